@@ -1,0 +1,3 @@
+import { defineStatement } from './statement';
+
+export const belief = defineStatement('belief', 'beliefs', 'Belief', 'Beliefs', {});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { isoDate, longText, rating, shortText, title, url } from './fields';
+
+/** Reading and reflection collections of mf-journal: each a few fields that make it useful. */
+export const quote = defineModel({
+  name: 'quote', state: 'quotes', label: 'Quote', plural: 'Quotes',
+  fields: z.object({ text: title(2000), author: shortText(200), source: shortText(300) }),
+  required: ['text'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['text', 'author', 'source'], richText: [], titleField: 'text',
+});
+
+export const question = defineModel({
+  name: 'question', state: 'questions', label: 'Question', plural: 'Questions',
+  fields: z.object({ text: title(2000), answer: longText(10_000) }),
+  required: ['text'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['text', 'answer'], richText: [], titleField: 'text',
+});
+
+const mediaFields = { title: title(), url: url.nullable(), note: longText(5000), rating: rating.nullable() };
+
+export const movie = defineModel({
+  name: 'movie', state: 'movies', label: 'Movie', plural: 'Movies',
+  fields: z.object({ ...mediaFields, watched_on: isoDate.nullable() }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'note'], richText: [], titleField: 'title',
+});
+
+export const music = defineModel({
+  name: 'music', state: 'music', label: 'Music', plural: 'Music',
+  fields: z.object({ ...mediaFields, artist: shortText(200) }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'artist', 'note'], richText: [], titleField: 'title',
+});
+
+export const website = defineModel({
+  name: 'website', state: 'websites', label: 'Website', plural: 'Websites',
+  fields: z.object(mediaFields),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'note'], richText: [], titleField: 'title',
+});
+
+export const business_idea = defineModel({
+  name: 'business_idea', state: 'businessIdeas', label: 'Business idea', plural: 'Business ideas',
+  fields: z.object({
+    title: title(), problem: longText(5000), solution: longText(5000),
+    stage: z.enum(['idea', 'researching', 'validating', 'building', 'launched', 'shelved']),
+  }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'problem', 'solution'], richText: [], titleField: 'title',
+});
+
+export const health_issue = defineModel({
+  name: 'health_issue', state: 'healthIssues', label: 'Health issue', plural: 'Health issues',
+  fields: z.object({ title: title(), since: isoDate.nullable(), status: z.enum(['active', 'managed', 'resolved']), notes: longText(5000) }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'notes'], richText: [], titleField: 'title',
+});
+
+export const medicine = defineModel({
+  name: 'medicine', state: 'medicines', label: 'Medicine', plural: 'Medicines',
+  fields: z.object({
+    name: title(120), dose: shortText(120), schedule: shortText(200), reminder: z.boolean(),
+    intakes: z.array(z.object({ at: z.iso.datetime({ offset: true }), note: shortText(300).optional() }).strict()).max(5000),
+  }),
+  required: ['name'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['name', 'schedule'], richText: [], titleField: 'name',
+});
+

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** How a list of a model is ordered when the caller does not ask otherwise. */
+export type NaturalOrder =
+  | { kind: 'newest'; field: 'created_at' | 'date_field' }
+  | { kind: 'position' };
+
+export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** The name in `/api/{name}/...`. */
+  name: string;
+  /** The key the list answers under (spec §3, api-contract.md). */
+  state: string;
+  /** Human label for screens. */
+  label: string;
+  plural: string;
+  /** The writable fields of a record; `id`, owner and timestamps are added by the engine. */
+  fields: z.ZodObject<Shape>;
+  /** Fields that must be present on create (the rest are optional). */
+  required: readonly (keyof Shape & string)[];
+  /** The field a `from`/`to` range and `newest` order use; absent: created_at. */
+  dateField?: keyof Shape & string;
+  order: NaturalOrder;
+  /** Fields whose words feed the full-text index. */
+  searchable: readonly (keyof Shape & string)[];
+  /** Fields holding editor HTML, sanitized by the server. */
+  richText: readonly (keyof Shape & string)[];
+  /** The field shown as a record's name in lists. */
+  titleField: keyof Shape & string;
+  /** `mission` answers one object, not a list. */
+  single?: boolean;
+}
+
+/** What the engine, the forms and the registry read: the same declaration with its field names widened. */
+export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField'> {
+  fields: z.ZodObject;
+  required: readonly string[];
+  dateField?: string;
+  searchable: readonly string[];
+  richText: readonly string[];
+  titleField: string;
+}
+
+export function defineModel<Shape extends z.ZodRawShape>(def: ModelDefinition<Shape>): ModelDefinition<Shape> & AnyModelDefinition {
+  return def as ModelDefinition<Shape> & AnyModelDefinition;
+}
+
+/** Fields every stored record carries. */
+export const recordBase = z.object({
+  id: z.number().int().positive(),
+  board_id: z.number().int().positive(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** The schema a create body must satisfy: required fields required, no unknown keys. */
+export function createSchema(def: AnyModelDefinition) {
+  const partial = def.fields.partial();
+  const required = Object.fromEntries(def.required.map((key) => [key, def.fields.shape[key]]));
+  return partial.extend(required).strict();
+}
+
+/** The schema an update body must satisfy: any subset of the fields, no unknown keys. */
+export function updateSchema(def: AnyModelDefinition) {
+  return def.fields.partial().strict();
+}
+
+/** The wire shape of a stored record: the allow-list of what is sent back. */
+export function recordSchema(def: AnyModelDefinition) {
+  return recordBase.extend(def.fields.partial().shape);
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { isoInstant, longText, shortText, title } from './fields';
+
+export const event = defineModel({
+  name: 'event', state: 'events', label: 'Event', plural: 'Events',
+  fields: z.object({
+    title: title(), start_at: isoInstant, end_at: isoInstant.nullable(), all_day: z.boolean(),
+    location: shortText(300), description: longText(5000),
+    source: z.enum(['local', 'google', 'ics', 'caldav']), external_id: shortText(300).nullable(),
+  }),
+  required: ['title', 'start_at'], dateField: 'start_at', order: { kind: 'newest', field: 'date_field' },
+  searchable: ['title', 'location', 'description'], richText: [], titleField: 'title',
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2023-02-30). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'is not a date that exists');
+
+/** An instant with an offset, e.g. `2026-01-31T08:00:00.000Z`. */
+export const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO date-time with a time zone' });
+
+/** A time of day `HH:MM`. */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+
+export const shortText = (max = 200) => z.string().trim().max(max, `must be at most ${max} characters`);
+export const title = (max = 200) => shortText(max).min(1, 'is required');
+export const longText = (max = 20_000) => z.string().max(max, `must be at most ${max} characters`);
+/** Editor HTML: generous, but bounded so a body cannot fill the database. */
+export const richText = z.string().max(1_000_000, 'must be at most 1,000,000 characters');
+export const idRef = z.number().int().positive().nullable();
+export const idList = z.array(z.number().int().positive()).max(500);
+export const tagList = z.array(shortText(60)).max(50);
+export const position = z.number().int().min(0).max(1_000_000);
+export const rating = z.number().int().min(1, 'must be between 1 and 5').max(5, 'must be between 1 and 5');
+export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3366ff');
+export const url = z
+  .string()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) address');
+export const weekdays = z.array(z.number().int().min(0).max(6)).max(7);
+/** An iCalendar recurrence rule body, e.g. `FREQ=WEEKLY;BYDAY=MO,WE`. */
+export const rrule = z.string().max(500).regex(/^(RRULE:)?FREQ=(SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/, 'must be a recurrence rule like FREQ=WEEKLY;BYDAY=MO');
+export const latitude = z.number().min(-90).max(90);
+export const longitude = z.number().min(-180).max(180);
+export const steps = z
+  .array(z.object({ title: title(200), duration_min: z.number().int().min(0).max(1440).optional() }).strict())
+  .max(100);

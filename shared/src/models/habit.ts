@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { colour, idRef, isoDate, isoInstant, longText, position, timeOfDay, title, weekdays } from './fields';
+
+/** The spec's `{product}e`: a habit, counted as N times in D days (as Loop Habit Tracker does). */
+export const habit = defineModel({
+  name: 'habit', state: 'habits', label: 'Habit', plural: 'Habits',
+  fields: z.object({
+    title: title(),
+    description: longText(5000),
+    goal_id: idRef,
+    kind: z.enum(['yes_no', 'at_least', 'at_most']),
+    target: z.number().min(0).max(1_000_000).nullable(),
+    unit: z.string().max(30).nullable(),
+    frequency_num: z.number().int().min(1).max(365),
+    frequency_den: z.number().int().min(1).max(365),
+    weekdays,
+    reminder_times: z.array(timeOfDay).max(10),
+    paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() }).strict()).max(100),
+    archived_at: isoInstant.nullable(),
+    position,
+    color: colour,
+  }),
+  required: ['title'], order: { kind: 'position' },
+  searchable: ['title', 'description'], richText: [], titleField: 'title',
+});
+
+/** A check-in of a habit on a day. */
+export const habitEntryInput = z
+  .object({
+    habit_id: z.number().int().positive(),
+    date: isoDate,
+    value: z.union([z.literal('yes'), z.literal('skip'), z.number().min(0).max(1_000_000)]),
+    note: z.string().max(2000).optional(),
+  })
+  .strict();

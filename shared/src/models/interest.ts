@@ -1,0 +1,3 @@
+import { defineStatement } from './statement';
+
+export const interest = defineStatement('interest', 'interests', 'Interest', 'Interests', {});

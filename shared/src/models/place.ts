@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { isoDate, latitude, longitude, shortText, title } from './fields';
+
+export const place = defineModel({
+  name: 'place', state: 'places', label: 'Place', plural: 'Places',
+  fields: z.object({
+    name: title(120), lat: latitude.nullable(), lon: longitude.nullable(), address: shortText(300),
+    visited_on: isoDate.nullable(), want_to_visit: z.boolean(),
+  }),
+  required: ['name'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['name', 'address'], richText: [], titleField: 'name',
+});

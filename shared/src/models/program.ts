@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { idRef, richText, shortText, title } from './fields';
+
+/** What subscribing to a program installs into its board. */
+export const programTemplate = z
+  .object({
+    goals: z.array(z.object({ title: title(), why: shortText(2000).optional() }).strict()).max(50).optional(),
+    habits: z.array(z.object({ title: title(), description: shortText(2000).optional() }).strict()).max(50).optional(),
+    routines: z.array(z.object({ title: title() }).strict()).max(50).optional(),
+    prompts: z.array(shortText(1000)).max(100).optional(),
+  })
+  .strict();
+
+export const program = defineModel({
+  name: 'program', state: 'programs', label: 'Program', plural: 'Programs',
+  fields: z.object({
+    guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 letters, digits, - or _'),
+    title: title(),
+    description: richText,
+    author_id: idRef,
+    price_cents: z.number().int().min(0).max(10_000_000),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code'),
+    status: z.enum(['draft', 'review', 'published']),
+    template: programTemplate,
+  }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { idRef, isoInstant, rrule, title } from './fields';
+
+export const reminder = defineModel({
+  name: 'reminder', state: 'reminders', label: 'Reminder', plural: 'Reminders',
+  fields: z.object({
+    title: title(),
+    remind_at: isoInstant.nullable(),
+    repeat: rrule.nullable(),
+    channels: z.array(z.enum(['email', 'sms', 'push'])).max(3),
+    target_model: z.enum(['habit', 'goal', 'medicine', 'routine', 'ritual', 'event']).nullable(),
+    target_id: idRef,
+    last_sent_at: isoInstant.nullable(),
+  }),
+  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title'], richText: [], titleField: 'title',
+});

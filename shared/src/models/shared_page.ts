@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineModel } from './define';
+import { isoInstant } from './fields';
+
+/** A public, read-only copy of an entry or note at `/a/:slug`. */
+export const shared_page = defineModel({
+  name: 'shared_page', state: 'sharedPages', label: 'Shared page', plural: 'Shared pages',
+  fields: z.object({
+    slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    source_model: z.enum(['journal_entry', 'note']),
+    source_id: z.number().int().positive(),
+    revoked_at: isoInstant.nullable(),
+  }),
+  required: ['source_model', 'source_id'], order: { kind: 'newest', field: 'created_at' },
+  searchable: [], richText: [], titleField: 'slug',
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isoInstant } from './fields';
+
+export const roles = ['user', 'creator', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+function isIanaZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** `lat,lon` as one comma string, each in range (spec §7: split from a comma string). */
+export const locationString = z
+  .string()
+  .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, 'must be "lat,lon", e.g. "51.5,-0.12"')
+  .refine((value) => {
+    const [lat, lon] = value.split(',').map(Number);
+    return Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  }, 'latitude must be within ±90 and longitude within ±180');
+
+/** The fields of spec §3 a user may change through `/api/user/update`, one at a time. */
+export const userUpdateFields = {
+  name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+  phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +14155550123').nullable(),
+  tagline: z.string().trim().max(160, 'must be at most 160 characters').nullable(),
+  show_tagline: z.boolean(),
+  location: locationString.nullable(),
+  send_daily_emails: z.boolean(),
+  has_sms_enabled: z.boolean(),
+  using_as_user: z.boolean(),
+  timezone: z.string().max(64).refine(isIanaZone, 'must be an IANA time zone such as Europe/London'),
+  ai_model: z.number().int().positive().nullable(),
+  completed_onboarding_at: isoInstant.nullable(),
+  default_board_id: z.number().int().positive(),
+} as const;
+
+export type UserUpdateField = keyof typeof userUpdateFields;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  default_board_id: z.number().int().nullable(),
+  boards: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  completed_onboarding_at: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  tagline: z.string().nullable(),
+  show_tagline: z.boolean(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  send_daily_emails: z.boolean(),
+  has_sms_enabled: z.boolean(),
+  using_as_user: z.boolean(),
+  timezone: z.string(),
+  ai_model: z.number().int().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const password = z.string().min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be an e-mail address'));
+
+export const registerBody = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(120),
+    email,
+    password,
+    program_guid: z.string().max(64).optional(),
+    as_creator: z.boolean().optional(),
+  })
+  .strict();
+export const loginBody = z.object({ email, password: z.string().min(1, 'is required').max(200), device_id: z.uuid().optional() }).strict();

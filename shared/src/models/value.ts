@@ -1,0 +1,3 @@
+import { defineStatement } from './statement';
+
+export const value = defineStatement('value', 'values', 'Value', 'Values', {});
