@@ -1,0 +1,186 @@
+import type { z } from 'zod';
+import type { User, UserUpdateField, userUpdateFields } from '../models/user';
+import type { SimpleModelName } from '../models/index';
+import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
+import type { ApiResult } from './client';
+import { BadResponseError, RequestRejectedError } from './errors';
+
+/** Typed calls of api-contract.md beyond the model CRUD. Each resolves to an `ApiResult`, never rejects for HTTP. */
+
+export interface BoardSummary {
+  id: number;
+  name: string;
+}
+
+export interface Device {
+  id: number;
+  device_id: string | null;
+  name: string;
+  last_used_at: string | null;
+  current: boolean;
+}
+
+export interface AuthPayload {
+  token: string;
+  user: User;
+}
+
+export interface CalendarEvent {
+  id?: number | string;
+  title?: string;
+  start_at?: string;
+  end_at?: string;
+  all_day?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Muscle {
+  id: number;
+  name: string;
+  group?: string;
+  side?: 'front' | 'back';
+  [key: string]: unknown;
+}
+
+export interface ProgramSubscription {
+  board: BoardSummary;
+}
+
+type Body = Record<string, unknown>;
+
+function isObject(value: unknown): value is Body {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isUser(value: unknown): value is User {
+  return isObject(value) && typeof value.id === 'number';
+}
+
+function isBoard(value: unknown): value is BoardSummary {
+  return isObject(value) && typeof value.id === 'number' && typeof value.name === 'string';
+}
+
+interface CallOptions {
+  /** Data loading: a 401 logs the user out (spec §4). */
+  loadsData?: boolean;
+  /** Whether a 2xx answer must also say `success: true` (spec §5: such calls count as success only then). */
+  needsSuccess?: boolean;
+}
+
+async function call<T>(
+  method: 'GET' | 'POST', url: string, data: unknown,
+  read: (body: Body) => T | undefined, options: CallOptions = {},
+): Promise<ApiResult<T>> {
+  const { status, body } = await send({ method, url, data });
+  if (status === 401 && options.loadsData) void reportUnauthorized();
+  if (!isSuccessStatus(status) || !isObject(body)) return failure(status, body);
+  if (body.success === false || (options.needsSuccess && body.success !== true)) {
+    return { ok: false, status, error: new RequestRejectedError(messageOrDefault(body), status, body) };
+  }
+  const value = read(body);
+  if (value === undefined) return { ok: false, status, error: new BadResponseError(`Unexpected answer from ${url}.`, status, body) };
+  return { ok: true, status, data: value };
+}
+
+function messageOrDefault(body: Body): string {
+  if (typeof body.message === 'string' && body.message) return body.message;
+  if (typeof body.error === 'string' && body.error) return body.error;
+  return 'The request was not accepted.';
+}
+
+const readAuth = (body: Body): AuthPayload | undefined =>
+  typeof body.token === 'string' && isUser(body.user) ? { token: body.token, user: body.user } : undefined;
+const readUser = (body: Body): User | undefined => (isUser(body.user) ? body.user : undefined);
+const readSuccess = (): true => true;
+const readBoard = (body: Body): BoardSummary | undefined => (isBoard(body.board) ? { id: body.board.id, name: body.board.name } : undefined);
+
+// Account
+
+export interface LoginInput { email: string; password: string; device_id?: string }
+export const login = (input: LoginInput) => call('POST', '/api/login', input, readAuth, { needsSuccess: true });
+
+export interface RegisterInput { name: string; email: string; password: string; program_guid?: string; as_creator?: boolean }
+export const register = (input: RegisterInput) => call('POST', '/api/register', input, readAuth, { needsSuccess: true });
+
+export const logout = () => call('POST', '/logout', undefined, readSuccess);
+
+/** `data` is the user, or null when the answer carries no user with an id (spec §4: signed out). */
+export const fetchUser = () =>
+  call('GET', '/api/user', undefined, (body): User | null => (isUser(body.user) ? body.user : null));
+
+/** What a user field accepts, from the shared zod schema. */
+export type UserFieldValue<F extends UserUpdateField> = z.input<(typeof userUpdateFields)[F]>;
+
+/** Exactly one field (api-contract.md); `location` is `"lat,lon"`. */
+export function updateUser<F extends UserUpdateField>(field: F, value: UserFieldValue<F>) {
+  return call('POST', '/api/user/update', { [field]: value }, readUser, { needsSuccess: true });
+}
+
+export const sendPasswordResetEmail = (email: string) =>
+  call('POST', '/api/password/email', { email }, readSuccess, { needsSuccess: true });
+
+export interface ResetPasswordInput { email: string; token: string; password: string }
+export const resetPassword = (input: ResetPasswordInput) =>
+  call('POST', '/api/password/reset', input, readSuccess, { needsSuccess: true });
+
+export interface ChangePasswordInput { current_password: string; password: string }
+export const changePassword = (input: ChangePasswordInput) =>
+  call('POST', '/api/password/change', input, readSuccess, { needsSuccess: true });
+
+/** `data` is the server's `onboarded` flag after the call. */
+export const postOnboarded = (value: boolean) =>
+  call('POST', `/api/onboarded/${value ? 1 : 0}`, undefined, (body) => (typeof body.onboarded === 'boolean' ? body.onboarded : undefined));
+
+export const fetchDevices = () =>
+  call('GET', '/api/devices', undefined, (body) => (Array.isArray(body.devices) ? (body.devices as Device[]) : undefined));
+
+export const revokeDevice = (id: number) => call('POST', '/api/devices/revoke', { id }, readSuccess, { needsSuccess: true });
+
+// Boards
+
+export const fetchBoards = () =>
+  call('GET', '/api/board/all', undefined, (body) => (Array.isArray(body.boards) ? body.boards.filter(isBoard) : undefined), { loadsData: true });
+
+export const createBoard = (name: string) => call('POST', '/api/board/create', { name }, readBoard, { needsSuccess: true });
+export const verifyBoard = (id: number) => call('POST', '/api/board/verify', { id }, readBoard, { needsSuccess: true });
+export const renameBoard = (id: number, name: string) =>
+  call('POST', '/api/board/update', { id, name }, (body) => readBoard(body) ?? { id, name }, { needsSuccess: true });
+export const deleteBoard = (id: number) => call('POST', '/api/board/delete', { id }, readSuccess, { needsSuccess: true });
+
+// Simple models (one document per board)
+
+export type SimpleModelData = Record<string, unknown> | null;
+
+export const fetchSimpleModel = (board: number, model: SimpleModelName) =>
+  call('POST', '/api/simple_model/get', { board, model }, (body): SimpleModelData => (isObject(body.data) ? body.data : null), {
+    loadsData: true, needsSuccess: true,
+  });
+
+/** Success only when the answer has a field named after the model (spec §7). */
+export const saveSimpleModel = (board: number, model: SimpleModelName, responses: Record<string, string>) =>
+  call('POST', '/api/simple_model/update', { board, model, responses }, (body) => (model in body ? (body[model] as SimpleModelData) : undefined));
+
+// Other calls of the spec
+
+export const fetchCalendarEvents = (startDate: string, endDate: string) =>
+  call('POST', '/api/google/events', { start_date: startDate, end_date: endDate },
+    (body) => (Array.isArray(body.events) ? (body.events as CalendarEvent[]) : undefined), { loadsData: true });
+
+export const fetchMuscles = () =>
+  call('POST', '/api/muscle/all', undefined, (body) => (Array.isArray(body.muscles) ? (body.muscles as Muscle[]) : undefined), {
+    loadsData: true, needsSuccess: true,
+  });
+
+export interface SubscribeInput { programId: number; isSubscribing: boolean; currentBoardId: number }
+
+/** `data.board` is the board the program lives in; the server sends its id as `board` and name as `boardName`. */
+export const subscribeToProgram = (input: SubscribeInput) =>
+  call('POST', '/api/program/subscribe',
+    { program_id: input.programId, isSubscribing: input.isSubscribing, current_board_id: input.currentBoardId },
+    (body): ProgramSubscription | undefined => {
+      if (isBoard(body.board)) return { board: { id: body.board.id, name: body.board.name } };
+      if (typeof body.board === 'number') {
+        return { board: { id: body.board, name: typeof body.boardName === 'string' ? body.boardName : '' } };
+      }
+      return undefined;
+    }, { needsSuccess: true });

@@ -1,0 +1,123 @@
+import axios from 'axios';
+import type { AxiosError, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { $config } from '../stores/config';
+import { notify } from '../stores/notifications';
+import { tokenStorageKey } from '../stores/session';
+import { errorFromResponse, messageOf } from './errors';
+import type { ApiError } from './errors';
+
+/**
+ * The one HTTP client of the site (spec §7, §8). Its interceptors never reject for an HTTP answer:
+ * - 419: logged, and the error message is the result (`data` is that string: the body's message, else axios's);
+ * - 401, 403, 422: the response as received, so callers read the error body;
+ * - 429: notifies 'Too Many Requests!'; 500: notifies the body's `error`; both then give an empty result;
+ * - any other failure, or no answer: an empty result.
+ * "Empty result" is a response whose `data` is `null`; its `status` is the HTTP status, or 0 with no answer.
+ */
+export const http = axios.create({
+  withCredentials: true,
+  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  timeout: 30_000,
+});
+
+function storedToken(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(tokenStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+export function attachRequestSetup(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  // Read per request, not at creation: the shell may set the URL after this module loads.
+  config.baseURL = $config.get().apiUrl;
+  config.headers.set('X-Requested-With', 'XMLHttpRequest');
+  const token = storedToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  else config.headers.delete('Authorization');
+  return config;
+}
+
+function emptyResult(error: AxiosError, status: number, data: unknown = null): AxiosResponse {
+  return {
+    data,
+    status,
+    statusText: error.response?.statusText ?? '',
+    headers: error.response?.headers ?? {},
+    config: error.config ?? { headers: new axios.AxiosHeaders() },
+    request: error.request,
+  };
+}
+
+function readErrorField(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const value = (body as { error: unknown }).error;
+    return typeof value === 'string' && value ? value : null;
+  }
+  return null;
+}
+
+export function handleResponseError(error: unknown): Promise<AxiosResponse> {
+  if (!axios.isAxiosError(error) || axios.isCancel(error)) return Promise.reject(error);
+  const response = error.response;
+  const status = response?.status ?? 0;
+  if (status === 419) {
+    // The body's message when the server gave one (e.g. "CSRF token mismatch."), else axios's.
+    const message = messageOf(response?.data, error.message);
+    console.error('Request failed with a stale session (419):', message);
+    return Promise.resolve(emptyResult(error, status, message));
+  }
+  if (response && (status === 401 || status === 403 || status === 422)) return Promise.resolve(response);
+  if (status === 429) notify({ kind: 'error', message: 'Too Many Requests!' });
+  if (status === 500) {
+    const message = readErrorField(response?.data);
+    if (message) notify({ kind: 'error', message });
+  }
+  return Promise.resolve(emptyResult(error, status));
+}
+
+http.interceptors.request.use(attachRequestSetup);
+http.interceptors.response.use((response) => response, handleResponseError);
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: ApiError };
+
+/** What `send` hands to the typed calls: the status and the body, never a rejection for HTTP failures. */
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+export async function send(config: AxiosRequestConfig): Promise<RawAnswer> {
+  const response = await http.request<unknown>(config);
+  return { status: response.status, body: response.data };
+}
+
+export function isSuccessStatus(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+export function failure<T>(status: number, body: unknown): ApiResult<T> {
+  return { ok: false, status, error: errorFromResponse(status, body) };
+}
+
+type UnauthorizedHandler = () => void | Promise<void>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+let handlingUnauthorized = false;
+
+/** The shell registers what a 401 during data loading does (spec §4: clear data, log out). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** Called by data loaders on a 401; re-entrant calls (the handler's own requests) are ignored. */
+export async function reportUnauthorized(): Promise<void> {
+  if (!unauthorizedHandler || handlingUnauthorized) return;
+  handlingUnauthorized = true;
+  try {
+    await unauthorizedHandler();
+  } finally {
+    handlingUnauthorized = false;
+  }
+}

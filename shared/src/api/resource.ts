@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { findModel } from '../models/index';
+import type { models, ModelName, recordBase } from '../models/index';
+import { notify } from '../stores/notifications';
+import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
+import type { ApiResult } from './client';
+import { BadResponseError, UnknownModelError } from './errors';
+
+/** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
+export type AnyRecord = z.infer<typeof recordBase> & { [key: string]: unknown };
+
+/** A record of one model, its fields typed from the registry's zod schema. */
+export type ModelRecord<N extends ModelName> = AnyRecord & Partial<z.infer<(typeof models)[N]['fields']>>;
+
+/** Writable fields (create/update bodies); the server validates them strictly. */
+export type AnyFields = { [key: string]: unknown };
+export type ModelFields<N extends ModelName> = AnyFields & Partial<z.infer<(typeof models)[N]['fields']>>;
+
+export interface ListParams {
+  search?: string;
+  /** `YYYY-MM-DD` bounds on the model's date field. */
+  from?: string;
+  to?: string;
+  limit?: number;
+  cursor?: string;
+  [key: string]: unknown;
+}
+
+export interface ListPage<R> {
+  items: R[];
+  /** Present when the server limited the list: pass it back as `cursor` for the next page. */
+  nextCursor: string | null;
+}
+
+export interface Resource<R> {
+  readonly modelName: string;
+  all(board: number, params?: ListParams): Promise<ApiResult<ListPage<R>>>;
+  get(board: number, id: number): Promise<ApiResult<R>>;
+  create(board: number, fields: Record<string, unknown>): Promise<ApiResult<R>>;
+  update(board: number, id: number, fields: Record<string, unknown>): Promise<ApiResult<R>>;
+  remove(board: number, id: number): Promise<ApiResult<{ id: number }>>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRecordLike(value: unknown): value is { id: number } {
+  return isObject(value) && typeof value.id === 'number';
+}
+
+/**
+ * The contract's `POST /api/{M}/{all|get|create|update|delete}` for one model (api-contract.md).
+ * A 401 is reported to the shell's handler (spec §4: a 401 during data loading logs out); an answer
+ * `Unable to find model: {name}` is shown as a notification (spec §8).
+ */
+export function createResource<N extends ModelName>(modelName: N): Resource<ModelRecord<N>>;
+export function createResource(modelName: string): Resource<AnyRecord>;
+export function createResource(modelName: string): Resource<AnyRecord> {
+  // An unknown name still goes to the server, whose answer names the missing model.
+  const state = findModel(modelName)?.state ?? modelName;
+  const single = findModel(modelName)?.single === true;
+
+  async function call<T>(verb: string, body: unknown, read: (body: Record<string, unknown>) => T | undefined): Promise<ApiResult<T>> {
+    const { status, body: answer } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
+    if (status === 401) void reportUnauthorized();
+    if (!isSuccessStatus(status) || !isObject(answer) || answer.success === false) {
+      const result = failure<T>(status, answer);
+      if (!result.ok && result.error instanceof UnknownModelError) notify({ kind: 'error', message: result.error.message });
+      return result;
+    }
+    const data = read(answer);
+    if (data === undefined) {
+      return { ok: false, status, error: new BadResponseError(`The answer to ${modelName}/${verb} lacks its data.`, status, answer) };
+    }
+    return { ok: true, status, data };
+  }
+
+  const readRecord = (body: Record<string, unknown>) => (isRecordLike(body[modelName]) ? (body[modelName] as AnyRecord) : undefined);
+
+  return {
+    modelName,
+    all: (board, params = {}) =>
+      call('all', { board, params }, (body) => {
+        const list = body[state];
+        const nextCursor = typeof body.next_cursor === 'string' && body.next_cursor ? body.next_cursor : null;
+        if (single) return { items: isRecordLike(list) ? [list as AnyRecord] : [], nextCursor };
+        if (!Array.isArray(list)) return undefined;
+        return { items: list.filter(isRecordLike) as AnyRecord[], nextCursor };
+      }),
+    get: (board, id) => call('get', { board, params: { id } }, readRecord),
+    create: (board, fields) => call('create', { board, params: fields }, readRecord),
+    update: (board, id, fields) => call('update', { board, params: { ...fields, id } }, readRecord),
+    remove: (board, id) =>
+      call('delete', { board, params: { id } }, (body) => ({ id: typeof body.id === 'number' ? body.id : id })),
+  };
+}

@@ -1,0 +1,53 @@
+/** Spec §9: 'Day, Mon 1st 2024 @ time' — English abbreviations (April is 'Apl'), ordinal day, 12-hour clock. */
+
+const weekdays: Record<string, string> = { Sun: 'Sun', Mon: 'Mon', Tue: 'Tue', Wed: 'Wed', Thu: 'Thu', Fri: 'Fri', Sat: 'Sat' };
+export const monthAbbreviations = ['Jan', 'Feb', 'Mar', 'Apl', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 1st 2nd 3rd 4th … 11th 12th 13th … 21st 22nd 23rd … 31st. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  switch (day % 10) {
+    case 1: return `${day}st`;
+    case 2: return `${day}nd`;
+    case 3: return `${day}rd`;
+    default: return `${day}th`;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    // en-US with numeric parts: only the numbers and the weekday are read, our own words are used.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone, weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: '2-digit', hourCycle: 'h12',
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Formats an instant for display in `timeZone` (an IANA name; the browser's zone when absent),
+ * e.g. 'Sun, Nov 22nd 2026 @ 5:45 PM'. An invalid date or unknown zone gives ''.
+ */
+export function formatDisplayDate(date: Date | string | number, timeZone?: string): string {
+  const instant = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(instant.getTime())) return '';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterFor(timeZone || undefined).formatToParts(instant);
+  } catch {
+    return '';
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = weekdays[part('weekday')] ?? part('weekday');
+  const month = monthAbbreviations[Number(part('month')) - 1];
+  const hour = Number(part('hour')) % 12 || 12;
+  const period = part('dayPeriod').toUpperCase();
+  return `${weekday}, ${month} ${ordinal(Number(part('day')))} ${part('year')} @ ${hour}:${part('minute')} ${period}`;
+}

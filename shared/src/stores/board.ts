@@ -1,0 +1,43 @@
+import { persistentAtom, storageKeyPrefix } from './persistent';
+
+export interface Board {
+  /** 0 = no board selected. */
+  id: number;
+  name: string;
+}
+
+export const defaultBoardName = 'Default Board';
+export const noBoard: Board = { id: 0, name: '' };
+
+function isBoard(value: unknown): value is Board {
+  return (
+    typeof value === 'object' && value !== null &&
+    typeof (value as Board).id === 'number' && typeof (value as Board).name === 'string'
+  );
+}
+
+function isBoardList(value: unknown): value is Board[] {
+  return Array.isArray(value) && value.every(isBoard);
+}
+
+function isBoolean(value: unknown): value is boolean {
+  return typeof value === 'boolean';
+}
+
+export const $board = persistentAtom<Board>(`${storageKeyPrefix}board`, noBoard, isBoard);
+export const $onboarded = persistentAtom<boolean>(`${storageKeyPrefix}onboarded`, false, isBoolean);
+/** The signed-in user's boards (spec §3 "boards"), for the switcher and /boards. */
+export const $boards = persistentAtom<Board[]>(`${storageKeyPrefix}boards`, [], isBoardList);
+
+export function setBoard(id: number, name: string): void {
+  const current = $board.get();
+  if (current.id !== id || current.name !== name) $board.set({ id, name });
+}
+
+export function setOnboarded(value: boolean): void {
+  $onboarded.set(value);
+}
+
+export function setBoards(boards: Board[]): void {
+  $boards.set(boards.map(({ id, name }) => ({ id, name })));
+}

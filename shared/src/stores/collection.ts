@@ -1,0 +1,231 @@
+import { atom, onMount, task } from 'nanostores';
+import type { ReadableAtom } from 'nanostores';
+import type { ApiResult } from '../api/client';
+import type { ApiError } from '../api/errors';
+import { createResource } from '../api/resource';
+import type { AnyFields, AnyRecord, ListParams, ModelRecord, Resource } from '../api/resource';
+import { findModel } from '../models/index';
+import type { ModelName } from '../models/index';
+import { $board } from './board';
+import { registerClearable } from './data';
+import { appendPage, insertAt, insertNew, removeById, replaceById } from './list-rules';
+import { persistentAtom, storageKeyPrefix } from './persistent';
+
+export type CollectionStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What `remove` resolves to: call it to undo; `ok` says whether the server removed the record. */
+export type Undo = (() => Promise<boolean>) & { readonly ok: boolean; readonly error: ApiError | null };
+
+export interface Collection<R extends AnyRecord = AnyRecord> {
+  readonly modelName: string;
+  readonly $items: ReadableAtom<R[]>;
+  readonly $status: ReadableAtom<CollectionStatus>;
+  readonly $error: ReadableAtom<ApiError | null>;
+  readonly $nextCursor: ReadableAtom<string | null>;
+  /** Loads the first page of the current board; `params` are kept for reloads and `loadMore`. */
+  load(params?: ListParams): Promise<boolean>;
+  /** Loads the page after `$nextCursor` and appends it; false when there is none or it failed. */
+  loadMore(): Promise<boolean>;
+  create(fields: AnyFields): Promise<ApiResult<R>>;
+  update(id: number, fields: AnyFields): Promise<ApiResult<R>>;
+  /** Optimistic: the item leaves the list at once and comes back if the server refuses. */
+  remove(id: number): Promise<Undo>;
+  /** Fetches one record (detail pages) and refreshes it in the list if shown. */
+  get(id: number): Promise<ApiResult<R>>;
+  /** The record with this id in the loaded list, if any. */
+  find(id: number): R | undefined;
+}
+
+function isRecordList(value: unknown): value is AnyRecord[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.id === 'number');
+}
+
+/** Only the model's own fields go back to the server when an undo re-creates a record. */
+function writableFields(modelName: string, record: AnyRecord): AnyFields {
+  const def = findModel(modelName);
+  const keys = def ? Object.keys(def.fields.shape) : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
+  return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]));
+}
+
+let temporaryId = -1;
+
+export function createCollection<N extends ModelName>(modelName: N): Collection<ModelRecord<N>>;
+export function createCollection(modelName: string): Collection;
+export function createCollection(modelName: string): Collection {
+  const resource: Resource<AnyRecord> = createResource(modelName);
+  const $items = persistentAtom<AnyRecord[]>(`${storageKeyPrefix}items:${modelName}`, [], isRecordList);
+  const $status = atom<CollectionStatus>('idle');
+  const $error = atom<ApiError | null>(null);
+  const $nextCursor = atom<string | null>(null);
+  let params: ListParams = {};
+  // Answers to requests sent before the latest load, clear or board change are dropped.
+  let generation = 0;
+
+  function reset(): void {
+    generation++;
+    $items.set([]);
+    $status.set('idle');
+    $error.set(null);
+    $nextCursor.set(null);
+  }
+  registerClearable(reset);
+
+  function fail(error: ApiError): void {
+    $error.set(error);
+    $status.set('error');
+  }
+
+  function load(next: ListParams = params): Promise<boolean> {
+    params = { ...next };
+    delete params.cursor;
+    const board = $board.get().id;
+    const mine = ++generation;
+    if (!board) {
+      $items.set([]);
+      $status.set('idle');
+      return Promise.resolve(false);
+    }
+    $status.set('loading');
+    $error.set(null);
+    return task(async () => {
+      const result = await resource.all(board, params);
+      if (mine !== generation) return false;
+      if (!result.ok) {
+        // Spec §8: a failed load empties the list and is logged, nothing more.
+        console.error(`Loading ${modelName} failed:`, result.error.message);
+        $items.set([]);
+        $nextCursor.set(null);
+        fail(result.error);
+        return false;
+      }
+      $items.set(result.data.items);
+      $nextCursor.set(result.data.nextCursor);
+      $status.set('ready');
+      return true;
+    });
+  }
+
+  function loadMore(): Promise<boolean> {
+    const cursor = $nextCursor.get();
+    const board = $board.get().id;
+    if (!cursor || !board || $status.get() === 'loading') return Promise.resolve(false);
+    const mine = generation;
+    $status.set('loading');
+    return task(async () => {
+      const result = await resource.all(board, { ...params, cursor });
+      if (mine !== generation) return false;
+      if (!result.ok) {
+        console.error(`Loading more ${modelName} failed:`, result.error.message);
+        fail(result.error);
+        return false;
+      }
+      $items.set(appendPage($items.get(), result.data.items));
+      $nextCursor.set(result.data.nextCursor);
+      $status.set('ready');
+      return true;
+    });
+  }
+
+  function create(fields: AnyFields): Promise<ApiResult<AnyRecord>> {
+    const board = $board.get().id;
+    const now = new Date().toISOString();
+    const draft: AnyRecord = { ...fields, id: temporaryId--, board_id: board, created_at: now, updated_at: now };
+    const mine = generation;
+    $items.set(insertNew(modelName, $items.get(), draft));
+    return task(async () => {
+      const result = await resource.create(board, fields);
+      if (mine !== generation) return result;
+      const without = removeById($items.get(), draft.id);
+      if (result.ok) $items.set(insertNew(modelName, without, result.data));
+      else {
+        $items.set(without);
+        $error.set(result.error);
+      }
+      return result;
+    });
+  }
+
+  function update(id: number, fields: AnyFields): Promise<ApiResult<AnyRecord>> {
+    const board = $board.get().id;
+    const before = $items.get().find((item) => item.id === id);
+    const mine = generation;
+    if (before) $items.set(replaceById($items.get(), { ...before, ...fields, id }));
+    return task(async () => {
+      const result = await resource.update(board, id, fields);
+      if (mine !== generation) return result;
+      if (result.ok) $items.set(replaceById($items.get(), result.data));
+      else {
+        if (before) $items.set(replaceById($items.get(), before));
+        $error.set(result.error);
+      }
+      return result;
+    });
+  }
+
+  function remove(id: number): Promise<Undo> {
+    const board = $board.get().id;
+    const list = $items.get();
+    const index = list.findIndex((item) => item.id === id);
+    const removed = index >= 0 ? list[index] : undefined;
+    const mine = generation;
+    $items.set(removeById(list, id));
+    return task(async () => {
+      const result = await resource.remove(board, id);
+      const current = mine === generation;
+      if (!result.ok && current && removed) {
+        $items.set(insertAt($items.get(), index, removed));
+        $error.set(result.error);
+      }
+      const undo = async (): Promise<boolean> => {
+        if (!result.ok || !removed || mine !== generation) return false;
+        const restored = await task(() => resource.create(board, writableFields(modelName, removed)));
+        if (!restored.ok) {
+          $error.set(restored.error);
+          return false;
+        }
+        if (mine === generation) $items.set(insertAt($items.get(), index, restored.data));
+        return true;
+      };
+      return Object.assign(undo, { ok: result.ok, error: result.ok ? null : result.error });
+    });
+  }
+
+  function get(id: number): Promise<ApiResult<AnyRecord>> {
+    const board = $board.get().id;
+    const mine = generation;
+    return task(async () => {
+      const result = await resource.get(board, id);
+      if (result.ok && mine === generation) $items.set(replaceById($items.get(), result.data));
+      return result;
+    });
+  }
+
+  onMount($items, () => {
+    // Mounting shows what was persisted and refreshes it; a board switch reloads (spec §4).
+    if ($board.get().id) void load();
+    return $board.listen((board, previous) => {
+      if (board.id !== previous?.id) void load();
+    });
+  });
+
+  return {
+    modelName,
+    $items, $status, $error, $nextCursor,
+    load, loadMore, create, update, remove, get,
+    find: (id) => $items.get().find((item) => item.id === id),
+  };
+}
+
+const shared = new Map<string, Collection>();
+
+/** The one shared collection of a model, so every screen and remote shows the same list. */
+export function getCollection<N extends ModelName>(modelName: N): Collection<ModelRecord<N>>;
+export function getCollection(modelName: string): Collection;
+export function getCollection(modelName: string): Collection {
+  let collection = shared.get(modelName);
+  if (!collection) {
+    collection = createCollection(modelName);
+    shared.set(modelName, collection);
+  }
+  return collection;
+}

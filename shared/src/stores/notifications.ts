@@ -1,0 +1,39 @@
+import { atom } from 'nanostores';
+
+export type NotificationKind = 'error' | 'info' | 'success';
+
+export interface NotificationAction {
+  label: string;
+  run: () => void | Promise<unknown>;
+}
+
+export interface Notification {
+  id: number;
+  kind: NotificationKind;
+  message: string;
+  action?: NotificationAction;
+}
+
+export type NotificationInput = Omit<Notification, 'id'>;
+
+/** The spec's "alerts" (429, 500, unknown model, encryption failures) land here, shown by the UI kit. */
+export const $notifications = atom<Notification[]>([]);
+
+let nextId = 1;
+/** How many notifications stay on screen at once; older ones give way. */
+export const maxNotifications = 5;
+
+export function notify(input: NotificationInput): number {
+  const id = nextId++;
+  const list = [...$notifications.get(), { ...input, id }];
+  $notifications.set(list.slice(-maxNotifications));
+  return id;
+}
+
+export function dismiss(id: number): void {
+  $notifications.set($notifications.get().filter((item) => item.id !== id));
+}
+
+export function dismissAll(): void {
+  $notifications.set([]);
+}

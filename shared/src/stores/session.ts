@@ -1,0 +1,55 @@
+import { atom, computed, onSet } from 'nanostores';
+import type { User } from '../models/user';
+import { readStored, storageKeyPrefix, writeStored } from './persistent';
+
+export interface Session {
+  user: User | null;
+  token: string | null;
+}
+
+/** The spec's name for the bearer token in localStorage (§3, §6). */
+export const tokenStorageKey = 'auth_token';
+export const userStorageKey = `${storageKeyPrefix}user`;
+
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+}
+
+function readToken(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(tokenStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+export const $session = atom<Session>({ token: readToken(), user: readStored(userStorageKey, isUser) ?? null });
+
+onSet($session, ({ newValue }) => {
+  // The token is stored as the raw string (not JSON): the spec names it and other tools read it as is.
+  try {
+    if (typeof localStorage !== 'undefined') {
+      if (newValue.token) localStorage.setItem(tokenStorageKey, newValue.token);
+      else localStorage.removeItem(tokenStorageKey);
+    }
+  } catch (error) {
+    console.error('Could not persist the token', error);
+  }
+  writeStored(userStorageKey, newValue.user ?? undefined);
+});
+
+/** Signed in = we hold a user with an id (spec §4). */
+export const $isSignedIn = computed($session, (session) => isUser(session.user));
+export const $isAdmin = computed($session, (session) => session.user?.role === 'admin');
+
+export function setSession(token: string, user: User): void {
+  $session.set({ token, user });
+}
+
+export function setUser(user: User | null): void {
+  $session.set({ ...$session.get(), user });
+}
+
+export function clearSession(): void {
+  $session.set({ token: null, user: null });
+}
