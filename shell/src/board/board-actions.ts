@@ -1,0 +1,98 @@
+import * as api from '@lifeboard/shared/api/account';
+import type { BoardSummary } from '@lifeboard/shared/api/account';
+import type { User } from '@lifeboard/shared/models/user';
+import { $board, $boards, defaultBoardName, setBoard, setBoards } from '@lifeboard/shared/stores/board';
+import { clearData } from '@lifeboard/shared/stores/data';
+
+/** Spec §4 board selection. The shell is the only writer of `$board`; remotes read it. */
+
+/** Makes `id` current; the data of another board is dropped first so no list shows mixed boards. */
+function moveTo(id: number, name: string): void {
+  if ($board.get().id !== id) clearData();
+  setBoard(id, name);
+}
+
+/** "No board" (0): every failure of spec §8 that touches the board ends here. */
+export function dropBoard(): void {
+  moveTo(0, '');
+}
+
+/** After the user loads: the user's default board, named as in the user's boards or 'Default Board'. */
+export function selectDefaultBoard(user: User): void {
+  const boards = Array.isArray(user.boards) ? user.boards : [];
+  setBoards(boards);
+  const id = user.default_board_id ?? 0;
+  const found = boards.find((board) => board.id === id);
+  moveTo(id, found?.name ?? defaultBoardName);
+}
+
+/** Switching is verified by the server: success clears all data and sets the board; failure sets 0. */
+export async function switchBoard(id: number): Promise<boolean> {
+  const result = await api.verifyBoard(id);
+  if (!result.ok) {
+    dropBoard();
+    return false;
+  }
+  clearData();
+  setBoard(result.data.id, result.data.name);
+  return true;
+}
+
+/** Creates a board and, unless `select` is false, makes it current. A failure sets the board to 0. */
+export async function createBoard(name: string, { select = true }: { select?: boolean } = {}): Promise<BoardSummary | null> {
+  const result = await api.createBoard(name);
+  if (!result.ok) {
+    dropBoard();
+    return null;
+  }
+  const board = { id: result.data.id, name: result.data.name || name };
+  setBoards([...$boards.get().filter((b) => b.id !== board.id), board]);
+  if (select) {
+    clearData();
+    setBoard(board.id, board.name);
+  }
+  return board;
+}
+
+export async function loadBoards(): Promise<boolean> {
+  const result = await api.fetchBoards();
+  if (result.ok) setBoards(result.data);
+  return result.ok;
+}
+
+export async function renameBoard(id: number, name: string): Promise<boolean> {
+  const result = await api.renameBoard(id, name);
+  if (!result.ok) return false;
+  setBoards($boards.get().map((board) => (board.id === id ? { id, name: result.data.name } : board)));
+  if ($board.get().id === id) setBoard(id, result.data.name);
+  return true;
+}
+
+/** Deleting the current board moves to the first remaining one (the server keeps at least one). */
+export async function deleteBoard(id: number): Promise<boolean> {
+  const result = await api.deleteBoard(id);
+  if (!result.ok) return false;
+  const remaining = $boards.get().filter((board) => board.id !== id);
+  setBoards(remaining);
+  if ($board.get().id === id) {
+    const next = remaining[0];
+    if (next) await switchBoard(next.id);
+    else dropBoard();
+  }
+  return true;
+}
+
+export interface SubscribeOptions {
+  programId: number;
+  isSubscribing: boolean;
+}
+
+/** On success the board and board name from the server become current (spec §4); a failure returns false. */
+export async function subscribeToProgram({ programId, isSubscribing }: SubscribeOptions): Promise<boolean> {
+  const result = await api.subscribeToProgram({ programId, isSubscribing, currentBoardId: $board.get().id });
+  if (!result.ok) return false;
+  const { board } = result.data;
+  if (!$boards.get().some((b) => b.id === board.id)) setBoards([...$boards.get(), board]);
+  moveTo(board.id, board.name);
+  return true;
+}
