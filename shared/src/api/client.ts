@@ -14,6 +14,16 @@ import type { ApiError } from './errors';
  * - any other failure, or no answer: an empty result.
  * "Empty result" is a response whose `data` is `null`; its `status` is the HTTP status, or 0 with no answer.
  */
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Keep the body of an answer the spec turns into an empty result (e.g. the 404 of an unknown model),
+     * so typed calls can tell failures apart. Plain `http` users get the spec's empty result.
+     */
+    keepErrorBody?: boolean;
+  }
+}
+
 export const http = axios.create({
   withCredentials: true,
   headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
@@ -73,7 +83,8 @@ export function handleResponseError(error: unknown): Promise<AxiosResponse> {
     const message = readErrorField(response?.data);
     if (message) notify({ kind: 'error', message });
   }
-  return Promise.resolve(emptyResult(error, status));
+  const keep = error.config?.keepErrorBody === true && response !== undefined;
+  return Promise.resolve(emptyResult(error, status, keep ? response.data : null));
 }
 
 http.interceptors.request.use(attachRequestSetup);
@@ -90,7 +101,7 @@ export interface RawAnswer {
 }
 
 export async function send(config: AxiosRequestConfig): Promise<RawAnswer> {
-  const response = await http.request<unknown>(config);
+  const response = await http.request<unknown>({ ...config, keepErrorBody: true });
   return { status: response.status, body: response.data };
 }
 

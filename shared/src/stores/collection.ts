@@ -57,6 +57,8 @@ export function createCollection(modelName: string): Collection {
   const $status = atom<CollectionStatus>('idle');
   const $error = atom<ApiError | null>(null);
   const $nextCursor = atom<string | null>(null);
+  // Internal reads use `.value`: `get()` on an unmounted store would mount it and run `onMount`.
+  const items = (): AnyRecord[] => $items.value;
   let params: ListParams = {};
   // Answers to requests sent before the latest load, clear or board change are dropped.
   let generation = 0;
@@ -119,7 +121,7 @@ export function createCollection(modelName: string): Collection {
         fail(result.error);
         return false;
       }
-      $items.set(appendPage($items.get(), result.data.items));
+      $items.set(appendPage(items(), result.data.items));
       $nextCursor.set(result.data.nextCursor);
       $status.set('ready');
       return true;
@@ -131,11 +133,11 @@ export function createCollection(modelName: string): Collection {
     const now = new Date().toISOString();
     const draft: AnyRecord = { ...fields, id: temporaryId--, board_id: board, created_at: now, updated_at: now };
     const mine = generation;
-    $items.set(insertNew(modelName, $items.get(), draft));
+    $items.set(insertNew(modelName, items(), draft));
     return task(async () => {
       const result = await resource.create(board, fields);
       if (mine !== generation) return result;
-      const without = removeById($items.get(), draft.id);
+      const without = removeById(items(), draft.id);
       if (result.ok) $items.set(insertNew(modelName, without, result.data));
       else {
         $items.set(without);
@@ -147,15 +149,15 @@ export function createCollection(modelName: string): Collection {
 
   function update(id: number, fields: AnyFields): Promise<ApiResult<AnyRecord>> {
     const board = $board.get().id;
-    const before = $items.get().find((item) => item.id === id);
+    const before = items().find((item) => item.id === id);
     const mine = generation;
-    if (before) $items.set(replaceById($items.get(), { ...before, ...fields, id }));
+    if (before) $items.set(replaceById(items(), { ...before, ...fields, id }));
     return task(async () => {
       const result = await resource.update(board, id, fields);
       if (mine !== generation) return result;
-      if (result.ok) $items.set(replaceById($items.get(), result.data));
+      if (result.ok) $items.set(replaceById(items(), result.data));
       else {
-        if (before) $items.set(replaceById($items.get(), before));
+        if (before) $items.set(replaceById(items(), before));
         $error.set(result.error);
       }
       return result;
@@ -164,7 +166,7 @@ export function createCollection(modelName: string): Collection {
 
   function remove(id: number): Promise<Undo> {
     const board = $board.get().id;
-    const list = $items.get();
+    const list = items();
     const index = list.findIndex((item) => item.id === id);
     const removed = index >= 0 ? list[index] : undefined;
     const mine = generation;
@@ -173,7 +175,7 @@ export function createCollection(modelName: string): Collection {
       const result = await resource.remove(board, id);
       const current = mine === generation;
       if (!result.ok && current && removed) {
-        $items.set(insertAt($items.get(), index, removed));
+        $items.set(insertAt(items(), index, removed));
         $error.set(result.error);
       }
       const undo = async (): Promise<boolean> => {
@@ -183,7 +185,7 @@ export function createCollection(modelName: string): Collection {
           $error.set(restored.error);
           return false;
         }
-        if (mine === generation) $items.set(insertAt($items.get(), index, restored.data));
+        if (mine === generation) $items.set(insertAt(items(), index, restored.data));
         return true;
       };
       return Object.assign(undo, { ok: result.ok, error: result.ok ? null : result.error });
@@ -195,24 +197,24 @@ export function createCollection(modelName: string): Collection {
     const mine = generation;
     return task(async () => {
       const result = await resource.get(board, id);
-      if (result.ok && mine === generation) $items.set(replaceById($items.get(), result.data));
+      if (result.ok && mine === generation) $items.set(replaceById(items(), result.data));
       return result;
     });
   }
 
-  onMount($items, () => {
-    // Mounting shows what was persisted and refreshes it; a board switch reloads (spec §4).
-    if ($board.get().id) void load();
-    return $board.listen((board, previous) => {
+  // While a screen shows the list, a board switch reloads it (spec §4). Screens call `load()` themselves
+  // (with their search params); a list nobody shows is emptied by `clearData()` and loaded when next shown.
+  onMount($items, () =>
+    $board.listen((board, previous) => {
       if (board.id !== previous?.id) void load();
-    });
-  });
+    }),
+  );
 
   return {
     modelName,
     $items, $status, $error, $nextCursor,
     load, loadMore, create, update, remove, get,
-    find: (id) => $items.get().find((item) => item.id === id),
+    find: (id) => items().find((item) => item.id === id),
   };
 }
 

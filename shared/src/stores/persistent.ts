@@ -1,5 +1,5 @@
 import { atom, onSet } from 'nanostores';
-import type { WritableAtom } from 'nanostores';
+import type { PreinitializedWritableAtom } from 'nanostores';
 
 /** localStorage may be missing (SSR, tests in node) or throw (private mode, quota): never let that break a store. */
 function storage(): Storage | null {
@@ -37,7 +37,7 @@ export function writeStored(key: string, value: unknown): void {
  * An atom read back from localStorage at creation and written on every `set`, whoever sets it.
  * `onSet` (not a listener) so `cleanStores` in tests does not silently switch persistence off.
  */
-export function persistentAtom<T>(key: string, initial: T, isValid: (value: unknown) => value is T): WritableAtom<T> {
+export function persistentAtom<T>(key: string, initial: T, isValid: (value: unknown) => value is T): PreinitializedWritableAtom<T> {
   const stored = readStored(key, isValid);
   const $store = atom<T>(stored === undefined ? initial : stored);
   onSet($store, ({ newValue }) => writeStored(key, newValue));

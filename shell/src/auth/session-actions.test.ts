@@ -222,6 +222,7 @@ describe('a 401 during data loading (spec §4)', () => {
     api.on('POST /api/habit/all', { status: 401, body: { message: 'Unauthenticated.' } });
     const habits = createCollection('habit');
     keepMount(habits.$items);
+    expect(await habits.load()).toBe(false);
     await allTasks();
     await vi.waitFor(() => expect($isSignedIn.get()).toBe(false));
     expect($currentNote.get()).toBeNull();

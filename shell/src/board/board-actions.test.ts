@@ -48,7 +48,7 @@ describe('switchBoard (spec §4: verified by the server)', () => {
     });
     const habits = createCollection('habit');
     keepMount(habits.$items);
-    await allTasks();
+    await habits.load();
     expect(habits.$items.get().map((h) => h.title)).toEqual(['habit of 10']);
     await switchBoard(11);
     await allTasks();

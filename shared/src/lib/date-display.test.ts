@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDisplayDate, ordinal } from './date-display';
+
+describe('ordinal', () => {
+  it.each([
+    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [10, '10th'], [11, '11th'], [12, '12th'], [13, '13th'],
+    [14, '14th'], [20, '20th'], [21, '21st'], [22, '22nd'], [23, '23rd'], [24, '24th'], [30, '30th'], [31, '31st'],
+  ])('%i → %s', (day, text) => {
+    expect(ordinal(day)).toBe(text);
+  });
+});
+
+describe('formatDisplayDate (spec §9)', () => {
+  it("formats as 'Day, Mon 1st 2024 @ time' with a 12-hour clock", () => {
+    expect(formatDisplayDate('2026-11-22T17:45:00Z', 'UTC')).toBe('Sun, Nov 22nd 2026 @ 5:45 PM');
+  });
+
+  it("shows April as 'Apl'", () => {
+    expect(formatDisplayDate('2024-04-01T09:05:00Z', 'UTC')).toBe('Mon, Apl 1st 2024 @ 9:05 AM');
+  });
+
+  it('uses every month abbreviation', () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatDisplayDate(new Date(Date.UTC(2025, m, 15, 12)), 'UTC').split(' ')[1]);
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apl', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
+
+  it('shows midnight as 12 AM and noon as 12 PM', () => {
+    expect(formatDisplayDate('2024-03-03T00:00:00Z', 'UTC')).toBe('Sun, Mar 3rd 2024 @ 12:00 AM');
+    expect(formatDisplayDate('2024-03-13T12:30:00Z', 'UTC')).toBe('Wed, Mar 13th 2024 @ 12:30 PM');
+  });
+
+  it('shows the day, date and time of the given IANA time zone', () => {
+    // 02:30 UTC on the 1st is still the evening of the 31st in New York (EST, UTC-5).
+    expect(formatDisplayDate('2025-01-01T02:30:00Z', 'America/New_York')).toBe('Tue, Dec 31st 2024 @ 9:30 PM');
+    expect(formatDisplayDate('2025-01-01T02:30:00Z', 'Asia/Tokyo')).toBe('Wed, Jan 1st 2025 @ 11:30 AM');
+  });
+
+  it('accepts a Date and a timestamp', () => {
+    const date = new Date('2024-02-22T23:59:00Z');
+    expect(formatDisplayDate(date, 'UTC')).toBe('Thu, Feb 22nd 2024 @ 11:59 PM');
+    expect(formatDisplayDate(date.getTime(), 'UTC')).toBe('Thu, Feb 22nd 2024 @ 11:59 PM');
+  });
+
+  it('gives an empty string for an invalid date or an unknown zone', () => {
+    expect(formatDisplayDate('not a date', 'UTC')).toBe('');
+    expect(formatDisplayDate('2024-01-01T00:00:00Z', 'Mars/Olympus')).toBe('');
+  });
+});

@@ -1,0 +1,318 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allTasks, cleanStores, keepMount } from 'nanostores';
+import { setUnauthorizedHandler } from '../api/client';
+import { startFakeApi } from '../lib/test-api-server';
+import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
+import { $board, setBoard } from './board';
+import { createCollection, getCollection } from './collection';
+import type { Collection } from './collection';
+import { setConfig } from './config';
+import { clearData } from './data';
+
+/** A small stateful model API (api-contract.md) for one model, keyed by board. */
+function serveModel(api: FakeApi, model: string, state: string) {
+  let nextId = 100;
+  const rows: Record<string, unknown>[] = [];
+  const bodyOf = (request: RecordedRequest) => request.body as { board: number; params: Record<string, unknown> };
+  const record = (board: number, fields: Record<string, unknown>) =>
+    ({ board_id: board, created_at: '2026-11-22T10:00:00.000Z', updated_at: '2026-11-22T10:00:00.000Z', ...fields });
+  api.on(`POST /api/${model}/all`, (request) => {
+    const { board, params } = bodyOf(request);
+    const mine = rows.filter((row) => row.board_id === board);
+    const limit = typeof params?.limit === 'number' ? params.limit : mine.length;
+    const start = typeof params?.cursor === 'string' ? Number(params.cursor) : 0;
+    const page = mine.slice(start, start + limit);
+    const more = start + limit < mine.length;
+    return { body: { success: true, [state]: page, ...(more ? { next_cursor: String(start + limit) } : {}) } };
+  });
+  api.on(`POST /api/${model}/create`, (request) => {
+    const { board, params } = bodyOf(request);
+    const row = record(board, { ...params, id: nextId++ });
+    rows.push(row);
+    return { body: { success: true, [model]: row } };
+  });
+  api.on(`POST /api/${model}/update`, (request) => {
+    const { params } = bodyOf(request);
+    const row = rows.find((r) => r.id === params.id);
+    if (!row) return { status: 404, body: { message: 'Not found' } };
+    Object.assign(row, params);
+    return { body: { success: true, [model]: row } };
+  });
+  api.on(`POST /api/${model}/get`, (request) => {
+    const row = rows.find((r) => r.id === bodyOf(request).params.id);
+    return row ? { body: { success: true, [model]: row } } : { status: 404, body: { message: 'Not found' } };
+  });
+  api.on(`POST /api/${model}/delete`, (request) => {
+    const index = rows.findIndex((r) => r.id === bodyOf(request).params.id);
+    if (index < 0) return { status: 404, body: { message: 'Not found' } };
+    rows.splice(index, 1);
+    return { body: { success: true, id: bodyOf(request).params.id } };
+  });
+  return {
+    rows,
+    seed(board: number, items: Record<string, unknown>[]) {
+      for (const item of items) rows.push(record(board, { id: nextId++, ...item }));
+    },
+  };
+}
+
+let api: FakeApi;
+let collection: Collection;
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  localStorage.clear();
+  api.requests.length = 0;
+  setBoard(1, 'Home');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearData();
+  cleanStores($board, collection?.$items, collection?.$status);
+});
+
+const titles = () => collection.$items.get().map((item) => item.title);
+
+describe('loading', () => {
+  it('loads the current board and is ready', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Read' }, { title: 'Run' }]);
+    habits.seed(2, [{ title: 'Other board' }]);
+    collection = createCollection('habit');
+    expect(collection.$status.get()).toBe('idle');
+    const loading = collection.load();
+    expect(collection.$status.get()).toBe('loading');
+    expect(await loading).toBe(true);
+    expect(titles()).toEqual(['Read', 'Run']);
+    expect(collection.$status.get()).toBe('ready');
+    expect(api.requests[0].body).toEqual({ board: 1, params: {} });
+  });
+
+  it('passes params (search) and keeps them for reloads', async () => {
+    serveModel(api, 'habit', 'habits');
+    collection = createCollection('habit');
+    await collection.load({ search: 'read' });
+    await collection.load();
+    expect(api.requests.map((r) => r.body)).toEqual([
+      { board: 1, params: { search: 'read' } },
+      { board: 1, params: { search: 'read' } },
+    ]);
+  });
+
+  it('success false empties the list (spec §8) and the error is kept', async () => {
+    collection = createCollection('habit');
+    api.on('POST /api/habit/all', { body: { success: true, habits: [{ id: 1, board_id: 1, created_at: '', updated_at: '', title: 'x' }] } });
+    await collection.load();
+    expect(titles()).toEqual(['x']);
+    api.on('POST /api/habit/all', { body: { success: false } });
+    expect(await collection.load()).toBe(false);
+    expect(collection.$items.get()).toEqual([]);
+    expect(collection.$status.get()).toBe('error');
+    expect(collection.$error.get()?.code).toBe('LB-REJECTED');
+  });
+
+  it('a failed load is logged to the console only', async () => {
+    collection = createCollection('habit');
+    api.on('POST /api/habit/all', { status: 404, body: { message: 'nope' } });
+    await collection.load();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it("notifies 'Unable to find model' for an unknown model", async () => {
+    const { $notifications, dismissAll } = await import('./notifications');
+    api.on('POST /api/unicorn/all', { status: 404, body: { success: false, error: 'Unable to find model: unicorn' } });
+    collection = createCollection('unicorn');
+    await collection.load();
+    expect($notifications.get().map((n) => n.message)).toEqual(['Unable to find model: unicorn']);
+    expect(collection.$error.get()?.code).toBe('LB-UNKNOWN-MODEL');
+    dismissAll();
+  });
+
+  it('a list nobody shows does not reload on a board change', async () => {
+    serveModel(api, 'habit', 'habits');
+    collection = createCollection('habit');
+    setBoard(2, 'Work');
+    await allTasks();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('with board 0 loads nothing and asks nothing', async () => {
+    setBoard(0, '');
+    collection = createCollection('habit');
+    expect(await collection.load()).toBe(false);
+    expect(api.requests).toEqual([]);
+  });
+
+  it('reloads when the board changes and drops an answer for the old board', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Board one' }]);
+    habits.seed(2, [{ title: 'Board two' }]);
+    collection = createCollection('habit');
+    keepMount(collection.$items);
+    void collection.load();
+    setBoard(2, 'Work'); // while the first load is in flight
+    await allTasks();
+    expect(titles()).toEqual(['Board two']);
+    expect(api.requests.map((r) => (r.body as { board: number }).board)).toEqual([1, 2]);
+  });
+
+  it('a 401 reports to the unauthorized handler (the shell logs out)', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    api.on('POST /api/habit/all', { status: 401, body: { message: 'Unauthenticated.' } });
+    collection = createCollection('habit');
+    await collection.load();
+    expect(handler).toHaveBeenCalledOnce();
+    expect(collection.$error.get()?.code).toBe('LB-AUTH-EXPIRED');
+    setUnauthorizedHandler(null);
+  });
+
+  it('persists the list and shows it at the next load of the page', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Kept' }]);
+    collection = createCollection('habit');
+    await collection.load();
+    expect(JSON.parse(localStorage.getItem('lifeboard:items:habit') ?? '[]')).toHaveLength(1);
+    const again = createCollection('habit');
+    expect(again.$items.get().map((i) => i.title)).toEqual(['Kept']);
+  });
+
+  it('clearData empties it', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Gone' }]);
+    collection = createCollection('habit');
+    await collection.load();
+    clearData();
+    expect(collection.$items.get()).toEqual([]);
+    expect(collection.$status.get()).toBe('idle');
+  });
+});
+
+describe('loadMore (keyset, next_cursor)', () => {
+  it('appends the next page until there is no cursor', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
+    collection = createCollection('habit');
+    await collection.load({ limit: 2 });
+    expect(titles()).toEqual(['a', 'b']);
+    expect(collection.$nextCursor.get()).toBe('2');
+    expect(await collection.loadMore()).toBe(true);
+    expect(titles()).toEqual(['a', 'b', 'c']);
+    expect(collection.$nextCursor.get()).toBeNull();
+    expect(await collection.loadMore()).toBe(false);
+    expect((api.requests[1].body as { params: object }).params).toEqual({ limit: 2, cursor: '2' });
+  });
+});
+
+describe('optimistic writes', () => {
+  it('create shows the record at once and swaps in the saved one', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    notes.seed(1, [{ title: 'Older' }]);
+    collection = createCollection('note');
+    await collection.load();
+    const pending = collection.create({ title: 'New' });
+    expect(titles()).toEqual(['New', 'Older']);
+    expect(collection.$items.get()[0].id).toBeLessThan(0);
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    expect(collection.$items.get()[0]).toMatchObject({ id: 101, title: 'New', board_id: 1 });
+  });
+
+  it('a new journal entry is appended (spec §4)', async () => {
+    const entries = serveModel(api, 'journal_entry', 'journalEntries');
+    entries.seed(1, [{ title: 'Monday', date: '2026-11-16' }]);
+    collection = createCollection('journal_entry');
+    await collection.load();
+    await collection.create({ title: 'Tuesday', date: '2026-11-17' });
+    expect(titles()).toEqual(['Monday', 'Tuesday']);
+  });
+
+  it('a refused create rolls back and keeps the error (422 field errors)', async () => {
+    serveModel(api, 'habit', 'habits');
+    api.on('POST /api/habit/create', { status: 422, body: { message: 'invalid', errors: { title: ['is required'] } } });
+    collection = createCollection('habit');
+    await collection.load();
+    const result = await collection.create({ title: '' });
+    expect(result.ok).toBe(false);
+    expect(collection.$items.get()).toEqual([]);
+    expect(collection.$error.get()?.code).toBe('LB-VALIDATION');
+  });
+
+  it('update replaces the item with the same id', async () => {
+    const activities = serveModel(api, 'activity', 'activities');
+    activities.seed(1, [{ title: 'Walk' }, { title: 'Swim' }]);
+    collection = createCollection('activity');
+    await collection.load();
+    const [walk] = collection.$items.get();
+    const pending = collection.update(walk.id, { title: 'Long walk' });
+    expect(titles()).toEqual(['Long walk', 'Swim']);
+    expect((await pending).ok).toBe(true);
+    expect(titles()).toEqual(['Long walk', 'Swim']);
+  });
+
+  it('a failed update restores the item', async () => {
+    const activities = serveModel(api, 'activity', 'activities');
+    activities.seed(1, [{ title: 'Walk' }]);
+    collection = createCollection('activity');
+    await collection.load();
+    api.on('POST /api/activity/update', { status: 403, body: { message: 'Forbidden' } });
+    await collection.update(collection.$items.get()[0].id, { title: 'Hacked' });
+    expect(titles()).toEqual(['Walk']);
+    expect(collection.$error.get()?.code).toBe('LB-FORBIDDEN');
+  });
+
+  it('remove filters by id at once; undo brings the record back where it was', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'a', position: 0 }, { title: 'b', position: 1 }, { title: 'c', position: 2 }]);
+    collection = createCollection('habit');
+    await collection.load();
+    const id = collection.$items.get()[1].id;
+    const pending = collection.remove(id);
+    expect(titles()).toEqual(['a', 'c']);
+    const undo = await pending;
+    expect(undo.ok).toBe(true);
+    expect(habits.rows.map((r) => r.title)).toEqual(['a', 'c']);
+    expect(await undo()).toBe(true);
+    expect(titles()).toEqual(['a', 'b', 'c']);
+    const created = api.requests.at(-1)?.body as { params: Record<string, unknown> };
+    expect(created.params).toEqual({ title: 'b', position: 1 });
+  });
+
+  it('a refused remove puts the item back and undo does nothing', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'a' }, { title: 'b' }]);
+    collection = createCollection('habit');
+    await collection.load();
+    api.on('POST /api/habit/delete', { status: 500, body: { error: 'Database unavailable' } });
+    const undo = await collection.remove(collection.$items.get()[0].id);
+    expect(undo.ok).toBe(false);
+    expect(undo.error?.code).toBe('LB-SERVER');
+    expect(titles()).toEqual(['a', 'b']);
+    expect(await undo()).toBe(false);
+  });
+
+  it('get fetches one record and refreshes it in the list', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'a' }]);
+    collection = createCollection('habit');
+    await collection.load();
+    habits.rows[0].title = 'changed elsewhere';
+    const result = await collection.get(habits.rows[0].id as number);
+    expect(result.ok && result.data.title).toBe('changed elsewhere');
+    expect(titles()).toEqual(['changed elsewhere']);
+    expect(collection.find(habits.rows[0].id as number)?.title).toBe('changed elsewhere');
+  });
+});
+
+describe('getCollection', () => {
+  it('returns one shared instance per model', () => {
+    collection = getCollection('goal');
+    expect(getCollection('goal')).toBe(collection);
+    expect(getCollection('habit')).not.toBe(collection);
+  });
+});

@@ -1,0 +1,53 @@
+import { task } from 'nanostores';
+import * as api from '../api/account';
+import { createResource } from '../api/resource';
+import { $board } from './board';
+import { $calendarEvents, $mission, $muscles } from './data';
+
+/** Loaders of the non-list parts of the per-board store (spec §3, §4, §8). Each resolves to whether it worked. */
+
+/** Events between two `YYYY-MM-DD` dates; a failure empties the list (spec §4, §8). */
+export function loadCalendarEvents(startDate: string, endDate: string): Promise<boolean> {
+  return task(async () => {
+    const result = await api.fetchCalendarEvents(startDate, endDate);
+    if (!result.ok) {
+      console.error('Loading calendar events failed:', result.error.message);
+      $calendarEvents.set([]);
+      return false;
+    }
+    $calendarEvents.set(result.data);
+    return true;
+  });
+}
+
+/** The built-in muscle catalogue; a failure keeps what was shown and is logged. */
+export function loadMuscles(): Promise<boolean> {
+  return task(async () => {
+    const result = await api.fetchMuscles();
+    if (!result.ok) {
+      console.error('Loading muscles failed:', result.error.message);
+      return false;
+    }
+    $muscles.set(result.data);
+    return true;
+  });
+}
+
+const missions = createResource('mission');
+
+/** The board's mission (one object); `success: false` empties it like any list (spec §8). */
+export function loadMission(): Promise<boolean> {
+  const board = $board.get().id;
+  if (!board) return Promise.resolve(false);
+  return task(async () => {
+    const result = await missions.all(board);
+    if ($board.get().id !== board) return false;
+    if (!result.ok) {
+      console.error('Loading the mission failed:', result.error.message);
+      $mission.set(null);
+      return false;
+    }
+    $mission.set(result.data.items[0] ?? null);
+    return true;
+  });
+}

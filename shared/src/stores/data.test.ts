@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allTasks, cleanStores, keepMount } from 'nanostores';
+import { startFakeApi } from '../lib/test-api-server';
+import type { FakeApi } from '../lib/test-api-server';
+import { setBoard } from './board';
+import { setConfig } from './config';
+import { $calendarConnected, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
+import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearData();
+  cleanStores($calendarEvents, $mission, $muscles);
+});
+
+const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 't' };
+
+describe('clearData', () => {
+  it('empties every per-board store and every registered list', () => {
+    $currentNote.set(record);
+    $currentJournalEntry.set(record);
+    $calendarEvents.set([{ id: 1 }]);
+    $calendarConnected.set(true);
+    $mission.set(record);
+    let cleared = 0;
+    const unregister = registerClearable(() => cleared++);
+    clearData();
+    expect([$currentNote.get(), $currentJournalEntry.get(), $calendarEvents.get(), $calendarConnected.get(), $mission.get()])
+      .toEqual([null, null, [], false, null]);
+    expect(cleared).toBe(1);
+    unregister();
+    clearData();
+    expect(cleared).toBe(1);
+  });
+
+  it('the stores persist in localStorage', () => {
+    $currentNote.set(record);
+    expect(JSON.parse(localStorage.getItem('lifeboard:data:currentNote') ?? 'null')).toEqual(record);
+  });
+});
+
+describe('loaders', () => {
+  it('loadCalendarEvents keeps the events', async () => {
+    api.on('POST /api/google/events', { body: { events: [{ id: 'a', title: 'Dentist' }] } });
+    keepMount($calendarEvents);
+    expect(await loadCalendarEvents('2026-11-01', '2026-11-30')).toBe(true);
+    expect($calendarEvents.get()).toEqual([{ id: 'a', title: 'Dentist' }]);
+  });
+
+  it('calendar events reset to an empty list when loading fails (spec §4)', async () => {
+    $calendarEvents.set([{ id: 'old' }]);
+    api.on('POST /api/google/events', { status: 500, body: { error: 'Calendar provider down' } });
+    void loadCalendarEvents('2026-11-01', '2026-11-30');
+    await allTasks();
+    expect($calendarEvents.get()).toEqual([]);
+  });
+
+  it('loadMuscles keeps the catalogue; a failure keeps what was shown', async () => {
+    api.on('POST /api/muscle/all', { body: { success: true, muscles: [{ id: 1, name: 'Biceps' }] } });
+    await loadMuscles();
+    expect($muscles.get()).toEqual([{ id: 1, name: 'Biceps' }]);
+    api.on('POST /api/muscle/all', { body: { success: false } });
+    expect(await loadMuscles()).toBe(false);
+    expect($muscles.get()).toEqual([{ id: 1, name: 'Biceps' }]);
+  });
+
+  it('loadMission keeps the board mission; success false empties it', async () => {
+    api.on('POST /api/mission/all', { body: { success: true, mission: { ...record, statement: 'Be kind' } } });
+    await loadMission();
+    expect($mission.get()?.statement).toBe('Be kind');
+    api.on('POST /api/mission/all', { body: { success: false } });
+    await loadMission();
+    expect($mission.get()).toBeNull();
+  });
+});
