@@ -72,3 +72,21 @@ describe('$session', () => {
     cleanStores($isSignedIn, $isAdmin);
   });
 });
+
+describe('another tab', () => {
+  it('signing out there signs this tab out', async () => {
+    const { $session, setSession } = await loadModule();
+    setSession('tok', makeUser());
+    localStorage.removeItem('auth_token');
+    localStorage.removeItem('lifeboard:user');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'auth_token', newValue: null }));
+    expect($session.get()).toEqual({ token: null, user: null });
+  });
+
+  it('ignores other keys', async () => {
+    const { $session, setSession } = await loadModule();
+    setSession('tok', makeUser());
+    window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated', newValue: 'x' }));
+    expect($session.get().token).toBe('tok');
+  });
+});

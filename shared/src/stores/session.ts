@@ -25,6 +25,7 @@ function readToken(): string | null {
 
 export const $session = atom<Session>({ token: readToken(), user: readStored(userStorageKey, isUser) ?? null });
 
+
 onSet($session, ({ newValue }) => {
   // The token is stored as the raw string (not JSON): the spec names it and other tools read it as is.
   try {
@@ -37,6 +38,17 @@ onSet($session, ({ newValue }) => {
   }
   writeStored(userStorageKey, newValue.user ?? undefined);
 });
+
+function readSession(): Session {
+  return { token: readToken(), user: readStored(userStorageKey, isUser) ?? null };
+}
+
+// Another tab signed in or out: follow it, so no tab keeps acting on a revoked token.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === tokenStorageKey || event.key === userStorageKey) $session.set(readSession());
+  });
+}
 
 /** Signed in = we hold a user with an id (spec §4). */
 export const $isSignedIn = computed($session, (session) => isUser(session.user));

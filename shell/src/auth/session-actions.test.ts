@@ -66,6 +66,12 @@ describe('loadUser (spec §4 authentication)', () => {
     expect($board.get()).toEqual({ id: 11, name: 'Default Board' });
   });
 
+  it('falls back to the first board when the user has no default board', async () => {
+    api.on('GET /api/user', { body: { user: makeUser({ default_board_id: null }) } });
+    await loadUser();
+    expect($board.get()).toEqual({ id: 10, name: 'Work' });
+  });
+
   it('is signed out when the answer has no user', async () => {
     setSession('tok', makeUser());
     api.on('GET /api/user', { body: { user: null } });

@@ -21,7 +21,8 @@ export function dropBoard(): void {
 export function selectDefaultBoard(user: User): void {
   const boards = Array.isArray(user.boards) ? user.boards : [];
   setBoards(boards);
-  const id = user.default_board_id ?? 0;
+  // The contract gives every user a default board; an account without one falls back to its first board.
+  const id = user.default_board_id ?? boards[0]?.id ?? 0;
   const found = boards.find((board) => board.id === id);
   moveTo(id, found?.name ?? defaultBoardName);
 }
