@@ -11,6 +11,7 @@ import { $board, $boards, $onboarded, setBoard } from '@lifeboard/shared/stores/
 import { createCollection } from '@lifeboard/shared/stores/collection';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentNote } from '@lifeboard/shared/stores/data';
+import { loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $isSignedIn, $session, setSession } from '@lifeboard/shared/stores/session';
 import {
   loadUser, login, logout, register, sendPasswordResetEmail, resetPassword, setOnboardedFlag, signOutLocally, startSession, updateUser,
@@ -171,6 +172,15 @@ describe('logout (spec §4)', () => {
     expect($board.get().id).toBe(0);
   });
 
+  it("removes the user's drafts", async () => {
+    setSession('tok', makeUser());
+    saveDraft('note:new', 'private thoughts');
+    api.on('POST /logout', { body: { success: true } });
+    await logout();
+    setSession('tok', makeUser());
+    expect(loadDraft('note:new')).toBeNull();
+  });
+
   it('clears the user and sets board 0 when the call fails', async () => {
     setSession('tok', makeUser());
     setBoard(11, 'Home life');
@@ -224,6 +234,7 @@ describe('a 401 during data loading (spec §4)', () => {
     api.on('POST /logout', { status: 401, body: { message: 'Unauthenticated.' } });
     setSession('tok', makeUser());
     expect(await startSession()).toBe(true);
+    saveDraft('journal:new', 'half a sentence');
     $currentNote.set({ id: 3, board_id: 11, created_at: '', updated_at: '', title: 'Secret' });
     api.on('POST /api/habit/all', { status: 401, body: { message: 'Unauthenticated.' } });
     const habits = createCollection('habit');
@@ -234,6 +245,8 @@ describe('a 401 during data loading (spec §4)', () => {
     expect($currentNote.get()).toBeNull();
     expect($board.get().id).toBe(0);
     expect(localStorage.getItem('auth_token')).toBeNull();
+    setSession('tok', makeUser());
+    expect(loadDraft('journal:new')?.value).toBe('half a sentence');
     cleanStores(habits.$items);
     setUnauthorizedHandler(null);
   });

@@ -5,6 +5,7 @@ import { getDeviceId } from '@lifeboard/shared/lib/device-db';
 import type { User, UserUpdateField } from '@lifeboard/shared/models/user';
 import { setBoards, setOnboarded } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';
+import { clearDrafts } from '@lifeboard/shared/stores/drafts';
 import { $session, clearSession, setSession, setUser } from '@lifeboard/shared/stores/session';
 import { dropBoard, selectDefaultBoard } from '../board/board-actions';
 
@@ -66,8 +67,12 @@ export async function register(input: api.RegisterInput): Promise<ApiResult<api.
   return result;
 }
 
-/** Clears the user and sets the board to 0 whether or not the call succeeds. */
-export async function logout(): Promise<void> {
+/**
+ * Clears the user and sets the board to 0 whether or not the call succeeds. A sign-out the user asked
+ * for also removes their unsaved drafts; a forced one (401) keeps them so no typed text is lost.
+ */
+export async function logout({ keepDrafts = false }: { keepDrafts?: boolean } = {}): Promise<void> {
+  if (!keepDrafts) clearDrafts();
   try {
     await api.logout();
   } catch (error) {
@@ -111,7 +116,7 @@ export function changePassword(input: api.ChangePasswordInput): Promise<ApiResul
 /** A 401 during data loading clears the data and logs the user out (spec §4). */
 export async function handleUnauthorized(): Promise<void> {
   clearData();
-  await logout();
+  await logout({ keepDrafts: true });
 }
 
 /**
