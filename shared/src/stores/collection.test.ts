@@ -116,11 +116,16 @@ describe('loading', () => {
     expect(collection.$error.get()?.code).toBe('LB-REJECTED');
   });
 
-  it('a failed load is logged to the console only', async () => {
+  it('any other failed load is logged and keeps what was shown (API down)', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Shown' }]);
     collection = createCollection('habit');
-    api.on('POST /api/habit/all', { status: 404, body: { message: 'nope' } });
     await collection.load();
+    api.on('POST /api/habit/all', { hangUp: true });
+    expect(await collection.load()).toBe(false);
     expect(console.error).toHaveBeenCalled();
+    expect(titles()).toEqual(['Shown']);
+    expect([collection.$status.get(), collection.$error.get()?.code]).toEqual(['error', 'LB-NETWORK']);
   });
 
   it("notifies 'Unable to find model' for an unknown model", async () => {

@@ -1,6 +1,7 @@
 import { atom, onMount, task } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import type { ApiResult } from '../api/client';
+import { RequestRejectedError } from '../api/errors';
 import type { ApiError } from '../api/errors';
 import { createResource } from '../api/resource';
 import type { AnyFields, AnyRecord, ListParams, ModelRecord, Resource } from '../api/resource';
@@ -93,10 +94,13 @@ export function createCollection(modelName: string): Collection {
       const result = await resource.all(board, params);
       if (mine !== generation) return false;
       if (!result.ok) {
-        // Spec §8: a failed load empties the list and is logged, nothing more.
+        // Spec §8: failures are logged; an answer with success false empties the list. Any other failure
+        // (API down, 5xx) keeps what was shown, so an outage never blanks a screen; `$error` says why.
         console.error(`Loading ${modelName} failed:`, result.error.message);
-        $items.set([]);
-        $nextCursor.set(null);
+        if (result.error instanceof RequestRejectedError) {
+          $items.set([]);
+          $nextCursor.set(null);
+        }
         fail(result.error);
         return false;
       }

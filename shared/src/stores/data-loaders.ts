@@ -1,5 +1,6 @@
 import { task } from 'nanostores';
 import * as api from '../api/account';
+import { RequestRejectedError } from '../api/errors';
 import { createResource } from '../api/resource';
 import { $board } from './board';
 import { $calendarEvents, $mission, $muscles } from './data';
@@ -35,7 +36,7 @@ export function loadMuscles(): Promise<boolean> {
 
 const missions = createResource('mission');
 
-/** The board's mission (one object); `success: false` empties it like any list (spec §8). */
+/** The board's mission (one object); `success: false` empties it like any list (spec §8), other failures keep it. */
 export function loadMission(): Promise<boolean> {
   const board = $board.get().id;
   if (!board) return Promise.resolve(false);
@@ -44,7 +45,7 @@ export function loadMission(): Promise<boolean> {
     if ($board.get().id !== board) return false;
     if (!result.ok) {
       console.error('Loading the mission failed:', result.error.message);
-      $mission.set(null);
+      if (result.error instanceof RequestRejectedError) $mission.set(null);
       return false;
     }
     $mission.set(result.data.items[0] ?? null);

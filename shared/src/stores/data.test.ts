@@ -79,6 +79,9 @@ describe('loaders', () => {
     api.on('POST /api/mission/all', { body: { success: true, mission: { ...record, statement: 'Be kind' } } });
     await loadMission();
     expect($mission.get()?.statement).toBe('Be kind');
+    api.on('POST /api/mission/all', { status: 503, body: {} });
+    await loadMission();
+    expect($mission.get()?.statement).toBe('Be kind');
     api.on('POST /api/mission/all', { body: { success: false } });
     await loadMission();
     expect($mission.get()).toBeNull();
