@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanStores } from 'nanostores';
 import { startFakeApi } from '../lib/test-api-server';
 import type { FakeApi } from '../lib/test-api-server';
+import { QuotaStorage } from '../lib/test-storage';
 import { setConfig } from '../stores/config';
+import { $session } from '../stores/session';
 import { $notifications, dismissAll } from '../stores/notifications';
 import { http, reportUnauthorized, send, setUnauthorizedHandler } from './client';
 
@@ -132,5 +134,25 @@ describe('send', () => {
       status: 404, body: { success: false, error: 'Unable to find model: unicorn' },
     });
     expect((await http.post('/api/unicorn/all')).data).toBeNull();
+  });
+});
+
+describe('token source', () => {
+  it('uses the in-memory session token when the browser refused to store it', async () => {
+    const storage = new QuotaStorage();
+    storage.full = true;
+    vi.stubGlobal('localStorage', storage);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      $session.set({ token: 'memory-only', user: null });
+      expect(storage.getItem('auth_token')).toBeNull();
+      api.on('GET /api/ping', { body: {} });
+      await http.get('/api/ping');
+      expect(api.requests[0].headers.authorization).toBe('Bearer memory-only');
+    } finally {
+      vi.unstubAllGlobals();
+      logged.mockRestore();
+      $session.set({ token: null, user: null });
+    }
   });
 });

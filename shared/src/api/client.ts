@@ -2,7 +2,7 @@ import axios from 'axios';
 import type { AxiosError, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { $config } from '../stores/config';
 import { notify } from '../stores/notifications';
-import { tokenStorageKey } from '../stores/session';
+import { $session, tokenStorageKey } from '../stores/session';
 import { errorFromResponse, messageOf } from './errors';
 import type { ApiError } from './errors';
 
@@ -30,11 +30,13 @@ export const http = axios.create({
   timeout: 30_000,
 });
 
+/** The spec reads the token from localStorage; the in-memory session covers a browser that refused to store it. */
 function storedToken(): string | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(tokenStorageKey);
+    const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(tokenStorageKey);
+    return stored ?? $session.get().token;
   } catch {
-    return null;
+    return $session.get().token;
   }
 }
 

@@ -50,11 +50,14 @@ function writableFields(modelName: string, record: AnyRecord): AnyFields {
 
 let temporaryId = -1;
 
+/** A list longer than this (as JSON) is kept in memory only: ~40 lists must share the ~5 MB quota with the token. */
+export const maxPersistedChars = 100_000;
+
 export function createCollection<N extends ModelName>(modelName: N): Collection<ModelRecord<N>>;
 export function createCollection(modelName: string): Collection;
 export function createCollection(modelName: string): Collection {
   const resource: Resource<AnyRecord> = createResource(modelName);
-  const $items = persistentAtom<AnyRecord[]>(`${storageKeyPrefix}items:${modelName}`, [], isRecordList);
+  const $items = persistentAtom<AnyRecord[]>(`${storageKeyPrefix}items:${modelName}`, [], isRecordList, { maxChars: maxPersistedChars });
   const $status = atom<CollectionStatus>('idle');
   const $error = atom<ApiError | null>(null);
   const $nextCursor = atom<string | null>(null);

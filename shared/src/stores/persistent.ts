@@ -21,26 +21,44 @@ export function readStored<T>(key: string, isValid: (value: unknown) => value is
   }
 }
 
-export function writeStored(key: string, value: unknown): void {
+/**
+ * Writes `value` as JSON, or removes the key for `undefined`. A value longer than `maxChars` is not
+ * kept at all (a big list must not crowd the token out of the ~5 MB quota), and when the quota refuses
+ * a write the old copy is removed, so a later visit never shows stale data as current.
+ */
+export function writeStored(key: string, value: unknown, maxChars = Infinity): void {
   const store = storage();
   if (!store) return;
   try {
-    if (value === undefined) store.removeItem(key);
-    else store.setItem(key, JSON.stringify(value));
+    const text = value === undefined ? undefined : JSON.stringify(value);
+    if (text === undefined || text.length > maxChars) store.removeItem(key);
+    else store.setItem(key, text);
   } catch (error) {
-    // A full quota must not lose the in-memory state; the next visit simply starts from the server.
+    // The in-memory state stays; the next visit simply starts from the server.
     console.error(`Could not persist ${key}`, error);
+    try {
+      store.removeItem(key);
+    } catch {
+      // Nothing more can be done.
+    }
   }
+}
+
+export interface PersistOptions {
+  /** Longest JSON text kept; a longer value lives in memory only. */
+  maxChars?: number;
 }
 
 /**
  * An atom read back from localStorage at creation and written on every `set`, whoever sets it.
  * `onSet` (not a listener) so `cleanStores` in tests does not silently switch persistence off.
  */
-export function persistentAtom<T>(key: string, initial: T, isValid: (value: unknown) => value is T): PreinitializedWritableAtom<T> {
+export function persistentAtom<T>(
+  key: string, initial: T, isValid: (value: unknown) => value is T, { maxChars }: PersistOptions = {},
+): PreinitializedWritableAtom<T> {
   const stored = readStored(key, isValid);
   const $store = atom<T>(stored === undefined ? initial : stored);
-  onSet($store, ({ newValue }) => writeStored(key, newValue));
+  onSet($store, ({ newValue }) => writeStored(key, newValue, maxChars));
   return $store;
 }
 
