@@ -18,6 +18,14 @@ describe('notifications', () => {
     expect($notifications.get().map((n) => n.id)).toEqual([b]);
   });
 
+  it('does not repeat a notification already shown', () => {
+    const first = notify({ kind: 'error', message: 'Too Many Requests!' });
+    expect(notify({ kind: 'error', message: 'Too Many Requests!' })).toBe(first);
+    expect($notifications.get()).toHaveLength(1);
+    notify({ kind: 'info', message: 'Too Many Requests!' });
+    expect($notifications.get()).toHaveLength(2);
+  });
+
   it('keeps an action to run', () => {
     let undone = false;
     notify({ kind: 'info', message: 'Deleted', action: { label: 'Undo', run: () => { undone = true; } } });
