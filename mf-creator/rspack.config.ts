@@ -1,0 +1,6 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '../scripts/rspack-common';
+
+/** mf-creator: programs marketplace, creator dashboards, authors. */
+export default remoteConfig({ dir: dirname(fileURLToPath(import.meta.url)), port: 3004, name: 'mf_creator' });

@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { login } from '@lifeboard/shared/api/account';
+import { setBoard } from '@lifeboard/shared/stores/board';
+import { $session, clearSession, setSession } from '@lifeboard/shared/stores/session';
+import { Root } from './root';
+
+/** Signs in against the local API and selects the user's default board, as the shell would. */
+async function signIn(email: string, password: string): Promise<string | null> {
+  const result = await login({ email, password });
+  if (!result.ok) return result.error.message || 'Sign-in failed';
+  setSession(result.data.token, result.data.user);
+  const user = result.data.user;
+  const board = user.boards.find((b) => b.id === user.default_board_id) ?? user.boards[0];
+  setBoard(board?.id ?? 0, board?.name ?? 'Default Board');
+  return null;
+}
+
+function SignInForm() {
+  const [error, setError] = useState<string | null>(null);
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(await signIn(String(form.get('email')), String(form.get('password'))));
+  }
+  return (
+    <form onSubmit={handleSubmit} aria-label="Sign in">
+      <label>Email <input name="email" type="email" autoComplete="username" required /></label>
+      <label>Password <input name="password" type="password" autoComplete="current-password" required /></label>
+      <button type="submit">Sign in</button>
+      {error ? <p role="alert">{error}</p> : null}
+    </form>
+  );
+}
+
+/** The team's own page: this area without the shell, signed in against the API at `$config.apiUrl`. */
+export function Standalone({ areaName, startPath }: { areaName: string; startPath: string }) {
+  const session = useStore($session);
+  if (!session.user) {
+    return (
+      <main>
+        <h1>{areaName} (standalone)</h1>
+        <SignInForm />
+      </main>
+    );
+  }
+  if (window.location.pathname === '/') window.history.replaceState(null, '', startPath);
+  return (
+    <>
+      <header>
+        {areaName} (standalone) · {session.user.email}{' '}
+        <button type="button" onClick={clearSession}>Sign out</button>
+      </header>
+      <Root />
+    </>
+  );
+}
