@@ -1,0 +1,80 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { installErrorHandler } from './errors';
+import { modelRoutes } from './models/engine';
+import { adminRoutes } from './modules/admin/routes';
+import { passwordRoutes } from './modules/auth/password-routes';
+import { authRoutes } from './modules/auth/routes';
+import { boardRoutes } from './modules/boards/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { habitRoutes } from './modules/habits/routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { muscleRoutes } from './modules/muscles/routes';
+import { programRoutes } from './modules/programs/routes';
+import { sharedPageRoutes } from './modules/shared-pages/routes';
+import { simpleModelRoutes } from './modules/simple-models/routes';
+import { userRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
+import { defaultLimits, type Limits } from './plugins/limits';
+import { registerSecurity } from './plugins/security';
+import './types';
+
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  env: Env;
+  mailer?: Mailer;
+  limits?: Partial<Limits>;
+  logger?: boolean;
+}
+
+/** The whole API on a given database; tests build it on in-memory PGlite, the server on the configured one. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT,
+    // Reject `__proto__` and `constructor.prototype` keys in JSON bodies (answered as 422 by the error handler).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorate('db', options.db);
+  app.decorate('env', options.env);
+  app.decorate('limits', { ...defaultLimits, ...options.limits });
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM, db: options.db, log: app.log }));
+
+  await registerSecurity(app, options.env.CORS_ORIGINS);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lifeboard API', version: '0.1.0', description: 'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(userRoutes);
+  await app.register(boardRoutes);
+  await app.register(adminRoutes);
+  await app.register(habitRoutes);
+  await app.register(sharedPageRoutes);
+  await app.register(simpleModelRoutes);
+  await app.register(calendarRoutes);
+  await app.register(muscleRoutes);
+  await app.register(programRoutes);
+  await app.register(modelRoutes);
+  return app;
+}

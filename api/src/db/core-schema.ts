@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'creator', 'admin'] }).notNull().default('user'),
+  defaultBoardId: integer('default_board_id'),
+  completedOnboardingAt: instant('completed_onboarding_at'),
+  phoneNumber: text('phone_number'),
+  tagline: text('tagline'),
+  showTagline: boolean('show_tagline').notNull().default(false),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  sendDailyEmails: boolean('send_daily_emails').notNull().default(false),
+  hasSmsEnabled: boolean('has_sms_enabled').notNull().default(false),
+  usingAsUser: boolean('using_as_user').notNull().default(true),
+  timezone: text('timezone').notNull().default('UTC'),
+  aiModel: integer('ai_model'),
+  programGuid: text('program_guid'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
+
+export const boards = pgTable('boards', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [index('boards_user_idx').on(t.userId, t.position, t.id)]);
+
+/** One bearer token per device; only the SHA-256 of the token is kept. */
+export const tokens = pgTable('tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  deviceId: text('device_id'),
+  name: text('name').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+  revokedAt: instant('revoked_at'),
+}, (t) => [uniqueIndex('tokens_hash_idx').on(t.tokenHash), index('tokens_user_idx').on(t.userId)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+}, (t) => [uniqueIndex('password_resets_hash_idx').on(t.tokenHash)]);
+
+/** Messages kept when no SMTP server is configured, so a local user can still read them. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** The guided one-document pages (`/api/simple_model`), one row per board and page. */
+export const simpleModels = pgTable('simple_model', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  boardId: integer('board_id').notNull().references(() => boards.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  responses: jsonb('responses').$type<Record<string, string>>().notNull(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('simple_model_board_idx').on(t.boardId, t.model)]);
+
+export const calendarConnections = pgTable('calendar_connection', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** Events fetched at the last sync, kept so `/api/google/events` answers without a network call. */
+  events: jsonb('events').$type<CalendarEvent[]>().notNull().default(sql`'[]'::jsonb`),
+  syncToken: text('sync_token'),
+}, (t) => [uniqueIndex('calendar_connection_user_idx').on(t.userId, t.provider)]);
+
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+}
+
+export const muscles = pgTable('muscle', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  group: text('group').notNull(),
+  side: text('side', { enum: ['front', 'back'] }).notNull(),
+}, (t) => [uniqueIndex('muscle_name_idx').on(t.name)]);
+
+export const subscriptions = pgTable('subscription', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  programId: integer('program_id').notNull(),
+  boardId: integer('board_id').references(() => boards.id, { onDelete: 'set null' }),
+  status: text('status', { enum: ['active', 'cancelled'] }).notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [index('subscription_user_idx').on(t.userId, t.programId)]);

@@ -1,0 +1,18 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boards, users } from './core-schema';
+import { habitTable } from './model-tables';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Check-ins of a habit (domain.md habit_entry); deleting the habit or its board deletes them. */
+export const habitEntries = pgTable('habit_entry', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  boardId: integer('board_id').notNull().references(() => boards.id, { onDelete: 'cascade' }),
+  habitId: bigint('habit_id', { mode: 'number' }).notNull().references(() => habitTable.id, { onDelete: 'cascade' }),
+  date: text('date').notNull(),
+  value: jsonb('value').$type<'yes' | 'skip' | number>().notNull(),
+  note: text('note'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('habit_entry_day_idx').on(t.habitId, t.date), index('habit_entry_owner_idx').on(t.userId, t.boardId, t.habitId, t.date)]);
+

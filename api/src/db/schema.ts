@@ -1,0 +1,3 @@
+export * from './core-schema';
+export * from './habit-schema';
+export * from './model-tables';

@@ -1,0 +1,49 @@
+import { createSchema, models, type ModelName } from '@lifeboard/shared/models';
+import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import { habitEntries, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+import { createAccount } from '../modules/auth/service';
+import { entryOf } from '../models/registry';
+import { insertRecord } from '../models/store';
+
+export const DEMO_EMAIL = 'demo@lifeboard.local';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** On an empty database: a demo account with a little real-looking data. Returns its credentials, or null. */
+export async function seedDemo(db: Db, fixedPassword?: string): Promise<{ email: string; password: string } | null> {
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return null;
+  const password = fixedPassword ?? randomBytes(9).toString('base64url');
+  const userId = await createAccount(db, { name: 'Demo User', email: DEMO_EMAIL, passwordHash: await hashPassword(password), role: 'user' });
+  const [user] = await db.select({ boardId: users.defaultBoardId }).from(users).where(eq(users.id, userId));
+  const owner = { userId, boardId: user.boardId ?? 0 };
+  const add = async (name: ModelName, data: Record<string, unknown>) =>
+    insertRecord(db, entryOf(name), owner, createSchema(models[name]).parse(data));
+
+  const habits = [
+    await add('habit', { title: 'Read 20 pages', kind: 'at_least', target: 20, unit: 'pages', frequency_num: 1, frequency_den: 1, color: '#3366ff' }),
+    await add('habit', { title: 'Morning run', kind: 'yes_no', frequency_num: 3, frequency_den: 7, color: '#22aa66' }),
+    await add('habit', { title: 'No phone after 10 pm', kind: 'yes_no', frequency_num: 1, frequency_den: 1, color: '#aa3366' }),
+  ];
+  for (let offset = -13; offset <= 0; offset += 1) {
+    await db.insert(habitEntries).values([
+      { userId, boardId: owner.boardId, habitId: habits[0].id, date: day(offset), value: 15 + ((offset * 7) % 10 + 10) % 10 },
+      ...(offset % 2 === 0 ? [{ userId, boardId: owner.boardId, habitId: habits[1].id, date: day(offset), value: 'yes' as const }] : []),
+      ...(offset % 5 !== 0 ? [{ userId, boardId: owner.boardId, habitId: habits[2].id, date: day(offset), value: 'yes' as const }] : []),
+    ]);
+  }
+  await add('goal', { title: 'Run a half marathon', why: 'To prove to myself I can keep a plan for months.', status: 'active', start_date: day(-30), target_date: day(120), progress: 20 });
+  await add('goal', { title: 'Read 24 books this year', why: 'Reading calms me down and makes me think.', status: 'active', target_value: 24, unit: 'books', progress: 40 });
+  await add('note', { title: 'Ideas for the weekend', body: '<p>Visit the farmers market, call Grandma, <strong>fix the bike</strong>.</p>', pinned: true });
+  await add('note', { title: 'Gift list', body: '<ul><li>Anna: pottery class</li><li>Tom: a good field guide</li></ul>', pinned: false });
+  await add('journal_entry', { title: 'A good long run', body: '<p>Ran 12 km along the river. Legs tired, head clear.</p>', date: day(-1), tags: ['running'], word_count: 11 });
+  await add('journal_entry', { title: 'Slow Sunday', body: '<p>Slept in, read in the park, cooked a big soup for the week.</p>', date: day(0), tags: ['rest'], word_count: 13 });
+  await add('mood', { score: 4, emotions: ['calm', 'grateful'], note: 'Good sleep, sunny morning.', at: new Date(Date.now() - 86_400_000).toISOString() });
+  await add('mood', { score: 3, emotions: ['tired'], note: 'Long day at work.', at: new Date().toISOString() });
+  await add('book', { title: 'Atomic Habits', author: 'James Clear', status: 'read', rating: 5, finished_on: day(-20) });
+  await add('book', { title: 'The Overstory', author: 'Richard Powers', status: 'reading', started_on: day(-6) });
+  return { email: DEMO_EMAIL, password };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const defaultOrigins = ['http://localhost:3000', ...[3001, 3002, 3003, 3004, 3005].map((port) => `http://localhost:${port}`)];
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
+  CORS_ORIGINS: z
+    .string()
+    .default(defaultOrigins.join(','))
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  DEMO_PASSWORD: z.string().min(10).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once; on failure prints every problem and exits (the server cannot run misconfigured). */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    for (const issue of result.error.issues) console.error(`env ${issue.path.join('.')}: ${issue.message}`);
+    process.exit(1);
+  }
+  return result.data;
+}
+
+/** The settings tests and tools use when they do not care: defaults only. */
+export function defaultEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
+  return envSchema.parse(overrides);
+}

@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error whose message is safe to show; `code` is stable for clients and logs. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, 'LB-AUTH-REQUIRED', message);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'LB-FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'LB-NOT-FOUND', message);
+export const invalid = (fields: FieldErrors, message = firstMessage(fields)) => new AppError(422, 'LB-INVALID', message, fields);
+export const tooManyRequests = (message = 'Too Many Requests!') => new AppError(429, 'LB-RATE-LIMIT', message);
+
+function firstMessage(fields: FieldErrors): string {
+  const [field, messages] = Object.entries(fields)[0] ?? ['input', ['is invalid']];
+  return `The ${field} ${messages[0] ?? 'is invalid'}.`;
+}
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/** Field name of an issue: the request's `params.` wrapper (model calls) is dropped so forms can match keys. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const parts = path.map(String);
+  if (parts[0] === 'params' && parts.length > 1) parts.shift();
+  return parts.join('.') || 'body';
+}
+
+export function issuesToFields(issues: readonly Issue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (key: string, message: string) => (fields[key] ??= []).push(message);
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      const prefix = fieldOf(issue.path);
+      for (const key of issue.keys) add(prefix === 'body' || prefix === 'params' ? key : `${prefix}.${key}`, 'is not a known field');
+    } else {
+      add(fieldOf(issue.path), issue.message);
+    }
+  }
+  return fields;
+}
+
+interface FastifyValidationItem {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function validationToIssues(items: readonly FastifyValidationItem[]): Issue[] {
+  return items.map((item) => ({
+    path: item.instancePath.split('/').filter(Boolean),
+    message: item.message ?? 'is invalid',
+    code: item.keyword,
+    keys: Array.isArray(item.params.keys) ? item.params.keys.map(String) : undefined,
+  }));
+}
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** The one error handler: contract shapes on the wire, never a stack trace. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 422) return reply.code(422).send({ message: error.message, errors: error.fields ?? {} });
+      return reply.code(error.statusCode).send({ success: false, error: error.message, code: error.code });
+    }
+    if (error instanceof ZodError) {
+      const fields = issuesToFields(error.issues);
+      return reply.code(422).send({ message: firstMessage(fields), errors: fields });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const fields = issuesToFields(validationToIssues(fastifyError.validation as FastifyValidationItem[]));
+      return reply.code(422).send({ message: firstMessage(fields), errors: fields });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ message: 'The request body is too large.', errors: { body: ['is too large'] } });
+    }
+    if (status === 400) {
+      // Malformed JSON, `__proto__`/`constructor` keys, empty JSON bodies: the client sent something unreadable.
+      return reply.code(422).send({ message: `The body is not valid JSON: ${fastifyError.message}`, errors: { body: [fastifyError.message] } });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ success: false, error: 'Too Many Requests!', code: 'LB-RATE-LIMIT' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, error: fastifyError.message, code: fastifyError.code ?? 'LB-BAD-REQUEST' });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    return reply.code(500).send({ error: GENERIC_500 });
+  });
+}

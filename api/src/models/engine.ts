@@ -1,0 +1,113 @@
+import { createSchema, recordSchema, updateSchema } from '@lifeboard/shared/models';
+import { isoDate } from '@lifeboard/shared/models/fields';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { requireOwnBoard } from '../modules/boards/service';
+import { authOf } from '../types';
+import { findEntry, modelEntries, type ModelEntry, type RecordData } from './registry';
+import { sanitizeRecord } from './sanitize-record';
+import { deleteRecord, findSingle, getRecord, insertRecord, listRecords, updateRecord, type Owner } from './store';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+
+const board = z.number().int().positive();
+const id = z.number().int().positive();
+const listParams = z.object({
+  search: z.string().trim().min(1).max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  limit: z.number().int().min(1, 'must be at least 1').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
+  cursor: z.string().max(200).optional(),
+}).strict().refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'must not be after to', path: ['from'] });
+
+async function ownerOf(app: FastifyInstance, request: FastifyRequest, boardId: number): Promise<Owner> {
+  const { userId } = authOf(request);
+  await requireOwnBoard(app.db, userId, boardId);
+  return { userId, boardId };
+}
+
+/** Registers `POST /api/{M}/all|get|create|update|delete` for one registry entry. */
+function registerModel(app: FastifyInstance, entry: ModelEntry): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { def } = entry;
+  const present = recordSchema(def);
+  const toRecord = (row: { id: number; boardId: number; createdAt: Date; updatedAt: Date; position: number; data: RecordData }) =>
+    present.parse({
+      ...row.data,
+      ...('position' in def.fields.shape ? { position: row.position } : {}),
+      id: row.id, board_id: row.boardId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    });
+  const base = `/api/${def.name}`;
+  const guard = { onRequest: app.authenticate };
+  const tags = [def.name];
+  const createParams = createSchema(def);
+  const updateParams = updateSchema(def).extend({ id });
+
+  api.post(`${base}/all`, {
+    schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict() },
+    ...guard,
+  }, async (request) => {
+    const owner = await ownerOf(app, request, request.body.board);
+    if (def.single) {
+      const row = await findSingle(app.db, entry, owner);
+      return { success: true, [def.state]: row ? toRecord(row) : null };
+    }
+    const params = request.body.params ?? {};
+    const { rows, nextCursor } = await listRecords(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT });
+    return { success: true, [def.state]: rows.map(toRecord), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+  });
+
+  api.post(`${base}/get`, {
+    schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
+    ...guard,
+  }, async (request) => {
+    const owner = await ownerOf(app, request, request.body.board);
+    return { success: true, [def.name]: toRecord(await getRecord(app.db, entry, owner, request.body.params.id)) };
+  });
+
+  api.post(`${base}/create`, {
+    schema: { tags, summary: `Create a ${def.label.toLowerCase()}${def.single ? ' (one per board: replaces the existing one)' : ''}`, body: z.object({ board, params: createParams }).strict() },
+    ...guard,
+  }, async (request, reply) => {
+    const owner = await ownerOf(app, request, request.body.board);
+    let data = sanitizeRecord(def, request.body.params);
+    if (entry.hooks.beforeCreate) data = await entry.hooks.beforeCreate({ app, ...owner }, data);
+    const existing = def.single ? await findSingle(app.db, entry, owner) : undefined;
+    const row = existing ? await updateRecord(app.db, entry, owner, existing.id, data) : await insertRecord(app.db, entry, owner, data);
+    return reply.code(existing ? 200 : 201).send({ success: true, [def.name]: toRecord(row) });
+  });
+
+  api.post(`${base}/update`, {
+    schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()}`, body: z.object({ board, params: updateParams }).strict() },
+    ...guard,
+  }, async (request) => {
+    const owner = await ownerOf(app, request, request.body.board);
+    const { id: recordId, ...changes } = request.body.params;
+    const row = await updateRecord(app.db, entry, owner, recordId, sanitizeRecord(def, changes));
+    return { success: true, [def.name]: toRecord(row) };
+  });
+
+  api.post(`${base}/delete`, {
+    schema: { tags, summary: `Delete a ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
+    ...guard,
+  }, async (request) => {
+    const owner = await ownerOf(app, request, request.body.board);
+    await deleteRecord(app.db, entry, owner, request.body.params.id);
+    return { success: true, id: request.body.params.id };
+  });
+}
+
+export async function modelRoutes(app: FastifyInstance): Promise<void> {
+  for (const entry of modelEntries) registerModel(app, entry);
+
+  // Anything else under /api/{M}/{verb}: the spec's wording for a model that does not exist.
+  app.post<{ Params: { model: string; verb: string } }>('/api/:model/:verb', { schema: { hide: true } }, async (request, reply) => {
+    const { model, verb } = request.params;
+    if (!findEntry(model)) return reply.code(404).send({ success: false, error: `Unable to find model: ${model}` });
+    throw new AppError(404, 'LB-UNKNOWN-ACTION', `Unknown action ${verb} for ${model}.`);
+  });
+}
+

@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { modelTables } from '../../db/model-tables';
+import { notFound } from '../../errors';
+import type { ModelHooks } from '../registry';
+
+/** Sharing needs a source the caller owns; the slug is made here, 128 random bits, never taken from the client. */
+export const sharedPageHooks: ModelHooks = {
+  beforeCreate: async (ctx, data) => {
+    const source = data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
+    const [row] = await ctx.app.db.select({ id: source.id }).from(source)
+      .where(and(eq(source.id, Number(data.source_id)), eq(source.userId, ctx.userId))).limit(1);
+    if (!row) throw notFound('No such entry to share.');
+    return { ...data, slug: randomBytes(16).toString('base64url'), revoked_at: data.revoked_at ?? null };
+  },
+};

@@ -1,0 +1,50 @@
+import { findModel, modelNames, models, type AnyModelDefinition, type ModelName } from '@lifeboard/shared/models';
+import type { FastifyInstance } from 'fastify';
+import { modelTables } from '../db/model-tables';
+import type { ModelTable } from '../db/model-table';
+import { programHooks } from './hooks/program';
+import { sharedPageHooks } from './hooks/shared-page';
+
+export type RecordData = Record<string, unknown>;
+
+export interface HookContext {
+  app: FastifyInstance;
+  userId: number;
+  boardId: number;
+}
+
+/** Named exceptions to the generic behaviour; a model with more than this graduates to `src/modules/<name>/`. */
+export interface ModelHooks {
+  /** Runs on validated, sanitized fields before insert; may fill server-made fields (e.g. a slug). */
+  beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
+  /** Which records list/get read besides the caller's own on this board. */
+  readScope?: 'board' | 'board-or-published';
+}
+
+export interface ModelEntry {
+  def: AnyModelDefinition;
+  table: ModelTable;
+  hooks: ModelHooks;
+}
+
+const hooks: Partial<Record<ModelName, ModelHooks>> = {
+  program: programHooks,
+  shared_page: sharedPageHooks,
+};
+
+const entries = new Map<string, ModelEntry>(
+  modelNames.map((name) => [name, { def: models[name], table: modelTables[name], hooks: hooks[name] ?? {} }]),
+);
+
+/** Every model the engine serves, in registry order. */
+export const modelEntries: readonly ModelEntry[] = [...entries.values()];
+
+export function findEntry(name: string): ModelEntry | undefined {
+  return findModel(name) ? entries.get(name) : undefined;
+}
+
+export function entryOf(name: ModelName): ModelEntry {
+  const entry = entries.get(name);
+  if (!entry) throw new Error(`model ${name} is not registered`);
+  return entry;
+}

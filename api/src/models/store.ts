@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { notFound } from '../errors';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { ModelEntry, RecordData } from './registry';
+
+export interface ListQuery {
+  search?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface Owner {
+  userId: number;
+  boardId: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instant a record sorts and ranges by: its date field, else when it was made. */
+export function sortInstant(entry: ModelEntry, data: RecordData, fallback: Date): Date {
+  const value = entry.def.dateField ? data[entry.def.dateField] : undefined;
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : fallback;
+}
+
+function ownerFilter(entry: ModelEntry, owner: Owner): SQL {
+  const own = and(eq(entry.table.userId, owner.userId), eq(entry.table.boardId, owner.boardId)) as SQL;
+  if (entry.hooks.readScope === 'board-or-published') return or(own, sql`${entry.table.data}->>'status' = 'published'`) as SQL;
+  return own;
+}
+
+export async function listRecords(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery) {
+  const t = entry.table;
+  const byPosition = entry.def.order.kind === 'position';
+  const filters: SQL[] = [ownerFilter(entry, owner)];
+  if (query.from) filters.push(gte(t.sortAt, new Date(query.from)));
+  if (query.to) filters.push(lt(t.sortAt, new Date(Date.parse(query.to) + DAY_MS)));
+  if (query.search) filters.push(sql`${t.search} @@ websearch_to_tsquery('simple', ${query.search})`);
+  if (query.cursor) {
+    const [key, id] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');
+    // Row comparison walks the composite index from where the last page stopped: no OFFSET.
+    filters.push(byPosition ? sql`(${t.position}, ${t.id}) > (${key}, ${id})` : sql`(${t.sortAt}, ${t.id}) < (${key}::timestamptz, ${id})`);
+  }
+  const rows = await db.select().from(t).where(and(...filters))
+    .orderBy(...(byPosition ? [asc(t.position), asc(t.id)] : [desc(t.sortAt), desc(t.id)]))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last
+    ? encodeCursor(byPosition ? [last.position, last.id] : [last.sortAt.toISOString(), last.id])
+    : undefined;
+  return { rows: page, nextCursor };
+}
+
+export async function getRecord(db: Db, entry: ModelEntry, owner: Owner, id: number) {
+  const [row] = await db.select().from(entry.table).where(and(eq(entry.table.id, id), ownerFilter(entry, owner))).limit(1);
+  if (!row) throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
+  return row;
+}
+
+/** The first record of a single-document model on this board (mission). */
+export async function findSingle(db: Db, entry: ModelEntry, owner: Owner) {
+  const [row] = await db.select().from(entry.table)
+    .where(and(eq(entry.table.userId, owner.userId), eq(entry.table.boardId, owner.boardId)))
+    .orderBy(asc(entry.table.id)).limit(1);
+  return row;
+}
+
+/** Splits the position out of the fields: it is a real column, so ordering uses the index. */
+function splitPosition(data: RecordData): { position?: number; rest: RecordData } {
+  const { position, ...rest } = data;
+  return { position: typeof position === 'number' ? position : undefined, rest };
+}
+
+export async function insertRecord(db: Db, entry: ModelEntry, owner: Owner, data: RecordData) {
+  const t = entry.table;
+  const now = new Date();
+  const { position, rest } = splitPosition(data);
+  const nextPosition = sql`(select coalesce(max(${t.position}), -1) + 1 from ${t} where ${t.userId} = ${owner.userId} and ${t.boardId} = ${owner.boardId})`;
+  const [row] = await db.insert(t).values({
+    userId: owner.userId, boardId: owner.boardId, createdAt: now, updatedAt: now,
+    position: position ?? (entry.def.order.kind === 'position' ? nextPosition : 0),
+    sortAt: sortInstant(entry, rest, now),
+    data: rest,
+  }).returning();
+  return row;
+}
+
+export async function updateRecord(db: Db, entry: ModelEntry, owner: Owner, id: number, changes: RecordData) {
+  const t = entry.table;
+  const existing = await getOwnRow(db, entry, owner, id);
+  const { position, rest } = splitPosition(changes);
+  const data = { ...existing.data, ...rest };
+  const [row] = await db.update(t).set({
+    data, updatedAt: new Date(), sortAt: sortInstant(entry, data, existing.createdAt),
+    ...(position === undefined ? {} : { position }),
+  }).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).returning();
+  return row;
+}
+
+export async function deleteRecord(db: Db, entry: ModelEntry, owner: Owner, id: number): Promise<void> {
+  const t = entry.table;
+  const deleted = await db.delete(t).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).returning({ id: t.id });
+  if (deleted.length === 0) throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
+}
+
+/** Writes only ever touch the caller's own rows on the given board, whatever the read scope. */
+async function getOwnRow(db: Db, entry: ModelEntry, owner: Owner, id: number) {
+  const t = entry.table;
+  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).limit(1);
+  if (!row) throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
+  return row;
+}

@@ -1,0 +1,74 @@
+import { email, password } from '@lifeboard/shared/models/user';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { passwordResets, tokens, users } from '../../db/schema';
+import { invalid } from '../../errors';
+import { hashToken, newToken } from '../../plugins/auth';
+import { authOf } from '../../types';
+import { hashPassword, verifyPassword } from './password';
+import { findUserByEmail } from './service';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+const BAD_RESET = 'This password reset link is invalid or has expired.';
+
+export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/password/email', {
+    schema: { tags: ['account'], summary: 'Send a reset link; always { success: true }', body: z.object({ email }).strict() },
+    config: { rateLimit: { max: app.limits.passwordEmailPerIpPerMinute, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const user = await findUserByEmail(app.db, request.body.email);
+    if (user) {
+      const token = newToken();
+      await app.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      const link = `${app.env.APP_URL}/forgot-password?email=${encodeURIComponent(user.email)}&token=${token}`;
+      await app.mailer.send({
+        to: user.email,
+        subject: 'Reset your Lifeboard password',
+        text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nYour reset code: ${token}\n\nIf you did not ask for this, ignore this message.`,
+      });
+    }
+    // The same answer either way, so the call cannot tell who has an account.
+    return { success: true };
+  });
+
+  api.post('/api/password/reset', {
+    schema: { tags: ['account'], summary: 'Set a new password with a single-use reset token', body: z.object({ email, token: z.string().min(1).max(200), password }).strict() },
+    config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const { email: address, token, password: newPassword } = request.body;
+    const user = await findUserByEmail(app.db, address);
+    if (!user) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
+    const passwordHash = await hashPassword(newPassword);
+    const used = await app.db.transaction(async (tx) => {
+      const claimed = await tx.update(passwordResets).set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.tokenHash, hashToken(token)), eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+        .returning({ id: passwordResets.id });
+      if (claimed.length === 0) return false;
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Whoever knew the old password is signed out everywhere.
+      await tx.update(tokens).set({ revokedAt: new Date() }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt)));
+      return true;
+    });
+    if (!used) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
+    return { success: true };
+  });
+
+  api.post('/api/password/change', {
+    schema: { tags: ['account'], summary: 'Change the password; other devices are signed out', body: z.object({ current_password: z.string().min(1).max(200), password }).strict() },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const auth = authOf(request);
+    const [user] = await app.db.select().from(users).where(eq(users.id, auth.userId));
+    if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
+      throw invalid({ current_password: ['is not your current password'] });
+    }
+    await app.db.update(users).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(users.id, auth.userId));
+    await app.db.update(tokens).set({ revokedAt: new Date() })
+      .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), ne(tokens.id, auth.tokenId)));
+    return { success: true };
+  });
+}

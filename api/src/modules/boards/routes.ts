@@ -1,0 +1,66 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boards, users } from '../../db/schema';
+import { invalid } from '../../errors';
+import { authOf } from '../../types';
+import { listBoards } from '../users/present';
+import { findOwnBoard, requireOwnBoard } from './service';
+
+const boardId = z.number().int().positive();
+const boardName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+
+export async function createBoard(app: FastifyInstance, userId: number, name: string) {
+  const [board] = await app.db.insert(boards).values({
+    userId, name,
+    position: sql`(select coalesce(max(${boards.position}), -1) + 1 from ${boards} where ${boards.userId} = ${userId})`,
+  }).returning({ id: boards.id, name: boards.name });
+  return board;
+}
+
+export async function boardRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.authenticate };
+
+  api.get('/api/board/all', { schema: { tags: ['boards'], summary: "The caller's boards" }, ...guard }, async (request) => ({
+    boards: await listBoards(app.db, authOf(request).userId),
+  }));
+
+  api.post('/api/board/create', { schema: { tags: ['boards'], body: z.object({ name: boardName }).strict() }, ...guard }, async (request) => ({
+    success: true, board: await createBoard(app, authOf(request).userId, request.body.name),
+  }));
+
+  api.post('/api/board/verify', {
+    schema: { tags: ['boards'], summary: 'success: false for an unknown or foreign board', body: z.object({ id: boardId }).strict() }, ...guard,
+  }, async (request) => {
+    const board = await findOwnBoard(app.db, authOf(request).userId, request.body.id);
+    return board ? { success: true, board } : { success: false, error: 'No such board.' };
+  });
+
+  api.post('/api/board/update', {
+    schema: { tags: ['boards'], body: z.object({ id: boardId, name: boardName }).strict() }, ...guard,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    await requireOwnBoard(app.db, userId, request.body.id);
+    const [board] = await app.db.update(boards).set({ name: request.body.name })
+      .where(and(eq(boards.id, request.body.id), eq(boards.userId, userId))).returning({ id: boards.id, name: boards.name });
+    return { success: true, board };
+  });
+
+  api.post('/api/board/delete', {
+    schema: { tags: ['boards'], summary: 'Deletes the board and every record in it; the last board stays', body: z.object({ id: boardId, name: z.string().optional() }).strict() },
+    ...guard,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    await requireOwnBoard(app.db, userId, request.body.id);
+    const others = await app.db.select({ id: boards.id }).from(boards)
+      .where(and(eq(boards.userId, userId), ne(boards.id, request.body.id))).orderBy(boards.position, boards.id).limit(1);
+    if (others.length === 0) throw invalid({ id: ['is your last board, which cannot be deleted'] }, 'The last board cannot be deleted.');
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ defaultBoardId: others[0].id }).where(and(eq(users.id, userId), eq(users.defaultBoardId, request.body.id)));
+      await tx.delete(boards).where(and(eq(boards.id, request.body.id), eq(boards.userId, userId)));
+    });
+    return { success: true };
+  });
+}

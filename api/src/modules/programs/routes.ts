@@ -1,0 +1,56 @@
+import { createSchema, models } from '@lifeboard/shared/models';
+import { programTemplate } from '@lifeboard/shared/models/program';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { modelTables } from '../../db/model-tables';
+import { subscriptions } from '../../db/schema';
+import { notFound } from '../../errors';
+import { entryOf } from '../../models/registry';
+import { insertRecord } from '../../models/store';
+import { authOf } from '../../types';
+import { createBoard } from '../boards/routes';
+import { requireOwnBoard } from '../boards/service';
+
+const goalInput = createSchema(models.goal);
+const habitInput = createSchema(models.habit);
+const routineInput = createSchema(models.routine);
+
+/** Subscribing installs a program's template into a new board named after it (spec §4). */
+export async function programRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/program/subscribe', {
+    schema: {
+      tags: ['program'], summary: 'Subscribe (new board with the program installed) or unsubscribe; answers { success, board, boardName }',
+      body: z.object({ program_id: z.number().int().positive(), isSubscribing: z.boolean(), current_board_id: z.number().int().min(0) }).strict(),
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { program_id: programId, isSubscribing, current_board_id: currentBoardId } = request.body;
+    const programs = modelTables.program;
+    const [program] = await app.db.select().from(programs)
+      .where(and(eq(programs.id, programId), or(eq(programs.userId, userId), sql`${programs.data}->>'status' = 'published'`))).limit(1);
+    if (!program) throw notFound('No such program.');
+
+    if (!isSubscribing) {
+      await app.db.update(subscriptions).set({ status: 'cancelled' })
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
+      const board = await requireOwnBoard(app.db, userId, currentBoardId);
+      return { success: true, board: board.id, boardName: board.name };
+    }
+
+    const title = String(program.data.title ?? 'Program');
+    const template = programTemplate.safeParse(program.data.template ?? {});
+    const board = await createBoard(app, userId, title.slice(0, 100));
+    const owner = { userId, boardId: board.id };
+    const installed = template.success ? template.data : {};
+    for (const goal of installed.goals ?? []) await insertRecord(app.db, entryOf('goal'), owner, goalInput.parse(goal));
+    for (const habit of installed.habits ?? []) await insertRecord(app.db, entryOf('habit'), owner, habitInput.parse(habit));
+    for (const routine of installed.routines ?? []) await insertRecord(app.db, entryOf('routine'), owner, routineInput.parse(routine));
+    await app.db.insert(subscriptions).values({ userId, programId, boardId: board.id, status: 'active' });
+    return { success: true, board: board.id, boardName: board.name };
+  });
+}

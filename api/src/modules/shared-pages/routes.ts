@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { modelTables } from '../../db/model-tables';
+import { notFound } from '../../errors';
+import { sanitizeRichText } from '../../rich-text/sanitize';
+
+const NOT_SHARED = 'This page is not shared (any more).';
+
+/** `/a/:slug`, read signed out: the title and body of the shared entry, unless the share was revoked. */
+export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/public/shared/:slug', {
+    schema: { tags: ['shared_page'], summary: 'A shared page, public', security: [], params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) },
+  }, async (request) => {
+    const pages = modelTables.shared_page;
+    const [page] = await app.db.select().from(pages).where(sql`${pages.data}->>'slug' = ${request.params.slug}`).limit(1);
+    if (!page || page.data.revoked_at) throw notFound(NOT_SHARED);
+    const source = page.data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
+    const [entry] = await app.db.select().from(source)
+      .where(and(eq(source.id, Number(page.data.source_id)), eq(source.userId, page.userId))).limit(1);
+    if (!entry) throw notFound(NOT_SHARED);
+    const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
+    return {
+      success: true,
+      page: {
+        slug: request.params.slug,
+        title: text('title'),
+        body: sanitizeRichText(text('body')),
+        date: text('date') || entry.createdAt.toISOString().slice(0, 10),
+        shared_at: page.createdAt.toISOString(),
+      },
+    };
+  });
+}

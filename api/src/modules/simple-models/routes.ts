@@ -1,0 +1,62 @@
+import { simpleModelNames } from '@lifeboard/shared/models';
+import { responses } from '@lifeboard/shared/models/mission';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { simpleModels } from '../../db/schema';
+import { entryOf } from '../../models/registry';
+import { findSingle, insertRecord, updateRecord } from '../../models/store';
+import { authOf } from '../../types';
+import { requireOwnBoard } from '../boards/service';
+
+const board = z.number().int().positive();
+const model = z.enum(simpleModelNames);
+type Answers = z.infer<typeof responses>;
+
+/**
+ * One document of answers per board and page. `mission` keeps its answers on the mission record itself,
+ * so `/api/mission/all` and the guided page read the same thing.
+ */
+export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const mission = entryOf('mission');
+
+  async function read(userId: number, boardId: number, name: z.infer<typeof model>): Promise<Answers | null> {
+    if (name === 'mission') {
+      const row = await findSingle(app.db, mission, { userId, boardId });
+      return row ? ((row.data.responses as Answers | undefined) ?? {}) : null;
+    }
+    const [row] = await app.db.select({ responses: simpleModels.responses }).from(simpleModels)
+      .where(and(eq(simpleModels.boardId, boardId), eq(simpleModels.userId, userId), eq(simpleModels.model, name))).limit(1);
+    return row?.responses ?? null;
+  }
+
+  api.post('/api/simple_model/get', {
+    schema: { tags: ['simple_model'], summary: 'The answers of a guided page on a board (data: null when none yet)', body: z.object({ board, model }).strict() },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    await requireOwnBoard(app.db, userId, request.body.board);
+    return { success: true, data: await read(userId, request.body.board, request.body.model) };
+  });
+
+  api.post('/api/simple_model/update', {
+    schema: { tags: ['simple_model'], summary: 'Replace the answers of a guided page', body: z.object({ board, model, responses }).strict() },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, model: name, responses: answers } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    if (name === 'mission') {
+      const owner = { userId, boardId };
+      const existing = await findSingle(app.db, mission, owner);
+      if (existing) await updateRecord(app.db, mission, owner, existing.id, { responses: answers });
+      else await insertRecord(app.db, mission, owner, { responses: answers });
+    } else {
+      await app.db.insert(simpleModels).values({ userId, boardId, model: name, responses: answers })
+        .onConflictDoUpdate({ target: [simpleModels.boardId, simpleModels.model], set: { responses: answers, updatedAt: new Date() } });
+    }
+    return { success: true, [name]: answers };
+  });
+}

@@ -1,0 +1,91 @@
+import { userUpdateFields } from '@lifeboard/shared/models/user';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boards, tokens, users } from '../../db/schema';
+import { invalid, notFound } from '../../errors';
+import { authOf } from '../../types';
+import { loadUser } from './present';
+
+const updateBody = z.object(userUpdateFields).partial().strict()
+  .refine((body) => Object.keys(body).length === 1, 'send exactly one field to change');
+
+type UserChanges = Partial<typeof users.$inferInsert>;
+
+/** Maps the one wire field to its columns (`location` "lat,lon" becomes lat and lon). */
+function toColumns(body: z.infer<typeof updateBody>): UserChanges {
+  const [[field, value]] = Object.entries(body);
+  switch (field) {
+    case 'location': {
+      if (value === null) return { lat: null, lon: null };
+      const [lat, lon] = String(value).split(',').map(Number);
+      return { lat, lon };
+    }
+    case 'completed_onboarding_at': return { completedOnboardingAt: value === null ? null : new Date(String(value)) };
+    case 'name': return { name: body.name };
+    case 'phone_number': return { phoneNumber: body.phone_number };
+    case 'tagline': return { tagline: body.tagline };
+    case 'show_tagline': return { showTagline: body.show_tagline };
+    case 'send_daily_emails': return { sendDailyEmails: body.send_daily_emails };
+    case 'has_sms_enabled': return { hasSmsEnabled: body.has_sms_enabled };
+    case 'using_as_user': return { usingAsUser: body.using_as_user };
+    case 'timezone': return { timezone: body.timezone };
+    case 'ai_model': return { aiModel: body.ai_model };
+    case 'default_board_id': return { defaultBoardId: body.default_board_id };
+    default: throw invalid({ [field]: ['is not a known field'] });
+  }
+}
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/user', { schema: { tags: ['account'], summary: 'The signed-in user' }, onRequest: app.authenticate }, async (request) => ({
+    user: await loadUser(app.db, authOf(request).userId),
+  }));
+
+  api.post('/api/user/update', {
+    schema: { tags: ['account'], summary: 'Change exactly one user field', body: updateBody },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    if (request.body.default_board_id !== undefined) {
+      const [board] = await app.db.select({ id: boards.id }).from(boards)
+        .where(and(eq(boards.id, request.body.default_board_id), eq(boards.userId, userId)));
+      if (!board) throw invalid({ default_board_id: ['is not one of your boards'] });
+    }
+    await app.db.update(users).set(toColumns(request.body)).where(eq(users.id, userId));
+    return { success: true, user: await loadUser(app.db, userId) };
+  });
+
+  api.post('/api/onboarded/:val', {
+    schema: { tags: ['account'], summary: '1 sets completed_onboarding_at, 0 clears it', params: z.object({ val: z.enum(['0', '1']) }) },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const onboarded = request.params.val === '1';
+    await app.db.update(users).set({ completedOnboardingAt: onboarded ? new Date() : null }).where(eq(users.id, authOf(request).userId));
+    return { onboarded };
+  });
+
+  api.get('/api/devices', { schema: { tags: ['account'], summary: 'Signed-in devices' }, onRequest: app.authenticate }, async (request) => {
+    const auth = authOf(request);
+    const rows = await app.db.select().from(tokens)
+      .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt))).orderBy(desc(tokens.lastUsedAt));
+    return {
+      devices: rows.map((row) => ({
+        id: row.id, device_id: row.deviceId, name: row.name, last_used_at: row.lastUsedAt.toISOString(), current: row.id === auth.tokenId,
+      })),
+    };
+  });
+
+  api.post('/api/devices/revoke', {
+    schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: z.number().int().positive() }).strict() },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const revoked = await app.db.update(tokens).set({ revokedAt: new Date() })
+      .where(and(eq(tokens.id, request.body.id), eq(tokens.userId, authOf(request).userId), isNull(tokens.revokedAt)))
+      .returning({ id: tokens.id });
+    if (revoked.length === 0) throw notFound('No such device.');
+    return { success: true };
+  });
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { tokens, users } from '../db/schema';
+import { AppError, forbidden, unauthorized } from '../errors';
+import '../types';
+
+export const TOKEN_IDLE_DAYS = 30;
+const IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
+/** `last_used_at` is written at most this often per token, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 random bits, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+
+  app.decorate('authenticate', async (request) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null;
+    if (!match) throw unauthorized();
+    const [row] = await app.db
+      .select({ tokenId: tokens.id, userId: tokens.userId, lastUsedAt: tokens.lastUsedAt, role: users.role })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .where(and(eq(tokens.tokenHash, hashToken(match[1])), isNull(tokens.revokedAt)))
+      .limit(1);
+    if (!row) throw unauthorized();
+    const now = Date.now();
+    const idle = now - row.lastUsedAt.getTime();
+    if (idle > IDLE_MS) {
+      await app.db.update(tokens).set({ revokedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
+      throw new AppError(401, 'LB-AUTH-EXPIRED', 'Your session has expired; please sign in again.');
+    }
+    if (idle > TOUCH_EVERY_MS) await app.db.update(tokens).set({ lastUsedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
+    request.auth = { userId: row.userId, tokenId: row.tokenId, role: row.role };
+  });
+
+  app.decorate('requireAdmin', async (request, reply) => {
+    await app.authenticate(request, reply);
+    if (request.auth?.role !== 'admin') throw forbidden('Only administrators may do that.');
+  });
+}

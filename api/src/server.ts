@@ -1,0 +1,25 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemo } from './demo/seed';
+import { loadEnv } from './env';
+import { seedMuscles } from './modules/muscles/catalogue';
+
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+await database.migrate();
+await seedMuscles(database.db);
+
+const app = await buildApp({ db: database.db, env, logger: true });
+const demo = await seedDemo(database.db, env.DEMO_PASSWORD);
+if (demo) app.log.info(`demo account created: e-mail ${demo.email}  password ${demo.password}`);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(`Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`);

@@ -1,0 +1,69 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type AppOptions } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { defaultEnv } from '../src/env';
+import { seedMuscles } from '../src/modules/muscles/catalogue';
+import type { Limits } from '../src/plugins/limits';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One database per test file: in-memory PGlite (its start costs ~4 s), or the PostgreSQL of `DATABASE_URL`
+ * when set. Tests isolate themselves by signing up fresh users, so a shared database is fine.
+ */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: 'memory://' });
+    await database.migrate();
+    await seedMuscles(database.db);
+    return database;
+  })();
+  return shared;
+}
+
+/** Limits high enough that ordinary tests never meet them; the rate-limit tests build an app with the defaults. */
+export const relaxedLimits: Limits = {
+  loginPerIpPerMinute: 10_000, loginFailuresPerAccountPerMinute: 10_000, signupPerIpPerMinute: 10_000, passwordEmailPerIpPerMinute: 10_000,
+};
+
+export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<FastifyInstance> {
+  const database = await testDatabase();
+  const app = await buildApp({ db: database.db, env: defaultEnv(), limits: relaxedLimits, ...options });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+/** Unique across files, processes and runs, so suites can share one PostgreSQL database. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${randomBytes(4).toString('hex')}@test.lifeboard.local`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  boardId: number;
+  post(path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  get(path: string): Promise<LightMyRequestResponse>;
+}
+
+export function asUser(app: FastifyInstance, token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+  return {
+    post: (path: string, body?: unknown) => app.inject({ method: 'POST', url: path, headers, ...(body === undefined ? {} : { payload: body as object }) }),
+    get: (path: string) => app.inject({ method: 'GET', url: path, headers }),
+  };
+}
+
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = uniqueEmail();
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Test User', email, password: PASSWORD, ...overrides } });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ token: string; user: { id: number; email: string; default_board_id: number } }>();
+  return { id: body.user.id, email: body.user.email, token: body.token, boardId: body.user.default_board_id, ...asUser(app, body.token) };
+}
