@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * Serves one app's built `dist/` the way production should:
+ * - the shell: SPA fallback, and every HTML response carries the Content-Security-Policy (scripts and styles
+ *   only from the site and the origins in the served remotes.json), nosniff and a referrer policy;
+ * - a remote: CORS, so the shell's origin may fetch its manifest and chunks;
+ * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year.
+ *
+ * Usage: node scripts/serve-static.mjs <shell|mf-journal|…> [--port N] [--remotes file.json] [--api URL]
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+export const defaultPorts = {
+  shell: 3000, 'mf-journal': 3001, 'mf-goals': 3002, 'mf-fitness': 3003, 'mf-creator': 3004, 'mf-admin': 3005,
+};
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The policy of issue 4 / mf-runtime-notes.md: no unsafe-eval, no unsafe-inline except style attributes. */
+export function contentSecurityPolicy(remotes, apiUrl) {
+  const remoteOrigins = [...new Set(Object.values(remotes).map(originOf).filter(Boolean))];
+  const api = originOf(apiUrl);
+  const list = (...items) => items.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...remoteOrigins)}`,
+    `style-src ${list("'self'", ...remoteOrigins)}`,
+    "style-src-attr 'unsafe-inline'",
+    `connect-src ${list("'self'", ...remoteOrigins, api)}`,
+    `img-src ${list("'self'", 'data:', api)}`,
+    `font-src ${list("'self'", ...remoteOrigins)}`,
+    'frame-src https://www.youtube.com https://player.vimeo.com',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function cacheControl(pathname) {
+  return hashedAsset.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** An HTML document: index.html itself, or any extension-less path the SPA fallback answers with it. */
+function isDocument(pathname) {
+  return pathname.endsWith('.html') || !/\.[a-z0-9]+$/i.test(pathname);
+}
+
+/** Creates (does not start) the HTTP server for one app. */
+export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_URL || 'http://localhost:4000' }) {
+  const isShell = app === 'shell';
+  const dist = join(repoRoot, app, 'dist');
+  if (!existsSync(dist)) throw new Error(`${dist} does not exist: build ${app} first (pnpm --filter @lifeboard/${app} build)`);
+  const remotesPath = remotesFile ? resolve(remotesFile) : join(dist, 'remotes.json');
+  const remotesJson = isShell && existsSync(remotesPath) ? readFileSync(remotesPath, 'utf8') : '{}';
+  const csp = contentSecurityPolicy(JSON.parse(remotesJson), apiUrl);
+
+  const common = (res, pathname) => {
+    res.setHeader('Cache-Control', cacheControl(pathname));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (isShell) {
+      if (isDocument(pathname)) {
+        res.setHeader('Content-Security-Policy', csp);
+        res.setHeader('X-Frame-Options', 'DENY');
+      }
+    } else {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    }
+  };
+  const files = sirv(dist, { dev: false, etag: true, single: isShell, setHeaders: common });
+
+  return createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (isShell && pathname === '/remotes.json') {
+      common(res, pathname);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(remotesJson);
+      return;
+    }
+    if (!isShell && req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
+      res.end();
+      return;
+    }
+    files(req, res, () => {
+      res.statusCode = 404;
+      common(res, pathname);
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+    });
+  });
+}
+
+function parseArgs(argv) {
+  const [app, ...rest] = argv;
+  const options = { app };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (flag === '--port') options.port = Number(value);
+    else if (flag === '--remotes') options.remotesFile = value;
+    else if (flag === '--api') options.apiUrl = value;
+    else throw new Error(`Unknown option ${flag}`);
+  }
+  return options;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const options = parseArgs(process.argv.slice(2));
+    if (!(options.app in defaultPorts)) throw new Error(`Usage: serve-static.mjs <${Object.keys(defaultPorts).join('|')}> [--port N]`);
+    const port = options.port ?? defaultPorts[options.app];
+    const server = createStaticServer(options);
+    server.on('error', (error) => {
+      console.error(`${options.app}: cannot listen on ${port}: ${error.message}`);
+      process.exit(1);
+    });
+    server.listen(port, () => console.log(`${options.app} served on http://localhost:${port}`));
+    const stop = () => server.close(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,10 @@
+import { BrowserRouter } from 'react-router-dom';
+import { ShellView } from './ShellView';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ShellView />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
+import { AdminLayout } from '../layouts/AdminLayout';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { UserLayout } from '../layouts/UserLayout';
+import { AreaOutlet } from '../remotes/AreaOutlet';
+import { guard } from '../routes/guard';
+import { documentTitle, productName } from '../routes/route-table';
+import type { Layout, RouteEntry } from '../routes/route-table';
+import { pageComponent } from './pages';
+import { useRouteEffects } from './route-effects';
+import { NotAllowed, NotFound, PageLoading } from './status-pages';
+
+function ShellPage({ entry }: { entry: RouteEntry }) {
+  const Page = entry.page ? pageComponent(entry.page) : null;
+  if (!Page) return <PageLoading />;
+  // The page reads its params through React Router, so it renders under its own route pattern.
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path={entry.path} element={<Page />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+function LayoutFrame({ layout, children }: { layout: Layout; children: ReactNode }) {
+  if (layout === 'user') return <UserLayout>{children}</UserLayout>;
+  if (layout === 'admin') return <AdminLayout>{children}</AdminLayout>;
+  return <PublicLayout>{children}</PublicLayout>;
+}
+
+/**
+ * Every URL goes through here: the guard decides, then the route's layout shows the shell page or mounts
+ * the owning area. The layout and the area outlet keep their place in the tree, so moving between routes
+ * of one area keeps the area mounted and its router follows the URL.
+ */
+export function ShellView() {
+  const location = useLocation();
+  const signedIn = useStore($isSignedIn);
+  const isAdmin = useStore($isAdmin);
+  const decision = guard(location.pathname, { signedIn, isAdmin });
+  const title =
+    decision.kind === 'render' ? documentTitle(decision.entry)
+      : decision.kind === 'not-allowed' ? `Not allowed · ${productName}`
+        : decision.kind === 'not-found' ? documentTitle(null) : document.title;
+  useRouteEffects(location.pathname, title);
+
+  if (decision.kind === 'redirect') {
+    return <Navigate to={decision.to} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (decision.kind === 'not-found') return <PublicLayout><NotFound /></PublicLayout>;
+  if (decision.kind === 'not-allowed') return <LayoutFrame layout="user"><NotAllowed /></LayoutFrame>;
+  const { entry } = decision;
+  return (
+    <LayoutFrame layout={entry.layout}>
+      {entry.area === 'shell' ? <ShellPage key={entry.path} entry={entry} /> : <AreaOutlet key={entry.area} area={entry.area} />}
+    </LayoutFrame>
+  );
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { start } from 'single-spa';
+import { App } from './app/App';
+import { startSessionWhenNeeded } from './app/session-start';
+import { startRemotes } from './remotes/register';
+
+// single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
+// router and each mounted area's router all hear every navigation, whichever of them made it.
+start({ urlRerouteOnly: true });
+startSessionWhenNeeded();
+// Read remotes.json early; nothing is fetched from any remote until one of its routes is visited.
+startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

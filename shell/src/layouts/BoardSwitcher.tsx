@@ -1,0 +1,34 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { $board, $boards } from '@lifeboard/shared/stores/board';
+
+/** Switches the current board; the switch is verified by the server (spec §4), and every area follows `$board`. */
+export function BoardSwitcher() {
+  const board = useStore($board);
+  const boards = useStore($boards);
+  const [busy, setBusy] = useState(false);
+
+  async function handleChange(event: ChangeEvent<HTMLSelectElement>) {
+    const id = Number(event.target.value);
+    if (!id || id === board.id) return;
+    setBusy(true);
+    try {
+      const { switchBoard } = await import('../board/board-actions');
+      await switchBoard(id);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const options = boards.some((item) => item.id === board.id) || !board.id ? boards : [...boards, board];
+  return (
+    <label className="lb-board-switcher">
+      <span>Board</span>
+      <select value={board.id || ''} onChange={handleChange} disabled={busy} aria-label="Current board">
+        {board.id ? null : <option value="">No board</option>}
+        {options.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { $isSignedIn } from '@lifeboard/shared/stores/session';
+import { NotificationsView } from './NotificationsView';
+import './layouts.css';
+
+const footerLinks = [
+  ['/about', 'About'], ['/overview', 'Overview'], ['/pricing', 'Pricing'], ['/support', 'Support'],
+  ['/service', 'Service'], ['/contact', 'Contact'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
+] as const;
+
+/** The public layout (landing, legal, sign-in and the sign-in-required public pages). */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const signedIn = useStore($isSignedIn);
+  return (
+    <div className="lb-layout lb-layout--public">
+      <header className="lb-header">
+        <Link to="/" className="lb-brand">Lifeboard</Link>
+        <nav className="lb-nav lb-nav--inline" aria-label="Site">
+          <Link to="/pricing" className="lb-nav__link">Pricing</Link>
+          <Link to="/about" className="lb-nav__link">About</Link>
+          {signedIn ? (
+            <Link to="/home" className="lb-nav__link">Open Lifeboard</Link>
+          ) : (
+            <>
+              <Link to="/login" className="lb-nav__link">Sign in</Link>
+              <Link to="/sign-up" className="lb-nav__link lb-nav__link--primary">Sign up</Link>
+            </>
+          )}
+        </nav>
+      </header>
+      <main className="lb-main" id="main">{children}</main>
+      <footer className="lb-footer">
+        {footerLinks.map(([to, label]) => <Link key={to} to={to}>{label}</Link>)}
+      </footer>
+      <NotificationsView />
+    </div>
+  );
+}

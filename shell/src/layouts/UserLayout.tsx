@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { $isAdmin, $session } from '@lifeboard/shared/stores/session';
+import { preloadWhenIdle } from '../remotes/preload';
+import { areaNames, areas } from '../remotes/remotes';
+import { AreaLink } from './AreaLink';
+import { BoardSwitcher } from './BoardSwitcher';
+import { NotificationsView } from './NotificationsView';
+import './layouts.css';
+
+const shellLinks = [
+  ['/home', 'Home'], ['/boards', 'Boards'], ['/categories', 'Categories'], ['/data', 'Data'],
+] as const;
+
+/** The signed-in layout: every area in the navigation, the board switcher, notifications. */
+export function UserLayout({ children }: { children: ReactNode }) {
+  const session = useStore($session);
+  const isAdmin = useStore($isAdmin);
+  const navigate = useNavigate();
+  const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
+
+  useEffect(() => {
+    // Warm the areas a signed-in user is likely to open next; the admin area only for admins.
+    preloadWhenIdle(visibleAreas);
+  }, [visibleAreas.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function handleSignOut() {
+    const { logout } = await import('../auth/session-actions');
+    await logout();
+    navigate('/login');
+  }
+
+  return (
+    <div className="lb-layout lb-layout--user">
+      <header className="lb-header">
+        <Link to="/home" className="lb-brand">Lifeboard</Link>
+        <BoardSwitcher />
+        <span className="lb-header__user">{session.user?.name ?? session.user?.email}</span>
+        <Link to="/account" className="lb-nav__link">Account</Link>
+        <button type="button" onClick={handleSignOut}>Sign out</button>
+      </header>
+      <nav className="lb-nav" aria-label="Main">
+        {shellLinks.map(([to, label]) => <AreaLink key={to} to={to}>{label}</AreaLink>)}
+        {visibleAreas.map((name) => <AreaLink key={name} to={areas[name].home} area={name}>{areas[name].label}</AreaLink>)}
+      </nav>
+      <main className="lb-main" id="main">{children}</main>
+      <NotificationsView />
+    </div>
+  );
+}

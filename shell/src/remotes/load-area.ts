@@ -1,0 +1,39 @@
+import type { ParcelConfigObject } from 'single-spa';
+import { createErrorParcel, remoteLoadErrorCode } from './fallback';
+import type { AreaParcelProps } from './fallback';
+import { startRemotes } from './register';
+import type { AreaName } from './remotes';
+import { areas, lifecyclesId } from './remotes';
+
+/** The code shown when remotes.json is missing or does not list the area. */
+export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
+
+type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'bootstrap' | 'mount' | 'unmount' | 'update'>;
+
+function isLifecycles(value: unknown): value is Lifecycles {
+  const candidate = value as Partial<Lifecycles> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
+}
+
+/**
+ * The parcel config of an area: its exposed single-spa lifecycles, loaded through the MF runtime. A remote
+ * that cannot be fetched comes back as the fallback plugin's error parcel; a missing remotes.json entry as
+ * an error parcel here. Each call is a fresh `loadRemote`, which is what Retry relies on.
+ */
+export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject<AreaParcelProps>> {
+  const { label } = areas[area];
+  let registered;
+  try {
+    registered = await startRemotes();
+  } catch (error) {
+    return createErrorParcel(label, error, remoteConfigErrorCode);
+  }
+  if (!registered.areas.includes(area)) {
+    return createErrorParcel(label, new Error(`${area} is not listed in remotes.json`), remoteConfigErrorCode);
+  }
+  const module = await registered.instance.loadRemote<unknown>(lifecyclesId(area));
+  if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
+  // A fresh object per mount: single-spa names each parcel itself, so two attempts never collide.
+  const { bootstrap, mount, unmount, update } = module;
+  return update ? { bootstrap, mount, unmount, update } : { bootstrap, mount, unmount };
+}

@@ -1,0 +1,83 @@
+import { createInstance, getInstance } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { remoteFallbackPlugin } from './fallback';
+import type { AreaName } from './remotes';
+import { isAreaName } from './remotes';
+
+/** `remotes.json`: area name → URL of that remote's `mf-manifest.json`, chosen at deploy time. */
+export type RemotesConfig = Partial<Record<AreaName, string>>;
+
+export class RemotesConfigError extends Error {
+  override name = 'RemotesConfigError';
+}
+
+/** Accepts only known areas with absolute http(s) URLs; anything else is reported and left out. */
+export function parseRemotesConfig(value: unknown): RemotesConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RemotesConfigError('remotes.json must be an object of area name → manifest URL');
+  }
+  const config: RemotesConfig = {};
+  for (const [name, url] of Object.entries(value)) {
+    if (!isAreaName(name)) {
+      console.warn(`remotes.json: unknown area "${name}" ignored`);
+      continue;
+    }
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      console.warn(`remotes.json: "${name}" needs an absolute http(s) URL`);
+      continue;
+    }
+    config[name] = url;
+  }
+  return config;
+}
+
+export async function fetchRemotesConfig(url = '/remotes.json', fetchFn: typeof fetch = fetch): Promise<RemotesConfig> {
+  const response = await fetchFn(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new RemotesConfigError(`${url} answered ${response.status}`);
+  return parseRemotesConfig(await response.json());
+}
+
+/** The shell's federation instance: the one its build plugin created, else a fresh one (tests, tools). */
+export function federation(): ModuleFederation {
+  return getInstance() ?? createInstance({ name: 'shell', remotes: [] });
+}
+
+/** Registers every area of the config with the runtime, plus the fallback plugin (once per instance). */
+export function registerAreas(instance: ModuleFederation, config: RemotesConfig): AreaName[] {
+  if (!instance.options.plugins.some((plugin) => plugin.name === 'lifeboard-remote-fallback')) {
+    instance.registerPlugins([remoteFallbackPlugin()]);
+  }
+  const remotes = Object.entries(config).flatMap(([name, entry]) => (isAreaName(name) && entry ? [{ name, entry }] : []));
+  instance.registerRemotes(remotes);
+  return remotes.map((remote) => remote.name);
+}
+
+export interface RegisteredRemotes {
+  instance: ModuleFederation;
+  areas: AreaName[];
+}
+
+let started: Promise<RegisteredRemotes> | null = null;
+
+/**
+ * Start-up: read `/remotes.json` and register the remotes. Nothing is fetched from a remote here: with
+ * the shell's `loaded-first` share strategy, an area's code loads only when one of its routes is visited.
+ */
+export function startRemotes(fetchFn: typeof fetch = fetch): Promise<RegisteredRemotes> {
+  started ??= fetchRemotesConfig('/remotes.json', fetchFn).then(
+    (config) => {
+      const instance = federation();
+      return { instance, areas: registerAreas(instance, config) };
+    },
+    (error: unknown) => {
+      started = null; // the next area visit asks again
+      throw error;
+    },
+  );
+  return started;
+}
+
+/** For tests: forget the start-up so another one can run. */
+export function resetRemotesForTests(): void {
+  started = null;
+}
