@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+/**
+ * `pnpm start`: builds the shell and the five remotes, starts the API (embedded PGlite database), serves
+ * the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops everything on Ctrl-C.
+ * `pnpm dev` (`--dev`): `rspack serve` for each app instead of a build.
+ * Options: --skip-build (serve the existing dist/ folders), --no-api (the API runs elsewhere).
+ */
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, defaultPorts } from './serve-static.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const isDev = args.has('--dev');
+const skipBuild = args.has('--skip-build');
+const withApi = !args.has('--no-api');
+const apiPort = Number(process.env.PORT_API ?? 4000);
+const apps = Object.keys(defaultPorts);
+/** Two cores here: two builds at a time is the sweet spot. */
+const buildConcurrency = Number(process.env.BUILD_CONCURRENCY ?? 2);
+
+const children = new Set();
+const servers = [];
+let stopping = false;
+
+function log(name, line) {
+  process.stdout.write(`[${name.padEnd(10)}] ${line}\n`);
+}
+
+function run(name, command, commandArgs, { cwd = repoRoot, env = {}, quiet = false } = {}) {
+  const child = spawn(command, commandArgs, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stopping reaches its children too
+  });
+  children.add(child);
+  const output = [];
+  const forward = (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (!quiet) log(name, line);
+    }
+  };
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+  child.done = new Promise((resolveDone) => {
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolveDone({ code, signal, output });
+    });
+    child.on('error', (error) => {
+      children.delete(child);
+      resolveDone({ code: 1, signal: null, output: [...output, error.message] });
+    });
+  });
+  return child;
+}
+
+function portIsOpen(port) {
+  return new Promise((resolveOpen) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => { socket.destroy(); resolveOpen(true); });
+    socket.once('error', () => resolveOpen(false));
+  });
+}
+
+async function waitForPort(port, name, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    if (await portIsOpen(port)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not open port ${port} within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+async function buildAll() {
+  const started = Date.now();
+  const queue = [...apps];
+  const worker = async () => {
+    while (queue.length && !stopping) {
+      const app = queue.shift();
+      const t0 = Date.now();
+      const child = run(app, 'pnpm', ['exec', 'rspack', 'build'], { cwd: join(repoRoot, app), env: { NODE_ENV: 'production' }, quiet: true });
+      const { code, output } = await child.done;
+      if (code !== 0) {
+        for (const line of output.slice(-40)) log(app, line);
+        throw new Error(`The build of ${app} failed (exit ${code})`);
+      }
+      log(app, `built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: buildConcurrency }, worker));
+  log('build', `all apps built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function stopAll(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const server of servers) server.close();
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(exitCode);
+  }, 1500).unref();
+  if (children.size === 0) process.exit(exitCode);
+}
+
+function watchChild(name, child) {
+  void child.done.then(({ code, signal }) => {
+    if (stopping) return;
+    log(name, `stopped unexpectedly (${signal ?? `exit ${code}`}); shutting everything down`);
+    stopAll(1);
+  });
+}
+
+async function main() {
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+
+  const ports = [...apps.map((app) => [app, defaultPorts[app]]), ...(withApi ? [['api', apiPort]] : [])];
+  const busy = [];
+  for (const [name, port] of ports) if (await portIsOpen(port)) busy.push(`${name} :${port}`);
+  if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
+
+  if (withApi) {
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort) } });
+    watchChild('api', api);
+  }
+
+  if (isDev) {
+    for (const app of apps) {
+      const child = run(app, 'pnpm', ['exec', 'rspack', 'serve'], { cwd: join(repoRoot, app), env: { NODE_ENV: 'development' } });
+      watchChild(app, child);
+    }
+  } else {
+    if (!skipBuild) await buildAll();
+    for (const app of apps) {
+      const server = createStaticServer({ app });
+      await new Promise((resolveListen, rejectListen) => {
+        server.once('error', rejectListen);
+        server.listen(defaultPorts[app], () => resolveListen());
+      });
+      servers.push(server);
+    }
+  }
+
+  await Promise.all(ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000)));
+  console.log('\nLifeboard is running:');
+  console.log(`  site     http://localhost:${defaultPorts.shell}`);
+  if (withApi) console.log(`  API      http://localhost:${apiPort}  (the demo account is printed in the [api] lines above)`);
+  for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);
+  console.log('Press Ctrl-C to stop.\n');
+}
+
+main().catch((error) => {
+  console.error(`\npnpm start failed: ${error instanceof Error ? error.message : error}`);
+  stopAll(1);
+});
