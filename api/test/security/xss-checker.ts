@@ -1,4 +1,4 @@
-import { defaultTreeAdapter, html as htmlSpec, parseFragment, serialize } from 'parse5';
+import { defaultTreeAdapter, html as htmlSpec, parse, parseFragment, serialize } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { isSafeVideoSrc, urlScheme } from '../../src/rich-text/url-policy';
 
@@ -8,7 +8,8 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 /**
  * Decides whether an XSS vector "survived" a sanitizer, judged on the DOM a browser would build: the HTML
  * is parsed with parse5 (the WHATWG parsing algorithm, as in browsers) as the content of a <div>, then
- * serialized and parsed again, as `innerHTML` round trips do (mutation XSS only shows on the second parse).
+ * serialized and parsed again, as `innerHTML` round trips do (mutation XSS only shows on the second parse),
+ * and once more as a whole document, where <body>/<html>/<frameset> attributes take effect.
  * Entities are decoded by the parser; URL schemes are read after removing whitespace and control characters.
  */
 
@@ -107,5 +108,7 @@ export function findXssViolations(html: string): string[] {
   const firstParse = parseFragment(renderTarget(), html, {});
   collect(firstParse, found);
   collect(parseFragment(renderTarget(), serialize(firstParse), {}), found);
+  // The same text as a whole page (an e-mail, a server-rendered share page) reaches <html>, <body>, <frameset>.
+  collect(parse(html), found);
   return [...new Set(found)];
 }
