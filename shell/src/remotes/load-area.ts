@@ -8,7 +8,7 @@ import { areas, lifecyclesId } from './remotes';
 /** The code shown when remotes.json is missing or does not list the area. */
 export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
 
-type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'bootstrap' | 'mount' | 'unmount' | 'update'>;
+type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'name' | 'bootstrap' | 'mount' | 'unmount' | 'update'>;
 
 function isLifecycles(value: unknown): value is Lifecycles {
   const candidate = value as Partial<Lifecycles> | null;
@@ -33,7 +33,8 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   }
   const module = await registered.instance.loadRemote<unknown>(lifecyclesId(area));
   if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
-  // A fresh object per mount: single-spa names each parcel itself, so two attempts never collide.
-  const { bootstrap, mount, unmount, update } = module;
-  return update ? { bootstrap, mount, unmount, update } : { bootstrap, mount, unmount };
+  // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
+  // attempts never collide; the fallback's error parcel keeps its name.
+  const { name, bootstrap, mount, unmount, update } = module;
+  return { ...(name ? { name } : {}), bootstrap, mount, unmount, ...(update ? { update } : {}) };
 }
