@@ -11,7 +11,10 @@ await seedMuscles(database.db);
 
 const app = await buildApp({ db: database.db, env, logger: true });
 const demo = await seedDemo(database.db, env.DEMO_PASSWORD);
-if (demo) app.log.info(`demo account created: e-mail ${demo.email}  password ${demo.password}`);
+if (demo) {
+  // Printed plainly (not only as a log line) so a person starting the API can copy it.
+  console.log(`\n  Demo account created\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+}
 
 const shutdown = async () => {
   await app.close();

@@ -12,12 +12,18 @@ export const DEMO_EMAIL = 'demo@lifeboard.local';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** On an empty database: a demo account with a little real-looking data. Returns its credentials, or null. */
+/** On an empty database: the demo account. Returns its credentials, or null when anyone has an account. */
 export async function seedDemo(db: Db, fixedPassword?: string): Promise<{ email: string; password: string } | null> {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return null;
   const password = fixedPassword ?? randomBytes(9).toString('base64url');
-  const userId = await createAccount(db, { name: 'Demo User', email: DEMO_EMAIL, passwordHash: await hashPassword(password), role: 'user' });
+  await createDemoAccount(db, DEMO_EMAIL, password);
+  return { email: DEMO_EMAIL, password };
+}
+
+/** An account with a little real-looking data: habits with two weeks of check-ins, goals, notes, journal, moods, books. */
+export async function createDemoAccount(db: Db, email: string, password: string): Promise<number> {
+  const userId = await createAccount(db, { name: 'Demo User', email, passwordHash: await hashPassword(password), role: 'user' });
   const [user] = await db.select({ boardId: users.defaultBoardId }).from(users).where(eq(users.id, userId));
   const owner = { userId, boardId: user.boardId ?? 0 };
   const add = async (name: ModelName, data: Record<string, unknown>) =>
@@ -45,5 +51,5 @@ export async function seedDemo(db: Db, fixedPassword?: string): Promise<{ email:
   await add('mood', { score: 3, emotions: ['tired'], note: 'Long day at work.', at: new Date().toISOString() });
   await add('book', { title: 'Atomic Habits', author: 'James Clear', status: 'read', rating: 5, finished_on: day(-20) });
   await add('book', { title: 'The Overstory', author: 'Richard Powers', status: 'reading', started_on: day(-6) });
-  return { email: DEMO_EMAIL, password };
+  return userId;
 }

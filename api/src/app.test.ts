@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relaxedLimits, signUp, testDatabase } from '../test/helpers';
+import { BODY_LIMIT, buildApp } from './app';
+import { defaultEnv } from './env';
+import { calendarConnections } from './db/schema';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({ db: (await testDatabase()).db, env: defaultEnv(), limits: relaxedLimits });
+  app.get('/api/test-crash', async () => {
+    throw new Error('secret internals at /srv/app.ts:42');
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('errors', () => {
+  it('malformed JSON is a 422 with the contract body', async () => {
+    const user = await signUp(app);
+    const response = await app.inject({ method: 'POST', url: '/api/board/create', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: expect.stringContaining('not valid JSON'), errors: { body: expect.any(Array) } });
+  });
+
+  it('a body over the limit is a 413 with a message', async () => {
+    const user = await signUp(app);
+    const response = await user.post('/api/note/create', { board: user.boardId, params: { body: 'x'.repeat(BODY_LIMIT + 10) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request body is too large.');
+  });
+
+  it('a string of megabytes within the body limit is a 422 on a bounded field', async () => {
+    const user = await signUp(app);
+    const response = await user.post('/api/note/create', { board: user.boardId, params: { title: 'x'.repeat(1_500_000) } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.title[0]).toMatch(/at most 200/);
+  });
+
+  it('an unexpected failure is a 500 { error } without a stack or internals', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    expect(response.body).not.toMatch(/srv|stack|\.ts/);
+  });
+});
+
+describe('security', () => {
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it("allows CORS for the site's origins only", async () => {
+    const allowed = await app.inject({ method: 'OPTIONS', url: '/api/login', headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3002');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const denied = await app.inject({ method: 'OPTIONS', url: '/api/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document at /api/docs with the model and account paths', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/login', '/api/register', '/api/note/create', '/api/habit/all', '/api/board/all', '/api/simple_model/update', '/api/program/subscribe']) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/note/create'].post.requestBody.content['application/json'].schema.properties.params.properties).toHaveProperty('body');
+  });
+});
+
+describe('calendar and muscles', () => {
+  it('no connection: no events; a connection answers its events in range', async () => {
+    const user = await signUp(app);
+    expect((await user.post('/api/google/events', { start_date: '2026-11-01', end_date: '2026-11-30' })).json()).toEqual({ events: [] });
+    const { db } = await testDatabase();
+    await db.insert(calendarConnections).values({
+      userId: user.id, provider: 'google',
+      events: [
+        { id: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', end: '2026-11-10T10:00:00Z', all_day: false },
+        { id: 'b', title: 'Trip', start: '2026-12-10T00:00:00Z', end: '2026-12-12T00:00:00Z', all_day: true },
+      ],
+    });
+    const events = (await user.post('/api/google/events', { start_date: '2026-11-01', end_date: '2026-11-30' })).json().events;
+    expect(events.map((event: { title: string }) => event.title)).toEqual(['Dentist']);
+    expect((await user.post('/api/google/events', { start_date: '2026-11-31', end_date: '2026-11-30' })).statusCode).toBe(422);
+    await db.delete(calendarConnections).where(eq(calendarConnections.userId, user.id));
+  });
+
+  it('serves the built-in muscle catalogue', async () => {
+    const user = await signUp(app);
+    const body = (await user.post('/api/muscle/all')).json();
+    expect(body.success).toBe(true);
+    expect(body.muscles.length).toBeGreaterThanOrEqual(20);
+    expect(body.muscles[0]).toEqual({ id: expect.any(Number), name: 'Chest', group: 'Chest', side: 'front' });
+  });
+});

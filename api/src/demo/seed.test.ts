@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestApp, testDatabase, uniqueEmail } from '../../test/helpers';
+import { createDemoAccount, seedDemo } from './seed';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('demo data', () => {
+  it('makes an account that signs in and has data in several models', async () => {
+    const { db } = await testDatabase();
+    const email = uniqueEmail('demo');
+    await createDemoAccount(db, email, 'demo password 123');
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } });
+    expect(login.statusCode).toBe(200);
+    const { token, user } = login.json();
+    const demo = asUser(app, token);
+    const board = user.default_board_id;
+    const count = async (model: string, state: string) => (await demo.post(`/api/${model}/all`, { board })).json()[state].length;
+    expect(await count('habit', 'habits')).toBe(3);
+    expect(await count('goal', 'goals')).toBe(2);
+    expect(await count('note', 'notes')).toBe(2);
+    expect(await count('journal_entry', 'journalEntries')).toBe(2);
+    expect(await count('mood', 'moods')).toBe(2);
+    expect(await count('book', 'books')).toBe(2);
+    const habit = (await demo.post('/api/habit/all', { board })).json().habits[0];
+    expect((await demo.post('/api/habit/entries', { board, params: { habit_id: habit.id } })).json().entries.length).toBe(14);
+  });
+
+  it('is only seeded on an empty database', async () => {
+    const { db } = await testDatabase();
+    expect(await seedDemo(db)).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp } from '../../../test/helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const template = { goals: [{ title: 'Run 5 km', why: 'Health' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
+
+describe('program subscribe', () => {
+  it('subscribing creates a board named after the program with its template installed', async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, description: '<p>Start <em>slow</em></p>' } })).json().program;
+    expect(program.guid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // Published programs are readable by everyone.
+    const listed = (await user.post('/api/program/all', { board: user.boardId })).json().programs;
+    expect(listed.some((p: { id: number }) => p.id === program.id)).toBe(true);
+    const answer = (await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId })).json();
+    expect(answer).toEqual({ success: true, board: expect.any(Number), boardName: 'Couch to 5k' });
+    expect((await user.post('/api/goal/all', { board: answer.board })).json().goals.map((g: { title: string }) => g.title)).toEqual(['Run 5 km']);
+    expect((await user.post('/api/habit/all', { board: answer.board })).json().habits.map((h: { title: string }) => h.title)).toEqual(['Run three times a week']);
+    expect((await user.post('/api/routine/all', { board: answer.board })).json().routines).toHaveLength(1);
+    expect((await user.get('/api/board/all')).json().boards.map((b: { name: string }) => b.name)).toContain('Couch to 5k');
+    // Only the author may change it.
+    expect((await user.post('/api/program/update', { board: user.boardId, params: { id: program.id, title: 'Mine' } })).statusCode).toBe(404);
+    const off = (await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: answer.board })).json();
+    expect(off).toEqual({ success: true, board: answer.board, boardName: 'Couch to 5k' });
+  });
+
+  it('a draft of someone else cannot be seen or subscribed to', async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Secret draft' } })).json().program;
+    expect(draft.status).toBe('draft');
+    expect((await user.post('/api/program/get', { board: user.boardId, params: { id: draft.id } })).statusCode).toBe(404);
+    expect((await user.post('/api/program/subscribe', { program_id: draft.id, isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(404);
+    expect((await user.post('/api/program/subscribe', { program_id: 'x', isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp } from '../../../test/helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('shared pages', () => {
+  it('makes an unguessable slug and serves the sanitized entry publicly until revoked', async () => {
+    const user = await signUp(app);
+    const entry = (await user.post('/api/journal_entry/create', {
+      board: user.boardId, params: { title: 'Lake day', date: '2026-11-01', body: '<p>Swam <strong>far</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>' },
+    })).json().journal_entry;
+    expect(entry.body).not.toMatch(/script|onerror/);
+    const page = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'journal_entry', source_id: entry.id, slug: 'chosen-by-the-client' } })).json().shared_page;
+    expect(page.slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(page.slug).not.toBe('chosen-by-the-client');
+    const open = await app.inject({ method: 'GET', url: `/api/public/shared/${page.slug}` });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().page).toMatchObject({ title: 'Lake day', date: '2026-11-01' });
+    expect(open.json().page.body).toContain('<strong>far</strong>');
+    expect(open.json().page.body).not.toMatch(/script|onerror/);
+    await user.post('/api/shared_page/update', { board: user.boardId, params: { id: page.id, revoked_at: new Date().toISOString() } });
+    expect((await app.inject({ method: 'GET', url: `/api/public/shared/${page.slug}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/public/shared/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+  });
+
+  it("cannot share another user's entry", async () => {
+    const [user, other] = await Promise.all([signUp(app), signUp(app)]);
+    const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'private' } })).json().note;
+    expect((await other.post('/api/shared_page/create', { board: other.boardId, params: { source_model: 'note', source_id: note.id } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp } from '../../../test/helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('/api/user', () => {
+  it('answers the spec §3 fields plus role, email and boards', async () => {
+    const user = await signUp(app);
+    const body = (await user.get('/api/user')).json();
+    expect(Object.keys(body.user).sort()).toEqual([
+      'ai_model', 'boards', 'completed_onboarding_at', 'default_board_id', 'email', 'has_sms_enabled', 'id', 'lat', 'lon', 'name',
+      'phone_number', 'role', 'send_daily_emails', 'show_tagline', 'tagline', 'timezone', 'using_as_user',
+    ]);
+  });
+});
+
+describe('/api/user/update', () => {
+  it('changes one field at a time, with `location` split into lat and lon', async () => {
+    const user = await signUp(app);
+    const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ location: '51.5,-0.12' }, { lat: 51.5, lon: -0.12 }],
+      [{ location: null }, { lat: null, lon: null }],
+      [{ timezone: 'Europe/London' }, { timezone: 'Europe/London' }],
+      [{ phone_number: '+14155550123' }, { phone_number: '+14155550123' }],
+      [{ tagline: 'One day at a time' }, { tagline: 'One day at a time' }],
+      [{ show_tagline: true }, { show_tagline: true }],
+      [{ name: 'Renamed' }, { name: 'Renamed' }],
+      [{ send_daily_emails: true }, { send_daily_emails: true }],
+      [{ has_sms_enabled: true }, { has_sms_enabled: true }],
+      [{ using_as_user: false }, { using_as_user: false }],
+      [{ ai_model: 3 }, { ai_model: 3 }],
+      [{ completed_onboarding_at: '2026-01-02T03:04:05.000Z' }, { completed_onboarding_at: '2026-01-02T03:04:05.000Z' }],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await user.post('/api/user/update', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(200);
+      expect(response.json().success).toBe(true);
+      expect(response.json().user).toMatchObject(expected);
+    }
+  });
+
+  it('refuses bad values, two fields, no field and unknown fields with 422', async () => {
+    const user = await signUp(app);
+    for (const body of [
+      { timezone: 'Mars/Olympus' }, { phone_number: '0123' }, { location: '91,0' }, { location: 'here' }, { name: 'A', tagline: 'B' }, {},
+      { email: 'x@y.z' }, { role: 'admin' }, { name: 'x'.repeat(1000) }, { show_tagline: 'yes' },
+    ]) {
+      const response = await user.post('/api/user/update', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect((await user.get('/api/user')).json().user.role).toBe('user');
+  });
+
+  it("sets the default board only to one of the user's own boards", async () => {
+    const [user, other] = await Promise.all([signUp(app), signUp(app)]);
+    const board = (await user.post('/api/board/create', { name: 'Second' })).json().board;
+    expect((await user.post('/api/user/update', { default_board_id: board.id })).json().user.default_board_id).toBe(board.id);
+    const foreign = await user.post('/api/user/update', { default_board_id: other.boardId });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.default_board_id).toEqual(['is not one of your boards']);
+  });
+});
+
+describe('/api/onboarded/{val}', () => {
+  it('1 sets completed_onboarding_at, 0 clears it, anything else is 422', async () => {
+    const user = await signUp(app);
+    expect((await user.post('/api/onboarded/1')).json()).toEqual({ onboarded: true });
+    expect((await user.get('/api/user')).json().user.completed_onboarding_at).toEqual(expect.any(String));
+    expect((await user.post('/api/onboarded/0')).json()).toEqual({ onboarded: false });
+    expect((await user.get('/api/user')).json().user.completed_onboarding_at).toBeNull();
+    expect((await user.post('/api/onboarded/yes')).statusCode).toBe(422);
+  });
+});
+
+describe('devices', () => {
+  it('lists signed-in devices and revokes one; another user cannot revoke it', async () => {
+    const [user, other] = await Promise.all([signUp(app), signUp(app)]);
+    const second = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'correct horse battery' }, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1' } });
+    const devices = (await user.get('/api/devices')).json().devices as { id: number; name: string; current: boolean }[];
+    expect(devices).toHaveLength(2);
+    const phone = devices.find((device) => !device.current);
+    expect(phone?.name).toBe('Safari on iOS');
+    expect((await other.post('/api/devices/revoke', { id: phone?.id })).statusCode).toBe(404);
+    expect((await user.post('/api/devices/revoke', { id: phone?.id })).json()).toEqual({ success: true });
+    const phoneToken = second.json().token as string;
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${phoneToken}` } })).statusCode).toBe(401);
+    expect((await user.get('/api/devices')).json().devices).toHaveLength(1);
+  });
+});
