@@ -19,6 +19,8 @@ declare module 'fastify' {
     limits: Limits;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Drops cached token checks; call after revoking tokens or changing a role. */
+    forgetTokens: () => void;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -35,7 +35,8 @@ export function modelTable(def: AnyModelDefinition) {
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     search: tsvector('search').generatedAlwaysAs(searchExpression(def)),
   }, (t) => [
-    index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc(), t.id.desc()),
+    // NULLS FIRST is what ORDER BY ... DESC means; an index built NULLS LAST would not serve it.
+    index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index(`${name}_position_idx`).on(t.userId, t.boardId, t.position, t.id),
     index(`${name}_search_idx`).using('gin', t.search),
   ]);

@@ -29,6 +29,27 @@ async function ownerOf(app: FastifyInstance, request: FastifyRequest, boardId: n
   return { userId, boardId };
 }
 
+/** The caller and board of a request whose board is proved only when needed (see `provedBy`). */
+function claimOf(request: FastifyRequest, boardId: number): Owner {
+  return { userId: authOf(request).userId, boardId };
+}
+
+/**
+ * Runs a read or write filtered by user AND board. A row found that way proves the board is the caller's,
+ * so the board is looked up only when nothing was found: to answer 403 (not the caller's board) rather than 404.
+ * This saves a query on the hot path without ever touching another user's rows.
+ */
+async function provedBy<T>(app: FastifyInstance, owner: Owner, run: () => Promise<T>, isEmpty: (result: T) => boolean = () => false): Promise<T> {
+  try {
+    const result = await run();
+    if (isEmpty(result)) await requireOwnBoard(app.db, owner.userId, owner.boardId);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) await requireOwnBoard(app.db, owner.userId, owner.boardId);
+    throw error;
+  }
+}
+
 /** Registers `POST /api/{M}/all|get|create|update|delete` for one registry entry. */
 function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,13 +71,16 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict() },
     ...guard,
   }, async (request) => {
-    const owner = await ownerOf(app, request, request.body.board);
+    const owner = claimOf(request, request.body.board);
     if (def.single) {
-      const row = await findSingle(app.db, entry, owner);
+      const row = await provedBy(app, owner, () => findSingle(app.db, entry, owner), (found) => !found);
       return { success: true, [def.state]: row ? toRecord(row) : null };
     }
     const params = request.body.params ?? {};
-    const { rows, nextCursor } = await listRecords(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT });
+    // Rows of other users (published programs) prove nothing about the board, so such models always check it.
+    const mustProve = entry.hooks.readScope === 'board-or-published';
+    const { rows, nextCursor } = await provedBy(app, owner, () => listRecords(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT }),
+      (page) => mustProve || page.rows.length === 0);
     return { success: true, [def.state]: rows.map(toRecord), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
 
@@ -64,8 +88,9 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
     ...guard,
   }, async (request) => {
-    const owner = await ownerOf(app, request, request.body.board);
-    return { success: true, [def.name]: toRecord(await getRecord(app.db, entry, owner, request.body.params.id)) };
+    const owner = claimOf(request, request.body.board);
+    const row = await provedBy(app, owner, () => getRecord(app.db, entry, owner, request.body.params.id), () => entry.hooks.readScope === 'board-or-published');
+    return { success: true, [def.name]: toRecord(row) };
   });
 
   api.post(`${base}/create`, {
@@ -84,9 +109,9 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()}`, body: z.object({ board, params: updateParams }).strict() },
     ...guard,
   }, async (request) => {
-    const owner = await ownerOf(app, request, request.body.board);
+    const owner = claimOf(request, request.body.board);
     const { id: recordId, ...changes } = request.body.params;
-    const row = await updateRecord(app.db, entry, owner, recordId, sanitizeRecord(def, changes));
+    const row = await provedBy(app, owner, () => updateRecord(app.db, entry, owner, recordId, sanitizeRecord(def, changes)));
     return { success: true, [def.name]: toRecord(row) };
   });
 
@@ -94,8 +119,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `Delete a ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
     ...guard,
   }, async (request) => {
-    const owner = await ownerOf(app, request, request.body.board);
-    await deleteRecord(app.db, entry, owner, request.body.params.id);
+    const owner = claimOf(request, request.body.board);
+    await provedBy(app, owner, () => deleteRecord(app.db, entry, owner, request.body.params.id));
     return { success: true, id: request.body.params.id };
   });
 }

@@ -19,6 +19,11 @@ export interface Owner {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Every column but `search`: the vector is for the index only, and reading it costs time on every row. */
+function rowColumns(t: ModelEntry['table']) {
+  return { id: t.id, userId: t.userId, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data };
+}
+
 /** The instant a record sorts and ranges by: its date field, else when it was made. */
 export function sortInstant(entry: ModelEntry, data: RecordData, fallback: Date): Date {
   const value = entry.def.dateField ? data[entry.def.dateField] : undefined;
@@ -43,7 +48,7 @@ export async function listRecords(db: Db, entry: ModelEntry, owner: Owner, query
     // Row comparison walks the composite index from where the last page stopped: no OFFSET.
     filters.push(byPosition ? sql`(${t.position}, ${t.id}) > (${key}, ${id})` : sql`(${t.sortAt}, ${t.id}) < (${key}::timestamptz, ${id})`);
   }
-  const rows = await db.select().from(t).where(and(...filters))
+  const rows = await db.select(rowColumns(t)).from(t).where(and(...filters))
     .orderBy(...(byPosition ? [asc(t.position), asc(t.id)] : [desc(t.sortAt), desc(t.id)]))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -55,14 +60,14 @@ export async function listRecords(db: Db, entry: ModelEntry, owner: Owner, query
 }
 
 export async function getRecord(db: Db, entry: ModelEntry, owner: Owner, id: number) {
-  const [row] = await db.select().from(entry.table).where(and(eq(entry.table.id, id), ownerFilter(entry, owner))).limit(1);
+  const [row] = await db.select(rowColumns(entry.table)).from(entry.table).where(and(eq(entry.table.id, id), ownerFilter(entry, owner))).limit(1);
   if (!row) throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
   return row;
 }
 
 /** The first record of a single-document model on this board (mission). */
 export async function findSingle(db: Db, entry: ModelEntry, owner: Owner) {
-  const [row] = await db.select().from(entry.table)
+  const [row] = await db.select(rowColumns(entry.table)).from(entry.table)
     .where(and(eq(entry.table.userId, owner.userId), eq(entry.table.boardId, owner.boardId)))
     .orderBy(asc(entry.table.id)).limit(1);
   return row;
@@ -84,7 +89,7 @@ export async function insertRecord(db: Db, entry: ModelEntry, owner: Owner, data
     position: position ?? (entry.def.order.kind === 'position' ? nextPosition : 0),
     sortAt: sortInstant(entry, rest, now),
     data: rest,
-  }).returning();
+  }).returning(rowColumns(t));
   return row;
 }
 
@@ -96,7 +101,7 @@ export async function updateRecord(db: Db, entry: ModelEntry, owner: Owner, id: 
   const [row] = await db.update(t).set({
     data, updatedAt: new Date(), sortAt: sortInstant(entry, data, existing.createdAt),
     ...(position === undefined ? {} : { position }),
-  }).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).returning();
+  }).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).returning(rowColumns(t));
   return row;
 }
 
@@ -109,7 +114,7 @@ export async function deleteRecord(db: Db, entry: ModelEntry, owner: Owner, id: 
 /** Writes only ever touch the caller's own rows on the given board, whatever the read scope. */
 async function getOwnRow(db: Db, entry: ModelEntry, owner: Owner, id: number) {
   const t = entry.table;
-  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).limit(1);
+  const [row] = await db.select(rowColumns(t)).from(t).where(and(eq(t.id, id), eq(t.userId, owner.userId), eq(t.boardId, owner.boardId))).limit(1);
   if (!row) throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
   return row;
 }

@@ -3,12 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { tokens, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
-import '../types';
+import type { AuthContext } from '../types';
 
 export const TOKEN_IDLE_DAYS = 30;
 const IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A token that was just checked is trusted for this long without asking the database again. Revoking on this
+ * instance forgets the cache at once; another instance notices a revocation within this time (README).
+ */
+export const TOKEN_CACHE_MS = 5_000;
+const TOKEN_CACHE_MAX = 10_000;
+
+interface CachedToken {
+  auth: AuthContext;
+  checkedAt: number;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -21,16 +32,24 @@ export function newToken(): string {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  const cache = new Map<string, CachedToken>();
+  app.decorate('forgetTokens', () => cache.clear());
 
   app.decorate('authenticate', async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null;
     if (!match) throw unauthorized();
+    const tokenHash = hashToken(match[1]);
+    const cached = cache.get(tokenHash);
+    if (cached && Date.now() - cached.checkedAt < TOKEN_CACHE_MS) {
+      request.auth = cached.auth;
+      return;
+    }
     const [row] = await app.db
       .select({ tokenId: tokens.id, userId: tokens.userId, lastUsedAt: tokens.lastUsedAt, role: users.role })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
-      .where(and(eq(tokens.tokenHash, hashToken(match[1])), isNull(tokens.revokedAt)))
+      .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt)))
       .limit(1);
     if (!row) throw unauthorized();
     const now = Date.now();
@@ -41,6 +60,8 @@ export function registerAuth(app: FastifyInstance): void {
     }
     if (idle > TOUCH_EVERY_MS) await app.db.update(tokens).set({ lastUsedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
     request.auth = { userId: row.userId, tokenId: row.tokenId, role: row.role };
+    if (cache.size >= TOKEN_CACHE_MAX) cache.clear();
+    cache.set(tokenHash, { auth: request.auth, checkedAt: now });
   });
 
   app.decorate('requireAdmin', async (request, reply) => {

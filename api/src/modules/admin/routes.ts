@@ -27,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await app.db.update(users).set({ role: request.body.role }).where(eq(users.id, request.body.id))
       .returning({ id: users.id, email: users.email, role: users.role });
     if (!row) throw notFound('No such user.');
+    app.forgetTokens();
     return { success: true, user: row };
   });
 }

@@ -54,6 +54,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       return true;
     });
     if (!used) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
+    app.forgetTokens();
     return { success: true };
   });
 
@@ -69,6 +70,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     await app.db.update(users).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(users.id, auth.userId));
     await app.db.update(tokens).set({ revokedAt: new Date() })
       .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), ne(tokens.id, auth.tokenId)));
+    app.forgetTokens();
     return { success: true };
   });
 }

@@ -58,11 +58,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
     }
     const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
+    // The same device's previous token was revoked.
+    if (deviceId) app.forgetTokens();
     return { success: true, token, user: await loadUser(app.db, user.id) };
   });
 
   api.post('/logout', { schema: { tags: ['account'], summary: 'Revoke the token of this request' }, onRequest: app.authenticate }, async (request) => {
     await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
+    app.forgetTokens();
     return { success: true };
   });
 }

@@ -86,6 +86,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       .where(and(eq(tokens.id, request.body.id), eq(tokens.userId, authOf(request).userId), isNull(tokens.revokedAt)))
       .returning({ id: tokens.id });
     if (revoked.length === 0) throw notFound('No such device.');
+    app.forgetTokens();
     return { success: true };
   });
 }
