@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { email as emailSchema } from '@lifeboard/shared/models/user';
+import { sendPasswordResetEmail } from '../../auth/session-actions';
+import { FormAlert, TextField, useDraft } from './form-parts';
+
+/**
+ * `/forgot-password`. The answer is the same whether or not the address has an account, so the page
+ * never tells a visitor which e-mail addresses are registered.
+ */
+export default function ForgotPassword() {
+  const [form, update, discard] = useDraft('forgot-password', { email: '' });
+  const [error, setError] = useState<string | undefined>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = emailSchema.safeParse(form.email);
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'must be an e-mail address');
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    await sendPasswordResetEmail(check.data);
+    setBusy(false);
+    discard();
+    setSentTo(check.data);
+  }
+
+  return (
+    <main className="lb-auth-page">
+      <h1>Forgot your password?</h1>
+      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert kind="success" message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null} />
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" required
+          value={form.email} onChange={(email) => update({ email })} error={error} />
+        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send the link'}</button>
+      </form>
+      <p className="lb-form-links"><Link to="/login">Back to sign in</Link></p>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { email as emailSchema, password as passwordSchema } from '@lifeboard/shared/models/user';
+import { resetPassword } from '../../auth/session-actions';
+import { FormAlert, TextField } from './form-parts';
+import type { FieldMessages } from './form-parts';
+
+/** `/reset-password/:token?` — the token comes from the e-mailed link (path or `?token=`), as may the e-mail. */
+export default function ResetPassword() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const [token, setToken] = useState(params.token ?? search.get('token') ?? '');
+  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: FieldMessages = {};
+    if (!token.trim()) found.token = 'is required: use the link from the e-mail';
+    const checkedEmail = emailSchema.safeParse(email);
+    if (!checkedEmail.success) found.email = checkedEmail.error.issues[0]?.message ?? 'must be an e-mail address';
+    const checkedPassword = passwordSchema.safeParse(password);
+    if (!checkedPassword.success) found.password = checkedPassword.error.issues[0]?.message ?? 'is not valid';
+    else if (password !== confirmation) found.confirmation = 'does not match the new password';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !checkedEmail.success) return;
+    setBusy(true);
+    const ok = await resetPassword({ token: token.trim(), email: checkedEmail.data, password });
+    setBusy(false);
+    if (ok) setDone(true);
+    else setMessage('The password could not be reset: the link may have expired or been used already. Ask for a new one.');
+  }
+
+  if (done) {
+    return (
+      <main className="lb-auth-page">
+        <h1>Password changed</h1>
+        <FormAlert kind="success" message="Your new password is set." />
+        <p><Link to="/login">Sign in with it</Link></p>
+      </main>
+    );
+  }
+
+  return (
+    <main className="lb-auth-page">
+      <h1>Choose a new password</h1>
+      <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert message={message} />
+        {params.token ? null : (
+          <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />
+        )}
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password"
+          value={password} onChange={setPassword} error={errors.password} hint="At least 10 characters." />
+        <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password"
+          value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
+        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Set the new password'}</button>
+      </form>
+      <p className="lb-form-links"><Link to="/forgot-password">Ask for a new link</Link></p>
+    </main>
+  );
+}

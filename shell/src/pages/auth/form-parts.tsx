@@ -1,0 +1,93 @@
+import { useCallback, useState } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import type { ApiError } from '@lifeboard/shared/api/errors';
+import { RateLimitError, ValidationError } from '@lifeboard/shared/api/errors';
+import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
+import './forms.css';
+
+/** One message per field name, as shown beside the input. */
+export type FieldMessages = Record<string, string>;
+
+/**
+ * Form state that is also kept as a draft (architecture.md property 4): what the user typed survives a
+ * reload or a remount until `discard` is called after a successful save. Never put passwords in it.
+ */
+export function useDraft<T extends object>(formKey: string, initial: T): [T, (patch: Partial<T>) => void, () => void] {
+  const [value, setValue] = useState<T>(() => {
+    const draft = loadDraft<Partial<T>>(formKey);
+    return draft ? { ...initial, ...draft.value } : initial;
+  });
+  const update = useCallback((patch: Partial<T>) => {
+    setValue((previous) => {
+      const next = { ...previous, ...patch };
+      saveDraft(formKey, next);
+      return next;
+    });
+  }, [formKey]);
+  const discard = useCallback(() => discardDraft(formKey), [formKey]);
+  return [value, update, discard];
+}
+
+/** The first message of each field of a zod error, keyed by the top-level field name. */
+/** What the shared zod schemas report (kept structural: the shell does not depend on zod itself). */
+export interface SchemaIssues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
+export function zodMessages(error: SchemaIssues): FieldMessages {
+  const out: FieldMessages = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The contract's 422 `errors` map, first reason per field. */
+export function serverMessages(error: ApiError): FieldMessages {
+  if (!(error instanceof ValidationError)) return {};
+  const out: FieldMessages = {};
+  for (const [field, reasons] of Object.entries(error.fieldErrors)) if (reasons[0]) out[field] = reasons[0];
+  return out;
+}
+
+/** The sentence shown above a form when a call fails. */
+export function failureMessage(error: ApiError): string {
+  if (error instanceof RateLimitError) return 'Too many attempts. Please wait a minute, then try again.';
+  if (error.status === 0) return 'The server could not be reached. Your entries are kept; please try again.';
+  return error.message;
+}
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'color';
+  autoComplete?: string;
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, name, value, onChange, error, type = 'text', autoComplete, required, hint }: TextFieldProps) {
+  const id = `field-${name}`;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="lb-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id} name={name} type={type} value={value} autoComplete={autoComplete} required={required}
+        aria-invalid={error ? true : undefined} aria-describedby={described}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      />
+      {hint ? <p id={`${id}-hint`} className="lb-field-hint">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="lb-field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+export function FormAlert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'success' }) {
+  if (!message) return null;
+  return <p role={kind === 'error' ? 'alert' : 'status'} className={`lb-form-alert lb-form-alert-${kind}`}>{message}</p>;
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { registerBody } from '@lifeboard/shared/models/user';
+import { register } from '../../auth/session-actions';
+import { pathAfterSignIn } from './after-sign-in';
+import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
+import type { FieldMessages } from './form-parts';
+
+interface SignUpFormProps {
+  asCreator: boolean;
+  programGuid?: string | undefined;
+}
+
+/** Shared by `/sign-up` and `/sign-up-creator`: name and e-mail are drafts, the password is not. */
+export function SignUpForm({ asCreator, programGuid }: SignUpFormProps) {
+  const navigate = useNavigate();
+  const [form, update, discard] = useDraft(asCreator ? 'sign-up-creator' : 'sign-up', { name: '', email: '' });
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      name: form.name, email: form.email, password,
+      ...(programGuid ? { program_guid: programGuid } : {}),
+      ...(asCreator ? { as_creator: true } : {}),
+    };
+    const check = registerBody.safeParse(body);
+    if (!check.success) {
+      setErrors(zodMessages(check.error));
+      setMessage(null);
+      return;
+    }
+    setBusy(true);
+    // The draft is keyed by the signed-in user, so the anonymous one goes now and comes back on failure.
+    discard();
+    const result = await register(check.data);
+    setBusy(false);
+    if (!result.ok) {
+      update({});
+      setErrors(serverMessages(result.error));
+      setMessage(failureMessage(result.error));
+      return;
+    }
+    navigate(pathAfterSignIn(programGuid));
+  }
+
+  return (
+    <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+      <FormAlert message={message} />
+      <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(name) => update({ name })} error={errors.name} />
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" required
+        value={form.email} onChange={(email) => update({ email })} error={errors.email} />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required
+        value={password} onChange={setPassword} error={errors.password} hint="At least 10 characters." />
+      <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Creating your account…' : 'Create account'}</button>
+      <p className="lb-form-links"><Link to="/login">Already have an account? Sign in</Link></p>
+    </form>
+  );
+}
