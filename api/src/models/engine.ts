@@ -77,10 +77,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
       return { success: true, [def.state]: row ? toRecord(row) : null };
     }
     const params = request.body.params ?? {};
-    // Rows of other users (published programs) prove nothing about the board, so such models always check it.
-    const mustProve = entry.hooks.readScope === 'board-or-published';
     const { rows, nextCursor } = await provedBy(app, owner, () => listRecords(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT }),
-      (page) => mustProve || page.rows.length === 0);
+      (page) => page.rows.length === 0);
     return { success: true, [def.state]: rows.map(toRecord), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
 
@@ -89,7 +87,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     ...guard,
   }, async (request) => {
     const owner = claimOf(request, request.body.board);
-    const row = await provedBy(app, owner, () => getRecord(app.db, entry, owner, request.body.params.id), () => entry.hooks.readScope === 'board-or-published');
+    const row = await provedBy(app, owner, () => getRecord(app.db, entry, owner, request.body.params.id));
     return { success: true, [def.name]: toRecord(row) };
   });
 

@@ -17,8 +17,6 @@ export interface HookContext {
 export interface ModelHooks {
   /** Runs on validated, sanitized fields before insert; may fill server-made fields (e.g. a slug). */
   beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
-  /** Which records list/get read besides the caller's own on this board. */
-  readScope?: 'board' | 'board-or-published';
 }
 
 export interface ModelEntry {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ModelHooks } from '../registry';
 
-/** Programs are published to everyone: list/get also read published ones; a new program gets a public guid. */
+/**
+ * A new program gets a public guid. Like every model, `/api/program/*` reads only the caller's own programs;
+ * the published catalogue of everyone's programs is `/api/program/published` (modules/programs).
+ */
 export const programHooks: ModelHooks = {
-  readScope: 'board-or-published',
   beforeCreate: (_ctx, data) => ({
     status: 'draft',
     price_cents: 0,

@@ -15,9 +15,11 @@ describe('program subscribe', () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
     const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, description: '<p>Start <em>slow</em></p>' } })).json().program;
     expect(program.guid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    // Published programs are readable by everyone.
-    const listed = (await user.post('/api/program/all', { board: user.boardId })).json().programs;
+    // Published programs are in everyone's catalogue, but never in another user's own program list.
+    const listed = (await user.post('/api/program/published', {})).json().programs;
     expect(listed.some((p: { id: number }) => p.id === program.id)).toBe(true);
+    expect((await user.post('/api/program/published', { guid: program.guid })).json().programs.map((p: { id: number }) => p.id)).toEqual([program.id]);
+    expect((await user.post('/api/program/all', { board: user.boardId })).json().programs).toEqual([]);
     const answer = (await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId })).json();
     expect(answer).toEqual({ success: true, board: expect.any(Number), boardName: 'Couch to 5k' });
     expect((await user.post('/api/goal/all', { board: answer.board })).json().goals.map((g: { title: string }) => g.title)).toEqual(['Run 5 km']);
@@ -35,6 +37,7 @@ describe('program subscribe', () => {
     const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Secret draft' } })).json().program;
     expect(draft.status).toBe('draft');
     expect((await user.post('/api/program/get', { board: user.boardId, params: { id: draft.id } })).statusCode).toBe(404);
+    expect((await user.post('/api/program/published', { guid: draft.guid })).json().programs).toEqual([]);
     expect((await user.post('/api/program/subscribe', { program_id: draft.id, isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(404);
     expect((await user.post('/api/program/subscribe', { program_id: 'x', isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(422);
   });

@@ -1,6 +1,6 @@
-import { createSchema, models } from '@lifeboard/shared/models';
+import { createSchema, models, recordSchema } from '@lifeboard/shared/models';
 import { programTemplate } from '@lifeboard/shared/models/program';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,27 @@ const routineInput = createSchema(models.routine);
 /** Subscribing installs a program's template into a new board named after it (spec §4). */
 export async function programRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const present = recordSchema(models.program);
+
+  api.post('/api/program/published', {
+    schema: {
+      tags: ['program'], summary: "The catalogue: everyone's published programs, newest first (100 at most; `guid` picks one)",
+      body: z.object({ guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional() }).strict().optional(),
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const programs = modelTables.program;
+    const guid = request.body?.guid;
+    const rows = await app.db.select().from(programs)
+      .where(and(sql`${programs.data}->>'status' = 'published'`, guid ? sql`${programs.data}->>'guid' = ${guid}` : undefined))
+      .orderBy(desc(programs.createdAt), desc(programs.id)).limit(100);
+    return {
+      success: true,
+      programs: rows.map((row) => present.parse({
+        ...row.data, id: row.id, board_id: row.boardId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+      })),
+    };
+  });
 
   api.post('/api/program/subscribe', {
     schema: {
