@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useStore } from '@nanostores/react';
+import { findModel } from '../models/index';
+import type { AnyRecord } from '../api/resource';
+import type { ApiError } from '../api/errors';
+import { $board } from '../stores/board';
+import { getCollection } from '../stores/collection';
+import { Button } from './Button';
+import { ErrorPanel, Skeleton } from './feedback';
+import { ModelForm } from './ModelForm';
+import { deleteWithUndo } from './ModelList';
+import { PageHeader, Panel } from './Panel';
+import { fieldSpecs } from './model/field-kinds';
+import { displayValue } from './model/display';
+import { recordTitle } from './model/record-title';
+import './tokens.css';
+import './model.css';
+
+/** Loads one record by id (from the list when shown, then fresh from the server), again on board switch. */
+export function useRecord(model: string, id: number): { record: AnyRecord | null; error: ApiError | null; reload: () => void } {
+  const collection = getCollection(model);
+  const items = useStore(collection.$items);
+  const board = useStore($board);
+  const [fetched, setFetched] = useState<AnyRecord | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    void collection.get(id).then((result) => {
+      if (!live) return;
+      if (result.ok) setFetched(result.data);
+      else setError(result.error);
+    });
+    return () => { live = false; };
+  }, [collection, id, board.id, attempt]);
+  const listed = items.find((item) => item.id === id);
+  return { record: listed ?? fetched, error: listed ? null : error, reload: () => setAttempt((n) => n + 1) };
+}
+
+export interface ModelDetailProps {
+  model: string;
+  id: number;
+  backHref: string;
+  /** More content under the record (charts, related lists). */
+  children?: ReactNode;
+}
+
+/** One record: its fields, an edit form, and delete (with undo) that returns to the list. */
+export function ModelDetail({ model, id, backHref, children }: ModelDetailProps) {
+  const def = findModel(model);
+  const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
+  const { record, error, reload } = useRecord(model, id);
+  const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
+  const back = <Link to={backHref}>← All {def.plural.toLowerCase()}</Link>;
+  if (error) return <div className="lb-stack">{back}<ErrorPanel title={`Could not open this ${def.label.toLowerCase()}`} message={error.message} code={error.code} onRetry={reload} /></div>;
+  if (!record) return <div className="lb-stack">{back}<Skeleton lines={5} /></div>;
+
+  async function handleDelete() {
+    if (record && (await deleteWithUndo(model, record))) navigate(backHref);
+  }
+
+  return (
+    <section className="lb-stack" data-model={model}>
+      {back}
+      <PageHeader
+        title={recordTitle(model, record)}
+        actions={<>
+          <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>{editing ? 'Close editor' : 'Edit'}</Button>
+          <Button variant="danger" onClick={() => void handleDelete()}>Delete</Button>
+        </>}
+      />
+      {editing ? (
+        <Panel title={`Edit ${def.label.toLowerCase()}`}>
+          <ModelForm model={model} record={record} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+        </Panel>
+      ) : (
+        <Panel>
+          <dl className="lb-detail">
+            {specs.map((spec) => {
+              const text = displayValue(spec, record[spec.name], true);
+              return text ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>] : null;
+            })}
+          </dl>
+        </Panel>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** `ModelDetail` for a route with an `:id` parameter. */
+export function ModelDetailRoute({ model, backHref, children }: Omit<ModelDetailProps, 'id'>) {
+  const { id } = useParams();
+  const numeric = Number(id);
+  if (!Number.isInteger(numeric) || numeric <= 0) return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a valid id.`} code="LB-NOT-FOUND" />;
+  return <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref}>{children}</ModelDetail>;
+}

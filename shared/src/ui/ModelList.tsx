@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { findModel } from '../models/index';
+import type { AnyRecord } from '../api/resource';
+import { getCollection } from '../stores/collection';
+import { notify } from '../stores/notifications';
+import { Button } from './Button';
+import { ModelForm } from './ModelForm';
+import { fieldSpecs } from './model/field-kinds';
+import { summaryLine } from './model/display';
+import { recordTitle } from './model/record-title';
+import './tokens.css';
+import './model.css';
+
+/** Deletes at once, then offers Undo (re-creates the record) in a notification. */
+export async function deleteWithUndo(model: string, record: AnyRecord): Promise<boolean> {
+  const label = findModel(model)?.label ?? 'Item';
+  const undo = await getCollection(model).remove(record.id);
+  if (!undo.ok) {
+    notify({ kind: 'error', message: `${label} was not deleted: ${undo.error?.message ?? 'unknown error'}` });
+    return false;
+  }
+  notify({
+    kind: 'info', message: `${label} “${recordTitle(model, record)}” deleted.`,
+    action: { label: 'Undo', run: async () => { if (!(await undo())) notify({ kind: 'error', message: `${label} could not be restored.` }); } },
+  });
+  return true;
+}
+
+export interface ModelListProps {
+  model: string;
+  items: AnyRecord[];
+  /** Where a record's detail page is; absent: records are edited in place. */
+  detailHref?: (id: number) => string;
+}
+
+/** The records of a model in the order given (the server's natural order), each with edit and delete. */
+export function ModelList({ model, items, detailHref }: ModelListProps) {
+  const def = findModel(model);
+  const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
+  const [editing, setEditing] = useState<number | null>(null);
+  if (!def) return null;
+  return (
+    <ul className="lb-model-list" aria-label={def.plural}>
+      {items.map((record) => {
+        const title = recordTitle(model, record);
+        const pending = record.id < 0;
+        return (
+          <li key={record.id} className="lb-model-item" data-pending={pending || undefined} aria-busy={pending || undefined}>
+            <div className="lb-model-item__head">
+              <h3 className="lb-model-item__title">
+                {detailHref && !pending ? <Link to={detailHref(record.id)}>{title}</Link> : title}
+              </h3>
+              {pending ? <span className="lb-muted">Saving…</span> : (
+                <span className="lb-row">
+                  {!detailHref ? (
+                    <Button size="small" aria-expanded={editing === record.id} onClick={() => setEditing(editing === record.id ? null : record.id)}>
+                      Edit<span className="lb-visually-hidden"> {title}</span>
+                    </Button>
+                  ) : null}
+                  <Button size="small" variant="danger" onClick={() => void deleteWithUndo(model, record)}>
+                    Delete<span className="lb-visually-hidden"> {title}</span>
+                  </Button>
+                </span>
+              )}
+            </div>
+            {summaryLine(def, specs, record) ? <p className="lb-model-item__meta">{summaryLine(def, specs, record)}</p> : null}
+            {editing === record.id ? (
+              <ModelForm model={model} record={record} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { findModel } from '../models/index';
+import type { ListParams } from '../api/resource';
+import { loadDraft } from '../stores/drafts';
+import { useCollection } from '../stores/use-collection';
+import { Button } from './Button';
+import { EmptyState, ErrorPanel, Skeleton, Spinner } from './feedback';
+import { TextField } from './fields';
+import { ModelForm, draftKey } from './ModelForm';
+import { ModelList } from './ModelList';
+import { PageHeader, Panel } from './Panel';
+import './tokens.css';
+import './model.css';
+
+/** A value that follows `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface ModelScreenProps {
+  model: string;
+  title?: string;
+  description?: ReactNode;
+  /** Where a record's detail page is (areas with a `/:id` route). */
+  detailHref?: (id: number) => string;
+  /** Extra list parameters (e.g. a date range). */
+  params?: ListParams;
+  /** Values a new record starts with. */
+  defaults?: Record<string, unknown>;
+  /** Shown between the header and the list (e.g. an explanation). */
+  children?: ReactNode;
+}
+
+export const searchDelayMs = 300;
+
+/** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
+export function ModelScreen({ model, title, description, detailHref, params, defaults, children }: ModelScreenProps) {
+  const def = findModel(model);
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim(), searchDelayMs);
+  const listParams: ListParams = { ...params, ...(settled ? { search: settled } : {}) };
+  const { items, status, error, hasMore, collection } = useCollection(model, listParams);
+  // A draft left from before a reload reopens the form, so the text is in front of the user again.
+  const [creating, setCreating] = useState(() => loadDraft(draftKey(model)) !== null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
+  const lower = def.plural.toLowerCase();
+  const firstLoad = status === 'loading' && items.length === 0;
+
+  const openForm = () => setCreating(true);
+  const closeForm = () => {
+    setCreating(false);
+    newButton.current?.focus();
+  };
+
+  return (
+    <section className="lb-stack" data-model={model}>
+      <PageHeader
+        title={title ?? def.plural} description={description}
+        actions={<Button ref={newButton} variant="primary" aria-expanded={creating} onClick={() => (creating ? closeForm() : openForm())}>{creating ? 'Close form' : `New ${def.label.toLowerCase()}`}</Button>}
+      />
+      {children}
+      {creating ? (
+        <Panel title={`New ${def.label.toLowerCase()}`}>
+          <ModelForm model={model} defaults={defaults} onSaved={closeForm} onCancel={closeForm} />
+        </Panel>
+      ) : null}
+      <div className="lb-model-toolbar" role="search">
+        <TextField label={`Search ${lower}`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        {status === 'loading' ? <Spinner label={`Loading ${lower}…`} /> : null}
+      </div>
+      {error && status === 'error' ? (
+        <ErrorPanel title={`Could not load ${lower}`} message={error.message} code={error.code} onRetry={() => void collection.load(listParams)} />
+      ) : null}
+      {firstLoad ? <Skeleton lines={4} /> : null}
+      {!firstLoad && items.length === 0 && status !== 'error' ? (
+        settled ? (
+          <EmptyState title={`No ${lower} match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('')}>Clear search</Button>} />
+        ) : (
+          <EmptyState
+            title={`No ${lower} yet`} description={`Add your first ${def.label.toLowerCase()} to get started.`}
+            action={<Button variant="primary" onClick={openForm}>Add {def.label.toLowerCase()}</Button>}
+          />
+        )
+      ) : null}
+      <ModelList model={model} items={items} detailHref={detailHref} />
+      {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import './tokens.css';
+import './feedback.css';
+
+export interface EmptyStateProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** The call to action, e.g. a button that opens the create form. */
+  action?: ReactNode;
+}
+
+export function EmptyState({ title, description, action }: EmptyStateProps) {
+  return (
+    <div className="lb-empty">
+      <h2>{title}</h2>
+      {description ? <p>{description}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+export interface ErrorPanelProps {
+  title?: ReactNode;
+  message: ReactNode;
+  /** A stable error code (`LB-NETWORK`...) people can quote to support. */
+  code?: string;
+  onRetry?: () => void;
+}
+
+export function ErrorPanel({ title = 'Something went wrong', message, code, onRetry }: ErrorPanelProps) {
+  return (
+    <div className="lb-error-panel" role="alert">
+      <h2>{title}</h2>
+      <p>{message}</p>
+      <div className="lb-row">
+        {onRetry ? <Button onClick={onRetry}>Retry</Button> : null}
+        {code ? <code>Code: {code}</code> : null}
+      </div>
+    </div>
+  );
+}
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <span role="status" className="lb-row">
+      <span className="lb-spinner" aria-hidden="true" />
+      <span className="lb-visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+/** Placeholder lines shown while a list loads for the first time. */
+export function Skeleton({ lines = 3 }: { lines?: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: lines }, (_, i) => <span key={i} className="lb-skeleton" />)}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { findModel } from '../../models/index';
+import type { AnyModelDefinition } from '../../models/index';
+import { colour, isoDate, isoInstant, timeOfDay, weekdays } from '../../models/fields';
+
+/** How the schema-driven form shows one field of a model. */
+export type FieldKind =
+  | { type: 'text'; maxLength?: number }
+  | { type: 'textarea'; maxLength?: number }
+  | { type: 'richtext' }
+  | { type: 'select'; options: string[] }
+  | { type: 'checkbox' }
+  | { type: 'number'; min?: number; max?: number; integer: boolean }
+  | { type: 'date' }
+  | { type: 'datetime' }
+  | { type: 'time' }
+  | { type: 'color' }
+  | { type: 'tags' }
+  | { type: 'weekdays' }
+  | { type: 'choices'; options: string[] }
+  | { type: 'reference'; model: string }
+  /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
+  | { type: 'lines' };
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  nullable: boolean;
+  required: boolean;
+}
+
+/** Fields the server or another screen maintains: never typed into a generic form. */
+const managedFields = new Set(['position', 'word_count', 'last_sent_at', 'is_builtin', 'external_id', 'done_activity_id', 'guid', 'slug']);
+
+/** Strings longer than this get a multi-line box. */
+const longTextThreshold = 300;
+
+type Schema = z.ZodType;
+
+function unwrap(schema: Schema): { inner: Schema; nullable: boolean } {
+  let inner = schema;
+  let nullable = false;
+  for (;;) {
+    const type = inner.def.type;
+    if (type === 'nullable') nullable = true;
+    if (type !== 'nullable' && type !== 'optional' && type !== 'default') return { inner, nullable };
+    inner = (inner as z.ZodNullable).unwrap() as Schema;
+  }
+}
+
+export function humanize(name: string): string {
+  const words = name.replace(/_id$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString): FieldKind | null {
+  if (def.richText.includes(name)) return { type: 'richtext' };
+  if ((schema as Schema) === isoDate) return { type: 'date' };
+  if ((schema as Schema) === isoInstant || schema.format === 'datetime') return { type: 'datetime' };
+  if ((schema as Schema) === timeOfDay) return { type: 'time' };
+  if ((schema as Schema) === colour) return { type: 'color' };
+  const maxLength = schema.maxLength ?? undefined;
+  if (schema.format === 'regex') return { type: 'text', maxLength };
+  return maxLength !== undefined && maxLength > longTextThreshold ? { type: 'textarea', maxLength } : { type: 'text', maxLength };
+}
+
+function arrayKind(schema: z.ZodArray): FieldKind | null {
+  if ((schema as Schema) === weekdays) return { type: 'weekdays' };
+  const element = unwrap(schema.element as Schema).inner;
+  if (element.def.type === 'string') return { type: 'tags' };
+  if (element.def.type === 'enum') return { type: 'choices', options: (element as z.ZodEnum).options.map(String) };
+  // Items with a title that a bare `{ title }` satisfies can be typed one per line.
+  if (element.def.type === 'object' && 'title' in (element as z.ZodObject).shape && element.safeParse({ title: 'x' }).success) return { type: 'lines' };
+  return null;
+}
+
+/** What the form shows for one field, or null when a generic form cannot edit it (objects, records, id lists). */
+export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema): FieldKind | null {
+  if (managedFields.has(name)) return null;
+  const { inner } = unwrap(schema);
+  switch (inner.def.type) {
+    case 'string': return stringKind(name, def, inner as z.ZodString);
+    case 'enum': return { type: 'select', options: (inner as z.ZodEnum).options.map(String) };
+    case 'boolean': return { type: 'checkbox' };
+    case 'number': {
+      const referenced = name.endsWith('_id') ? findModel(name.slice(0, -3)) : undefined;
+      if (referenced && !referenced.single) return { type: 'reference', model: referenced.name };
+      if (name.endsWith('_id')) return null;
+      const number = inner as z.ZodNumber;
+      const bound = (value: number | null) => (value !== null && Number.isFinite(value) && Math.abs(value) < 1e12 ? value : undefined);
+      return { type: 'number', min: bound(number.minValue), max: bound(number.maxValue), integer: number.isInt };
+    }
+    case 'array': return arrayKind(inner as z.ZodArray);
+    default: return null;
+  }
+}
+
+/** The editable fields of a model, in declaration order. */
+export function fieldSpecs(def: AnyModelDefinition): FieldSpec[] {
+  const specs: FieldSpec[] = [];
+  for (const [name, schema] of Object.entries(def.fields.shape)) {
+    const kind = fieldKind(name, def, schema as Schema);
+    if (!kind) continue;
+    specs.push({ name, label: humanize(name), kind, nullable: unwrap(schema as Schema).nullable, required: def.required.includes(name) });
+  }
+  return specs;
+}

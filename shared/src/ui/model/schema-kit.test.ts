@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { models } from '../../models/index';
+import { fieldSpecs } from './field-kinds';
+import { initialValues, toPayload, validatePayload } from './form-values';
+import { excerpt, htmlToText, textToHtml } from './rich-text';
+
+const kindsOf = (name: keyof typeof models) => Object.fromEntries(fieldSpecs(models[name]).map((s) => [s.name, s.kind.type]));
+
+describe('fieldSpecs', () => {
+  it('chooses inputs from the zod fields', () => {
+    expect(kindsOf('habit')).toMatchObject({
+      title: 'text', description: 'textarea', goal_id: 'reference', kind: 'select', frequency_num: 'number',
+      weekdays: 'weekdays', reminder_times: 'tags', archived_at: 'datetime', color: 'color',
+    });
+    expect(kindsOf('habit')).not.toHaveProperty('position');
+    expect(kindsOf('journal_entry')).toMatchObject({ body: 'richtext', date: 'date', tags: 'tags', mood_id: 'reference' });
+    expect(kindsOf('note')).toMatchObject({ pinned: 'checkbox' });
+    expect(kindsOf('routine')).toMatchObject({ steps: 'lines', time_of_day: 'time' });
+    expect(kindsOf('reminder')).toMatchObject({ channels: 'choices' });
+    const level = fieldSpecs(models.skill).find((s) => s.name === 'level');
+    expect(level?.kind).toEqual({ type: 'number', min: 1, max: 5, integer: true });
+  });
+});
+
+describe('form values', () => {
+  const specs = fieldSpecs(models.note);
+  it('round-trips rich text as plain paragraphs and sends only what changed on update', () => {
+    const record = { id: 3, board_id: 1, created_at: '', updated_at: '', title: 'A', body: '<p>One &amp; two</p><p>Three</p>', pinned: false };
+    const values = initialValues(specs, record);
+    expect(values.body).toBe('One & two\nThree');
+    expect(toPayload(specs, values, record)).toEqual({});
+    expect(toPayload(specs, { ...values, body: 'x <b>y</b>' }, record)).toEqual({ body: '<p>x &lt;b&gt;y&lt;/b&gt;</p>' });
+  });
+
+  it('reports schema messages with the field label', () => {
+    const payload = toPayload(specs, { ...initialValues(specs), title: 'x'.repeat(201) });
+    expect(validatePayload(models.note, specs, payload, true).title).toEqual(['Title must be at most 200 characters']);
+    expect(validatePayload(models.book, fieldSpecs(models.book), {}, true).title).toEqual(['Title is required']);
+  });
+
+  it('turns empty optional numbers into null and lines into titled items', () => {
+    const goal = fieldSpecs(models.goal);
+    const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'G', target_value: 5, milestones: [{ title: 'a', due_date: '2026-01-01' }] };
+    const values = { ...initialValues(goal, record), target_value: '', milestones: 'A\nb' };
+    expect(toPayload(goal, values, record)).toEqual({ target_value: null, milestones: [{ title: 'A', due_date: '2026-01-01' }, { title: 'b' }] });
+  });
+});
+
+describe('rich text', () => {
+  it('shows text, never markup, and drops scripts', () => {
+    expect(htmlToText('<p>Hi<script>alert(1)</script></p><ul><li>a</li><li>b</li></ul>')).toBe('Hi\na\nb');
+    expect(excerpt('<p>' + 'word '.repeat(50) + '</p>', 20)).toHaveLength(20);
+    expect(textToHtml('a\n\nb\n')).toBe('<p>a</p><p><br></p><p>b</p>');
+  });
+});
