@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ApiError } from '@lifeboard/shared/api/errors';
 import { RateLimitError, ValidationError } from '@lifeboard/shared/api/errors';
@@ -12,7 +12,9 @@ export type FieldMessages = Record<string, string>;
  * Form state that is also kept as a draft (architecture.md property 4): what the user typed survives a
  * reload or a remount until `discard` is called after a successful save. Never put passwords in it.
  */
-export function useDraft<T extends object>(formKey: string, initial: T): [T, (patch: Partial<T>) => void, () => void] {
+export function useDraft<T extends object>(
+  formKey: string, initial: T,
+): [value: T, update: (patch: Partial<T>) => void, discard: () => void, reset: () => void] {
   const [value, setValue] = useState<T>(() => {
     const draft = loadDraft<Partial<T>>(formKey);
     return draft ? { ...initial, ...draft.value } : initial;
@@ -25,7 +27,14 @@ export function useDraft<T extends object>(formKey: string, initial: T): [T, (pa
     });
   }, [formKey]);
   const discard = useCallback(() => discardDraft(formKey), [formKey]);
-  return [value, update, discard];
+  // After a save: an empty form again, and no draft. `initial` is read when called, not kept.
+  const initialRef = useRef(initial);
+  initialRef.current = initial;
+  const reset = useCallback(() => {
+    discardDraft(formKey);
+    setValue(initialRef.current);
+  }, [formKey]);
+  return [value, update, discard, reset];
 }
 
 /** The first message of each field of a zod error, keyed by the top-level field name. */

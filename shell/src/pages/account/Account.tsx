@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { Link } from 'react-router-dom';
+import { $session } from '@lifeboard/shared/stores/session';
+import { UserFlagRow, UserTextRow } from './user-field-row';
+import '../auth/forms.css';
+import './account.css';
+
+/** `/account`: every user field of spec §3, each saved by its own call, errors shown by the field. */
+export default function Account() {
+  const user = useStore($session).user;
+  if (!user) return <main className="lb-page"><p>Sign in to see your account.</p></main>;
+  const location = user.lat !== null && user.lon !== null ? `${user.lat},${user.lon}` : '';
+  return (
+    <main className="lb-page">
+      <h1>Account</h1>
+      <p className="lb-muted">Signed in as {user.email}. Each setting is saved on its own.</p>
+      <section className="lb-section" aria-labelledby="account-profile">
+        <h2 id="account-profile">Profile</h2>
+        <UserTextRow field="name" label="Name" saved={user.name} />
+        <UserTextRow field="tagline" label="Tagline" saved={user.tagline ?? ''} hint="Leave empty to remove it." />
+        <UserFlagRow field="show_tagline" label="Show my tagline" saved={user.show_tagline} />
+        <UserTextRow field="location" label="Location" saved={location} hint='Latitude and longitude, e.g. "51.5,-0.12". Empty to remove.' />
+        <UserTextRow field="timezone" label="Time zone" saved={user.timezone} />
+      </section>
+      <section className="lb-section" aria-labelledby="account-contact">
+        <h2 id="account-contact">Messages</h2>
+        <UserTextRow field="phone_number" label="Phone number" type="tel" saved={user.phone_number ?? ''} hint="International format, e.g. +14155550123." />
+        <UserFlagRow field="has_sms_enabled" label="Send me text messages" saved={user.has_sms_enabled} />
+        <UserFlagRow field="send_daily_emails" label="Send me a daily e-mail" saved={user.send_daily_emails} />
+      </section>
+      <section className="lb-section" aria-labelledby="account-modes">
+        <h2 id="account-modes">How you use Lifeboard</h2>
+        <UserFlagRow field="using_as_user" label="Use Lifeboard for my own plans (turn off for creator mode only)" saved={user.using_as_user} />
+        <UserTextRow field="ai_model" label="AI model number" saved={user.ai_model === null ? '' : String(user.ai_model)} hint="The id of the AI model to use; empty for the default." />
+      </section>
+      <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { Device } from '@lifeboard/shared/api/account';
+import { fetchDevices, revokeDevice } from '@lifeboard/shared/api/account';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { Link } from 'react-router-dom';
+import { failureMessage } from '../auth/form-parts';
+import '../auth/forms.css';
+import './account.css';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; devices: Device[] };
+
+/** `/devices`: where the account is signed in; this browser is marked, the others can be signed out. */
+export default function Devices() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function refresh() {
+    const result = await fetchDevices();
+    setLoad(result.ok ? { state: 'ready', devices: result.data } : { state: 'error', message: failureMessage(result.error) });
+  }
+
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function revoke(device: Device) {
+    setBusy(device.id);
+    const result = await revokeDevice(device.id);
+    setBusy(null);
+    if (!result.ok) {
+      notify({ kind: 'error', message: `${device.name} could not be signed out: ${failureMessage(result.error)}` });
+      return;
+    }
+    setLoad((previous) => (previous.state === 'ready' ? { state: 'ready', devices: previous.devices.filter((d) => d.id !== device.id) } : previous));
+    notify({ kind: 'success', message: `${device.name} is signed out.` });
+  }
+
+  return (
+    <main className="lb-page">
+      <h1>Devices</h1>
+      <p className="lb-muted">The browsers and apps signed in to your account. Sign out any you do not recognise.</p>
+      {load.state === 'loading' ? <p role="status">Loading devices…</p> : null}
+      {load.state === 'error' ? (
+        <div role="alert">
+          <p>{load.message}</p>
+          <button className="lb-button" type="button" onClick={() => void refresh()}>Try again</button>
+        </div>
+      ) : null}
+      {load.state === 'ready' ? (
+        <ul className="lb-list">
+          {load.devices.map((device) => (
+            <li key={device.id} className="lb-list-item">
+              <span>
+                {device.name || 'Unnamed device'}
+                {device.current ? <span className="lb-badge">this device</span> : null}
+                <br />
+                <span className="lb-muted">{device.last_used_at ? `Last used ${formatDisplayDate(device.last_used_at)}` : 'Not used yet'}</span>
+              </span>
+              {device.current ? (
+                <Link to="/security">Sign out here</Link>
+              ) : (
+                <button className="lb-button lb-button-quiet" type="button" disabled={busy === device.id} onClick={() => void revoke(device)}>
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,150 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { $session, setSession } from '@lifeboard/shared/stores/session';
+import { signOutLocally } from '../../auth/session-actions';
+import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
+import Account from './Account';
+import Boards from './Boards';
+import Devices from './Devices';
+import Security from './Security';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  signOutLocally();
+  localStorage.clear();
+  api.requests.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setSession('tok', makeUser({ lat: 51.5, lon: -0.12 }));
+  setBoard(11, 'Default Board');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
+const formOf = (name: string) => screen.getByRole('form', { name });
+
+describe('Account', () => {
+  it('checks a field before sending and shows the reason beside it', async () => {
+    renderAt(<Account />, '/account', '/account');
+    expect(field(/^location/i).value).toBe('51.5,-0.12');
+    fireEvent.change(field(/phone number/i), { target: { value: '0123' } });
+    fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('must be an international number like +14155550123')).toBeTruthy();
+    expect(field(/phone number/i).getAttribute('aria-invalid')).toBe('true');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('saves one field per call and shows the server’s reason for location by the field', async () => {
+    api.on('POST /api/user/update', (request) => {
+      const body = request.body as Record<string, unknown>;
+      if ('location' in body) return { status: 422, body: { message: 'Invalid.', errors: { lat: ['latitude is out of range'] } } };
+      return { body: { success: true, user: makeUser(body) } };
+    });
+    renderAt(<Account />, '/account', '/account');
+    fireEvent.change(field(/^tagline/i), { target: { value: 'Counting engines' } });
+    fireEvent.click(within(formOf('Tagline')).getByRole('button', { name: 'Save' }));
+    expect(await within(formOf('Tagline')).findByText('Saved.')).toBeTruthy();
+    expect($session.get().user?.tagline).toBe('Counting engines');
+
+    fireEvent.change(field(/^location/i), { target: { value: '45,10' } });
+    fireEvent.click(within(formOf('Location')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('latitude is out of range')).toBeTruthy();
+    expect(field(/^location/i).value).toBe('45,10');
+    expect(api.requests.map((r) => r.body)).toEqual([{ tagline: 'Counting engines' }, { location: '45,10' }]);
+  });
+
+  it('saves a yes/no field as soon as it is ticked', async () => {
+    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser(request.body as object) } }));
+    renderAt(<Account />, '/account', '/account');
+    await act(async () => {
+      fireEvent.click(field(/daily e-mail/i));
+    });
+    await waitFor(() => expect($session.get().user?.send_daily_emails).toBe(true));
+    expect(api.requests[0]?.body).toEqual({ send_daily_emails: true });
+  });
+
+  it('keeps unsaved text across a remount (draft)', () => {
+    const first = renderAt(<Account />, '/account', '/account');
+    fireEvent.change(field(/^tagline/i), { target: { value: 'half a thought' } });
+    first.unmount();
+    renderAt(<Account />, '/account', '/account');
+    expect(field(/^tagline/i).value).toBe('half a thought');
+  });
+});
+
+describe('Boards', () => {
+  it('cannot delete the last board', async () => {
+    api.on('GET /api/board/all', { body: { success: true, boards: [{ id: 11, name: 'Default Board' }] } });
+    renderAt(<Boards />, '/boards', '/boards');
+    await waitFor(() => expect(api.requests.length).toBe(1));
+    expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Your only board cannot be deleted.')).toBeTruthy();
+  });
+
+  it('deletes after a confirmation and moves off the deleted current board', async () => {
+    const boards = [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Work' }];
+    setBoards(boards);
+    api.on('GET /api/board/all', { body: { success: true, boards } });
+    api.on('POST /api/board/delete', { body: { success: true } });
+    api.on('POST /api/board/verify', { body: { success: true, board: { id: 12, name: 'Work' } } });
+    renderAt(<Boards />, '/boards', '/boards');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    expect(api.requests.some((r) => r.path === '/api/board/delete')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect($board.get()).toEqual({ id: 12, name: 'Work' }));
+    expect($boards.get()).toEqual([{ id: 12, name: 'Work' }]);
+  });
+
+  it('creates a board, switches to it and empties the form', async () => {
+    api.on('GET /api/board/all', { body: { success: true, boards: [{ id: 11, name: 'Default Board' }] } });
+    api.on('POST /api/board/create', { body: { success: true, board: { id: 13, name: 'Garden' } } });
+    renderAt(<Boards />, '/boards', '/boards');
+    fireEvent.change(field(/board name/i), { target: { value: 'Garden' } });
+    fireEvent.click(screen.getByRole('button', { name: /create and switch/i }));
+    await waitFor(() => expect($board.get()).toEqual({ id: 13, name: 'Garden' }));
+    await waitFor(() => expect(field(/board name/i).value).toBe(''));
+  });
+});
+
+describe('Devices', () => {
+  it('marks this device and signs another out', async () => {
+    api.on('GET /api/devices', { body: { success: true, devices: [
+      { id: 1, device_id: 'a', name: 'Firefox on Linux', last_used_at: '2026-11-22T17:45:00.000Z', current: true },
+      { id: 2, device_id: 'b', name: 'Old phone', last_used_at: null, current: false },
+    ] } });
+    api.on('POST /api/devices/revoke', { body: { success: true } });
+    renderAt(<Devices />, '/devices', '/devices');
+    expect(await screen.findByText('this device')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.queryByText('Old phone')).toBeNull());
+    expect(api.requests.at(-1)?.body).toEqual({ id: 2 });
+  });
+});
+
+describe('Security', () => {
+  it('changes the password after checking the confirmation', async () => {
+    api.on('POST /api/password/change', { body: { success: true } });
+    renderAt(<Security />, '/security', '/security');
+    fireEvent.change(field(/current password/i), { target: { value: 'old-password-1' } });
+    fireEvent.change(field(/^new password$/i), { target: { value: 'new-password-22' } });
+    fireEvent.change(field(/new password again/i), { target: { value: 'new-password-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('does not match the new password')).toBeTruthy();
+    fireEvent.change(field(/new password again/i), { target: { value: 'new-password-22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password is changed.')).toBeTruthy();
+    expect(api.requests[0]?.body).toEqual({ current_password: 'old-password-1', password: 'new-password-22' });
+  });
+});
