@@ -1,0 +1,133 @@
+/**
+ * `pnpm --filter @lifeboard/api bench`: autocannon on loopback against the real app, signed in, on a board of
+ * 100,000 notes and one of 1,000; on PGlite (a temporary folder) and, when DATABASE_URL is set, on
+ * PostgreSQL. The app runs in its own process (bench-server.ts) so it and autocannon each have a core.
+ * It prints numbers and never fails: a case that breaks prints its error and the run goes on.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD, BIG, SMALL, type ServerReady } from './bench-client';
+import { printTable, type Row } from './report';
+import { SEARCH_WORD } from './seed-notes';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const big = BIG.toLocaleString('en');
+const small = SMALL.toLocaleString('en');
+
+interface Case {
+  name: string;
+  path: string;
+  body?: unknown;
+  /** A fresh body per request (ids to read, records to create). */
+  nextBody?: () => unknown;
+  method?: 'GET' | 'POST';
+  overallRate?: number;
+  connections?: number;
+  auth?: boolean;
+}
+
+async function measure(database: string, baseUrl: string, token: string, item: Case): Promise<Row> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+  if (item.auth !== false) headers.authorization = `Bearer ${token}`;
+  try {
+    const result = await autocannon({
+      url: `${baseUrl}${item.path}`,
+      method: item.method ?? 'POST',
+      connections: item.connections ?? CONNECTIONS,
+      duration: DURATION_S,
+      headers,
+      body: item.body === undefined ? undefined : JSON.stringify(item.body),
+      overallRate: item.overallRate,
+      requests: item.nextBody ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(item.nextBody?.()) }) }] : undefined,
+    });
+    return {
+      database, name: item.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+  } catch (error) {
+    return { database, name: item.name, rps: 0, p50: 0, p99: 0, errors: 1, note: String(error) };
+  }
+}
+
+function cases(ready: ServerReady): Case[] {
+  const { bigBoard, smallBoard, email } = ready.account;
+  let next = 0;
+  const anyId = () => ready.bigIds[(next = (next + 1) % ready.bigIds.length)];
+  let created = 0;
+  return [
+    { name: 'app GET /api/health', path: '/api/health', method: 'GET', auth: false },
+    { name: `note/all page of 50 (${big} notes)`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50 } } },
+    { name: `note/all page of 50 (${small} notes)`, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50 } } },
+    { name: `note/all middle page by cursor (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } } },
+    { name: `note/all search "${SEARCH_WORD}" (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    { name: `note/all search "${SEARCH_WORD}" (${small})`, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    { name: `note/get (${big})`, path: '/api/note/get', nextBody: () => ({ board: bigBoard, params: { id: anyId() } }) },
+    {
+      name: 'note/create', path: '/api/note/create',
+      nextBody: () => ({ board: smallBoard, params: { title: `Bench ${(created += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' } }),
+    },
+    { name: 'sign-in at 20/s (argon2id)', path: '/api/login', auth: false, overallRate: 20, connections: 4, body: { email, password: BENCH_PASSWORD } },
+  ];
+}
+
+/** Starts bench-server.ts and waits for its READY line (seeding 100,000 notes takes a few seconds). */
+function startServer(database: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const script = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, BENCH_DB: database },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, ready: JSON.parse(line.slice(6)) as ServerReady });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server (${database}) exited with ${code} before it was ready`)));
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres', withBaseline: boolean): Promise<Row[]> {
+  const { child, ready } = await startServer(database);
+  try {
+    console.log(`  ${ready.database}: seeded ${big} + ${small} notes in ${ready.seedSeconds.toFixed(1)} s`);
+    const rows: Row[] = [];
+    const all = [...(withBaseline ? [{ name: 'bare Fastify route (baseline)', path: '/bare', body: {}, auth: false, base: ready.bareUrl }] : []), ...cases(ready)];
+    for (const item of all) {
+      const row = await measure(item.path === '/bare' ? '-' : ready.database, 'base' in item ? item.base : ready.url, ready.account.token, item);
+      console.log(`  ${row.database}: ${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function main(): Promise<void> {
+  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+  console.log(`Lifeboard API benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback; load average before: ${load}\n`);
+  const rows: Row[] = [];
+  const targets: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const [index, database] of targets.entries()) {
+    try {
+      rows.push(...(await benchDatabase(database, index === 0)));
+    } catch (error) {
+      console.log(`  ${database} run failed: ${String(error)}`);
+    }
+  }
+  if (!process.env.DATABASE_URL) console.log('  (DATABASE_URL not set: PostgreSQL skipped)');
+  printTable(rows);
+  console.log(`\nload average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (2 cores; other work on the machine lowers these numbers)`);
+}
+
+await main();
