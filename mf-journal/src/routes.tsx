@@ -1,25 +1,37 @@
+import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from 'react-router-dom';
+import { PublicSharedPage } from './shared-pages/PublicSharedPage';
+import { SharedPagesScreen } from './shared-pages/SharedPagesScreen';
 
-/** The paths this area answers (architecture.md, *Which area owns which route*). */
-const areaPaths = [
-  '/journal', '/notes', '/moods', '/shared-pages', '/quotes', '/questions', '/books', '/movies', '/music',
-  '/websites', '/business-ideas', '/people', '/places', '/a/:id',
+/** The simple collections of this area: path → model, with what a page says about itself. */
+const collectionRoutes: { path: string; model: string; description: string }[] = [
+  { path: '/notes', model: 'note', description: 'Quick notes and longer thoughts; pin the ones you come back to.' },
+  { path: '/quotes', model: 'quote', description: 'Words worth keeping, with who said them and where.' },
+  { path: '/questions', model: 'question', description: 'Questions you are living with, and the answers as they come.' },
+  { path: '/books', model: 'book', description: 'What you want to read, are reading and have read.' },
+  { path: '/movies', model: 'movie', description: 'Films to watch and films that stayed with you.' },
+  { path: '/music', model: 'music', description: 'Albums, songs and artists you love.' },
+  { path: '/websites', model: 'website', description: 'Sites and articles worth returning to.' },
+  { path: '/business-ideas', model: 'business_idea', description: 'Problems you noticed and how you might solve them.' },
+  { path: '/people', model: 'person', description: 'The people in your life: birthdays, how you know them, when you last talked.' },
+  { path: '/places', model: 'place', description: 'Places you have been and places you want to go.' },
 ];
 
-function AreaScreen({ path }: { path: string }) {
-  return (
-    <section data-area="mf_journal">
-      <h1>{path}</h1>
-    </section>
-  );
-}
-
-/** This area's routes; paths outside it render nothing (the shell is about to unmount the area). */
+/** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
-    <Routes>
-      {areaPaths.map((path) => <Route key={path} path={path} element={<AreaScreen path={path} />} />)}
-      <Route path="*" element={null} />
-    </Routes>
+    <div data-area="mf_journal">
+      <Routes>
+        <Route path="/journal" element={<ModelScreen model="journal_entry" title="Journal" description="Write about your day. Entries are listed newest first." defaults={{ date: localDate() }} />} />
+        <Route path="/moods" element={<ModelScreen model="mood" title="Moods" description="How you feel, from 1 (low) to 5 (great), and what was behind it." defaults={{ at: new Date().toISOString(), score: 3 }} />} />
+        {collectionRoutes.map(({ path, model, description }) => (
+          <Route key={path} path={path} element={<ModelScreen model={model} description={description} />} />
+        ))}
+        <Route path="/shared-pages" element={<SharedPagesScreen />} />
+        <Route path="/a/:id" element={<PublicSharedPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { LatestJournalEntry } from './home/LatestJournalEntry';
+import { RecentMoods } from './home/RecentMoods';
 
 /** A card on the shell's /home dashboard, rendered in the shell's React tree (React is one shared instance). */
 export interface AreaWidget {
@@ -7,5 +9,7 @@ export interface AreaWidget {
   Component: ComponentType;
 }
 
-/** This area's home widgets; the area's feature folders add theirs here. */
-export const widgets: AreaWidget[] = [];
+export const widgets: AreaWidget[] = [
+  { id: 'journal-latest', title: 'Latest journal entry', Component: LatestJournalEntry },
+  { id: 'journal-moods', title: 'Recent moods', Component: RecentMoods },
+];
