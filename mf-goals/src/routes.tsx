@@ -1,24 +1,74 @@
+import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
+import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from 'react-router-dom';
+import { CalendarPage } from './calendar/CalendarPage';
+import { DailyListSettings, DailyListSummary, DailyListToday } from './daily-lists/DailyLists';
+import { GoalCoach, NewRecordPage } from './goals/GoalPages';
+import { GuidedPage } from './guided/GuidedPage';
+import { guidedDocuments } from './guided/questions';
+import { HabitDetail } from './habits/HabitDetail';
+import { HabitSummary } from './habits/HabitSummary';
+import { HowHabitsWork } from './habits/HowHabitsWork';
+import { Planner } from './planner/Planner';
+import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
 
-/** The paths this area answers (architecture.md, *Which area owns which route*). */
-const areaPaths = [
-  '/my-goals', '/goal/:id', '/goals/ai', '/new-goal', '/setting-goals', '/habits', '/habits/:id', '/new-habit', '/how-habits-work', '/projects', '/project/:id', '/life-plans', '/life-plans/:id', '/mission', '/purpose', '/vision', '/values', '/beliefs', '/interests', '/ethos', '/resolutions', '/skills', '/managing-stress', '/planner', '/daily-activity-list', '/daily-activity-list/summary', '/daily-activity-list/:id', '/daily-activity-list/:id/settings', '/activities', '/activity/:id', '/plannedactivity/:id', '/calendar', '/events', '/reminders', '/routines', '/rituals', '/report/habit-summary', '/report/activity-summary', '/report/goal-timeline', '/report/timeline',
+/** Collections with a list page and (when `detail`) a `/:id` page. */
+const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
+  { path: '/my-goals', model: 'goal', title: 'My goals', description: 'What you are working toward, with milestones and progress.', detail: '/goal' },
+  { path: '/habits', model: 'habit', description: 'Things you do regularly, counted as N times in D days.', detail: '/habits' },
+  { path: '/projects', model: 'project', description: 'Bigger pieces of work, broken into tasks.', detail: '/project' },
+  { path: '/life-plans', model: 'life_plan', title: 'Life plans', description: 'Where you want each area of life to be in 1, 3, 5 or 10 years.', detail: '/life-plans' },
+  { path: '/activities', model: 'activity', description: 'What you did and how long it took.', detail: '/activity' },
+  { path: '/daily-activity-list', model: 'daily_activity_list', title: 'Daily lists', description: 'Checklists you tick off every day.', detail: '/daily-activity-list' },
+  { path: '/values', model: 'value', description: 'The principles you want to live by.' },
+  { path: '/beliefs', model: 'belief', description: 'Beliefs that help you, and ones you are questioning.' },
+  { path: '/interests', model: 'interest', description: 'What you are curious about.' },
+  { path: '/resolutions', model: 'resolution', description: 'Promises to yourself for the year.' },
+  { path: '/skills', model: 'skill', description: 'Skills you are building, with your level (1–5) and target.' },
+  { path: '/events', model: 'event', description: 'Dated events; they also appear on the calendar.' },
+  { path: '/reminders', model: 'reminder', description: 'Nudges by e-mail, SMS or push at a time or on a schedule.' },
+  { path: '/routines', model: 'routine', description: 'Ordered steps at a time of day.' },
+  { path: '/rituals', model: 'ritual', description: 'Routines with a meaning: the intention you bring to them.' },
 ];
 
-function AreaScreen({ path }: { path: string }) {
-  return (
-    <section data-area="mf_goals">
-      <h1>{path}</h1>
-    </section>
-  );
-}
+const defaultsFor: Record<string, Record<string, unknown>> = {
+  activity: { date: localDate() },
+  habit: { kind: 'yes_no', frequency_num: 1, frequency_den: 1 },
+  goal: { status: 'active' },
+  resolution: { year: new Date().getFullYear() },
+};
 
-/** This area's routes; paths outside it render nothing (the shell is about to unmount the area). */
+/** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
-    <Routes>
-      {areaPaths.map((path) => <Route key={path} path={path} element={<AreaScreen path={path} />} />)}
-      <Route path="*" element={null} />
-    </Routes>
+    <div data-area="mf_goals">
+      <Routes>
+        {collections.map(({ path, model, title, description, detail }) => (
+          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
+        ))}
+        <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
+        <Route path="/habits/:id" element={<HabitDetail />} />
+        <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects" />} />
+        <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
+        <Route path="/activity/:id" element={<ModelDetailRoute model="activity" backHref="/activities" />} />
+        <Route path="/plannedactivity/:id" element={<ModelDetailRoute model="plannedactivity" backHref="/planner" />} />
+        <Route path="/daily-activity-list/summary" element={<DailyListSummary />} />
+        <Route path="/daily-activity-list/:id" element={<DailyListToday />} />
+        <Route path="/daily-activity-list/:id/settings" element={<DailyListSettings />} />
+        <Route path="/new-goal" element={<NewRecordPage model="goal" title="New goal" detail={(id) => `/goal/${id}`} />} />
+        <Route path="/new-habit" element={<NewRecordPage model="habit" title="New habit" detail={(id) => `/habits/${id}`} />} />
+        <Route path="/goals/ai" element={<GoalCoach />} />
+        <Route path="/how-habits-work" element={<HowHabitsWork />} />
+        <Route path="/planner" element={<Planner />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/report/habit-summary" element={<HabitSummary />} />
+        <Route path="/report/activity-summary" element={<ActivitySummary />} />
+        <Route path="/report/goal-timeline" element={<GoalTimeline />} />
+        <Route path="/report/timeline" element={<Timeline />} />
+        {Object.entries(guidedDocuments).map(([path, doc]) => <Route key={path} path={path} element={<GuidedPage doc={doc} />} />)}
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

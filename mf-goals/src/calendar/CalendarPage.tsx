@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchCalendarEvents } from '@lifeboard/shared/api/account';
+import type { CalendarEvent } from '@lifeboard/shared/api/account';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+
+interface DayItem { key: string; title: string; when: string; kind: string }
+
+/** `/calendar`: the next 14 days of events, planned activities and connected-calendar events, by day. */
+export function CalendarPage() {
+  const today = localDate();
+  const end = addDays(today, 13);
+  const events = useCollection('event', { from: today, to: end });
+  const planned = useCollection('plannedactivity', { from: today, to: end });
+  const [google, setGoogle] = useState<CalendarEvent[]>([]);
+  useEffect(() => {
+    void fetchCalendarEvents(today, end).then((result) => { if (result.ok) setGoogle(result.data); });
+  }, [today, end]);
+  const items: DayItem[] = [
+    ...events.items.map((e) => ({ key: `e${e.id}`, title: String(e.title ?? ''), when: String(e.start_at ?? ''), kind: 'Event' })),
+    ...planned.items.map((p) => ({ key: `p${p.id}`, title: String(p.title ?? ''), when: String(p.start_at ?? `${String(p.date)}T00:00:00`), kind: 'Planned' })),
+    ...google.map((g, i) => ({ key: `g${i}`, title: g.title ?? '', when: g.start_at ?? '', kind: 'Google' })),
+  ];
+  const days = Array.from({ length: 14 }, (_, i) => addDays(today, i));
+  return (
+    <section className="lb-stack">
+      <PageHeader title="Calendar" description="The next two weeks." actions={<Link to="/events">Manage events</Link>} />
+      {days.map((day) => {
+        const onDay = items.filter((item) => localDate(new Date(item.when)) === day).sort((a, b) => a.when.localeCompare(b.when));
+        return (
+          <Panel key={day} title={formatDisplayDate(`${day}T12:00:00`).replace(/ @.*$/, '')} level={2}>
+            {onDay.length ? <ul>{onDay.map((item) => <li key={item.key}><strong>{item.kind}:</strong> {item.title} {item.when.includes('T00:00:00') ? '' : `— ${formatDisplayDate(item.when).replace(/^.*@ /, '')}`}</li>)}</ul> : <p className="lb-muted">Free.</p>}
+          </Panel>
+        );
+      })}
+    </section>
+  );
+}

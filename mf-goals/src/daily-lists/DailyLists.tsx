@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { getCollection } from '@lifeboard/shared/stores/collection';
+import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { Checkbox, CheckboxGroup, TextField } from '@lifeboard/shared/ui/fields';
+import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+
+interface Item { id: string; title: string }
+type Completions = Record<string, string[]>;
+
+const itemsOf = (list: AnyRecord): Item[] => (Array.isArray(list.items) ? (list.items as Item[]) : []);
+const completionsOf = (list: AnyRecord): Completions => (typeof list.completions === 'object' && list.completions !== null ? (list.completions as Completions) : {});
+
+function newItemId(title: string, taken: Item[]): string {
+  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'item';
+  let id = base;
+  for (let n = 2; taken.some((i) => i.id === id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+function useList(): { list: AnyRecord | null; error: string | null } {
+  const { id } = useParams();
+  const { record, error } = useRecord('daily_activity_list', Number(id));
+  return { list: record, error: error?.message ?? null };
+}
+
+/** `/daily-activity-list/:id`: today's checklist; ticking saves the day's completions. */
+export function DailyListToday() {
+  const { list, error } = useList();
+  const [title, setTitle] = useState('');
+  if (error) return <ErrorPanel message={error} />;
+  if (!list) return <Skeleton lines={4} />;
+  const today = localDate();
+  const items = itemsOf(list);
+  const done = completionsOf(list)[today] ?? [];
+  const save = (fields: Record<string, unknown>) => void getCollection('daily_activity_list').update(list.id, fields);
+  const toggle = (item: Item, checked: boolean) => save({ completions: { ...completionsOf(list), [today]: checked ? [...done, item.id] : done.filter((d) => d !== item.id) } });
+  function handleAdd(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim() || !list) return;
+    save({ items: [...items, { id: newItemId(title, items), title: title.trim().slice(0, 200) }] });
+    setTitle('');
+  }
+  return (
+    <section className="lb-stack">
+      <Link to="/daily-activity-list">← All daily lists</Link>
+      <PageHeader title={String(list.title)} description={`${done.length} of ${items.length} done today.`} actions={<Link to={`/daily-activity-list/${list.id}/settings`}>Settings</Link>} />
+      <Panel>
+        {items.length ? items.map((item) => <Checkbox key={item.id} label={item.title} checked={done.includes(item.id)} onChange={(e) => toggle(item, e.target.checked)} />) : <EmptyState title="This list is empty" description="Add the things you want to do every day." />}
+        <form className="lb-row" onSubmit={handleAdd}>
+          <TextField label="New item" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          <Button type="submit">Add</Button>
+        </form>
+      </Panel>
+    </section>
+  );
+}
+
+const weekdayOptions = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label, i) => ({ value: String(i), label }));
+
+/** `/daily-activity-list/:id/settings`: which days the list applies, when it resets, its items. */
+export function DailyListSettings() {
+  const { list, error } = useList();
+  if (error) return <ErrorPanel message={error} />;
+  if (!list) return <Skeleton lines={4} />;
+  const settings = (list.settings ?? {}) as { weekdays?: number[]; reset_at?: string };
+  const update = (fields: Record<string, unknown>) => void getCollection('daily_activity_list').update(list.id, fields);
+  const items = itemsOf(list);
+  return (
+    <section className="lb-stack">
+      <Link to={`/daily-activity-list/${list.id}`}>← {String(list.title)}</Link>
+      <PageHeader title={`Settings: ${String(list.title)}`} />
+      <Panel>
+        <CheckboxGroup label="Days this list applies (none: every day)" options={weekdayOptions} value={(settings.weekdays ?? []).map(String)} onChange={(v) => update({ settings: { ...settings, weekdays: v.map(Number).sort() } })} />
+        <TextField label="Resets at" type="time" value={settings.reset_at ?? ''} onChange={(e) => update({ settings: { ...settings, reset_at: e.target.value || undefined } })} />
+        <ul>{items.map((item) => <li key={item.id} className="lb-row">{item.title} <Button size="small" variant="danger" onClick={() => update({ items: items.filter((i) => i.id !== item.id) })}>Remove<span className="lb-visually-hidden"> {item.title}</span></Button></li>)}</ul>
+      </Panel>
+    </section>
+  );
+}
+
+/** `/daily-activity-list/summary`: completion rate of each list over the last 14 days. */
+export function DailyListSummary() {
+  const { items: lists } = useCollection('daily_activity_list');
+  const today = localDate();
+  const days = Array.from({ length: 14 }, (_, i) => addDays(today, i - 13));
+  return (
+    <section className="lb-stack">
+      <PageHeader title="Daily lists: last 14 days" />
+      {!lists.length ? <EmptyState title="No daily lists yet" action={<Link to="/daily-activity-list">Create one</Link>} /> : null}
+      {lists.filter((l) => l.id > 0).map((list) => {
+        const total = itemsOf(list).length;
+        const done = completionsOf(list);
+        const rate = total ? days.reduce((sum, d) => sum + (done[d]?.length ?? 0), 0) / (total * days.length) : 0;
+        return (
+          <Panel key={list.id} title={<Link to={`/daily-activity-list/${list.id}`}>{String(list.title)}</Link>}>
+            <p>{Math.round(rate * 100)}% of items done over 14 days.</p>
+            <table><thead><tr><th scope="col">Day</th><th scope="col">Done</th></tr></thead>
+              <tbody>{days.map((d) => <tr key={d}><td>{d}</td><td>{done[d]?.length ?? 0} / {total}</td></tr>)}</tbody></table>
+          </Panel>
+        );
+      })}
+    </section>
+  );
+}
