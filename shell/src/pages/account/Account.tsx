@@ -8,10 +8,10 @@ import './account.css';
 /** `/account`: every user field of spec §3, each saved by its own call, errors shown by the field. */
 export default function Account() {
   const user = useStore($session).user;
-  if (!user) return <main className="lb-page"><p>Sign in to see your account.</p></main>;
+  if (!user) return <div className="lb-page"><p>Sign in to see your account.</p></div>;
   const location = user.lat !== null && user.lon !== null ? `${user.lat},${user.lon}` : '';
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Account</h1>
       <p className="lb-muted">Signed in as {user.email}. Each setting is saved on its own.</p>
       <section className="lb-section" aria-labelledby="account-profile">
@@ -34,6 +34,6 @@ export default function Account() {
         <UserTextRow field="ai_model" label="AI model number" saved={user.ai_model === null ? '' : String(user.ai_model)} hint="The id of the AI model to use; empty for the default." />
       </section>
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
-    </main>
+    </div>
   );
 }

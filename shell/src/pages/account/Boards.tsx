@@ -111,7 +111,7 @@ export default function Boards() {
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Boards</h1>
       <p className="lb-muted">Each board keeps its own goals, habits and notes. Everything you see belongs to the current board.</p>
       <section className="lb-section" aria-labelledby="boards-list">
@@ -131,6 +131,6 @@ export default function Boards() {
           <button className="lb-button" type="submit">Create and switch to it</button>
         </form>
       </section>
-    </main>
+    </div>
   );
 }

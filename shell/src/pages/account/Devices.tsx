@@ -37,7 +37,7 @@ export default function Devices() {
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Devices</h1>
       <p className="lb-muted">The browsers and apps signed in to your account. Sign out any you do not recognise.</p>
       {load.state === 'loading' ? <p role="status">Loading devices…</p> : null}
@@ -68,6 +68,6 @@ export default function Devices() {
           ))}
         </ul>
       ) : null}
-    </main>
+    </div>
   );
 }

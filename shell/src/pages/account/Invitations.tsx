@@ -20,7 +20,7 @@ export default function Invitations() {
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Invitations</h1>
       <section className="lb-section" aria-labelledby="invite-link">
         <h2 id="invite-link">Invite someone</h2>
@@ -40,6 +40,6 @@ export default function Invitations() {
           marketplace work; until then, the link above is the way to invite people.
         </p>
       </section>
-    </main>
+    </div>
   );
 }

@@ -48,7 +48,7 @@ export default function Security() {
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Security</h1>
       <section className="lb-section" aria-labelledby="security-password">
         <h2 id="security-password">Change your password</h2>
@@ -68,6 +68,6 @@ export default function Security() {
         <p>Signing out removes your session and unsaved drafts from this browser.</p>
         <button className="lb-button lb-button-quiet" type="button" onClick={() => void signOut()}>Sign out of this device</button>
       </section>
-    </main>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export default function ForgotPassword() {
   }
 
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>Forgot your password?</h1>
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -41,6 +41,6 @@ export default function ForgotPassword() {
         <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send the link'}</button>
       </form>
       <p className="lb-form-links"><Link to="/login">Back to sign in</Link></p>
-    </main>
+    </div>
   );
 }

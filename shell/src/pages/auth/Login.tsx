@@ -40,7 +40,7 @@ export default function Login() {
   }
 
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>Sign in</h1>
       {programGuid ? <p>Sign in to continue with the program you chose.</p> : null}
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -55,6 +55,6 @@ export default function Login() {
         <Link to="/forgot-password">Forgot your password?</Link>
         <Link to={programGuid ? `/sign-up/${encodeURIComponent(programGuid)}` : '/sign-up'}>Create an account</Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -83,7 +83,7 @@ export default function Onboarding() {
   }
 
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>Welcome to Lifeboard</h1>
       <p>A few details and you are ready to plan your first habit.</p>
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -96,6 +96,6 @@ export default function Onboarding() {
           error={errors.board} hint="Boards keep areas of life apart, e.g. “Home” and “Work”." />
         <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Start'}</button>
       </form>
-    </main>
+    </div>
   );
 }

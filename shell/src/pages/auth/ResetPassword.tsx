@@ -39,16 +39,16 @@ export default function ResetPassword() {
 
   if (done) {
     return (
-      <main className="lb-auth-page">
+      <div className="lb-auth-page">
         <h1>Password changed</h1>
         <FormAlert kind="success" message="Your new password is set." />
         <p><Link to="/login">Sign in with it</Link></p>
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>Choose a new password</h1>
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert message={message} />
@@ -63,6 +63,6 @@ export default function ResetPassword() {
         <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Set the new password'}</button>
       </form>
       <p className="lb-form-links"><Link to="/forgot-password">Ask for a new link</Link></p>
-    </main>
+    </div>
   );
 }

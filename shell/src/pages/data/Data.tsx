@@ -45,7 +45,7 @@ export default function Data() {
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <h1>Data</h1>
       <p className="lb-muted">Track anything you like: define a data type once, then add records to it.</p>
       <section className="lb-section" aria-labelledby="data-types">
@@ -100,6 +100,6 @@ export default function Data() {
           <button className="lb-button" type="submit" disabled={busy}>Create data type</button>
         </form>
       </section>
-    </main>
+    </div>
   );
 }

@@ -108,15 +108,15 @@ export default function DataType() {
   if (!type) {
     const missing = fetched === null || !Number.isInteger(id);
     return (
-      <main className="lb-page">
+      <div className="lb-page">
         <p role={missing ? 'alert' : 'status'}>{missing ? 'This data type was not found on the current board.' : 'Loading…'}</p>
         <Link to="/data">All data types</Link>
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="lb-page">
+    <div className="lb-page">
       <p><Link to="/data">All data types</Link></p>
       <h1>{type.name}</h1>
       {fields.filter((f) => f.kind === 'number').map((f) => <LineChart key={f.name} title={f.name} unit={f.unit} points={charted(f)} />)}
@@ -149,6 +149,6 @@ export default function DataType() {
         )}
         {records.hasMore ? <button className="lb-button lb-button-quiet" type="button" onClick={() => void records.collection.loadMore()}>Load older records</button> : null}
       </section>
-    </main>
+    </div>
   );
 }

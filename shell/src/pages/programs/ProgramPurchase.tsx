@@ -46,7 +46,7 @@ export default function ProgramPurchase() {
   }
 
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>Start a program</h1>
       {load.state === 'loading' ? <p role="status">Looking up the program…</p> : null}
       {load.state === 'error' ? <p role="alert">{load.message}</p> : null}
@@ -71,6 +71,6 @@ export default function ProgramPurchase() {
           </button>
         </article>
       ) : null}
-    </main>
+    </div>
   );
 }

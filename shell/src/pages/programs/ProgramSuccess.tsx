@@ -8,7 +8,7 @@ import '../auth/forms.css';
 export default function ProgramSuccess() {
   const board = useStore($board);
   return (
-    <main className="lb-auth-page">
+    <div className="lb-auth-page">
       <h1>You are in</h1>
       <p role="status">
         {board.name ? <>The program is set up on your board “{board.name}”, which is now your current board.</> : <>The program is set up on a new board.</>}
@@ -19,6 +19,6 @@ export default function ProgramSuccess() {
         <li><Link to="/habits">See the habits</Link></li>
         <li><Link to="/boards">Manage your boards</Link></li>
       </ul>
-    </main>
+    </div>
   );
 }
