@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { getCollection } from '@lifeboard/shared/stores/collection';
+import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
@@ -39,7 +39,7 @@ export function DailyListToday() {
   const today = localDate();
   const items = itemsOf(list);
   const done = completionsOf(list)[today] ?? [];
-  const save = (fields: Record<string, unknown>) => void getCollection('daily_activity_list').update(list.id, fields);
+  const save = (fields: Record<string, unknown>) => void updateRecord('daily_activity_list', list.id, fields);
   const toggle = (item: Item, checked: boolean) => save({ completions: { ...completionsOf(list), [today]: checked ? [...done, item.id] : done.filter((d) => d !== item.id) } });
   function handleAdd(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +70,7 @@ export function DailyListSettings() {
   if (error) return <ErrorPanel message={error} />;
   if (!list) return <Skeleton lines={4} />;
   const settings = (list.settings ?? {}) as { weekdays?: number[]; reset_at?: string };
-  const update = (fields: Record<string, unknown>) => void getCollection('daily_activity_list').update(list.id, fields);
+  const update = (fields: Record<string, unknown>) => void updateRecord('daily_activity_list', list.id, fields);
   const items = itemsOf(list);
   return (
     <section className="lb-stack">

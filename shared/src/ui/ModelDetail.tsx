@@ -13,17 +13,18 @@ import { ModelForm } from './ModelForm';
 import { deleteWithUndo } from './ModelList';
 import { PageHeader, Panel } from './Panel';
 import { fieldSpecs } from './model/field-kinds';
+import { $openRecords, openRecord, rememberRecord } from './model/record-cache';
 import { displayValue } from './model/display';
 import { recordTitle } from './model/record-title';
 import './tokens.css';
 import './model.css';
 
-/** Loads one record by id (from the list when shown, then fresh from the server), again on board switch. */
+/** Loads one record by id (fresh from the server, again on board switch); the list's or the open copy, whichever is newer. */
 export function useRecord(model: string, id: number): { record: AnyRecord | null; error: ApiError | null; reload: () => void } {
   const collection = getCollection(model);
   const items = useStore(collection.$items);
+  const open = useStore($openRecords);
   const board = useStore($board);
-  const [fetched, setFetched] = useState<AnyRecord | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -31,13 +32,15 @@ export function useRecord(model: string, id: number): { record: AnyRecord | null
     setError(null);
     void collection.get(id).then((result) => {
       if (!live) return;
-      if (result.ok) setFetched(result.data);
+      if (result.ok) rememberRecord(model, result.data);
       else setError(result.error);
     });
     return () => { live = false; };
-  }, [collection, id, board.id, attempt]);
+  }, [collection, model, id, board.id, attempt]);
   const listed = items.find((item) => item.id === id);
-  return { record: listed ?? fetched, error: listed ? null : error, reload: () => setAttempt((n) => n + 1) };
+  const opened = openRecord(open, model, id);
+  const record = listed && opened ? (String(listed.updated_at) > String(opened.updated_at) ? listed : opened) : (listed ?? opened ?? null);
+  return { record, error: record ? null : error, reload: () => setAttempt((n) => n + 1) };
 }
 
 export interface ModelDetailProps {
@@ -46,14 +49,16 @@ export interface ModelDetailProps {
   backHref: string;
   /** More content under the record (charts, related lists). */
   children?: ReactNode;
+  /** Open with the editor showing (an `/:id/edit` route). */
+  startEditing?: boolean;
 }
 
 /** One record: its fields, an edit form, and delete (with undo) that returns to the list. */
-export function ModelDetail({ model, id, backHref, children }: ModelDetailProps) {
+export function ModelDetail({ model, id, backHref, children, startEditing = false }: ModelDetailProps) {
   const def = findModel(model);
   const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
   const { record, error, reload } = useRecord(model, id);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(startEditing);
   const navigate = useNavigate();
   if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
   const back = <Link to={backHref}>← All {def.plural.toLowerCase()}</Link>;
@@ -94,9 +99,9 @@ export function ModelDetail({ model, id, backHref, children }: ModelDetailProps)
 }
 
 /** `ModelDetail` for a route with an `:id` parameter. */
-export function ModelDetailRoute({ model, backHref, children }: Omit<ModelDetailProps, 'id'>) {
+export function ModelDetailRoute({ model, backHref, children, startEditing }: Omit<ModelDetailProps, 'id'>) {
   const { id } = useParams();
   const numeric = Number(id);
   if (!Number.isInteger(numeric) || numeric <= 0) return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a valid id.`} code="LB-NOT-FOUND" />;
-  return <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref}>{children}</ModelDetail>;
+  return <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref} startEditing={startEditing}>{children}</ModelDetail>;
 }

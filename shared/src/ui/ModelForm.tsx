@@ -8,6 +8,7 @@ import { discardDraft, loadDraft, saveDraft } from '../stores/drafts';
 import { Button } from './Button';
 import { fieldSpecs } from './model/field-kinds';
 import { FieldInput } from './model/FieldInput';
+import { updateRecord } from './model/record-cache';
 import { initialValues, toPayload, validatePayload } from './model/form-values';
 import type { FormErrors, FormValue, FormValues } from './model/form-values';
 import './tokens.css';
@@ -97,7 +98,7 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
     }
     setBusy(true);
     const collection = getCollection(model);
-    const result = record ? await collection.update(record.id, payload) : await collection.create(payload);
+    const result = record ? await updateRecord(model, record.id, payload) : await collection.create(payload);
     setBusy(false);
     if (!result.ok) {
       const fieldErrors = result.error instanceof ValidationError ? result.error.fieldErrors : {};
