@@ -1,24 +1,28 @@
+import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from 'react-router-dom';
+import { ExercisesScreen } from './exercises/ExercisesScreen';
+import { SleepScreen } from './home/Sleep';
+import { DrugDetail } from './medicines/DrugDetail';
+import { SessionDetail } from './sessions/SessionDetail';
+import { WorkoutDetail } from './workouts/WorkoutDetail';
 
-/** The paths this area answers (architecture.md, *Which area owns which route*). */
-const areaPaths = [
-  '/exercises', '/workouts', '/workouts/:id', '/workouts/:id/edit', '/workout-session/:id', '/workout-sessions', '/sleep', '/health-issues', '/medicines', '/drug/:id',
-];
-
-function AreaScreen({ path }: { path: string }) {
-  return (
-    <section data-area="mf_fitness">
-      <h1>{path}</h1>
-    </section>
-  );
-}
-
-/** This area's routes; paths outside it render nothing (the shell is about to unmount the area). */
+/** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
-    <Routes>
-      {areaPaths.map((path) => <Route key={path} path={path} element={<AreaScreen path={path} />} />)}
-      <Route path="*" element={null} />
-    </Routes>
+    <div data-area="mf_fitness">
+      <Routes>
+        <Route path="/exercises" element={<ExercisesScreen />} />
+        <Route path="/workouts" element={<ModelScreen model="workout" description="Workout plans: open one to add exercises and start a session." detailHref={(id) => `/workouts/${id}`} />} />
+        <Route path="/workouts/:id" element={<WorkoutDetail />} />
+        <Route path="/workouts/:id/edit" element={<WorkoutDetail edit />} />
+        <Route path="/workout-sessions" element={<ModelScreen model="workout_session" description="Sessions you trained, newest first." defaults={{ started_at: new Date().toISOString() }} detailHref={(id) => `/workout-session/${id}`} />} />
+        <Route path="/workout-session/:id" element={<SessionDetail />} />
+        <Route path="/sleep" element={<SleepScreen />} />
+        <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going." />} />
+        <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take, the dose and when; open one to log doses." detailHref={(id) => `/drug/${id}`} />} />
+        <Route path="/drug/:id" element={<DrugDetail />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { LatestSession } from './home/LatestSession';
+import { SleepWidget } from './home/Sleep';
 
 /** A card on the shell's /home dashboard, rendered in the shell's React tree (React is one shared instance). */
 export interface AreaWidget {
@@ -7,5 +9,7 @@ export interface AreaWidget {
   Component: ComponentType;
 }
 
-/** This area's home widgets; the area's feature folders add theirs here. */
-export const widgets: AreaWidget[] = [];
+export const widgets: AreaWidget[] = [
+  { id: 'fitness-sleep', title: 'Sleep this week', Component: SleepWidget },
+  { id: 'fitness-session', title: 'Latest workout', Component: LatestSession },
+];
