@@ -2,17 +2,19 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { email as emailSchema } from '@lifeboard/shared/models/user';
-import { sendPasswordResetEmail } from '../../auth/session-actions';
-import { FormAlert, TextField, useDraft } from './form-parts';
+import { sendPasswordResetEmail } from '@lifeboard/shared/api/account';
+import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';
 
 /**
  * `/forgot-password`. The answer is the same whether or not the address has an account, so the page
- * never tells a visitor which e-mail addresses are registered.
+ * never tells a visitor which e-mail addresses are registered. Only a failure that is not about the
+ * address (no connection, too many requests, a server error) is reported, and the form stays filled.
  */
 export default function ForgotPassword() {
   const [form, update, discard] = useDraft('forgot-password', { email: '' });
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -24,8 +26,14 @@ export default function ForgotPassword() {
     }
     setError(undefined);
     setBusy(true);
-    await sendPasswordResetEmail(check.data);
+    const result = await sendPasswordResetEmail(check.data);
     setBusy(false);
+    if (!result.ok && (result.status === 0 || result.status === 429 || result.status >= 500)) {
+      setSentTo(null);
+      setFailed(failureMessage(result.error));
+      return;
+    }
+    setFailed(null);
     discard();
     setSentTo(check.data);
   }
@@ -35,6 +43,7 @@ export default function ForgotPassword() {
       <h1>Forgot your password?</h1>
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert message={failed} />
         <FormAlert kind="success" message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null} />
         <TextField label="E-mail" name="email" type="email" autoComplete="email" required
           value={form.email} onChange={(email) => update({ email })} error={error} />

@@ -10,6 +10,7 @@ import { signOutLocally } from '../../auth/session-actions';
 import ForgotPassword from './ForgotPassword';
 import Login from './Login';
 import Onboarding from './Onboarding';
+import ResetPassword from './ResetPassword';
 import SignUp from './SignUp';
 import { cleanup, makeUser, renderAt } from './test-helpers';
 
@@ -38,7 +39,7 @@ function type(label: RegExp, value: string) {
 describe('Login', () => {
   it('shows the 422 errors by their fields and keeps the e-mail typed', async () => {
     api.on('POST /api/login', { status: 422, body: { message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } } });
-    renderAt(<Login />, '/login/:programGuid?', '/login');
+    const view = renderAt(<Login />, '/login/:programGuid?', '/login');
     type(/e-mail/i, 'ada@example.com');
     type(/password/i, 'not-the-right-one');
     fireEvent.click(screen.getByRole('button', { name: /sign in/i }));
@@ -47,6 +48,10 @@ describe('Login', () => {
     expect((input(/e-mail/i) as HTMLInputElement).value).toBe('ada@example.com');
     expect(input(/e-mail/i).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('location').textContent).toBe('/login');
+    view.unmount();
+    renderAt(<Login />, '/login/:programGuid?', '/login');
+    expect((input(/e-mail/i) as HTMLInputElement).value).toBe('ada@example.com');
+    expect((input(/password/i) as HTMLInputElement).value).toBe('');
   });
 
   it('checks the form before sending and never keeps the password in the draft', async () => {
@@ -117,6 +122,41 @@ describe('ForgotPassword', () => {
     type(/e-mail/i, 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: /send the link/i }));
     expect((await screen.findByRole('status')).textContent).toBe('If an account exists for nobody@example.com, a link to reset its password is on its way.');
+  });
+});
+
+describe('ForgotPassword failures', () => {
+  it('reports a failure that is not about the address and keeps what was typed', async () => {
+    api.on('POST /api/password/email', { status: 429, body: { message: 'Too Many Attempts.' } });
+    renderAt(<ForgotPassword />, '/forgot-password', '/forgot-password');
+    type(/e-mail/i, 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: /send the link/i }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/too many attempts/i);
+    expect((input(/e-mail/i) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ResetPassword', () => {
+  it('sends the token from the link, the e-mail and the new password', async () => {
+    api.on('POST /api/password/reset', { body: { success: true } });
+    renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password/tok-123?email=ada%40example.com');
+    expect((input(/e-mail/i) as HTMLInputElement).value).toBe('ada@example.com');
+    type(/^new password$/i, 'brand-new-pass');
+    type(/new password again/i, 'brand-new-pass');
+    fireEvent.click(screen.getByRole('button', { name: /set the new password/i }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
+    expect(api.requests[0]?.body).toEqual({ token: 'tok-123', email: 'ada@example.com', password: 'brand-new-pass' });
+  });
+
+  it('says the link may have expired when the reset is refused', async () => {
+    api.on('POST /api/password/reset', { status: 422, body: { message: 'This password reset token is invalid.', errors: { token: ['invalid'] } } });
+    renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password/tok-123');
+    type(/e-mail/i, 'ada@example.com');
+    type(/^new password$/i, 'brand-new-pass');
+    type(/new password again/i, 'brand-new-pass');
+    fireEvent.click(screen.getByRole('button', { name: /set the new password/i }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/may have expired/i);
   });
 });
 
