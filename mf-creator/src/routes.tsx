@@ -1,24 +1,28 @@
+import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
+import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from 'react-router-dom';
+import { ProgramCatalogue, ProgramPage } from './catalogue/ProgramPages';
+import { CreatorLedger, EarningRates, MyAuthors, ProgramBuilder, TransactionPage } from './creator/CreatorPages';
 
-/** The paths this area answers (architecture.md, *Which area owns which route*). */
-const areaPaths = [
-  '/programs', '/program/:id', '/subscription/:id', '/transaction/:id', '/creator-payments', '/creator-programs', '/creator-transactions', '/creator-earning-rates', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id', '/author/:author', '/program-implement/:programGuid?',
-];
-
-function AreaScreen({ path }: { path: string }) {
-  return (
-    <section data-area="mf_creator">
-      <h1>{path}</h1>
-    </section>
-  );
-}
-
-/** This area's routes; paths outside it render nothing (the shell is about to unmount the area). */
+/** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
-    <Routes>
-      {areaPaths.map((path) => <Route key={path} path={path} element={<AreaScreen path={path} />} />)}
-      <Route path="*" element={null} />
-    </Routes>
+    <div data-area="mf_creator">
+      <Routes>
+        <Route path="/programs" element={<ProgramCatalogue />} />
+        <Route path="/program/:id" element={<ProgramPage />} />
+        <Route path="/subscription/:id" element={<ProgramPage subscription />} />
+        <Route path="/transaction/:id" element={<TransactionPage />} />
+        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write: set the price and status; “published” puts it in the catalogue." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} />} />
+        <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
+        <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
+        <Route path="/creator-earning-rates" element={<EarningRates />} />
+        <Route path="/myauthors" element={<MyAuthors />} />
+        <Route path="/ai-programs" element={<ProgramBuilder />} />
+        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs, in order." detailHref={(id) => `/chapter/${id}`} />} />
+        <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ProgramsWidget } from './home/ProgramsWidget';
 
 /** A card on the shell's /home dashboard, rendered in the shell's React tree (React is one shared instance). */
 export interface AreaWidget {
@@ -7,5 +8,4 @@ export interface AreaWidget {
   Component: ComponentType;
 }
 
-/** This area's home widgets; the area's feature folders add theirs here. */
-export const widgets: AreaWidget[] = [];
+export const widgets: AreaWidget[] = [{ id: 'creator-programs', title: 'New programs', Component: ProgramsWidget }];

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { send, isSuccessStatus } from '@lifeboard/shared/api/client';
+import type { ModelRecord } from '@lifeboard/shared/api/resource';
+
+export type Program = ModelRecord<'program'>;
+
+function isProgram(value: unknown): value is Program {
+  return typeof value === 'object' && value !== null && typeof (value as Program).id === 'number';
+}
+
+/** The published catalogue (`POST /api/program/published`); null until it answers, [] when it could not. */
+export function usePublishedPrograms(): { programs: Program[] | null; failed: boolean; reload: () => void } {
+  const [programs, setPrograms] = useState<Program[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    void send({ method: 'POST', url: '/api/program/published', data: {} }).then(({ status, body }) => {
+      if (!live) return;
+      const list = typeof body === 'object' && body !== null ? (body as { programs?: unknown }).programs : undefined;
+      if (isSuccessStatus(status) && Array.isArray(list)) setPrograms(list.filter(isProgram));
+      else { setPrograms([]); setFailed(true); }
+    });
+    return () => { live = false; };
+  }, [attempt]);
+  return { programs, failed, reload: () => setAttempt((n) => n + 1) };
+}
+
+/** A price for people: "Free" or "12.00 EUR". */
+export function formatPrice(cents: unknown, currency: unknown): string {
+  const amount = typeof cents === 'number' ? cents : 0;
+  return amount === 0 ? 'Free' : `${(amount / 100).toFixed(2)} ${typeof currency === 'string' ? currency : 'USD'}`;
+}

@@ -1,0 +1,129 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { $session } from '@lifeboard/shared/stores/session';
+import { getCollection } from '@lifeboard/shared/stores/collection';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { EmptyState } from '@lifeboard/shared/ui/feedback';
+import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
+import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { formatPrice } from '../catalogue/published';
+
+/** The split of a sale (domain.md, transaction): platform 10%, card processing 2.9% + 30c, the rest to the creator. */
+export function splitSale(grossCents: number): { platform: number; processing: number; net: number } {
+  if (grossCents <= 0) return { platform: 0, processing: 0, net: 0 };
+  const platform = Math.round(grossCents * 0.1);
+  const processing = Math.round(grossCents * 0.029) + 30;
+  return { platform, processing, net: Math.max(0, grossCents - platform - processing) };
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** `/creator-earning-rates`: what a creator keeps from each of their programs' price. */
+export function EarningRates() {
+  const { items } = useCollection('program');
+  const priced = items.filter((p) => p.id > 0);
+  return (
+    <section className="lb-stack">
+      <PageHeader title="Earning rates" description="From each sale the platform keeps 10% and the card processor takes 2.9% + 0.30; the rest is yours, available after the 14-day refund window." />
+      {!priced.length ? <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} /> : (
+        <table>
+          <thead><tr><th scope="col">Program</th><th scope="col">Price</th><th scope="col">Platform</th><th scope="col">Processing</th><th scope="col">You earn</th></tr></thead>
+          <tbody>{priced.map((p) => {
+            const cents = Number(p.price_cents ?? 0);
+            const split = splitSale(cents);
+            return <tr key={p.id}><td>{p.title}</td><td>{formatPrice(cents, p.currency)}</td><td>{money(split.platform)}</td><td>{money(split.processing)}</td><td><strong>{money(split.net)}</strong></td></tr>;
+          })}</tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** `/creator-transactions` and `/creator-payments`: sales and payouts of the creator's programs. */
+export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
+  const { items } = useCollection('program');
+  const published = items.filter((p) => p.id > 0 && p.status === 'published');
+  const title = kind === 'transactions' ? 'Transactions' : 'Payments';
+  return (
+    <section className="lb-stack">
+      <PageHeader title={title} description={kind === 'transactions' ? 'Every sale of your programs, with fees and your net.' : 'Payouts of your available balance to your bank account.'} />
+      <Panel title="Balance">
+        <p>Available: <strong>0.00</strong> · Pending (refund window): <strong>0.00</strong></p>
+        <p>No {kind === 'transactions' ? 'sales' : 'payouts'} have been recorded. Card payments are not enabled on this installation, so subscribers join your {published.length} published program{published.length === 1 ? '' : 's'} for free and nothing is charged or paid out.</p>
+      </Panel>
+      <Panel title="Your published programs">
+        {published.length ? <ul>{published.map((p) => <li key={p.id}><Link to={`/program/${p.id}`}>{p.title}</Link> — {formatPrice(p.price_cents, p.currency)}</li>)}</ul> : <p>None yet. <Link to="/creator-programs">Publish a program</Link></p>}
+      </Panel>
+    </section>
+  );
+}
+
+/** `/transaction/:id`: one transaction's receipt; none exist while payments are not enabled. */
+export function TransactionPage() {
+  const { id } = useParams();
+  return (
+    <section className="lb-stack">
+      <PageHeader title={`Transaction #${id ?? ''}`} />
+      <Panel>
+        <p>There is no transaction #{id} on your account. Card payments are not enabled on this installation, so subscribing to a program never charges you, and no receipts exist.</p>
+        <p><Link to="/programs">Browse programs</Link> · <Link to="/creator-transactions">Your sales</Link></p>
+      </Panel>
+    </section>
+  );
+}
+
+/** `/myauthors`: the author profile programs are published under (the account's name and tagline). */
+export function MyAuthors() {
+  const { user } = useStore($session);
+  const { items } = useCollection('program');
+  return (
+    <section className="lb-stack">
+      <PageHeader title="My authors" description="The name your programs are published under." actions={<Link to="/account">Edit name and tagline</Link>} />
+      <Panel title={user?.name ?? 'You'}>
+        <p>{user?.tagline || 'No tagline yet: add one on your account page; it appears on your author page.'}</p>
+        <p>{items.filter((p) => p.id > 0).length} programs, {items.filter((p) => p.id > 0 && p.status === 'published').length} published.</p>
+      </Panel>
+    </section>
+  );
+}
+
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => l.slice(0, 200));
+
+/** `/ai-programs`: a program builder that drafts a program from a topic and lists of goals, habits and routines. */
+export function ProgramBuilder() {
+  const navigate = useNavigate();
+  const [topic, setTopic] = useState('');
+  const [description, setDescription] = useState('');
+  const [goals, setGoals] = useState('');
+  const [habits, setHabits] = useState('');
+  const [routines, setRoutines] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!topic.trim()) return;
+    setBusy(true);
+    const template = { goals: lines(goals).map((title) => ({ title })), habits: lines(habits).map((title) => ({ title })), routines: lines(routines).map((title) => ({ title })) };
+    const result = await getCollection('program').create({ title: topic.trim().slice(0, 200), description: textToHtml(description), status: 'draft', price_cents: 0, currency: 'USD', template });
+    setBusy(false);
+    if (result.ok) navigate('/creator-programs');
+    else notify({ kind: 'error', message: `The draft was not created: ${result.error.message}` });
+  }
+  return (
+    <section className="lb-stack">
+      <PageHeader title="Program builder" description="Draft a program: what it is about and what it installs for subscribers. You can edit and publish it from Creator programs." />
+      <form className="lb-stack lb-model-form" onSubmit={handleSubmit} aria-label="Program builder">
+        <TextField label="Program title" value={topic} maxLength={200} required onChange={(e) => setTopic(e.target.value)} />
+        <TextArea label="Who is it for and what will they achieve?" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextArea label="Goals it sets, one per line" value={goals} onChange={(e) => setGoals(e.target.value)} />
+        <TextArea label="Habits it starts, one per line" value={habits} onChange={(e) => setHabits(e.target.value)} />
+        <TextArea label="Routines it adds, one per line" value={routines} onChange={(e) => setRoutines(e.target.value)} />
+        <div className="lb-row"><Button type="submit" variant="primary" busy={busy} disabled={!topic.trim()}>Create draft</Button></div>
+      </form>
+    </section>
+  );
+}
