@@ -1,24 +1,22 @@
 import { Route, Routes } from 'react-router-dom';
+import { AdminOverview, AdminProgram, AdminPrograms, AiModels } from './overview/AdminPages';
+import { UserPage, UsersPage } from './users/UserPages';
 
-/** The paths this area answers (architecture.md, *Which area owns which route*). */
-const areaPaths = [
-  '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors', '/admin/ai-models', '/admin/ai-model-testing',
-];
-
-function AreaScreen({ path }: { path: string }) {
-  return (
-    <section data-area="mf_admin">
-      <h1>{path}</h1>
-    </section>
-  );
-}
-
-/** This area's routes; paths outside it render nothing (the shell is about to unmount the area). */
+/** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
-    <Routes>
-      {areaPaths.map((path) => <Route key={path} path={path} element={<AreaScreen path={path} />} />)}
-      <Route path="*" element={null} />
-    </Routes>
+    <div data-area="mf_admin">
+      <Routes>
+        <Route path="/admin" element={<AdminOverview />} />
+        <Route path="/admin/programs" element={<AdminPrograms />} />
+        <Route path="/admin/program/:id" element={<AdminProgram />} />
+        <Route path="/admin/users" element={<UsersPage />} />
+        <Route path="/admin/users/:id" element={<UserPage />} />
+        <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />
+        <Route path="/admin/ai-models" element={<AiModels />} />
+        <Route path="/admin/ai-model-testing" element={<AiModels testing />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </div>
   );
 }
