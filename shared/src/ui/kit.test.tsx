@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { $notifications, dismissAll, notify } from '../stores/notifications';
+import { Button } from './Button';
+import { ConfirmDialog } from './Dialog';
+import { ErrorPanel } from './feedback';
+import { TagInput, TextField } from './fields';
+import { Notifications, lifetimeMs } from './Notifications';
+
+afterEach(() => {
+  cleanup();
+  dismissAll();
+  vi.useRealTimers();
+});
+
+function DialogHarness({ onConfirm }: { onConfirm: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Delete all</Button>
+      <ConfirmDialog open={open} title="Delete everything?" danger confirmLabel="Delete" onConfirm={() => { setOpen(false); onConfirm(); }} onCancel={() => setOpen(false)} />
+    </>
+  );
+}
+
+describe('UI kit', () => {
+  it('a confirm dialog focuses Cancel, traps Tab, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<DialogHarness onConfirm={onConfirm} />);
+    const opener = screen.getByRole('button', { name: 'Delete all' });
+    await user.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Delete everything?' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('notifications live in a polite region; an action runs and dismisses; errors stay until dismissed', async () => {
+    const user = userEvent.setup();
+    const undo = vi.fn();
+    render(<Notifications />);
+    act(() => { notify({ kind: 'info', message: 'Book deleted.', action: { label: 'Undo', run: undo } }); });
+    expect(screen.getByText('Book deleted.').closest('[aria-live="polite"]')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledOnce();
+    expect($notifications.get()).toHaveLength(0);
+    expect(lifetimeMs({ id: 1, kind: 'error', message: 'x' })).toBeNull();
+    expect(lifetimeMs({ id: 1, kind: 'info', message: 'x' })).toBe(5000);
+  });
+
+  it('fields link their label, hint and error; tags are added with Enter and removed by button', async () => {
+    const user = userEvent.setup();
+    function Tags() {
+      const [tags, setTags] = useState<string[]>([]);
+      return <TagInput label="Tags" value={tags} onChange={setTags} />;
+    }
+    render(<><TextField label="Name" hint="As on your passport" error="Name is required" /><Tags /></>);
+    const name = screen.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['As on your passport', 'Name is required']);
+    await user.type(screen.getByLabelText('Tags'), 'calm{Enter}focus,');
+    expect(screen.getByRole('button', { name: 'Remove calm' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove calm' }));
+    expect(screen.queryByText('calm')).toBeNull();
+    expect(screen.getByText('focus')).toBeTruthy();
+  });
+
+  it('an error panel shows its code and retries', async () => {
+    const retry = vi.fn();
+    render(<ErrorPanel message="The server could not be reached." code="LB-NETWORK" onRetry={retry} />);
+    expect(screen.getByRole('alert').textContent).toContain('Code: LB-NETWORK');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+});
