@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { startFakeApi } from '../lib/test-api-server';
@@ -90,6 +90,14 @@ describe('ModelScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Emma' })).toBeTruthy();
     expect(books.rows[0]).toMatchObject({ title: 'Emma', status: 'read' });
     expect($notifications.get().some((n) => n.action)).toBe(false);
+  });
+
+  it('reloads the list when the board changes', async () => {
+    books.rows.push({ id: 3, board_id: 1, created_at: '', updated_at: '', title: 'On one', status: 'want' });
+    renderScreen();
+    await screen.findByRole('heading', { name: 'On one' });
+    act(() => setBoard(2, 'Work'));
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/book/all' && (r.body as { board: number }).board === 2)).toBe(true));
   });
 
   it('searches on the server after typing stops, and loads more by cursor', async () => {
