@@ -56,7 +56,8 @@ export default function Data() {
         <ul className="lb-list">
           {items.map((type) => (
             <li key={type.id} className="lb-list-item">
-              <Link to={`/data/${type.id}`}>{type.name}</Link>
+              {/* A type still being saved has a temporary negative id: no page to open yet. */}
+              {type.id > 0 ? <Link to={`/data/${type.id}`}>{type.name}</Link> : <span>{type.name} <span className="lb-muted">(saving…)</span></span>}
               <span className="lb-muted">{readFields(type.fields).map((f) => f.name).join(', ')}</span>
             </li>
           ))}

@@ -106,7 +106,7 @@ export default function DataType() {
   }
 
   if (!type) {
-    const missing = fetched === null || !Number.isInteger(id);
+    const missing = fetched === null || !Number.isInteger(id) || id <= 0;
     return (
       <div className="lb-page">
         <p role={missing ? 'alert' : 'status'}>{missing ? 'This data type was not found on the current board.' : 'Loading…'}</p>

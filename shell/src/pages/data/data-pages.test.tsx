@@ -70,6 +70,14 @@ describe('Data', () => {
 });
 
 describe('DataType', () => {
+  it('says a type that does not exist was not found', async () => {
+    api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [] } });
+    api.on('POST /api/user_data_type/get', { status: 404, body: { message: 'Not found.' } });
+    api.on('POST /api/user_data_record/all', { body: { success: true, userDataRecords: [] } });
+    renderAt(<DataType />, '/data/:id', '/data/77');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not found/i);
+  });
+
   beforeEach(() => {
     api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [weight] } });
     api.on('POST /api/user_data_record/all', { body: { success: true, userDataRecords: [

@@ -32,7 +32,7 @@ export function LineChart({ title, points, unit }: { title: string; points: read
   const last = points[points.length - 1];
   return (
     <figure>
-      <svg className="lb-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${points.length} values from ${first?.date} to ${last?.date}`}>
+      <svg className="lb-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${points.length} ${points.length === 1 ? 'value' : 'values'} from ${first?.date} to ${last?.date}`}>
         <line className="lb-chart-axis" x1={pad.left} y1={height - pad.bottom} x2={width - pad.right} y2={height - pad.bottom} />
         <line className="lb-chart-axis" x1={pad.left} y1={pad.top} x2={pad.left} y2={height - pad.bottom} />
         <text className="lb-chart-label" x={4} y={pad.top + 8}>{Math.max(...values)}</text>
