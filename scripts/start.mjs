@@ -19,6 +19,8 @@ const withApi = !args.has('--no-api');
 const apiPort = Number(process.env.PORT_API ?? 4000);
 const apps = Object.keys(defaultPorts);
 /** Two cores here: two builds at a time is the sweet spot. */
+// A known demo password so the address and password can be printed on every start, not only the first.
+const demoPassword = process.env.DEMO_PASSWORD ?? 'lifeboard-demo';
 const buildConcurrency = Number(process.env.BUILD_CONCURRENCY ?? 2);
 
 const children = new Set();
@@ -140,7 +142,7 @@ async function main() {
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
 
   if (withApi) {
-    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort) } });
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword } });
     watchChild('api', api);
   }
 
@@ -164,7 +166,10 @@ async function main() {
   await Promise.all(ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000)));
   console.log('\nLifeboard is running:');
   console.log(`  site     http://localhost:${defaultPorts.shell}`);
-  if (withApi) console.log(`  API      http://localhost:${apiPort}  (the demo account is printed in the [api] lines above)`);
+  if (withApi) {
+    console.log(`  API      http://localhost:${apiPort}`);
+    console.log(`  demo     demo@lifeboard.local / ${demoPassword}  (made on an empty database)`);
+  }
   for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);
   console.log('Press Ctrl-C to stop.\n');
 }
