@@ -12,6 +12,7 @@ import Login from './Login';
 import Onboarding from './Onboarding';
 import ResetPassword from './ResetPassword';
 import SignUp from './SignUp';
+import SignUpCreator from './SignUpCreator';
 import { cleanup, makeUser, renderAt } from './test-helpers';
 
 let api: FakeApi;
@@ -112,6 +113,20 @@ describe('SignUp', () => {
     fireEvent.click(screen.getByRole('button', { name: /create account/i }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
     expect(api.requests[0]?.body).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'long-enough-pass', program_guid: 'abcdefgh12' });
+  });
+});
+
+describe('SignUpCreator', () => {
+  it('registers with the creator flag and keeps the form when the e-mail is taken', async () => {
+    api.on('POST /api/register', { status: 422, body: { message: 'Invalid.', errors: { email: ['is already registered'] } } });
+    renderAt(<SignUpCreator />, '/sign-up-creator', '/sign-up-creator');
+    type(/^name/i, 'Grace');
+    type(/e-mail/i, 'grace@example.com');
+    type(/password/i, 'long-enough-pass');
+    fireEvent.click(screen.getByRole('button', { name: /create account/i }));
+    expect(await screen.findByText('is already registered')).toBeTruthy();
+    expect(api.requests[0]?.body).toEqual({ name: 'Grace', email: 'grace@example.com', password: 'long-enough-pass', as_creator: true });
+    expect((input(/^name/i) as HTMLInputElement).value).toBe('Grace');
   });
 });
 
