@@ -14,6 +14,8 @@ const base = baseConfig({ dir, port: 3000 });
  */
 export default {
   ...base,
+  // The shell's HTML is served for every deep path (/admin/users): its scripts must load from the root.
+  output: { ...base.output, publicPath: '/' },
   plugins: [
     new ModuleFederationPlugin({
       name: 'shell',

@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchedPage } from '../support/browser';
+import { waitForPort, waitForPortClosed } from '../support/ports';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+const restarted: ChildProcess[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const child of restarted) if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+});
+
+const remoteOrigins = Object.values(site.remotes).map(({ port }) => `http://localhost:${port}`);
+const adminOrigin = `http://localhost:${site.remotes['mf-admin'].port}`;
+
+describe('platform', () => {
+  it('serves the landing page under a strict CSP with no violations and no remote fetched', async () => {
+    const { page, cspViolations, pageErrors, requests } = await watchedPage(browser);
+    const response = await page.goto(`${site.shellUrl}/`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' http://localhost:");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("object-src 'none'");
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toContain('Lifeboard');
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(requests.filter((url) => remoteOrigins.some((origin) => url.startsWith(origin)))).toEqual([]);
+
+    // The policy is enforced: eval from a page task (not DevTools) is refused.
+    const evalBlocked = await page.evaluate(() => new Promise<boolean>((resolve) => {
+      setTimeout(() => {
+        try {
+          new Function('return 1')();
+          resolve(false);
+        } catch {
+          resolve(true);
+        }
+      });
+    }));
+    expect(evalBlocked).toBe(true);
+    await page.close();
+  });
+
+  it('sends a signed-out visitor of a user route to /login', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(`${site.shellUrl}/journal`);
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  it('mounts areas and navigates shell → remote, remote → remote, remote → shell, and back/forward', async () => {
+    const { page, cspViolations, pageErrors } = await watchedPage(browser);
+    await signInThroughApi(page, site);
+    await page.goto(`${site.shellUrl}/journal`);
+    await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    expect(await page.title()).toBe('Journal · Lifeboard');
+    await page.evaluate(() => window.scrollTo(0, 500));
+
+    // shell → remote: the shell's navigation link
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Goals' }).click();
+    await page.locator('[data-area="mf_goals"] .lb-area__parcel > *').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-goals');
+    expect(await page.title()).toBe('My goals · Lifeboard');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // inside a remote and remote → remote: a pushState as a remote's router makes it
+    await page.evaluate(() => window.history.pushState(null, '', '/habits'));
+    await page.waitForFunction(() => document.title === 'Habits · Lifeboard');
+    await page.evaluate(() => window.history.pushState(null, '', '/exercises'));
+    await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
+    expect(await page.locator('[data-area="mf_goals"]').count()).toBe(0);
+
+    // remote → shell
+    await page.evaluate(() => window.history.pushState(null, '', '/boards'));
+    await page.waitForFunction(() => document.title === 'Boards · Lifeboard');
+    expect(await page.locator('[data-area]').count()).toBe(0);
+
+    // back and forward across areas
+    await page.goBack();
+    await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
+    await page.goBack();
+    await page.waitForFunction(() => document.title === 'Habits · Lifeboard');
+    await page.goForward();
+    await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a non-admin "not allowed" on /admin and never fetches the admin area', async () => {
+    const { page, requests, pageErrors } = await watchedPage(browser);
+    const answer = await signInThroughApi(page, site);
+    expect(answer.user.role).not.toBe('admin');
+    await page.goto(`${site.shellUrl}/admin/users`);
+    await page.getByTestId('not-allowed').waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nat ${page.url()}: ${await page.locator('body').innerText()}\n${pageErrors.join('\n')}`);
+    });
+    await page.goto(`${site.shellUrl}/home`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2000); // idle preloading of the other areas has run
+    expect(requests.filter((url) => url.startsWith(adminOrigin))).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps a remote that is down inside its area, and Retry mounts it once it is back, without a reload', async () => {
+    const fitness = site.remotes['mf-fitness'];
+    process.kill(-fitness.pid, 'SIGTERM');
+    await waitForPortClosed(fitness.port);
+
+    const { page } = await watchedPage(browser);
+    await signInThroughApi(page, site);
+    await page.goto(`${site.shellUrl}/exercises`);
+    const panel = page.locator('[data-area="mf_fitness"] [data-error-code="LB-REMOTE-LOAD"]');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('Fitness is unavailable right now');
+    await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'same page'; });
+
+    // The rest of the app keeps working.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).click();
+    await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    await page.goBack();
+    await panel.waitFor();
+
+    const child = spawn(process.execPath, ['scripts/serve-static.mjs', 'mf-fitness', '--port', String(fitness.port)], { cwd: site.repoRoot, stdio: 'ignore' });
+    restarted.push(child);
+    await waitForPort(fitness.port, 'mf-fitness');
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
+    expect(await page.locator('[data-error-code]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    await page.close();
+  });
+});

@@ -1,0 +1,17 @@
+/** What the global set-up hands every spec (through Vitest's provide/inject). */
+export const remoteApps = ['mf-journal', 'mf-goals', 'mf-fitness', 'mf-creator', 'mf-admin'] as const;
+export type RemoteApp = (typeof remoteApps)[number];
+
+export interface SiteInfo {
+  shellUrl: string;
+  apiUrl: string;
+  remotes: Record<RemoteApp, { port: number; pid: number }>;
+  demo: { email: string; password: string };
+  repoRoot: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    site: SiteInfo;
+  }
+}
