@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { productAreas } from './areas';
+import './public.css';
+
+/** `/`: what Lifeboard is, its areas, and the way in. Kept free of heavy imports: it is measured by Lighthouse. */
+export default function Landing() {
+  return (
+    <div className="lb-public">
+      <section className="lb-hero" aria-labelledby="landing-title">
+        <h1 id="landing-title">Plan your life, one habit at a time</h1>
+        <p className="lb-public-lead">
+          Lifeboard is one private place for your journal, goals, habits, plans, workouts and sleep. Write down where
+          you want to go, break it into habits and plans, and look back on what you did.
+        </p>
+        <div className="lb-cta">
+          <Link className="lb-cta-primary" to="/sign-up">Create a free account</Link>
+          <Link className="lb-cta-secondary" to="/login">Sign in</Link>
+        </div>
+        <p>Free to use. Programs from creators are priced by their authors — <Link to="/pricing">see pricing</Link>.</p>
+      </section>
+      <section aria-labelledby="landing-areas">
+        <h2 id="landing-areas">Everything in one place</h2>
+        <ul className="lb-area-grid">
+          {productAreas.map((area) => (
+            <li key={area.name}>
+              <h3>{area.name}</h3>
+              <p>{area.summary}</p>
+            </li>
+          ))}
+        </ul>
+        <p><Link to="/overview">Take the tour of every area</Link></p>
+      </section>
+      <section aria-labelledby="landing-boards">
+        <h2 id="landing-boards">Boards keep parts of life apart</h2>
+        <p>
+          Everything you keep lives on a board: one for yourself, one for work, one for a program you follow. Switch
+          boards in one click; each has its own goals, habits and journal.
+        </p>
+      </section>
+      <section aria-labelledby="landing-private">
+        <h2 id="landing-private">Yours, and only yours</h2>
+        <p>
+          Your data is never sold or shown to anyone else. Export it or delete your account whenever you like.
+          Read the <Link to="/privacy">privacy policy</Link> in plain words.
+        </p>
+      </section>
+      <section aria-labelledby="landing-creators">
+        <h2 id="landing-creators">Have something to teach?</h2>
+        <p>Write a program of goals, habits and chapters and share it. <Link to="/sign-up-creator">Sign up as a creator</Link>.</p>
+      </section>
+    </div>
+  );
+}
