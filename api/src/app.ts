@@ -20,6 +20,7 @@ import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, type Limits } from './plugins/limits';
 import { registerSecurity } from './plugins/security';
+import { registerStorableText } from './plugins/storable-text';
 import './types';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAuth(app);
+  registerStorableText(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -42,8 +42,12 @@ function fieldOf(path: readonly PropertyKey[]): string {
 }
 
 export function issuesToFields(issues: readonly Issue[]): FieldErrors {
-  const fields: FieldErrors = {};
-  const add = (key: string, message: string) => (fields[key] ??= []).push(message);
+  // Null prototype: a client-sent key like `constructor` or `toString` must not resolve to Object.prototype.
+  const fields: FieldErrors = Object.create(null) as FieldErrors;
+  const add = (key: string, message: string) => {
+    if (!Object.hasOwn(fields, key)) fields[key] = [];
+    fields[key]?.push(message);
+  };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       const prefix = fieldOf(issue.path);
@@ -52,7 +56,7 @@ export function issuesToFields(issues: readonly Issue[]): FieldErrors {
       add(fieldOf(issue.path), issue.message);
     }
   }
-  return fields;
+  return { ...fields };
 }
 
 interface FastifyValidationItem {

@@ -7,6 +7,18 @@ export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/** PostgreSQL `integer` bounds: ids and positions beyond them would fail in the database, not here. */
+const MAX_INT4 = 2_147_483_647;
+const isInt4 = (value: unknown): value is number => Number.isSafeInteger(value) && Math.abs(value as number) <= MAX_INT4;
+
+/** Years PostgreSQL timestamps and JavaScript dates both hold as plain `YYYY` ISO text. */
+function isStorableInstant(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** Opaque to clients; anything that is not a cursor we made is a 422, never a database error. */
 export function decodeCursor(cursor: string, kind: 'newest' | 'position'): CursorKey {
   let parsed: unknown;
@@ -15,10 +27,10 @@ export function decodeCursor(cursor: string, kind: 'newest' | 'position'): Curso
   } catch {
     throw invalid({ cursor: ['is not a cursor from this list'] });
   }
-  if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[1]) && parsed[1] > 0) {
+  if (Array.isArray(parsed) && parsed.length === 2 && isInt4(parsed[1]) && parsed[1] > 0) {
     const [key, id] = parsed as [unknown, number];
-    if (kind === 'position' && Number.isSafeInteger(key)) return [key as number, id];
-    if (kind === 'newest' && typeof key === 'string' && !Number.isNaN(Date.parse(key))) return [new Date(key).toISOString(), id];
+    if (kind === 'position' && isInt4(key)) return [key as number, id];
+    if (kind === 'newest' && typeof key === 'string' && isStorableInstant(key)) return [new Date(key).toISOString(), id];
   }
   throw invalid({ cursor: ['is not a cursor from this list'] });
 }

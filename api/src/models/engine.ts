@@ -9,12 +9,13 @@ import { authOf } from '../types';
 import { findEntry, modelEntries, type ModelEntry, type RecordData } from './registry';
 import { sanitizeRecord } from './sanitize-record';
 import { deleteRecord, findSingle, getRecord, insertRecord, listRecords, updateRecord, type Owner } from './store';
+import { dbId } from '../ids';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
-const board = z.number().int().positive();
-const id = z.number().int().positive();
+const board = dbId;
+const id = dbId;
 const listParams = z.object({
   search: z.string().trim().min(1).max(200).optional(),
   from: isoDate.optional(),
@@ -64,6 +65,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const base = `/api/${def.name}`;
   const guard = { onRequest: app.authenticate };
   const tags = [def.name];
+  // Rich text is sanitized (unstorable characters become U+FFFD), so the storable-text check leaves it alone.
+  const config = { richTextPaths: def.richText.map((field) => `params.${field}`) };
   const createParams = createSchema(def);
   const updateParams = updateSchema(def).extend({ id });
 
@@ -93,6 +96,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
 
   api.post(`${base}/create`, {
     schema: { tags, summary: `Create a ${def.label.toLowerCase()}${def.single ? ' (one per board: replaces the existing one)' : ''}`, body: z.object({ board, params: createParams }).strict() },
+    config,
     ...guard,
   }, async (request, reply) => {
     const owner = await ownerOf(app, request, request.body.board);
@@ -105,6 +109,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
 
   api.post(`${base}/update`, {
     schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()}`, body: z.object({ board, params: updateParams }).strict() },
+    config,
     ...guard,
   }, async (request) => {
     const owner = claimOf(request, request.body.board);

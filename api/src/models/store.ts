@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -16,8 +16,6 @@ export interface Owner {
   userId: number;
   boardId: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every column but `search`: the vector is for the index only, and reading it costs time on every row. */
 function rowColumns(t: ModelEntry['table']) {
@@ -39,7 +37,8 @@ export async function listRecords(db: Db, entry: ModelEntry, owner: Owner, query
   const byPosition = entry.def.order.kind === 'position';
   const filters: SQL[] = [ownerFilter(entry, owner)];
   if (query.from) filters.push(gte(t.sortAt, new Date(query.from)));
-  if (query.to) filters.push(lt(t.sortAt, new Date(Date.parse(query.to) + DAY_MS)));
+  // The day after `to` is computed in SQL: for 9999-12-31 it is year 10000, which JavaScript dates cannot send.
+  if (query.to) filters.push(sql`${t.sortAt} < ((${query.to}::date + 1)::timestamp at time zone 'UTC')`);
   if (query.search) filters.push(sql`${t.search} @@ websearch_to_tsquery('simple', ${query.search})`);
   if (query.cursor) {
     const [key, id] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');

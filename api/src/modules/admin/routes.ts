@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
+import { MAX_DB_ID, dbId } from '../../ids';
 
 /** Admin endpoints: refused with 403 to anyone who is not an admin, whatever the client shows. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -12,7 +13,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const guard = { onRequest: app.requireAdmin };
 
   api.get('/api/admin/users', {
-    schema: { tags: ['admin'], summary: 'Users, 100 per page, by id', querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }).strict() },
+    schema: { tags: ['admin'], summary: 'Users, 100 per page, by id', querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_ID).default(0) }).strict() },
     ...guard,
   }, async (request) => {
     const rows = await app.db.select({ id: users.id, email: users.email, name: users.name, role: users.role, created_at: users.createdAt })
@@ -21,7 +22,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/admin/users/role', {
-    schema: { tags: ['admin'], summary: "Set a user's role", body: z.object({ id: z.number().int().positive(), role: z.enum(roles) }).strict() },
+    schema: { tags: ['admin'], summary: "Set a user's role", body: z.object({ id: dbId, role: z.enum(roles) }).strict() },
     ...guard,
   }, async (request) => {
     const [row] = await app.db.update(users).set({ role: request.body.role }).where(eq(users.id, request.body.id))

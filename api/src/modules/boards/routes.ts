@@ -7,8 +7,9 @@ import { invalid } from '../../errors';
 import { authOf } from '../../types';
 import { listBoards } from '../users/present';
 import { findOwnBoard, requireOwnBoard } from './service';
+import { dbId } from '../../ids';
 
-const boardId = z.number().int().positive();
+const boardId = dbId;
 const boardName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 
 export async function createBoard(app: FastifyInstance, userId: number, name: string) {

@@ -9,8 +9,9 @@ import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
+import { dbId } from '../../ids';
 
-const board = z.number().int().positive();
+const board = dbId;
 
 function presentEntry(row: typeof habitEntries.$inferSelect) {
   return { id: row.id, habit_id: row.habitId, date: row.date, value: row.value, note: row.note ?? '' };
@@ -45,7 +46,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/habit/entries', {
     schema: {
       tags: ['habit'], summary: 'Check-ins of one habit, by date',
-      body: z.object({ board, params: z.object({ habit_id: z.number().int().positive(), from: isoDate.optional(), to: isoDate.optional() }).strict() }).strict(),
+      body: z.object({ board, params: z.object({ habit_id: dbId, from: isoDate.optional(), to: isoDate.optional() }).strict() }).strict(),
     },
     onRequest: app.authenticate,
   }, async (request) => {

@@ -12,6 +12,7 @@ import { insertRecord } from '../../models/store';
 import { authOf } from '../../types';
 import { createBoard } from '../boards/routes';
 import { requireOwnBoard } from '../boards/service';
+import { MAX_DB_ID, dbId } from '../../ids';
 
 const goalInput = createSchema(models.goal);
 const habitInput = createSchema(models.habit);
@@ -45,7 +46,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/program/subscribe', {
     schema: {
       tags: ['program'], summary: 'Subscribe (new board with the program installed) or unsubscribe; answers { success, board, boardName }',
-      body: z.object({ program_id: z.number().int().positive(), isSubscribing: z.boolean(), current_board_id: z.number().int().min(0) }).strict(),
+      body: z.object({ program_id: dbId, isSubscribing: z.boolean(), current_board_id: z.number().int().min(0).max(MAX_DB_ID) }).strict(),
     },
     onRequest: app.authenticate,
   }, async (request) => {

@@ -9,8 +9,9 @@ import { entryOf } from '../../models/registry';
 import { findSingle, insertRecord, updateRecord } from '../../models/store';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
+import { dbId } from '../../ids';
 
-const board = z.number().int().positive();
+const board = dbId;
 const model = z.enum(simpleModelNames);
 type Answers = z.infer<typeof responses>;
 

@@ -7,6 +7,7 @@ import { boards, tokens, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { loadUser } from './present';
+import { dbId } from '../../ids';
 
 const updateBody = z.object(userUpdateFields).partial().strict()
   .refine((body) => Object.keys(body).length === 1, 'send exactly one field to change');
@@ -79,7 +80,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/devices/revoke', {
-    schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: z.number().int().positive() }).strict() },
+    schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: dbId }).strict() },
     onRequest: app.authenticate,
   }, async (request) => {
     const revoked = await app.db.update(tokens).set({ revokedAt: new Date() })
