@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../models/zod';
 import type { User, UserUpdateField, userUpdateFields } from '../models/user';
 import type { SimpleModelName } from '../models/index';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';

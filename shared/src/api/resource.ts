@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../models/zod';
 import { findModel } from '../models/index';
 import type { models, ModelName, recordBase } from '../models/index';
 import { notify } from '../stores/notifications';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineModel } from './define';
 import { colour, shortText, title } from './fields';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineModel } from './define';
 import { isoDate, longText, rating, shortText, title, url } from './fields';
 

@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
-// In the browser the site runs under a CSP without 'unsafe-eval'. Zod 4 probes `new Function` to decide whether to
-// compile parsers, and the probe alone reports a violation; jitless mode never probes. The API keeps the compiled path.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+import { z } from './zod';
 
 /** How a list of a model is ordered when the caller does not ask otherwise. */
 export type NaturalOrder =

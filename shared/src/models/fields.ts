@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A calendar date `YYYY-MM-DD` that exists (no 2023-02-30). */
 export const isoDate = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineModel } from './define';
 import { idList, idRef, isoDate, isoInstant, longText, richText, title } from './fields';
 

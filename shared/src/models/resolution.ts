@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineStatement } from './statement';
 
 export const resolution = defineStatement('resolution', 'resolutions', 'Resolution', 'Resolutions', {

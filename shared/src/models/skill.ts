@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineStatement } from './statement';
 
 const level = z.number().int().min(1, 'must be between 1 and 5').max(5, 'must be between 1 and 5');

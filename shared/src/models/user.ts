@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoInstant } from './fields';
 
 export const roles = ['user', 'creator', 'admin'] as const;

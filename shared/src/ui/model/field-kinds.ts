@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../models/zod';
 import { findModel } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
 import { colour, isoDate, isoInstant, timeOfDay, weekdays } from '../../models/fields';

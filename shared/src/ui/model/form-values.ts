@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../models/zod';
 import { createSchema, updateSchema } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
 import type { AnyRecord } from '../../api/resource';
