@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi } from '../lib/test-api-server';
+import type { FakeApi } from '../lib/test-api-server';
+import { setConfig } from '../stores/config';
+import { absoluteUploadUrl, uploadImage } from './uploads';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+});
+
+const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
+
+describe('uploadImage (wire shape, fake server)', () => {
+  it('posts multipart with the file field and makes the url absolute', async () => {
+    api.on('POST /api/uploads/image', { body: { success: true, id: 'abc', url: '/api/uploads/abc' } });
+    expect(await uploadImage(png, 'dot.png')).toEqual({ id: 'abc', url: `${api.url}/api/uploads/abc` });
+    const request = api.requests.at(-1);
+    expect(String(request?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+    expect(String(request?.body)).toContain('name="file"; filename="dot.png"');
+  });
+
+  it('throws the server message on a refusal', async () => {
+    api.on('POST /api/uploads/image', { status: 413, body: { message: 'Images may be at most 10 MB.' } });
+    await expect(uploadImage(png)).rejects.toThrow('Images may be at most 10 MB.');
+  });
+
+  it('throws a network error when no answer comes', async () => {
+    api.on('POST /api/uploads/image', { hangUp: true });
+    await expect(uploadImage(png)).rejects.toThrow('The server could not be reached.');
+  });
+
+  it('rejects a success answer without id or url', async () => {
+    api.on('POST /api/uploads/image', { body: { success: true } });
+    await expect(uploadImage(png)).rejects.toThrow(/no id or url/);
+  });
+});
+
+describe('absoluteUploadUrl', () => {
+  it('prefixes paths and keeps absolute http(s) URLs', () => {
+    expect(absoluteUploadUrl('/api/uploads/x', 'http://api.test')).toBe('http://api.test/api/uploads/x');
+    expect(absoluteUploadUrl('api/uploads/x', 'http://api.test')).toBe('http://api.test/api/uploads/x');
+    expect(absoluteUploadUrl('https://cdn.test/x', 'http://api.test')).toBe('https://cdn.test/x');
+  });
+});

@@ -1,0 +1,49 @@
+import { $config } from '../stores/config';
+import { isSuccessStatus, send } from './client';
+import { BadResponseError, errorFromResponse } from './errors';
+
+/**
+ * Image uploads (issue 5): the editor posts the file here and puts the returned URL in `<img src>`,
+ * so an entry never carries base64 image data (the server's sanitizer drops `data:` images anyway).
+ * Server side: `POST /api/uploads/image` (multipart, field `file`), answers `{ success, id, url }`
+ * where `url` is the path `/api/uploads/{id}`; `GET /api/uploads/{id}` serves the bytes publicly.
+ */
+
+export interface UploadedImage {
+  /** Unguessable id (base64url, ≥128 bits). */
+  id: string;
+  /** Absolute URL, ready for `<img src>`. */
+  url: string;
+}
+
+/** The limits the server enforces; mirrored so the editor can refuse early with the same words. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const ALLOWED_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/webp'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A path from the server becomes absolute against the API base; an absolute http(s) URL (object storage) is kept. */
+export function absoluteUploadUrl(url: string, apiUrl: string = $config.get().apiUrl): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${apiUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/**
+ * Uploads one image. Resolves to `{ id, url }`; rejects with an `Error` (an `ApiError` subclass) carrying the
+ * server's message for a refused type (415), a file too large (413), a missing file (422), a 401, or
+ * `The server could not be reached.` when no answer came.
+ */
+export async function uploadImage(file: Blob, fileName?: string): Promise<UploadedImage> {
+  const form = new FormData();
+  const name = fileName ?? (typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'image');
+  // Wrapped in a File rather than passing the name to append(): some FormData implementations drop that argument.
+  form.append('file', new File([file], name, { type: file.type }));
+  const { status, body } = await send({ method: 'POST', url: '/api/uploads/image', data: form });
+  if (!isSuccessStatus(status) || !isRecord(body) || body.success !== true) throw errorFromResponse(status, body);
+  if (typeof body.id !== 'string' || typeof body.url !== 'string') {
+    throw new BadResponseError('The upload answer had no id or url.', status, body);
+  }
+  return { id: body.id, url: absoluteUploadUrl(body.url) };
+}
