@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { subscribeToProgram } from '@lifeboard/shared/api/account';
-import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
-import { clearData } from '@lifeboard/shared/stores/data';
+import { $board } from '@lifeboard/shared/stores/board';
+import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
@@ -24,11 +24,8 @@ function useSubscribe() {
       notify({ kind: 'error', message: `That did not work: ${result.error.message}` });
       return;
     }
-    // The same transition as the shell's subscribeToProgram (spec §4): the answered board becomes current.
-    const next = result.data.board;
-    if (!$boards.get().some((b) => b.id === next.id)) setBoards([...$boards.get(), next]);
-    if (next.id !== board.id) clearData();
-    setBoard(next.id, next.name);
+    // Spec §4: the answered board becomes current, the same transition as the shell's subscribeToProgram.
+    adoptBoard(result.data.board);
     notify({ kind: 'success', message: isSubscribing ? `Subscribed: “${String(program.title)}” is on its own board, “${result.data.board.name}”.` : `Unsubscribed from “${String(program.title)}”.` });
   }
   return { busy, run };

@@ -12,7 +12,9 @@ import { documentTitle, productName } from '../routes/route-table';
 import type { Layout, RouteEntry } from '../routes/route-table';
 import { pageComponent } from './pages';
 import { useRouteEffects } from './route-effects';
-import { NotAllowed, NotFound, PageLoading } from './status-pages';
+import NotAllowed from '../pages/errors/NotAllowed';
+import NotFound from '../pages/errors/NotFound';
+import { PageLoading } from './status-pages';
 
 function ShellPage({ entry }: { entry: RouteEntry }) {
   const Page = entry.page ? pageComponent(entry.page) : null;

@@ -2,6 +2,7 @@ import * as api from '@lifeboard/shared/api/account';
 import type { BoardSummary } from '@lifeboard/shared/api/account';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, defaultBoardName, setBoard, setBoards } from '@lifeboard/shared/stores/board';
+import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { clearData } from '@lifeboard/shared/stores/data';
 
 /** Spec §4 board selection. The shell is the only writer of `$board`; remotes read it. */
@@ -92,8 +93,6 @@ export interface SubscribeOptions {
 export async function subscribeToProgram({ programId, isSubscribing }: SubscribeOptions): Promise<boolean> {
   const result = await api.subscribeToProgram({ programId, isSubscribing, currentBoardId: $board.get().id });
   if (!result.ok) return false;
-  const { board } = result.data;
-  if (!$boards.get().some((b) => b.id === board.id)) setBoards([...$boards.get(), board]);
-  moveTo(board.id, board.name);
+  adoptBoard(result.data.board);
   return true;
 }
