@@ -1,29 +1,97 @@
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
-import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Panel } from '@lifeboard/shared/ui/Panel';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
+import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { PageHeader } from '@lifeboard/shared/ui/Panel';
+import { isActive, loadAllShares, publicPath, publicUrl, revokeShare, shares } from './shares';
+import type { SharedPage } from './shares';
+import { sourceKey, useSourceTitles } from './source-titles';
+import './shared-pages.css';
 
-/** Shared pages: which entries and notes are public, with their public links; revoke by setting "Revoked at" or deleting. */
+const kindLabel = (model: unknown) => (model === 'note' ? 'Note' : 'Journal entry');
+const day = (instant: unknown) => (typeof instant === 'string' && instant ? formatDisplayDate(instant).replace(/ @.*$/, '') : '');
+
+/** `/shared-pages`: every share of the board — what it shows, when, its link, active or revoked — with revoke. */
 export function SharedPagesScreen() {
-  const { items } = useCollection('shared_page');
-  const live = items.filter((page) => page.id > 0 && !page.revoked_at && typeof page.slug === 'string');
+  const list = useStore(shares().$items);
+  const status = useStore(shares().$status);
+  const error = useStore(shares().$error);
+  const [revoking, setRevoking] = useState<SharedPage | null>(null);
+  useEffect(() => {
+    void loadAllShares();
+  }, []);
+  const pages = list.filter((page) => page.id > 0);
+  const titles = useSourceTitles(pages);
+
+  async function handleRevoke(page: SharedPage) {
+    setRevoking(null);
+    const result = await revokeShare(page.id);
+    if (result.ok) notify({ kind: 'success', message: 'Link revoked: it now answers “not found”.' });
+    else notify({ kind: 'error', message: `The link was not revoked: ${result.error.message}` });
+  }
+
+  const titleOf = (page: SharedPage) => {
+    const title = titles[sourceKey(page.source_model, page.source_id)];
+    return title === undefined ? '…' : title ?? `(deleted ${kindLabel(page.source_model).toLowerCase()})`;
+  };
+
   return (
-    <ModelScreen
-      model="shared_page"
-      description="A shared page is a read-only public copy of one journal entry or note. Anyone with its link can read it until you revoke or delete it."
-    >
-      {live.length ? (
-        <Panel title="Public links">
-          <ul>
-            {live.map((page) => (
-              <li key={page.id}>
-                <Link to={`/a/${String(page.slug)}`}>/a/{String(page.slug)}</Link>{' '}
-                <span className="lb-muted">({page.source_model === 'note' ? 'note' : 'journal entry'} #{String(page.source_id)})</span>
-              </li>
-            ))}
-          </ul>
-        </Panel>
+    <section className="lb-stack" data-model="shared_page">
+      <PageHeader
+        title="Shared pages"
+        description="A shared page is a read-only public copy of one journal entry or note. Anyone with its link can read it, signed out, until you revoke it."
+      />
+      {status === 'error' && error ? <ErrorPanel title="Could not load your shares" message={error.message} code={error.code} onRetry={() => void loadAllShares()} /> : null}
+      {status === 'loading' && pages.length === 0 ? <Skeleton lines={4} /> : null}
+      {status === 'ready' && pages.length === 0 ? (
+        <EmptyState
+          title="Nothing shared yet"
+          description={<>Open an entry in your <Link to="/journal">journal</Link> or one of your <Link to="/notes">notes</Link> and choose “Share publicly”.</>}
+        />
       ) : null}
-    </ModelScreen>
+      {pages.length ? (
+        <table className="lb-shares-table">
+          <caption className="lb-visually-hidden">Your shared pages, newest first</caption>
+          <thead>
+            <tr><th scope="col">Shared item</th><th scope="col">Created</th><th scope="col">Link</th><th scope="col">Status</th><th scope="col"><span className="lb-visually-hidden">Actions</span></th></tr>
+          </thead>
+          <tbody>
+            {pages.map((page) => {
+              const active = isActive(page);
+              const slug = typeof page.slug === 'string' ? page.slug : '';
+              return (
+                <tr key={page.id} data-share-id={page.id}>
+                  <th scope="row">{titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span></th>
+                  <td>{day(page.created_at)}</td>
+                  <td>{active ? <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">{publicPath(slug)}</a> : <s>{publicPath(slug)}</s>}</td>
+                  <td>
+                    {active
+                      ? <span className="lb-share-status--active">Active</span>
+                      : <span className="lb-share-status--revoked">Revoked {day(page.revoked_at)}</span>}
+                  </td>
+                  <td>
+                    {active ? (
+                      <Button size="small" variant="danger" onClick={() => setRevoking(page)}>
+                        Revoke<span className="lb-visually-hidden"> the link to {titleOf(page)}</span>
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      <ConfirmDialog
+        open={revoking !== null} title="Revoke this public link?" confirmLabel="Revoke" danger
+        onConfirm={() => { if (revoking) void handleRevoke(revoking); }} onCancel={() => setRevoking(null)}
+      >
+        <p>Anyone opening {revoking ? publicPath(String(revoking.slug)) : ''} will see “not found”. This cannot be undone; sharing again makes a new link.</p>
+      </ConfirmDialog>
+    </section>
   );
 }

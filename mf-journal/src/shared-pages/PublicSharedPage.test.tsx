@@ -1,0 +1,65 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { clearSession } from '@lifeboard/shared/stores/session';
+import { PublicSharedPage } from './PublicSharedPage';
+
+let api: FakeApi;
+beforeAll(async () => {
+  // happy-dom has no compatMode; the site's pages have a doctype (standards mode), which KaTeX requires.
+  Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+  clearSession();
+});
+afterAll(() => api.close());
+afterEach(cleanup);
+
+const slug = 'AbCdEfGhIjKlMnOpQrStUv';
+const open = () => render(<MemoryRouter initialEntries={[`/a/${slug}`]}><Routes><Route path="/a/:id" element={<PublicSharedPage />} /></Routes></MemoryRouter>);
+const serve = (body: string) => api.on(`GET /api/public/shared/${slug}`, { body: { success: true, page: { slug, title: 'Shared day', body, date: '2026-11-20', shared_at: '' } } });
+
+describe('PublicSharedPage', () => {
+  it('renders the body as rich text: headers, marks, lists, quotes, links that open safely', async () => {
+    serve('<h2>Morning</h2><p>Ran <strong>5 km</strong> <a href="https://example.com">route</a></p><ol><li data-list="bullet">tea</li></ol><blockquote>be kind</blockquote>');
+    const { container } = open();
+    expect(await screen.findByRole('heading', { name: 'Morning', level: 2 })).toBeTruthy();
+    expect(container.querySelector('strong')?.textContent).toBe('5 km');
+    expect(screen.getByRole('link', { name: 'route' }).getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('listitem').textContent).toBe('tea');
+    expect(container.querySelector('blockquote')?.textContent).toBe('be kind');
+    expect(screen.getByText('Fri, Nov 20th 2026')).toBeTruthy();
+  });
+
+  it('never runs what the body smuggles in, even if the server let it through', async () => {
+    serve('<p onmouseover="alert(1)">hi<script>alert(2)</script></p><img src=x onerror=alert(3)><a href="javascript:alert(4)">j</a><iframe src="https://evil.example/"></iframe>');
+    const { container } = open();
+    expect(await screen.findByText('hi')).toBeTruthy();
+    expect(container.querySelector('script, iframe, img, [onmouseover], [onerror]')).toBeNull();
+    expect(container.querySelector('a')?.hasAttribute('href')).toBe(false);
+  });
+
+  it('renders formulas with KaTeX from their source', async () => {
+    serve('<p>Energy: <span class="ql-formula" data-value="e=mc^2"></span></p>');
+    const { container } = open();
+    await waitFor(() => expect(container.querySelector('.ql-formula .katex')).not.toBeNull());
+    expect(container.querySelector('.ql-formula')?.getAttribute('aria-label')).toBe('e=mc^2');
+  });
+
+  it('answers "not found" for a revoked or unknown link, without a retry', async () => {
+    api.on(`GET /api/public/shared/${slug}`, { status: 404, body: { message: 'This page is not shared (any more).' } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('This page is not shared, or its link was revoked.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('offers a retry when the API is down', async () => {
+    api.on(`GET /api/public/shared/${slug}`, { hangUp: true });
+    open();
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
