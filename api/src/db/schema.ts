@@ -1,3 +1,4 @@
 export * from './core-schema';
 export * from './habit-schema';
 export * from './model-tables';
+export * from './upload-schema';
