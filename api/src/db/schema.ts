@@ -2,3 +2,4 @@ export * from './core-schema';
 export * from './habit-schema';
 export * from './model-tables';
 export * from './upload-schema';
+export * from './invitation-schema';
