@@ -1,0 +1,149 @@
+/**
+ * `pnpm --filter @lifeboard/bench bench` (and the frontend half of the root `pnpm bench`): builds the site for
+ * production, serves it as production does, and prints what a first visit costs: bytes per app from
+ * Chromium's network log, Lighthouse 12 mobile scores for `/` and `/home`, and the time from a click on a
+ * navigation link to the area's content, cold and once preloaded. Targets are printed beside the numbers;
+ * a missed target never fails the run.
+ *
+ * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (they must have been built for this
+ * run's API address, so use it only when iterating); BENCH_RUNS (click runs per area and mode, default 5);
+ * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_API_PORT pins the API's port (so a build can be
+ * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit.
+ */
+import { launchBrowser } from '../../e2e/support/browser';
+import { codeGzip } from './bytes';
+import { medianRun, runLighthouse } from './lighthouse';
+import type { LighthouseRun } from './lighthouse';
+import { bytesTable, describeTarget, fileList, isMet, kb, median, ms, table } from './report';
+import type { Target } from './report';
+import { startSite } from './site';
+import type { Site } from './site';
+import { signIn } from './visitor';
+import type { Session } from './visitor';
+import { areas, visitArea, visitHome, visitLanding } from './visits';
+import type { AreaVisit } from './visits';
+
+const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
+const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
+const listFiles = process.env.BENCH_FILES === '1';
+const log = (line: string) => console.log(line);
+const targets: Target[] = [];
+
+function check(target: Target): string {
+  targets.push(target);
+  return describeTarget(target);
+}
+
+/** The click-to-content table; the targets join the summary. */
+function clickTable(first: ReadonlyMap<string, AreaVisit[]>, warm: ReadonlyMap<string, AreaVisit[]>): string {
+  const rows = [['area', 'first visit', 'min–max', 'target ≤ 300 ms', 'preloaded', 'min–max', 'target ≤ 100 ms']];
+  const spread = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+  for (const area of areas) {
+    const cold = (first.get(area.name) ?? []).map((visit) => visit.ms);
+    const preloaded = (warm.get(area.name) ?? []).map((visit) => visit.ms);
+    const coldTarget: Target = { label: `${area.name} click to content, first visit`, value: median(cold), limit: 300, kind: 'max', format: ms };
+    const warmTarget: Target = { label: `${area.name} click to content, preloaded`, value: median(preloaded), limit: 100, kind: 'max', format: ms };
+    targets.push(coldTarget, warmTarget);
+    rows.push([area.name, ms(coldTarget.value), spread(cold), isMet(coldTarget) ? 'met' : 'MISSED', ms(warmTarget.value), spread(preloaded), isMet(warmTarget) ? 'met' : 'MISSED']);
+  }
+  return table(rows);
+}
+
+async function measureBytesAndClicks(site: Site, user: Session, admin: Session): Promise<string> {
+  const browser = await launchBrowser();
+  try {
+    log('\n1. What a first visit downloads (Chromium network log; gzip -9 of each body; kB = 1000 bytes)');
+    const landing = await visitLanding(browser, site);
+    log('\n  / signed out (the landing page):');
+    log(bytesTable(landing));
+    if (listFiles) log(fileList(landing));
+    log(`    JS gzip in all: ${kb(codeGzip(landing, ['js']))}, ${check({ label: 'landing JS gzip', value: codeGzip(landing, ['js']), limit: 160_000, kind: 'max', format: kb })}`);
+
+    const home = await visitHome(browser, site, user);
+    log('\n  /home signed in (widgets from every area; before the shell\'s idle preloading):');
+    log(bytesTable(home));
+    if (listFiles) log(fileList(home));
+
+    const first = new Map<string, AreaVisit[]>();
+    const warm = new Map<string, AreaVisit[]>();
+    for (const area of areas) {
+      const session = area.adminOnly ? admin : user;
+      const cold: AreaVisit[] = [];
+      const preloaded: AreaVisit[] = [];
+      for (let run = 0; run < clickRuns; run += 1) {
+        cold.push(await visitArea(browser, site, session, area, false));
+        preloaded.push(await visitArea(browser, site, session, area, true));
+      }
+      first.set(area.name, cold);
+      warm.set(area.name, preloaded);
+    }
+
+    log('\n  First visit of each area: what a click from /boards (shell already loaded) adds, per app:');
+    for (const area of areas) {
+      const visit = first.get(area.name)?.[0];
+      if (!visit) continue;
+      const added = codeGzip(visit.transfers);
+      log(`\n   ${area.name} (${area.label}${area.adminOnly ? ', as an admin' : ''}):`);
+      log(bytesTable(visit.transfers, '      '));
+      if (listFiles) log(fileList(visit.transfers, '        '));
+      log(`      adds JS+CSS gzip ${kb(added)}, ${check({ label: `${area.name} first visit adds (JS+CSS gzip)`, value: added, limit: 50_000, kind: 'max', format: kb })}`);
+      const errors = [...new Set([...(first.get(area.name) ?? []), ...(warm.get(area.name) ?? [])].flatMap((v) => v.errors))];
+      if (errors.length) log(`      page errors: ${errors.join(' | ')}`);
+    }
+
+    return clickTable(first, warm);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureLighthouse(site: Site, user: Session): Promise<void> {
+  if (lighthouseRuns < 1) {
+    log('\n2. Lighthouse: skipped (BENCH_LH_RUNS=0)');
+    return;
+  }
+  log(`\n2. Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${lighthouseRuns} runs`);
+  const pages: { path: string; session: Session | null; limit: number }[] = [
+    { path: '/', session: null, limit: 95 },
+    { path: '/home', session: user, limit: 90 },
+  ];
+  const rows = [['page', 'score', 'target', 'LCP', 'TBT', 'CLS', 'scores of all runs']];
+  for (const { path, session, limit } of pages) {
+    const runs: LighthouseRun[] = [];
+    for (let run = 0; run < lighthouseRuns; run += 1) runs.push(await runLighthouse(`${site.shellUrl}${path}`, site.shellUrl, session));
+    const chosen = medianRun(runs);
+    const target: Target = { label: `Lighthouse mobile ${path}`, value: chosen.score, limit, kind: 'min', format: String };
+    targets.push(target);
+    rows.push([`${path}${session ? ' (signed in)' : ''}`, String(chosen.score), `≥ ${limit}: ${isMet(target) ? 'met' : 'MISSED'}`, ms(chosen.lcpMs), ms(chosen.tbtMs), chosen.cls.toFixed(3), runs.map((run) => run.score).join(', ')]);
+  }
+  log(table(rows));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  log(`Lifeboard frontend bench — ${new Date().toISOString()}`);
+  const site = await startSite({
+    build: process.env.BENCH_SKIP_BUILD !== '1',
+    apiPortOverride: process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : undefined,
+    log: (line) => log(`  ${line}`),
+  });
+  try {
+    const user = await signIn(site, site.user);
+    const admin = await signIn(site, site.admin);
+    const clicks = await measureBytesAndClicks(site, user, admin);
+    await measureLighthouse(site, user);
+    log(`\n3. Click on a navigation link → the area's first heading on screen (median of ${clickRuns}, min–max)`);
+    log(clicks);
+  } finally {
+    await site.stop();
+  }
+  const missed = targets.filter((target) => !isMet(target));
+  log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
+  for (const target of missed) log(`  MISSED ${target.label}: ${target.format(target.value)} (${describeTarget(target)})`);
+  log(`Bench took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
