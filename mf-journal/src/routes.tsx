@@ -1,6 +1,7 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from 'react-router-dom';
+import { MoodsScreen } from './moods/MoodsScreen';
 import { PublicSharedPage } from './shared-pages/PublicSharedPage';
 import { SharedPagesScreen } from './shared-pages/SharedPagesScreen';
 
@@ -24,7 +25,7 @@ export function AreaRoutes() {
     <div data-area="mf_journal">
       <Routes>
         <Route path="/journal" element={<ModelScreen model="journal_entry" title="Journal" description="Write about your day. Entries are listed newest first." defaults={{ date: localDate() }} />} />
-        <Route path="/moods" element={<ModelScreen model="mood" title="Moods" description="How you feel, from 1 (low) to 5 (great), and what was behind it." defaults={{ at: new Date().toISOString(), score: 3 }} />} />
+        <Route path="/moods" element={<MoodsScreen />} />
         {collectionRoutes.map(({ path, model, description }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} description={description} />} />
         ))}

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { LatestJournalEntry } from './home/LatestJournalEntry';
+import { MoodLogWidget } from './home/MoodLogWidget';
 import { RecentMoods } from './home/RecentMoods';
 
 /** A card on the shell's /home dashboard, rendered in the shell's React tree (React is one shared instance). */
@@ -11,5 +12,6 @@ export interface AreaWidget {
 
 export const widgets: AreaWidget[] = [
   { id: 'journal-latest', title: 'Latest journal entry', Component: LatestJournalEntry },
+  { id: 'journal-mood-log', title: 'How do you feel?', Component: MoodLogWidget },
   { id: 'journal-moods', title: 'Recent moods', Component: RecentMoods },
 ];

@@ -1,8 +1,7 @@
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-
-const faces = ['', '😞', '🙁', '😐', '🙂', '😄'];
+import { moodFace, moodWord } from '../moods/mood-scale';
 
 /** Home widget: the last five moods with their average. */
 export function RecentMoods() {
@@ -16,7 +15,7 @@ export function RecentMoods() {
       <p>Average of your last {moods.length}: <strong>{average.toFixed(1)} / 5</strong></p>
       <ul>
         {moods.map((m) => (
-          <li key={m.id}><span aria-hidden="true">{faces[Number(m.score)]}</span> {m.score}/5 — {m.at ? formatDisplayDate(String(m.at)) : ''}</li>
+          <li key={m.id}><span aria-hidden="true">{moodFace(m.score)}</span> {moodWord(m.score)} {m.score}/5 — {m.at ? formatDisplayDate(String(m.at)) : ''}</li>
         ))}
       </ul>
     </div>
