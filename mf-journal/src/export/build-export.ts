@@ -1,0 +1,62 @@
+import { strToU8, zipSync } from 'fflate';
+import type { Zippable } from 'fflate';
+import { exportFormat, exportJsonName, exportVersion } from './export-format';
+import type { ExportFile, ExportedJournalEntry, ExportedNote } from './export-format';
+import type { JournalRecord, NoteRecord } from './fetch-all';
+import { frontMatter, htmlToMarkdown, slugify, uniqueName } from './markdown';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The records as the export file keeps them: the fields the API takes back on import, and their stamps. */
+export function toExportFile(entries: readonly JournalRecord[], notes: readonly NoteRecord[], now: Date): ExportFile {
+  const journal_entries = entries
+    .filter((e) => typeof e.date === 'string')
+    .map((e): ExportedJournalEntry => ({
+      id: e.id, created_at: e.created_at, updated_at: e.updated_at,
+      title: text(e.title), body: text(e.body), date: String(e.date), ...(e.tags?.length ? { tags: [...e.tags] } : {}),
+    }));
+  const exportedNotes = notes.map((n): ExportedNote => ({
+    id: n.id, created_at: n.created_at, updated_at: n.updated_at, title: text(n.title), body: text(n.body), pinned: n.pinned === true,
+  }));
+  return { format: exportFormat, version: exportVersion, exported_at: now.toISOString(), journal_entries, notes: exportedNotes };
+}
+
+/** `journal/YYYY-MM-DD-title.md` and `notes/title.md`, each a Markdown file with its front matter, plus the JSON. */
+export function buildExportZip(file: ExportFile): Uint8Array {
+  const files: Zippable = {};
+  const journalNames = new Set<string>();
+  // Oldest first, so `-2` goes to the later of two same-day entries whatever order the API listed them in.
+  const entries = [...file.journal_entries].sort((a, b) => a.date.localeCompare(b.date) || (a.id ?? 0) - (b.id ?? 0));
+  for (const entry of entries) {
+    const name = uniqueName(journalNames, `journal/${entry.date}-${slugify(entry.title)}`, '.md');
+    const head = frontMatter({ title: entry.title || 'Untitled', date: entry.date, tags: entry.tags, created_at: entry.created_at });
+    files[name] = strToU8(`${head}\n# ${entry.title || 'Untitled'}\n\n${htmlToMarkdown(entry.body)}\n`);
+  }
+  const noteNames = new Set<string>();
+  for (const note of file.notes) {
+    const name = uniqueName(noteNames, `notes/${slugify(note.title)}`, '.md');
+    const head = frontMatter({ title: note.title || 'Untitled', pinned: note.pinned, created_at: note.created_at });
+    files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${htmlToMarkdown(note.body)}\n`);
+  }
+  files[exportJsonName] = strToU8(JSON.stringify(file, null, 2));
+  return zipSync(files, { level: 6 });
+}
+
+export function exportFileName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `lifeboard-export-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.zip`;
+}
+
+/** Hands the bytes to the browser as a download. */
+export function downloadBytes(bytes: Uint8Array, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
