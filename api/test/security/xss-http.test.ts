@@ -33,6 +33,9 @@ function survivors(html: unknown, label: string): string[] {
   return findXssViolations(html).map((violation) => `${label}: ${violation} in ${html.slice(0, 200)}`);
 }
 
+// ~900 requests per test: on a loaded 2-core machine that can pass the default 30 s without anything being wrong.
+const perFieldTimeout = 180_000;
+
 describe('rich-text fields over HTTP', () => {
   it('covers the rich-text fields of the registry', () => {
     expect(richTextFields.map(({ name, field }) => `${name}.${field}`)).toEqual(
@@ -55,6 +58,7 @@ describe('rich-text fields over HTTP', () => {
       }
       expect(found).toEqual([]);
     },
+    perFieldTimeout,
   );
 
   it('update sanitizes too, and a shared page serves only clean HTML to signed-out readers', async () => {
@@ -69,5 +73,5 @@ describe('rich-text fields over HTTP', () => {
       found.push(...survivors(page.json().page.body, `#${index} shared page`));
     }
     expect(found).toEqual([]);
-  });
+  }, perFieldTimeout);
 });
