@@ -1,9 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { localDate } from '@lifeboard/shared/ui/model/local-date';
+import { Spinner } from '@lifeboard/shared/ui/feedback';
 import { Route, Routes } from 'react-router-dom';
 import { MoodsScreen } from './moods/MoodsScreen';
 import { PublicSharedPage } from './shared-pages/PublicSharedPage';
 import { SharedPagesScreen } from './shared-pages/SharedPagesScreen';
+
+// Journal and notes load their own code (and the editor's, later still) when opened.
+const JournalScreen = lazy(() => import('./journal/JournalScreen').then((m) => ({ default: m.JournalScreen })));
 
 /** The simple collections of this area: path → model, with what a page says about itself. */
 const collectionRoutes: { path: string; model: string; description: string }[] = [
@@ -24,7 +28,7 @@ export function AreaRoutes() {
   return (
     <div data-area="mf_journal">
       <Routes>
-        <Route path="/journal" element={<ModelScreen model="journal_entry" title="Journal" description="Write about your day. Entries are listed newest first." defaults={{ date: localDate() }} />} />
+        <Route path="/journal" element={<Suspense fallback={<Spinner label="Loading the journal…" />}><JournalScreen /></Suspense>} />
         <Route path="/moods" element={<MoodsScreen />} />
         {collectionRoutes.map(({ path, model, description }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} description={description} />} />

@@ -1,0 +1,131 @@
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { Spinner } from '@lifeboard/shared/ui/feedback';
+import { TextField } from '@lifeboard/shared/ui/fields';
+import { findDraft } from './autosave';
+import type { Fields } from './autosave';
+import type { EditorHandle } from './RichTextEditor';
+import { ConflictPanel, SaveStatus } from './SaveStatus';
+import { useAutosave } from './use-autosave';
+import './document-editor.css';
+
+// Quill and KaTeX arrive only when an editor opens: the lists never pay for them.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+export interface DocumentEditorProps {
+  model: 'journal_entry' | 'note';
+  /** The stored document, or null for a new one. */
+  record: AnyRecord | null;
+  /** The fields edited beside the body, with their starting values for a new document ({ title, date… }). */
+  defaults: Fields;
+  /** Label of the text area ("Entry text"). */
+  bodyLabel: string;
+  /** The model's other fields; `set` saves them like typed text. */
+  renderFields?: (values: Fields, set: (name: string, value: unknown) => void) => ReactNode;
+  /** Shown beside the status once the document exists (share, delete); `stop` ends autosave before a delete. */
+  renderActions?: (id: number, stop: () => void) => ReactNode;
+  onSaved: (record: AnyRecord) => void;
+  onClose: () => void;
+}
+
+function valuesOf(source: Record<string, unknown>, defaults: Fields): Fields {
+  return Object.fromEntries(Object.keys(defaults).map((key) => [key, source[key] ?? defaults[key]]));
+}
+
+function sameContent(a: Fields, b: Fields): boolean {
+  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(a).sort());
+}
+
+/**
+ * A journal entry or note being written: title, the model's fields, the rich text, autosave with its
+ * status, a draft restored after a reload or a sign-in, and the conflict choice when another tab saved.
+ */
+export function DocumentEditor({ model, record, defaults, bodyLabel, renderFields, renderActions, onSaved, onClose }: DocumentEditorProps) {
+  const what = model === 'note' ? 'note' : 'entry';
+  // A draft that differs from the stored version was not saved (reload, offline, signed out): it wins.
+  const [start] = useState(() => {
+    const stored: Fields = { ...valuesOf(record ?? {}, defaults), body: typeof record?.body === 'string' ? record.body : '' };
+    const draft = findDraft(model, record?.id ?? null);
+    if (!draft || sameContent({ ...stored, ...valuesOf(draft.content.fields, stored) }, stored)) return { fields: stored, restoredAt: null, base: record };
+    const base = record ? { ...record, updated_at: draft.content.base ?? record.updated_at } : null;
+    return { fields: { ...stored, ...valuesOf(draft.content.fields, stored) }, restoredAt: draft.savedAt, base };
+  });
+  const [values, setValues] = useState<Fields>(() => valuesOf(start.fields, defaults));
+  const [restoredAt, setRestoredAt] = useState(start.restoredAt);
+  const valuesRef = useRef(values);
+  const editor = useRef<EditorHandle | null>(null);
+  const bodyBeforeEditor = useRef(String(start.fields.body ?? ''));
+
+  const read = useCallback((): Fields => {
+    const body = editor.current ? editor.current.getHtml() : bodyBeforeEditor.current;
+    const words = editor.current ? editor.current.getWordCount() : null;
+    return { ...valuesRef.current, body, ...(model === 'journal_entry' && words !== null ? { word_count: words } : {}) };
+  }, [model]);
+
+  const show = useCallback((source: AnyRecord) => {
+    const next = valuesOf(source, defaults);
+    valuesRef.current = next;
+    setValues(next);
+    const body = typeof source.body === 'string' ? source.body : '';
+    bodyBeforeEditor.current = body;
+    editor.current?.setHtml(body);
+  }, [defaults]);
+
+  const { autosave, state } = useAutosave({ model, record: start.base, read, onSaved, onRemote: show });
+
+  const set = useCallback((name: string, value: unknown) => {
+    valuesRef.current = { ...valuesRef.current, [name]: value };
+    setValues(valuesRef.current);
+    autosave.touch();
+  }, [autosave]);
+
+  const handleReady = useCallback((handle: EditorHandle | null) => {
+    editor.current = handle;
+    // A restored draft is saved like fresh typing.
+    if (handle && start.restoredAt) autosave.touch();
+  }, [autosave, start.restoredAt]);
+
+  const handleDiscardDraft = () => {
+    setRestoredAt(null);
+    autosave.reset(record);
+    show(record ?? { id: 0, board_id: 0, created_at: '', updated_at: '', ...defaults, body: '' });
+  };
+
+
+  return (
+    <section className="lb-document" aria-label={`Edit ${what}`}>
+      <div className="lb-document__bar">
+        <Button onClick={() => void autosave.flush().then(onClose)}>Back to {model === 'note' ? 'notes' : 'entries'}</Button>
+        <SaveStatus state={state} />
+        {state.id !== null && state.id > 0 ? renderActions?.(state.id, () => autosave.dispose()) : null}
+      </div>
+      {restoredAt ? (
+        <div className="lb-document__restored" role="note">
+          <span>Restored changes that were not saved yet (kept on this device {formatDisplayDate(restoredAt)}).</span>
+          <Button size="small" onClick={handleDiscardDraft}>Discard them</Button>
+        </div>
+      ) : null}
+      {state.conflict ? (
+        <ConflictPanel
+          what={what} mine={state.conflict.mine} theirs={state.conflict.theirs}
+          onKeepMine={() => void autosave.keepMine()}
+          onTakeTheirs={() => {
+            const theirs = autosave.takeTheirs();
+            if (theirs) show(theirs);
+          }}
+        />
+      ) : null}
+      <TextField label="Title" value={String(values.title ?? '')} maxLength={200} onChange={(event) => set('title', event.target.value)} onBlur={() => void autosave.flush()} />
+      {renderFields?.(values, set)}
+      <Suspense fallback={<Spinner label="Loading the editor…" />}>
+        <RichTextEditor
+          label={bodyLabel} initialHtml={bodyBeforeEditor.current}
+          onInput={autosave.touch} onBlur={() => void autosave.flush()} onReady={handleReady}
+        />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { $config } from '@lifeboard/shared/stores/config';
+import { sanitizeHtml } from './sanitize-html';
+import '../shared-pages/rich-text.css';
+import './rich-text-view.css';
+
+export interface RichTextViewProps {
+  /** Stored editor HTML (never trusted: sanitized here). */
+  html: string;
+  className?: string;
+  /** The region's accessible name, when it is a landmark of its own. */
+  label?: string;
+}
+
+/** Stored rich text shown for reading: sanitized to the editor's formats, formulas rendered by KaTeX on demand. */
+export function RichTextView({ html, className, label }: RichTextViewProps) {
+  const { apiUrl } = useStore($config);
+  const clean = useMemo(() => sanitizeHtml(html, apiUrl), [html, apiUrl]);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element?.querySelector('span.ql-formula')) return undefined;
+    let live = true;
+    // KaTeX is loaded only for text that has a formula.
+    void import('../shared-pages/render-formulas').then(({ renderFormulas }) => {
+      if (live) renderFormulas(element);
+    });
+    return () => {
+      live = false;
+    };
+  }, [clean]);
+  return (
+    <div
+      ref={root} className={`lb-rich-text lb-rich-text-view ${className ?? ''}`} aria-label={label} role={label ? 'region' : undefined}
+      // `clean` is the sanitizer's output: only the editor's tags, attributes and safe addresses remain.
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { createAutosave } from './autosave';
+import type { Autosave, AutosaveState, Fields } from './autosave';
+import { collectionTransport } from './record-transport';
+import { announceSaved, listenForSaves } from './save-broadcast';
+
+export interface UseAutosaveOptions {
+  model: 'journal_entry' | 'note';
+  /** The stored document (null: new); read when the page mounts the editor. */
+  record: AnyRecord | null;
+  read: () => Fields;
+  onSaved: (record: AnyRecord) => void;
+  /** Another tab saved this document and this tab had no changes: show their version. */
+  onRemote: (record: AnyRecord) => void;
+}
+
+/**
+ * Autosave wired to the page's life: a save when the tab is hidden or left, a last save when the editor
+ * closes, and other tabs' saves heard through a BroadcastChannel.
+ */
+export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutosaveOptions): { autosave: Autosave<AnyRecord>; state: AutosaveState<AnyRecord> } {
+  const callbacks = useRef({ read, onSaved, onRemote });
+  callbacks.current = { read, onSaved, onRemote };
+  const [autosave] = useState(() => createAutosave<AnyRecord>({
+    model,
+    record,
+    transport: collectionTransport(model),
+    read: () => callbacks.current.read(),
+    onSaved: (saved) => {
+      announceSaved(model, saved);
+      callbacks.current.onSaved(saved);
+    },
+  }));
+  const state = useStore(autosave.$state);
+
+  useEffect(() => {
+    const handleHidden = () => {
+      if (document.visibilityState === 'hidden') void autosave.flush();
+    };
+    const handleLeave = () => void autosave.flush();
+    document.addEventListener('visibilitychange', handleHidden);
+    window.addEventListener('pagehide', handleLeave);
+    const stopListening = listenForSaves(model, (saved) => {
+      if (autosave.receiveRemote(saved) === 'apply') callbacks.current.onRemote(saved);
+    });
+    return () => {
+      document.removeEventListener('visibilitychange', handleHidden);
+      window.removeEventListener('pagehide', handleLeave);
+      stopListening();
+      // Leaving the editor saves what is pending (its draft is already kept), then stops the timers.
+      void autosave.flush().finally(() => autosave.dispose());
+    };
+  }, [autosave, model]);
+
+  return { autosave, state };
+}

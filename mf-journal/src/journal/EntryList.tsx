@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ModelRecord } from '@lifeboard/shared/api/resource';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
+import { RichTextView } from '../editor/RichTextView';
+import { displayDay, groupByDay } from './day-groups';
+import { moodScale } from './MoodPicker';
+import './journal.css';
+
+type Entry = ModelRecord<'journal_entry'>;
+
+export interface EntryListProps {
+  entries: Entry[];
+  /** Mood scores by mood id, for the mood shown on each entry. */
+  moodScores: ReadonlyMap<number, number>;
+}
+
+export function entryTitle(entry: Entry): string {
+  return entry.title?.trim() || 'Untitled entry';
+}
+
+function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | undefined }) {
+  const [reading, setReading] = useState(false);
+  const pending = entry.id < 0;
+  const mood = moodScale.find((m) => m.score === moodScore);
+  const body = entry.body ?? '';
+  const bodyId = `lb-entry-body-${entry.id}`;
+  return (
+    <li className="lb-entry" aria-busy={pending || undefined}>
+      <div className="lb-entry__head">
+        <h4 className="lb-entry__title">
+          {pending ? entryTitle(entry) : <Link to={`?entry=${entry.id}`}>{entryTitle(entry)}</Link>}
+        </h4>
+        {mood ? <span className="lb-entry__mood" title={`Mood: ${mood.word}`}><span aria-hidden="true">{mood.face}</span> {mood.word}</span> : null}
+      </div>
+      <p className="lb-muted lb-entry__meta">
+        {pending ? 'Saving…' : `Written ${formatDisplayDate(entry.created_at)}`}
+        {typeof entry.word_count === 'number' && entry.word_count > 0 ? ` · ${entry.word_count} words` : ''}
+      </p>
+      {reading ? <RichTextView html={body} className="lb-entry__full" /> : <p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}
+      {!pending ? (
+        <div className="lb-row">
+          {body ? <Button size="small" variant="ghost" aria-expanded={reading} onClick={() => setReading(!reading)}>{reading ? 'Show less' : 'Read all'}</Button> : null}
+          <Button size="small" variant="ghost" onClick={() => void deleteWithUndo('journal_entry', entry)} aria-label={`Delete “${entryTitle(entry)}”`}>Delete</Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Entries by day, newest day first, each day under its date in the spec's display. */
+export function EntryList({ entries, moodScores }: EntryListProps) {
+  const groups = groupByDay(entries);
+  return (
+    <div className="lb-entry-days">
+      {groups.map((group) => (
+        <section key={group.date} className="lb-entry-day" aria-labelledby={`lb-day-${group.date}`} data-date={group.date}>
+          <h3 id={`lb-day-${group.date}`} className="lb-entry-day__title">{displayDay(group.date)}</h3>
+          <ul className="lb-entry-day__list" aria-label={`Entries of ${displayDay(group.date)}`}>
+            {group.entries.map((entry) => (
+              <EntryItem key={entry.id} entry={entry} moodScore={typeof entry.mood_id === 'number' ? moodScores.get(entry.mood_id) : undefined} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AnyRecord, ModelRecord } from '@lifeboard/shared/api/resource';
+import type { ApiError } from '@lifeboard/shared/api/errors';
+import { getCollection } from '@lifeboard/shared/stores/collection';
+import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { ErrorPanel, Spinner } from '@lifeboard/shared/ui/feedback';
+import { DateField } from '@lifeboard/shared/ui/fields';
+import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
+import { DocumentEditor } from '../editor/DocumentEditor';
+import { ShareButton } from '../shared-pages/ShareButton';
+import { MoodPicker } from './MoodPicker';
+
+type Entry = ModelRecord<'journal_entry'>;
+
+export interface JournalEntryPageProps {
+  /** The entry's id, or null to write a new one. */
+  id: number | null;
+  /** The day a new entry is for (today when absent). */
+  day?: string | null;
+  /** The new entry got its id (the page may put it in the address). */
+  onCreated: (id: number) => void;
+  onClose: () => void;
+}
+
+/** Loads the entry (from the list, else from the API) and opens it in the editor. */
+function useEntry(id: number | null): { entry: Entry | null; error: ApiError | null; loading: boolean } {
+  const entries = getCollection('journal_entry');
+  const [state, setState] = useState<{ entry: Entry | null; error: ApiError | null; loading: boolean }>(() => {
+    const known = id === null ? null : entries.find(id) ?? null;
+    return { entry: known, error: null, loading: id !== null && !known };
+  });
+  useEffect(() => {
+    if (id === null || state.entry) return undefined;
+    let live = true;
+    void entries.get(id).then((result) => {
+      if (!live) return;
+      setState(result.ok ? { entry: result.data, error: null, loading: false } : { entry: null, error: result.error, loading: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [entries, id, state.entry]);
+  return state;
+}
+
+/** One journal entry being written: date, mood, title and text, saved as you type. */
+export function JournalEntryPage({ id, day, onCreated, onClose }: JournalEntryPageProps) {
+  const { entry, error, loading } = useEntry(id);
+  const latest = useRef<AnyRecord | null>(entry);
+  if (!latest.current && entry) latest.current = entry;
+  const defaults = useMemo(() => ({ title: '', date: day ?? localDate(), mood_id: null }), [day]);
+
+  useEffect(() => {
+    if (entry) $currentJournalEntry.set(entry);
+  }, [entry]);
+
+  if (loading) return <Spinner label="Opening the entry…" />;
+  if (error || (id !== null && !entry)) {
+    return <ErrorPanel title="This entry could not be opened" message={error?.message ?? 'It may have been deleted.'} code={error?.code} onRetry={onClose} />;
+  }
+
+  const handleSaved = (saved: AnyRecord) => {
+    const wasNew = id === null && latest.current === null;
+    latest.current = saved;
+    $currentJournalEntry.set(saved);
+    if (wasNew) onCreated(saved.id);
+  };
+
+  const handleDelete = async (stop: () => void) => {
+    const record = getCollection('journal_entry').find(latest.current?.id ?? 0) ?? latest.current;
+    if (!record) return;
+    stop();
+    if (await deleteWithUndo('journal_entry', record)) {
+      if ($currentJournalEntry.get()?.id === record.id) $currentJournalEntry.set(null);
+      onClose();
+    }
+  };
+
+  return (
+    <DocumentEditor
+      model="journal_entry" record={entry} defaults={defaults} bodyLabel="Entry text"
+      onSaved={handleSaved} onClose={onClose}
+      renderFields={(values, set) => (
+        <div className="lb-entry-fields">
+          <DateField label="Day" value={String(values.date ?? '')} required onChange={(event) => { if (event.target.value) set('date', event.target.value); }} />
+          <MoodPicker moodId={typeof values.mood_id === 'number' ? values.mood_id : null} onChange={(moodId) => set('mood_id', moodId)} />
+        </div>
+      )}
+      renderActions={(savedId, stop) => (
+        <>
+          <ShareButton model="journal_entry" id={savedId} />
+          <Button variant="danger" onClick={() => void handleDelete(stop)}>Delete entry</Button>
+        </>
+      )}
+    />
+  );
+}

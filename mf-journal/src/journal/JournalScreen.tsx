@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ListParams } from '@lifeboard/shared/api/resource';
+import { getCollection } from '@lifeboard/shared/stores/collection';
+import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
+import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
+import { TextField } from '@lifeboard/shared/ui/fields';
+import { useDebounced, searchDelayMs } from '@lifeboard/shared/ui/ModelScreen';
+import { PageHeader } from '@lifeboard/shared/ui/Panel';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
+import { monthOf } from './calendar';
+import { displayDay } from './day-groups';
+import { useEntryDays } from './entry-days';
+import { EntryList, entryTitle } from './EntryList';
+import { JournalEntryPage } from './JournalEntryPage';
+import { MonthCalendar } from './MonthCalendar';
+import './journal.css';
+
+/** The list half of /journal: search, a calendar to jump to a day, entries by day. */
+function JournalList({ day, onDay }: { day: string | null; onDay: (day: string | null) => void }) {
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim(), searchDelayMs);
+  const today = localDate();
+  const [month, setMonth] = useState(() => monthOf(day ?? today));
+  const params: ListParams = { ...(settled ? { search: settled } : {}), ...(day ? { to: day } : {}) };
+  const { items, status, error, hasMore, collection } = useCollection('journal_entry', params);
+  const moods = useStore(getCollection('mood').$items);
+  const moodScores = useMemo(() => new Map(moods.map((m) => [m.id, m.score ?? 0])), [moods]);
+  const marked = useEntryDays(month);
+  const current = useStore($currentJournalEntry);
+  const firstLoad = status === 'loading' && items.length === 0;
+
+  return (
+    <div className="lb-journal">
+      <aside className="lb-journal__side" aria-label="Find entries">
+        <div role="search" aria-label="Search entries">
+          <TextField label="Search entries" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </div>
+        <MonthCalendar
+          month={month} marked={marked} selected={day} today={today}
+          onMonthChange={setMonth} onSelect={(date) => onDay(date === day ? null : date)}
+        />
+      </aside>
+      <div className="lb-journal__main">
+        {current && current.id > 0 ? (
+          <p className="lb-journal__continue">
+            Last opened: <Link to={`?entry=${current.id}`}>{entryTitle(current)}</Link>
+          </p>
+        ) : null}
+        {day ? (
+          <div className="lb-row lb-journal__filter">
+            <span>Entries up to {displayDay(day)}</span>
+            <Button size="small" onClick={() => onDay(null)}>Show latest</Button>
+          </div>
+        ) : null}
+        {status === 'loading' && !firstLoad ? <Spinner label="Loading entries…" /> : null}
+        {error && status === 'error' ? (
+          <ErrorPanel title="Could not load entries" message={error.message} code={error.code} onRetry={() => void collection.load(params)} />
+        ) : null}
+        {firstLoad ? <Skeleton lines={4} /> : null}
+        {!firstLoad && items.length === 0 && status !== 'error' ? (
+          settled ? (
+            <EmptyState title={`No entries match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('')}>Clear search</Button>} />
+          ) : (
+            <EmptyState title={day ? 'No entries on or before this day' : 'No entries yet'} description="Write about your day: it is saved as you type." action={<Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>Write an entry</Link>} />
+          )
+        ) : null}
+        <EntryList entries={items} moodScores={moodScores} />
+        {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+      </div>
+    </div>
+  );
+}
+
+/** /journal: the entries by day, or one entry open in the editor (`?entry=<id|new>`; `?day=` jumps to a day). */
+export function JournalScreen() {
+  const [params, setParams] = useSearchParams();
+  const entry = params.get('entry');
+  const day = params.get('day');
+  const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+  // A new entry keeps its editor when it gets an id (the address changes, the editor must not remount).
+  const [createdFrom, setCreatedFrom] = useState<Record<string, string>>({});
+  const entryId = entry && entry !== 'new' && /^\d+$/.test(entry) ? Number(entry) : null;
+
+  const setParam = (changes: Record<string, string | null>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace });
+  };
+
+  return (
+    <section className="lb-stack" data-model="journal_entry">
+      <PageHeader
+        title="Journal" description="Write about your day. Entries are saved as you type and listed by day, newest first."
+        actions={entry ? null : <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>}
+      />
+      {entry ? (
+        <JournalEntryPage
+          key={createdFrom[entry] ?? entry} id={entryId} day={validDay}
+          onCreated={(id) => {
+            setCreatedFrom((known) => ({ ...known, [String(id)]: entry }));
+            setParam({ entry: String(id) }, true);
+          }}
+          onClose={() => setParam({ entry: null })}
+        />
+      ) : (
+        <JournalList day={validDay} onDay={(next) => setParam({ day: next })} />
+      )}
+    </section>
+  );
+}
