@@ -25,21 +25,31 @@ const packageSingletons: Record<string, string> = {
   'single-spa-react': '6.0.2',
 };
 
+/** Test helpers and tests live beside the code in `shared/src` but never reach a bundle. */
+const notShipped = /(\.test\.tsx?|\/test-[a-z-]+\.tsx?)$/;
+
+function sourceFilesIn(folder: string): string[] {
+  return readdirSync(join(sharedSrc, folder))
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(sharedSrc, folder, name))
+    .filter((file) => !notShipped.test(file));
+}
+
 /**
- * The modules of `shared/` that hold state (stores, the HTTP client, the device database) or are large
- * (the model registry). They are shared by their resolved file path, not by request: `shared/` imports its
- * own files relatively (`../stores/session`), and only a path key makes those imports resolve to the one
- * instance the shell provides. Each keeps a readable share key (`@lifeboard/shared/stores/session`).
+ * Every module of `shared/` an app may import, shared by its resolved file path, not by request: `shared/`
+ * imports its own files relatively (`../stores/session`), and only a path key makes those imports resolve to
+ * the one instance the shell provides. Each keeps a readable share key (`@lifeboard/shared/stores/session`).
+ * - stores, the HTTP client, the device database: they hold state, so there must be one of each;
+ * - the model registry (with the part of zod it uses, ≈ 26 kB gzip), the UI kit and its CSS, the date helpers:
+ *   every area uses them, and the shell has usually loaded them already, so an area's first visit must not
+ *   download its own copy. The registry's per-model files are reached only through `models/index.ts`.
+ * `models/zod.ts` is deliberately not shared: a shared module keeps every export, and `export { z }` would
+ * ship all of zod with its locales (≈ 90 kB gzip) instead of the part the registry uses. No app imports it
+ * directly; the shared modules above do, inside the shell's own chunks.
  */
 function sharedPackageModules(): string[] {
-  const files: string[] = [];
-  for (const folder of ['stores', 'api']) {
-    for (const name of readdirSync(join(sharedSrc, folder))) {
-      if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(join(sharedSrc, folder, name));
-    }
-  }
-  files.push(join(sharedSrc, 'lib', 'device-db.ts'), join(sharedSrc, 'models', 'index.ts'));
-  return files;
+  const models = ['index.ts', 'user.ts', 'fields.ts'].map((name) => join(sharedSrc, 'models', name));
+  return [...sourceFilesIn('stores'), ...sourceFilesIn('api'), ...sourceFilesIn('lib'), ...sourceFilesIn('ui'), ...sourceFilesIn('ui/model'), ...models];
 }
 
 function shareKeyOf(file: string): string {

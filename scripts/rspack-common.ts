@@ -2,11 +2,13 @@
  * The Rspack settings every app has in common (TypeScript, CSS files, output, dev server), and the whole
  * config of a remote. Each app's rspack.config.ts stays a few lines that name what differs.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Configuration, RuleSetRule } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { apiUrl, corsHeaders, sharedSingletons } from './federation';
+import { apiUrl, corsHeaders, repoRoot, sharedSingletons } from './federation';
 
 /** `rspack serve` (or NODE_ENV=development) builds for development; everything else for production. */
 export const isProduction =
@@ -56,6 +58,15 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
       uniqueName: `lifeboard_${port}`,
     },
     performance: { hints: false },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The UI kit's CSS files are small and imported by many kit modules, each shared on its own: without
+          // this group every one of those chunks carries its own copy (the tokens sheet four times per area).
+          kitCss: { test: /shared[\\/]src[\\/]ui[\\/].*\.css$/, name: 'kit-css', chunks: 'all', enforce: true },
+        },
+      },
+    },
     devServer: {
       port,
       host: 'localhost',
@@ -71,25 +82,72 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
 export interface RemoteOptions extends AppOptions {
   /** The Module Federation name: an identifier such as `mf_journal`. */
   name: string;
+  /** What the remote exposes; by default its lifecycles and its home widgets. */
+  exposes?: Record<string, string>;
 }
 
+const defaultExposes = { './lifecycles': './src/lifecycles.tsx', './widgets': './src/widgets.tsx' };
+
+/**
+ * In production a remote bundles no Module Federation runtime-core (≈ 18 kB gzip of its 36 kB remoteEntry.js):
+ * it uses the one the shell already runs (the shell's `experiments.provideExternalRuntime`), read from
+ * the global `_FEDERATION_RUNTIME_CORE`. Development builds keep their own, so a remote's `rspack serve` works
+ * alone and against any shell.
+ */
+export const remoteUsesHostRuntime = isProduction;
+
+/** The file the standalone page of a production build loads first: it provides the runtime-core. */
+export const standaloneRuntimeFile = 'standalone-runtime.js';
+
 /** A remote: exposes its single-spa lifecycles and its home widgets; also a standalone dev page. */
-export function remoteConfig({ dir, port, name }: RemoteOptions): Configuration {
+export function remoteConfig({ dir, port, name, exposes = defaultExposes }: RemoteOptions): Configuration[] {
   const base = baseConfig({ dir, port });
-  return {
+  const template = resolve(dir, 'src/standalone.html');
+  const remote: Configuration = {
     ...base,
+    name: 'remote',
     plugins: [
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
-        exposes: { './lifecycles': './src/lifecycles.tsx', './widgets': './src/widgets.tsx' },
+        exposes,
         shared: sharedSingletons(),
         manifest: true,
         dts: false,
+        // `target: 'web'` lets the minifier drop the runtime's Node-only script loading.
+        experiments: { externalRuntime: remoteUsesHostRuntime, optimization: { target: 'web' } },
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       }),
       new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
-      new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/standalone.html'), chunks: ['main'] }),
+      new rspack.HtmlRspackPlugin({
+        // Without a shell around it, the standalone page must provide the runtime-core itself, before `main`.
+        ...(remoteUsesHostRuntime
+          ? { templateContent: readFileSync(template, 'utf8').replace('</head>', `  <script src="${standaloneRuntimeFile}"></script>\n  </head>`) }
+          : { template }),
+        chunks: ['main'],
+      }),
     ],
+  };
+  return remoteUsesHostRuntime ? [remote, standaloneRuntimeConfig(dir, port)] : [remote];
+}
+
+/** The runtime-core, as the one global the remote's bundle reads; built after the remote, into its folder. */
+function standaloneRuntimeConfig(dir: string, port: number): Configuration {
+  // The same module the shell's `provideExternalRuntime` hands out, found where the MF plugin finds it.
+  const fromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced'));
+  return {
+    name: 'standalone-runtime',
+    dependencies: ['remote'], // the remote's build cleans dist/ first
+    context: dir,
+    mode: 'production',
+    devtool: false,
+    entry: { 'standalone-runtime': resolve(repoRoot, 'scripts/standalone-runtime.mjs') },
+    resolve: {
+      extensions: ['.ts', '.js', '.mjs'],
+      alias: { '@module-federation/runtime-tools/runtime-core$': fromEnhanced.resolve('@module-federation/runtime-tools/runtime-core') },
+    },
+    module: { rules: [scriptRule] },
+    output: { path: resolve(dir, 'dist'), filename: standaloneRuntimeFile, clean: false, uniqueName: `lifeboard_${port}_runtime` },
+    performance: { hints: false },
   };
 }

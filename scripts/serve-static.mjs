@@ -6,7 +6,8 @@
  * - a remote: CORS, so the shell's origin may fetch its manifest and chunks;
  * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year.
  *
- * Usage: node scripts/serve-static.mjs <shell|mf-journal|…> [--port N] [--remotes file.json] [--api URL]
+ * Usage: node scripts/serve-static.mjs <shell|mf-journal|…> [--port N] [--remotes file.json] [--api URL] [--dist folder]
+ * (`--dist`: serve another build of the app than `<app>/dist`, e.g. a new release of a remote.)
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -60,9 +61,9 @@ function isDocument(pathname) {
 }
 
 /** Creates (does not start) the HTTP server for one app. */
-export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_URL || 'http://localhost:4000' }) {
+export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_URL || 'http://localhost:4000', dist: distFolder }) {
   const isShell = app === 'shell';
-  const dist = join(repoRoot, app, 'dist');
+  const dist = distFolder ? resolve(distFolder) : join(repoRoot, app, 'dist');
   if (!existsSync(dist)) throw new Error(`${dist} does not exist: build ${app} first (pnpm --filter @lifeboard/${app} build)`);
   const remotesPath = remotesFile ? resolve(remotesFile) : join(dist, 'remotes.json');
   const remotesJson = isShell && existsSync(remotesPath) ? readFileSync(remotesPath, 'utf8') : '{}';
@@ -114,6 +115,7 @@ function parseArgs(argv) {
     if (flag === '--port') options.port = Number(value);
     else if (flag === '--remotes') options.remotesFile = value;
     else if (flag === '--api') options.apiUrl = value;
+    else if (flag === '--dist') options.dist = value;
     else throw new Error(`Unknown option ${flag}`);
   }
   return options;

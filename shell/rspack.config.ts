@@ -22,6 +22,8 @@ export default {
       remotes: {},
       shareStrategy: 'loaded-first',
       shared: sharedSingletons(),
+      // Hands the MF runtime-core to every remote, which then does not bundle its own (scripts/rspack-common.ts).
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       manifest: false,
       dts: false,
       dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
