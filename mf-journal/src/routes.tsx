@@ -8,10 +8,10 @@ import { SharedPagesScreen } from './shared-pages/SharedPagesScreen';
 
 // Journal and notes load their own code (and the editor's, later still) when opened.
 const JournalScreen = lazy(() => import('./journal/JournalScreen').then((m) => ({ default: m.JournalScreen })));
+const NotesScreen = lazy(() => import('./notes/NotesScreen').then((m) => ({ default: m.NotesScreen })));
 
 /** The simple collections of this area: path → model, with what a page says about itself. */
 const collectionRoutes: { path: string; model: string; description: string }[] = [
-  { path: '/notes', model: 'note', description: 'Quick notes and longer thoughts; pin the ones you come back to.' },
   { path: '/quotes', model: 'quote', description: 'Words worth keeping, with who said them and where.' },
   { path: '/questions', model: 'question', description: 'Questions you are living with, and the answers as they come.' },
   { path: '/books', model: 'book', description: 'What you want to read, are reading and have read.' },
@@ -29,6 +29,7 @@ export function AreaRoutes() {
     <div data-area="mf_journal">
       <Routes>
         <Route path="/journal" element={<Suspense fallback={<Spinner label="Loading the journal…" />}><JournalScreen /></Suspense>} />
+        <Route path="/notes" element={<Suspense fallback={<Spinner label="Loading notes…" />}><NotesScreen /></Suspense>} />
         <Route path="/moods" element={<MoodsScreen />} />
         {collectionRoutes.map(({ path, model, description }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} description={description} />} />

@@ -27,7 +27,7 @@ export function statusText(state: AutosaveState<AnyRecord>): string {
 /** A live region with the save state; never steals focus. */
 export function SaveStatus({ state }: { state: AutosaveState<AnyRecord> }) {
   return (
-    <p className="lb-save-status" role="status" aria-live="polite" data-status={state.status}>
+    <p className="lb-save-status" role="status" aria-live="polite" aria-label="Save status" data-status={state.status}>
       {statusText(state)}
     </p>
   );

@@ -11,6 +11,7 @@ import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { createAutosave, findDraft } from './autosave';
 import { collectionTransport } from './record-transport';
+import { serveVersionedUpdates } from './test-versioned';
 import { testUser } from './test-user';
 
 /**
@@ -22,19 +23,6 @@ let notes: FakeTable;
 let clock = 0;
 const stamp = () => new Date(Date.UTC(2026, 10, 22, 12, 0, clock++)).toISOString();
 
-function serveVersionedUpdates(table: FakeTable): void {
-  api.on('POST /api/note/update', ({ body }) => {
-    const { id, expected_updated_at: expected, ...fields } = (body as { params: Record<string, unknown> }).params;
-    const index = table.rows.findIndex((row) => row.id === id);
-    if (index < 0) return { status: 404, body: { success: false, message: 'Not found.' } };
-    if (expected !== undefined && expected !== table.rows[index].updated_at) {
-      return { status: 409, body: { success: false, error: 'This note was changed since you opened it.', current: table.rows[index] } };
-    }
-    table.rows[index] = { ...table.rows[index], ...fields, updated_at: stamp() };
-    return { body: { success: true, note: table.rows[index] } };
-  });
-}
-
 beforeAll(async () => {
   api = await startFakeApi();
   setConfig({ apiUrl: api.url });
@@ -45,7 +33,7 @@ beforeEach(() => {
   setSession('token', testUser(7));
   setBoard(1, 'Home');
   notes = serveModel(api, 'note', 'notes');
-  serveVersionedUpdates(notes);
+  serveVersionedUpdates(api, 'note', notes);
   notes.rows.push({ id: 3, board_id: 1, created_at: stamp(), updated_at: stamp(), title: 'Plan', body: '<p>v1</p>' });
   api.requests.length = 0;
 });

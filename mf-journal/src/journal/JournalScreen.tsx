@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ListParams } from '@lifeboard/shared/api/resource';
-import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
@@ -27,7 +26,8 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const [month, setMonth] = useState(() => monthOf(day ?? today));
   const params: ListParams = { ...(settled ? { search: settled } : {}), ...(day ? { to: day } : {}) };
   const { items, status, error, hasMore, collection } = useCollection('journal_entry', params);
-  const moods = useStore(getCollection('mood').$items);
+  // The latest moods, for the mood shown on each entry (an entry's mood is usually recent).
+  const moods = useCollection('mood').items;
   const moodScores = useMemo(() => new Map(moods.map((m) => [m.id, m.score ?? 0])), [moods]);
   const marked = useEntryDays(month);
   const current = useStore($currentJournalEntry);

@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { setBoard } from '@lifeboard/shared/stores/board';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
+import { clearSession, setSession } from '@lifeboard/shared/stores/session';
+import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
+import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
+import { serveShares } from '../shared-pages/test-shares';
+import { serveVersionedUpdates } from '../editor/test-versioned';
+import { testUser } from '../editor/test-user';
+import { JournalScreen } from './JournalScreen';
+
+// KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
+vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
+
+let api: FakeApi;
+let entries: FakeTable;
+let moods: FakeTable;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  localStorage.clear();
+  setSession('token', testUser(7));
+  entries = serveModel(api, 'journal_entry', 'journalEntries');
+  serveVersionedUpdates(api, 'journal_entry', entries);
+  moods = serveModel(api, 'mood', 'moods');
+  serveShares(api, { journal_entry: entries, note: serveModel(api, 'note', 'notes') });
+  const row = (id: number, date: string, title: string, body: string, mood_id: number | null = null) =>
+    ({ id, board_id: 1, created_at: `${date}T18:30:00.000Z`, updated_at: `${date}T18:30:00.000Z`, title, date, body, mood_id, word_count: 2 });
+  entries.rows.push(
+    row(3, '2026-11-22', 'Lake day', '<p>Swam <strong>far</strong></p>', 50),
+    row(2, '2026-11-20', 'Rainy', '<p>Stayed in</p><script>alert(1)</script>'),
+    row(1, '2026-11-20', 'Morning', '<p>Early run</p>'),
+  );
+  moods.rows.push({ id: 50, board_id: 1, created_at: '', updated_at: '', score: 5, at: '2026-11-22T18:00:00.000Z' });
+  setBoard(1, 'Home');
+  api.requests.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+  clearSession();
+});
+
+const at = (path: string) => render(
+  <MemoryRouter initialEntries={[path]}>
+    <Routes><Route path="/journal" element={<JournalScreen />} /></Routes>
+  </MemoryRouter>,
+);
+
+const listRequests = () => api.requests.filter((r) => r.path === '/api/journal_entry/all').map((r) => (r.body as { params: Record<string, unknown> }).params);
+
+describe('/journal', () => {
+  it('lists entries by day, newest day first, under the spec’s date display', async () => {
+    at('/journal');
+    const days = await screen.findAllByRole('heading', { level: 3, name: /^\w{3}, / });
+    expect(days.map((d) => d.textContent)).toEqual(['Sun, Nov 22nd 2026', 'Fri, Nov 20th 2026']);
+    const friday = screen.getByRole('list', { name: 'Entries of Fri, Nov 20th 2026' });
+    expect(within(friday).getAllByRole('link').map((l) => l.textContent)).toEqual(['Rainy', 'Morning']);
+    expect(screen.getByText('Swam far')).toBeTruthy();
+    expect(document.querySelector('.lb-entry-days script, .lb-entry-days strong')).toBeNull();
+  });
+
+  it('marks the days that have entries in the month calendar and jumps to a day', async () => {
+    const user = userEvent.setup();
+    at('/journal?day=2026-11-21');
+    const grid = await screen.findByRole('grid', { name: 'November 2026' });
+    await waitFor(() => expect(within(grid).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toContain('Fri, Nov 20th 2026, 2 entries'));
+    expect(within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }).hasAttribute('data-has-entries')).toBe(true);
+    expect(within(grid).getByRole('button', { name: 'Mon, Nov 23rd 2026, no entries' }).hasAttribute('data-has-entries')).toBe(false);
+    expect(listRequests()).toContainEqual({ to: '2026-11-21' });
+    expect(screen.getByText('Entries up to Sat, Nov 21st 2026')).toBeTruthy();
+    await user.click(within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }));
+    await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-22' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(screen.getByRole('grid', { name: 'October 2026' })).toBeTruthy();
+  });
+
+  it('searches the entries through the API’s full-text search', async () => {
+    const user = userEvent.setup();
+    at('/journal');
+    await screen.findByText('Swam far');
+    await user.type(screen.getByRole('searchbox', { name: 'Search entries' }), 'early');
+    await waitFor(() => expect(listRequests()).toContainEqual({ search: 'early' }));
+    await waitFor(() => expect(screen.queryByText('Swam far')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Morning' })).toBeTruthy();
+  });
+
+  it('shows each entry’s mood', async () => {
+    at('/journal');
+    const lake = (await screen.findByRole('link', { name: 'Lake day' })).closest('li');
+    await waitFor(() => expect(lake?.textContent).toContain('Great'));
+  });
+
+  it('writes a new entry: created after a pause in typing, kept as the current entry', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    at('/journal');
+    await user.click(await screen.findByRole('button', { name: 'New entry' }));
+    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Not saved yet');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Market');
+    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved'), { timeout: 3000 });
+    const created = entries.rows.find((r) => r.title === 'Market');
+    expect(created).toMatchObject({ title: 'Market', body: '' });
+    expect($currentJournalEntry.get()?.id).toBe(created?.id);
+    // Once saved it can be shared and deleted.
+    expect(screen.getByRole('group', { name: 'Public sharing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete entry' })).toBeTruthy();
+  });
+
+  it('picks a mood for an entry: logs a mood and links it', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    at('/journal?entry=2');
+    const mood = await screen.findByRole('radiogroup', { name: 'Mood' });
+    await user.click(within(mood).getByRole('radio', { name: 'Good' }));
+    await waitFor(() => expect(moods.rows.find((m) => m.score === 4)).toBeTruthy());
+    const logged = moods.rows.find((m) => m.score === 4);
+    await waitFor(() => expect(entries.rows.find((r) => r.id === 2)?.mood_id).toBe(logged?.id), { timeout: 3000 });
+    expect(within(mood).getByRole('radio', { name: 'Good' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows both versions when another tab saved first, and keeps mine on request', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    at('/journal?entry=1');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+    // Another tab saves the entry in the meantime.
+    Object.assign(entries.rows[2], { body: '<p>Other tab</p>', updated_at: '2026-11-21T08:00:00.000Z' });
+    await user.type(title, ' walk');
+    const conflict = await screen.findByRole('alertdialog', { name: 'This entry was changed in another tab or device' }, { timeout: 3000 });
+    expect(within(conflict).getByRole('article', { name: 'The other version' }).textContent).toContain('Other tab');
+    expect(within(conflict).getByRole('article', { name: 'Your version' }).textContent).toContain('Morning walk');
+    expect(entries.rows[2].title).toBe('Morning');
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(entries.rows[2].title).toBe('Morning walk'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
