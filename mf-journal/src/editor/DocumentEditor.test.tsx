@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
+import Quill from 'quill';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { setBoard } from '@lifeboard/shared/stores/board';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { clearData } from '@lifeboard/shared/stores/data';
+import { saveDraft } from '@lifeboard/shared/stores/drafts';
+import { clearSession, setSession } from '@lifeboard/shared/stores/session';
+import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
+import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
+import { draftKeyFor, findDraft } from './autosave';
+import type { DraftContent } from './autosave';
+import { DocumentEditor } from './DocumentEditor';
+import { serveVersionedUpdates } from './test-versioned';
+import { testUser } from './test-user';
+
+// KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
+vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
+
+let api: FakeApi;
+let notes: FakeTable;
+const stored: AnyRecord = { id: 5, board_id: 1, created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z', title: 'Stored', body: '<p>stored words</p>' };
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  localStorage.clear();
+  setSession('token', testUser(7));
+  notes = serveModel(api, 'note', 'notes');
+  serveVersionedUpdates(api, 'note', notes);
+  notes.rows.push({ ...stored });
+  setBoard(1, 'Home');
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+  clearSession();
+});
+
+const defaults = { title: '' };
+
+function open(onSaved = vi.fn()) {
+  render(<DocumentEditor model="note" record={stored} defaults={defaults} bodyLabel="Note text" onSaved={onSaved} onClose={() => undefined} />);
+  return screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
+}
+
+describe('DocumentEditor', () => {
+  it('restores a draft left by a reload or a sign-out, and saves it', { timeout: 15_000 }, async () => {
+    saveDraft<DraftContent>(draftKeyFor('note', 5), { id: 5, base: stored.updated_at, fields: { title: 'Unsaved title', body: '<p>unsaved words</p>' } });
+    const area = await open();
+    expect(screen.getByRole('note').textContent).toMatch(/^Restored changes that were not saved yet/);
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Unsaved title');
+    expect(area.textContent).toBe('unsaved words');
+    await waitFor(() => expect(notes.rows[0]).toMatchObject({ title: 'Unsaved title', body: '<p>unsaved words</p>' }), { timeout: 3000 });
+    await waitFor(() => expect(findDraft('note', 5)).toBeNull());
+  });
+
+  it('can discard a restored draft and go back to the stored version', { timeout: 15_000 }, async () => {
+    saveDraft<DraftContent>(draftKeyFor('note', 5), { id: 5, base: stored.updated_at, fields: { title: 'Unsaved title', body: '<p>unsaved</p>' } });
+    const area = await open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Stored');
+    expect(area.textContent).toBe('stored words');
+    expect(findDraft('note', 5)).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('ignores a draft equal to the stored version', async () => {
+    saveDraft<DraftContent>(draftKeyFor('note', 5), { id: 5, base: stored.updated_at, fields: { title: 'Stored', body: '<p>stored words</p>' } });
+    await open();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved');
+  });
+
+  it('shows another tab’s save at once when this tab has no changes', { timeout: 15_000 }, async () => {
+    const area = await open();
+    const otherTab = new BroadcastChannel('lifeboard:saved-documents');
+    otherTab.postMessage({ model: 'note', from: 'tab-b', record: { ...stored, title: 'From tab B', body: '<p>tab B words</p>', updated_at: '2026-11-02T09:00:00.000Z' } });
+    await waitFor(() => expect(area.textContent).toBe('tab B words'));
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('From tab B');
+    otherTab.close();
+  });
+
+  it('keeps typing out of React: a burst of keystrokes re-renders the page once (the status), not per key', { timeout: 15_000 }, async () => {
+    let renders = 0;
+    render(
+      <Profiler id="editor" onRender={() => { renders++; }}>
+        <DocumentEditor model="note" record={stored} defaults={defaults} bodyLabel="Note text" onSaved={vi.fn()} onClose={() => undefined} />
+      </Profiler>,
+    );
+    const area = await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
+    const quill = Quill.find(area.parentElement as HTMLElement);
+    if (!(quill instanceof Quill)) throw new Error('no Quill instance');
+    const before = renders;
+    for (const letter of 'typing') quill.insertText(quill.getLength() - 1, letter, 'user');
+    expect(area.textContent).toBe('stored wordstyping');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes'));
+    expect(renders - before).toBe(1);
+  });
+});
