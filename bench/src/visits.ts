@@ -26,8 +26,12 @@ export const areas: readonly Area[] = [
   { name: 'mf_admin', app: 'mf-admin', label: 'Admin', adminOnly: true },
 ];
 
-/** The shell page a visitor starts from: a signed-in page that loads no area's code. */
-const startPath = '/boards';
+/**
+ * The shell page a visitor starts from. `/boards` loads no area code and none of the shared model registry or
+ * UI kit, so a click from there pays for everything the area needs; `/home` (where sign-in lands) has already
+ * loaded the registry, the kit and every area's entry for its widgets.
+ */
+export type StartPath = '/boards' | '/home';
 
 /** An area's content: the first heading its screen renders inside the parcel the shell mounted. */
 export function contentSelector(area: Area): string {
@@ -69,14 +73,22 @@ interface ClickWindow extends Window {
   benchClickAt?: number;
 }
 
+/**
+ * How the visitor reaches the area: `hover` moves the pointer onto the link and clicks, as a mouse user does
+ * (the shell starts preloading on hover); `preloaded` waits first for the shell's idle preloading; `tap`
+ * clicks without any pointer movement, so only what the area needs to show itself is fetched.
+ */
+export type ArrivalMode = 'hover' | 'preloaded' | 'tap';
+
 /** Milliseconds from the click on `link` (the page's own click event) to `selector` being on screen. */
-async function timeClickToContent(page: Page, link: ReturnType<Page['getByRole']>, selector: string): Promise<number> {
+async function timeClickToContent(page: Page, link: ReturnType<Page['getByRole']>, selector: string, mode: ArrivalMode): Promise<number> {
   await page.evaluate(() => {
     const win = window as ClickWindow;
     delete win.benchClickAt;
     document.addEventListener('click', () => { win.benchClickAt = performance.now(); }, { capture: true, once: true });
   });
-  await link.click();
+  if (mode === 'tap') await link.dispatchEvent('click', { button: 0 });
+  else await link.click();
   const shown = await page.waitForFunction((contentSelector) => {
     const clickedAt = (window as ClickWindow).benchClickAt;
     const element = document.querySelector(contentSelector);
@@ -98,7 +110,8 @@ export interface AreaVisit {
  * From a shell page, a click on the area's navigation link. `preloaded`: the shell has first preloaded the
  * area while idle (as it does for every signed-in visitor); otherwise the click is the area's first load.
  */
-export async function visitArea(browser: Browser, site: Site, session: Session, area: Area, preloaded: boolean): Promise<AreaVisit> {
+export async function visitArea(browser: Browser, site: Site, session: Session, area: Area, mode: ArrivalMode, startPath: StartPath = '/boards'): Promise<AreaVisit> {
+  const preloaded = mode === 'preloaded';
   const { context, page, errors } = await newVisitor(browser, site, { session, idlePreload: preloaded });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
@@ -108,7 +121,7 @@ export async function visitArea(browser: Browser, site: Site, session: Session, 
     if (preloaded) await waitForPreload(page, log, area.app);
     const mark = log.mark();
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: area.label, exact: true });
-    const ms = await timeClickToContent(page, link, contentSelector(area));
+    const ms = await timeClickToContent(page, link, contentSelector(area), mode);
     return { ms, transfers: await settledTransfers(log, mark), errors };
   } finally {
     await context.close();
