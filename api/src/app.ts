@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { habitRoutes } from './modules/habits/routes';
+import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { muscleRoutes } from './modules/muscles/routes';
 import { programRoutes } from './modules/programs/routes';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(calendarRoutes);
   await app.register(muscleRoutes);
   await app.register(programRoutes);
+  await app.register(invitationRoutes);
   await app.register(modelRoutes);
   return app;
 }

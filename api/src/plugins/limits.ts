@@ -4,6 +4,8 @@ export interface Limits {
   loginFailuresPerAccountPerMinute: number;
   signupPerIpPerMinute: number;
   passwordEmailPerIpPerMinute: number;
+  /** Counted in the database (sent invitations of the last hour), so it holds across instances. */
+  invitationsPerUserPerHour: number;
 }
 
 export const defaultLimits: Limits = {
@@ -11,6 +13,7 @@ export const defaultLimits: Limits = {
   loginFailuresPerAccountPerMinute: 5,
   signupPerIpPerMinute: 10,
   passwordEmailPerIpPerMinute: 5,
+  invitationsPerUserPerHour: 20,
 };
 
 /**

@@ -71,6 +71,8 @@ export const registerBody = z
     password,
     program_guid: z.string().max(64).optional(),
     as_creator: z.boolean().optional(),
+    /** The token of an e-mailed invitation link (`?invitation=`); a pending one is marked accepted. */
+    invitation: z.string().max(200).optional(),
   })
   .strict();
 export const loginBody = z.object({ email, password: z.string().min(1, 'is required').max(200), device_id: z.uuid().optional() }).strict();

@@ -7,8 +7,10 @@ import { tokens, users } from '../../db/schema';
 import { AppError, invalid } from '../../errors';
 import { FailureWindow } from '../../plugins/limits';
 import { authOf } from '../../types';
+import { acceptInvitation, findPendingInvitation } from '../invitations/service';
 import { loadUser } from '../users/present';
 import { hashPassword, needsRehash, verifyPassword } from './password';
+import { subscribeNewAccount } from './program-sign-up';
 import { createAccount, findUserByEmail, issueToken } from './service';
 
 const registerWithDevice = registerBody.extend({ device_id: z.uuid().optional() });
@@ -21,20 +23,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const failures = new FailureWindow(app.limits.loginFailuresPerAccountPerMinute);
 
   api.post('/api/register', {
-    schema: { tags: ['account'], summary: 'Create an account with its Default Board; answers 201 { success, token, user }', body: registerWithDevice },
+    schema: {
+      tags: ['account'],
+      summary: 'Create an account with its Default Board; answers 201 { success, token, user, subscription }. With the program_guid of a published program the account is subscribed to it and that board is the default (subscription: { program_id, board: { id, name } }, else null). A pending invitation token is marked accepted.',
+      body: registerWithDevice,
+    },
     config: { rateLimit: { max: app.limits.signupPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const body = request.body;
     if (await findUserByEmail(app.db, body.email)) throw invalid({ email: ['is already registered'] });
+    const invitation = body.invitation ? await findPendingInvitation(app.db, body.invitation) : undefined;
+    // The invitation link carries its program in the path; the invitation itself is the fallback.
+    const programGuid = body.program_guid ?? invitation?.programGuid ?? undefined;
     const userId = await createAccount(app.db, {
       name: body.name,
       email: body.email,
       passwordHash: await hashPassword(body.password),
       role: body.as_creator ? 'creator' : 'user',
-      programGuid: body.program_guid,
+      programGuid,
     });
+    const subscription = programGuid ? await subscribeNewAccount(app, userId, programGuid) : null;
+    if (invitation) await acceptInvitation(app.db, invitation.id);
     const token = await issueToken(app.db, userId, body.device_id, request.headers['user-agent']);
-    return reply.code(201).send({ success: true, token, user: await loadUser(app.db, userId) });
+    return reply.code(201).send({ success: true, token, user: await loadUser(app.db, userId), subscription });
   });
 
   api.post('/api/login', {

@@ -1,5 +1,4 @@
-import { createSchema, models, recordSchema } from '@lifeboard/shared/models';
-import { programTemplate } from '@lifeboard/shared/models/program';
+import { models, recordSchema } from '@lifeboard/shared/models';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,16 +6,10 @@ import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
 import { subscriptions } from '../../db/schema';
 import { notFound } from '../../errors';
-import { entryOf } from '../../models/registry';
-import { insertRecord } from '../../models/store';
 import { authOf } from '../../types';
-import { createBoard } from '../boards/routes';
 import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
-
-const goalInput = createSchema(models.goal);
-const habitInput = createSchema(models.habit);
-const routineInput = createSchema(models.routine);
+import { installProgram } from './install';
 
 /** Subscribing installs a program's template into a new board named after it (spec §4). */
 export async function programRoutes(app: FastifyInstance): Promise<void> {
@@ -64,15 +57,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, board: board.id, boardName: board.name };
     }
 
-    const title = String(program.data.title ?? 'Program');
-    const template = programTemplate.safeParse(program.data.template ?? {});
-    const board = await createBoard(app, userId, title.slice(0, 100));
-    const owner = { userId, boardId: board.id };
-    const installed = template.success ? template.data : {};
-    for (const goal of installed.goals ?? []) await insertRecord(app.db, entryOf('goal'), owner, goalInput.parse(goal));
-    for (const habit of installed.habits ?? []) await insertRecord(app.db, entryOf('habit'), owner, habitInput.parse(habit));
-    for (const routine of installed.routines ?? []) await insertRecord(app.db, entryOf('routine'), owner, routineInput.parse(routine));
-    await app.db.insert(subscriptions).values({ userId, programId, boardId: board.id, status: 'active' });
+    const board = await installProgram(app, userId, program);
     return { success: true, board: board.id, boardName: board.name };
   });
 }

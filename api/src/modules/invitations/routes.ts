@@ -1,0 +1,109 @@
+import { email } from '@lifeboard/shared/models/user';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invitations } from '../../db/invitation-schema';
+import { users } from '../../db/schema';
+import { AppError, invalid, notFound, tooManyRequests } from '../../errors';
+import { dbId } from '../../ids';
+import { newToken, hashToken } from '../../plugins/auth';
+import { authOf } from '../../types';
+import { findPublishedProgram } from '../programs/install';
+import { invitationMail } from './invitation-mail';
+import { invitationRetryAfter, listInvitations, present } from './service';
+
+const programGuid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a program link');
+
+const invitationView = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  program_guid: z.string().nullable(),
+  sent_at: z.string().describe('ISO instant the e-mail was sent'),
+  accepted_at: z.string().nullable().describe('ISO instant the invitee signed up with the link; null while pending'),
+});
+
+const createBody = z.object({ email, program_guid: programGuid.nullable().optional() }).strict();
+const deleteBody = z.object({ id: dbId }).strict();
+
+/** A program title as one short line, safe for a subject header. */
+function oneLine(title: unknown): string {
+  const text = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
+  return (text || 'Program').slice(0, 100);
+}
+
+/** E-mailed invitations (domain.md **invitation**): send, list one's own, withdraw a pending one. */
+export async function invitationRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.authenticate };
+
+  api.post('/api/invitations/create', {
+    schema: {
+      tags: ['invitations'],
+      summary: 'E-mail an invitation to sign up, optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
+      body: createBody,
+      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }) },
+    },
+    ...guard,
+  }, async (request, reply) => {
+    const { userId } = authOf(request);
+    const wait = await invitationRetryAfter(app.db, userId, app.limits.invitationsPerUserPerHour);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw tooManyRequests();
+    }
+    const guid = request.body.program_guid ?? null;
+    const program = guid ? await findPublishedProgram(app.db, guid) : undefined;
+    if (guid && !program) throw invalid({ program_guid: ['is not a published program'] });
+
+    const token = newToken();
+    const [row] = await app.db.insert(invitations)
+      .values({ inviterId: userId, email: request.body.email, programGuid: guid, tokenHash: hashToken(token) })
+      .returning();
+    const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    try {
+      await app.mailer.send(invitationMail({
+        to: row.email, inviterName: inviter.name, appUrl: app.env.APP_URL, token,
+        program: guid ? { guid, title: oneLine(program?.data.title) } : null,
+      }));
+    } catch (error) {
+      // Nothing was sent, so nothing is listed as sent (and the attempt does not use up the hourly limit).
+      await app.db.delete(invitations).where(eq(invitations.id, row.id));
+      request.log.error({ err: error }, 'invitation e-mail failed');
+      throw new AppError(500, 'LB-MAIL-FAILED', 'The invitation e-mail could not be sent. Please try again in a moment.');
+    }
+    return { success: true as const, invitation: present(row) };
+  });
+
+  api.get('/api/invitations', {
+    schema: {
+      tags: ['invitations'],
+      summary: "The caller's invitations, newest first (200 at most); withdrawn ones are left out and the token is never shown",
+      response: { 200: z.object({ success: z.literal(true), invitations: z.array(invitationView) }) },
+    },
+    ...guard,
+  }, async (request) => ({ success: true as const, invitations: await listInvitations(app.db, authOf(request).userId) }));
+
+  api.post('/api/invitations/delete', {
+    schema: {
+      tags: ['invitations'],
+      summary: 'Withdraw a pending invitation: its link no longer marks anything. Unknown or not yours: 404; accepted: 422',
+      body: deleteBody,
+      response: { 200: z.object({ success: z.literal(true), id: z.number().int() }) },
+    },
+    ...guard,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { id } = request.body;
+    const [row] = await app.db.select({ acceptedAt: invitations.acceptedAt }).from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt))).limit(1);
+    if (!row) throw notFound('No such invitation.');
+    if (row.acceptedAt) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+    const withdrawn = await app.db.update(invitations).set({ withdrawnAt: new Date() })
+      .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    // Accepted between the read and the write.
+    if (withdrawn.length === 0) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+    return { success: true as const, id };
+  });
+}
