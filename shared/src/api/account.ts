@@ -23,6 +23,26 @@ export interface Device {
 export interface AuthPayload {
   token: string;
   user: User;
+  /**
+   * Sign-up through a program link (`program_guid`): the program the new account was subscribed to and its
+   * board, already the user's default. Null (or absent, on sign-in) when there was none.
+   */
+  subscription?: SignUpSubscription | null;
+}
+
+export interface SignUpSubscription {
+  program_id: number;
+  board: BoardSummary;
+}
+
+/** An e-mailed invitation as its sender sees it (never the token). */
+export interface Invitation {
+  id: number;
+  email: string;
+  program_guid: string | null;
+  sent_at: string;
+  /** When the invitee signed up with the link; null while pending. */
+  accepted_at: string | null;
 }
 
 export interface CalendarEvent {
@@ -88,8 +108,24 @@ function messageOrDefault(body: Body): string {
   return 'The request was not accepted.';
 }
 
-const readAuth = (body: Body): AuthPayload | undefined =>
-  typeof body.token === 'string' && isUser(body.user) ? { token: body.token, user: body.user } : undefined;
+function readSubscription(value: unknown): SignUpSubscription | null {
+  return isObject(value) && typeof value.program_id === 'number' && isBoard(value.board)
+    ? { program_id: value.program_id, board: { id: value.board.id, name: value.board.name } }
+    : null;
+}
+
+const readAuth = (body: Body): AuthPayload | undefined => {
+  if (typeof body.token !== 'string' || !isUser(body.user)) return undefined;
+  return 'subscription' in body
+    ? { token: body.token, user: body.user, subscription: readSubscription(body.subscription) }
+    : { token: body.token, user: body.user };
+};
+
+function isInvitation(value: unknown): value is Invitation {
+  return isObject(value) && typeof value.id === 'number' && typeof value.email === 'string' && typeof value.sent_at === 'string'
+    && (value.program_guid === null || typeof value.program_guid === 'string')
+    && (value.accepted_at === null || typeof value.accepted_at === 'string');
+}
 const readUser = (body: Body): User | undefined => (isUser(body.user) ? body.user : undefined);
 const readSuccess = (): true => true;
 const readBoard = (body: Body): BoardSummary | undefined => (isBoard(body.board) ? { id: body.board.id, name: body.board.name } : undefined);
@@ -99,7 +135,8 @@ const readBoard = (body: Body): BoardSummary | undefined => (isBoard(body.board)
 export interface LoginInput { email: string; password: string; device_id?: string }
 export const login = (input: LoginInput) => call('POST', '/api/login', input, readAuth, { needsSuccess: true });
 
-export interface RegisterInput { name: string; email: string; password: string; program_guid?: string; as_creator?: boolean }
+/** `invitation`: the token of an e-mailed invitation link; `program_guid` subscribes the new account to that program. */
+export interface RegisterInput { name: string; email: string; password: string; program_guid?: string; as_creator?: boolean; invitation?: string }
 export const register = (input: RegisterInput) => call('POST', '/api/register', input, readAuth, { needsSuccess: true });
 
 export const logout = () => call('POST', '/logout', undefined, readSuccess);
@@ -135,6 +172,23 @@ export const fetchDevices = () =>
   call('GET', '/api/devices', undefined, (body) => (Array.isArray(body.devices) ? (body.devices as Device[]) : undefined));
 
 export const revokeDevice = (id: number) => call('POST', '/api/devices/revoke', { id }, readSuccess, { needsSuccess: true });
+
+// Invitations
+
+export interface InvitationInput { email: string; program_guid?: string }
+
+/** The caller's invitations, newest first (withdrawn ones are left out). */
+export const fetchInvitations = () =>
+  call('GET', '/api/invitations', undefined, (body) => (Array.isArray(body.invitations) ? body.invitations.filter(isInvitation) : undefined), {
+    loadsData: true, needsSuccess: true,
+  });
+
+/** E-mails an invitation; too many in an hour is a 429 (the client notifies 'Too Many Requests!'). */
+export const createInvitation = (input: InvitationInput) =>
+  call('POST', '/api/invitations/create', input, (body) => (isInvitation(body.invitation) ? body.invitation : undefined), { needsSuccess: true });
+
+/** Withdraws a pending invitation; its link then marks nothing. */
+export const withdrawInvitation = (id: number) => call('POST', '/api/invitations/delete', { id }, readSuccess, { needsSuccess: true });
 
 // Boards
 

@@ -1,45 +1,83 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { fetchInvitations, withdrawInvitation } from '@lifeboard/shared/api/account';
+import type { Invitation } from '@lifeboard/shared/api/account';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { failureMessage } from '../auth/form-parts';
+import { InvitationList } from './invitation-list';
+import { InviteForm } from './invite-form';
+import { fetchProgramChoices } from './published-programs';
+import type { ProgramChoice } from './published-programs';
+import { SignUpLink } from './sign-up-link';
 import './account.css';
 import '../auth/forms.css';
 
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invitations: Invitation[] };
+
 /**
- * `/invitations`. The API has no invitation endpoint yet, so this page offers what works today: the
- * sign-up link to share. It says plainly that e-mailed invitations are not available.
+ * `/invitations`: invite someone by e-mail to Lifeboard or straight into a published program, follow
+ * whether they signed up, withdraw a pending invitation; the plain sign-up link stays as a second way.
  */
 export default function Invitations() {
-  const link = `${window.location.origin}/sign-up`;
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [programs, setPrograms] = useState<ProgramChoice[] | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
+  async function refresh() {
+    setLoad({ state: 'loading' });
+    const result = await fetchInvitations();
+    setLoad(result.ok ? { state: 'ready', invitations: result.data } : { state: 'error', message: failureMessage(result.error) });
+  }
+
+  useEffect(() => {
+    let live = true;
+    void refresh();
+    // Without the catalogue the form still invites to Lifeboard itself.
+    void fetchProgramChoices().then((result) => {
+      if (live) setPrograms(result.ok ? result.data : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function sent(invitation: Invitation) {
+    setLoad((previous) => (previous.state === 'ready' ? { state: 'ready', invitations: [invitation, ...previous.invitations] } : previous));
+  }
+
+  async function withdraw(invitation: Invitation) {
+    setBusy(invitation.id);
+    const result = await withdrawInvitation(invitation.id);
+    setBusy(null);
+    if (!result.ok) {
+      notify({ kind: 'error', message: `The invitation to ${invitation.email} could not be withdrawn: ${failureMessage(result.error)}` });
+      return;
     }
+    setLoad((previous) => (previous.state === 'ready'
+      ? { state: 'ready', invitations: previous.invitations.filter((item) => item.id !== invitation.id) }
+      : previous));
+    notify({ kind: 'success', message: `The invitation to ${invitation.email} is withdrawn; its link no longer counts.` });
   }
 
   return (
     <div className="lb-page">
       <h1>Invitations</h1>
-      <section className="lb-section" aria-labelledby="invite-link">
-        <h2 id="invite-link">Invite someone</h2>
-        <p>Share this link; whoever opens it can create their own Lifeboard account.</p>
-        <div className="lb-copy-line">
-          <label htmlFor="invite-url" className="lb-muted">Sign-up link</label>
-          <input id="invite-url" readOnly value={link} onFocus={(event) => event.target.select()} />
-          <button className="lb-button" type="button" onClick={() => void copy()}>Copy link</button>
-        </div>
-        {copied === 'yes' ? <p role="status" className="lb-saved">Copied.</p> : null}
-        {copied === 'no' ? <p role="status">Your browser did not allow copying: select the link and copy it yourself.</p> : null}
-      </section>
       <section className="lb-section" aria-labelledby="invite-email">
-        <h2 id="invite-email">Invitations by e-mail</h2>
-        <p>
-          Sending invitations from Lifeboard by e-mail is not available yet. It arrives with the program
-          marketplace work; until then, the link above is the way to invite people.
-        </p>
+        <h2 id="invite-email">Invite someone by e-mail</h2>
+        <p className="lb-muted">They get a link to create their own account; pick a program and they start in it on its own board.</p>
+        <InviteForm programs={programs} onSent={sent} />
       </section>
+      <section className="lb-section" aria-labelledby="invite-sent">
+        <h2 id="invite-sent">Sent invitations</h2>
+        {load.state === 'loading' ? <p role="status">Loading invitations…</p> : null}
+        {load.state === 'error' ? (
+          <div role="alert">
+            <p>{load.message}</p>
+            <button className="lb-button" type="button" onClick={() => void refresh()}>Try again</button>
+          </div>
+        ) : null}
+        {load.state === 'ready' ? <InvitationList invitations={load.invitations} programs={programs} busy={busy} onWithdraw={(item) => void withdraw(item)} /> : null}
+      </section>
+      <SignUpLink />
     </div>
   );
 }

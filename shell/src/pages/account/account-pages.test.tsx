@@ -11,7 +11,6 @@ import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import Account from './Account';
 import Boards from './Boards';
 import Devices from './Devices';
-import Invitations from './Invitations';
 import Security from './Security';
 
 let api: FakeApi;
@@ -158,18 +157,5 @@ describe('Security sign-out', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect($session.get()).toEqual({ token: null, user: null });
     expect(api.requests.map((r) => r.path)).toEqual(['/logout']);
-  });
-});
-
-describe('Invitations', () => {
-  it('offers the sign-up link and says e-mail invitations are not available yet', async () => {
-    const writeText = vi.fn(() => Promise.resolve());
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderAt(<Invitations />, '/invitations', '/invitations');
-    expect(field(/sign-up link/i).value).toBe(`${window.location.origin}/sign-up`);
-    expect(screen.getByText(/is not available yet/i)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(await screen.findByText('Copied.')).toBeTruthy();
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sign-up`);
   });
 });

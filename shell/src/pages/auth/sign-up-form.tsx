@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { registerBody } from '@lifeboard/shared/models/user';
+import { notify } from '@lifeboard/shared/stores/notifications';
 import { register } from '../../auth/session-actions';
 import { pathAfterSignIn } from './after-sign-in';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
@@ -10,10 +11,12 @@ import type { FieldMessages } from './form-parts';
 interface SignUpFormProps {
   asCreator: boolean;
   programGuid?: string | undefined;
+  /** The token of an e-mailed invitation link. */
+  invitation?: string | undefined;
 }
 
 /** Shared by `/sign-up` and `/sign-up-creator`: name and e-mail are drafts, the password is not. */
-export function SignUpForm({ asCreator, programGuid }: SignUpFormProps) {
+export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormProps) {
   const navigate = useNavigate();
   const [form, update, discard] = useDraft(asCreator ? 'sign-up-creator' : 'sign-up', { name: '', email: '' });
   const [password, setPassword] = useState('');
@@ -27,6 +30,7 @@ export function SignUpForm({ asCreator, programGuid }: SignUpFormProps) {
       name: form.name, email: form.email, password,
       ...(programGuid ? { program_guid: programGuid } : {}),
       ...(asCreator ? { as_creator: true } : {}),
+      ...(invitation ? { invitation } : {}),
     };
     const check = registerBody.safeParse(body);
     if (!check.success) {
@@ -45,7 +49,12 @@ export function SignUpForm({ asCreator, programGuid }: SignUpFormProps) {
       setMessage(failureMessage(result.error));
       return;
     }
-    navigate(pathAfterSignIn(programGuid));
+    // The server subscribed the new account (its board is already the current one); nothing is left to buy.
+    const subscribed = Boolean(result.data.subscription);
+    if (programGuid && !subscribed) {
+      notify({ kind: 'info', message: 'The program of your link is not available, so your account starts without it. You can choose one under Programs.' });
+    }
+    navigate(pathAfterSignIn(subscribed ? undefined : programGuid));
   }
 
   return (
