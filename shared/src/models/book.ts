@@ -10,4 +10,5 @@ export const book = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'author', 'notes'], richText: [], titleField: 'title',
+  optionLabels: { status: { want: 'Want to read', reading: 'Reading', read: 'Read' } },
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineModel } from './define';
-import { isoDate, longText, rating, shortText, title, url } from './fields';
+import { isoDate, longText, rating, shortText, tagList, title, url } from './fields';
 
 /** Reading and reflection collections of mf-journal: each a few fields that make it useful. */
 export const quote = defineModel({
@@ -21,21 +21,25 @@ const mediaFields = { title: title(), url: url.nullable(), note: longText(5000),
 
 export const movie = defineModel({
   name: 'movie', state: 'movies', label: 'Movie', plural: 'Movies',
-  fields: z.object({ ...mediaFields, watched_on: isoDate.nullable() }),
+  fields: z.object({
+    ...mediaFields, watched_on: isoDate.nullable(),
+    status: z.enum(['want', 'watched']), director: shortText(200), year: z.number().int().min(1870).max(2200).nullable(),
+  }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
+  optionLabels: { status: { want: 'Want to watch', watched: 'Watched' } },
 });
 
 export const music = defineModel({
   name: 'music', state: 'music', label: 'Music', plural: 'Music',
-  fields: z.object({ ...mediaFields, artist: shortText(200) }),
+  fields: z.object({ ...mediaFields, artist: shortText(200), kind: z.enum(['song', 'album', 'artist', 'playlist']) }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'artist', 'note'], richText: [], titleField: 'title',
 });
 
 export const website = defineModel({
   name: 'website', state: 'websites', label: 'Website', plural: 'Websites',
-  fields: z.object(mediaFields),
+  fields: z.object({ ...mediaFields, tags: tagList }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
 });
@@ -48,6 +52,7 @@ export const business_idea = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'problem', 'solution'], richText: [], titleField: 'title',
+  optionLabels: { stage: { idea: 'Idea', researching: 'Researching', validating: 'Validating', building: 'Building', launched: 'Launched', shelved: 'Shelved' } },
 });
 
 export const health_issue = defineModel({

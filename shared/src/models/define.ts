@@ -28,16 +28,19 @@ export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   titleField: keyof Shape & string;
   /** `mission` answers one object, not a list. */
   single?: boolean;
+  /** How screens name the values of a choice field (`want` → "Want to read"); unnamed values are humanized. */
+  optionLabels?: Partial<Record<keyof Shape & string, Record<string, string>>>;
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */
-export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField'> {
+export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels'> {
   fields: z.ZodObject;
   required: readonly string[];
   dateField?: string;
   searchable: readonly string[];
   richText: readonly string[];
   titleField: string;
+  optionLabels?: Record<string, Record<string, string> | undefined>;
 }
 
 export function defineModel<Shape extends z.ZodRawShape>(def: ModelDefinition<Shape>): ModelDefinition<Shape> & AnyModelDefinition {

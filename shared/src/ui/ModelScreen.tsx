@@ -9,6 +9,7 @@ import { EmptyState, ErrorPanel, Skeleton, Spinner } from './feedback';
 import { TextField } from './fields';
 import { ModelForm, draftKey } from './ModelForm';
 import { ModelList } from './ModelList';
+import { fieldSpecs, humanize } from './model/field-kinds';
 import { PageHeader, Panel } from './Panel';
 import './tokens.css';
 import './model.css';
@@ -35,12 +36,14 @@ export interface ModelScreenProps {
   defaults?: Record<string, unknown>;
   /** Shown between the header and the list (e.g. an explanation). */
   children?: ReactNode;
+  /** A choice field the list can be narrowed by (e.g. a book's status); it narrows the records loaded so far. */
+  filterField?: string;
 }
 
 export const searchDelayMs = 300;
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
-export function ModelScreen({ model, title, description, detailHref, params, defaults, children }: ModelScreenProps) {
+export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField }: ModelScreenProps) {
   const def = findModel(model);
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), searchDelayMs);
@@ -49,9 +52,14 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   // A draft left from before a reload reopens the form, so the text is in front of the user again.
   const [creating, setCreating] = useState(() => loadDraft(draftKey(model)) !== null);
   const newButton = useRef<HTMLButtonElement>(null);
+  const [filterValue, setFilterValue] = useState<string | null>(null);
   if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
   const lower = def.plural.toLowerCase();
   const firstLoad = status === 'loading' && items.length === 0;
+  const filterSpec = filterField ? fieldSpecs(def).find((spec) => spec.name === filterField) : undefined;
+  const filterOptions = filterSpec?.kind.type === 'select' ? filterSpec.kind.options.map((value) => ({ value, label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels?.[value] ?? humanize(value) : value })) : [];
+  const activeFilter = filterOptions.find((option) => option.value === filterValue) ?? null;
+  const shown = activeFilter && filterField ? items.filter((item) => item[filterField] === activeFilter.value) : items;
 
   const openForm = () => setCreating(true);
   const closeForm = () => {
@@ -75,6 +83,14 @@ export function ModelScreen({ model, title, description, detailHref, params, def
         <TextField label={`Search ${lower}`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         {status === 'loading' ? <Spinner label={`Loading ${lower}…`} /> : null}
       </div>
+      {filterSpec && filterOptions.length ? (
+        <div className="lb-row" role="group" aria-label={`Show ${lower} by ${filterSpec.label.toLowerCase()}`}>
+          <Button size="small" aria-pressed={!activeFilter} onClick={() => setFilterValue(null)}>All</Button>
+          {filterOptions.map((option) => (
+            <Button key={option.value} size="small" aria-pressed={activeFilter?.value === option.value} onClick={() => setFilterValue(option.value)}>{option.label}</Button>
+          ))}
+        </div>
+      ) : null}
       {error && status === 'error' ? (
         <ErrorPanel title={`Could not load ${lower}`} message={error.message} code={error.code} onRetry={() => void collection.load(listParams)} />
       ) : null}
@@ -89,7 +105,10 @@ export function ModelScreen({ model, title, description, detailHref, params, def
           />
         )
       ) : null}
-      <ModelList model={model} items={items} detailHref={detailHref} />
+      {activeFilter && items.length > 0 && shown.length === 0 ? (
+        <EmptyState title={`No ${lower} marked “${activeFilter.label}”${hasMore ? ' among those loaded' : ''}`} action={<Button onClick={() => setFilterValue(null)}>Show all</Button>} />
+      ) : null}
+      <ModelList model={model} items={shown} detailHref={detailHref} />
       {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
     </section>
   );

@@ -172,3 +172,36 @@ export function CheckboxGroup({ label, hint, error, options, value, onChange }: 
     </fieldset>
   );
 }
+
+export interface RatingInputProps extends Omit<CommonProps, 'hint'> {
+  /** '' (no rating) or '1'…'5'. */
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+}
+
+/** A 1–5 rating as five radio buttons drawn as stars (arrow keys move, as in any radio group), plus "No rating". */
+export function RatingInput({ label, error, value, onChange, name }: RatingInputProps) {
+  const group = useId();
+  const chosen = Number(value) || 0;
+  return (
+    <fieldset className="lb-fieldset lb-rating">
+      <legend className="lb-field__label">{label}</legend>
+      <div className="lb-rating__stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="lb-rating__star" data-on={n <= chosen || undefined}>
+            <input
+              type="radio" className="lb-visually-hidden" name={name ?? group} value={String(n)} checked={chosen === n}
+              aria-label={n === 1 ? '1 star' : `${n} stars`} onChange={() => onChange(String(n))}
+            />
+            <span aria-hidden="true">{n <= chosen ? '★' : '☆'}</span>
+          </label>
+        ))}
+        <label className="lb-rating__none">
+          <input type="radio" name={name ?? group} value="" checked={chosen === 0} onChange={() => onChange('')} /> No rating
+        </label>
+      </div>
+      {errorText(error) ? <span className="lb-field__error" role="alert">{errorText(error)}</span> : null}
+    </fieldset>
+  );
+}

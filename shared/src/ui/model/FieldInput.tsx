@@ -1,5 +1,5 @@
 import { useCollection } from '../../stores/use-collection';
-import { Checkbox, CheckboxGroup, Select, TagInput, TextArea, TextField } from '../fields';
+import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextField } from '../fields';
 import type { FieldSpec } from './field-kinds';
 import { humanize } from './field-kinds';
 import type { FormValue } from './form-values';
@@ -41,12 +41,14 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <Select
           {...common} value={text} placeholder={spec.required ? undefined : '— not set —'}
-          options={kind.options.map((option) => ({ value: option, label: humanize(option) }))}
+          options={kind.options.map((option) => ({ value: option, label: kind.labels?.[option] ?? humanize(option) }))}
           onChange={(e) => onChange(e.target.value)}
         />
       );
     case 'reference':
       return <ReferenceInput {...props} model={kind.model} />;
+    case 'rating':
+      return <RatingInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} />;
     case 'tags':
       return <TagInput label={spec.label} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
     case 'weekdays':

@@ -12,7 +12,8 @@ export function displayValue(spec: FieldSpec, value: unknown, full = false): str
   if (value === null || value === undefined || value === '') return '';
   switch (spec.kind.type) {
     case 'checkbox': return value === true ? 'Yes' : 'No';
-    case 'select': return humanize(String(value));
+    case 'select': return spec.kind.labels?.[String(value)] ?? humanize(String(value));
+    case 'rating': return typeof value === 'number' ? `${'★'.repeat(value)}${'☆'.repeat(Math.max(0, 5 - value))}` : '';
     case 'richtext': return typeof value === 'string' ? (full ? htmlToText(value) : excerpt(value)) : '';
     case 'datetime': return typeof value === 'string' ? formatDisplayDate(value) : '';
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
@@ -29,7 +30,7 @@ export function summaryLine(def: AnyModelDefinition, specs: FieldSpec[], record:
   const parts: string[] = [];
   for (const spec of specs) {
     if (spec.name === def.titleField) continue;
-    const isShort = ['select', 'date', 'datetime', 'number', 'checkbox', 'tags'].includes(spec.kind.type);
+    const isShort = ['select', 'date', 'datetime', 'number', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
     if (!isShort) continue;
     if (spec.kind.type === 'checkbox' && record[spec.name] !== true) continue;
     const text = displayValue(spec, record[spec.name]);

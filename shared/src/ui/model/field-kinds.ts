@@ -1,16 +1,18 @@
 import type { z } from '../../models/zod';
 import { findModel } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
-import { colour, isoDate, isoInstant, timeOfDay, weekdays } from '../../models/fields';
+import { colour, isoDate, isoInstant, rating, timeOfDay, weekdays } from '../../models/fields';
 
 /** How the schema-driven form shows one field of a model. */
 export type FieldKind =
   | { type: 'text'; maxLength?: number }
   | { type: 'textarea'; maxLength?: number }
   | { type: 'richtext' }
-  | { type: 'select'; options: string[] }
+  | { type: 'select'; options: string[]; labels?: Record<string, string> }
   | { type: 'checkbox' }
   | { type: 'number'; min?: number; max?: number; integer: boolean }
+  /** A 1–5 rating (the registry's `rating` field): picked as stars, shown as stars. */
+  | { type: 'rating' }
   | { type: 'date' }
   | { type: 'datetime' }
   | { type: 'time' }
@@ -79,9 +81,13 @@ function arrayKind(schema: z.ZodArray): FieldKind | null {
 export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema): FieldKind | null {
   if (managedFields.has(name)) return null;
   const { inner } = unwrap(schema);
+  if (inner === (rating as Schema)) return { type: 'rating' };
   switch (inner.def.type) {
     case 'string': return stringKind(name, def, inner as z.ZodString);
-    case 'enum': return { type: 'select', options: (inner as z.ZodEnum).options.map(String) };
+    case 'enum': {
+      const labels = def.optionLabels?.[name];
+      return { type: 'select', options: (inner as z.ZodEnum).options.map(String), ...(labels ? { labels } : {}) };
+    }
     case 'boolean': return { type: 'checkbox' };
     case 'number': {
       const referenced = name.endsWith('_id') ? findModel(name.slice(0, -3)) : undefined;

@@ -53,7 +53,7 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
   const text = spec.kind.type === 'richtext' || spec.kind.type === 'textarea' ? value : value.trim();
   const empty = text === '';
   switch (spec.kind.type) {
-    case 'number': case 'reference':
+    case 'number': case 'reference': case 'rating':
       return empty ? (spec.nullable ? null : undefined) : Number(text);
     case 'datetime': return empty ? (spec.nullable ? null : undefined) : localInputToInstant(text);
     case 'richtext': return textToHtml(text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { models } from '../../models/index';
+import { displayValue } from './display';
 import { fieldSpecs } from './field-kinds';
 import { initialValues, toPayload, validatePayload } from './form-values';
 import { excerpt, htmlToText, textToHtml } from './rich-text';
@@ -19,6 +20,18 @@ describe('fieldSpecs', () => {
     expect(kindsOf('reminder')).toMatchObject({ channels: 'choices' });
     const level = fieldSpecs(models.skill).find((s) => s.name === 'level');
     expect(level?.kind).toEqual({ type: 'number', min: 1, max: 5, integer: true });
+  });
+
+  it("gives the registry's rating field a star input and names choices by the model's option labels", () => {
+    const specs = fieldSpecs(models.book);
+    expect(specs.find((s) => s.name === 'rating')?.kind).toEqual({ type: 'rating' });
+    expect(specs.find((s) => s.name === 'status')?.kind).toEqual({ type: 'select', options: ['want', 'reading', 'read'], labels: { want: 'Want to read', reading: 'Reading', read: 'Read' } });
+    const rating = specs.find((s) => s.name === 'rating');
+    const status = specs.find((s) => s.name === 'status');
+    expect(rating && displayValue(rating, 4)).toBe('★★★★☆');
+    expect(status && displayValue(status, 'want')).toBe('Want to read');
+    const values = { ...initialValues(specs), title: 'Emma', rating: '5' };
+    expect(toPayload(specs, values)).toMatchObject({ title: 'Emma', rating: 5 });
   });
 });
 
