@@ -24,25 +24,27 @@ export interface JournalEntryPageProps {
   onClose: () => void;
 }
 
-/** Loads the entry (from the list, else from the API) and opens it in the editor. */
+/**
+ * The entry to open: from the list when it is there (including one this page just created, whose id
+ * arrives in the address while its editor stays open), else fetched from the API.
+ */
 function useEntry(id: number | null): { entry: Entry | null; error: ApiError | null; loading: boolean } {
   const entries = getCollection('journal_entry');
-  const [state, setState] = useState<{ entry: Entry | null; error: ApiError | null; loading: boolean }>(() => {
-    const known = id === null ? null : entries.find(id) ?? null;
-    return { entry: known, error: null, loading: id !== null && !known };
-  });
+  const [fetched, setFetched] = useState<{ id: number; entry: Entry | null; error: ApiError | null } | null>(null);
+  const listed = id === null ? null : entries.find(id) ?? null;
+  const entry = listed ?? (fetched && fetched.id === id ? fetched.entry : null);
   useEffect(() => {
-    if (id === null || state.entry) return undefined;
+    if (id === null || entries.find(id)) return undefined;
     let live = true;
     void entries.get(id).then((result) => {
-      if (!live) return;
-      setState(result.ok ? { entry: result.data, error: null, loading: false } : { entry: null, error: result.error, loading: false });
+      if (live) setFetched(result.ok ? { id, entry: result.data, error: null } : { id, entry: null, error: result.error });
     });
     return () => {
       live = false;
     };
-  }, [entries, id, state.entry]);
-  return state;
+  }, [entries, id]);
+  const answered = fetched !== null && fetched.id === id;
+  return { entry, error: answered && !entry ? fetched.error : null, loading: id !== null && !entry && !answered };
 }
 
 /** One journal entry being written: date, mood, title and text, saved as you type. */

@@ -104,7 +104,7 @@ describe('/journal', () => {
     const user = userEvent.setup();
     at('/journal');
     await user.click(await screen.findByRole('button', { name: 'New entry' }));
-    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+    const area = await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
     expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Not saved yet');
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Market');
     expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes');
@@ -112,6 +112,8 @@ describe('/journal', () => {
     const created = entries.rows.find((r) => r.title === 'Market');
     expect(created).toMatchObject({ title: 'Market', body: '' });
     expect($currentJournalEntry.get()?.id).toBe(created?.id);
+    // The entry got its id (and the address with it) without rebuilding the editor the user is typing in.
+    expect(screen.getByRole('textbox', { name: 'Entry text' })).toBe(area);
     // Once saved it can be shared and deleted.
     expect(screen.getByRole('group', { name: 'Public sharing' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete entry' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ListParams } from '@lifeboard/shared/api/resource';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
@@ -82,7 +82,8 @@ export function JournalScreen() {
   const day = params.get('day');
   const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
   // A new entry keeps its editor when it gets an id (the address changes, the editor must not remount).
-  const [createdFrom, setCreatedFrom] = useState<Record<string, string>>({});
+  // A ref, not state: it must be current in the very render the new address causes.
+  const createdFrom = useRef<Record<string, string>>({});
   const entryId = entry && entry !== 'new' && /^\d+$/.test(entry) ? Number(entry) : null;
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
@@ -102,9 +103,9 @@ export function JournalScreen() {
       />
       {entry ? (
         <JournalEntryPage
-          key={createdFrom[entry] ?? entry} id={entryId} day={validDay}
+          key={createdFrom.current[entry] ?? entry} id={entryId} day={validDay}
           onCreated={(id) => {
-            setCreatedFrom((known) => ({ ...known, [String(id)]: entry }));
+            createdFrom.current[String(id)] = createdFrom.current[entry] ?? entry;
             setParam({ entry: String(id) }, true);
           }}
           onClose={() => setParam({ entry: null })}

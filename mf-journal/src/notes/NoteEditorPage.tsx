@@ -22,23 +22,24 @@ export interface NoteEditorPageProps {
   onClose: () => void;
 }
 
+/** The note to open: from the list when it is there (a note just created included), else fetched from the API. */
 function useNote(id: number | null): { note: Note | null; error: ApiError | null; loading: boolean } {
   const notes = getCollection('note');
-  const [state, setState] = useState<{ note: Note | null; error: ApiError | null; loading: boolean }>(() => {
-    const known = id === null ? null : notes.find(id) ?? null;
-    return { note: known, error: null, loading: id !== null && !known };
-  });
+  const [fetched, setFetched] = useState<{ id: number; note: Note | null; error: ApiError | null } | null>(null);
+  const listed = id === null ? null : notes.find(id) ?? null;
+  const note = listed ?? (fetched && fetched.id === id ? fetched.note : null);
   useEffect(() => {
-    if (id === null || state.note) return undefined;
+    if (id === null || notes.find(id)) return undefined;
     let live = true;
     void notes.get(id).then((result) => {
-      if (live) setState(result.ok ? { note: result.data, error: null, loading: false } : { note: null, error: result.error, loading: false });
+      if (live) setFetched(result.ok ? { id, note: result.data, error: null } : { id, note: null, error: result.error });
     });
     return () => {
       live = false;
     };
-  }, [notes, id, state.note]);
-  return state;
+  }, [notes, id]);
+  const answered = fetched !== null && fetched.id === id;
+  return { note, error: answered && !note ? fetched.error : null, loading: id !== null && !note && !answered };
 }
 
 /** One note being written: title, category, pin and text, saved as you type. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
@@ -117,7 +117,8 @@ export function NotesScreen() {
   const sort: NoteSort = isNoteSort(sortParam) ? sortParam : 'updated';
   const noteId = open && /^\d+$/.test(open) ? Number(open) : null;
   // A new note keeps its editor when it gets an id (the address changes, the editor must not remount).
-  const [createdFrom, setCreatedFrom] = useState<Record<string, string>>({});
+  // A ref, not state: it must be current in the very render the new address causes.
+  const createdFrom = useRef<Record<string, string>>({});
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
@@ -136,9 +137,9 @@ export function NotesScreen() {
       />
       {open ? (
         <NoteEditorPage
-          key={createdFrom[open] ?? open} id={noteId} categoryId={categoryId}
+          key={createdFrom.current[open] ?? open} id={noteId} categoryId={categoryId}
           onCreated={(id) => {
-            setCreatedFrom((known) => ({ ...known, [String(id)]: open }));
+            createdFrom.current[String(id)] = createdFrom.current[open] ?? open;
             setParam({ note: String(id) }, true);
           }}
           onClose={() => setParam({ note: null })}
