@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { PublicSharedPage } from './PublicSharedPage';
 
 let api: FakeApi;
 beforeAll(async () => {
-  // happy-dom has no compatMode; the site's pages have a doctype (standards mode), which KaTeX requires.
+  // The test DOM may lack a doctype; the site's pages have one (standards mode), which KaTeX requires.
   Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
   api = await startFakeApi();
   setConfig({ apiUrl: api.url });

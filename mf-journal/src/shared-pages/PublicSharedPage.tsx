@@ -4,7 +4,7 @@ import { send, isSuccessStatus } from '@lifeboard/shared/api/client';
 import { messageOf } from '@lifeboard/shared/api/errors';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { SanitizedRichText } from './SanitizedRichText';
+import { RichTextView } from '../editor/RichTextView';
 
 interface PublicPage {
   title: string;
@@ -47,7 +47,7 @@ export function PublicSharedPage() {
     <article className="lb-stack">
       <h1>{page.title || 'Untitled'}</h1>
       <p className="lb-muted">{formatDisplayDate(`${page.date}T12:00:00Z`, 'UTC').replace(/ @.*$/, '')}</p>
-      <SanitizedRichText html={page.body} />
+      <RichTextView html={page.body} />
     </article>
   );
 }
