@@ -17,6 +17,8 @@ import { muscleRoutes } from './modules/muscles/routes';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
+import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
+import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, type Limits } from './plugins/limits';
@@ -31,6 +33,8 @@ export interface AppOptions {
   env: Env;
   mailer?: Mailer;
   limits?: Partial<Limits>;
+  /** Where uploaded images go; by default a folder (`UPLOADS_DIR`). Production may pass an object store. */
+  blobStore?: BlobStore;
   logger?: boolean;
 }
 
@@ -79,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(muscleRoutes);
   await app.register(programRoutes);
   await app.register(invitationRoutes);
+  await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });
   await app.register(modelRoutes);
   return app;
 }

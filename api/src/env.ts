@@ -7,6 +7,8 @@ export const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default('.data/pglite'),
+  /** Uploaded images on disk, beside PGlite's folder; a deploy with object storage passes its own BlobStore instead. */
+  UPLOADS_DIR: z.string().default('.data/uploads'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
   CORS_ORIGINS: z

@@ -1,6 +1,6 @@
 import { $config } from '../stores/config';
 import { isSuccessStatus, send } from './client';
-import { BadResponseError, errorFromResponse } from './errors';
+import { ApiError, BadResponseError, errorFromResponse } from './errors';
 
 /**
  * Image uploads (issue 5): the editor posts the file here and puts the returned URL in `<img src>`,
@@ -16,7 +16,7 @@ export interface UploadedImage {
   url: string;
 }
 
-/** The limits the server enforces; mirrored so the editor can refuse early with the same words. */
+/** The limits the server enforces (api/src/modules/uploads/image-type.ts; a test there checks they agree). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const ALLOWED_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/webp'] as const;
 
@@ -36,6 +36,8 @@ export function absoluteUploadUrl(url: string, apiUrl: string = $config.get().ap
  * `The server could not be reached.` when no answer came.
  */
 export async function uploadImage(file: Blob, fileName?: string): Promise<UploadedImage> {
+  // Refused here with the server's words: sending 10 MB only to hear "too large" wastes the user's bandwidth.
+  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(`Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, 413);
   const form = new FormData();
   const name = fileName ?? (typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'image');
   // Wrapped in a File rather than passing the name to append(): some FormData implementations drop that argument.

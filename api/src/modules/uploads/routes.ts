@@ -1,0 +1,124 @@
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { uploads } from '../../db/upload-schema';
+import { AppError, invalid, notFound } from '../../errors';
+import { authOf } from '../../types';
+import type { BlobStore } from './blob-store';
+import { allowedImageNames, detectImageType, MAX_IMAGE_BYTES } from './image-type';
+
+export interface UploadRoutesOptions {
+  store: BlobStore;
+}
+
+/** Uploads per IP per minute: enough to paste a gallery, not enough to fill a disk quickly. */
+export const UPLOADS_PER_MINUTE = 60;
+
+/** 128 random bits, base64url: 22 characters. Knowing it is the only key to a public image. */
+const uploadId = /^[A-Za-z0-9_-]{22}$/;
+const newUploadId = () => randomBytes(16).toString('base64url');
+export const uploadPath = (id: string) => `/api/uploads/${id}`;
+
+const tooLarge = () => new AppError(413, 'LB-UPLOAD-TOO-LARGE', `Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`);
+const wrongType = () => new AppError(415, 'LB-UPLOAD-TYPE', `This file is not an image we accept. Allowed types: ${allowedImageNames}.`);
+const noFile = () => invalid({ file: ['is required: send one image as the multipart field "file"'] }, 'Send one image as the multipart field "file".');
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Reads the one file part, mapping the parser's failures to the contract's answers. */
+async function readImagePart(part: MultipartFile): Promise<Buffer> {
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw invalid({ file: ['could not be read'] }, 'The upload could not be read; please try again.');
+  }
+}
+
+/** `POST /api/uploads/image` (signed in, multipart) and `GET /api/uploads/:id` (public, immutable bytes). */
+export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
+  const { store } = options;
+  // Registered inside this plugin: the multipart parser exists for these routes only.
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 } });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/uploads/image', {
+    schema: {
+      tags: ['uploads'],
+      summary: `Upload one image (multipart field "file"; ${allowedImageNames}; at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB)`,
+      description: 'The type is decided from the bytes, not the declared content type. Answers `{ success, id, url }`; `url` is the path of GET /api/uploads/{id}.',
+      consumes: ['multipart/form-data'],
+    },
+    onRequest: app.authenticate,
+    config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    const { userId } = authOf(request);
+    if (!request.isMultipart()) {
+      throw new AppError(415, 'LB-UPLOAD-NOT-MULTIPART', 'Send the image as multipart/form-data with one field named "file".');
+    }
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file();
+    } catch (error) {
+      if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw noFile();
+    }
+    if (!part || part.fieldname !== 'file') throw noFile();
+    const bytes = await readImagePart(part);
+    const contentType = detectImageType(bytes);
+    if (!contentType) throw wrongType();
+
+    const id = newUploadId();
+    const key = `images/${id}`;
+    await store.put(key, bytes, contentType);
+    try {
+      await app.db.insert(uploads).values({ id, userId, key, contentType, bytes: bytes.length });
+    } catch (error) {
+      // No row, no way to reach the bytes: do not leave them behind.
+      await store.delete(key).catch(() => undefined);
+      throw error;
+    }
+    return reply.code(201).send({ success: true, id, url: uploadPath(id) });
+  });
+
+  api.get('/api/uploads/:id', {
+    schema: { tags: ['uploads'], summary: 'An uploaded image, public (the id is unguessable)', security: [], params: z.object({ id: z.string().max(100) }) },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    if (!uploadId.test(id)) throw notFound('No such image.');
+    const [row] = await app.db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, id)).limit(1);
+    const blob = row ? await store.get(row.key) : null;
+    if (!row || !blob) throw notFound('No such image.');
+    return reply
+      .header('Content-Type', row.contentType)
+      .header('Content-Length', String(blob.size))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      // Even if a browser were talked into rendering it as a document, nothing in it could run or load.
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      // The site is another origin (another port in development): it must be allowed to embed the image.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(blob.body);
+  });
+
+  api.post('/api/uploads/delete', {
+    schema: { tags: ['uploads'], summary: 'Delete one of your images (entries showing it will show a broken image)', body: z.object({ id: z.string().max(100) }).strict() },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { id } = request.body;
+    const [row] = uploadId.test(id)
+      ? await app.db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ key: uploads.key })
+      : [];
+    if (!row) throw notFound('No such image.');
+    await store.delete(row.key);
+    return { success: true, id };
+  });
+}
