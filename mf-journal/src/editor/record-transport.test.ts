@@ -112,4 +112,13 @@ describe('autosave over HTTP', () => {
     setSession('token', testUser(7));
     expect(findDraft('note', 3)?.content).toEqual({ id: 3, fields: { body: '<p>before expiry</p>' }, base: version });
   });
+  it('after a board switch stops saving to the other board and keeps the draft', async () => {
+    const autosave = open(opened(), () => ({ body: '<p>written on Home</p>' }));
+    setBoard(2, 'Work');
+    autosave.touch();
+    await autosave.flush();
+    expect(autosave.$state.get()).toMatchObject({ status: 'failed', message: 'it belongs to another board (switch back to save it)' });
+    expect(api.requests.some((r) => r.path === '/api/note/update')).toBe(false);
+    expect(findDraft('note', 3)?.content.fields).toEqual({ body: '<p>written on Home</p>' });
+  });
 });

@@ -1,3 +1,4 @@
+import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import type { ApiResult } from '@lifeboard/shared/api/client';
 import { ValidationError } from '@lifeboard/shared/api/errors';
@@ -36,9 +37,14 @@ function outcomeOf(result: ApiResult<AnyRecord>): SaveOutcome<AnyRecord> {
   return { kind: 'failed', message: error.message, retry: status >= 500 || status === 429 };
 }
 
+/** Saves go to the board the document was opened on; after a board switch they stop (the draft stays). */
 export function collectionTransport(model: 'journal_entry' | 'note'): SaveTransport<AnyRecord> {
+  const board = $board.get().id;
   return {
     async save(id, fields: Fields, expectedUpdatedAt) {
+      if ($board.get().id !== board) {
+        return { kind: 'failed', message: 'it belongs to another board (switch back to save it)', retry: false };
+      }
       const collection = getCollection(model);
       if (id === null) return outcomeOf(await collection.create(fields));
       const withVersion = apiKnowsExpectedUpdatedAt && expectedUpdatedAt ? { ...fields, expected_updated_at: expectedUpdatedAt } : fields;

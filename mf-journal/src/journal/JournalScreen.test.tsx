@@ -146,4 +146,11 @@ describe('/journal', () => {
     await waitFor(() => expect(entries.rows[2].title).toBe('Morning walk'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+  it('closes the open entry when another board is chosen', { timeout: 15_000 }, async () => {
+    at('/journal?entry=1');
+    await screen.findByRole('textbox', { name: 'Title' });
+    setBoard(2, 'Work');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'New entry' })).toBeTruthy();
+  });
 });

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ListParams } from '@lifeboard/shared/api/resource';
+import { $board } from '@lifeboard/shared/stores/board';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
@@ -85,6 +86,15 @@ export function JournalScreen() {
   // A ref, not state: it must be current in the very render the new address causes.
   const createdFrom = useRef<Record<string, string>>({});
   const entryId = entry && entry !== 'new' && /^\d+$/.test(entry) ? Number(entry) : null;
+
+  // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
+  useEffect(() => $board.listen(() => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('entry');
+      return next;
+    }, { replace: true });
+  }), [setParams]);
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $currentNote } from '@lifeboard/shared/stores/data';
 import { notify } from '@lifeboard/shared/stores/notifications';
@@ -119,6 +120,15 @@ export function NotesScreen() {
   // A new note keeps its editor when it gets an id (the address changes, the editor must not remount).
   // A ref, not state: it must be current in the very render the new address causes.
   const createdFrom = useRef<Record<string, string>>({});
+
+  // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
+  useEffect(() => $board.listen(() => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('note');
+      return next;
+    }, { replace: true });
+  }), [setParams]);
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
