@@ -9,6 +9,7 @@ import type { TestUser } from '../../../test/helpers';
 import { defaultEnv } from '../../env';
 import type { BlobStore } from './blob-store';
 import { MAX_IMAGE_BYTES } from './image-type';
+import { UPLOADS_PER_MINUTE } from './routes';
 import { tinyImages, tinyPng } from './test-images';
 
 interface Part {
@@ -155,6 +156,30 @@ describe('images in rich text', () => {
     const body = `<p>Lake<img src="${absolute}"><img src="data:image/png;base64,${tinyPng().toString('base64')}"></p>`;
     const entry = (await user.post('/api/journal_entry/create', { board: user.boardId, params: { title: 'Pictures', date: '2026-11-01', body } })).json().journal_entry;
     expect(entry.body).toBe(`<p>Lake<img src="${absolute}"></p>`);
+  });
+});
+
+describe('limits and documentation', () => {
+  it(`allows ${UPLOADS_PER_MINUTE} uploads a minute per address, then answers 429`, async () => {
+    // Its own app: the counters are per app, so the other tests' uploads do not count.
+    const limited = await createTestApp({ env: defaultEnv({ UPLOADS_DIR: folder }) });
+    try {
+      const owner = await signUp(limited);
+      const { payload, headers } = multipart([filePart(tinyPng())]);
+      const send = () => limited.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+      for (let i = 0; i < UPLOADS_PER_MINUTE; i += 1) expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('documents the routes in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/uploads/image'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/api/uploads/{id}'] ?? {})).toContain('get');
   });
 });
 
