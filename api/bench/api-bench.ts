@@ -6,11 +6,11 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, BIG, SMALL, type ServerReady } from './bench-client';
-import { printTable, type Row } from './report';
+import { printComparison, printScaling, printTable, type Row, type Target } from './report';
 import { SEARCH_WORD } from './seed-notes';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -28,6 +28,7 @@ interface Case {
   overallRate?: number;
   connections?: number;
   auth?: boolean;
+  target?: Target;
 }
 
 async function measure(database: string, baseUrl: string, token: string, item: Case): Promise<Row> {
@@ -46,31 +47,51 @@ async function measure(database: string, baseUrl: string, token: string, item: C
     });
     return {
       database, name: item.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
+      errors: result.errors + result.timeouts + result.non2xx, target: item.target,
     };
   } catch (error) {
-    return { database, name: item.name, rps: 0, p50: 0, p99: 0, errors: 1, note: String(error) };
+    return { database, name: item.name, rps: 0, p50: 0, p99: 0, errors: 1, target: item.target, note: String(error) };
   }
 }
 
+/** The issue's targets (2 cores, 10 connections); PostgreSQL is held to the same numbers. */
+const TARGETS = {
+  list: { rps: 1_000, p99: 25 },
+  get: { rps: 2_000 },
+  create: { rps: 1_000 },
+  signIn: { p99: 100 },
+} satisfies Record<string, Target>;
+
+const LIST_BIG = `note/all page of 50 (${big} notes)`;
+const LIST_SMALL = `note/all page of 50 (${small} notes)`;
+const SEARCH_BIG = `note/all search "${SEARCH_WORD}" (${big})`;
+const SEARCH_SMALL = `note/all search "${SEARCH_WORD}" (${small})`;
+const GET_BIG = `note/get (${big})`;
+const GET_SMALL = `note/get (${small})`;
+
 function cases(ready: ServerReady): Case[] {
   const { bigBoard, smallBoard, email } = ready.account;
-  let next = 0;
-  const anyId = () => ready.bigIds[(next = (next + 1) % ready.bigIds.length)];
+  const cycle = (ids: number[]) => {
+    let next = 0;
+    return () => ids[(next = (next + 1) % ids.length)];
+  };
+  const anyBigId = cycle(ready.bigIds);
+  const anySmallId = cycle(ready.smallIds);
   let created = 0;
   return [
     { name: 'app GET /api/health', path: '/api/health', method: 'GET', auth: false },
-    { name: `note/all page of 50 (${big} notes)`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50 } } },
-    { name: `note/all page of 50 (${small} notes)`, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50 } } },
-    { name: `note/all middle page by cursor (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } } },
-    { name: `note/all search "${SEARCH_WORD}" (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
-    { name: `note/all search "${SEARCH_WORD}" (${small})`, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } } },
-    { name: `note/get (${big})`, path: '/api/note/get', nextBody: () => ({ board: bigBoard, params: { id: anyId() } }) },
+    { name: LIST_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50 } }, target: TARGETS.list },
+    { name: LIST_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50 } }, target: TARGETS.list },
+    { name: `note/all middle page by cursor (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } }, target: TARGETS.list },
+    { name: SEARCH_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    { name: SEARCH_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    { name: GET_BIG, path: '/api/note/get', nextBody: () => ({ board: bigBoard, params: { id: anyBigId() } }), target: TARGETS.get },
+    { name: GET_SMALL, path: '/api/note/get', nextBody: () => ({ board: smallBoard, params: { id: anySmallId() } }), target: TARGETS.get },
     {
-      name: 'note/create', path: '/api/note/create',
+      name: 'note/create', path: '/api/note/create', target: TARGETS.create,
       nextBody: () => ({ board: smallBoard, params: { title: `Bench ${(created += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' } }),
     },
-    { name: 'sign-in at 20/s (argon2id)', path: '/api/login', auth: false, overallRate: 20, connections: 4, body: { email, password: BENCH_PASSWORD } },
+    { name: 'sign-in at 20/s (argon2id)', path: '/api/login', auth: false, overallRate: 20, connections: 4, body: { email, password: BENCH_PASSWORD }, target: TARGETS.signIn },
   ];
 }
 
@@ -127,7 +148,10 @@ async function main(): Promise<void> {
   }
   if (!process.env.DATABASE_URL) console.log('  (DATABASE_URL not set: PostgreSQL skipped)');
   printTable(rows);
-  console.log(`\nload average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (2 cores; other work on the machine lowers these numbers)`);
+  printScaling(rows, [[LIST_BIG, LIST_SMALL], [SEARCH_BIG, SEARCH_SMALL], [GET_BIG, GET_SMALL]]);
+  printComparison(rows);
+  console.log(`\nload average before: ${load}; after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min; ${cpus().length} cores; other work on the machine lowers these numbers)`);
 }
 
-await main();
+// Prints numbers, never fails: even a crash of the runner itself is reported and exits 0.
+await main().catch((error: unknown) => console.log(`benchmark run failed: ${String(error)}`));

@@ -41,5 +41,6 @@ export interface ServerReady {
   seedSeconds: number;
   account: BenchAccount;
   bigIds: number[];
+  smallIds: number[];
   deepCursor: string;
 }

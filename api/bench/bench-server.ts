@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultEnv } from '../src/env';
+import { COMPACT_ROW } from '../src/models/compact-row';
 import { encodeCursor } from '../src/models/cursor';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, BIG, SMALL, createBenchAccount, type BenchAccount, type ServerReady } from './bench-client';
@@ -21,27 +22,33 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   throw new Error('unexpected raw query result');
 }
 
-/** 1,000 random ids to read, and the cursor of the middle of the big board (a page far from the top). */
+/** 1,000 random ids to read on each board, and the cursor of the middle of the big board (a page far from the top). */
 async function probes(database: Database, account: BenchAccount) {
-  const ids = await database.db.execute(sql`select id from note where board_id = ${account.bigBoard} order by random() limit 1000`);
+  const idsOf = async (board: number) => rowsOf(await database.db.execute(sql`select id from note where board_id = ${board} order by random() limit 1000`))
+    .map((r) => Number(r.id));
   const middle = await database.db.execute(
     sql`select id, sort_at from note where board_id = ${account.bigBoard} order by sort_at desc, id desc offset ${BIG / 2} limit 1`,
   );
   const [row] = rowsOf(middle);
   return {
-    bigIds: rowsOf(ids).map((r) => Number(r.id)),
+    bigIds: await idsOf(account.bigBoard),
+    smallIds: await idsOf(account.smallBoard),
     deepCursor: encodeCursor([new Date(String(row.sort_at)).toISOString(), Number(row.id)]),
   };
 }
 
-/** The plans of the hot queries, as the engine runs them, so a slow case can be read without a profiler. */
+/** The plans of the hot statements, shaped as the engine sends them (fast-store.ts), so a slow case can be read without a profiler. */
 async function explainHotQueries(database: Database, account: BenchAccount, middleId: number): Promise<string> {
-  const owner = sql`user_id = ${account.userId} and board_id = ${account.bigBoard}`;
+  const page = (board: number, extra: ReturnType<typeof sql>) => sql`select string_agg(${sql.raw(COMPACT_ROW)}, E'\n' order by sort_at desc, id desc) from (
+    select id, board_id, created_at, updated_at, position, sort_at, data from note
+    where user_id = ${account.userId} and board_id = ${board} ${extra} order by sort_at desc, id desc limit 51) page`;
+  const search = sql`and search @@ websearch_to_tsquery('simple', ${SEARCH_WORD})`;
   const queries: [string, ReturnType<typeof sql>][] = [
-    ['list, first page', sql`select * from note where ${owner} order by sort_at desc, id desc limit 51`],
-    ['list, middle page', sql`select * from note where ${owner} and (sort_at, id) < ((select sort_at from note where id = ${middleId}), ${middleId}) order by sort_at desc, id desc limit 51`],
-    ['search', sql`select * from note where ${owner} and search @@ websearch_to_tsquery('simple', ${SEARCH_WORD}) order by sort_at desc, id desc limit 51`],
-    ['get', sql`select * from note where id = ${middleId} and ${owner} limit 1`],
+    ['list, first page', page(account.bigBoard, sql``)],
+    ['list, middle page', page(account.bigBoard, sql`and (sort_at, id) < ((select sort_at from note where id = ${middleId}), ${middleId})`)],
+    [`search (${BIG.toLocaleString('en')})`, page(account.bigBoard, search)],
+    [`search (${SMALL.toLocaleString('en')})`, page(account.smallBoard, search)],
+    ['get', sql`select ${sql.raw(COMPACT_ROW)} from note where id = ${middleId} and user_id = ${account.userId} and board_id = ${account.bigBoard}`],
   ];
   const out: string[] = [];
   for (const [label, query] of queries) {

@@ -6,7 +6,8 @@ export const SEARCH_WORD = 'needle';
 
 /**
  * Inserts `count` notes on one board in one SQL statement (the API would take minutes for 100,000), with
- * distinct times so the newest-first order and keyset paging behave as with real data. The generated
+ * distinct times so the newest-first order and keyset paging behave as with real data (whole milliseconds,
+ * like every time the API writes). The generated
  * `search` column and the indexes are filled by the database as for any insert.
  */
 export async function seedNotes(db: Db, userId: number, boardId: number, count: number): Promise<void> {
@@ -21,7 +22,7 @@ export async function seedNotes(db: Db, userId: number, boardId: number, count: 
         'pinned', g % 50 = 0
       )
     from generate_series(1, ${count}::int) as g,
-      lateral (select now() - make_interval(secs => g * 37) as t) as times
+      lateral (select date_trunc('milliseconds', now()) - make_interval(secs => g * 37) as t) as times
   `);
   await db.execute(sql`analyze note`);
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { pgliteFastQuery, postgresFastQuery, registerFastQuery } from './fast-query';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -32,6 +34,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool's default waits forever for a connection; fail fast instead.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
     const db = drizzleNodePg(pool);
+    registerFastQuery(db, postgresFastQuery(pool));
     return {
       db,
       kind: 'postgres',
@@ -50,9 +53,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  // btree_gin: the search indexes lead with the owner columns (migration 0006), as on PostgreSQL.
+  const client = new PGlite(options.pgliteDir, { extensions: { btree_gin } });
   await client.waitReady;
   const db = drizzlePglite(client);
+  registerFastQuery(db, pgliteFastQuery(client));
   return {
     db,
     kind: 'pglite',

@@ -38,7 +38,8 @@ export function modelTable(def: AnyModelDefinition) {
     // NULLS FIRST is what ORDER BY ... DESC means; an index built NULLS LAST would not serve it.
     index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index(`${name}_position_idx`).on(t.userId, t.boardId, t.position, t.id),
-    index(`${name}_search_idx`).using('gin', t.search),
+    // Owner first (btree_gin): a search reads only the caller's board's matches, never everyone's.
+    index(`${name}_owner_search_idx`).using('gin', t.userId, t.boardId, t.search),
   ]);
 }
 

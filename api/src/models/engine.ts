@@ -1,15 +1,17 @@
-import { createSchema, recordSchema, updateSchema } from '@lifeboard/shared/models';
-import { isoDate } from '@lifeboard/shared/models/fields';
+import { createSchema, updateSchema } from '@lifeboard/shared/models';
+import { isoDate, isoInstant } from '@lifeboard/shared/models/fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
+import { dbId } from '../ids';
 import { requireOwnBoard } from '../modules/boards/service';
 import { authOf } from '../types';
-import { findEntry, modelEntries, type ModelEntry, type RecordData } from './registry';
+import { presenterOf, type StoredRow } from './compact-row';
+import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
+import { findEntry, modelEntries, type ModelEntry } from './registry';
 import { sanitizeRecord } from './sanitize-record';
-import { deleteRecord, findSingle, getRecord, insertRecord, listRecords, updateRecord, type Owner } from './store';
-import { dbId } from '../ids';
+import { deleteRecord, findSingle, insertRecord, updateRecord, type Owner } from './store';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -23,12 +25,6 @@ const listParams = z.object({
   limit: z.number().int().min(1, 'must be at least 1').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
   cursor: z.string().max(200).optional(),
 }).strict().refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'must not be after to', path: ['from'] });
-
-async function ownerOf(app: FastifyInstance, request: FastifyRequest, boardId: number): Promise<Owner> {
-  const { userId } = authOf(request);
-  await requireOwnBoard(app.db, userId, boardId);
-  return { userId, boardId };
-}
 
 /** The caller and board of a request whose board is proved only when needed (see `provedBy`). */
 function claimOf(request: FastifyRequest, boardId: number): Owner {
@@ -51,24 +47,36 @@ async function provedBy<T>(app: FastifyInstance, owner: Owner, run: () => Promis
   }
 }
 
+export const CONFLICT_MESSAGE = 'This item was changed elsewhere. Reload it to see the newest version.';
+/** Compare-and-set attempts of an update without `expected_updated_at` (last writer wins, nothing lost). */
+const UPDATE_ATTEMPTS = 5;
+
+/** A record found by user AND board; when none is, the board decides between 403 and 404. */
+async function requireRow(app: FastifyInstance, entry: ModelEntry, owner: Owner, id: number): Promise<StoredRow> {
+  const row = await findRow(app.db, entry, owner, id);
+  if (row) return row;
+  await requireOwnBoard(app.db, owner.userId, owner.boardId);
+  throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
+}
+
 /** Registers `POST /api/{M}/all|get|create|update|delete` for one registry entry. */
 function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { def } = entry;
-  const present = recordSchema(def);
-  const toRecord = (row: { id: number; boardId: number; createdAt: Date; updatedAt: Date; position: number; data: RecordData }) =>
-    present.parse({
-      ...row.data,
-      ...('position' in def.fields.shape ? { position: row.position } : {}),
-      id: row.id, board_id: row.boardId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
-    });
+  const present = presenterOf(def);
   const base = `/api/${def.name}`;
   const guard = { onRequest: app.authenticate };
   const tags = [def.name];
   // Rich text is sanitized (unstorable characters become U+FFFD), so the storable-text check leaves it alone.
   const config = { richTextPaths: def.richText.map((field) => `params.${field}`) };
   const createParams = createSchema(def);
-  const updateParams = updateSchema(def).extend({ id });
+  const updateParams = updateSchema(def).extend({
+    id,
+    expected_updated_at: isoInstant.optional().describe(
+      'Optimistic concurrency: the `updated_at` the client last read. When the stored record has another one, the answer is 409 '
+      + '`{ success: false, error, current }` with the stored record, and nothing changes. Without it, the last write wins.',
+    ),
+  });
 
   api.post(`${base}/all`, {
     schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict() },
@@ -77,21 +85,20 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     const owner = claimOf(request, request.body.board);
     if (def.single) {
       const row = await provedBy(app, owner, () => findSingle(app.db, entry, owner), (found) => !found);
-      return { success: true, [def.state]: row ? toRecord(row) : null };
+      return { success: true, [def.state]: row ? present(row) : null };
     }
     const params = request.body.params ?? {};
-    const { rows, nextCursor } = await provedBy(app, owner, () => listRecords(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT }),
+    const { rows, nextCursor } = await provedBy(app, owner, () => listPage(app.db, entry, owner, { ...params, limit: params.limit ?? DEFAULT_LIMIT }),
       (page) => page.rows.length === 0);
-    return { success: true, [def.state]: rows.map(toRecord), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    return { success: true, [def.state]: rows.map(present), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
 
   api.post(`${base}/get`, {
     schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
     ...guard,
   }, async (request) => {
-    const owner = claimOf(request, request.body.board);
-    const row = await provedBy(app, owner, () => getRecord(app.db, entry, owner, request.body.params.id));
-    return { success: true, [def.name]: toRecord(row) };
+    const row = await requireRow(app, entry, claimOf(request, request.body.board), request.body.params.id);
+    return { success: true, [def.name]: present(row) };
   });
 
   api.post(`${base}/create`, {
@@ -99,23 +106,44 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     config,
     ...guard,
   }, async (request, reply) => {
-    const owner = await ownerOf(app, request, request.body.board);
-    let data = sanitizeRecord(def, request.body.params);
-    if (entry.hooks.beforeCreate) data = await entry.hooks.beforeCreate({ app, ...owner }, data);
+    const owner = claimOf(request, request.body.board);
+    const data = sanitizeRecord(def, request.body.params);
+    if (!def.single && !entry.hooks.beforeCreate) {
+      // The common case is one statement: the board check is folded into the INSERT.
+      const row = await insertOwned(app.db, entry, owner, data);
+      if (!row) {
+        // Nothing inserted: the board is not the caller's (403). It can only be theirs here if it was deleted meanwhile.
+        await requireOwnBoard(app.db, owner.userId, owner.boardId);
+        throw forbidden('This board is not yours.');
+      }
+      return reply.code(201).send({ success: true, [def.name]: present(row) });
+    }
+    // Hooks may read other records: they run only once the board is proved the caller's.
+    await requireOwnBoard(app.db, owner.userId, owner.boardId);
+    const prepared = entry.hooks.beforeCreate ? await entry.hooks.beforeCreate({ app, ...owner }, data) : data;
     const existing = def.single ? await findSingle(app.db, entry, owner) : undefined;
-    const row = existing ? await updateRecord(app.db, entry, owner, existing.id, data) : await insertRecord(app.db, entry, owner, data);
-    return reply.code(existing ? 200 : 201).send({ success: true, [def.name]: toRecord(row) });
+    const row = existing ? await updateRecord(app.db, entry, owner, existing.id, prepared) : await insertRecord(app.db, entry, owner, prepared);
+    return reply.code(existing ? 200 : 201).send({ success: true, [def.name]: present(row) });
   });
 
   api.post(`${base}/update`, {
-    schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()}`, body: z.object({ board, params: updateParams }).strict() },
+    schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()} (409 when \`expected_updated_at\` is stale)`, body: z.object({ board, params: updateParams }).strict() },
     config,
     ...guard,
-  }, async (request) => {
+  }, async (request, reply) => {
     const owner = claimOf(request, request.body.board);
-    const { id: recordId, ...changes } = request.body.params;
-    const row = await provedBy(app, owner, () => updateRecord(app.db, entry, owner, recordId, sanitizeRecord(def, changes)));
-    return { success: true, [def.name]: toRecord(row) };
+    const { id: recordId, expected_updated_at: expected, ...fields } = request.body.params;
+    const changes = sanitizeRecord(def, fields);
+    const conflict = (current: StoredRow) => reply.code(409).send({ success: false, error: CONFLICT_MESSAGE, current: present(current) });
+    let read = await requireRow(app, entry, owner, recordId);
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+      if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
+      const written = await updateIfUnchanged(app.db, entry, owner, read, changes);
+      if (written) return { success: true, [def.name]: present(written) };
+      // Someone wrote between our read and our write: read again (a deletion in between is a 404).
+      read = await requireRow(app, entry, owner, recordId);
+    }
+    return conflict(read);
   });
 
   api.post(`${base}/delete`, {

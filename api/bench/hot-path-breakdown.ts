@@ -1,0 +1,59 @@
+/**
+ * `tsx bench/hot-path-breakdown.ts` (BENCH_DB=postgres with DATABASE_URL for PostgreSQL): where a request's
+ * time goes, layer by layer, in one process without HTTP: a trivial statement, the engine's list/get
+ * statements alone, and the whole route through `app.inject`. It prints wall and CPU microseconds per
+ * call; CPU time is the steadier number on a busy shared machine.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { fastQueryOf } from '../src/db/fast-query';
+import { defaultEnv } from '../src/env';
+import { findRow, listPage } from '../src/models/fast-store';
+import { entryOf } from '../src/models/registry';
+import { BENCH_PASSWORD, BIG } from './bench-client';
+import { SEARCH_WORD, seedNotes } from './seed-notes';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 500);
+
+async function time(label: string, run: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 50; i += 1) await run();
+  const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < ROUNDS; i += 1) await run();
+  const used = process.cpuUsage(cpu);
+  const wall = Number(process.hrtime.bigint() - started) / 1000 / ROUNDS;
+  console.log(`${label.padEnd(40)} wall ${wall.toFixed(0).padStart(6)} µs   cpu ${((used.user + used.system) / ROUNDS).toFixed(0).padStart(6)} µs`);
+}
+
+const usePostgres = process.env.BENCH_DB === 'postgres';
+const database = await openDatabase({ databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined, pgliteDir: 'memory://' });
+await database.migrate();
+const app = await buildApp({ db: database.db, env: defaultEnv() });
+await app.ready();
+const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Bench', email: `hp-${Date.now()}@bench.local`, password: BENCH_PASSWORD } });
+const { token, user } = registered.json<{ token: string; user: { id: number; default_board_id: number } }>();
+const owner = { userId: user.id, boardId: user.default_board_id };
+await seedNotes(database.db, owner.userId, owner.boardId, Number(process.env.NOTES ?? BIG));
+const entry = entryOf('note');
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const { rows } = await listPage(database.db, entry, owner, { limit: 50 });
+const ids = rows.map((row) => row.id);
+let n = 0;
+const nextId = () => ids[(n += 1) % ids.length];
+const fast = fastQueryOf(database.db);
+
+console.log(`${database.kind}, ${ROUNDS} rounds per line, board of ${process.env.NOTES ?? BIG} notes`);
+await time('select $1 (fast runner)', () => fast.rows('select $1::int', [1]));
+await time('select 1 (drizzle execute)', () => database.db.execute(sql`select 1`));
+await time('listPage, 50 rows', () => listPage(database.db, entry, owner, { limit: 50 }));
+await time(`listPage, search "${SEARCH_WORD}"`, () => listPage(database.db, entry, owner, { limit: 50, search: SEARCH_WORD }));
+await time('findRow', () => findRow(database.db, entry, owner, nextId()));
+await time('inject GET /api/health', () => app.inject({ method: 'GET', url: '/api/health' }));
+await time('inject note/all', () => app.inject({ method: 'POST', url: '/api/note/all', headers, payload: JSON.stringify({ board: owner.boardId, params: { limit: 50 } }) }));
+await time('inject note/get', () => app.inject({ method: 'POST', url: '/api/note/get', headers, payload: JSON.stringify({ board: owner.boardId, params: { id: nextId() } }) }));
+await time('inject note/create', () => app.inject({
+  method: 'POST', url: '/api/note/create', headers, payload: JSON.stringify({ board: owner.boardId, params: { title: `x ${(n += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' } }),
+}));
+await app.close();
+await database.close();
