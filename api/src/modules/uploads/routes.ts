@@ -69,7 +69,12 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw noFile();
     }
-    if (!part || part.fieldname !== 'file') throw noFile();
+    if (!part) throw noFile();
+    if (part.fieldname !== 'file') {
+      // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
+      await part.toBuffer().catch(() => undefined);
+      throw noFile();
+    }
     const bytes = await readImagePart(part);
     const contentType = detectImageType(bytes);
     if (!contentType) throw wrongType();

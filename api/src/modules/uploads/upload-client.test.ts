@@ -89,6 +89,14 @@ describe('the server over real HTTP', () => {
     expect(await response.json()).toMatchObject({ error: 'Images may be at most 10 MB.' });
   });
 
+  it('answers 422 to a large image sent under another field name, without leaving the upload hanging', async () => {
+    const form = new FormData();
+    form.append('image', new File([part(tinyPng()), new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
+    const response = await fetch(`${baseUrl}/api/uploads/image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` }, signal: AbortSignal.timeout(20_000) });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ errors: { file: [expect.any(String)] } });
+  });
+
   it('lets the site origin read the upload answer (CORS) and embed the image (CORP)', async () => {
     const form = new FormData();
     form.append('file', new File([part(tinyPng())], 'a.png'));
