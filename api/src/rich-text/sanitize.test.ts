@@ -71,6 +71,27 @@ describe('images and video', () => {
     );
   });
 
+  it.each([
+    ['http://localhost:4000/api/uploads/AbCdEfGhIjKlMnOpQrStUv'],
+    ['https://api.lifeboard.example/api/uploads/AbCdEfGhIjKlMnOpQrStUv'],
+    ['/api/uploads/AbCdEfGhIjKlMnOpQrStUv'],
+  ])('keeps an uploaded image at %s', (src) => {
+    expect(sanitizeRichText(`<p><img src="${src}" alt="lake"></p>`)).toBe(`<p><img src="${src}" alt="lake"></p>`);
+  });
+
+  // Images are uploaded (POST /api/uploads/image), never inlined: base64 images are removed whatever their type or case.
+  it.each([
+    ['data:image/jpeg;base64,/9j/4AAQ'],
+    ['data:image/gif;base64,R0lGODlhAQABAAAAACw='],
+    ['data:image/webp;base64,UklGRhoAAABXRUJQ'],
+    ['data:image/svg+xml;utf8,<svg onload=alert(1)>'],
+    ['DATA:image/png;base64,iVBORw0KGgo='],
+    [' data:image/png;base64,iVBORw0KGgo='],
+    ['da\ta:image/png;base64,iVBORw0KGgo='],
+  ])('drops the inlined image %s', (src) => {
+    expect(sanitizeRichText(`<p>a<img src="${src}">b</p>`)).toBe('<p>ab</p>');
+  });
+
   it('drops non-numeric sizes', () => {
     expect(sanitizeRichText('<img src="https://a.test/x.png" width="100&quot; onload=&quot;x" height="1e9">')).toBe(
       '<img src="https://a.test/x.png">',
