@@ -55,7 +55,9 @@ function stopAll(): void {
 /** One site for the whole run: built apps on throwaway ports, the API on a throwaway PGlite folder. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-e2e-'));
-  const [shellPort, apiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
+  const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
+  // E2E_API_PORT pins the API's port, so a run with E2E_SKIP_BUILD=1 can reuse bundles built for that address.
+  const apiPort = process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
 
