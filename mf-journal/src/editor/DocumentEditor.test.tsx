@@ -106,4 +106,19 @@ describe('DocumentEditor', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes'));
     expect(renders - before).toBe(1);
   });
+  it('saves at once on Ctrl+S', { timeout: 15_000 }, async () => {
+    // Its own note: an editor closed by the previous test may still be saving note 5.
+    const own = { ...stored, id: 6 };
+    notes.rows[0] = { ...own };
+    render(<DocumentEditor model="note" record={own} defaults={defaults} bodyLabel="Note text" onSaved={vi.fn()} onClose={() => undefined} />);
+    await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.type(title, '!');
+    api.requests.length = 0;
+    await user.keyboard('{Control>}s{/Control}');
+    // Well before the 1 s autosave pause would have saved it.
+    await waitFor(() => expect(notes.rows[0].title).toBe('Stored!'), { timeout: 500 });
+    expect(api.requests.filter((r) => r.path === '/api/note/update')).toHaveLength(1);
+  });
 });

@@ -96,7 +96,16 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
 
 
   return (
-    <section className="lb-document" aria-label={`Edit ${what}`}>
+    <section
+      className="lb-document" aria-label={`Edit ${what}`}
+      onKeyDown={(event) => {
+        // Ctrl/Cmd+S saves now instead of opening the browser's "save page" dialog.
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          void autosave.flush();
+        }
+      }}
+    >
       <div className="lb-document__bar">
         <Button onClick={() => void autosave.flush().then(onClose)}>Back to {model === 'note' ? 'notes' : 'entries'}</Button>
         <SaveStatus state={state} />
