@@ -7,12 +7,14 @@
  *
  * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (they must have been built for this
  * run's API address, so use it only when iterating); BENCH_RUNS (click runs per area and mode, default 5);
- * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_API_PORT pins the API's port (so a build can be
+ * BENCH_LH_RUNS (Lighthouse runs per page, default 3); the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
+ * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port (so a build can be
  * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit.
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
 import { codeGzip } from './bytes';
+import { measureJournal } from './journal';
 import { medianRun, runLighthouse } from './lighthouse';
 import type { LighthouseRun } from './lighthouse';
 import { bytesTable, describeTarget, fileList, isMet, kb, median, ms, table } from './report';
@@ -147,6 +149,12 @@ async function main(): Promise<void> {
     await measureLighthouse(site, user);
     log(`\n3. Click on a navigation link → the area's first heading on screen (median of ${clickRuns}, min–max)`);
     log(clicks);
+    const browser = await launchBrowser();
+    try {
+      await measureJournal(browser, site, targets, log);
+    } finally {
+      await browser.close();
+    }
   } finally {
     await site.stop();
   }
