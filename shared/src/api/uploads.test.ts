@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi } from '../lib/test-api-server';
 import type { FakeApi } from '../lib/test-api-server';
 import { setConfig } from '../stores/config';
-import { absoluteUploadUrl, uploadImage } from './uploads';
+import { absoluteUploadUrl, MAX_IMAGE_BYTES, uploadImage } from './uploads';
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -33,6 +33,23 @@ describe('uploadImage (wire shape, fake server)', () => {
   it('throws a network error when no answer comes', async () => {
     api.on('POST /api/uploads/image', { hangUp: true });
     await expect(uploadImage(png)).rejects.toThrow('The server could not be reached.');
+  });
+
+  it('can be cancelled', async () => {
+    api.on('POST /api/uploads/image', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return { body: { success: true, id: 'late', url: '/api/uploads/late' } };
+    });
+    const controller = new AbortController();
+    const upload = uploadImage(png, 'dot.png', { signal: controller.signal });
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: 'CanceledError' });
+  });
+
+  it('refuses a file over 10 MB without sending it', async () => {
+    const before = api.requests.length;
+    await expect(uploadImage(new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)]), 'big.png')).rejects.toMatchObject({ status: 413, message: 'Images may be at most 10 MB.' });
+    expect(api.requests.length).toBe(before);
   });
 
   it('rejects a success answer without id or url', async () => {

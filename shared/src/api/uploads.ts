@@ -35,14 +35,25 @@ export function absoluteUploadUrl(url: string, apiUrl: string = $config.get().ap
  * server's message for a refused type (415), a file too large (413), a missing file (422), a 401, or
  * `The server could not be reached.` when no answer came.
  */
-export async function uploadImage(file: Blob, fileName?: string): Promise<UploadedImage> {
+export interface UploadOptions {
+  /** Cancels the upload (the promise then rejects with axios's CanceledError). */
+  signal?: AbortSignal;
+  /** Called as bytes are sent, with the fraction sent (0–1), for a progress bar. */
+  onProgress?: (fraction: number) => void;
+}
+
+export async function uploadImage(file: Blob, fileName?: string, options: UploadOptions = {}): Promise<UploadedImage> {
   // Refused here with the server's words: sending 10 MB only to hear "too large" wastes the user's bandwidth.
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(`Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, 413);
   const form = new FormData();
   const name = fileName ?? (typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'image');
   // Wrapped in a File rather than passing the name to append(): some FormData implementations drop that argument.
   form.append('file', new File([file], name, { type: file.type }));
-  const { status, body } = await send({ method: 'POST', url: '/api/uploads/image', data: form });
+  const { onProgress, signal } = options;
+  const { status, body } = await send({
+    method: 'POST', url: '/api/uploads/image', data: form, signal,
+    onUploadProgress: onProgress ? (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : 0) : undefined,
+  });
   if (!isSuccessStatus(status) || !isRecord(body) || body.success !== true) throw errorFromResponse(status, body);
   if (typeof body.id !== 'string' || typeof body.url !== 'string') {
     throw new BadResponseError('The upload answer had no id or url.', status, body);

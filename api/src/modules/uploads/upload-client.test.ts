@@ -53,6 +53,14 @@ describe('uploadImage (shared) against the API', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(image.bytes());
   });
 
+  it('reports progress up to the whole file', async () => {
+    const fractions: number[] = [];
+    const large = new Blob([part(tinyPng()), new Uint8Array(512 * 1024)]);
+    await uploadImage(large, 'large.png', { onProgress: (fraction) => fractions.push(fraction) });
+    expect(fractions.length).toBeGreaterThan(0);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
   it('throws the server message for a file that is not an image, whatever its declared type', async () => {
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/png' });
     await expect(uploadImage(svg, 'cat.png')).rejects.toThrow('This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.');
