@@ -54,7 +54,10 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
         {day ? (
           <div className="lb-row lb-journal__filter">
             <span>Entries up to {displayDay(day)}</span>
-            <Button size="small" onClick={() => onDay(null)}>Show latest</Button>
+            <span className="lb-row">
+              <Link className="lb-button lb-button--small" to={`?entry=new&day=${day}`}>Write for this day</Link>
+              <Button size="small" onClick={() => onDay(null)}>Show latest</Button>
+            </span>
           </div>
         ) : null}
         {status === 'loading' && !firstLoad ? <Spinner label="Loading entries…" /> : null}
