@@ -39,13 +39,22 @@ export async function missingFormats(root: Locator): Promise<FormatName[]> {
 
 /**
  * Markup that could run script, found under `root`: event-handler attributes, `javascript:`/`vbscript:`/
- * `data:text/html` addresses, script/object/embed/base/form elements, and frames from anywhere but the
+ * `data:text/html` addresses (as the browser's URL parser reads them), script/object/embed/base/form elements, and frames from anywhere but the
  * two video players. Returns a description of each, [] when clean.
  */
 export async function scriptableMarkup(root: Locator): Promise<string[]> {
   return root.evaluate((element) => {
     const found: string[] = [];
-    const badAddress = /^\s*(javascript|vbscript|data:text\/html|data:image\/svg)/i;
+    // What the browser would do with the address: resolved by its own URL parser (so "javascript&…" is the
+    // relative path it is, and " JaVa\tScript:…" the script address it is).
+    const isBadAddress = (value: string) => {
+      try {
+        const url = new URL(value, document.baseURI);
+        return ['javascript:', 'vbscript:'].includes(url.protocol) || (url.protocol === 'data:' && /^(text\/html|image\/svg|application\/xhtml)/i.test(url.pathname));
+      } catch {
+        return false;
+      }
+    };
     for (const node of [element, ...element.querySelectorAll('*')]) {
       const tag = node.tagName.toLowerCase();
       if (['script', 'object', 'embed', 'base', 'form', 'meta', 'link', 'style', 'svg', 'math'].includes(tag) && !node.closest('.katex')) {
@@ -53,8 +62,8 @@ export async function scriptableMarkup(root: Locator): Promise<string[]> {
       }
       for (const attribute of node.attributes) {
         const name = attribute.name.toLowerCase();
-        if (name.startsWith('on')) found.push(`<${tag} ${name}>`);
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc'].includes(name) && badAddress.test(attribute.value)) {
+        if (name.startsWith('on') || name === 'srcdoc') found.push(`<${tag} ${name}>`);
+        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].includes(name) && isBadAddress(attribute.value)) {
           found.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
         }
       }
