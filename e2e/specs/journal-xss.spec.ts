@@ -25,6 +25,8 @@ const payloads = loadXssPayloads(site.repoRoot);
 const sampleSetting = process.env.E2E_XSS_SAMPLE ?? '60';
 const sampleSize = sampleSetting === 'all' ? Number.POSITIVE_INFINITY : Number(sampleSetting);
 const seed = Number(process.env.E2E_XSS_SEED ?? Date.now() % 100_000);
+// Each opened document takes 0.1–0.3 s (more on a loaded machine); `all` opens 902 per view.
+const viewTimeoutMs = sampleSetting === 'all' ? 900_000 : 300_000;
 
 interface Saved {
   index: number;
@@ -158,7 +160,7 @@ describe('every XSS payload, saved as an entry and as a note', () => {
     expect(owner.cspViolations.filter((line) => line.startsWith('script'))).toEqual([]);
     expect(owner.pageErrors).toEqual([]);
     timed('opened in the editor', started, chosen.length);
-  });
+  }, viewTimeoutMs);
 
   it('entries and notes on their public share page, signed out: no script runs', async () => {
     const visitor = await watchedPage(browser);
@@ -182,5 +184,5 @@ describe('every XSS payload, saved as an entry and as a note', () => {
     } finally {
       await visitor.page.context().close();
     }
-  });
+  }, viewTimeoutMs);
 });

@@ -222,7 +222,11 @@ describe('autosave', () => {
     await editorArea(page).getByText('Kept through a reload.', { exact: false }).waitFor();
     await expect.poll(async () => String((await getRecord(site, user, 'journal_entry', id)).body), { timeout: 30_000 })
       .toContain('Still in the tunnel. Kept through a reload.');
+  });
+});
 
+describe('the whole journal visit', () => {
+  it('had no CSP violation and no uncaught error', () => {
     expect(watch.cspViolations).toEqual([]);
     expect(watch.pageErrors).toEqual([]);
   });
