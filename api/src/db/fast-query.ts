@@ -1,4 +1,4 @@
-import { protocol, type PGlite } from '@electric-sql/pglite';
+import { messages, protocol, type PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from './client';
@@ -78,10 +78,17 @@ export function pgliteFastQuery(client: PGlite): FastQuery {
       const fresh = !prepared.has(name);
       const message = fresh ? concat([wire.parse({ name, text }), bind, tail]) : concat([bind, tail]);
       // The same two locks `PGlite.query` takes: never inside another caller's transaction or statement.
-      const result = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message)));
-      if (fresh) prepared.add(name);
+      const result = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message, { throwOnError: false })));
+      // The statement exists once Parse succeeded, even when Bind or Execute then failed on this call's values:
+      // marking it only after a clean run would send Parse again, and every later call would fail ("already exists").
       const rows: (string | null)[][] = [];
-      for (const item of result.messages) if (isDataRow(item)) rows.push(item.fields);
+      let failure: Error | undefined;
+      for (const item of result.messages) {
+        if (item.name === 'parseComplete') prepared.add(name);
+        else if (isDataRow(item)) rows.push(item.fields);
+        else if (item instanceof messages.DatabaseError) failure ??= item;
+      }
+      if (failure) throw failure;
       return rows;
     },
   };
