@@ -45,6 +45,10 @@ const prototypeKeys = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '
 const unstorableText = ['a\u0000b', '\u0000', 'a\ud800b', '\udfff', 'x\ud83d'];
 const beyond32Bits = [2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER];
 
+/** Instants PostgreSQL cannot hold as JavaScript writes them: the year 0000, and offsets that carry past 0001 or 9999. */
+const instantsOutOfRange = ['0000-06-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:59:59-01:00', '9999-12-31T22:00:00-02:30'];
+const INSTANT_RANGE_MESSAGE = 'must be between the years 0001 and 9999 (UTC)';
+
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe.each(modelNames)('edge input for %s', (name: ModelName) => {
@@ -56,6 +60,25 @@ describe.each(modelNames)('edge input for %s', (name: ModelName) => {
   // Rich text is sanitized instead (U+0000 and lone surrogates become U+FFFD): checked after the no-write proof.
   const plainFields = stringFields.filter((field) => !def.richText.includes(field));
   const richFields = stringFields.filter((field) => def.richText.includes(field));
+
+  const instantFields = Object.entries(def.fields.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)
+    .filter(([, schema]) => schema.safeParse('2026-01-31T08:00:00.000Z').success && !schema.safeParse('plain words').success)
+    .map(([field]) => field);
+
+  it.runIf(instantFields.length > 0)('refuses instants outside the years 0001–9999 with a 422 that names the field', async () => {
+    const before = await ownedRowsFingerprint(db, [user.id]);
+    for (const field of instantFields) {
+      for (const value of instantsOutOfRange) {
+        for (const verb of ['create', 'update']) {
+          const params = verb === 'create' ? { ...base(), [field]: value } : { id: ids[name], [field]: value };
+          const response = await user.post(`/api/${name}/${verb}`, { board: user.boardId, params });
+          expect(response.statusCode, `${verb} ${field}=${value} → ${response.body.slice(0, 200)}`).toBe(422);
+          expect(response.json().errors[field], `${verb} ${field}=${value}`).toEqual([INSTANT_RANGE_MESSAGE]);
+        }
+      }
+    }
+    expect(await ownedRowsFingerprint(db, [user.id])).toEqual(before);
+  });
 
   it('refuses prototype-named keys, unstorable text and out-of-range ids; lists survive far edges', async () => {
     const before = await ownedRowsFingerprint(db, [user.id]);
@@ -96,5 +119,19 @@ describe.each(modelNames)('edge input for %s', (name: ModelName) => {
         expect(stored).not.toMatch(/[\ud800-\udfff]/);
       }
     }
+  });
+});
+
+describe('edge input for the account', () => {
+  it('refuses an onboarding instant outside the years 0001–9999 with a 422, and keeps the stored one', async () => {
+    const before = (await user.get('/api/user')).json();
+    for (const value of instantsOutOfRange) {
+      const response = await user.post('/api/user/update', { completed_onboarding_at: value });
+      expect(response.statusCode, `completed_onboarding_at=${value} → ${response.body.slice(0, 200)}`).toBe(422);
+      expect(response.json().errors.completed_onboarding_at).toEqual([INSTANT_RANGE_MESSAGE]);
+    }
+    expect((await user.get('/api/user')).json()).toEqual(before);
+    const edge = await user.post('/api/user/update', { completed_onboarding_at: '0001-01-01T00:00:00Z' });
+    expect(edge.statusCode, edge.body).toBe(200);
   });
 });

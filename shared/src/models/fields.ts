@@ -1,17 +1,31 @@
 import { z } from './zod';
 
-/** A calendar date `YYYY-MM-DD` that exists (no 2023-02-30). */
+/** The instants PostgreSQL and JavaScript both hold as an ISO text: years 0001–9999, UTC. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2023-02-30), in the years 0001–9999. */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((value) => {
     const [y, m, d] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'is not a date that exists');
+    // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+    const date = new Date(0);
+    date.setUTCFullYear(y, m - 1, d);
+    return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'is not a date that exists (years 0001–9999)');
 
-/** An instant with an offset, e.g. `2026-01-31T08:00:00.000Z`. */
-export const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO date-time with a time zone' });
+/**
+ * An instant with an offset, e.g. `2026-01-31T08:00:00.000Z`, between 0001-01-01 and 9999-12-31 in UTC: an offset
+ * may not carry it past either end (`9999-12-31T23:00:00-02:00` is in the year 10000).
+ */
+export const isoInstant = z.iso
+  .datetime({ offset: true, message: 'must be an ISO date-time with a time zone' })
+  .refine((value) => {
+    const time = Date.parse(value);
+    return time >= FIRST_INSTANT && time <= LAST_INSTANT;
+  }, 'must be between the years 0001 and 9999 (UTC)');
 
 /** A time of day `HH:MM`. */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSchema, findModel, modelNames, models, updateSchema } from './index';
-import { isoDate } from './fields';
+import { isoDate, isoInstant } from './fields';
 import { userUpdateFields } from './user';
 
 describe('model registry', () => {
@@ -41,6 +41,28 @@ describe('field rules', () => {
     expect(isoDate.safeParse('2024-02-29').success).toBe(true);
     expect(isoDate.safeParse('2023-02-29').success).toBe(false);
     expect(isoDate.safeParse('2023-13-01').success).toBe(false);
+  });
+
+  it('accepts the years 0001–0099 as dates (not read as 19xx) and refuses the year 0000', () => {
+    expect(isoDate.safeParse('0001-01-01').success).toBe(true);
+    expect(isoDate.safeParse('0099-12-31').success).toBe(true);
+    expect(isoDate.safeParse('0004-02-29').success).toBe(true);
+    expect(isoDate.safeParse('0003-02-29').success).toBe(false);
+    expect(isoDate.safeParse('0000-01-01').success).toBe(false);
+    expect(isoDate.safeParse('9999-12-31').success).toBe(true);
+  });
+
+  it('bounds instants to the years 0001–9999 in UTC, offsets included', () => {
+    expect(isoInstant.safeParse('2026-01-31T08:00:00.000Z').success).toBe(true);
+    expect(isoInstant.safeParse('0001-01-01T00:00:00Z').success).toBe(true);
+    expect(isoInstant.safeParse('9999-12-31T23:59:59.999Z').success).toBe(true);
+    expect(isoInstant.safeParse('9999-12-31T23:00:00+02:00').success).toBe(true);
+    const refused = ['0000-06-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:59:59-01:00', '9999-12-31T22:00:00-02:30'];
+    for (const value of refused) {
+      const result = isoInstant.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('must be between the years 0001 and 9999 (UTC)');
+    }
   });
 
   it('validates timezone, phone and location', () => {
