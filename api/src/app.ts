@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { adminRoutes } from './modules/admin/routes';
+import { authorRoutes } from './modules/authors/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(calendarRoutes);
   await app.register(muscleRoutes);
   await app.register(programRoutes);
+  await app.register(authorRoutes);
   await app.register(invitationRoutes);
   await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });
   await app.register(modelRoutes);

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { modelTables } from '../../db/model-tables';
+import { boards, habitEntries, subscriptions } from '../../db/schema';
+import { sanitizeRichText } from '../../rich-text/sanitize';
+import { publicProgram, type PublicProgram } from './service';
+
+export interface ImplementStep {
+  kind: 'goal' | 'habit' | 'routine';
+  title: string;
+  /** The record on the subscription's board, or null when it was deleted or renamed. */
+  record_id: number | null;
+  done: boolean;
+  detail: string;
+}
+
+export interface Implementation {
+  program: PublicProgram;
+  is_author: boolean;
+  subscription: { id: number; status: 'active' | 'cancelled'; board_id: number | null; board_name: string | null; subscribed_at: string } | null;
+  chapters: { id: number; position: number; title: string; body: string | null }[];
+  steps: ImplementStep[];
+  /** Goals done and habits started, out of all goals and habits the program installed (0–100). */
+  progress: number;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const titlesOf = (value: unknown): string[] => (Array.isArray(value) ? value.map((item) => text((item as { title?: unknown }).title)).filter(Boolean) : []);
+
+/** A program the caller may put into practice: published, or their own. */
+async function findProgram(db: Db, userId: number, guid: string) {
+  const programs = modelTables.program;
+  const [row] = await db.select().from(programs)
+    .where(and(sql`${programs.data}->>'guid' = ${guid}`, or(eq(programs.userId, userId), sql`${programs.data}->>'status' = 'published'`)))
+    .orderBy(desc(programs.createdAt), desc(programs.id)).limit(1);
+  return row;
+}
+
+/**
+ * What `/program-implement/:guid` shows: the program's chapters (bodies only for subscribers and the
+ * author), and each goal, habit and routine it installed, found on the subscription's board with its state.
+ */
+export async function implementation(db: Db, userId: number, guid: string): Promise<Implementation | null> {
+  const program = await findProgram(db, userId, guid);
+  if (!program) return null;
+  const [subscription] = await db.select({ id: subscriptions.id, status: subscriptions.status, boardId: subscriptions.boardId, createdAt: subscriptions.createdAt, boardName: boards.name })
+    .from(subscriptions).leftJoin(boards, eq(boards.id, subscriptions.boardId))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id)))
+    .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id)).limit(1);
+  const isAuthor = program.userId === userId;
+  const canRead = isAuthor || subscription?.status === 'active';
+
+  const chapterTable = modelTables.chapter;
+  const chapterRows = await db.select().from(chapterTable)
+    .where(and(eq(chapterTable.userId, program.userId), sql`(${chapterTable.data}->>'program_id')::bigint = ${program.id}`))
+    .orderBy(asc(chapterTable.position), asc(chapterTable.id)).limit(200);
+  const chapters = chapterRows.map((row) => ({ id: row.id, position: row.position, title: text(row.data.title), body: canRead ? sanitizeRichText(text(row.data.body)) : null }));
+
+  const template = (typeof program.data.template === 'object' && program.data.template !== null ? program.data.template : {}) as Record<string, unknown>;
+  const wanted = { goal: titlesOf(template.goals), habit: titlesOf(template.habits), routine: titlesOf(template.routines) };
+  const boardId = subscription?.boardId ?? null;
+  const onBoard = async (kind: 'goal' | 'habit' | 'routine') => {
+    if (boardId === null || wanted[kind].length === 0) return [];
+    const table = modelTables[kind];
+    return db.select({ id: table.id, data: table.data }).from(table).where(and(eq(table.userId, userId), eq(table.boardId, boardId))).limit(500);
+  };
+  const [goals, habits, routines] = await Promise.all([onBoard('goal'), onBoard('habit'), onBoard('routine')]);
+  const habitIds = habits.filter((h) => wanted.habit.includes(text(h.data.title))).map((h) => h.id);
+  const checked = habitIds.length
+    ? await db.select({ habitId: habitEntries.habitId, days: sql<number>`count(*)::int` }).from(habitEntries)
+      .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds), sql`${habitEntries.value} <> '"skip"'::jsonb`))
+      .groupBy(habitEntries.habitId)
+    : [];
+  const daysOf = new Map(checked.map((c) => [c.habitId, c.days]));
+
+  const steps: ImplementStep[] = [];
+  for (const title of wanted.goal) {
+    const goal = goals.find((g) => text(g.data.title) === title);
+    const progress = typeof goal?.data.progress === 'number' ? goal.data.progress : 0;
+    const done = goal?.data.status === 'done' || progress >= 100;
+    steps.push({ kind: 'goal', title, record_id: goal?.id ?? null, done: Boolean(goal) && done, detail: !goal ? 'Not on the board' : done ? 'Done' : `${progress}% · ${text(goal.data.status) || 'active'}` });
+  }
+  for (const title of wanted.habit) {
+    const habit = habits.find((h) => text(h.data.title) === title);
+    const days = habit ? daysOf.get(habit.id) ?? 0 : 0;
+    steps.push({ kind: 'habit', title, record_id: habit?.id ?? null, done: days > 0, detail: !habit ? 'Not on the board' : days ? `Checked in on ${days} day${days === 1 ? '' : 's'}` : 'No check-in yet' });
+  }
+  for (const title of wanted.routine) {
+    const routine = routines.find((r) => text(r.data.title) === title);
+    steps.push({ kind: 'routine', title, record_id: routine?.id ?? null, done: Boolean(routine), detail: routine ? 'On the board' : 'Not on the board' });
+  }
+  const counted = steps.filter((s) => s.kind !== 'routine');
+  const progress = counted.length ? Math.round((counted.filter((s) => s.done).length / counted.length) * 100) : 0;
+
+  return {
+    program: publicProgram(program),
+    is_author: isAuthor,
+    subscription: subscription ? { id: subscription.id, status: subscription.status, board_id: subscription.boardId, board_name: subscription.boardName, subscribed_at: subscription.createdAt.toISOString() } : null,
+    chapters,
+    steps,
+    progress,
+  };
+}
+
+/** The caller's subscriptions, newest first, for choosing a program to put into practice. */
+export async function mySubscriptions(db: Db, userId: number) {
+  const programs = modelTables.program;
+  const rows = await db.select({ id: subscriptions.id, status: subscriptions.status, boardId: subscriptions.boardId, createdAt: subscriptions.createdAt, boardName: boards.name, programId: programs.id, data: programs.data })
+    .from(subscriptions).innerJoin(programs, eq(programs.id, subscriptions.programId)).leftJoin(boards, eq(boards.id, subscriptions.boardId))
+    .where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(200);
+  return rows.map((r) => ({
+    id: r.id, status: r.status, board_id: r.boardId, board_name: r.boardName, subscribed_at: r.createdAt.toISOString(),
+    program: { id: r.programId, guid: text(r.data.guid), title: text(r.data.title) },
+  }));
+}
