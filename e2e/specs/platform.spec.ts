@@ -115,6 +115,37 @@ describe('platform', () => {
     await page.close();
   });
 
+  it('fetches the admin area for an admin only when /admin is opened, then mounts it', async () => {
+    const { page, requests } = await watchedPage(browser);
+    const answer = await signInThroughApi(page, site, site.admin);
+    expect(answer.user.role).toBe('admin');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const adminLink = nav.getByRole('link', { name: 'Admin' });
+
+    await page.goto(`${site.shellUrl}/home`);
+    await adminLink.waitFor(); // an admin sees the way in …
+    await adminLink.hover(); // … and pointing at it fetches nothing
+    for (const [label, area] of [['Journal', 'mf_journal'], ['Goals', 'mf_goals'], ['Fitness', 'mf_fitness'], ['Programs', 'mf_creator']]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await page.locator(`[data-area="${area}"] .lb-area__parcel > *`).first().waitFor();
+    }
+    await page.goto(`${site.shellUrl}/boards`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2000); // idle preloading of the other areas has run
+    expect(requests.filter((url) => remoteOrigins.some((origin) => url.startsWith(origin))).length).toBeGreaterThan(0);
+    expect(requests.filter((url) => url.startsWith(adminOrigin))).toEqual([]);
+
+    await adminLink.click();
+    await page.waitForURL('**/admin');
+    await page.locator('[data-area="mf_admin"] .lb-area__parcel > *').first().waitFor();
+    expect(await page.title()).toBe('Admin · Lifeboard');
+    await page.waitForLoadState('networkidle');
+    expect(requests).toContain(`${adminOrigin}/mf-manifest.json`);
+    expect(requests.filter((url) => url.startsWith(adminOrigin) && url.endsWith('.js')).length).toBeGreaterThan(0);
+    expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('keeps a remote that is down inside its area, and Retry mounts it once it is back, without a reload', async () => {
     const fitness = site.remotes['mf-fitness'];
     process.kill(-fitness.pid, 'SIGTERM');

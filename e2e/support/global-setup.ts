@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, waitForPort } from './ports';
+import { freePort, waitForPort, waitForPortClosed } from './ports';
 import { remoteApps } from './site-info';
 import type { RemoteApp, SiteInfo } from './site-info';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const demo = { email: 'demo@lifeboard.local', password: 'e2e-demo-password' };
+const admin = { email: 'admin@lifeboard.local', password: 'e2e-admin-password' };
 const children: ChildProcess[] = [];
 
 function start(name: string, command: string, args: string[], env: Record<string, string> = {}, cwd = repoRoot): ChildProcess {
@@ -42,6 +43,44 @@ async function buildAll(apiUrl: string): Promise<void> {
   await Promise.all([worker(), worker()]);
 }
 
+async function groupGone(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (child.pid && Date.now() < deadline) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  if (child.pid) throw new Error(`e2e: the processes of pid ${child.pid} did not stop`);
+}
+
+/**
+ * An admin the way an operator makes one (README): the account signs up, then the API's `admin:create`
+ * command promotes it. PGlite is one process's database, so the API stops for the command and starts again.
+ */
+async function createAdmin(startApi: () => ChildProcess, running: ChildProcess, apiUrl: string, apiPort: number, pgliteDir: string): Promise<ChildProcess> {
+  await waitForPort(apiPort, 'api', 90_000);
+  const registered = await fetch(`${apiUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ name: 'E2E Admin', ...admin }),
+  });
+  if (registered.status !== 201) throw new Error(`e2e: signing up the admin answered ${registered.status}: ${await registered.text()}`);
+  const stopped = finished(running);
+  if (running.pid) process.kill(-running.pid, 'SIGTERM');
+  await stopped;
+  await waitForPortClosed(apiPort);
+  await groupGone(running); // the API closes its database after its port: wait for the very last process
+
+  const code = await finished(start('admin:create', 'pnpm', ['--filter', '@lifeboard/api', 'admin:create', admin.email], { PGLITE_DIR: pgliteDir }));
+  if (code !== 0) throw new Error(`e2e: admin:create ${admin.email} exited ${code}`);
+  const api = startApi();
+  await waitForPort(apiPort, 'api', 90_000);
+  return api;
+}
+
 function stopAll(): void {
   for (const child of children) {
     try {
@@ -61,12 +100,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
 
-  const api = start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'),
+  const pgliteDir = join(work, 'pglite');
+  const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
+    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir,
     CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
   });
   try {
-    if (process.env.E2E_SKIP_BUILD !== '1') await buildAll(apiUrl);
+    // The admin is made while the apps build (the API's start-up overlaps the builds either way).
+    const [api] = await Promise.all([
+      createAdmin(startApi, startApi(), apiUrl, apiPort, pgliteDir),
+      process.env.E2E_SKIP_BUILD === '1' ? Promise.resolve() : buildAll(apiUrl),
+    ]);
 
     const remotesFile = join(work, 'remotes.json');
     const remotes = {} as Record<RemoteApp, { port: number; pid: number }>;
@@ -87,7 +131,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ]);
     if (api.exitCode !== null) throw new Error('e2e: the API stopped during start-up');
 
-    const site: SiteInfo = { shellUrl, apiUrl, remotes, demo, repoRoot };
+    const site: SiteInfo = { shellUrl, apiUrl, remotes, demo, admin, repoRoot };
     project.provide('site', site);
   } catch (error) {
     stopAll();

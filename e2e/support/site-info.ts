@@ -7,6 +7,8 @@ export interface SiteInfo {
   apiUrl: string;
   remotes: Record<RemoteApp, { port: number; pid: number }>;
   demo: { email: string; password: string };
+  /** An account with the admin role, made with the API's `admin:create` command. */
+  admin: { email: string; password: string };
   repoRoot: string;
 }
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { $isAdmin, $session } from '@lifeboard/shared/stores/session';
-import { preloadWhenIdle } from '../remotes/preload';
+import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';
 import { AreaLink } from './AreaLink';
 import { BoardSwitcher } from './BoardSwitcher';
@@ -20,11 +20,12 @@ export function UserLayout({ children }: { children: ReactNode }) {
   const isAdmin = useStore($isAdmin);
   const navigate = useNavigate();
   const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
+  const warmAreas = visibleAreas.filter(isPreloadable);
 
   useEffect(() => {
-    // Warm the areas a signed-in user is likely to open next; the admin area only for admins.
-    preloadWhenIdle(visibleAreas);
-  }, [visibleAreas.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Warm the areas a signed-in user is likely to open next; never the admin area (fetched only on /admin…).
+    preloadWhenIdle(warmAreas);
+  }, [warmAreas.join()]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function handleSignOut() {
     const { logout } = await import('../auth/session-actions');
