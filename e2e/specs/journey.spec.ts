@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchedPage } from '../support/browser';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import type { PageWatch } from '../support/browser';
 
 const site = inject('site');
@@ -16,6 +16,8 @@ beforeAll(async () => {
   watch = await watchedPage(browser);
   page = watch.page;
 });
+
+afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchedPage } from '../support/browser';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { waitForPort, waitForPortClosed } from '../support/ports';
 import { signInThroughApi } from '../support/session';
 
@@ -126,6 +126,8 @@ function otherBuilds(): Record<string, number> {
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+
+afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();
