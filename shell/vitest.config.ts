@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // scripts/ (the static server the shell is deployed with) has no runner of its own.
+    include: ['src/**/*.test.{ts,tsx}', '../scripts/*.test.ts'],
   },
 });

@@ -1,0 +1,126 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticServer } from './serve-static.mjs';
+
+/**
+ * Architecture property 6: entries, manifests and HTML are served `no-cache` (a redeploy reaches the next page
+ * load), content-hashed chunks immutable; every HTML response of the shell carries the policy. Run by the
+ * shell's Vitest (scripts/ has no runner of its own); the builds are stand-ins with the real file names.
+ */
+const work = mkdtempSync(join(tmpdir(), 'lifeboard-serve-static-'));
+const remotes = { mf_goals: 'http://goals.example.test:3002/mf-manifest.json', mf_admin: 'https://admin.example.test/mf-manifest.json' };
+const immutable = 'public, max-age=31536000, immutable';
+const servers: Server[] = [];
+
+function build(app: string, files: Record<string, string>): string {
+  const dist = join(work, app);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dist, name, '..'), { recursive: true });
+    writeFileSync(join(dist, name), text);
+  }
+  return dist;
+}
+
+async function serve(options: Parameters<typeof createStaticServer>[0]): Promise<string> {
+  const server = createStaticServer(options);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let shell = '';
+let remote = '';
+
+beforeAll(async () => {
+  const remotesFile = join(work, 'remotes.json');
+  writeFileSync(remotesFile, JSON.stringify(remotes));
+  shell = await serve({
+    app: 'shell',
+    remotesFile,
+    apiUrl: 'http://api.example.test:4000',
+    dist: build('shell', {
+      'index.html': '<!doctype html><title>Lifeboard</title><div id="root"></div>',
+      'main.0123456789.js': 'console.log(1)',
+      '1157.41c6d4199a.css': 'body{}',
+      'favicon.svg': '<svg/>',
+    }),
+  });
+  remote = await serve({
+    app: 'mf-goals',
+    dist: build('mf-goals', {
+      'mf-manifest.json': '{"id":"mf_goals"}',
+      'remoteEntry.js': 'var mf_goals;',
+      '2160.cceac7cad8.js': 'chunk()',
+      'static/css/async/3134.a3615fe783.css': '.x{}',
+    }),
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function headersOf(url: string): Promise<Headers> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  await response.arrayBuffer();
+  return response.headers;
+}
+
+describe('cache headers', () => {
+  it("serves a remote's manifest and entry no-cache, its hashed chunks immutable", async () => {
+    expect((await headersOf(`${remote}/mf-manifest.json`)).get('cache-control')).toBe('no-cache');
+    expect((await headersOf(`${remote}/remoteEntry.js`)).get('cache-control')).toBe('no-cache');
+    expect((await headersOf(`${remote}/2160.cceac7cad8.js`)).get('cache-control')).toBe(immutable);
+    expect((await headersOf(`${remote}/static/css/async/3134.a3615fe783.css`)).get('cache-control')).toBe(immutable);
+  });
+
+  it("serves the shell's HTML (index and every SPA route) and remotes.json no-cache, its hashed files immutable", async () => {
+    for (const path of ['/', '/index.html', '/home', '/admin/users/3']) {
+      expect((await headersOf(`${shell}${path}`)).get('cache-control'), path).toBe('no-cache');
+    }
+    expect((await headersOf(`${shell}/remotes.json`)).get('cache-control')).toBe('no-cache');
+    expect((await headersOf(`${shell}/favicon.svg`)).get('cache-control')).toBe('no-cache');
+    expect((await headersOf(`${shell}/main.0123456789.js`)).get('cache-control')).toBe(immutable);
+    expect((await headersOf(`${shell}/1157.41c6d4199a.css`)).get('cache-control')).toBe(immutable);
+  });
+
+  it('lets the shell read a remote across origins', async () => {
+    expect((await headersOf(`${remote}/remoteEntry.js`)).get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('the HTML policy', () => {
+  it('puts the Content-Security-Policy, nosniff and a referrer policy on every HTML response of the shell', async () => {
+    for (const path of ['/', '/journal', '/admin']) {
+      const headers = await headersOf(`${shell}${path}`);
+      const csp = headers.get('content-security-policy') ?? '';
+      const policy = new Map(csp.split(';').map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name, sources] as const;
+      }));
+      expect(policy.get('script-src'), path).toEqual(["'self'", 'http://goals.example.test:3002', 'https://admin.example.test']);
+      expect(policy.get('style-src')).toEqual(["'self'", 'http://goals.example.test:3002', 'https://admin.example.test']);
+      expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+      expect(policy.get('connect-src')).toContain('http://api.example.test:4000');
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('leaves the policy off scripts and styles, which it does not govern', async () => {
+    expect((await headersOf(`${shell}/main.0123456789.js`)).get('content-security-policy')).toBeNull();
+    expect((await headersOf(`${shell}/main.0123456789.js`)).get('x-content-type-options')).toBe('nosniff');
+  });
+});
