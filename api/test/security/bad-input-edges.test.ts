@@ -134,4 +134,16 @@ describe('edge input for the account', () => {
     const edge = await user.post('/api/user/update', { completed_onboarding_at: '0001-01-01T00:00:00Z' });
     expect(edge.statusCode, edge.body).toBe(200);
   });
+
+  it('refuses ids beyond 32 bits for the AI model and the default board with a 422, and keeps the stored ones', async () => {
+    const before = (await user.get('/api/user')).json();
+    for (const big of beyond32Bits) {
+      for (const field of ['ai_model', 'default_board_id']) {
+        const response = await user.post('/api/user/update', { [field]: big });
+        expect(response.statusCode, `${field}=${big} → ${response.body.slice(0, 200)}`).toBe(422);
+        expect(response.json().errors[field]).toEqual(['must be at most 2147483647']);
+      }
+    }
+    expect((await user.get('/api/user')).json()).toEqual(before);
+  });
 });

@@ -1,5 +1,8 @@
 import { z } from './zod';
 
+/** Largest PostgreSQL `integer`: every id column is one, and a larger id fails in the database. */
+export const MAX_DB_ID = 2_147_483_647;
+
 /** The instants PostgreSQL and JavaScript both hold as an ISO text: years 0001–9999, UTC. */
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');

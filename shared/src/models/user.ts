@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoInstant } from './fields';
+import { MAX_DB_ID, isoInstant } from './fields';
 
 export const roles = ['user', 'creator', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -33,9 +33,9 @@ export const userUpdateFields = {
   has_sms_enabled: z.boolean(),
   using_as_user: z.boolean(),
   timezone: z.string().max(64).refine(isIanaZone, 'must be an IANA time zone such as Europe/London'),
-  ai_model: z.number().int().positive().nullable(),
+  ai_model: z.number().int().positive().max(MAX_DB_ID, `must be at most ${MAX_DB_ID}`).nullable(),
   completed_onboarding_at: isoInstant.nullable(),
-  default_board_id: z.number().int().positive(),
+  default_board_id: z.number().int().positive().max(MAX_DB_ID, `must be at most ${MAX_DB_ID}`),
 } as const;
 
 export type UserUpdateField = keyof typeof userUpdateFields;
