@@ -135,8 +135,13 @@ const readBoard = (body: Body): BoardSummary | undefined => (isBoard(body.board)
 export interface LoginInput { email: string; password: string; device_id?: string }
 export const login = (input: LoginInput) => call('POST', '/api/login', input, readAuth, { needsSuccess: true });
 
-/** `invitation`: the token of an e-mailed invitation link; `program_guid` subscribes the new account to that program. */
-export interface RegisterInput { name: string; email: string; password: string; program_guid?: string; as_creator?: boolean; invitation?: string }
+/**
+ * `invitation`: the token of an e-mailed invitation link; `program_guid` subscribes the new account to that program;
+ * `device_id`: this browser's id (device-db), as at sign-in, so the devices page can name it.
+ */
+export interface RegisterInput {
+  name: string; email: string; password: string; program_guid?: string; as_creator?: boolean; invitation?: string; device_id?: string;
+}
 export const register = (input: RegisterInput) => call('POST', '/api/register', input, readAuth, { needsSuccess: true });
 
 export const logout = () => call('POST', '/logout', undefined, readSuccess);

@@ -159,6 +159,18 @@ describe('login and register', () => {
     expect($session.get().token).toBe('reg');
     expect($onboarded.get()).toBe(false);
   });
+
+  it("register sends this browser's device id, the one the next sign-in sends too", async () => {
+    api.on('POST /api/register', { status: 201, body: { success: true, token: 'reg', user: makeUser() } });
+    api.on('POST /api/login', { body: { success: true, token: 't', user: makeUser() } });
+    await register({ name: 'Grace', email: ' Grace@Example.com', password: 'long enough pw', program_guid: 'p-1' });
+    const sent = api.requests.at(-1)?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ name: 'Grace', email: ' Grace@Example.com', program_guid: 'p-1' });
+    expect(sent.device_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.device_id).toBe(await getDeviceId('grace@example.com'));
+    await login({ email: 'grace@example.com', password: 'long enough pw' });
+    expect((api.requests.at(-1)?.body as Record<string, unknown>).device_id).toBe(sent.device_id);
+  });
 });
 
 describe('logout (spec §4)', () => {

@@ -58,8 +58,10 @@ export async function login({ email, password }: LoginInput): Promise<ApiResult<
   return result;
 }
 
-export async function register(input: api.RegisterInput): Promise<ApiResult<api.AuthPayload>> {
-  const result = await api.register(input);
+/** Signs up (and in), sending this browser's device id like `login`: the same id the next sign-in sends. */
+export async function register(input: Omit<api.RegisterInput, 'device_id'>): Promise<ApiResult<api.AuthPayload>> {
+  const deviceId = await getDeviceId(input.email.trim().toLowerCase());
+  const result = await api.register({ ...input, ...(deviceId ? { device_id: deviceId } : {}) });
   if (result.ok) {
     setSession(result.data.token, result.data.user);
     establish(result.data.user);
