@@ -48,6 +48,9 @@ export interface Invitation {
 export interface CalendarEvent {
   id?: number | string;
   title?: string;
+  /** `start`/`end`: what `/api/google/events` sends (ISO date-times); `start_at`/`end_at`: the older names. */
+  start?: string;
+  end?: string;
   start_at?: string;
   end_at?: string;
   all_day?: boolean;
