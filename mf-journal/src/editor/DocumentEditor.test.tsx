@@ -74,11 +74,23 @@ describe('DocumentEditor', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('ignores a draft equal to the stored version', async () => {
+  it('sends again, without a notice, a draft whose text the copy shown already has (a save cut off by a reload)', { timeout: 15_000 }, async () => {
+    // The list cached on this device kept the optimistic text; the server never got it.
+    notes.rows[0] = { ...stored, body: '<p>older words</p>' };
     saveDraft<DraftContent>(draftKeyFor('note', 5), { id: 5, base: stored.updated_at, fields: { title: 'Stored', body: '<p>stored words</p>' } });
     await open();
     expect(screen.queryByRole('note')).toBeNull();
+    await waitFor(() => expect(notes.rows[0].body).toBe('<p>stored words</p>'), { timeout: 3000 });
+    await waitFor(() => expect(findDraft('note', 5)).toBeNull());
     expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved');
+  });
+
+  it('opens a document with no draft as saved, and sends nothing', async () => {
+    await open();
+    api.requests.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved');
+    expect(api.requests.filter((r) => r.path === '/api/note/update')).toHaveLength(0);
   });
 
   it('shows another tab’s save at once when this tab has no changes', { timeout: 15_000 }, async () => {

@@ -45,13 +45,16 @@ function sameContent(a: Fields, b: Fields): boolean {
  */
 export function DocumentEditor({ model, record, defaults, bodyLabel, renderFields, renderActions, onSaved, onClose }: DocumentEditorProps) {
   const what = model === 'note' ? 'note' : 'entry';
-  // A draft that differs from the stored version was not saved (reload, offline, signed out): it wins.
+  // A draft is removed only once the server has confirmed what it holds, so a draft still here was never
+  // saved (reload, offline, signed out): it wins, and is sent again. When the copy shown already has the
+  // same text (the list cached on this device kept a save that a reload cut off), it is sent without a notice.
   const [start] = useState(() => {
     const stored: Fields = { ...valuesOf(record ?? {}, defaults), body: typeof record?.body === 'string' ? record.body : '' };
     const draft = findDraft(model, record?.id ?? null);
-    if (!draft || sameContent({ ...stored, ...valuesOf(draft.content.fields, stored) }, stored)) return { fields: stored, restoredAt: null, base: record };
+    if (!draft) return { fields: stored, restoredAt: null, base: record, unsaved: false };
+    const fields = { ...stored, ...valuesOf(draft.content.fields, stored) };
     const base = record ? { ...record, updated_at: draft.content.base ?? record.updated_at } : null;
-    return { fields: { ...stored, ...valuesOf(draft.content.fields, stored) }, restoredAt: draft.savedAt, base };
+    return { fields, restoredAt: sameContent(fields, stored) ? null : draft.savedAt, base, unsaved: true };
   });
   const [values, setValues] = useState<Fields>(() => valuesOf(start.fields, defaults));
   const [restoredAt, setRestoredAt] = useState(start.restoredAt);
@@ -85,8 +88,8 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
   const handleReady = useCallback((handle: EditorHandle | null) => {
     editor.current = handle;
     // A restored draft is saved like fresh typing.
-    if (handle && start.restoredAt) autosave.touch();
-  }, [autosave, start.restoredAt]);
+    if (handle && start.unsaved) autosave.touch();
+  }, [autosave, start.unsaved]);
 
   const handleDiscardDraft = () => {
     setRestoredAt(null);

@@ -187,4 +187,25 @@ describe('autosave state machine', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(sent).toHaveLength(1);
   });
+
+  it('closing saves what is pending and stops; a resume before it ends keeps it saving (StrictMode re-runs effects)', async () => {
+    const { autosave, sent } = make();
+    text = 'pending';
+    autosave.touch();
+    await autosave.close();
+    expect(sent.map((s) => s.fields.body)).toEqual(['pending']);
+    text = 'after close';
+    autosave.touch();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(1);
+
+    const again = make();
+    const closing = again.autosave.close();
+    again.autosave.resume();
+    await closing;
+    text = 'typed after the remount';
+    again.autosave.touch();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(again.sent.map((s) => s.fields.body)).toEqual(['typed after the remount']);
+  });
 });

@@ -93,6 +93,10 @@ export interface Autosave<R extends SavedRecord> {
   reset(record: R | null): void;
   /** Stops timers (the page is leaving; call `flush` first). */
   dispose(): void;
+  /** The editor is closing: saves what is pending, then stops, unless `resume` comes first. */
+  close(): Promise<void>;
+  /** The same editor is shown again (React's StrictMode re-runs effects): keeps saving. */
+  resume(): void;
 }
 
 export const defaultRetryDelaysMs = [1000, 2000, 5000, 10_000, 30_000] as const;
@@ -120,6 +124,7 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
   let again = false;
   let attempt = 0;
   let disposed = false;
+  let openings = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let maxTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -266,6 +271,19 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
     dispose() {
       disposed = true;
       clearTimers();
+    },
+    close() {
+      const opening = openings;
+      return run().finally(() => {
+        if (opening === openings) {
+          disposed = true;
+          clearTimers();
+        }
+      });
+    },
+    resume() {
+      openings++;
+      disposed = false;
     },
   };
 }

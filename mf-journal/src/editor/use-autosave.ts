@@ -36,6 +36,7 @@ export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutos
   const state = useStore(autosave.$state);
 
   useEffect(() => {
+    autosave.resume();
     const handleHidden = () => {
       if (document.visibilityState === 'hidden') void autosave.flush();
     };
@@ -50,7 +51,7 @@ export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutos
       window.removeEventListener('pagehide', handleLeave);
       stopListening();
       // Leaving the editor saves what is pending (its draft is already kept), then stops the timers.
-      void autosave.flush().finally(() => autosave.dispose());
+      void autosave.close();
     };
   }, [autosave, model]);
 
