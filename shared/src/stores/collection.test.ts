@@ -196,6 +196,15 @@ describe('loading', () => {
     expect(collection.$items.get()).toEqual([]);
     expect(collection.$status.get()).toBe('idle');
   });
+
+  it('clearData also drops the lists this page never opened (a sign-out on /login leaves no one’s journal behind)', () => {
+    localStorage.setItem('lifeboard:items:journal_entry', JSON.stringify([{ id: 3, title: 'Private' }]));
+    localStorage.setItem('lifeboard:auth_token_hint', 'kept');
+    clearData();
+    expect(localStorage.getItem('lifeboard:items:journal_entry')).toBeNull();
+    expect(createCollection('journal_entry').$items.get()).toEqual([]);
+    expect(localStorage.getItem('lifeboard:auth_token_hint')).toBe('kept');
+  });
 });
 
 describe('loadMore (keyset, next_cursor)', () => {
@@ -258,6 +267,18 @@ describe('optimistic writes', () => {
     expect(titles()).toEqual(['Long walk', 'Swim']);
     expect((await pending).ok).toBe(true);
     expect(titles()).toEqual(['Long walk', 'Swim']);
+  });
+
+  it('the optimistic copy of an update leaves out its version check', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    notes.seed(1, [{ title: 'Draft' }]);
+    collection = createCollection('note');
+    await collection.load();
+    const [note] = collection.$items.get();
+    const pending = collection.update(note.id, { title: 'Sent', expected_updated_at: note.updated_at });
+    expect(collection.$items.get()[0]).toMatchObject({ title: 'Sent' });
+    expect(collection.$items.get()[0]).not.toHaveProperty('expected_updated_at');
+    await pending;
   });
 
   it('a failed update restores the item', async () => {

@@ -10,7 +10,7 @@ import type { ModelName } from '../models/index';
 import { $board } from './board';
 import { registerClearable } from './data';
 import { appendPage, insertAt, insertNew, removeById, replaceById } from './list-rules';
-import { persistentAtom, storageKeyPrefix } from './persistent';
+import { persistentAtom, removeStoredWithPrefix, storageKeyPrefix } from './persistent';
 
 export type CollectionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -50,6 +50,12 @@ function writableFields(modelName: string, record: AnyRecord): AnyFields {
 
 let temporaryId = -1;
 
+const storedListPrefix = `${storageKeyPrefix}items:`;
+
+// clearData() also drops the lists kept on this device by collections this page never created (a sign-out
+// on /login must not leave the last user's journal in localStorage for the next one to see).
+registerClearable(() => removeStoredWithPrefix(storedListPrefix));
+
 /** A list longer than this (as JSON) is kept in memory only: ~40 lists must share the ~5 MB quota with the token. */
 export const maxPersistedChars = 100_000;
 
@@ -57,7 +63,7 @@ export function createCollection<N extends ModelName>(modelName: N): Collection<
 export function createCollection(modelName: string): Collection;
 export function createCollection(modelName: string): Collection {
   const resource: Resource<AnyRecord> = createResource(modelName);
-  const $items = persistentAtom<AnyRecord[]>(`${storageKeyPrefix}items:${modelName}`, [], isRecordList, { maxChars: maxPersistedChars });
+  const $items = persistentAtom<AnyRecord[]>(`${storedListPrefix}${modelName}`, [], isRecordList, { maxChars: maxPersistedChars });
   const $status = atom<CollectionStatus>('idle');
   const $error = atom<ApiError | null>(null);
   const $nextCursor = atom<string | null>(null);
@@ -158,7 +164,9 @@ export function createCollection(modelName: string): Collection {
     const board = $board.get().id;
     const before = items().find((item) => item.id === id);
     const mine = generation;
-    if (before) $items.set(replaceById(items(), { ...before, ...fields, id }));
+    // The optimistic copy shows the new fields, not the request's version check (`expected_updated_at`).
+    const { expected_updated_at: _versionCheck, ...shown } = fields;
+    if (before) $items.set(replaceById(items(), { ...before, ...shown, id }));
     return task(async () => {
       const result = await resource.update(board, id, fields);
       if (mine !== generation) return result;

@@ -44,6 +44,18 @@ export function writeStored(key: string, value: unknown, maxChars = Infinity): v
   }
 }
 
+/** Removes every stored key that starts with `prefix` (copies left by stores this page never created). */
+export function removeStoredWithPrefix(prefix: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key !== null && key.startsWith(prefix));
+    for (const key of keys) store.removeItem(key);
+  } catch (error) {
+    console.error(`Could not remove the stored copies under ${prefix}`, error);
+  }
+}
+
 export interface PersistOptions {
   /** Longest JSON text kept; a longer value lives in memory only. */
   maxChars?: number;
