@@ -76,6 +76,24 @@ function validationToIssues(items: readonly FastifyValidationItem[]): Issue[] {
 }
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+export const CONFLICT_EXISTS = 'This already exists. Reload to see it.';
+
+/** The PostgreSQL error under a driver's wrappers: Drizzle wraps the driver's error as `cause`. */
+function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    current = cause;
+  }
+  return undefined;
+}
+
+/** A unique violation (SQLSTATE 23505), optionally of one named index: two writers raced to make the same thing. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = databaseErrorOf(error);
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
+}
 
 /** The one error handler: contract shapes on the wire, never a stack trace. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -106,6 +124,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, error: fastifyError.message, code: fastifyError.code ?? 'LB-BAD-REQUEST' });
+    }
+    if (isUniqueViolation(error)) {
+      // A check-then-insert lost a race (or a client repeated itself): the thing exists, nothing was written twice.
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'unique violation');
+      return reply.code(409).send({ success: false, error: CONFLICT_EXISTS, code: 'LB-CONFLICT' });
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return reply.code(500).send({ error: GENERIC_500 });

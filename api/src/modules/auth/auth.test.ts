@@ -52,6 +52,17 @@ describe('register', () => {
     expect(extra.statusCode).toBe(422);
     expect(extra.json().errors.role).toEqual(['is not a known field']);
   });
+
+  it('lets one of several concurrent sign-ups with one e-mail through; the others are 422, never 500', async () => {
+    const email = uniqueEmail();
+    const responses = await Promise.all(Array.from({ length: 4 }, (_, i) =>
+      app.inject({ method: 'POST', url: '/api/register', payload: { name: `Racer ${i}`, email, password: PASSWORD } })));
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes, responses.map((response) => response.body).join('\n')).toEqual([201, 422, 422, 422]);
+    for (const response of responses.filter((r) => r.statusCode === 422)) expect(response.json().errors.email).toEqual(['is already registered']);
+    const { db } = await testDatabase();
+    expect(await db.select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
 });
 
 describe('login and logout', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokens, users } from '../../db/schema';
-import { AppError, invalid } from '../../errors';
+import { AppError, invalid, isUniqueViolation } from '../../errors';
 import { FailureWindow } from '../../plugins/limits';
 import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
@@ -31,7 +31,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit: { max: app.limits.signupPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const body = request.body;
-    if (await findUserByEmail(app.db, body.email)) throw invalid({ email: ['is already registered'] });
+    const taken = () => invalid({ email: ['is already registered'] });
+    if (await findUserByEmail(app.db, body.email)) throw taken();
     const invitation = body.invitation ? await findPendingInvitation(app.db, body.invitation) : undefined;
     // The invitation link carries its program in the path; the invitation itself is the fallback.
     const programGuid = body.program_guid ?? invitation?.programGuid ?? undefined;
@@ -41,6 +42,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       passwordHash: await hashPassword(body.password),
       role: body.as_creator ? 'creator' : 'user',
       programGuid,
+    }).catch((error: unknown) => {
+      // Two sign-ups with one e-mail at once: both passed the check above, the unique index lets one through.
+      throw isUniqueViolation(error, 'users_email_idx') ? taken() : error;
     });
     const subscription = programGuid ? await subscribeNewAccount(app, userId, programGuid) : null;
     if (invitation) await acceptInvitation(app.db, invitation.id);
