@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { $board, setBoard } from '@lifeboard/shared/stores/board';
+import { tokenStorageKey } from '@lifeboard/shared/stores/session';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { AreaRoutes } from './routes';
@@ -48,5 +49,105 @@ describe('mf-creator routes', () => {
   it('splits a sale into platform fee, processing and the creator’s net', () => {
     expect(splitSale(1000)).toEqual({ platform: 100, processing: 59, net: 841 });
     expect(splitSale(0)).toEqual({ platform: 0, processing: 0, net: 0 });
+  });
+
+  it('/author/:author shows a public page signed out, and a not-found panel for an unknown author', async () => {
+    api.on('GET /api/author/ada-lovelace-4', { body: { success: true, author: { id: 4, slug: 'ada-lovelace-4', name: 'Ada Lovelace', tagline: 'Engines of habit' }, programs: [
+      { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '<p>Start <b>well</b></p>', price_cents: 1200, currency: 'EUR', installs: { goals: 1, habits: 2, routines: 0 } },
+    ] } });
+    at('/author/ada-lovelace-4');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Engines of habit')).toBeTruthy();
+    expect(screen.getByText('12.00 EUR · Installs 1 goal, 2 habits')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign up and start Morning reset' }).getAttribute('href')).toBe('/sign-up/morning-reset-1');
+    expect(api.requests.find((r) => r.path === '/api/author/ada-lovelace-4')?.headers.authorization).toBeUndefined();
+    cleanup();
+    at('/author/nobody');
+    expect(await screen.findByRole('heading', { name: 'Author not found' })).toBeTruthy();
+  });
+
+  it('/program-implement lists subscriptions; with a guid it shows chapters, steps and progress', async () => {
+    localStorage.setItem(tokenStorageKey, 'tok');
+    api.on('GET /api/program-implement', { body: { success: true, subscriptions: [
+      { id: 3, status: 'active', board_id: 1, board_name: 'Home', subscribed_at: '2026-11-20T10:00:00.000Z', program: { id: 8, guid: 'morning-reset-1', title: 'Morning reset' } },
+    ] } });
+    api.on('GET /api/program-implement/morning-reset-1', { body: {
+      success: true, is_author: false, progress: 50,
+      program: { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '', price_cents: 0, currency: 'USD', installs: { goals: 1, habits: 1, routines: 0 } },
+      subscription: { id: 3, status: 'active', board_id: 1, board_name: 'Home', subscribed_at: '2026-11-20T10:00:00.000Z' },
+      chapters: [{ id: 5, position: 1, title: 'Week one', body: '<p>Walk first</p>' }],
+      steps: [
+        { kind: 'goal', title: 'Run 5 km', record_id: 21, done: true, detail: 'Done' },
+        { kind: 'habit', title: 'Wake at 6', record_id: 22, done: false, detail: 'No check-in yet' },
+      ],
+    } });
+    const user = userEvent.setup();
+    at('/program-implement');
+    await user.click(await screen.findByRole('link', { name: 'Morning reset' }));
+    expect(await screen.findByRole('heading', { name: 'Morning reset', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Walk first')).toBeTruthy();
+    expect(screen.getByLabelText('Program progress').getAttribute('value')).toBe('50');
+    expect(screen.getByRole('link', { name: 'Run 5 km' }).getAttribute('href')).toBe('/goal/21');
+    expect(screen.getByText(/No check-in yet/)).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/program-implement/morning-reset-1')?.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('/program-implement/:guid offers to start a program not subscribed to, then shows it started', async () => {
+    let subscribed = false;
+    api.on('GET /api/program-implement/morning-reset-1', () => ({ body: {
+      success: true, is_author: false, progress: 0,
+      program: { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '', price_cents: 0, currency: 'USD', installs: { goals: 0, habits: 1, routines: 0 } },
+      subscription: subscribed ? { id: 9, status: 'active', board_id: 12, board_name: 'Morning reset', subscribed_at: '2026-11-20T10:00:00.000Z' } : null,
+      chapters: [{ id: 5, position: 1, title: 'Week one', body: subscribed ? '<p>Walk first</p>' : null }],
+      steps: subscribed ? [{ kind: 'habit', title: 'Wake at 6', record_id: 22, done: false, detail: 'No check-in yet' }] : [],
+    } }));
+    api.on('POST /api/program/subscribe', () => { subscribed = true; return { body: { success: true, board: 12, boardName: 'Morning reset' } }; });
+    const user = userEvent.setup();
+    at('/program-implement/morning-reset-1');
+    expect(await screen.findByText('Opens when you start the program.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start this program' }));
+    expect(await screen.findByText('Walk first')).toBeTruthy();
+    expect($board.get()).toEqual({ id: 12, name: 'Morning reset' });
+  });
+
+  it('/myauthors lists the authors of subscribed programs', async () => {
+    api.on('GET /api/authors/followed', { body: { success: true, authors: [
+      { id: 4, slug: 'coach-kim-4', name: 'Coach Kim', tagline: null, programs: [
+        { id: 8, guid: 'run-club-12', title: 'Run club', subscription_id: 3, status: 'active', board_id: 5, subscribed_at: '2026-11-20T10:00:00.000Z' },
+        { id: 9, guid: 'old-one-123', title: 'Old one', subscription_id: 2, status: 'cancelled', board_id: null, subscribed_at: '2026-10-20T10:00:00.000Z' },
+      ] },
+    ] } });
+    at('/myauthors');
+    expect((await screen.findByRole('link', { name: 'Coach Kim' })).getAttribute('href')).toBe('/author/coach-kim-4');
+    expect(screen.getByRole('link', { name: 'Run club' }).getAttribute('href')).toBe('/program-implement/run-club-12');
+    expect(screen.getByText(/Old one/).textContent).toContain('unsubscribed');
+  });
+
+  it('an address the area does not own shows a not-found panel', () => {
+    at('/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/no-such-page')).toBeTruthy();
+  });
+});
+
+/**
+ * Every route architecture.md gives mf-creator ("Which area owns which route"). mf-creator does not depend
+ * on the shell, so the shell's route table cannot be imported here: keep this list in step with it.
+ */
+const ownedRoutes = [
+  '/author/:author', '/program-implement/:programGuid?',
+  '/programs', '/program/:id', '/subscription/:id', '/transaction/:id', '/creator-payments', '/creator-programs',
+  '/creator-transactions', '/creator-earning-rates', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id',
+];
+
+describe('mf-creator route coverage', () => {
+  const concrete = ownedRoutes.flatMap((pattern) => {
+    const filled = pattern.replace(/:[A-Za-z]+\?/g, 'guid-1234').replace(/:[A-Za-z]+/g, '7');
+    return pattern.includes('?') ? [filled, pattern.replace(/\/:[A-Za-z]+\?/, '')] : [filled];
+  });
+  it.each(concrete)('%s has a screen of its own', (path) => {
+    at(path);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    expect(document.querySelector('[data-area="mf_creator"]')?.children.length).toBeGreaterThan(0);
   });
 });

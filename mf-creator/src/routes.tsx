@@ -2,7 +2,11 @@ import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from 'react-router-dom';
 import { ProgramCatalogue, ProgramPage } from './catalogue/ProgramPages';
-import { CreatorLedger, EarningRates, MyAuthors, ProgramBuilder, TransactionPage } from './creator/CreatorPages';
+import { AuthorPage } from './authors/AuthorPage';
+import { MyAuthors } from './authors/MyAuthors';
+import { CreatorLedger, EarningRates, ProgramBuilder, TransactionPage } from './creator/CreatorPages';
+import { ProgramImplement } from './implement/ProgramImplement';
+import { NotFound } from './NotFound';
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
@@ -21,7 +25,9 @@ export function AreaRoutes() {
         <Route path="/ai-programs" element={<ProgramBuilder />} />
         <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs, in order." detailHref={(id) => `/chapter/${id}`} />} />
         <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
-        <Route path="*" element={null} />
+        <Route path="/author/:author" element={<AuthorPage />} />
+        <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

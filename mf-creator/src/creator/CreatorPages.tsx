@@ -1,8 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { $session } from '@lifeboard/shared/stores/session';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -72,21 +70,6 @@ export function TransactionPage() {
       <Panel>
         <p>There is no transaction #{id} on your account. Card payments are not enabled on this installation, so subscribing to a program never charges you, and no receipts exist.</p>
         <p><Link to="/programs">Browse programs</Link> · <Link to="/creator-transactions">Your sales</Link></p>
-      </Panel>
-    </section>
-  );
-}
-
-/** `/myauthors`: the author profile programs are published under (the account's name and tagline). */
-export function MyAuthors() {
-  const { user } = useStore($session);
-  const { items } = useCollection('program');
-  return (
-    <section className="lb-stack">
-      <PageHeader title="My authors" description="The name your programs are published under." actions={<Link to="/account">Edit name and tagline</Link>} />
-      <Panel title={user?.name ?? 'You'}>
-        <p>{user?.tagline || 'No tagline yet: add one on your account page; it appears on your author page.'}</p>
-        <p>{items.filter((p) => p.id > 0).length} programs, {items.filter((p) => p.id > 0 && p.status === 'published').length} published.</p>
       </Panel>
     </section>
   );

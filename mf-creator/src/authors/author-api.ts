@@ -1,0 +1,83 @@
+import { isRecord, listOf } from '../lib/use-api';
+
+export interface PublicAuthor {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string | null;
+}
+
+export interface PublicProgram {
+  id: number;
+  guid: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  installs: { goals: number; habits: number; routines: number };
+}
+
+export interface FollowedProgram {
+  id: number;
+  guid: string;
+  title: string;
+  subscription_id: number;
+  status: 'active' | 'cancelled';
+  board_id: number | null;
+  subscribed_at: string;
+}
+
+export interface FollowedAuthor extends PublicAuthor {
+  programs: FollowedProgram[];
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function readAuthor(value: unknown): PublicAuthor | null {
+  if (!isRecord(value) || typeof value.id !== 'number' || typeof value.name !== 'string') return null;
+  return { id: value.id, slug: str(value.slug) || String(value.id), name: value.name, tagline: typeof value.tagline === 'string' && value.tagline ? value.tagline : null };
+}
+
+export function readProgram(value: Record<string, unknown>): PublicProgram | null {
+  if (typeof value.id !== 'number' || typeof value.guid !== 'string') return null;
+  const installs = isRecord(value.installs) ? value.installs : {};
+  return {
+    id: value.id, guid: value.guid, title: str(value.title), description: str(value.description),
+    price_cents: num(value.price_cents), currency: str(value.currency) || 'USD',
+    installs: { goals: num(installs.goals), habits: num(installs.habits), routines: num(installs.routines) },
+  };
+}
+
+/** `GET /api/author/:author`. */
+export function readAuthorPage(body: unknown): { author: PublicAuthor; programs: PublicProgram[] } | null {
+  const author = isRecord(body) ? readAuthor(body.author) : null;
+  const programs = listOf(body, 'programs');
+  if (!author || !programs) return null;
+  return { author, programs: programs.map(readProgram).filter((p): p is PublicProgram => p !== null) };
+}
+
+/** `GET /api/authors/followed`. */
+export function readFollowed(body: unknown): FollowedAuthor[] | null {
+  const list = listOf(body, 'authors');
+  if (!list) return null;
+  return list.flatMap((item) => {
+    const author = readAuthor(item);
+    if (!author) return [];
+    const programs = (Array.isArray(item.programs) ? item.programs.filter(isRecord) : []).map((p): FollowedProgram => ({
+      id: num(p.id), guid: str(p.guid), title: str(p.title), subscription_id: num(p.subscription_id),
+      status: p.status === 'active' ? 'active' : 'cancelled', board_id: typeof p.board_id === 'number' ? p.board_id : null, subscribed_at: str(p.subscribed_at),
+    }));
+    return [{ ...author, programs }];
+  });
+}
+
+/** What a program puts on its board, for people: "2 goals, 3 habits". */
+export function installsText(installs: PublicProgram['installs']): string {
+  const parts = [
+    installs.goals ? `${installs.goals} goal${installs.goals === 1 ? '' : 's'}` : '',
+    installs.habits ? `${installs.habits} habit${installs.habits === 1 ? '' : 's'}` : '',
+    installs.routines ? `${installs.routines} routine${installs.routines === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  return parts.length ? `Installs ${parts.join(', ')}` : 'Guidance only';
+}

@@ -1,0 +1,127 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { subscribeToProgram, verifyBoard } from '@lifeboard/shared/api/account';
+import { $board } from '@lifeboard/shared/stores/board';
+import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { installsText } from '../authors/author-api';
+import { useApiGet } from '../lib/use-api';
+import { readImplementation, readMySubscriptions, stepHref } from './implement-api';
+import type { Implementation } from './implement-api';
+
+/** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
+function ChooseProgram() {
+  const list = useApiGet('/api/program-implement', readMySubscriptions);
+  return (
+    <section className="lb-stack">
+      <PageHeader title="Put a program into practice" description="Pick one of your programs to see its chapters and how far you are with what it set up." />
+      {list.state === 'loading' ? <Skeleton lines={3} /> : null}
+      {list.state === 'failed' ? <ErrorPanel message={`Your programs could not be loaded: ${list.message}`} onRetry={list.reload} /> : null}
+      {list.state === 'ready' && list.data.length === 0 ? (
+        <EmptyState title="You have not subscribed to a program yet" description="Programs set up goals, habits and routines on a board of their own." action={<Link to="/programs">Browse programs</Link>} />
+      ) : null}
+      {list.state === 'ready' && list.data.length ? (
+        <ul className="lb-stack">
+          {list.data.map((s) => (
+            <li key={s.id}>
+              <Link to={`/program-implement/${encodeURIComponent(s.program.guid)}`}>{s.program.title}</Link>
+              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {s.subscribed_at.slice(0, 10)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Progress({ data }: { data: Implementation }) {
+  const board = useStore($board);
+  const sub = data.subscription;
+  const onOtherBoard = sub?.board_id != null && sub.board_id !== board.id;
+  // Switching board is verified by the server (spec §4), as the shell's board switcher does.
+  async function handleSwitch(id: number) {
+    const result = await verifyBoard(id);
+    if (result.ok) adoptBoard(result.data);
+    else notify({ kind: 'error', message: `Could not switch board: ${result.error.message}` });
+  }
+  return (
+    <Panel title="Your progress">
+      <p><progress max={100} value={data.progress} aria-label="Program progress" /> <strong>{data.progress}%</strong> of its goals done and habits started.</p>
+      {onOtherBoard ? (
+        <p>
+          The program lives on the board “{sub.board_name}”; you are on “{board.name}”.{' '}
+          <Button size="small" onClick={() => void handleSwitch(sub.board_id ?? 0)}>Switch to “{sub.board_name}”</Button>
+        </p>
+      ) : null}
+      <ol className="lb-stack">
+        {data.steps.map((step, i) => {
+          const href = stepHref(step);
+          return (
+            <li key={`${step.kind}-${i}`}>
+              <span aria-hidden="true">{step.done ? '✓ ' : '○ '}</span>
+              <span className="lb-muted">{step.kind}</span>{' '}
+              {href && !onOtherBoard ? <Link to={href}>{step.title}</Link> : step.title}
+              {' — '}{step.detail}{step.done ? <span className="lb-visually-hidden"> (done)</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+      {data.steps.length === 0 ? <p>This program sets nothing up on your board: its chapters are the guide.</p> : null}
+    </Panel>
+  );
+}
+
+function Implement({ guid }: { guid: string }) {
+  const board = useStore($board);
+  const load = useApiGet(`/api/program-implement/${encodeURIComponent(guid)}`, readImplementation);
+  const [busy, setBusy] = useState(false);
+  if (load.state === 'loading') return <Skeleton lines={6} />;
+  if (load.state === 'missing') return <ErrorPanel title="Program not found" message="No published program has this link. It may have been withdrawn." code="LB-NOT-FOUND" />;
+  if (load.state === 'failed') return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
+  const data = load.data;
+  const active = data.subscription?.status === 'active';
+  async function handleStart() {
+    setBusy(true);
+    const result = await subscribeToProgram({ programId: data.program.id, isSubscribing: true, currentBoardId: board.id });
+    setBusy(false);
+    if (!result.ok) { notify({ kind: 'error', message: `The program could not be started: ${result.error.message}` }); return; }
+    adoptBoard(result.data.board);
+    load.reload();
+  }
+  return (
+    <section className="lb-stack">
+      <Link to="/program-implement">← Your programs</Link>
+      <PageHeader title={data.program.title} description={installsText(data.program.installs)} />
+      {active ? <Progress data={data} /> : (
+        <Panel title={data.subscription ? 'You unsubscribed from this program' : 'Not started yet'}>
+          <p>Starting puts its goals, habits and routines on a new board and switches you to it; the chapters open to you.</p>
+          <Button variant="primary" busy={busy} onClick={() => void handleStart()}>Start this program</Button>
+        </Panel>
+      )}
+      <Panel title="Chapters">
+        {data.chapters.length === 0 ? <p>This program has no chapters yet.</p> : (
+          <ol className="lb-stack">
+            {data.chapters.map((chapter) => (
+              <li key={chapter.id}>
+                <h3>{chapter.title}</h3>
+                {chapter.body === null ? <p className="lb-muted">Opens when you start the program.</p>
+                  : htmlToText(chapter.body).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Panel>
+    </section>
+  );
+}
+
+/** `/program-implement/:programGuid?`: a guided page to put a subscribed program into practice. */
+export function ProgramImplement() {
+  const guid = useParams().programGuid;
+  return guid ? <Implement key={guid} guid={guid} /> : <ChooseProgram />;
+}
