@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
@@ -9,7 +8,9 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { Checkbox, CheckboxGroup, TextField } from '@lifeboard/shared/ui/fields';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
+import { notify } from '@lifeboard/shared/stores/notifications';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { useFormDraft } from '../forms/use-form-draft';
 
 interface Item { id: string; title: string }
 type Completions = Record<string, string[]>;
@@ -30,10 +31,11 @@ function useList(): { list: AnyRecord | null; error: string | null } {
   return { list: record, error: error?.message ?? null };
 }
 
-/** `/daily-activity-list/:id`: today's checklist; ticking saves the day's completions. */
+/** `/daily-activity-list/:id`: today's checklist; ticking saves the day's completions. A new item's text is a draft until saved. */
 export function DailyListToday() {
+  const { id } = useParams();
   const { list, error } = useList();
-  const [title, setTitle] = useState('');
+  const [{ title }, update, reset] = useFormDraft(`daily-list-item:${String(id)}`, { title: '' });
   if (error) return <ErrorPanel message={error} />;
   if (!list) return <Skeleton lines={4} />;
   const today = localDate();
@@ -41,11 +43,12 @@ export function DailyListToday() {
   const done = completionsOf(list)[today] ?? [];
   const save = (fields: Record<string, unknown>) => void updateRecord('daily_activity_list', list.id, fields);
   const toggle = (item: Item, checked: boolean) => save({ completions: { ...completionsOf(list), [today]: checked ? [...done, item.id] : done.filter((d) => d !== item.id) } });
-  function handleAdd(event: FormEvent) {
+  async function handleAdd(event: FormEvent) {
     event.preventDefault();
     if (!title.trim() || !list) return;
-    save({ items: [...items, { id: newItemId(title, items), title: title.trim().slice(0, 200) }] });
-    setTitle('');
+    const result = await updateRecord('daily_activity_list', list.id, { items: [...items, { id: newItemId(title, items), title: title.trim().slice(0, 200) }] });
+    if (result.ok) reset();
+    else notify({ kind: 'error', message: `The item was not added: ${result.error.message}` });
   }
   return (
     <section className="lb-stack">
@@ -53,8 +56,8 @@ export function DailyListToday() {
       <PageHeader title={String(list.title)} description={`${done.length} of ${items.length} done today.`} actions={<Link to={`/daily-activity-list/${list.id}/settings`}>Settings</Link>} />
       <Panel>
         {items.length ? items.map((item) => <Checkbox key={item.id} label={item.title} checked={done.includes(item.id)} onChange={(e) => toggle(item, e.target.checked)} />) : <EmptyState title="This list is empty" description="Add the things you want to do every day." />}
-        <form className="lb-row" onSubmit={handleAdd}>
-          <TextField label="New item" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        <form className="lb-row" onSubmit={(event) => void handleAdd(event)} aria-label="Add an item">
+          <TextField label="New item" value={title} maxLength={200} onChange={(e) => update({ title: e.target.value })} />
           <Button type="submit">Add</Button>
         </form>
       </Panel>

@@ -1,0 +1,58 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { setBoard } from '@lifeboard/shared/stores/board';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { clearData } from '@lifeboard/shared/stores/data';
+import { loadDraft } from '@lifeboard/shared/stores/drafts';
+import { $notifications } from '@lifeboard/shared/stores/notifications';
+import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
+import { DailyListToday } from './DailyLists';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
+afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
+
+const openList = (id: number) => render(
+  <MemoryRouter initialEntries={[`/daily-activity-list/${id}`]}>
+    <Routes><Route path="/daily-activity-list/:id" element={<DailyListToday />} /></Routes>
+  </MemoryRouter>,
+);
+
+describe('DailyListToday: the new item', () => {
+  it('is a draft that survives a reload and a failed save, and is cleared once the item is saved', async () => {
+    const lists = serveModel(api, 'daily_activity_list', 'dailyActivityLists');
+    lists.rows.push({ id: 5, board_id: 1, created_at: '', updated_at: '', title: 'Morning', items: [{ id: 'water', title: 'Drink water' }], completions: {} });
+    lists.rows.push({ id: 6, board_id: 1, created_at: '', updated_at: '', title: 'Evening', items: [], completions: {} });
+    const user = userEvent.setup();
+    openList(5);
+    await user.type(await screen.findByLabelText('New item'), 'Stretch for ten minutes');
+
+    cleanup();
+    openList(6); // another list has its own (empty) draft
+    expect(((await screen.findByLabelText('New item')) as HTMLInputElement).value).toBe('');
+    cleanup();
+    openList(5);
+    const input = (await screen.findByLabelText('New item')) as HTMLInputElement;
+    expect(input.value).toBe('Stretch for ten minutes');
+
+    lists.rejectNextWith = { items: ['Too many items.'] };
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect($notifications.get().map((n) => n.message).join()).toMatch(/The item was not added/));
+    expect(input.value).toBe('Stretch for ten minutes');
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText('Stretch for ten minutes')).toBeTruthy();
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(lists.rows.find((row) => row.id === 5)?.items).toEqual([{ id: 'water', title: 'Drink water' }, { id: 'stretch-for-ten-minutes', title: 'Stretch for ten minutes' }]);
+    expect(loadDraft('daily-list-item:5')).toBeNull();
+  });
+});
