@@ -17,6 +17,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('errors', () => {
+  it('an unknown path is a 404 in the contract shape, for any method, signed in or not', async () => {
+    const user = await signUp(app);
+    const responses = [
+      await app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await app.inject({ method: 'GET', url: '/nowhere/at/all?x=1' }),
+      await app.inject({ method: 'DELETE', url: '/api/board/all' }),
+      await user.post('/api/a/b/c/d', {}),
+      await user.get('/api/user/extra'),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ success: false, error: 'Not found', code: 'LB-NOT-FOUND' });
+    }
+  });
+
   it('malformed JSON is a 422 with the contract body', async () => {
     const user = await signUp(app);
     const response = await app.inject({ method: 'POST', url: '/api/board/create', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload: '{"name": ' });

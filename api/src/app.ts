@@ -51,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Unknown paths answer in the contract's shape, not Fastify's default `{ message, error, statusCode }`.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found', code: 'LB-NOT-FOUND' }));
 
   app.decorate('db', options.db);
   app.decorate('env', options.env);

@@ -6,7 +6,7 @@ import { AppError, forbidden, unauthorized } from '../errors';
 import type { AuthContext } from '../types';
 
 export const TOKEN_IDLE_DAYS = 30;
-const IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
+export const TOKEN_IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 /**
@@ -54,7 +54,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!row) throw unauthorized();
     const now = Date.now();
     const idle = now - row.lastUsedAt.getTime();
-    if (idle > IDLE_MS) {
+    if (idle > TOKEN_IDLE_MS) {
       await app.db.update(tokens).set({ revokedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
       throw new AppError(401, 'LB-AUTH-EXPIRED', 'Your session has expired; please sign in again.');
     }

@@ -1,10 +1,11 @@
 import { userUpdateFields } from '@lifeboard/shared/models/user';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boards, tokens, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
+import { TOKEN_IDLE_MS } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { loadUser } from './present';
 import { dbId } from '../../ids';
@@ -71,7 +72,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/devices', { schema: { tags: ['account'], summary: 'Signed-in devices' }, onRequest: app.authenticate }, async (request) => {
     const auth = authOf(request);
     const rows = await app.db.select().from(tokens)
-      .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt))).orderBy(desc(tokens.lastUsedAt));
+      // A token idle past the limit is expired (the auth plugin refuses and revokes it on its next use): not a device.
+      .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), gt(tokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_MS))))
+      .orderBy(desc(tokens.lastUsedAt));
     return {
       devices: rows.map((row) => ({
         id: row.id, device_id: row.deviceId, name: row.name, last_used_at: row.lastUsedAt.toISOString(), current: row.id === auth.tokenId,

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../../../test/helpers';
+import { createTestApp, PASSWORD, signUp, testDatabase } from '../../../test/helpers';
+import { tokens } from '../../db/schema';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -91,5 +93,18 @@ describe('devices', () => {
     const phoneToken = second.json().token as string;
     expect((await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${phoneToken}` } })).statusCode).toBe(401);
     expect((await user.get('/api/devices')).json().devices).toHaveLength(1);
+  });
+
+  it('does not list a device idle for more than 30 days (its token has expired)', async () => {
+    const user = await signUp(app);
+    for (let i = 0; i < 2; i += 1) await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: PASSWORD } });
+    expect((await user.get('/api/devices')).json().devices).toHaveLength(3);
+    const { db } = await testDatabase();
+    const idle = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const mine = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.userId, user.id)).orderBy(tokens.id);
+    await db.update(tokens).set({ lastUsedAt: idle(31) }).where(eq(tokens.id, mine[1].id));
+    await db.update(tokens).set({ lastUsedAt: idle(29) }).where(eq(tokens.id, mine[2].id));
+    const listed = (await user.get('/api/devices')).json().devices as { id: number }[];
+    expect(listed.map((device) => device.id).sort((a, b) => a - b)).toEqual([mine[0].id, mine[2].id]);
   });
 });
