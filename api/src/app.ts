@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { adminRoutes } from './modules/admin/routes';
+import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** Where uploaded images go; by default a folder (`UPLOADS_DIR`). Production may pass an object store. */
   blobStore?: BlobStore;
   logger?: boolean;
+  /** The AI_* provider settings (`modules/ai/config.ts`); the process environment by default. */
+  aiEnv?: Record<string, string | undefined>;
 }
 
 /** The whole API on a given database; tests build it on in-memory PGlite, the server on the configured one. */
@@ -86,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(muscleRoutes);
   await app.register(programRoutes);
   await app.register(authorRoutes);
+  await app.register(aiRoutes, { source: options.aiEnv });
   await app.register(invitationRoutes);
   await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });
   await app.register(modelRoutes);
