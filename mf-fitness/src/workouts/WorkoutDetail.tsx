@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
@@ -10,6 +9,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { NumberField, Select } from '@lifeboard/shared/ui/fields';
 import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { Panel } from '@lifeboard/shared/ui/Panel';
+import { useFormDraft } from '../forms/use-form-draft';
 import { exerciseName } from './exercise-names';
 
 interface Item { exercise_id: number; sets: number; reps: number; weight?: number | null }
@@ -19,16 +19,18 @@ function WorkoutItems({ workout }: { workout: AnyRecord }) {
   const { items: exercises } = useCollection('exercise');
   const navigate = useNavigate();
   const items: Item[] = Array.isArray(workout.items) ? (workout.items as Item[]) : [];
-  const [exerciseId, setExerciseId] = useState('');
-  const [sets, setSets] = useState('3');
-  const [reps, setReps] = useState('10');
-  const [weight, setWeight] = useState('');
+  // The row being added is a draft until it is saved (architecture.md property 4).
+  const [row, update, reset] = useFormDraft(`workout-item:${workout.id}`, { exerciseId: '', sets: '3', reps: '10', weight: '' });
+  const { exerciseId, sets, reps, weight } = row;
   const save = (next: Item[]) => void updateRecord('workout', workout.id, { items: next });
 
-  function handleAdd(event: FormEvent) {
+  async function handleAdd(event: FormEvent) {
     event.preventDefault();
     if (!exerciseId) return;
-    save([...items, { exercise_id: Number(exerciseId), sets: Number(sets) || 1, reps: Number(reps) || 0, weight: weight ? Number(weight) : null }]);
+    const next = [...items, { exercise_id: Number(exerciseId), sets: Number(sets) || 1, reps: Number(reps) || 0, weight: weight ? Number(weight) : null }];
+    const result = await updateRecord('workout', workout.id, { items: next });
+    if (result.ok) reset();
+    else notify({ kind: 'error', message: `The exercise was not added: ${result.error.message}` });
   }
 
   async function startSession() {
@@ -47,11 +49,11 @@ function WorkoutItems({ workout }: { workout: AnyRecord }) {
           </li>
         ))}</ol>
       ) : <p>No exercises yet: add the first below.</p>}
-      <form className="lb-row" onSubmit={handleAdd} aria-label="Add an exercise">
-        <Select label="Exercise" value={exerciseId} placeholder="Choose…" options={exercises.filter((e) => e.id > 0).map((e) => ({ value: String(e.id), label: String(e.name) }))} onChange={(e) => setExerciseId(e.target.value)} />
-        <NumberField label="Sets" min={1} max={100} value={sets} onChange={(e) => setSets(e.target.value)} />
-        <NumberField label="Reps" min={0} max={1000} value={reps} onChange={(e) => setReps(e.target.value)} />
-        <NumberField label="Weight (kg)" min={0} max={2000} value={weight} onChange={(e) => setWeight(e.target.value)} />
+      <form className="lb-row" onSubmit={(event) => void handleAdd(event)} aria-label="Add an exercise">
+        <Select label="Exercise" value={exerciseId} placeholder="Choose…" options={exercises.filter((e) => e.id > 0).map((e) => ({ value: String(e.id), label: String(e.name) }))} onChange={(e) => update({ exerciseId: e.target.value })} />
+        <NumberField label="Sets" min={1} max={100} value={sets} onChange={(e) => update({ sets: e.target.value })} />
+        <NumberField label="Reps" min={0} max={1000} value={reps} onChange={(e) => update({ reps: e.target.value })} />
+        <NumberField label="Weight (kg)" min={0} max={2000} value={weight} onChange={(e) => update({ weight: e.target.value })} />
         <Button type="submit">Add exercise</Button>
       </form>
       <Button variant="primary" onClick={() => void startSession()}>Start a session</Button>
