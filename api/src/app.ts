@@ -8,6 +8,7 @@ import { modelRoutes } from './models/engine';
 import { adminRoutes } from './modules/admin/routes';
 import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
+import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(muscleRoutes);
   await app.register(programRoutes);
   await app.register(authorRoutes);
+  await app.register(creatorLedgerRoutes);
   await app.register(aiRoutes, { source: options.aiEnv });
   await app.register(invitationRoutes);
   await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });
