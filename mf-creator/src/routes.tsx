@@ -4,7 +4,8 @@ import { Route, Routes } from 'react-router-dom';
 import { ProgramCatalogue, ProgramPage } from './catalogue/ProgramPages';
 import { AuthorPage } from './authors/AuthorPage';
 import { MyAuthors } from './authors/MyAuthors';
-import { CreatorLedger, EarningRates, ProgramBuilder, TransactionPage } from './creator/CreatorPages';
+import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
+import { CreatorLedger, TransactionPage } from './creator/LedgerPages';
 import { ProgramImplement } from './implement/ProgramImplement';
 import { NotFound } from './NotFound';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -8,7 +8,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState } from '@lifeboard/shared/ui/feedback';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
-import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { formatPrice } from '../catalogue/published';
 
 /** The split of a sale (domain.md, transaction): platform 10%, card processing 2.9% + 30c, the rest to the creator. */
@@ -38,39 +38,6 @@ export function EarningRates() {
           })}</tbody>
         </table>
       )}
-    </section>
-  );
-}
-
-/** `/creator-transactions` and `/creator-payments`: sales and payouts of the creator's programs. */
-export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
-  const { items } = useCollection('program');
-  const published = items.filter((p) => p.id > 0 && p.status === 'published');
-  const title = kind === 'transactions' ? 'Transactions' : 'Payments';
-  return (
-    <section className="lb-stack">
-      <PageHeader title={title} description={kind === 'transactions' ? 'Every sale of your programs, with fees and your net.' : 'Payouts of your available balance to your bank account.'} />
-      <Panel title="Balance">
-        <p>Available: <strong>0.00</strong> · Pending (refund window): <strong>0.00</strong></p>
-        <p>No {kind === 'transactions' ? 'sales' : 'payouts'} have been recorded. Card payments are not enabled on this installation, so subscribers join your {published.length} published program{published.length === 1 ? '' : 's'} for free and nothing is charged or paid out.</p>
-      </Panel>
-      <Panel title="Your published programs">
-        {published.length ? <ul>{published.map((p) => <li key={p.id}><Link to={`/program/${p.id}`}>{p.title}</Link> — {formatPrice(p.price_cents, p.currency)}</li>)}</ul> : <p>None yet. <Link to="/creator-programs">Publish a program</Link></p>}
-      </Panel>
-    </section>
-  );
-}
-
-/** `/transaction/:id`: one transaction's receipt; none exist while payments are not enabled. */
-export function TransactionPage() {
-  const { id } = useParams();
-  return (
-    <section className="lb-stack">
-      <PageHeader title={`Transaction #${id ?? ''}`} />
-      <Panel>
-        <p>There is no transaction #{id} on your account. Card payments are not enabled on this installation, so subscribing to a program never charges you, and no receipts exist.</p>
-        <p><Link to="/programs">Browse programs</Link> · <Link to="/creator-transactions">Your sales</Link></p>
-      </Panel>
     </section>
   );
 }

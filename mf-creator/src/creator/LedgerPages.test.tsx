@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { setConfig } from '@lifeboard/shared/stores/config';
+import { CreatorLedger, TransactionPage } from './LedgerPages';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => { api.requests.length = 0; });
+afterEach(() => cleanup());
+
+const entry = (over: Record<string, unknown>) => ({
+  id: 1, program_id: 8, program_title: 'Run club', program_guid: 'run-club-12', buyer_name: 'Bea', created_at: '2026-11-01T10:00:00.000Z',
+  available_at: '2026-11-15T10:00:00.000Z', state: 'available', currency: 'USD', gross_cents: 1000, platform_fee_cents: 100, processing_fee_cents: 59, net_cents: 841, ...over,
+});
+const ledger = {
+  success: true, checkout_enabled: false, refund_window_days: 14, payouts: [],
+  balances: [{ currency: 'USD', sales: 3, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, refunded_cents: 1000 }],
+  entries: [
+    entry({ id: 3, buyer_name: 'Lou', state: 'pending', created_at: '2026-11-20T10:00:00.000Z', available_at: '2026-12-04T10:00:00.000Z' }),
+    entry({ id: 2, buyer_name: 'Max', state: 'refunded' }),
+    entry({ id: 1 }),
+  ],
+};
+
+const at = (path: string, element: React.ReactNode, pattern = path) => render(<MemoryRouter initialEntries={[path]}><Routes><Route path={pattern} element={element} /></Routes></MemoryRouter>);
+
+describe('creator ledger pages', () => {
+  it('/creator-transactions shows balances and every sale from the server', async () => {
+    api.on('GET /api/creator/ledger', { body: ledger });
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    const sales = await screen.findByRole('table', { name: 'Sales' });
+    const rows = within(sales).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual([
+      '2026-11-20Run clubLou10.00 USD1.59 USD8.41 USDPending until 2026-12-04',
+      '2026-11-01Run clubMax10.00 USD1.59 USD8.41 USDRefunded',
+      '2026-11-01Run clubBea10.00 USD1.59 USD8.41 USDAvailable',
+    ]);
+    expect(screen.getByRole('row', { name: /^USD/ }).textContent).toBe('USD320.00 USD16.82 USD8.41 USD8.41 USD10.00 USD');
+    expect(screen.getByRole('note').textContent).toMatch(/not charged/);
+    expect(within(sales).getAllByRole('link')[0].getAttribute('href')).toBe('/transaction/3');
+  });
+
+  it('/creator-payments lists what becomes available and when', async () => {
+    api.on('GET /api/creator/ledger', { body: ledger });
+    at('/creator-payments', <CreatorLedger kind="payments" />);
+    const soon = (await screen.findByRole('heading', { name: 'Becoming available' })).closest('section') as HTMLElement;
+    expect(within(soon).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2026-12-04: 8.41 USD from Run club (Lou)']);
+  });
+
+  it('shows an empty state with no sales, and an error with a retry when the server fails', async () => {
+    api.on('GET /api/creator/ledger', { body: { ...ledger, balances: [], entries: [] } });
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    expect(await screen.findByText('No sales yet')).toBeTruthy();
+    cleanup();
+    api.on('GET /api/creator/ledger', { status: 500, body: { error: 'Database is down' } });
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Database is down');
+  });
+
+  it('/transaction/:id shows a seller the fees and net, and a buyer the price', async () => {
+    api.on('GET /api/transaction/1', { body: { success: true, role: 'seller', checkout_enabled: false, transaction: { ...entry({}), seller_name: 'Coach', subscription_status: 'active' } } });
+    at('/transaction/1', <TransactionPage />, '/transaction/:id');
+    expect(await screen.findByRole('heading', { name: 'Sale to Bea' })).toBeTruthy();
+    expect(screen.getByText('Your net').nextElementSibling?.textContent).toBe('8.41 USD');
+    cleanup();
+    api.on('GET /api/transaction/1', { body: { success: true, role: 'buyer', checkout_enabled: false, transaction: { ...entry({ state: 'pending' }), seller_name: 'Coach', subscription_status: 'active' } } });
+    at('/transaction/1', <TransactionPage />, '/transaction/:id');
+    expect(await screen.findByRole('heading', { name: 'Bought from Coach' })).toBeTruthy();
+    expect(screen.queryByText('Your net')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the program' }).getAttribute('href')).toBe('/program-implement/run-club-12');
+  });
+
+  it('/transaction/:id says so for an unknown or malformed id', async () => {
+    at('/transaction/99', <TransactionPage />, '/transaction/:id');
+    expect(await screen.findByRole('heading', { name: 'Transaction not found' })).toBeTruthy();
+    cleanup();
+    at('/transaction/abc', <TransactionPage />, '/transaction/:id');
+    expect(screen.getByRole('heading', { name: 'Transaction not found' })).toBeTruthy();
+    expect(api.requests.some((r) => r.path === '/api/transaction/abc')).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { useApiGet } from '../lib/use-api';
+import { amount, readLedger, readReceipt } from './ledger-api';
+import type { Ledger, LedgerEntry } from './ledger-api';
+
+const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', refunded: 'Refunded' };
+const day = (iso: string) => iso.slice(0, 10);
+
+function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'checkout_enabled'> }) {
+  if (ledger.checkout_enabled) return null;
+  return <p className="lb-muted" role="note">Card checkout is not connected on this installation: subscribers were not charged, so these amounts are at your list price and nothing is paid out yet.</p>;
+}
+
+function Balances({ ledger }: { ledger: Ledger }) {
+  return (
+    <Panel title="Balance">
+      <CheckoutNote ledger={ledger} />
+      {ledger.balances.length === 0 ? <p>No sales yet: available 0.00 · pending 0.00.</p> : (
+        <table>
+          <thead><tr><th scope="col">Currency</th><th scope="col">Sales</th><th scope="col">Gross</th><th scope="col">Your net</th><th scope="col">Pending (refund window)</th><th scope="col">Available</th><th scope="col">Refunded</th></tr></thead>
+          <tbody>{ledger.balances.map((b) => (
+            <tr key={b.currency}>
+              <th scope="row">{b.currency}</th><td>{b.sales}</td><td>{amount(b.gross_cents, b.currency)}</td><td>{amount(b.net_cents, b.currency)}</td>
+              <td>{amount(b.pending_cents, b.currency)}</td><td><strong>{amount(b.available_cents, b.currency)}</strong></td><td>{amount(b.refunded_cents, b.currency)}</td>
+            </tr>
+          ))}</tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
+
+/** `/creator-transactions` and `/creator-payments`: sales of the creator's programs, and what they make available to pay out. */
+export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
+  const load = useApiGet('/api/creator/ledger', readLedger);
+  const title = kind === 'transactions' ? 'Transactions' : 'Payments';
+  const header = <PageHeader title={title} description={kind === 'transactions' ? 'Every subscription to your programs, with fees and your net.' : 'Your balance: what is still in the refund window and what is available to pay out.'} />;
+  if (load.state === 'loading') return <section className="lb-stack">{header}<Skeleton lines={5} /></section>;
+  if (load.state !== 'ready') return <section className="lb-stack">{header}<ErrorPanel message={`Your ledger could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
+  const ledger = load.data;
+  if (kind === 'payments') {
+    const upcoming = ledger.entries.filter((e) => e.state === 'pending').sort((a, b) => a.available_at.localeCompare(b.available_at));
+    return (
+      <section className="lb-stack">
+        {header}
+        <Balances ledger={ledger} />
+        <Panel title="Becoming available">
+          {upcoming.length === 0 ? <p>Nothing is waiting in the {ledger.refund_window_days}-day refund window.</p> : (
+            <ul>{upcoming.map((e) => <li key={e.id}>{day(e.available_at)}: <strong>{amount(e.net_cents, e.currency)}</strong> from <Link to={`/transaction/${e.id}`}>{e.program_title}</Link> ({e.buyer_name})</li>)}</ul>
+          )}
+        </Panel>
+        <Panel title="Payouts">
+          <p>{ledger.checkout_enabled ? 'No payouts have been made yet.' : 'Payouts start once card checkout is connected; until then no money moves.'}</p>
+        </Panel>
+      </section>
+    );
+  }
+  return (
+    <section className="lb-stack">
+      {header}
+      <Balances ledger={ledger} />
+      {ledger.entries.length === 0 ? <EmptyState title="No sales yet" description="When someone subscribes to one of your published programs, it shows here." action={<Link to="/creator-programs">Your programs</Link>} /> : (
+        <table aria-label="Sales">
+          <thead><tr><th scope="col">Date</th><th scope="col">Program</th><th scope="col">Subscriber</th><th scope="col">Gross</th><th scope="col">Fees</th><th scope="col">Net</th><th scope="col">State</th></tr></thead>
+          <tbody>{ledger.entries.map((e) => (
+            <tr key={e.id}>
+              <td><Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link></td><td>{e.program_title}</td><td>{e.buyer_name}</td>
+              <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents, e.currency)}</td>
+              <td>{amount(e.net_cents, e.currency)}</td><td>{stateLabel[e.state]}{e.state === 'pending' ? ` until ${day(e.available_at)}` : ''}</td>
+            </tr>
+          ))}</tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** `/transaction/:id`: one transaction's receipt, for its buyer or the program's creator. */
+export function TransactionPage() {
+  const { id } = useParams();
+  const valid = /^\d{1,10}$/.test(id ?? '');
+  const load = useApiGet(valid ? `/api/transaction/${id ?? ''}` : null, readReceipt);
+  if (!valid || load.state === 'missing') {
+    return <ErrorPanel title="Transaction not found" message={`There is no transaction #${id ?? ''} on your account.`} code="LB-NOT-FOUND" />;
+  }
+  if (load.state === 'loading') return <Skeleton lines={6} />;
+  if (load.state === 'failed') return <ErrorPanel message={`The transaction could not be loaded: ${load.message}`} onRetry={load.reload} />;
+  const { role, transaction: t } = load.data;
+  return (
+    <section className="lb-stack">
+      <Link to={role === 'seller' ? '/creator-transactions' : '/programs'}>{role === 'seller' ? '← Your sales' : '← Programs'}</Link>
+      <PageHeader title={`Transaction #${t.id}`} description={`${t.program_title} · ${day(t.created_at)}`} />
+      <CheckoutNote ledger={load.data} />
+      <Panel title={role === 'seller' ? `Sale to ${t.buyer_name}` : `Bought from ${t.seller_name}`}>
+        <dl>
+          <dt>Price</dt><dd>{amount(t.gross_cents, t.currency)}</dd>
+          {role === 'seller' ? <>
+            <dt>Platform fee</dt><dd>{amount(t.platform_fee_cents, t.currency)}</dd>
+            <dt>Card processing</dt><dd>{amount(t.processing_fee_cents, t.currency)}</dd>
+            <dt>Your net</dt><dd><strong>{amount(t.net_cents, t.currency)}</strong></dd>
+          </> : null}
+          <dt>State</dt><dd>{stateLabel[t.state]}{t.state === 'pending' ? ` — refundable until ${day(t.available_at)}` : ''}</dd>
+          <dt>Subscription</dt><dd>{t.subscription_status === 'active' ? 'Active' : 'Cancelled'}</dd>
+        </dl>
+        {role === 'buyer' && t.program_guid ? <p><Link to={`/program-implement/${encodeURIComponent(t.program_guid)}`}>Open the program</Link></p> : null}
+      </Panel>
+    </section>
+  );
+}

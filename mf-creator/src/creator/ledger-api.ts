@@ -1,0 +1,86 @@
+import { isRecord, listOf } from '../lib/use-api';
+
+export type EntryState = 'pending' | 'available' | 'refunded';
+
+export interface LedgerEntry {
+  id: number;
+  program_id: number;
+  program_title: string;
+  program_guid: string;
+  buyer_name: string;
+  created_at: string;
+  available_at: string;
+  state: EntryState;
+  currency: string;
+  gross_cents: number;
+  platform_fee_cents: number;
+  processing_fee_cents: number;
+  net_cents: number;
+}
+
+export interface Balance {
+  currency: string;
+  sales: number;
+  gross_cents: number;
+  net_cents: number;
+  pending_cents: number;
+  available_cents: number;
+  refunded_cents: number;
+}
+
+export interface Ledger {
+  checkout_enabled: boolean;
+  refund_window_days: number;
+  balances: Balance[];
+  entries: LedgerEntry[];
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const states: readonly EntryState[] = ['pending', 'available', 'refunded'];
+
+export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
+  const state = states.find((s) => s === v.state);
+  if (typeof v.id !== 'number' || !state) return null;
+  return {
+    id: v.id, program_id: num(v.program_id), program_title: str(v.program_title), program_guid: str(v.program_guid), buyer_name: str(v.buyer_name),
+    created_at: str(v.created_at), available_at: str(v.available_at), state, currency: str(v.currency) || 'USD',
+    gross_cents: num(v.gross_cents), platform_fee_cents: num(v.platform_fee_cents), processing_fee_cents: num(v.processing_fee_cents), net_cents: num(v.net_cents),
+  };
+}
+
+/** `GET /api/creator/ledger`. */
+export function readLedger(body: unknown): Ledger | null {
+  const entries = listOf(body, 'entries');
+  const list = listOf(body, 'balances');
+  if (!isRecord(body) || !entries || !list) return null;
+  return {
+    checkout_enabled: body.checkout_enabled === true,
+    refund_window_days: num(body.refund_window_days) || 14,
+    entries: entries.map(readEntry).filter((e): e is LedgerEntry => e !== null),
+    balances: list.map((b) => ({
+      currency: str(b.currency) || 'USD', sales: num(b.sales), gross_cents: num(b.gross_cents), net_cents: num(b.net_cents),
+      pending_cents: num(b.pending_cents), available_cents: num(b.available_cents), refunded_cents: num(b.refunded_cents),
+    })),
+  };
+}
+
+export interface Receipt {
+  role: 'buyer' | 'seller';
+  checkout_enabled: boolean;
+  transaction: LedgerEntry & { seller_name: string; subscription_status: string };
+}
+
+/** `GET /api/transaction/:id`. */
+export function readReceipt(body: unknown): Receipt | null {
+  if (!isRecord(body) || !isRecord(body.transaction)) return null;
+  const entry = readEntry(body.transaction);
+  if (!entry) return null;
+  return {
+    role: body.role === 'seller' ? 'seller' : 'buyer', checkout_enabled: body.checkout_enabled === true,
+    transaction: { ...entry, seller_name: str(body.transaction.seller_name), subscription_status: str(body.transaction.subscription_status) },
+  };
+}
+
+/** An amount for people: "8.41 USD". */
+export const amount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
