@@ -26,6 +26,11 @@ export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   richText: readonly (keyof Shape & string)[];
   /** The field shown as a record's name in lists. */
   titleField: keyof Shape & string;
+  /**
+   * Fields the server makes and keeps (a public slug or guid): sent back in records, never taken from a
+   * client — a create or update that names one is refused as an unknown field.
+   */
+  serverOwned?: readonly (keyof Shape & string)[];
   /** `mission` answers one object, not a list. */
   single?: boolean;
   /** How screens name the values of a choice field (`want` → "Want to read"); unnamed values are humanized. */
@@ -33,13 +38,14 @@ export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */
-export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels'> {
+export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels' | 'serverOwned'> {
   fields: z.ZodObject;
   required: readonly string[];
   dateField?: string;
   searchable: readonly string[];
   richText: readonly string[];
   titleField: string;
+  serverOwned?: readonly string[];
   optionLabels?: Record<string, Record<string, string> | undefined>;
 }
 
@@ -55,16 +61,22 @@ export const recordBase = z.object({
   updated_at: z.string(),
 });
 
-/** The schema a create body must satisfy: required fields required, no unknown keys. */
+/** The fields a client may write: all but the server-owned ones. */
+function writableFields(def: AnyModelDefinition) {
+  const owned = def.serverOwned ?? [];
+  return owned.length === 0 ? def.fields : z.object(Object.fromEntries(Object.entries(def.fields.shape).filter(([key]) => !owned.includes(key))));
+}
+
+/** The schema a create body must satisfy: required fields required, no unknown (or server-owned) keys. */
 export function createSchema(def: AnyModelDefinition) {
-  const partial = def.fields.partial();
+  const partial = writableFields(def).partial();
   const required = Object.fromEntries(def.required.map((key) => [key, def.fields.shape[key]]));
   return partial.extend(required).strict();
 }
 
-/** The schema an update body must satisfy: any subset of the fields, no unknown keys. */
+/** The schema an update body must satisfy: any subset of the writable fields, no unknown keys. */
 export function updateSchema(def: AnyModelDefinition) {
-  return def.fields.partial().strict();
+  return writableFields(def).partial().strict();
 }
 
 /** The wire shape of a stored record: the allow-list of what is sent back. */

@@ -36,6 +36,16 @@ describe('model registry', () => {
   });
 });
 
+describe('server-owned fields', () => {
+  it('are presented but never writable: a create or update naming one is refused', () => {
+    for (const [def, field] of [[models.shared_page, 'slug']] as const) {
+      expect(def.fields.shape).toHaveProperty(field);
+      expect(createSchema(def).shape).not.toHaveProperty(field);
+      expect(updateSchema(def).safeParse({ [field]: 'abcdefgh12345678' }).success).toBe(false);
+    }
+  });
+});
+
 describe('field rules', () => {
   it('accepts only dates that exist', () => {
     expect(isoDate.safeParse('2024-02-29').success).toBe(true);

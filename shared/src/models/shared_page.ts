@@ -13,4 +13,6 @@ export const shared_page = defineModel({
   }),
   required: ['source_model', 'source_id'], order: { kind: 'newest', field: 'created_at' },
   searchable: [], richText: [], titleField: 'slug',
+  // The slug is the public address: 128 random bits made by the server, never chosen or changed by a client.
+  serverOwned: ['slug'],
 });

@@ -15,9 +15,11 @@ describe('shared pages', () => {
       board: user.boardId, params: { title: 'Lake day', date: '2026-11-01', body: '<p>Swam <strong>far</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>' },
     })).json().journal_entry;
     expect(entry.body).not.toMatch(/script|onerror/);
-    const page = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'journal_entry', source_id: entry.id, slug: 'chosen-by-the-client' } })).json().shared_page;
+    const chosen = await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'journal_entry', source_id: entry.id, slug: 'chosen-by-the-client' } });
+    expect(chosen.statusCode).toBe(422);
+    expect(chosen.json().errors.slug).toEqual(['is not a known field']);
+    const page = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'journal_entry', source_id: entry.id } })).json().shared_page;
     expect(page.slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(page.slug).not.toBe('chosen-by-the-client');
     const open = await app.inject({ method: 'GET', url: `/api/public/shared/${page.slug}` });
     expect(open.statusCode).toBe(200);
     expect(open.json().page).toMatchObject({ title: 'Lake day', date: '2026-11-01' });
@@ -26,6 +28,22 @@ describe('shared pages', () => {
     await user.post('/api/shared_page/update', { board: user.boardId, params: { id: page.id, revoked_at: new Date().toISOString() } });
     expect((await app.inject({ method: 'GET', url: `/api/public/shared/${page.slug}` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/public/shared/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+  });
+
+  it('keeps the slug server-owned: an update cannot change it, nor take another page\'s slug', async () => {
+    const user = await signUp(app);
+    const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'Recipe' } })).json().note;
+    const share = () => user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'note', source_id: note.id } });
+    const [first, second] = [(await share()).json().shared_page, (await share()).json().shared_page];
+    expect(first.slug).not.toBe(second.slug);
+    for (const slug of ['my-own-pretty-slug-1', first.slug]) {
+      const response = await user.post('/api/shared_page/update', { board: user.boardId, params: { id: second.id, slug } });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors.slug).toEqual(['is not a known field']);
+    }
+    const stored = (await user.post('/api/shared_page/get', { board: user.boardId, params: { id: second.id } })).json().shared_page;
+    expect(stored.slug).toBe(second.slug);
+    expect((await app.inject({ method: 'GET', url: '/api/public/shared/my-own-pretty-slug-1' })).statusCode).toBe(404);
   });
 
   it("cannot share another user's entry", async () => {
