@@ -38,11 +38,12 @@ describe('model registry', () => {
 
 describe('server-owned fields', () => {
   it('are presented but never writable: a create or update naming one is refused', () => {
-    for (const [def, field] of [[models.shared_page, 'slug']] as const) {
+    for (const [def, field] of [[models.program, 'guid'], [models.shared_page, 'slug']] as const) {
       expect(def.fields.shape).toHaveProperty(field);
       expect(createSchema(def).shape).not.toHaveProperty(field);
       expect(updateSchema(def).safeParse({ [field]: 'abcdefgh12345678' }).success).toBe(false);
     }
+    expect(createSchema(models.program).safeParse({ title: 'Mine' }).success).toBe(true);
   });
 });
 

@@ -26,4 +26,6 @@ export const program = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
+  // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.
+  serverOwned: ['guid'],
 });

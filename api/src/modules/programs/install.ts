@@ -1,6 +1,6 @@
 import { createSchema, models } from '@lifeboard/shared/models';
 import { programTemplate } from '@lifeboard/shared/models/program';
-import { and, desc, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
@@ -18,12 +18,15 @@ export interface InstallableProgram {
   data: Record<string, unknown>;
 }
 
-/** A program anyone may see and subscribe to, by the public guid of its links; undefined when none is published. */
+/**
+ * A program anyone may see and subscribe to, by the public guid of its links; undefined when none is published.
+ * Unambiguous: guids are made by the server and unique (`program_guid_idx`), so at most one program has it.
+ */
 export async function findPublishedProgram(db: Db, guid: string): Promise<InstallableProgram | undefined> {
   const programs = modelTables.program;
   const [row] = await db.select({ id: programs.id, data: programs.data }).from(programs)
-    .where(and(sql`${programs.data}->>'status' = 'published'`, sql`${programs.data}->>'guid' = ${guid}`))
-    .orderBy(desc(programs.createdAt), desc(programs.id)).limit(1);
+    .where(and(sql`${programs.data}->>'guid' = ${guid}`, sql`${programs.data}->>'status' = 'published'`))
+    .limit(1);
   return row;
 }
 

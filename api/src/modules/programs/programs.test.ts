@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
+import { isUniqueViolation } from '../../errors';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -40,5 +42,27 @@ describe('program subscribe', () => {
     expect((await user.post('/api/program/published', { guid: draft.guid })).json().programs).toEqual([]);
     expect((await user.post('/api/program/subscribe', { program_id: draft.id, isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(404);
     expect((await user.post('/api/program/subscribe', { program_id: 'x', isSubscribing: true, current_board_id: user.boardId })).statusCode).toBe(422);
+  });
+
+  it("refuses a client-chosen guid, so nobody can take over another program's sign-up link", async () => {
+    const [creator, attacker] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true })]);
+    const real = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'The real one', status: 'published', template } })).json().program;
+    const copy = await attacker.post('/api/program/create', { board: attacker.boardId, params: { title: 'Fake', status: 'published', guid: real.guid } });
+    expect(copy.statusCode).toBe(422);
+    expect(copy.json().errors.guid).toEqual(['is not a known field']);
+    const own = (await attacker.post('/api/program/create', { board: attacker.boardId, params: { title: 'Fake', status: 'published' } })).json().program;
+    expect(own.guid).not.toBe(real.guid);
+    const retarget = await attacker.post('/api/program/update', { board: attacker.boardId, params: { id: own.id, guid: real.guid } });
+    expect(retarget.statusCode).toBe(422);
+    expect((await attacker.post('/api/program/get', { board: attacker.boardId, params: { id: own.id } })).json().program.guid).toBe(own.guid);
+    // The link still leads to the real program: in the catalogue and at sign-up.
+    expect((await attacker.post('/api/program/published', { guid: real.guid })).json().programs.map((p: { id: number }) => p.id)).toEqual([real.id]);
+    const joined = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Runner', email: uniqueEmail(), password: PASSWORD, program_guid: real.guid } });
+    expect(joined.json().subscription).toMatchObject({ program_id: real.id, board: { name: 'The real one' } });
+    // And the database holds one program per guid, whoever writes.
+    const { db } = await testDatabase();
+    const duplicate = await db.execute(sql`update program set data = jsonb_set(data, '{guid}', to_jsonb(${real.guid}::text)) where id = ${own.id}`)
+      .then(() => undefined, (error: unknown) => error);
+    expect(isUniqueViolation(duplicate, 'program_guid_idx')).toBe(true);
   });
 });
