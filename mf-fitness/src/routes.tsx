@@ -5,6 +5,7 @@ import { SleepScreen } from './home/Sleep';
 import { DrugDetail } from './medicines/DrugDetail';
 import { SessionDetail } from './sessions/SessionDetail';
 import { WorkoutDetail } from './workouts/WorkoutDetail';
+import { NotFound } from './NotFound';
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
@@ -21,7 +22,7 @@ export function AreaRoutes() {
         <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going." />} />
         <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take, the dose and when; open one to log doses." detailHref={(id) => `/drug/${id}`} />} />
         <Route path="/drug/:id" element={<DrugDetail />} />
-        <Route path="*" element={null} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

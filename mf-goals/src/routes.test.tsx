@@ -1,3 +1,4 @@
+import { allTasks } from 'nanostores';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,7 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { routeTable } from '../../shell/src/routes/route-table';
 import { AreaRoutes } from './routes';
 
 let api: FakeApi;
@@ -71,5 +73,32 @@ describe('mf-goals routes', () => {
     cleanup();
     at('/how-habits-work');
     expect(screen.getByRole('heading', { name: 'Frequency: N times in D days' })).toBeTruthy();
+  });
+});
+
+describe('mf-goals route coverage', () => {
+  it('an address the area does not own shows a not-found panel from the UI kit, not a blank area', async () => {
+    at('/no-such-page');
+    // Not at once: leaving for another area must not flash it before the shell unmounts this one.
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('/no-such-page');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+  });
+
+  /**
+   * Every route the shell hands to this area: the shell's route table, whose own test pins it to architecture.md
+   * ("Which area owns which route"). Imported for this test only; the remote's code never depends on the shell.
+   */
+  const owned = routeTable.filter((entry) => entry.area === 'mf_goals').map((entry) => entry.path);
+  const concrete = owned.map((pattern) => pattern.replace(/:[A-Za-z]+/g, '7'));
+
+  it('owns routes (the table has this area)', () => expect(owned.length).toBeGreaterThan(5));
+
+  it.each(concrete)('%s has a screen of its own', async (path) => {
+    at(path);
+    await allTasks(); // the screen's loads finish against the test API before it closes
+    expect(document.querySelector('[data-not-found]')).toBeNull(); // not the catch-all, even before its panel shows
+    expect(document.querySelector('[data-area="mf_goals"]')?.children.length).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
+import { NotFound } from './NotFound';
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -67,7 +68,7 @@ export function AreaRoutes() {
         <Route path="/report/goal-timeline" element={<GoalTimeline />} />
         <Route path="/report/timeline" element={<Timeline />} />
         {Object.entries(guidedDocuments).map(([path, doc]) => <Route key={path} path={path} element={<GuidedPage doc={doc} />} />)}
-        <Route path="*" element={null} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );
