@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { boards, users } from '../../db/schema';
 import { invalid } from '../../errors';
 import { authOf } from '../../types';
@@ -12,8 +13,8 @@ import { dbId } from '../../ids';
 const boardId = dbId;
 const boardName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 
-export async function createBoard(app: FastifyInstance, userId: number, name: string) {
-  const [board] = await app.db.insert(boards).values({
+export async function createBoard(db: Db, userId: number, name: string) {
+  const [board] = await db.insert(boards).values({
     userId, name,
     position: sql`(select coalesce(max(${boards.position}), -1) + 1 from ${boards} where ${boards.userId} = ${userId})`,
   }).returning({ id: boards.id, name: boards.name });
@@ -29,7 +30,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   api.post('/api/board/create', { schema: { tags: ['boards'], body: z.object({ name: boardName }).strict() }, ...guard }, async (request) => ({
-    success: true, board: await createBoard(app, authOf(request).userId, request.body.name),
+    success: true, board: await createBoard(app.db, authOf(request).userId, request.body.name),
   }));
 
   api.post('/api/board/verify', {

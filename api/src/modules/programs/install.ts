@@ -1,10 +1,10 @@
 import { createSchema, models } from '@lifeboard/shared/models';
 import { programTemplate } from '@lifeboard/shared/models/program';
-import { and, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { subscriptions } from '../../db/schema';
+import { boards, subscriptions } from '../../db/schema';
 import { entryOf } from '../../models/registry';
 import { insertRecord } from '../../models/store';
 import { createBoard } from '../boards/routes';
@@ -33,16 +33,30 @@ export async function findPublishedProgram(db: Db, guid: string): Promise<Instal
 /**
  * Subscribing (spec §4): a new board named after the program with its template's goals, habits and
  * routines, and an active subscription. Shared by `/api/program/subscribe` and sign-up through a program link.
+ * Idempotent: while the caller has an active subscription whose board still exists, that board is the answer
+ * and nothing is made. One transaction, so a failure leaves no half-installed board; it holds a lock on
+ * (user, program), so two subscribes at once make one board.
  */
 export async function installProgram(app: FastifyInstance, userId: number, program: InstallableProgram): Promise<{ id: number; name: string }> {
   const title = String(program.data.title ?? 'Program');
   const template = programTemplate.safeParse(program.data.template ?? {});
-  const board = await createBoard(app, userId, title.slice(0, 100));
-  const owner = { userId, boardId: board.id };
   const installed = template.success ? template.data : {};
-  for (const goal of installed.goals ?? []) await insertRecord(app.db, entryOf('goal'), owner, goalInput.parse(goal));
-  for (const habit of installed.habits ?? []) await insertRecord(app.db, entryOf('habit'), owner, habitInput.parse(habit));
-  for (const routine of installed.routines ?? []) await insertRecord(app.db, entryOf('routine'), owner, routineInput.parse(routine));
-  await app.db.insert(subscriptions).values({ userId, programId: program.id, boardId: board.id, status: 'active' });
-  return board;
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, ${program.id}::int)`);
+    const [existing] = await tx.select({ id: boards.id, name: boards.name }).from(subscriptions)
+      .innerJoin(boards, and(eq(boards.id, subscriptions.boardId), eq(boards.userId, userId)))
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id), eq(subscriptions.status, 'active')))
+      .orderBy(asc(subscriptions.id)).limit(1);
+    if (existing) return existing;
+    // An active subscription whose board was deleted is over: the new board gets a new one.
+    await tx.update(subscriptions).set({ status: 'cancelled' })
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id), eq(subscriptions.status, 'active')));
+    const board = await createBoard(tx, userId, title.slice(0, 100));
+    const owner = { userId, boardId: board.id };
+    for (const goal of installed.goals ?? []) await insertRecord(tx, entryOf('goal'), owner, goalInput.parse(goal));
+    for (const habit of installed.habits ?? []) await insertRecord(tx, entryOf('habit'), owner, habitInput.parse(habit));
+    for (const routine of installed.routines ?? []) await insertRecord(tx, entryOf('routine'), owner, routineInput.parse(routine));
+    await tx.insert(subscriptions).values({ userId, programId: program.id, boardId: board.id, status: 'active' });
+    return board;
+  });
 }

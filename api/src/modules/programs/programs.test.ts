@@ -65,4 +65,59 @@ describe('program subscribe', () => {
       .then(() => undefined, (error: unknown) => error);
     expect(isUniqueViolation(duplicate, 'program_guid_idx')).toBe(true);
   });
+
+  it('subscribing again answers the board of the active subscription: one board, one subscription, also when sent at once', async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Only once', status: 'published', template } })).json().program;
+    const subscribe = () => user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
+    const first = (await subscribe()).json();
+    const again = (await subscribe()).json();
+    const together = (await Promise.all([subscribe(), subscribe(), subscribe()])).map((response) => response.json());
+    for (const answer of [again, ...together]) expect(answer).toEqual({ success: true, board: first.board, boardName: 'Only once' });
+    expect((await user.get('/api/board/all')).json().boards.filter((b: { name: string }) => b.name === 'Only once')).toHaveLength(1);
+    expect((await user.post('/api/goal/all', { board: first.board })).json().goals).toHaveLength(1);
+    const { db } = await testDatabase();
+    const active = await db.execute(sql`select count(*)::int as n from subscription where user_id = ${user.id} and program_id = ${program.id} and status = 'active'`);
+    expect(active.rows).toEqual([{ n: 1 }]);
+    // Once unsubscribed, or once its board is deleted, subscribing makes a new board.
+    await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: first.board });
+    const renewed = (await subscribe()).json();
+    expect(renewed.board).not.toBe(first.board);
+    expect((await user.post('/api/board/delete', { id: renewed.board })).statusCode).toBe(200);
+    const afterDelete = (await subscribe()).json();
+    expect([first.board, renewed.board]).not.toContain(afterDelete.board);
+  });
+
+  it('unsubscribing with current_board_id 0 (no board selected) answers the default board', async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Leaving', status: 'published' } })).json().program;
+    await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
+    const off = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ success: true, board: user.boardId, boardName: 'Default Board' });
+    const { db } = await testDatabase();
+    const active = await db.execute(sql`select count(*)::int as n from subscription where user_id = ${user.id} and program_id = ${program.id} and status = 'active'`);
+    expect(active.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('installs in one transaction: a failure part-way leaves no board, records or subscription', async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Half made', status: 'published', template } })).json().program;
+    const { db } = await testDatabase();
+    // A real database failure at the last step (the subscription row), after the board and its records.
+    await db.execute(sql.raw(`create or replace function lb_fail_subscription() returns trigger language plpgsql as $$
+      begin if new.program_id = ${Number(program.id)} then raise exception 'injected failure'; end if; return new; end $$`));
+    await db.execute(sql`create trigger lb_fail_subscription before insert on subscription for each row execute function lb_fail_subscription()`);
+    try {
+      const failed = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger lb_fail_subscription on subscription`);
+    }
+    expect((await user.get('/api/board/all')).json().boards.map((b: { name: string }) => b.name)).toEqual(['Default Board']);
+    const goals = await db.execute(sql`select count(*)::int as n from goal where user_id = ${user.id}`);
+    expect(goals.rows).toEqual([{ n: 0 }]);
+    const ok = (await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId })).json();
+    expect((await user.post('/api/goal/all', { board: ok.board })).json().goals).toHaveLength(1);
+  });
 });

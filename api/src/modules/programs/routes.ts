@@ -1,15 +1,26 @@
 import { models, recordSchema } from '@lifeboard/shared/models';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
-import { subscriptions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { boards, subscriptions, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { installProgram } from './install';
+
+/** The account's default board, else its first one (every account has at least one board). */
+async function defaultBoardOf(db: Db, userId: number): Promise<{ id: number; name: string }> {
+  const [board] = await db.select({ id: boards.id, name: boards.name }).from(boards)
+    .leftJoin(users, and(eq(users.id, userId), eq(users.defaultBoardId, boards.id)))
+    .where(eq(boards.userId, userId))
+    .orderBy(sql`${users.id} is null`, asc(boards.position), asc(boards.id)).limit(1);
+  if (!board) throw notFound('You have no board.');
+  return board;
+}
 
 /** Subscribing installs a program's template into a new board named after it (spec §4). */
 export async function programRoutes(app: FastifyInstance): Promise<void> {
@@ -38,7 +49,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/program/subscribe', {
     schema: {
-      tags: ['program'], summary: 'Subscribe (new board with the program installed) or unsubscribe; answers { success, board, boardName }',
+      tags: ['program'], summary: 'Subscribe (new board with the program installed; again while subscribed: the same board) or unsubscribe (current_board_id 0: answers the default board); answers { success, board, boardName }',
       body: z.object({ program_id: dbId, isSubscribing: z.boolean(), current_board_id: z.number().int().min(0).max(MAX_DB_ID) }).strict(),
     },
     onRequest: app.authenticate,
@@ -53,7 +64,8 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     if (!isSubscribing) {
       await app.db.update(subscriptions).set({ status: 'cancelled' })
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
-      const board = await requireOwnBoard(app.db, userId, currentBoardId);
+      // 0 is "no current board" (the client has none selected): the answer is the account's default board.
+      const board = currentBoardId === 0 ? await defaultBoardOf(app.db, userId) : await requireOwnBoard(app.db, userId, currentBoardId);
       return { success: true, board: board.id, boardName: board.name };
     }
 
