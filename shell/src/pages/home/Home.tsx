@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board, $onboarded } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';
-import { loadAreaWidgets } from './area-widgets';
+import { remoteLoadErrorCode } from '../../remotes/fallback';
+import type { AreaName } from '../../remotes/remotes';
+import { loadAreaWidgets, loadWidgetsOf } from './area-widgets';
 import type { AreaWidgets } from './area-widgets';
 import './home.css';
 
@@ -32,11 +34,30 @@ function hourIn(now: Date, timeZone: string | undefined): number {
 export interface HomeProps {
   /** Where the remotes' widgets come from; tests pass their own. */
   loadWidgets?: () => Promise<AreaWidgets[]>;
+  /** Loads one area's widgets again (the Retry of an area that was down). */
+  reloadWidgets?: (area: AreaName) => Promise<AreaWidgets>;
   now?: Date;
 }
 
 /** `/home`: a greeting, the board, the remotes' widgets and the shell's own (date, quick links, checklist). */
-export default function Home({ loadWidgets = loadAreaWidgets, now = new Date() }: HomeProps) {
+/** In the place of an area that is down: a small notice, and Retry, which loads the area again without a reload. */
+function UnavailableWidgets({ entry, onRetry }: { entry: AreaWidgets; onRetry: () => Promise<void> }) {
+  const [isRetrying, setRetrying] = useState(false);
+  async function handleRetry() {
+    setRetrying(true);
+    await onRetry();
+    setRetrying(false);
+  }
+  return (
+    <section className="lb-widget lb-widget--unavailable" aria-label={`${entry.label}: unavailable`} data-error-code={remoteLoadErrorCode}>
+      <h2>{entry.label}</h2>
+      <p role="status">{entry.label} widgets could not be loaded right now.</p>
+      <button type="button" onClick={() => void handleRetry()} disabled={isRetrying}>{isRetrying ? 'Retrying…' : 'Retry'}</button>
+    </section>
+  );
+}
+
+export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = loadWidgetsOf, now = new Date() }: HomeProps) {
   const { user } = useStore($session);
   const board = useStore($board);
   const onboarded = useStore($onboarded);
@@ -47,6 +68,11 @@ export default function Home({ loadWidgets = loadAreaWidgets, now = new Date() }
     void loadWidgets().then((loaded) => { if (live) setAreaWidgets(loaded); }, () => { if (live) setAreaWidgets([]); });
     return () => { live = false; };
   }, [loadWidgets]);
+
+  async function retryArea(area: AreaName) {
+    const again = await reloadWidgets(area);
+    setAreaWidgets((current) => current?.map((entry) => (entry.area === area ? again : entry)) ?? null);
+  }
 
   const timeZone = user?.timezone ?? undefined;
   const firstName = user?.name?.split(' ')[0];
@@ -78,12 +104,14 @@ export default function Home({ loadWidgets = loadAreaWidgets, now = new Date() }
             ))}
           </ul>
         </section>
-        {areaWidgets?.flatMap((area) => area.widgets.map(({ id, title, Component }) => (
-          <section key={id} className="lb-widget" aria-label={`${area.label}: ${title}`}>
-            <h2>{title}</h2>
-            <Component />
-          </section>
-        )))}
+        {areaWidgets?.flatMap((area) => (area.error !== undefined
+          ? [<UnavailableWidgets key={area.area} entry={area} onRetry={() => retryArea(area.area)} />]
+          : area.widgets.map(({ id, title, Component }) => (
+            <section key={id} className="lb-widget" aria-label={`${area.label}: ${title}`}>
+              <h2>{title}</h2>
+              <Component />
+            </section>
+          ))))}
       </div>
       {areaWidgets === null && <p role="status">Loading your widgets…</p>}
     </div>

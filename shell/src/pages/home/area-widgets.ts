@@ -14,6 +14,8 @@ export interface AreaWidgets {
   area: AreaName;
   label: string;
   widgets: AreaWidget[];
+  /** Set when the area's code could not be loaded: its place on /home shows a notice with a retry. */
+  error?: string;
 }
 
 function isWidget(value: unknown): value is AreaWidget {
@@ -26,27 +28,33 @@ function widgetsOf(module: unknown): AreaWidget[] {
   return module.widgets.filter(isWidget);
 }
 
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The areas that offer widgets for /home. */
+export const widgetAreas: readonly AreaName[] = areaNames.filter((area) => areas[area].hasWidgets);
+
 /**
- * Each registered area's widgets, loaded through the MF runtime. An area that is down gives no widgets (its
- * own route shows the error panel); the dashboard never waits on, nor breaks for, one remote.
+ * One area's widgets, loaded through the MF runtime (each call a fresh `loadRemote`, which Retry relies on).
+ * An area remotes.json does not list gives none; one whose code cannot be fetched comes back with `error`.
+ */
+export async function loadWidgetsOf(area: AreaName): Promise<AreaWidgets> {
+  const { label } = areas[area];
+  try {
+    const registered = await startRemotes();
+    if (!registered.areas.includes(area)) return { area, label, widgets: [] };
+    return { area, label, widgets: widgetsOf(await registered.instance.loadRemote<unknown>(widgetsId(area))) };
+  } catch (error) {
+    return { area, label, widgets: [], error: describeError(error) };
+  }
+}
+
+/**
+ * Every area's widgets, side by side. The dashboard never waits on, nor breaks for, one remote: an area that
+ * is down is returned with its `error` (shown as a notice in its place), an area with no widgets is left out.
  */
 export async function loadAreaWidgets(): Promise<AreaWidgets[]> {
-  let registered;
-  try {
-    registered = await startRemotes();
-  } catch {
-    return [];
-  }
-  const wanted = areaNames.filter((area) => areas[area].hasWidgets && registered.areas.includes(area));
-  const loaded = await Promise.all(
-    wanted.map(async (area) => {
-      try {
-        const widgets = widgetsOf(await registered.instance.loadRemote<unknown>(widgetsId(area)));
-        return { area, label: areas[area].label, widgets };
-      } catch {
-        return { area, label: areas[area].label, widgets: [] };
-      }
-    }),
-  );
-  return loaded.filter((entry) => entry.widgets.length > 0);
+  const loaded = await Promise.all(widgetAreas.map(loadWidgetsOf));
+  return loaded.filter((entry) => entry.widgets.length > 0 || entry.error !== undefined);
 }

@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setBoard, setOnboarded } from '@lifeboard/shared/stores/board';
@@ -51,5 +52,32 @@ describe('Home', () => {
     expect(screen.getByText('Add a tagline').getAttribute('data-done')).toBe('true');
     await screen.findByRole('heading', { name: 'Go to' });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a notice with Retry where the widgets of an area that is down would be, and Retry brings them', async () => {
+    setSession('t', makeUser());
+    const journal: AreaWidgets = { area: 'mf_journal', label: 'Journal', widgets: [{ id: 'mood', title: 'Mood today', Component: () => <p>Calm</p> }] };
+    const goalsDown: AreaWidgets = { area: 'mf_goals', label: 'Goals', widgets: [], error: 'Failed to fetch' };
+    const retried: string[] = [];
+    const reloadWidgets = async (area: AreaWidgets['area']): Promise<AreaWidgets> => {
+      retried.push(area);
+      return retried.length === 1 ? goalsDown : { area, label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] };
+    };
+    const user = userEvent.setup();
+    render(<MemoryRouter><Home now={morning} loadWidgets={() => Promise.resolve([journal, goalsDown])} reloadWidgets={reloadWidgets} /></MemoryRouter>);
+
+    const notice = await screen.findByRole('region', { name: 'Goals: unavailable' });
+    expect(notice.textContent).toContain('Goals widgets could not be loaded right now.');
+    expect(screen.getByText('Calm')).toBeTruthy(); // the other areas' widgets are there
+
+    await user.click(screen.getByRole('button', { name: 'Retry' })); // still down: the notice stays
+    expect(retried).toEqual(['mf_goals']);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('3 habits due')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' })); // back up
+    expect(await screen.findByText('3 habits due')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Goals: unavailable' })).toBeNull();
+    expect(screen.getByText('Calm')).toBeTruthy();
   });
 });
