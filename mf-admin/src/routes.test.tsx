@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,6 +13,7 @@ beforeAll(async () => {
   setConfig({ apiUrl: api.url });
 });
 afterAll(() => api.close());
+beforeEach(() => { api.requests.length = 0; });
 afterEach(() => cleanup());
 
 const at = (path: string) => render(<MemoryRouter initialEntries={[path]}><AreaRoutes /></MemoryRouter>);
@@ -35,8 +36,103 @@ describe('mf-admin routes', () => {
 
   it('shows an error panel when the server refuses (not an admin)', async () => {
     api.on('GET /api/admin/users', { status: 403, body: { message: 'Admins only.' } });
-    api.on('POST /api/program/published', { body: { success: true, programs: [] } });
+    api.on('GET /api/admin/programs', { status: 403, body: { success: false, error: 'Only administrators may do that.' } });
     at('/admin');
     expect(await screen.findByText('Admin data could not be loaded.')).toBeTruthy();
+  });
+
+  it('/admin/programs lists drafts too, with author and subscribers, and filters by status', async () => {
+    const program = (over: Record<string, unknown>) => ({
+      id: 1, guid: 'guid-0001', title: 'Run club', description: '', price_cents: 1200, currency: 'EUR', status: 'published', template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 2, total: 3 }, ...over,
+    });
+    api.on('GET /api/admin/programs', { body: { success: true, programs: [program({}), program({ id: 2, title: 'Secret draft', status: 'draft', price_cents: 0, subscriptions: { active: 0, total: 0 } })] } });
+    const user = userEvent.setup();
+    at('/admin/programs');
+    const table = await screen.findByRole('table', { name: 'Programs' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'Run clubPublishedCoach12.00 EUR2 active / 32026-11-02',
+      'Secret draftDraftCoachFree0 active / 02026-11-02',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Secret draft' }).getAttribute('href')).toBe('/admin/program/2');
+    api.on('GET /api/admin/programs', { body: { success: true, programs: [program({ id: 2, title: 'Secret draft', status: 'draft' })] } });
+    await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Run club' })).toBeNull());
+    expect(api.requests.filter((r) => r.path === '/api/admin/programs')).toHaveLength(2);
+  });
+
+  it('/admin/program/:id shows a draft with its author and what it installs', async () => {
+    api.on('GET /api/admin/programs/2', { body: { success: true, program: {
+      id: 2, guid: 'guid-0002', title: 'Secret draft', description: '<p>Just <b>notes</b></p>', price_cents: 0, currency: 'USD', status: 'draft',
+      template: { habits: [{ title: 'Stretch' }] }, author: { id: 4, name: 'Coach', email: 'coach@example.com' },
+      created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z', subscriptions: { active: 0, total: 0 },
+    } } });
+    at('/admin/program/2');
+    expect(await screen.findByRole('heading', { name: 'Secret draft', level: 1 })).toBeTruthy();
+    expect(screen.getByText(/^Draft · Free · guid guid-0002$/)).toBeTruthy();
+    expect(screen.getByText('Just notes')).toBeTruthy();
+    expect(screen.getByText('Stretch')).toBeTruthy();
+    cleanup();
+    at('/admin/program/99');
+    expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
+  });
+
+  it('/admin/ai-models shows the configured provider and models from the server', async () => {
+    api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
+    at('/admin/ai-models');
+    const table = await screen.findByRole('table', { name: 'Models' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['1small-1', '2large-2']);
+    expect(screen.getByText('https://api.example.com/v1')).toBeTruthy();
+  });
+
+  it('/admin/ai-model-testing says what to set when no provider is configured', async () => {
+    api.on('GET /api/admin/ai/models', { body: { success: true, configured: false, provider: null, models: [], problems: ['set AI_BASE_URL (e.g. https://api.openai.com/v1)', 'set AI_MODELS (comma-separated model names, e.g. gpt-4o-mini)'] } });
+    at('/admin/ai-model-testing');
+    expect(await screen.findByRole('heading', { name: 'No AI provider configured' })).toBeTruthy();
+    expect(screen.getByText('set AI_BASE_URL (e.g. https://api.openai.com/v1)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('/admin/ai-model-testing sends a prompt and shows the answer or the provider’s failure', async () => {
+    api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
+    api.on('POST /api/admin/ai/test', ({ body }) => ({ body: { success: true, answer: `Echo: ${(body as { prompt: string }).prompt}`, model: (body as { model: string }).model, latency_ms: 1200 } }));
+    const user = userEvent.setup();
+    at('/admin/ai-model-testing');
+    await user.selectOptions(await screen.findByLabelText('Model'), 'large-2');
+    await user.type(screen.getByLabelText('Prompt'), 'Plan my week');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Echo: Plan my week')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Answer from large-2/ })).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/admin/ai/test')?.body).toEqual({ model: 'large-2', prompt: 'Plan my week' });
+
+    api.on('POST /api/admin/ai/test', { body: { success: false, error: 'The provider answered 401: Incorrect API key provided', provider_status: 401 } });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect API key provided');
+  });
+
+  it('an address the area does not own shows a not-found panel', () => {
+    at('/admin/nothing-here');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/admin/nothing-here')).toBeTruthy();
+  });
+});
+
+/**
+ * Every route architecture.md gives mf-admin ("Which area owns which route"). mf-admin does not depend on
+ * the shell, so the shell's route table cannot be imported here: keep this list in step with it.
+ */
+const ownedRoutes = [
+  '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
+  '/admin/ai-models', '/admin/ai-model-testing',
+];
+
+describe('mf-admin route coverage', () => {
+  it.each(ownedRoutes.map((pattern) => pattern.replace(/:[A-Za-z]+/g, '7')))('%s has a screen of its own', async (path) => {
+    at(path);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    expect(document.querySelector('[data-area="mf_admin"]')?.children.length).toBeGreaterThan(0);
+    // Let the screen finish loading (its calls answered) before the next one.
+    await waitFor(() => expect(document.querySelector('.lb-skeleton')).toBeNull());
   });
 });

@@ -1,5 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
-import { AdminOverview, AdminProgram, AdminPrograms, AiModels } from './overview/AdminPages';
+import { AiModels } from './ai/AiPages';
+import { NotFound } from './NotFound';
+import { AdminOverview } from './overview/AdminPages';
+import { AdminProgram, AdminPrograms } from './programs/ProgramPages';
 import { UserPage, UsersPage } from './users/UserPages';
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
@@ -15,7 +18,7 @@ export function AreaRoutes() {
         <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />
         <Route path="/admin/ai-models" element={<AiModels />} />
         <Route path="/admin/ai-model-testing" element={<AiModels testing />} />
-        <Route path="*" element={null} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

@@ -1,0 +1,63 @@
+import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { isRecord, listOf } from '../lib/use-api';
+
+export const programStatuses = ['draft', 'review', 'published'] as const;
+export type ProgramStatus = (typeof programStatuses)[number];
+
+export interface AdminProgram {
+  id: number;
+  guid: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  status: ProgramStatus;
+  template: { goals?: { title: string }[]; habits?: { title: string }[]; routines?: { title: string }[] };
+  author: { id: number; name: string; email: string };
+  created_at: string;
+  updated_at: string;
+  subscriptions: { active: number; total: number };
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const titles = (v: unknown) => (Array.isArray(v) ? v.filter(isRecord).map((item) => ({ title: str(item.title) })) : undefined);
+
+export function readAdminProgram(v: unknown): AdminProgram | null {
+  if (!isRecord(v) || typeof v.id !== 'number') return null;
+  const author = isRecord(v.author) ? v.author : {};
+  const subs = isRecord(v.subscriptions) ? v.subscriptions : {};
+  const template = isRecord(v.template) ? v.template : {};
+  return {
+    id: v.id, guid: str(v.guid), title: str(v.title), description: str(v.description), price_cents: num(v.price_cents), currency: str(v.currency) || 'USD',
+    status: programStatuses.find((s) => s === v.status) ?? 'draft',
+    template: { goals: titles(template.goals), habits: titles(template.habits), routines: titles(template.routines) },
+    author: { id: num(author.id), name: str(author.name), email: str(author.email) },
+    created_at: str(v.created_at), updated_at: str(v.updated_at),
+    subscriptions: { active: num(subs.active), total: num(subs.total) },
+  };
+}
+
+export function readAdminPrograms(body: unknown): AdminProgram[] | null {
+  const list = listOf(body, 'programs');
+  return list ? list.map(readAdminProgram).filter((p): p is AdminProgram => p !== null) : null;
+}
+
+export const readOneProgram = (body: unknown) => (isRecord(body) ? readAdminProgram(body.program) : null);
+
+export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => (p.price_cents ? `${(p.price_cents / 100).toFixed(2)} ${p.currency}` : 'Free');
+
+/** Every program, reading `GET /api/admin/programs` page by page (100 per page, by id); null when refused or down. */
+export async function fetchAllPrograms(status: ProgramStatus | '', maxPages = 20): Promise<{ programs: AdminProgram[] } | { status: number; body: unknown }> {
+  const all: AdminProgram[] = [];
+  let after = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = await send({ method: 'GET', url: '/api/admin/programs', params: { after, ...(status ? { status } : {}) } });
+    const batch = isSuccessStatus(answer.status) ? readAdminPrograms(answer.body) : null;
+    if (!batch) return page === 0 ? answer : { programs: all };
+    all.push(...batch);
+    if (batch.length < 100) break;
+    after = batch[batch.length - 1].id;
+  }
+  return { programs: all };
+}
