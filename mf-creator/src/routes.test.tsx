@@ -145,9 +145,11 @@ describe('mf-creator route coverage', () => {
     const filled = pattern.replace(/:[A-Za-z]+\?/g, 'guid-1234').replace(/:[A-Za-z]+/g, '7');
     return pattern.includes('?') ? [filled, pattern.replace(/\/:[A-Za-z]+\?/, '')] : [filled];
   });
-  it.each(concrete)('%s has a screen of its own', (path) => {
+  it.each(concrete)('%s has a screen of its own', async (path) => {
     at(path);
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
     expect(document.querySelector('[data-area="mf_creator"]')?.children.length).toBeGreaterThan(0);
+    // Let the screen finish loading (its calls answered) before the next one.
+    await waitFor(() => expect(document.querySelector('.lb-skeleton')).toBeNull());
   });
 });
