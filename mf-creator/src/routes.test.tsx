@@ -46,6 +46,12 @@ describe('mf-creator routes', () => {
     expect(screen.getByText('Wake at 6')).toBeTruthy();
   });
 
+  it('/subscription/:id links to putting the program into practice', async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1' }] } });
+    at('/subscription/8');
+    expect((await screen.findByRole('link', { name: /Put it into practice/ })).getAttribute('href')).toBe('/program-implement/morning-reset-1');
+  });
+
   it('splits a sale into platform fee, processing and the creator’s net', () => {
     expect(splitSale(1000)).toEqual({ platform: 100, processing: 59, net: 841 });
     expect(splitSale(0)).toEqual({ platform: 0, processing: 0, net: 0 });

@@ -15,7 +15,7 @@ export function MyAuthors() {
       <PageHeader
         title="My authors"
         description="The authors of the programs you subscribed to."
-        actions={user ? <Link to={`/author/${user.id}`}>Your own author page</Link> : null}
+        actions={user?.role === 'creator' ? <Link to={`/author/${user.id}`}>Your own author page</Link> : null}
       />
       {authors.state === 'loading' ? <Skeleton lines={4} /> : null}
       {authors.state === 'failed' ? <ErrorPanel message={`Your authors could not be loaded: ${authors.message}`} onRetry={authors.reload} /> : null}

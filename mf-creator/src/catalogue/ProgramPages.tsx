@@ -80,6 +80,7 @@ export function ProgramPage({ subscription = false }: { subscription?: boolean }
         {t.routines?.length ? <><h3>Routines</h3><ul>{t.routines.map((r) => <li key={r.title}>{r.title}</li>)}</ul></> : null}
         {!what(program) ? <p>Prompts and guidance only.</p> : null}
       </Panel>
+      {subscription && program.guid ? <Link to={`/program-implement/${encodeURIComponent(String(program.guid))}`}>Put it into practice: chapters and progress</Link> : null}
       {subscription
         ? <Button variant="danger" busy={busy} onClick={() => void run(program, false)}>Unsubscribe</Button>
         : <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe</Button>}
