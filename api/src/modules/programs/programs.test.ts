@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
+import { modelTables } from '../../db/model-tables';
+import { subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../errors';
 
 let app: FastifyInstance;
@@ -9,6 +11,11 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app.close());
+
+async function activeSubscriptions(userId: number, programId: number): Promise<number> {
+  const { db } = await testDatabase();
+  return db.$count(subscriptions, and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
+}
 
 const template = { goals: [{ title: 'Run 5 km', why: 'Health' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
 
@@ -76,9 +83,7 @@ describe('program subscribe', () => {
     for (const answer of [again, ...together]) expect(answer).toEqual({ success: true, board: first.board, boardName: 'Only once' });
     expect((await user.get('/api/board/all')).json().boards.filter((b: { name: string }) => b.name === 'Only once')).toHaveLength(1);
     expect((await user.post('/api/goal/all', { board: first.board })).json().goals).toHaveLength(1);
-    const { db } = await testDatabase();
-    const active = await db.execute(sql`select count(*)::int as n from subscription where user_id = ${user.id} and program_id = ${program.id} and status = 'active'`);
-    expect(active.rows).toEqual([{ n: 1 }]);
+    expect(await activeSubscriptions(user.id, program.id)).toBe(1);
     // Once unsubscribed, or once its board is deleted, subscribing makes a new board.
     await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: first.board });
     const renewed = (await subscribe()).json();
@@ -95,9 +100,7 @@ describe('program subscribe', () => {
     const off = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: 0 });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ success: true, board: user.boardId, boardName: 'Default Board' });
-    const { db } = await testDatabase();
-    const active = await db.execute(sql`select count(*)::int as n from subscription where user_id = ${user.id} and program_id = ${program.id} and status = 'active'`);
-    expect(active.rows).toEqual([{ n: 0 }]);
+    expect(await activeSubscriptions(user.id, program.id)).toBe(0);
   });
 
   it('installs in one transaction: a failure part-way leaves no board, records or subscription', async () => {
@@ -115,8 +118,7 @@ describe('program subscribe', () => {
       await db.execute(sql`drop trigger lb_fail_subscription on subscription`);
     }
     expect((await user.get('/api/board/all')).json().boards.map((b: { name: string }) => b.name)).toEqual(['Default Board']);
-    const goals = await db.execute(sql`select count(*)::int as n from goal where user_id = ${user.id}`);
-    expect(goals.rows).toEqual([{ n: 0 }]);
+    expect(await db.$count(modelTables.goal, eq(modelTables.goal.userId, user.id))).toBe(0);
     const ok = (await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId })).json();
     expect((await user.post('/api/goal/all', { board: ok.board })).json().goals).toHaveLength(1);
   });
