@@ -187,9 +187,16 @@ describe('platform', () => {
     expect(await panel.textContent()).toContain('Fitness is unavailable right now');
     await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'same page'; });
 
-    // The rest of the app keeps working.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).click();
+    // The rest of the app keeps working; /home has the other areas' widgets and a notice in Fitness's place.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Journal' }).click();
     await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    const fitnessNotice = page.getByRole('region', { name: 'Fitness: unavailable' });
+    await fitnessNotice.waitFor();
+    expect(await fitnessNotice.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: /^Journal: / }).count()).toBeGreaterThan(0);
+    await page.goBack();
     await page.goBack();
     await panel.waitFor();
 
@@ -200,6 +207,9 @@ describe('platform', () => {
     await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
     expect(await page.locator('[data-error-code]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('region', { name: /^Fitness: (?!unavailable)/ }).first().waitFor();
+    expect(await fitnessNotice.count()).toBe(0);
     await page.close();
   });
 });
