@@ -103,6 +103,15 @@ describe('program subscribe', () => {
     expect(await activeSubscriptions(user.id, program.id)).toBe(0);
   });
 
+  it("unsubscribing with another user's board is a 403 that cancels nothing", async () => {
+    const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
+    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Staying', status: 'published' } })).json().program;
+    await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
+    const refused = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: creator.boardId });
+    expect(refused.statusCode).toBe(403);
+    expect(await activeSubscriptions(user.id, program.id)).toBe(1);
+  });
+
   it('installs in one transaction: a failure part-way leaves no board, records or subscription', async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
     const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Half made', status: 'published', template } })).json().program;

@@ -62,10 +62,11 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     if (!program) throw notFound('No such program.');
 
     if (!isSubscribing) {
+      // 0 is "no current board" (the client has none selected): the answer is the account's default board.
+      // The board is checked before anything is written: a refused request (403) cancels nothing.
+      const board = currentBoardId === 0 ? await defaultBoardOf(app.db, userId) : await requireOwnBoard(app.db, userId, currentBoardId);
       await app.db.update(subscriptions).set({ status: 'cancelled' })
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
-      // 0 is "no current board" (the client has none selected): the answer is the account's default board.
-      const board = currentBoardId === 0 ? await defaultBoardOf(app.db, userId) : await requireOwnBoard(app.db, userId, currentBoardId);
       return { success: true, board: board.id, boardName: board.name };
     }
 
