@@ -88,7 +88,7 @@ function badEnvelope(board: number, params: unknown): fc.Arbitrary<unknown> {
 }
 
 /** Text that is not the JSON the route expects: malformed, truncated, poisoned, or of another type. */
-function badRawText(validBody: unknown): fc.Arbitrary<BadBody> {
+export function badRawText(validBody: unknown): fc.Arbitrary<BadBody> {
   const text = JSON.stringify(validBody);
   return fc.oneof(
     fc.nat({ max: text.length - 1 }).map((cut) => ({ kind: 'raw' as const, text: text.slice(0, cut), contentType: 'application/json' })),
@@ -170,5 +170,30 @@ export function oddListBodies(board: number): fc.Arbitrary<BadBody> {
     { weight: 6, arbitrary: param.map((params) => json({ board, params: asSent(params) })) },
     { weight: 1, arbitrary: badEnvelope(board, {}).map(json) },
     { weight: 1, arbitrary: badRawText({ board, params: {} }) },
+  );
+}
+
+/**
+ * Bodies for a plain JSON endpoint (no `{ board, params }` envelope) whose body schema is `shape`, strict:
+ * one field with a wrong value, an unknown key, required fields left out, another JSON type, broken text.
+ * Each is refused by `schema`, so a 2xx is a failure, not luck.
+ */
+export function badObjectBodies(shape: Record<string, z.ZodType>, schema: z.ZodType, base: Record<string, unknown>, required: readonly string[]): fc.Arbitrary<BadBody> {
+  const keys = Object.keys(shape);
+  const variants: fc.Arbitrary<unknown>[] = [
+    fc.constantFrom(...keys).chain((key) => wrongValueFor(shape[key]).map((value) => ({ ...base, [key]: value }))),
+    fc.tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'id', 'user_id', 'role', 'email', 'password_hash', ''), fc.string({ minLength: 1, maxLength: 20 }))
+        .filter((key) => !keys.includes(key) && !(key in Object.prototype && key !== '__proto__')),
+      anyJson,
+    ).map(([key, value]) => withKey(base, key, asSent(value))),
+    fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(true), fc.array(anyJson, { maxLength: 3 })),
+  ];
+  if (required.length > 0) {
+    variants.push(fc.subarray([...required], { minLength: 1 }).map((gone) => Object.fromEntries(Object.entries(base).filter(([key]) => !gone.includes(key)))));
+  }
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.oneof(...variants).filter((value) => !schema.safeParse(value).success).map(json) },
+    { weight: 1, arbitrary: badRawText(base) },
   );
 }
