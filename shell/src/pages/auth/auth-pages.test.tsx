@@ -112,7 +112,7 @@ describe('SignUp', () => {
     type(/password/i, 'long-enough-pass');
     fireEvent.click(screen.getByRole('button', { name: /create account/i }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
-    expect(api.requests[0]?.body).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'long-enough-pass', program_guid: 'abcdefgh12' });
+    expect(api.requests[0]?.body).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'long-enough-pass', program_guid: 'abcdefgh12', device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });
 
@@ -125,7 +125,7 @@ describe('SignUpCreator', () => {
     type(/password/i, 'long-enough-pass');
     fireEvent.click(screen.getByRole('button', { name: /create account/i }));
     expect(await screen.findByText('is already registered')).toBeTruthy();
-    expect(api.requests[0]?.body).toEqual({ name: 'Grace', email: 'grace@example.com', password: 'long-enough-pass', as_creator: true });
+    expect(api.requests[0]?.body).toEqual({ name: 'Grace', email: 'grace@example.com', password: 'long-enough-pass', as_creator: true, device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((input(/^name/i) as HTMLInputElement).value).toBe('Grace');
   });
 });

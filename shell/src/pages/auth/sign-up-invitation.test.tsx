@@ -49,7 +49,7 @@ describe('sign-up from an invitation or a program link', () => {
     expect(screen.getByText(/you were invited/i)).toBeTruthy();
     fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
-    expect(api.requests[0]?.body).toEqual({ name: 'Bo', email: 'bo@example.com', password: 'long-enough-pass', program_guid: 'couch-to-5k-01', invitation: TOKEN });
+    expect(api.requests[0]?.body).toEqual({ name: 'Bo', email: 'bo@example.com', password: 'long-enough-pass', program_guid: 'couch-to-5k-01', invitation: TOKEN, device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect($board.get()).toEqual({ id: 12, name: 'Couch to 5k' });
     expect($notifications.get()).toEqual([]);
   });
