@@ -45,9 +45,16 @@ function clickTable(first: ReadonlyMap<string, AreaVisit[]>, warm: ReadonlyMap<s
     const cold = (first.get(area.name) ?? []).map((visit) => visit.ms);
     const preloaded = (warm.get(area.name) ?? []).map((visit) => visit.ms);
     const coldTarget: Target = { label: `${area.name} click to content, first visit`, value: median(cold), limit: 300, kind: 'max', format: ms };
+    targets.push(coldTarget);
+    const coldCells = [area.name, ms(coldTarget.value), spread(cold), isMet(coldTarget) ? 'met' : 'MISSED'];
+    if (area.adminOnly) {
+      // The admin area is never preloaded (architecture.md property 5): there is no preloaded click to time.
+      rows.push([...coldCells, 'never preloaded', '–', '–']);
+      continue;
+    }
     const warmTarget: Target = { label: `${area.name} click to content, preloaded`, value: median(preloaded), limit: 100, kind: 'max', format: ms };
-    targets.push(coldTarget, warmTarget);
-    rows.push([area.name, ms(coldTarget.value), spread(cold), isMet(coldTarget) ? 'met' : 'MISSED', ms(warmTarget.value), spread(preloaded), isMet(warmTarget) ? 'met' : 'MISSED']);
+    targets.push(warmTarget);
+    rows.push([...coldCells, ms(warmTarget.value), spread(preloaded), isMet(warmTarget) ? 'met' : 'MISSED']);
   }
   return table(rows);
 }
@@ -77,7 +84,7 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
       const preloaded: AreaVisit[] = [];
       for (let run = 0; run < clickRuns; run += 1) {
         cold.push(await visitArea(browser, site, session, area, 'hover'));
-        preloaded.push(await visitArea(browser, site, session, area, 'preloaded'));
+        if (!area.adminOnly) preloaded.push(await visitArea(browser, site, session, area, 'preloaded'));
       }
       first.set(area.name, cold);
       warm.set(area.name, preloaded);
