@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startApiSwitch } from './api-switch';
 import { freePort, waitForPort, waitForPortClosed } from './ports';
 import { remoteApps } from './site-info';
 import type { RemoteApp, SiteInfo } from './site-info';
@@ -13,6 +15,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const demo = { email: 'demo@lifeboard.local', password: 'e2e-demo-password' };
 const admin = { email: 'admin@lifeboard.local', password: 'e2e-admin-password' };
 const children: ChildProcess[] = [];
+let switchServer: Server | undefined;
 
 function start(name: string, command: string, args: string[], env: Record<string, string> = {}, cwd = repoRoot): ChildProcess {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -56,6 +59,16 @@ async function groupGone(child: ChildProcess, timeoutMs = 15_000): Promise<void>
   if (child.pid) throw new Error(`e2e: the processes of pid ${child.pid} did not stop`);
 }
 
+/** Stops the API and waits until its last process is gone (it closes its database after its port). */
+async function stopApi(running: ChildProcess, apiPort: number): Promise<void> {
+  if (running.exitCode !== null || running.signalCode !== null) return;
+  const stopped = finished(running);
+  if (running.pid) process.kill(-running.pid, 'SIGTERM');
+  await stopped;
+  await waitForPortClosed(apiPort);
+  await groupGone(running);
+}
+
 /**
  * An admin the way an operator makes one (README): the account signs up, then the API's `admin:create`
  * command promotes it. PGlite is one process's database, so the API stops for the command and starts again.
@@ -68,11 +81,7 @@ async function createAdmin(startApi: () => ChildProcess, running: ChildProcess, 
     body: JSON.stringify({ name: 'E2E Admin', ...admin }),
   });
   if (registered.status !== 201) throw new Error(`e2e: signing up the admin answered ${registered.status}: ${await registered.text()}`);
-  const stopped = finished(running);
-  if (running.pid) process.kill(-running.pid, 'SIGTERM');
-  await stopped;
-  await waitForPortClosed(apiPort);
-  await groupGone(running); // the API closes its database after its port: wait for the very last process
+  await stopApi(running, apiPort);
 
   const code = await finished(start('admin:create', 'pnpm', ['--filter', '@lifeboard/api', 'admin:create', admin.email], { PGLITE_DIR: pgliteDir }));
   if (code !== 0) throw new Error(`e2e: admin:create ${admin.email} exited ${code}`);
@@ -131,7 +140,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ]);
     if (api.exitCode !== null) throw new Error('e2e: the API stopped during start-up');
 
-    const site: SiteInfo = { shellUrl, apiUrl, remotes, demo, admin, repoRoot };
+    let running = api;
+    const apiSwitch = await startApiSwitch({
+      stop: () => stopApi(running, apiPort),
+      start: async () => {
+        if (running.exitCode === null && running.signalCode === null) return;
+        running = startApi();
+        await waitForPort(apiPort, 'api', 90_000);
+      },
+    });
+    switchServer = apiSwitch.server;
+
+    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, demo, admin, repoRoot };
     project.provide('site', site);
   } catch (error) {
     stopAll();
@@ -139,6 +159,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   return async () => {
+    switchServer?.close();
     stopAll();
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
     rmSync(work, { recursive: true, force: true });

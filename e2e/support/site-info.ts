@@ -5,6 +5,8 @@ export type RemoteApp = (typeof remoteApps)[number];
 export interface SiteInfo {
   shellUrl: string;
   apiUrl: string;
+  /** Stops and starts the API for a spec (support/api-switch.ts `switchApi`). */
+  apiSwitchUrl: string;
   remotes: Record<RemoteApp, { port: number; pid: number }>;
   demo: { email: string; password: string };
   /** An account with the admin role, made with the API's `admin:create` command. */
