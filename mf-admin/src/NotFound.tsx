@@ -1,13 +1,8 @@
-import { Link, useLocation } from 'react-router-dom';
-import { ErrorPanel } from '@lifeboard/shared/ui/feedback';
+import { AreaNotFound } from '@lifeboard/shared/ui/AreaNotFound';
 
-/** What the admin area shows for an address it does not own: a clear panel with a way back, never a blank page. */
+const waysBack = [{ to: '/admin', label: 'Administration' }, { to: '/admin/programs', label: 'Programs' }, { to: '/admin/users', label: 'Users' }] as const;
+
+/** What this area shows for an address it does not own (the shared panel, with this area's ways back). */
 export function NotFound() {
-  const { pathname } = useLocation();
-  return (
-    <section className="lb-stack">
-      <ErrorPanel title="Page not found" message={<>There is no admin page at <code>{pathname}</code>.</>} code="LB-NOT-FOUND" />
-      <p><Link to="/admin">Administration</Link> · <Link to="/admin/programs">Programs</Link> · <Link to="/admin/users">Users</Link></p>
-    </section>
-  );
+  return <AreaNotFound area="Administration" links={waysBack} />;
 }

@@ -1,13 +1,8 @@
-import { Link, useLocation } from 'react-router-dom';
-import { ErrorPanel } from '@lifeboard/shared/ui/feedback';
+import { AreaNotFound } from '@lifeboard/shared/ui/AreaNotFound';
 
-/** What this area shows for an address it does not own: a clear panel with a way back, never a blank page. */
+const waysBack = [{ to: '/programs', label: 'Browse programs' }, { to: '/home', label: 'Home' }] as const;
+
+/** What this area shows for an address it does not own (the shared panel, with this area's ways back). */
 export function NotFound() {
-  const { pathname } = useLocation();
-  return (
-    <section className="lb-stack">
-      <ErrorPanel title="Page not found" message={<>There is no page at <code>{pathname}</code> in Programs.</>} code="LB-NOT-FOUND" />
-      <p><Link to="/programs">Browse programs</Link> · <Link to="/home">Home</Link></p>
-    </section>
-  );
+  return <AreaNotFound area="Programs" links={waysBack} />;
 }

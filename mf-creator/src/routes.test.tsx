@@ -129,9 +129,9 @@ describe('mf-creator routes', () => {
     expect(screen.getByText(/Old one/).textContent).toContain('unsubscribed');
   });
 
-  it('an address the area does not own shows a not-found panel', () => {
+  it('an address the area does not own shows a not-found panel (after the short wait that spares a leaving area a flash)', async () => {
     at('/no-such-page');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('/no-such-page')).toBeTruthy();
   });
 });

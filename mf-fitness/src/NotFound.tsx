@@ -1,28 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { ErrorPanel } from '@lifeboard/shared/ui/feedback';
+import { AreaNotFound } from '@lifeboard/shared/ui/AreaNotFound';
 
-/**
- * How long the panel waits. When the user leaves for another area, this area's router sees the new address a
- * moment before the shell unmounts it (the parcel's unmount is asynchronous): without the wait, every such
- * navigation would flash "Page not found". An address the area truly lacks (a shell newer than this remote)
- * shows the panel after the wait.
- */
-export const notFoundGraceMs = 250;
+const waysBack = [{ to: '/exercises', label: 'Exercises' }, { to: '/home', label: 'Home' }] as const;
 
-/** What this area shows for an address it does not own: a clear panel with a way back, never a blank page. */
+/** What this area shows for an address it does not own (the shared panel, with this area's ways back). */
 export function NotFound() {
-  const { pathname } = useLocation();
-  const [isShown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), notFoundGraceMs);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!isShown) return <section className="lb-stack" data-not-found="" aria-busy="true" />;
-  return (
-    <section className="lb-stack" data-not-found="">
-      <ErrorPanel title="Page not found" message={<>There is no page at <code>{pathname}</code> in Fitness.</>} code="LB-NOT-FOUND" />
-      <p><Link to="/exercises">Exercises</Link> · <Link to="/home">Home</Link></p>
-    </section>
-  );
+  return <AreaNotFound area="Fitness" links={waysBack} />;
 }

@@ -5,7 +5,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readAiSetup, testModel } from './ai-api';
 import type { AiSetup, TestAnswer } from './ai-api';
 

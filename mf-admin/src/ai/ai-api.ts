@@ -1,5 +1,5 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
-import { isRecord, listOf, problemOf } from '../lib/use-api';
+import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 
 export interface AiSetup {
   configured: boolean;

@@ -4,7 +4,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { price, programStatuses, readOneProgram } from './admin-programs';
 import type { ProgramStatus } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';

@@ -1,5 +1,5 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
-import { isRecord, listOf } from '../lib/use-api';
+import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];

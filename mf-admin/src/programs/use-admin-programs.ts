@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { problemOf } from '../lib/use-api';
-import type { Load } from '../lib/use-api';
+import { problemOf } from '@lifeboard/shared/api/use-api-get';
+import type { Load } from '@lifeboard/shared/api/use-api-get';
 import { fetchAllPrograms } from './admin-programs';
 import type { AdminProgram, ProgramStatus } from './admin-programs';
 

@@ -5,7 +5,7 @@ import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { formatPrice } from '../catalogue/published';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { installsText, readAuthorPage } from './author-api';
 
 /** `/author/:author`: an author's public page, readable signed out: who they are and their published programs. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { $session } from '@lifeboard/shared/stores/session';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Card, PageHeader } from '@lifeboard/shared/ui/Panel';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readFollowed } from './author-api';
 
 /** `/myauthors`: the authors whose programs the user subscribed to, with those programs. */

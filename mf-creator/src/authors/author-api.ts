@@ -1,4 +1,4 @@
-import { isRecord, listOf } from '../lib/use-api';
+import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
 export interface PublicAuthor {
   id: number;

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { amount, readLedger, readReceipt } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 

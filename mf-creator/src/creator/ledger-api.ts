@@ -1,32 +1,7 @@
-import { isRecord, listOf } from '../lib/use-api';
+import type { Balance, EntryState, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
+import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
-export type EntryState = 'pending' | 'available' | 'refunded';
-
-export interface LedgerEntry {
-  id: number;
-  program_id: number;
-  program_title: string;
-  program_guid: string;
-  buyer_name: string;
-  created_at: string;
-  available_at: string;
-  state: EntryState;
-  currency: string;
-  gross_cents: number;
-  platform_fee_cents: number;
-  processing_fee_cents: number;
-  net_cents: number;
-}
-
-export interface Balance {
-  currency: string;
-  sales: number;
-  gross_cents: number;
-  net_cents: number;
-  pending_cents: number;
-  available_cents: number;
-  refunded_cents: number;
-}
+export type { Balance, EntryState, LedgerEntry };
 
 export interface Ledger {
   checkout_enabled: boolean;

@@ -10,7 +10,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { installsText } from '../authors/author-api';
-import { useApiGet } from '../lib/use-api';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readImplementation, readMySubscriptions, stepHref } from './implement-api';
 import type { Implementation } from './implement-api';
 

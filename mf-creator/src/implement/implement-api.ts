@@ -1,4 +1,4 @@
-import { isRecord, listOf } from '../lib/use-api';
+import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 import { readProgram } from '../authors/author-api';
 import type { PublicProgram } from '../authors/author-api';
 

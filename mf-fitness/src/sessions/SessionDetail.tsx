@@ -8,7 +8,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { NumberField, Select } from '@lifeboard/shared/ui/fields';
 import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { Panel } from '@lifeboard/shared/ui/Panel';
-import { useFormDraft } from '../forms/use-form-draft';
+import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 import { exerciseName } from '../workouts/exercise-names';
 
 interface PerformedSet { exercise_id: number; reps: number; weight?: number | null; rpe?: number | null }

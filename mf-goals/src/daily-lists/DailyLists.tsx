@@ -10,7 +10,7 @@ import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { useFormDraft } from '../forms/use-form-draft';
+import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 
 interface Item { id: string; title: string }
 type Completions = Record<string, string[]>;

@@ -8,7 +8,7 @@ import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { useFormDraft } from '../forms/use-form-draft';
+import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 
 /** `/new-goal` and `/new-habit`: the model's form on its own page, opening the new record when saved. */
 export function NewRecordPage({ model, title, detail }: { model: 'goal' | 'habit'; title: string; detail: (id: number) => string }) {

@@ -1,3 +1,4 @@
+import type { Balance, EntryState, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
 /** The refund window: a sale's net becomes available this long after it (domain.md, transaction.available_at). */
 export const REFUND_WINDOW_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -22,34 +23,6 @@ export interface Sale {
   cancelled_at: Date | null;
   price_cents: number;
   currency: string;
-}
-
-export type EntryState = 'pending' | 'available' | 'refunded';
-
-export interface LedgerEntry {
-  id: number;
-  program_id: number;
-  program_title: string;
-  program_guid: string;
-  buyer_name: string;
-  created_at: string;
-  available_at: string;
-  state: EntryState;
-  currency: string;
-  gross_cents: number;
-  platform_fee_cents: number;
-  processing_fee_cents: number;
-  net_cents: number;
-}
-
-export interface Balance {
-  currency: string;
-  sales: number;
-  gross_cents: number;
-  net_cents: number;
-  pending_cents: number;
-  available_cents: number;
-  refunded_cents: number;
 }
 
 /**

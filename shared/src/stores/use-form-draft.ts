@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
+import { discardDraft, loadDraft, saveDraft } from './drafts';
 
 function withDraft<T extends object>(formKey: string, initial: T): T {
   const draft = loadDraft<Partial<T>>(formKey);

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDraft } from '@lifeboard/shared/stores/drafts';
+import { loadDraft } from './drafts';
 import { useFormDraft } from './use-form-draft';
 
 afterEach(() => localStorage.clear());

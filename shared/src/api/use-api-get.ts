@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { isSuccessStatus, send } from './client';
 
 export type Load<T> =
   | { state: 'loading' }
