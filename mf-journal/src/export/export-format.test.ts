@@ -24,7 +24,7 @@ describe('parseExportFile', () => {
     const result = parseExportFile({ ...valid, journal_entries: entries });
     expect(result.ok).toBe(false);
     const errors = result.ok ? [] : result.errors;
-    expect(errors[0]).toBe('journal_entries[0].date: is not a date that exists');
+    expect(errors[0]).toBe('journal_entries[0].date: is not a date that exists (years 0001–9999)');
     expect(errors[1]).toBe('journal_entries[1].date: must be a date as YYYY-MM-DD');
     expect(errors).toHaveLength(6);
     expect(errors[5]).toMatch(/^…and \d+ more problems\.$/);
