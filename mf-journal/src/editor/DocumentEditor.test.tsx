@@ -133,4 +133,20 @@ describe('DocumentEditor', () => {
     await waitFor(() => expect(notes.rows[0].title).toBe('Stored!'), { timeout: 500 });
     expect(api.requests.filter((r) => r.path === '/api/note/update')).toHaveLength(1);
   });
+
+  it('sends what waits as soon as the device is back online, not at the next backoff retry', { timeout: 15_000 }, async () => {
+    const own = { ...stored, id: 7 };
+    notes.rows[0] = { ...own };
+    render(<DocumentEditor model="note" record={own} defaults={defaults} bodyLabel="Note text" onSaved={vi.fn()} onClose={() => undefined} />);
+    await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
+    api.on('POST /api/note/update', { hangUp: true });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '!');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).getAttribute('data-status')).toBe('offline'));
+    serveVersionedUpdates(api, 'note', notes);
+    window.dispatchEvent(new Event('online'));
+    // Well before the first retry (1 s) would have sent it.
+    await waitFor(() => expect(notes.rows[0].title).toBe('Stored!'), { timeout: 500 });
+  });
 });

@@ -99,7 +99,9 @@ export interface Autosave<R extends SavedRecord> {
   resume(): void;
 }
 
-export const defaultRetryDelaysMs = [1000, 2000, 5000, 10_000, 30_000] as const;
+// The last wait repeats: every 10 s while the API stays unreachable (a journal left open on a train gets its
+// text saved soon after the connection is back, not up to half a minute later).
+export const defaultRetryDelaysMs = [1000, 2000, 5000, 10_000] as const;
 
 export function draftKeyFor(model: string, id: number | null): string {
   return `editor:${model}:${id ?? 'new'}`;

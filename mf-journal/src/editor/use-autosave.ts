@@ -41,14 +41,18 @@ export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutos
       if (document.visibilityState === 'hidden') void autosave.flush();
     };
     const handleLeave = () => void autosave.flush();
+    // The device is back online: send what waits now rather than at the next backoff retry.
+    const handleOnline = () => void autosave.flush();
     document.addEventListener('visibilitychange', handleHidden);
     window.addEventListener('pagehide', handleLeave);
+    window.addEventListener('online', handleOnline);
     const stopListening = listenForSaves(model, (saved) => {
       if (autosave.receiveRemote(saved) === 'apply') callbacks.current.onRemote(saved);
     });
     return () => {
       document.removeEventListener('visibilitychange', handleHidden);
       window.removeEventListener('pagehide', handleLeave);
+      window.removeEventListener('online', handleOnline);
       stopListening();
       // Leaving the editor saves what is pending (its draft is already kept), then stops the timers.
       void autosave.close();
