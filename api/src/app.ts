@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { installErrorHandler } from './errors';
@@ -25,6 +25,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, type Limits } from './plugins/limits';
+import { documentErrorResponses, documentingSerializerCompiler } from './openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import './types';
@@ -53,7 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas made with `documented()` only describe the answer in /api/docs (see openapi.ts).
+  app.setSerializerCompiler(documentingSerializerCompiler);
   installErrorHandler(app);
   // Unknown paths answer in the contract's shape, not Fastify's default `{ message, error, statusCode }`.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found', code: 'LB-NOT-FOUND' }));
@@ -74,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerAuth(app);
   registerStorableText(app);
+  // After the auth decorators (it recognises their hooks), before every route: the error bodies each route can answer.
+  documentErrorResponses(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -10,6 +10,7 @@ import { authOf } from '../types';
 import { presenterOf, type StoredRow } from './compact-row';
 import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
 import { findEntry, modelEntries, type ModelEntry } from './registry';
+import { modelResponses } from './responses';
 import { sanitizeRecord } from './sanitize-record';
 import { deleteRecord, findSingle, insertRecord, updateRecord, type Owner } from './store';
 
@@ -67,6 +68,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const base = `/api/${def.name}`;
   const guard = { onRequest: app.authenticate };
   const tags = [def.name];
+  const responses = modelResponses(def, entry.hooks.createErrors);
   // Rich text is sanitized (unstorable characters become U+FFFD), so the storable-text check leaves it alone.
   const config = { richTextPaths: def.richText.map((field) => `params.${field}`) };
   const createParams = createSchema(def);
@@ -79,7 +81,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/all`, {
-    schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict() },
+    schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict(), response: responses.all },
     ...guard,
   }, async (request) => {
     const owner = claimOf(request, request.body.board);
@@ -94,7 +96,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/get`, {
-    schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
+    schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict(), response: responses.get },
     ...guard,
   }, async (request) => {
     const row = await requireRow(app, entry, claimOf(request, request.body.board), request.body.params.id);
@@ -102,7 +104,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/create`, {
-    schema: { tags, summary: `Create a ${def.label.toLowerCase()}${def.single ? ' (one per board: replaces the existing one)' : ''}`, body: z.object({ board, params: createParams }).strict() },
+    schema: { tags, summary: `Create a ${def.label.toLowerCase()}${def.single ? ' (one per board: replaces the existing one)' : ''}`, body: z.object({ board, params: createParams }).strict(), response: responses.create },
     config,
     ...guard,
   }, async (request, reply) => {
@@ -127,7 +129,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/update`, {
-    schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()} (409 when \`expected_updated_at\` is stale)`, body: z.object({ board, params: updateParams }).strict() },
+    schema: { tags, summary: `Change some fields of a ${def.label.toLowerCase()} (409 when \`expected_updated_at\` is stale)`, body: z.object({ board, params: updateParams }).strict(), response: responses.update },
     config,
     ...guard,
   }, async (request, reply) => {
@@ -147,7 +149,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/delete`, {
-    schema: { tags, summary: `Delete a ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict() },
+    schema: { tags, summary: `Delete a ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict(), response: responses.delete },
     ...guard,
   }, async (request) => {
     const owner = claimOf(request, request.body.board);

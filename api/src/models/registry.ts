@@ -1,5 +1,6 @@
 import { findModel, modelNames, models, type AnyModelDefinition, type ModelName } from '@lifeboard/shared/models';
 import type { FastifyInstance } from 'fastify';
+import type { ErrorStatus } from '../openapi';
 import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
 import { programHooks } from './hooks/program';
@@ -17,6 +18,8 @@ export interface HookContext {
 export interface ModelHooks {
   /** Runs on validated, sanitized fields before insert; may fill server-made fields (e.g. a slug). */
   beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
+  /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
+  createErrors?: readonly ErrorStatus[];
 }
 
 export interface ModelEntry {

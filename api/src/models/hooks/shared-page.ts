@@ -13,4 +13,5 @@ export const sharedPageHooks: ModelHooks = {
     if (!row) throw notFound('No such entry to share.');
     return { ...data, slug: randomBytes(16).toString('base64url'), revoked_at: data.revoked_at ?? null };
   },
+  createErrors: [404],
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID, dbId } from '../../ids';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 /** Admin endpoints: refused with 403 to anyone who is not an admin, whatever the client shows. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -22,7 +23,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/admin/users/role', {
-    schema: { tags: ['admin'], summary: "Set a user's role", body: z.object({ id: dbId, role: z.enum(roles) }).strict() },
+    schema: { tags: ['admin'], summary: "Set a user's role", body: z.object({ id: dbId, role: z.enum(roles) }).strict(), response: { 200: undescribedSuccess, ...errorsOf(404) } },
     ...guard,
   }, async (request) => {
     const [row] = await app.db.update(users).set({ role: request.body.role }).where(eq(users.id, request.body.id))

@@ -8,6 +8,7 @@ import { invalid } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { hashPassword, verifyPassword } from './password';
+import { succeeded } from '../users/responses';
 import { findUserByEmail } from './service';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/password/email', {
-    schema: { tags: ['account'], summary: 'Send a reset link; always { success: true }', body: z.object({ email }).strict() },
+    schema: { tags: ['account'], summary: 'Send a reset link; always { success: true }', body: z.object({ email }).strict(), response: { 200: succeeded } },
     config: { rateLimit: { max: app.limits.passwordEmailPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request) => {
     const user = await findUserByEmail(app.db, request.body.email);
@@ -32,11 +33,11 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       });
     }
     // The same answer either way, so the call cannot tell who has an account.
-    return { success: true };
+    return { success: true as const };
   });
 
   api.post('/api/password/reset', {
-    schema: { tags: ['account'], summary: 'Set a new password with a single-use reset token', body: z.object({ email, token: z.string().min(1).max(200), password }).strict() },
+    schema: { tags: ['account'], summary: 'Set a new password with a single-use reset token', body: z.object({ email, token: z.string().min(1).max(200), password }).strict(), response: { 200: succeeded } },
     config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request) => {
     const { email: address, token, password: newPassword } = request.body;
@@ -55,11 +56,11 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     });
     if (!used) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
     app.forgetTokens();
-    return { success: true };
+    return { success: true as const };
   });
 
   api.post('/api/password/change', {
-    schema: { tags: ['account'], summary: 'Change the password; other devices are signed out', body: z.object({ current_password: z.string().min(1).max(200), password }).strict() },
+    schema: { tags: ['account'], summary: 'Change the password; other devices are signed out', body: z.object({ current_password: z.string().min(1).max(200), password }).strict(), response: { 200: succeeded } },
     onRequest: app.authenticate,
   }, async (request) => {
     const auth = authOf(request);
@@ -71,6 +72,6 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     await app.db.update(tokens).set({ revokedAt: new Date() })
       .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), ne(tokens.id, auth.tokenId)));
     app.forgetTokens();
-    return { success: true };
+    return { success: true as const };
   });
 }

@@ -10,6 +10,7 @@ import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
 import { loadUser } from '../users/present';
 import { hashPassword, needsRehash, verifyPassword } from './password';
+import { registered, signedIn, succeeded } from '../users/responses';
 import { subscribeNewAccount } from './program-sign-up';
 import { createAccount, findUserByEmail, issueToken } from './service';
 
@@ -27,6 +28,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags: ['account'],
       summary: 'Create an account with its Default Board; answers 201 { success, token, user, subscription }. With the program_guid of a published program the account is subscribed to it and that board is the default (subscription: { program_id, board: { id, name } }, else null). A pending invitation token is marked accepted.',
       body: registerWithDevice,
+      response: { 201: registered },
     },
     config: { rateLimit: { max: app.limits.signupPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
@@ -53,7 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/login', {
-    schema: { tags: ['account'], summary: 'Sign in; wrong credentials answer 422', body: loginBody },
+    schema: { tags: ['account'], summary: 'Sign in; wrong credentials answer 422, and 429 after 5 failures a minute for one account', body: loginBody, response: { 200: signedIn } },
     config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const { email, password, device_id: deviceId } = request.body;
@@ -75,12 +77,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
     // The same device's previous token was revoked.
     if (deviceId) app.forgetTokens();
-    return { success: true, token, user: await loadUser(app.db, user.id) };
+    return { success: true as const, token, user: await loadUser(app.db, user.id) };
   });
 
-  api.post('/logout', { schema: { tags: ['account'], summary: 'Revoke the token of this request' }, onRequest: app.authenticate }, async (request) => {
+  api.post('/logout', { schema: { tags: ['account'], summary: 'Revoke the token of this request', response: { 200: succeeded } }, onRequest: app.authenticate }, async (request) => {
     await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
     app.forgetTokens();
-    return { success: true };
+    return { success: true as const };
   });
 }

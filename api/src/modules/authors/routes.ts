@@ -7,6 +7,7 @@ import { authOf } from '../../types';
 import { adminPrograms, programStatuses } from './admin-programs';
 import { implementation, mySubscriptions } from './implement';
 import { authorIdOf, findAuthor, followedAuthors } from './service';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 const guid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const NO_AUTHOR = 'No such author.';
@@ -19,6 +20,7 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['author'], summary: "An author's public page: name, tagline (if shown) and published programs; read signed out", security: [],
       params: z.object({ author: z.string() }),
+      response: { 200: undescribedSuccess, ...errorsOf(404) },
     },
   }, async (request) => {
     const id = authorIdOf(request.params.author);
@@ -41,6 +43,7 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['program'], summary: "A program put into practice: its chapters, what it installed on the subscription's board and progress",
       params: z.object({ guid }),
+      response: { 200: undescribedSuccess, ...errorsOf(404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {
@@ -58,7 +61,8 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => ({ success: true, programs: await adminPrograms(app.db, request.query) }));
 
   api.get('/api/admin/programs/:id', {
-    schema: { tags: ['admin'], summary: 'One program, whatever its status', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }) },
+    schema: { tags: ['admin'], summary: 'One program, whatever its status', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
+      response: { 200: undescribedSuccess, ...errorsOf(404) } },
     onRequest: app.requireAdmin,
   }, async (request) => {
     const [program] = await adminPrograms(app.db, { after: 0, id: request.params.id });

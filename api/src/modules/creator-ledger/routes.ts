@@ -9,6 +9,7 @@ import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
 import { REFUND_WINDOW_DAYS, balances, ledgerEntry, type Sale } from './ledger';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -56,7 +57,8 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/api/transaction/:id', {
-    schema: { tags: ['creator'], summary: 'One transaction, for its buyer or the seller of its program', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }) },
+    schema: { tags: ['creator'], summary: 'One transaction, for its buyer or the seller of its program', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
+      response: { 200: undescribedSuccess, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);

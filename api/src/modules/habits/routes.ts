@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 const board = dbId;
 
@@ -30,7 +31,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }
 
   api.post('/api/habit/checkin', {
-    schema: { tags: ['habit'], summary: 'Record (or replace) the check-in of a habit on a day', body: z.object({ board, params: habitEntryInput }).strict() },
+    schema: { tags: ['habit'], summary: 'Record (or replace) the check-in of a habit on a day', body: z.object({ board, params: habitEntryInput }).strict(), response: { 200: undescribedSuccess, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
@@ -47,6 +48,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['habit'], summary: 'Check-ins of one habit, by date',
       body: z.object({ board, params: z.object({ habit_id: dbId, from: isoDate.optional(), to: isoDate.optional() }).strict() }).strict(),
+      response: { 200: undescribedSuccess, ...errorsOf(404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {

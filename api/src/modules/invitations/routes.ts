@@ -12,6 +12,7 @@ import { authOf } from '../../types';
 import { findPublishedProgram } from '../programs/install';
 import { invitationMail } from './invitation-mail';
 import { invitationRetryAfter, listInvitations, present } from './service';
+import { documented, errorsOf } from '../../openapi';
 
 const programGuid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a program link');
 
@@ -32,6 +33,12 @@ function oneLine(title: unknown): string {
   return (text || 'Program').slice(0, 100);
 }
 
+/** The e-mail could not be sent (LB-MAIL-FAILED), or any other failure (the generic `{ error }`). */
+const mailFailed = documented(z.union([
+  z.object({ success: z.literal(false), error: z.string(), code: z.literal('LB-MAIL-FAILED') }),
+  z.object({ error: z.string() }),
+]).meta({ description: 'The invitation e-mail could not be sent (LB-MAIL-FAILED; nothing was kept), or another failure on the server.' }));
+
 /** E-mailed invitations (domain.md **invitation**): send, list one's own, withdraw a pending one. */
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +49,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       tags: ['invitations'],
       summary: 'E-mail an invitation to sign up, optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
       body: createBody,
-      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }) },
+      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429), 500: mailFailed },
     },
     ...guard,
   }, async (request, reply) => {
@@ -89,7 +96,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       tags: ['invitations'],
       summary: 'Withdraw a pending invitation: its link no longer marks anything. Unknown or not yours: 404; accepted: 422',
       body: deleteBody,
-      response: { 200: z.object({ success: z.literal(true), id: z.number().int() }) },
+      response: { 200: z.object({ success: z.literal(true), id: z.number().int() }), ...errorsOf(404) },
     },
     ...guard,
   }, async (request) => {

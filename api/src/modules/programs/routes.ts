@@ -11,6 +11,7 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { installProgram } from './install';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 /** The account's default board, else its first one (every account has at least one board). */
 async function defaultBoardOf(db: Db, userId: number): Promise<{ id: number; name: string }> {
@@ -51,6 +52,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['program'], summary: 'Subscribe (new board with the program installed; again while subscribed: the same board) or unsubscribe (current_board_id 0: answers the default board); answers { success, board, boardName }',
       body: z.object({ program_id: dbId, isSubscribing: z.boolean(), current_board_id: z.number().int().min(0).max(MAX_DB_ID) }).strict(),
+      response: { 200: undescribedSuccess, ...errorsOf(403, 404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
 import { sanitizeRichText } from '../../rich-text/sanitize';
+import { errorsOf, undescribedSuccess } from '../../openapi';
 
 const NOT_SHARED = 'This page is not shared (any more).';
 
@@ -13,7 +14,8 @@ export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/public/shared/:slug', {
-    schema: { tags: ['shared_page'], summary: 'A shared page, public', security: [], params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) },
+    schema: { tags: ['shared_page'], summary: 'A shared page, public', security: [], params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+      response: { 200: undescribedSuccess, ...errorsOf(404) } },
   }, async (request) => {
     const pages = modelTables.shared_page;
     const [page] = await app.db.select().from(pages).where(sql`${pages.data}->>'slug' = ${request.params.slug}`).limit(1);

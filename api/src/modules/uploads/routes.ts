@@ -10,6 +10,7 @@ import { AppError, invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import type { BlobStore } from './blob-store';
 import { allowedImageNames, detectImageType, MAX_IMAGE_BYTES } from './image-type';
+import { documented, errorResponses, errorsOf, undescribedSuccess } from '../../openapi';
 
 export interface UploadRoutesOptions {
   store: BlobStore;
@@ -41,6 +42,21 @@ async function readImagePart(part: MultipartFile): Promise<Buffer> {
   }
 }
 
+const uploaded = documented(z.object({
+  success: z.literal(true),
+  id: z.string().describe('128 random bits, base64url.'),
+  url: z.string().describe('The path of `GET /api/uploads/{id}`.'),
+}).meta({ description: 'Stored.' }));
+const imageTooLarge = documented(z.union([
+  z.object({ success: z.literal(false), error: z.string(), code: z.literal('LB-UPLOAD-TOO-LARGE') }),
+  errorResponses[413],
+]).meta({ description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), or the whole body over the body limit.` }));
+/** The stored bytes with their stored type (never JSON): a binary body under each type the API accepts. */
+const imageBytes = {
+  description: 'The image, with its stored type, `nosniff`, `inline`, immutable caching and a sandboxing CSP.',
+  content: { 'image/*': { schema: documented(z.unknown().meta({ type: 'string', format: 'binary' })) } },
+};
+
 /** `POST /api/uploads/image` (signed in, multipart) and `GET /api/uploads/:id` (public, immutable bytes). */
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
   const { store } = options;
@@ -54,6 +70,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       summary: `Upload one image (multipart field "file"; ${allowedImageNames}; at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB)`,
       description: 'The type is decided from the bytes, not the declared content type. Answers `{ success, id, url }`; `url` is the path of GET /api/uploads/{id}.',
       consumes: ['multipart/form-data'],
+      response: { 201: uploaded, 413: imageTooLarge, ...errorsOf(415) },
     },
     onRequest: app.authenticate,
     config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
@@ -93,7 +110,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   });
 
   api.get('/api/uploads/:id', {
-    schema: { tags: ['uploads'], summary: 'An uploaded image, public (the id is unguessable)', security: [], params: z.object({ id: z.string().max(100) }) },
+    schema: { tags: ['uploads'], summary: 'An uploaded image, public (the id is unguessable)', security: [], params: z.object({ id: z.string().max(100) }),
+      response: { 200: imageBytes, ...errorsOf(404) } },
   }, async (request, reply) => {
     const { id } = request.params;
     if (!uploadId.test(id)) throw notFound('No such image.');
@@ -114,7 +132,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   });
 
   api.post('/api/uploads/delete', {
-    schema: { tags: ['uploads'], summary: 'Delete one of your images (entries showing it will show a broken image)', body: z.object({ id: z.string().max(100) }).strict() },
+    schema: { tags: ['uploads'], summary: 'Delete one of your images (entries showing it will show a broken image)', body: z.object({ id: z.string().max(100) }).strict(),
+      response: { 200: undescribedSuccess, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);

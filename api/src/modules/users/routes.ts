@@ -7,7 +7,9 @@ import { boards, tokens, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { TOKEN_IDLE_MS } from '../../plugins/auth';
 import { authOf } from '../../types';
+import { errorsOf } from '../../openapi';
 import { loadUser } from './present';
+import { currentUser, devices, onboarded, succeeded, userUpdated } from './responses';
 import { dbId } from '../../ids';
 
 const updateBody = z.object(userUpdateFields).partial().strict()
@@ -42,12 +44,12 @@ function toColumns(body: z.infer<typeof updateBody>): UserChanges {
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/user', { schema: { tags: ['account'], summary: 'The signed-in user' }, onRequest: app.authenticate }, async (request) => ({
+  api.get('/api/user', { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: currentUser } }, onRequest: app.authenticate }, async (request) => ({
     user: await loadUser(app.db, authOf(request).userId),
   }));
 
   api.post('/api/user/update', {
-    schema: { tags: ['account'], summary: 'Change exactly one user field', body: updateBody },
+    schema: { tags: ['account'], summary: 'Change exactly one user field', body: updateBody, response: { 200: userUpdated } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
@@ -57,11 +59,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!board) throw invalid({ default_board_id: ['is not one of your boards'] });
     }
     await app.db.update(users).set(toColumns(request.body)).where(eq(users.id, userId));
-    return { success: true, user: await loadUser(app.db, userId) };
+    return { success: true as const, user: await loadUser(app.db, userId) };
   });
 
   api.post('/api/onboarded/:val', {
-    schema: { tags: ['account'], summary: '1 sets completed_onboarding_at, 0 clears it', params: z.object({ val: z.enum(['0', '1']) }) },
+    schema: { tags: ['account'], summary: '1 sets completed_onboarding_at, 0 clears it', params: z.object({ val: z.enum(['0', '1']) }), response: { 200: onboarded } },
     onRequest: app.authenticate,
   }, async (request) => {
     const onboarded = request.params.val === '1';
@@ -69,7 +71,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { onboarded };
   });
 
-  api.get('/api/devices', { schema: { tags: ['account'], summary: 'Signed-in devices' }, onRequest: app.authenticate }, async (request) => {
+  api.get('/api/devices', { schema: { tags: ['account'], summary: 'Signed-in devices', response: { 200: devices } }, onRequest: app.authenticate }, async (request) => {
     const auth = authOf(request);
     const rows = await app.db.select().from(tokens)
       // A token idle past the limit is expired (the auth plugin refuses and revokes it on its next use): not a device.
@@ -83,7 +85,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/devices/revoke', {
-    schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: dbId }).strict() },
+    schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: dbId }).strict(), response: { 200: succeeded, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const revoked = await app.db.update(tokens).set({ revokedAt: new Date() })
@@ -91,6 +93,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       .returning({ id: tokens.id });
     if (revoked.length === 0) throw notFound('No such device.');
     app.forgetTokens();
-    return { success: true };
+    return { success: true as const };
   });
 }
