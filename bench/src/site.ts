@@ -43,7 +43,10 @@ interface Started {
 
 function start(command: string, args: string[], env: Record<string, string> = {}, cwd = repoRoot): Started {
   // Its own process group, so stopping it reaches what pnpm started underneath.
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The site runs on the embedded database, as `pnpm start` does: a DATABASE_URL meant for the API bench's
+  // PostgreSQL half (root `pnpm bench`) must not reach it.
+  const { DATABASE_URL: _forTheApiBench, ...inherited } = process.env;
+  const child = spawn(command, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
   child.stdout?.on('data', keep);
