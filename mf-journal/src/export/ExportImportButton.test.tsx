@@ -14,6 +14,8 @@ import { ExportImportButton } from './ExportImportButton';
 let api: FakeApi;
 let entries: FakeTable;
 let notes: FakeTable;
+let moods: FakeTable;
+let categories: FakeTable;
 let downloads: { name: string; bytes: Uint8Array }[];
 beforeAll(async () => {
   api = await startFakeApi();
@@ -23,6 +25,8 @@ afterAll(() => api.close());
 beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');
   notes = serveModel(api, 'note', 'notes');
+  moods = serveModel(api, 'mood', 'moods');
+  categories = serveModel(api, 'category', 'categories');
   setBoard(1, 'Home');
   api.requests.length = 0;
   downloads = [];
@@ -147,5 +151,32 @@ describe('export / import', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export / import' }));
+  });
+
+  it('keeps an entry\'s mood and a note\'s category by value, and an import makes them again on the new board', async () => {
+    entries.rows.push({ id: 1, board_id: 1, created_at: stamp, updated_at: stamp, title: 'Good day', date: '2026-11-16', body: '<p>Sun</p>', mood_id: 9 });
+    notes.rows.push({ id: 4, board_id: 1, created_at: stamp, updated_at: stamp, title: 'Plan', body: '<p>Q1</p>', pinned: false, category_id: 12 });
+    moods.rows.push({ id: 9, board_id: 1, created_at: stamp, updated_at: stamp, score: 4, emotions: ['calm'], note: 'a walk', at: '2026-11-16T18:00:00.000Z' });
+    categories.rows.push({ id: 12, board_id: 1, created_at: stamp, updated_at: stamp, name: 'Work', position: 0 });
+    const zip = await exportZip();
+    const files = unzipSync(zip);
+    const json = JSON.parse(strFromU8(files['lifeboard-export.json'])) as { journal_entries: Record<string, unknown>[]; notes: Record<string, unknown>[] };
+    expect(json.journal_entries[0].mood).toEqual({ score: 4, emotions: ['calm'], note: 'a walk', at: '2026-11-16T18:00:00.000Z' });
+    expect(json.notes[0].category).toBe('Work');
+    expect(strFromU8(files['journal/2026-11-16-good-day.md'])).toContain('mood: "4/5"');
+    expect(strFromU8(files['notes/plan.md'])).toContain('category: "Work"');
+
+    // Another board that has a "work" category already: the note joins it; the mood is made again.
+    entries.rows = [];
+    notes.rows = [];
+    moods.rows = [];
+    categories.rows = [{ id: 30, board_id: 1, created_at: stamp, updated_at: stamp, name: 'work', position: 0 }];
+    const dialog = await importFile(new File([zip as Uint8Array<ArrayBuffer>], 'export.zip'));
+    expect(await within(dialog).findByText('2 imported, 0 already there.')).toBeTruthy();
+    expect(moods.rows).toHaveLength(1);
+    expect(moods.rows[0]).toMatchObject({ score: 4, emotions: ['calm'], note: 'a walk', at: '2026-11-16T18:00:00.000Z' });
+    expect(entries.rows[0].mood_id).toBe(moods.rows[0].id);
+    expect(notes.rows[0].category_id).toBe(30);
+    expect(categories.rows).toHaveLength(1);
   });
 });

@@ -56,15 +56,18 @@ function ExportImportDialog({ onClose }: { onClose: () => void }) {
     setProgress('Reading journal entries…');
     const entries = await fetchAll('journal_entry', board.id, (n) => setProgress(`Reading journal entries… ${n}`));
     const notes = entries.ok ? await fetchAll('note', board.id, (n) => setProgress(`Reading notes… ${n}`)) : null;
+    const moods = notes?.ok ? await fetchAll('mood', board.id, (n) => setProgress(`Reading moods… ${n}`)) : null;
+    const categories = moods?.ok ? await fetchAll('category', board.id) : null;
     setProgress('');
     setBusy(false);
-    if (!entries.ok || !notes?.ok) {
-      const error = !entries.ok ? entries.error : notes && !notes.ok ? notes.error : null;
+    if (!entries.ok || !notes?.ok || !moods?.ok || !categories?.ok) {
+      const failed = [entries, notes, moods, categories].find((result) => result && !result.ok);
+      const error = failed && !failed.ok ? failed.error : null;
       setOutcome({ kind: 'error', lines: [`The export was not made: ${error?.message ?? 'the records could not be read'}.`] });
       return;
     }
     const now = new Date();
-    const file = toExportFile(entries.records, notes.records, now);
+    const file = toExportFile(entries.records, notes.records, now, { moods: moods.records, categories: categories.records });
     downloadBytes(buildExportZip(file), exportFileName(now), 'application/zip');
     setOutcome({ kind: 'info', lines: [`Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`] });
   }

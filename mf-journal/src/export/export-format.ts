@@ -1,5 +1,5 @@
 import { z } from '@lifeboard/shared/models/zod';
-import { isoDate, richText, shortText, tagList } from '@lifeboard/shared/models/fields';
+import { isoDate, isoInstant, longText, richText, shortText, tagList } from '@lifeboard/shared/models/fields';
 
 /**
  * The file format of "Export the journal and notes": one JSON document, versioned so later versions can
@@ -11,12 +11,21 @@ export const exportJsonName = 'lifeboard-export.json';
 
 const stamps = { id: z.number().int().optional(), created_at: z.string().max(40).optional(), updated_at: z.string().max(40).optional() };
 
+/** The mood an entry was linked to, by value (ids mean nothing on another board or account). */
+export const exportedMood = z.object({
+  score: z.number().int().min(1, 'must be between 1 and 5').max(5, 'must be between 1 and 5'),
+  emotions: tagList.optional(),
+  note: longText(2000).optional(),
+  at: isoInstant.optional(),
+});
+
 export const exportedJournalEntry = z.object({
   ...stamps,
   title: shortText(200).default(''),
   body: richText.default(''),
   date: isoDate,
   tags: tagList.optional(),
+  mood: exportedMood.optional(),
 });
 
 export const exportedNote = z.object({
@@ -24,6 +33,8 @@ export const exportedNote = z.object({
   title: shortText(200).default(''),
   body: richText.default(''),
   pinned: z.boolean().optional(),
+  /** The note's category, by name. */
+  category: shortText(80).optional(),
 });
 
 export const exportFile = z.object({
@@ -36,6 +47,7 @@ export const exportFile = z.object({
 
 export type ExportedJournalEntry = z.infer<typeof exportedJournalEntry>;
 export type ExportedNote = z.infer<typeof exportedNote>;
+export type ExportedMood = z.infer<typeof exportedMood>;
 export type ExportFile = z.infer<typeof exportFile>;
 
 export type ParseResult = { ok: true; file: ExportFile } | { ok: false; errors: string[] };

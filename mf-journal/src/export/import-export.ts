@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { createResource } from '@lifeboard/shared/api/resource';
 import { exportJsonName, parseExportFile } from './export-format';
-import type { ExportFile, ParseResult } from './export-format';
+import type { ExportFile, ExportedMood, ParseResult } from './export-format';
 import { dedupeKey } from './dedupe';
 import { fetchAll } from './fetch-all';
 
@@ -44,6 +44,16 @@ export interface ImportReport {
 
 export type ImportProgress = (message: string) => void;
 
+interface ImportItem {
+  model: 'journal_entry' | 'note';
+  key: string;
+  fields: Record<string, unknown>;
+  /** The entry's mood, made as a mood record and linked. */
+  mood?: ExportedMood & { at: string };
+  /** The note's category name. */
+  category?: string;
+}
+
 /**
  * Creates the records of the file that the board does not have yet. The keys of the board's records are
  * computed first (every page), and each record of the file is checked against them and against the ones
@@ -51,15 +61,16 @@ export type ImportProgress = (message: string) => void;
  */
 export async function importExport(board: number, file: ExportFile, progress: ImportProgress = () => undefined): Promise<ImportReport> {
   progress('Reading what is already on this board…');
-  const [entries, notes] = [await fetchAll('journal_entry', board), await fetchAll('note', board)];
-  if (!entries.ok || !notes.ok) {
-    const error = !entries.ok ? entries.error : !notes.ok ? notes.error : null;
+  const [entries, notes, categories] = [await fetchAll('journal_entry', board), await fetchAll('note', board), await fetchAll('category', board)];
+  if (!entries.ok || !notes.ok || !categories.ok) {
+    const failed = [entries, notes, categories].find((result) => !result.ok);
+    const error = failed && !failed.ok ? failed.error : null;
     return { imported: 0, alreadyThere: 0, error: `Nothing was imported: the board's records could not be read (${error?.message ?? 'unknown error'}).` };
   }
   const known = new Set([...entries.records.map((e) => dedupeKey('journal_entry', e)), ...notes.records.map((n) => dedupeKey('note', n))]);
-  const work = [
-    ...file.journal_entries.map((e) => ({ model: 'journal_entry' as const, key: dedupeKey('journal_entry', e), fields: { title: e.title, body: e.body, date: e.date, ...(e.tags?.length ? { tags: e.tags } : {}) } })),
-    ...file.notes.map((n) => ({ model: 'note' as const, key: dedupeKey('note', n), fields: { title: n.title, body: n.body, ...(n.pinned ? { pinned: true } : {}) } })),
+  const work: ImportItem[] = [
+    ...file.journal_entries.map((e): ImportItem => ({ model: 'journal_entry', key: dedupeKey('journal_entry', e), fields: { title: e.title, body: e.body, date: e.date, ...(e.tags?.length ? { tags: e.tags } : {}) }, mood: e.mood ? { ...e.mood, at: e.mood.at ?? `${e.date}T12:00:00.000Z` } : undefined })),
+    ...file.notes.map((n): ImportItem => ({ model: 'note', key: dedupeKey('note', n), fields: { title: n.title, body: n.body, ...(n.pinned ? { pinned: true } : {}) }, category: n.category })),
   ];
   const todo = work.filter((item) => {
     if (known.has(item.key)) return false;
@@ -67,15 +78,35 @@ export async function importExport(board: number, file: ExportFile, progress: Im
     return true;
   });
   const report: ImportReport = { imported: 0, alreadyThere: work.length - todo.length, error: null };
-  const resources = { journal_entry: createResource('journal_entry'), note: createResource('note') };
+  const resources = { journal_entry: createResource('journal_entry'), note: createResource('note'), mood: createResource('mood'), category: createResource('category') };
+  // A category is matched by name on this board, and made once when it is missing.
+  const categoryIds = new Map(categories.records.map((c) => [String(c.name ?? '').trim().toLowerCase(), c.id]));
+  const stopped = (message: string) => {
+    report.error = `The import stopped after ${report.imported} of ${todo.length}: ${message}. Importing the file again adds only what is missing.`;
+    return report;
+  };
   // One at a time: the embedded database serves one connection, and the order of the file is kept.
   for (const item of todo) {
     progress(`Importing ${report.imported + 1} of ${todo.length}…`);
-    const result = await resources[item.model].create(board, item.fields);
-    if (!result.ok) {
-      report.error = `The import stopped after ${report.imported} of ${todo.length}: ${result.error.message}. Importing the file again adds only what is missing.`;
-      return report;
+    const fields = { ...item.fields };
+    if (item.mood) {
+      const mood = await resources.mood.create(board, item.mood);
+      if (!mood.ok) return stopped(mood.error.message);
+      fields.mood_id = mood.data.id;
     }
+    if (item.category) {
+      const name = item.category.trim().toLowerCase();
+      let id = categoryIds.get(name);
+      if (id === undefined) {
+        const made = await resources.category.create(board, { name: item.category.trim() });
+        if (!made.ok) return stopped(made.error.message);
+        id = made.data.id;
+        categoryIds.set(name, id);
+      }
+      fields.category_id = id;
+    }
+    const result = await resources[item.model].create(board, fields);
+    if (!result.ok) return stopped(result.error.message);
     report.imported++;
   }
   return report;
