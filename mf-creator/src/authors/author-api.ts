@@ -1,35 +1,7 @@
+import type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
-export interface PublicAuthor {
-  id: number;
-  slug: string;
-  name: string;
-  tagline: string | null;
-}
-
-export interface PublicProgram {
-  id: number;
-  guid: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  installs: { goals: number; habits: number; routines: number };
-}
-
-export interface FollowedProgram {
-  id: number;
-  guid: string;
-  title: string;
-  subscription_id: number;
-  status: 'active' | 'cancelled';
-  board_id: number | null;
-  subscribed_at: string;
-}
-
-export interface FollowedAuthor extends PublicAuthor {
-  programs: FollowedProgram[];
-}
+export type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -46,6 +18,7 @@ export function readProgram(value: Record<string, unknown>): PublicProgram | nul
     id: value.id, guid: value.guid, title: str(value.title), description: str(value.description),
     price_cents: num(value.price_cents), currency: str(value.currency) || 'USD',
     installs: { goals: num(installs.goals), habits: num(installs.habits), routines: num(installs.routines) },
+    published_at: str(value.published_at),
   };
 }
 

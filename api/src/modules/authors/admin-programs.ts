@@ -2,7 +2,8 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { subscriptions, users } from '../../db/schema';
-import { publicProgram, type PublicProgram } from './service';
+import type { PublicProgram } from '@lifeboard/shared/api/authors';
+import { publicProgram } from './service';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { boards, habitEntries, subscriptions } from '../../db/schema';
 import { sanitizeRichText } from '../../rich-text/sanitize';
-import { publicProgram, type PublicProgram } from './service';
+import type { PublicProgram } from '@lifeboard/shared/api/authors';
+import { publicProgram } from './service';
 
 export interface ImplementStep {
   kind: 'goal' | 'habit' | 'routine';

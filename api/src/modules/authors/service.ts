@@ -1,3 +1,4 @@
+import type { FollowedAuthor, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
@@ -19,17 +20,6 @@ export function authorIdOf(key: string): number | null {
 }
 
 type ProgramRow = typeof modelTables.program.$inferSelect;
-
-export interface PublicProgram {
-  id: number;
-  guid: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  installs: { goals: number; habits: number; routines: number };
-  published_at: string;
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
@@ -57,13 +47,6 @@ export async function publishedProgramsOf(db: Db, userId: number): Promise<Progr
     .orderBy(desc(programs.createdAt), desc(programs.id)).limit(100);
 }
 
-export interface PublicAuthor {
-  id: number;
-  slug: string;
-  name: string;
-  tagline: string | null;
-}
-
 /**
  * A user is an author when they signed up as a creator or have published a program; anyone else is
  * unknown here, so the public page never reveals ordinary accounts. The tagline shows only when they chose so.
@@ -78,10 +61,6 @@ export async function findAuthor(db: Db, id: number): Promise<{ author: PublicAu
     author: { id: user.id, slug: authorSlug(user.id, user.name), name: user.name, tagline: user.showTagline && user.tagline ? user.tagline : null },
     programs: programs.map(publicProgram),
   };
-}
-
-export interface FollowedAuthor extends PublicAuthor {
-  programs: { id: number; guid: string; title: string; subscription_id: number; status: 'active' | 'cancelled'; board_id: number | null; subscribed_at: string }[];
 }
 
 /** The authors of the programs a user subscribed to, each with those programs (latest subscription first). */
