@@ -9,7 +9,8 @@
  * run's API address, so use it only when iterating); BENCH_RUNS (click runs per area and mode, default 5);
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port (so a build can be
- * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit.
+ * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
+ * while iterating (comma-separated of `areas`, `lighthouse`, `journal`; all by default).
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
@@ -29,6 +30,7 @@ import type { AreaVisit } from './visits';
 const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
+const parts = new Set((process.env.BENCH_PARTS ?? 'areas,lighthouse,journal').split(',').map((part) => part.trim()));
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -152,15 +154,19 @@ async function main(): Promise<void> {
   try {
     const user = await signIn(site, site.user);
     const admin = await signIn(site, site.admin);
-    const clicks = await measureBytesAndClicks(site, user, admin);
-    await measureLighthouse(site, user);
-    log(`\n3. Click on a navigation link → the area's first heading on screen (median of ${clickRuns}, min–max)`);
-    log(clicks);
-    const browser = await launchBrowser();
-    try {
-      await measureJournal(browser, site, targets, log);
-    } finally {
-      await browser.close();
+    const clicks = parts.has('areas') ? await measureBytesAndClicks(site, user, admin) : null;
+    if (parts.has('lighthouse')) await measureLighthouse(site, user);
+    if (clicks) {
+      log(`\n3. Click on a navigation link → the area's first heading on screen (median of ${clickRuns}, min–max)`);
+      log(clicks);
+    }
+    if (parts.has('journal')) {
+      const browser = await launchBrowser();
+      try {
+        await measureJournal(browser, site, targets, log);
+      } finally {
+        await browser.close();
+      }
     }
   } finally {
     await site.stop();
