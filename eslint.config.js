@@ -20,4 +20,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The router is shared as one module (shared/src/lib/router.ts); importing the package bundles a second copy.
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/test-*.tsx', 'shared/src/lib/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router-dom', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, { name: 'react-router', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }] },
+      ],
+    },
+  },
 );

@@ -17,13 +17,20 @@ const packageSingletons: Record<string, string> = {
   // Deep imports are not shared unless listed: without these each remote bundles its own react-dom.
   'react-dom/client': '19.3.1',
   'react/jsx-runtime': '19.3.1',
-  'react-router-dom': '7.18.5',
   nanostores: '1.5.5',
   '@nanostores/react': '1.1.0',
   // single-spa patches history once per page; a second copy would patch it again.
   'single-spa': '6.0.3',
   'single-spa-react': '6.0.2',
 };
+
+/**
+ * react-router-dom is shared as `shared/src/lib/router.ts`, under the package's own share key and version: a
+ * package shared whole keeps every export (≈ 62 kB gzip of data routers and server helpers no app uses),
+ * while this module keeps only what the apps import (≈ 14 kB). Still one router on the page for every app.
+ */
+const routerModule = join(sharedSrc, 'lib', 'router.ts');
+const routerVersion = '7.18.5';
 
 /** Test helpers and tests live beside the code in `shared/src` but never reach a bundle. */
 const notShipped = /(\.test\.tsx?|\/test-[a-z-]+\.tsx?)$/;
@@ -69,7 +76,9 @@ export function sharedSingletons(): Record<string, SharedEntry> {
   for (const [name, version] of Object.entries(packageSingletons)) {
     shared[name] = { singleton: true, requiredVersion: version };
   }
+  shared[routerModule] = { singleton: true, requiredVersion: routerVersion, version: routerVersion, shareKey: 'react-router-dom' };
   for (const file of sharedPackageModules()) {
+    if (file === routerModule) continue;
     shared[file] = { singleton: true, requiredVersion: false, version: sharedPackageVersion, shareKey: shareKeyOf(file) };
   }
   return shared;

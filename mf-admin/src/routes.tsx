@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { AiModels } from './ai/AiPages';
 import { NotFound } from './NotFound';
 import { AdminOverview } from './overview/AdminPages';

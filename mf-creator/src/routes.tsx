@@ -1,6 +1,6 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { ProgramCatalogue, ProgramPage } from './catalogue/ProgramPages';
 import { AuthorPage } from './authors/AuthorPage';
 import { MyAuthors } from './authors/MyAuthors';

@@ -1,5 +1,5 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
 import { SleepScreen } from './home/Sleep';
 import { DrugDetail } from './medicines/DrugDetail';

@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@lifeboard/shared/lib/router';
 import { AreaRoutes } from './routes';
 
 /**

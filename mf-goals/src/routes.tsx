@@ -1,7 +1,7 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { CalendarPage } from './calendar/CalendarPage';
 import { DailyListSettings, DailyListSummary, DailyListToday } from './daily-lists/DailyLists';
 import { GoalCoach, NewRecordPage } from './goals/GoalPages';

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Spinner } from '@lifeboard/shared/ui/feedback';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { CollectionScreen } from './collections/CollectionScreen';
 import { collectionRoutes } from './collections/collection-routes';
 import { MoodsScreen } from './moods/MoodsScreen';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea } from '@lifeboard/shared/ui/fields';

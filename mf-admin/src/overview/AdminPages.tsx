@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useAdminPrograms } from '../programs/use-admin-programs';

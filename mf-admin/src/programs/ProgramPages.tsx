@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { roles } from '@lifeboard/shared/models/user';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';

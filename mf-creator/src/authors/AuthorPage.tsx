@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { $session } from '@lifeboard/shared/stores/session';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Card, PageHeader } from '@lifeboard/shared/ui/Panel';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { subscribeToProgram } from '@lifeboard/shared/api/account';
 import { $board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';

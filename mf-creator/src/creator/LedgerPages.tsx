@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { formatPrice, usePublishedPrograms } from '../catalogue/published';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState } from '@lifeboard/shared/ui/feedback';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';

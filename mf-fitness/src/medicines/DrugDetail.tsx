@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lifeboard/shared/lib/router';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';

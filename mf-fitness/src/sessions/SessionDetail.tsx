@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lifeboard/shared/lib/router';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { notify } from '@lifeboard/shared/stores/notifications';

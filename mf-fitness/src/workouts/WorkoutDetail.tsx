@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';

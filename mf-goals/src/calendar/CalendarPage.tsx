@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import type { CalendarEvent } from '@lifeboard/shared/api/account';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $calendarEvents } from '@lifeboard/shared/stores/data';

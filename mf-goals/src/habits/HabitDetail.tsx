@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lifeboard/shared/lib/router';
 import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { HabitCheckIn } from './HabitCheckIn';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';

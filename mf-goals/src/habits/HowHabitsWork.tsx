@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { habitStrength } from './habit-strength';
 

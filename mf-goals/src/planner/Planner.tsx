@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { EmptyState } from '@lifeboard/shared/ui/feedback';

@@ -2,7 +2,7 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@lifeboard/shared/lib/router';
 
 /** Home widget: the newest journal entry (the list is newest first). */
 export function LatestJournalEntry() {

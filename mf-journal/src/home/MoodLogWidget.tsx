@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { MoodQuickLog } from '../moods/MoodQuickLog';
 
 /** Home widget: log a mood in one tap without leaving the dashboard. */

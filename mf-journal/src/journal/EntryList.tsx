@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';

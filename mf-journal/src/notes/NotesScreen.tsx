@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board } from '@lifeboard/shared/stores/board';

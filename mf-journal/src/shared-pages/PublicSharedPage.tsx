@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lifeboard/shared/lib/router';
 import { send, isSuccessStatus } from '@lifeboard/shared/api/client';
 import { messageOf } from '@lifeboard/shared/api/errors';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../lib/router';
 import { useStore } from '@nanostores/react';
 import { findModel } from '../models/index';
 import type { AnyRecord } from '../api/resource';

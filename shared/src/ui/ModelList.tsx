@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { findModel } from '../models/index';
 import type { AnyRecord } from '../api/resource';
 import { getCollection } from '../stores/collection';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@lifeboard/shared/lib/router';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { PublicLayout } from '../layouts/PublicLayout';

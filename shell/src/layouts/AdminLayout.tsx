@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { AreaLink } from './AreaLink';
 import { NotificationsView } from './NotificationsView';
 import './layouts.css';

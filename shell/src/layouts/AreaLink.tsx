@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@lifeboard/shared/lib/router';
 import type { ReactNode } from 'react';
 import { isPreloadable, preloadArea } from '../remotes/preload';
 import type { AreaName } from '../remotes/remotes';

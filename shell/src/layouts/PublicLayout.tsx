@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
 import { NotificationsView } from './NotificationsView';
 import './layouts.css';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { $isAdmin, $session } from '@lifeboard/shared/stores/session';
 import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';

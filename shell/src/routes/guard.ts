@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from '@lifeboard/shared/lib/router';
 import type { RouteEntry } from './route-table';
 import { routeTable } from './route-table';
 

@@ -3,7 +3,7 @@ import type { Device } from '@lifeboard/shared/api/account';
 import { fetchDevices, revokeDevice } from '@lifeboard/shared/api/account';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { failureMessage } from '../auth/form-parts';
 import '../auth/forms.css';
 import './account.css';

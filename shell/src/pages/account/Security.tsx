@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@lifeboard/shared/lib/router';
 import { password as passwordSchema } from '@lifeboard/shared/models/user';
 import { changePassword, logout } from '../../auth/session-actions';
 import { FormAlert, TextField, failureMessage, serverMessages } from '../auth/form-parts';

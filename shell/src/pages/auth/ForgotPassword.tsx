@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { email as emailSchema } from '@lifeboard/shared/models/user';
 import { sendPasswordResetEmail } from '@lifeboard/shared/api/account';
 import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import { loginBody } from '@lifeboard/shared/models/user';
 import { login } from '../../auth/session-actions';
 import { pathAfterSignIn } from './after-sign-in';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@lifeboard/shared/lib/router';
 import { userUpdateFields } from '@lifeboard/shared/models/user';
 import { $board, defaultBoardName } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { email as emailSchema, password as passwordSchema } from '@lifeboard/shared/models/user';
 import { resetPassword } from '../../auth/session-actions';
 import { FormAlert, TextField } from './form-parts';

@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { SignUpForm } from './sign-up-form';
 
 /** An invitation token as links carry it; anything else is not sent, so a mangled link still signs up. */

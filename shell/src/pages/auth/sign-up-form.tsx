@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { registerBody } from '@lifeboard/shared/models/user';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { register } from '../../auth/session-actions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { createSchema, models } from '@lifeboard/shared/models';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { createSchema, models } from '@lifeboard/shared/models';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import './errors.css';
 
 /** A signed-in non-admin on /admin…: the admin area is not loaded for them. */

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@lifeboard/shared/lib/router';
 import './errors.css';
 
 /** Any address no route answers: say so, show the address, and offer the ways back. */

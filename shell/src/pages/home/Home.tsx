@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board, $onboarded } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { subscribeToProgram } from '../../board/board-actions';
 import { FormAlert, failureMessage } from '../auth/form-parts';

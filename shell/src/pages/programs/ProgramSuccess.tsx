@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import './programs.css';
 import '../auth/forms.css';

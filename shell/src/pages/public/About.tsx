@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import './public.css';
 
 /** `/about`: why Lifeboard exists and how it is built. */

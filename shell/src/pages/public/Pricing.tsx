@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import './public.css';
 
 /** `/pricing`: the app is free; programs are priced by their creators. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import { supportEmail } from './contact-details';
 import './public.css';
 

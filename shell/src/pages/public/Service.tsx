@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@lifeboard/shared/lib/router';
 import './public.css';
 
 /** `/service`: what the service includes and how it is run. */
