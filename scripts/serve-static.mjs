@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Serves one app's built `dist/` the way production should:
- * - the shell: SPA fallback, and every HTML response carries the Content-Security-Policy (scripts and styles
+ * - the shell: its prerendered public pages (`dist/prerendered/routes.json`, written by the shell's build) for
+ *   their exact paths, the SPA fallback for every other path, and every HTML response carries the Content-Security-Policy (scripts and styles
  *   only from the site and the origins in the served remotes.json), nosniff and a referrer policy;
  * - a remote: CORS, so the shell's origin may fetch its manifest and chunks;
  * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year.
@@ -60,6 +61,14 @@ function isDocument(pathname) {
   return pathname.endsWith('.html') || !/\.[a-z0-9]+$/i.test(pathname);
 }
 
+/** Path → file of the shell's prerendered public pages; none when the build made none (a development build). */
+function prerenderedRoutes(dist) {
+  const file = join(dist, 'prerendered', 'routes.json');
+  if (!existsSync(file)) return new Map();
+  const routes = JSON.parse(readFileSync(file, 'utf8'));
+  return new Map(Object.entries(routes).filter(([, page]) => typeof page === 'string' && /^prerendered\/[a-z0-9-]+\.html$/.test(page)));
+}
+
 /** Creates (does not start) the HTTP server for one app. */
 export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_URL || 'http://localhost:4000', dist: distFolder }) {
   const isShell = app === 'shell';
@@ -68,6 +77,7 @@ export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_
   const remotesPath = remotesFile ? resolve(remotesFile) : join(dist, 'remotes.json');
   const remotesJson = isShell && existsSync(remotesPath) ? readFileSync(remotesPath, 'utf8') : '{}';
   const csp = contentSecurityPolicy(JSON.parse(remotesJson), apiUrl);
+  const prerendered = isShell ? prerenderedRoutes(dist) : new Map();
 
   const common = (res, pathname) => {
     res.setHeader('Cache-Control', cacheControl(pathname));
@@ -98,6 +108,8 @@ export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_
       res.end();
       return;
     }
+    const page = prerendered.get(pathname);
+    if (page && (req.method === 'GET' || req.method === 'HEAD')) req.url = `/${page}`;
     files(req, res, () => {
       res.statusCode = 404;
       common(res, pathname);

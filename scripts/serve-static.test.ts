@@ -48,6 +48,9 @@ beforeAll(async () => {
       'main.0123456789.js': 'console.log(1)',
       '1157.41c6d4199a.css': 'body{}',
       'favicon.svg': '<svg/>',
+      'prerendered/routes.json': JSON.stringify({ '/': 'prerendered/index.html', '/about': 'prerendered/about.html', '/evil': '../../etc/passwd' }),
+      'prerendered/index.html': '<!doctype html><title>Landing</title><div id="root"><h1>Plan your life</h1></div>',
+      'prerendered/about.html': '<!doctype html><title>About</title><div id="root"><h1>About Lifeboard</h1></div>',
     }),
   });
   remote = await serve({
@@ -93,6 +96,34 @@ describe('cache headers', () => {
 
   it('lets the shell read a remote across origins', async () => {
     expect((await headersOf(`${remote}/remoteEntry.js`)).get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('prerendered public pages', () => {
+  async function page(path: string): Promise<{ text: string; headers: Headers }> {
+    const response = await fetch(`${shell}${path}`);
+    expect(response.status, path).toBe(200);
+    return { text: await response.text(), headers: response.headers };
+  }
+
+  it('answers a public path with its prerendered page, no-cache and under the policy', async () => {
+    for (const [path, heading] of [['/', 'Plan your life'], ['/about', 'About Lifeboard']]) {
+      const { text, headers } = await page(path);
+      expect(text, path).toContain(`<h1>${heading}</h1>`);
+      expect(headers.get('content-type')).toContain('text/html');
+      expect(headers.get('cache-control')).toBe('no-cache');
+      expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('answers every other path with the app', async () => {
+    for (const path of ['/home', '/about/team', '/login', '/index.html']) {
+      expect((await page(path)).text, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('ignores a routes file entry that points outside prerendered/', async () => {
+    expect((await page('/evil')).text).toContain('<div id="root"></div>');
   });
 });
 

@@ -1,19 +1,23 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Configuration } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apiUrl, sharedSingletons } from '../scripts/federation';
-import { baseConfig } from '../scripts/rspack-common';
+import { baseConfig, isProduction } from '../scripts/rspack-common';
+import { PrerenderPublicPagesPlugin } from './prerender/plugin';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const base = baseConfig({ dir, port: 3000 });
+const dist = resolve(dir, 'dist');
 
 /**
  * The host. It knows no remote's address: `remotes` is empty and `public/remotes.json` (deploy-time) is
  * read at start-up. `loaded-first` is set here because only the build bakes it into the shared modules.
  */
-export default {
+const app = {
   ...base,
+  name: 'app',
   // The shell's HTML is served for every deep path (/admin/users): its scripts must load from the root.
   output: { ...base.output, publicPath: '/' },
   plugins: [
@@ -32,4 +36,45 @@ export default {
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(dir, 'public') }] }),
   ],
-} satisfies typeof base;
+} satisfies Configuration;
+
+/** The one script of a prerendered public page (src/public-boot.ts): plain, no federation, into dist/. */
+const publicBoot: Configuration = {
+  ...base,
+  name: 'public-boot',
+  dependencies: ['app'], // the app's build cleans dist/ first
+  entry: { 'public-boot': './src/public-boot.ts' },
+  output: { ...base.output, path: dist, publicPath: '/', clean: false, uniqueName: 'lifeboard_public_boot' },
+  optimization: {},
+  plugins: [],
+};
+
+/** The public pages rendered to static HTML at build time (prerender/): Node bundle, then pages into dist/. */
+const prerender: Configuration = {
+  ...base,
+  name: 'prerender',
+  dependencies: ['app', 'public-boot'],
+  // Built for the web so that Rspack emits the pages' CSS (a Node target drops it). It runs in Node: one chunk,
+  // no chunk loading, and react-dom/server's Node build (the browser build's MessageChannel would keep the
+  // build process alive), whose Node built-ins stay plain requires.
+  target: 'web',
+  externalsPresets: { node: true },
+  resolve: { ...base.resolve, alias: { 'react-dom/server$': 'react-dom/server.node' } },
+  entry: { prerender: './prerender/entry.tsx' },
+  output: {
+    path: resolve(dir, 'node_modules/.cache/prerender'),
+    publicPath: '/',
+    filename: '[name].cjs',
+    cssFilename: 'public.[contenthash:10].css',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  optimization: { splitChunks: false },
+  plugins: [
+    new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
+    new PrerenderPublicPagesPlugin({ dist, bundle: 'prerender.cjs', bootScript: /^public-boot\.[0-9a-f]+\.js$/ }),
+  ],
+};
+
+// `rspack serve` (development) serves the app alone: every path, public pages included, renders in the browser.
+export default isProduction ? [app, publicBoot, prerender] : app;

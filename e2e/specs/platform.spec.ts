@@ -81,6 +81,31 @@ describe('platform', () => {
     await page.close();
   });
 
+  it('serves the public pages prerendered: a signed-out visitor runs no app script; a signed-in user gets the app', async () => {
+    const { page, requests } = await watchedPage(browser);
+    const response = await page.goto(`${site.shellUrl}/pricing`);
+    // The page's content is in the HTML itself, before any script runs.
+    expect(await response?.text()).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toBe('Pricing · Lifeboard');
+    const scripts = requests.filter((url) => url.startsWith(site.shellUrl) && url.endsWith('.js')).map((url) => new URL(url).pathname);
+    expect(scripts).toEqual([expect.stringMatching(/^\/public-boot\.[0-9a-f]+\.js$/)]);
+
+    // A link into the app loads it.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel(/password/i).first().waitFor();
+
+    // Signed in, the same documents start the app: its guard sends `/` to /home, its header offers the app.
+    await signInThroughApi(page, site);
+    await page.goto(`${site.shellUrl}/`);
+    await page.waitForURL('**/home');
+    await page.goto(`${site.shellUrl}/about`);
+    await page.getByRole('link', { name: 'Open Lifeboard' }).waitFor();
+    await page.close();
+  });
+
   it('sends a signed-out visitor of a user route to /login', async () => {
     const { page } = await watchedPage(browser);
     await page.goto(`${site.shellUrl}/journal`);
