@@ -1,4 +1,5 @@
 import type { ParcelConfigObject } from 'single-spa';
+import { loadAreaFoundations } from './area-foundations';
 import { createErrorParcel, remoteLoadErrorCode } from './fallback';
 import type { AreaParcelProps } from './fallback';
 import { startRemotes } from './register';
@@ -31,6 +32,8 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   if (!registered.areas.includes(area)) {
     return createErrorParcel(label, new Error(`${area} is not listed in remotes.json`), remoteConfigErrorCode);
   }
+  // The shared code the area's first screen needs comes beside the area's own files, not after them.
+  void loadAreaFoundations();
   const module = await registered.instance.loadRemote<unknown>(lifecyclesId(area));
   if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two

@@ -1,3 +1,4 @@
+import { loadAreaFoundations } from './area-foundations';
 import { startRemotes } from './register';
 import { areas } from './remotes';
 import type { AreaName } from './remotes';
@@ -14,7 +15,8 @@ export function isPreloadable(area: AreaName): boolean {
 
 /**
  * Fetches an area's manifest, entry, exposed module and CSS ahead of a visit (≈ 9× faster click to content,
- * mf-runtime-notes.md). A failure is swallowed: it does not poison a later `loadRemote`.
+ * mf-runtime-notes.md), and the shared kit and registry its first screen runs (area-foundations.ts).
+ * A failure is swallowed: it does not poison a later `loadRemote`.
  */
 export async function preloadArea(area: AreaName): Promise<boolean> {
   if (!isPreloadable(area)) return false;
@@ -23,7 +25,7 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
   try {
     const { instance, areas } = await startRemotes();
     if (!areas.includes(area)) return false;
-    await instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'all' }]);
+    await Promise.all([instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'all' }]), loadAreaFoundations()]);
     return true;
   } catch (error) {
     preloaded.delete(area); // try again on the next hover
