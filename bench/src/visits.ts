@@ -44,12 +44,16 @@ async function settledTransfers(log: NetworkLog, since: number): Promise<Transfe
 }
 
 /** Everything the landing page `/` loads for a signed-out first-time visitor. */
-export async function visitLanding(browser: Browser, site: Site): Promise<Transfer[]> {
+/**
+ * Everything a signed-out first visit of a public path loads: `/` is a prerendered page (no app script);
+ * `/login` is the app's own first load, which a visitor pays on the way in.
+ */
+export async function visitSignedOut(browser: Browser, site: Site, path: '/' | '/login'): Promise<Transfer[]> {
   const { context, page } = await newVisitor(browser, site, { session: null, idlePreload: false });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
-    await page.goto(`${site.shellUrl}/`);
-    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    await page.goto(`${site.shellUrl}${path}`);
+    await page.locator('main h1').first().waitFor();
     return await settledTransfers(log, 0);
   } finally {
     await context.close();
