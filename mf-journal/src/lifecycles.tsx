@@ -2,6 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
+import { preloadFor } from './screens';
 
 /** Props the shell passes to this area's parcel. */
 export interface AreaProps {
@@ -21,11 +22,14 @@ function AreaCrash({ error, retry }: { error: Error; retry?: () => void }) {
   );
 }
 
-/** The single-spa lifecycles the shell mounts as a parcel; the root component loads lazily. */
+/**
+ * The single-spa lifecycles the shell mounts as a parcel. The root component loads lazily, and with it,
+ * in parallel, what the visited page needs first (its screen's code; the journal's list request).
+ */
 const lifecycles = singleSpaReact<AreaProps>({
   React,
   ReactDOMClient,
-  loadRootComponent: () => import('./root').then((module) => module.Root),
+  loadRootComponent: () => Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root),
   errorBoundary: (error: Error, _info: React.ErrorInfo, props: AreaProps & AppProps) => (
     <AreaCrash error={error} retry={props.retry} />
   ),

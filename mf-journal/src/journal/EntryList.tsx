@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { Suspense, lazy, memo, useState } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
-import { RichTextView } from '../editor/RichTextView';
 import { displayDay, groupByDay } from './day-groups';
 import { moodScale } from './MoodPicker';
 import './journal.css';
 
 type Entry = ModelRecord<'journal_entry'>;
+
+// The whole text (sanitizer and formula rendering included) loads only when someone asks to read it:
+// the list itself shows plain-text excerpts.
+const RichTextView = lazy(() => import('../editor/RichTextView').then((m) => ({ default: m.RichTextView })));
 
 export interface EntryListProps {
   entries: Entry[];
@@ -22,7 +25,8 @@ export function entryTitle(entry: Entry): string {
   return entry.title?.trim() || 'Untitled entry';
 }
 
-function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | undefined }) {
+/** One entry of the list; memoized, so a list change re-renders only the entries it changed. */
+const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | undefined }) {
   const [reading, setReading] = useState(false);
   const pending = entry.id < 0;
   const mood = moodScale.find((m) => m.score === moodScore);
@@ -40,7 +44,11 @@ function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | und
         {pending ? 'Saving…' : `Written ${formatDisplayDate(entry.created_at)}`}
         {typeof entry.word_count === 'number' && entry.word_count > 0 ? ` · ${entry.word_count} words` : ''}
       </p>
-      {reading ? <RichTextView html={body} className="lb-entry__full" /> : <p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}
+      {reading ? (
+        <Suspense fallback={<p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}>
+          <RichTextView html={body} className="lb-entry__full" />
+        </Suspense>
+      ) : <p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}
       {!pending ? (
         <div className="lb-row">
           {body ? <Button size="small" variant="ghost" aria-expanded={reading} onClick={() => setReading(!reading)}>{reading ? 'Show less' : 'Read all'}</Button> : null}
@@ -49,7 +57,7 @@ function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | und
       ) : null}
     </li>
   );
-}
+});
 
 /** Entries by day, newest day first, each day under its date in the spec's display. */
 export function EntryList({ entries, moodScores }: EntryListProps) {

@@ -14,6 +14,7 @@ import { serveShares } from '../shared-pages/test-shares';
 import { serveVersionedUpdates } from '../editor/test-versioned';
 import { testUser } from '../editor/test-user';
 import { JournalScreen } from './JournalScreen';
+import { forgetPrefetch, prefetchJournalList } from './list-load';
 
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
@@ -46,6 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  forgetPrefetch();
   clearData();
   clearSession();
 });
@@ -93,6 +95,20 @@ describe('/journal', () => {
     await waitFor(() => expect(listRequests()).toContainEqual({ search: 'early' }));
     await waitFor(() => expect(screen.queryByText('Swam far')).toBeNull());
     expect(screen.getByRole('link', { name: 'Morning' })).toBeTruthy();
+  });
+
+  it('takes over the list request made as the area mounted, instead of asking twice', async () => {
+    prefetchJournalList(null);
+    at('/journal');
+    expect(await screen.findByText('Swam far')).toBeTruthy();
+    await waitFor(() => expect(listRequests().filter((p) => !('from' in p))).toEqual([{}]));
+  });
+
+  it('asks again when the prefetched list is not the one shown (another day)', async () => {
+    prefetchJournalList(null);
+    at('/journal?day=2026-11-21');
+    await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-21' }));
+    expect(listRequests().filter((p) => !('from' in p))).toEqual([{}, { to: '2026-11-21' }]);
   });
 
   it('shows each entry’s mood', async () => {

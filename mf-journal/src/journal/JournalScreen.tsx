@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
-import type { ListParams } from '@lifeboard/shared/api/resource';
 import { $board } from '@lifeboard/shared/stores/board';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -15,7 +14,8 @@ import { monthOf } from './calendar';
 import { displayDay } from './day-groups';
 import { useEntryDays } from './entry-days';
 import { EntryList, entryTitle } from './EntryList';
-import { JournalEntryPage } from './JournalEntryPage';
+import { JournalEntryPage } from '../screens';
+import { journalListParams, useJournalEntries } from './list-load';
 import { MonthCalendar } from './MonthCalendar';
 import './journal.css';
 
@@ -25,8 +25,8 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const settled = useDebounced(search.trim(), searchDelayMs);
   const today = localDate();
   const [month, setMonth] = useState(() => monthOf(day ?? today));
-  const params: ListParams = { ...(settled ? { search: settled } : {}), ...(day ? { to: day } : {}) };
-  const { items, status, error, hasMore, collection } = useCollection('journal_entry', params);
+  const params = journalListParams(settled, day);
+  const { items, status, error, hasMore, collection } = useJournalEntries(params);
   // The latest moods, for the mood shown on each entry (an entry's mood is usually recent).
   const moods = useCollection('mood').items;
   const moodScores = useMemo(() => new Map(moods.map((m) => [m.id, m.score ?? 0])), [moods]);
@@ -115,14 +115,16 @@ export function JournalScreen() {
         actions={entry ? null : <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>}
       />
       {entry ? (
-        <JournalEntryPage
-          key={createdFrom.current[entry] ?? entry} id={entryId} day={validDay}
-          onCreated={(id) => {
-            createdFrom.current[String(id)] = createdFrom.current[entry] ?? entry;
-            setParam({ entry: String(id) }, true);
-          }}
-          onClose={() => setParam({ entry: null })}
-        />
+        <Suspense fallback={<Spinner label="Opening the entry…" />}>
+          <JournalEntryPage
+            key={createdFrom.current[entry] ?? entry} id={entryId} day={validDay}
+            onCreated={(id) => {
+              createdFrom.current[String(id)] = createdFrom.current[entry] ?? entry;
+              setParam({ entry: String(id) }, true);
+            }}
+            onClose={() => setParam({ entry: null })}
+          />
+        </Suspense>
       ) : (
         <JournalList day={validDay} onDay={(next) => setParam({ day: next })} />
       )}

@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { useState } from 'react';
+
+/** A screen whose code loads on demand, and can be asked for ahead of its first render. */
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Starts loading the screen's code (once); resolves when it can render without suspending. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * Like `React.lazy`, with a `preload()`. A screen preloaded before it first renders is rendered directly:
+ * no Suspense fallback, so no React reveal throttle (React holds a revealed boundary until 300 ms after
+ * its fallback appeared). One that is not yet loaded suspends as with `React.lazy`. Each place that
+ * renders the screen keeps the path it started with, so a re-render never remounts it.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = (): Promise<ComponentType<P>> => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null; // a later render or preload tries again
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen(props: P) {
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Suspending {...props} />;
+  }
+  return Object.assign(Screen, { preload });
+}

@@ -1,0 +1,38 @@
+import { collectionRoutes } from './collections/collection-routes';
+import { lazyScreen } from './lazy-screen';
+
+/**
+ * The area's screens, each in its own chunk. The loaders live here, in the lifecycles' chunk, so that
+ * mounting the area can start the visited screen's code together with the root's (see `preloadFor`)
+ * instead of after it.
+ */
+export const JournalScreen = lazyScreen(() => import('./journal/JournalScreen').then((m) => m.JournalScreen));
+export const JournalEntryPage = lazyScreen(() => import('./journal/JournalEntryPage').then((m) => m.JournalEntryPage));
+export const NotesScreen = lazyScreen(() => import('./notes/NotesScreen').then((m) => m.NotesScreen));
+export const MoodsScreen = lazyScreen(() => import('./moods/MoodsScreen').then((m) => m.MoodsScreen));
+export const CollectionScreen = lazyScreen(() => import('./collections/CollectionScreen').then((m) => m.CollectionScreen));
+export const SharedPagesScreen = lazyScreen(() => import('./shared-pages/SharedPagesScreen').then((m) => m.SharedPagesScreen));
+export const PublicSharedPage = lazyScreen(() => import('./shared-pages/PublicSharedPage').then((m) => m.PublicSharedPage));
+
+/**
+ * What the page at `location` needs before its first render: its screen's code and, for the journal
+ * list, the list itself (requested now, in parallel with the code). Never rejects: a failed load is
+ * retried when the screen renders, and shown there.
+ */
+export function preloadFor(location: { pathname: string; search: string }): Promise<unknown> {
+  const { pathname, search } = location;
+  const quietly = (started: Promise<unknown>) => started.catch(() => undefined);
+  if (pathname === '/journal') {
+    const params = new URLSearchParams(search);
+    const wanted: Promise<unknown>[] = [quietly(JournalScreen.preload())];
+    if (params.get('entry')) wanted.push(quietly(JournalEntryPage.preload()));
+    else wanted.push(quietly(import('./journal/list-load').then((m) => m.prefetchJournalList(params.get('day')))));
+    return Promise.all(wanted);
+  }
+  if (pathname === '/notes') return quietly(NotesScreen.preload());
+  if (pathname === '/moods') return quietly(MoodsScreen.preload());
+  if (pathname === '/shared-pages') return quietly(SharedPagesScreen.preload());
+  if (pathname.startsWith('/a/')) return quietly(PublicSharedPage.preload());
+  if (collectionRoutes.some((route) => route.path === pathname)) return quietly(CollectionScreen.preload());
+  return Promise.resolve();
+}
