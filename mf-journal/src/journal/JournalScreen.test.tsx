@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
+import { getCollection } from '@lifeboard/shared/stores/collection';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
@@ -95,6 +96,29 @@ describe('/journal', () => {
     await waitFor(() => expect(listRequests()).toContainEqual({ search: 'early' }));
     await waitFor(() => expect(screen.queryByText('Swam far')).toBeNull());
     expect(screen.getByRole('link', { name: 'Morning' })).toBeTruthy();
+  });
+
+  it('searches at once for a word put in the box in one go, and after a burst of typing once it stops', async () => {
+    at('/journal');
+    await screen.findByText('Swam far');
+    const load = vi.spyOn(getCollection('journal_entry'), 'load');
+    const box = screen.getByRole('searchbox', { name: 'Search entries' });
+    act(() => { fireEvent.change(box, { target: { value: 'early' } }); });
+    // No debounce before the request: the list asks in the same turn.
+    expect(load).toHaveBeenLastCalledWith({ search: 'early' });
+    act(() => { fireEvent.change(box, { target: { value: 'earl' } }); });
+    act(() => { fireEvent.change(box, { target: { value: 'ear' } }); });
+    expect(load).toHaveBeenLastCalledWith({ search: 'early' });
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ search: 'ear' }));
+    expect(load.mock.calls.map(([params]) => params)).not.toContainEqual({ search: 'earl' });
+    // Enter searches for what the box shows without waiting.
+    act(() => { fireEvent.change(box, { target: { value: 'staye' } }); });
+    act(() => { fireEvent.change(box, { target: { value: 'stayed' } }); });
+    act(() => { fireEvent.keyDown(box, { key: 'Enter' }); });
+    expect(load).toHaveBeenLastCalledWith({ search: 'stayed' });
+    expect(await screen.findByRole('link', { name: 'Rainy' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning' })).toBeNull());
+    load.mockRestore();
   });
 
   it('takes over the list request made as the area mounted, instead of asking twice', async () => {

@@ -7,7 +7,6 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
 import { TextField } from '@lifeboard/shared/ui/fields';
-import { useDebounced, searchDelayMs } from '@lifeboard/shared/ui/ModelScreen';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { monthOf } from './calendar';
@@ -16,13 +15,13 @@ import { useEntryDays } from './entry-days';
 import { EntryList, entryTitle } from './EntryList';
 import { JournalEntryPage } from '../screens';
 import { journalListParams, useJournalEntries } from './list-load';
+import { useSearchAsYouType } from './search-input';
 import { MonthCalendar } from './MonthCalendar';
 import './journal.css';
 
 /** The list half of /journal: search, a calendar to jump to a day, entries by day. */
 function JournalList({ day, onDay }: { day: string | null; onDay: (day: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim(), searchDelayMs);
+  const { search, settled, setSearch, searchNow } = useSearchAsYouType();
   const today = localDate();
   const [month, setMonth] = useState(() => monthOf(day ?? today));
   const params = journalListParams(settled, day);
@@ -38,7 +37,10 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
     <div className="lb-journal">
       <aside className="lb-journal__side" aria-label="Find entries">
         <div role="search" aria-label="Search entries">
-          <TextField label="Search entries" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <TextField
+            label="Search entries" type="search" value={search} onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => { if (event.key === 'Enter') searchNow(); }}
+          />
         </div>
         <MonthCalendar
           month={month} marked={marked} selected={day} today={today}
@@ -67,7 +69,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
         {firstLoad ? <Skeleton lines={4} /> : null}
         {!firstLoad && items.length === 0 && status !== 'error' ? (
           settled ? (
-            <EmptyState title={`No entries match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('')}>Clear search</Button>} />
+            <EmptyState title={`No entries match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('', true)}>Clear search</Button>} />
           ) : (
             <EmptyState title={day ? 'No entries on or before this day' : 'No entries yet'} description="Write about your day: it is saved as you type." action={<Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>Write an entry</Link>} />
           )
