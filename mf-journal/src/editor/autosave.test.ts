@@ -22,7 +22,7 @@ function scriptedTransport() {
 const user = testUser(7);
 let text = '';
 
-function make(record: SavedRecord | null = { id: 5, updated_at: 'v1' }, options: { retryDelaysMs?: number[] } = {}) {
+function make(record: SavedRecord | null = { id: 5, updated_at: 'v1' }, options: { retryDelaysMs?: number[]; schedule?: (task: () => void) => () => void } = {}) {
   const script = scriptedTransport();
   const saved: SavedRecord[] = [];
   const autosave = createAutosave({ model: 'note', record, transport: script.transport, read: () => ({ body: text }), onSaved: (r) => saved.push(r), ...options });
@@ -41,6 +41,34 @@ afterEach(() => {
 });
 
 describe('autosave state machine', () => {
+  it('hands a timed save to its scheduler (the editor waits for an idle moment), but never a flush', async () => {
+    const waiting: (() => void)[] = [];
+    let cancelled = 0;
+    const schedule = (task: () => void) => {
+      waiting.push(task);
+      return () => { cancelled++; };
+    };
+    const { autosave, sent } = make(undefined, { schedule });
+    text = 'a';
+    autosave.touch();
+    await vi.advanceTimersByTimeAsync(1000);
+    // The pause is over, but the content is read and sent only when the scheduler runs the save.
+    expect(sent).toHaveLength(0);
+    expect(waiting).toHaveLength(1);
+    waiting[0]();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([{ id: 5, fields: { body: 'a' }, expected: 'v1' }]);
+    // A flush (blur, page hidden, leaving) reads and sends at once, and drops a save still waiting.
+    text = 'ab';
+    autosave.touch();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(waiting).toHaveLength(2);
+    await autosave.flush();
+    expect(sent.map((s) => s.fields.body)).toEqual(['a', 'ab']);
+    expect(cancelled).toBeGreaterThan(0);
+  });
+
+
   it('saves once, 1 s after the last keystroke, with the version it was edited from', async () => {
     const { autosave, sent } = make();
     text = 'a';

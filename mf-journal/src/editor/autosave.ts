@@ -75,6 +75,28 @@ export interface AutosaveOptions<R extends SavedRecord> {
   maxWaitMs?: number;
   /** Waits between retries of an unanswered save; the last one repeats. */
   retryDelaysMs?: readonly number[];
+  /**
+   * Runs a timed save (or a timed draft) when it suits the page; returns a cancel. By default at once;
+   * the editor passes `whenIdle`, so serializing a long document never lands on a keystroke's frame.
+   * Saves asked for (flush: blur, page hidden, leaving) never wait for it.
+   */
+  schedule?: (task: () => void) => () => void;
+}
+
+/** Runs `task` at once. */
+export function rightAway(task: () => void): () => void {
+  task();
+  return () => undefined;
+}
+
+/**
+ * Runs `task` when the browser is idle (after a frame has been painted, between keystrokes), or after
+ * `timeoutMs` at the latest; at once where there is no `requestIdleCallback`.
+ */
+export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
+  if (typeof requestIdleCallback !== 'function') return rightAway(task);
+  const handle = requestIdleCallback(() => task(), { timeout: timeoutMs });
+  return () => cancelIdleCallback(handle);
 }
 
 export interface Autosave<R extends SavedRecord> {
@@ -119,6 +141,7 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
   const delayMs = options.delayMs ?? autosaveDelayMs;
   const maxWaitMs = options.maxWaitMs ?? autosaveMaxWaitMs;
   const retryDelays = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const schedule = options.schedule ?? rightAway;
   let id = options.record?.id ?? null;
   let base = options.record?.updated_at ?? null;
   let dirty = false;
@@ -130,6 +153,7 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let maxTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let cancelScheduled: (() => void) | undefined;
 
   const $state = atom<AutosaveState<R>>({ status: 'saved', message: '', conflict: null, savedAt: null, id });
   const patch = (next: Partial<AutosaveState<R>>) => $state.set({ ...$state.get(), ...next, id });
@@ -138,7 +162,17 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
     clearTimeout(idleTimer);
     clearTimeout(maxTimer);
     clearTimeout(retryTimer);
-    idleTimer = maxTimer = retryTimer = undefined;
+    cancelScheduled?.();
+    idleTimer = maxTimer = retryTimer = cancelScheduled = undefined;
+  }
+
+  /** A timer's save or draft, handed to `schedule` (one at a time: a newer one replaces it). */
+  function later(task: () => void): void {
+    cancelScheduled?.();
+    cancelScheduled = schedule(() => {
+      cancelScheduled = undefined;
+      task();
+    });
   }
 
   function keepDraft(fields: Fields): void {
@@ -222,11 +256,11 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
     clearTimeout(idleTimer);
     if (status === 'offline' || status === 'signed-out') {
       // The retry (or the next sign-in) sends the new text; meanwhile only the draft follows the typing.
-      idleTimer = setTimeout(() => keepDraft(read()), delayMs);
+      idleTimer = setTimeout(() => later(() => keepDraft(read())), delayMs);
       return;
     }
-    idleTimer = setTimeout(() => void run(), delayMs);
-    maxTimer ??= setTimeout(() => void run(), maxWaitMs);
+    idleTimer = setTimeout(() => later(() => void run()), delayMs);
+    maxTimer ??= setTimeout(() => later(() => void run()), maxWaitMs);
   }
 
   return {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { createAutosave } from './autosave';
+import { createAutosave, whenIdle } from './autosave';
 import type { Autosave, AutosaveState, Fields } from './autosave';
 import { collectionTransport } from './record-transport';
 import { announceSaved, listenForSaves } from './save-broadcast';
@@ -28,6 +28,8 @@ export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutos
     record,
     transport: collectionTransport(model),
     read: () => callbacks.current.read(),
+    // Serializing a long document takes tens of milliseconds: done between keystrokes, not on one.
+    schedule: (task) => whenIdle(task),
     onSaved: (saved) => {
       announceSaved(model, saved);
       callbacks.current.onSaved(saved);
