@@ -5,6 +5,8 @@ import type { AreaParcelProps } from './fallback';
 import { startRemotes } from './register';
 import type { AreaName } from './remotes';
 import { areas, lifecyclesId } from './remotes';
+import { guard } from '../routes/guard';
+import type { Viewer } from '../routes/guard';
 
 /** The code shown when remotes.json is missing or does not list the area. */
 export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
@@ -16,10 +18,45 @@ function isLifecycles(value: unknown): value is Lifecycles {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
 }
 
+/** Loads started before the outlet asked (a page load straight into an area): each is used once. */
+const startedEarly = new Map<AreaName, Promise<unknown>>();
+/** Area loads not yet settled: idle preloading of other areas waits for them (preload.ts). */
+const inFlight = new Set<Promise<unknown>>();
+
+function track<T>(load: Promise<T>): Promise<T> {
+  inFlight.add(load);
+  const settle = () => inFlight.delete(load);
+  load.then(settle, settle);
+  return load;
+}
+
+/** Resolves once every area load under way has settled (at once when there is none). */
+export async function areaLoadsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
+/**
+ * On a page load straight into an area, starts fetching its code as soon as the shell starts, instead of
+ * after the shell's first render and page chunks (measured ≈ 0.5 s later on a reload of /journal under load).
+ * Only what the guard would render: never the admin area for a non-admin, nothing for a signed-out visitor
+ * of a signed-in route.
+ */
+export function startVisitedArea(pathname: string, viewer: Viewer): AreaName | null {
+  const decision = guard(pathname, viewer);
+  if (decision.kind !== 'render' || decision.entry.area === 'shell') return null;
+  const area = decision.entry.area;
+  const load = startRemotes().then(({ instance, areas: listed }) => (listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null));
+  load.catch(() => undefined); // the outlet's own load reports a failure
+  startedEarly.set(area, track(load));
+  void loadAreaFoundations();
+  return area;
+}
+
 /**
  * The parcel config of an area: its exposed single-spa lifecycles, loaded through the MF runtime. A remote
  * that cannot be fetched comes back as the fallback plugin's error parcel; a missing remotes.json entry as
- * an error parcel here. Each call is a fresh `loadRemote`, which is what Retry relies on.
+ * an error parcel here. Each call is a fresh `loadRemote` (the first may take over the one `startVisitedArea`
+ * began), which is what Retry relies on.
  */
 export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject<AreaParcelProps>> {
   const { label } = areas[area];
@@ -34,7 +71,10 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   }
   // The shared code the area's first screen needs comes beside the area's own files, not after them.
   void loadAreaFoundations();
-  const module = await registered.instance.loadRemote<unknown>(lifecyclesId(area));
+  const early = startedEarly.get(area);
+  startedEarly.delete(area);
+  const fresh = () => track(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
+  const module = early ? await early.catch(fresh) : await fresh();
   if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.

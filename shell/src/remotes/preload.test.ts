@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { areaLoadsSettled, startVisitedArea } from './load-area';
 import { isPreloadable, preloadArea, preloadWhenIdle, resetPreloadsForTests } from './preload';
 import { resetRemotesForTests, startRemotes } from './register';
 import { areaNames } from './remotes';
@@ -62,10 +63,55 @@ describe('preloading areas', () => {
     preloadWhenIdle(['mf_admin']);
     expect(idle).toHaveLength(0);
     preloadWhenIdle(['mf_fitness', 'mf_admin']);
-    expect(idle).toHaveLength(1);
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
     idle[0]?.();
     await vi.waitFor(() => expect(asked('mf_fitness')).toContain('/mf_fitness/mf-manifest.json'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked('mf_admin')).toEqual([]);
+  });
+
+  it('waits for the area being opened before warming the others', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await start();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => idle.push(run) });
+    let answer: (() => void) | undefined;
+    const opening = new Promise<void>((resolve) => { answer = resolve; });
+    const usual = server.listeners('request') as ((...args: unknown[]) => void)[];
+    server.removeAllListeners('request');
+    onTestFinished(() => {
+      server.removeAllListeners('request');
+      for (const listener of usual) server.on('request', listener);
+    });
+    server.on('request', (req, res) => {
+      requested.push(req.url ?? '');
+      const reply = () => { res.statusCode = 404; res.end(); };
+      if (req.url?.startsWith('/mf_journal/')) void opening.then(reply); else reply();
+    });
+    expect(startVisitedArea('/journal', { signedIn: true, isAdmin: false })).toBe('mf_journal');
+    preloadWhenIdle(['mf_goals']);
+    await vi.waitFor(() => expect(asked('mf_journal')).not.toEqual([]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(idle).toHaveLength(0); // the journal is still loading
+    answer?.();
+    await areaLoadsSettled();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+  });
+});
+
+describe('starting the visited area with the page', () => {
+  it('starts only what the guard would render', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await start();
+    expect(startVisitedArea('/admin', { signedIn: true, isAdmin: false })).toBeNull();
+    expect(startVisitedArea('/journal', { signedIn: false, isAdmin: false })).toBeNull();
+    expect(startVisitedArea('/boards', { signedIn: true, isAdmin: false })).toBeNull();
+    expect(startVisitedArea('/a/3f9c2d', { signedIn: false, isAdmin: false })).toBe('mf_journal');
+    expect(startVisitedArea('/my-goals', { signedIn: true, isAdmin: false })).toBe('mf_goals');
+    await areaLoadsSettled();
+    expect(asked('mf_admin')).toEqual([]);
+    expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json');
   });
 });

@@ -1,4 +1,5 @@
 import { loadAreaFoundations } from './area-foundations';
+import { areaLoadsSettled } from './load-area';
 import { startRemotes } from './register';
 import { areas } from './remotes';
 import type { AreaName } from './remotes';
@@ -36,16 +37,19 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
 
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
-/** Preloads the given areas (those that may be preloaded) one after another once the browser is idle. */
+/**
+ * Preloads the given areas (those that may be preloaded) one after another once the browser is idle and the
+ * area being opened, if any, has loaded: warming the others must not compete with the one the user waits for.
+ */
 export function preloadWhenIdle(list: readonly AreaName[]): void {
   const wanted = list.filter(isPreloadable);
   if (wanted.length === 0) return;
   const idle = window as IdleWindow;
   const schedule = (run: () => void) =>
     idle.requestIdleCallback ? idle.requestIdleCallback(run, { timeout: 4000 }) : window.setTimeout(run, 1500);
-  schedule(() => {
+  void areaLoadsSettled().then(() => schedule(() => {
     void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area)), Promise.resolve());
-  });
+  }));
 }
 
 export function resetPreloadsForTests(): void {
