@@ -1,10 +1,28 @@
 import { models } from '@lifeboard/shared/models';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, signUp } from '../test/helpers';
+import { createTestApp, signUp, testDatabase } from '../test/helpers';
+import { makeAdmin } from './cli/admin-create';
+import { calendarConnections } from './db/schema';
 import { modelResponses } from './models/responses';
+import { userList, roleSet } from './modules/admin/routes';
+import { aiModels, aiTested } from './modules/ai/routes';
+import { adminProgramList, authorPage, followed, implemented, oneAdminProgram, subscriptionList } from './modules/authors/responses';
+import { calendarEvents } from './modules/calendar/routes';
+import { ledger, transaction } from './modules/creator-ledger/responses';
+import { checkedIn, entryList } from './modules/habits/routes';
+import { muscleList } from './modules/muscles/routes';
+import { catalogue, subscribed } from './modules/programs/routes';
+import { sharedPage } from './modules/shared-pages/routes';
+import { answersRead, answersSaved } from './modules/simple-models/routes';
+import type { BlobStore } from './modules/uploads/blob-store';
+import { uploadDeleted } from './modules/uploads/routes';
+import { tinyPng } from './modules/uploads/test-images';
 import { currentUser, devices, registered } from './modules/users/responses';
 import { documented, documentingSerializerCompiler, errorResponses } from './openapi';
 
@@ -21,13 +39,38 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
+/** Uploaded bytes kept in memory: these tests only need them stored and deleted. */
+const blobs = new Map<string, Buffer>();
+const memoryStore: BlobStore = {
+  put: async (key, bytes) => { blobs.set(key, Buffer.from(bytes)); },
+  get: async (key) => { const bytes = blobs.get(key); return bytes ? { body: Readable.from(bytes), size: bytes.length } : null; },
+  delete: async (key) => { blobs.delete(key); },
+};
+
+/** A stand-in for an OpenAI-compatible provider (outside our walls): answers "echo", refuses "fail" with 401. */
+let provider: Server;
 let app: FastifyInstance;
 let doc: Document;
 beforeAll(async () => {
-  app = await createTestApp();
+  provider = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    request.on('end', () => {
+      const body = JSON.parse(raw) as { model: string; messages: { content: string }[] };
+      response.setHeader('content-type', 'application/json');
+      if (body.messages[0].content === 'fail') { response.statusCode = 401; response.end(JSON.stringify({ error: { message: 'Bad key' } })); return; }
+      response.end(JSON.stringify({ model: body.model, choices: [{ message: { content: 'echo' } }], usage: { prompt_tokens: 3 } }));
+    });
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const aiEnv = { AI_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`, AI_MODELS: 'echo-1' };
+  app = await createTestApp({ blobStore: memoryStore, aiEnv });
   doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json<Document>();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => provider.close(() => resolve()));
+});
 
 const operation = (path: string, method = 'post') => doc.paths[path][method];
 const jsonOf = (op: Operation, status: string) => op.responses[status]?.content?.['application/json']?.schema;
@@ -42,6 +85,17 @@ describe('the OpenAPI document', () => {
       expect(statuses.some((status) => !status.startsWith('2')), `${method} ${path}`).toBe(true);
       expect(op.responses, `${method} ${path}`).toHaveProperty('500');
     }
+  });
+
+  it('every operation describes its success: a real schema, never "any JSON"', () => {
+    const described = ['type', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'];
+    const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).flatMap(([method, op]) => {
+      const successes = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      const real = successes.length > 0 && successes.every(([, response]) => Object.values(response.content ?? {}).length > 0
+        && Object.values(response.content ?? {}).every(({ schema }) => described.some((key) => key in schema)));
+      return real ? [] : [`${method.toUpperCase()} ${path}`];
+    }));
+    expect(undescribed).toEqual([]);
   });
 
   it('a model documents its five verbs from the wire schema', () => {
@@ -121,6 +175,88 @@ describe('the documented schemas are the answers', () => {
     expectDescribed(devices, (await user.get('/api/devices')).json());
     const again = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Someone', email: `again-${user.email}`, password: 'correct horse battery' } });
     expectDescribed(registered, again.json());
+  });
+
+  /** The answer has the status and parses unchanged; its body, for the next request. */
+  const expectAnswer = <T = Record<string, never>>(schema: z.ZodType, response: LightMyRequestResponse, status = 200): T & Record<string, unknown> => {
+    expect(response.statusCode, response.body).toBe(status);
+    expectDescribed(schema, response.json());
+    return response.json();
+  };
+
+  it('program, author, check-in, creator-ledger and admin answers', async () => {
+    const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
+    const [creator, buyer, admin] = await Promise.all([signUp(app, { as_creator: true, name: 'Ada Lovelace' }), signUp(app), signUp(app)]);
+    await makeAdmin(await testDatabase(), admin.email);
+    const program = (await creator.post('/api/program/create', {
+      board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, price_cents: 1200, currency: 'EUR', description: '<p>Go slow</p>' },
+    })).json<{ program: { id: number; guid: string } }>().program;
+    await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: program.id, position: 1, title: 'Week one', body: '<p>Walk</p>' } });
+    expectAnswer(authorPage, await app.inject({ method: 'GET', url: `/api/author/${creator.id}` }));
+    await creator.post('/api/user/update', { tagline: 'Engines of habit' });
+    await creator.post('/api/user/update', { show_tagline: true });
+    expectAnswer(authorPage, await app.inject({ method: 'GET', url: `/api/author/ada-lovelace-${creator.id}` }));
+    expectAnswer(implemented, await creator.get(`/api/program-implement/${program.guid}`));
+    expectAnswer(implemented, await buyer.get(`/api/program-implement/${program.guid}`));
+    expectAnswer(catalogue, await buyer.post('/api/program/published', { guid: program.guid }));
+
+    const { board } = expectAnswer<{ board: number }>(subscribed, await buyer.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: 0 }));
+    const [habit] = (await buyer.post('/api/habit/all', { board })).json<{ habits: { id: number }[] }>().habits;
+    expectAnswer(checkedIn, await buyer.post('/api/habit/checkin', { board, params: { habit_id: habit.id, date: '2026-11-01', value: 'yes' } }));
+    expectAnswer(checkedIn, await buyer.post('/api/habit/checkin', { board, params: { habit_id: habit.id, date: '2026-11-02', value: 2.5, note: 'Slow' } }));
+    expectAnswer(entryList, await buyer.post('/api/habit/entries', { board, params: { habit_id: habit.id, from: '2026-11-01' } }));
+    expectAnswer(implemented, await buyer.get(`/api/program-implement/${program.guid}`));
+    expectAnswer(followed, await buyer.get('/api/authors/followed'));
+    expectAnswer(subscriptionList, await buyer.get('/api/program-implement'));
+
+    const [sale] = expectAnswer<{ entries: { id: number }[] }>(ledger, await creator.get('/api/creator/ledger')).entries;
+    expectAnswer(transaction, await creator.get(`/api/transaction/${sale.id}`));
+    expectAnswer(transaction, await buyer.get(`/api/transaction/${sale.id}`));
+    expectAnswer(subscribed, await buyer.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: 0 }));
+    expectAnswer(ledger, await creator.get('/api/creator/ledger'));
+
+    expectAnswer(adminProgramList, await admin.get(`/api/admin/programs?after=${program.id - 1}`));
+    expectAnswer(oneAdminProgram, await admin.get(`/api/admin/programs/${program.id}`));
+    expectAnswer(userList, await admin.get(`/api/admin/users?after=${creator.id - 1}`));
+    expectAnswer(roleSet, await admin.post('/api/admin/users/role', { id: buyer.id, role: 'creator' }));
+  });
+
+  it('shared-page, guided-page, upload, calendar, muscle and AI answers', async () => {
+    const [user, admin] = await Promise.all([signUp(app), signUp(app)]);
+    await makeAdmin(await testDatabase(), admin.email);
+    const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'Recipe', body: '<p>Bake</p>' } })).json<{ note: { id: number } }>().note;
+    const { slug } = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'note', source_id: note.id } }))
+      .json<{ shared_page: { slug: string } }>().shared_page;
+    expectAnswer(sharedPage, await app.inject({ method: 'GET', url: `/api/public/shared/${slug}` }));
+
+    expectAnswer(answersRead, await user.post('/api/simple_model/get', { board: user.boardId, model: 'purpose' }));
+    for (const model of ['purpose', 'mission']) {
+      expectAnswer(answersSaved, await user.post('/api/simple_model/update', { board: user.boardId, model, responses: { why: 'To help' } }));
+      expectAnswer(answersRead, await user.post('/api/simple_model/get', { board: user.boardId, model }));
+    }
+
+    const boundary = 'openapi-test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), tinyPng(), Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST', url: '/api/uploads/image', payload,
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expectAnswer(uploadDeleted, await user.post('/api/uploads/delete', { id: uploaded.json<{ id: string }>().id }));
+
+    const range = { start_date: '2026-11-01', end_date: '2026-11-30' };
+    expectAnswer(calendarEvents, await user.post('/api/google/events', range));
+    await (await testDatabase()).db.insert(calendarConnections).values({
+      userId: user.id, provider: 'google', events: [{ id: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', end: '2026-11-10T10:00:00Z', all_day: false }],
+    });
+    expect(expectAnswer<{ events: unknown[] }>(calendarEvents, await user.post('/api/google/events', range)).events).toHaveLength(1);
+    expectAnswer(muscleList, await user.post('/api/muscle/all'));
+
+    expectAnswer(aiModels, await admin.get('/api/admin/ai/models'));
+    expect(expectAnswer(aiTested, await admin.post('/api/admin/ai/test', { model: 'echo-1', prompt: 'hi' })).success).toBe(true);
+    expect(expectAnswer(aiTested, await admin.post('/api/admin/ai/test', { model: 'echo-1', prompt: 'fail' })).success).toBe(false);
   });
 
   it('a documented schema never changes an answer; a plain zod schema still filters one', async () => {

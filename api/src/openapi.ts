@@ -15,6 +15,15 @@ export function documented<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
+/**
+ * Binds a documented schema to the wire type the handler builds (often one `shared/src/api/*` exports), so the
+ * two cannot drift: `wireSchema<PublicAuthor>()(z.object({ ... }))` compiles only when the schema's output is
+ * exactly that type (both ways assignable). The runtime check is `openapi.test.ts` (real answers parse unchanged).
+ */
+export function wireSchema<T>() {
+  return <S extends z.ZodType<T>>(schema: S, ..._exact: [T] extends [z.output<S>] ? [] : [never]): S => schema;
+}
+
 /** `serializerCompiler` of fastify-type-provider-zod, except for `documented()` schemas (plain JSON). */
 export const documentingSerializerCompiler: typeof serializerCompiler = (route) => {
   if (documentationOnly.has(route.schema)) return (data) => JSON.stringify(data);

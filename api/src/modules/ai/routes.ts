@@ -2,8 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid } from '../../errors';
+import { documented } from '../../openapi';
 import { askModel } from './client';
 import { displayUrl, readAiConfig } from './config';
+
+/** What the admin AI calls answer, for /api/docs only: answers are sent as they are. */
+export const aiModels = documented(z.object({
+  success: z.literal(true),
+  configured: z.boolean(),
+  provider: z.object({
+    base_url: z.string().describe('Scheme, host and path only: never credentials.'),
+    has_api_key: z.boolean(),
+    timeout_ms: z.number().int(),
+  }).nullable().describe('Null when no AI_BASE_URL is set.'),
+  models: z.array(z.object({ id: z.number().int().describe("A user's `ai_model`: the 1-based position in AI_MODELS."), name: z.string() })),
+  problems: z.array(z.string()).describe('What to set for a working provider; empty when configured.'),
+}).meta({ description: 'The configured provider (never the key) and its models.' }));
+export const aiTested = documented(z.union([
+  z.object({
+    success: z.literal(true),
+    answer: z.string(),
+    model: z.string().describe('As the provider names it.'),
+    latency_ms: z.number().int(),
+    usage: z.object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable() }).describe('Null where the provider did not say.'),
+  }),
+  z.object({
+    success: z.literal(false),
+    error: z.string().describe('Why the provider failed, to show the admin.'),
+    provider_status: z.number().int().describe("The provider's HTTP status; 0 when it could not be reached or timed out."),
+  }),
+]).meta({ description: "The model's reply, or the provider's failure (the test ran: its failure is its result)." }));
 
 export interface AiRoutesOptions {
   /** Where the AI_* settings are read from, once at start-up; the process environment by default. */
@@ -17,10 +45,10 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions): 
   const config = readAiConfig(options.source ?? process.env);
 
   api.get('/api/admin/ai/models', {
-    schema: { tags: ['admin'], summary: 'The configured AI provider and its models (never the key)' },
+    schema: { tags: ['admin'], summary: 'The configured AI provider and its models (never the key)', response: { 200: aiModels } },
     onRequest: app.requireAdmin,
   }, async () => ({
-    success: true,
+    success: true as const,
     configured: config.configured,
     provider: config.baseUrl ? { base_url: displayUrl(config.baseUrl), has_api_key: config.apiKey !== null, timeout_ms: config.timeoutMs } : null,
     models: config.models,
@@ -31,6 +59,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions): 
     schema: {
       tags: ['admin'], summary: 'Send a prompt to a configured model and answer with its reply',
       body: z.object({ model: z.string().min(1).max(200), prompt: z.string().trim().min(1, 'is required').max(4000) }).strict(),
+      response: { 200: aiTested },
     },
     onRequest: app.requireAdmin,
   }, async (request) => {
@@ -38,7 +67,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions): 
     if (!config.models.some((m) => m.name === request.body.model)) throw invalid({ model: ['is not one of the configured models (AI_MODELS)'] });
     const result = await askModel(config, request.body.model, request.body.prompt, options.fetch);
     // The test ran: a provider that fails is its result, shown to the admin (a 5xx would hide the reason).
-    if (!result.ok) return { success: false, error: result.message, provider_status: result.status };
-    return { success: true, answer: result.answer, model: result.model, latency_ms: result.latency_ms, usage: result.usage };
+    if (!result.ok) return { success: false as const, error: result.message, provider_status: result.status };
+    return { success: true as const, answer: result.answer, model: result.model, latency_ms: result.latency_ms, usage: result.usage };
   });
 }

@@ -7,7 +7,8 @@ import { authOf } from '../../types';
 import { adminPrograms, programStatuses } from './admin-programs';
 import { implementation, mySubscriptions } from './implement';
 import { authorIdOf, findAuthor, followedAuthors } from './service';
-import { errorsOf, undescribedSuccess } from '../../openapi';
+import { errorsOf } from '../../openapi';
+import { adminProgramList, authorPage, followed, implemented, oneAdminProgram, subscriptionList } from './responses';
 
 const guid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const NO_AUTHOR = 'No such author.';
@@ -20,53 +21,54 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['author'], summary: "An author's public page: name, tagline (if shown) and published programs; read signed out", security: [],
       params: z.object({ author: z.string() }),
-      response: { 200: undescribedSuccess, ...errorsOf(404) },
+      response: { 200: authorPage, ...errorsOf(404) },
     },
   }, async (request) => {
     const id = authorIdOf(request.params.author);
     const found = id === null ? null : await findAuthor(app.db, id);
     if (!found) throw notFound(NO_AUTHOR);
-    return { success: true, author: found.author, programs: found.programs };
+    return { success: true as const, author: found.author, programs: found.programs };
   });
 
   api.get('/api/authors/followed', {
-    schema: { tags: ['author'], summary: 'The authors of the programs the caller subscribed to, with those programs' },
+    schema: { tags: ['author'], summary: 'The authors of the programs the caller subscribed to, with those programs', response: { 200: followed } },
     onRequest: app.authenticate,
-  }, async (request) => ({ success: true, authors: await followedAuthors(app.db, authOf(request).userId) }));
+  }, async (request) => ({ success: true as const, authors: await followedAuthors(app.db, authOf(request).userId) }));
 
   api.get('/api/program-implement', {
-    schema: { tags: ['program'], summary: "The caller's subscriptions, newest first" },
+    schema: { tags: ['program'], summary: "The caller's subscriptions, newest first", response: { 200: subscriptionList } },
     onRequest: app.authenticate,
-  }, async (request) => ({ success: true, subscriptions: await mySubscriptions(app.db, authOf(request).userId) }));
+  }, async (request) => ({ success: true as const, subscriptions: await mySubscriptions(app.db, authOf(request).userId) }));
 
   api.get('/api/program-implement/:guid', {
     schema: {
       tags: ['program'], summary: "A program put into practice: its chapters, what it installed on the subscription's board and progress",
       params: z.object({ guid }),
-      response: { 200: undescribedSuccess, ...errorsOf(404) },
+      response: { 200: implemented, ...errorsOf(404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {
     const found = await implementation(app.db, authOf(request).userId, request.params.guid);
     if (!found) throw notFound('No published program has this link.');
-    return { success: true, ...found };
+    return { success: true as const, ...found };
   });
 
   api.get('/api/admin/programs', {
     schema: {
       tags: ['admin'], summary: 'Every program, drafts included, 100 per page by id',
       querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_ID).default(0), status: z.enum(programStatuses).optional() }).strict(),
+      response: { 200: adminProgramList },
     },
     onRequest: app.requireAdmin,
-  }, async (request) => ({ success: true, programs: await adminPrograms(app.db, request.query) }));
+  }, async (request) => ({ success: true as const, programs: await adminPrograms(app.db, request.query) }));
 
   api.get('/api/admin/programs/:id', {
     schema: { tags: ['admin'], summary: 'One program, whatever its status', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
-      response: { 200: undescribedSuccess, ...errorsOf(404) } },
+      response: { 200: oneAdminProgram, ...errorsOf(404) } },
     onRequest: app.requireAdmin,
   }, async (request) => {
     const [program] = await adminPrograms(app.db, { after: 0, id: request.params.id });
     if (!program) throw notFound('No such program.');
-    return { success: true, program };
+    return { success: true as const, program };
   });
 }

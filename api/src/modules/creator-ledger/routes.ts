@@ -9,7 +9,8 @@ import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
 import { REFUND_WINDOW_DAYS, balances, ledgerEntry, type Sale } from './ledger';
-import { errorsOf, undescribedSuccess } from '../../openapi';
+import { errorsOf } from '../../openapi';
+import { ledger, transaction } from './responses';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -38,7 +39,8 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
   const programs = modelTables.program;
 
   api.get('/api/creator/ledger', {
-    schema: { tags: ['creator'], summary: "The caller's sales (one per subscription to their programs, newest first, 500 at most) and balances per currency" },
+    schema: { tags: ['creator'], summary: "The caller's sales (one per subscription to their programs, newest first, 500 at most) and balances per currency",
+      response: { 200: ledger } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
@@ -46,9 +48,9 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
     const now = new Date();
     const entries = rows.map((row) => ledgerEntry(saleOf(row), now));
     return {
-      success: true,
+      success: true as const,
       // No payment provider is connected: subscribers are not charged and nothing is paid out; amounts are at list price.
-      checkout_enabled: false,
+      checkout_enabled: false as const,
       refund_window_days: REFUND_WINDOW_DAYS,
       balances: balances(entries),
       entries,
@@ -58,7 +60,7 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/transaction/:id', {
     schema: { tags: ['creator'], summary: 'One transaction, for its buyer or the seller of its program', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
-      response: { 200: undescribedSuccess, ...errorsOf(404) } },
+      response: { 200: transaction, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
@@ -67,9 +69,9 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
     if (!row) throw notFound('No such transaction.');
     const [author] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId)).limit(1);
     return {
-      success: true,
-      role: row.authorId === userId ? 'seller' : 'buyer',
-      checkout_enabled: false,
+      success: true as const,
+      role: row.authorId === userId ? 'seller' as const : 'buyer' as const,
+      checkout_enabled: false as const,
       transaction: { ...ledgerEntry(saleOf(row), new Date()), subscription_status: row.status, seller_name: author?.name ?? '' },
     };
   });

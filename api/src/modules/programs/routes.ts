@@ -11,7 +11,16 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { installProgram } from './install';
-import { errorsOf, undescribedSuccess } from '../../openapi';
+import { documented, errorsOf } from '../../openapi';
+
+/** What the program calls answer, for /api/docs only: answers are sent as they are. */
+export const catalogue = documented(z.object({ success: z.literal(true), programs: z.array(recordSchema(models.program)) })
+  .meta({ description: 'Published programs, newest first, as the program model presents them.' }));
+export const subscribed = documented(z.object({
+  success: z.literal(true),
+  board: z.number().int().describe("The program's board (subscribing), else the current or default board."),
+  boardName: z.string(),
+}).meta({ description: 'Subscribed (the board the program was installed into) or unsubscribed (the board to show).' }));
 
 /** The account's default board, else its first one (every account has at least one board). */
 async function defaultBoardOf(db: Db, userId: number): Promise<{ id: number; name: string }> {
@@ -32,6 +41,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['program'], summary: "The catalogue: everyone's published programs, newest first (100 at most; `guid` picks one)",
       body: z.object({ guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional() }).strict().optional(),
+      response: { 200: catalogue },
     },
     onRequest: app.authenticate,
   }, async (request) => {
@@ -41,7 +51,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       .where(and(sql`${programs.data}->>'status' = 'published'`, guid ? sql`${programs.data}->>'guid' = ${guid}` : undefined))
       .orderBy(desc(programs.createdAt), desc(programs.id)).limit(100);
     return {
-      success: true,
+      success: true as const,
       programs: rows.map((row) => present.parse({
         ...row.data, id: row.id, board_id: row.boardId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
       })),
@@ -52,7 +62,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['program'], summary: 'Subscribe (new board with the program installed; again while subscribed: the same board) or unsubscribe (current_board_id 0: answers the default board); answers { success, board, boardName }',
       body: z.object({ program_id: dbId, isSubscribing: z.boolean(), current_board_id: z.number().int().min(0).max(MAX_DB_ID) }).strict(),
-      response: { 200: undescribedSuccess, ...errorsOf(403, 404) },
+      response: { 200: subscribed, ...errorsOf(403, 404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {
@@ -69,10 +79,10 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       const board = currentBoardId === 0 ? await defaultBoardOf(app.db, userId) : await requireOwnBoard(app.db, userId, currentBoardId);
       await app.db.update(subscriptions).set({ status: 'cancelled' })
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
-      return { success: true, board: board.id, boardName: board.name };
+      return { success: true as const, board: board.id, boardName: board.name };
     }
 
     const board = await installProgram(app, userId, program);
-    return { success: true, board: board.id, boardName: board.name };
+    return { success: true as const, board: board.id, boardName: board.name };
   });
 }

@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
 import { sanitizeRichText } from '../../rich-text/sanitize';
-import { errorsOf, undescribedSuccess } from '../../openapi';
+import { documented, errorsOf } from '../../openapi';
+
+/** What `/api/public/shared/:slug` answers, for /api/docs only: the answer is sent as it is. */
+export const sharedPage = documented(z.object({
+  success: z.literal(true),
+  page: z.object({
+    slug: z.string(),
+    title: z.string(),
+    body: z.string().describe('Sanitized rich text (HTML).'),
+    date: z.string().describe("The entry's date (YYYY-MM-DD), else the day it was created."),
+    shared_at: z.string().describe('An ISO instant.'),
+  }),
+}).meta({ description: 'The shared entry, read signed out.' }));
 
 const NOT_SHARED = 'This page is not shared (any more).';
 
@@ -15,7 +27,7 @@ export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/public/shared/:slug', {
     schema: { tags: ['shared_page'], summary: 'A shared page, public', security: [], params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
-      response: { 200: undescribedSuccess, ...errorsOf(404) } },
+      response: { 200: sharedPage, ...errorsOf(404) } },
   }, async (request) => {
     const pages = modelTables.shared_page;
     const [page] = await app.db.select().from(pages).where(sql`${pages.data}->>'slug' = ${request.params.slug}`).limit(1);
@@ -26,7 +38,7 @@ export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
     if (!entry) throw notFound(NOT_SHARED);
     const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
     return {
-      success: true,
+      success: true as const,
       page: {
         slug: request.params.slug,
         title: text('title'),

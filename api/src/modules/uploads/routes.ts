@@ -10,7 +10,7 @@ import { AppError, invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import type { BlobStore } from './blob-store';
 import { allowedImageNames, detectImageType, MAX_IMAGE_BYTES } from './image-type';
-import { documented, errorResponses, errorsOf, undescribedSuccess } from '../../openapi';
+import { documented, errorResponses, errorsOf } from '../../openapi';
 
 export interface UploadRoutesOptions {
   store: BlobStore;
@@ -51,6 +51,8 @@ const imageTooLarge = documented(z.union([
   z.object({ success: z.literal(false), error: z.string(), code: z.literal('LB-UPLOAD-TOO-LARGE') }),
   errorResponses[413],
 ]).meta({ description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), or the whole body over the body limit.` }));
+export const uploadDeleted = documented(z.object({ success: z.literal(true), id: z.string() })
+  .meta({ description: 'Deleted, bytes included; the id answers 404 from now on.' }));
 /** The stored bytes with their stored type (never JSON): a binary body under each type the API accepts. */
 const imageBytes = {
   description: 'The image, with its stored type, `nosniff`, `inline`, immutable caching and a sandboxing CSP.',
@@ -106,7 +108,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       await store.delete(key).catch(() => undefined);
       throw error;
     }
-    return reply.code(201).send({ success: true, id, url: uploadPath(id) });
+    return reply.code(201).send({ success: true as const, id, url: uploadPath(id) });
   });
 
   api.get('/api/uploads/:id', {
@@ -133,7 +135,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
 
   api.post('/api/uploads/delete', {
     schema: { tags: ['uploads'], summary: 'Delete one of your images (entries showing it will show a broken image)', body: z.object({ id: z.string().max(100) }).strict(),
-      response: { 200: undescribedSuccess, ...errorsOf(404) } },
+      response: { 200: uploadDeleted, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
@@ -143,6 +145,6 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       : [];
     if (!row) throw notFound('No such image.');
     await store.delete(row.key);
-    return { success: true, id };
+    return { success: true as const, id };
   });
 }

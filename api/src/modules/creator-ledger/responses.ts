@@ -1,0 +1,54 @@
+import type { Balance, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
+import { z } from 'zod';
+import { documented, wireSchema } from '../../openapi';
+
+/** What the creator ledger calls answer (the wire types of `shared/src/api/creator-ledger.ts`), for /api/docs only. */
+const instant = z.string().describe('An ISO instant.');
+const cents = z.number().int();
+
+const ledgerEntry = wireSchema<LedgerEntry>()(z.object({
+  id: z.number().int().describe('The subscription, which is the transaction.'),
+  program_id: z.number().int(),
+  program_title: z.string(),
+  program_guid: z.string(),
+  buyer_name: z.string(),
+  created_at: instant,
+  available_at: instant.describe('When the net leaves the refund window.'),
+  state: z.enum(['pending', 'available', 'refunded']),
+  currency: z.string(),
+  gross_cents: cents.describe("The program's list price."),
+  platform_fee_cents: cents,
+  processing_fee_cents: cents,
+  net_cents: cents,
+}).meta({ description: 'One sale: the price split into fees and net; pending in the refund window, then available; refunded when cancelled.' }));
+
+const balance = wireSchema<Balance>()(z.object({
+  currency: z.string(),
+  sales: z.number().int(),
+  gross_cents: cents,
+  net_cents: cents,
+  pending_cents: cents,
+  available_cents: cents,
+  refunded_cents: cents,
+}));
+
+const noCheckout = z.literal(false).describe('No payment provider is connected: nobody is charged and nothing is paid out.');
+
+export const ledger = documented(z.object({
+  success: z.literal(true),
+  checkout_enabled: noCheckout,
+  refund_window_days: z.number().int(),
+  balances: z.array(balance).describe('Per currency, by currency code.'),
+  entries: z.array(ledgerEntry).describe('Newest first, 500 at most.'),
+  payouts: z.array(z.never()).max(0).describe('Always empty (no payouts without a payment provider).'),
+}).meta({ description: "The caller's sales of their programs and the balances per currency." }));
+
+export const transaction = documented(z.object({
+  success: z.literal(true),
+  role: z.enum(['seller', 'buyer']).describe("The caller's side of it."),
+  checkout_enabled: noCheckout,
+  transaction: ledgerEntry.extend({
+    subscription_status: z.enum(['active', 'cancelled']),
+    seller_name: z.string(),
+  }),
+}).meta({ description: 'The transaction.' }));
