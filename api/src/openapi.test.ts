@@ -24,7 +24,7 @@ import type { BlobStore } from './modules/uploads/blob-store';
 import { uploadDeleted } from './modules/uploads/routes';
 import { tinyPng } from './modules/uploads/test-images';
 import { currentUser, devices, registered } from './modules/users/responses';
-import { documented, documentingSerializerCompiler, errorResponses } from './openapi';
+import { documentErrorResponses, documented, documentingSerializerCompiler, errorResponses } from './openapi';
 
 interface Operation {
   security?: unknown[];
@@ -96,6 +96,23 @@ describe('the OpenAPI document', () => {
       return real ? [] : [`${method.toUpperCase()} ${path}`];
     }));
     expect(undescribed).toEqual([]);
+  });
+
+  it('a route that declares no success answer stops the app from starting; a hidden one is left alone', async () => {
+    const small = Fastify();
+    documentErrorResponses(small);
+    await small.register(async (api) => {
+      api.get('/hidden', { schema: { hide: true } }, async () => ({}));
+      api.post('/described', { schema: { response: { 201: documented(z.object({ id: z.number() })) } } }, async () => ({ id: 1 }));
+    });
+    small.register(async (api) => {
+      api.get('/undescribed', { schema: { summary: 'Answers something' } }, async () => ({}));
+    });
+    try {
+      await expect(small.ready()).rejects.toThrow('GET /undescribed declares no success answer');
+    } finally {
+      await small.close().catch(() => undefined);
+    }
   });
 
   it('a model documents its five verbs from the wire schema', () => {

@@ -56,9 +56,6 @@ export const errorResponses = {
     .meta({ description: 'Something failed on the server. Never a stack trace.' })),
 } as const;
 
-/** The 200 of a route that does not describe its body yet (its summary does): any JSON. */
-export const undescribedSuccess = documented(z.unknown().meta({ description: 'Success; the summary describes the answer.' }));
-
 export type ErrorStatus = keyof typeof errorResponses;
 
 /** The documented error bodies of the given statuses, to spread into a route's `schema.response`. */
@@ -103,12 +100,16 @@ function inferredErrorStatuses(app: FastifyInstance, route: RouteOptions): Error
 /**
  * An `onRoute` hook: every documented route gets the error bodies it can answer. A status the route declares
  * itself (a more precise body) wins; hidden routes (`/api/docs`, the unknown-model catch-all) are left alone.
+ * A route that declares no success answer is refused: the app does not start, so none ships undocumented.
  */
 export function documentErrorResponses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
     const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
-    const success = Object.keys(declared).some((status) => status.startsWith('2')) ? {} : { 200: undescribedSuccess };
-    route.schema = { ...route.schema, response: { ...success, ...errorsOf(...inferredErrorStatuses(app, route)), ...declared } };
+    if (!Object.keys(declared).some((status) => status.startsWith('2'))) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(`${methods} ${route.url} declares no success answer: describe it in schema.response with documented(...) (api/src/openapi.ts).`);
+    }
+    route.schema = { ...route.schema, response: { ...errorsOf(...inferredErrorStatuses(app, route)), ...declared } };
   });
 }
