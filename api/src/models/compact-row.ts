@@ -52,8 +52,11 @@ export function parseCompactRow(line: string): StoredRow {
   };
 }
 
-export function parseCompactPage(text: string | null): StoredRow[] {
-  return text ? text.split('\n').map(parseCompactRow) : [];
+/** The rows of a page, at most `max` of them (a page may read a few more than it needs: fast-store's `rowsToFetch`). */
+export function parseCompactPage(text: string | null, max?: number): StoredRow[] {
+  if (!text) return [];
+  // (`split`'s own limit would turn Infinity into 0.)
+  return (max === undefined ? text.split('\n') : text.split('\n', max)).map(parseCompactRow);
 }
 
 export type WireRecord = Record<string, unknown>;
