@@ -69,6 +69,29 @@ describe('security', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
+  it('sends the same security headers on every answer: success, refusal and unknown path', async () => {
+    const expected = {
+      'content-security-policy': "default-src 'none';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';"
+        + "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'cross-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [method, url, status] of [['GET', '/api/health', 200], ['POST', '/api/note/all', 401], ['GET', '/api/nope', 404]] as const) {
+      const response = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers, url).toMatchObject(expected);
+    }
+  });
+
   it("allows CORS for the site's origins only", async () => {
     const allowed = await app.inject({ method: 'OPTIONS', url: '/api/login', headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST' } });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3002');

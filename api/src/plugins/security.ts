@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** CORS for the site's own origins, security headers, and the per-route rate limiter. */
 export async function registerSecurity(app: FastifyInstance, origins: readonly string[]): Promise<void> {
@@ -12,11 +12,14 @@ export async function registerSecurity(app: FastifyInstance, origins: readonly s
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
     maxAge: 600,
   });
-  // A JSON API: no HTML is served, so the strictest policy costs nothing.
-  await app.register(helmet, {
+  // A JSON API: no HTML is served, so the strictest policy costs nothing. Helmet's middleware is made once here:
+  // @fastify/helmet made it anew (parsing every option and CSP directive) on every request, in two hooks.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // (Helmet calls back with nothing, or with an Error in versions before 8.1; 8.1+ throws instead.)
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
