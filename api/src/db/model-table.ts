@@ -39,7 +39,9 @@ export function modelTable(def: AnyModelDefinition) {
     index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index(`${name}_position_idx`).on(t.userId, t.boardId, t.position, t.id),
     // Owner first (btree_gin): a search reads only the caller's board's matches, never everyone's.
-    index(`${name}_owner_search_idx`).using('gin', t.userId, t.boardId, t.search),
+    // fastupdate off: every write goes into the index itself, never a pending list. PGlite runs no autovacuum,
+    // so a pending list was never merged and every search using the index scanned it whole (migration 0008).
+    index(`${name}_owner_search_idx`).using('gin', t.userId, t.boardId, t.search).with({ fastupdate: false }),
   ]);
 }
 
