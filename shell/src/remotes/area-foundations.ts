@@ -5,7 +5,8 @@
  * after its files, and preloading the remote's files alone left them to fetch after the click (measured: the
  * kit and registry chunks arrived 120–330 ms after a "preloaded" click). Loading them beside the remote's
  * files, when an area is preloaded and on a first visit, takes them off the click's critical path.
- * Through the shell's share scope these are the very instances the remotes then get.
+ * Through the shell's share scope these are the very instances the remotes then get. The list is what two or
+ * more of the four user areas import; the admin area does not load it (load-area.ts).
  */
 type Importer = () => Promise<unknown>;
 

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadAreaFoundations } from './area-foundations';
+import { areaLoadsSettled, startVisitedArea } from './load-area';
+import { resetRemotesForTests } from './register';
+
+vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
+
+afterEach(() => {
+  vi.mocked(loadAreaFoundations).mockClear();
+  resetRemotesForTests();
+});
+
+describe('the shared code that comes with an area', () => {
+  it('comes with a user area, and not with the admin area, which does not run it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // No remotes.json here: the loads fail, which these checks do not depend on.
+    vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
+    expect(startVisitedArea('/admin/users', { signedIn: true, isAdmin: true })).toBe('mf_admin');
+    expect(loadAreaFoundations).not.toHaveBeenCalled();
+    expect(startVisitedArea('/habits', { signedIn: true, isAdmin: true })).toBe('mf_goals');
+    expect(loadAreaFoundations).toHaveBeenCalledTimes(1);
+    await areaLoadsSettled();
+    vi.unstubAllGlobals();
+  });
+});
