@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { ListParams, ModelRecord } from '@lifeboard/shared/api/resource';
 import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
+import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import type { CollectionView } from '@lifeboard/shared/stores/use-collection';
 
 type Entries = CollectionView<ModelRecord<'journal_entry'>>;
@@ -42,18 +41,9 @@ export function forgetPrefetch(): void {
 }
 
 /**
- * `useCollection('journal_entry', params)` for the journal page: the same view of the shared list,
- * loaded once per distinct `params`, but taking over the request the area's mount already made.
+ * `useCollection('journal_entry', params)` for the journal page: the same view of the shared list, loaded
+ * once per distinct `params`, but taking over the request the area's mount already made.
  */
 export function useJournalEntries(params: ListParams): Entries {
-  const collection = getCollection('journal_entry');
-  const items = useStore(collection.$items);
-  const status = useStore(collection.$status);
-  const error = useStore(collection.$error);
-  const nextCursor = useStore(collection.$nextCursor);
-  const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    loadJournalList(JSON.parse(paramsKey) as ListParams);
-  }, [paramsKey]);
-  return { collection, items, status, error, hasMore: nextCursor !== null };
+  return useCollection('journal_entry', params, { load: loadJournalList });
 }

@@ -14,13 +14,18 @@ export interface CollectionView<R extends AnyRecord> {
   hasMore: boolean;
 }
 
+export interface CollectionViewOptions {
+  /** Loads the list for `params` instead of `collection.load(params)` (e.g. to take over a request already made). */
+  load?: (params: ListParams) => void;
+}
+
 /**
  * React view of the shared collection of a model: subscribes (so a board switch reloads it) and loads
  * once per distinct `params` (compared by value, so an inline object does not reload on every render).
  */
-export function useCollection<N extends ModelName>(modelName: N, params?: ListParams): CollectionView<ModelRecord<N>>;
-export function useCollection(modelName: string, params?: ListParams): CollectionView<AnyRecord>;
-export function useCollection(modelName: string, params: ListParams = {}): CollectionView<AnyRecord> {
+export function useCollection<N extends ModelName>(modelName: N, params?: ListParams, options?: CollectionViewOptions): CollectionView<ModelRecord<N>>;
+export function useCollection(modelName: string, params?: ListParams, options?: CollectionViewOptions): CollectionView<AnyRecord>;
+export function useCollection(modelName: string, params: ListParams = {}, { load }: CollectionViewOptions = {}): CollectionView<AnyRecord> {
   const collection = getCollection(modelName);
   const items = useStore(collection.$items);
   const status = useStore(collection.$status);
@@ -28,7 +33,10 @@ export function useCollection(modelName: string, params: ListParams = {}): Colle
   const nextCursor = useStore(collection.$nextCursor);
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
-    void collection.load(JSON.parse(paramsKey) as ListParams);
+    const wanted = JSON.parse(paramsKey) as ListParams;
+    if (load) load(wanted);
+    else void collection.load(wanted);
+    // `load` is not a dependency: a caller's inline function must not reload the list on every render.
   }, [collection, paramsKey]);
   return { collection, items, status, error, hasMore: nextCursor !== null };
 }
