@@ -1,16 +1,11 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import type { ProgramSummary } from '@lifeboard/shared/api/authors';
 import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];
 
-export interface AdminProgram {
-  id: number;
-  guid: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  currency: string;
+export interface AdminProgram extends ProgramSummary {
   status: ProgramStatus;
   template: { goals?: { title: string }[]; habits?: { title: string }[]; routines?: { title: string }[] };
   author: { id: number; name: string; email: string };

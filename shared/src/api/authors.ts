@@ -7,14 +7,18 @@ export interface PublicAuthor {
   tagline: string | null;
 }
 
-/** Only what a signed-out visitor may read of a program. */
-export interface PublicProgram {
+/** What every view of a program names it by: the purchase pages, an author's page, the admin list. */
+export interface ProgramSummary {
   id: number;
   guid: string;
   title: string;
   description: string;
   price_cents: number;
   currency: string;
+}
+
+/** Only what a signed-out visitor may read of a program. */
+export interface PublicProgram extends ProgramSummary {
   installs: { goals: number; habits: number; routines: number };
   published_at: string;
 }

@@ -1,16 +1,9 @@
 import { failure, isSuccessStatus, send } from '@lifeboard/shared/api/client';
 import type { ApiResult } from '@lifeboard/shared/api/client';
+import type { ProgramSummary } from '@lifeboard/shared/api/authors';
 import { createResource } from '@lifeboard/shared/api/resource';
 
-/** What the purchase pages show of a program. */
-export interface ProgramSummary {
-  id: number;
-  guid: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-}
+export type { ProgramSummary };
 
 function toSummary(value: unknown): ProgramSummary | null {
   if (typeof value !== 'object' || value === null) return null;
