@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { Configuration, RuleSetRule } from '@rspack/core';
+import type { Configuration, RspackPluginInstance, RuleSetRule } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apiUrl, corsHeaders, repoRoot, sharedSingletons } from './federation';
+import { PrecompressPlugin } from './precompress-plugin';
 
 /** `rspack serve` (or NODE_ENV=development) builds for development; everything else for production. */
 export const isProduction =
@@ -33,6 +34,11 @@ const scriptRule: RuleSetRule = {
  * never style-loader, whose injected <style> tags the Content-Security-Policy blocks.
  */
 const cssRule: RuleSetRule = { test: /\.css$/, type: 'css' };
+
+/** Plugins of every production build: Brotli and gzip copies of the text assets, for the static server. */
+export function productionPlugins(): RspackPluginInstance[] {
+  return isProduction ? [new PrecompressPlugin()] : [];
+}
 
 export interface AppOptions {
   dir: string;
@@ -87,6 +93,25 @@ export interface RemoteOptions extends AppOptions {
   name: string;
   /** What the remote exposes; by default its lifecycles and its home widgets. */
   exposes?: Record<string, string>;
+  /**
+   * Packages only a later screen runs (the journal's editor: Quill, KaTeX), by chunk name: each group is built
+   * into `lazy-<name>` chunks, which the shell never preloads (shell/src/remotes/preload.ts) and which load on
+   * the way to that screen.
+   */
+  onDemand?: Record<string, readonly string[]>;
+}
+
+/** A package's files in node_modules, under pnpm's layout too (`.pnpm/<name>@<version>/node_modules/<name>/`). */
+function packagesTest(packages: readonly string[]): RegExp {
+  const names = packages.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  return new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
+}
+
+function onDemandGroups(onDemand: Record<string, readonly string[]>) {
+  return Object.fromEntries(Object.entries(onDemand).map(([name, packages]) => [
+    `lazy-${name}`,
+    { test: packagesTest(packages), name: `lazy-${name}`, chunks: 'async' as const, enforce: true },
+  ]));
 }
 
 const defaultExposes = { './lifecycles': './src/lifecycles.tsx', './widgets': './src/widgets.tsx' };
@@ -103,11 +128,14 @@ export const remoteUsesHostRuntime = isProduction;
 export const standaloneRuntimeFile = 'standalone-runtime.js';
 
 /** A remote: exposes its single-spa lifecycles and its home widgets; also a standalone dev page. */
-export function remoteConfig({ dir, port, name, exposes = defaultExposes }: RemoteOptions): Configuration[] {
+export function remoteConfig({ dir, port, name, exposes = defaultExposes, onDemand = {} }: RemoteOptions): Configuration[] {
   const base = baseConfig({ dir, port });
+  const splitChunks = base.optimization?.splitChunks || {};
+  const optimization = { ...base.optimization, splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, ...onDemandGroups(onDemand) } } };
   const template = resolve(dir, 'src/standalone.html');
   const remote: Configuration = {
     ...base,
+    optimization,
     name: 'remote',
     plugins: [
       new ModuleFederationPlugin({
@@ -129,6 +157,7 @@ export function remoteConfig({ dir, port, name, exposes = defaultExposes }: Remo
           : { template }),
         chunks: ['main'],
       }),
+      ...productionPlugins(),
     ],
   };
   return remoteUsesHostRuntime ? [remote, standaloneRuntimeConfig(dir, port)] : [remote];

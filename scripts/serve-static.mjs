@@ -5,7 +5,8 @@
  *   their exact paths, the SPA fallback for every other path, and every HTML response carries the Content-Security-Policy (scripts and styles
  *   only from the site and the origins in the served remotes.json), nosniff and a referrer policy;
  * - a remote: CORS, so the shell's origin may fetch its manifest and chunks;
- * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year.
+ * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year;
+ * - the build's Brotli or gzip copy of a file when the browser accepts it.
  *
  * Usage: node scripts/serve-static.mjs <shell|mf-journal|…> [--port N] [--remotes file.json] [--api URL] [--dist folder]
  * (`--dist`: serve another build of the app than `<app>/dist`, e.g. a new release of a remote.)
@@ -93,7 +94,9 @@ export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     }
   };
-  const files = sirv(dist, { dev: false, etag: true, single: isShell, setHeaders: common });
+  // The production builds write a .br and a .gz beside each text asset (scripts/precompress-plugin.ts):
+  // sirv sends the one the browser accepts, with Content-Encoding and Vary.
+  const files = sirv(dist, { dev: false, etag: true, single: isShell, brotli: true, gzip: true, setHeaders: common });
 
   return createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];

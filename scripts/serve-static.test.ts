@@ -1,10 +1,13 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { get } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { compressedCopies } from './precompress-plugin';
 import { createStaticServer } from './serve-static.mjs';
 
 /**
@@ -17,11 +20,13 @@ const remotes = { mf_goals: 'http://goals.example.test:3002/mf-manifest.json', m
 const immutable = 'public, max-age=31536000, immutable';
 const servers: Server[] = [];
 
+const chunkText = `(self.chunks=self.chunks||[]).push([[5400],{${'1(e,t,r){r.d(t,{a:()=>1})},'.repeat(200)}}]);`;
+
 function build(app: string, files: Record<string, string>): string {
   const dist = join(work, app);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dist, name, '..'), { recursive: true });
-    writeFileSync(join(dist, name), text);
+    writeFileSync(join(dist, name), text, /\.(br|gz)$/.test(name) ? 'latin1' : 'utf8');
   }
   return dist;
 }
@@ -59,6 +64,10 @@ beforeAll(async () => {
       'mf-manifest.json': '{"id":"mf_goals"}',
       'remoteEntry.js': 'var mf_goals;',
       '2160.cceac7cad8.js': 'chunk()',
+      // A build's chunk with the copies the production build writes beside it (scripts/precompress-plugin.ts).
+      '5400.3908e3544b.js': chunkText,
+      '5400.3908e3544b.js.br': compressedCopies(Buffer.from(chunkText)).br.toString('latin1'),
+      '5400.3908e3544b.js.gz': compressedCopies(Buffer.from(chunkText)).gz.toString('latin1'),
       'static/css/async/3134.a3615fe783.css': '.x{}',
     }),
   });
@@ -96,6 +105,30 @@ describe('cache headers', () => {
 
   it('lets the shell read a remote across origins', async () => {
     expect((await headersOf(`${remote}/remoteEntry.js`)).get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('compression', () => {
+  it("sends the build's Brotli copy to a browser that accepts it, the gzip one or the file itself to others", async () => {
+    const url = `${remote}/5400.3908e3544b.js`;
+    // node:http, not fetch: fetch decodes the body and would hide what was sent.
+    const raw = (encoding: string) => new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      get(url, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+      }).on('error', reject);
+    });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe(immutable);
+    expect(br.body.length).toBeLessThan(chunkText.length / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(chunkText);
+    expect((await raw('gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(chunkText);
   });
 });
 

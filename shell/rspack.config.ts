@@ -4,7 +4,7 @@ import type { Configuration } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apiUrl, sharedSingletons } from '../scripts/federation';
-import { baseConfig, isProduction } from '../scripts/rspack-common';
+import { baseConfig, isProduction, productionPlugins } from '../scripts/rspack-common';
 import { PrerenderPublicPagesPlugin } from './prerender/plugin';
 
 const dir = dirname(fileURLToPath(import.meta.url));
@@ -35,6 +35,7 @@ const app = {
     new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(dir, 'public') }] }),
+    ...productionPlugins(),
   ],
 } satisfies Configuration;
 
@@ -46,7 +47,7 @@ const publicBoot: Configuration = {
   entry: { 'public-boot': './src/public-boot.ts' },
   output: { ...base.output, path: dist, publicPath: '/', clean: false, uniqueName: 'lifeboard_public_boot' },
   optimization: {},
-  plugins: [],
+  plugins: productionPlugins(),
 };
 
 /** The public pages rendered to static HTML at build time (prerender/): Node bundle, then pages into dist/. */

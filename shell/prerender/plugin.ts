@@ -3,6 +3,7 @@
  * one static document per public page into the shell's dist/, with the public stylesheet beside them, and a
  * `prerendered/routes.json` that scripts/serve-static.mjs reads to answer those paths with them.
  */
+import { compressedCopies } from '../../scripts/precompress-plugin';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,12 @@ export class PrerenderPublicPagesPlugin implements RspackPluginInstance {
       for (const page of renderPublicPages()) {
         const file = staticPageFile(page.path);
         mkdirSync(dirname(join(dist, file)), { recursive: true });
-        writeFileSync(join(dist, file), staticPageHtml(indexHtml, { title: page.title, markup: page.markup, stylesheet: `/${css[0]}`, bootScript: `/${boot}` }));
+        const html = Buffer.from(staticPageHtml(indexHtml, { title: page.title, markup: page.markup, stylesheet: `/${css[0]}`, bootScript: `/${boot}` }));
+        writeFileSync(join(dist, file), html);
+        // Written after the app's assets were compressed: the pages get their .br/.gz copies here.
+        const { br, gz } = compressedCopies(html);
+        writeFileSync(join(dist, `${file}.br`), br);
+        writeFileSync(join(dist, `${file}.gz`), gz);
         routes[page.path] = file;
       }
       writeFileSync(join(dist, 'prerendered/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
