@@ -25,10 +25,10 @@ function usesFoundations(area: AreaName): boolean {
 
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
 const startedEarly = new Map<AreaName, Promise<unknown>>();
-/** Area loads not yet settled: idle preloading of other areas waits for them (preload.ts). */
+/** Area loads not yet settled (screens and /home widgets): idle preloading waits for them (preload.ts). */
 const inFlight = new Set<Promise<unknown>>();
 
-function track<T>(load: Promise<T>): Promise<T> {
+export function trackAreaLoad<T>(load: Promise<T>): Promise<T> {
   inFlight.add(load);
   const settle = () => inFlight.delete(load);
   load.then(settle, settle);
@@ -52,7 +52,7 @@ export function startVisitedArea(pathname: string, viewer: Viewer): AreaName | n
   const area = decision.entry.area;
   const load = startRemotes().then(({ instance, areas: listed }) => (listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null));
   load.catch(() => undefined); // the outlet's own load reports a failure
-  startedEarly.set(area, track(load));
+  startedEarly.set(area, trackAreaLoad(load));
   if (usesFoundations(area)) void loadAreaFoundations();
   return area;
 }
@@ -78,7 +78,7 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   if (usesFoundations(area)) void loadAreaFoundations();
   const early = startedEarly.get(area);
   startedEarly.delete(area);
-  const fresh = () => track(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
+  const fresh = () => trackAreaLoad(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
   const module = early ? await early.catch(fresh) : await fresh();
   if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { areaLoadsSettled, startVisitedArea } from './load-area';
-import { isPreloadable, preloadArea, preloadWhenIdle, resetPreloadsForTests } from './preload';
+import { isPreloadable, isPreloadedAsset, preloadArea, preloadWhenIdle, resetPreloadsForTests } from './preload';
 import { resetRemotesForTests, startRemotes } from './register';
 import { areaNames } from './remotes';
 
@@ -60,6 +60,7 @@ describe('preloading areas', () => {
     await start();
     const idle: (() => void)[] = [];
     vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => idle.push(run) });
+    vi.stubGlobal('document', { readyState: 'complete' });
     preloadWhenIdle(['mf_admin']);
     expect(idle).toHaveLength(0);
     preloadWhenIdle(['mf_fitness', 'mf_admin']);
@@ -76,6 +77,7 @@ describe('preloading areas', () => {
     await start();
     const idle: (() => void)[] = [];
     vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => idle.push(run) });
+    vi.stubGlobal('document', { readyState: 'complete' });
     let answer: (() => void) | undefined;
     const opening = new Promise<void>((resolve) => { answer = resolve; });
     const usual = server.listeners('request') as ((...args: unknown[]) => void)[];
@@ -97,6 +99,36 @@ describe('preloading areas', () => {
     answer?.();
     await areaLoadsSettled();
     await vi.waitFor(() => expect(idle).toHaveLength(1));
+  });
+});
+
+describe('what preloading leaves out and waits for', () => {
+  it('never preloads the chunks a remote builds as lazy-* (code of a later screen, such as the editor)', () => {
+    expect(isPreloadedAsset('http://localhost:3001/lazy-editor.0f961a7fcf.js')).toBe(false);
+    expect(isPreloadedAsset('http://localhost:3001/lazy-editor.0f961a7fcf.css')).toBe(false);
+    expect(isPreloadedAsset('http://localhost:3001/__federation_expose_lifecycles.ece2cab66f.js')).toBe(true);
+    expect(isPreloadedAsset('http://localhost:3001/5400.3908e3544b.js')).toBe(true);
+    expect(isPreloadedAsset('http://localhost:3001/assets/lazy-editor/2159.f90df656f1.js')).toBe(true);
+  });
+
+  it("starts nothing before the page's load event, however idle the browser is", async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    await start();
+    const idle: (() => void)[] = [];
+    const onLoad: (() => void)[] = [];
+    vi.stubGlobal('window', {
+      requestIdleCallback: (run: () => void) => idle.push(run),
+      addEventListener: (type: string, listener: () => void) => { if (type === 'load') onLoad.push(listener); },
+    });
+    vi.stubGlobal('document', { readyState: 'interactive' });
+    preloadWhenIdle(['mf_goals']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(idle).toHaveLength(0);
+    expect(onLoad).toHaveLength(1);
+    onLoad[0]?.();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    idle[0]?.();
+    await vi.waitFor(() => expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json'));
   });
 });
 

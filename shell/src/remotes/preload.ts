@@ -15,9 +15,18 @@ export function isPreloadable(area: AreaName): boolean {
 }
 
 /**
- * Fetches an area's manifest, entry, exposed module and CSS ahead of a visit (≈ 9× faster click to content,
- * mf-runtime-notes.md), and the shared kit and registry its first screen runs (area-foundations.ts).
- * A failure is swallowed: it does not poison a later `loadRemote`.
+ * Chunks a remote builds as `lazy-*` (scripts/rspack-common.ts, `onDemand`) hold code only a later screen
+ * runs, such as the journal's editor (Quill, KaTeX: ≈ 140 kB gzip): preloading them on every hover or idle
+ * moment cost more than the whole rest of the area, and they load on the way to that screen instead.
+ */
+export function isPreloadedAsset(url: string): boolean {
+  return !/\/lazy-[^/]*$/.test(url);
+}
+
+/**
+ * Fetches an area's manifest, entry, exposed modules and CSS ahead of a visit (≈ 9× faster click to content,
+ * mf-runtime-notes.md), except its `lazy-*` chunks, and the shared kit and registry its first screen runs
+ * (area-foundations.ts). A failure is swallowed: it does not poison a later `loadRemote`.
  */
 export async function preloadArea(area: AreaName): Promise<boolean> {
   if (!isPreloadable(area)) return false;
@@ -26,7 +35,7 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
   try {
     const { instance, areas } = await startRemotes();
     if (!areas.includes(area)) return false;
-    await Promise.all([instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'all' }]), loadAreaFoundations()]);
+    await Promise.all([instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'all', filter: isPreloadedAsset }]), loadAreaFoundations()]);
     return true;
   } catch (error) {
     preloaded.delete(area); // try again on the next hover
@@ -35,11 +44,22 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
   }
 }
 
+/** How long after the page's load event its own area loads are given to start. */
+const settleMs = 500;
+
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
+/** Resolves once the page has loaded (its `load` event), at once if it already has. */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
- * Preloads the given areas (those that may be preloaded) one after another once the browser is idle and the
- * area being opened, if any, has loaded: warming the others must not compete with the one the user waits for.
+ * Preloads the given areas (those that may be preloaded) one after another once the page has loaded, what
+ * it is opening (an area, /home's widgets) has arrived and the browser is idle: warming the others must not
+ * compete with what the user waits for. (`requestIdleCallback` alone fires in every network wait of the
+ * first load: Lighthouse counted the journal's preloaded chunks in /home's largest paint.)
  */
 export function preloadWhenIdle(list: readonly AreaName[]): void {
   const wanted = list.filter(isPreloadable);
@@ -47,9 +67,14 @@ export function preloadWhenIdle(list: readonly AreaName[]): void {
   const idle = window as IdleWindow;
   const schedule = (run: () => void) =>
     idle.requestIdleCallback ? idle.requestIdleCallback(run, { timeout: 4000 }) : window.setTimeout(run, 1500);
-  void areaLoadsSettled().then(() => schedule(() => {
-    void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area)), Promise.resolve());
-  }));
+  void pageLoaded()
+    // What the page opens starts in its first effects and frames (/home's widgets wait for the first paint):
+    // give it a moment to start, then let it finish.
+    .then(() => new Promise((resolve) => setTimeout(resolve, settleMs)))
+    .then(areaLoadsSettled)
+    .then(() => schedule(() => {
+      void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area)), Promise.resolve());
+    }));
 }
 
 export function resetPreloadsForTests(): void {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { trackAreaLoad } from '../../remotes/load-area';
 import { startRemotes } from '../../remotes/register';
 import { areaNames, areas, widgetsId } from '../../remotes/remotes';
 import type { AreaName } from '../../remotes/remotes';
@@ -44,7 +45,7 @@ export async function loadWidgetsOf(area: AreaName): Promise<AreaWidgets> {
   try {
     const registered = await startRemotes();
     if (!registered.areas.includes(area)) return { area, label, widgets: [] };
-    return { area, label, widgets: widgetsOf(await registered.instance.loadRemote<unknown>(widgetsId(area))) };
+    return { area, label, widgets: widgetsOf(await trackAreaLoad(registered.instance.loadRemote<unknown>(widgetsId(area)))) };
   } catch (error) {
     return { area, label, widgets: [], error: describeError(error) };
   }
