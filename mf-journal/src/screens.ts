@@ -1,5 +1,5 @@
 import { collectionRoutes } from './collections/collection-routes';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 
 /**
  * The area's screens, each in its own chunk. The loaders live here, in the lifecycles' chunk, so that

@@ -61,6 +61,20 @@ describe('$session', () => {
     expect(localStorage.getItem('lifeboard:user')).toBeNull();
   });
 
+  it('setUser with the same user again changes nothing (no subscriber runs), a changed field does', async () => {
+    const { $session, setSession, setUser } = await loadModule();
+    setSession('tok', makeUser({ name: 'Ada' }));
+    const heard: unknown[] = [];
+    const stop = $session.listen((session) => heard.push(session.user));
+    setUser(makeUser({ name: 'Ada' }));
+    expect(heard).toHaveLength(0);
+    setUser(makeUser({ name: 'Ada', tagline: 'Onwards' }));
+    expect(heard).toHaveLength(1);
+    setUser(null);
+    expect(heard).toHaveLength(2);
+    stop();
+  });
+
   it('$isSignedIn and $isAdmin follow the user', async () => {
     const { $isSignedIn, $isAdmin, setSession, clearSession } = await loadModule();
     keepMount($isSignedIn);

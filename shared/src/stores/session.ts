@@ -58,8 +58,14 @@ export function setSession(token: string, user: User): void {
   $session.set({ token, user });
 }
 
+/**
+ * Sets the signed-in user. The same user again (what `/api/user` answers on almost every start) changes
+ * nothing: a new object would re-render every subscriber, the whole layout among them.
+ */
 export function setUser(user: User | null): void {
-  $session.set({ ...$session.get(), user });
+  const current = $session.get();
+  if (current.user === user || (current.user && user && JSON.stringify(current.user) === JSON.stringify(user))) return;
+  $session.set({ ...current, user });
 }
 
 export function clearSession(): void {

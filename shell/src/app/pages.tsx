@@ -1,5 +1,8 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import type { LazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import { guard } from '../routes/guard';
+import type { Viewer } from '../routes/guard';
 
 /**
  * The shell's pages, found by name in `src/pages/**` and loaded lazily (one chunk each), so the landing
@@ -22,19 +25,32 @@ function defaultExport(module: unknown): ComponentType | undefined {
   const value = module.default;
   return typeof value === 'function' || (typeof value === 'object' && value !== null) ? (value as ComponentType) : undefined;
 }
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+const cache = new Map<string, LazyScreen<object>>();
 
-export function pageComponent(page: string): LazyExoticComponent<ComponentType> | null {
+/** A shell page by name; its code loads on its first render, or earlier through `preload()`. */
+export function pageComponent(page: string): LazyScreen<object> | null {
   const key = findPageFile(page, pageFiles.keys());
   if (!key) return null;
   let component = cache.get(key);
   if (!component) {
-    component = lazy(async () => {
+    component = lazyScreen(async () => {
       const Page = defaultExport(await pageFiles(key));
       if (!Page) throw new Error(`The page ${key} has no default export`);
-      return { default: Page };
+      return Page;
     });
     cache.set(key, component);
   }
   return component;
+}
+
+/**
+ * On a page load straight into a shell page, starts that page's code with the shell instead of after the
+ * shell's first render. Resolves once it has loaded (or failed: the page's render then shows the failure),
+ * at once when the guard would render no shell page here.
+ */
+export function startVisitedPage(pathname: string, viewer: Viewer): Promise<void> {
+  const decision = guard(pathname, viewer);
+  if (decision.kind !== 'render' || decision.entry.area !== 'shell' || !decision.entry.page) return Promise.resolve();
+  const page = pageComponent(decision.entry.page);
+  return page ? page.preload().then(() => undefined, () => undefined) : Promise.resolve();
 }

@@ -6,6 +6,7 @@ import { $board, $onboarded } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';
 import { remoteLoadErrorCode } from '../../remotes/fallback';
 import type { AreaName } from '../../remotes/remotes';
+import { afterNextPaint } from './after-paint';
 import { loadAreaWidgets, loadWidgetsOf } from './area-widgets';
 import type { AreaWidgets } from './area-widgets';
 import './home.css';
@@ -39,7 +40,6 @@ export interface HomeProps {
   now?: Date;
 }
 
-/** `/home`: a greeting, the board, the remotes' widgets and the shell's own (date, quick links, checklist). */
 /** In the place of an area that is down: a small notice, and Retry, which loads the area again without a reload. */
 function UnavailableWidgets({ entry, onRetry }: { entry: AreaWidgets; onRetry: () => Promise<void> }) {
   const [isRetrying, setRetrying] = useState(false);
@@ -57,6 +57,7 @@ function UnavailableWidgets({ entry, onRetry }: { entry: AreaWidgets; onRetry: (
   );
 }
 
+/** `/home`: a greeting, the board, the remotes' widgets and the shell's own (date, quick links, checklist). */
 export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = loadWidgetsOf, now = new Date() }: HomeProps) {
   const { user } = useStore($session);
   const board = useStore($board);
@@ -65,8 +66,10 @@ export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = lo
 
   useEffect(() => {
     let live = true;
-    void loadWidgets().then((loaded) => { if (live) setAreaWidgets(loaded); }, () => { if (live) setAreaWidgets([]); });
-    return () => { live = false; };
+    const cancel = afterNextPaint(() => {
+      void loadWidgets().then((loaded) => { if (live) setAreaWidgets(loaded); }, () => { if (live) setAreaWidgets([]); });
+    });
+    return () => { live = false; cancel(); };
   }, [loadWidgets]);
 
   async function retryArea(area: AreaName) {

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
+import { createElement, lazy, useState } from 'react';
 import type { ComponentType } from 'react';
-import { useState } from 'react';
 
 /** A screen whose code loads on demand, and can be asked for ahead of its first render. */
 export type LazyScreen<P extends object> = ComponentType<P> & {
@@ -11,8 +10,9 @@ export type LazyScreen<P extends object> = ComponentType<P> & {
 /**
  * Like `React.lazy`, with a `preload()`. A screen preloaded before it first renders is rendered directly:
  * no Suspense fallback, so no React reveal throttle (React holds a revealed boundary until 300 ms after
- * its fallback appeared). One that is not yet loaded suspends as with `React.lazy`. Each place that
- * renders the screen keeps the path it started with, so a re-render never remounts it.
+ * its fallback appeared, which put the first paint of /home 300 ms after its code had arrived). One that
+ * is not yet loaded suspends as with `React.lazy`. Each place that renders the screen keeps the path it
+ * started with, so a re-render never remounts it.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loaded: ComponentType<P> | null = null;
@@ -30,7 +30,8 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Screen(props: P) {
     const [Ready] = useState(() => loaded);
-    return Ready ? <Ready {...props} /> : <Suspending {...props} />;
+    // createElement, not JSX: `shared/lib` modules are plain .ts (package.json exports `./lib/*.ts`).
+    return Ready ? createElement(Ready, props) : createElement(Suspending as ComponentType<P>, props);
   }
   return Object.assign(Screen, { preload });
 }
