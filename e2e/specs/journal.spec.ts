@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createRecord, getRecord, signUpThroughApi } from '../support/api-client';
@@ -175,6 +176,26 @@ describe('the journal', () => {
     } finally {
       await visitor.page.context().close();
     }
+  });
+});
+
+describe('data ownership', () => {
+  it('downloads the journal and notes as one zip, and importing it back adds nothing twice', async () => {
+    await page.goto(`${site.shellUrl}/journal`);
+    await page.getByRole('button', { name: 'Export / import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export or import your journal and notes' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download export (.zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^lifeboard-export-.*\.zip$/);
+    await dialog.getByText('Exported 2 journal entries and 0 notes.').waitFor();
+    const file = await download.path();
+
+    await dialog.getByLabel('Import a Lifeboard export (.zip or .json)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: await readFile(file) });
+    await dialog.getByText('0 imported, 2 already there.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.lb-entry').count()).toBe(2);
   });
 });
 

@@ -58,7 +58,7 @@ async function openDialog() {
   const user = userEvent.setup();
   render(<ExportImportButton />);
   await user.click(screen.getByRole('button', { name: 'Export / import' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Export or import your journal and notes' }) };
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Export or import your journal and notes' }) };
 }
 
 async function exportZip(): Promise<Uint8Array> {

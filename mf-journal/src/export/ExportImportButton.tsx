@@ -1,24 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, KeyboardEvent } from 'react';
-import { $board } from '@lifeboard/shared/stores/board';
-import { getCollection } from '@lifeboard/shared/stores/collection';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Button } from '@lifeboard/shared/ui/Button';
-// The kit's dialog frame (backdrop, box, actions) comes with its stylesheet.
-import '@lifeboard/shared/ui/Dialog';
-import { buildExportZip, downloadBytes, exportFileName, toExportFile } from './build-export';
-import { fetchAll } from './fetch-all';
-import { importExport, readExport } from './import-export';
-import './export.css';
+import { Spinner } from '@lifeboard/shared/ui/feedback';
 
-type Outcome = { kind: 'info' | 'error'; lines: string[] } | null;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const ExportImportDialog = lazy(() => import('./ExportImportDialog'));
 
 /**
- * "Export / import": a dialog that downloads every journal entry and note of the board (Markdown files and
- * JSON in one zip, made here in the browser: entries will be encrypted on the device, so the server cannot)
- * and imports such a file back, adding only what the board does not have.
+ * "Export / import" on /journal and /notes: opens the dialog that downloads every journal entry and note of
+ * the board in one zip and imports such a file back (ExportImportDialog.tsx, loaded on the first click).
  */
 export function ExportImportButton() {
   const [open, setOpen] = useState(false);
@@ -26,108 +14,11 @@ export function ExportImportButton() {
   return (
     <>
       <Button ref={opener} aria-haspopup="dialog" onClick={() => setOpen(true)}>Export / import</Button>
-      {open ? <ExportImportDialog onClose={() => { setOpen(false); opener.current?.focus(); }} /> : null}
+      {open ? (
+        <Suspense fallback={<Spinner label="Opening export and import…" />}>
+          <ExportImportDialog onClose={() => { setOpen(false); opener.current?.focus(); }} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function ExportImportDialog({ onClose }: { onClose: () => void }) {
-  const board = useStore($board);
-  const titleId = useId();
-  const fileId = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  useEffect(() => {
-    box.current?.querySelector<HTMLElement>('button')?.focus();
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && !busy) {
-      event.stopPropagation();
-      onClose();
-    }
-  }
-
-  async function handleExport() {
-    setBusy(true);
-    setOutcome(null);
-    setProgress('Reading journal entries…');
-    const entries = await fetchAll('journal_entry', board.id, (n) => setProgress(`Reading journal entries… ${n}`));
-    const notes = entries.ok ? await fetchAll('note', board.id, (n) => setProgress(`Reading notes… ${n}`)) : null;
-    const moods = notes?.ok ? await fetchAll('mood', board.id, (n) => setProgress(`Reading moods… ${n}`)) : null;
-    const categories = moods?.ok ? await fetchAll('category', board.id) : null;
-    setProgress('');
-    setBusy(false);
-    if (!entries.ok || !notes?.ok || !moods?.ok || !categories?.ok) {
-      const failed = [entries, notes, moods, categories].find((result) => result && !result.ok);
-      const error = failed && !failed.ok ? failed.error : null;
-      setOutcome({ kind: 'error', lines: [`The export was not made: ${error?.message ?? 'the records could not be read'}.`] });
-      return;
-    }
-    const now = new Date();
-    const file = toExportFile(entries.records, notes.records, now, { moods: moods.records, categories: categories.records });
-    downloadBytes(buildExportZip(file), exportFileName(now), 'application/zip');
-    setOutcome({ kind: 'info', lines: [`Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`] });
-  }
-
-  async function handleImport(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const chosen = input.files?.[0];
-    if (!chosen) return;
-    setBusy(true);
-    setOutcome(null);
-    const parsed = readExport(new Uint8Array(await chosen.arrayBuffer()));
-    input.value = '';
-    if (!parsed.ok) {
-      setBusy(false);
-      setOutcome({ kind: 'error', lines: [`${chosen.name} was not imported; nothing changed.`, ...parsed.errors] });
-      return;
-    }
-    const report = await importExport(board.id, parsed.file, setProgress);
-    setProgress('');
-    setBusy(false);
-    if (report.imported) {
-      void getCollection('journal_entry').load();
-      void getCollection('note').load();
-    }
-    const summary = `${report.imported} imported, ${report.alreadyThere} already there.`;
-    setOutcome(report.error ? { kind: 'error', lines: [report.error, summary] } : { kind: 'info', lines: [summary] });
-  }
-
-  return (
-    <div className="lb-dialog-backdrop">
-      <div ref={box} className="lb-dialog lb-export-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
-        <h2 id={titleId}>Export or import your journal and notes</h2>
-        <section className="lb-stack" aria-label="Export">
-          <p>
-            Download every journal entry and note of <strong>{board.name || 'this board'}</strong> in one zip: a Markdown file for
-            each, and <code>lifeboard-export.json</code> to import them back later.
-          </p>
-          <Button variant="primary" busy={busy} onClick={() => void handleExport()}>Download export (.zip)</Button>
-        </section>
-        <section className="lb-stack" aria-label="Import">
-          <label htmlFor={fileId}>Import a Lifeboard export (.zip or .json)</label>
-          <input
-            id={fileId} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy}
-            onChange={(event) => void handleImport(event)}
-          />
-          <p className="lb-muted">Entries and notes already on this board are skipped, so importing the same file twice adds nothing twice.</p>
-        </section>
-        <div role="status" className="lb-export-dialog__status">
-          {progress}
-          {outcome?.kind === 'info' ? outcome.lines.map((line) => <p key={line}>{line}</p>) : null}
-        </div>
-        {outcome?.kind === 'error' ? (
-          <div role="alert" className="lb-export-dialog__error">
-            {outcome.lines.map((line) => <p key={line}>{line}</p>)}
-          </div>
-        ) : null}
-        <div className="lb-dialog__actions">
-          <Button onClick={onClose} disabled={busy}>Close</Button>
-        </div>
-      </div>
-    </div>
   );
 }

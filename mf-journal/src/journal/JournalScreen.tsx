@@ -14,6 +14,7 @@ import { displayDay } from './day-groups';
 import { useEntryDays } from './entry-days';
 import { EntryList, entryTitle } from './EntryList';
 import { JournalEntryPage } from '../screens';
+import { ExportImportButton } from '../export/ExportImportButton';
 import { journalListParams, useJournalEntries } from './list-load';
 import { useSearchAsYouType } from './search-input';
 import { MonthCalendar } from './MonthCalendar';
@@ -114,7 +115,12 @@ export function JournalScreen() {
     <section className="lb-stack" data-model="journal_entry">
       <PageHeader
         title="Journal" description="Write about your day. Entries are saved as you type and listed by day, newest first."
-        actions={entry ? null : <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>}
+        actions={entry ? null : (
+          <>
+            <ExportImportButton />
+            <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>
+          </>
+        )}
       />
       {entry ? (
         <Suspense fallback={<Spinner label="Opening the entry…" />}>

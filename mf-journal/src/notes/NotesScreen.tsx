@@ -18,6 +18,7 @@ import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { inCategory, isNoteSort, noteSorts, sortNotes } from './note-order';
 import type { NoteSort } from './note-order';
 import { NoteEditorPage } from './NoteEditorPage';
+import { ExportImportButton } from '../export/ExportImportButton';
 import './notes.css';
 
 type Note = ModelRecord<'note'>;
@@ -143,7 +144,12 @@ export function NotesScreen() {
     <section className="lb-stack" data-model="note">
       <PageHeader
         title="Notes" description="Quick notes and longer thoughts, saved as you type. Pin the ones you come back to."
-        actions={open ? null : <Button variant="primary" onClick={() => setParam({ note: 'new' })}>New note</Button>}
+        actions={open ? null : (
+          <>
+            <ExportImportButton />
+            <Button variant="primary" onClick={() => setParam({ note: 'new' })}>New note</Button>
+          </>
+        )}
       />
       {open ? (
         <NoteEditorPage
