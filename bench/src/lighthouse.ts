@@ -3,6 +3,8 @@
  * Moto G-class screen, 4× CPU slowdown and simulated slow 4G. Debian's Chromium is started by
  * chrome-launcher with a fresh profile per run, so every run is a first visit with an empty cache.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -38,6 +40,18 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
 
+/** BENCH_LH_SAVE=<folder> keeps each run's full report (LCP element, request chains, main-thread work) to read. */
+const saveFolder = process.env.BENCH_LH_SAVE;
+let saved = 0;
+
+function saveReport(url: string, lhr: object): void {
+  if (!saveFolder) return;
+  mkdirSync(saveFolder, { recursive: true });
+  saved += 1;
+  const page = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+  writeFileSync(join(saveFolder, `lighthouse${page}${saved}.json`), JSON.stringify(lhr, null, 1));
+}
+
 /** One Lighthouse run of `url`; signed in when a session is given (storage is then kept, not reset). */
 export async function runLighthouse(url: string, shellUrl: string, session: Session | null): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags, logLevel: 'error' });
@@ -52,6 +66,7 @@ export async function runLighthouse(url: string, shellUrl: string, session: Sess
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    saveReport(url, lhr);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

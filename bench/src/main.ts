@@ -7,7 +7,8 @@
  *
  * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (they must have been built for this
  * run's API address, so use it only when iterating); BENCH_RUNS (click runs per area and mode, default 5);
- * BENCH_LH_RUNS (Lighthouse runs per page, default 3); the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
+ * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
+ * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port (so a build can be
  * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
  * while iterating (comma-separated of `areas`, `lighthouse`, `journal`; all by default).
