@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { App } from './app/App';
+import { afterNextPaint } from './app/after-paint';
 import { startVisitedPage } from './app/pages';
 import { startSessionWhenNeeded } from './app/session-start';
 import { startVisitedArea } from './remotes/load-area';
@@ -11,7 +12,6 @@ import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
 // single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
 // router and each mounted area's router all hear every navigation, whichever of them made it.
 start({ urlRerouteOnly: true });
-startSessionWhenNeeded();
 // Read remotes.json early; nothing is fetched from any remote until one of its routes is visited.
 startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));
 // A page load straight into an area starts that area's code now, beside the shell's own first render.
@@ -29,4 +29,7 @@ void startVisitedPage(window.location.pathname, viewer).then(() => {
       <App />
     </StrictMode>,
   );
+  // Then the session check (/api/user, and the HTTP client with it): the page renders from the stored user,
+  // and a 401 of a data load made before the check is handled once it has started (shared/api/client.ts).
+  afterNextPaint(startSessionWhenNeeded);
 });

@@ -118,15 +118,29 @@ export function failure<T>(status: number, body: unknown): ApiResult<T> {
 type UnauthorizedHandler = () => void | Promise<void>;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 let handlingUnauthorized = false;
+/** A signed-in data load's 401 that came before any handler was registered (see `reportUnauthorized`). */
+let missedUnauthorized = false;
 
-/** The shell registers what a 401 during data loading does (spec §4: clear data, log out). */
+/**
+ * The shell registers what a 401 during data loading does (spec §4: clear data, log out). It does so once
+ * the first page has painted; a 401 reported before that is handled as soon as the handler arrives.
+ */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+  if (handler && missedUnauthorized) {
+    missedUnauthorized = false;
+    void reportUnauthorized();
+  }
 }
 
 /** Called by data loaders on a 401; re-entrant calls (the handler's own requests) are ignored. */
 export async function reportUnauthorized(): Promise<void> {
-  if (!unauthorizedHandler || handlingUnauthorized) return;
+  if (!unauthorizedHandler) {
+    // Kept only while a token is held: the stored session is no longer valid. Signed out, there is nothing to end.
+    missedUnauthorized = Boolean($session.get().token);
+    return;
+  }
+  if (handlingUnauthorized) return;
   handlingUnauthorized = true;
   try {
     await unauthorizedHandler();
