@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { App } from './app/App';
@@ -24,11 +24,15 @@ if (!container) throw new Error('index.html has no #root element');
 // so the page paints with the layout: rendered before it, it would wait behind a fallback, and React holds a
 // revealed fallback for 300 ms (measured: /home's greeting 400 ms after the layout under a 4× CPU slowdown).
 void startVisitedPage(window.location.pathname, viewer).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // As a transition, React renders the first page in slices that yield to the browser instead of one
+  // long task (up to ~100 ms on a slow phone) that input would wait behind.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   // Then the session check (/api/user, and the HTTP client with it): the page renders from the stored user,
   // and a 401 of a data load made before the check is handled once it has started (shared/api/client.ts).
   afterNextPaint(startSessionWhenNeeded);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board, $onboarded } from '@lifeboard/shared/stores/board';
@@ -67,7 +67,9 @@ export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = lo
   useEffect(() => {
     let live = true;
     const cancel = afterNextPaint(() => {
-      void loadWidgets().then((loaded) => { if (live) setAreaWidgets(loaded); }, () => { if (live) setAreaWidgets([]); });
+      // The widgets render as a transition: in slices, not one long task after the greeting.
+      const show = (loaded: AreaWidgets[]) => { if (live) startTransition(() => setAreaWidgets(loaded)); };
+      void loadWidgets().then(show, () => show([]));
     });
     return () => { live = false; cancel(); };
   }, [loadWidgets]);
