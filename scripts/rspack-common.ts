@@ -73,6 +73,10 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           // Its modules, likewise: two dozen chunks of about 1 kB, which an area's first screen (ModelScreen)
           // needs nearly all of, gzip better and load faster as one.
           kit: { test: /shared[\\/]src[\\/]ui[\\/].*\.tsx?$/, name: 'kit', chunks: 'async', enforce: true },
+          // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
+          // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
+          // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.
+          sharedCore: { test: /shared[\\/]src[\\/](stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?$/, name: 'shared-core', chunks: 'async', enforce: true },
         },
       },
     },
