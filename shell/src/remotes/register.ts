@@ -3,6 +3,7 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { remoteFallbackPlugin } from './fallback';
 import type { AreaName } from './remotes';
 import { isAreaName } from './remotes';
+import { remotesConfigRequest, remotesConfigUrl, takeEarlyRemotesConfig } from './early-config';
 
 /** `remotes.json`: area name → URL of that remote's `mf-manifest.json`, chosen at deploy time. */
 export type RemotesConfig = Partial<Record<AreaName, string>>;
@@ -31,8 +32,8 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
   return config;
 }
 
-export async function fetchRemotesConfig(url = '/remotes.json', fetchFn: typeof fetch = fetch): Promise<RemotesConfig> {
-  const response = await fetchFn(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+export async function fetchRemotesConfig(url = remotesConfigUrl, fetchFn: typeof fetch = fetch): Promise<RemotesConfig> {
+  const response = await fetchFn(url, remotesConfigRequest);
   if (!response.ok) throw new RemotesConfigError(`${url} answered ${response.status}`);
   return parseRemotesConfig(await response.json());
 }
@@ -59,12 +60,15 @@ export interface RegisteredRemotes {
 
 let started: Promise<RegisteredRemotes> | null = null;
 
+/** `fetch`, except that the first call takes over the request the shell's first script made (early-config.ts). */
+const fetchTakingEarly: typeof fetch = (input, init) => takeEarlyRemotesConfig() ?? fetch(input, init);
+
 /**
  * Start-up: read `/remotes.json` and register the remotes. Nothing is fetched from a remote here: with
  * the shell's `loaded-first` share strategy, an area's code loads only when one of its routes is visited.
  */
-export function startRemotes(fetchFn: typeof fetch = fetch): Promise<RegisteredRemotes> {
-  started ??= fetchRemotesConfig('/remotes.json', fetchFn).then(
+export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<RegisteredRemotes> {
+  started ??= fetchRemotesConfig(remotesConfigUrl, fetchFn).then(
     (config) => {
       const instance = federation();
       return { instance, areas: registerAreas(instance, config) };
