@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, BIG, SMALL, type ServerReady } from './bench-client';
 import { openLoop } from './open-loop';
 import { printComparison, printScaling, printTable, type Row, type Target } from './report';
-import { SEARCH_WORD } from './seed-notes';
+import { FIXED_MATCHES_WORD, SEARCH_WORD } from './seed-notes';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
@@ -79,6 +79,8 @@ const LIST_BIG = `note/all page of 50 (${big} notes)`;
 const LIST_SMALL = `note/all page of 50 (${small} notes)`;
 const SEARCH_BIG = `note/all search "${SEARCH_WORD}" (${big})`;
 const SEARCH_SMALL = `note/all search "${SEARCH_WORD}" (${small})`;
+const FIXED_BIG = `note/all search "${FIXED_MATCHES_WORD}", 60 matches (${big})`;
+const FIXED_SMALL = `note/all search "${FIXED_MATCHES_WORD}", 60 matches (${small})`;
 const GET_BIG = `note/get (${big})`;
 const GET_SMALL = `note/get (${small})`;
 
@@ -98,6 +100,8 @@ function cases(ready: ServerReady): Case[] {
     { name: `note/all middle page by cursor (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } }, target: TARGETS.list },
     { name: SEARCH_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
     { name: SEARCH_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    { name: FIXED_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } } },
+    { name: FIXED_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } } },
     { name: GET_BIG, path: '/api/note/get', nextBody: () => ({ board: bigBoard, params: { id: anyBigId() } }), target: TARGETS.get },
     { name: GET_SMALL, path: '/api/note/get', nextBody: () => ({ board: smallBoard, params: { id: anySmallId() } }), target: TARGETS.get },
     {
@@ -161,7 +165,7 @@ async function main(): Promise<void> {
   }
   if (!process.env.DATABASE_URL) console.log('  (DATABASE_URL not set: PostgreSQL skipped)');
   printTable(rows);
-  printScaling(rows, [[LIST_BIG, LIST_SMALL], [SEARCH_BIG, SEARCH_SMALL], [GET_BIG, GET_SMALL]]);
+  printScaling(rows, [[LIST_BIG, LIST_SMALL], [SEARCH_BIG, SEARCH_SMALL], [FIXED_BIG, FIXED_SMALL], [GET_BIG, GET_SMALL]]);
   printComparison(rows);
   console.log(`\nload average before: ${load}; after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min; ${cpus().length} cores; other work on the machine lowers these numbers)`);
 }
