@@ -14,7 +14,7 @@ import { COMPACT_ROW } from '../src/models/compact-row';
 import { encodeCursor } from '../src/models/cursor';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, BIG, SMALL, createBenchAccount, type BenchAccount, type ServerReady } from './bench-client';
-import { SEARCH_WORD, seedNotes } from './seed-notes';
+import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
 
 /** Both drivers answer raw SQL with `{ rows }` (PGlite's Results, node-postgres' QueryResult). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -43,11 +43,14 @@ async function explainHotQueries(database: Database, account: BenchAccount, midd
     select id, board_id, created_at, updated_at, position, sort_at, data from note
     where user_id = ${account.userId} and board_id = ${board} ${extra} order by sort_at desc, id desc limit 51) page`;
   const search = sql`and search @@ websearch_to_tsquery('simple', ${SEARCH_WORD})`;
+  const fixedSearch = sql`and search @@ websearch_to_tsquery('simple', ${FIXED_MATCHES_WORD})`;
   const queries: [string, ReturnType<typeof sql>][] = [
     ['list, first page', page(account.bigBoard, sql``)],
     ['list, middle page', page(account.bigBoard, sql`and (sort_at, id) < ((select sort_at from note where id = ${middleId}), ${middleId})`)],
     [`search (${BIG.toLocaleString('en')})`, page(account.bigBoard, search)],
     [`search (${SMALL.toLocaleString('en')})`, page(account.smallBoard, search)],
+    [`search, 60 matches (${BIG.toLocaleString('en')})`, page(account.bigBoard, fixedSearch)],
+    [`search, 60 matches (${SMALL.toLocaleString('en')})`, page(account.smallBoard, fixedSearch)],
     ['get', sql`select ${sql.raw(COMPACT_ROW)} from note where id = ${middleId} and user_id = ${account.userId} and board_id = ${account.bigBoard}`],
   ];
   const out: string[] = [];
