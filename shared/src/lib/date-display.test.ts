@@ -41,6 +41,12 @@ describe('formatDisplayDate (spec §9)', () => {
     expect(formatDisplayDate(date.getTime(), 'UTC')).toBe('Thu, Feb 22nd 2024 @ 11:59 PM');
   });
 
+  it("without a zone, shows the browser's zone exactly as the same zone named does", () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const instants = [Date.UTC(2024, 3, 1, 0, 5), Date.UTC(2025, 11, 31, 12, 0), Date.UTC(2026, 10, 22, 17, 45), Date.UTC(2026, 1, 3, 23, 59), Date.UTC(2023, 6, 11, 9, 7)];
+    for (const at of instants) expect(formatDisplayDate(at), new Date(at).toISOString()).toBe(formatDisplayDate(at, browserZone));
+  });
+
   it('gives an empty string for an invalid date or an unknown zone', () => {
     expect(formatDisplayDate('not a date', 'UTC')).toBe('');
     expect(formatDisplayDate('2024-01-01T00:00:00Z', 'Mars/Olympus')).toBe('');
