@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
-import { roles } from '@lifeboard/shared/models/user';
+import { roles } from '@lifeboard/shared/models/roles';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';

@@ -3,7 +3,7 @@ import { Link } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { displayDay, groupByDay } from './day-groups';
 import { moodScale } from './MoodPicker';

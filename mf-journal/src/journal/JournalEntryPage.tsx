@@ -6,7 +6,7 @@ import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Spinner } from '@lifeboard/shared/ui/feedback';
 import { DateField } from '@lifeboard/shared/ui/fields';
-import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { DocumentEditor } from '../editor/DocumentEditor';
 import { ShareButton } from '../shared-pages/ShareButton';

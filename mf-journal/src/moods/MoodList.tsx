@@ -4,7 +4,7 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
-import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { moodFace, moodWord } from './mood-scale';
 import './moods.css';
 

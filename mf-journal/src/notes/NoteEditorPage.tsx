@@ -7,7 +7,7 @@ import { $currentNote } from '@lifeboard/shared/stores/data';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Spinner } from '@lifeboard/shared/ui/feedback';
 import { Checkbox, Select } from '@lifeboard/shared/ui/fields';
-import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { DocumentEditor } from '../editor/DocumentEditor';
 import { ShareButton } from '../shared-pages/ShareButton';
 

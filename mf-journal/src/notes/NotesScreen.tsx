@@ -11,7 +11,7 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
-import { deleteWithUndo } from '@lifeboard/shared/ui/ModelList';
+import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { searchDelayMs, useDebounced } from '@lifeboard/shared/ui/ModelScreen';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';

@@ -1,5 +1,5 @@
 import type { z } from '../models/zod';
-import { findModel } from '../models/index';
+import { traitsOf } from '../models/catalog';
 import type { models, ModelName, recordBase } from '../models/index';
 import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
@@ -58,8 +58,8 @@ export function createResource<N extends ModelName>(modelName: N): Resource<Mode
 export function createResource(modelName: string): Resource<AnyRecord>;
 export function createResource(modelName: string): Resource<AnyRecord> {
   // An unknown name still goes to the server, whose answer names the missing model.
-  const state = findModel(modelName)?.state ?? modelName;
-  const single = findModel(modelName)?.single === true;
+  const state = traitsOf(modelName)?.state ?? modelName;
+  const single = traitsOf(modelName)?.single === true;
 
   async function call<T>(verb: string, body: unknown, read: (body: Record<string, unknown>) => T | undefined): Promise<ApiResult<T>> {
     const { status, body: answer } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });

@@ -1,8 +1,9 @@
 import { z } from './zod';
 import { MAX_DB_ID, isoInstant } from './fields';
 
-export const roles = ['user', 'creator', 'admin'] as const;
-export type Role = (typeof roles)[number];
+import { roles } from './roles';
+
+export { roles, type Role } from './roles';
 
 function isIanaZone(zone: string): boolean {
   try {

@@ -5,7 +5,6 @@ import { RequestRejectedError } from '../api/errors';
 import type { ApiError } from '../api/errors';
 import { createResource } from '../api/resource';
 import type { AnyFields, AnyRecord, ListParams, ModelRecord, Resource } from '../api/resource';
-import { findModel } from '../models/index';
 import type { ModelName } from '../models/index';
 import { $board } from './board';
 import { registerClearable } from './data';
@@ -41,8 +40,12 @@ function isRecordList(value: unknown): value is AnyRecord[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.id === 'number');
 }
 
-/** Only the model's own fields go back to the server when an undo re-creates a record. */
-function writableFields(modelName: string, record: AnyRecord): AnyFields {
+/**
+ * Only the model's own fields go back to the server when an undo re-creates a record. The registry (and zod with
+ * it) loads here, on an undo, not with every list.
+ */
+async function writableFields(modelName: string, record: AnyRecord): Promise<AnyFields> {
+  const { findModel } = await import('../models/index');
   const def = findModel(modelName);
   const keys = def ? Object.keys(def.fields.shape) : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
   return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]));
@@ -195,7 +198,8 @@ export function createCollection(modelName: string): Collection {
       }
       const undo = async (): Promise<boolean> => {
         if (!result.ok || !removed || mine !== generation) return false;
-        const restored = await task(() => resource.create(board, writableFields(modelName, removed)));
+        const fields = await writableFields(modelName, removed);
+        const restored = await task(() => resource.create(board, fields));
         if (!restored.ok) {
           $error.set(restored.error);
           return false;

@@ -1,4 +1,4 @@
-import { findModel } from '../models/index';
+import { traitsOf } from '../models/catalog';
 
 /** The list rules of spec §4, as pure functions over arrays of records with ids. */
 
@@ -22,7 +22,7 @@ export function removeById<T extends WithId>(list: readonly T[], id: number): T[
  */
 export function newItemsGoLast(modelName: string): boolean {
   if (modelName === 'journal_entry' || modelName === 'activity') return true;
-  return findModel(modelName)?.order.kind === 'position';
+  return traitsOf(modelName)?.positional === true;
 }
 
 export function insertNew<T extends WithId>(modelName: string, list: readonly T[], item: T): T[] {

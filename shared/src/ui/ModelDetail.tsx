@@ -10,7 +10,7 @@ import { getCollection } from '../stores/collection';
 import { Button } from './Button';
 import { ErrorPanel, Skeleton } from './feedback';
 import { ModelForm } from './ModelForm';
-import { deleteWithUndo } from './ModelList';
+import { deleteWithUndo } from './delete-with-undo';
 import { PageHeader, Panel } from './Panel';
 import { fieldSpecs } from './model/field-kinds';
 import { $openRecords, openRecord, rememberRecord } from './model/record-cache';
