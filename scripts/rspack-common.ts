@@ -72,11 +72,21 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           kitCss: { test: /shared[\\/]src[\\/]ui[\\/].*\.css$/, name: 'kit-css', chunks: 'all', enforce: true },
           // Its modules, likewise: two dozen chunks of about 1 kB, which an area's first screen (ModelScreen)
           // needs nearly all of, gzip better and load faster as one.
+          // The schema-driven screens need the model registry and zod (~30 kB gzip): apart, so that a chunk of the
+          // basic kit does not bring them (a chunk loads the shared modules any of its modules import).
+          kitModels: {
+            test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-kinds|form-values)\.ts)$/,
+            name: 'kit-models', chunks: 'async', enforce: true, priority: 1,
+          },
           kit: { test: /shared[\\/]src[\\/]ui[\\/].*\.tsx?$/, name: 'kit', chunks: 'async', enforce: true },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
           // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
           // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.
-          sharedCore: { test: /shared[\\/]src[\\/](stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?$/, name: 'shared-core', chunks: 'async', enforce: true },
+          // The model catalog (plain data the stores read) travels with them, not copied into each user's chunk.
+          sharedCore: {
+            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/]catalog\.ts)$/,
+            name: 'shared-core', chunks: 'async', enforce: true,
+          },
         },
       },
     },

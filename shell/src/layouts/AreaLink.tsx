@@ -4,11 +4,12 @@ import { isPreloadable, preloadArea } from '../remotes/preload';
 import type { AreaName } from '../remotes/remotes';
 
 /**
- * A navigation link; pointing at one that leads into an area starts loading that area's code, except the
- * admin area, whose files are fetched only when an admin opens it.
+ * A navigation link; pointing at one that leads into an area starts loading that area's entry and first
+ * screen's shared code (preload.ts, `entry`), except the admin area, whose files are fetched only when an
+ * admin opens it.
  */
 export function AreaLink({ to, area, children }: { to: string; area?: AreaName; children: ReactNode }) {
-  const warm = area && isPreloadable(area) ? () => void preloadArea(area) : undefined;
+  const warm = area && isPreloadable(area) ? () => void preloadArea(area, 'entry') : undefined;
   return (
     <NavLink to={to} onMouseEnter={warm} onFocus={warm} className={({ isActive }) => (isActive ? 'lb-nav__link is-active' : 'lb-nav__link')}>
       {children}

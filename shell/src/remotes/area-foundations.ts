@@ -1,18 +1,19 @@
 /**
- * The shared code the areas' first screens run: the schema-driven UI kit, the model registry, and the stores
- * and helpers more than one area imports. The shell
- * provides them (scripts/federation.ts), so a remote asks for them only once its own code runs: one round trip
- * after its files, and preloading the remote's files alone left them to fetch after the click (measured: the
- * kit and registry chunks arrived 120–330 ms after a "preloaded" click). Loading them beside the remote's
- * files, when an area is preloaded and on a first visit, takes them off the click's critical path.
- * Through the shell's share scope these are the very instances the remotes then get. The list is what two or
- * more of the four user areas import; the admin area does not load it (load-area.ts).
+ * The shared code the areas' first screens run, loaded beside an area's own files. The shell provides it
+ * (scripts/federation.ts), so a remote asks for it only once its own code runs: one round trip after its
+ * files, and preloading the remote's files alone left it to fetch after the click (measured: the kit and
+ * registry chunks arrived 120–330 ms after a "preloaded" click). Through the shell's share scope these are
+ * the very instances the remotes then get. What an area needs is its `foundations` (remotes.ts):
+ * - `kit`: the UI kit, the list stores and the date helpers (bespoke screens such as the journal's);
+ * - `schema-screens`: that and the schema-driven screens with the model registry and zod (≈ 30 kB gzip);
+ * - `none`: the admin area, which runs its own screens.
  */
+import type { AreaFoundations } from './remotes';
+
 type Importer = () => Promise<unknown>;
 
-const foundationImports: readonly Importer[] = [
-  () => import('@lifeboard/shared/ui/ModelScreen'), // with the whole kit: one chunk (scripts/rspack-common.ts)
-  () => import('@lifeboard/shared/models'),
+const kitImports: readonly Importer[] = [
+  () => import('@lifeboard/shared/ui/Button'), // with the whole basic kit: one chunk (scripts/rspack-common.ts)
   () => import('@lifeboard/shared/stores/use-collection'),
   () => import('@lifeboard/shared/stores/data-loaders'),
   () => import('@lifeboard/shared/stores/use-form-draft'),
@@ -21,20 +22,38 @@ const foundationImports: readonly Importer[] = [
   () => import('@lifeboard/shared/lib/date-display'),
 ];
 
-let loading: Promise<void> | null = null;
+const schemaScreenImports: readonly Importer[] = [
+  ...kitImports,
+  () => import('@lifeboard/shared/ui/ModelScreen'), // with the schema-driven screens: one chunk
+  () => import('@lifeboard/shared/models'),
+];
 
-/** Loads (once) the kit and the registry; a failure is logged and retried by the next call. */
-export function loadAreaFoundations(imports: readonly Importer[] = foundationImports): Promise<void> {
-  loading ??= Promise.all(imports.map((load) => load())).then(
-    () => undefined,
-    (error: unknown) => {
-      loading = null;
-      console.info('The shared area code could not be loaded ahead; an area will load it itself', error);
-    },
-  );
-  return loading;
+export function foundationImports(kind: AreaFoundations): readonly Importer[] {
+  if (kind === 'schema-screens') return schemaScreenImports;
+  if (kind === 'kit') return kitImports;
+  return [];
+}
+
+const loading = new Map<Importer, Promise<void>>();
+
+/** Loads (once each) what `kind` needs; a failure is logged and retried by the next call. Never rejects. */
+export function loadAreaFoundations(kind: AreaFoundations, imports: readonly Importer[] = foundationImports(kind)): Promise<void> {
+  return Promise.all(imports.map((load) => {
+    let started = loading.get(load);
+    if (!started) {
+      started = load().then(
+        () => undefined,
+        (error: unknown) => {
+          loading.delete(load);
+          console.info('Shared area code could not be loaded ahead; an area will load it itself', error);
+        },
+      );
+      loading.set(load, started);
+    }
+    return started;
+  })).then(() => undefined);
 }
 
 export function resetAreaFoundationsForTests(): void {
-  loading = null;
+  loading.clear();
 }

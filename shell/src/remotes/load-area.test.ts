@@ -11,14 +11,16 @@ afterEach(() => {
 });
 
 describe('the shared code that comes with an area', () => {
-  it('comes with a user area, and not with the admin area, which does not run it', async () => {
+  it('comes with an area as much as its first screens run: none for the admin area, the kit for the journal', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No remotes.json here: the loads fail, which these checks do not depend on.
     vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
     expect(startVisitedArea('/admin/users', { signedIn: true, isAdmin: true })).toBe('mf_admin');
-    expect(loadAreaFoundations).not.toHaveBeenCalled();
+    expect(loadAreaFoundations).toHaveBeenLastCalledWith('none');
     expect(startVisitedArea('/habits', { signedIn: true, isAdmin: true })).toBe('mf_goals');
-    expect(loadAreaFoundations).toHaveBeenCalledTimes(1);
+    expect(loadAreaFoundations).toHaveBeenLastCalledWith('schema-screens');
+    expect(startVisitedArea('/journal', { signedIn: true, isAdmin: true })).toBe('mf_journal');
+    expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
     await areaLoadsSettled();
     vi.unstubAllGlobals();
   });

@@ -18,10 +18,6 @@ function isLifecycles(value: unknown): value is Lifecycles {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
 }
 
-/** The admin area runs its own screens, not the kit's list screens: loading those for it would be waste. */
-function usesFoundations(area: AreaName): boolean {
-  return !areas[area].adminOnly;
-}
 
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
 const startedEarly = new Map<AreaName, Promise<unknown>>();
@@ -53,7 +49,7 @@ export function startVisitedArea(pathname: string, viewer: Viewer): AreaName | n
   const load = startRemotes().then(({ instance, areas: listed }) => (listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null));
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, trackAreaLoad(load));
-  if (usesFoundations(area)) void loadAreaFoundations();
+  void loadAreaFoundations(areas[area].foundations);
   return area;
 }
 
@@ -75,7 +71,7 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
     return createErrorParcel(label, new Error(`${area} is not listed in remotes.json`), remoteConfigErrorCode);
   }
   // The shared code the area's first screen needs comes beside the area's own files, not after them.
-  if (usesFoundations(area)) void loadAreaFoundations();
+  void loadAreaFoundations(areas[area].foundations);
   const early = startedEarly.get(area);
   startedEarly.delete(area);
   const fresh = () => trackAreaLoad(registered.instance.loadRemote<unknown>(lifecyclesId(area)));

@@ -102,6 +102,21 @@ describe('preloading areas', () => {
   });
 });
 
+describe('how much a preload fetches', () => {
+  it("fetches an area's entry on a hover and every screen when idle, each once", async () => {
+    await start();
+    const { instance } = await startRemotes();
+    const preloadRemote = vi.spyOn(instance, 'preloadRemote').mockResolvedValue(undefined);
+    await preloadArea('mf_goals', 'entry');
+    await preloadArea('mf_goals', 'entry');
+    await preloadArea('mf_goals', 'screens');
+    await preloadArea('mf_goals', 'entry');
+    await preloadArea('mf_goals', 'screens');
+    expect(preloadRemote.mock.calls.map(([[options]]) => options.resourceCategory)).toEqual(['sync', 'all']);
+    expect(preloadRemote.mock.calls.every(([[options]]) => options.filter === isPreloadedAsset)).toBe(true);
+  });
+});
+
 describe('what preloading leaves out and waits for', () => {
   it('never preloads the chunks a remote builds as lazy-* (code of a later screen, such as the editor)', () => {
     expect(isPreloadedAsset('http://localhost:3001/lazy-editor.0f961a7fcf.js')).toBe(false);

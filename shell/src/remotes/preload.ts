@@ -4,7 +4,15 @@ import { startRemotes } from './register';
 import { areas } from './remotes';
 import type { AreaName } from './remotes';
 
-const preloaded = new Set<AreaName>();
+/**
+ * How much of an area a preload fetches. `entry`, on a hover or focus: its manifest, entry and exposed modules'
+ * own files with the shared code its first screen runs, as a click is likely but not certain (a pointer
+ * crossing the navigation must not cost every screen of the area: the journal's were ~76 kB gzip). `screens`,
+ * when the browser is idle: every screen's code as well, except the `lazy-*` chunks.
+ */
+export type PreloadDepth = 'entry' | 'screens';
+
+const preloaded = new Map<AreaName, PreloadDepth>();
 
 /**
  * Whether an area may be fetched ahead of a visit. The admin area never is, not even for admins: its files
@@ -24,21 +32,27 @@ export function isPreloadedAsset(url: string): boolean {
 }
 
 /**
- * Fetches an area's manifest, entry, exposed modules and CSS ahead of a visit (≈ 9× faster click to content,
- * mf-runtime-notes.md), except its `lazy-*` chunks, and the shared kit and registry its first screen runs
- * (area-foundations.ts). A failure is swallowed: it does not poison a later `loadRemote`.
+ * Fetches an area ahead of a visit (≈ 9× faster click to content, mf-runtime-notes.md) to `depth`, never its
+ * `lazy-*` chunks, with the shared code its first screen runs (area-foundations.ts). A failure is swallowed:
+ * it does not poison a later `loadRemote`, and the next hover or idle moment tries again.
  */
-export async function preloadArea(area: AreaName): Promise<boolean> {
+export async function preloadArea(area: AreaName, depth: PreloadDepth = 'screens'): Promise<boolean> {
   if (!isPreloadable(area)) return false;
-  if (preloaded.has(area)) return true;
-  preloaded.add(area);
+  const before = preloaded.get(area);
+  if (before === 'screens' || before === depth) return true;
+  preloaded.set(area, depth);
   try {
-    const { instance, areas } = await startRemotes();
-    if (!areas.includes(area)) return false;
-    await Promise.all([instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'all', filter: isPreloadedAsset }]), loadAreaFoundations()]);
+    const { instance, areas: listed } = await startRemotes();
+    if (!listed.includes(area)) return false;
+    const resourceCategory = depth === 'screens' ? 'all' : 'sync';
+    await Promise.all([
+      instance.preloadRemote([{ nameOrAlias: area, resourceCategory, filter: isPreloadedAsset }]),
+      loadAreaFoundations(areas[area].foundations),
+    ]);
     return true;
   } catch (error) {
-    preloaded.delete(area); // try again on the next hover
+    if (before) preloaded.set(area, before);
+    else preloaded.delete(area);
     console.info(`Preloading ${area} failed; it will load on visit`, error);
     return false;
   }
@@ -73,7 +87,7 @@ export function preloadWhenIdle(list: readonly AreaName[]): void {
     .then(() => new Promise((resolve) => setTimeout(resolve, settleMs)))
     .then(areaLoadsSettled)
     .then(() => schedule(() => {
-      void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area)), Promise.resolve());
+      void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area, 'screens')), Promise.resolve());
     }));
 }
 
