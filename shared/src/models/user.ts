@@ -1,6 +1,5 @@
 import { z } from './zod';
 import { MAX_DB_ID, isoInstant } from './fields';
-
 import { roles } from './roles';
 
 export { roles, type Role } from './roles';

@@ -45,8 +45,8 @@ function isRecordList(value: unknown): value is AnyRecord[] {
  * it) loads here, on an undo, not with every list.
  */
 async function writableFields(modelName: string, record: AnyRecord): Promise<AnyFields> {
-  const { findModel } = await import('../models/index');
-  const def = findModel(modelName);
+  // Offline, the registry may not load: the record's own keys (without the server's) are sent instead.
+  const def = await import('../models/index').then(({ findModel }) => findModel(modelName), () => undefined);
   const keys = def ? Object.keys(def.fields.shape) : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
   return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]));
 }

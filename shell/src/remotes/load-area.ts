@@ -18,7 +18,6 @@ function isLifecycles(value: unknown): value is Lifecycles {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
 }
 
-
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
 const startedEarly = new Map<AreaName, Promise<unknown>>();
 /** Area loads not yet settled (screens and /home widgets): idle preloading waits for them (preload.ts). */
