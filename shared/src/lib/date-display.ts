@@ -1,6 +1,6 @@
 /** Spec §9: 'Day, Mon 1st 2024 @ time' — English abbreviations (April is 'Apl'), ordinal day, 12-hour clock. */
 
-const weekdays: Record<string, string> = { Sun: 'Sun', Mon: 'Mon', Tue: 'Tue', Wed: 'Wed', Thu: 'Thu', Fri: 'Fri', Sat: 'Sat' };
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const monthAbbreviations = ['Jan', 'Feb', 'Mar', 'Apl', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** 1st 2nd 3rd 4th … 11th 12th 13th … 21st 22nd 23rd … 31st. */
@@ -17,24 +17,22 @@ export function ordinal(day: number): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
   if (!formatter) {
-    // en-US with numeric parts: only the numbers and the weekday are read, our own words are used.
+    // en-US with numeric parts and a 24-hour clock: only the numbers and the weekday are read, our own words used.
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone, weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: '2-digit', hourCycle: 'h12',
+      hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
     });
-    formatters.set(key, formatter);
+    formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
 /**
  * Formats an instant for display in `timeZone` (an IANA name; the browser's zone when absent, read from the
- * date itself),
- * e.g. 'Sun, Nov 22nd 2026 @ 5:45 PM'. An invalid date or unknown zone gives ''.
+ * date itself), e.g. 'Sun, Nov 22nd 2026 @ 5:45 PM'. An invalid date or unknown zone gives ''.
  */
 export function formatDisplayDate(date: Date | string | number, timeZone?: string): string {
   const instant = date instanceof Date ? date : new Date(date);
@@ -42,23 +40,19 @@ export function formatDisplayDate(date: Date | string | number, timeZone?: strin
   if (!timeZone) return displayOf(instant.getDay(), instant.getMonth(), instant.getDate(), instant.getFullYear(), instant.getHours(), instant.getMinutes());
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = formatterFor(timeZone || undefined).formatToParts(instant);
+    parts = formatterFor(timeZone).formatToParts(instant);
   } catch {
     return '';
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = weekdays[part('weekday')] ?? part('weekday');
-  const month = monthAbbreviations[Number(part('month')) - 1];
-  const hour = Number(part('hour')) % 12 || 12;
-  const period = part('dayPeriod').toUpperCase();
-  return `${weekday}, ${month} ${ordinal(Number(part('day')))} ${part('year')} @ ${hour}:${part('minute')} ${period}`;
+  const number = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const weekday = weekdayNames.indexOf(parts.find((p) => p.type === 'weekday')?.value as (typeof weekdayNames)[number]);
+  return displayOf(weekday, number('month') - 1, number('day'), number('year'), number('hour'), number('minute'));
 }
 
-const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
 /**
- * The display from the date's own fields, in the browser's zone. No Intl formatter: the first one a page makes
- * loads the locale's data (profiled: ~25 ms of a cold /journal, most of the list's render).
+ * The display from a date's fields (weekday 0 = Sunday, month 0 = January, hours 0–23): from the date itself in
+ * the browser's zone, with no Intl formatter (the first one a page makes loads the locale's data; profiled:
+ * ~25 ms of a cold /journal, most of the list's render), or from an Intl formatter's parts in a named zone.
  */
 function displayOf(weekday: number, month: number, day: number, year: number, hours: number, minutes: number): string {
   const hour = hours % 12 || 12;
