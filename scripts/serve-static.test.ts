@@ -21,6 +21,7 @@ const immutable = 'public, max-age=31536000, immutable';
 const servers: Server[] = [];
 
 const chunkText = `(self.chunks=self.chunks||[]).push([[5400],{${'1(e,t,r){r.d(t,{a:()=>1})},'.repeat(200)}}]);`;
+const chunkCopies = compressedCopies(Buffer.from(chunkText));
 
 function build(app: string, files: Record<string, string>): string {
   const dist = join(work, app);
@@ -66,8 +67,8 @@ beforeAll(async () => {
       '2160.cceac7cad8.js': 'chunk()',
       // A build's chunk with the copies the production build writes beside it (scripts/precompress-plugin.ts).
       '5400.3908e3544b.js': chunkText,
-      '5400.3908e3544b.js.br': compressedCopies(Buffer.from(chunkText)).br.toString('latin1'),
-      '5400.3908e3544b.js.gz': compressedCopies(Buffer.from(chunkText)).gz.toString('latin1'),
+      '5400.3908e3544b.js.br': chunkCopies.br.toString('latin1'),
+      '5400.3908e3544b.js.gz': chunkCopies.gz.toString('latin1'),
       'static/css/async/3134.a3615fe783.css': '.x{}',
     }),
   });
