@@ -32,8 +32,11 @@ const packageSingletons: Record<string, string> = {
 const routerModule = join(sharedSrc, 'lib', 'router.ts');
 const routerVersion = '7.18.5';
 
-/** Test helpers and tests live beside the code in `shared/src` but never reach a bundle. */
-const notShipped = /(\.test\.tsx?|\/test-[a-z-]+\.tsx?)$/;
+/**
+ * Test helpers and tests live beside the code in `shared/src` but never reach a bundle; nor does the kit's
+ * field-kinds.ts, from which a test writes the plain-data field catalog the screens read.
+ */
+const notShipped = /(\.test\.tsx?|\/test-[a-z-]+\.tsx?|\/ui\/model\/field-kinds\.ts)$/;
 
 function sourceFilesIn(folder: string): string[] {
   return readdirSync(join(sharedSrc, folder))

@@ -72,10 +72,12 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           kitCss: { test: /shared[\\/]src[\\/]ui[\\/].*\.css$/, name: 'kit-css', chunks: 'all', enforce: true },
           // Its modules, likewise: two dozen chunks of about 1 kB, which an area's first screen (ModelScreen)
           // needs nearly all of, gzip better and load faster as one.
-          // The schema-driven screens need the model registry and zod (~30 kB gzip): apart, so that a chunk of the
-          // basic kit does not bring them (a chunk loads the shared modules any of its modules import).
+          // The schema-driven screens (with their plain-data field catalog) apart from the basic kit, and the schema
+          // check of their forms apart again: it alone imports the model registry and zod (~30 kB gzip), and a chunk
+          // loads the shared modules any of its modules import.
+          kitValidation: { test: /shared[\\/]src[\\/]ui[\\/]model[\\/]validate\.ts$/, name: 'kit-validation', chunks: 'async', enforce: true, priority: 2 },
           kitModels: {
-            test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-kinds|form-values)\.ts)$/,
+            test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-catalog|field-spec|form-values|model-view)\.ts)$/,
             name: 'kit-models', chunks: 'async', enforce: true, priority: 1,
           },
           kit: { test: /shared[\\/]src[\\/]ui[\\/].*\.tsx?$/, name: 'kit', chunks: 'async', enforce: true },

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../lib/router';
 import { useStore } from '@nanostores/react';
-import { findModel } from '../models/index';
 import type { AnyRecord } from '../api/resource';
 import type { ApiError } from '../api/errors';
 import { $board } from '../stores/board';
@@ -12,7 +11,7 @@ import { ErrorPanel, Skeleton } from './feedback';
 import { ModelForm } from './ModelForm';
 import { deleteWithUndo } from './delete-with-undo';
 import { PageHeader, Panel } from './Panel';
-import { fieldSpecs } from './model/field-kinds';
+import { modelView } from './model/model-view';
 import { $openRecords, openRecord, rememberRecord } from './model/record-cache';
 import { displayValue } from './model/display';
 import { recordTitle } from './model/record-title';
@@ -55,14 +54,13 @@ export interface ModelDetailProps {
 
 /** One record: its fields, an edit form, and delete (with undo) that returns to the list. */
 export function ModelDetail({ model, id, backHref, children, startEditing = false }: ModelDetailProps) {
-  const def = findModel(model);
-  const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
+  const view = modelView(model);
   const { record, error, reload } = useRecord(model, id);
   const [editing, setEditing] = useState(startEditing);
   const navigate = useNavigate();
-  if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
-  const back = <Link to={backHref}>← All {def.plural.toLowerCase()}</Link>;
-  if (error) return <div className="lb-stack">{back}<ErrorPanel title={`Could not open this ${def.label.toLowerCase()}`} message={error.message} code={error.code} onRetry={reload} /></div>;
+  if (!view) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
+  const back = <Link to={backHref}>← All {view.plural.toLowerCase()}</Link>;
+  if (error) return <div className="lb-stack">{back}<ErrorPanel title={`Could not open this ${view.label.toLowerCase()}`} message={error.message} code={error.code} onRetry={reload} /></div>;
   if (!record) return <div className="lb-stack">{back}<Skeleton lines={5} /></div>;
 
   async function handleDelete() {
@@ -80,13 +78,13 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
         </>}
       />
       {editing ? (
-        <Panel title={`Edit ${def.label.toLowerCase()}`}>
+        <Panel title={`Edit ${view.label.toLowerCase()}`}>
           <ModelForm model={model} record={record} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
         </Panel>
       ) : (
         <Panel>
           <dl className="lb-detail">
-            {specs.map((spec) => {
+            {view.fields.map((spec) => {
               const text = displayValue(spec, record[spec.name], true);
               return text ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>] : null;
             })}

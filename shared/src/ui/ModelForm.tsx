@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { findModel } from '../models/index';
 import type { AnyRecord } from '../api/resource';
 import { ValidationError } from '../api/errors';
 import { getCollection } from '../stores/collection';
 import { discardDraft, loadDraft, saveDraft } from '../stores/drafts';
 import { Button } from './Button';
-import { fieldSpecs } from './model/field-kinds';
 import { FieldInput } from './model/FieldInput';
 import { updateRecord } from './model/record-cache';
-import { initialValues, toPayload, validatePayload } from './model/form-values';
+import { initialValues, toPayload } from './model/form-values';
 import type { FormErrors, FormValue, FormValues } from './model/form-values';
+import { modelView } from './model/model-view';
+import type { validatePayload } from './model/validate';
 import './tokens.css';
 import './model.css';
 
@@ -34,14 +34,32 @@ function isFormValues(value: unknown): value is FormValues {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+let validation: Promise<typeof validatePayload | null> | null = null;
+
 /**
- * The create/edit form of any registry model, built from its zod fields. It validates with the same
- * schema as the API (on blur and on submit), maps a 422's `errors` onto the fields, keeps a draft of
- * what was typed (restored after a reload) and never clears what the user typed when saving fails.
+ * The schema check, with zod and the registry, loaded when the first form opens. Null when it cannot load
+ * (offline): the form then submits unchecked and the server's 422 marks the fields, as it would anyway.
+ */
+function loadValidation(): Promise<typeof validatePayload | null> {
+  validation ??= import('./model/validate').then(
+    (module) => module.validatePayload,
+    () => {
+      validation = null;
+      return null;
+    },
+  );
+  return validation;
+}
+
+/**
+ * The create/edit form of any registry model, built from its field descriptions (field-catalog.ts). It
+ * validates with the same schema as the API (on blur and on submit), maps a 422's `errors` onto the fields,
+ * keeps a draft of what was typed (restored after a reload) and never clears what the user typed when saving
+ * fails.
  */
 export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLabel }: ModelFormProps) {
-  const def = findModel(model);
-  const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
+  const view = modelView(model);
+  const specs = view?.fields ?? [];
   const key = draftKey(model, record?.id);
   const [values, setValues] = useState<FormValues>(() => {
     const draft = loadDraft<unknown>(key);
@@ -58,17 +76,23 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
     if (touched.current) saveDraft(key, values);
   }, [key, values]);
 
-  if (!def) return <p role="alert">Unknown model: {model}</p>;
-  const label = def.label;
+  useEffect(() => {
+    void loadValidation();
+  }, []);
+
+  if (!view) return <p role="alert">Unknown model: {model}</p>;
+  const label = view.label;
 
   function change(name: string, value: FormValue) {
     touched.current = true;
     setValues((current) => ({ ...current, [name]: value }));
   }
 
-  function validateField(name: string) {
-    if (!def) return;
-    const found = validatePayload(def, specs, toPayload(specs, values, record), !record);
+  async function validateField(name: string) {
+    const payload = toPayload(specs, values, record);
+    const check = await loadValidation();
+    if (!check) return;
+    const found = check(model, specs, payload, !record);
     setErrors((current) => {
       const next = { ...current };
       if (found[name]) next[name] = found[name];
@@ -83,20 +107,23 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!def || busy) return;
+    if (busy) return;
+    setBusy(true);
     const payload = toPayload(specs, values, record);
-    const found = validatePayload(def, specs, payload, !record);
+    const check = await loadValidation();
+    const found = check ? check(model, specs, payload, !record) : {};
     setErrors(found);
     if (Object.keys(found).length) {
+      setBusy(false);
       focusFirstError();
       return;
     }
     if (record && Object.keys(payload).length === 0) {
+      setBusy(false);
       discardDraft(key);
       onSaved?.(record);
       return;
     }
-    setBusy(true);
     const collection = getCollection(model);
     const result = record ? await updateRecord(model, record.id, payload) : await collection.create(payload);
     setBusy(false);
@@ -124,7 +151,7 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
       {specs.map((spec) => (
         <FieldInput
           key={spec.name} spec={spec} value={values[spec.name]} error={errors[spec.name]}
-          onChange={(value) => change(spec.name, value)} onBlur={() => validateField(spec.name)}
+          onChange={(value) => change(spec.name, value)} onBlur={() => void validateField(spec.name)}
         />
       ))}
       {errors._form ? <p className="lb-field__error" role="alert">{errors._form.join(' ')}</p> : null}

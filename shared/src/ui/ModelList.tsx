@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '../lib/router';
-import { findModel } from '../models/index';
 import type { AnyRecord } from '../api/resource';
 import { Button } from './Button';
 import { ModelForm } from './ModelForm';
-import { fieldSpecs } from './model/field-kinds';
 import { summaryLine } from './model/display';
+import { modelView } from './model/model-view';
 import { recordTitle } from './model/record-title';
 import './tokens.css';
 import './model.css';
@@ -24,14 +23,14 @@ export interface ModelListProps {
 
 /** The records of a model in the order given (the server's natural order), each with edit and delete. */
 export function ModelList({ model, items, detailHref }: ModelListProps) {
-  const def = findModel(model);
-  const specs = useMemo(() => (def ? fieldSpecs(def) : []), [def]);
+  const view = modelView(model);
   const [editing, setEditing] = useState<number | null>(null);
-  if (!def) return null;
+  if (!view) return null;
   return (
-    <ul className="lb-model-list" aria-label={def.plural}>
+    <ul className="lb-model-list" aria-label={view.plural}>
       {items.map((record) => {
         const title = recordTitle(model, record);
+        const summary = summaryLine(view, record);
         const pending = record.id < 0;
         return (
           <li key={record.id} className="lb-model-item" data-pending={pending || undefined} aria-busy={pending || undefined}>
@@ -52,7 +51,7 @@ export function ModelList({ model, items, detailHref }: ModelListProps) {
                 </span>
               )}
             </div>
-            {summaryLine(def, specs, record) ? <p className="lb-model-item__meta">{summaryLine(def, specs, record)}</p> : null}
+            {summary ? <p className="lb-model-item__meta">{summary}</p> : null}
             {editing === record.id ? (
               <ModelForm model={model} record={record} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
             ) : null}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { findModel } from '../models/index';
 import type { ListParams } from '../api/resource';
 import { loadDraft } from '../stores/drafts';
 import { useCollection } from '../stores/use-collection';
@@ -9,7 +8,8 @@ import { EmptyState, ErrorPanel, Skeleton, Spinner } from './feedback';
 import { TextField } from './fields';
 import { ModelForm, draftKey } from './ModelForm';
 import { ModelList } from './ModelList';
-import { fieldSpecs, humanize } from './model/field-kinds';
+import { humanize } from './model/field-spec';
+import { modelView } from './model/model-view';
 import { PageHeader, Panel } from './Panel';
 import './tokens.css';
 import './model.css';
@@ -44,7 +44,7 @@ export const searchDelayMs = 300;
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
 export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField }: ModelScreenProps) {
-  const def = findModel(model);
+  const view = modelView(model);
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), searchDelayMs);
   const listParams: ListParams = { ...params, ...(settled ? { search: settled } : {}) };
@@ -53,10 +53,10 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   const [creating, setCreating] = useState(() => loadDraft(draftKey(model)) !== null);
   const newButton = useRef<HTMLButtonElement>(null);
   const [filterValue, setFilterValue] = useState<string | null>(null);
-  if (!def) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
-  const lower = def.plural.toLowerCase();
+  if (!view) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
+  const lower = view.plural.toLowerCase();
   const firstLoad = status === 'loading' && items.length === 0;
-  const filterSpec = filterField ? fieldSpecs(def).find((spec) => spec.name === filterField) : undefined;
+  const filterSpec = filterField ? view.fields.find((spec) => spec.name === filterField) : undefined;
   const filterOptions = filterSpec?.kind.type === 'select' ? filterSpec.kind.options.map((value) => ({ value, label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels?.[value] ?? humanize(value) : value })) : [];
   const activeFilter = filterOptions.find((option) => option.value === filterValue) ?? null;
   const shown = activeFilter && filterField ? items.filter((item) => item[filterField] === activeFilter.value) : items;
@@ -70,12 +70,12 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   return (
     <section className="lb-stack" data-model={model}>
       <PageHeader
-        title={title ?? def.plural} description={description}
-        actions={<Button ref={newButton} variant="primary" aria-expanded={creating} onClick={() => (creating ? closeForm() : openForm())}>{creating ? 'Close form' : `New ${def.label.toLowerCase()}`}</Button>}
+        title={title ?? view.plural} description={description}
+        actions={<Button ref={newButton} variant="primary" aria-expanded={creating} onClick={() => (creating ? closeForm() : openForm())}>{creating ? 'Close form' : `New ${view.label.toLowerCase()}`}</Button>}
       />
       {children}
       {creating ? (
-        <Panel title={`New ${def.label.toLowerCase()}`}>
+        <Panel title={`New ${view.label.toLowerCase()}`}>
           <ModelForm model={model} defaults={defaults} onSaved={closeForm} onCancel={closeForm} />
         </Panel>
       ) : null}
@@ -100,8 +100,8 @@ export function ModelScreen({ model, title, description, detailHref, params, def
           <EmptyState title={`No ${lower} match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('')}>Clear search</Button>} />
         ) : (
           <EmptyState
-            title={`No ${lower} yet`} description={`Add your first ${def.label.toLowerCase()} to get started.`}
-            action={<Button variant="primary" onClick={openForm}>Add {def.label.toLowerCase()}</Button>}
+            title={`No ${lower} yet`} description={`Add your first ${view.label.toLowerCase()} to get started.`}
+            action={<Button variant="primary" onClick={openForm}>Add {view.label.toLowerCase()}</Button>}
           />
         )
       ) : null}

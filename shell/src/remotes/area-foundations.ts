@@ -5,7 +5,8 @@
  * registry chunks arrived 120–330 ms after a "preloaded" click). Through the shell's share scope these are
  * the very instances the remotes then get. What an area needs is its `foundations` (remotes.ts):
  * - `kit`: the UI kit, the list stores and the date helpers (bespoke screens such as the journal's);
- * - `schema-screens`: that and the schema-driven screens with the model registry and zod (≈ 30 kB gzip);
+ * - `schema-screens`: that and the schema-driven screens, which describe fields from plain data: the model
+ *   registry and zod (≈ 30 kB gzip) load only when a form opens (ModelForm.tsx);
  * - `none`: the admin area, which runs its own screens.
  */
 import type { AreaFoundations } from './remotes';
@@ -25,7 +26,6 @@ const kitImports: readonly Importer[] = [
 const schemaScreenImports: readonly Importer[] = [
   ...kitImports,
   () => import('@lifeboard/shared/ui/ModelScreen'), // with the schema-driven screens: one chunk
-  () => import('@lifeboard/shared/models'),
 ];
 
 export function foundationImports(kind: AreaFoundations): readonly Importer[] {

@@ -1,7 +1,7 @@
 import { useCollection } from '../../stores/use-collection';
 import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextField } from '../fields';
-import type { FieldSpec } from './field-kinds';
-import { humanize } from './field-kinds';
+import type { FieldSpec } from './field-spec';
+import { humanize } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
 

@@ -1,8 +1,8 @@
 import { formatDisplayDate } from '../../lib/date-display';
-import type { AnyModelDefinition } from '../../models/index';
 import type { AnyRecord } from '../../api/resource';
-import type { FieldSpec } from './field-kinds';
-import { humanize } from './field-kinds';
+import type { FieldSpec } from './field-spec';
+import type { ModelView } from './model-view';
+import { humanize } from './field-spec';
 import { excerpt, htmlToText } from './rich-text';
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -26,10 +26,10 @@ export function displayValue(spec: FieldSpec, value: unknown, full = false): str
 }
 
 /** The short line under a record's title in a list: its date, status-like choices and a text excerpt. */
-export function summaryLine(def: AnyModelDefinition, specs: FieldSpec[], record: AnyRecord): string {
+export function summaryLine(view: ModelView, record: AnyRecord): string {
   const parts: string[] = [];
-  for (const spec of specs) {
-    if (spec.name === def.titleField) continue;
+  for (const spec of view.fields) {
+    if (spec.name === view.titleField) continue;
     const isShort = ['select', 'date', 'datetime', 'number', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
     if (!isShort) continue;
     if (spec.kind.type === 'checkbox' && record[spec.name] !== true) continue;
@@ -37,7 +37,7 @@ export function summaryLine(def: AnyModelDefinition, specs: FieldSpec[], record:
     if (text) parts.push(spec.kind.type === 'checkbox' ? spec.label : spec.kind.type === 'number' || spec.kind.type === 'tags' ? `${spec.label}: ${text}` : text);
     if (parts.length >= 4) break;
   }
-  const longSpec = specs.find((s) => s.name !== def.titleField && (s.kind.type === 'textarea' || s.kind.type === 'richtext') && record[s.name]);
+  const longSpec = view.fields.find((s) => s.name !== view.titleField && (s.kind.type === 'textarea' || s.kind.type === 'richtext') && record[s.name]);
   if (longSpec) parts.push(displayValue(longSpec, record[longSpec.name]));
   return parts.join(' · ');
 }

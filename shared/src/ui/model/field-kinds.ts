@@ -2,35 +2,13 @@ import type { z } from '../../models/zod';
 import { findModel } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
 import { colour, isoDate, isoInstant, rating, timeOfDay, weekdays } from '../../models/fields';
+import { humanize } from './field-spec';
+import type { FieldKind, FieldSpec } from './field-spec';
 
-/** How the schema-driven form shows one field of a model. */
-export type FieldKind =
-  | { type: 'text'; maxLength?: number }
-  | { type: 'textarea'; maxLength?: number }
-  | { type: 'richtext' }
-  | { type: 'select'; options: string[]; labels?: Record<string, string> }
-  | { type: 'checkbox' }
-  | { type: 'number'; min?: number; max?: number; integer: boolean }
-  /** A 1–5 rating (the registry's `rating` field): picked as stars, shown as stars. */
-  | { type: 'rating' }
-  | { type: 'date' }
-  | { type: 'datetime' }
-  | { type: 'time' }
-  | { type: 'color' }
-  | { type: 'tags' }
-  | { type: 'weekdays' }
-  | { type: 'choices'; options: string[] }
-  | { type: 'reference'; model: string }
-  /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
-  | { type: 'lines' };
-
-export interface FieldSpec {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  nullable: boolean;
-  required: boolean;
-}
+/*
+ * The field descriptions of the schema-driven kit, worked out from a model's zod fields. Screens never run
+ * this: they read field-catalog.ts, which field-catalog.test.ts writes from it and keeps equal to it.
+ */
 
 /** Fields the server or another screen maintains: never typed into a generic form. */
 const managedFields = new Set(['position', 'word_count', 'last_sent_at', 'is_builtin', 'external_id', 'done_activity_id', 'guid', 'slug']);
@@ -49,11 +27,6 @@ function unwrap(schema: Schema): { inner: Schema; nullable: boolean } {
     if (type !== 'nullable' && type !== 'optional' && type !== 'default') return { inner, nullable };
     inner = (inner as z.ZodNullable).unwrap() as Schema;
   }
-}
-
-export function humanize(name: string): string {
-  const words = name.replace(/_id$/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString): FieldKind | null {

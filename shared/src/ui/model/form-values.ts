@@ -1,8 +1,5 @@
-import type { z } from '../../models/zod';
-import { createSchema, updateSchema } from '../../models/index';
-import type { AnyModelDefinition } from '../../models/index';
 import type { AnyRecord } from '../../api/resource';
-import type { FieldSpec } from './field-kinds';
+import type { FieldSpec } from './field-spec';
 import { htmlToText, textToHtml } from './rich-text';
 
 /** What an input holds: text for most, a flag for checkboxes, a list for tags and multi-choices. */
@@ -42,7 +39,7 @@ export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
   }
 }
 
-export function initialValues(specs: FieldSpec[], record?: AnyRecord): FormValues {
+export function initialValues(specs: readonly FieldSpec[], record?: AnyRecord): FormValues {
   return Object.fromEntries(specs.map((spec) => [spec.name, toFormValue(spec, record?.[spec.name])]));
 }
 
@@ -75,7 +72,7 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
  * The body of a create (every filled field) or an update (only the fields that changed, so a field
  * this form cannot show is never overwritten).
  */
-export function toPayload(specs: FieldSpec[], values: FormValues, record?: AnyRecord): Record<string, unknown> {
+export function toPayload(specs: readonly FieldSpec[], values: FormValues, record?: AnyRecord): Record<string, unknown> {
   const initial = record ? initialValues(specs, record) : null;
   const payload: Record<string, unknown> = {};
   for (const spec of specs) {
@@ -87,25 +84,4 @@ export function toPayload(specs: FieldSpec[], values: FormValues, record?: AnyRe
     payload[spec.name] = wire;
   }
   return payload;
-}
-
-function messageFor(spec: FieldSpec | undefined, issue: z.core.$ZodIssue, payload: Record<string, unknown>): string {
-  const field = issue.path[0];
-  if (spec && typeof field === 'string' && payload[field] === undefined) return `${spec.label} is required`;
-  const label = spec?.label ?? String(field ?? 'This form');
-  // The registry's messages read as a predicate ("must be at most 200 characters"): prefix the label.
-  return /^[a-z]/.test(issue.message) ? `${label} ${issue.message}` : issue.message;
-}
-
-/** The schema's verdict on a payload, as messages per field (`_form` for what belongs to no field). */
-export function validatePayload(def: AnyModelDefinition, specs: FieldSpec[], payload: Record<string, unknown>, isNew: boolean): FormErrors {
-  const result = (isNew ? createSchema(def) : updateSchema(def)).safeParse(payload);
-  if (result.success) return {};
-  const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : '_form';
-    const spec = specs.find((s) => s.name === field);
-    (errors[field] ??= []).push(messageFor(spec, issue, payload));
-  }
-  return errors;
 }

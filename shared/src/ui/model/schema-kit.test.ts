@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { models } from '../../models/index';
 import { displayValue } from './display';
 import { fieldSpecs } from './field-kinds';
-import { initialValues, toPayload, validatePayload } from './form-values';
+import { initialValues, toPayload } from './form-values';
+import { validatePayload } from './validate';
 import { excerpt, htmlToText, textToHtml } from './rich-text';
 
 const kindsOf = (name: keyof typeof models) => Object.fromEntries(fieldSpecs(models[name]).map((s) => [s.name, s.kind.type]));
@@ -47,8 +48,9 @@ describe('form values', () => {
 
   it('reports schema messages with the field label', () => {
     const payload = toPayload(specs, { ...initialValues(specs), title: 'x'.repeat(201) });
-    expect(validatePayload(models.note, specs, payload, true).title).toEqual(['Title must be at most 200 characters']);
-    expect(validatePayload(models.book, fieldSpecs(models.book), {}, true).title).toEqual(['Title is required']);
+    expect(validatePayload('note', specs, payload, true).title).toEqual(['Title must be at most 200 characters']);
+    expect(validatePayload('book', fieldSpecs(models.book), {}, true).title).toEqual(['Title is required']);
+    expect(validatePayload('no_such_model', specs, {}, true)).toEqual({ _form: ['Unknown model: no_such_model'] });
   });
 
   it('turns empty optional numbers into null and lines into titled items', () => {

@@ -1,0 +1,53 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startFakeApi } from '../lib/test-api-server';
+import type { FakeApi } from '../lib/test-api-server';
+import { setBoard } from '../stores/board';
+import { setConfig } from '../stores/config';
+import { clearData } from '../stores/data';
+import { ModelForm } from './ModelForm';
+import { serveModel } from './model/test-backend';
+import type { FakeTable } from './model/test-backend';
+
+// The schema check (zod and the registry) cannot be fetched, as when the network drops before a form opens.
+vi.mock('./model/validate', () => {
+  throw new Error('Failed to fetch the chunk');
+});
+
+let api: FakeApi;
+let books: FakeTable;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  books = serveModel(api, 'book', 'books', 2);
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
+
+describe('ModelForm without its schema check', () => {
+  it("still submits, and the server's 422 marks the fields while the typed text stays", async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn();
+    render(<ModelForm model="book" onSaved={saved} />);
+    const form = screen.getByRole('form', { name: 'New book' });
+    await user.type(within(form).getByLabelText('Title (required)'), 'Taken');
+    books.rejectNextWith = { title: ['has already been taken'] };
+    await user.click(within(form).getByRole('button', { name: 'Add book' }));
+    expect(await within(form).findByText('has already been taken')).toBeTruthy();
+    expect((within(form).getByLabelText('Title (required)') as HTMLInputElement).value).toBe('Taken');
+
+    await user.clear(within(form).getByLabelText('Title (required)'));
+    await user.type(within(form).getByLabelText('Title (required)'), 'Dune');
+    await user.click(within(form).getByRole('button', { name: 'Add book' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dune' })));
+    expect(books.rows).toMatchObject([{ title: 'Dune' }]);
+  });
+});
