@@ -10,8 +10,11 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultEnv } from '../src/env';
+import { fastQueryOf, type Param } from '../src/db/fast-query';
 import { COMPACT_ROW } from '../src/models/compact-row';
 import { encodeCursor } from '../src/models/cursor';
+import { listStatement } from '../src/models/fast-store';
+import { entryOf } from '../src/models/registry';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, BIG, SMALL, createBenchAccount, type BenchAccount, type ServerReady } from './bench-client';
 import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
@@ -37,25 +40,25 @@ async function probes(database: Database, account: BenchAccount) {
   };
 }
 
-/** The plans of the hot statements, shaped as the engine sends them (fast-store.ts), so a slow case can be read without a profiler. */
-async function explainHotQueries(database: Database, account: BenchAccount, middleId: number): Promise<string> {
-  const page = (board: number, extra: ReturnType<typeof sql>) => sql`select string_agg(${sql.raw(COMPACT_ROW)}, E'\n' order by sort_at desc, id desc) from (
-    select id, board_id, created_at, updated_at, position, sort_at, data from note
-    where user_id = ${account.userId} and board_id = ${board} ${extra} order by sort_at desc, id desc limit 51) page`;
-  const search = sql`and search @@ websearch_to_tsquery('simple', ${SEARCH_WORD})`;
-  const fixedSearch = sql`and search @@ websearch_to_tsquery('simple', ${FIXED_MATCHES_WORD})`;
-  const queries: [string, ReturnType<typeof sql>][] = [
-    ['list, first page', page(account.bigBoard, sql``)],
-    ['list, middle page', page(account.bigBoard, sql`and (sort_at, id) < ((select sort_at from note where id = ${middleId}), ${middleId})`)],
-    [`search (${BIG.toLocaleString('en')})`, page(account.bigBoard, search)],
-    [`search (${SMALL.toLocaleString('en')})`, page(account.smallBoard, search)],
-    [`search, 60 matches (${BIG.toLocaleString('en')})`, page(account.bigBoard, fixedSearch)],
-    [`search, 60 matches (${SMALL.toLocaleString('en')})`, page(account.smallBoard, fixedSearch)],
-    ['get', sql`select ${sql.raw(COMPACT_ROW)} from note where id = ${middleId} and user_id = ${account.userId} and board_id = ${account.bigBoard}`],
+/** The plans of the hot statements, as the engine makes them (fast-store.ts), so a slow case can be read without a profiler. */
+async function explainHotQueries(database: Database, account: BenchAccount, middleId: number, deepCursor: string): Promise<string> {
+  const note = entryOf('note');
+  const big = { userId: account.userId, boardId: account.bigBoard };
+  const small = { userId: account.userId, boardId: account.smallBoard };
+  const page = { limit: 50 };
+  const queries: [string, { text: string; params: Param[] }][] = [
+    ['list, first page', listStatement(note, big, page)],
+    ['list, middle page', listStatement(note, big, { ...page, cursor: deepCursor })],
+    [`search (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: SEARCH_WORD })],
+    [`search (${SMALL.toLocaleString('en')})`, listStatement(note, small, { ...page, search: SEARCH_WORD })],
+    [`search, 60 matches (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: FIXED_MATCHES_WORD })],
+    [`search, 60 matches (${SMALL.toLocaleString('en')})`, listStatement(note, small, { ...page, search: FIXED_MATCHES_WORD })],
+    [`search of two words (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` })],
+    ['get', { text: `select ${COMPACT_ROW} from note where id = $1 and user_id = $2 and board_id = $3`, params: [middleId, account.userId, account.bigBoard] }],
   ];
   const out: string[] = [];
-  for (const [label, query] of queries) {
-    const plan = rowsOf(await database.db.execute(sql`explain (analyze, buffers) ${query}`)).map((row) => String(Object.values(row)[0]));
+  for (const [label, { text, params }] of queries) {
+    const plan = (await fastQueryOf(database.db).rows(`explain (analyze, buffers) ${text}`, params)).map((row) => String(row[0]));
     out.push(`  ${database.kind} plan, ${label}:`, ...plan.map((line) => `    ${line}`));
   }
   return out.join('\n');
@@ -91,7 +94,7 @@ async function serve(): Promise<void> {
   await seedNotes(database.db, account.userId, account.smallBoard, SMALL);
   const seedSeconds = (Date.now() - started) / 1000;
   const found = await probes(database, account);
-  process.stderr.write(`${await explainHotQueries(database, account, found.bigIds[0])}\n`);
+  process.stderr.write(`${await explainHotQueries(database, account, found.bigIds[0], found.deepCursor)}\n`);
   const ready: ServerReady = { url, bareUrl, database: usePostgres ? 'PostgreSQL' : 'PGlite', seedSeconds, account, ...found };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
 }

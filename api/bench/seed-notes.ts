@@ -15,7 +15,7 @@ const fixedMatches = 60;
  * Inserts `count` notes on one board in one SQL statement (the API would take minutes for 100,000), with
  * distinct times so the newest-first order and keyset paging behave as with real data (whole milliseconds,
  * like every time the API writes). The generated
- * `search` column and the indexes are filled by the database as for any insert.
+ * `search` column, the indexes and the term table (by its trigger) are filled by the database as for any insert.
  */
 export async function seedNotes(db: Db, userId: number, boardId: number, count: number): Promise<void> {
   await db.execute(sql`

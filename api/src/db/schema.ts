@@ -3,3 +3,4 @@ export * from './habit-schema';
 export * from './model-tables';
 export * from './upload-schema';
 export * from './invitation-schema';
+export * from './search-terms-schema';

@@ -3,6 +3,7 @@ import { fastQueryOf, type Param } from '../db/fast-query';
 import { COMPACT_ROW, parseCompactPage, parseCompactRow, type StoredRow } from './compact-row';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ModelEntry, RecordData } from './registry';
+import { isPlainWordSearch, keepsSearchTerms } from './search-terms';
 import { sortInstant, type ListQuery, type Owner } from './store';
 
 /**
@@ -48,26 +49,7 @@ export function rowsToFetch(limit: number): number {
  */
 export async function listPage(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery): Promise<{ rows: StoredRow[]; nextCursor?: string }> {
   const byPosition = entry.def.order.kind === 'position';
-  const params: Param[] = [owner.userId, owner.boardId];
-  const filters: string[] = [];
-  const bind = (value: Param) => `$${params.push(value)}`;
-  if (query.from) filters.push(`sort_at >= ${bind(new Date(query.from).toISOString())}::timestamptz`);
-  // The day after `to` is computed in SQL: for 9999-12-31 it is year 10000, which JavaScript dates cannot hold.
-  if (query.to) filters.push(`sort_at < ((${bind(query.to)}::date + 1)::timestamp at time zone 'UTC')`);
-  if (query.search) filters.push(`search @@ websearch_to_tsquery('simple', ${bind(query.search)})`);
-  if (query.cursor) {
-    const [key, id] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');
-    filters.push(byPosition
-      ? `(position, id) > (${bind(key)}::int, ${bind(id)}::int8)`
-      : `(sort_at, id) < (${bind(key)}::timestamptz, ${bind(id)}::int8)`);
-  }
-  const reads = rowsToFetch(query.limit);
-  const shape = `${entry.def.name}:list:${byPosition}:${reads}:${filters.map((filter) => filter.replace(/\$\d+/g, '?')).join('&')}`;
-  const order = byPosition ? 'position asc, id asc' : 'sort_at desc, id desc';
-  const text = cachedText(shape, () => `select string_agg(${COMPACT_ROW}, E'\\n' order by ${order}) from (
-    select id, board_id, created_at, updated_at, position, sort_at, data from ${tableOf(entry)}
-    where user_id = $1 and board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
-    order by ${order} limit ${reads}) page`);
+  const { text, params } = listStatement(entry, owner, query);
   const [[page = null] = []] = await fastQueryOf(db).rows(text, params);
   const rows = parseCompactPage(page, query.limit + 1);
   const visible = rows.slice(0, query.limit);
@@ -76,6 +58,56 @@ export async function listPage(db: Db, entry: ModelEntry, owner: Owner, query: L
     ? encodeCursor(byPosition ? [last.position, last.id] : [last.sortAt.toISOString(), last.id])
     : undefined;
   return { rows: visible, nextCursor };
+}
+
+/** The one statement of a list page (and its bound values): exported so the benchmark prints the plans of what runs. */
+export function listStatement(entry: ModelEntry, owner: Owner, query: ListQuery): { text: string; params: Param[] } {
+  const byPosition = entry.def.order.kind === 'position';
+  const params: Param[] = [owner.userId, owner.boardId];
+  const bind = (value: Param) => `$${params.push(value)}`;
+  // A search of plain words walks the term table in the page's order (search-terms.ts); other searches, the GIN index.
+  const byTerms = query.search !== undefined && keepsSearchTerms(entry.def) && isPlainWordSearch(query.search);
+  // The columns the range and the cursor read: the term table's copies when the walk goes through it.
+  const [sortAt, id] = byTerms ? ['t.sort_at', 't.record_id'] : ['sort_at', 'id'];
+  const filters: string[] = [];
+  if (query.from) filters.push(`${sortAt} >= ${bind(new Date(query.from).toISOString())}::timestamptz`);
+  // The day after `to` is computed in SQL: for 9999-12-31 it is year 10000, which JavaScript dates cannot hold.
+  if (query.to) filters.push(`${sortAt} < ((${bind(query.to)}::date + 1)::timestamp at time zone 'UTC')`);
+  const searchText = query.search === undefined ? '' : bind(query.search);
+  if (query.search && !byTerms) filters.push(`search @@ websearch_to_tsquery('simple', ${searchText})`);
+  // Through the term table a one-word search is answered by its rows alone: the record's vector (toasted for a long
+  // entry) is read only to check the other words of a longer search.
+  if (query.search && byTerms) {
+    filters.push(`((select count(*) from unnest(to_tsvector('simple', ${searchText}))) = 1 or n.search @@ websearch_to_tsquery('simple', ${searchText}))`);
+  }
+  if (query.cursor) {
+    const [key, lastId] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');
+    filters.push(byPosition
+      ? `(position, id) > (${bind(key)}::int, ${bind(lastId)}::int8)`
+      : `(${sortAt}, ${id}) < (${bind(key)}::timestamptz, ${bind(lastId)}::int8)`);
+  }
+  const reads = rowsToFetch(query.limit);
+  const shape = `${entry.def.name}:list:${byPosition}:${byTerms}:${reads}:${filters.map((filter) => filter.replace(/\$\d+/g, '?')).join('&')}`;
+  const order = byPosition ? 'position asc, id asc' : 'sort_at desc, id desc';
+  const text = cachedText(shape, () => `select string_agg(${COMPACT_ROW}, E'\\n' order by ${order}) from (
+    ${byTerms ? termWalk(entry, filters, reads, searchText) : `select id, board_id, created_at, updated_at, position, sort_at, data from ${tableOf(entry)}
+    where user_id = $1 and board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
+    order by ${order} limit ${reads}`}) page`);
+  return { text, params };
+}
+
+/**
+ * The rows of a plain-word search page, newest first, through the term table: the board's rows of the query's
+ * longest word in the model's order, each record checked against the rest of the query (`filters`, on `n.` and
+ * `t.`), until `reads` are found. `searchText` is the placeholder of the search's bound value.
+ */
+function termWalk(entry: ModelEntry, filters: readonly string[], reads: number, searchText: string): string {
+  return `select n.id, n.board_id, n.created_at, n.updated_at, n.position, n.sort_at, n.data
+    from search_terms t join ${tableOf(entry)} n on n.id = t.record_id
+    where t.user_id = $1 and t.board_id = $2 and t.model = '${entry.def.name}'
+      and t.lexeme = (select word from unnest(tsvector_to_array(to_tsvector('simple', ${searchText}))) word order by length(word) desc, word limit 1)
+      and n.user_id = $1 and n.board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
+    order by t.sort_at desc, t.record_id desc limit ${reads}`;
 }
 
 /** One record of the caller on the board, or undefined (the caller then tells 403 from 404). */
