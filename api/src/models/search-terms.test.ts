@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers';
+import { fastQueryOf } from '../db/fast-query';
+import { listStatement } from './fast-store';
+import { entryOf } from './registry';
 import { isPlainWordSearch, keepsSearchTerms } from './search-terms';
 
 let app: FastifyInstance;
@@ -107,5 +110,22 @@ describe('a search through the term table', () => {
     expect(await termCount(sql`board_id = ${board}`)).toBeGreaterThan(0);
     expect((await alice.post('/api/board/delete', { id: board })).json()).toEqual({ success: true });
     expect(await termCount(sql`board_id = ${board}`)).toBe(0);
+  });
+});
+
+describe('the plan of a term walk', () => {
+  it('fetches each record by its key, also on a table the database has no statistics of (PGlite never analyzes)', async () => {
+    const board = await newBoard();
+    await app.db.execute(sql`insert into journal_entry (user_id, board_id, created_at, updated_at, position, sort_at, data)
+      select ${alice.id}, ${board}, now(), now(), 0, now() - make_interval(days => g),
+        jsonb_build_object('date', '2026-01-01', 'title', 'Day ' || g, 'body', '<p>one two three' || case when g % 50 = 0 then ' needle' else '' end || '</p>')
+      from generate_series(1, 3000) g`);
+    const { text, params } = listStatement(entryOf('journal_entry'), { userId: alice.id, boardId: board }, { limit: 50, search: 'needle' });
+    const plan = (await fastQueryOf(app.db).rows(`explain ${text}`, params)).map((row) => row[0]).join('\n');
+    expect(plan).toContain('search_terms_pkey');
+    expect(plan).toContain('journal_entry_pkey');
+    expect(plan).not.toContain('Bitmap');
+    const [[page]] = await fastQueryOf(app.db).rows(text, params);
+    expect(String(page).split('\n')).toHaveLength(51);
   });
 });
