@@ -10,7 +10,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Session {
   token: string;
-  user: { id: number; role: string };
+  user: { id: number; role: string; default_board_id?: number | null; boards?: { id: number; name: string }[] };
 }
 
 export async function signIn(site: Site, account: Account): Promise<Session> {
@@ -50,9 +50,16 @@ export async function newVisitor(browser: Browser, site: Site, { session, idlePr
   }
   if (session) {
     await page.goto(`${site.shellUrl}/remotes.json`);
+    // What the shell keeps after a sign-in (shell/src/board/board-actions.ts): the token, the user, and the user's
+    // boards with the default one current. Without the board a page would wait for /api/user to learn it, which
+    // no signed-in visitor does.
     await page.evaluate(({ token, user }) => {
       localStorage.setItem('auth_token', token);
       localStorage.setItem('lifeboard:user', JSON.stringify(user));
+      const boards = user.boards ?? [];
+      const current = boards.find((board) => board.id === user.default_board_id) ?? boards[0];
+      localStorage.setItem('lifeboard:boards', JSON.stringify(boards));
+      if (current) localStorage.setItem('lifeboard:board', JSON.stringify({ id: current.id, name: current.name }));
     }, session);
   }
   return { context, page, errors };
