@@ -24,3 +24,23 @@ export function isPlainWordSearch(search: string): boolean {
   const words = search.trim();
   return plainWords.test(words) && !words.split(/\s+/).some((word) => word.toLowerCase() === 'or');
 }
+
+/**
+ * Words the parser reads as one token, whose lexeme under 'simple' is the word in lower case: ASCII letters and
+ * digits starting with a letter, or digits only. Not any mix: `8e6x0` is a number (`8e6`) and a word (`x0`).
+ */
+const asciiWord = /^(?:[A-Za-z][A-Za-z0-9]{0,99}|[0-9]{1,100})$/;
+
+/**
+ * How a plain-word search walks the term table. For words of ASCII letters and digits the lexemes are known
+ * here (the test holds this to the database's parser), so the statement binds the walked word and, for one
+ * word, checks nothing more; other words are turned into lexemes by the database (`driver` null).
+ */
+export function termPlan(search: string): { driver: string | null; single: boolean } {
+  const words = search.trim().split(/\s+/);
+  if (!words.every((word) => asciiWord.test(word))) return { driver: null, single: false };
+  const lexemes = [...new Set(words.map((word) => word.toLowerCase()))];
+  // The longest word is likely the rarest: the fewest rows to walk for a page of matches of every word.
+  const driver = lexemes.reduce((longest, lexeme) => (lexeme.length > longest.length ? lexeme : longest));
+  return { driver, single: lexemes.length === 1 };
+}
