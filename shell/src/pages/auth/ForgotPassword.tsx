@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
-import { email as emailSchema } from '@lifeboard/shared/models/user';
-import { sendPasswordResetEmail } from '@lifeboard/shared/api/account';
+import { codeUnavailableMessage, loadPasswordEmailCode, warmUpPasswordEmailCode } from './deferred';
 import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';
 
 /**
@@ -19,13 +18,22 @@ export default function ForgotPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const code = await loadPasswordEmailCode().catch(() => null);
+    if (!code) {
+      setBusy(false);
+      setFailed(codeUnavailableMessage);
+      return;
+    }
+    const [{ email: emailSchema }, { sendPasswordResetEmail }] = code;
     const check = emailSchema.safeParse(form.email);
     if (!check.success) {
+      setBusy(false);
       setError(check.error.issues[0]?.message ?? 'must be an e-mail address');
       return;
     }
     setError(undefined);
-    setBusy(true);
     const result = await sendPasswordResetEmail(check.data);
     setBusy(false);
     if (!result.ok && (result.status === 0 || result.status === 429 || result.status >= 500)) {
@@ -42,7 +50,7 @@ export default function ForgotPassword() {
     <div className="lb-auth-page">
       <h1>Forgot your password?</h1>
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpPasswordEmailCode} noValidate>
         <FormAlert message={failed} />
         <FormAlert kind="success" message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null} />
         <TextField label="E-mail" name="email" type="email" autoComplete="email" required

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
-import { loginBody } from '@lifeboard/shared/models/user';
-import { login } from '../../auth/session-actions';
 import { pathAfterSignIn } from './after-sign-in';
+import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
@@ -19,13 +18,22 @@ export default function Login() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const code = await loadSignInCode().catch(() => null);
+    if (!code) {
+      setBusy(false);
+      setMessage(codeUnavailableMessage);
+      return;
+    }
+    const [{ loginBody }, { login }] = code;
     const check = loginBody.safeParse({ email: form.email, password });
     if (!check.success) {
+      setBusy(false);
       setErrors(zodMessages(check.error));
       setMessage(null);
       return;
     }
-    setBusy(true);
     // The draft is keyed by the signed-in user, so the anonymous one goes now and comes back on failure.
     discard();
     const result = await login({ email: check.data.email, password });
@@ -43,7 +51,7 @@ export default function Login() {
     <div className="lb-auth-page">
       <h1>Sign in</h1>
       {programGuid ? <p>Sign in to continue with the program you chose.</p> : null}
-      <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
         <TextField label="E-mail" name="email" type="email" autoComplete="email" required
           value={form.email} onChange={(email) => update({ email })} error={errors.email} />

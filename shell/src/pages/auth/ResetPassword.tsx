@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
-import { email as emailSchema, password as passwordSchema } from '@lifeboard/shared/models/user';
-import { resetPassword } from '../../auth/session-actions';
+import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
 import { FormAlert, TextField } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
@@ -21,6 +20,15 @@ export default function ResetPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const code = await loadSignInCode().catch(() => null);
+    if (!code) {
+      setBusy(false);
+      setMessage(codeUnavailableMessage);
+      return;
+    }
+    const [{ email: emailSchema, password: passwordSchema }, { resetPassword }] = code;
     const found: FieldMessages = {};
     if (!token.trim()) found.token = 'is required: use the link from the e-mail';
     const checkedEmail = emailSchema.safeParse(email);
@@ -29,8 +37,10 @@ export default function ResetPassword() {
     if (!checkedPassword.success) found.password = checkedPassword.error.issues[0]?.message ?? 'is not valid';
     else if (password !== confirmation) found.confirmation = 'does not match the new password';
     setErrors(found);
-    if (Object.keys(found).length > 0 || !checkedEmail.success) return;
-    setBusy(true);
+    if (Object.keys(found).length > 0 || !checkedEmail.success) {
+      setBusy(false);
+      return;
+    }
     const ok = await resetPassword({ token: token.trim(), email: checkedEmail.data, password });
     setBusy(false);
     if (ok) setDone(true);
@@ -50,7 +60,7 @@ export default function ResetPassword() {
   return (
     <div className="lb-auth-page">
       <h1>Choose a new password</h1>
-      <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
         {params.token ? null : (
           <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
-import { registerBody } from '@lifeboard/shared/models/user';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { register } from '../../auth/session-actions';
 import { pathAfterSignIn } from './after-sign-in';
+import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
@@ -26,6 +25,15 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const code = await loadSignInCode().catch(() => null);
+    if (!code) {
+      setBusy(false);
+      setMessage(codeUnavailableMessage);
+      return;
+    }
+    const [{ registerBody }, { register }] = code;
     const body = {
       name: form.name, email: form.email, password,
       ...(programGuid ? { program_guid: programGuid } : {}),
@@ -34,11 +42,11 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
     };
     const check = registerBody.safeParse(body);
     if (!check.success) {
+      setBusy(false);
       setErrors(zodMessages(check.error));
       setMessage(null);
       return;
     }
-    setBusy(true);
     // The draft is keyed by the signed-in user, so the anonymous one goes now and comes back on failure.
     discard();
     const result = await register(check.data);
@@ -58,7 +66,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
   }
 
   return (
-    <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
       <FormAlert message={message} />
       <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(name) => update({ name })} error={errors.name} />
       <TextField label="E-mail" name="email" type="email" autoComplete="email" required
