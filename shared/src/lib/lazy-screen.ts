@@ -1,5 +1,6 @@
 import { createElement, lazy, useState } from 'react';
 import type { ComponentType } from 'react';
+import { loadOnce } from './load-once';
 
 /** A screen whose code loads on demand, and can be asked for ahead of its first render. */
 export type LazyScreen<P extends object> = ComponentType<P> & {
@@ -16,17 +17,8 @@ export type LazyScreen<P extends object> = ComponentType<P> & {
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const preload = (): Promise<ComponentType<P>> => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null; // a later render or preload tries again
-        throw error;
-      },
-    );
-    return pending;
-  };
+  // A failed load is forgotten: a later render or preload tries again.
+  const preload = loadOnce(() => load().then((component) => (loaded = component)));
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Screen(props: P) {
     const [Ready] = useState(() => loaded);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AnyRecord } from '../api/resource';
 import { ValidationError } from '../api/errors';
+import { loadOnce } from '../lib/load-once';
 import { getCollection } from '../stores/collection';
 import { discardDraft, loadDraft, saveDraft } from '../stores/drafts';
 import { Button } from './Button';
@@ -34,21 +35,14 @@ function isFormValues(value: unknown): value is FormValues {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-let validation: Promise<typeof validatePayload | null> | null = null;
+const loadSchemaCheck = loadOnce(() => import('./model/validate').then((module) => module.validatePayload));
 
 /**
  * The schema check, with zod and the registry, loaded when the first form opens. Null when it cannot load
  * (offline): the form then submits unchecked and the server's 422 marks the fields, as it would anyway.
  */
 function loadValidation(): Promise<typeof validatePayload | null> {
-  validation ??= import('./model/validate').then(
-    (module) => module.validatePayload,
-    () => {
-      validation = null;
-      return null;
-    },
-  );
-  return validation;
+  return loadSchemaCheck().catch(() => null);
 }
 
 /**

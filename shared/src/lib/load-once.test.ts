@@ -1,0 +1,20 @@
+import { describe, expect, it, vi } from 'vitest';
+import { loadOnce } from './load-once';
+
+describe('loadOnce', () => {
+  it('shares one load between callers', async () => {
+    const load = vi.fn(async () => 'code');
+    const get = loadOnce(load);
+    expect(await Promise.all([get(), get()])).toEqual(['code', 'code']);
+    expect(await get()).toBe('code');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failure, so the next call loads again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('code');
+    const get = loadOnce(load);
+    await expect(get()).rejects.toThrow('offline');
+    expect(await get()).toBe('code');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
