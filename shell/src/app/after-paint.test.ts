@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, afterPaintWhenIdle } from './after-paint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,5 +32,43 @@ describe('afterNextPaint', () => {
     cancel();
     vi.runAllTimers();
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterPaintWhenIdle', () => {
+  function stubFrames(): FrameRequestCallback[] {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    return frames;
+  }
+
+  it('waits for the paint, then for the browser to be idle, with a time limit', () => {
+    vi.useFakeTimers();
+    const frames = stubFrames();
+    const idle: { callback: () => void; options?: { timeout: number } }[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout: number }) => idle.push({ callback, options }));
+    const work = vi.fn();
+    afterPaintWhenIdle(work, 1500);
+    vi.runAllTimers();
+    expect(idle).toHaveLength(0); // not before the paint
+    frames[0]?.(0);
+    vi.runAllTimers();
+    expect(idle).toHaveLength(1);
+    expect(idle[0].options).toEqual({ timeout: 1500 });
+    expect(work).not.toHaveBeenCalled(); // not before the browser is idle
+    idle[0].callback();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after the paint where the browser has no idle callbacks', () => {
+    vi.useFakeTimers();
+    const frames = stubFrames();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const work = vi.fn();
+    afterPaintWhenIdle(work);
+    frames[0]?.(0);
+    expect(work).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(work).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,3 +15,18 @@ export function afterNextPaint(work: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+type IdleWindow = typeof globalThis & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+
+/**
+ * Runs `work` after the next paint, in the first moment the browser is idle (at the latest `timeoutMs` later):
+ * for work the page does not wait for, which must not take main-thread time from what it does wait for.
+ * Where there is no `requestIdleCallback` (Safari before 26), after the next paint.
+ */
+export function afterPaintWhenIdle(work: () => void, timeoutMs = 2000): void {
+  afterNextPaint(() => {
+    const idle = globalThis as IdleWindow;
+    if (typeof idle.requestIdleCallback === 'function') idle.requestIdleCallback(work, { timeout: timeoutMs });
+    else work();
+  });
+}
