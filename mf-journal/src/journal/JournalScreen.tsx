@@ -17,6 +17,7 @@ import { JournalEntryPage } from '../screens';
 import { ExportImportButton } from '../export/ExportImportButton';
 import { journalListParams, useJournalEntries } from './list-load';
 import { useSearchAsYouType } from './search-input';
+import { useStagedCount } from './staged-count';
 import { MonthCalendar } from './MonthCalendar';
 import './journal.css';
 
@@ -33,6 +34,9 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const marked = useEntryDays(month);
   const current = useStore($currentJournalEntry);
   const firstLoad = status === 'loading' && items.length === 0;
+  // A screenful first, the rest of the page right after it is painted.
+  const shown = useStagedCount(items.length, 8);
+  const allShown = shown >= items.length;
 
   return (
     <div className="lb-journal">
@@ -75,8 +79,8 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
             <EmptyState title={day ? 'No entries on or before this day' : 'No entries yet'} description="Write about your day: it is saved as you type." action={<Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>Write an entry</Link>} />
           )
         ) : null}
-        <EntryList entries={items} moodScores={moodScores} />
-        {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+        <EntryList entries={allShown ? items : items.slice(0, shown)} moodScores={moodScores} />
+        {hasMore && allShown ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
       </div>
     </div>
   );
