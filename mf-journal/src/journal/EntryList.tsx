@@ -35,7 +35,7 @@ const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; 
   return (
     <li className="lb-entry" aria-busy={pending || undefined}>
       <div className="lb-entry__head">
-        <h4 className="lb-entry__title">
+        <h4 className="lb-entry__title" elementtiming="journal-entry">
           {pending ? entryTitle(entry) : <Link to={`?entry=${entry.id}`}>{entryTitle(entry)}</Link>}
         </h4>
         {mood ? <span className="lb-entry__mood" title={`Mood: ${mood.word}`}><span aria-hidden="true">{mood.face}</span> {mood.word}</span> : null}
