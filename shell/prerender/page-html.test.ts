@@ -19,6 +19,13 @@ describe('a prerendered public page', () => {
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('public-boot'));
   });
 
+  it('leaves out the app’s start-up preloads: a public page fetches the app only for a signed-in visitor', () => {
+    const withPreloads = indexHtml.replace('</script>', '</script><link rel="preload" as="script" href="/app-start.7c460eba16.js" data-app-start><link rel="preload" as="style" href="/bootstrap.17774d1865.css" data-app-start>');
+    const html = staticPageHtml(withPreloads, parts);
+    expect(html).not.toContain('preload');
+    expect(html).toBe(staticPageHtml(indexHtml, parts));
+  });
+
   it('escapes the title and keeps `$` patterns in the markup as written', () => {
     const html = staticPageHtml(indexHtml, { ...parts, title: 'Terms & <Privacy>', markup: '<p>Pro costs $5 — $& $1</p>' });
     expect(html).toContain('<title>Terms &amp; &lt;Privacy&gt;</title>');

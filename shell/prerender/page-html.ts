@@ -13,6 +13,8 @@ export interface StaticPageParts {
 }
 
 const appScriptTag = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g;
+/** The app's start-up preloads (build/preload-start-plugin.ts): a public page loads the app only for a signed-in visitor. */
+const appPreloadTag = /<link\b[^>]*\bdata-app-start\b[^>]*>\s*/g;
 const emptyRoot = '<div id="root"></div>';
 
 /** The app's script URLs in document order (HtmlRspackPlugin's tags); the boot script loads them on demand. */
@@ -34,6 +36,7 @@ export function staticPageHtml(indexHtml: string, parts: StaticPageParts): strin
     `<script defer src="${escapeHtml(parts.bootScript)}" data-app-scripts="${escapeHtml(scripts.join(' '))}"></script>`;
   return indexHtml
     .replace(appScriptTag, '')
+    .replace(appPreloadTag, '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)
     .replace(emptyRoot, () => `<div id="root">${parts.markup}</div>`);

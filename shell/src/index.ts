@@ -3,7 +3,7 @@ import { requestRemotesConfigEarly } from './remotes/early-config';
 // Before the async boundary: the bootstrap needs remotes.json as soon as it runs (remotes/early-config.ts).
 requestRemotesConfigEarly();
 // The async boundary: the Module Federation runtime resolves the shared singletons before React loads.
-import('./bootstrap').catch((error: unknown) => {
+import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   console.error('Lifeboard failed to start', error);
   const root = document.getElementById('root');
   if (root) root.textContent = 'Lifeboard could not start. Please reload the page.';

@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rspack } from '@rspack/core';
+import type { Stats } from '@rspack/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PreloadStartChunksPlugin } from './preload-start-plugin';
+
+const dir = mkdtempSync(join(tmpdir(), 'lb-preload-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+writeFileSync(join(dir, 'index.js'), 'import(/* webpackChunkName: "start" */ "./start.js"); import(/* webpackChunkName: "later" */ "./later.js");');
+writeFileSync(join(dir, 'start.js'), 'import "./start.css"; export const start = 1;');
+writeFileSync(join(dir, 'start.css'), 'body { margin: 0 }');
+writeFileSync(join(dir, 'later.js'), 'export const later = 2;');
+
+function build(chunks: string[]): Promise<{ stats: Stats; html: string }> {
+  const out = join(dir, `dist-${chunks.join('-') || 'none'}`);
+  const compiler = rspack({
+    mode: 'production',
+    context: dir,
+    entry: { main: './index.js' },
+    output: { path: out, publicPath: '/', chunkFilename: '[name].[contenthash:8].js', cssChunkFilename: '[name].[contenthash:8].css' },
+    module: { rules: [{ test: /\.css$/, type: 'css' }] },
+    plugins: [new rspack.HtmlRspackPlugin(), new PreloadStartChunksPlugin({ chunks })],
+  });
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error || !stats) reject(error ?? new Error('no stats'));
+      else resolve({ stats, html: stats.hasErrors() ? '' : readFileSync(join(out, 'index.html'), 'utf8') });
+    });
+  });
+}
+
+describe('PreloadStartChunksPlugin', () => {
+  it('preloads the named chunks’ scripts and styles after the entry script, and nothing else', async () => {
+    const { html } = await build(['start']);
+    const links = html.match(/<link [^>]*>/g) ?? [];
+    expect(links).toHaveLength(2);
+    expect(links[0]).toMatch(/^<link as="script" data-app-start href="\/start\.[0-9a-f]{8}\.js" rel="preload">$/);
+    expect(links[1]).toMatch(/^<link as="style" data-app-start href="\/start\.[0-9a-f]{8}\.css" rel="preload">$/);
+    expect(html.indexOf('<link')).toBeGreaterThan(html.indexOf('main.js'));
+    expect(html).not.toContain('later');
+  }, 30_000);
+
+  it('fails the build for a chunk name that no chunk has, instead of shipping a page without its preload', async () => {
+    const { stats } = await build(['start', 'misnamed']);
+    expect(stats.hasErrors()).toBe(true);
+    expect(stats.toJson({ all: false, errors: true }).errors?.map((e) => e.message).join('\n')).toContain('no chunk is named "misnamed"');
+  }, 30_000);
+});
