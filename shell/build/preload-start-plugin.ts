@@ -10,7 +10,7 @@
 import type { Compiler, RspackPluginInstance } from '@rspack/core';
 import { rspack } from '@rspack/core';
 
-export const appStartAttribute = 'data-app-start';
+const appStartAttribute = 'data-app-start';
 
 export interface PreloadStartOptions {
   /** Names of the chunks to preload (`webpackChunkName`, or `name` of a `splitChunks` cache group). */
