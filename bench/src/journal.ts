@@ -44,7 +44,7 @@ interface JournalWindow extends Window {
  * visitor's browser runs before the page's (Playwright's init script): each animation frame it looks for the
  * first entry, and in the frame where that entry has a size it keeps `performance.now()`, the frame that paints
  * it. A selector lookup per frame costs the page next to nothing.
- * It replaces a Playwright `waitForFunction` poll, which put Playwright's own ~400 kB helper script on the page
+ * It replaces a Playwright `waitForFunction` poll, which put Playwright's own helper script on the page
  * just as the page loaded (compiled on its main thread: 9–14 ms in a trace) and measured 20–40 ms later than
  * this probe in the same runs.
  */
