@@ -6,11 +6,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Stands in for the browser's animation frames: the test runs each frame's callbacks when it wants. */
+function stubFrames(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  return frames;
+}
+
 describe('afterNextPaint', () => {
   it('runs the work in a task after the next animation frame, not before', () => {
     vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const frames = stubFrames();
     const work = vi.fn();
     afterNextPaint(work);
     vi.runAllTimers();
@@ -23,8 +29,7 @@ describe('afterNextPaint', () => {
 
   it('never runs cancelled work', () => {
     vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const frames = stubFrames();
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
     const work = vi.fn();
     const cancel = afterNextPaint(work);
@@ -36,12 +41,6 @@ describe('afterNextPaint', () => {
 });
 
 describe('afterPaintWhenIdle', () => {
-  function stubFrames(): FrameRequestCallback[] {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    return frames;
-  }
-
   it('waits for the paint, then for the browser to be idle, with a time limit', () => {
     vi.useFakeTimers();
     const frames = stubFrames();

@@ -16,17 +16,23 @@ export function afterNextPaint(work: () => void): () => void {
   };
 }
 
-type IdleWindow = typeof globalThis & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+
+/**
+ * Runs `work` in the browser's first idle moment, at the latest `timeoutMs` later. Where there is no
+ * `requestIdleCallback` (Safari before 26), `otherwise` runs it instead (by default at once).
+ */
+export function whenIdle(work: () => void, timeoutMs: number, otherwise: (work: () => void) => void = (run) => run()): void {
+  const idle = window as IdleWindow;
+  if (typeof idle.requestIdleCallback === 'function') idle.requestIdleCallback(work, { timeout: timeoutMs });
+  else otherwise(work);
+}
 
 /**
  * Runs `work` after the next paint, in the first moment the browser is idle (at the latest `timeoutMs` later):
  * for work the page does not wait for, which must not take main-thread time from what it does wait for.
- * Where there is no `requestIdleCallback` (Safari before 26), after the next paint.
+ * Where there is no `requestIdleCallback`, after the next paint.
  */
 export function afterPaintWhenIdle(work: () => void, timeoutMs = 2000): void {
-  afterNextPaint(() => {
-    const idle = globalThis as IdleWindow;
-    if (typeof idle.requestIdleCallback === 'function') idle.requestIdleCallback(work, { timeout: timeoutMs });
-    else work();
-  });
+  afterNextPaint(() => whenIdle(work, timeoutMs));
 }

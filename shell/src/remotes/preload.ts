@@ -1,3 +1,4 @@
+import { whenIdle } from '../app/after-paint';
 import { loadAreaFoundations } from './area-foundations';
 import { areaLoadsSettled } from './load-area';
 import { startRemotes } from './register';
@@ -61,8 +62,6 @@ export async function preloadArea(area: AreaName, depth: PreloadDepth = 'screens
 /** How long after the page's load event its own area loads are given to start. */
 const settleMs = 500;
 
-type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
-
 /** Resolves once the page has loaded (its `load` event), at once if it already has. */
 function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
@@ -78,9 +77,7 @@ function pageLoaded(): Promise<void> {
 export function preloadWhenIdle(list: readonly AreaName[]): void {
   const wanted = list.filter(isPreloadable);
   if (wanted.length === 0) return;
-  const idle = window as IdleWindow;
-  const schedule = (run: () => void) =>
-    idle.requestIdleCallback ? idle.requestIdleCallback(run, { timeout: 4000 }) : window.setTimeout(run, 1500);
+  const schedule = (run: () => void) => whenIdle(run, 4000, (later) => window.setTimeout(later, 1500));
   void pageLoaded()
     // What the page opens starts in its first effects and frames (/home's widgets wait for the first paint):
     // give it a moment to start, then let it finish.
