@@ -23,10 +23,13 @@ export function preloadFor(location: { pathname: string; search: string }): Prom
   const { pathname, search } = location;
   const quietly = (started: Promise<unknown>) => started.catch(() => undefined);
   if (pathname === '/journal') {
-    const params = new URLSearchParams(search);
     const wanted: Promise<unknown>[] = [quietly(JournalScreen.preload())];
-    if (params.get('entry')) wanted.push(quietly(JournalEntryPage.preload()));
-    else wanted.push(quietly(import('./journal/list-load').then((m) => m.prefetchJournalList(params.get('day')))));
+    if (new URLSearchParams(search).get('entry')) wanted.push(quietly(JournalEntryPage.preload()));
+    // The shell asked for the list already on a page load into /journal; after a click, this asks.
+    else wanted.push(quietly(import('@lifeboard/shared/stores/page-lists').then(({ pageListOf, prefetchPageList }) => {
+      const list = pageListOf(location);
+      if (list) prefetchPageList(list);
+    })));
     return Promise.all(wanted);
   }
   if (pathname === '/notes') return quietly(NotesScreen.preload());

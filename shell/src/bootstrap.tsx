@@ -16,7 +16,7 @@ start({ urlRerouteOnly: true });
 startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));
 // A page load straight into an area starts that area's code now, beside the shell's own first render.
 const viewer = { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() };
-startVisitedArea(window.location.pathname, viewer);
+startVisitedArea(window.location, viewer);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,6 +8,7 @@ import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
+import { forgetPageListPrefetch, pageListOf, prefetchPageList } from '@lifeboard/shared/stores/page-lists';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
@@ -15,7 +16,6 @@ import { serveShares } from '../shared-pages/test-shares';
 import { serveVersionedUpdates } from '../editor/test-versioned';
 import { testUser } from '../editor/test-user';
 import { JournalScreen } from './JournalScreen';
-import { forgetPrefetch, prefetchJournalList } from './list-load';
 
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  forgetPrefetch();
+  forgetPageListPrefetch();
   clearData();
   clearSession();
 });
@@ -121,15 +121,15 @@ describe('/journal', () => {
     load.mockRestore();
   });
 
-  it('takes over the list request made as the area mounted, instead of asking twice', async () => {
-    prefetchJournalList(null);
+  it('takes over the list request made ahead of it, instead of asking twice', async () => {
+    await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
     at('/journal');
     expect(await screen.findByText('Swam far')).toBeTruthy();
     await waitFor(() => expect(listRequests().filter((p) => !('from' in p))).toEqual([{}]));
   });
 
   it('asks again when the prefetched list is not the one shown (another day)', async () => {
-    prefetchJournalList(null);
+    await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
     at('/journal?day=2026-11-21');
     await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-21' }));
     expect(listRequests().filter((p) => !('from' in p))).toEqual([{}, { to: '2026-11-21' }]);

@@ -15,11 +15,11 @@ describe('the shared code that comes with an area', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No remotes.json here: the loads fail, which these checks do not depend on.
     vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
-    expect(startVisitedArea('/admin/users', { signedIn: true, isAdmin: true })).toBe('mf_admin');
+    expect(startVisitedArea({ pathname: '/admin/users', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_admin');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('none');
-    expect(startVisitedArea('/habits', { signedIn: true, isAdmin: true })).toBe('mf_goals');
+    expect(startVisitedArea({ pathname: '/habits', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_goals');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('schema-screens');
-    expect(startVisitedArea('/journal', { signedIn: true, isAdmin: true })).toBe('mf_journal');
+    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_journal');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
     await areaLoadsSettled();
     vi.unstubAllGlobals();

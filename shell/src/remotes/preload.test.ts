@@ -91,7 +91,7 @@ describe('preloading areas', () => {
       const reply = () => { res.statusCode = 404; res.end(); };
       if (req.url?.startsWith('/mf_journal/')) void opening.then(reply); else reply();
     });
-    expect(startVisitedArea('/journal', { signedIn: true, isAdmin: false })).toBe('mf_journal');
+    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: false })).toBe('mf_journal');
     preloadWhenIdle(['mf_goals']);
     await vi.waitFor(() => expect(asked('mf_journal')).not.toEqual([]));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -152,11 +152,11 @@ describe('starting the visited area with the page', () => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await start();
-    expect(startVisitedArea('/admin', { signedIn: true, isAdmin: false })).toBeNull();
-    expect(startVisitedArea('/journal', { signedIn: false, isAdmin: false })).toBeNull();
-    expect(startVisitedArea('/boards', { signedIn: true, isAdmin: false })).toBeNull();
-    expect(startVisitedArea('/a/3f9c2d', { signedIn: false, isAdmin: false })).toBe('mf_journal');
-    expect(startVisitedArea('/my-goals', { signedIn: true, isAdmin: false })).toBe('mf_goals');
+    expect(startVisitedArea({ pathname: '/admin', search: '' }, { signedIn: true, isAdmin: false })).toBeNull();
+    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: false, isAdmin: false })).toBeNull();
+    expect(startVisitedArea({ pathname: '/boards', search: '' }, { signedIn: true, isAdmin: false })).toBeNull();
+    expect(startVisitedArea({ pathname: '/a/3f9c2d', search: '' }, { signedIn: false, isAdmin: false })).toBe('mf_journal');
+    expect(startVisitedArea({ pathname: '/my-goals', search: '' }, { signedIn: true, isAdmin: false })).toBe('mf_goals');
     await areaLoadsSettled();
     expect(asked('mf_admin')).toEqual([]);
     expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json');
