@@ -2,6 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
+import { loadOnceStartingNow } from '@lifeboard/shared/lib/load-once';
 
 /** Props the shell passes to this area's parcel. */
 export interface AreaProps {
@@ -21,11 +22,14 @@ function AreaCrash({ error, retry }: { error: Error; retry?: () => void }) {
   );
 }
 
-/** The single-spa lifecycles the shell mounts as a parcel; the root component loads lazily. */
+/**
+ * The single-spa lifecycles the shell mounts as a parcel. The root component is asked for as this module runs,
+ * which the shell makes happen only to mount the area, and not at the mount, which waits for the shell's render.
+ */
 const lifecycles = singleSpaReact<AreaProps>({
   React,
   ReactDOMClient,
-  loadRootComponent: () => import('./root').then((module) => module.Root),
+  loadRootComponent: loadOnceStartingNow(() => import('./root').then((module) => module.Root)),
   errorBoundary: (error: Error, _info: React.ErrorInfo, props: AreaProps & AppProps) => (
     <AreaCrash error={error} retry={props.retry} />
   ),

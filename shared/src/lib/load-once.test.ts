@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce } from './load-once';
+import { loadOnce, loadOnceStartingNow } from './load-once';
 
 describe('loadOnce', () => {
   it('shares one load between callers', async () => {
@@ -14,6 +14,24 @@ describe('loadOnce', () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('code');
     const get = loadOnce(load);
     await expect(get()).rejects.toThrow('offline');
+    expect(await get()).toBe('code');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('loadOnceStartingNow', () => {
+  it('starts the load at once, and the first call takes it over', async () => {
+    const load = vi.fn(async () => 'code');
+    const get = loadOnceStartingNow(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await get()).toBe('code');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failure to the later call, which loads again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('code');
+    const get = loadOnceStartingNow(load);
+    await Promise.resolve();
     expect(await get()).toBe('code');
     expect(load).toHaveBeenCalledTimes(2);
   });

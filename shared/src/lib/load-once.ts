@@ -12,3 +12,13 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/**
+ * `loadOnce(load)` with the load started now, for code the caller is about to ask for: a failure here is
+ * reported to that later call, which asks again.
+ */
+export function loadOnceStartingNow<T>(load: () => Promise<T>): () => Promise<T> {
+  const loader = loadOnce(load);
+  loader().catch(() => undefined);
+  return loader;
+}
