@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Configuration } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { apiUrl, sharedSingletons } from '../scripts/federation';
+import { apiUrl, providedSingletons } from '../scripts/federation';
 import { baseConfig, isProduction, productionPlugins } from '../scripts/rspack-common';
 import { PreloadStartChunksPlugin } from './build/preload-start-plugin';
 import { PrerenderPublicPagesPlugin } from './prerender/plugin';
@@ -24,6 +24,7 @@ const baseCacheGroups = base.optimization?.splitChunks ? base.optimization.split
 /**
  * The host. It knows no remote's address: `remotes` is empty and `public/remotes.json` (deploy-time) is
  * read at start-up. `loaded-first` is set here because only the build bakes it into the shared modules.
+ * It provides the singletons and consumes none (`providedSingletons`, scripts/federation.ts).
  */
 const app = {
   ...base,
@@ -44,13 +45,14 @@ const app = {
       name: 'shell',
       remotes: {},
       shareStrategy: 'loaded-first',
-      shared: sharedSingletons(),
+      shared: {},
       // Hands the MF runtime-core to every remote, which then does not bundle its own (scripts/rspack-common.ts).
       experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       manifest: false,
       dts: false,
       dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
     }),
+    new rspack.sharing.ProvideSharedPlugin({ enhanced: true, provides: providedSingletons() }),
     new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
     new PreloadStartChunksPlugin({ chunks: ['app-start', 'bootstrap', 'shared-core'] }),
