@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Configuration, RspackPluginInstance, RuleSetRule } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { CompileHintsPlugin } from './compile-hints-plugin';
 import { apiUrl, corsHeaders, repoRoot, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress-plugin';
 
@@ -166,6 +167,8 @@ export function remoteConfig({ dir, port, name, exposes = defaultExposes, onDema
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       }),
       new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
+      // What mounting the area runs first: the remote's entry and its lifecycles.
+      ...(isProduction ? [new CompileHintsPlugin({ chunks: [name, '__federation_expose_lifecycles'] })] : []),
       new rspack.HtmlRspackPlugin({
         // Without a shell around it, the standalone page must provide the runtime-core itself, before `main`.
         ...(remoteUsesHostRuntime

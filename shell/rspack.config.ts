@@ -5,6 +5,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { apiUrl, providedSingletons } from '../scripts/federation';
 import { baseConfig, isProduction, productionPlugins } from '../scripts/rspack-common';
+import { CompileHintsPlugin } from '../scripts/compile-hints-plugin';
 import { PreloadStartChunksPlugin } from './build/preload-start-plugin';
 import { PrerenderPublicPagesPlugin } from './prerender/plugin';
 
@@ -19,6 +20,8 @@ const dist = resolve(dir, 'dist');
  */
 const appStartModules =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|nanostores|@nanostores[\\/]react|single-spa|single-spa-react)[\\/]|shared[\\/]src[\\/]lib[\\/]router\.ts$/;
+/** What every app page starts with beside the entry: preloaded by index.html (build/preload-start-plugin.ts). */
+const startChunks = ['app-start', 'bootstrap', 'shared-core'];
 const baseCacheGroups = base.optimization?.splitChunks ? base.optimization.splitChunks.cacheGroups : {};
 
 /**
@@ -55,7 +58,8 @@ const app = {
     new rspack.sharing.ProvideSharedPlugin({ enhanced: true, provides: providedSingletons() }),
     new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
-    new PreloadStartChunksPlugin({ chunks: ['app-start', 'bootstrap', 'shared-core'] }),
+    new PreloadStartChunksPlugin({ chunks: startChunks }),
+    ...(isProduction ? [new CompileHintsPlugin({ chunks: ['main', ...startChunks] })] : []),
     new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(dir, 'public') }] }),
     ...productionPlugins(),
   ],
