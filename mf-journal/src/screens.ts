@@ -28,7 +28,8 @@ export function preloadFor(location: { pathname: string; search: string }): Prom
     // The shell asked for the list already on a page load into /journal; after a click, this asks.
     else wanted.push(quietly(import('@lifeboard/shared/stores/page-lists').then(({ pageListOf, prefetchPageList }) => {
       const list = pageListOf(location);
-      if (list) prefetchPageList(list);
+      // Not awaited: the screen renders (its skeleton) without waiting for the list.
+      if (list) void prefetchPageList(list);
     })));
     return Promise.all(wanted);
   }

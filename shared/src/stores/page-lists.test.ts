@@ -120,6 +120,16 @@ describe('a list asked for ahead of its screen', () => {
     expect(listRequests()).toHaveLength(2);
   });
 
+  it('leaves the list to the screen when the list stores cannot load (offline)', async () => {
+    vi.doMock('./collection', () => { throw new TypeError('Failed to fetch dynamically imported module'); });
+    vi.resetModules();
+    const fresh = await import('./page-lists');
+    await expect(fresh.prefetchPageList(journal)).resolves.toBeUndefined();
+    vi.doUnmock('./collection');
+    vi.resetModules();
+    expect(listRequests()).toEqual([]);
+  });
+
   it('is not asked for without a board (a sign-in under way)', async () => {
     $board.set(noBoard);
     await prefetchPageList(journal);

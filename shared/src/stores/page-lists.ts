@@ -59,6 +59,7 @@ const isFresh = (entry: Prefetched | null, model: string, board: number, key: st
 /**
  * Asks for `list` on the current board, unless the same is already asked for and not yet taken. The list
  * stores (and the HTTP client) load here, not with this module: the shell asks for no list on most pages.
+ * Never rejects: when the stores cannot load, the screen asks for its list itself.
  */
 export async function prefetchPageList({ model, params }: PageList): Promise<void> {
   const board = $board.get().id;
@@ -68,11 +69,14 @@ export async function prefetchPageList({ model, params }: PageList): Promise<voi
   if (isFresh(prefetched, model, board, key)) return;
   const mine: Prefetched = { model, board, key, at: Date.now(), sent: false };
   prefetched = mine;
-  const { getCollection } = await import('./collection');
-  // Taken while the stores loaded: the screen has asked itself.
-  if (prefetched !== mine) return;
+  const stores = await import('./collection').catch(() => null);
+  // Taken while the stores loaded (the screen has asked itself), or they could not load.
+  if (prefetched !== mine || !stores) {
+    if (prefetched === mine) prefetched = null;
+    return;
+  }
   mine.sent = true;
-  await getCollection(model).load(params);
+  await stores.getCollection(model).load(params);
 }
 
 /**

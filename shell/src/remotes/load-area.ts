@@ -59,7 +59,7 @@ function prefetchPageListOf(location: { pathname: string; search: string }): voi
   import('@lifeboard/shared/stores/page-lists')
     .then(({ pageListOf, prefetchPageList }) => {
       const list = pageListOf(location);
-      return list ? prefetchPageList(list) : undefined;
+      if (list) void prefetchPageList(list);
     })
     .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; the page will ask itself', error));
 }
