@@ -65,6 +65,10 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
       uniqueName: `lifeboard_${port}`,
     },
     performance: { hints: false },
+    // `rspack serve` compiles dynamic imports lazily by default (web targets, Rspack 1.5+): an `import()` asks
+    // the page's own origin to compile it. A remote's chunks run on the shell's page, whose origin is the shell's
+    // dev server, which never answers for them: every area stayed on "taking longer than usual" in `pnpm dev`.
+    lazyCompilation: false,
     optimization: {
       splitChunks: {
         cacheGroups: {
@@ -200,5 +204,9 @@ function standaloneRuntimeConfig(dir: string, port: number): Configuration {
     module: { rules: [scriptRule] },
     output: { path: resolve(dir, 'dist'), filename: standaloneRuntimeFile, clean: false, uniqueName: `lifeboard_${port}_runtime` },
     performance: { hints: false },
+    // `rspack serve` compiles dynamic imports lazily by default (web targets, Rspack 1.5+): an `import()` asks
+    // the page's own origin to compile it. A remote's chunks run on the shell's page, whose origin is the shell's
+    // dev server, which never answers for them: every area stayed on "taking longer than usual" in `pnpm dev`.
+    lazyCompilation: false,
   };
 }
