@@ -97,8 +97,8 @@ export interface ProvidedEntry {
 
 /**
  * What the shell provides: the same modules, keys and versions as `sharedSingletons()`, provided only. The shell
- * is the first code on every page and the only provider the remotes take these from (`loaded-first`), so a
- * consume of its own modules could only ever answer with them. It went through the MF runtime all the same:
+ * is the first code on every page and registers these first; a remote's copy of the same version never replaces
+ * them, so a consume of the shell's own modules could only ever answer with them. It went through the MF runtime all the same:
  * one `loadShare` per module the shell imports, about 70 on a page load, each resolving and deep-merging share
  * options, and an async chunk boundary before each module. Provided only, the shell imports them directly
  * and the remotes still get these very instances: the share scope's factory returns the shell's own module.

@@ -26,7 +26,8 @@ const baseCacheGroups = base.optimization?.splitChunks ? base.optimization.split
 
 /**
  * The host. It knows no remote's address: `remotes` is empty and `public/remotes.json` (deploy-time) is
- * read at start-up. `loaded-first` is set here because only the build bakes it into the shared modules.
+ * read at start-up. `loaded-first` is set in the build, where it takes effect: with `version-first`, sharing
+ * initialisation fetched every registered remote's entry, and one remote that was down left the shell blank.
  * It provides the singletons and consumes none (`providedSingletons`, scripts/federation.ts).
  */
 const app = {
