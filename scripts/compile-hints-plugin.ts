@@ -9,6 +9,7 @@
  * Only chunks named here: a hint on code that does not run at load compiles it for nothing.
  */
 import type { Compiler, RspackPluginInstance } from '@rspack/core';
+import { namedChunks } from './named-chunks';
 
 export const compileHint = '//# allFunctionsCalledOnLoad\n';
 
@@ -27,12 +28,7 @@ export class CompileHintsPlugin implements RspackPluginInstance {
         // After minifying (which would drop the comment), before the hashes and the compressed copies.
         { name: 'CompileHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
         () => {
-          for (const name of this.options.chunks) {
-            const chunk = [...compilation.chunks].find((candidate) => candidate.name === name);
-            if (!chunk) {
-              compilation.errors.push(new compiler.webpack.WebpackError(`CompileHintsPlugin: no chunk is named "${name}"`));
-              continue;
-            }
+          for (const chunk of namedChunks(compilation, 'CompileHintsPlugin', this.options.chunks)) {
             for (const file of chunk.files) {
               if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new ConcatSource(compileHint, source));
             }

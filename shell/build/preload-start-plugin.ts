@@ -9,6 +9,7 @@
  */
 import type { Compiler, RspackPluginInstance } from '@rspack/core';
 import { rspack } from '@rspack/core';
+import { namedChunks } from '../../scripts/named-chunks';
 
 const appStartAttribute = 'data-app-start';
 
@@ -24,12 +25,7 @@ export class PreloadStartChunksPlugin implements RspackPluginInstance {
     compiler.hooks.compilation.tap('PreloadStartChunksPlugin', (compilation) => {
       const hooks = rspack.HtmlRspackPlugin.getCompilationHooks(compilation);
       hooks.alterAssetTagGroups.tap('PreloadStartChunksPlugin', (data) => {
-        const tags = this.options.chunks.flatMap((name) => {
-          const chunk = compilation.namedChunks.get(name);
-          if (!chunk) {
-            compilation.errors.push(new rspack.WebpackError(`PreloadStartChunksPlugin: no chunk is named "${name}"`));
-            return [];
-          }
+        const tags = namedChunks(compilation, 'PreloadStartChunksPlugin', this.options.chunks).flatMap((chunk) => {
           const files = [...chunk.files].sort();
           const preload = (as: 'script' | 'style', file: string) =>
             rspack.HtmlRspackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${data.publicPath}${file}`, [appStartAttribute]: true });
