@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guard } from './guard';
+import { findRoute, guard } from './guard';
+import { routeTable } from './route-table';
 
 const visitor = { signedIn: false, isAdmin: false };
 const member = { signedIn: true, isAdmin: false };
@@ -39,5 +40,19 @@ describe('guard (spec §2)', () => {
   it('reports unknown paths as not found', () => {
     expect(guard('/nope', member)).toEqual({ kind: 'not-found' });
     expect(guard('/nope', visitor)).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('findRoute', () => {
+  it('answers a path asked again, and a path seen long ago, as the first time', () => {
+    const journal = findRoute('/journal');
+    expect(journal?.path).toBe('/journal');
+    expect(findRoute('/journal')).toBe(journal);
+    expect(findRoute('/nope')).toBeNull();
+    expect(findRoute('/nope')).toBeNull();
+    // More paths than are remembered: the first ones are matched afresh, with the same answers.
+    for (let id = 0; id < 250; id += 1) expect(findRoute(`/habits/${id}`)?.path).toBe('/habits/:id');
+    expect(findRoute('/journal')).toBe(journal);
+    expect(findRoute('/a/xyz')).toBe(routeTable.find((entry) => entry.path === '/a/:id'));
   });
 });
