@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { App } from './app/App';
-import { afterPaintWhenIdle } from './app/after-paint';
+import { afterPaintWhenIdle } from '@lifeboard/shared/lib/after-paint';
 import { startVisitedPage } from './app/pages';
 import { startSessionWhenNeeded } from './app/session-start';
 import { startVisitedArea } from './remotes/load-area';

@@ -1,4 +1,4 @@
-import { whenIdle } from '../app/after-paint';
+import { whenIdle } from '@lifeboard/shared/lib/after-paint';
 import { loadAreaFoundations } from './area-foundations';
 import { areaLoadsSettled } from './load-area';
 import { startRemotes } from './register';

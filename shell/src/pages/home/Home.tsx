@@ -6,7 +6,7 @@ import { $board, $onboarded } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';
 import { remoteLoadErrorCode } from '../../remotes/fallback';
 import type { AreaName } from '../../remotes/remotes';
-import { afterNextPaint } from '../../app/after-paint';
+import { afterNextPaint } from '@lifeboard/shared/lib/after-paint';
 import { loadAreaWidgets, loadWidgetsOf } from './area-widgets';
 import type { AreaWidgets } from './area-widgets';
 import './home.css';
