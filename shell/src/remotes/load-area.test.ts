@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, startVisitedArea } from './load-area';
+import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad } from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -23,5 +23,35 @@ describe('the shared code that comes with an area', () => {
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
     await areaLoadsSettled();
     vi.unstubAllGlobals();
+  });
+});
+
+describe('areaLoadsSettledOrAfter', () => {
+  it('resolves when the area loads settle, before the time limit', async () => {
+    let finish = () => undefined as void;
+    void trackAreaLoad(new Promise<void>((resolve) => { finish = resolve; }));
+    let done = false;
+    const waiting = areaLoadsSettledOrAfter(60_000).then(() => { done = true; });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    finish();
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('gives up waiting on a load that hangs after the time limit', async () => {
+    vi.useFakeTimers();
+    try {
+      void trackAreaLoad(new Promise<void>(() => undefined));
+      let done = false;
+      const waiting = areaLoadsSettledOrAfter(3000).then(() => { done = true; });
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -36,6 +36,16 @@ export async function areaLoadsSettled(): Promise<void> {
 }
 
 /**
+ * `areaLoadsSettled()`, or `capMs` later if that comes first: for work that must not compete with an area's first
+ * screen, yet must not wait long on an area that hangs (a script that never answers times out after 20 s).
+ */
+export function areaLoadsSettledOrAfter(capMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => { timer = setTimeout(resolve, capMs); });
+  return Promise.race([areaLoadsSettled(), cap]).finally(() => clearTimeout(timer));
+}
+
+/**
  * On a page load straight into an area, starts fetching its code as soon as the shell starts, instead of
  * after the shell's first render and page chunks (measured ≈ 0.5 s later on a reload of /journal under load),
  * and the list the page opens with (stores/page-lists.ts), which then arrives while the code does.
