@@ -135,6 +135,29 @@ describe('/journal', () => {
     expect(listRequests().filter((p) => !('from' in p))).toEqual([{}, { to: '2026-11-21' }]);
   });
 
+  it('asks for the moods and the calendar’s marks only once the first entries are painted', async () => {
+    // Stands in for the browser's frames: the test decides when the next one comes.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      // Requests of the previous test's screen still arriving are not this screen's.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      api.requests.length = 0;
+      await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
+      at('/journal');
+      expect(await screen.findByText('Swam far')).toBeTruthy();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(api.requests.map((r) => r.path)).not.toContain('/api/mood/all');
+      expect(listRequests().filter((p) => 'from' in p)).toEqual([]);
+      await act(async () => frames.splice(0).forEach((frame) => frame(0)));
+      await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/mood/all'));
+      await waitFor(() => expect(listRequests().filter((p) => 'from' in p)).toHaveLength(1));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows each entry’s mood', async () => {
     at('/journal');
     const lake = (await screen.findByRole('link', { name: 'Lake day' })).closest('li');

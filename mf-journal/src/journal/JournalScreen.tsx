@@ -13,6 +13,7 @@ import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { monthOf } from './calendar';
 import { displayDay } from './day-groups';
 import { useEntryDays } from './entry-days';
+import { useFirstPaintDone } from './first-paint';
 import { EntryList, entryTitle } from './EntryList';
 import { JournalEntryPage } from '../screens';
 import { ExportImportButton } from '../export/ExportImportButton';
@@ -29,10 +30,13 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const [month, setMonth] = useState(() => monthOf(day ?? today));
   const params = journalListParams(settled, day);
   const { items, status, error, hasMore, collection } = useJournalEntries(params);
+  // The moods and the calendar's marks are asked for once the first entries are on screen: asked for as the
+  // screen mounts, they went out (and the marks' month of entries came back) before the browser's first frame.
+  const painted = useFirstPaintDone();
   // The latest moods, for the mood shown on each entry (an entry's mood is usually recent).
-  const moods = useCollection('mood').items;
+  const moods = useCollection('mood', {}, { enabled: painted }).items;
   const moodScores = useMemo(() => new Map(moods.map((m) => [m.id, m.score ?? 0])), [moods]);
-  const marked = useEntryDays(month);
+  const marked = useEntryDays(month, painted);
   const current = useStore($currentJournalEntry);
   const firstLoad = status === 'loading' && items.length === 0;
   // A screenful first, the rest of the page right after it is painted.

@@ -23,15 +23,18 @@ export async function loadEntryDays(board: number, month: string): Promise<Map<s
   return counts;
 }
 
-/** The days of `month` that have entries; reloaded when the board changes or an entry is saved or removed. */
-export function useEntryDays(month: string): Map<string, number> {
+/**
+ * The days of `month` that have entries; reloaded when the board changes or an entry is saved or removed.
+ * Not read while `enabled` is false.
+ */
+export function useEntryDays(month: string, enabled = true): Map<string, number> {
   const board = useStore($board).id;
   // Any change to the list (a new entry, a date changed, a removal) may change the marks.
   const items = useStore(getCollection('journal_entry').$items);
   const [days, setDays] = useState<Map<string, number>>(new Map());
   const listKey = items.map((item) => `${item.id}:${String(item.date)}`).join(',');
   useEffect(() => {
-    if (!board) return undefined;
+    if (!board || !enabled) return undefined;
     let live = true;
     void loadEntryDays(board, month).then((counts) => {
       if (live && counts) setDays(counts);
@@ -39,6 +42,6 @@ export function useEntryDays(month: string): Map<string, number> {
     return () => {
       live = false;
     };
-  }, [board, month, listKey]);
+  }, [board, month, listKey, enabled]);
   return days;
 }

@@ -1,5 +1,5 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStagedCount } from './staged-count';
 
 function Items({ total, first, onRender }: { total: number; first: number; onRender: (count: number) => void }) {
@@ -9,16 +9,33 @@ function Items({ total, first, onRender }: { total: number; first: number; onRen
   return <ul>{shown.map((i) => <li key={i}>item {i}</li>)}</ul>;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const items = () => screen.getAllByRole('listitem');
 
 describe('useStagedCount', () => {
   it('commits the first items, then all of them', async () => {
     const rendered: number[] = [];
-    await act(async () => {
-      render(<Items total={20} first={3} onRender={(n) => rendered.push(n)} />);
-    });
+    render(<Items total={20} first={3} onRender={(n) => rendered.push(n)} />);
     expect(rendered[0]).toBe(3);
-    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    await waitFor(() => expect(items()).toHaveLength(20));
+  });
+
+  it('renders the rest only after the first items were painted', async () => {
+    // Stands in for the browser's frames: the test decides when the next one comes.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    await act(async () => {
+      render(<Items total={20} first={3} onRender={() => undefined} />);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(items()).toHaveLength(3); // no frame yet
+    await act(async () => frames.splice(0).forEach((frame) => frame(0)));
+    await waitFor(() => expect(items()).toHaveLength(20));
   });
 
   it('waits for the list to outgrow the first items (a list that loads after the screen rendered)', async () => {
@@ -28,21 +45,20 @@ describe('useStagedCount', () => {
     await act(async () => {
       view.rerender(<Items total={2} first={3} onRender={onRender} />);
     });
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(items()).toHaveLength(2);
     rendered.length = 0;
     await act(async () => {
       view.rerender(<Items total={30} first={3} onRender={onRender} />);
     });
     expect(rendered[0]).toBe(3); // the page that arrived: its first items first
-    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+    await waitFor(() => expect(items()).toHaveLength(30));
   });
 
   it('renders later changes in full at once', async () => {
     const rendered: number[] = [];
     const onRender = (n: number) => rendered.push(n);
     const view = render(<Items total={10} first={3} onRender={onRender} />);
-    await act(async () => undefined);
-    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    await waitFor(() => expect(items()).toHaveLength(10));
     rendered.length = 0;
     await act(async () => {
       view.rerender(<Items total={25} first={3} onRender={onRender} />);

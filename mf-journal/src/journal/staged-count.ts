@@ -1,9 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from '@lifeboard/shared/lib/after-paint';
 
 /**
  * How many of a list's `total` items to render: `first` while the list is first shown, then all of them, in a
- * transition React renders after the first ones are committed (and yields to the browser's paint). Once all
- * are shown, later changes (a search, Load more) render in full at once.
+ * transition started once the first ones are painted (started at their commit, it could commit before the
+ * browser's next frame, which then laid out the whole page). Once all are shown, later changes (a search,
+ * Load more) render in full at once.
  *
  * On a cold open of /journal the first page (50 entries) rendered, laid out and painted in one go; a screen
  * shows about five. Painting 8 first brought the first entry on screen ~34 ms sooner (bench, 16 runs each).
@@ -12,7 +14,8 @@ export function useStagedCount(total: number, first: number): number {
   const [count, setCount] = useState(first);
   const staged = count < total;
   useEffect(() => {
-    if (staged) startTransition(() => setCount(Number.POSITIVE_INFINITY));
+    if (!staged) return undefined;
+    return afterNextPaint(() => startTransition(() => setCount(Number.POSITIVE_INFINITY)));
   }, [staged]);
   return count;
 }

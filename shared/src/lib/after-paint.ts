@@ -1,7 +1,7 @@
 /**
  * Runs `work` once the browser has painted what was just rendered: the next animation frame, then a task
- * after it. The session check and /home's widgets start this way, so the first page (its largest paint) is
- * on screen before their code is fetched and run. Returns a cancel function.
+ * after it. The session check, /home's widgets and the journal's secondary lists start this way, so the first
+ * page (its largest paint) is on screen before their code is fetched and run. Returns a cancel function.
  */
 export function afterNextPaint(work: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { allTasks } from 'nanostores';
 import { startFakeApi } from '../lib/test-api-server';
 import type { FakeApi } from '../lib/test-api-server';
@@ -24,7 +24,10 @@ beforeEach(() => {
     return { body: { success: true, books: [{ id: board, board_id: board, created_at: '', updated_at: '', title }], next_cursor: 'n' } };
   });
 });
-afterEach(() => clearData());
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 describe('useCollection', () => {
   it('loads once with its params, even when rendered again with an equal inline object', async () => {
@@ -44,5 +47,17 @@ describe('useCollection', () => {
     act(() => setBoard(2, 'Work'));
     await allTasks();
     await waitFor(() => expect(result.current.items[0]?.title).toBe('b on 2'));
+  });
+
+  it('loads nothing while not enabled, then loads once enabled', async () => {
+    // Only this hook's requests: the previous test's list (search "b") is still subscribed for a moment, and
+    // reloads for this test's board.
+    const mine = () => api.requests.filter((r) => JSON.stringify((r.body as { params: unknown }).params) === '{}');
+    const { result, rerender } = renderHook(({ enabled }) => useCollection('book', {}, { enabled }), { initialProps: { enabled: false } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(mine()).toHaveLength(0);
+    rerender({ enabled: true });
+    await waitFor(() => expect(result.current.items[0]?.title).toBe('all on 1'));
+    expect(mine()).toHaveLength(1);
   });
 });

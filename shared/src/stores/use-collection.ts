@@ -17,6 +17,8 @@ export interface CollectionView<R extends AnyRecord> {
 export interface CollectionViewOptions {
   /** Loads the list for `params` instead of `collection.load(params)` (e.g. to take over a request already made). */
   load?: (params: ListParams) => void;
+  /** false: subscribe, but do not load yet (a list the screen's first paint need not wait for). Default true. */
+  enabled?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface CollectionViewOptions {
  */
 export function useCollection<N extends ModelName>(modelName: N, params?: ListParams, options?: CollectionViewOptions): CollectionView<ModelRecord<N>>;
 export function useCollection(modelName: string, params?: ListParams, options?: CollectionViewOptions): CollectionView<AnyRecord>;
-export function useCollection(modelName: string, params: ListParams = {}, { load }: CollectionViewOptions = {}): CollectionView<AnyRecord> {
+export function useCollection(modelName: string, params: ListParams = {}, { load, enabled = true }: CollectionViewOptions = {}): CollectionView<AnyRecord> {
   const collection = getCollection(modelName);
   const items = useStore(collection.$items);
   const status = useStore(collection.$status);
@@ -33,10 +35,11 @@ export function useCollection(modelName: string, params: ListParams = {}, { load
   const nextCursor = useStore(collection.$nextCursor);
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
+    if (!enabled) return;
     const wanted = JSON.parse(paramsKey) as ListParams;
     if (load) load(wanted);
     else void collection.load(wanted);
     // `load` is not a dependency: a caller's inline function must not reload the list on every render.
-  }, [collection, paramsKey]);
+  }, [collection, paramsKey, enabled]);
   return { collection, items, status, error, hasMore: nextCursor !== null };
 }
