@@ -18,7 +18,7 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const viewer = { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() };
 startVisitedArea(window.location, viewer);
 
-/** The longest the session check waits for an area's code (see below); it never waits for a hung remote. */
+/** The longest the session check waits for an area's first screen (see below): never for a hung remote. */
 const sessionCheckWaitsForAreaMs = 3000;
 
 const container = document.getElementById('root');
@@ -38,7 +38,8 @@ void startVisitedPage(window.location.pathname, viewer).then(() => {
   });
   // Then the session check (/api/user, and the HTTP client with it): the page renders from the stored user,
   // and a 401 of a data load made before the check is handled once it has started (shared/api/client.ts).
-  // On a page load straight into an area it also waits for the area's code, then for a paint and an idle moment.
+  // On a page load straight into an area it also waits for the area's code and first screen (its mount), then
+  // for a paint and an idle moment.
   // While an area's files come, the browser is idle in short gaps; the check used to start in one of them and
   // take main-thread time from the area's first screen (cold /journal, 40 interleaved visits each: mean 311 → 297 ms).
   void areaLoadsSettledOrAfter(sessionCheckWaitsForAreaMs).then(() => afterPaintWhenIdle(startSessionWhenNeeded));

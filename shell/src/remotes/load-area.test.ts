@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad } from './load-area';
+import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad, trackingMounts } from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -41,8 +41,9 @@ describe('areaLoadsSettledOrAfter', () => {
 
   it('gives up waiting on a load that hangs after the time limit', async () => {
     vi.useFakeTimers();
+    let release = () => undefined as void;
     try {
-      void trackAreaLoad(new Promise<void>(() => undefined));
+      void trackAreaLoad(new Promise<void>((resolve) => { release = resolve; }));
       let done = false;
       const waiting = areaLoadsSettledOrAfter(3000).then(() => { done = true; });
       await vi.advanceTimersByTimeAsync(2999);
@@ -51,7 +52,28 @@ describe('areaLoadsSettledOrAfter', () => {
       await waiting;
       expect(done).toBe(true);
     } finally {
+      release(); // not left in flight for the next test
       vi.useRealTimers();
     }
+  });
+});
+
+describe('trackingMounts', () => {
+  it('counts an area mount as an area load until it settles', async () => {
+    let mounted = () => undefined as void;
+    const mount = vi.fn(() => new Promise<void>((resolve) => { mounted = resolve; }));
+    const tracked = trackingMounts(mount);
+    if (Array.isArray(tracked)) throw new Error('one function in, one function out');
+    const props = { name: 'journal', singleSpa: {}, mountParcel: vi.fn() } as unknown as Parameters<typeof tracked>[0];
+    const mounting = tracked(props);
+    expect(mount).toHaveBeenCalledWith(props);
+    let settled = false;
+    const waiting = areaLoadsSettled().then(() => { settled = true; });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    mounted();
+    await mounting;
+    await waiting;
+    expect(settled).toBe(true);
   });
 });

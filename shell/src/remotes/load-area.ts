@@ -30,6 +30,15 @@ export function trackAreaLoad<T>(load: Promise<T>): Promise<T> {
   return load;
 }
 
+/**
+ * An area's mount, counted as an area load until it settles: an area's mount renders its first screen (its
+ * root waits for the screen's code), and what waits for area loads (the session check, idle preloading) must
+ * not take the main thread from that render either.
+ */
+export function trackingMounts(mount: Lifecycles['mount']): Lifecycles['mount'] {
+  return Array.isArray(mount) ? mount.map((step) => trackingMounts(step) as typeof step) : (props) => trackAreaLoad(mount(props));
+}
+
 /** Resolves once every area load under way has settled (at once when there is none). */
 export async function areaLoadsSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
@@ -101,5 +110,5 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.
   const { name, bootstrap, mount, unmount, update } = module;
-  return { ...(name ? { name } : {}), bootstrap, mount, unmount, ...(update ? { update } : {}) };
+  return { ...(name ? { name } : {}), bootstrap, mount: trackingMounts(mount), unmount, ...(update ? { update } : {}) };
 }
