@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
@@ -136,10 +137,7 @@ describe('/journal', () => {
   });
 
   it('asks for the moods and the calendar’s marks only once the first entries are painted', async () => {
-    // Stands in for the browser's frames: the test decides when the next one comes.
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const frames = stubFrames();
     try {
       // Requests of the previous test's screen still arriving are not this screen's.
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -150,7 +148,7 @@ describe('/journal', () => {
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(api.requests.map((r) => r.path)).not.toContain('/api/mood/all');
       expect(listRequests().filter((p) => 'from' in p)).toEqual([]);
-      await act(async () => frames.splice(0).forEach((frame) => frame(0)));
+      await act(async () => runFrames(frames));
       await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/mood/all'));
       await waitFor(() => expect(listRequests().filter((p) => 'from' in p)).toHaveLength(1));
     } finally {

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
 import { useStagedCount } from './staged-count';
 
 function Items({ total, first, onRender }: { total: number; first: number; onRender: (count: number) => void }) {
@@ -25,16 +26,13 @@ describe('useStagedCount', () => {
   });
 
   it('renders the rest only after the first items were painted', async () => {
-    // Stands in for the browser's frames: the test decides when the next one comes.
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const frames = stubFrames();
     await act(async () => {
       render(<Items total={20} first={3} onRender={() => undefined} />);
     });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(items()).toHaveLength(3); // no frame yet
-    await act(async () => frames.splice(0).forEach((frame) => frame(0)));
+    await act(async () => runFrames(frames));
     await waitFor(() => expect(items()).toHaveLength(20));
   });
 

@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint, afterPaintWhenIdle } from './after-paint';
+import { stubFrames } from './test-frames';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-/** Stands in for the browser's animation frames: the test runs each frame's callbacks when it wants. */
-function stubFrames(): FrameRequestCallback[] {
-  const frames: FrameRequestCallback[] = [];
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-  return frames;
-}
 
 describe('afterNextPaint', () => {
   it('runs the work in a task after the next animation frame, not before', () => {
@@ -30,7 +24,6 @@ describe('afterNextPaint', () => {
   it('never runs cancelled work', () => {
     vi.useFakeTimers();
     const frames = stubFrames();
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
     const work = vi.fn();
     const cancel = afterNextPaint(work);
     frames[0]?.(0);
