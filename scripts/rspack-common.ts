@@ -46,6 +46,13 @@ export interface AppOptions {
   port: number;
 }
 
+/**
+ * `rspack serve` compiles dynamic imports lazily by default (web targets, Rspack 1.5+): an `import()` asks the
+ * page's own origin to compile it. A remote's chunks run on the shell's page, whose origin is the shell's dev
+ * server, which never answers for them: every area stayed on "taking longer than usual" in `pnpm dev`.
+ */
+const eagerCompilation = { lazyCompilation: false } as const;
+
 export function baseConfig({ dir, port }: AppOptions): Configuration {
   return {
     context: dir,
@@ -65,10 +72,7 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
       uniqueName: `lifeboard_${port}`,
     },
     performance: { hints: false },
-    // `rspack serve` compiles dynamic imports lazily by default (web targets, Rspack 1.5+): an `import()` asks
-    // the page's own origin to compile it. A remote's chunks run on the shell's page, whose origin is the shell's
-    // dev server, which never answers for them: every area stayed on "taking longer than usual" in `pnpm dev`.
-    lazyCompilation: false,
+    ...eagerCompilation,
     optimization: {
       splitChunks: {
         cacheGroups: {
@@ -204,9 +208,6 @@ function standaloneRuntimeConfig(dir: string, port: number): Configuration {
     module: { rules: [scriptRule] },
     output: { path: resolve(dir, 'dist'), filename: standaloneRuntimeFile, clean: false, uniqueName: `lifeboard_${port}_runtime` },
     performance: { hints: false },
-    // `rspack serve` compiles dynamic imports lazily by default (web targets, Rspack 1.5+): an `import()` asks
-    // the page's own origin to compile it. A remote's chunks run on the shell's page, whose origin is the shell's
-    // dev server, which never answers for them: every area stayed on "taking longer than usual" in `pnpm dev`.
-    lazyCompilation: false,
+    ...eagerCompilation,
   };
 }
