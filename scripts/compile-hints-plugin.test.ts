@@ -2,10 +2,10 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rspack } from '@rspack/core';
 import type { Stats } from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileHint, CompileHintsPlugin } from './compile-hints-plugin';
+import { runBuild } from './test-build';
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-compile-hints-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,23 +14,17 @@ writeFileSync(join(dir, 'index.js'), 'import(/* webpackChunkName: "start" */ "./
 writeFileSync(join(dir, 'start.js'), '/* a comment the minifier drops */ export function start() { return 1; }');
 writeFileSync(join(dir, 'later.js'), 'export const later = 2;');
 
-function build(chunks: string[]): Promise<{ stats: Stats; files: Record<string, string> }> {
+async function build(chunks: string[]): Promise<{ stats: Stats; files: Record<string, string> }> {
   const out = join(dir, `dist-${chunks.join('-')}`);
-  const compiler = rspack({
+  const stats = await runBuild({
     mode: 'production',
     context: dir,
     entry: { main: './index.js' },
     output: { path: out, chunkFilename: '[name].[contenthash:8].js' },
     plugins: [new CompileHintsPlugin({ chunks })],
   });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) return reject(error ?? new Error('no stats'));
-      const files = stats.hasErrors() ? {} : Object.fromEntries(readdirSync(out).map((name) => [name.split('.')[0], readFileSync(join(out, name), 'utf8')]));
-      resolve({ stats, files });
-    });
-  });
+  const files = stats.hasErrors() ? {} : Object.fromEntries(readdirSync(out).map((name) => [name.split('.')[0], readFileSync(join(out, name), 'utf8')]));
+  return { stats, files };
 }
 
 describe('CompileHintsPlugin', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { rspack } from '@rspack/core';
 import type { Stats } from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../scripts/test-build';
 import { PreloadStartChunksPlugin } from './preload-start-plugin';
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-preload-start-'));
@@ -15,9 +16,9 @@ writeFileSync(join(dir, 'start.js'), 'import "./start.css"; export const start =
 writeFileSync(join(dir, 'start.css'), 'body { margin: 0 }');
 writeFileSync(join(dir, 'later.js'), 'export const later = 2;');
 
-function build(chunks: string[]): Promise<{ stats: Stats; html: string }> {
+async function build(chunks: string[]): Promise<{ stats: Stats; html: string }> {
   const out = join(dir, `dist-${chunks.join('-') || 'none'}`);
-  const compiler = rspack({
+  const stats = await runBuild({
     mode: 'production',
     context: dir,
     entry: { main: './index.js' },
@@ -25,13 +26,7 @@ function build(chunks: string[]): Promise<{ stats: Stats; html: string }> {
     module: { rules: [{ test: /\.css$/, type: 'css' }] },
     plugins: [new rspack.HtmlRspackPlugin(), new PreloadStartChunksPlugin({ chunks })],
   });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve({ stats, html: stats.hasErrors() ? '' : readFileSync(join(out, 'index.html'), 'utf8') });
-    });
-  });
+  return { stats, html: stats.hasErrors() ? '' : readFileSync(join(out, 'index.html'), 'utf8') };
 }
 
 describe('PreloadStartChunksPlugin', () => {
