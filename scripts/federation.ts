@@ -53,6 +53,8 @@ function sourceFilesIn(folder: string): string[] {
  * - the model registry (with the part of zod it uses, ≈ 26 kB gzip), the UI kit and its CSS, the date helpers:
  *   every area uses them, and the shell has usually loaded them already, so an area's first visit must not
  *   download its own copy. The registry's per-model files are reached only through `models/index.ts`.
+ * `area/` (an area's single-spa lifecycles and its standalone dev page) is not shared either: only remotes use it,
+ * it holds no state, and each remote bundles its few lines rather than fetching them from the shell on a mount.
  * `models/zod.ts` is deliberately not shared: a shared module keeps every export, and `export { z }` would
  * ship all of zod with its locales (≈ 90 kB gzip) instead of the part the registry uses. No app imports it
  * directly; the shared modules above do, inside the shell's own chunks.

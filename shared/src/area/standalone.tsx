@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { login } from '@lifeboard/shared/api/account';
-import { setBoard } from '@lifeboard/shared/stores/board';
-import { $session, clearSession, setSession } from '@lifeboard/shared/stores/session';
-import { Root } from './root';
+import type { FormEvent, ReactNode } from 'react';
+import { login } from '../api/account';
+import { setBoard } from '../stores/board';
+import { $session, clearSession, setSession } from '../stores/session';
 
 /** Signs in against the local API and selects the user's default board, as the shell would. */
 async function signIn(email: string, password: string): Promise<string | null> {
@@ -34,8 +33,20 @@ function SignInForm() {
   );
 }
 
-/** The team's own page: this area without the shell, signed in against the API at `$config.apiUrl`. */
-export function Standalone({ areaName, startPath }: { areaName: string; startPath: string }) {
+export interface StandaloneProps {
+  /** The area's name, in the page's heading. */
+  areaName: string;
+  /** Where a signed-in visit to `/` goes: the area's first page. */
+  startPath: string;
+  /** The area's root. */
+  children: ReactNode;
+}
+
+/**
+ * A team's own dev page: its area without the shell, signed in against the API at `$config.apiUrl`. Each
+ * remote's `bootstrap.tsx` renders it around the area's root (`pnpm dev` in the remote's folder).
+ */
+export function StandalonePage({ areaName, startPath, children }: StandaloneProps) {
   const session = useStore($session);
   if (!session.user) {
     return (
@@ -52,7 +63,7 @@ export function Standalone({ areaName, startPath }: { areaName: string; startPat
         {areaName} (standalone) · {session.user.email}{' '}
         <button type="button" onClick={clearSession}>Sign out</button>
       </header>
-      <Root />
+      {children}
     </>
   );
 }

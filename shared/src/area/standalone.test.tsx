@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startFakeApi } from '../lib/test-api-server';
+import type { FakeApi } from '../lib/test-api-server';
+import { $board } from '../stores/board';
+import { setConfig } from '../stores/config';
+import { $session, clearSession } from '../stores/session';
+import { StandalonePage } from './standalone';
+
+const user = {
+  id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }],
+  completed_onboarding_at: null, phone_number: null, tagline: null, show_tagline: false, lat: null, lon: null,
+  send_daily_emails: false, has_sms_enabled: false, using_as_user: true, timezone: 'UTC', ai_model: null,
+};
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+  setConfig({ apiUrl: api.url });
+});
+afterAll(() => api.close());
+afterEach(() => {
+  cleanup();
+  clearSession();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+function page() {
+  return render(<StandalonePage areaName="Goals" startPath="/my-goals"><p>The goals area</p></StandalonePage>);
+}
+
+async function signIn(password: string) {
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('the standalone page of an area', () => {
+  it('asks a signed-out visitor to sign in, and shows the area nowhere', () => {
+    page();
+    expect(screen.getByRole('heading', { name: 'Goals (standalone)' })).toBeTruthy();
+    expect(screen.queryByText('The goals area')).toBeNull();
+  });
+
+  it('says why a sign-in failed, keeps what was typed, and stays signed out', async () => {
+    api.on('POST /api/login', { status: 401, body: { success: false, message: 'Wrong email or password' } });
+    page();
+    await signIn('not-it');
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong email or password');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect($session.get().user).toBeNull();
+    expect(screen.queryByText('The goals area')).toBeNull();
+  });
+
+  it('signs in, selects the default board and shows the area at its start page', async () => {
+    api.on('POST /api/login', { body: { success: true, token: 'tok', user } });
+    page();
+    await signIn('right');
+    expect(await screen.findByText('The goals area')).toBeTruthy();
+    expect(screen.getByText(/Goals \(standalone\) · ada@example.com/)).toBeTruthy();
+    expect($board.get()).toEqual({ id: 2, name: 'Work' });
+    expect(window.location.pathname).toBe('/my-goals');
+  });
+
+  it('signs out', async () => {
+    api.on('POST /api/login', { body: { success: true, token: 'tok', user } });
+    page();
+    await signIn('right');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect($session.get().token).toBeNull();
+  });
+});
