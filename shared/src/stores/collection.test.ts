@@ -16,16 +16,21 @@ function serveModel(api: FakeApi, model: string, state: string) {
   const bodyOf = (request: RecordedRequest) => request.body as { board: number; params: Record<string, unknown> };
   const record = (board: number, fields: Record<string, unknown>) =>
     ({ board_id: board, created_at: '2026-11-22T10:00:00.000Z', updated_at: '2026-11-22T10:00:00.000Z', ...fields });
-  api.on(`POST /api/${model}/all`, (request) => {
+  // A held route waits for `release()`: a list answers with the rows as they were when asked (a copy), a create
+  // stores its row only once released.
+  const held: Partial<Record<'all' | 'create', Promise<void>>> = {};
+  api.on(`POST /api/${model}/all`, async (request) => {
     const { board, params } = bodyOf(request);
-    const mine = rows.filter((row) => row.board_id === board);
+    const mine = rows.filter((row) => row.board_id === board).map((row) => ({ ...row }));
     const limit = typeof params?.limit === 'number' ? params.limit : mine.length;
     const start = typeof params?.cursor === 'string' ? Number(params.cursor) : 0;
     const page = mine.slice(start, start + limit);
     const more = start + limit < mine.length;
+    await held.all;
     return { body: { success: true, [state]: page, ...(more ? { next_cursor: String(start + limit) } : {}) } };
   });
-  api.on(`POST /api/${model}/create`, (request) => {
+  api.on(`POST /api/${model}/create`, async (request) => {
+    await held.create;
     const { board, params } = bodyOf(request);
     const row = record(board, { ...params, id: nextId++ });
     rows.push(row);
@@ -50,6 +55,15 @@ function serveModel(api: FakeApi, model: string, state: string) {
   });
   return {
     rows,
+    /** Holds the answers of `route` until the returned function is called. */
+    hold(route: 'all' | 'create'): () => void {
+      let release = () => undefined as void;
+      held[route] = new Promise<void>((resolve) => { release = resolve; });
+      return () => {
+        delete held[route];
+        release();
+      };
+    },
     seed(board: number, items: Record<string, unknown>[]) {
       for (const item of items) rows.push(record(board, { id: nextId++, ...item }));
     },
@@ -332,6 +346,80 @@ describe('optimistic writes', () => {
     expect(result.ok && result.data.title).toBe('changed elsewhere');
     expect(titles()).toEqual(['changed elsewhere']);
     expect(collection.find(habits.rows[0].id as number)?.title).toBe('changed elsewhere');
+  });
+});
+
+describe('writes while the list loads', () => {
+  /** Until the request has reached the fake server, holding it proves nothing. */
+  const requested = (path: string) => vi.waitFor(() => expect(api.requests.some((r) => r.path === path)).toBe(true));
+
+  it('keeps a record created while the list was loading, though the list was read before it', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    notes.seed(1, [{ title: 'Older' }]);
+    collection = createCollection('note');
+    const release = notes.hold('all');
+    const loading = collection.load();
+    await requested('/api/note/all');
+    expect((await collection.create({ title: 'New' })).ok).toBe(true);
+    release();
+    expect(await loading).toBe(true);
+    expect(titles()).toEqual(['New', 'Older']);
+  });
+
+  it('shows a record whose create was answered after a reload began', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    notes.seed(1, [{ title: 'Older' }]);
+    collection = createCollection('note');
+    await collection.load();
+    const release = notes.hold('create');
+    const creating = collection.create({ title: 'New' });
+    await requested('/api/note/create');
+    expect(await collection.load()).toBe(true); // the server has not stored it yet
+    release();
+    expect((await creating).ok).toBe(true);
+    expect(titles()).toEqual(['New', 'Older']);
+    expect(collection.$items.get()[0].id).toBe(101);
+  });
+
+  it('keeps an update and a removal made while the list was loading', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    habits.seed(1, [{ title: 'Read' }, { title: 'Run' }]);
+    collection = createCollection('habit');
+    await collection.load();
+    const [read, run] = collection.$items.get();
+    const release = habits.hold('all');
+    const loading = collection.load();
+    await requested('/api/habit/all');
+    await collection.update(read.id, { title: 'Read daily' });
+    await collection.remove(run.id);
+    release();
+    await loading;
+    expect(titles()).toEqual(['Read daily']);
+  });
+
+  it('still drops a create answered after a board switch, and after clearData', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    notes.seed(2, [{ title: 'Work note' }]);
+    collection = createCollection('note');
+    keepMount(collection.$items);
+    await collection.load();
+    let release = notes.hold('create');
+    const onHome = collection.create({ title: 'Home note' });
+    await requested('/api/note/create');
+    setBoard(2, 'Work');
+    await vi.waitFor(() => expect(titles()).toEqual(['Work note']));
+    release();
+    await onHome;
+    expect(titles()).toEqual(['Work note']);
+
+    api.requests.length = 0;
+    release = notes.hold('create');
+    const beforeSignOut = collection.create({ title: 'Late' });
+    await requested('/api/note/create');
+    clearData();
+    release();
+    await beforeSignOut;
+    expect(titles()).toEqual([]);
   });
 });
 

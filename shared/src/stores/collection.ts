@@ -73,11 +73,25 @@ export function createCollection(modelName: string): Collection {
   // Internal reads use `.value`: `get()` on an unmounted store would mount it and run `onMount`.
   const items = (): AnyRecord[] => $items.value;
   let params: ListParams = {};
-  // Answers to requests sent before the latest load, clear or board change are dropped.
+  // Answers to list requests sent before the latest load, clear or board change are dropped.
   let generation = 0;
+  // The answers to writes (create, update, remove, get) sent before a clear are dropped; so are those for
+  // another board than the current one. A reload does not drop them: it is the same list.
+  let scope = 0;
+  // The local changes made while the latest load is in flight. The server may have read the list before they
+  // reached it, so they are made again on its answer: a record created meanwhile does not vanish.
+  let changesDuringLoad: Array<(list: AnyRecord[]) => AnyRecord[]> | null = null;
+
+  /** Changes the shown list, and the answer of a load in flight when it comes. */
+  function change(edit: (list: AnyRecord[]) => AnyRecord[]): void {
+    $items.set(edit(items()));
+    changesDuringLoad?.push(edit);
+  }
 
   function reset(): void {
     generation++;
+    scope++;
+    changesDuringLoad = null;
     $items.set([]);
     $status.set('idle');
     $error.set(null);
@@ -96,15 +110,19 @@ export function createCollection(modelName: string): Collection {
     const board = $board.get().id;
     const mine = ++generation;
     if (!board) {
+      changesDuringLoad = null;
       $items.set([]);
       $status.set('idle');
       return Promise.resolve(false);
     }
     $status.set('loading');
     $error.set(null);
+    const changes: Array<(list: AnyRecord[]) => AnyRecord[]> = [];
+    changesDuringLoad = changes;
     return task(async () => {
       const result = await resource.all(board, params);
       if (mine !== generation) return false;
+      changesDuringLoad = null;
       if (!result.ok) {
         // Spec §8: failures are logged; an answer with success false empties the list. Any other failure
         // (API down, 5xx) keeps what was shown, so an outage never blanks a screen; `$error` says why.
@@ -116,12 +134,15 @@ export function createCollection(modelName: string): Collection {
         fail(result.error);
         return false;
       }
-      $items.set(result.data.items);
+      $items.set(changes.reduce((list, edit) => edit(list), result.data.items));
       $nextCursor.set(result.data.nextCursor);
       $status.set('ready');
       return true;
     });
   }
+
+  /** Whether the answer to a write sent in `sentIn` for `board` still belongs in the list. */
+  const stillCurrent = (sentIn: number, board: number) => sentIn === scope && board === $board.get().id;
 
   function loadMore(): Promise<boolean> {
     const cursor = $nextCursor.get();
@@ -148,15 +169,14 @@ export function createCollection(modelName: string): Collection {
     const board = $board.get().id;
     const now = new Date().toISOString();
     const draft: AnyRecord = { ...fields, id: temporaryId--, board_id: board, created_at: now, updated_at: now };
-    const mine = generation;
-    $items.set(insertNew(modelName, items(), draft));
+    const mine = scope;
+    change((list) => insertNew(modelName, list, draft));
     return task(async () => {
       const result = await resource.create(board, fields);
-      if (mine !== generation) return result;
-      const without = removeById(items(), draft.id);
-      if (result.ok) $items.set(insertNew(modelName, without, result.data));
+      if (!stillCurrent(mine, board)) return result;
+      if (result.ok) change((list) => insertNew(modelName, removeById(list, draft.id), result.data));
       else {
-        $items.set(without);
+        change((list) => removeById(list, draft.id));
         $error.set(result.error);
       }
       return result;
@@ -166,16 +186,16 @@ export function createCollection(modelName: string): Collection {
   function update(id: number, fields: AnyFields): Promise<ApiResult<AnyRecord>> {
     const board = $board.get().id;
     const before = items().find((item) => item.id === id);
-    const mine = generation;
+    const mine = scope;
     // The optimistic copy shows the new fields, not the request's version check (`expected_updated_at`).
     const { expected_updated_at: _versionCheck, ...shown } = fields;
-    if (before) $items.set(replaceById(items(), { ...before, ...shown, id }));
+    if (before) change((list) => list.map((item) => (item.id === id ? { ...item, ...shown, id } : item)));
     return task(async () => {
       const result = await resource.update(board, id, fields);
-      if (mine !== generation) return result;
-      if (result.ok) $items.set(replaceById(items(), result.data));
+      if (!stillCurrent(mine, board)) return result;
+      if (result.ok) change((list) => replaceById(list, result.data));
       else {
-        if (before) $items.set(replaceById(items(), before));
+        if (before) change((list) => replaceById(list, before));
         $error.set(result.error);
       }
       return result;
@@ -187,24 +207,23 @@ export function createCollection(modelName: string): Collection {
     const list = items();
     const index = list.findIndex((item) => item.id === id);
     const removed = index >= 0 ? list[index] : undefined;
-    const mine = generation;
-    $items.set(removeById(list, id));
+    const mine = scope;
+    change((shown) => removeById(shown, id));
     return task(async () => {
       const result = await resource.remove(board, id);
-      const current = mine === generation;
-      if (!result.ok && current && removed) {
-        $items.set(insertAt(items(), index, removed));
+      if (!result.ok && stillCurrent(mine, board) && removed) {
+        change((shown) => insertAt(shown, index, removed));
         $error.set(result.error);
       }
       const undo = async (): Promise<boolean> => {
-        if (!result.ok || !removed || mine !== generation) return false;
+        if (!result.ok || !removed || !stillCurrent(mine, board)) return false;
         const fields = await writableFields(modelName, removed);
         const restored = await task(() => resource.create(board, fields));
         if (!restored.ok) {
           $error.set(restored.error);
           return false;
         }
-        if (mine === generation) $items.set(insertAt(items(), index, restored.data));
+        if (stillCurrent(mine, board)) change((shown) => insertAt(shown, index, restored.data));
         return true;
       };
       return Object.assign(undo, { ok: result.ok, error: result.ok ? null : result.error });
@@ -213,10 +232,10 @@ export function createCollection(modelName: string): Collection {
 
   function get(id: number): Promise<ApiResult<AnyRecord>> {
     const board = $board.get().id;
-    const mine = generation;
+    const mine = scope;
     return task(async () => {
       const result = await resource.get(board, id);
-      if (result.ok && mine === generation) $items.set(replaceById(items(), result.data));
+      if (result.ok && stillCurrent(mine, board)) change((list) => replaceById(list, result.data));
       return result;
     });
   }
