@@ -37,6 +37,8 @@ export function serveModel(api: FakeApi, model: string, state: string, pageSize 
   api.on(`POST /api/${model}/create`, ({ body }) => {
     const rejected = rejection();
     if (rejected) return rejected;
+    // Like a database sequence, never an id a test put in the table itself.
+    nextId = Math.max(nextId, ...table.rows.map((r) => Number(r.id) + 1));
     const row = { ...paramsOf(body), id: nextId++, board_id: (body as { board: number }).board, created_at: stamp(), updated_at: stamp() };
     table.rows.unshift(row);
     return { body: { success: true, [model]: row } };
