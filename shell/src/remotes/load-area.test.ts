@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad, trackingLifecycle } from './load-area';
+import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad, trackingMounts } from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -58,14 +58,13 @@ describe('areaLoadsSettledOrAfter', () => {
   });
 });
 
-describe('trackingLifecycle', () => {
-  const props = { name: 'journal', singleSpa: {}, mountParcel: vi.fn() } as never;
-
+describe('trackingMounts', () => {
   it('counts an area mount as an area load until it settles', async () => {
     let mounted = () => undefined as void;
     const mount = vi.fn(() => new Promise<void>((resolve) => { mounted = resolve; }));
-    const tracked = trackingLifecycle(mount);
+    const tracked = trackingMounts(mount);
     if (Array.isArray(tracked)) throw new Error('one function in, one function out');
+    const props = { name: 'journal', singleSpa: {}, mountParcel: vi.fn() } as unknown as Parameters<typeof tracked>[0];
     const mounting = tracked(props);
     expect(mount).toHaveBeenCalledWith(props);
     let settled = false;
@@ -76,26 +75,5 @@ describe('trackingLifecycle', () => {
     await mounting;
     await waiting;
     expect(settled).toBe(true);
-  });
-
-  it('waits from the area’s module through its bootstrap (the screen’s code) to its mount, as single-spa chains them', async () => {
-    let finishLoad = () => undefined as void;
-    let finishBootstrap = () => undefined as void;
-    const bootstrap = trackingLifecycle(() => new Promise<void>((resolve) => { finishBootstrap = resolve; }));
-    const mount = trackingLifecycle(async () => undefined);
-    if (Array.isArray(bootstrap) || Array.isArray(mount)) throw new Error('one function in, one function out');
-    const steps: string[] = [];
-    // single-spa: the loaded module, then bootstrap, then mount, each a few promise callbacks after the last.
-    const later = <T,>(value: T) => Promise.resolve(value).then((v) => v).then((v) => v).then((v) => v);
-    const load = trackAreaLoad(new Promise<void>((resolve) => { finishLoad = resolve; }));
-    void load.then(later).then(() => bootstrap(props)).then(later).then(() => { steps.push('bootstrapped'); return mount(props); })
-      .then(() => steps.push('mounted'));
-    const waiting = areaLoadsSettled().then(() => steps.push('settled'));
-    finishLoad();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(steps).toEqual([]);
-    finishBootstrap();
-    await waiting;
-    expect(steps).toEqual(['bootstrapped', 'mounted', 'settled']);
   });
 });

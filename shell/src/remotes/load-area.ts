@@ -15,8 +15,7 @@ type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'name' | 'bootstrap'
 
 function isLifecycles(value: unknown): value is Lifecycles {
   const candidate = value as Partial<Lifecycles> | null;
-  const isLifecycle = (value: unknown) => typeof value === 'function' || Array.isArray(value);
-  return typeof candidate === 'object' && candidate !== null && isLifecycle(candidate.bootstrap) && isLifecycle(candidate.mount) && isLifecycle(candidate.unmount);
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
 }
 
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
@@ -31,28 +30,18 @@ export function trackAreaLoad<T>(load: Promise<T>): Promise<T> {
   return load;
 }
 
-type Lifecycle = Lifecycles['mount'];
-
 /**
- * An area's bootstrap or mount, counted as an area load until it settles. The bootstrap fetches the area's root
- * and the visited screen's code (single-spa-react's `loadRootComponent`), the mount renders that screen, and
- * what waits for area loads (the session check, idle preloading) must take neither the network nor the main
- * thread from them.
+ * An area's mount, counted as an area load until it settles: an area's mount renders its first screen (its
+ * root waits for the screen's code), and what waits for area loads (the session check, idle preloading) must
+ * not take the main thread from that render either.
  */
-export function trackingLifecycle(lifecycle: Lifecycle): Lifecycle {
-  return Array.isArray(lifecycle) ? lifecycle.map((step) => trackingLifecycle(step) as typeof step) : (props) => trackAreaLoad(lifecycle(props));
+export function trackingMounts(mount: Lifecycles['mount']): Lifecycles['mount'] {
+  return Array.isArray(mount) ? mount.map((step) => trackingMounts(step) as typeof step) : (props) => trackAreaLoad(mount(props));
 }
 
-/**
- * Resolves once every area load under way has settled (at once when there is none). single-spa goes from an
- * area's loaded module to its bootstrap, and from the bootstrap to the mount, in promise callbacks: a task
- * later, the next step is in flight, so the loads count as settled only when none is then.
- */
+/** Resolves once every area load under way has settled (at once when there is none). */
 export async function areaLoadsSettled(): Promise<void> {
-  while (inFlight.size > 0) {
-    await Promise.allSettled([...inFlight]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
 /**
@@ -121,5 +110,5 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.
   const { name, bootstrap, mount, unmount, update } = module;
-  return { ...(name ? { name } : {}), bootstrap: trackingLifecycle(bootstrap), mount: trackingLifecycle(mount), unmount, ...(update ? { update } : {}) };
+  return { ...(name ? { name } : {}), bootstrap, mount: trackingMounts(mount), unmount, ...(update ? { update } : {}) };
 }
