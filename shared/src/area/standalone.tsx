@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { login } from '../api/account';
-import { setBoard } from '../stores/board';
+import { defaultBoardOf, setBoard } from '../stores/board';
 import { $session, clearSession, setSession } from '../stores/session';
 
 /** Signs in against the local API and selects the user's default board, as the shell would. */
@@ -10,9 +10,8 @@ async function signIn(email: string, password: string): Promise<string | null> {
   const result = await login({ email, password });
   if (!result.ok) return result.error.message || 'Sign-in failed';
   setSession(result.data.token, result.data.user);
-  const user = result.data.user;
-  const board = user.boards.find((b) => b.id === user.default_board_id) ?? user.boards[0];
-  setBoard(board?.id ?? 0, board?.name ?? 'Default Board');
+  const { id, name } = defaultBoardOf(result.data.user);
+  setBoard(id, name);
   return null;
 }
 

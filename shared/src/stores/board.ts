@@ -1,3 +1,4 @@
+import type { User } from '../models/user';
 import { persistentAtom, storageKeyPrefix } from './persistent';
 
 export interface Board {
@@ -8,6 +9,17 @@ export interface Board {
 
 export const defaultBoardName = 'Default Board';
 export const noBoard: Board = { id: 0, name: '' };
+
+/**
+ * The board a sign-in selects (spec §4): the user's default board, named as in the user's boards or
+ * 'Default Board'. The contract gives every user a default board; an account without one falls back to its
+ * first board.
+ */
+export function defaultBoardOf(user: Pick<User, 'default_board_id' | 'boards'>): Board {
+  const boards = Array.isArray(user.boards) ? user.boards : [];
+  const id = user.default_board_id ?? boards[0]?.id ?? 0;
+  return { id, name: boards.find((board) => board.id === id)?.name ?? defaultBoardName };
+}
 
 function isBoard(value: unknown): value is Board {
   return (

@@ -1,7 +1,7 @@
 import * as api from '@lifeboard/shared/api/account';
 import type { BoardSummary } from '@lifeboard/shared/api/account';
 import type { User } from '@lifeboard/shared/models/user';
-import { $board, $boards, defaultBoardName, setBoard, setBoards } from '@lifeboard/shared/stores/board';
+import { $board, $boards, defaultBoardOf, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { clearData } from '@lifeboard/shared/stores/data';
 
@@ -20,12 +20,9 @@ export function dropBoard(): void {
 
 /** After the user loads: the user's default board, named as in the user's boards or 'Default Board'. */
 export function selectDefaultBoard(user: User): void {
-  const boards = Array.isArray(user.boards) ? user.boards : [];
-  setBoards(boards);
-  // The contract gives every user a default board; an account without one falls back to its first board.
-  const id = user.default_board_id ?? boards[0]?.id ?? 0;
-  const found = boards.find((board) => board.id === id);
-  moveTo(id, found?.name ?? defaultBoardName);
+  setBoards(Array.isArray(user.boards) ? user.boards : []);
+  const { id, name } = defaultBoardOf(user);
+  moveTo(id, name);
 }
 
 /** Switching is verified by the server: success clears all data and sets the board; failure sets 0. */
