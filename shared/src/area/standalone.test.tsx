@@ -2,17 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startFakeApi } from '../lib/test-api-server';
+import { makeUser } from '../models/test-user';
 import type { FakeApi } from '../lib/test-api-server';
 import { $board } from '../stores/board';
 import { setConfig } from '../stores/config';
 import { $session, clearSession } from '../stores/session';
 import { StandalonePage } from './standalone';
 
-const user = {
-  id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }],
-  completed_onboarding_at: null, phone_number: null, tagline: null, show_tagline: false, lat: null, lon: null,
-  send_daily_emails: false, has_sms_enabled: false, using_as_user: true, timezone: 'UTC', ai_model: null,
-};
+const user = makeUser({ default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }] });
 
 let api: FakeApi;
 beforeAll(async () => {
