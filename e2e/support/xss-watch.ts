@@ -13,9 +13,9 @@ export interface XssPayload {
   source: string;
 }
 
-/** The shared vectors (`../shared/data/xss-payloads.json` beside the repository), as the API tests load them. */
+/** The shared vectors (`shared/test-fixtures/xss-payloads.json`), as the API tests load them. */
 export function loadXssPayloads(repoRoot: string): XssPayload[] {
-  const path = resolve(repoRoot, '../shared/data/xss-payloads.json');
+  const path = resolve(repoRoot, 'shared/test-fixtures/xss-payloads.json');
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as { payloads?: unknown };
   const payloads = parsed.payloads;
   const valid = Array.isArray(payloads) && payloads.length > 0 && payloads.every((p: unknown) => {

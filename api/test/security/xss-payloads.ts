@@ -10,8 +10,8 @@ export interface XssPayload {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The shared vectors live beside the repository (CI clones the repo with `shared/` next to it). */
-export const xssPayloadsPath = path.resolve(repoRoot, '../shared/data/xss-payloads.json');
+/** The vectors, a test fixture of the shared package (its README gives their sources). */
+export const xssPayloadsPath = path.resolve(repoRoot, 'shared/test-fixtures/xss-payloads.json');
 
 function isPayload(value: unknown): value is XssPayload {
   if (typeof value !== 'object' || value === null) return false;
@@ -23,8 +23,7 @@ function isPayload(value: unknown): value is XssPayload {
 export function loadXssPayloads(): XssPayload[] {
   if (!existsSync(xssPayloadsPath)) {
     throw new Error(
-      `XSS payloads not found at ${xssPayloadsPath}: the shared/ folder must sit beside the repository ` +
-        '(../shared/data/xss-payloads.json from the repo root).',
+      `XSS payloads not found at ${xssPayloadsPath}`,
     );
   }
   const parsed: unknown = JSON.parse(readFileSync(xssPayloadsPath, 'utf8'));
