@@ -34,7 +34,7 @@ const routerVersion = '7.18.5';
 
 /**
  * Test helpers and tests live beside the code in `shared/src` but never reach a bundle; nor does the kit's
- * field-kinds.ts, from which a test writes the plain-data field catalog the screens read.
+ * field-kinds.ts, from which `pnpm generate` writes the plain-data field catalog the screens read.
  */
 const notShipped = /(\.test\.tsx?|\/test-[a-z-]+\.tsx?|\/ui\/model\/field-kinds\.ts)$/;
 

@@ -4,7 +4,7 @@ import { $isSignedIn } from '@lifeboard/shared/stores/session';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { formatPrice } from '../catalogue/published';
+import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { installsText, readAuthorPage } from './author-api';
 
@@ -31,7 +31,7 @@ export function AuthorPage() {
             <Card key={program.id}>
               <h3>{program.title}</h3>
               {program.description ? <p>{excerpt(program.description, 300)}</p> : null}
-              <p className="lb-muted">{formatPrice(program.price_cents, program.currency)} · {installsText(program.installs)}</p>
+              <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {installsText(program.installs)}</p>
               <Link to={startHref(program.guid)}>{signedIn ? 'Start' : 'Sign up and start'}<span className="lb-visually-hidden"> {program.title}</span></Link>
             </Card>
           ))}

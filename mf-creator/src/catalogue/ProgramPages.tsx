@@ -9,7 +9,8 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { formatPrice, usePublishedPrograms } from './published';
+import { formatMoney } from '@lifeboard/shared/lib/money';
+import { usePublishedPrograms } from './published';
 import type { Program } from './published';
 
 /** Subscribes (a new board with the program installed, switched to) or unsubscribes, as spec §4 says. */
@@ -51,7 +52,7 @@ export function ProgramCatalogue() {
         <Card key={program.id}>
           <h2><Link to={`/program/${program.id}`}>{program.title}</Link></h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
-          <p className="lb-muted">{formatPrice(program.price_cents, program.currency)} · {what(program)}</p>
+          <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {what(program)}</p>
           <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe<span className="lb-visually-hidden"> to {program.title}</span></Button>
         </Card>
       ))}
@@ -72,7 +73,7 @@ export function ProgramPage({ subscription = false }: { subscription?: boolean }
   return (
     <section className="lb-stack">
       <Link to="/programs">← All programs</Link>
-      <PageHeader title={subscription ? `Your subscription: ${String(program.title)}` : program.title} description={formatPrice(program.price_cents, program.currency)} />
+      <PageHeader title={subscription ? `Your subscription: ${String(program.title)}` : program.title} description={formatMoney(program.price_cents, program.currency)} />
       <Panel>{htmlToText(program.description ?? '').split('\n').map((line, i) => <p key={i}>{line}</p>)}</Panel>
       <Panel title="What it installs">
         {t.goals?.length ? <><h3>Goals</h3><ul>{t.goals.map((g) => <li key={g.title}>{g.title}</li>)}</ul></> : null}

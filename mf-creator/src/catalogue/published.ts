@@ -26,9 +26,3 @@ export function usePublishedPrograms(): { programs: Program[] | null; failed: bo
   }, [attempt]);
   return { programs, failed, reload: () => setAttempt((n) => n + 1) };
 }
-
-/** A price for people: "Free" or "12.00 EUR". */
-export function formatPrice(cents: unknown, currency: unknown): string {
-  const amount = typeof cents === 'number' ? cents : 0;
-  return amount === 0 ? 'Free' : `${(amount / 100).toFixed(2)} ${typeof currency === 'string' ? currency : 'USD'}`;
-}

@@ -10,7 +10,7 @@ import { EmptyState } from '@lifeboard/shared/ui/feedback';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
-import { formatPrice } from '../catalogue/published';
+import { formatMoney } from '@lifeboard/shared/lib/money';
 
 /** The split of a sale (domain.md, transaction): platform 10%, card processing 2.9% + 30c, the rest to the creator. */
 export function splitSale(grossCents: number): { platform: number; processing: number; net: number } {
@@ -35,7 +35,7 @@ export function EarningRates() {
           <tbody>{priced.map((p) => {
             const cents = Number(p.price_cents ?? 0);
             const split = splitSale(cents);
-            return <tr key={p.id}><td>{p.title}</td><td>{formatPrice(cents, p.currency)}</td><td>{money(split.platform)}</td><td>{money(split.processing)}</td><td><strong>{money(split.net)}</strong></td></tr>;
+            return <tr key={p.id}><td>{p.title}</td><td>{formatMoney(cents, p.currency)}</td><td>{money(split.platform)}</td><td>{money(split.processing)}</td><td><strong>{money(split.net)}</strong></td></tr>;
           })}</tbody>
         </table>
       )}

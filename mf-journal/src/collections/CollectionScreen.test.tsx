@@ -88,13 +88,13 @@ describe('collections', () => {
     await user.click(await screen.findByRole('button', { name: 'New website' }));
     const form = formWith('Add website');
     await user.type(within(form).getByLabelText('Title (required)'), 'MDN');
-    await user.type(within(form).getByLabelText('Url'), 'javascript:alert(1)');
+    await user.type(within(form).getByLabelText('Web address'), 'javascript:alert(1)');
     await user.type(within(form).getByLabelText('Tags'), 'docs{Enter}web{Enter}');
     await user.click(within(form).getByRole('button', { name: 'Add website' }));
     expect(await within(form).findByText(/must be an http\(s\) address/)).toBeTruthy();
     expect(sites.rows).toHaveLength(0);
-    await user.clear(within(form).getByLabelText('Url'));
-    await user.type(within(form).getByLabelText('Url'), 'https://developer.mozilla.org');
+    await user.clear(within(form).getByLabelText('Web address'));
+    await user.type(within(form).getByLabelText('Web address'), 'https://developer.mozilla.org');
     await user.click(within(form).getByRole('button', { name: 'Add website' }));
     await waitFor(() => expect(sites.rows).toHaveLength(1));
     expect(sites.rows[0]).toMatchObject({ title: 'MDN', url: 'https://developer.mozilla.org', tags: ['docs', 'web'] });

@@ -1,5 +1,5 @@
 import type { z } from '../models/zod';
-import { traitsOf } from '../models/catalog';
+import { traitsOf } from '../models/traits';
 import type { models, ModelName, recordBase } from '../models/index';
 import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';

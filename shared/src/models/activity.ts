@@ -11,4 +11,5 @@ export const activity = defineModel({
   }),
   required: ['title', 'date'], dateField: 'date', order: { kind: 'newest', field: 'date_field' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
+  fieldWords: { start_at: { label: 'Started' }, end_at: { label: 'Ended' }, duration_min: { label: 'Duration (minutes)' } },
 });

@@ -1,25 +1,8 @@
+// Written by `pnpm generate` (shared/scripts/generate-catalogs.ts) from the model declarations: do not edit by hand.
 import type { ModelName } from './index';
+import type { ModelTraits } from './traits';
 
-/**
- * What the data layer and the list helpers need to know of each model, as plain data: loading or deleting
- * from a list then needs neither zod nor every model's schema, which only forms and the schema-driven
- * screens load (the registry, index.ts). catalog.test.ts holds these facts to the registry's.
- */
-export interface ModelTraits {
-  /** Human label for screens and messages. */
-  label: string;
-  /** The label of a list of them ("People"). */
-  plural: string;
-  /** The key of the list in an answer (spec §4's state names). */
-  state: string;
-  /** The field that names a record. */
-  titleField: string;
-  /** One record per board (mission). */
-  single?: true;
-  /** Ordered by `position`: a new item goes last. */
-  positional?: true;
-}
-
+/** What the data layer and the list helpers know of each model, as plain data (no zod). */
 export const modelTraits: Readonly<Record<ModelName, ModelTraits>> = {
   reminder: { label: 'Reminder', plural: 'Reminders', state: 'reminders', titleField: 'title' },
   program: { label: 'Program', plural: 'Programs', state: 'programs', titleField: 'title' },
@@ -63,7 +46,3 @@ export const modelTraits: Readonly<Record<ModelName, ModelTraits>> = {
   user_data_record: { label: 'Record', plural: 'Records', state: 'userDataRecords', titleField: 'date' },
   chapter: { label: 'Chapter', plural: 'Chapters', state: 'chapters', titleField: 'title', positional: true },
 };
-
-export function traitsOf(name: string): ModelTraits | undefined {
-  return Object.hasOwn(modelTraits, name) ? modelTraits[name as ModelName] : undefined;
-}

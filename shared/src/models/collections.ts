@@ -27,6 +27,7 @@ export const movie = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
+  fieldWords: { url: { label: 'Web address', input: { kind: 'url' } } },
   optionLabels: { status: { want: 'Want to watch', watched: 'Watched' } },
 });
 
@@ -35,6 +36,7 @@ export const music = defineModel({
   fields: z.object({ ...mediaFields, artist: shortText(200), kind: z.enum(['song', 'album', 'artist', 'playlist']) }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'artist', 'note'], richText: [], titleField: 'title',
+  fieldWords: { url: { label: 'Web address', input: { kind: 'url' } } },
 });
 
 export const website = defineModel({
@@ -42,6 +44,7 @@ export const website = defineModel({
   fields: z.object({ ...mediaFields, tags: tagList }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
+  fieldWords: { url: { label: 'Web address', input: { kind: 'url' } } },
 });
 
 export const business_idea = defineModel({

@@ -35,10 +35,23 @@ export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   single?: boolean;
   /** How screens name the values of a choice field (`want` → "Want to read"); unnamed values are humanized. */
   optionLabels?: Partial<Record<keyof Shape & string, Record<string, string>>>;
+  /** The words screens use for a field, where its name alone would read like a database column. */
+  fieldWords?: Partial<Record<keyof Shape & string, FieldWords>>;
+}
+
+/** How screens present one field: its label, a line of help, and how it is entered when the schema alone doesn't say. */
+export interface FieldWords {
+  label?: string;
+  help?: string;
+  /**
+   * `money`: an integer of cents, typed and shown as an amount in the currency of `currencyField`;
+   * `url`: a web address; `managed`: kept by an action or another screen (archive, revoke), never typed in a form.
+   */
+  input?: { kind: 'money'; currencyField: string } | { kind: 'url' } | { kind: 'managed' };
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */
-export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels' | 'serverOwned'> {
+export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels' | 'serverOwned' | 'fieldWords'> {
   fields: z.ZodObject;
   required: readonly string[];
   dateField?: string;
@@ -47,6 +60,7 @@ export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 're
   titleField: string;
   serverOwned?: readonly string[];
   optionLabels?: Record<string, Record<string, string> | undefined>;
+  fieldWords?: Record<string, FieldWords | undefined>;
 }
 
 export function defineModel<Shape extends z.ZodRawShape>(def: ModelDefinition<Shape>): ModelDefinition<Shape> & AnyModelDefinition {

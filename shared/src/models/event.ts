@@ -11,4 +11,6 @@ export const event = defineModel({
   }),
   required: ['title', 'start_at'], dateField: 'start_at', order: { kind: 'newest', field: 'date_field' },
   searchable: ['title', 'location', 'description'], richText: [], titleField: 'title',
+  fieldWords: { start_at: { label: 'Starts' }, end_at: { label: 'Ends' }, source: { label: 'Calendar' } },
+  optionLabels: { source: { local: 'Lifeboard', google: 'Google Calendar', ics: 'Calendar feed (iCal)', caldav: 'CalDAV calendar' } },
 });

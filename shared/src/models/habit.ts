@@ -23,6 +23,16 @@ export const habit = defineModel({
   }),
   required: ['title'], order: { kind: 'position' },
   searchable: ['title', 'description'], richText: [], titleField: 'title',
+  fieldWords: {
+    kind: { label: 'Type of habit' },
+    target: { help: 'For a habit you measure: the amount to reach (at least) or stay under (at most).' },
+    frequency_num: { label: 'Times', help: 'How many times in the period below, e.g. 3 times in 7 days.' },
+    frequency_den: { label: 'In how many days', help: '1 for every day, 7 for a week, 30 for a month.' },
+    weekdays: { label: 'On these days' },
+    reminder_times: { label: 'Reminder times', help: 'Times of day as HH:MM, e.g. 08:30.' },
+    archived_at: { input: { kind: 'managed' } },
+  },
+  optionLabels: { kind: { yes_no: 'Done or not', at_least: 'At least an amount', at_most: 'At most an amount' } },
 });
 
 /** A check-in of a habit on a day. */

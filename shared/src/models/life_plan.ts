@@ -10,4 +10,5 @@ export const life_plan = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title'], richText: [], titleField: 'title',
+  optionLabels: { horizon: { '1y': '1 year', '3y': '3 years', '5y': '5 years', '10y': '10 years' } },
 });

@@ -10,4 +10,8 @@ export const place = defineModel({
   }),
   required: ['name'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['name', 'address'], richText: [], titleField: 'name',
+  fieldWords: {
+    lat: { label: 'Latitude', help: 'Between -90 and 90, e.g. 51.5074.' },
+    lon: { label: 'Longitude', help: 'Between -180 and 180, e.g. -0.1278.' },
+  },
 });

@@ -10,4 +10,5 @@ export const plannedactivity = defineModel({
   }),
   required: ['title', 'date'], dateField: 'date', order: { kind: 'newest', field: 'date_field' },
   searchable: ['title', 'note'], richText: [], titleField: 'title',
+  fieldWords: { start_at: { label: 'Starts' }, end_at: { label: 'Ends' } },
 });

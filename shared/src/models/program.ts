@@ -26,6 +26,11 @@ export const program = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
+  fieldWords: {
+    price_cents: { label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', input: { kind: 'money', currencyField: 'currency' } },
+    currency: { help: 'A 3-letter code such as USD or EUR.' },
+  },
+  optionLabels: { status: { draft: 'Draft', review: 'In review', published: 'Published' } },
   // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.
   serverOwned: ['guid'],
 });

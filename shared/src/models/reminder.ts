@@ -15,4 +15,12 @@ export const reminder = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title'], richText: [], titleField: 'title',
+  fieldWords: {
+    remind_at: { label: 'When', help: 'The first time it reminds you.' },
+    channels: { label: 'Remind me by' },
+    target_model: { label: 'About' },
+  },
+  optionLabels: {
+    channels: { email: 'E-mail', sms: 'Text message (SMS)', push: 'Notification on this device' },
+  },
 });

@@ -13,6 +13,7 @@ export const shared_page = defineModel({
   }),
   required: ['source_model', 'source_id'], order: { kind: 'newest', field: 'created_at' },
   searchable: [], richText: [], titleField: 'slug',
+  fieldWords: { source_model: { label: 'Shares a' }, revoked_at: { input: { kind: 'managed' } } },
   // The slug is the public address: 128 random bits made by the server, never chosen or changed by a client.
   serverOwned: ['slug'],
 });

@@ -10,4 +10,5 @@ export const sleep_score = defineModel({
   }),
   required: ['date'], dateField: 'date', order: { kind: 'newest', field: 'date_field' },
   searchable: ['quality'], richText: [], titleField: 'date',
+  fieldWords: { bed_at: { label: 'Went to bed' }, wake_at: { label: 'Woke up' }, score: { help: '0 to 100.' } },
 });

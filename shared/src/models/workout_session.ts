@@ -19,4 +19,5 @@ export const workout_session = defineModel({
   }),
   required: ['started_at'], dateField: 'started_at', order: { kind: 'newest', field: 'date_field' },
   searchable: ['notes'], richText: [], titleField: 'started_at',
+  fieldWords: { started_at: { label: 'Started' }, ended_at: { label: 'Finished' } },
 });

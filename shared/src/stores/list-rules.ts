@@ -1,4 +1,4 @@
-import { traitsOf } from '../models/catalog';
+import { traitsOf } from '../models/traits';
 
 /** The list rules of spec §4, as pure functions over arrays of records with ids. */
 

@@ -85,7 +85,7 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
         <Panel>
           <dl className="lb-detail">
             {view.fields.map((spec) => {
-              const text = displayValue(spec, record[spec.name], true);
+              const text = displayValue(spec, record, true);
               return text ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>] : null;
             })}
           </dl>

@@ -8,7 +8,6 @@ import { EmptyState, ErrorPanel, Skeleton, Spinner } from './feedback';
 import { TextField } from './fields';
 import { ModelForm, draftKey } from './ModelForm';
 import { ModelList } from './ModelList';
-import { humanize } from './model/field-spec';
 import { modelView } from './model/model-view';
 import { PageHeader, Panel } from './Panel';
 import './tokens.css';
@@ -57,7 +56,7 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   const lower = view.plural.toLowerCase();
   const firstLoad = status === 'loading' && items.length === 0;
   const filterSpec = filterField ? view.fields.find((spec) => spec.name === filterField) : undefined;
-  const filterOptions = filterSpec?.kind.type === 'select' ? filterSpec.kind.options.map((value) => ({ value, label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels?.[value] ?? humanize(value) : value })) : [];
+  const filterOptions = filterSpec?.kind.type === 'select' ? filterSpec.kind.options.map((value) => ({ value, label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels[value] : value })) : [];
   const activeFilter = filterOptions.find((option) => option.value === filterValue) ?? null;
   const shown = activeFilter && filterField ? items.filter((item) => item[filterField] === activeFilter.value) : items;
 

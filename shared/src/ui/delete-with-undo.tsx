@@ -1,5 +1,5 @@
 import type { AnyRecord } from '../api/resource';
-import { traitsOf } from '../models/catalog';
+import { traitsOf } from '../models/traits';
 import { getCollection } from '../stores/collection';
 import { notify } from '../stores/notifications';
 import { recordTitle } from './model/record-title';

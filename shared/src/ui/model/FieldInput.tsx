@@ -1,7 +1,6 @@
 import { useCollection } from '../../stores/use-collection';
 import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextField } from '../fields';
 import type { FieldSpec } from './field-spec';
-import { humanize } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
 
@@ -32,7 +31,7 @@ export function FieldInput(props: FieldInputProps) {
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
   const label = spec.required ? `${spec.label} (required)` : spec.label;
-  const common = { label, error, name: spec.name, onBlur };
+  const common = { label, error, name: spec.name, onBlur, hint: spec.help };
   const kind = spec.kind;
   switch (kind.type) {
     case 'checkbox':
@@ -41,7 +40,7 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <Select
           {...common} value={text} placeholder={spec.required ? undefined : '— not set —'}
-          options={kind.options.map((option) => ({ value: option, label: kind.labels?.[option] ?? humanize(option) }))}
+          options={kind.options.map((option) => ({ value: option, label: kind.labels[option] }))}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -50,17 +49,21 @@ export function FieldInput(props: FieldInputProps) {
     case 'rating':
       return <RatingInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} />;
     case 'tags':
-      return <TagInput label={spec.label} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
+      return <TagInput label={spec.label} hint={spec.help} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
     case 'weekdays':
-      return <CheckboxGroup label={spec.label} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
+      return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
     case 'choices':
-      return <CheckboxGroup label={spec.label} error={error} options={kind.options.map((o) => ({ value: o, label: humanize(o) }))} value={list} onChange={onChange} />;
+      return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
     case 'textarea':
       return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'richtext':
-      return <TextArea {...common} rows={8} value={text} hint="Plain paragraphs: one per line." onChange={(e) => onChange(e.target.value)} />;
+      return <TextArea {...common} rows={8} value={text} hint={spec.help ?? 'Plain paragraphs: one per line.'} onChange={(e) => onChange(e.target.value)} />;
     case 'lines':
-      return <TextArea {...common} rows={4} value={text} hint="One item per line, in order." onChange={(e) => onChange(e.target.value)} />;
+      return <TextArea {...common} rows={4} value={text} hint={spec.help ?? 'One item per line, in order.'} onChange={(e) => onChange(e.target.value)} />;
+    case 'money':
+      return <TextField {...common} type="number" inputMode="decimal" value={text} min={0} max={kind.max === undefined ? undefined : kind.max / 100} step="0.01" onChange={(e) => onChange(e.target.value)} />;
+    case 'url':
+      return <TextField {...common} type="url" inputMode="url" placeholder="https://" value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'number':
       return <TextField {...common} type="number" inputMode="decimal" value={text} min={kind.min} max={kind.max} step={kind.integer ? 1 : 'any'} onChange={(e) => onChange(e.target.value)} />;
     case 'date':

@@ -2,22 +2,25 @@ import { formatDisplayDate } from '../../lib/date-display';
 import type { AnyRecord } from '../../api/resource';
 import type { FieldSpec } from './field-spec';
 import type { ModelView } from './model-view';
-import { humanize } from './field-spec';
 import { excerpt, htmlToText } from './rich-text';
+import { formatMoney } from '../../lib/money';
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** A field's value as text for lists and detail pages; empty string when there is nothing to show. */
-export function displayValue(spec: FieldSpec, value: unknown, full = false): string {
+/** A field of a record as text for lists and detail pages; empty string when there is nothing to show. */
+export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): string {
+  const value = record[spec.name];
   if (value === null || value === undefined || value === '') return '';
   switch (spec.kind.type) {
     case 'checkbox': return value === true ? 'Yes' : 'No';
-    case 'select': return spec.kind.labels?.[String(value)] ?? humanize(String(value));
+    case 'select': return spec.kind.labels[String(value)] ?? String(value);
+    case 'money': return formatMoney(value, record[spec.kind.currencyField]);
     case 'rating': return typeof value === 'number' ? `${'★'.repeat(value)}${'☆'.repeat(Math.max(0, 5 - value))}` : '';
     case 'richtext': return typeof value === 'string' ? (full ? htmlToText(value) : excerpt(value)) : '';
     case 'datetime': return typeof value === 'string' ? formatDisplayDate(value) : '';
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
-    case 'tags': case 'choices': return Array.isArray(value) ? value.map(String).join(', ') : '';
+    case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
+    case 'choices': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';
     case 'reference': return `#${String(value)}`;
     case 'textarea': return typeof value === 'string' && !full ? excerpt(value) : String(value);
@@ -30,14 +33,15 @@ export function summaryLine(view: ModelView, record: AnyRecord): string {
   const parts: string[] = [];
   for (const spec of view.fields) {
     if (spec.name === view.titleField) continue;
-    const isShort = ['select', 'date', 'datetime', 'number', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
+    const isShort = ['select', 'date', 'datetime', 'number', 'money', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
     if (!isShort) continue;
     if (spec.kind.type === 'checkbox' && record[spec.name] !== true) continue;
-    const text = displayValue(spec, record[spec.name]);
-    if (text) parts.push(spec.kind.type === 'checkbox' ? spec.label : spec.kind.type === 'number' || spec.kind.type === 'tags' ? `${spec.label}: ${text}` : text);
+    const text = displayValue(spec, record);
+    const labelled = spec.kind.type === 'number' || spec.kind.type === 'money' || spec.kind.type === 'tags';
+    if (text) parts.push(spec.kind.type === 'checkbox' ? spec.label : labelled ? `${spec.label}: ${text}` : text);
     if (parts.length >= 4) break;
   }
   const longSpec = view.fields.find((s) => s.name !== view.titleField && (s.kind.type === 'textarea' || s.kind.type === 'richtext') && record[s.name]);
-  if (longSpec) parts.push(displayValue(longSpec, record[longSpec.name]));
+  if (longSpec) parts.push(displayValue(longSpec, record));
   return parts.join(' · ');
 }

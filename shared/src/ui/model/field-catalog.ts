@@ -1,5 +1,4 @@
-// Written by field-catalog.test.ts from the model registry (field-kinds.ts): do not edit by hand. After a
-// change to a model, run `pnpm --filter @lifeboard/shared exec vitest run src/ui/model/field-catalog.test.ts -u`.
+// Written by `pnpm generate` (shared/scripts/generate-catalogs.ts) from the model declarations: do not edit by hand.
 import type { ModelName } from '../../models/index';
 import type { FieldSpec } from './field-spec';
 
@@ -7,17 +6,17 @@ import type { FieldSpec } from './field-spec';
 export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   reminder: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'remind_at', label: 'Remind at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'remind_at', label: 'When', help: 'The first time it reminds you.', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
-    { name: 'channels', label: 'Channels', kind: { type: 'choices', options: ['email', 'sms', 'push'] }, nullable: false, required: false },
-    { name: 'target_model', label: 'Target model', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'] }, nullable: true, required: false },
+    { name: 'channels', label: 'Remind me by', kind: { type: 'choices', options: ['email', 'sms', 'push'], labels: { email: 'E-mail', sms: 'Text message (SMS)', push: 'Notification on this device' } }, nullable: false, required: false },
+    { name: 'target_model', label: 'About', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'], labels: { habit: 'Habit', goal: 'Goal', medicine: 'Medicine', routine: 'Routine', ritual: 'Ritual', event: 'Event' } }, nullable: true, required: false },
   ],
   program: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'description', label: 'Description', kind: { type: 'richtext' }, nullable: false, required: false },
-    { name: 'price_cents', label: 'Price cents', kind: { type: 'number', min: 0, max: 10000000, integer: true }, nullable: false, required: false },
-    { name: 'currency', label: 'Currency', kind: { type: 'text' }, nullable: false, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['draft', 'review', 'published'] }, nullable: false, required: false },
+    { name: 'price_cents', label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', kind: { type: 'money', currencyField: 'currency', max: 10000000 }, nullable: false, required: false },
+    { name: 'currency', label: 'Currency', help: 'A 3-letter code such as USD or EUR.', kind: { type: 'text' }, nullable: false, required: false },
+    { name: 'status', label: 'Status', kind: { type: 'select', options: ['draft', 'review', 'published'], labels: { draft: 'Draft', review: 'In review', published: 'Published' } }, nullable: false, required: false },
   ],
   category: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 80 }, nullable: false, required: true },
@@ -28,21 +27,20 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'description', label: 'Description', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
-    { name: 'kind', label: 'Kind', kind: { type: 'select', options: ['yes_no', 'at_least', 'at_most'] }, nullable: false, required: false },
-    { name: 'target', label: 'Target', kind: { type: 'number', min: 0, max: 1000000, integer: false }, nullable: true, required: false },
+    { name: 'kind', label: 'Type of habit', kind: { type: 'select', options: ['yes_no', 'at_least', 'at_most'], labels: { yes_no: 'Done or not', at_least: 'At least an amount', at_most: 'At most an amount' } }, nullable: false, required: false },
+    { name: 'target', label: 'Target', help: 'For a habit you measure: the amount to reach (at least) or stay under (at most).', kind: { type: 'number', min: 0, max: 1000000, integer: false }, nullable: true, required: false },
     { name: 'unit', label: 'Unit', kind: { type: 'text', maxLength: 30 }, nullable: true, required: false },
-    { name: 'frequency_num', label: 'Frequency num', kind: { type: 'number', min: 1, max: 365, integer: true }, nullable: false, required: false },
-    { name: 'frequency_den', label: 'Frequency den', kind: { type: 'number', min: 1, max: 365, integer: true }, nullable: false, required: false },
-    { name: 'weekdays', label: 'Weekdays', kind: { type: 'weekdays' }, nullable: false, required: false },
-    { name: 'reminder_times', label: 'Reminder times', kind: { type: 'tags' }, nullable: false, required: false },
-    { name: 'archived_at', label: 'Archived at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'frequency_num', label: 'Times', help: 'How many times in the period below, e.g. 3 times in 7 days.', kind: { type: 'number', min: 1, max: 365, integer: true }, nullable: false, required: false },
+    { name: 'frequency_den', label: 'In how many days', help: '1 for every day, 7 for a week, 30 for a month.', kind: { type: 'number', min: 1, max: 365, integer: true }, nullable: false, required: false },
+    { name: 'weekdays', label: 'On these days', kind: { type: 'weekdays' }, nullable: false, required: false },
+    { name: 'reminder_times', label: 'Reminder times', help: 'Times of day as HH:MM, e.g. 08:30.', kind: { type: 'tags' }, nullable: false, required: false },
     { name: 'color', label: 'Color', kind: { type: 'color' }, nullable: false, required: false },
   ],
   goal: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'description', label: 'Description', kind: { type: 'richtext' }, nullable: false, required: false },
     { name: 'why', label: 'Why', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['active', 'paused', 'done', 'dropped'] }, nullable: false, required: false },
+    { name: 'status', label: 'Status', kind: { type: 'select', options: ['active', 'paused', 'done', 'dropped'], labels: { active: 'Active', paused: 'Paused', done: 'Done', dropped: 'Dropped' } }, nullable: false, required: false },
     { name: 'start_date', label: 'Start date', kind: { type: 'date' }, nullable: true, required: false },
     { name: 'target_date', label: 'Target date', kind: { type: 'date' }, nullable: true, required: false },
     { name: 'progress', label: 'Progress', kind: { type: 'number', min: 0, max: 100, integer: false }, nullable: false, required: false },
@@ -61,7 +59,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   project: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'description', label: 'Description', kind: { type: 'richtext' }, nullable: false, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['planned', 'active', 'on_hold', 'done', 'cancelled'] }, nullable: false, required: false },
+    { name: 'status', label: 'Status', kind: { type: 'select', options: ['planned', 'active', 'on_hold', 'done', 'cancelled'], labels: { planned: 'Planned', active: 'Active', on_hold: 'On hold', done: 'Done', cancelled: 'Cancelled' } }, nullable: false, required: false },
     { name: 'due_date', label: 'Due date', kind: { type: 'date' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'tasks', label: 'Tasks', kind: { type: 'lines' }, nullable: false, required: false },
@@ -82,8 +80,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   place: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 120 }, nullable: false, required: true },
-    { name: 'lat', label: 'Lat', kind: { type: 'number', min: -90, max: 90, integer: false }, nullable: true, required: false },
-    { name: 'lon', label: 'Lon', kind: { type: 'number', min: -180, max: 180, integer: false }, nullable: true, required: false },
+    { name: 'lat', label: 'Latitude', help: 'Between -90 and 90, e.g. 51.5074.', kind: { type: 'number', min: -90, max: 90, integer: false }, nullable: true, required: false },
+    { name: 'lon', label: 'Longitude', help: 'Between -180 and 180, e.g. -0.1278.', kind: { type: 'number', min: -180, max: 180, integer: false }, nullable: true, required: false },
     { name: 'address', label: 'Address', kind: { type: 'text', maxLength: 300 }, nullable: false, required: false },
     { name: 'visited_on', label: 'Visited on', kind: { type: 'date' }, nullable: true, required: false },
     { name: 'want_to_visit', label: 'Want to visit', kind: { type: 'checkbox' }, nullable: false, required: false },
@@ -120,19 +118,19 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   event: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'start_at', label: 'Start at', kind: { type: 'datetime' }, nullable: false, required: true },
-    { name: 'end_at', label: 'End at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'start_at', label: 'Starts', kind: { type: 'datetime' }, nullable: false, required: true },
+    { name: 'end_at', label: 'Ends', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'all_day', label: 'All day', kind: { type: 'checkbox' }, nullable: false, required: false },
     { name: 'location', label: 'Location', kind: { type: 'text', maxLength: 300 }, nullable: false, required: false },
     { name: 'description', label: 'Description', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
-    { name: 'source', label: 'Source', kind: { type: 'select', options: ['local', 'google', 'ics', 'caldav'] }, nullable: false, required: false },
+    { name: 'source', label: 'Calendar', kind: { type: 'select', options: ['local', 'google', 'ics', 'caldav'], labels: { local: 'Lifeboard', google: 'Google Calendar', ics: 'Calendar feed (iCal)', caldav: 'CalDAV calendar' } }, nullable: false, required: false },
   ],
   activity: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
-    { name: 'start_at', label: 'Start at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'end_at', label: 'End at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'duration_min', label: 'Duration min', kind: { type: 'number', min: 0, max: 1440, integer: true }, nullable: true, required: false },
+    { name: 'start_at', label: 'Started', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'end_at', label: 'Ended', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'duration_min', label: 'Duration (minutes)', kind: { type: 'number', min: 0, max: 1440, integer: true }, nullable: true, required: false },
     { name: 'category_id', label: 'Category', kind: { type: 'reference', model: 'category' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'habit_id', label: 'Habit', kind: { type: 'reference', model: 'habit' }, nullable: true, required: false },
@@ -145,8 +143,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   plannedactivity: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
-    { name: 'start_at', label: 'Start at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'end_at', label: 'End at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'start_at', label: 'Starts', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'end_at', label: 'Ends', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
@@ -168,13 +166,13 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   workout_session: [
     { name: 'workout_id', label: 'Workout', kind: { type: 'reference', model: 'workout' }, nullable: true, required: false },
-    { name: 'started_at', label: 'Started at', kind: { type: 'datetime' }, nullable: false, required: true },
-    { name: 'ended_at', label: 'Ended at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'started_at', label: 'Started', kind: { type: 'datetime' }, nullable: false, required: true },
+    { name: 'ended_at', label: 'Finished', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'notes', label: 'Notes', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],
   life_plan: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'horizon', label: 'Horizon', kind: { type: 'select', options: ['1y', '3y', '5y', '10y'] }, nullable: false, required: false },
+    { name: 'horizon', label: 'Horizon', kind: { type: 'select', options: ['1y', '3y', '5y', '10y'], labels: { '1y': '1 year', '3y': '3 years', '5y': '5 years', '10y': '10 years' } }, nullable: false, required: false },
   ],
   journal_entry: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
@@ -185,9 +183,9 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   sleep_score: [
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
-    { name: 'bed_at', label: 'Bed at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'wake_at', label: 'Wake at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'score', label: 'Score', kind: { type: 'number', min: 0, max: 100, integer: true }, nullable: true, required: false },
+    { name: 'bed_at', label: 'Went to bed', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'wake_at', label: 'Woke up', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'score', label: 'Score', help: '0 to 100.', kind: { type: 'number', min: 0, max: 100, integer: true }, nullable: true, required: false },
     { name: 'quality', label: 'Quality', kind: { type: 'textarea', maxLength: 2000 }, nullable: false, required: false },
   ],
   quote: [
@@ -201,7 +199,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   movie: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'url', label: 'Url', kind: { type: 'textarea', maxLength: 2000 }, nullable: true, required: false },
+    { name: 'url', label: 'Web address', kind: { type: 'url', maxLength: 2000 }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
     { name: 'rating', label: 'Rating', kind: { type: 'rating' }, nullable: true, required: false },
     { name: 'watched_on', label: 'Watched on', kind: { type: 'date' }, nullable: true, required: false },
@@ -211,15 +209,15 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   music: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'url', label: 'Url', kind: { type: 'textarea', maxLength: 2000 }, nullable: true, required: false },
+    { name: 'url', label: 'Web address', kind: { type: 'url', maxLength: 2000 }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
     { name: 'rating', label: 'Rating', kind: { type: 'rating' }, nullable: true, required: false },
     { name: 'artist', label: 'Artist', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
-    { name: 'kind', label: 'Kind', kind: { type: 'select', options: ['song', 'album', 'artist', 'playlist'] }, nullable: false, required: false },
+    { name: 'kind', label: 'Kind', kind: { type: 'select', options: ['song', 'album', 'artist', 'playlist'], labels: { song: 'Song', album: 'Album', artist: 'Artist', playlist: 'Playlist' } }, nullable: false, required: false },
   ],
   website: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'url', label: 'Url', kind: { type: 'textarea', maxLength: 2000 }, nullable: true, required: false },
+    { name: 'url', label: 'Web address', kind: { type: 'url', maxLength: 2000 }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
     { name: 'rating', label: 'Rating', kind: { type: 'rating' }, nullable: true, required: false },
     { name: 'tags', label: 'Tags', kind: { type: 'tags' }, nullable: false, required: false },
@@ -233,7 +231,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   health_issue: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'since', label: 'Since', kind: { type: 'date' }, nullable: true, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['active', 'managed', 'resolved'] }, nullable: false, required: false },
+    { name: 'status', label: 'Status', kind: { type: 'select', options: ['active', 'managed', 'resolved'], labels: { active: 'Active', managed: 'Managed', resolved: 'Resolved' } }, nullable: false, required: false },
     { name: 'notes', label: 'Notes', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],
   medicine: [
@@ -252,11 +250,10 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'description', label: 'Description', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
     { name: 'year', label: 'Year', kind: { type: 'number', min: 1900, max: 2200, integer: true }, nullable: false, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['open', 'kept', 'broken'] }, nullable: false, required: false },
+    { name: 'status', label: 'Status', kind: { type: 'select', options: ['open', 'kept', 'broken'], labels: { open: 'Open', kept: 'Kept', broken: 'Broken' } }, nullable: false, required: false },
   ],
   shared_page: [
-    { name: 'source_model', label: 'Source model', kind: { type: 'select', options: ['journal_entry', 'note'] }, nullable: false, required: true },
-    { name: 'revoked_at', label: 'Revoked at', kind: { type: 'datetime' }, nullable: true, required: false },
+    { name: 'source_model', label: 'Shares a', kind: { type: 'select', options: ['journal_entry', 'note'], labels: { journal_entry: 'Journal entry', note: 'Note' } }, nullable: false, required: true },
   ],
   daily_activity_list: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },

@@ -6,8 +6,8 @@ import { humanize } from './field-spec';
 import type { FieldKind, FieldSpec } from './field-spec';
 
 /*
- * The field descriptions of the schema-driven kit, worked out from a model's zod fields. Screens never run
- * this: they read field-catalog.ts, which field-catalog.test.ts writes from it and keeps equal to it.
+ * The field descriptions of the schema-driven kit, worked out from a model's declaration: its zod fields and
+ * the words it gives them. Screens never run this: they read field-catalog.ts, which `pnpm generate` writes.
  */
 
 /** Fields the server or another screen maintains: never typed into a generic form. */
@@ -40,11 +40,19 @@ function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString):
   return maxLength !== undefined && maxLength > longTextThreshold ? { type: 'textarea', maxLength } : { type: 'text', maxLength };
 }
 
-function arrayKind(schema: z.ZodArray): FieldKind | null {
+/** Every value of a choice field with the words screens show for it. */
+function optionLabels(options: readonly string[], named: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(options.map((option) => [option, named?.[option] ?? humanize(option)]));
+}
+
+function arrayKind(name: string, def: AnyModelDefinition, schema: z.ZodArray): FieldKind | null {
   if ((schema as Schema) === weekdays) return { type: 'weekdays' };
   const element = unwrap(schema.element as Schema).inner;
   if (element.def.type === 'string') return { type: 'tags' };
-  if (element.def.type === 'enum') return { type: 'choices', options: (element as z.ZodEnum).options.map(String) };
+  if (element.def.type === 'enum') {
+    const options = (element as z.ZodEnum).options.map(String);
+    return { type: 'choices', options, labels: optionLabels(options, def.optionLabels?.[name]) };
+  }
   // Items with a title that a bare `{ title }` satisfies can be typed one per line.
   if (element.def.type === 'object' && 'title' in (element as z.ZodObject).shape && element.safeParse({ title: 'x' }).success) return { type: 'lines' };
   return null;
@@ -52,14 +60,17 @@ function arrayKind(schema: z.ZodArray): FieldKind | null {
 
 /** What the form shows for one field, or null when a generic form cannot edit it (objects, records, id lists). */
 export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema): FieldKind | null {
-  if (managedFields.has(name)) return null;
+  const input = def.fieldWords?.[name]?.input;
+  if (managedFields.has(name) || input?.kind === 'managed') return null;
   const { inner } = unwrap(schema);
+  if (input?.kind === 'money') return { type: 'money', currencyField: input.currencyField, max: (inner as z.ZodNumber).maxValue ?? undefined };
+  if (input?.kind === 'url') return { type: 'url', maxLength: (inner as z.ZodString).maxLength ?? undefined };
   if (inner === (rating as Schema)) return { type: 'rating' };
   switch (inner.def.type) {
     case 'string': return stringKind(name, def, inner as z.ZodString);
     case 'enum': {
-      const labels = def.optionLabels?.[name];
-      return { type: 'select', options: (inner as z.ZodEnum).options.map(String), ...(labels ? { labels } : {}) };
+      const options = (inner as z.ZodEnum).options.map(String);
+      return { type: 'select', options, labels: optionLabels(options, def.optionLabels?.[name]) };
     }
     case 'boolean': return { type: 'checkbox' };
     case 'number': {
@@ -70,7 +81,7 @@ export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema)
       const bound = (value: number | null) => (value !== null && Number.isFinite(value) && Math.abs(value) < 1e12 ? value : undefined);
       return { type: 'number', min: bound(number.minValue), max: bound(number.maxValue), integer: number.isInt };
     }
-    case 'array': return arrayKind(inner as z.ZodArray);
+    case 'array': return arrayKind(name, def, inner as z.ZodArray);
     default: return null;
   }
 }
@@ -81,7 +92,11 @@ export function fieldSpecs(def: AnyModelDefinition): FieldSpec[] {
   for (const [name, schema] of Object.entries(def.fields.shape)) {
     const kind = fieldKind(name, def, schema as Schema);
     if (!kind) continue;
-    specs.push({ name, label: humanize(name), kind, nullable: unwrap(schema as Schema).nullable, required: def.required.includes(name) });
+    const words = def.fieldWords?.[name];
+    specs.push({
+      name, label: words?.label ?? humanize(name), ...(words?.help ? { help: words.help } : {}),
+      kind, nullable: unwrap(schema as Schema).nullable, required: def.required.includes(name),
+    });
   }
   return specs;
 }

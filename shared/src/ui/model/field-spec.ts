@@ -9,9 +9,14 @@ export type FieldKind =
   | { type: 'text'; maxLength?: number }
   | { type: 'textarea'; maxLength?: number }
   | { type: 'richtext' }
-  | { type: 'select'; options: string[]; labels?: Record<string, string> }
+  /** One of a few values; `labels` names every one of them as screens show it. */
+  | { type: 'select'; options: string[]; labels: Record<string, string> }
   | { type: 'checkbox' }
   | { type: 'number'; min?: number; max?: number; integer: boolean }
+  /** Whole cents, typed and shown as an amount ("29.00") in the currency the record's `currencyField` holds. */
+  | { type: 'money'; currencyField: string; max?: number }
+  /** A web address. */
+  | { type: 'url'; maxLength?: number }
   /** A 1–5 rating (the registry's `rating` field): picked as stars, shown as stars. */
   | { type: 'rating' }
   | { type: 'date' }
@@ -20,19 +25,23 @@ export type FieldKind =
   | { type: 'color' }
   | { type: 'tags' }
   | { type: 'weekdays' }
-  | { type: 'choices'; options: string[] }
+  | { type: 'choices'; options: string[]; labels: Record<string, string> }
   | { type: 'reference'; model: string }
   /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
   | { type: 'lines' };
 
 export interface FieldSpec {
   name: string;
+  /** What screens call the field: the model's own words for it, else its name in plain words. */
   label: string;
+  /** A line under the input saying what to put there. */
+  help?: string;
   kind: FieldKind;
   nullable: boolean;
   required: boolean;
 }
 
+/** A name in plain words (`want_to_visit` → "Want to visit"): only the generator uses it, for names the model gives no words for. */
 export function humanize(name: string): string {
   const words = name.replace(/_id$/, '').replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -35,6 +35,7 @@ export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
     case 'richtext': return typeof value === 'string' ? htmlToText(value) : '';
     case 'datetime': return typeof value === 'string' ? instantToLocalInput(value) : '';
     case 'lines': return titlesOf(value);
+    case 'money': return typeof value === 'number' ? (value / 100).toFixed(2) : '';
     default: return value === null || value === undefined ? '' : String(value);
   }
 }
@@ -52,6 +53,8 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
   switch (spec.kind.type) {
     case 'number': case 'reference': case 'rating':
       return empty ? (spec.nullable ? null : undefined) : Number(text);
+    // Cents, rounded: 19.99 is 1999, not 1998.9999999999998.
+    case 'money': return empty ? (spec.nullable ? null : undefined) : Math.round(Number(text) * 100);
     case 'datetime': return empty ? (spec.nullable ? null : undefined) : localInputToInstant(text);
     case 'richtext': return textToHtml(text);
     case 'lines': {

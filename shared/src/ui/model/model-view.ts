@@ -1,5 +1,5 @@
-import { traitsOf } from '../../models/catalog';
-import type { ModelTraits } from '../../models/catalog';
+import { traitsOf } from '../../models/traits';
+import type { ModelTraits } from '../../models/traits';
 import type { ModelName } from '../../models/index';
 import { modelFields } from './field-catalog';
 import type { FieldSpec } from './field-spec';

@@ -1,4 +1,4 @@
-import { traitsOf } from '../../models/catalog';
+import { traitsOf } from '../../models/traits';
 import { excerpt } from './rich-text';
 
 /** A record's name in pickers and lists: its model's title field as one line of text, else `#id`. */

@@ -12,9 +12,11 @@ describe('fieldSpecs', () => {
   it('chooses inputs from the zod fields', () => {
     expect(kindsOf('habit')).toMatchObject({
       title: 'text', description: 'textarea', goal_id: 'reference', kind: 'select', frequency_num: 'number',
-      weekdays: 'weekdays', reminder_times: 'tags', archived_at: 'datetime', color: 'color',
+      weekdays: 'weekdays', reminder_times: 'tags', color: 'color',
     });
     expect(kindsOf('habit')).not.toHaveProperty('position');
+    // Archiving is an action, not a date typed in a form.
+    expect(kindsOf('habit')).not.toHaveProperty('archived_at');
     expect(kindsOf('journal_entry')).toMatchObject({ body: 'richtext', date: 'date', tags: 'tags', mood_id: 'reference' });
     expect(kindsOf('note')).toMatchObject({ pinned: 'checkbox' });
     expect(kindsOf('routine')).toMatchObject({ steps: 'lines', time_of_day: 'time' });
@@ -29,10 +31,22 @@ describe('fieldSpecs', () => {
     expect(specs.find((s) => s.name === 'status')?.kind).toEqual({ type: 'select', options: ['want', 'reading', 'read'], labels: { want: 'Want to read', reading: 'Reading', read: 'Read' } });
     const rating = specs.find((s) => s.name === 'rating');
     const status = specs.find((s) => s.name === 'status');
-    expect(rating && displayValue(rating, 4)).toBe('★★★★☆');
-    expect(status && displayValue(status, 'want')).toBe('Want to read');
+    const book = { id: 1, board_id: 1, created_at: '', updated_at: '', rating: 4, status: 'want' };
+    expect(rating && displayValue(rating, book)).toBe('★★★★☆');
+    expect(status && displayValue(status, book)).toBe('Want to read');
     const values = { ...initialValues(specs), title: 'Emma', rating: '5' };
     expect(toPayload(specs, values)).toMatchObject({ title: 'Emma', rating: 5 });
+  });
+
+  it('types and shows a price as an amount of its currency, and sends cents', () => {
+    const specs = fieldSpecs(models.program);
+    const price = specs.find((s) => s.name === 'price_cents')!;
+    const program = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'Run', price_cents: 2900, currency: 'EUR' };
+    expect(displayValue(price, program)).toBe('29.00 EUR');
+    expect(displayValue(price, { ...program, price_cents: 0 })).toBe('Free');
+    const values = initialValues(specs, program);
+    expect(values.price_cents).toBe('29.00');
+    expect(toPayload(specs, { ...values, price_cents: '19.99' }, program)).toEqual({ price_cents: 1999 });
   });
 });
 

@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { subscribeToProgram } from '../../board/board-actions';
 import { FormAlert, failureMessage } from '../auth/form-parts';
-import { findProgram, formatPrice, plainText } from './find-program';
+import { formatMoney } from '@lifeboard/shared/lib/money';
+import { findProgram, plainText } from './find-program';
 import type { ProgramSummary } from './find-program';
 import '../auth/forms.css';
 import './programs.css';
@@ -59,7 +60,7 @@ export default function ProgramPurchase() {
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="program-title">
           <h2 id="program-title">{load.program.title}</h2>
-          <p className="lb-program-price">{formatPrice(load.program.price_cents, load.program.currency)}</p>
+          <p className="lb-program-price">{formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}
           <p className="lb-program-note">
             Paid checkout is not enabled in this deployment: no payment is taken. Starting the program creates a new

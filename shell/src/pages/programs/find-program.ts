@@ -40,12 +40,3 @@ export function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').trim();
 }
-
-export function formatPrice(cents: number, currency: string): string {
-  if (cents === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
