@@ -1,5 +1,13 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
 /** Abuse limits; tests and the benchmark may raise them, production uses the defaults. */
 export interface Limits {
+  /**
+   * Requests a minute from one address that carry no bearer token, or whose token was refused (401): sign-in
+   * pages, public shared pages, probes of unknown paths. Counted before the body is read.
+   */
+  anonymousPerIpPerMinute: number;
   loginPerIpPerMinute: number;
   loginFailuresPerAccountPerMinute: number;
   signupPerIpPerMinute: number;
@@ -9,6 +17,7 @@ export interface Limits {
 }
 
 export const defaultLimits: Limits = {
+  anonymousPerIpPerMinute: 300,
   loginPerIpPerMinute: 20,
   loginFailuresPerAccountPerMinute: 5,
   signupPerIpPerMinute: 10,
@@ -17,8 +26,8 @@ export const defaultLimits: Limits = {
 };
 
 /**
- * Counts failures per key in a fixed one-minute window (per instance; see README for several instances).
- * Only failures count, so a user who signs in correctly is never slowed down by this counter.
+ * Counts events per key in a fixed one-minute window (per instance; see README for several instances).
+ * The login counts only failures, so a user who signs in correctly is never slowed down by it.
  */
 export class FailureWindow {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -48,4 +57,35 @@ export class FailureWindow {
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
+}
+
+const bearer = /^Bearer [A-Za-z0-9_-]{20,100}$/;
+/** Liveness and readiness probes come often from the platform's own address; they cost nothing to answer. */
+const unlimitedPaths = new Set(['/api/health', '/api/health/ready']);
+
+function isAnonymous(request: FastifyRequest): boolean {
+  const header = request.headers.authorization;
+  return !(header && bearer.test(header));
+}
+
+/**
+ * The per-address limit of anonymous requests (Limits.anonymousPerIpPerMinute). A request with a token is
+ * checked by `app.authenticate` before its body is read; if the token is refused, that 401 counts here too,
+ * so made-up tokens do not escape the limit.
+ */
+export function registerAnonymousLimit(app: FastifyInstance): void {
+  const window = new FailureWindow(app.limits.anonymousPerIpPerMinute);
+  app.addHook('onRequest', async (request, reply) => {
+    // A signed-in user is never held back by anonymous traffic from the same address (a shared NAT, say).
+    if (!isAnonymous(request) || unlimitedPaths.has(request.url.split('?')[0] ?? '')) return;
+    const wait = window.retryAfter(request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new AppError(429, 'LB-RATE-LIMIT', `Too many requests; try again in ${wait} s.`);
+    }
+    window.record(request.ip);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401 && !isAnonymous(request)) window.record(request.ip);
+  });
 }
