@@ -94,6 +94,15 @@ describe('login and logout', () => {
     expect((await user.get('/api/user')).statusCode).toBe(401);
   });
 
+  it('logout revokes whatever the body: empty with a JSON type, malformed, or another type', async () => {
+    for (const [contentType, payload] of [['application/json', ''], ['application/json', '{not json'], ['text/plain', 'bye'], ['application/json', '{"a":1}']]) {
+      const user = await signUp(app);
+      const response = await app.inject({ method: 'POST', url: '/logout', headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType }, payload });
+      expect(response.statusCode, `${contentType} ${JSON.stringify(payload)}: ${response.body}`).toBe(200);
+      expect((await user.get('/api/user')).statusCode).toBe(401);
+    }
+  });
+
   it('rehashes a weaker argon2 hash at sign-in', async () => {
     const user = await signUp(app);
     const { db } = await testDatabase();

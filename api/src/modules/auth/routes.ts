@@ -80,9 +80,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, token, user: await loadUser(app.db, user.id) };
   });
 
-  api.post('/logout', { schema: { tags: ['account'], summary: 'Revoke the token of this request', response: { 200: succeeded } }, onRequest: app.authenticate }, async (request) => {
-    await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
-    app.forgetTokens();
-    return { success: true as const };
+  // Logout reads no body: whatever one comes (empty with a JSON type, malformed, any type) is read and ignored, so
+  // a client's quirk can never leave the token valid. Its own context, so JSON stays parsed for the other routes.
+  await app.register(async (logout) => {
+    logout.removeAllContentTypeParsers();
+    logout.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    logout.withTypeProvider<ZodTypeProvider>().post('/logout', {
+      schema: { tags: ['account'], summary: 'Revoke the token of this request (any body is ignored)', response: { 200: succeeded } },
+      onRequest: app.authenticate,
+    }, async (request) => {
+      await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
+      app.forgetTokens();
+      return { success: true as const };
+    });
   });
 }
