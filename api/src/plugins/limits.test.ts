@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signUp } from '../../test/helpers';
+import { GrowingDelay } from './limits';
 
 describe('anonymous request limit', () => {
   it('answers 429 to an address past its anonymous requests, counts refused tokens, and spares signed-in users and probes', async () => {
@@ -24,5 +25,27 @@ describe('anonymous request limit', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('GrowingDelay', () => {
+  it('lets the free failures through, then doubles the wait, caps it, and forgets on success', () => {
+    const delay = new GrowingDelay(5, 1_000, 8_000);
+    const start = 1_000_000;
+    for (let index = 0; index < 5; index += 1) {
+      expect(delay.retryAfter('k', start)).toBe(0);
+      delay.record('k', start);
+    }
+    expect(delay.retryAfter('k', start)).toBe(0);
+    const waits: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      delay.record('k', start);
+      waits.push(delay.retryAfter('k', start));
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
+    expect(delay.retryAfter('k', start + 8_000)).toBe(0);
+    expect(delay.retryAfter('other', start)).toBe(0);
+    delay.clear('k');
+    expect(delay.retryAfter('k', start)).toBe(0);
   });
 });

@@ -9,7 +9,11 @@ export interface Limits {
    */
   anonymousPerIpPerMinute: number;
   loginPerIpPerMinute: number;
-  loginFailuresPerAccountPerMinute: number;
+  /**
+   * Wrong passwords one address may try for one account before it must wait; each further failure of that pair
+   * doubles the wait (1 s, 2 s, 4 s … up to 15 min). Another address, so the account's owner, is not held back.
+   */
+  loginFailuresBeforeDelay: number;
   signupPerIpPerMinute: number;
   passwordEmailPerIpPerMinute: number;
   /** Counted in the database (sent invitations of the last hour), so it holds across instances. */
@@ -19,7 +23,7 @@ export interface Limits {
 export const defaultLimits: Limits = {
   anonymousPerIpPerMinute: 300,
   loginPerIpPerMinute: 20,
-  loginFailuresPerAccountPerMinute: 5,
+  loginFailuresBeforeDelay: 5,
   signupPerIpPerMinute: 10,
   passwordEmailPerIpPerMinute: 5,
   invitationsPerUserPerHour: 20,
@@ -56,6 +60,52 @@ export class FailureWindow {
 
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * Growing delays per key after a number of free failures: the n-th failure past them asks for 2^(n-1) seconds
+ * (at most `maxDelayMs`) before the next attempt. A success clears the key; an idle key is forgotten.
+ */
+export class GrowingDelay {
+  private readonly entries = new Map<string, { failures: number; lastAt: number }>();
+  constructor(
+    private readonly freeFailures: number,
+    private readonly baseMs = 1_000,
+    private readonly maxDelayMs = 15 * 60_000,
+    private readonly forgetAfterMs = 60 * 60_000,
+  ) {}
+
+  private delayAfter(failures: number): number {
+    const past = failures - this.freeFailures;
+    return past <= 0 ? 0 : Math.min(this.maxDelayMs, this.baseMs * 2 ** Math.min(past - 1, 30));
+  }
+
+  /** Seconds to wait before the next attempt, or 0 when allowed. */
+  retryAfter(key: string, now = Date.now()): number {
+    const entry = this.entries.get(key);
+    if (!entry) return 0;
+    const waitMs = entry.lastAt + this.delayAfter(entry.failures) - now;
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  }
+
+  record(key: string, now = Date.now()): void {
+    const entry = this.entries.get(key);
+    if (!entry || now - entry.lastAt > this.forgetAfterMs) {
+      if (this.entries.size > 100_000) this.prune(now);
+      this.entries.set(key, { failures: 1, lastAt: now });
+    } else {
+      entry.failures += 1;
+      entry.lastAt = now;
+    }
+  }
+
+  clear(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.entries) if (now - entry.lastAt > this.forgetAfterMs) this.entries.delete(key);
   }
 }
 
