@@ -34,12 +34,17 @@ function errorCode(error: unknown): string | undefined {
 
 /** Reads the one file part, mapping the parser's failures to the contract's answers. */
 async function readImagePart(part: MultipartFile): Promise<Buffer> {
+  let bytes: Buffer;
   try {
-    return await part.toBuffer();
+    bytes = await part.toBuffer();
   } catch (error) {
     if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw invalid({ file: ['could not be read'] }, 'The upload could not be read; please try again.');
   }
+  // When a chunk ends exactly at the limit, the parser marks the file truncated after toBuffer read its last
+  // chunk, and toBuffer returns the first 10 MB without an error: the flag is the only sign.
+  if (part.file.truncated) throw tooLarge();
+  return bytes;
 }
 
 const uploaded = documented(z.object({
