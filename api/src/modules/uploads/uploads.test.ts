@@ -132,6 +132,36 @@ describe('POST /api/uploads/image', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('refuses an image past the account\'s quota with 413 and a clear message, storing nothing', async () => {
+    const folderOfQuota = await mkdtemp(join(tmpdir(), 'lifeboard-quota-'));
+    // A quota of 2.5 MB: two images of 1 MB fit, a third does not; deleting one makes room again.
+    const small = await createTestApp({ env: defaultEnv({ UPLOADS_DIR: folderOfQuota, UPLOAD_QUOTA_MB: '2.5' }) });
+    try {
+      const owner = await signUp(small);
+      const oneMb = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 - tinyPng().length)]);
+      const send = () => {
+        const { payload, headers } = multipart([filePart(oneMb)]);
+        return small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+      };
+      const first = await send();
+      expect(first.statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toMatchObject({ code: 'LB-UPLOAD-QUOTA', error: 'Your images already use 2 MB of your 2.5 MB; this one does not fit. Delete images you no longer need to make room.' });
+      expect(await readdir(join(folderOfQuota, 'images'))).toHaveLength(2);
+      // Another account has its own quota.
+      const other = await signUp(small);
+      const { payload, headers } = multipart([filePart(oneMb)]);
+      expect((await small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${other.token}` } })).statusCode).toBe(201);
+      expect((await owner.post('/api/uploads/delete', { id: first.json().id })).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(201);
+    } finally {
+      await small.close();
+      await rm(folderOfQuota, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a signed-out upload with 401 before reading it', async () => {
     expect((await upload([filePart(tinyPng())], null)).statusCode).toBe(401);
     expect((await upload([filePart(tinyPng())], 'not-a-real-token-but-long-enough')).statusCode).toBe(401);
