@@ -71,7 +71,7 @@ async function serve(): Promise<void> {
   await database.migrate();
   const app = await buildApp({
     db: database.db, env: defaultEnv(), logger: false,
-    limits: { loginPerIpPerMinute: 1e9, loginFailuresPerAccountPerMinute: 1e9, signupPerIpPerMinute: 1e9, passwordEmailPerIpPerMinute: 1e9 },
+    limits: { anonymousPerIpPerMinute: 1e9, loginPerIpPerMinute: 1e9, loginFailuresBeforeDelay: 1e9, signupPerIpPerMinute: 1e9, passwordEmailPerIpPerMinute: 1e9 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // The baseline: a Fastify with one route and nothing else, in the same process as the app.

@@ -24,7 +24,7 @@ import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-stor
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
-import { defaultLimits, type Limits } from './plugins/limits';
+import { defaultLimits, registerAnonymousLimit, type Limits } from './plugins/limits';
 import { documentErrorResponses, documentingSerializerCompiler } from './openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
@@ -66,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM, db: options.db, log: app.log }));
 
   await registerSecurity(app, options.env.CORS_ORIGINS);
+  registerAnonymousLimit(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lifeboard API', version: '0.1.0', description: 'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.' },

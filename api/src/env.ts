@@ -9,6 +9,8 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Uploaded images on disk, beside PGlite's folder; a deploy with object storage passes its own BlobStore instead. */
   UPLOADS_DIR: z.string().default('.data/uploads'),
+  /** Megabytes of images one account may keep (each image is at most 10 MB). */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(250),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
   CORS_ORIGINS: z

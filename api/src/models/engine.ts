@@ -138,6 +138,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     const changes = sanitizeRecord(def, fields);
     const conflict = (current: StoredRow) => reply.code(409).send({ success: false, error: CONFLICT_MESSAGE, current: present(current) });
     let read = await requireRow(app, entry, owner, recordId);
+    await entry.hooks.beforeUpdate?.({ app, ...owner }, changes, read.data);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
       const written = await updateIfUnchanged(app.db, entry, owner, read, changes);

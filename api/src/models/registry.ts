@@ -18,6 +18,11 @@ export interface HookContext {
 export interface ModelHooks {
   /** Runs on validated, sanitized fields before insert; may fill server-made fields (e.g. a slug). */
   beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
+  /**
+   * Runs on validated, sanitized changes before an update, with the stored fields; may refuse them (by throwing).
+   * It may answer only the update's own statuses (404, 409, 422).
+   */
+  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData): Promise<void> | void;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, hasUnstorableText } from './storable-text';
+import { createTestApp, signUp } from '../../test/helpers';
+import { findBodyProblem, findUnstorableText, hasUnstorableText, MAX_BODY_DEPTH } from './storable-text';
 
 describe('storable text', () => {
   it('flags U+0000 and unpaired surrogates, not paired ones', () => {
@@ -18,5 +19,39 @@ describe('storable text', () => {
     const exempt = new Set(['params.body']);
     expect(findUnstorableText({ params: { body: '<p>a\u0000</p>' } }, exempt)).toBeUndefined();
     expect(findUnstorableText({ params: { body: 'ok', title: '\u0000' } }, exempt)).toEqual(['params', 'title']);
+  });
+});
+
+describe('deeply nested bodies', () => {
+  const nestedArrays = (depth: number): unknown => {
+    let value: unknown = [];
+    for (let level = 1; level < depth; level += 1) value = [value];
+    return value;
+  };
+
+  it('names nesting past the cap, without recursion, at any depth', () => {
+    expect(findBodyProblem(nestedArrays(MAX_BODY_DEPTH))).toBeUndefined();
+    expect(findBodyProblem(nestedArrays(MAX_BODY_DEPTH + 1))?.kind).toBe('too-deep');
+    expect(() => findBodyProblem(nestedArrays(1_000_000))).not.toThrow();
+    expect(() => findUnstorableText(nestedArrays(200_000))).not.toThrow();
+    expect(findUnstorableText({ a: nestedArrays(100_000), b: '\u0000' })).toEqual(['b']);
+  });
+
+  it('answers 422 for a 16 KB and a 40 KB [[[…]]] body on every kind of path, signed in or not', async () => {
+    const app = await createTestApp();
+    try {
+      const user = await signUp(app);
+      for (const size of [16 * 1024, 40 * 1024]) {
+        const payload = '['.repeat(size / 2) + ']'.repeat(size / 2);
+        for (const [url, token] of [['/api/login', undefined], ['/api/notes/create', user.token], ['/api/no-such-model/list', undefined], ['/api/no-such-model/list', user.token]] as const) {
+          const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+          const response = await app.inject({ method: 'POST', url, headers, payload });
+          expect(response.statusCode, `${size} ${url}`).toBe(422);
+          expect(response.json<{ errors: Record<string, string[]> }>().errors.body?.[0]).toMatch(/nested too deeply/);
+        }
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,16 +2,25 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
-import type { ModelHooks } from '../registry';
+import type { HookContext, ModelHooks, RecordData } from '../registry';
+
+/** A shared page may only point at an entry or note of the caller's own: checked on create and on every update. */
+async function requireOwnSource(ctx: HookContext, data: RecordData): Promise<void> {
+  const source = data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
+  const [row] = await ctx.app.db.select({ id: source.id }).from(source)
+    .where(and(eq(source.id, Number(data.source_id)), eq(source.userId, ctx.userId))).limit(1);
+  if (!row) throw notFound('No such entry to share.');
+}
 
 /** Sharing needs a source the caller owns; the slug is made here, 128 random bits, never taken from the client. */
 export const sharedPageHooks: ModelHooks = {
   beforeCreate: async (ctx, data) => {
-    const source = data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
-    const [row] = await ctx.app.db.select({ id: source.id }).from(source)
-      .where(and(eq(source.id, Number(data.source_id)), eq(source.userId, ctx.userId))).limit(1);
-    if (!row) throw notFound('No such entry to share.');
+    await requireOwnSource(ctx, data);
     return { ...data, slug: randomBytes(16).toString('base64url'), revoked_at: data.revoked_at ?? null };
+  },
+  beforeUpdate: async (ctx, changes, stored) => {
+    if (changes.source_model === undefined && changes.source_id === undefined) return;
+    await requireOwnSource(ctx, { ...stored, ...changes });
   },
   createErrors: [404],
 };

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokens, users } from '../../db/schema';
 import { AppError, invalid, isUniqueViolation } from '../../errors';
-import { FailureWindow } from '../../plugins/limits';
+import { GrowingDelay } from '../../plugins/limits';
 import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
 import { loadUser } from '../users/present';
@@ -21,7 +21,8 @@ let dummyHash: Promise<string> | undefined;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const failures = new FailureWindow(app.limits.loginFailuresPerAccountPerMinute);
+  // Per (account, address) pair: an attacker's failures slow down only the attacker's own address.
+  const failures = new GrowingDelay(app.limits.loginFailuresBeforeDelay);
 
   api.post('/api/register', {
     schema: {
@@ -55,11 +56,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/login', {
-    schema: { tags: ['account'], summary: 'Sign in; wrong credentials answer 422, and 429 after 5 failures a minute for one account', body: loginBody, response: { 200: signedIn } },
+    schema: { tags: ['account'], summary: 'Sign in; wrong credentials answer 422; after 5 failures from one address for one account, that address waits (429, Retry-After) 1 s, 2 s, 4 s … up to 15 min', body: loginBody, response: { 200: signedIn } },
     config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const { email, password, device_id: deviceId } = request.body;
-    const wait = failures.retryAfter(email);
+    const pair = `${email.toLowerCase()}\n${request.ip}`;
+    const wait = failures.retryAfter(pair);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       throw new AppError(429, 'LB-RATE-LIMIT', 'Too Many Requests!');
@@ -67,10 +69,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const user = await findUserByEmail(app.db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await (dummyHash ??= hashPassword('not a real password')), password);
     if (!user || !ok) {
-      failures.record(email);
+      failures.record(pair);
       throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
-    failures.clear(email);
+    failures.clear(pair);
     if (needsRehash(user.passwordHash)) {
       await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
     }
@@ -80,9 +82,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, token, user: await loadUser(app.db, user.id) };
   });
 
-  api.post('/logout', { schema: { tags: ['account'], summary: 'Revoke the token of this request', response: { 200: succeeded } }, onRequest: app.authenticate }, async (request) => {
-    await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
-    app.forgetTokens();
-    return { success: true as const };
+  // Logout reads no body: whatever one comes (empty with a JSON type, malformed, any type) is read and ignored, so
+  // a client's quirk can never leave the token valid. Its own context, so JSON stays parsed for the other routes.
+  await app.register(async (logout) => {
+    logout.removeAllContentTypeParsers();
+    logout.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    logout.withTypeProvider<ZodTypeProvider>().post('/logout', {
+      schema: { tags: ['account'], summary: 'Revoke the token of this request (any body is ignored)', response: { 200: succeeded } },
+      onRequest: app.authenticate,
+    }, async (request) => {
+      await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
+      app.forgetTokens();
+      return { success: true as const };
+    });
   });
 }

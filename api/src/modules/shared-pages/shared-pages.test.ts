@@ -51,4 +51,21 @@ describe('shared pages', () => {
     const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'private' } })).json().note;
     expect((await other.post('/api/shared_page/create', { board: other.boardId, params: { source_model: 'note', source_id: note.id } })).statusCode).toBe(404);
   });
+
+  it("cannot be pointed at another user's entry or note by an update, and stays as it was", async () => {
+    const [user, other] = await Promise.all([signUp(app), signUp(app)]);
+    const mine = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'mine' } })).json().note;
+    const theirs = (await other.post('/api/note/create', { board: other.boardId, params: { title: 'private' } })).json().note;
+    const theirEntry = (await other.post('/api/journal_entry/create', { board: other.boardId, params: { title: 'private entry', date: '2026-11-01', body: '<p>x</p>' } })).json().journal_entry;
+    const page = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'note', source_id: mine.id } })).json().shared_page;
+    for (const params of [{ source_id: theirs.id }, { source_model: 'journal_entry', source_id: theirEntry.id }, { source_model: 'journal_entry' }]) {
+      const response = await user.post('/api/shared_page/update', { board: user.boardId, params: { id: page.id, ...params } });
+      expect(response.statusCode, JSON.stringify(params)).toBe(404);
+    }
+    const stored = (await user.post('/api/shared_page/get', { board: user.boardId, params: { id: page.id } })).json().shared_page;
+    expect(stored).toMatchObject({ source_model: 'note', source_id: mine.id });
+    // Pointing at another entry of one's own is still allowed.
+    const another = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'another' } })).json().note;
+    expect((await user.post('/api/shared_page/update', { board: user.boardId, params: { id: page.id, source_id: another.id } })).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,10 @@ export const uploadPath = (id: string) => `/api/uploads/${id}`;
 
 const tooLarge = () => new AppError(413, 'LB-UPLOAD-TOO-LARGE', `Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`);
 const wrongType = () => new AppError(415, 'LB-UPLOAD-TYPE', `This file is not an image we accept. Allowed types: ${allowedImageNames}.`);
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
+const overQuota = (used: number, quota: number) => new AppError(413, 'LB-UPLOAD-QUOTA',
+  `Your images already use ${megabytes(used)} of your ${megabytes(quota)}; this one does not fit. Delete images you no longer need to make room.`);
 const noFile = () => invalid({ file: ['is required: send one image as the multipart field "file"'] }, 'Send one image as the multipart field "file".');
 
 function errorCode(error: unknown): string | undefined {
@@ -34,12 +38,17 @@ function errorCode(error: unknown): string | undefined {
 
 /** Reads the one file part, mapping the parser's failures to the contract's answers. */
 async function readImagePart(part: MultipartFile): Promise<Buffer> {
+  let bytes: Buffer;
   try {
-    return await part.toBuffer();
+    bytes = await part.toBuffer();
   } catch (error) {
     if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw invalid({ file: ['could not be read'] }, 'The upload could not be read; please try again.');
   }
+  // When a chunk ends exactly at the limit, the parser marks the file truncated after toBuffer read its last
+  // chunk, and toBuffer returns the first 10 MB without an error: the flag is the only sign.
+  if (part.file.truncated) throw tooLarge();
+  return bytes;
 }
 
 const uploaded = documented(z.object({
@@ -48,9 +57,9 @@ const uploaded = documented(z.object({
   url: z.string().describe('The path of `GET /api/uploads/{id}`.'),
 }).meta({ description: 'Stored.' }));
 const imageTooLarge = documented(z.union([
-  z.object({ success: z.literal(false), error: z.string(), code: z.literal('LB-UPLOAD-TOO-LARGE') }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.enum(['LB-UPLOAD-TOO-LARGE', 'LB-UPLOAD-QUOTA']) }),
   errorResponses[413],
-]).meta({ description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), or the whole body over the body limit.` }));
+]).meta({ description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), the account's images would pass UPLOAD_QUOTA_MB (LB-UPLOAD-QUOTA), or the whole body over the body limit.` }));
 export const uploadDeleted = documented(z.object({ success: z.literal(true), id: z.string() })
   .meta({ description: 'Deleted, bytes included; the id answers 404 from now on.' }));
 /** The stored bytes with their stored type (never JSON): a binary body under each type the API accepts. */
@@ -97,6 +106,10 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const bytes = await readImagePart(part);
     const contentType = detectImageType(bytes);
     if (!contentType) throw wrongType();
+
+    const quota = app.env.UPLOAD_QUOTA_MB * MB;
+    const [{ used }] = await app.db.select({ used: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8` }).from(uploads).where(eq(uploads.userId, userId));
+    if (used + bytes.length > quota) throw overQuota(used, quota);
 
     const id = newUploadId();
     const key = `images/${id}`;

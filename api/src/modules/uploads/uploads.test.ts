@@ -47,6 +47,10 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+async function storedFiles(): Promise<string[]> {
+  return (await readdir(join(folder, 'images')).catch(() => [] as string[])).sort();
+}
+
 function upload(parts: Part[], token: string | null = user.token) {
   const { payload, headers } = multipart(parts);
   return app.inject({
@@ -102,6 +106,60 @@ describe('POST /api/uploads/image', () => {
     const response = await upload([filePart(over)]);
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe('Images may be at most 10 MB.');
+  });
+
+  it('refuses a file past the limit with 413 and stores nothing, also when a chunk ends exactly at the limit', async () => {
+    // The body arrives in two chunks: the first ends exactly at the limit, the second brings one byte more.
+    // The parser then marks the file truncated after its last chunk was read, which once let 10 MB be stored.
+    const { payload, headers } = multipart([filePart(Buffer.concat([tinyPng(), Buffer.alloc(MAX_IMAGE_BYTES - tinyPng().length + 1)]))]);
+    const fileStart = payload.indexOf('\r\n\r\n') + 4;
+    const cut = fileStart + MAX_IMAGE_BYTES;
+    const before = await storedFiles();
+    const chunks = [payload.subarray(0, cut), payload.subarray(cut)];
+    const body = new Readable({
+      read() {
+        const next = chunks.shift();
+        if (next) setTimeout(() => this.push(next), 20);
+        else this.push(null);
+      },
+    });
+    const response = await app.inject({
+      method: 'POST', url: '/api/uploads/image', payload: body,
+      headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${user.token}` },
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().error).toBe('Images may be at most 10 MB.');
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an image past the account\'s quota with 413 and a clear message, storing nothing', async () => {
+    const folderOfQuota = await mkdtemp(join(tmpdir(), 'lifeboard-quota-'));
+    // A quota of 2.5 MB: two images of 1 MB fit, a third does not; deleting one makes room again.
+    const small = await createTestApp({ env: defaultEnv({ UPLOADS_DIR: folderOfQuota, UPLOAD_QUOTA_MB: '2.5' }) });
+    try {
+      const owner = await signUp(small);
+      const oneMb = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 - tinyPng().length)]);
+      const send = () => {
+        const { payload, headers } = multipart([filePart(oneMb)]);
+        return small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+      };
+      const first = await send();
+      expect(first.statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toMatchObject({ code: 'LB-UPLOAD-QUOTA', error: 'Your images already use 2 MB of your 2.5 MB; this one does not fit. Delete images you no longer need to make room.' });
+      expect(await readdir(join(folderOfQuota, 'images'))).toHaveLength(2);
+      // Another account has its own quota.
+      const other = await signUp(small);
+      const { payload, headers } = multipart([filePart(oneMb)]);
+      expect((await small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${other.token}` } })).statusCode).toBe(201);
+      expect((await owner.post('/api/uploads/delete', { id: first.json().id })).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(201);
+    } finally {
+      await small.close();
+      await rm(folderOfQuota, { recursive: true, force: true });
+    }
   });
 
   it('refuses a signed-out upload with 401 before reading it', async () => {
