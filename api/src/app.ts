@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
@@ -58,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(documentingSerializerCompiler);
   installErrorHandler(app);
   // Unknown paths answer in the contract's shape, not Fastify's default `{ message, error, statusCode }`.
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found', code: 'LB-NOT-FOUND' }));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found', code: errorCodes.notFound }));
 
   app.decorate('db', options.db);
   app.decorate('env', options.env);

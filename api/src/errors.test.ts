@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../test/helpers';
-import { CONFLICT_EXISTS, installErrorHandler, isUniqueViolation, issuesToFields } from './errors';
+import { CONFLICT_EXISTS, forbidden, installErrorHandler, invalid, isUniqueViolation, issuesToFields, notFound, tooManyRequests } from './errors';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
+import { errorFromResponse } from '@lifeboard/shared/api/errors';
 
 describe('issuesToFields', () => {
   it('groups messages under keys named like Object.prototype members without touching the prototype', () => {
@@ -45,5 +47,14 @@ describe('the error handler and the database', () => {
     expect(failed.statusCode).toBe(500);
     expect(failed.body).not.toContain('division');
     await app.close();
+  });
+});
+
+describe('error codes', () => {
+  it('are the client’s: the API and the browser name each failure with one code of one list', () => {
+    for (const [error, status] of [[invalid({ name: ['is required'] }), 422], [tooManyRequests(), 429], [forbidden(), 403], [notFound(), 404]] as const) {
+      expect(error.code, String(status)).toBe(errorFromResponse(status, {}).code);
+      expect(Object.values(errorCodes)).toContain(error.code);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
+import type { ErrorCode } from '@lifeboard/shared/api/error-codes';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -8,7 +10,7 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
   ) {
@@ -16,11 +18,11 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, 'LB-AUTH-REQUIRED', message);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'LB-FORBIDDEN', message);
-export const notFound = (message = 'Not found.') => new AppError(404, 'LB-NOT-FOUND', message);
-export const invalid = (fields: FieldErrors, message = firstMessage(fields)) => new AppError(422, 'LB-INVALID', message, fields);
-export const tooManyRequests = (message = 'Too Many Requests!') => new AppError(429, 'LB-RATE-LIMIT', message);
+export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, errorCodes.authRequired, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, errorCodes.forbidden, message);
+export const notFound = (message = 'Not found.') => new AppError(404, errorCodes.notFound, message);
+export const invalid = (fields: FieldErrors, message = firstMessage(fields)) => new AppError(422, errorCodes.validation, message, fields);
+export const tooManyRequests = (message = 'Too Many Requests!') => new AppError(429, errorCodes.rateLimited, message);
 
 function firstMessage(fields: FieldErrors): string {
   const [field, messages] = Object.entries(fields)[0] ?? ['input', ['is invalid']];
@@ -120,15 +122,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(422).send({ message: `The body is not valid JSON: ${fastifyError.message}`, errors: { body: [fastifyError.message] } });
     }
     if (status === 429) {
-      return reply.code(429).send({ success: false, error: 'Too Many Requests!', code: 'LB-RATE-LIMIT' });
+      return reply.code(429).send({ success: false, error: 'Too Many Requests!', code: errorCodes.rateLimited });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, error: fastifyError.message, code: fastifyError.code ?? 'LB-BAD-REQUEST' });
+      return reply.code(status).send({ success: false, error: fastifyError.message, code: errorCodes.badRequest });
     }
     if (isUniqueViolation(error)) {
       // A check-then-insert lost a race (or a client repeated itself): the thing exists, nothing was written twice.
       request.log.warn({ err: error, url: request.url, method: request.method }, 'unique violation');
-      return reply.code(409).send({ success: false, error: CONFLICT_EXISTS, code: 'LB-CONFLICT' });
+      return reply.code(409).send({ success: false, error: CONFLICT_EXISTS, code: errorCodes.conflict });
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return reply.code(500).send({ error: GENERIC_500 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -36,13 +37,13 @@ const retryAfter = { 'Retry-After': { type: 'string', description: 'Seconds to w
 
 /** The error bodies `errors.ts` (the one error handler) and the auth hook send, by status. */
 export const errorResponses = {
-  401: documented(failure(z.enum(['LB-AUTH-REQUIRED', 'LB-AUTH-EXPIRED']))
+  401: documented(failure(z.enum([errorCodes.authRequired, errorCodes.authExpired]))
     .meta({ description: 'Not signed in: no or a malformed bearer token, a revoked one, or one unused for 30 days (LB-AUTH-EXPIRED).' })),
-  403: documented(failure(z.literal('LB-FORBIDDEN'))
+  403: documented(failure(z.literal(errorCodes.forbidden))
     .meta({ description: "Signed in but not allowed: another user's (or no such) board, or a non-admin on an admin endpoint." })),
   404: documented(z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() })
     .meta({ description: 'No such record for this user (LB-NOT-FOUND).' })),
-  409: documented(failure(z.literal('LB-CONFLICT'))
+  409: documented(failure(z.literal(errorCodes.conflict))
     .meta({ description: 'A write met a unique index (two writers raced to make the same thing); nothing was written twice.' })),
   413: documented(z.object({ message: z.string(), errors: fieldErrors })
     .meta({ description: 'The body is over the size limit (2 MB for JSON): `errors: { body: ["is too large"] }`.' })),
@@ -50,7 +51,7 @@ export const errorResponses = {
     .meta({ description: 'The body is not of a type this call takes.' })),
   422: documented(z.object({ message: z.string().describe('The first problem, as a sentence.'), errors: fieldErrors })
     .meta({ description: 'Invalid input: a refused or unknown field, malformed JSON, or a `__proto__`/`constructor` key.' })),
-  429: documented(failure(z.literal('LB-RATE-LIMIT'))
+  429: documented(failure(z.literal(errorCodes.rateLimited))
     .meta({ description: 'Too many requests; `Retry-After` says how many seconds to wait.', headers: retryAfter })),
   500: documented(z.object({ error: z.string().describe('A generic message; the details go to the log only.') })
     .meta({ description: 'Something failed on the server. Never a stack trace.' })),

@@ -1,4 +1,5 @@
 import { createSchema, updateSchema } from '@lifeboard/shared/models';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { isoDate, isoInstant } from '@lifeboard/shared/models/fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -166,7 +167,7 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { model: string; verb: string } }>('/api/:model/:verb', { schema: { hide: true } }, async (request, reply) => {
     const { model, verb } = request.params;
     if (!findEntry(model)) return reply.code(404).send({ success: false, error: `Unable to find model: ${model}` });
-    throw new AppError(404, 'LB-UNKNOWN-ACTION', `Unknown action ${verb} for ${model}.`);
+    throw new AppError(404, errorCodes.unknownAction, `Unknown action ${verb} for ${model}.`);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { tooManyRequests } from '../errors';
 
 /** Abuse limits; tests and the benchmark may raise them, production uses the defaults. */
 export interface Limits {
@@ -131,7 +131,7 @@ export function registerAnonymousLimit(app: FastifyInstance): void {
     const wait = window.retryAfter(request.ip);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
-      throw new AppError(429, 'LB-RATE-LIMIT', `Too many requests; try again in ${wait} s.`);
+      throw tooManyRequests(`Too many requests; try again in ${wait} s.`);
     }
     window.record(request.ip);
   });

@@ -35,6 +35,12 @@ function valuesOf(source: Record<string, unknown>, defaults: Fields): Fields {
   return Object.fromEntries(Object.keys(defaults).map((key) => [key, source[key] ?? defaults[key]]));
 }
 
+/** Rich text with nothing in it: no words, no image, video or formula. */
+export function isBlankHtml(html: string): boolean {
+  if (/<(img|iframe|video)\b|ql-formula/i.test(html)) return false;
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim() === '';
+}
+
 function sameContent(a: Fields, b: Fields): boolean {
   return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(a).sort());
 }
@@ -77,7 +83,11 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
     editor.current?.setHtml(body);
   }, [defaults]);
 
-  const { autosave, state } = useAutosave({ model, record: start.base, read, onSaved, onRemote: show });
+  // Nothing typed that stays (text, or a field changed from its default): a new document is not created yet.
+  const isEmpty = useCallback((fields: Fields) => isBlankHtml(String(fields.body ?? ''))
+    && Object.keys(defaults).every((key) => (typeof fields[key] === 'string' ? String(fields[key]).trim() : fields[key]) === defaults[key]), [defaults]);
+
+  const { autosave, state } = useAutosave({ model, record: start.base, read, isEmpty, onSaved, onRemote: show });
 
   const set = useCallback((name: string, value: unknown) => {
     valuesRef.current = { ...valuesRef.current, [name]: value };

@@ -71,6 +71,11 @@ export interface AutosaveOptions<R extends SavedRecord> {
   /** The current content (serializes the editor: called only when saving). */
   read: () => Fields;
   onSaved?: (record: R) => void;
+  /**
+   * Whether content holds nothing worth keeping (no text, every field at its default). A new document is
+   * created only with its first content that stays: typing a character and taking it back creates nothing.
+   */
+  isEmpty?: (fields: Fields) => boolean;
   delayMs?: number;
   maxWaitMs?: number;
   /** Waits between retries of an unanswered save; the last one repeats. */
@@ -190,6 +195,12 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
 
   async function send(): Promise<void> {
     const fields = read();
+    if (id === null && options.isEmpty?.(fields)) {
+      dirty = false;
+      discardDraft(draftKeyFor(model, null));
+      patch({ status: 'saved', message: '' });
+      return;
+    }
     keepDraft(fields);
     dirty = false;
     patch({ status: 'saving', message: '' });

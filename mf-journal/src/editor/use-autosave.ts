@@ -11,6 +11,8 @@ export interface UseAutosaveOptions {
   /** The stored document (null: new); read when the page mounts the editor. */
   record: AnyRecord | null;
   read: () => Fields;
+  /** See `AutosaveOptions.isEmpty`. */
+  isEmpty?: (fields: Fields) => boolean;
   onSaved: (record: AnyRecord) => void;
   /** Another tab saved this document and this tab had no changes: show their version. */
   onRemote: (record: AnyRecord) => void;
@@ -20,14 +22,15 @@ export interface UseAutosaveOptions {
  * Autosave wired to the page's life: a save when the tab is hidden or left, a last save when the editor
  * closes, and other tabs' saves heard through a BroadcastChannel.
  */
-export function useAutosave({ model, record, read, onSaved, onRemote }: UseAutosaveOptions): { autosave: Autosave<AnyRecord>; state: AutosaveState<AnyRecord> } {
-  const callbacks = useRef({ read, onSaved, onRemote });
-  callbacks.current = { read, onSaved, onRemote };
+export function useAutosave({ model, record, read, isEmpty, onSaved, onRemote }: UseAutosaveOptions): { autosave: Autosave<AnyRecord>; state: AutosaveState<AnyRecord> } {
+  const callbacks = useRef({ read, isEmpty, onSaved, onRemote });
+  callbacks.current = { read, isEmpty, onSaved, onRemote };
   const [autosave] = useState(() => createAutosave<AnyRecord>({
     model,
     record,
     transport: collectionTransport(model),
     read: () => callbacks.current.read(),
+    isEmpty: (fields) => callbacks.current.isEmpty?.(fields) ?? false,
     // Serializing a long document takes tens of milliseconds: done between keystrokes, not on one.
     schedule: (task) => whenIdle(task),
     onSaved: (saved) => {

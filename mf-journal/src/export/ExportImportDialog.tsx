@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-// The kit's dialog frame (backdrop, box, actions) comes with its stylesheet.
-import '@lifeboard/shared/ui/Dialog';
+import { Dialog } from '@lifeboard/shared/ui/Dialog';
 import { buildExportZip, downloadBytes, exportFileName, toExportFile } from './build-export';
 import { fetchAll } from './fetch-all';
 import { importExport, readExport } from './import-export';
@@ -23,23 +22,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export default function ExportImportDialog({ onClose }: { onClose: () => void }) {
   const board = useStore($board);
-  const titleId = useId();
   const fileId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  useEffect(() => {
-    box.current?.querySelector<HTMLElement>('button')?.focus();
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && !busy) {
-      event.stopPropagation();
-      onClose();
-    }
-  }
-
   async function handleExport() {
     setBusy(true);
     setOutcome(null);
@@ -87,37 +73,34 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
   }
 
   return (
-    <div className="lb-dialog-backdrop">
-      <div ref={box} className="lb-dialog lb-export-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
-        <h2 id={titleId}>Export or import your journal and notes</h2>
-        <section className="lb-stack" aria-label="Export">
-          <p>
-            Download every journal entry and note of <strong>{board.name || 'this board'}</strong> in one zip: a Markdown file for
-            each, and <code>lifeboard-export.json</code> to import them back later.
-          </p>
-          <Button variant="primary" busy={busy} onClick={() => void handleExport()}>Download export (.zip)</Button>
-        </section>
-        <section className="lb-stack" aria-label="Import">
-          <label htmlFor={fileId}>Import a Lifeboard export (.zip or .json)</label>
-          <input
-            id={fileId} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy}
-            onChange={(event) => void handleImport(event)}
-          />
-          <p className="lb-muted">Entries and notes already on this board are skipped, so importing the same file twice adds nothing twice.</p>
-        </section>
-        <div role="status" className="lb-export-dialog__status">
-          {progress}
-          {outcome?.kind === 'info' ? outcome.lines.map((line) => <p key={line}>{line}</p>) : null}
-        </div>
-        {outcome?.kind === 'error' ? (
-          <div role="alert" className="lb-export-dialog__error">
-            {outcome.lines.map((line) => <p key={line}>{line}</p>)}
-          </div>
-        ) : null}
-        <div className="lb-dialog__actions">
-          <Button onClick={onClose} disabled={busy}>Close</Button>
-        </div>
+    <Dialog
+      open title="Export or import your journal and notes" className="lb-export-dialog" onClose={onClose} closable={!busy}
+      actions={<Button onClick={onClose} disabled={busy}>Close</Button>}
+    >
+      <section className="lb-stack" aria-label="Export">
+        <p>
+          Download every journal entry and note of <strong>{board.name || 'this board'}</strong> in one zip: a Markdown file for
+          each, and <code>lifeboard-export.json</code> to import them back later.
+        </p>
+        <Button variant="primary" busy={busy} onClick={() => void handleExport()}>Download export (.zip)</Button>
+      </section>
+      <section className="lb-stack" aria-label="Import">
+        <label htmlFor={fileId}>Import a Lifeboard export (.zip or .json)</label>
+        <input
+          id={fileId} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy}
+          onChange={(event) => void handleImport(event)}
+        />
+        <p className="lb-muted">Entries and notes already on this board are skipped, so importing the same file twice adds nothing twice.</p>
+      </section>
+      <div role="status" className="lb-export-dialog__status">
+        {progress}
+        {outcome?.kind === 'info' ? outcome.lines.map((line) => <p key={line}>{line}</p>) : null}
       </div>
-    </div>
+      {outcome?.kind === 'error' ? (
+        <div role="alert" className="lb-export-dialog__error">
+          {outcome.lines.map((line) => <p key={line}>{line}</p>)}
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
@@ -54,11 +54,27 @@ afterEach(() => {
   clearSession();
 });
 
-const at = (path: string) => render(
-  <MemoryRouter initialEntries={[path]}>
-    <Routes><Route path="/journal" element={<JournalScreen />} /></Routes>
-  </MemoryRouter>,
-);
+/** The address as the router shows it. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{pathname}{search}</output>;
+}
+
+// A browser router on the document's history, as in the area: the screen must read the address the browser shows.
+const at = (path: string) => {
+  window.history.replaceState(null, '', path);
+  return render(
+    <BrowserRouter>
+      <Link to="/habits">Habits</Link>
+      <Address />
+      <Routes>
+        <Route path="/journal" element={<JournalScreen />} />
+        <Route path="/habits" element={<p>Habits here</p>} />
+      </Routes>
+    </BrowserRouter>,
+  );
+};
+const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 
 const listRequests = () => api.requests.filter((r) => r.path === '/api/journal_entry/all').map((r) => (r.body as { params: Record<string, unknown> }).params);
 
@@ -179,6 +195,48 @@ describe('/journal', () => {
     // Once saved it can be shared and deleted.
     expect(screen.getByRole('group', { name: 'Public sharing' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete entry' })).toBeTruthy();
+  });
+
+  it('leaves the reader where they went when the new entry is saved after they left it', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    at('/journal');
+    await user.click(await screen.findByRole('button', { name: 'New entry' }));
+    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Quick');
+    // Another link within the autosave's pause: leaving saves what was typed...
+    await user.click(screen.getByRole('link', { name: 'Habits' }));
+    await waitFor(() => expect(entries.rows.find((r) => r.title === 'Quick')).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // ...and the save that ends afterwards does not take the reader back to /journal?entry=N.
+    expect(address()).toBe('/habits');
+    expect(screen.getByText('Habits here')).toBeTruthy();
+  });
+
+  it('leaves the address alone when the board changes after a click took the reader elsewhere', async () => {
+    at('/journal');
+    await screen.findByRole('button', { name: 'New entry' });
+    // A click on a navigation link has changed the address; the routers hear of it a moment later, and the
+    // session check chooses the user's board in that moment.
+    window.history.pushState(null, '', '/habits');
+    act(() => setBoard(2, 'Work'));
+    expect(window.location.pathname).toBe('/habits');
+  });
+
+  it('creates no entry for a new one left empty', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    at('/journal');
+    await user.click(await screen.findByRole('button', { name: 'New entry' }));
+    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    // A character typed and taken back: nothing stays, so nothing is created, not even after the pause.
+    await user.type(title, 'x');
+    await user.type(title, '{Backspace}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    await user.click(screen.getByRole('button', { name: 'Back to entries' }));
+    await screen.findByRole('button', { name: 'New entry' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.requests.filter((r) => r.path === '/api/journal_entry/create')).toEqual([]);
+    expect(entries.rows).toHaveLength(3);
   });
 
   it('picks a mood for an entry: logs a mood and links it', { timeout: 15_000 }, async () => {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
+import { Link, useLocation, useSearchParams } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { journalListParams } from '@lifeboard/shared/stores/page-lists';
@@ -21,6 +21,7 @@ import { useJournalEntries } from './list-load';
 import { useSearchAsYouType } from './search-input';
 import { useStagedCount } from './staged-count';
 import { MonthCalendar } from './MonthCalendar';
+import { openInAddress, stillOpen } from '../editor/still-open';
 import './journal.css';
 
 /** The list half of /journal: search, a calendar to jump to a day, entries by day. */
@@ -94,6 +95,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
 /** /journal: the entries by day, or one entry open in the editor (`?entry=<id|new>`; `?day=` jumps to a day). */
 export function JournalScreen() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const entry = params.get('entry');
   const day = params.get('day');
   const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
@@ -103,13 +105,15 @@ export function JournalScreen() {
   const entryId = entry && entry !== 'new' && /^\d+$/.test(entry) ? Number(entry) : null;
 
   // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
+  // Nothing open, or the user already left: the address stays as it is.
   useEffect(() => $board.listen(() => {
+    if (openInAddress(pathname, 'entry') === null) return;
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete('entry');
       return next;
     }, { replace: true });
-  }), [setParams]);
+  }), [setParams, pathname]);
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
@@ -136,10 +140,13 @@ export function JournalScreen() {
           <JournalEntryPage
             key={createdFrom.current[entry] ?? entry} id={entryId} day={validDay}
             onCreated={(id) => {
+              if (!stillOpen(pathname, 'entry', entry)) return;
               createdFrom.current[String(id)] = createdFrom.current[entry] ?? entry;
               setParam({ entry: String(id) }, true);
             }}
-            onClose={() => setParam({ entry: null })}
+            onClose={() => {
+              if (stillOpen(pathname, 'entry', entry)) setParam({ entry: null });
+            }}
           />
         </Suspense>
       ) : (

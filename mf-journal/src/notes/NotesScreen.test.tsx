@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
@@ -53,11 +53,15 @@ afterEach(() => {
   dismissAll();
 });
 
-const at = (path: string) => render(
-  <MemoryRouter initialEntries={[path]}>
-    <Routes><Route path="/notes" element={<NotesScreen />} /></Routes>
-  </MemoryRouter>,
-);
+// A browser router on the document's history, as in the area: the screen reads the address the browser shows.
+const at = (path: string) => {
+  window.history.replaceState(null, '', path);
+  return render(
+    <BrowserRouter>
+      <Routes><Route path="/notes" element={<NotesScreen />} /></Routes>
+    </BrowserRouter>,
+  );
+};
 
 const titles = () => within(screen.getByRole('list', { name: 'Notes' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
+import { Link, useLocation, useSearchParams } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board } from '@lifeboard/shared/stores/board';
@@ -19,6 +19,7 @@ import { inCategory, isNoteSort, noteSorts, sortNotes } from './note-order';
 import type { NoteSort } from './note-order';
 import { NoteEditorPage } from './NoteEditorPage';
 import { ExportImportButton } from '../export/ExportImportButton';
+import { openInAddress, stillOpen } from '../editor/still-open';
 import './notes.css';
 
 type Note = ModelRecord<'note'>;
@@ -111,6 +112,7 @@ function NotesList({ categoryId, sort, onFilter }: { categoryId: number | null; 
 /** /notes: the notes, or one open in the editor (`?note=<id|new>`); `?category=` and `?sort=` filter and order the list. */
 export function NotesScreen() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   useCollection('category');
   const open = params.get('note');
   const category = params.get('category');
@@ -123,13 +125,15 @@ export function NotesScreen() {
   const createdFrom = useRef<Record<string, string>>({});
 
   // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
+  // Nothing open, or the user already left: the address stays as it is.
   useEffect(() => $board.listen(() => {
+    if (openInAddress(pathname, 'note') === null) return;
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete('note');
       return next;
     }, { replace: true });
-  }), [setParams]);
+  }), [setParams, pathname]);
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
@@ -155,10 +159,13 @@ export function NotesScreen() {
         <NoteEditorPage
           key={createdFrom.current[open] ?? open} id={noteId} categoryId={categoryId}
           onCreated={(id) => {
+            if (!stillOpen(pathname, 'note', open)) return;
             createdFrom.current[String(id)] = createdFrom.current[open] ?? open;
             setParam({ note: String(id) }, true);
           }}
-          onClose={() => setParam({ note: null })}
+          onClose={() => {
+            if (stillOpen(pathname, 'note', open)) setParam({ note: null });
+          }}
         />
       ) : (
         <NotesList categoryId={categoryId} sort={sort} onFilter={setParam} />

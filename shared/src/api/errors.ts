@@ -2,15 +2,16 @@
  * One class per failure. `name` is set explicitly because minifiers mangle constructor names;
  * `code` is stable and shown by error panels.
  */
-export type ErrorCode =
-  | 'LB-NETWORK' | 'LB-AUTH-EXPIRED' | 'LB-FORBIDDEN' | 'LB-NOT-FOUND' | 'LB-UNKNOWN-MODEL' | 'LB-SESSION-STALE'
-  | 'LB-VALIDATION' | 'LB-RATE-LIMITED' | 'LB-SERVER' | 'LB-HTTP' | 'LB-REJECTED' | 'LB-BAD-RESPONSE';
+import { errorCodes } from './error-codes';
+import type { ErrorCode } from './error-codes';
+
+export type { ErrorCode } from './error-codes';
 
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly code: ErrorCode = 'LB-HTTP';
+  readonly code: ErrorCode = errorCodes.http;
   /** HTTP status, 0 when no response arrived. */
   readonly status: number;
   /** The response body as received, for callers that read more than the message. */
@@ -25,41 +26,41 @@ export class ApiError extends Error {
 
 export class NetworkError extends ApiError {
   override name = 'NetworkError';
-  override readonly code = 'LB-NETWORK';
+  override readonly code = errorCodes.network;
 }
 
 /** 401: not signed in, or the token was revoked or expired. */
 export class AuthExpiredError extends ApiError {
   override name = 'AuthExpiredError';
-  override readonly code = 'LB-AUTH-EXPIRED';
+  override readonly code = errorCodes.authExpired;
 }
 
 export class ForbiddenError extends ApiError {
   override name = 'ForbiddenError';
-  override readonly code = 'LB-FORBIDDEN';
+  override readonly code = errorCodes.forbidden;
 }
 
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
-  override readonly code = 'LB-NOT-FOUND';
+  override readonly code = errorCodes.notFound;
 }
 
 /** The server answered `Unable to find model: {name}`. */
 export class UnknownModelError extends ApiError {
   override name = 'UnknownModelError';
-  override readonly code = 'LB-UNKNOWN-MODEL';
+  override readonly code = errorCodes.unknownModel;
 }
 
 /** 419: a stale session or CSRF token. */
 export class StaleSessionError extends ApiError {
   override name = 'StaleSessionError';
-  override readonly code = 'LB-SESSION-STALE';
+  override readonly code = errorCodes.sessionStale;
 }
 
 /** 422: invalid input; `fieldErrors` holds the contract's `errors` map. */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
-  override readonly code = 'LB-VALIDATION';
+  override readonly code = errorCodes.validation;
   readonly fieldErrors: FieldErrors;
 
   constructor(message: string, status: number, body: unknown, fieldErrors: FieldErrors) {
@@ -70,24 +71,24 @@ export class ValidationError extends ApiError {
 
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
-  override readonly code = 'LB-RATE-LIMITED';
+  override readonly code = errorCodes.rateLimited;
 }
 
 export class ServerError extends ApiError {
   override name = 'ServerError';
-  override readonly code = 'LB-SERVER';
+  override readonly code = errorCodes.server;
 }
 
 /** A 2xx answer that said `success: false`. */
 export class RequestRejectedError extends ApiError {
   override name = 'RequestRejectedError';
-  override readonly code = 'LB-REJECTED';
+  override readonly code = errorCodes.rejected;
 }
 
 /** A 2xx answer without the fields the contract promises. */
 export class BadResponseError extends ApiError {
   override name = 'BadResponseError';
-  override readonly code = 'LB-BAD-RESPONSE';
+  override readonly code = errorCodes.badResponse;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

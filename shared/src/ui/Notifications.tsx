@@ -1,26 +1,44 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $notifications, dismiss } from '../stores/notifications';
 import type { Notification } from '../stores/notifications';
 import { Button } from './Button';
 import './tokens.css';
 import './notifications.css';
 
-/** How long a notification stays: errors until dismissed; one with an action (Undo) long enough to use it. */
-export function lifetimeMs(item: Notification): number | null {
-  if (item.kind === 'error') return null;
-  return item.action ? 10_000 : 5_000;
+/** How long a toast stays on screen: long enough to read, and to use its action (Undo) when it has one. */
+export function lifetimeMs(item: Notification): number {
+  if (item.action) return 10_000;
+  return item.kind === 'error' ? 10_000 : 5_000;
 }
 
+/** After a pause (pointer or focus left), a toast stays at least this long, so it never vanishes under the pointer. */
+const afterPauseMs = 2_000;
+
+/** One toast: it closes by itself, and waits while the pointer is over it or focus is inside it. */
 function Toast({ item }: { item: Notification }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(lifetimeMs(item));
+  const paused = hovered || focused;
+
   useEffect(() => {
-    const ms = lifetimeMs(item);
-    if (ms === null) return undefined;
-    const timer = setTimeout(() => dismiss(item.id), ms);
-    return () => clearTimeout(timer);
-  }, [item]);
+    if (paused) return undefined;
+    const started = Date.now();
+    const timer = setTimeout(() => dismiss(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(afterPauseMs, remaining.current - (Date.now() - started));
+    };
+  }, [item.id, paused]);
+
   return (
-    <div className={`lb-toast lb-toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`lb-toast lb-toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false); }}
+    >
       <span className="lb-toast__message">{item.message}</span>
       {item.action ? (
         <Button size="small" variant="primary" onClick={() => { dismiss(item.id); void item.action?.run(); }}>
@@ -32,7 +50,10 @@ function Toast({ item }: { item: Notification }) {
   );
 }
 
-/** Renders `$notifications` (the spec's alerts, undo offers) in a polite live region. */
+/**
+ * The app's one toast component (spec §8's alerts, undo offers): `$notifications` in a polite live region,
+ * errors as alerts. The shell renders it in every layout.
+ */
 export function Notifications() {
   const items = useStore($notifications);
   return (

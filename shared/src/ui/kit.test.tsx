@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { $notifications, dismissAll, notify } from '../stores/notifications';
@@ -44,7 +44,7 @@ describe('UI kit', () => {
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
-  it('notifications live in a polite region; an action runs and dismisses; errors stay until dismissed', async () => {
+  it('notifications live in a polite region; an action runs and dismisses', async () => {
     const user = userEvent.setup();
     const undo = vi.fn();
     render(<Notifications />);
@@ -53,8 +53,37 @@ describe('UI kit', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undo).toHaveBeenCalledOnce();
     expect($notifications.get()).toHaveLength(0);
-    expect(lifetimeMs({ id: 1, kind: 'error', message: 'x' })).toBeNull();
+    expect(lifetimeMs({ id: 1, kind: 'error', message: 'x' })).toBe(10_000);
     expect(lifetimeMs({ id: 1, kind: 'info', message: 'x' })).toBe(5000);
+  });
+
+  it('a toast closes by itself, and waits while the pointer is over it or focus is inside it', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Notifications />);
+      act(() => { notify({ kind: 'success', message: 'Saved.' }); });
+      act(() => { vi.advanceTimersByTime(4_900); });
+      expect(screen.getByRole('status').textContent).toContain('Saved.');
+      act(() => { vi.advanceTimersByTime(200); });
+      expect(screen.queryByText('Saved.')).toBeNull();
+
+      act(() => { notify({ kind: 'error', message: 'Could not save.' }); });
+      const toast = screen.getByRole('alert');
+      act(() => { vi.advanceTimersByTime(3_000); });
+      fireEvent.mouseEnter(toast);
+      act(() => { vi.advanceTimersByTime(60_000); });
+      expect(screen.getByText('Could not save.')).toBeTruthy();
+      fireEvent.mouseLeave(toast);
+      // Keyboard users: focus on its button holds it too.
+      act(() => { screen.getByRole('button', { name: 'Dismiss notification' }).focus(); });
+      act(() => { vi.advanceTimersByTime(60_000); });
+      expect(screen.getByText('Could not save.')).toBeTruthy();
+      act(() => { screen.getByRole('button', { name: 'Dismiss notification' }).blur(); });
+      act(() => { vi.advanceTimersByTime(7_100); });
+      expect(screen.queryByText('Could not save.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fields link their label, hint and error; tags are added with Enter and removed by button', async () => {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { AreaLink } from './AreaLink';
-import { NotificationsView } from './NotificationsView';
 import './layouts.css';
 
 const adminLinks = [
@@ -21,7 +20,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         {adminLinks.map(([to, label]) => <AreaLink key={to} to={to} area="mf_admin">{label}</AreaLink>)}
       </nav>
       <main className="lb-main" id="main">{children}</main>
-      <NotificationsView />
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
-import { NotificationsView } from './NotificationsView';
 import './layouts.css';
 
 const footerLinks = [
@@ -34,7 +33,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <footer className="lb-footer">
         {footerLinks.map(([to, label]) => <Link key={to} to={to}>{label}</Link>)}
       </footer>
-      <NotificationsView />
     </div>
   );
 }

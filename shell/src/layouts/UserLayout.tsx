@@ -7,7 +7,6 @@ import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';
 import { AreaLink } from './AreaLink';
 import { BoardSwitcher } from './BoardSwitcher';
-import { NotificationsView } from './NotificationsView';
 import './layouts.css';
 
 const shellLinks = [
@@ -47,7 +46,6 @@ export function UserLayout({ children }: { children: ReactNode }) {
         {visibleAreas.map((name) => <AreaLink key={name} to={areas[name].home} area={name}>{areas[name].label}</AreaLink>)}
       </nav>
       <main className="lb-main" id="main">{children}</main>
-      <NotificationsView />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokens, users } from '../../db/schema';
-import { AppError, invalid, isUniqueViolation } from '../../errors';
+import { invalid, isUniqueViolation, tooManyRequests } from '../../errors';
 import { GrowingDelay } from '../../plugins/limits';
 import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const wait = failures.retryAfter(pair);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
-      throw new AppError(429, 'LB-RATE-LIMIT', 'Too Many Requests!');
+      throw tooManyRequests();
     }
     const user = await findUserByEmail(app.db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await (dummyHash ??= hashPassword('not a real password')), password);

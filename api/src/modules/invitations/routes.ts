@@ -1,4 +1,5 @@
 import { email } from '@lifeboard/shared/models/user';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ function oneLine(title: unknown): string {
 
 /** The e-mail could not be sent (LB-MAIL-FAILED), or any other failure (the generic `{ error }`). */
 const mailFailed = documented(z.union([
-  z.object({ success: z.literal(false), error: z.string(), code: z.literal('LB-MAIL-FAILED') }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.literal(errorCodes.mailFailed) }),
   z.object({ error: z.string() }),
 ]).meta({ description: 'The invitation e-mail could not be sent (LB-MAIL-FAILED; nothing was kept), or another failure on the server.' }));
 
@@ -77,7 +78,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       // Nothing was sent, so nothing is listed as sent (and the attempt does not use up the hourly limit).
       await app.db.delete(invitations).where(eq(invitations.id, row.id));
       request.log.error({ err: error }, 'invitation e-mail failed');
-      throw new AppError(500, 'LB-MAIL-FAILED', 'The invitation e-mail could not be sent. Please try again in a moment.');
+      throw new AppError(500, errorCodes.mailFailed, 'The invitation e-mail could not be sent. Please try again in a moment.');
     }
     return { success: true as const, invitation: present(row) };
   });
