@@ -3,6 +3,8 @@
  * `pnpm start`: builds the shell and the five remotes, starts the API (embedded PGlite database), serves
  * the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops everything on Ctrl-C.
  * `pnpm dev` (`--dev`): `rspack serve` for each app instead of a build.
+ * With the API it also runs MailDev, the development inbox the API sends every mail to (SMTP on 127.0.0.1:1025,
+ * web inbox and REST API on http://localhost:1080; MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT move them).
  * Options: --skip-build (serve the existing dist/ folders), --no-api (the API runs elsewhere).
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +19,8 @@ const isDev = args.has('--dev');
 const skipBuild = args.has('--skip-build');
 const withApi = !args.has('--no-api');
 const apiPort = Number(process.env.PORT_API ?? 4000);
+const mailSmtpPort = Number(process.env.MAILDEV_SMTP_PORT ?? 1025);
+const mailWebPort = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
 const apps = Object.keys(defaultPorts);
 /** Two cores here: two builds at a time is the sweet spot. */
 // A known demo password so the address and password can be printed on every start, not only the first.
@@ -136,13 +140,23 @@ async function main() {
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
 
-  const ports = [...apps.map((app) => [app, defaultPorts[app]]), ...(withApi ? [['api', apiPort]] : [])];
+  const ports = [
+    ...apps.map((app) => [app, defaultPorts[app]]),
+    ...(withApi ? [['api', apiPort], ['maildev', mailSmtpPort], ['maildev', mailWebPort]] : []),
+  ];
   const busy = [];
   for (const [name, port] of ports) if (await portIsOpen(port)) busy.push(`${name} :${port}`);
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
 
   if (withApi) {
-    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword } });
+    // In-memory inbox: what the API mails (reset links, invitations, reminders) is read at http://localhost:1080.
+    const maildev = run('maildev', join(repoRoot, 'node_modules', '.bin', 'maildev'), [
+      '--smtp', String(mailSmtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1',
+    ], { quiet: true });
+    watchChild('maildev', maildev);
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
+      env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword, SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true` },
+    });
     watchChild('api', api);
   }
 
@@ -169,6 +183,7 @@ async function main() {
   if (withApi) {
     console.log(`  API      http://localhost:${apiPort}`);
     console.log(`  demo     demo@lifeboard.local / ${demoPassword}  (made on an empty database)`);
+    console.log(`  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`);
   }
   for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);
   console.log('Press Ctrl-C to stop.\n');

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Db } from './db/client';
+import { queueConnectionOf, type Db } from './db/client';
 import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
@@ -17,6 +17,9 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { defineMailJob } from './modules/mail/jobs';
+import { definePasswordResetJob } from './modules/auth/password-reset-job';
+import { JobQueue } from './jobs/queue';
 import { muscleRoutes } from './modules/muscles/routes';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
@@ -36,6 +39,9 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
 export interface AppOptions {
   db: Db;
   env: Env;
+  /** The queue's own schema (pg-boss's `pgboss` by default); tests sharing one PostgreSQL keep theirs apart. */
+  queueSchema?: string;
+  /** Where queued mail is handed over; nodemailer on `SMTP_URL` by default. */
   mailer?: Mailer;
   limits?: Partial<Limits>;
   /** Where uploaded images go; by default a folder (`UPLOADS_DIR`). Production may pass an object store. */
@@ -64,7 +70,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('env', options.env);
   app.decorate('limits', { ...defaultLimits, ...options.limits });
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM, db: options.db, log: app.log }));
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
+  app.decorate('mailer', mailer);
+  // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
+  const queue = new JobQueue({ ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) }, app.log, options.env.QUEUE_POLL_SECONDS);
+  defineMailJob(queue, mailer);
+  definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
+  app.decorate('queue', queue);
+  app.decorate('startWork', async () => {
+    await queue.start();
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mailer.close();
+  });
 
   await registerSecurity(app, options.env.CORS_ORIGINS);
   registerAnonymousLimit(app);

@@ -11,8 +11,18 @@ export const envSchema = z.object({
   UPLOADS_DIR: z.string().default('.data/uploads'),
   /** Megabytes of images one account may keep (each image is at most 10 MB). */
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(250),
-  SMTP_URL: z.string().optional(),
+  /** Where mail goes; by default MailDev, the development inbox `pnpm start` runs (web inbox on http://localhost:1080). */
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025?ignoreTLS=true'),
   MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
+  /** How often an idle worker looks for new jobs (pg-boss polling), in seconds. */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often each API process looks for reminders coming due (it queues the next minute's), in seconds. */
+  REMINDER_SCAN_SECONDS: z.coerce.number().min(1).max(60).default(20),
+  /**
+   * Signs the "Done" and "Snooze" links of reminders. Set it (32+ characters) when several API processes run
+   * or links must survive a restart; without it each process makes a random one at start.
+   */
+  ACTION_LINK_SECRET: z.string().min(32).optional(),
   CORS_ORIGINS: z
     .string()
     .default(defaultOrigins.join(','))

@@ -25,4 +25,5 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: env.PORT, host: env.HOST });
+await app.startWork();
 app.log.info(`Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`);

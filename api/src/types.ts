@@ -1,6 +1,7 @@
 import type { Role } from '@lifeboard/shared/models/user';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './modules/mail/mailer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from './plugins/limits';
@@ -16,6 +17,10 @@ declare module 'fastify' {
     db: Db;
     env: Env;
     mailer: Mailer;
+    /** The durable job queue: mail, reminders and later work. */
+    queue: JobQueue;
+    /** Starts this process's share of the background work: the queue's workers and the reminder scan. */
+    startWork: () => Promise<void>;
     limits: Limits;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -28,9 +28,17 @@ export const relaxedLimits: Limits = {
   invitationsPerUserPerHour: 10_000,
 };
 
+/**
+ * On PostgreSQL every test file shares one database: each test process keeps its jobs in its own queue schema,
+ * so one file's workers never take another's jobs (on PGlite each file has its own database anyway).
+ */
+export function testQueueSchema(): { schema?: string } {
+  return process.env.DATABASE_URL ? { schema: `pgboss_test_${process.pid}` } : {};
+}
+
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<FastifyInstance> {
   const database = await testDatabase();
-  const app = await buildApp({ db: database.db, env: defaultEnv(), limits: relaxedLimits, ...options });
+  const app = await buildApp({ db: database.db, env: defaultEnv(), limits: relaxedLimits, queueSchema: testQueueSchema().schema, ...options });
   await app.ready();
   return app;
 }

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import { pgliteFastQuery, postgresFastQuery, registerFastQuery } from './fast-query';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -18,6 +19,15 @@ export interface Database {
   /** Applies every migration in `api/drizzle/` (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+const queueConnections = new WeakMap<Db, ConstructorOptions>();
+
+/** How the job queue (pg-boss) reaches a database opened here: PGlite's own client, or a small `pg` pool of its own. */
+export function queueConnectionOf(db: Db): ConstructorOptions {
+  const connection = queueConnections.get(db);
+  if (!connection) throw new Error('this database was not opened by openDatabase (no job queue connection)');
+  return connection;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -35,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
     const db = drizzleNodePg(pool);
     registerFastQuery(db, postgresFastQuery(pool));
+    queueConnections.set(db, { connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
     return {
       db,
       kind: 'postgres',
@@ -58,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   const db = drizzlePglite(client);
   registerFastQuery(db, pgliteFastQuery(client));
+  queueConnections.set(db, { db: fromPglite(client), backend: 'pglite' });
   return {
     db,
     kind: 'pglite',

@@ -53,7 +53,7 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: instant('used_at'),
 }, (t) => [uniqueIndex('password_resets_hash_idx').on(t.tokenHash)]);
 
-/** Messages kept when no SMTP server is configured, so a local user can still read them. */
+/** No longer written: every mail goes over SMTP through the job queue (MailDev in development). Kept for old rows. */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),

@@ -5,13 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordResets, tokens, users } from '../../db/schema';
 import { invalid } from '../../errors';
-import { hashToken, newToken } from '../../plugins/auth';
+import { hashToken } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { hashPassword, verifyPassword } from './password';
 import { succeeded } from '../users/responses';
 import { findUserByEmail } from './service';
+import { PASSWORD_RESET_JOB } from './password-reset-job';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
 const BAD_RESET = 'This password reset link is invalid or has expired.';
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
@@ -21,18 +21,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['account'], summary: 'Send a reset link; always { success: true }', body: z.object({ email }).strict(), response: { 200: succeeded } },
     config: { rateLimit: { max: app.limits.passwordEmailPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request) => {
-    const user = await findUserByEmail(app.db, request.body.email);
-    if (user) {
-      const token = newToken();
-      await app.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      const link = `${app.env.APP_URL}/forgot-password?email=${encodeURIComponent(user.email)}&token=${token}`;
-      await app.mailer.send({
-        to: user.email,
-        subject: 'Reset your Lifeboard password',
-        text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nYour reset code: ${token}\n\nIf you did not ask for this, ignore this message.`,
-      });
-    }
-    // The same answer either way, so the call cannot tell who has an account.
+    // Known or not, the request only queues a job, so it answers the same and in the same time either way.
+    await app.queue.send(PASSWORD_RESET_JOB, { email: request.body.email });
     return { success: true as const };
   });
 
@@ -49,6 +39,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(passwordResets.tokenHash, hashToken(token)), eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
         .returning({ id: passwordResets.id });
       if (claimed.length === 0) return false;
+      // Every other outstanding link of the account dies with this reset.
+      await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       // Whoever knew the old password is signed out everywhere.
       await tx.update(tokens).set({ revokedAt: new Date() }).where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt)));

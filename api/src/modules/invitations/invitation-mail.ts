@@ -1,3 +1,4 @@
+import { composeMail } from '../mail/compose';
 import type { MailMessage } from '../mail/mailer';
 
 /** The site's address (`APP_URL`, as in the password-reset link) with any trailing slash dropped. */
@@ -29,20 +30,12 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
   const what = input.program
     ? `${input.inviterName} invited you to Lifeboard, to start the program “${input.program.title}”.`
     : `${input.inviterName} invited you to Lifeboard, a place to plan your goals, habits and days.`;
-  return {
+  return composeMail({
     to: input.to,
     subject: input.program ? `You are invited to “${input.program.title}” on Lifeboard` : 'You are invited to Lifeboard',
-    text: [
-      'Hello,',
-      '',
-      what,
-      '',
-      'Create your account with this link:',
-      link,
-      '',
-      `Already have an account? Sign in at ${login}`,
-      '',
-      'If you were not expecting this, you can ignore this message.',
-    ].join('\n'),
-  };
+    greeting: 'Hello,',
+    lines: [what],
+    action: { label: 'Create your account', url: link },
+    footer: [`Already have an account? Sign in at ${login}`, 'If you were not expecting this, you can ignore this message.'],
+  });
 }

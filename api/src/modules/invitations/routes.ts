@@ -1,19 +1,19 @@
 import { email } from '@lifeboard/shared/models/user';
-import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitations } from '../../db/invitation-schema';
 import { users } from '../../db/schema';
-import { AppError, invalid, notFound, tooManyRequests } from '../../errors';
+import { invalid, notFound, tooManyRequests } from '../../errors';
 import { dbId } from '../../ids';
 import { newToken, hashToken } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { findPublishedProgram } from '../programs/install';
 import { invitationMail } from './invitation-mail';
+import { queueMail } from '../mail/jobs';
 import { invitationRetryAfter, listInvitations, present } from './service';
-import { documented, errorsOf } from '../../openapi';
+import { errorsOf } from '../../openapi';
 
 const programGuid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a program link');
 
@@ -34,12 +34,6 @@ function oneLine(title: unknown): string {
   return (text || 'Program').slice(0, 100);
 }
 
-/** The e-mail could not be sent (LB-MAIL-FAILED), or any other failure (the generic `{ error }`). */
-const mailFailed = documented(z.union([
-  z.object({ success: z.literal(false), error: z.string(), code: z.literal(errorCodes.mailFailed) }),
-  z.object({ error: z.string() }),
-]).meta({ description: 'The invitation e-mail could not be sent (LB-MAIL-FAILED; nothing was kept), or another failure on the server.' }));
-
 /** E-mailed invitations (domain.md **invitation**): send, list one's own, withdraw a pending one. */
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,9 +42,9 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/invitations/create', {
     schema: {
       tags: ['invitations'],
-      summary: 'E-mail an invitation to sign up, optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
+      summary: 'E-mail an invitation to sign up (the mail is queued and retried), optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
       body: createBody,
-      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429), 500: mailFailed },
+      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429) },
     },
     ...guard,
   }, async (request, reply) => {
@@ -69,17 +63,11 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       .values({ inviterId: userId, email: request.body.email, programGuid: guid, tokenHash: hashToken(token) })
       .returning();
     const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-    try {
-      await app.mailer.send(invitationMail({
-        to: row.email, inviterName: inviter.name, appUrl: app.env.APP_URL, token,
-        program: guid ? { guid, title: oneLine(program?.data.title) } : null,
-      }));
-    } catch (error) {
-      // Nothing was sent, so nothing is listed as sent (and the attempt does not use up the hourly limit).
-      await app.db.delete(invitations).where(eq(invitations.id, row.id));
-      request.log.error({ err: error }, 'invitation e-mail failed');
-      throw new AppError(500, errorCodes.mailFailed, 'The invitation e-mail could not be sent. Please try again in a moment.');
-    }
+    // Queued: the invitation is listed at once, and an SMTP outage only delays the mail (the job retries).
+    await queueMail(app.queue, invitationMail({
+      to: row.email, inviterName: inviter.name, appUrl: app.env.APP_URL, token,
+      program: guid ? { guid, title: oneLine(program?.data.title) } : null,
+    }));
     return { success: true as const, invitation: present(row) };
   });
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from '@lifeboard/shared/lib/router';
+import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
+import ResetPassword from './ResetPassword';
 import { codeUnavailableMessage, loadPasswordEmailCode, warmUpPasswordEmailCode } from './deferred';
 import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';
 
@@ -10,6 +11,12 @@ import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';
  * address (no connection, too many requests, a server error) is reported, and the form stays filled.
  */
 export default function ForgotPassword() {
+  const [search] = useSearchParams();
+  // Links mailed before the reset page had its own address pointed here: they still open the reset form.
+  return search.get('token') ? <ResetPassword /> : <RequestResetLink />;
+}
+
+function RequestResetLink() {
   const [form, update, discard] = useDraft('forgot-password', { email: '' });
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);

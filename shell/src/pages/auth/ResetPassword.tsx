@@ -5,11 +5,15 @@ import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './defe
 import { FormAlert, TextField } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
-/** `/reset-password/:token?` — the token comes from the e-mailed link (path or `?token=`), as may the e-mail. */
+/**
+ * `/reset-password/:token?` — the token comes from the e-mailed link (`?email=…&token=…`, or the path), so the
+ * form asks only for the new password; opened without one, it also asks for the reset code of the mail.
+ */
 export default function ResetPassword() {
   const params = useParams();
   const [search] = useSearchParams();
-  const [token, setToken] = useState(params.token ?? search.get('token') ?? '');
+  const linkToken = params.token ?? search.get('token') ?? '';
+  const [token, setToken] = useState(linkToken);
   const [email, setEmail] = useState(search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -62,7 +66,7 @@ export default function ResetPassword() {
       <h1>Choose a new password</h1>
       <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
-        {params.token ? null : (
+        {linkToken ? null : (
           <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />
         )}
         <TextField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />

@@ -164,6 +164,28 @@ describe('ResetPassword', () => {
     expect(api.requests[0]?.body).toEqual({ token: 'tok-123', email: 'ada@example.com', password: 'brand-new-pass' });
   });
 
+  it('takes the token and the address from the mailed link, asking only for the new password', async () => {
+    api.on('POST /api/password/reset', { body: { success: true } });
+    renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password?email=ada%40example.com&token=tok-456');
+    expect(screen.queryByLabelText(/reset code/i)).toBeNull();
+    type(/^new password$/i, 'brand-new-pass');
+    type(/new password again/i, 'brand-new-pass');
+    fireEvent.click(screen.getByRole('button', { name: /set the new password/i }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
+    expect(api.requests[0]?.body).toEqual({ token: 'tok-456', email: 'ada@example.com', password: 'brand-new-pass' });
+  });
+
+  it('opened from an older link at /forgot-password, still sets the new password with its token', async () => {
+    api.on('POST /api/password/reset', { body: { success: true } });
+    renderAt(<ForgotPassword />, '/forgot-password', '/forgot-password?email=ada%40example.com&token=tok-789');
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    type(/^new password$/i, 'brand-new-pass');
+    type(/new password again/i, 'brand-new-pass');
+    fireEvent.click(screen.getByRole('button', { name: /set the new password/i }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
+    expect(api.requests[0]?.body).toEqual({ token: 'tok-789', email: 'ada@example.com', password: 'brand-new-pass' });
+  });
+
   it('says the link may have expired when the reset is refused', async () => {
     api.on('POST /api/password/reset', { status: 422, body: { message: 'This password reset token is invalid.', errors: { token: ['invalid'] } } });
     renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password/tok-123');

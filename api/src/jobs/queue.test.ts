@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabase, testQueueSchema } from '../../test/helpers';
+import { queueConnectionOf } from '../db/client';
+import { JobQueue, type JobKind } from './queue';
+
+const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
+const queues: JobQueue[] = [];
+
+/** A queue with one kind, named per test so tests sharing a database never work each other's jobs. */
+async function queueWith<T>(kind: Omit<JobKind<T>, 'name'>, name: string): Promise<JobQueue> {
+  const queue = new JobQueue({ ...queueConnectionOf((await testDatabase()).db), ...testQueueSchema() }, quiet, 0.5);
+  queue.define<T>({ name, ...kind });
+  queues.push(queue);
+  return queue;
+}
+
+const unique = (prefix: string) => `${prefix}_${randomUUID().slice(0, 8)}`;
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+});
+
+describe('the job queue', () => {
+  it('works a queued job, and drops a second job with the same id', async () => {
+    const name = unique('echo');
+    const seen: number[] = [];
+    const queue = await queueWith<{ n: number }>({ options: {}, handler: async ({ n }) => { seen.push(n); } }, name);
+    const id = randomUUID();
+    expect(await queue.send(name, { n: 1 }, { id })).toBe(id);
+    expect(await queue.send(name, { n: 2 }, { id })).toBeNull();
+    await queue.start();
+    await until(() => seen.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(seen).toEqual([1]);
+  }, 60_000);
+
+  it('keeps a job sent before a restart and works it after', async () => {
+    const name = unique('durable');
+    const before = await queueWith<{ n: number }>({ options: {}, handler: async () => { throw new Error('this process never works'); } }, name);
+    await before.send(name, { n: 7 });
+    await before.stop();
+    const seen: number[] = [];
+    const after = await queueWith<{ n: number }>({ options: {}, handler: async ({ n }) => { seen.push(n); } }, name);
+    await after.start();
+    await until(() => seen.length === 1);
+    expect(seen).toEqual([7]);
+  }, 60_000);
+
+  it('retries a failing job with growing delays, then completes it', async () => {
+    const name = unique('flaky');
+    const attempts: { at: number; retry: number }[] = [];
+    const queue = await queueWith<object>({
+      options: { retryLimit: 3, retryDelay: 1, retryBackoff: true },
+      handler: async (_data, job) => {
+        attempts.push({ at: Date.now(), retry: job.retryCount });
+        if (attempts.length < 3) throw new Error('SMTP is down');
+      },
+    }, name);
+    const id = await queue.send(name, {});
+    await queue.start();
+    await until(async () => (await (await queue.boss()).getJobById(name, id ?? ''))?.state === 'completed', 30_000);
+    expect(attempts.map((attempt) => attempt.retry)).toEqual([0, 1, 2]);
+    // Backoff: each wait at least the base delay (1 s), the second about twice the first.
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(900);
+    expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(900);
+  }, 60_000);
+
+  it('keeps a job that failed every retry visible as failed', async () => {
+    const name = unique('broken');
+    const queue = await queueWith<object>({ options: { retryLimit: 1, retryDelay: 1 }, handler: async () => { throw new Error('always'); } }, name);
+    const id = await queue.send(name, {});
+    await queue.start();
+    const boss = await queue.boss();
+    await until(async () => (await boss.getJobById(name, id ?? ''))?.state === 'failed', 30_000);
+    const job = await boss.getJobById(name, id ?? '');
+    expect(job?.retryCount).toBe(1);
+    expect(JSON.stringify(job?.output)).toContain('always');
+    const health = await queue.health();
+    expect(health).toMatchObject({ ok: true, working: true });
+    expect(Object.keys(health.kinds)).toEqual([name]);
+  }, 60_000);
+});
