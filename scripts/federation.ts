@@ -122,5 +122,3 @@ export const corsHeaders = {
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
   'Access-Control-Allow-Headers': '*',
 };
-
-export const apiUrl = process.env.API_URL || 'http://localhost:4000';

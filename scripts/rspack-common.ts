@@ -9,8 +9,14 @@ import type { Configuration, RspackPluginInstance, RuleSetRule } from '@rspack/c
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { CompileHintsPlugin } from './compile-hints-plugin';
-import { apiUrl, corsHeaders, repoRoot, sharedSingletons } from './federation';
+import { corsHeaders, repoRoot, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress-plugin';
+
+/**
+ * The runtime settings of development (`/settings.json`: the API on localhost:4000, no analytics), served as a
+ * file by `rspack serve` and copied into every build; scripts/serve-static.mjs answers with the configured ones.
+ */
+export const devSettingsFile = resolve(repoRoot, 'shell/public/settings.json');
 
 /** `rspack serve` (or NODE_ENV=development) builds for development; everything else for production. */
 export const isProduction =
@@ -174,7 +180,9 @@ export function remoteConfig({ dir, port, name, exposes = defaultExposes, onDema
         experiments: { externalRuntime: remoteUsesHostRuntime, optimization: { target: 'web' } },
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       }),
-      new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
+      // No DefinePlugin of the API's address: the standalone page reads it at start-up from `settings.json`
+      // (shared/stores/config.ts), a copy of the development default here, replaced by whoever serves the build.
+      new rspack.CopyRspackPlugin({ patterns: [{ from: devSettingsFile, to: 'settings.json' }] }),
       // What mounting the area runs first: the remote's entry and its lifecycles.
       ...(isProduction ? [new CompileHintsPlugin({ chunks: [name, '__federation_expose_lifecycles'] })] : []),
       new rspack.HtmlRspackPlugin({

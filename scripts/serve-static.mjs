@@ -4,18 +4,24 @@
  * - the shell: its prerendered public pages (`dist/prerendered/routes.json`, written by the shell's build) for
  *   their exact paths, the SPA fallback for every other path, and every HTML response carries the Content-Security-Policy (scripts and styles
  *   only from the site and the origins in the served remotes.json), nosniff and a referrer policy;
- * - a remote: CORS, so the shell's origin may fetch its manifest and chunks;
+ * - `/settings.json`, the runtime settings (scripts/runtime-settings.mjs): the API's address (`--api` or API_URL)
+ *   and the analytics tag (ANALYTICS_SCRIPT_URL, ANALYTICS_SITE_ID), which the pages read at start-up: one build
+ *   runs against any API. With an analytics tag, the shell's HTML carries it and the policy allows its origin;
+ * - a remote: CORS, so the shell's origin may fetch its manifest and chunks; `/settings.json` for its standalone page;
  * - entries, HTML and manifests `no-cache`; content-hashed chunks immutable for a year;
  * - the build's Brotli or gzip copy of a file when the browser accepts it.
  *
  * Usage: node scripts/serve-static.mjs <shell|mf-journal|…> [--port N] [--remotes file.json] [--api URL] [--dist folder]
+ *        [--analytics-script URL --analytics-site ID]
  * (`--dist`: serve another build of the app than `<app>/dist`, e.g. a new release of a remote.)
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { analyticsOrigin, runtimeSettings, withAnalytics } from './runtime-settings.mjs';
 
 export const defaultPorts = {
   shell: 3000, 'mf-journal': 3001, 'mf-goals': 3002, 'mf-fitness': 3003, 'mf-creator': 3004, 'mf-admin': 3005,
@@ -32,17 +38,21 @@ function originOf(url) {
   }
 }
 
-/** The policy of issue 4 / mf-runtime-notes.md: no unsafe-eval, no unsafe-inline except style attributes. */
-export function contentSecurityPolicy(remotes, apiUrl) {
+/**
+ * The policy of issue 4 / mf-runtime-notes.md: no unsafe-eval, no unsafe-inline except style attributes. The
+ * analytics origin is allowed (its script, and its reports) only when a tag is configured.
+ */
+export function contentSecurityPolicy(remotes, apiUrl, analytics = null) {
   const remoteOrigins = [...new Set(Object.values(remotes).map(originOf).filter(Boolean))];
   const api = originOf(apiUrl);
-  const list = (...items) => items.filter(Boolean).join(' ');
+  const stats = analyticsOrigin(analytics);
+  const list = (...items) => [...new Set(items.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", ...remoteOrigins)}`,
+    `script-src ${list("'self'", ...remoteOrigins, stats)}`,
     `style-src ${list("'self'", ...remoteOrigins)}`,
     "style-src-attr 'unsafe-inline'",
-    `connect-src ${list("'self'", ...remoteOrigins, api)}`,
+    `connect-src ${list("'self'", ...remoteOrigins, api, stats)}`,
     `img-src ${list("'self'", 'data:', api)}`,
     `font-src ${list("'self'", ...remoteOrigins)}`,
     'frame-src https://www.youtube.com https://player.vimeo.com',
@@ -70,15 +80,51 @@ function prerenderedRoutes(dist) {
   return new Map(Object.entries(routes).filter(([, page]) => typeof page === 'string' && /^prerendered\/[a-z0-9-]+\.html$/.test(page)));
 }
 
-/** Creates (does not start) the HTTP server for one app. */
-export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_URL || 'http://localhost:4000', dist: distFolder }) {
+/** An HTML file of the build with the analytics tag put in, kept in memory with its Brotli and gzip copies. */
+function rewrittenDocument(dist, file, analytics) {
+  const html = Buffer.from(withAnalytics(readFileSync(join(dist, file), 'utf8'), analytics));
+  return { identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+}
+
+/**
+ * The shell's documents when an analytics tag is configured: index.html (every app path) and each prerendered
+ * page, path → file. Without a tag, none: the build's files are served as they are.
+ */
+function documentsWithAnalytics(dist, prerendered, analytics) {
+  const documents = new Map();
+  if (!analytics) return documents;
+  for (const file of ['index.html', ...new Set(prerendered.values())]) {
+    if (existsSync(join(dist, file))) documents.set(file, rewrittenDocument(dist, file, analytics));
+  }
+  return documents;
+}
+
+function sendDocument(req, res, document) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+  const body = document[encoding];
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Creates (does not start) the HTTP server for one app. `apiUrl`, `analyticsScriptUrl` and `analyticsSiteId`
+ * default to the environment's API_URL, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID (scripts/runtime-settings.mjs).
+ */
+export function createStaticServer({ app, remotesFile, apiUrl, analyticsScriptUrl, analyticsSiteId, dist: distFolder }) {
   const isShell = app === 'shell';
   const dist = distFolder ? resolve(distFolder) : join(repoRoot, app, 'dist');
   if (!existsSync(dist)) throw new Error(`${dist} does not exist: build ${app} first (pnpm --filter @lifeboard/${app} build)`);
+  const settings = runtimeSettings({ apiUrl, analyticsScriptUrl, analyticsSiteId });
+  const settingsJson = `${JSON.stringify(settings, null, 2)}\n`;
   const remotesPath = remotesFile ? resolve(remotesFile) : join(dist, 'remotes.json');
   const remotesJson = isShell && existsSync(remotesPath) ? readFileSync(remotesPath, 'utf8') : '{}';
-  const csp = contentSecurityPolicy(JSON.parse(remotesJson), apiUrl);
+  const csp = contentSecurityPolicy(JSON.parse(remotesJson), settings.apiUrl, settings.analytics);
   const prerendered = isShell ? prerenderedRoutes(dist) : new Map();
+  const documents = isShell ? documentsWithAnalytics(dist, prerendered, settings.analytics) : new Map();
 
   const common = (res, pathname) => {
     res.setHeader('Cache-Control', cacheControl(pathname));
@@ -100,10 +146,10 @@ export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_
 
   return createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
-    if (isShell && pathname === '/remotes.json') {
+    if ((isShell && pathname === '/remotes.json') || pathname === '/settings.json') {
       common(res, pathname);
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(remotesJson);
+      res.end(pathname === '/settings.json' ? settingsJson : remotesJson);
       return;
     }
     if (!isShell && req.method === 'OPTIONS') {
@@ -112,7 +158,17 @@ export function createStaticServer({ app, remotesFile, apiUrl = process.env.API_
       return;
     }
     const page = prerendered.get(pathname);
-    if (page && (req.method === 'GET' || req.method === 'HEAD')) req.url = `/${page}`;
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    // With an analytics tag: the documents that carry it (a prerendered page, index.html for every app path).
+    const document = isRead && documents.size > 0 && isDocument(pathname)
+      ? documents.get(page ?? pathname.replace(/^\//, '')) ?? (/\.[a-z0-9]+$/i.test(pathname) ? undefined : documents.get('index.html'))
+      : undefined;
+    if (document) {
+      common(res, pathname);
+      sendDocument(req, res, document);
+      return;
+    }
+    if (page && isRead) req.url = `/${page}`;
     files(req, res, () => {
       res.statusCode = 404;
       common(res, pathname);
@@ -131,6 +187,8 @@ function parseArgs(argv) {
     else if (flag === '--remotes') options.remotesFile = value;
     else if (flag === '--api') options.apiUrl = value;
     else if (flag === '--dist') options.dist = value;
+    else if (flag === '--analytics-script') options.analyticsScriptUrl = value;
+    else if (flag === '--analytics-site') options.analyticsSiteId = value;
     else throw new Error(`Unknown option ${flag}`);
   }
   return options;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { compressedCopies } from './precompress-plugin';
 import { createStaticServer } from './serve-static.mjs';
+import { analyticsStatement } from './runtime-settings.mjs';
 
 /**
  * Architecture property 6: entries, manifests and HTML are served `no-cache` (a redeploy reaches the next page
@@ -187,5 +188,72 @@ describe('the HTML policy', () => {
   it('leaves the policy off scripts and styles, which it does not govern', async () => {
     expect((await headersOf(`${shell}/main.0123456789.js`)).get('content-security-policy')).toBeNull();
     expect((await headersOf(`${shell}/main.0123456789.js`)).get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+const policyOf = (csp: string) => new Map(csp.split(';').map((part) => {
+  const [name, ...sources] = part.trim().split(/\s+/);
+  return [name, sources] as const;
+}));
+
+describe('the runtime settings', () => {
+  it('answers /settings.json with the API address it was given, no-cache, and no analytics tag by default', async () => {
+    const response = await fetch(`${shell}/settings.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({ apiUrl: 'http://api.example.test:4000', analytics: null });
+    // A remote's standalone page reads the same file beside it.
+    expect(await (await fetch(`${remote}/settings.json`)).json()).toMatchObject({ analytics: null });
+  });
+
+  it('refuses half an analytics setting, or an address that is not http(s)', () => {
+    const dist = build('shell-bad', { 'index.html': '<!doctype html><head></head><div id="root"></div>' });
+    expect(() => createStaticServer({ app: 'shell', dist, analyticsScriptUrl: 'https://stats.example/script.js', analyticsSiteId: '' }))
+      .toThrow('needs both ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID');
+    expect(() => createStaticServer({ app: 'shell', dist, apiUrl: 'javascript:alert(1)' })).toThrow('must be an absolute http(s) URL');
+  });
+
+  it('without a tag: no analytics origin in the policy, no tag in the pages, and the privacy page says there is none', async () => {
+    const csp = policyOf((await headersOf(`${shell}/`)).get('content-security-policy') ?? '');
+    expect(csp.get('script-src')).toEqual(["'self'", 'http://goals.example.test:3002', 'https://admin.example.test']);
+    const privacy = build('shell-privacy', {
+      'index.html': '<!doctype html><head><title>Lifeboard</title></head><div id="root"></div>',
+      'prerendered/routes.json': JSON.stringify({ '/privacy': 'prerendered/privacy.html' }),
+      'prerendered/privacy.html': `<!doctype html><head><title>Privacy</title></head><div id="root"><p id="analytics-statement">${analyticsStatement(null)}</p></div>`,
+    });
+    const plain = await serve({ app: 'shell', dist: privacy, apiUrl: 'https://api.one.example' });
+    const text = await (await fetch(`${plain}/privacy`)).text();
+    expect(text).toContain('This site runs no analytics tag');
+    expect(text).not.toContain('<script');
+  });
+
+  it('with a tag: the pages carry it, the policy allows its origin alone, the privacy page names it', async () => {
+    const dist = build('shell-analytics', {
+      'index.html': '<!doctype html><head><title>Lifeboard</title></head><div id="root"></div>',
+      'index.html.br': 'stale copy without the tag',
+      'prerendered/routes.json': JSON.stringify({ '/privacy': 'prerendered/privacy.html' }),
+      'prerendered/privacy.html': `<!doctype html><head><title>Privacy</title></head><div id="root"><p id="analytics-statement">${analyticsStatement(null)}</p></div>`,
+    });
+    const site = await serve({
+      app: 'shell', dist, apiUrl: 'https://api.one.example',
+      analyticsScriptUrl: 'https://stats.example.test/js/script.js', analyticsSiteId: 'lifeboard.example',
+    });
+    expect(await (await fetch(`${site}/settings.json`)).json()).toEqual({
+      apiUrl: 'https://api.one.example', analytics: { scriptUrl: 'https://stats.example.test/js/script.js', siteId: 'lifeboard.example' },
+    });
+    const tag = '<script defer src="https://stats.example.test/js/script.js" data-domain="lifeboard.example" data-website-id="lifeboard.example"></script>';
+    for (const path of ['/', '/journal', '/privacy']) {
+      const response = await fetch(`${site}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+      const text = await response.text();
+      expect(text, path).toContain(`${tag}</head>`);
+      const csp = policyOf(response.headers.get('content-security-policy') ?? '');
+      expect(csp.get('script-src'), path).toEqual(["'self'", 'https://stats.example.test']);
+      expect(csp.get('connect-src'), path).toEqual(["'self'", 'https://api.one.example', 'https://stats.example.test']);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    const privacy = await (await fetch(`${site}/privacy`)).text();
+    expect(privacy).toContain('We count page visits with a privacy-friendly analytics tag from stats.example.test.');
+    expect(privacy).not.toContain('This site runs no analytics tag');
+    // Files that are not documents are served as built.
+    expect((await fetch(`${site}/settings.json`)).headers.get('content-security-policy')).toBeNull();
   });
 });

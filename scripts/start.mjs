@@ -168,7 +168,8 @@ async function main() {
   } else {
     if (!skipBuild) await buildAll();
     for (const app of apps) {
-      const server = createStaticServer({ app });
+      // The same build whatever the API's address: the pages read it from /settings.json (scripts/runtime-settings.mjs).
+      const server = createStaticServer({ app, apiUrl: process.env.API_URL || `http://localhost:${apiPort}` });
       await new Promise((resolveListen, rejectListen) => {
         server.once('error', rejectListen);
         server.listen(defaultPorts[app], () => resolveListen());

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Configuration } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { apiUrl, providedSingletons } from '../scripts/federation';
+import { providedSingletons } from '../scripts/federation';
 import { baseConfig, isProduction, productionPlugins } from '../scripts/rspack-common';
 import { CompileHintsPlugin } from '../scripts/compile-hints-plugin';
 import { PreloadStartChunksPlugin } from './build/preload-start-plugin';
@@ -25,8 +25,8 @@ const startChunks = ['app-start', 'bootstrap', 'shared-core'];
 const baseCacheGroups = base.optimization?.splitChunks ? base.optimization.splitChunks.cacheGroups : {};
 
 /**
- * The host. It knows no remote's address: `remotes` is empty and `public/remotes.json` (deploy-time) is
- * read at start-up. `loaded-first` is set in the build, where it takes effect: with `version-first`, sharing
+ * The host. It knows no remote's address and no API's: `remotes` is empty, and `public/remotes.json` and
+ * `public/settings.json` (deploy-time; scripts/serve-static.mjs answers with the configured ones) are read at start-up. `loaded-first` is set in the build, where it takes effect: with `version-first`, sharing
  * initialisation fetched every registered remote's entry, and one remote that was down left the shell blank.
  * It provides the singletons and consumes none (`providedSingletons`, scripts/federation.ts).
  */
@@ -57,7 +57,6 @@ const app = {
       dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
     }),
     new rspack.sharing.ProvideSharedPlugin({ enhanced: true, provides: providedSingletons() }),
-    new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
     new PreloadStartChunksPlugin({ chunks: startChunks }),
     ...(isProduction ? [new CompileHintsPlugin({ chunks: ['main', ...startChunks] })] : []),
@@ -99,7 +98,6 @@ const prerender: Configuration = {
   },
   optimization: { splitChunks: false },
   plugins: [
-    new rspack.DefinePlugin({ API_URL: JSON.stringify(apiUrl) }),
     new PrerenderPublicPagesPlugin({ dist, bundle: 'prerender.cjs', bootScript: /^public-boot\.[0-9a-f]+\.js$/ }),
   ],
 };

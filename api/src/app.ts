@@ -26,6 +26,7 @@ import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
 import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
 import { uploadRoutes } from './modules/uploads/routes';
+import { accountDataRoutes } from './modules/users/account-data';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, registerAnonymousLimit, type Limits } from './plugins/limits';
@@ -118,7 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(creatorLedgerRoutes);
   await app.register(aiRoutes, { source: options.aiEnv });
   await app.register(invitationRoutes);
-  await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });
+  const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
+  await app.register(uploadRoutes, { store: blobStore });
+  await app.register(accountDataRoutes, { store: blobStore });
   await app.register(modelRoutes);
   return app;
 }

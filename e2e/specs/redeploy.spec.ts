@@ -45,7 +45,7 @@ function serveRemote(dist?: string): ChildProcess {
     env: {
       ...process.env,
       SERVE_STATIC_URL: pathToFileURL(join(site.repoRoot, 'scripts/serve-static.mjs')).href,
-      APP: app, DIST: dist ?? '', PORT: String(port), WATCH_PID: String(process.ppid),
+      APP: app, DIST: dist ?? '', PORT: String(port), WATCH_PID: String(process.ppid), API_URL: site.apiUrl,
     },
     stdio: 'ignore',
   });
@@ -90,7 +90,7 @@ function buildRelease(): Promise<void> {
     const output: string[] = [];
     const build = spawn('pnpm', ['exec', 'rspack', 'build', '--config', config], {
       cwd: remoteDir,
-      env: { ...process.env, NODE_ENV: 'production', API_URL: site.apiUrl },
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     build.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -34,12 +34,16 @@ function finished(child: ChildProcess): Promise<number> {
   return new Promise((resolveExit) => child.on('exit', (code) => resolveExit(code ?? 1)));
 }
 
-/** Builds every app with the API address of this run baked in (two at a time: two cores). */
-async function buildAll(apiUrl: string): Promise<void> {
+/**
+ * Builds every app once, as for any environment (two at a time: two cores). No API address goes in: the
+ * static servers hand it to the pages in /settings.json (specs/one-build.spec.ts serves this build against a
+ * second API).
+ */
+async function buildAll(): Promise<void> {
   const queue = ['shell', ...remoteApps];
   const worker = async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
-      const code = await finished(start(`build ${app}`, 'pnpm', ['exec', 'rspack', 'build'], { NODE_ENV: 'production', API_URL: apiUrl }, join(repoRoot, app)));
+      const code = await finished(start(`build ${app}`, 'pnpm', ['exec', 'rspack', 'build'], { NODE_ENV: 'production' }, join(repoRoot, app)));
       if (code !== 0) throw new Error(`e2e: the build of ${app} failed`);
     }
   };
@@ -104,7 +108,7 @@ function stopAll(): void {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-e2e-'));
   const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
-  // E2E_API_PORT pins the API's port, so a run with E2E_SKIP_BUILD=1 can reuse bundles built for that address.
+  // E2E_API_PORT pins the API's port (the bundles carry no address: E2E_SKIP_BUILD=1 reuses them on any port).
   const apiPort = process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -118,7 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The admin is made while the apps build (the API's start-up overlaps the builds either way).
     const [api] = await Promise.all([
       createAdmin(startApi, startApi(), apiUrl, apiPort, pgliteDir),
-      process.env.E2E_SKIP_BUILD === '1' ? Promise.resolve() : buildAll(apiUrl),
+      process.env.E2E_SKIP_BUILD === '1' ? Promise.resolve() : buildAll(),
     ]);
 
     const remotesFile = join(work, 'remotes.json');
@@ -126,7 +130,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const manifestUrls: Record<string, string> = {};
     remoteApps.forEach((app, index) => {
       const port = remotePorts[index];
-      const child = start(app, process.execPath, ['scripts/serve-static.mjs', app, '--port', String(port)]);
+      // `--api`: the settings of the remote's standalone page.
+      const child = start(app, process.execPath, ['scripts/serve-static.mjs', app, '--port', String(port), '--api', apiUrl]);
       remotes[app] = { port, pid: child.pid ?? 0 };
       manifestUrls[app.replace('-', '_')] = `http://localhost:${port}/mf-manifest.json`;
     });
@@ -151,7 +156,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     switchServer = apiSwitch.server;
 
-    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, demo, admin, repoRoot };
+    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, remotesFile, demo, admin, repoRoot };
     project.provide('site', site);
   } catch (error) {
     stopAll();

@@ -8,6 +8,8 @@ export interface SiteInfo {
   /** Stops and starts the API for a spec (support/api-switch.ts `switchApi`). */
   apiSwitchUrl: string;
   remotes: Record<RemoteApp, { port: number; pid: number }>;
+  /** The remotes.json the shell is served with. */
+  remotesFile: string;
   demo: { email: string; password: string };
   /** An account with the admin role, made with the API's `admin:create` command. */
   admin: { email: string; password: string };

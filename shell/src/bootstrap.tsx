@@ -7,11 +7,19 @@ import { startVisitedPage } from './app/pages';
 import { startSessionWhenNeeded } from './app/session-start';
 import { areaLoadsSettledOrAfter, startVisitedArea } from './remotes/load-area';
 import { startRemotes } from './remotes/register';
+import { takeEarlySettings } from './remotes/early-config';
+import { loadRuntimeSettings } from '@lifeboard/shared/stores/config';
+import { notify } from '@lifeboard/shared/stores/notifications';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
 
 // single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
 // router and each mounted area's router all hear every navigation, whichever of them made it.
 start({ urlRerouteOnly: true });
+// The runtime settings (/settings.json, asked for by index.ts): every API call waits for them (shared/api/client.ts).
+loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
+  console.error('LB-SETTINGS: /settings.json could not be read', error);
+  notify({ kind: 'error', message: 'Lifeboard could not load its settings, so it cannot reach your data. Please reload the page.' });
+});
 // Read remotes.json early; nothing is fetched from any remote until one of its routes is visited.
 startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));
 // A page load straight into an area starts that area's code now, beside the shell's own first render.

@@ -1,7 +1,9 @@
-import { requestRemotesConfigEarly } from './remotes/early-config';
+import { requestRemotesConfigEarly, requestSettingsEarly } from './remotes/early-config';
 
-// Before the async boundary: the bootstrap needs remotes.json as soon as it runs (remotes/early-config.ts).
+// Before the async boundary, side by side: the bootstrap needs remotes.json and the runtime settings (the API's
+// address) as soon as it runs (remotes/early-config.ts).
 requestRemotesConfigEarly();
+requestSettingsEarly();
 // The async boundary: the Module Federation runtime resolves the shared singletons before React loads.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   console.error('Lifeboard failed to start', error);

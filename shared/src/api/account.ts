@@ -1,7 +1,7 @@
 import type { z } from '../models/zod';
 import type { User, UserUpdateField, userUpdateFields } from '../models/user';
 import type { SimpleModelName } from '../models/index';
-import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
+import { failure, http, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult } from './client';
 import { BadResponseError, RequestRejectedError } from './errors';
 
@@ -246,3 +246,16 @@ export const subscribeToProgram = (input: SubscribeInput) =>
       }
       return undefined;
     }, { needsSuccess: true });
+
+// The account's data
+
+/** Deletes the account and everything in it; the server checks the password and sends a confirmation mail. */
+export const deleteAccount = (password: string) => call('POST', '/api/user/delete', { password }, readSuccess, { needsSuccess: true });
+
+/** `GET /api/user/export`: one zip of every board and record (`lifeboard.json`) with the uploads. */
+export async function fetchAccountExport(): Promise<ApiResult<Blob>> {
+  const response = await http.request<unknown>({ method: 'GET', url: '/api/user/export', responseType: 'blob', keepErrorBody: true });
+  if (response.status === 200 && response.data instanceof Blob) return { ok: true, status: response.status, data: response.data };
+  if (response.status === 401) void reportUnauthorized();
+  return failure(response.status, null);
+}

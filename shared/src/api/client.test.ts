@@ -156,3 +156,32 @@ describe('token source', () => {
     }
   });
 });
+
+describe('the runtime settings (no API address is compiled in)', () => {
+  it('a call made before the settings are read waits for them, and goes to their address', async () => {
+    vi.resetModules();
+    const config = await import('../stores/config');
+    const client = await import('./client');
+    api.on('GET /api/early', { body: { early: true } });
+    let settled = false;
+    const call = client.send({ method: 'GET', url: '/api/early' }).then((answer) => {
+      settled = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    expect(api.requests).toHaveLength(0);
+    await config.loadRuntimeSettings(Promise.resolve(Response.json({ apiUrl: api.url, analytics: null })));
+    expect(await call).toEqual({ status: 200, body: { early: true } });
+  });
+
+  it('a call whose settings could not be read has no answer (status 0), never a rejection', async () => {
+    vi.resetModules();
+    const config = await import('../stores/config');
+    const client = await import('./client');
+    const call = client.send({ method: 'GET', url: '/api/early' });
+    await expect(config.loadRuntimeSettings(Promise.resolve(new Response('', { status: 404 })))).rejects.toThrow();
+    expect(await call).toEqual({ status: 0, body: null });
+    expect(api.requests).toHaveLength(0);
+  });
+});

@@ -1,6 +1,6 @@
 import axios from 'axios';
 import type { AxiosError, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { $config } from '../stores/config';
+import { configReady } from '../stores/config';
 import { notify } from '../stores/notifications';
 import { $session, tokenStorageKey } from '../stores/session';
 import { errorFromResponse, messageOf } from './errors';
@@ -40,9 +40,16 @@ function storedToken(): string | null {
   }
 }
 
-export function attachRequestSetup(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-  // Read per request, not at creation: the shell may set the URL after this module loads.
-  config.baseURL = $config.get().apiUrl;
+/**
+ * The API's address comes from the runtime settings (`/settings.json`, stores/config.ts), which the page's first
+ * script asks for: a call made before they are in waits for them; one made after they failed has no answer.
+ */
+export async function attachRequestSetup(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+  try {
+    config.baseURL = (await configReady()).apiUrl;
+  } catch (error) {
+    throw new axios.AxiosError(`The site's settings could not be read: ${error instanceof Error ? error.message : String(error)}`, 'ERR_SETTINGS', config);
+  }
   config.headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = storedToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startFakeApi } from '../lib/test-api-server';
 import { makeUser } from '../models/test-user';
 import type { FakeApi } from '../lib/test-api-server';
 import { $board } from '../stores/board';
-import { setConfig } from '../stores/config';
+import { resetConfigForTests, setConfig } from '../stores/config';
 import { $session, clearSession } from '../stores/session';
 import { StandalonePage } from './standalone';
 
@@ -68,5 +68,30 @@ describe('the standalone page of an area', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect($session.get().token).toBeNull();
+  });
+});
+
+describe('the standalone page reads its API address at start-up', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setConfig({ apiUrl: api.url });
+  });
+
+  it('from /settings.json beside it, and signs in against that API', async () => {
+    resetConfigForTests();
+    const fetchMock = vi.fn(async () => Response.json({ apiUrl: api.url, analytics: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    api.on('POST /api/login', { body: { success: true, token: 'tok', user } });
+    page();
+    await signIn('correct horse battery');
+    expect(await screen.findByText('The goals area')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/settings.json', expect.anything());
+  });
+
+  it('says so when the file cannot be read', async () => {
+    resetConfigForTests();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+    page();
+    expect((await screen.findByRole('alert')).textContent).toBe('This page could not read its settings (/settings.json): /settings.json answered 404.');
   });
 });

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { login } from '../api/account';
 import { defaultBoardOf, setBoard } from '../stores/board';
+import { $config, loadRuntimeSettings } from '../stores/config';
 import { $session, clearSession, setSession } from '../stores/session';
 
 /** Signs in against the local API and selects the user's default board, as the shell would. */
@@ -32,6 +33,21 @@ function SignInForm() {
   );
 }
 
+/**
+ * The page's runtime settings (`/settings.json` beside it, as the shell reads its own): the API's address is
+ * never compiled into the bundle, so the same build of a remote runs against any API. Calls wait for them.
+ */
+function useRuntimeSettings(): string | null {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if ($config.get().apiUrl) return;
+    loadRuntimeSettings().catch((failure: unknown) => {
+      setError(`This page could not read its settings (/settings.json): ${failure instanceof Error ? failure.message : String(failure)}.`);
+    });
+  }, []);
+  return error;
+}
+
 export interface StandaloneProps {
   /** The area's name, in the page's heading. */
   areaName: string;
@@ -42,15 +58,18 @@ export interface StandaloneProps {
 }
 
 /**
- * A team's own dev page: its area without the shell, signed in against the API at `$config.apiUrl`. Each
+ * A team's own dev page: its area without the shell, signed in against the API its `/settings.json` names. Each
  * remote's `bootstrap.tsx` renders it around the area's root (`pnpm dev` in the remote's folder).
  */
 export function StandalonePage({ areaName, startPath, children }: StandaloneProps) {
   const session = useStore($session);
+  const settingsError = useRuntimeSettings();
+  const settingsAlert = settingsError ? <p role="alert">{settingsError}</p> : null;
   if (!session.user) {
     return (
       <main>
         <h1>{areaName} (standalone)</h1>
+        {settingsAlert}
         <SignInForm />
       </main>
     );
@@ -62,6 +81,7 @@ export function StandalonePage({ areaName, startPath, children }: StandaloneProp
         {areaName} (standalone) · {session.user.email}{' '}
         <button type="button" onClick={clearSession}>Sign out</button>
       </header>
+      {settingsAlert}
       {children}
     </>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { remotesConfigRequest, requestRemotesConfigEarly, takeEarlyRemotesConfig } from './early-config';
+import { remotesConfigRequest, requestRemotesConfigEarly, requestSettingsEarly, takeEarlyRemotesConfig, takeEarlySettings } from './early-config';
 import { resetRemotesForTests, startRemotes } from './register';
 
 afterEach(() => {
@@ -31,5 +31,18 @@ describe('remotes.json asked for by the first script', () => {
     await expect(startRemotes()).rejects.toThrow('Failed to fetch');
     await expect(startRemotes()).resolves.toMatchObject({ areas: [] });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('settings.json asked for by the first script', () => {
+  it('goes out beside remotes.json, at the address the shared settings store reads', async () => {
+    const { runtimeSettingsUrl } = await import('@lifeboard/shared/stores/config');
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    requestRemotesConfigEarly();
+    requestSettingsEarly();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/remotes.json', runtimeSettingsUrl]);
+    expect(takeEarlySettings()).toBeInstanceOf(Promise);
+    expect(takeEarlySettings()).toBeNull();
   });
 });

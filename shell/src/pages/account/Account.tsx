@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $session } from '@lifeboard/shared/stores/session';
+import { ExportAccount } from './export-account';
 import { UserFlagRow, UserTextRow } from './user-field-row';
 import '../auth/forms.css';
 import './account.css';
@@ -33,6 +34,7 @@ export default function Account() {
         <UserFlagRow field="using_as_user" label="Use Lifeboard for my own plans (turn off for creator mode only)" saved={user.using_as_user} />
         <UserTextRow field="ai_model" label="AI model number" saved={user.ai_model === null ? '' : String(user.ai_model)} hint="The id of the AI model to use; empty for the default." />
       </section>
+      <ExportAccount />
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
     </div>
   );

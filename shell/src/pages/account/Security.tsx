@@ -5,10 +5,11 @@ import { password as passwordSchema } from '@lifeboard/shared/models/user';
 import { changePassword, logout } from '../../auth/session-actions';
 import { FormAlert, TextField, failureMessage, serverMessages } from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
+import { DeleteAccount } from './delete-account';
 import '../auth/forms.css';
 import './account.css';
 
-/** `/security`: change the password (never kept as a draft) and sign this device out. */
+/** `/security`: change the password (never kept as a draft), sign this device out, delete the account. */
 export default function Security() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
@@ -68,6 +69,7 @@ export default function Security() {
         <p>Signing out removes your session and unsaved drafts from this browser.</p>
         <button className="lb-button lb-button-quiet" type="button" onClick={() => void signOut()}>Sign out of this device</button>
       </section>
+      <DeleteAccount />
     </div>
   );
 }

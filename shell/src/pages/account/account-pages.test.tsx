@@ -5,6 +5,7 @@ import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { setConfig } from '@lifeboard/shared/stores/config';
+import { saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $session, setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
@@ -157,5 +158,55 @@ describe('Security sign-out', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect($session.get()).toEqual({ token: null, user: null });
     expect(api.requests.map((r) => r.path)).toEqual(['/logout']);
+  });
+});
+
+describe('Security: delete the account', () => {
+  it('needs the password: a wrong one shows the reason and keeps the session', async () => {
+    api.on('POST /api/user/delete', { status: 422, body: { message: 'That is not your password; nothing was deleted.', errors: { password: ['is not your password'] } } });
+    renderAt(<Security />, '/security', '/security');
+    const form = formOf('Delete your account');
+    fireEvent.click(within(form).getByRole('button', { name: 'Delete my account and everything in it' }));
+    expect(await within(form).findByText('is required to delete your account')).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+    fireEvent.change(field(/your password/i), { target: { value: 'wrong-password' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Delete my account and everything in it' }));
+    expect(await within(form).findByText('is not your password')).toBeTruthy();
+    expect(within(form).getByRole('alert').textContent).toBe('That is not your password; nothing was deleted.');
+    expect($session.get().token).toBe('tok');
+  });
+
+  it('deletes, forgets the session and drafts here, and goes to the front page', async () => {
+    api.on('POST /api/user/delete', { body: { success: true } });
+    saveDraft('some-form', { a: 1 });
+    expect(Object.keys(localStorage).filter((key) => key.includes('draft:'))).toHaveLength(1);
+    renderAt(<Security />, '/security', '/security');
+    fireEvent.change(field(/your password/i), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account and everything in it' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(api.requests.map((r) => [r.path, r.body])).toEqual([['/api/user/delete', { password: 'correct horse battery' }]]);
+    expect($session.get()).toEqual({ token: null, user: null });
+    expect($boards.get()).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.includes('draft:'))).toEqual([]);
+  });
+});
+
+describe('Account: download all my data', () => {
+  it('downloads the export as one zip named by the date, and says so when it fails', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    const created = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} });
+    api.on('GET /api/user/export', { status: 500, body: { error: 'boom' } });
+    renderAt(<Account />, '/account', '/account');
+    fireEvent.click(screen.getByRole('button', { name: 'Download all my data' }));
+    expect(await screen.findByText('The export could not be made. Please try again.')).toBeTruthy();
+    expect(clicked).toEqual([]);
+
+    api.on('GET /api/user/export', { body: { format: 'lifeboard-account-export' }, headers: { 'Content-Type': 'application/zip' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download all my data' }));
+    await waitFor(() => expect(clicked).toEqual([expect.stringMatching(/^lifeboard-account-\d{4}-\d{2}-\d{2}\.zip$/)]));
+    expect(created).toHaveBeenCalledWith(expect.any(Blob));
+    expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer tok');
   });
 });

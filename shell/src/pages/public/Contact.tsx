@@ -3,7 +3,7 @@ import './public.css';
 
 const topics: readonly { subject: string; text: string }[] = [
   { subject: 'Question about my account', text: 'Sign-in trouble, boards, devices or settings.' },
-  { subject: 'Data export or account deletion', text: 'Ask for a copy of your data or for your account to be removed.' },
+  { subject: 'Trouble exporting or deleting my data', text: 'You can download your data on the Account page and delete your account on the Security page yourself; write if either does not work for you.' },
   { subject: 'Programs and creators', text: 'Publishing a program, prices, subscriptions and payouts.' },
   { subject: 'Feedback', text: 'Something you would like Lifeboard to do, or do better.' },
 ];

@@ -40,7 +40,7 @@ export default function Landing() {
       <section aria-labelledby="landing-private">
         <h2 id="landing-private">Yours, and only yours</h2>
         <p>
-          Your data is never sold or shown to anyone else. Export it or delete your account whenever you like.
+          Your data is never sold or shown to anyone else. Download all of it or delete your account whenever you like, from your account settings.
           Read the <Link to="/privacy">privacy policy</Link> in plain words.
         </p>
       </section>

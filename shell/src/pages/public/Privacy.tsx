@@ -1,9 +1,15 @@
+import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
+import { $config } from '@lifeboard/shared/stores/config';
+import { analyticsStatement } from '../../../../scripts/runtime-settings.mjs';
 import { supportEmail } from './contact-details';
 import './public.css';
 
 /** `/privacy`: the privacy policy, in plain language, matching what the app really stores. */
 export default function Privacy() {
+  // The analytics tag is a deployment's setting (/settings.json); the static server writes the same sentence into
+  // the prerendered page (scripts/runtime-settings.mjs), which is built without one.
+  const { analytics } = useStore($config);
   return (
     <article className="lb-public">
       <h1>Privacy policy</h1>
@@ -27,9 +33,10 @@ export default function Privacy() {
         <li>A connected calendar service, when you connect one.</li>
       </ul>
       <h2>Export and deletion</h2>
-      <p>You can export your data and delete boards at any time. To delete your account, write to {supportEmail}; we delete it and everything on its boards within 30 days, and backups roll over within 30 more.</p>
+      <p>You can export your data at any time: <Link to="/account">Account</Link>, &ldquo;Download all my data&rdquo; gives one zip file with every board and everything on it as JSON, and your uploaded images. The journal also exports its entries and notes as Markdown files.</p>
+      <p>You can delete a board, or your whole account on the <Link to="/security">Security</Link> page with your password. Deleting the account removes it at once with every board and everything on them, your uploaded images, your devices and any password-reset link, and we send a confirmation to your address, which is then free to sign up again.</p>
       <h2>Analytics</h2>
-      <p>We count page visits with a privacy-friendly analytics tag, without following you across other sites.</p>
+      <p id="analytics-statement">{analyticsStatement(analytics)}</p>
       <h2>Questions</h2>
       <p>Write to {supportEmail}. See also the <Link to="/terms">terms of service</Link>.</p>
     </article>

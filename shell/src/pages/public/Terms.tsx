@@ -12,7 +12,7 @@ export default function Terms() {
       <h2>Your account</h2>
       <p>You need to be at least 16 to create an account. Keep your password to yourself; you are responsible for what is done with your account. Sign out devices you no longer use on the Security page.</p>
       <h2>Your content</h2>
-      <p>What you write stays yours. You give us only the permission needed to store it, show it to you, and show it to people you share it with (for example through a shared-page link). You can export it and delete it at any time.</p>
+      <p>What you write stays yours. You give us only the permission needed to store it, show it to you, and show it to people you share it with (for example through a shared-page link). You can export it (on the Account page) and delete it at any time.</p>
       <h2>Boards</h2>
       <p>Your content is kept per board. Deleting a board deletes everything on it; we ask you to confirm first, and your last board cannot be deleted.</p>
       <h2>Acceptable use</h2>
@@ -28,7 +28,7 @@ export default function Terms() {
       <h2>Availability and changes</h2>
       <p>We work to keep Lifeboard running, but cannot promise it is never down. If we change these terms in a way that matters, we tell you by e-mail before the change applies.</p>
       <h2>Ending</h2>
-      <p>You can stop using Lifeboard and delete your account at any time. We may close accounts that break these terms, after telling you why when we can.</p>
+      <p>You can stop using Lifeboard and delete your account at any time, yourself, on the Security page. We may close accounts that break these terms, after telling you why when we can.</p>
       <h2>Questions</h2>
       <p>Write to {supportEmail}. See also the <Link to="/privacy">privacy policy</Link>.</p>
     </article>

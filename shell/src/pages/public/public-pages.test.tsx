@@ -1,6 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { analyticsStatementElement, withAnalytics } from '../../../../scripts/runtime-settings.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import About from './About';
 import Contact from './Contact';
@@ -12,6 +14,7 @@ import Privacy from './Privacy';
 import Service from './Service';
 import Support from './Support';
 import Terms from './Terms';
+import { resetConfigForTests, setConfig } from '@lifeboard/shared/stores/config';
 
 afterEach(cleanup);
 
@@ -49,8 +52,8 @@ describe('public pages', () => {
 
   it('contact offers mailto links with the subject filled in', () => {
     show(Contact);
-    const link = screen.getByRole('link', { name: /data export or account deletion/i });
-    expect(link.getAttribute('href')).toBe(`mailto:${supportEmail}?subject=Data%20export%20or%20account%20deletion`);
+    const link = screen.getByRole('link', { name: /trouble exporting or deleting my data/i });
+    expect(link.getAttribute('href')).toBe(`mailto:${supportEmail}?subject=Trouble%20exporting%20or%20deleting%20my%20data`);
     expect(mailtoLink('a b', 'c&d')).toBe(`mailto:${supportEmail}?subject=a%20b&body=c%26d`);
   });
 
@@ -60,12 +63,36 @@ describe('public pages', () => {
     expect(text).toMatch(/per board/);
     expect(text).toMatch(/encryption keys/);
     expect(text).toMatch(/export your data/i);
-    expect(text).toMatch(/delete your account/i);
+    expect(text).toMatch(/your whole account on the Security page/i);
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+    expect(text).not.toMatch(/write to .* to delete/i);
+  });
+
+  it('privacy says which analytics tag runs: none by default, the configured one otherwise', () => {
+    resetConfigForTests();
+    show(Privacy);
+    expect(document.getElementById('analytics-statement')?.textContent).toBe('This site runs no analytics tag: nothing counts or follows your visits.');
+    cleanup();
+    setConfig({ apiUrl: 'https://api.example', analytics: { scriptUrl: 'https://plausible.io/js/script.js', siteId: 'lifeboard.app' } });
+    show(Privacy);
+    expect(document.getElementById('analytics-statement')?.textContent).toMatch(/^We count page visits with a privacy-friendly analytics tag from plausible\.io\. It sets no cookie/);
+    resetConfigForTests();
+  });
+
+  it('privacy, rendered as the build prerenders it, has the statement where the static server writes the configured one', () => {
+    const html = renderToStaticMarkup(<MemoryRouter><Privacy /></MemoryRouter>);
+    expect(html).toMatch(analyticsStatementElement);
+    const analytics = { scriptUrl: 'https://umami.example/script.js', siteId: '94db1cb1-74f4-4a40-ad6c-962362670409' };
+    expect(withAnalytics(html, analytics)).toContain('<p id="analytics-statement">We count page visits with a privacy-friendly analytics tag from umami.example.');
   });
 
   it('support answers questions and links to contact', () => {
     show(Support);
     expect(screen.getAllByRole('term').length).toBeGreaterThanOrEqual(5);
     expect(screen.getByRole('link', { name: /contact page/i }).getAttribute('href')).toBe('/contact');
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/Download all my data/);
+    expect(text).toMatch(/On the Security page, enter your password under "Delete your account"/);
+    expect(text).not.toMatch(/e-mail us/i);
   });
 });
