@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries, users } from '../../db/schema';
+import { habitEntries, habitEntryYears, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
@@ -67,7 +67,7 @@ export const historyAnswer = documented(z.object({
   history: z.object({
     scores: z.array(z.tuple([isoDate, z.number()])).describe('Strength on every day from the first check-in.'),
     by_weekday: z.array(z.number().int()).describe('Days done, Sunday first.'),
-    entries: z.array(entry),
+    entries: z.array(z.object({ date: isoDate, value: habitEntryInput.shape.value, note: z.string() })).describe('Every check-in up to the date, by date.'),
   }),
 }));
 
@@ -90,22 +90,31 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }
 }
 
-/** One text per habit (`date TAB value` lines): on PGlite one value costs far less than thousands of rows. */
+/** A stored value as text (`"yes"`, `"skip"`, or a number) without a JSON parse per day. */
+function valueOf(text: string): DayEntry['value'] {
+  if (text === '"yes"') return 'yes';
+  if (text === '"skip"') return 'skip';
+  return Number(text);
+}
+
+/** Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit. */
 async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
   const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
   if (!habitIds.length) return byHabit;
   const rows = await app.db.select({
-    habitId: habitEntries.habitId,
-    lines: sql<string>`string_agg(${habitEntries.date} || E'\\t' || ${habitEntries.value}::text, E'\\n')`,
-  }).from(habitEntries)
-    .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds), lte(habitEntries.date, asOf)))
-    .groupBy(habitEntries.habitId);
+    habitId: habitEntryYears.habitId,
+    lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
+  }).from(habitEntryYears)
+    .where(and(eq(habitEntryYears.userId, userId), inArray(habitEntryYears.habitId, habitIds), lte(habitEntryYears.year, asOf.slice(0, 4)), sql`${habitEntryYears.lines} <> ''`))
+    .groupBy(habitEntryYears.habitId);
   for (const row of rows) {
     const list = byHabit.get(Number(row.habitId));
     if (!list || !row.lines) continue;
     for (const line of row.lines.split('\n')) {
-      const value = JSON.parse(line.slice(11)) as DayEntry['value'];
-      list.push({ date: line.slice(0, 10), value });
+      if (!line) continue;
+      const date = line.slice(0, 10);
+      if (date > asOf) break;
+      list.push({ date, value: valueOf(line.slice(11)) });
     }
   }
   return byHabit;
@@ -267,11 +276,12 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const { board: boardId, params } = request.body;
     const habit = await ownHabit(userId, boardId, params.habit_id);
     const asOf = params.date ?? await userToday(userId);
-    const rows = await app.db.select().from(habitEntries)
-      .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.userId, userId), lte(habitEntries.date, asOf)))
-      .orderBy(asc(habitEntries.date));
-    const history = habitHistory(ruleOf(habit.data), rows.map((row) => ({ date: row.date, value: row.value })), asOf);
-    return { success: true as const, history: { ...history, entries: rows.map(presentEntry) } };
+    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
+    const notes = await app.db.select({ date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
+      .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.userId, userId), lte(habitEntries.date, asOf), sql`${habitEntries.note} <> ''`));
+    const noteOf = new Map(notes.map((row) => [row.date, row.note ?? '']));
+    const history = habitHistory(ruleOf(habit.data), entries, asOf);
+    return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: noteOf.get(e.date) ?? '' })) } };
   });
 
   const pauseParams = z.object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() }).strict()

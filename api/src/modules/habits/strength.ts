@@ -24,8 +24,17 @@ export interface DayEntry { date: string; value: EntryValue; note?: string | nul
 
 const DAY_MS = 86_400_000;
 
+/** Days since 1970-01-01 of a `YYYY-MM-DD` (the civil-from-days arithmetic, no Date: it runs once per check-in). */
 export function dayOf(iso: string): number {
-  return Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
+  let y = (iso.charCodeAt(0) - 48) * 1000 + (iso.charCodeAt(1) - 48) * 100 + (iso.charCodeAt(2) - 48) * 10 + (iso.charCodeAt(3) - 48);
+  const m = (iso.charCodeAt(5) - 48) * 10 + (iso.charCodeAt(6) - 48);
+  const d = (iso.charCodeAt(8) - 48) * 10 + (iso.charCodeAt(9) - 48);
+  if (m <= 2) y -= 1;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 export function isoOf(day: number): string {
@@ -280,12 +289,17 @@ function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, ent
   return { date: isoOf(day), state: name, value, note: entry?.note ?? '' };
 }
 
+/** Entries by date; the database already gives them so, and then this is one pass. */
+function byDateOrder(entries: DayEntry[]): DayEntry[] {
+  for (let i = 1; i < entries.length; i += 1) if (entries[i - 1].date > entries[i].date) return entries.sort((a, b) => a.date.localeCompare(b.date));
+  return entries;
+}
+
 /** Everything a list row or a habit's page shows, as of `asOf` (inclusive). */
 export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, recentDays = 7): HabitStats {
   const asOf = dayOf(asOfIso);
-  const known = entries.filter((e) => e.date <= asOfIso);
-  let first = Infinity;
-  for (const e of known) first = Math.min(first, dayOf(e.date));
+  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
+  const first = known.length ? dayOf(known[0].date) : Infinity;
   const start = Math.min(Number.isFinite(first) ? first : asOf, asOf - recentDays + 1, periodOf(rule, asOf, Number.isFinite(first) ? first : asOf).from);
   const line = timeline(rule, known, start, asOf);
   let score = 0;
@@ -301,7 +315,9 @@ export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIs
   let total = 0;
   for (const e of known) if (e.value === 'yes' || (typeof e.value === 'number' && e.value > 0)) total += 1;
 
-  const byDate = new Map(known.map((e) => [e.date, e]));
+  const recentFrom = isoOf(asOf - recentDays + 1);
+  const byDate = new Map<string, DayEntry>();
+  for (let i = known.length - 1; i >= 0 && known[i].date >= recentFrom; i -= 1) byDate.set(known[i].date, known[i]);
   const last7: DayState[] = [];
   for (let d = asOf - recentDays + 1; d <= asOf; d += 1) last7.push(stateOf(rule, line, d, asOf, byDate.get(isoOf(d))));
 
@@ -343,7 +359,7 @@ export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIs
 /** Strength on every day from the first check-in to `asOf`, and completion by weekday: a habit's page. */
 export function habitHistory(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string) {
   const asOf = dayOf(asOfIso);
-  const known = entries.filter((e) => e.date <= asOfIso);
+  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
   const byWeekday = [0, 0, 0, 0, 0, 0, 0];
   if (!known.length) return { scores: [] as [string, number][], by_weekday: byWeekday };
   let first = Infinity;
