@@ -7,6 +7,7 @@ import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { setConfig } from '@lifeboard/shared/stores/config';
+import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
@@ -40,31 +41,84 @@ describe('mf-goals routes', () => {
     expect(saved).toMatchObject({ model: 'mission', responses: { energises: 'Building things', statement: 'I build tools so that people grow' } });
   });
 
-  it('/report/habit-summary counts check-ins of the last 30 days', async () => {
-    serveModel(api, 'habit', 'habits').rows.push(habit);
+  /** The server's answer for one habit as of today (the numbers are the server's; the screens only show them). */
+  const statsFor = (last7: { state?: string; value?: unknown }[] = [], over: Record<string, unknown> = {}) => {
     const today = localDate();
-    api.on('POST /api/habit/entries', { body: { success: true, entries: [
-      { id: 1, habit_id: 4, date: today, value: 'yes', note: '' },
-      { id: 2, habit_id: 4, date: addDays(today, -1), value: 'yes', note: '' },
-      { id: 3, habit_id: 4, date: addDays(today, -40), value: 'yes', note: '' },
-    ] } });
-    at('/report/habit-summary');
-    expect(await screen.findByText(/2 of 30 expected check-ins \(1 in 1 days\)/)).toBeTruthy();
+    const days = Array.from({ length: 7 }, (_, i) => ({ date: addDays(today, i - 6), state: 'none', value: null, note: '', ...last7[i] }));
+    return { as_of: today, score: 0.5, current_streak: 13, best_streak: 20, streak_unit: 'day', period_days: 1, total_checkins: 40, first_date: '2026-01-01',
+      paused_today: false, due_today: true, period_done: 0, period_goal: 1, last7: days, ...over };
+  };
+
+  it('/habits: one tap checks in at once, and a failed save says so and undoes it', async () => {
+    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit, stats: statsFor() }], next_offset: null } });
+    let refuse = false;
+    api.on('POST /api/habit/checkin', ({ body }) => (refuse ? { status: 500, body: { message: 'Server Error' } }
+      : { body: { success: true, entry: { id: 1, ...(body as { params: object }).params, note: '' } } }));
+    api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([{}, {}, {}, {}, {}, {}, { state: 'done', value: 'yes' }], { score: 0.54, current_streak: 14 }) } });
+    const user = userEvent.setup();
+    at('/habits');
+    expect(await screen.findByText(/Every day · strength 50% · streak 13 days/)).toBeTruthy();
+    const today = () => screen.getAllByRole('button', { name: /^.*: not checked in; tap for done$|: done; tap for skipped$/ }).at(-1) as HTMLElement;
+    await user.click(today());
+    expect(today().getAttribute('data-state')).toBe('done');
+    await waitFor(() => expect(screen.getByText(/strength 54% · streak 14 days/)).toBeTruthy());
+    expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 4, date: localDate(), value: 'yes' } });
+    // Next tap: skipped; the server refuses, so the day goes back to done and a message says why.
+    refuse = true;
+    await user.click(today());
+    await waitFor(() => expect($notifications.get().some((n) => n.kind === 'error' && n.message.includes('was not saved, so it was undone'))).toBe(true));
+    expect(today().getAttribute('data-state')).toBe('done');
+    expect(document.body.textContent).not.toMatch(/frequency|yes_no|archived_at/i);
   });
 
-  it('/new-habit creates the habit and opens it', async () => {
+  it('/habits: a habit counted in amounts opens an amount input, back-dated on a past day', async () => {
+    const water = { ...habit, id: 5, title: 'Water', kind: 'at_least', target: 8, unit: 'glasses' };
+    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit: water, stats: statsFor() }], next_offset: null } });
+    api.on('POST /api/habit/checkin', ({ body }) => ({ body: { success: true, entry: { id: 1, ...(body as { params: object }).params } } }));
+    api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor() } });
+    const user = userEvent.setup();
+    at('/habits');
+    expect(await screen.findByText(/At least 8 glasses per day/)).toBeTruthy();
+    const twoDaysAgo = addDays(localDate(), -2);
+    await user.click(document.querySelector(`[data-date="${twoDaysAgo}"]`) as HTMLElement);
+    await user.type(screen.getByLabelText(/How much on/), '9');
+    await user.type(screen.getByLabelText('Note'), 'hot day');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 5, date: twoDaysAgo, value: 9, note: 'hot day' } }));
+  });
+
+  it('/new-habit offers "N times a week" in words and saves it as 3 in 7', async () => {
     const habits = serveModel(api, 'habit', 'habits');
-    api.on('POST /api/habit/entries', { body: { success: true, entries: [] } });
+    api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([], { score: 0, current_streak: 0, streak_unit: 'week', period_days: 7 }) } });
+    api.on('POST /api/habit/history', { body: { success: true, history: { scores: [], by_weekday: [0, 0, 0, 0, 0, 0, 0], entries: [] } } });
     const user = userEvent.setup();
     at('/new-habit');
-    await user.type(await screen.findByLabelText('Title (required)'), 'Read');
-    await user.click(screen.getByRole('button', { name: 'Add habit' }));
-    expect(await screen.findByRole('heading', { name: 'Read', level: 1 })).toBeTruthy();
-    expect(habits.rows[0]).toMatchObject({ title: 'Read', kind: 'yes_no', frequency_num: 1, frequency_den: 1 });
-    expect(screen.getByRole('button', { name: 'Done today' })).toBeTruthy();
+    await user.type(await screen.findByLabelText(/^Name/), 'Run');
+    await user.selectOptions(screen.getByLabelText('How often?'), 'week');
+    await user.clear(screen.getByLabelText('How many times'));
+    await user.type(screen.getByLabelText('How many times'), '3');
+    expect(screen.getByText('3 times a week')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/frequency|num\/den|yes_no|archived/i);
+    await user.click(screen.getByRole('button', { name: 'Create habit' }));
+    expect(await screen.findByRole('heading', { name: 'Run', level: 1 })).toBeTruthy();
+    expect(habits.rows[0]).toMatchObject({ title: 'Run', kind: 'yes_no', frequency_num: 3, frequency_den: 7, weekdays: [] });
+    expect(await screen.findByText('No check-ins yet: strength starts with the first one.')).toBeTruthy();
   });
 
-  it('/planner shows habits due today and /how-habits-work explains N in D', async () => {
+  it('/new-habit refuses a week of 8 times with a message and saves nothing', async () => {
+    const habits = serveModel(api, 'habit', 'habits');
+    const user = userEvent.setup();
+    at('/new-habit');
+    await user.type(await screen.findByLabelText(/^Name/), 'Run');
+    await user.selectOptions(screen.getByLabelText('How often?'), 'week');
+    await user.clear(screen.getByLabelText('How many times'));
+    await user.type(screen.getByLabelText('How many times'), '8');
+    await user.click(screen.getByRole('button', { name: 'Create habit' }));
+    expect(await screen.findByText('Choose from 1 to 7 times a week.')).toBeTruthy();
+    expect(habits.rows).toHaveLength(0);
+  });
+
+  it('/planner shows habits due today and /how-habits-work explains strength and streaks', async () => {
     serveModel(api, 'habit', 'habits').rows.push(habit);
     serveModel(api, 'plannedactivity', 'plannedActivities');
     serveModel(api, 'reminder', 'reminders');
@@ -72,7 +126,8 @@ describe('mf-goals routes', () => {
     expect(await screen.findByRole('link', { name: 'Stretch' })).toBeTruthy();
     cleanup();
     at('/how-habits-work');
-    expect(screen.getByRole('heading', { name: 'Frequency: N times in D days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Strength' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Streaks' })).toBeTruthy();
   });
 });
 

@@ -8,6 +8,7 @@ import { GoalCoach, NewRecordPage } from './goals/GoalPages';
 import { GuidedPage } from './guided/GuidedPage';
 import { guidedDocuments } from './guided/questions';
 import { HabitDetail } from './habits/HabitDetail';
+import { HabitsPage, NewHabitPage } from './habits/HabitsPage';
 import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
@@ -17,7 +18,6 @@ import { NotFound } from './NotFound';
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
   { path: '/my-goals', model: 'goal', title: 'My goals', description: 'What you are working toward, with milestones and progress.', detail: '/goal' },
-  { path: '/habits', model: 'habit', description: 'Things you do regularly, counted as N times in D days.', detail: '/habits' },
   { path: '/projects', model: 'project', description: 'Bigger pieces of work, broken into tasks.', detail: '/project' },
   { path: '/life-plans', model: 'life_plan', title: 'Life plans', description: 'Where you want each area of life to be in 1, 3, 5 or 10 years.', detail: '/life-plans' },
   { path: '/activities', model: 'activity', description: 'What you did and how long it took.', detail: '/activity' },
@@ -35,7 +35,6 @@ const collections: { path: string; model: string; title?: string; description: s
 
 const defaultsFor: Record<string, Record<string, unknown>> = {
   activity: { date: localDate() },
-  habit: { kind: 'yes_no', frequency_num: 1, frequency_den: 1 },
   goal: { status: 'active' },
   resolution: { year: new Date().getFullYear() },
 };
@@ -49,6 +48,7 @@ export function AreaRoutes() {
           <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
         ))}
         <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
+        <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
         <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects" />} />
         <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
@@ -58,7 +58,7 @@ export function AreaRoutes() {
         <Route path="/daily-activity-list/:id" element={<DailyListToday />} />
         <Route path="/daily-activity-list/:id/settings" element={<DailyListSettings />} />
         <Route path="/new-goal" element={<NewRecordPage model="goal" title="New goal" detail={(id) => `/goal/${id}`} />} />
-        <Route path="/new-habit" element={<NewRecordPage model="habit" title="New habit" detail={(id) => `/habits/${id}`} />} />
+        <Route path="/new-habit" element={<NewHabitPage />} />
         <Route path="/goals/ai" element={<GoalCoach />} />
         <Route path="/how-habits-work" element={<HowHabitsWork />} />
         <Route path="/planner" element={<Planner />} />

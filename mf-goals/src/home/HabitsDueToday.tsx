@@ -1,13 +1,33 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { describeSchedule } from '@lifeboard/shared/models/habit-schedule';
+import { $board } from '@lifeboard/shared/stores/board';
+import { $habitRows, $habitRowsStatus, loadHabitRows } from '@lifeboard/shared/stores/habits';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { isDueOn } from '../planner/Planner';
+import { HabitDays } from '@lifeboard/shared/ui/HabitDays';
 
-/** Home widget: the habits due today, each linking to its check-in. */
+/**
+ * Home widget: the habits the schedule asks for today (a 3-a-week habit already done 3 times this week is not),
+ * with today's check-in in one tap; one done today stays, ticked, so it can be undone.
+ */
 export function HabitsDueToday() {
-  const { items, status } = useCollection('habit');
-  const due = items.filter((h) => h.id > 0 && isDueOn(h, new Date()));
-  if (!due.length && status === 'loading') return <Skeleton lines={3} />;
-  if (!due.length) return <EmptyState title="No habits due today" action={<Link to="/new-habit">Create a habit</Link>} />;
-  return <ul>{due.map((h) => <li key={h.id}><Link to={`/habits/${h.id}`}>{h.title}</Link></li>)}</ul>;
+  const board = useStore($board);
+  const rows = useStore($habitRows);
+  const status = useStore($habitRowsStatus);
+  useEffect(() => { void loadHabitRows(board.id); }, [board.id]);
+  const due = rows.filter((row) => row.stats.due_today || (row.stats.last7.at(-1)?.value ?? null) !== null);
+  if (!due.length && (status === 'loading' || status === 'idle')) return <Skeleton lines={3} />;
+  if (!due.length && status === 'error') return <p role="alert">Your habits could not be loaded. <Link to="/habits">Open habits</Link></p>;
+  if (!due.length) return <EmptyState title={rows.length ? 'Nothing due today' : 'No habits yet'} action={<Link to={rows.length ? '/habits' : '/new-habit'}>{rows.length ? 'See all habits' : 'Create a habit'}</Link>} />;
+  return (
+    <ul className="lb-stack" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Habits due today">
+      {due.map((row) => (
+        <li key={row.habit.id} className="lb-row" style={{ justifyContent: 'space-between' }}>
+          <span><Link to={`/habits/${row.habit.id}`}>{String(row.habit.title)}</Link> <span className="lb-muted">· {describeSchedule(row.habit)}</span></span>
+          <HabitDays row={row} board={board.id} days={1} />
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,18 +1,23 @@
 import { habitEntryInput } from '@lifeboard/shared/models/habit';
 import { isoDate } from '@lifeboard/shared/models/fields';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { models } from '@lifeboard/shared/models';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries } from '../../db/schema';
+import { habitEntries, habitEntryYears, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
-import { notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
+import { presenterOf } from '../../models/compact-row';
+import { dayOf, habitHistory, habitStats, isoOf, type DayEntry, type HabitRule } from './strength';
 
 const board = dbId;
+const habitTableOf = () => modelTables.habit;
+const presentHabit = presenterOf(models.habit);
 
 function presentEntry(row: typeof habitEntries.$inferSelect) {
   return { id: row.id, habit_id: row.habitId, date: row.date, value: row.value, note: row.note ?? '' };
@@ -30,16 +35,117 @@ export const checkedIn = documented(z.object({ success: z.literal(true), entry }
 export const entryList = documented(z.object({ success: z.literal(true), entries: z.array(entry) })
   .meta({ description: 'The check-ins in the range, by date (5000 at most).' }));
 
+const dayState = z.object({
+  date: isoDate,
+  state: z.enum(['done', 'skipped', 'paused', 'off', 'missed', 'none']),
+  value: habitEntryInput.shape.value.nullable(),
+  note: z.string(),
+});
+const statsSchema = z.object({
+  as_of: isoDate,
+  score: z.number().describe("Strength, 0..1: Loop Habit Tracker's score as of `as_of`."),
+  current_streak: z.number().int(),
+  best_streak: z.number().int(),
+  streak_unit: z.enum(['day', 'week', 'month', 'period']).describe('What a streak counts: days, or periods of `period_days` for "N in D days" habits.'),
+  period_days: z.number().int(),
+  total_checkins: z.number().int(),
+  first_date: isoDate.nullable(),
+  paused_today: z.boolean(),
+  due_today: z.boolean(),
+  period_done: z.number(),
+  period_goal: z.number(),
+  last7: z.array(dayState),
+});
+export const statsAnswer = documented(z.object({ success: z.literal(true), stats: statsSchema }));
+export const overviewAnswer = documented(z.object({
+  success: z.literal(true),
+  habits: z.array(z.object({ habit: z.record(z.string(), z.unknown()), stats: statsSchema })),
+  next_offset: z.number().int().nullable(),
+}).meta({ description: 'A page of habits in their order, each with its stats and last 7 days.' }));
+export const historyAnswer = documented(z.object({
+  success: z.literal(true),
+  history: z.object({
+    scores: z.array(z.tuple([isoDate, z.number()])).describe('Strength on every day from the first check-in.'),
+    by_weekday: z.array(z.number().int()).describe('Days done, Sunday first.'),
+    entries: z.array(z.object({ date: isoDate, value: habitEntryInput.shape.value, note: z.string() })).describe('Every check-in up to the date, by date.'),
+  }),
+}));
+
+/** A habit's stored fields as the algorithm reads them. */
+export function ruleOf(data: Record<string, unknown>): HabitRule {
+  const kind = data.kind === 'at_least' || data.kind === 'at_most' ? data.kind : 'yes_no';
+  const num = typeof data.frequency_num === 'number' && data.frequency_num > 0 ? data.frequency_num : 1;
+  const den = typeof data.frequency_den === 'number' && data.frequency_den > 0 ? data.frequency_den : 1;
+  const weekdays = Array.isArray(data.weekdays) ? data.weekdays.filter((d): d is number => typeof d === 'number') : [];
+  const paused = Array.isArray(data.paused_ranges) ? (data.paused_ranges as { from: string; to: string | null }[]) : [];
+  return { kind, target: typeof data.target === 'number' ? data.target : null, num, den, weekdays, paused };
+}
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** A stored value as text (`"yes"`, `"skip"`, or a number) without a JSON parse per day. */
+function valueOf(text: string): DayEntry['value'] {
+  if (text === '"yes"') return 'yes';
+  if (text === '"skip"') return 'skip';
+  return Number(text);
+}
+
+/** Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit. */
+async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
+  const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
+  if (!habitIds.length) return byHabit;
+  const rows = await app.db.select({
+    habitId: habitEntryYears.habitId,
+    lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
+  }).from(habitEntryYears)
+    .where(and(eq(habitEntryYears.userId, userId), inArray(habitEntryYears.habitId, habitIds), lte(habitEntryYears.year, asOf.slice(0, 4)), sql`${habitEntryYears.lines} <> ''`))
+    .groupBy(habitEntryYears.habitId);
+  for (const row of rows) {
+    const list = byHabit.get(Number(row.habitId));
+    if (!list || !row.lines) continue;
+    for (const line of row.lines.split('\n')) {
+      if (!line) continue;
+      const date = line.slice(0, 10);
+      if (date > asOf) break;
+      list.push({ date, value: valueOf(line.slice(11)) });
+    }
+  }
+  return byHabit;
+}
+
+/** Notes of the last days (the list's strip shows them). */
+async function recentNotes(app: FastifyInstance, userId: number, habitIds: number[], from: string, to: string) {
+  const notes = new Map<string, string>();
+  if (!habitIds.length) return notes;
+  const rows = await app.db.select({ habitId: habitEntries.habitId, date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
+    .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds), gte(habitEntries.date, from), lte(habitEntries.date, to), sql`${habitEntries.note} <> ''`));
+  for (const row of rows) notes.set(`${row.habitId} ${row.date}`, row.note ?? '');
+  return notes;
+}
+
 /** Check-ins of a habit: one per day (checking in again on a day replaces that day's value). */
 export async function habitRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   async function ownHabit(userId: number, boardId: number, habitId: number) {
     await requireOwnBoard(app.db, userId, boardId);
-    const t = modelTables.habit;
-    const [habit] = await app.db.select({ id: t.id }).from(t)
+    const t = habitTableOf();
+    const [habit] = await app.db.select({ id: t.id, data: t.data }).from(t)
       .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId))).limit(1);
     if (!habit) throw notFound('No such habit.');
+    return habit;
+  }
+
+  async function userToday(userId: number): Promise<string> {
+    const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
+    return todayIn(user?.timezone ?? 'UTC');
   }
 
   api.post('/api/habit/checkin', {
@@ -48,12 +154,32 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    await ownHabit(userId, boardId, params.habit_id);
+    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const numeric = habit.data.kind === 'at_least' || habit.data.kind === 'at_most';
+    if (numeric && params.value === 'yes') throw invalid({ value: ['must be an amount (or skip) for a habit counted in amounts'] });
+    if (!numeric && typeof params.value === 'number') throw invalid({ value: ["must be 'yes' or 'skip' for a yes-or-no habit"] });
     const [row] = await app.db.insert(habitEntries)
       .values({ userId, boardId, habitId: params.habit_id, date: params.date, value: params.value, note: params.note ?? null })
       .onConflictDoUpdate({ target: [habitEntries.habitId, habitEntries.date], set: { value: params.value, note: params.note ?? null } })
       .returning();
     return { success: true as const, entry: presentEntry(row) };
+  });
+
+  api.post('/api/habit/checkin/remove', {
+    schema: {
+      tags: ['habit'], summary: "Remove a habit's check-in on a day (the day is then unrecorded)",
+      body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate }).strict() }).strict(),
+      response: { 200: documented(z.object({ success: z.literal(true), removed: z.boolean() })), ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    await ownHabit(userId, boardId, params.habit_id);
+    const removed = await app.db.delete(habitEntries)
+      .where(and(eq(habitEntries.habitId, params.habit_id), eq(habitEntries.userId, userId), eq(habitEntries.date, params.date)))
+      .returning({ id: habitEntries.id });
+    return { success: true as const, removed: removed.length > 0 };
   });
 
   api.post('/api/habit/entries', {
@@ -74,4 +200,146 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     )).orderBy(asc(habitEntries.date)).limit(5000);
     return { success: true as const, entries: rows.map(presentEntry) };
   });
+
+  api.post('/api/habit/stats', {
+    schema: {
+      tags: ['habit'], summary: "A habit's strength, streaks and last 7 days as of a date (default: today in the user's time zone)",
+      body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+      response: { 200: statsAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const asOf = params.date ?? await userToday(userId);
+    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
+    const notes = await recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf);
+    const stats = habitStats(ruleOf(habit.data), entries, asOf);
+    for (const day of stats.last7) day.note = notes.get(`${habit.id} ${day.date}`) ?? '';
+    return { success: true as const, stats };
+  });
+
+  api.post('/api/habit/overview', {
+    schema: {
+      tags: ['habit'], summary: 'A page of habits, in their order, each with its stats and last 7 days (for /habits and /home)',
+      body: z.object({
+        board,
+        params: z.object({
+          date: isoDate.optional(),
+          limit: z.number().int().min(1).max(100).optional(),
+          offset: z.number().int().min(0).max(1_000_000).optional(),
+          archived: z.boolean().optional().describe('true: only archived habits; default: only active ones.'),
+        }).strict().optional(),
+      }).strict(),
+      response: { 200: overviewAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params = {} } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    const limit = params.limit ?? 50;
+    const offset = params.offset ?? 0;
+    const asOf = params.date ?? await userToday(userId);
+    const t = habitTableOf();
+    const archivedAt = sql`${t.data}->'archived_at'`;
+    const rows = await app.db.select({
+      id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data,
+    }).from(t)
+      .where(and(eq(t.userId, userId), eq(t.boardId, boardId),
+        params.archived ? sql`coalesce(${archivedAt}, 'null'::jsonb) <> 'null'::jsonb` : sql`coalesce(${archivedAt}, 'null'::jsonb) = 'null'::jsonb`))
+      .orderBy(asc(t.position), asc(t.id)).limit(limit + 1).offset(offset);
+    const page = rows.slice(0, limit);
+    const ids = page.map((row) => row.id);
+    const [entries, notes] = await Promise.all([
+      entriesByHabit(app, userId, ids, asOf),
+      recentNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
+    ]);
+    const habits = page.map((row) => {
+      const stats = habitStats(ruleOf(row.data), entries.get(row.id) ?? [], asOf);
+      for (const day of stats.last7) day.note = notes.get(`${row.id} ${day.date}`) ?? '';
+      return { habit: presentHabit(row), stats };
+    });
+    return { success: true as const, habits, next_offset: rows.length > limit ? offset + limit : null };
+  });
+
+  api.post('/api/habit/history', {
+    schema: {
+      tags: ['habit'], summary: "A habit's page: strength on every day, done days by weekday, and every check-in with its note",
+      body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+      response: { 200: historyAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const asOf = params.date ?? await userToday(userId);
+    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
+    const notes = await app.db.select({ date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
+      .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.userId, userId), lte(habitEntries.date, asOf), sql`${habitEntries.note} <> ''`));
+    const noteOf = new Map(notes.map((row) => [row.date, row.note ?? '']));
+    const history = habitHistory(ruleOf(habit.data), entries, asOf);
+    return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: noteOf.get(e.date) ?? '' })) } };
+  });
+
+  const pauseParams = z.object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() }).strict()
+    .refine((p) => !p.to || p.to >= p.from, { message: 'must not end before it starts', path: ['to'] });
+
+  api.post('/api/habit/pause', {
+    schema: {
+      tags: ['habit'], summary: 'Pause a habit over a date range (to: null = until resumed); paused days neither lower the score nor break a streak',
+      body: z.object({ board, params: pauseParams }).strict(),
+      response: { 200: documented(z.object({ success: z.literal(true), paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })) })), ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const ranges = mergeRanges([...ruleOf(habit.data).paused, { from: params.from, to: params.to ?? null }]);
+    return { success: true as const, paused_ranges: await savePauses(userId, boardId, habit.id, ranges) };
+  });
+
+  api.post('/api/habit/resume', {
+    schema: {
+      tags: ['habit'], summary: 'End the pauses of a habit from a date on (default: today): the habit counts again from that day',
+      body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+      response: { 200: documented(z.object({ success: z.literal(true), paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })) })), ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const from = params.date ?? await userToday(userId);
+    const before = isoOf(dayOf(from) - 1);
+    const ranges = ruleOf(habit.data).paused
+      .filter((range) => range.from < from)
+      .map((range) => (range.to === null || range.to > before ? { from: range.from, to: before } : range));
+    return { success: true as const, paused_ranges: await savePauses(userId, boardId, habit.id, ranges) };
+  });
+
+  async function savePauses(userId: number, boardId: number, habitId: number, ranges: { from: string; to: string | null }[]) {
+    if (ranges.length > 100) throw invalid({ paused_ranges: ['must have at most 100 pauses'] });
+    const t = habitTableOf();
+    await app.db.update(t)
+      .set({ data: sql`jsonb_set(${t.data}, '{paused_ranges}', ${JSON.stringify(ranges)}::jsonb)`, updatedAt: new Date() })
+      .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId)));
+    return ranges;
+  }
+}
+
+/** Overlapping or touching ranges become one, ordered by start. */
+export function mergeRanges(ranges: { from: string; to: string | null }[]) {
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+  const out: { from: string; to: string | null }[] = [];
+  for (const range of sorted) {
+    const last = out.at(-1);
+    if (last && (last.to === null || dayOf(range.from) <= dayOf(last.to) + 1)) {
+      last.to = last.to === null || range.to === null ? null : last.to > range.to ? last.to : range.to;
+    } else out.push({ ...range });
+  }
+  return out;
 }
