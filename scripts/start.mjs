@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `pnpm start`: builds the shell and the five remotes, starts the API (embedded PGlite database), serves
- * the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops everything on Ctrl-C.
- * `pnpm dev` (`--dev`): `rspack serve` for each app instead of a build.
+ * `pnpm start`: builds the API (compiled JavaScript, `node dist/server.js`), the shell and the five remotes,
+ * starts the API (embedded PGlite database, in development mode: the demo account is made on an empty
+ * database), serves the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops
+ * everything on Ctrl-C. `pnpm dev` (`--dev`): `rspack serve` for each app and `tsx watch` for the API.
  * Options: --skip-build (serve the existing dist/ folders), --no-api (the API runs elsewhere).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ const apiPort = Number(process.env.PORT_API ?? 4000);
 const apps = Object.keys(defaultPorts);
 /** Two cores here: two builds at a time is the sweet spot. */
 // A known demo password so the address and password can be printed on every start, not only the first.
-const demoPassword = process.env.DEMO_PASSWORD ?? 'lifeboard-demo';
+const demoPassword = process.env.DEMO_PASSWORD ?? 'harbour lantern demo';
 const buildConcurrency = Number(process.env.BUILD_CONCURRENCY ?? 2);
 
 const children = new Set();
@@ -142,7 +144,17 @@ async function main() {
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
 
   if (withApi) {
-    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword } });
+    if (!isDev && (!skipBuild || !existsSync(join(repoRoot, 'api/dist/server.js')))) {
+      const { code, output } = await run('api', 'pnpm', ['--filter', '@lifeboard/api', 'build'], { quiet: true }).done;
+      if (code !== 0) {
+        for (const line of output.slice(-40)) log('api', line);
+        throw new Error(`The build of the API failed (exit ${code})`);
+      }
+    }
+    // Development mode, on this machine only: it is what makes the demo account (never on a production database).
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', isDev ? 'dev' : 'start'], {
+      env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development' },
+    });
     watchChild('api', api);
   }
 

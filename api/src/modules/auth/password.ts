@@ -34,5 +34,6 @@ export function needsRehash(encoded: string): boolean {
  */
 export function requireStrongPassword(password: string, userInputs: readonly string[]): void {
   const verdict = judgePassword(password, userInputs);
-  if (!verdict.strongEnough) throw invalid({ password: [`is too easy to guess (${verdict.label.toLowerCase()}). ${verdict.advice}`] });
+  // No final full stop: the summary message adds one, as for every field message.
+  if (!verdict.strongEnough) throw invalid({ password: [`is too easy to guess (${verdict.label.toLowerCase()}). ${verdict.advice.replace(/\.$/, '')}`] });
 }
