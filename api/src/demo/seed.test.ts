@@ -51,5 +51,6 @@ describe('demo data', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A fresh PGlite of its own takes seconds to start on a busy machine.
+  }, 120_000);
 });
