@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * `pnpm start`: builds the shell and the five remotes, starts the API (embedded PGlite database), serves
- * the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops everything on Ctrl-C.
- * `pnpm dev` (`--dev`): `rspack serve` for each app instead of a build.
+ * `pnpm start`: builds the API (compiled JavaScript, `node dist/server.js`), the shell and the five remotes,
+ * starts the API (embedded PGlite database, in development mode: the demo account is made on an empty
+ * database), serves the shell on :3000 and the remotes on :3001–3005, prints the addresses, and stops
+ * everything on Ctrl-C. `pnpm dev` (`--dev`): `rspack serve` for each app and `tsx watch` for the API.
  * With the API it also runs MailDev, the development inbox the API sends every mail to (SMTP on 127.0.0.1:1025,
  * web inbox and REST API on http://localhost:1080; MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT move them).
  * Options: --skip-build (serve the existing dist/ folders), --no-api (the API runs elsewhere).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +26,7 @@ const mailWebPort = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
 const apps = Object.keys(defaultPorts);
 /** Two cores here: two builds at a time is the sweet spot. */
 // A known demo password so the address and password can be printed on every start, not only the first.
-const demoPassword = process.env.DEMO_PASSWORD ?? 'lifeboard-demo';
+const demoPassword = process.env.DEMO_PASSWORD ?? 'harbour lantern demo';
 const buildConcurrency = Number(process.env.BUILD_CONCURRENCY ?? 2);
 
 const children = new Set();
@@ -154,8 +156,19 @@ async function main() {
       '--smtp', String(mailSmtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1',
     ], { quiet: true });
     watchChild('maildev', maildev);
-    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
-      env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword, SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true` },
+    if (!isDev && (!skipBuild || !existsSync(join(repoRoot, 'api/dist/server.js')))) {
+      const { code, output } = await run('api', 'pnpm', ['--filter', '@lifeboard/api', 'build'], { quiet: true }).done;
+      if (code !== 0) {
+        for (const line of output.slice(-40)) log('api', line);
+        throw new Error(`The build of the API failed (exit ${code})`);
+      }
+    }
+    // Development mode, on this machine only: it is what makes the demo account (never on a production database).
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', isDev ? 'dev' : 'start'], {
+      env: {
+        PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development',
+        SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true`,
+      },
     });
     watchChild('api', api);
   }

@@ -33,6 +33,7 @@ import { defaultLimits, registerAnonymousLimit, type Limits } from './plugins/li
 import { documentErrorResponses, documentingSerializerCompiler } from './openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
+import { registerHealth } from './plugins/health';
 import './types';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -52,11 +53,17 @@ export interface AppOptions {
   aiEnv?: Record<string, string | undefined>;
 }
 
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the first n hops". */
+function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** The whole API on a given database; tests build it on in-memory PGlite, the server on the configured one. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(options.env.TRUST_PROXY),
     // Reject `__proto__` and `constructor.prototype` keys in JSON bodies (answered as 422 by the error handler).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -102,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   documentErrorResponses(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerHealth(app);
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);

@@ -10,7 +10,8 @@ await database.migrate();
 await seedMuscles(database.db);
 
 const app = await buildApp({ db: database.db, env, logger: true });
-const demo = await seedDemo(database.db, env.DEMO_PASSWORD);
+const demo = await seedDemo(database.db, env);
+if (env.NODE_ENV !== 'development' && env.DEMO_PASSWORD) app.log.warn('DEMO_PASSWORD is ignored: the demo account is made only in development (NODE_ENV=development)');
 if (demo) {
   // Printed plainly (not only as a log line) so a person starting the API can copy it.
   console.log(`\n  Demo account created\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);

@@ -106,7 +106,7 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
   const running: Started[] = [];
   const apiEnv = {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'),
-    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
+    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password, NODE_ENV: 'development',
   };
   const startApi = () => start('pnpm', ['--filter', '@lifeboard/api', 'start'], apiEnv);
   const stop = async () => {
@@ -115,6 +115,8 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
   };
 
   try {
+    // The API as it runs in production: compiled first, then `node dist/server.js`.
+    await mustSucceed('the API build', start('pnpm', ['--filter', '@lifeboard/api', 'build'], {}));
     let api = startApi();
     running.push(api);
     if (build) {

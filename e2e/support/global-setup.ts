@@ -114,11 +114,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const apiUrl = `http://localhost:${apiPort}`;
 
   const pgliteDir = join(work, 'pglite');
+  // The API as it runs in production (compiled JavaScript), in development mode so it makes the demo account.
   const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir,
+    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir, NODE_ENV: 'development',
     CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
   });
   try {
+    const built = await finished(start('api:build', 'pnpm', ['--filter', '@lifeboard/api', 'build']));
+    if (built !== 0) throw new Error(`e2e: building the API exited ${built}`);
     // The admin is made while the apps build (the API's start-up overlaps the builds either way).
     const [api] = await Promise.all([
       createAdmin(startApi, startApi(), apiUrl, apiPort, pgliteDir),

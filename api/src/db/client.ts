@@ -5,7 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
@@ -30,7 +30,10 @@ export function queueConnectionOf(db: Db): ConstructorOptions {
   return connection;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// `api/drizzle`, seen from src/db/ (sources, tests) or from dist/ (the compiled server).
+const migrationsFolder = ['../../drizzle', '../drizzle']
+  .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+  .find((folder) => existsSync(`${folder}/meta/_journal.json`)) ?? fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   databaseUrl?: string;

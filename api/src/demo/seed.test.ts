@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, testDatabase, uniqueEmail } from '../../test/helpers';
-import { createDemoAccount, seedDemo } from './seed';
+import { openDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { defaultEnv } from '../env';
+import { createDemoAccount, DEMO_EMAIL, seedDemo } from './seed';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -32,6 +35,22 @@ describe('demo data', () => {
 
   it('is only seeded on an empty database', async () => {
     const { db } = await testDatabase();
-    expect(await seedDemo(db)).toBeNull();
+    expect(await seedDemo(db, { NODE_ENV: 'development', DEMO_PASSWORD: undefined })).toBeNull();
   });
+
+  it('is made in development only: never with production settings, the default ones included', async () => {
+    const fresh = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      await fresh.migrate();
+      const accounts = async () => (await fresh.db.select({ id: users.id }).from(users)).length;
+      expect(await seedDemo(fresh.db, defaultEnv({ DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
+      expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'production', DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
+      expect(await accounts()).toBe(0);
+      expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'development', DEMO_PASSWORD: 'a demo password 1' }))).toEqual({ email: DEMO_EMAIL, password: 'a demo password 1' });
+      expect(await accounts()).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+    // A fresh PGlite of its own takes seconds to start on a busy machine.
+  }, 120_000);
 });

@@ -7,13 +7,19 @@ import { hashPassword } from '../modules/auth/password';
 import { createAccount } from '../modules/auth/service';
 import { entryOf } from '../models/registry';
 import { insertRecord } from '../models/store';
+import type { Env } from '../env';
 
 export const DEMO_EMAIL = 'demo@lifeboard.local';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** On an empty database: the demo account. Returns its credentials, or null when anyone has an account. */
-export async function seedDemo(db: Db, fixedPassword?: string): Promise<{ email: string; password: string } | null> {
+/**
+ * In development (`pnpm start`) on an empty database: the demo account. Returns its credentials, or null when
+ * anyone has an account or the server does not run in development: a production database never gets it.
+ */
+export async function seedDemo(db: Db, env: Pick<Env, 'NODE_ENV' | 'DEMO_PASSWORD'>): Promise<{ email: string; password: string } | null> {
+  if (env.NODE_ENV !== 'development') return null;
+  const fixedPassword = env.DEMO_PASSWORD;
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return null;
   const password = fixedPassword ?? randomBytes(9).toString('base64url');

@@ -32,6 +32,9 @@ describe('links', () => {
     ['java&#x09;script:alert(1)'],
     ['&#x6A;avascript&colon;alert(1)'],
     [' \u0001javascript:alert(1)'],
+    ['\u00a0javascript:alert(1)'],
+    ['&nbsp;javascript:alert(1)'],
+    ['\u3000\u200bjavascript:alert(1)'],
     ['data:text/html,<script>alert(1)</script>'],
     ['vbscript:msgbox(1)'],
     ['ftp://example.com/file'],
@@ -40,12 +43,12 @@ describe('links', () => {
     ['\\\\evil.example/path'],
   ])('drops the href %s but keeps the text', (href) => {
     const out = sanitizeRichText(`<p><a href="${href}">text</a></p>`);
-    expect(out).toBe('<p><a rel="noopener noreferrer" target="_blank">text</a></p>');
+    expect(out).toBe('<p><a rel="noopener noreferrer nofollow" target="_blank">text</a></p>');
   });
 
   it('forces rel and target on every link', () => {
     expect(sanitizeRichText('<a href="https://x.test/" target="_self" rel="opener">x</a>')).toBe(
-      '<a href="https://x.test/" rel="noopener noreferrer" target="_blank">x</a>',
+      '<a href="https://x.test/" rel="noopener noreferrer nofollow" target="_blank">x</a>',
     );
   });
 });

@@ -1,44 +1,17 @@
+import {
+  allowedAttributes, allowedClasses, allowedTags, cleanInlineStyle, codeLanguage, dropWithContentTags, linkRel, linkSchemes, linkTarget,
+  listKinds, mediaSize, safeImageSrc, safeLinkHref, safeVideoSrc, videoHosts,
+} from '@lifeboard/shared/rich-text/policy';
 import sanitizeHtml from 'sanitize-html';
 import type { Attributes, IFrame, IOptions } from 'sanitize-html';
-import { cleanInlineStyle } from './inline-style';
 import { neutralizeFormulaSource } from './formula';
-import { isSafeImageSrc, isSafeLinkHref, isSafeVideoSrc, linkSchemes } from './url-policy';
 
 /**
  * Server-side sanitizing of rich-text fields (api-contract "Rich text"): only what the Quill 2 editor
- * writes for the spec's formats survives. The allow-lists are the policy; the transforms below make
- * every surviving attribute value match a strict pattern before sanitize-html escapes it.
+ * writes for the spec's formats survives. The allow-lists are the shared policy (@lifeboard/shared/rich-text/
+ * policy), which the browser's DOMPurify reads too; the transforms below make every surviving attribute value
+ * match a strict pattern before sanitize-html escapes it.
  */
-
-const blockClasses = [/^ql-align-(?:right|center|justify)$/, /^ql-indent-[1-8]$/, /^ql-direction-rtl$/];
-const inlineClasses = [/^ql-size-(?:small|large|huge)$/, /^ql-font-[a-z][a-z0-9-]{0,30}$/];
-const blockTags = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre'];
-const inlineTags = ['strong', 'b', 'em', 'i', 'u', 's', 'a'];
-const listKinds = ['bullet', 'ordered', 'checked', 'unchecked'];
-const codeLanguage = /^[A-Za-z0-9+#._-]{1,32}$/;
-const pixelSize = /^\d{1,4}(?:px|%)?$/;
-
-const allowedClasses: Record<string, (string | RegExp)[]> = {
-  ...Object.fromEntries(blockTags.map((tag) => [tag, blockClasses])),
-  ...Object.fromEntries(inlineTags.map((tag) => [tag, inlineClasses])),
-  pre: [...blockClasses, 'ql-syntax'],
-  div: ['ql-code-block-container', 'ql-code-block'],
-  span: [...inlineClasses, 'ql-formula', 'ql-token', /^hljs-[a-z][a-z0-9_-]{0,30}$/],
-  iframe: ['ql-video', /^ql-align-(?:right|center|justify)$/],
-};
-
-const withStyle = (tags: string[]) => Object.fromEntries(tags.map((tag) => [tag, ['style']]));
-
-const allowedAttributes: Record<string, string[]> = {
-  ...withStyle([...blockTags, ...inlineTags, 'span']),
-  a: ['href', 'rel', 'target', 'style'],
-  li: ['data-list', 'style'],
-  pre: ['data-language', 'style'],
-  div: ['data-language', 'spellcheck'],
-  span: ['data-value', 'style'],
-  img: ['src', 'alt', 'width', 'height'],
-  iframe: ['src', 'frameborder', 'allowfullscreen', 'width', 'height'],
-};
 
 function classTokens(attribs: Attributes): string[] {
   return (attribs.class ?? '').split(/\s+/).filter(Boolean);
@@ -52,24 +25,30 @@ function cleanAttributes(tagName: string, attribs: Attributes): Attributes {
     if (value !== undefined && isValid(value)) out[name] = value;
   };
   switch (tagName) {
-    case 'a':
-      copyIf('href', isSafeLinkHref);
-      out.rel = 'noopener noreferrer';
-      out.target = '_blank';
+    case 'a': {
+      const href = attribs.href === undefined ? null : safeLinkHref(attribs.href);
+      if (href) out.href = href;
+      out.rel = linkRel;
+      out.target = linkTarget;
       break;
-    case 'img':
-      copyIf('src', isSafeImageSrc);
+    }
+    case 'img': {
+      const src = attribs.src === undefined ? null : safeImageSrc(attribs.src);
+      if (src) out.src = src;
       copyIf('alt', () => true);
-      copyIf('width', (value) => pixelSize.test(value));
-      copyIf('height', (value) => pixelSize.test(value));
+      copyIf('width', (value) => mediaSize.test(value));
+      copyIf('height', (value) => mediaSize.test(value));
       return out;
-    case 'iframe':
-      if (attribs.src === undefined || !isSafeVideoSrc(attribs.src)) return out;
+    }
+    case 'iframe': {
+      const src = attribs.src === undefined ? null : safeVideoSrc(attribs.src);
+      if (!src) return out;
       copyIf('class', () => true);
-      Object.assign(out, { frameborder: '0', allowfullscreen: 'true', src: attribs.src });
-      copyIf('width', (value) => pixelSize.test(value));
-      copyIf('height', (value) => pixelSize.test(value));
+      Object.assign(out, { frameborder: '0', allowfullscreen: 'true', src });
+      copyIf('width', (value) => mediaSize.test(value));
+      copyIf('height', (value) => mediaSize.test(value));
       return out;
+    }
     case 'li':
       copyIf('data-list', (value) => listKinds.includes(value));
       break;
@@ -121,23 +100,27 @@ function createContentTracker() {
   };
 }
 
+// sanitize-html's own shapes of the policy's lists (it wants mutable arrays).
+const classesByTag = Object.fromEntries(Object.entries(allowedClasses).map(([tag, patterns]) => [tag, [...patterns]]));
+// `class` is checked by allowedClasses; iframe's sandbox and referrerpolicy are the browser view's, never stored.
+const attributesByTag = Object.fromEntries(Object.entries(allowedAttributes)
+  .map(([tag, names]) => [tag, names.filter((name) => tag !== 'iframe' || (name !== 'sandbox' && name !== 'referrerpolicy'))]));
+
 const baseOptions: IOptions = {
-  allowedTags: [...blockTags, ...inlineTags, 'p', 'br', 'ol', 'ul', 'div', 'span', 'img', 'iframe'],
-  allowedAttributes,
-  allowedClasses,
+  allowedTags: [...allowedTags],
+  allowedAttributes: attributesByTag,
+  allowedClasses: classesByTag,
   allowedSchemes: [...linkSchemes],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'xlink:href', 'background', 'poster'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: [...videoHosts],
   allowIframeRelativeUrls: false,
   parseStyleAttributes: false,
   disallowedTagsMode: 'discard',
   // Disallowed tags whose text is not prose: drop it with the tag rather than leave it as stray text.
-  nonTextTags: [
-    'script', 'style', 'textarea', 'option', 'select', 'xmp', 'noscript', 'noembed', 'noframes', 'template',
-    'title', 'object', 'embed', 'applet', 'svg', 'math', 'head', 'frameset', 'plaintext',
-  ],
+  // (iframe is allowed; its fallback content is removed by the content tracker.)
+  nonTextTags: dropWithContentTags.filter((tag) => tag !== 'iframe'),
   transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: cleanAttributes(tagName, attribs) }) },
 };
 

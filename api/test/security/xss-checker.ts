@@ -1,6 +1,6 @@
 import { defaultTreeAdapter, html as htmlSpec, parse, parseFragment, serialize } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import { isSafeVideoSrc, urlScheme } from '../../src/rich-text/url-policy';
+import { safeVideoSrc, urlScheme } from '@lifeboard/shared/rich-text/policy';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -83,7 +83,7 @@ function elementViolations(element: Element): string[] {
   if (forbiddenElements.has(element.tagName)) found.push(`${describe(element)} is forbidden`);
   if (element.tagName === 'iframe') {
     const src = element.attrs.find((attr) => attr.name === 'src')?.value;
-    if (src === undefined || !isSafeVideoSrc(src)) found.push(`<iframe> src "${src ?? ''}" is not a video host`);
+    if (src === undefined || !safeVideoSrc(src)) found.push(`<iframe> src "${src ?? ''}" is not a video host`);
   }
   return found;
 }

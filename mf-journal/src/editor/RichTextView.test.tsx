@@ -20,7 +20,7 @@ describe('RichTextView', () => {
     expect(container.querySelector('script, img, [onclick], [onerror]')).toBeNull();
     expect(screen.getByText('bad').getAttribute('href')).toBeNull();
     const good = screen.getByRole('link', { name: 'good' });
-    expect(good.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(good.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(good.getAttribute('target')).toBe('_blank');
   });
 

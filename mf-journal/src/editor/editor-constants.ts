@@ -3,13 +3,15 @@
  * without paying for the editor's code.
  */
 
-/** Spec §5: link addresses may only use these schemes; any other becomes a blank address. */
-export const linkProtocols = ['http', 'https', 'mailto', 'tel'] as const;
+import { fontSizes, linkSchemes, maxIndent, videoHosts } from '@lifeboard/shared/rich-text/policy';
+
+/** Spec §5: link addresses may only use these schemes (the rich-text policy's); any other becomes a blank address. */
+export const linkProtocols = linkSchemes;
 /** What a refused link address becomes (Quill's blank address). */
 export const blankAddress = 'about:blank';
 
-/** Spec §5: indent levels 1 to 8. */
-export const maxIndent = 8;
+/** Spec §5: indent levels 1 to 8; spec §9: the font sizes; the video players (all from the rich-text policy). */
+export { fontSizes, maxIndent, videoHosts };
 
 /** Spec §9: undo history of 100 steps; changes within 1,000 ms merge into one step. */
 export const historyConfig = { delay: 1000, maxStack: 100, userOnly: true } as const;
@@ -17,14 +19,8 @@ export const historyConfig = { delay: 1000, maxStack: 100, userOnly: true } as c
 /** Spec §9: the image types the editor accepts (picker, paste and drop). */
 export const imageMimeTypes = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'] as const;
 
-/** Spec §9: the font sizes; `false` in the picker is the normal size. */
-export const fontSizes = ['10px', '18px', '32px'] as const;
-
 /** Spec §9: the editing area is at least this tall (applied in editor.css). */
 export const minEditorHeightPx = 200;
-
-/** Video frames only from these players (Quill makes an iframe of any address it is given). */
-export const videoHosts = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;
 
 /** The toolbar: every format of spec §1, the §9 sizes and the §5 indents. */
 export const toolbarLayout = [

@@ -6,7 +6,7 @@ vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Com
 import type Quill from 'quill';
 import { blankAddress, historyConfig, toolbarLayout, editorFormats } from './editor-constants';
 import { SafeFormula, SafeLink, SafeVideo, sanitizeVideoUrl, setUpQuill, storedHtml } from './quill-setup';
-import { sizeFromStyleText } from './inline-style';
+import { sizeFromStyleText } from '@lifeboard/shared/rich-text/policy';
 
 function makeQuill(): Quill {
   const QuillClass = setUpQuill();

@@ -7,7 +7,7 @@ import Video from 'quill/formats/video.js';
 import 'quill/dist/quill.snow.css';
 import 'katex/dist/katex.min.css';
 import { blankAddress, fontSizes, linkProtocols, videoHosts } from './editor-constants';
-import { sizeFromStyleText } from './inline-style';
+import { linkRel, normalizeUrl, sizeFromStyleText } from '@lifeboard/shared/rich-text/policy';
 
 /**
  * Quill as this app uses it: registered once, on the first import of the editor's chunk (so the journal
@@ -27,8 +27,16 @@ export class SafeLink extends Link {
   static override PROTOCOL_WHITELIST = [...linkProtocols];
   static override SANITIZED_URL = blankAddress;
 
+  static override create(value: string): HTMLElement {
+    const node = super.create(value) as HTMLElement;
+    // The policy's rel (with nofollow), so what the editor writes is what the sanitizers keep.
+    node.setAttribute('rel', linkRel);
+    return node;
+  }
+
   static override sanitize(url: string): string {
-    const trimmed = url.trim();
+    // Unicode spaces too (a leading NBSP once hid a `javascript:` from the scheme check).
+    const trimmed = normalizeUrl(url);
     // A bare "example.com" typed in the link box means the web site, not a path on this app.
     const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || /^[/#?]/.test(trimmed) || !/^[^\s/]+\.[^\s/]+/.test(trimmed)
       ? trimmed

@@ -41,16 +41,16 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p onclick="alert(1)" onmouseover="alert(2)">x</p>')).toBe('<p>x</p>');
   });
 
-  it.each([['javascript:alert(1)'], ['JaVaScRiPt:alert(1)'], ['java\tscript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['vbscript:x']])(
+  it.each([['javascript:alert(1)'], ['JaVaScRiPt:alert(1)'], ['java\tscript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['vbscript:x'], ['\u00a0javascript:alert(1)'], ['&nbsp;javascript:alert(1)']])(
     'drops the link address %s and keeps the text',
     (href) => {
       const clean = sanitizeHtml(`<a href="${href}">text</a>`);
-      expect(clean).toBe('<a rel="noopener noreferrer" target="_blank">text</a>');
+      expect(clean).toBe('<a rel="noopener noreferrer nofollow" target="_blank">text</a>');
     },
   );
 
   it('opens links in a new tab without giving it this page', () => {
-    expect(sanitizeHtml('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe('<a href="https://x.example/" rel="noopener noreferrer" target="_blank">x</a>');
+    expect(sanitizeHtml('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe('<a href="https://x.example/" rel="noopener noreferrer nofollow" target="_blank">x</a>');
     expect(sanitizeHtml('<a href="mailto:me@x.example">m</a>')).toContain('href="mailto:me@x.example"');
   });
 

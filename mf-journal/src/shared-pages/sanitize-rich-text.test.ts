@@ -63,10 +63,10 @@ describe('sanitizeRichText', () => {
   it('keeps videos from YouTube and Vimeo only, and no link scheme beyond http, https, mailto, tel', () => {
     const clean = parse(sanitizeRichText(
       '<iframe class="ql-video" src="https://www.youtube.com/embed/abc"></iframe><iframe src="https://evil.example/embed"></iframe>'
-      + '<iframe src="javascript:alert(1)"></iframe><a href="mailto:a@b.c">m</a><a href="tel:+123">t</a><a href="javascript:alert(1)">j</a><a href="//evil.example">p</a>',
+      + '<iframe src="javascript:alert(1)"></iframe><a href="mailto:a@b.c">m</a><a href="tel:+123">t</a><a href="javascript:alert(1)">j</a><a href="//evil.example">p</a><a href="\u00a0javascript:alert(1)">n</a>',
     ));
     expect(Array.from(clean.querySelectorAll('iframe')).map((f) => f.getAttribute('src'))).toEqual(['https://www.youtube.com/embed/abc']);
-    expect(Array.from(clean.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual(['mailto:a@b.c', 'tel:+123', null, null]);
+    expect(Array.from(clean.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual(['mailto:a@b.c', 'tel:+123', null, null, null]);
   });
 
   it('keeps a formula as its source text only (the page renders it again), never its stored markup', () => {

@@ -1,20 +1,18 @@
+import {
+  allAttributeNames, allowedAttributes, allowedTags, alignFromStyleText, codeLanguage, dropWithContentTags, isAllowedClass, linkRel, linkTarget,
+  listKinds, mediaSize, safeImageSrc, safeLinkHref, safeVideoSrc, sizeFromStyleText, videoSandbox,
+} from '@lifeboard/shared/rich-text/policy';
 import DOMPurify from 'dompurify';
 import type { DOMPurify as Purifier } from 'dompurify';
-import { safeImageSrc, safeLinkHref, safeVideoSrc } from './url-policy';
 
 /**
  * Editor HTML → HTML safe for innerHTML, keeping only the formats of the Quill editor (spec §1): headers,
- * lists, blockquote, code, links, images, video and formulas. Never trust the editor's (or the API's) HTML:
- * Quill 2.0.3's own HTML export has known XSS in formulas and video.
+ * lists, blockquote, code, links, images, video and formulas. The rules are the shared rich-text policy
+ * (@lifeboard/shared/rich-text/policy), the same the API's sanitize-html applies when it stores the text.
+ * A view never trusts what it is given: Quill 2.0.3's own HTML export has XSS in formulas and videos, and
+ * stored rows may predate today's rules. The editor's inline styles (sizes, alignment) become classes: the
+ * strict CSP would not apply the attributes.
  */
-const allowedTags = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li',
-  'blockquote', 'pre', 'code', 'div', 'span', 'img', 'iframe',
-];
-const allowedAttributes = ['href', 'src', 'alt', 'width', 'height', 'class', 'data-list', 'data-value', 'data-language', 'rel', 'target'];
-const allowedClass = /^(?:ql-align-(?:right|center|justify)|ql-indent-[1-8]|ql-direction-rtl|ql-size-(?:small|large|huge)|ql-formula|ql-video|ql-code-block(?:-container)?|ql-syntax)$/;
-const listKinds = ['bullet', 'ordered', 'checked', 'unchecked'];
-const pixelSize = /^\d{1,4}(?:px|%)?$/;
 
 /** One DOMPurify instance with our hooks (hooks are per instance, so the global one stays untouched). */
 let purifier: Purifier | null = null;
@@ -25,33 +23,50 @@ function keepOnly(element: Element, name: string, isValid: (value: string) => bo
   if (value !== null && !isValid(value)) element.removeAttribute(name);
 }
 
+/** Inline styles become classes; everything else in them goes. */
+function styleToClasses(element: Element, style: string): void {
+  const size = sizeFromStyleText(style);
+  if (size) element.classList.add(`lb-size-${size}`);
+  const align = alignFromStyleText(style);
+  if (align) element.classList.add(`ql-align-${align}`);
+}
+
+/** The per-element rules an allow-list of names cannot express (which attribute on which tag, which value). */
 function cleanElement(element: Element): void {
   const tag = element.tagName.toLowerCase();
-  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter((c) => allowedClass.test(c));
+  const style = element.getAttribute('style');
+  if (style !== null) {
+    styleToClasses(element, style);
+    element.removeAttribute('style');
+  }
+  const classes = Array.from(element.classList).filter((name) => isAllowedClass(tag, name));
   if (classes.length) element.setAttribute('class', classes.join(' '));
   else element.removeAttribute('class');
-  if (tag !== 'a') { element.removeAttribute('rel'); element.removeAttribute('target'); }
-  if (tag !== 'a') element.removeAttribute('href');
-  if (tag !== 'img' && tag !== 'iframe') element.removeAttribute('src');
-  if (tag !== 'img' && tag !== 'iframe') { element.removeAttribute('width'); element.removeAttribute('height'); }
-  if (tag !== 'li') element.removeAttribute('data-list');
-  if (tag !== 'pre' && tag !== 'div') element.removeAttribute('data-language');
-  keepOnly(element, 'width', (v) => pixelSize.test(v));
-  keepOnly(element, 'height', (v) => pixelSize.test(v));
+  const allowed = allowedAttributes[tag] ?? [];
+  for (const name of element.getAttributeNames()) {
+    if (!allowed.includes(name) && name !== 'class') element.removeAttribute(name);
+  }
+  keepOnly(element, 'width', (v) => mediaSize.test(v));
+  keepOnly(element, 'height', (v) => mediaSize.test(v));
   keepOnly(element, 'data-list', (v) => listKinds.includes(v));
-  keepOnly(element, 'data-language', (v) => /^[A-Za-z0-9+#._-]{1,32}$/.test(v));
+  keepOnly(element, 'data-language', (v) => codeLanguage.test(v));
+  keepOnly(element, 'spellcheck', (v) => v === 'false');
   switch (tag) {
     case 'a': {
       const href = safeLinkHref(element.getAttribute('href') ?? '');
       if (href) element.setAttribute('href', href);
       else element.removeAttribute('href');
-      element.setAttribute('rel', 'noopener noreferrer nofollow');
-      element.setAttribute('target', '_blank');
+      // Set afresh (not in the order the source had them), so the output is one canonical form.
+      element.removeAttribute('rel');
+      element.removeAttribute('target');
+      element.setAttribute('rel', linkRel);
+      element.setAttribute('target', linkTarget);
       break;
     }
     case 'img': {
-      const src = safeImageSrc(element.getAttribute('src') ?? '', currentApiUrl);
-      if (src) element.setAttribute('src', src);
+      const src = safeImageSrc(element.getAttribute('src') ?? '', currentApiUrl || undefined);
+      // An upload path needs the API's address to be shown from another origin; without it, it goes.
+      if (src && (currentApiUrl || !src.startsWith('/'))) element.setAttribute('src', src);
       else element.remove();
       break;
     }
@@ -60,21 +75,21 @@ function cleanElement(element: Element): void {
       if (!src) { element.remove(); break; }
       element.setAttribute('src', src);
       element.setAttribute('class', 'ql-video');
-      element.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation allow-popups');
+      element.setAttribute('sandbox', videoSandbox);
       element.setAttribute('allowfullscreen', 'true');
       element.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+      element.removeAttribute('frameborder');
       element.textContent = '';
       break;
     }
     case 'span': {
-      // A formula keeps only its source; the page renders it again (KaTeX), never the stored rendering.
+      // A formula keeps only its source, as text; the view renders it again (KaTeX), never the stored rendering.
       const formula = element.getAttribute('data-value');
       if (classes.includes('ql-formula') && formula !== null) element.textContent = formula;
       else element.removeAttribute('data-value');
       break;
     }
     default:
-      element.removeAttribute('data-value');
   }
 }
 
@@ -88,16 +103,12 @@ function getPurifier(): Purifier {
   return instance;
 }
 
-const extraAttributes = ['sandbox', 'allowfullscreen', 'referrerpolicy'];
 const allowedTagSet = new Set(allowedTags.map((tag) => tag.toUpperCase()));
-const allowedAttributeSet = new Set([...allowedAttributes, ...extraAttributes]);
+const dropWithContent = new Set(dropWithContentTags.map((tag) => tag.toUpperCase()));
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
-
-/** Elements whose content is not prose: they go with everything inside them. */
-const dropWithContent = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'SVG', 'MATH', 'NOSCRIPT', 'TEXTAREA', 'TITLE', 'SELECT', 'OPTION', 'XMP', 'NOEMBED', 'NOFRAMES', 'OBJECT', 'EMBED', 'APPLET', 'FRAMESET', 'PLAINTEXT', 'IFRAME', 'FRAME', 'HEAD', 'LINK', 'META', 'BASE']);
 
 /**
  * The allow-list applied by walking a parsed (inert) template: an element outside it is unwrapped (its
@@ -116,9 +127,6 @@ export function enforceAllowList(html: string): string {
       else element.replaceWith(...Array.from(element.childNodes));
       continue;
     }
-    for (const name of element.getAttributeNames()) {
-      if (!allowedAttributeSet.has(name.toLowerCase())) element.removeAttribute(name);
-    }
     cleanElement(element);
   }
   return template.innerHTML;
@@ -127,8 +135,8 @@ export function enforceAllowList(html: string): string {
 let purifierWorks: boolean | null = null;
 
 /** DOMPurify on a DOM it misreads (some test DOMs) can keep a script and drop a paragraph: check it once. */
-function checkPurifier(purifier: Purifier): boolean {
-  purifierWorks ??= purifier.isSupported && purifier.sanitize('<p title="x">a<script>b</script></p>', { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [] }) === '<p>a</p>';
+function checkPurifier(instance: Purifier): boolean {
+  purifierWorks ??= instance.isSupported && instance.sanitize('<p title="x">a<script>b</script></p>', { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [] }) === '<p>a</p>';
   return purifierWorks;
 }
 
@@ -136,18 +144,19 @@ function checkPurifier(purifier: Purifier): boolean {
 export function sanitizeRichText(html: string, apiUrl = ''): string {
   currentApiUrl = apiUrl;
   if (typeof document === 'undefined') return escapeText(html.replace(/<[^>]*>/g, ' '));
-  const purifier = getPurifier();
-  if (!checkPurifier(purifier)) return enforceAllowList(html);
-  return enforceAllowList(purifier.sanitize(html, {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: [...allowedAttributes, ...extraAttributes],
+  const instance = getPurifier();
+  if (!checkPurifier(instance)) return enforceAllowList(html);
+  return enforceAllowList(instance.sanitize(html, {
+    ALLOWED_TAGS: [...allowedTags],
+    ALLOWED_ATTR: [...allAttributeNames],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-    // Absolute addresses of the allowed schemes, and root paths (uploads); the hooks then check each precisely.
-    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?!\/))/i,
+    // Absolute addresses of the allowed schemes, and root paths (uploads, site links); the hooks then check each
+    // with the policy's own functions (which also trim Unicode spaces before reading the scheme).
+    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i,
     // Attributes that hold no address: DOMPurify would otherwise judge their values as URLs.
-    ADD_URI_SAFE_ATTR: ['data-list', 'data-value', 'data-language', 'width', 'height', 'rel', 'target', ...extraAttributes],
+    ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => name !== 'href' && name !== 'src'),
     KEEP_CONTENT: true,
-    FORBID_CONTENTS: ['script', 'style', 'template', 'svg', 'math', 'noscript', 'textarea', 'title', 'select', 'option', 'xmp', 'noembed', 'noframes', 'object', 'embed', 'iframe'],
+    FORBID_CONTENTS: [...dropWithContentTags],
   }));
 }

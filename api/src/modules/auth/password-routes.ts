@@ -7,7 +7,7 @@ import { passwordResets, tokens, users } from '../../db/schema';
 import { invalid } from '../../errors';
 import { hashToken } from '../../plugins/auth';
 import { authOf } from '../../types';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, requireStrongPassword, verifyPassword } from './password';
 import { succeeded } from '../users/responses';
 import { findUserByEmail } from './service';
 import { PASSWORD_RESET_JOB } from './password-reset-job';
@@ -31,6 +31,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
   }, async (request) => {
     const { email: address, token, password: newPassword } = request.body;
+    // Judged before the account is looked up, so the answer tells nothing about whether it exists.
+    requireStrongPassword(newPassword, [address]);
     const user = await findUserByEmail(app.db, address);
     if (!user) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
     const passwordHash = await hashPassword(newPassword);
@@ -60,6 +62,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
       throw invalid({ current_password: ['is not your current password'] });
     }
+    requireStrongPassword(request.body.password, [user.name, user.email]);
     await app.db.update(users).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(users.id, auth.userId));
     await app.db.update(tokens).set({ revokedAt: new Date() })
       .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), ne(tokens.id, auth.tokenId)));

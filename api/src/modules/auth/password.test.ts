@@ -130,3 +130,34 @@ describe('change password', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('weak passwords', () => {
+  const weak = ['aaaaaaaaaa', '1234567890', 'password12', 'qwertyuiop'];
+
+  it.each(weak)('refuses %s at sign-up, reset and change, with a clear message, changing nothing', async (password) => {
+    const email = uniqueEmail();
+    const signUpWeak = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Weak Pass', email, password } });
+    expect(signUpWeak.statusCode).toBe(422);
+    expect(signUpWeak.json().errors.password[0]).toMatch(/^is too easy to guess \((very weak|weak|fair)\)\. .+/);
+    expect((await login(app, email, password)).statusCode).toBe(422);
+
+    const user = await signUp(app);
+    const change = await user.post('/api/password/change', { current_password: PASSWORD, password });
+    expect(change.statusCode).toBe(422);
+    expect(change.json().errors.password[0]).toMatch(/too easy to guess/);
+    expect((await login(app, user.email, PASSWORD)).statusCode).toBe(200);
+
+    // Judged before the token or the account, so an unknown address gets the same answer.
+    for (const address of [user.email, uniqueEmail()]) {
+      const response = await reset(app, address, 'x'.repeat(43), password);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.password[0]).toMatch(/too easy to guess/);
+    }
+  });
+
+  it('refuses a password built on the person\'s own name or e-mail', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Marguerite Okonkwo', email: uniqueEmail(), password: 'marguerite1' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.password[0]).toMatch(/too easy to guess/);
+  });
+});

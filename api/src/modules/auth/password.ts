@@ -1,4 +1,6 @@
+import { judgePassword } from '@lifeboard/shared/lib/password-strength';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { invalid } from '../../errors';
 
 /** `Algorithm.Argon2id`; the enum is a const enum, which isolated modules cannot read. */
 const ARGON2ID: Algorithm = 2;
@@ -24,4 +26,14 @@ export function needsRehash(encoded: string): boolean {
   if (!match) return true;
   const [, version, m, t, p] = match.map(Number);
   return version < 19 || m < argonParams.memoryCost || t < argonParams.timeCost || p < argonParams.parallelism;
+}
+
+/**
+ * Refuses a new password that is easy to guess (zxcvbn score below 3), as a 422 on `password` in plain words.
+ * `userInputs` (name, e-mail) count as easy to guess inside the password.
+ */
+export function requireStrongPassword(password: string, userInputs: readonly string[]): void {
+  const verdict = judgePassword(password, userInputs);
+  // No final full stop: the summary message adds one, as for every field message.
+  if (!verdict.strongEnough) throw invalid({ password: [`is too easy to guess (${verdict.label.toLowerCase()}). ${verdict.advice.replace(/\.$/, '')}`] });
 }

@@ -9,7 +9,7 @@ import { GrowingDelay } from '../../plugins/limits';
 import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
 import { loadUser } from '../users/present';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import { hashPassword, needsRehash, requireStrongPassword, verifyPassword } from './password';
 import { registered, signedIn, succeeded } from '../users/responses';
 import { subscribeNewAccount } from './program-sign-up';
 import { createAccount, findUserByEmail, issueToken } from './service';
@@ -35,6 +35,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const body = request.body;
     const taken = () => invalid({ email: ['is already registered'] });
+    requireStrongPassword(body.password, [body.name, body.email]);
     if (await findUserByEmail(app.db, body.email)) throw taken();
     const invitation = body.invitation ? await findPendingInvitation(app.db, body.invitation) : undefined;
     // The invitation link carries its program in the path; the invitation itself is the fallback.

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from '@lifeboard/shared/lib/router';
 import { password as passwordSchema } from '@lifeboard/shared/models/user';
 import { changePassword, logout } from '../../auth/session-actions';
-import { FormAlert, TextField, failureMessage, serverMessages } from '../auth/form-parts';
+import { FormAlert, NewPasswordField, TextField, failureMessage, serverMessages } from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
 import { DeleteAccount } from './delete-account';
 import '../auth/forms.css';
@@ -57,8 +57,7 @@ export default function Security() {
           <FormAlert kind={message?.kind ?? 'error'} message={message?.text ?? null} />
           <TextField label="Current password" name="current_password" type="password" autoComplete="current-password"
             value={current} onChange={setCurrent} error={errors.current_password} />
-          <TextField label="New password" name="password" type="password" autoComplete="new-password"
-            value={next} onChange={setNext} error={errors.password} hint="At least 10 characters." />
+          <NewPasswordField label="New password" value={next} onChange={setNext} error={errors.password} />
           <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password"
             value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
           <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Change password'}</button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
-import { FormAlert, TextField } from './form-parts';
+import { FormAlert, NewPasswordField, TextField } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
 /**
@@ -70,8 +70,7 @@ export default function ResetPassword() {
           <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />
         )}
         <TextField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password"
-          value={password} onChange={setPassword} error={errors.password} hint="At least 10 characters." />
+        <NewPasswordField label="New password" value={password} onChange={setPassword} error={errors.password} userInputs={[email]} />
         <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password"
           value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
         <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Set the new password'}</button>

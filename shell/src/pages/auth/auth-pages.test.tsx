@@ -116,6 +116,30 @@ describe('SignUp', () => {
   });
 });
 
+describe('the new-password strength meter', () => {
+  it('judges the password as it is typed, with the estimator loaded only then, and names the weakness', async () => {
+    renderAt(<SignUp />, '/sign-up/:programGuid?', '/sign-up');
+    type(/^name/i, 'Marguerite');
+    type(/e-mail/i, 'marguerite@example.com');
+    expect(screen.getByText(/hard to guess/)).toBeTruthy();
+    expect(screen.queryByRole('meter')).toBeNull();
+    type(/password/i, 'password12');
+    expect(await screen.findByText(/Strength: Weak\. This is a common password\./)).toBeTruthy();
+    expect(Number(screen.getByRole('meter').getAttribute('value'))).toBe(1);
+    type(/password/i, 'marguerite1');
+    expect(await screen.findByText(/your name, your e-mail/)).toBeTruthy();
+    type(/password/i, 'lantern orbit velvet');
+    expect(await screen.findByText('Strength: Very strong.', { exact: false })).toBeTruthy();
+    expect(Number(screen.getByRole('meter').getAttribute('value'))).toBe(4);
+  });
+
+  it('is on the reset form too', async () => {
+    renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password/tok-123?email=ada%40example.com');
+    type(/^new password$/i, 'qwertyuiop');
+    expect(await screen.findByText(/Strength: Very weak/)).toBeTruthy();
+  });
+});
+
 describe('SignUpCreator', () => {
   it('registers with the creator flag and keeps the form when the e-mail is taken', async () => {
     api.on('POST /api/register', { status: 422, body: { message: 'Invalid.', errors: { email: ['is already registered'] } } });

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PasswordVerdict } from '@lifeboard/shared/lib/password-strength';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ApiError } from '@lifeboard/shared/api/errors';
 import { RateLimitError, ValidationError } from '@lifeboard/shared/api/errors';
@@ -99,4 +100,60 @@ export function TextField({ label, name, value, onChange, error, type = 'text', 
 export function FormAlert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'success' }) {
   if (!message) return null;
   return <p role={kind === 'error' ? 'alert' : 'status'} className={`lb-form-alert lb-form-alert-${kind}`}>{message}</p>;
+}
+
+type JudgePassword = (password: string, userInputs?: readonly string[]) => PasswordVerdict;
+let judgeLoading: Promise<JudgePassword> | undefined;
+
+/** The strength estimator with its ~1 MB dictionary: its own chunk, fetched only once a new password is typed. */
+function loadJudge(): Promise<JudgePassword> {
+  judgeLoading ??= import('@lifeboard/shared/lib/password-strength').then((module) => module.judgePassword);
+  judgeLoading.catch(() => { judgeLoading = undefined; });
+  return judgeLoading;
+}
+
+/** The verdict on a new password as it is typed (null while empty or while the estimator loads). */
+export function usePasswordStrength(password: string, userInputs: readonly string[] = []): PasswordVerdict | null {
+  const [verdict, setVerdict] = useState<PasswordVerdict | null>(null);
+  const inputsKey = userInputs.join('\n');
+  useEffect(() => {
+    if (!password) {
+      setVerdict(null);
+      return undefined;
+    }
+    let current = true;
+    loadJudge()
+      .then((judge) => { if (current) setVerdict(judge(password, inputsKey ? inputsKey.split('\n') : [])); })
+      // Without the estimator the server still judges the password on submit; the form says nothing more.
+      .catch(() => { if (current) setVerdict(null); });
+    return () => { current = false; };
+  }, [password, inputsKey]);
+  return verdict;
+}
+
+interface NewPasswordFieldProps {
+  label: string;
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+  /** The person's name and e-mail: a password built on them is weak. */
+  userInputs?: readonly string[];
+}
+
+/** A new-password input with a strength meter (the same estimate the server refuses weak passwords with). */
+export function NewPasswordField({ label, name = 'password', value, onChange, error, required, userInputs }: NewPasswordFieldProps) {
+  const verdict = usePasswordStrength(value, userInputs);
+  const hint = (
+    <span className="lb-password-strength" aria-live="polite">
+      {verdict ? (
+        <>
+          <meter min={0} max={4} low={2} high={3} optimum={4} value={verdict.score} aria-label="Strength" />
+          {' '}Strength: {verdict.label}.{verdict.advice ? ` ${verdict.advice}` : ''}
+        </>
+      ) : 'At least 10 characters, hard to guess: a few words that do not belong together work well.'}
+    </span>
+  );
+  return <TextField label={label} name={name} type="password" autoComplete="new-password" required={required} value={value} onChange={onChange} error={error} hint={hint} />;
 }

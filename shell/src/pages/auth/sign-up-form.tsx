@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { pathAfterSignIn } from './after-sign-in';
 import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
-import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
+import { FormAlert, NewPasswordField, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
 interface SignUpFormProps {
@@ -71,8 +71,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
       <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(name) => update({ name })} error={errors.name} />
       <TextField label="E-mail" name="email" type="email" autoComplete="email" required
         value={form.email} onChange={(email) => update({ email })} error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required
-        value={password} onChange={setPassword} error={errors.password} hint="At least 10 characters." />
+      <NewPasswordField label="Password" required value={password} onChange={setPassword} error={errors.password} userInputs={[form.name, form.email]} />
       <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Creating your account…' : 'Create account'}</button>
       <p className="lb-form-links"><Link to="/login">Already have an account? Sign in</Link></p>
     </form>

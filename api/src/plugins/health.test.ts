@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers';
+import { defaultEnv } from '../env';
+
+describe('health probes', () => {
+  it('answers ready when the database answers, and 503 naming it when it does not', async () => {
+    const app = await createTestApp();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok' } });
+      // A database that fails every statement (as a closed pool does).
+      const broken = new Proxy(app.db, { get: (target, key) => (key === 'execute' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, key)) });
+      Object.defineProperty(app, 'db', { value: broken, configurable: true });
+      const down = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ ok: false, checks: { database: 'failing' } });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const twoClients = async (trust: string | undefined) => {
+    const app = await createTestApp({ env: defaultEnv(trust === undefined ? {} : { TRUST_PROXY: trust }), limits: { anonymousPerIpPerMinute: 1 } });
+    try {
+      const from = (client: string) => app.inject({ method: 'POST', url: '/api/no-such-model/list', payload: {}, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+      return [(await from('198.51.100.1')).statusCode, (await from('198.51.100.2')).statusCode];
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is off by default: the proxy\'s address is the client, so two clients behind it share one limit', async () => {
+    expect(await twoClients(undefined)).toEqual([404, 429]);
+  });
+
+  it('with one hop trusted, per-address limits see the real clients', async () => {
+    expect(await twoClients('1')).toEqual([404, 404]);
+  });
+});
