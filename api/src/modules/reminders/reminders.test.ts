@@ -19,7 +19,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   app = await createTestApp({ env: env() });
   await app.startWork();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await second?.close();
   await app.close();

@@ -4,6 +4,7 @@ import type { FieldSpec } from './field-spec';
 import { humanize } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
+import { RepeatInput } from './RepeatInput';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -54,7 +55,9 @@ export function FieldInput(props: FieldInputProps) {
     case 'weekdays':
       return <CheckboxGroup label={spec.label} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
     case 'choices':
-      return <CheckboxGroup label={spec.label} error={error} options={kind.options.map((o) => ({ value: o, label: humanize(o) }))} value={list} onChange={onChange} />;
+      return <CheckboxGroup label={spec.label} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels?.[o] ?? humanize(o) }))} value={list} onChange={onChange} />;
+    case 'repeat':
+      return <RepeatInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} onBlur={onBlur} />;
     case 'textarea':
       return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'richtext':

@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../../lib/date-display';
+import { describeRepeat } from '../../lib/repeat';
 import type { AnyRecord } from '../../api/resource';
 import type { FieldSpec } from './field-spec';
 import type { ModelView } from './model-view';
@@ -17,7 +18,12 @@ export function displayValue(spec: FieldSpec, value: unknown, full = false): str
     case 'richtext': return typeof value === 'string' ? (full ? htmlToText(value) : excerpt(value)) : '';
     case 'datetime': return typeof value === 'string' ? formatDisplayDate(value) : '';
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
-    case 'tags': case 'choices': return Array.isArray(value) ? value.map(String).join(', ') : '';
+    case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
+    case 'choices': {
+      const labels = spec.kind.labels;
+      return Array.isArray(value) ? value.map((v) => labels?.[String(v)]?.replace(/ \(.*\)$/, '') ?? String(v)).join(', ') : '';
+    }
+    case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';
     case 'reference': return `#${String(value)}`;
     case 'textarea': return typeof value === 'string' && !full ? excerpt(value) : String(value);
@@ -30,7 +36,7 @@ export function summaryLine(view: ModelView, record: AnyRecord): string {
   const parts: string[] = [];
   for (const spec of view.fields) {
     if (spec.name === view.titleField) continue;
-    const isShort = ['select', 'date', 'datetime', 'number', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
+    const isShort = ['select', 'date', 'datetime', 'number', 'rating', 'checkbox', 'tags', 'repeat'].includes(spec.kind.type);
     if (!isShort) continue;
     if (spec.kind.type === 'checkbox' && record[spec.name] !== true) continue;
     const text = displayValue(spec, record[spec.name]);

@@ -8,8 +8,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   reminder: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'remind_at', label: 'Remind at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
-    { name: 'channels', label: 'Channels', kind: { type: 'choices', options: ['email', 'sms', 'push'] }, nullable: false, required: false },
+    { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
+    { name: 'channels', label: 'Channels', kind: { type: 'choices', options: ['email', 'sms', 'push'], labels: { email: 'E-mail', sms: 'SMS (not available yet: no SMS provider is set up for Lifeboard)', push: 'Push notification (not available yet: push notifications are not built)' } }, nullable: false, required: false },
     { name: 'target_model', label: 'Target model', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'] }, nullable: true, required: false },
   ],
   program: [
@@ -147,7 +147,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
     { name: 'start_at', label: 'Start at', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'end_at', label: 'End at', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
+    { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],

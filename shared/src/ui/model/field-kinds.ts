@@ -1,7 +1,7 @@
 import type { z } from '../../models/zod';
 import { findModel } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
-import { colour, isoDate, isoInstant, rating, timeOfDay, weekdays } from '../../models/fields';
+import { colour, isoDate, isoInstant, rating, rrule, timeOfDay, weekdays } from '../../models/fields';
 import { humanize } from './field-spec';
 import type { FieldKind, FieldSpec } from './field-spec';
 
@@ -35,16 +35,20 @@ function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString):
   if ((schema as Schema) === isoInstant || schema.format === 'datetime') return { type: 'datetime' };
   if ((schema as Schema) === timeOfDay) return { type: 'time' };
   if ((schema as Schema) === colour) return { type: 'color' };
+  if ((schema as Schema) === rrule) return { type: 'repeat' };
   const maxLength = schema.maxLength ?? undefined;
   if (schema.format === 'regex') return { type: 'text', maxLength };
   return maxLength !== undefined && maxLength > longTextThreshold ? { type: 'textarea', maxLength } : { type: 'text', maxLength };
 }
 
-function arrayKind(schema: z.ZodArray): FieldKind | null {
+function arrayKind(name: string, def: AnyModelDefinition, schema: z.ZodArray): FieldKind | null {
   if ((schema as Schema) === weekdays) return { type: 'weekdays' };
   const element = unwrap(schema.element as Schema).inner;
   if (element.def.type === 'string') return { type: 'tags' };
-  if (element.def.type === 'enum') return { type: 'choices', options: (element as z.ZodEnum).options.map(String) };
+  if (element.def.type === 'enum') {
+    const labels = def.optionLabels?.[name];
+    return { type: 'choices', options: (element as z.ZodEnum).options.map(String), ...(labels ? { labels } : {}) };
+  }
   // Items with a title that a bare `{ title }` satisfies can be typed one per line.
   if (element.def.type === 'object' && 'title' in (element as z.ZodObject).shape && element.safeParse({ title: 'x' }).success) return { type: 'lines' };
   return null;
@@ -70,7 +74,7 @@ export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema)
       const bound = (value: number | null) => (value !== null && Number.isFinite(value) && Math.abs(value) < 1e12 ? value : undefined);
       return { type: 'number', min: bound(number.minValue), max: bound(number.maxValue), integer: number.isInt };
     }
-    case 'array': return arrayKind(inner as z.ZodArray);
+    case 'array': return arrayKind(name, def, inner as z.ZodArray);
     default: return null;
   }
 }
