@@ -103,18 +103,25 @@ function stopAll(): void {
 /** One site for the whole run: built apps on throwaway ports, the API on a throwaway PGlite folder. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-e2e-'));
-  const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
+  const [shellPort, freeApiPort, smtpPort, mailWebPort, ...remotePorts] = await Promise.all(Array.from({ length: 4 + remoteApps.length }, freePort));
   // E2E_API_PORT pins the API's port, so a run with E2E_SKIP_BUILD=1 can reuse bundles built for that address.
   const apiPort = process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
 
   const pgliteDir = join(work, 'pglite');
+  const mailUrl = `http://127.0.0.1:${mailWebPort}`;
   const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir,
-    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
+    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl, DEMO_PASSWORD: demo.password,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
   });
   try {
+    // The development inbox the API mails to, as `pnpm start` runs it; specs read it through its REST API.
+    start('maildev', join(repoRoot, 'node_modules', '.bin', 'maildev'), [
+      '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1',
+    ]);
+    await waitForPort(smtpPort, 'maildev', 30_000);
     // The admin is made while the apps build (the API's start-up overlaps the builds either way).
     const [api] = await Promise.all([
       createAdmin(startApi, startApi(), apiUrl, apiPort, pgliteDir),
@@ -151,7 +158,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     switchServer = apiSwitch.server;
 
-    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, demo, admin, repoRoot };
+    await waitForPort(mailWebPort, 'maildev web', 30_000);
+    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, demo, admin, repoRoot, mailUrl };
     project.provide('site', site);
   } catch (error) {
     stopAll();
