@@ -20,6 +20,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { defineMailJob } from './modules/mail/jobs';
 import { definePasswordResetJob } from './modules/auth/password-reset-job';
 import { JobQueue } from './jobs/queue';
+import { ActionSigner } from './modules/reminders/action-links';
+import { defineReminderJobs, scanReminders } from './modules/reminders/delivery';
+import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
@@ -84,11 +87,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = new JobQueue({ ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) }, app.log, options.env.QUEUE_POLL_SECONDS);
   defineMailJob(queue, mailer);
   definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
+  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET) };
+  defineReminderJobs(reminders);
   app.decorate('queue', queue);
+  app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
+  let scanTimer: NodeJS.Timeout | undefined;
   app.decorate('startWork', async () => {
     await queue.start();
+    let scanning = false;
+    const scan = async () => {
+      if (scanning) return;
+      scanning = true;
+      try {
+        await scanReminders(reminders);
+      } catch (error) {
+        app.log.error({ err: error }, 'reminder scan failed; the next one retries');
+      } finally {
+        scanning = false;
+      }
+    };
+    await scan();
+    scanTimer = setInterval(() => void scan(), options.env.REMINDER_SCAN_SECONDS * 1000);
   });
   app.addHook('onClose', async () => {
+    clearInterval(scanTimer);
     await queue.stop();
     mailer.close();
   });
@@ -126,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(creatorLedgerRoutes);
   await app.register(aiRoutes, { source: options.aiEnv });
   await app.register(invitationRoutes);
+  await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

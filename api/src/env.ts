@@ -42,6 +42,8 @@ export const envSchema = z.object({
     .default(defaultOrigins.join(','))
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   APP_URL: z.string().url().default('http://localhost:3000'),
+  /** The API's own public address, for links in e-mails that the API answers itself (a reminder's "Done"). */
+  PUBLIC_API_URL: z.string().url().default('http://localhost:4000'),
   /** The demo account's password (development only); a random one is printed when unset. */
   DEMO_PASSWORD: z.string().min(10).optional(),
   /**

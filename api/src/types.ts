@@ -21,6 +21,8 @@ declare module 'fastify' {
     queue: JobQueue;
     /** Starts this process's share of the background work: the queue's workers and the reminder scan. */
     startWork: () => Promise<void>;
+    /** Queues the reminders coming due (the scan `startWork` repeats every REMINDER_SCAN_SECONDS); the number queued. */
+    scanReminders: (now?: Date) => Promise<number>;
     limits: Limits;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

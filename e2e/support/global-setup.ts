@@ -107,19 +107,26 @@ function stopAll(): void {
 /** One site for the whole run: built apps on throwaway ports, the API on a throwaway PGlite folder. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-e2e-'));
-  const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
+  const [shellPort, freeApiPort, smtpPort, mailWebPort, ...remotePorts] = await Promise.all(Array.from({ length: 4 + remoteApps.length }, freePort));
   // E2E_API_PORT pins the API's port (the bundles carry no address: E2E_SKIP_BUILD=1 reuses them on any port).
   const apiPort = process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
 
   const pgliteDir = join(work, 'pglite');
+  const mailUrl = `http://127.0.0.1:${mailWebPort}`;
   // The API as it runs in production (compiled JavaScript), in development mode so it makes the demo account.
   const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir, NODE_ENV: 'development',
-    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
+    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl, DEMO_PASSWORD: demo.password,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
   });
   try {
+    // The development inbox the API mails to, as `pnpm start` runs it; specs read it through its REST API.
+    start('maildev', join(repoRoot, 'node_modules', '.bin', 'maildev'), [
+      '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1',
+    ]);
+    await waitForPort(smtpPort, 'maildev', 30_000);
     const built = await finished(start('api:build', 'pnpm', ['--filter', '@lifeboard/api', 'build']));
     if (built !== 0) throw new Error(`e2e: building the API exited ${built}`);
     // The admin is made while the apps build (the API's start-up overlaps the builds either way).
@@ -159,7 +166,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     switchServer = apiSwitch.server;
 
-    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, remotesFile, demo, admin, repoRoot };
+    await waitForPort(mailWebPort, 'maildev web', 30_000);
+    const site: SiteInfo = { shellUrl, apiUrl, apiSwitchUrl: apiSwitch.url, remotes, remotesFile, demo, admin, repoRoot, mailUrl };
     project.provide('site', site);
   } catch (error) {
     stopAll();

@@ -14,6 +14,8 @@ export interface SiteInfo {
   /** An account with the admin role, made with the API's `admin:create` command. */
   admin: { email: string; password: string };
   repoRoot: string;
+  /** MailDev's web/REST address (GET /api/email lists what the site sent); its SMTP port is the API's SMTP_URL. */
+  mailUrl: string;
 }
 
 declare module 'vitest' {

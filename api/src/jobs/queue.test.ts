@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, testQueueSchema } from '../../test/helpers';
 import { queueConnectionOf } from '../db/client';
 import { JobQueue, type JobKind } from './queue';
@@ -24,6 +24,13 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+beforeAll(async () => {
+  // The database and pg-boss's schema in it are made once, before the timed tests.
+  const warm = new JobQueue({ ...queueConnectionOf((await testDatabase()).db), ...testQueueSchema() }, quiet, 0.5);
+  await warm.boss();
+  await warm.stop();
+}, 120_000);
 
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((queue) => queue.stop()));

@@ -89,20 +89,25 @@ export class JobQueue {
     return boss.send(name, data, { ...(options.id ? { id: options.id } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
   }
 
-  /** Starts the workers of every kind (one job at a time per kind and process). */
+  /**
+   * Starts the workers of every kind: each fetches up to 10 jobs at a time and works them together, settling
+   * each on its own (one failure retries only that job); while fetches come back full it fetches again at once.
+   */
   async start(): Promise<void> {
     if (this.working) return;
     const boss = await this.boss();
     this.working = true;
     for (const kind of this.kinds.values()) {
-      await boss.work<never>(kind.name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 10, burstWhenBatchFull: true, perJobResults: true } as const;
+      await boss.work<never>(kind.name, options, async (jobs) => Promise.all(jobs.map(async (job) => {
         try {
           await kind.handler(job.data, { id: job.id, retryCount: job.retryCount });
+          return { id: job.id, status: 'completed' as const };
         } catch (error) {
           this.log.warn({ err: error, job: job.id, kind: kind.name, retry: job.retryCount }, 'job failed; it will be retried');
-          throw error;
+          return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
         }
-      });
+      })));
     }
   }
 

@@ -14,13 +14,19 @@ export const reminder = defineModel({
     last_sent_at: isoInstant.nullable(),
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  // Only e-mail is delivered today; the form says so beside the others rather than let them look like they work.
+  optionLabels: {
+    channels: {
+      email: 'E-mail',
+      sms: 'SMS (not available yet: no SMS provider is set up for Lifeboard)',
+      push: 'Push notification (not available yet: push notifications are not built)',
+    },
+  },
   searchable: ['title'], richText: [], titleField: 'title',
   fieldWords: {
     remind_at: { label: 'When', help: 'The first time it reminds you.' },
     channels: { label: 'Remind me by' },
     target_model: { label: 'About' },
-  },
-  optionLabels: {
-    channels: { email: 'E-mail', sms: 'Text message (SMS)', push: 'Notification on this device' },
+    repeat: { label: 'Repeat' },
   },
 });

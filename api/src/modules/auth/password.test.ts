@@ -13,7 +13,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   app = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5' }) });
   await app.startWork();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await app.close();
   await smtp.close();

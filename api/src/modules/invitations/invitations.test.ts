@@ -30,7 +30,7 @@ beforeAll(async () => {
   // A trailing slash on the site's address must not double the slash in the link.
   app = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url, APP_URL: `${SITE}/`, QUEUE_POLL_SECONDS: '0.5' }) });
   await app.startWork();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await app.close();
   await smtp.close();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   await down.close();
   offline = await createTestApp({ env: defaultEnv({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=1000`, QUEUE_POLL_SECONDS: '0.5' }) });
   await offline.startWork();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await offline.close();
 });

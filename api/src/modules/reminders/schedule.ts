@@ -1,4 +1,7 @@
-import { RRule } from 'rrule';
+import * as rruleModule from 'rrule';
+
+// Node loads rrule's CommonJS build (its ES build has no valid exports for Node), which arrives under `default`.
+const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const DAY_MS = 24 * 3600 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

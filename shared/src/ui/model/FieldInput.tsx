@@ -3,6 +3,7 @@ import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextF
 import type { FieldSpec } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
+import { RepeatInput } from './RepeatInput';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -54,6 +55,8 @@ export function FieldInput(props: FieldInputProps) {
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
     case 'choices':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
+    case 'repeat':
+      return <RepeatInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} onBlur={onBlur} />;
     case 'textarea':
       return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'richtext':

@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../../lib/date-display';
+import { describeRepeat } from '../../lib/repeat';
 import type { AnyRecord } from '../../api/resource';
 import type { FieldSpec } from './field-spec';
 import type { ModelView } from './model-view';
@@ -21,6 +22,7 @@ export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): 
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
     case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
     case 'choices': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
+    case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';
     case 'reference': return `#${String(value)}`;
     case 'textarea': return typeof value === 'string' && !full ? excerpt(value) : String(value);
@@ -33,7 +35,7 @@ export function summaryLine(view: ModelView, record: AnyRecord): string {
   const parts: string[] = [];
   for (const spec of view.fields) {
     if (spec.name === view.titleField) continue;
-    const isShort = ['select', 'date', 'datetime', 'number', 'money', 'rating', 'checkbox', 'tags'].includes(spec.kind.type);
+    const isShort = ['select', 'date', 'datetime', 'number', 'money', 'rating', 'checkbox', 'tags', 'repeat'].includes(spec.kind.type);
     if (!isShort) continue;
     if (spec.kind.type === 'checkbox' && record[spec.name] !== true) continue;
     const text = displayValue(spec, record);

@@ -7,8 +7,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   reminder: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'remind_at', label: 'When', help: 'The first time it reminds you.', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
-    { name: 'channels', label: 'Remind me by', kind: { type: 'choices', options: ['email', 'sms', 'push'], labels: { email: 'E-mail', sms: 'Text message (SMS)', push: 'Notification on this device' } }, nullable: false, required: false },
+    { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
+    { name: 'channels', label: 'Remind me by', kind: { type: 'choices', options: ['email', 'sms', 'push'], labels: { email: 'E-mail', sms: 'SMS (not available yet: no SMS provider is set up for Lifeboard)', push: 'Push notification (not available yet: push notifications are not built)' } }, nullable: false, required: false },
     { name: 'target_model', label: 'About', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'], labels: { habit: 'Habit', goal: 'Goal', medicine: 'Medicine', routine: 'Routine', ritual: 'Ritual', event: 'Event' } }, nullable: true, required: false },
   ],
   program: [
@@ -145,7 +145,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
     { name: 'start_at', label: 'Starts', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'end_at', label: 'Ends', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
+    { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],

@@ -26,6 +26,8 @@ export type FieldKind =
   | { type: 'tags' }
   | { type: 'weekdays' }
   | { type: 'choices'; options: string[]; labels: Record<string, string> }
+  /** A recurrence rule (RRULE), picked from presets: every day, weekdays, weekly on…, monthly on…, custom. */
+  | { type: 'repeat' }
   | { type: 'reference'; model: string }
   /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
   | { type: 'lines' };

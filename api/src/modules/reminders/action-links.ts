@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** What a "Done" or "Snooze" link acts on: a reminder ('r') or a habit ('h'), at one occurrence. */
+export interface ActionPayload {
+  kind: 'r' | 'h';
+  id: number;
+  /** The occurrence, in ms since the epoch. */
+  at: number;
+  action: 'done' | 'snooze';
+  /** How many times this occurrence was snoozed already (each snooze is its own job). */
+  snoozes: number;
+  /** Expiry, in ms since the epoch. */
+  exp: number;
+}
+
+/** Links work for a day after the occurrence they were sent for. */
+export const ACTION_LINK_TTL_MS = 24 * 3600 * 1000;
+
+export type ActionCheck = { ok: true; payload: ActionPayload } | { ok: false; reason: 'forged' | 'expired' };
+
+/** HMAC-SHA256 signed links: the payload is readable, but any change to it (or a wrong key) is refused. */
+export class ActionSigner {
+  private readonly key: Buffer;
+
+  constructor(secret?: string) {
+    this.key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  }
+
+  sign(payload: ActionPayload): string {
+    const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  verify(token: string, now = Date.now()): ActionCheck {
+    const [body, mac, extra] = token.split('.');
+    if (!body || !mac || extra !== undefined) return { ok: false, reason: 'forged' };
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
+    let payload: ActionPayload;
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ActionPayload;
+    } catch {
+      return { ok: false, reason: 'forged' };
+    }
+    if (typeof payload.exp !== 'number' || payload.exp < now) return { ok: false, reason: 'expired' };
+    return { ok: true, payload };
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}

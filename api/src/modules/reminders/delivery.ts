@@ -1,0 +1,213 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { habitEntries } from '../../db/habit-schema';
+import { modelTables } from '../../db/model-tables';
+import { users } from '../../db/schema';
+import type { Env } from '../../env';
+import type { JobQueue } from '../../jobs/queue';
+import { composeMail } from '../mail/compose';
+import type { Mailer } from '../mail/mailer';
+import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
+import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
+
+export const REMINDER_JOB = 'reminder-mail';
+export const HABIT_REMINDER_JOB = 'habit-reminder-mail';
+/** A scan looks this far back, so reminders due while no process ran are still sent (late) after a restart. */
+export const SCAN_LOOKBACK_MS = 60 * 60 * 1000;
+/** ... and this far ahead: each occurrence is queued to start at its own time, so it goes out within seconds of it. */
+export const SCAN_LOOKAHEAD_MS = 70 * 1000;
+export const SNOOZE_MS = 10 * 60 * 1000;
+export const MAX_SNOOZES = 6;
+
+export interface ReminderJob { reminderId: number; occursAt: string; snoozes?: number }
+export interface HabitReminderJob { habitId: number; occursAt: string; snoozes?: number }
+
+export interface ReminderDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  queue: JobQueue;
+  signer: ActionSigner;
+}
+
+/**
+ * The job id of one occurrence (or one snooze of it): a UUID made from its key, so however many processes scan,
+ * the queue keeps one job for it (a second insert with the same id is dropped).
+ */
+export function occurrenceJobId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const reminderKey = (id: number, at: number, snoozes = 0) => `reminder:${id}:${at}${snoozes ? `:snooze${snoozes}` : ''}`;
+const habitKey = (id: number, at: number, snoozes = 0) => `habit:${id}:${at}${snoozes ? `:snooze${snoozes}` : ''}`;
+
+function whenText(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(instant);
+}
+
+function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'exp'>) {
+  const exp = Date.now() + ACTION_LINK_TTL_MS;
+  const url = (action: ActionPayload['action']) =>
+    `${deps.env.PUBLIC_API_URL.replace(/\/+$/, '')}/api/reminder-action?t=${deps.signer.sign({ ...base, action, exp })}`;
+  return {
+    done: { label: 'Done', url: url('done') },
+    snooze: base.snoozes < MAX_SNOOZES ? { label: 'Snooze 10 min', url: url('snooze') } : undefined,
+  };
+}
+
+async function reminderWithOwner(db: Db, id: number) {
+  const t = modelTables.reminder;
+  const [row] = await db.select({ id: t.id, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
+    .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
+  return row;
+}
+
+async function habitWithOwner(db: Db, id: number) {
+  const t = modelTables.habit;
+  const [row] = await db.select({ id: t.id, userId: t.userId, boardId: t.boardId, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
+    .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
+  return row;
+}
+
+/** Whether the habit has a check-in on the occurrence's day (in the user's zone). */
+async function habitDoneOn(db: Db, habitId: number, date: string): Promise<boolean> {
+  const [row] = await db.select({ id: habitEntries.id }).from(habitEntries).where(and(eq(habitEntries.habitId, habitId), eq(habitEntries.date, date))).limit(1);
+  return Boolean(row);
+}
+
+export function defineReminderJobs(deps: ReminderDeps): void {
+  const options = { retryLimit: 12, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800 };
+  deps.queue.define<ReminderJob>({
+    name: REMINDER_JOB,
+    options,
+    handler: async ({ reminderId, occursAt, snoozes = 0 }) => {
+      const reminder = await reminderWithOwner(deps.db, reminderId);
+      if (!reminder) return; // deleted since
+      const data = reminder.data as unknown as ReminderTiming & { title: string; channels: string[] };
+      if (!data.channels?.includes('email')) return;
+      const at = new Date(occursAt);
+      // Still an occurrence? An edited time or repeat drops the jobs queued for the old one.
+      if (!snoozes && occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000)).length === 0) return;
+      const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
+      await deps.mailer.send(composeMail({
+        to: reminder.email,
+        subject: `Reminder: ${data.title}`,
+        greeting: `Hello ${reminder.name},`,
+        lines: [`This is your reminder “${data.title}”, for ${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}.`],
+        action: links.done,
+        links: links.snooze ? [links.snooze] : [],
+        footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
+        messageId: `<${reminderKey(reminderId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
+      }));
+      await deps.db.update(modelTables.reminder)
+        .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
+        .where(eq(modelTables.reminder.id, reminderId));
+    },
+  });
+  deps.queue.define<HabitReminderJob>({
+    name: HABIT_REMINDER_JOB,
+    options,
+    handler: async ({ habitId, occursAt, snoozes = 0 }) => {
+      const habit = await habitWithOwner(deps.db, habitId);
+      if (!habit) return;
+      const data = habit.data as { title: string; archived_at?: string | null };
+      if (data.archived_at) return;
+      const at = new Date(occursAt);
+      // Already done today: no nudge.
+      if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
+      const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
+      await deps.mailer.send(composeMail({
+        to: habit.email,
+        subject: `Habit reminder: ${data.title}`,
+        greeting: `Hello ${habit.name},`,
+        lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
+        action: links.done,
+        links: links.snooze ? [links.snooze] : [],
+        footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
+        messageId: `<${habitKey(habitId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
+      }));
+    },
+  });
+}
+
+/**
+ * Queues every e-mail reminder occurrence and habit reminder time in [now - lookback, now + lookahead), each to
+ * start at its own time. Every process may run it; the occurrence's job id keeps it to one job.
+ */
+export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, now = new Date()): Promise<number> {
+  const from = new Date(now.getTime() - SCAN_LOOKBACK_MS);
+  const to = new Date(now.getTime() + SCAN_LOOKAHEAD_MS);
+  let queued = 0;
+  const t = modelTables.reminder;
+  const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
+    .from(t).innerJoin(users, eq(users.id, t.userId))
+    .where(and(
+      sql`${t.data}->'channels' @> '["email"]'::jsonb`,
+      sql`${t.data}->>'remind_at' is not null`,
+      sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
+    ));
+  for (const reminder of reminders) {
+    // Never a time that had passed when the reminder was made.
+    const since = new Date(Math.max(from.getTime(), reminder.createdAt.getTime() - 60_000));
+    for (const at of occurrencesBetween(reminder.data as unknown as ReminderTiming, reminder.timezone, since, to)) {
+      const id = await deps.queue.send(REMINDER_JOB, { reminderId: reminder.id, occursAt: at.toISOString() } satisfies ReminderJob,
+        { id: occurrenceJobId(reminderKey(reminder.id, at.getTime())), startAfter: at });
+      if (id) queued += 1;
+    }
+  }
+  const h = modelTables.habit;
+  const habits = await deps.db.select({ id: h.id, createdAt: h.createdAt, data: h.data, timezone: users.timezone })
+    .from(h).innerJoin(users, eq(users.id, h.userId))
+    .where(and(sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`, sql`${h.data}->>'archived_at' is null`));
+  for (const habit of habits) {
+    const data = habit.data as { reminder_times: string[]; weekdays?: number[] };
+    const since = new Date(Math.max(from.getTime(), habit.createdAt.getTime() - 60_000));
+    for (const at of habitTimesBetween(data.reminder_times, data.weekdays ?? [], habit.timezone, since, to)) {
+      const id = await deps.queue.send(HABIT_REMINDER_JOB, { habitId: habit.id, occursAt: at.toISOString() } satisfies HabitReminderJob,
+        { id: occurrenceJobId(habitKey(habit.id, at.getTime())), startAfter: at });
+      if (id) queued += 1;
+    }
+  }
+  return queued;
+}
+
+/** What a "Done" or "Snooze 10 min" link does, once its signature and expiry are checked. */
+export async function performAction(deps: ReminderDeps, payload: ActionPayload): Promise<string> {
+  const occurrence = new Date(payload.at);
+  if (payload.kind === 'h') {
+    const habit = await habitWithOwner(deps.db, payload.id);
+    if (!habit) return 'This habit no longer exists.';
+    const title = (habit.data as { title: string }).title;
+    if (payload.action === 'snooze') return snooze(deps, payload, HABIT_REMINDER_JOB, { habitId: payload.id, occursAt: occurrence.toISOString() }, habitKey, title);
+    const date = localDate(occurrence, habit.timezone);
+    await deps.db.insert(habitEntries).values({ userId: habit.userId, boardId: habit.boardId, habitId: habit.id, date, value: 'yes' })
+      .onConflictDoNothing({ target: [habitEntries.habitId, habitEntries.date] });
+    await cancelSnoozes(deps, HABIT_REMINDER_JOB, habitKey, payload);
+    return `“${title}” is checked off for ${date}.`;
+  }
+  const reminder = await reminderWithOwner(deps.db, payload.id);
+  if (!reminder) return 'This reminder no longer exists.';
+  const title = (reminder.data as { title: string }).title;
+  if (payload.action === 'snooze') return snooze(deps, payload, REMINDER_JOB, { reminderId: payload.id, occursAt: occurrence.toISOString() }, reminderKey, title);
+  await cancelSnoozes(deps, REMINDER_JOB, reminderKey, payload);
+  return `“${title}” is done. No more reminders for this time.`;
+}
+
+async function snooze(
+  deps: ReminderDeps, payload: ActionPayload, kind: string, data: ReminderJob | HabitReminderJob,
+  key: (id: number, at: number, snoozes?: number) => string, title: string,
+): Promise<string> {
+  const snoozes = payload.snoozes + 1;
+  if (snoozes > MAX_SNOOZES) return `“${title}” was snoozed ${MAX_SNOOZES} times already.`;
+  // One snooze per link, however often it is clicked.
+  await deps.queue.send(kind, { ...data, snoozes }, { id: occurrenceJobId(key(payload.id, payload.at, snoozes)), startAfter: new Date(Date.now() + SNOOZE_MS) });
+  return `“${title}” is snoozed: you get it again in 10 minutes.`;
+}
+
+async function cancelSnoozes(deps: ReminderDeps, kind: string, key: (id: number, at: number, snoozes?: number) => string, payload: ActionPayload): Promise<void> {
+  const ids = Array.from({ length: MAX_SNOOZES }, (_, index) => occurrenceJobId(key(payload.id, payload.at, index + 1)));
+  const boss = await deps.queue.boss();
+  await boss.cancel(kind, ids).catch(() => undefined);
+}

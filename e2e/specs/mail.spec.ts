@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRequest, signUpThroughApi } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import type { PageWatch } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+let watch: PageWatch;
+let page: Page;
+
+interface InboxMail {
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+}
+
+/** Waits for a mail to an address in MailDev (read through its REST API, as a person would read the inbox). */
+async function mailTo(address: string, subject: RegExp, timeoutMs: number): Promise<InboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const inbox = (await (await fetch(`${site.mailUrl}/api/email`)).json()) as InboxMail[];
+    const found = inbox.find((mail) => mail.to.some((to) => to.address === address) && subject.test(mail.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`no mail "${subject}" to ${address} within ${timeoutMs / 1000} s`);
+}
+
+function linkIn(mail: InboxMail, label: string): string {
+  const match = new RegExp(`${label}: (\\S+)`).exec(mail.text);
+  if (!match) throw new Error(`no "${label}" link in:\n${mail.text}`);
+  return match[1];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  watch = await watchedPage(browser);
+  page = watch.page;
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('mail that arrives', () => {
+  it('resets a forgotten password from the link in the mail', async () => {
+    const user = await signUpThroughApi(site, 'forgot');
+    await page.goto(`${site.shellUrl}/forgot-password`);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').getByText(`If an account exists for ${user.email}`).waitFor();
+
+    const mail = await mailTo(user.email, /Reset your Lifeboard password/, 60_000);
+    expect(mail.html).toContain('Choose a new password');
+    await page.goto(linkIn(mail, 'Choose a new password'));
+    await page.waitForURL('**/reset-password?**');
+    expect(await page.getByLabel('Reset code').count()).toBe(0);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(user.email);
+    await page.getByLabel('New password', { exact: true }).fill('a fresh password from the mail');
+    await page.getByLabel('New password again').fill('a fresh password from the mail');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+
+    expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: 'a fresh password from the mail' })).status).toBe(200);
+    expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(422);
+  }, 120_000);
+
+  it('sets a reminder in the form, gets its mail in the inbox, and marks it done from the mail', async () => {
+    const user = await signUpThroughApi(site, 'reminder');
+    await signInThroughApi(page, site, { email: user.email, password: user.password });
+    await page.goto(`${site.shellUrl}/reminders`);
+    await page.getByRole('button', { name: 'Add reminder' }).first().click();
+    const form = page.getByRole('form', { name: 'New reminder' });
+    const title = `Take the bins out ${Date.now()}`;
+    await form.getByLabel('Title').fill(title);
+    // The form takes minutes: the next minute that is at least 15 s away, in the browser's local time.
+    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    const local = await page.evaluate((at) => {
+      const d = new Date(at);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, due.getTime());
+    await form.getByLabel('Remind at').fill(local);
+    // Repeats are picked from presets, and the channels not delivered yet say so.
+    await form.getByLabel('Repeat').selectOption({ label: 'Every weekday (Monday to Friday)' });
+    await form.getByText('Every weekday (Monday to Friday), at the same time of day, in your time zone.').waitFor();
+    await form.getByLabel('Repeat').selectOption({ label: 'Does not repeat' });
+    await form.getByText('SMS (not available yet: no SMS provider is set up for Lifeboard)').waitFor();
+    await form.getByLabel('E-mail').check();
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/reminder/create'));
+    await form.getByRole('button', { name: 'Add reminder' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(201);
+    const reminder = (await answer.json()).reminder as { remind_at: string; channels: string[]; repeat: string | null };
+    expect(reminder).toMatchObject({ remind_at: due.toISOString(), channels: ['email'], repeat: null });
+
+    const mail = await mailTo(user.email, new RegExp(title), 100_000);
+    expect(Date.now() - due.getTime()).toBeLessThan(60_000);
+    expect(mail.subject).toBe(`Reminder: ${title}`);
+
+    await page.goto(linkIn(mail, 'Done'));
+    await page.getByRole('button', { name: 'Mark it done' }).click();
+    await page.getByRole('heading', { name: 'Done' }).waitFor();
+    expect(await page.getByText(`“${title}” is done.`).count()).toBe(1);
+    // A changed link is refused.
+    const forged = await fetch(linkIn(mail, 'Done').replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    expect(forged.status).toBe(403);
+  }, 180_000);
+});
