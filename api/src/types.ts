@@ -11,12 +11,16 @@ export interface AuthContext {
   role: Role;
 }
 
+import type { AiConfig } from './modules/ai/config';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: Env;
     mailer: Mailer;
     limits: Limits;
+    /** The AI provider and its models (AI_* settings), read once at start-up. */
+    ai: AiConfig;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops cached token checks; call after revoking tokens or changing a role. */
