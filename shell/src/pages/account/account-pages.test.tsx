@@ -26,6 +26,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   setSession('tok', makeUser({ lat: 51.5, lon: -0.12 }));
   setBoard(11, 'Default Board');
+  api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
 });
 afterEach(() => {
   cleanup();
@@ -128,6 +129,23 @@ describe('Boards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect($board.get()).toEqual({ id: 12, name: 'Work' }));
     expect($boards.get()).toEqual([{ id: 12, name: 'Work' }]);
+  });
+
+  it('marks the default board and makes another the default, leaving the current board as it is', async () => {
+    const boards = [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Work' }];
+    setBoards(boards);
+    setSession('tok', makeUser({ default_board_id: 11, boards }));
+    api.on('GET /api/board/all', { body: { success: true, boards } });
+    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser({ ...(request.body as object), boards }) } }));
+    renderAt(<Boards />, '/boards', '/boards');
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('default')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /default board/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Make Work my default board' }));
+    await waitFor(() => expect($session.get().user?.default_board_id).toBe(12));
+    expect(updates().map((r) => r.body)).toEqual([{ default_board_id: 12 }]);
+    expect(await within(screen.getAllByRole('listitem')[1] as HTMLElement).findByText('default')).toBeTruthy();
+    expect($board.get()).toEqual({ id: 11, name: 'Default Board' });
   });
 
   it('creates a board, switches to it and empties the form', async () => {
