@@ -42,7 +42,7 @@ export function AiModelRow({ saved }: { saved: number | null }) {
     return (
       <div className="lb-field">
         <p><strong>AI model:</strong> none is configured on this Lifeboard, so AI help is off.</p>
-        <p className="lb-muted">An administrator turns it on by setting AI_BASE_URL and AI_MODELS for the API (see the README).</p>
+        <p className="lb-muted">An administrator turns it on by giving the API the settings AI_BASE_URL and AI_MODELS (and AI_API_KEY if the provider needs a key).</p>
       </div>
     );
   }
