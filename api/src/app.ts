@@ -7,6 +7,7 @@ import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { adminRoutes } from './modules/admin/routes';
+import { readAiConfig } from './modules/ai/config';
 import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
 import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('env', options.env);
   app.decorate('limits', { ...defaultLimits, ...options.limits });
+  app.decorate('ai', readAiConfig(options.aiEnv ?? process.env));
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
   app.decorate('mailer', mailer);
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
@@ -146,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(programRoutes);
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes);
-  await app.register(aiRoutes, { source: options.aiEnv });
+  await app.register(aiRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);

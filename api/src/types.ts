@@ -12,6 +12,8 @@ export interface AuthContext {
   role: Role;
 }
 
+import type { AiConfig } from './modules/ai/config';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
@@ -24,6 +26,8 @@ declare module 'fastify' {
     /** Queues the reminders coming due (the scan `startWork` repeats every REMINDER_SCAN_SECONDS); the number queued. */
     scanReminders: (now?: Date) => Promise<number>;
     limits: Limits;
+    /** The AI provider and its models (AI_* settings), read once at start-up. */
+    ai: AiConfig;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops cached token checks; call after revoking tokens or changing a role. */

@@ -210,6 +210,8 @@ describe('platform', () => {
     const panel = page.locator('[data-area="mf_fitness"] [data-error-code="LB-REMOTE-LOAD"]');
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Fitness is unavailable right now');
+    // In the user's words: the runtime's error (manifest address, RUNTIME-003, its docs link) stays in the console.
+    expect(await panel.textContent()).not.toMatch(/manifest|RUNTIME-|module-federation|https?:/i);
     await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'same page'; });
 
     // The rest of the app keeps working; /home has the other areas' widgets and a notice in Fitness's place.

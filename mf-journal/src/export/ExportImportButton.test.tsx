@@ -20,7 +20,10 @@ let downloads: { name: string; bytes: Uint8Array }[];
 beforeAll(async () => {
   api = await startFakeApi();
   setConfig({ apiUrl: api.url });
-});
+  // The dialog's chunk (with the zip and Markdown libraries) is loaded here once, so that no test's wait for the
+  // dialog depends on how long the first import takes on a busy machine.
+  await import('./ExportImportDialog');
+}, 30_000);
 afterAll(() => api.close());
 beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');

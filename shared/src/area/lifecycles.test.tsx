@@ -42,13 +42,16 @@ describe('areaLifecycles', () => {
     await area.unmount();
   });
 
-  it('shows a render error in the area, with its code and a Retry that calls the shell’s retry', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
+  it('shows a render error in the area in the user’s words, with its code and a Retry that calls the shell’s retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
     const retry = vi.fn();
     const lifecycles = areaLifecycles(async () => Broken);
     const area = await mountAreaAt(lifecycles, '/somewhere', { retry });
     const panel = screen.getByRole('alert');
-    expect(panel.textContent).toContain('The list could not be drawn');
+    // The error's own text is for the console, not the user.
+    expect(panel.textContent).not.toContain('The list could not be drawn');
+    expect(panel.textContent).toContain('Something went wrong while showing this page');
+    expect(logged).toHaveBeenCalledWith('LB-AREA-RENDER', expect.objectContaining({ message: 'The list could not be drawn' }), expect.anything());
     expect(panel.getAttribute('data-error-code')).toBe('LB-AREA-RENDER');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);

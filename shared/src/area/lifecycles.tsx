@@ -13,12 +13,12 @@ export interface AreaProps {
 }
 
 /** What a render error inside an area shows, in that area only; the shell around it keeps working. */
-function AreaCrash({ error, retry }: { error: Error; retry?: () => void }) {
+function AreaCrash({ retry }: { retry?: () => void }) {
   return (
     <section role="alert" className="lb-area-crash" data-error-code="LB-AREA-RENDER">
       <h2>This area hit an error</h2>
-      <p>{error.message || 'Something went wrong while showing this page.'}</p>
-      <p><code>LB-AREA-RENDER</code></p>
+      <p>Something went wrong while showing this page. Try again; the rest of the app keeps working.</p>
+      <p>If it keeps happening, tell support this code: <code>LB-AREA-RENDER</code></p>
       {retry ? <button type="button" onClick={retry}>Retry</button> : null}
     </section>
   );
@@ -35,8 +35,10 @@ export function areaLifecycles(loadRoot: () => Promise<() => ReactNode>): ReactA
     React,
     ReactDOMClient,
     loadRootComponent: loadOnceStartingNow(loadRoot),
-    errorBoundary: (error: Error, _info: React.ErrorInfo, props: AreaProps & AppProps) => (
-      <AreaCrash error={error} retry={props.retry} />
-    ),
+    errorBoundary: (error: Error, info: React.ErrorInfo, props: AreaProps & AppProps) => {
+      // The user reads what to do; the error itself is for the console.
+      console.error('LB-AREA-RENDER', error, info.componentStack);
+      return <AreaCrash retry={props.retry} />;
+    },
   });
 }

@@ -6,7 +6,9 @@ import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/b
 import { createCollection } from '@lifeboard/shared/stores/collection';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { $calendarEvents, $currentJournalEntry } from '@lifeboard/shared/stores/data';
-import { createBoard, deleteBoard, loadBoards, renameBoard, subscribeToProgram, switchBoard } from './board-actions';
+import { makeUser } from '@lifeboard/shared/models/test-user';
+import { $session, setSession } from '@lifeboard/shared/stores/session';
+import { createBoard, deleteBoard, loadBoards, makeDefaultBoard, renameBoard, subscribeToProgram, switchBoard } from './board-actions';
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -135,6 +137,25 @@ describe('subscribeToProgram (spec §4)', () => {
   it('a failure returns false and keeps the board', async () => {
     api.on('POST /api/program/subscribe', { body: { success: false } });
     expect(await subscribeToProgram({ programId: 3, isSubscribing: true })).toBe(false);
+    expect($board.get()).toEqual({ id: 10, name: 'Work' });
+  });
+});
+
+describe('makeDefaultBoard (spec §4: the board a sign-in or reload selects)', () => {
+  it('stores the user the server answers with; the current board stays', async () => {
+    setSession('tok', makeUser({ default_board_id: 10 }));
+    api.on('POST /api/user/update', ({ body }) => ({ body: { success: true, user: makeUser(body as object) } }));
+    expect(await makeDefaultBoard(11)).toBe(true);
+    expect(api.requests.at(-1)?.body).toEqual({ default_board_id: 11 });
+    expect($session.get().user?.default_board_id).toBe(11);
+    expect($board.get()).toEqual({ id: 10, name: 'Work' });
+  });
+
+  it('changes nothing when the server refuses', async () => {
+    setSession('tok', makeUser({ default_board_id: 10 }));
+    api.on('POST /api/user/update', { status: 422, body: { message: 'Invalid.', errors: { default_board_id: ['is not one of your boards'] } } });
+    expect(await makeDefaultBoard(99)).toBe(false);
+    expect($session.get().user?.default_board_id).toBe(10);
     expect($board.get()).toEqual({ id: 10, name: 'Work' });
   });
 });

@@ -2,8 +2,11 @@ import * as api from '@lifeboard/shared/api/account';
 import type { BoardSummary } from '@lifeboard/shared/api/account';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, defaultBoardOf, setBoard, setBoards } from '@lifeboard/shared/stores/board';
+import type { Board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { clearData } from '@lifeboard/shared/stores/data';
+import { notify } from '@lifeboard/shared/stores/notifications';
+import { $session, setUser } from '@lifeboard/shared/stores/session';
 
 /** Spec §4 board selection. The shell is the only writer of `$board`; remotes read it. */
 
@@ -51,6 +54,31 @@ export async function createBoard(name: string, { select = true }: { select?: bo
     setBoard(board.id, board.name);
   }
   return board;
+}
+
+/** The board the user lands on after signing in or reloading (spec §4); null when none is set. */
+export function defaultBoardId(): number | null {
+  return $session.get().user?.default_board_id ?? null;
+}
+
+/**
+ * Makes `id` the user's default board: the one every sign-in and reload selects (spec §4). Only the user's
+ * record changes; the current board stays. A refusal changes nothing and returns false.
+ */
+export async function makeDefaultBoard(id: number): Promise<boolean> {
+  const result = await api.updateUser('default_board_id', id);
+  if (!result.ok) return false;
+  setUser(result.data);
+  return true;
+}
+
+/** `makeDefaultBoard`, for a button: the outcome is told in a toast. */
+export async function chooseDefaultBoard(board: Board): Promise<boolean> {
+  const ok = await makeDefaultBoard(board.id);
+  notify(ok
+    ? { kind: 'success', message: `“${board.name}” is now your default board: it opens when you sign in or reload.` }
+    : { kind: 'error', message: `“${board.name}” could not be made your default board. Please try again.` });
+  return ok;
 }
 
 export async function loadBoards(): Promise<boolean> {

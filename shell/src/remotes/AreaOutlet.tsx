@@ -12,15 +12,19 @@ export const slowAreaMs = 8000;
 export const areaTimeoutCode = 'LB-REMOTE-TIMEOUT';
 export const areaMountErrorCode = 'LB-REMOTE-MOUNT';
 
-function AreaNotice({ title, code, detail, retry }: { title: string; code: string; detail?: string; retry: () => void }) {
+/** What the user reads when an area fails: what happened and what to do, never the error's own text (the console has it). */
+function AreaNotice({ title, code, text, retry }: { title: string; code: string; text: string; retry: () => void }) {
   return (
     <section className="lb-area-error" role="alert" data-error-code={code}>
       <h2>{title}</h2>
-      <p className="lb-area-error__code">{detail ? `${code}: ${detail}` : code}</p>
+      <p>{text}</p>
+      <p className="lb-area-error__code">If it keeps happening, tell support this code: {code}</p>
       <button type="button" onClick={retry}>Retry</button>
     </section>
   );
 }
+
+const tryAgain = 'Check your connection and try again; the rest of the app keeps working.';
 
 interface BoundaryProps {
   label: string;
@@ -42,7 +46,7 @@ class AreaBoundary extends Component<BoundaryProps, { error: Error | null }> {
 
   override render() {
     if (this.state.error) {
-      return <AreaNotice title={`${this.props.label} stopped working`} code={areaMountErrorCode} detail={this.state.error.message} retry={this.props.retry} />;
+      return <AreaNotice title={`${this.props.label} stopped working`} code={areaMountErrorCode} text={`Something went wrong while showing this page. ${tryAgain}`} retry={this.props.retry} />;
     }
     return this.props.children;
   }
@@ -58,10 +62,8 @@ export function AreaOutlet({ area }: { area: AreaName }) {
   const { label } = areas[area];
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>('loading');
-  const [failure, setFailure] = useState<string | undefined>();
 
   const retry = useCallback(() => {
-    setFailure(undefined);
     setPhase('loading');
     setAttempt((count) => count + 1);
   }, []);
@@ -76,7 +78,6 @@ export function AreaOutlet({ area }: { area: AreaName }) {
   const handleMounted = useCallback(() => setPhase('mounted'), []);
   const handleError = useCallback((error: Error) => {
     console.error(`${areaMountErrorCode}: ${label}`, error);
-    setFailure(error.message);
     setPhase('failed');
   }, [label]);
 
@@ -84,10 +85,10 @@ export function AreaOutlet({ area }: { area: AreaName }) {
     <div className="lb-area" data-area={area} aria-busy={phase === 'loading' || phase === 'slow'}>
       {phase === 'loading' ? <p className="lb-area__loading">Loading {label}…</p> : null}
       {phase === 'slow' ? (
-        <AreaNotice title={`${label} is taking longer than usual`} code={areaTimeoutCode} retry={retry} />
+        <AreaNotice title={`${label} is taking longer than usual`} code={areaTimeoutCode} text={`It is still loading. ${tryAgain}`} retry={retry} />
       ) : null}
       {phase === 'failed' ? (
-        <AreaNotice title={`${label} could not start`} code={areaMountErrorCode} detail={failure} retry={retry} />
+        <AreaNotice title={`${label} could not start`} code={areaMountErrorCode} text={`This part of Lifeboard could not be opened. ${tryAgain}`} retry={retry} />
       ) : (
         <AreaBoundary key={attempt} label={label} retry={retry}>
           <Parcel

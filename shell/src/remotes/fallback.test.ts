@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { mountRootParcel } from 'single-spa';
 import { createErrorParcel, remoteFallbackPlugin, remoteLoadErrorCode } from './fallback';
@@ -18,14 +18,21 @@ describe('error parcel', () => {
     const host = document.createElement('div');
     document.body.append(host);
     let retries = 0;
-    const parcel = createErrorParcel('Journal', new Error('Failed to get manifest'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const runtimeError = new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 args: {"manifestUrl":"http://localhost:3002/mf-manifest.json"} https://module-federation.io/guide/troubleshooting/runtime/RUNTIME-003');
+    const parcel = createErrorParcel('Journal', runtimeError);
     const mounted = mountRootParcel(parcel, { domElement: host, retry: () => { retries += 1; } });
     await mounted.mountPromise;
 
     const panel = host.querySelector('[role="alert"]');
     expect(panel?.getAttribute('data-error-code')).toBe(remoteLoadErrorCode);
     expect(panel?.textContent).toContain('Journal is unavailable right now');
-    expect(panel?.textContent).toContain('LB-REMOTE-LOAD: Failed to get manifest');
+    expect(panel?.textContent).toContain('Check your connection and try again');
+    expect(panel?.textContent).toContain('tell support this code: LB-REMOTE-LOAD');
+    // The runtime's own words stay in the console: no manifest address, docs link or runtime code on screen.
+    expect(panel?.textContent).not.toMatch(/manifest|RUNTIME-003|module-federation\.io|Federation/i);
+    expect(logged).toHaveBeenCalledWith('LB-REMOTE-LOAD: Journal could not be loaded', runtimeError);
+    logged.mockRestore();
     host.querySelector('button')?.click();
     expect(retries).toBe(1);
 

@@ -12,15 +12,13 @@ export interface AreaParcelProps {
 
 type ParcelProps = AreaParcelProps & { domElement?: HTMLElement };
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * A React-free parcel that fills the area with an error panel and a Retry button. Retry asks the shell to
- * load the area again (a new `loadRemote`), without reloading the page.
+ * load the area again (a new `loadRemote`), without reloading the page. The panel says what happened in the
+ * user's words; what failed (a manifest address, the runtime's error code and docs link) goes to the console.
  */
 export function createErrorParcel(label: string, error: unknown, code = remoteLoadErrorCode): ParcelConfigObject<ParcelProps> {
+  console.error(`${code}: ${label} could not be loaded`, error);
   let panel: HTMLElement | null = null;
   return {
     name: `${label}-unavailable`,
@@ -35,10 +33,10 @@ export function createErrorParcel(label: string, error: unknown, code = remoteLo
       const title = document.createElement('h2');
       title.textContent = `${label} is unavailable right now`;
       const text = document.createElement('p');
-      text.textContent = 'This part of Lifeboard could not be loaded. The rest of the app keeps working.';
+      text.textContent = 'This part of Lifeboard could not be loaded. Check your connection and try again; the rest of the app keeps working.';
       const detail = document.createElement('p');
       detail.className = 'lb-area-error__code';
-      detail.textContent = `${code}: ${describe(error)}`;
+      detail.textContent = `If it keeps happening, tell support this code: ${code}`;
       panel.append(title, text, detail);
       if (props.retry) {
         const button = document.createElement('button');
@@ -70,7 +68,6 @@ export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
       if (args.lifecycle !== 'onLoad') return undefined;
       const [area, expose] = args.id.split('/');
       if (!isAreaName(area) || expose !== 'lifecycles') return undefined;
-      console.error(`${remoteLoadErrorCode}: could not load ${args.id}`, args.error);
       return createErrorParcel(areas[area].label, args.error);
     },
   };

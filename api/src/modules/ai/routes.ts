@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invalid } from '../../errors';
 import { documented } from '../../openapi';
 import { askModel } from './client';
-import { displayUrl, readAiConfig } from './config';
+import { displayUrl } from './config';
 
 /** What the admin AI calls answer, for /api/docs only: answers are sent as they are. */
 export const aiModels = documented(z.object({
@@ -34,15 +34,24 @@ export const aiTested = documented(z.union([
 ]).meta({ description: "The model's reply, or the provider's failure (the test ran: its failure is its result)." }));
 
 export interface AiRoutesOptions {
-  /** Where the AI_* settings are read from, once at start-up; the process environment by default. */
-  source?: Record<string, string | undefined>;
   fetch?: typeof fetch;
 }
 
-/** Admin views of the configured AI provider: what is configured, and a prompt to test a model with. */
-export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions): Promise<void> {
+/** The models a user may choose from, for the account page. */
+export const aiChoices = documented(z.object({
+  configured: z.boolean().describe('False when the installation has no AI provider: the account page says so.'),
+  models: z.array(z.object({ id: z.number().int().describe("The value of a user's `ai_model`."), name: z.string() })),
+}).meta({ description: 'The configured AI models, by name (never the provider or its key).' }));
+
+/** The models users may choose, and admin views of the configured AI provider: what is configured, and a prompt to test a model with. */
+export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = {}): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = readAiConfig(options.source ?? process.env);
+  const config = app.ai;
+
+  api.get('/api/ai/models', {
+    schema: { tags: ['account'], summary: "The AI models a user may choose for `ai_model`", response: { 200: aiChoices } },
+    onRequest: app.authenticate,
+  }, async () => ({ configured: config.configured, models: config.models }));
 
   api.get('/api/admin/ai/models', {
     schema: { tags: ['admin'], summary: 'The configured AI provider and its models (never the key)', response: { 200: aiModels } },

@@ -58,6 +58,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(boards.id, request.body.default_board_id), eq(boards.userId, userId)));
       if (!board) throw invalid({ default_board_id: ['is not one of your boards'] });
     }
+    const aiModel = request.body.ai_model;
+    if (aiModel !== undefined && aiModel !== null && !app.ai.models.some((model) => model.id === aiModel)) {
+      throw invalid({ ai_model: [app.ai.models.length ? 'is not one of the configured AI models' : 'cannot be chosen: no AI model is configured'] });
+    }
     await app.db.update(users).set(toColumns(request.body)).where(eq(users.id, userId));
     return { success: true as const, user: await loadUser(app.db, userId) };
   });

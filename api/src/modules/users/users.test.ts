@@ -5,10 +5,15 @@ import { createTestApp, PASSWORD, signUp, testDatabase } from '../../../test/hel
 import { tokens } from '../../db/schema';
 
 let app: FastifyInstance;
+/** An installation with two AI models configured (`app` has none). */
+let withModels: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
+  [app, withModels] = await Promise.all([
+    createTestApp({ aiEnv: {} }),
+    createTestApp({ aiEnv: { AI_BASE_URL: 'https://ai.example.com/v1', AI_MODELS: 'small,large' } }),
+  ]);
 });
-afterAll(() => app.close());
+afterAll(async () => { await app.close(); await withModels.close(); });
 
 describe('/api/user', () => {
   it('answers the spec §3 fields plus role, email and boards', async () => {
@@ -35,7 +40,7 @@ describe('/api/user/update', () => {
       [{ send_daily_emails: true }, { send_daily_emails: true }],
       [{ has_sms_enabled: true }, { has_sms_enabled: true }],
       [{ using_as_user: false }, { using_as_user: false }],
-      [{ ai_model: 3 }, { ai_model: 3 }],
+      [{ ai_model: null }, { ai_model: null }],
       [{ completed_onboarding_at: '2026-01-02T03:04:05.000Z' }, { completed_onboarding_at: '2026-01-02T03:04:05.000Z' }],
     ];
     for (const [body, expected] of cases) {
@@ -57,6 +62,26 @@ describe('/api/user/update', () => {
       expect(response.json().message).toEqual(expect.any(String));
     }
     expect((await user.get('/api/user')).json().user.role).toBe('user');
+  });
+
+  it('sets the AI model only to one of the configured models, and says when none is configured', async () => {
+    const user = await signUp(withModels);
+    expect((await user.get('/api/ai/models')).json()).toEqual({ configured: true, models: [{ id: 1, name: 'small' }, { id: 2, name: 'large' }] });
+    expect((await user.post('/api/user/update', { ai_model: 2 })).json().user.ai_model).toBe(2);
+    for (const aiModel of [999, 3, 0, -1]) {
+      const refused = await user.post('/api/user/update', { ai_model: aiModel });
+      expect(refused.statusCode, String(aiModel)).toBe(422);
+    }
+    expect((await user.post('/api/user/update', { ai_model: 999 })).json().errors.ai_model).toEqual(['is not one of the configured AI models']);
+    expect((await user.get('/api/user')).json().user.ai_model).toBe(2);
+    expect((await user.post('/api/user/update', { ai_model: null })).json().user.ai_model).toBeNull();
+
+    const elsewhere = await signUp(app);
+    expect((await elsewhere.get('/api/ai/models')).json()).toEqual({ configured: false, models: [] });
+    const none = await elsewhere.post('/api/user/update', { ai_model: 1 });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.ai_model).toEqual(['cannot be chosen: no AI model is configured']);
+    expect((await withModels.inject({ method: 'GET', url: '/api/ai/models' })).statusCode).toBe(401);
   });
 
   it("sets the default board only to one of the user's own boards", async () => {

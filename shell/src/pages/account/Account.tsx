@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $session } from '@lifeboard/shared/stores/session';
+import { AiModelRow } from './ai-model-row';
 import { ExportAccount } from './export-account';
 import { UserFlagRow, UserTextRow } from './user-field-row';
 import '../auth/forms.css';
@@ -32,7 +33,7 @@ export default function Account() {
       <section className="lb-section" aria-labelledby="account-modes">
         <h2 id="account-modes">How you use Lifeboard</h2>
         <UserFlagRow field="using_as_user" label="Use Lifeboard for my own plans (turn off for creator mode only)" saved={user.using_as_user} />
-        <UserTextRow field="ai_model" label="AI model number" saved={user.ai_model === null ? '' : String(user.ai_model)} hint="The id of the AI model to use; empty for the default." />
+        <AiModelRow saved={user.ai_model} />
       </section>
       <ExportAccount />
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>

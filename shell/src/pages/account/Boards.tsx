@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import type { Board } from '@lifeboard/shared/stores/board';
 import { $board, $boards } from '@lifeboard/shared/stores/board';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { createBoard, deleteBoard, loadBoards, renameBoard, switchBoard } from '../../board/board-actions';
+import { $session } from '@lifeboard/shared/stores/session';
+import { createBoard, deleteBoard, loadBoards, chooseDefaultBoard, renameBoard, switchBoard } from '../../board/board-actions';
 import { FormAlert, TextField, useDraft } from '../auth/form-parts';
 import '../auth/forms.css';
 import './account.css';
@@ -16,7 +17,7 @@ function checkName(name: string): string | undefined {
   return undefined;
 }
 
-function BoardRow({ board, current, only }: { board: Board; current: boolean; only: boolean }) {
+function BoardRow({ board, current, isDefault, only }: { board: Board; current: boolean; isDefault: boolean; only: boolean }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const [name, setName] = useState(board.name);
   const [error, setError] = useState<string | undefined>();
@@ -51,6 +52,12 @@ function BoardRow({ board, current, only }: { board: Board; current: boolean; on
     if (!ok) notify({ kind: 'error', message: `Could not switch to “${board.name}”.` });
   }
 
+  async function makeDefault() {
+    setBusy(true);
+    await chooseDefaultBoard(board);
+    setBusy(false);
+  }
+
   if (mode === 'rename') {
     return (
       <li className="lb-list-item">
@@ -65,7 +72,11 @@ function BoardRow({ board, current, only }: { board: Board; current: boolean; on
 
   return (
     <li className="lb-list-item">
-      <span>{board.name}{current ? <span className="lb-badge">current</span> : null}</span>
+      <span>
+        {board.name}
+        {current ? <span className="lb-badge">current</span> : null}
+        {isDefault ? <span className="lb-badge">default</span> : null}
+      </span>
       {mode === 'confirm' ? (
         <span className="lb-list-actions" role="group" aria-label={`Confirm deleting ${board.name}`}>
           <span>Delete “{board.name}” and everything on it?</span>
@@ -75,6 +86,11 @@ function BoardRow({ board, current, only }: { board: Board; current: boolean; on
       ) : (
         <span className="lb-list-actions">
           {current ? null : <button className="lb-button lb-button-quiet" type="button" disabled={busy} onClick={() => void select()}>Switch to</button>}
+          {isDefault ? null : (
+            <button className="lb-button lb-button-quiet" type="button" disabled={busy} aria-label={`Make ${board.name} my default board`} onClick={() => void makeDefault()}>
+              Make this my default board
+            </button>
+          )}
           <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('rename')}>Rename</button>
           <button className="lb-button lb-button-quiet" type="button" disabled={only}
             title={only ? 'Your only board cannot be deleted' : undefined} onClick={() => setMode('confirm')}>Delete</button>
@@ -88,6 +104,7 @@ function BoardRow({ board, current, only }: { board: Board; current: boolean; on
 export default function Boards() {
   const boards = useStore($boards);
   const current = useStore($board);
+  const defaultId = useStore($session).user?.default_board_id ?? null;
   const [form, update, , reset] = useDraft('boards:new', { name: '' });
   const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | null>(null);
@@ -113,12 +130,15 @@ export default function Boards() {
   return (
     <div className="lb-page">
       <h1>Boards</h1>
-      <p className="lb-muted">Each board keeps its own goals, habits and notes. Everything you see belongs to the current board.</p>
+      <p className="lb-muted">
+        Each board keeps its own goals, habits and notes. Everything you see belongs to the current board; your default
+        board is the one that opens when you sign in or reload the page.
+      </p>
       <section className="lb-section" aria-labelledby="boards-list">
         <h2 id="boards-list">Your boards</h2>
         {boards.length === 0 ? <p>No boards yet.</p> : (
           <ul className="lb-list">
-            {boards.map((board) => <BoardRow key={board.id} board={board} current={board.id === current.id} only={boards.length <= 1} />)}
+            {boards.map((board) => <BoardRow key={board.id} board={board} current={board.id === current.id} isDefault={board.id === defaultId} only={boards.length <= 1} />)}
           </ul>
         )}
         {boards.length === 1 ? <p className="lb-muted">Your only board cannot be deleted.</p> : null}

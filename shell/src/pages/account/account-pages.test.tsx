@@ -27,6 +27,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   setSession('tok', makeUser({ lat: 51.5, lon: -0.12 }));
   setBoard(11, 'Default Board');
+  api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
 });
 afterEach(() => {
   cleanup();
@@ -35,6 +36,7 @@ afterEach(() => {
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
 const formOf = (name: string) => screen.getByRole('form', { name });
+const updates = () => api.requests.filter((request) => request.path === '/api/user/update');
 
 describe('Account', () => {
   it('checks a field before sending and shows the reason beside it', async () => {
@@ -44,7 +46,7 @@ describe('Account', () => {
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('must be an international number like +14155550123')).toBeTruthy();
     expect(field(/phone number/i).getAttribute('aria-invalid')).toBe('true');
-    expect(api.requests).toHaveLength(0);
+    expect(updates()).toHaveLength(0);
   });
 
   it('saves one field per call and shows the server’s reason for location by the field', async () => {
@@ -63,7 +65,7 @@ describe('Account', () => {
     fireEvent.click(within(formOf('Location')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('latitude is out of range')).toBeTruthy();
     expect(field(/^location/i).value).toBe('45,10');
-    expect(api.requests.map((r) => r.body)).toEqual([{ tagline: 'Counting engines' }, { location: '45,10' }]);
+    expect(updates().map((r) => r.body)).toEqual([{ tagline: 'Counting engines' }, { location: '45,10' }]);
   });
 
   it('saves a yes/no field as soon as it is ticked', async () => {
@@ -73,7 +75,28 @@ describe('Account', () => {
       fireEvent.click(field(/daily e-mail/i));
     });
     await waitFor(() => expect($session.get().user?.send_daily_emails).toBe(true));
-    expect(api.requests[0]?.body).toEqual({ send_daily_emails: true });
+    expect(updates()[0]?.body).toEqual({ send_daily_emails: true });
+  });
+
+  it('chooses the AI model among the configured ones, by name', async () => {
+    api.on('GET /api/ai/models', { body: { configured: true, models: [{ id: 1, name: 'small' }, { id: 2, name: 'large' }] } });
+    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser(request.body as object) } }));
+    renderAt(<Account />, '/account', '/account');
+    const select = await screen.findByLabelText('AI model', { selector: 'select' }) as HTMLSelectElement;
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Default (small)', 'small', 'large']);
+    await act(async () => {
+      fireEvent.change(select, { target: { value: '2' } });
+    });
+    await waitFor(() => expect($session.get().user?.ai_model).toBe(2));
+    expect(updates().map((r) => r.body)).toEqual([{ ai_model: 2 }]);
+    expect(screen.queryByRole('textbox', { name: /AI model/ })).toBeNull();
+  });
+
+  it('says plainly when no AI model is configured, and offers nothing to type', async () => {
+    api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
+    renderAt(<Account />, '/account', '/account');
+    expect(await screen.findByText(/none is configured on this Lifeboard/)).toBeTruthy();
+    expect(screen.queryByLabelText('AI model')).toBeNull();
   });
 
   it('keeps unsaved text across a remount (draft)', () => {
@@ -89,7 +112,8 @@ describe('Boards', () => {
   it('cannot delete the last board', async () => {
     api.on('GET /api/board/all', { body: { success: true, boards: [{ id: 11, name: 'Default Board' }] } });
     renderAt(<Boards />, '/boards', '/boards');
-    await waitFor(() => expect(api.requests.length).toBe(1));
+    // Asked for by path: a request of the test before (the account page's AI models) may still arrive.
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/board/all')).toHaveLength(1));
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Your only board cannot be deleted.')).toBeTruthy();
   });
@@ -106,6 +130,23 @@ describe('Boards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect($board.get()).toEqual({ id: 12, name: 'Work' }));
     expect($boards.get()).toEqual([{ id: 12, name: 'Work' }]);
+  });
+
+  it('marks the default board and makes another the default, leaving the current board as it is', async () => {
+    const boards = [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Work' }];
+    setBoards(boards);
+    setSession('tok', makeUser({ default_board_id: 11, boards }));
+    api.on('GET /api/board/all', { body: { success: true, boards } });
+    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser({ ...(request.body as object), boards }) } }));
+    renderAt(<Boards />, '/boards', '/boards');
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('default')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /default board/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Make Work my default board' }));
+    await waitFor(() => expect($session.get().user?.default_board_id).toBe(12));
+    expect(updates().map((r) => r.body)).toEqual([{ default_board_id: 12 }]);
+    expect(await within(screen.getAllByRole('listitem')[1] as HTMLElement).findByText('default')).toBeTruthy();
+    expect($board.get()).toEqual({ id: 11, name: 'Default Board' });
   });
 
   it('creates a board, switches to it and empties the form', async () => {

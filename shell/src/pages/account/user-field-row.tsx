@@ -21,14 +21,13 @@ export async function saveUserField(field: UserUpdateField, value: unknown): Pro
   return messages[field] ?? messages.lat ?? messages.lon ?? failureMessage(result.error);
 }
 
-export type TextUserField = 'name' | 'phone_number' | 'tagline' | 'location' | 'ai_model' | 'timezone';
+export type TextUserField = 'name' | 'phone_number' | 'tagline' | 'location' | 'timezone';
 
-/** The text typed becomes the field's value: blank optional fields are cleared, the AI model is a number. */
+/** The text typed becomes the field's value: blank optional fields are cleared. */
 function toValue(field: TextUserField, text: string): unknown {
   const trimmed = text.trim();
   if (field === 'name' || field === 'timezone') return text;
   if (trimmed === '') return null;
-  if (field === 'ai_model') return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
   return trimmed;
 }
 
