@@ -22,7 +22,7 @@ const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(),
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
 await database.migrate();
 const app = await buildApp({ db: database.db, env: defaultEnv(), limits: {
-  loginPerIpPerMinute: 1e6, loginFailuresPerAccountPerMinute: 1e6, signupPerIpPerMinute: 1e6, passwordEmailPerIpPerMinute: 1e6, invitationsPerUserPerHour: 1e6,
+  loginPerIpPerMinute: 1e6, loginFailuresBeforeDelay: 1e6, signupPerIpPerMinute: 1e6, passwordEmailPerIpPerMinute: 1e6, invitationsPerUserPerHour: 1e6,
 } });
 await app.ready();
 
