@@ -7,6 +7,8 @@
  * With the API it also runs MailDev, the development inbox the API sends every mail to (SMTP on 127.0.0.1:1025,
  * web inbox and REST API on http://localhost:1080; MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT move them).
  * Options: --skip-build (serve the existing dist/ folders), --no-api (the API runs elsewhere).
+ * The pages read the API's address and the analytics tag from the served /settings.json: API_URL (by default
+ * http://localhost:$PORT_API), ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID (none by default); no rebuild needed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

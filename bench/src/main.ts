@@ -5,12 +5,11 @@
  * navigation link to the area's content, cold and once preloaded. Targets are printed beside the numbers;
  * a missed target never fails the run.
  *
- * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (they must have been built for this
- * run's API address, so use it only when iterating); BENCH_RUNS (click runs per area and mode, default 5);
+ * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (the bundles carry no API address, so any
+ * build of the current code will do); BENCH_RUNS (click runs per area and mode, default 5);
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
- * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port (so a build can be
- * reused with BENCH_SKIP_BUILD=1); BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
+ * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
  * while iterating (comma-separated of `areas`, `lighthouse`, `journal`; all by default).
  */
 import { cpus, loadavg } from 'node:os';

@@ -69,12 +69,12 @@ async function mustSucceed(what: string, started: Started): Promise<void> {
   if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${started.output.slice(-30).join('\n')}`);
 }
 
-/** Production builds with this run's API address baked in, two at a time (two cores). */
-async function buildAll(apiUrl: string): Promise<void> {
+/** Production builds, two at a time (two cores); the API's address reaches the pages in the served /settings.json. */
+async function buildAll(): Promise<void> {
   const queue: AppName[] = ['shell', ...remoteApps];
   const worker = async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
-      const build = start('pnpm', ['exec', 'rspack', 'build'], { NODE_ENV: 'production', API_URL: apiUrl }, join(repoRoot, app));
+      const build = start('pnpm', ['exec', 'rspack', 'build'], { NODE_ENV: 'production' }, join(repoRoot, app));
       await mustSucceed(`the build of ${app}`, build);
     }
   };
@@ -99,7 +99,7 @@ export interface SiteOptions {
 export async function startSite({ build, apiPortOverride, log }: SiteOptions): Promise<Site> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-bench-'));
   const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
-  // A pinned API port lets a later run with `build: false` reuse bundles that have its address baked in.
+  // The API's port may be pinned (BENCH_API_PORT); the bundles do not depend on it.
   const apiPort = apiPortOverride ?? freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -122,7 +122,7 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
     if (build) {
       log('building the shell and the five remotes for production…');
       const started = Date.now();
-      await buildAll(apiUrl);
+      await buildAll();
       log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     await waitForPort(apiPort, 'the API', 120_000);

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,7 +13,8 @@ import { freePort, waitForPort } from '../support/ports';
 /**
  * One build for every environment: the very files the global set-up built (once, with no API address) are
  * served a second time, by a second static server, against a second API. Each site talks to its own API: the
- * address comes from the `/settings.json` its server answers with, never from a bundle.
+ * address comes from the `/settings.json` its server answers with, never from a bundle. The second site also
+ * has an analytics tag configured (a stand-in counter below); the first has none, as by default.
  */
 const site = inject('site');
 const work = mkdtempSync(join(tmpdir(), 'lifeboard-one-build-'));
@@ -19,6 +22,35 @@ const children: ChildProcess[] = [];
 let browser: Browser;
 let shellB = '';
 let apiB = '';
+let stats = '';
+let statsServer: Server | undefined;
+/** What the stand-in counter received: one page view per entry, with its site id. */
+const pageViews: { site: string; path: string }[] = [];
+
+/** A Plausible-like counter: its script reports the page to its own origin, as Plausible's and Umami's do. */
+function startStats(port: number): Promise<void> {
+  const script = `(function () {
+  var tag = document.currentScript;
+  fetch(new URL(tag.src).origin + '/api/event', { method: 'POST', body: JSON.stringify({ site: tag.dataset.domain, path: location.pathname }) })
+    .catch(function () {});
+})();`;
+  statsServer = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.url === '/js/script.js') {
+      res.setHeader('Content-Type', 'text/javascript');
+      res.end(script);
+      return;
+    }
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      if (req.url === '/api/event' && req.method === 'POST') pageViews.push(JSON.parse(Buffer.concat(parts).toString()));
+      res.statusCode = 202;
+      res.end();
+    });
+  });
+  return new Promise((resolve) => statsServer?.listen(port, 'localhost', resolve));
+}
 
 /** A process of this spec, in its own group, stopped with it (and when the Vitest worker goes). */
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -28,13 +60,16 @@ function start(command: string, args: string[], env: Record<string, string>): Ch
 }
 
 beforeAll(async () => {
-  const [apiPort, shellPort] = await Promise.all([freePort(), freePort()]);
+  const [apiPort, shellPort, statsPort] = await Promise.all([freePort(), freePort(), freePort()]);
   apiB = `http://localhost:${apiPort}`;
   shellB = `http://localhost:${shellPort}`;
+  stats = `http://localhost:${statsPort}`;
+  await startStats(statsPort);
   start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'), CORS_ORIGINS: shellB, APP_URL: shellB,
   });
-  start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiB], {});
+  start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiB,
+    '--analytics-script', `${stats}/js/script.js`, '--analytics-site', 'second.lifeboard.test'], {});
   await Promise.all([waitForPort(shellPort, 'the second shell server'), waitForPort(apiPort, 'the second API', 90_000)]);
   browser = await launchBrowser();
 }, 150_000);
@@ -43,6 +78,7 @@ afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();
+  statsServer?.close();
   for (const child of children) {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
@@ -54,8 +90,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function settingsOf(shellUrl: string): Promise<{ apiUrl: string }> {
-  return (await fetch(`${shellUrl}/settings.json`)).json() as Promise<{ apiUrl: string }>;
+async function settingsOf(shellUrl: string): Promise<unknown> {
+  return (await fetch(`${shellUrl}/settings.json`)).json();
 }
 
 describe('one build for every environment', () => {
@@ -70,9 +106,11 @@ describe('one build for every environment', () => {
       }
     }
     const [pageA, pageB] = await Promise.all([site.shellUrl, shellB].map(async (url) => (await fetch(`${url}/home`)).text()));
-    expect(pageB).toBe(pageA);
+    // The same document, but for the analytics tag the second site's server puts in.
+    const tag = `<script defer src="${stats}/js/script.js" data-domain="second.lifeboard.test" data-website-id="second.lifeboard.test"></script>`;
+    expect(pageB).toBe(pageA.replace('</head>', `${tag}</head>`));
     expect(await settingsOf(site.shellUrl)).toEqual({ apiUrl: site.apiUrl, analytics: null });
-    expect(await settingsOf(shellB)).toEqual({ apiUrl: apiB, analytics: null });
+    expect(await settingsOf(shellB)).toEqual({ apiUrl: apiB, analytics: { scriptUrl: `${stats}/js/script.js`, siteId: 'second.lifeboard.test' } });
   });
 
   it('a user of the second site signs up and uses an area against the second API only', async () => {
@@ -92,7 +130,7 @@ describe('one build for every environment', () => {
     await page.goto(`${shellB}/journal`);
     expect((await listed).status()).toBe(200);
 
-    const apiCalls = requests.filter((url) => url.includes('/api/'));
+    const apiCalls = requests.filter((url) => url.includes('/api/') && !url.startsWith(stats)); // the counter's reports aside
     expect(apiCalls.length).toBeGreaterThan(2);
     expect(apiCalls.filter((url) => !url.startsWith(apiB))).toEqual([]);
     // The account is on the second API, and the first has never heard of it.
@@ -103,6 +141,25 @@ describe('one build for every environment', () => {
     });
     expect((await login(apiB)).status).toBe(200);
     expect((await login(site.apiUrl)).status).toBe(422);
+    await page.close();
+  });
+
+  it('counts page views with the configured tag only: under the CSP, and the privacy page says which tag runs', async () => {
+    const { page, requests } = await watchedPage(browser);
+    pageViews.length = 0;
+    await page.goto(`${shellB}/privacy`);
+    await expect.poll(() => pageViews).toEqual([{ site: 'second.lifeboard.test', path: '/privacy' }]);
+    await page.getByText('We count page visits with a privacy-friendly analytics tag from localhost:').waitFor();
+    expect(await page.context().cookies()).toEqual([]);
+
+    requests.length = 0;
+    await page.goto(`${site.shellUrl}/privacy`);
+    await page.getByText('This site runs no analytics tag: nothing counts or follows your visits.').waitFor();
+    expect(requests.filter((url) => url.startsWith(stats))).toEqual([]);
+    const policy = (await fetch(`${site.shellUrl}/privacy`)).headers.get('content-security-policy') ?? '';
+    expect(policy).not.toContain(stats);
+    expect((await fetch(`${shellB}/privacy`)).headers.get('content-security-policy')).toContain(`script-src 'self'`);
+    expect(pageViews).toHaveLength(1);
     await page.close();
   });
 });

@@ -120,6 +120,19 @@ export class JobQueue {
     if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
   }
 
+  /**
+   * Removes every job, queued or done, whose data mentions `text` (case-insensitive): a deleted account's
+   * address goes with the mail and reset requests kept for it. Answers how many were removed.
+   */
+  async deleteJobsMentioning(text: string): Promise<number> {
+    const boss = await this.boss();
+    const schema = (this.connection.schema ?? 'pgboss').replace(/"/g, '""');
+    const result = await boss.getDb().executeSql(
+      `delete from "${schema}".job where position(lower($1) in lower(data::text)) > 0 returning id`, [text],
+    );
+    return result.rows.length;
+  }
+
   /** The queue's state for `/api/health/ready` and the admin: reachable, and the jobs of each kind. */
   async health(): Promise<QueueHealth> {
     const kinds: Record<string, QueueCounts> = {};

@@ -10,6 +10,8 @@ import { invalid } from '../../errors';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { verifyPassword } from '../auth/password';
+import { composeMail } from '../mail/compose';
+import { queueMail } from '../mail/jobs';
 import type { BlobStore } from '../uploads/blob-store';
 import { succeeded } from './responses';
 import { loadUser } from './present';
@@ -126,12 +128,16 @@ function streamArchive(json: string, files: readonly { name: string; key: string
 
 /** The one message that confirms a deletion; it goes to the address that was just freed. */
 export function accountDeletedMail(user: { email: string; name: string }) {
-  return {
+  return composeMail({
     to: user.email,
     subject: 'Your Lifeboard account is deleted',
-    text: `Hello ${user.name},\n\nYour Lifeboard account and everything in it (boards, entries, uploads, devices) have been deleted, as you asked.\n`
-      + 'This address is free again: you can sign up with it at any time.\n\nIf you did not ask for this, reply to this message.',
-  };
+    greeting: `Hello ${user.name},`,
+    lines: [
+      'Your Lifeboard account and everything in it (boards, entries, uploads, devices) have been deleted, as you asked.',
+      'This address is free again: you can sign up with it at any time.',
+    ],
+    footer: ['If you did not ask for this, reply to this message.'],
+  });
 }
 
 /**
@@ -199,10 +205,15 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
     for (const key of deleted.blobKeys) {
       await options.store.delete(key).catch((error: unknown) => request.log.error({ err: error, key }, 'an upload of a deleted account could not be removed'));
     }
-    // The confirmation mail, the one send of this flow. The account is gone whatever happens to it: a failed send
-    // is logged, not answered as a failure the user could not act on.
-    await app.mailer.send(accountDeletedMail(deleted))
-      .catch((error: unknown) => request.log.error({ err: error }, 'the account-deleted mail could not be sent'));
+    // Mail still queued for the address (a reset request, a reminder) goes too; then the confirmation, the one mail
+    // of this flow, queued like every mail. The account is gone whatever happens next: a failure is logged, not
+    // answered as a failure the user could not act on.
+    try {
+      await app.queue.deleteJobsMentioning(deleted.email);
+      await queueMail(app.queue, accountDeletedMail(deleted));
+    } catch (error) {
+      request.log.error({ err: error }, 'the account-deleted mail could not be queued');
+    }
     return { success: true as const };
   });
 }
