@@ -57,7 +57,8 @@ describe('mf-goals routes', () => {
     api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([{}, {}, {}, {}, {}, {}, { state: 'done', value: 'yes' }], { score: 0.54, current_streak: 14 }) } });
     const user = userEvent.setup();
     at('/habits');
-    expect(await screen.findByText(/Every day · strength 50% · streak 13 days/)).toBeTruthy();
+    // The habit screens load their code on first visit: allow for that on a busy machine.
+    expect(await screen.findByText(/Every day · strength 50% · streak 13 days/, {}, { timeout: 10_000 })).toBeTruthy();
     const today = () => screen.getAllByRole('button', { name: /^.*: not checked in; tap for done$|: done; tap for skipped$/ }).at(-1) as HTMLElement;
     await user.click(today());
     expect(today().getAttribute('data-state')).toBe('done');
@@ -78,7 +79,7 @@ describe('mf-goals routes', () => {
     api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor() } });
     const user = userEvent.setup();
     at('/habits');
-    expect(await screen.findByText(/At least 8 glasses per day/)).toBeTruthy();
+    expect(await screen.findByText(/At least 8 glasses per day/, {}, { timeout: 10_000 })).toBeTruthy();
     const twoDaysAgo = addDays(localDate(), -2);
     await user.click(document.querySelector(`[data-date="${twoDaysAgo}"]`) as HTMLElement);
     await user.type(screen.getByLabelText(/How much on/), '9');
@@ -93,14 +94,14 @@ describe('mf-goals routes', () => {
     api.on('POST /api/habit/history', { body: { success: true, history: { scores: [], by_weekday: [0, 0, 0, 0, 0, 0, 0], entries: [] } } });
     const user = userEvent.setup();
     at('/new-habit');
-    await user.type(await screen.findByLabelText(/^Name/), 'Run');
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 }), 'Run');
     await user.selectOptions(screen.getByLabelText('How often?'), 'week');
     await user.clear(screen.getByLabelText('How many times'));
     await user.type(screen.getByLabelText('How many times'), '3');
     expect(screen.getByText('3 times a week')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/frequency|num\/den|yes_no|archived/i);
     await user.click(screen.getByRole('button', { name: 'Create habit' }));
-    expect(await screen.findByRole('heading', { name: 'Run', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Run', level: 1 }, { timeout: 10_000 })).toBeTruthy();
     expect(habits.rows[0]).toMatchObject({ title: 'Run', kind: 'yes_no', frequency_num: 3, frequency_den: 7, weekdays: [] });
     expect(await screen.findByText('No check-ins yet: strength starts with the first one.')).toBeTruthy();
   });
@@ -109,7 +110,7 @@ describe('mf-goals routes', () => {
     const habits = serveModel(api, 'habit', 'habits');
     const user = userEvent.setup();
     at('/new-habit');
-    await user.type(await screen.findByLabelText(/^Name/), 'Run');
+    await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 }), 'Run');
     await user.selectOptions(screen.getByLabelText('How often?'), 'week');
     await user.clear(screen.getByLabelText('How many times'));
     await user.type(screen.getByLabelText('How many times'), '8');

@@ -7,13 +7,20 @@ import { DailyListSettings, DailyListSummary, DailyListToday } from './daily-lis
 import { GoalCoach, NewRecordPage } from './goals/GoalPages';
 import { GuidedPage } from './guided/GuidedPage';
 import { guidedDocuments } from './guided/questions';
-import { HabitDetail } from './habits/HabitDetail';
-import { HabitsPage, NewHabitPage } from './habits/HabitsPage';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import { Skeleton } from '@lifeboard/shared/ui/feedback';
+import { Suspense } from 'react';
 import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
 import { NotFound } from './NotFound';
+
+// The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
+// area's first download (its budget is 50 kB gzip); the strength chart (uPlot) loads with the habit's page.
+const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
+const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
+const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -43,6 +50,7 @@ const defaultsFor: Record<string, Record<string, unknown>> = {
 export function AreaRoutes() {
   return (
     <div data-area="mf_goals">
+      <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         {collections.map(({ path, model, title, description, detail }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
@@ -70,6 +78,7 @@ export function AreaRoutes() {
         {Object.entries(guidedDocuments).map(([path, doc]) => <Route key={path} path={path} element={<GuidedPage doc={doc} />} />)}
         <Route path="*" element={<NotFound />} />
       </Routes>
+      </Suspense>
     </div>
   );
 }

@@ -36,10 +36,10 @@ export function HabitDetail() {
   const { record, error, reload } = useRecord('habit', habitId);
   if (error) return <ErrorPanel message={error.status === 404 ? 'This habit does not exist, or is not yours.' : error.message} onRetry={reload} />;
   if (!record) return <Skeleton lines={6} />;
-  return <HabitPage habit={record} />;
+  return <HabitPage habit={record} reload={reload} />;
 }
 
-function HabitPage({ habit }: { habit: AnyRecord }) {
+function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) {
   const board = useStore($board);
   const navigate = useNavigate();
   const row = useStore($habitRowsShown)[habit.id];
@@ -120,7 +120,7 @@ function HabitPage({ habit }: { habit: AnyRecord }) {
         {notes.length ? <ul>{notes.map((e) => <li key={e.date}><strong>{e.date}</strong>: {e.note}</li>)}</ul>
           : <p className="lb-muted">No notes yet. A habit counted in amounts takes a note with each check-in.</p>}
       </Panel>
-      <PausePanel habit={habit} board={board.id} today={today} />
+      <PausePanel habit={habit} board={board.id} today={today} onChanged={reload} />
       <Panel title="Settings">
         {editing ? <HabitForm habit={habit} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} /> : (
           <div className="lb-row">
@@ -134,7 +134,7 @@ function HabitPage({ habit }: { habit: AnyRecord }) {
   );
 }
 
-function PausePanel({ habit, board, today }: { habit: AnyRecord; board: number; today: string }) {
+function PausePanel({ habit, board, today, onChanged }: { habit: AnyRecord; board: number; today: string; onChanged: () => void }) {
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(addDays(today, 6));
   const [error, setError] = useState('');
@@ -145,7 +145,7 @@ function PausePanel({ habit, board, today }: { habit: AnyRecord; board: number; 
     setBusy(false);
     if (message) { setError(message); return; }
     setError('');
-    await getCollection('habit').get(habit.id);
+    onChanged();
     forgetHabitRows();
     await loadHabitRow(board, habit);
   }

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRequest, signUpThroughApi } from '../support/api-client';
+import type { ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import type { PageWatch } from '../support/browser';
+import { navigateInApp } from '../support/journal-page';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+let watch: PageWatch;
+let page: Page;
+let user: ApiUser;
+let habitId = 0;
+let today = '';
+let yesterday = '';
+let twoDaysAgo = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  watch = await watchedPage(browser);
+  page = watch.page;
+  user = await signUpThroughApi(site, 'habits');
+  await signInThroughApi(page, site, { email: user.email, password: user.password });
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The browser's own days: the screens count days in its time zone. */
+async function browserDays(): Promise<void> {
+  [today, yesterday, twoDaysAgo] = await page.evaluate(() => {
+    const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const now = new Date();
+    return [0, 1, 2].map((back) => iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - back)));
+  });
+}
+
+async function serverStats() {
+  const answer = await apiRequest(site, 'POST', '/api/habit/stats', { board: user.boardId, params: { habit_id: habitId, date: today } }, user.token);
+  return answer.body.stats as { score: number; current_streak: number; total_checkins: number; paused_today: boolean };
+}
+
+describe('habits', () => {
+  it('creates "3 times a week", checks in by tapping, back-dates, and shows streak, strength and heatmap', async () => {
+    await page.goto(`${site.shellUrl}/new-habit`);
+    await browserDays();
+    await page.getByLabel('Name').fill('Run');
+    await page.getByLabel('How often?').selectOption('week');
+    await page.getByLabel('How many times').fill('3');
+    await expect.poll(() => page.getByText('3 times a week', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Create habit' }).click();
+    await page.getByRole('heading', { name: 'Run', level: 1 }).waitFor();
+    habitId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(habitId).toBeGreaterThan(0);
+
+    await navigateInApp(page, '/habits');
+    const line = page.locator(`[data-habit-id="${habitId}"]`);
+    await line.getByText('3 times a week', { exact: false }).waitFor();
+    // One tap: done, at once.
+    await line.locator(`[data-date="${today}"]`).click();
+    await expect.poll(() => line.locator(`[data-date="${today}"]`).getAttribute('data-state')).toBe('done');
+    // A past day is back-dated by tapping it.
+    await line.locator(`[data-date="${yesterday}"]`).click();
+    await expect.poll(() => line.locator(`[data-date="${yesterday}"]`).getAttribute('data-state')).toBe('done');
+    await expect.poll(async () => (await serverStats()).total_checkins, { timeout: 10_000 }).toBe(2);
+    // Tapping again cycles to skipped, and back to done.
+    await line.locator(`[data-date="${yesterday}"]`).click();
+    await expect.poll(() => line.locator(`[data-date="${yesterday}"]`).getAttribute('data-state')).toBe('skipped');
+    await expect.poll(async () => (await serverStats()).total_checkins, { timeout: 10_000 }).toBe(1);
+
+    await line.getByRole('link', { name: 'Run' }).click();
+    await page.getByRole('heading', { name: 'Run', level: 1 }).waitFor();
+    const stats = await serverStats();
+    const facts = page.locator('.lb-habit-facts');
+    await expect.poll(() => facts.textContent()).toContain(`Strength now${Math.round(stats.score * 100)}%`);
+    expect(stats.score).toBeGreaterThan(0);
+    expect(await facts.textContent()).toContain(`Current streak${stats.current_streak} week`);
+    expect(await facts.textContent()).toContain('Total check-ins1');
+    // The heatmap: a calendar of this year, today's cell done, yesterday's skipped.
+    await page.locator('.lb-heatmap svg[role="img"]').first().waitFor();
+    expect(await page.locator('.lb-heatmap title', { hasText: `${today}: done` }).count()).toBe(1);
+    expect(await page.locator('.lb-heatmap title', { hasText: `${yesterday}: skipped` }).count()).toBe(1);
+    // The strength chart (uPlot, loaded with this page).
+    await page.locator('.uplot').waitFor();
+  });
+
+  it('pauses a habit: paused days show on the strip and the heatmap, and it is not due', async () => {
+    const pause = page.getByRole('form', { name: 'Pause this habit' });
+    await pause.getByLabel('From').fill(twoDaysAgo);
+    await pause.getByLabel(/^To/).fill('');
+    await pause.getByRole('button', { name: 'Pause' }).click();
+    await page.getByText(`From ${twoDaysAgo}, until you resume`).waitFor();
+    await page.getByText('This habit is paused today').waitFor();
+    const stats = await serverStats();
+    expect(stats.paused_today).toBe(true);
+    // An unrecorded paused day shows as paused; days with a check-in keep it (today done, yesterday skipped).
+    const strip = page.locator('.lb-habit-days');
+    await expect.poll(() => strip.locator(`[data-date="${twoDaysAgo}"]`).getAttribute('data-state')).toBe('paused');
+    expect(await strip.locator(`[data-date="${today}"]`).getAttribute('data-state')).toBe('done');
+    await expect.poll(() => page.locator('.lb-heatmap title', { hasText: `${twoDaysAgo}: paused` }).count()).toBe(1);
+    // Resuming today ends the pause yesterday: the paused days stay paused.
+    await pause.getByRole('button', { name: 'Resume today' }).click();
+    await page.getByText(`From ${twoDaysAgo} to ${yesterday}`).waitFor();
+    await expect.poll(() => page.getByText('This habit is paused today').count()).toBe(0);
+    expect((await serverStats()).paused_today).toBe(false);
+    expect(await strip.locator(`[data-date="${twoDaysAgo}"]`).getAttribute('data-state')).toBe('paused');
+  });
+});
