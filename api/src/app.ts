@@ -15,6 +15,7 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { exerciseRoutes } from './modules/exercises/routes';
 import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(simpleModelRoutes);
   await app.register(calendarRoutes);
   await app.register(muscleRoutes);
+  await app.register(exerciseRoutes);
   await app.register(programRoutes);
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes);

@@ -33,11 +33,10 @@ describe('mf-fitness routes', () => {
     const user = userEvent.setup();
     at('/workouts/3');
     await screen.findByRole('heading', { name: 'Legs', level: 1 });
-    await screen.findByRole('option', { name: 'Squat' });
-    await user.selectOptions(screen.getByLabelText('Exercise'), '9');
-    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
-    expect(await screen.findByText(/Squat: 3 × 10/)).toBeTruthy();
-    await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null }]));
+    await user.click(screen.getByRole('button', { name: 'Add an exercise' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Squat' }, { timeout: 5000 }));
+    expect(await screen.findByText(/3 × 10 · rest 90 s/, {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]));
   });
 
   it('/drug/:id logs a dose into the intake history', async () => {

@@ -1,5 +1,6 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
+import { ExerciseDetail } from './exercises/ExerciseDetail';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
 import { SleepScreen } from './home/Sleep';
 import { DrugDetail } from './medicines/DrugDetail';
@@ -13,6 +14,7 @@ export function AreaRoutes() {
     <div data-area="mf_fitness">
       <Routes>
         <Route path="/exercises" element={<ExercisesScreen />} />
+        <Route path="/exercises/:id" element={<ExerciseDetail />} />
         <Route path="/workouts" element={<ModelScreen model="workout" description="Workout plans: open one to add exercises and start a session." detailHref={(id) => `/workouts/${id}`} />} />
         <Route path="/workouts/:id" element={<WorkoutDetail />} />
         <Route path="/workouts/:id/edit" element={<WorkoutDetail edit />} />

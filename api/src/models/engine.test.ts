@@ -26,6 +26,9 @@ function sample(def: AnyModelDefinition, word: string, date = today): Record<str
   }
 }
 
+/** The exercise list adds the built-in library unless asked for your own only, which these generic tests are about. */
+const own = (name: string, params: Record<string, unknown> = {}) => (name === 'exercise' ? { ...params, source: 'mine' } : params);
+
 /** A field change that any model accepts, to prove update writes. */
 function change(def: AnyModelDefinition): Record<string, unknown> {
   if (def.searchable[0]) return { [def.searchable[0]]: 'changed words' };
@@ -89,7 +92,7 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     const updated = (await alice.post(`/api/${name}/update`, { board, params: { id: created.id, ...change(def) } })).json();
     expect(updated.success).toBe(true);
     expect(updated[name]).toMatchObject(change(def));
-    const list = (await alice.post(`/api/${name}/all`, { board })).json();
+    const list = (await alice.post(`/api/${name}/all`, { board, params: own(name) })).json();
     expect(list.success).toBe(true);
     if (def.single) expect(list[def.state]).toMatchObject({ id: created.id, ...change(def) });
     else expect(list[def.state]).toEqual([updated[name]]);
@@ -110,7 +113,7 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     expect(proto.statusCode).toBe(422);
     expect((await alice.post(`/api/${name}/get`, { board, params: { id: -1 } })).statusCode).toBe(422);
     expect((await alice.post(`/api/${name}/create`, { board: 'one', params: sample(def, 'x') })).statusCode).toBe(422);
-    const list = (await alice.post(`/api/${name}/all`, { board })).json();
+    const list = (await alice.post(`/api/${name}/all`, { board, params: own(name) })).json();
     expect(list[def.state]).toEqual(def.single ? null : []);
   });
 });
@@ -133,32 +136,32 @@ describe.each(listed)('listing %s', (name: ModelName) => {
       ids.push(response.json()[name].id);
     }
     const expected = def.order.kind === 'position' ? ids : def.dateField ? [ids[0], ids[2], ids[1]] : [...ids].reverse();
-    const all = (await alice.post(`/api/${name}/all`, { board })).json();
+    const all = (await alice.post(`/api/${name}/all`, { board, params: own(name) })).json();
     expect(mine(all)).toEqual(expected);
     expect(all).not.toHaveProperty('next_cursor');
 
-    const first = (await alice.post(`/api/${name}/all`, { board, params: { limit: 2 } })).json();
+    const first = (await alice.post(`/api/${name}/all`, { board, params: own(name, { limit: 2 }) })).json();
     expect(mine(first)).toEqual(expected.slice(0, 2));
     expect(typeof first.next_cursor).toBe('string');
-    const second = (await alice.post(`/api/${name}/all`, { board, params: { limit: 2, cursor: first.next_cursor } })).json();
+    const second = (await alice.post(`/api/${name}/all`, { board, params: own(name, { limit: 2, cursor: first.next_cursor }) })).json();
     expect(mine(second)).toEqual(expected.slice(2));
     expect(second).not.toHaveProperty('next_cursor');
 
     if (def.searchable.length > 0 && name !== 'shared_page') {
-      const found = (await alice.post(`/api/${name}/all`, { board, params: { search: 'bravo' } })).json();
+      const found = (await alice.post(`/api/${name}/all`, { board, params: own(name, { search: 'bravo' }) })).json();
       expect(mine(found)).toEqual([ids[1]]);
     }
     if (def.dateField) {
-      const ranged = (await alice.post(`/api/${name}/all`, { board, params: { from: dates[2], to: dates[2] } })).json();
+      const ranged = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: dates[2], to: dates[2] }) })).json();
       expect(ranged[def.state].map((record: { id: number }) => record.id)).toEqual([ids[2]]);
     } else {
-      const none = (await alice.post(`/api/${name}/all`, { board, params: { from: dayOffset(1) } })).json();
+      const none = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: dayOffset(1) }) })).json();
       expect(mine(none)).toEqual([]);
-      const some = (await alice.post(`/api/${name}/all`, { board, params: { from: today, to: today } })).json();
+      const some = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: today, to: today }) })).json();
       expect(mine(some)).toHaveLength(3);
     }
     // Bob sees none of it, even on his own board.
-    expect((await bob.post(`/api/${name}/all`, { board: bob.boardId })).json()[def.state].filter((r: { id: number }) => ids.includes(r.id))).toEqual([]);
+    expect((await bob.post(`/api/${name}/all`, { board: bob.boardId, params: own(name) })).json()[def.state].filter((r: { id: number }) => ids.includes(r.id))).toEqual([]);
   });
 
   it('refuses bad paging values with 422', async () => {

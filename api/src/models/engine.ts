@@ -8,25 +8,28 @@ import { AppError, forbidden, notFound } from '../errors';
 import { dbId } from '../ids';
 import { requireOwnBoard } from '../modules/boards/service';
 import { authOf } from '../types';
-import { presenterOf, type StoredRow } from './compact-row';
+import { presenterOf, type StoredRow, type WireRecord } from './compact-row';
 import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
 import { findEntry, modelEntries, type ModelEntry } from './registry';
 import { modelResponses } from './responses';
 import { sanitizeRecord } from './sanitize-record';
-import { deleteRecord, findSingle, insertRecord, updateRecord, type Owner } from './store';
+import { deleteRecord, findSingle, insertRecord, updateRecord, type ListQuery, type Owner } from './store';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
 const board = dbId;
 const id = dbId;
-const listParams = z.object({
+const listShape = {
   search: z.string().trim().min(1).max(200).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   limit: z.number().int().min(1, 'must be at least 1').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).optional(),
   cursor: z.string().max(200).optional(),
-}).strict().refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'must not be after to', path: ['from'] });
+};
+/** The list parameters of a model: the engine's, and those its hooks add. */
+const listParamsOf = (extra: z.ZodRawShape = {}) => z.object({ ...listShape, ...extra }).strict()
+  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'must not be after to', path: ['from'] });
 
 /** The caller and board of a request whose board is proved only when needed (see `provedBy`). */
 function claimOf(request: FastifyRequest, boardId: number): Owner {
@@ -61,6 +64,16 @@ async function requireRow(app: FastifyInstance, entry: ModelEntry, owner: Owner,
   throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
 }
 
+/** `/get`'s record: one of the caller's, else one the model's hooks know (a built-in exercise), else 403/404. */
+async function requireReadable(app: FastifyInstance, entry: ModelEntry, owner: Owner, id: number, present: (row: StoredRow) => WireRecord): Promise<WireRecord> {
+  const row = await findRow(app.db, entry, owner, id);
+  if (row) return present(row);
+  await requireOwnBoard(app.db, owner.userId, owner.boardId);
+  const shared = await entry.hooks.get?.({ app, ...owner }, id);
+  if (shared) return shared;
+  throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
+}
+
 /** Registers `POST /api/{M}/all|get|create|update|delete` for one registry entry. */
 function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -82,10 +95,21 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   });
 
   api.post(`${base}/all`, {
-    schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParams.optional() }).strict(), response: responses.all },
+    schema: { tags, summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`, body: z.object({ board, params: listParamsOf(entry.hooks.listParams).optional() }).strict(), response: responses.all },
     ...guard,
   }, async (request) => {
     const owner = claimOf(request, request.body.board);
+    if (entry.hooks.list) {
+      await requireOwnBoard(app.db, owner.userId, owner.boardId);
+      const params = request.body.params ?? {};
+      // The engine's own page, for the hook to answer with when the model's own rows are all that is asked for.
+      const ownPage = async (query: ListQuery) => {
+        const page = await listPage(app.db, entry, owner, query);
+        return { records: page.rows.map(present), nextCursor: page.nextCursor };
+      };
+      const { records, nextCursor } = await entry.hooks.list({ app, ...owner }, entry, { ...params, limit: params.limit ?? DEFAULT_LIMIT }, ownPage);
+      return { success: true, [def.state]: records, ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    }
     if (def.single) {
       const row = await provedBy(app, owner, () => findSingle(app.db, entry, owner), (found) => !found);
       return { success: true, [def.state]: row ? present(row) : null };
@@ -100,8 +124,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict(), response: responses.get },
     ...guard,
   }, async (request) => {
-    const row = await requireRow(app, entry, claimOf(request, request.body.board), request.body.params.id);
-    return { success: true, [def.name]: present(row) };
+    return { success: true, [def.name]: await requireReadable(app, entry, claimOf(request, request.body.board), request.body.params.id, present) };
   });
 
   api.post(`${base}/create`, {

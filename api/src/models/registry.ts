@@ -1,8 +1,12 @@
 import { findModel, modelNames, models, type AnyModelDefinition, type ModelName } from '@lifeboard/shared/models';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ErrorStatus } from '../openapi';
+import type { WireRecord } from './compact-row';
+import type { ListQuery } from './store';
 import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
+import { exerciseHooks } from '../modules/exercises/catalogue';
 import { programHooks } from './hooks/program';
 import { sharedPageHooks } from './hooks/shared-page';
 
@@ -25,7 +29,19 @@ export interface ModelHooks {
   beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData): Promise<void> | void;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
+  /** List parameters of this model beside the engine's own (search, from, to, limit, cursor). */
+  listParams?: z.ZodRawShape;
+  /**
+   * Answers `/all` instead of the engine's own page, once the board is proved the caller's: for records every
+   * user sees beside their own (exercise: the built-in library).
+   */
+  list?(ctx: HookContext, entry: ModelEntry, query: Record<string, unknown> & { limit: number }, ownPage: (query: ListQuery) => Promise<ListAnswer>): Promise<ListAnswer>;
+  /** A record `/get` finds that is not one of the caller's rows (a built-in exercise), or undefined. */
+  get?(ctx: HookContext, id: number): Promise<WireRecord | undefined>;
 }
+
+/** A page of records as the list answers them. */
+export interface ListAnswer { records: WireRecord[]; nextCursor?: string }
 
 export interface ModelEntry {
   def: AnyModelDefinition;
@@ -34,6 +50,7 @@ export interface ModelEntry {
 }
 
 const hooks: Partial<Record<ModelName, ModelHooks>> = {
+  exercise: exerciseHooks,
   program: programHooks,
   shared_page: sharedPageHooks,
 };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
@@ -7,10 +7,13 @@ import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
-import { loadDraft } from '@lifeboard/shared/stores/drafts';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
-import { SessionDetail } from './SessionDetail';
+import { $unit } from '../training/units';
+import { SessionDetail, setRecords } from './SessionDetail';
+
+// Each screen waits on a few requests (the record, exercise names, history): on a loaded machine 1 s is too short.
+configure({ asyncUtilTimeout: 5000 });
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -18,41 +21,86 @@ beforeAll(async () => {
   setConfig({ apiUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
+beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); $unit.set('kg'); });
 afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
 const open = (id: number) => render(
   <MemoryRouter initialEntries={[`/workout-session/${id}`]}><Routes><Route path="/workout-session/:id" element={<SessionDetail />} /></Routes></MemoryRouter>,
 );
-const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
+const bench = { ...base, id: 7, name: 'Bench press', primary_muscles: ['Chest'], secondary_muscles: ['Triceps'], is_builtin: true };
+const lastTime = { id: 1, title: 'Push day · Fri, Nov 20', started_at: '2026-11-20T08:00:00.000Z', sets: [{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 7, reps: 7, weight: 60, target_reps: 8 }] };
 
-describe('SessionDetail: logging a set', () => {
-  it('keeps the set being logged across a reload and a failed save, and clears it once saved', async () => {
-    serveModel(api, 'exercise', 'exercises').rows.push({ ...base, id: 9, name: 'Squat' });
-    const sessions = serveModel(api, 'workout_session', 'workoutSessions');
-    sessions.rows.push({ ...base, id: 4, workout_id: 3, started_at: '2026-11-20T08:00:00.000Z', ended_at: null, sets: [] });
+function serve(sets: unknown[], extra: Record<string, unknown> = {}) {
+  serveModel(api, 'exercise', 'exercises').rows.push(bench);
+  serveModel(api, 'workout', 'workouts').rows.push({ ...base, id: 3, title: 'Push day', items: [{ exercise_id: 7, sets: 2, reps: 8, rest_s: 60 }] });
+  api.on('POST /api/exercise/history', { body: { success: true, sessions: [lastTime] } });
+  const sessions = serveModel(api, 'workout_session', 'workoutSessions');
+  sessions.rows.push({ ...base, id: 4, title: 'Push day · Wed, Nov 25', workout_id: 3, started_at: '2026-11-25T08:00:00.000Z', ended_at: null, sets, ...extra });
+  return sessions;
+}
+
+describe('SessionDetail: the live session', () => {
+  it('shows last time beside each set, keeps a typed 62.5 across a reload, saves it exactly when ticked, starts the rest timer and shows a PR', async () => {
+    const sessions = serve([{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }, { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }]);
     const user = userEvent.setup();
     open(4);
-    await screen.findByRole('option', { name: 'Squat' });
-    await user.selectOptions(screen.getByLabelText('Exercise'), '9');
-    await user.type(screen.getByLabelText('Weight (kg)'), '60');
-    await user.type(screen.getByLabelText('RPE (1–10)'), '8');
+    // Three requests (the session, the exercise's name, its history) on a loaded machine: allow them time.
+    expect(await screen.findByText('(last time: 60 kg × 8)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('(last time: 60 kg × 7)')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Push day · Wed, Nov 25' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Weight (kg), set 1 of Bench press'), { target: { value: '62.5' } });
 
     cleanup();
     open(4);
-    await screen.findByRole('option', { name: 'Squat' });
-    expect([value('Exercise'), value('Reps'), value('Weight (kg)'), value('RPE (1–10)')]).toEqual(['9', '10', '60', '8']);
+    await screen.findByText('(last time: 60 kg × 8)', {}, { timeout: 5000 });
+    expect((screen.getByLabelText('Weight (kg), set 1 of Bench press') as HTMLInputElement).value).toBe('62.5');
 
-    sessions.rejectNextWith = { sets: ['The session is closed.'] };
-    await user.click(screen.getByRole('button', { name: 'Log set' }));
-    await waitFor(() => expect($notifications.get().map((n) => n.message).join()).toMatch(/The set was not logged/));
-    expect([value('Exercise'), value('Weight (kg)'), value('RPE (1–10)')]).toEqual(['9', '60', '8']);
+    sessions.rejectNextWith = { sets: ['The server is down.'] };
+    await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));
+    await waitFor(() => expect($notifications.get().map((n) => n.message).join()).toMatch(/The set was not saved.*What you typed is kept/));
+    expect((screen.getByLabelText('Weight (kg), set 1 of Bench press') as HTMLInputElement).value).toBe('62.5');
+    expect(screen.queryByTestId('rest-timer')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Log set' }));
-    expect(await screen.findByText(/Squat: 10 reps @ 60 kg · RPE 8/)).toBeTruthy();
-    await waitFor(() => expect(sessions.rows[0].sets).toEqual([{ exercise_id: 9, reps: 10, weight: 60, rpe: 8 }]));
-    await waitFor(() => expect([value('Exercise'), value('Weight (kg)'), value('RPE (1–10)')]).toEqual(['', '', '']));
-    expect(loadDraft('session-set:4')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));
+    await waitFor(() => expect((sessions.rows[0].sets as { weight: number; done: boolean }[])[0]).toMatchObject({ weight: 62.5, done: true }));
+    expect((await screen.findByTestId('rest-timer')).textContent).toMatch(/Rest: (1:00|0:5\d)/);
+    expect((await screen.findByTestId('pr-badge')).textContent).toMatch(/Heaviest weight/);
+    await user.click(screen.getByRole('button', { name: 'Skip rest' }));
+    expect(screen.queryByTestId('rest-timer')).toBeNull();
+  });
+
+  it('adds and removes sets mid-session', async () => {
+    const sessions = serve([{ exercise_id: 7, reps: 8, weight: 60, done: false }]);
+    const user = userEvent.setup();
+    open(4);
+    await user.click(await screen.findByRole('button', { name: 'Add a set of Bench press' }));
+    await waitFor(() => expect(sessions.rows[0].sets).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Remove set 1 of Bench press' }));
+    await waitFor(() => expect(sessions.rows[0].sets).toHaveLength(1));
+  });
+
+  it('finishes with a summary: duration, volume, records broken, muscles worked', async () => {
+    serve([{ exercise_id: 7, reps: 8, weight: 62.5, target_reps: 8 }, { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }], { started_at: new Date(Date.now() - 45 * 60_000).toISOString() });
+    const user = userEvent.setup();
+    open(4);
+    await user.click(await screen.findByRole('button', { name: 'Finish session' }));
+    const summary = await screen.findByTestId('session-summary');
+    expect(summary.textContent).toMatch(/Duration: 45 min/);
+    expect(summary.textContent).toMatch(/Volume: 500 kg/);
+    expect(summary.textContent).toMatch(/Sets done: 1 of 2/);
+    await waitFor(() => expect(summary.textContent).toMatch(/Records broken: Bench press: Heaviest weight 62.5 kg/));
+    expect(summary.querySelector('[data-muscle="Chest"][data-state="primary"]')).toBeTruthy();
+    expect(summary.querySelector('[data-muscle="Triceps"][data-state="secondary"]')).toBeTruthy();
+  });
+});
+
+describe('setRecords', () => {
+  const before = { max_weight: 60, best_e1rm: 76, max_reps: 8, best_session_volume: 960 };
+  it('names what a done set beats, and nothing on a first session', () => {
+    expect(setRecords({ exercise_id: 1, reps: 8, weight: 62.5 }, before)).toEqual(['max_weight', 'best_e1rm']);
+    expect(setRecords({ exercise_id: 1, reps: 10, weight: 50 }, before)).toEqual(['max_reps']);
+    expect(setRecords({ exercise_id: 1, reps: 10, weight: 80, done: false }, before)).toEqual([]);
+    expect(setRecords({ exercise_id: 1, reps: 10, weight: 80 }, { max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null })).toEqual([]);
   });
 });

@@ -1,54 +1,210 @@
-import type { FormEvent } from 'react';
-import { useParams } from '@lifeboard/shared/lib/router';
-import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from '@lifeboard/shared/lib/router';
+import { createResource, type AnyRecord } from '@lifeboard/shared/api/resource';
+import {
+  e1rm, exerciseRecords, formatWeight, fromKg, recordLabels, toKg, volume, type ExerciseRecords, type LoggedSet, type RecordKind,
+} from '@lifeboard/shared/models/training';
+import { $board } from '@lifeboard/shared/stores/board';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
+import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { NumberField, Select } from '@lifeboard/shared/ui/fields';
 import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { Panel } from '@lifeboard/shared/ui/Panel';
-import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
-import { exerciseName } from '../workouts/exercise-names';
+import { BodyMap } from '../exercises/BodyMap';
+import { ExerciseSearch } from '../exercises/ExercisePicker';
+import { recordText } from '../exercises/ExerciseDetail';
+import { exerciseHistory, nameOf, useExercises, type PastSession } from '../training/api';
+import { dayLabel, durationLabel } from '../training/titles';
+import { $unit } from '../training/units';
+import { DEFAULT_REST_S, type Item } from '../workouts/WorkoutDetail';
+import { RestTimer } from './RestTimer';
 
-interface PerformedSet { exercise_id: number; reps: number; weight?: number | null; rpe?: number | null }
+type PerformedSet = LoggedSet & { rpe?: number | null };
 
-/** Volume (reps × weight) of performed sets, in kg. */
+/** Volume (reps × weight) of the sets done, in kg. */
 export function sessionVolume(sets: PerformedSet[]): number {
-  return sets.reduce((sum, s) => sum + s.reps * (s.weight ?? 0), 0);
+  return volume(sets);
 }
 
+/** "60 kg × 8", "bodyweight × 12". */
+export const setText = (s: LoggedSet, unit: 'kg' | 'lb') => `${s.weight ? formatWeight(s.weight, unit) : 'bodyweight'} × ${s.reps}`;
+
+/** The records a done set beats, against the records before this session (none before: nothing to beat). */
+export function setRecords(set: LoggedSet, before: ExerciseRecords): RecordKind[] {
+  if (set.done === false || set.reps <= 0 || before.max_reps === null) return [];
+  const broken: RecordKind[] = [];
+  const weight = set.weight ?? 0;
+  if (weight > 0 && before.max_weight !== null && weight > before.max_weight) broken.push('max_weight');
+  if (weight > 0 && before.best_e1rm !== null && e1rm(weight, set.reps) > before.best_e1rm) broken.push('best_e1rm');
+  if (set.reps > before.max_reps) broken.push('max_reps');
+  return broken;
+}
+
+interface Edit { reps: string; weight: string }
+const workouts = createResource('workout');
+
 function SessionSets({ session }: { session: AnyRecord }) {
-  const { items: exercises } = useCollection('exercise');
+  const unit = useStore($unit);
+  const board = useStore($board);
   const sets: PerformedSet[] = Array.isArray(session.sets) ? (session.sets as PerformedSet[]) : [];
-  // The set being logged is a draft until it is saved (architecture.md property 4).
-  const [row, update, reset] = useFormDraft(`session-set:${session.id}`, { exerciseId: '', reps: '10', weight: '', rpe: '' });
-  const { exerciseId, reps, weight, rpe } = row;
-  const save = (fields: Record<string, unknown>) => void updateRecord('workout_session', session.id, fields);
-  async function handleAdd(event: FormEvent) {
-    event.preventDefault();
-    if (!exerciseId) return;
-    const next = [...sets, { exercise_id: Number(exerciseId), reps: Number(reps) || 0, weight: weight ? Number(weight) : null, rpe: rpe ? Number(rpe) : null }];
+  const order = [...new Set(sets.map((s) => s.exercise_id))];
+  const exercises = useExercises(order);
+  // What is typed in a set's boxes is a draft until that set is saved (survives a reload or a failed save).
+  const [edits, updateEdits, resetEdits] = useFormDraft<Record<string, Edit>>(`session-sets:${session.id}`, {});
+  const [restDraft, updateRest] = useFormDraft(`session-rest:${session.id}`, { endsAt: 0 });
+  const [histories, setHistories] = useState<Record<number, PastSession[]>>({});
+  const [plan, setPlan] = useState<Item[]>([]);
+  const [adding, setAdding] = useState(false);
+  const finished = typeof session.ended_at === 'string' && session.ended_at !== '';
+
+  const orderKey = order.join(',');
+  const requested = useRef(new Set<number>());
+  useEffect(() => {
+    const missing = (orderKey ? orderKey.split(',').map(Number) : []).filter((id) => !requested.current.has(id));
+    if (missing.length === 0) return;
+    for (const id of missing) requested.current.add(id);
+    void Promise.all(missing.map(async (id) => [id, ((await exerciseHistory(id)) ?? []).filter((s) => s.id !== session.id)] as const))
+      .then((found) => setHistories((known) => ({ ...known, ...Object.fromEntries(found) })));
+  }, [orderKey, session.id]);
+  useEffect(() => {
+    if (typeof session.workout_id !== 'number' || !board.id) return;
+    void workouts.get(board.id, session.workout_id).then((result) => { if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items as Item[]); });
+  }, [session.workout_id, board.id]);
+
+  const before = useMemo(() => Object.fromEntries((orderKey ? orderKey.split(',').map(Number) : [])
+    .map((id) => [id, exerciseRecords((histories[id] ?? []).map((s) => s.sets), id)])) as Record<number, ExerciseRecords>, [histories, orderKey]);
+  const restOf = (exerciseId: number) => plan.find((i) => i.exercise_id === exerciseId)?.rest_s ?? DEFAULT_REST_S;
+
+  async function save(next: PerformedSet[], failure: string): Promise<boolean> {
     const result = await updateRecord('workout_session', session.id, { sets: next });
-    if (result.ok) reset();
-    else notify({ kind: 'error', message: `The set was not logged: ${result.error.message}` });
+    if (!result.ok) notify({ kind: 'error', message: `${failure}: ${result.error.message}. What you typed is kept; try again.` });
+    return result.ok;
   }
+  const valueOf = (i: number): { reps: number; weight: number | null; error?: string } => {
+    const edit = edits[i];
+    if (!edit) return { reps: sets[i].reps, weight: sets[i].weight ?? null };
+    const reps = Number(edit.reps);
+    const typed = edit.weight.trim() === '' ? null : Number(edit.weight);
+    if (!Number.isInteger(reps) || reps < 0 || reps > 1000) return { reps: 0, weight: null, error: 'Reps must be a whole number from 0 to 1000.' };
+    if (typed !== null && (!Number.isFinite(typed) || typed < 0)) return { reps: 0, weight: null, error: 'The weight must be a number of at least 0.' };
+    const weight = typed === null ? null : toKg(typed, unit);
+    if (weight !== null && weight > 2000) return { reps: 0, weight: null, error: 'The weight must be at most 2000 kg.' };
+    return { reps, weight };
+  };
+  const withoutEdit = (i: number) => Object.fromEntries(Object.entries(edits).filter(([key]) => Number(key) !== i));
+
+  async function tick(i: number, done: boolean) {
+    const value = valueOf(i);
+    if (value.error) { notify({ kind: 'error', message: value.error }); return; }
+    const next = sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight, done } : s));
+    if (await save(next, 'The set was not saved')) {
+      resetEdits();
+      updateEdits(withoutEdit(i));
+      if (done && !finished) updateRest({ endsAt: Date.now() + restOf(sets[i].exercise_id) * 1000 });
+    }
+  }
+  async function saveTyped(i: number) {
+    const value = valueOf(i);
+    if (!edits[i] || value.error || sets[i].done === false) return;
+    if (await save(sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight } : s)), 'The change was not saved')) {
+      resetEdits();
+      updateEdits(withoutEdit(i));
+    }
+  }
+  function addSet(exerciseId: number) {
+    const last = [...sets].reverse().find((s) => s.exercise_id === exerciseId);
+    void save([...sets, { exercise_id: exerciseId, reps: last?.reps ?? 10, weight: last?.weight ?? null, target_reps: last?.target_reps ?? null, done: false }], 'The set was not added');
+  }
+  async function removeSet(i: number) {
+    if (await save(sets.filter((_, j) => j !== i), 'The set was not removed')) {
+      // Typed values follow their sets to their new places.
+      resetEdits();
+      updateEdits(Object.fromEntries(Object.entries(edits).filter(([key]) => Number(key) !== i).map(([key, edit]) => [Number(key) > i ? Number(key) - 1 : Number(key), edit])));
+    }
+  }
+  const finish = async () => {
+    const result = await updateRecord('workout_session', session.id, { ended_at: new Date().toISOString() });
+    if (!result.ok) notify({ kind: 'error', message: `The session was not finished: ${result.error.message}` });
+    else updateRest({ endsAt: 0 });
+  };
+
+  const summary = finished ? (() => {
+    const broken = order.flatMap((id) => {
+      const after = exerciseRecords([...(histories[id] ?? []).map((s) => s.sets), sets], id);
+      const old = before[id];
+      return old && old.max_reps !== null ? (Object.keys(recordLabels) as RecordKind[]).filter((k) => after[k] !== null && old[k] !== null && (after[k] as number) > (old[k] as number))
+        .map((k) => `${nameOf(exercises, id)}: ${recordLabels[k]} ${recordText(k, after[k] as number, unit)}`) : [];
+    });
+    const worked = order.filter((id) => sets.some((s) => s.exercise_id === id && s.done !== false && s.reps > 0));
+    const primary = [...new Set(worked.flatMap((id) => (exercises.get(id)?.primary_muscles as string[] | undefined) ?? []))];
+    const secondary = [...new Set(worked.flatMap((id) => (exercises.get(id)?.secondary_muscles as string[] | undefined) ?? []))];
+    const duration = Date.parse(String(session.ended_at)) - Date.parse(String(session.started_at));
+    return (
+      <Panel title="Summary" data-testid="session-summary">
+        <ul>
+          <li>Duration: {durationLabel(duration)}</li>
+          <li>Volume: {formatWeight(volume(sets), unit)}</li>
+          <li>Sets done: {sets.filter((s) => s.done !== false).length} of {sets.length}</li>
+          <li>Records broken: {broken.length ? broken.join('; ') : 'none this time'}</li>
+        </ul>
+        <BodyMap highlighted={primary} secondary={secondary} />
+      </Panel>
+    );
+  })() : null;
+
   return (
-    <Panel title={`Sets (volume ${sessionVolume(sets)} kg)`}>
-      <ol>{sets.map((s, i) => <li key={i}>{exerciseName(exercises, s.exercise_id)}: {s.reps} reps{s.weight ? ` @ ${s.weight} kg` : ''}{s.rpe ? ` · RPE ${s.rpe}` : ''}</li>)}</ol>
-      <form className="lb-row" onSubmit={(event) => void handleAdd(event)} aria-label="Log a set">
-        <Select label="Exercise" value={exerciseId} placeholder="Choose…" options={exercises.filter((e) => e.id > 0).map((e) => ({ value: String(e.id), label: String(e.name) }))} onChange={(e) => update({ exerciseId: e.target.value })} />
-        <NumberField label="Reps" min={0} max={1000} value={reps} onChange={(e) => update({ reps: e.target.value })} />
-        <NumberField label="Weight (kg)" min={0} max={2000} value={weight} onChange={(e) => update({ weight: e.target.value })} />
-        <NumberField label="RPE (1–10)" min={1} max={10} value={rpe} onChange={(e) => update({ rpe: e.target.value })} />
-        <Button type="submit">Log set</Button>
-      </form>
-      {!session.ended_at ? <Button variant="primary" onClick={() => save({ ended_at: new Date().toISOString() })}>Finish session</Button> : null}
-    </Panel>
+    <>
+      {summary}
+      {restDraft.endsAt > 0 && !finished ? <RestTimer endsAt={restDraft.endsAt} onChange={(endsAt) => updateRest({ endsAt: endsAt ?? 0 })} /> : null}
+      <div className="lb-row">
+        <Select label="Weights in" value={unit} options={[{ value: 'kg', label: 'Kilograms (kg)' }, { value: 'lb', label: 'Pounds (lb)' }]} onChange={(e) => $unit.set(e.target.value === 'lb' ? 'lb' : 'kg')} />
+      </div>
+      {order.map((exerciseId) => {
+        const name = nameOf(exercises, exerciseId);
+        const last = (histories[exerciseId] ?? [])[0]?.sets.filter((s) => s.done !== false) ?? [];
+        let index = 0;
+        return (
+          <Panel key={exerciseId} title={name} data-testid="session-exercise">
+            <p><Link to={`/exercises/${exerciseId}`}>How to do it</Link>{histories[exerciseId]?.[0] ? ` · Last time (${dayLabel(histories[exerciseId][0].started_at)}): ${last.map((s) => setText(s, unit)).join(', ') || 'no sets done'}` : ' · First time: no numbers to beat yet'}</p>
+            <ol className="lb-stack">
+              {sets.map((s, i) => {
+                if (s.exercise_id !== exerciseId) return null;
+                const n = index++;
+                const edit = edits[i] ?? { reps: String(s.reps), weight: s.weight == null ? '' : String(fromKg(s.weight, unit)) };
+                const prs = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId));
+                const label = `set ${n + 1} of ${name}`;
+                return (
+                  <li key={i} className="lb-row" data-testid="session-set" data-done={s.done !== false}>
+                    <span>Set {n + 1}{last[n] ? <small> (last time: {setText(last[n], unit)})</small> : null}{s.target_reps ? <small> target {s.target_reps} reps</small> : null}</span>
+                    <NumberField label={`Reps, ${label}`} min={0} max={1000} value={edit.reps} onChange={(e) => updateEdits({ [i]: { ...edit, reps: e.target.value } })} onBlur={() => void saveTyped(i)} />
+                    <NumberField label={`Weight (${unit}), ${label}`} min={0} step="any" inputMode="decimal" value={edit.weight} onChange={(e) => updateEdits({ [i]: { ...edit, weight: e.target.value } })} onBlur={() => void saveTyped(i)} />
+                    <Button size="small" variant={s.done === false ? 'primary' : 'secondary'} aria-pressed={s.done !== false} onClick={() => void tick(i, s.done === false)}>
+                      {s.done === false ? 'Done' : 'Undo'}<span className="lb-visually-hidden"> {label}</span>
+                    </Button>
+                    {prs.length ? <strong className="lb-badge" data-testid="pr-badge" title={prs.map((k) => recordLabels[k]).join(', ')}>PR: {prs.map((k) => recordLabels[k]).join(', ')}</strong> : null}
+                    <Button size="small" variant="danger" onClick={() => void removeSet(i)}>Remove<span className="lb-visually-hidden"> {label}</span></Button>
+                  </li>
+                );
+              })}
+            </ol>
+            <Button size="small" onClick={() => addSet(exerciseId)}>Add a set<span className="lb-visually-hidden"> of {name}</span></Button>
+          </Panel>
+        );
+      })}
+      {order.length === 0 ? <p>No exercises in this session yet: add one below.</p> : null}
+      <div className="lb-row">
+        <Button aria-expanded={adding} onClick={() => setAdding(!adding)}>{adding ? 'Close the library' : 'Add an exercise'}</Button>
+        {!finished ? <Button variant="primary" onClick={() => void finish()}>Finish session</Button> : null}
+      </div>
+      {adding ? <ExerciseSearch pickLabel="Add" onPick={(e) => { void save([...sets, { exercise_id: e.id, reps: 10, weight: null, done: false }], 'The exercise was not added'); setAdding(false); }} /> : null}
+    </>
   );
 }
 
-/** `/workout-session/:id`: a session's sets, logged as you go. */
+/** `/workout-session/:id`: the live session, set by set, and its summary once finished. */
 export function SessionDetail() {
   const { id } = useParams();
   const { record } = useRecord('workout_session', Number(id));

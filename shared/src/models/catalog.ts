@@ -26,7 +26,7 @@ export const modelTraits: Readonly<Record<ModelName, ModelTraits>> = {
   plannedactivity: { label: 'Planned activity', plural: 'Planned activities', state: 'plannedActivities', titleField: 'title' },
   ritual: { label: 'Ritual', plural: 'Rituals', state: 'rituals', titleField: 'title', positional: true },
   routine: { label: 'Routine', plural: 'Routines', state: 'routines', titleField: 'title', positional: true },
-  workout_session: { label: 'Workout session', plural: 'Workout sessions', state: 'workoutSessions', titleField: 'started_at' },
+  workout_session: { label: 'Workout session', plural: 'Workout sessions', state: 'workoutSessions', titleField: 'title' },
   life_plan: { label: 'Life plan', plural: 'Life plans', state: 'lifePlans', titleField: 'title' },
   journal_entry: { label: 'Journal entry', plural: 'Journal entries', state: 'journalEntries', titleField: 'title' },
   sleep_score: { label: 'Sleep', plural: 'Sleep', state: 'sleepScores', titleField: 'date' },

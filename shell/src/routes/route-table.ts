@@ -91,7 +91,7 @@ const userGoals = rows('mf_goals', 'user', true, [
 ]);
 
 const userFitness = rows('mf_fitness', 'user', true, [
-  ['/exercises', 'Exercises'], ['/workouts', 'Workouts'], ['/workouts/:id', 'Workout'],
+  ['/exercises', 'Exercises'], ['/exercises/:id', 'Exercise'], ['/workouts', 'Workouts'], ['/workouts/:id', 'Workout'],
   ['/workouts/:id/edit', 'Edit workout'], ['/workout-session/:id', 'Workout session'],
   ['/workout-sessions', 'Workout sessions'], ['/sleep', 'Sleep'], ['/health-issues', 'Health issues'],
   ['/medicines', 'Medicines'], ['/drug/:id', 'Medicine'],

@@ -90,6 +90,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   exercise: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 120 }, nullable: false, required: true },
     { name: 'equipment', label: 'Equipment', kind: { type: 'text', maxLength: 120 }, nullable: false, required: false },
+    { name: 'level', label: 'Level', kind: { type: 'select', options: ['beginner', 'intermediate', 'expert'], labels: { beginner: 'Beginner', intermediate: 'Intermediate', expert: 'Expert' } }, nullable: false, required: false },
+    { name: 'category', label: 'Category', kind: { type: 'select', options: ['strength', 'powerlifting', 'olympic weightlifting', 'strongman', 'plyometrics', 'cardio', 'stretching'], labels: { strength: 'Strength', powerlifting: 'Powerlifting', 'olympic weightlifting': 'Olympic weightlifting', strongman: 'Strongman', plyometrics: 'Plyometrics', cardio: 'Cardio', stretching: 'Stretching' } }, nullable: false, required: false },
     { name: 'instructions', label: 'Instructions', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],
   value: [
@@ -165,6 +167,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'weekdays', label: 'Weekdays', kind: { type: 'weekdays' }, nullable: false, required: false },
   ],
   workout_session: [
+    { name: 'title', label: 'Title', help: 'For example "Push day · Tue, Nov 25".', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
     { name: 'workout_id', label: 'Workout', kind: { type: 'reference', model: 'workout' }, nullable: true, required: false },
     { name: 'started_at', label: 'Started', kind: { type: 'datetime' }, nullable: false, required: true },
     { name: 'ended_at', label: 'Finished', kind: { type: 'datetime' }, nullable: true, required: false },

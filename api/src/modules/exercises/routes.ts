@@ -1,0 +1,78 @@
+import { exerciseRecords, type LoggedSet } from '@lifeboard/shared/models/training';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { workout_sessionTable as sessions } from '../../db/schema';
+import { dbId } from '../../ids';
+import { documented } from '../../openapi';
+import { authOf } from '../../types';
+import { requireOwnBoard } from '../boards/service';
+
+const kg = z.number().nullable();
+export const recordsAnswer = documented(z.object({
+  success: z.literal(true),
+  records: z.object({
+    max_weight: kg.describe('The heaviest weight lifted, kg.'),
+    best_e1rm: kg.describe('The best estimated one-rep max, kg: weight × (1 + reps/30) above one rep (Epley).'),
+    max_reps: z.number().int().nullable().describe('The most reps in one set.'),
+    best_session_volume: kg.describe('The largest sum of weight × reps of the exercise in one session, kg.'),
+  }),
+}).meta({ description: 'The personal records of the exercise over your own sessions on the board (null: not done yet).' }));
+
+export const historyAnswer = documented(z.object({
+  success: z.literal(true),
+  sessions: z.array(z.object({
+    id: z.number().int(), title: z.string(), started_at: z.string(),
+    sets: z.array(z.object({ exercise_id: z.number().int(), reps: z.number(), weight: z.number().nullable().optional(), done: z.boolean().optional(), target_reps: z.number().nullable().optional() })),
+  })),
+}).meta({ description: 'Your sessions with the exercise, newest first, each with only that exercise\'s sets.' }));
+
+interface SessionSets { id: number; title: string; started_at: string; sets: LoggedSet[] }
+
+/** The caller's sessions on the board that have a set of the exercise, newest first (the jsonb containment filter). */
+export async function sessionsWith(db: Db, userId: number, boardId: number, exerciseId: number, limit: number): Promise<SessionSets[]> {
+  const rows = await db.select({ id: sessions.id, data: sessions.data }).from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.boardId, boardId), sql`${sessions.data}->'sets' @> ${JSON.stringify([{ exercise_id: exerciseId }])}::jsonb`))
+    .orderBy(desc(sessions.sortAt), desc(sessions.id)).limit(limit);
+  return rows.map(({ id, data }) => ({
+    id,
+    title: typeof data.title === 'string' ? data.title : '',
+    started_at: String(data.started_at ?? ''),
+    sets: (Array.isArray(data.sets) ? (data.sets as LoggedSet[]) : []).filter((s) => s.exercise_id === exerciseId),
+  }));
+}
+
+/** 5 years of 3 sessions a week is 780: every session a person logs fits. */
+const MAX_SESSIONS = 5000;
+
+export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/exercise/records', {
+    schema: {
+      tags: ['exercise'], summary: 'Personal records of one exercise (your own sessions only)',
+      body: z.object({ board: dbId, params: z.object({ exercise_id: dbId }).strict() }).strict(), response: { 200: recordsAnswer },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    await requireOwnBoard(app.db, userId, request.body.board);
+    const found = await sessionsWith(app.db, userId, request.body.board, request.body.params.exercise_id, MAX_SESSIONS);
+    return { success: true as const, records: exerciseRecords(found.map((s) => s.sets), request.body.params.exercise_id) };
+  });
+
+  api.post('/api/exercise/history', {
+    schema: {
+      tags: ['exercise'], summary: 'Your sessions with one exercise, newest first, with its sets',
+      body: z.object({ board: dbId, params: z.object({ exercise_id: dbId, limit: z.number().int().min(1).max(MAX_SESSIONS).optional() }).strict() }).strict(),
+      response: { 200: historyAnswer },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    await requireOwnBoard(app.db, userId, request.body.board);
+    const { exercise_id: exerciseId, limit = 200 } = request.body.params;
+    return { success: true as const, sessions: await sessionsWith(app.db, userId, request.body.board, exerciseId, limit) };
+  });
+}

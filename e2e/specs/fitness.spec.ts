@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRequest, createRecord, getRecord, signUpThroughApi } from '../support/api-client';
+import type { ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import type { PageWatch } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+let watch: PageWatch;
+let page: Page;
+let user: ApiUser;
+let workoutId = 0;
+
+/** The library's "Barbell Bench Press - Medium Grip" (api/data/exercises: 2_000_000_000 + its place in the file). */
+const BENCH = 2_000_000_043;
+const benchName = 'Barbell Bench Press - Medium Grip';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  watch = await watchedPage(browser);
+  page = watch.page;
+  user = await signUpThroughApi(site, 'fitness');
+  // Last week's session: 60 kg × 8, twice, every set at its target (so today suggests +2.5 kg and 62.5 kg is a record).
+  await createRecord(site, user, 'workout_session', {
+    title: 'Push day · last week', started_at: new Date(Date.now() - 7 * 86_400_000).toISOString(), ended_at: new Date(Date.now() - 7 * 86_400_000 + 3_600_000).toISOString(),
+    sets: [{ exercise_id: BENCH, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: BENCH, reps: 8, weight: 60, target_reps: 8 }],
+  });
+  workoutId = (await createRecord(site, user, 'workout', { title: 'Push day', items: [] })).id;
+  await signInThroughApi(page, site, { email: user.email, password: user.password });
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a training log', () => {
+  it('finds a built-in exercise in the library, with its muscles and body map', async () => {
+    await page.goto(`${site.shellUrl}/exercises`);
+    await page.getByLabel('Search exercises').fill('bench press');
+    await page.getByRole('link', { name: benchName }).click();
+    await expect.poll(() => page.getByRole('heading', { name: benchName, level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Main: Chest').isVisible()).toBe(true);
+    expect(await page.locator('[data-muscle="Chest"][data-state="primary"]').count()).toBeGreaterThan(0);
+  });
+
+  it('builds a workout from the library, runs a session with a rest timer and a 62.5 kg set, and sees a PR and the summary', async () => {
+    await page.goto(`${site.shellUrl}/workouts/${workoutId}`);
+    await page.getByRole('button', { name: 'Add an exercise' }).click();
+    await page.getByLabel('Search exercises').fill('bench press medium grip');
+    await page.getByRole('button', { name: `Add ${benchName}` }).click();
+    await expect.poll(() => page.getByTestId('workout-item').first().textContent(), { timeout: 20_000 }).toMatch(/3 × 10 · rest 90 s/);
+
+    await page.getByRole('button', { name: `Edit ${benchName}` }).click();
+    await page.getByLabel('Sets').fill('1');
+    await page.getByLabel('Reps').fill('8');
+    await page.getByLabel('Rest (seconds)').fill('3');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('workout-item').first().textContent(), { timeout: 20_000 }).toMatch(/1 × 8 · rest 3 s/);
+
+    await page.getByRole('button', { name: 'Start a session' }).click();
+    await page.waitForURL(/\/workout-session\/\d+$/, { timeout: 20_000 });
+    const sessionId = Number(page.url().split('/').pop());
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent(), { timeout: 20_000 }).toMatch(/^Push day · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
+    await expect.poll(() => page.getByText('(last time: 60 kg × 8)').isVisible(), { timeout: 20_000 }).toBe(true);
+
+    const weight = page.getByLabel(`Weight (kg), set 1 of ${benchName}`);
+    // Prefilled with last time's 60 kg + 2.5 (every set hit its reps); typed again as a person would.
+    await expect.poll(() => weight.inputValue()).toBe('62.5');
+    await weight.fill('');
+    await weight.pressSequentially('62.5');
+    await page.getByRole('button', { name: `Done set 1 of ${benchName}` }).click();
+    await expect.poll(() => page.getByTestId('rest-timer').textContent(), { timeout: 10_000 }).toMatch(/Rest: 0:0[1-3]/);
+    await expect.poll(() => page.getByTestId('rest-timer').textContent(), { timeout: 10_000 }).toMatch(/Rest over/);
+    await expect.poll(() => page.getByTestId('pr-badge').textContent(), { timeout: 10_000 }).toMatch(/Heaviest weight/);
+
+    await page.getByRole('button', { name: 'Finish session' }).click();
+    const summary = page.getByTestId('session-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/Volume: 500 kg/);
+    await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/Records broken: .*Heaviest weight 62\.5 kg/);
+    expect(await summary.locator('[data-muscle="Chest"][data-state="primary"]').count()).toBeGreaterThan(0);
+
+    const stored = await getRecord(site, user, 'workout_session', sessionId);
+    expect(stored.sets).toEqual([{ exercise_id: BENCH, reps: 8, weight: 62.5, target_reps: 8, done: true }]);
+    const records = await apiRequest(site, 'POST', '/api/exercise/records', { board: user.boardId, params: { exercise_id: BENCH } }, user.token);
+    expect(records.body).toEqual({ success: true, records: { max_weight: 62.5, best_e1rm: 79.17, max_reps: 8, best_session_volume: 960 } });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { e1rm, exerciseRecords, formatWeight, fromKg, recordsBroken, suggestedWeight, toKg, volume } from './training';
+
+describe('e1rm (Epley)', () => {
+  it('is the weight for a single rep and weight × (1 + reps/30) above, worked by hand', () => {
+    expect(e1rm(100, 1)).toBe(100);
+    expect(e1rm(100, 10)).toBe(133.33); // 100 × 1.3333…
+    expect(e1rm(60, 8)).toBe(76); // 60 × 38/30 = 76
+    expect(e1rm(62.5, 5)).toBe(72.92); // 62.5 × 35/30 = 72.9166…
+    expect(e1rm(80, 0)).toBe(0);
+  });
+});
+
+describe('exerciseRecords', () => {
+  const bench = 7;
+  const sessions = [
+    [{ exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: 9, reps: 20, weight: 100 }],
+    [{ exercise_id: bench, reps: 5, weight: 62.5 }, { exercise_id: bench, reps: 12, weight: 40 }, { exercise_id: bench, reps: 3, weight: 90, done: false }],
+    [{ exercise_id: bench, reps: 1, weight: 70 }],
+  ];
+  it('finds each record over done sets of that exercise only, worked by hand', () => {
+    expect(exerciseRecords(sessions, bench)).toEqual({
+      max_weight: 70, // the 90 kg set was never done; 100 kg was another exercise
+      best_e1rm: 76, // 60 × (1 + 8/30) = 76 beats 62.5 × 35/30 = 72.92, 40 × 1.4 = 56 and 70 × 1
+      max_reps: 12,
+      best_session_volume: 960, // 60×8 + 60×8 = 960 beats 62.5×5 + 40×12 = 792.5
+    });
+  });
+  it('is all null before any set', () => {
+    expect(exerciseRecords([], bench)).toEqual({ max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null });
+  });
+  it('names the records a session broke', () => {
+    const before = exerciseRecords(sessions.slice(0, 1), bench);
+    const after = exerciseRecords(sessions.slice(0, 2), bench);
+    expect(recordsBroken(before, after)).toEqual(['max_weight', 'max_reps']);
+    expect(recordsBroken(exerciseRecords([], bench), before)).toEqual([]);
+  });
+  it('adds volume without float dust', () => {
+    expect(volume([{ exercise_id: 1, reps: 3, weight: 0.1 }, { exercise_id: 1, reps: 1, weight: 0.2 }])).toBe(0.5);
+  });
+});
+
+describe('suggestedWeight (wger progression)', () => {
+  it('adds the increment when every set hit its target reps', () => {
+    const last = [{ exercise_id: 1, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 1, reps: 9, weight: 60, target_reps: 8 }];
+    expect(suggestedWeight(last, 1)).toEqual({ weight: 62.5, progressed: true });
+    expect(suggestedWeight(last, 1, 5)).toEqual({ weight: 65, progressed: true });
+  });
+  it('keeps the weight when a set fell short, and says nothing for an exercise not done', () => {
+    const last = [{ exercise_id: 1, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 1, reps: 6, weight: 60, target_reps: 8 }];
+    expect(suggestedWeight(last, 1)).toEqual({ weight: 60, progressed: false });
+    expect(suggestedWeight(last, 2)).toBeUndefined();
+    expect(suggestedWeight([{ exercise_id: 1, reps: 8, weight: 60 }], 1)).toEqual({ weight: 60, progressed: false });
+  });
+});
+
+describe('units', () => {
+  it('keeps kg exactly and converts pounds by the exact factor', () => {
+    expect(toKg(62.5, 'kg')).toBe(62.5);
+    expect(toKg(100, 'lb')).toBe(45.3592);
+    expect(fromKg(100, 'lb')).toBe(220.46);
+    expect(formatWeight(61.235, 'lb')).toBe('135 lb');
+    expect(formatWeight(62.5, 'kg')).toBe('62.5 kg');
+  });
+  it('round-trips every weight typed to 0.25 in either unit', () => {
+    for (let value = 0; value <= 1000; value += 0.25) {
+      expect(fromKg(toKg(value, 'lb'), 'lb')).toBe(value);
+      expect(fromKg(toKg(value, 'kg'), 'kg')).toBe(value);
+    }
+  });
+});

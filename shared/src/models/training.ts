@@ -1,0 +1,120 @@
+/**
+ * The arithmetic of a training log, one copy for the API (records) and the screens (PR badges, suggestions,
+ * units). Weights are kilograms everywhere they are stored.
+ */
+
+export interface LoggedSet {
+  exercise_id: number;
+  reps: number;
+  weight?: number | null;
+  /** False while a planned set waits to be done; absent means done. */
+  done?: boolean;
+  target_reps?: number | null;
+}
+
+export interface ExerciseRecords {
+  /** The heaviest weight lifted for at least one rep, kg. */
+  max_weight: number | null;
+  /** The best estimated one-rep max (Epley), kg. */
+  best_e1rm: number | null;
+  /** The most reps in one set. */
+  max_reps: number | null;
+  /** The largest sum of weight × reps of the exercise in one session, kg. */
+  best_session_volume: number | null;
+}
+
+export type RecordKind = keyof ExerciseRecords;
+
+/** Two decimals: what a record is shown and compared with, so 0.1 + 0.2 never beats 0.3. */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** Epley's estimated one-rep max: `weight × (1 + reps / 30)` for more than one rep, the weight itself for one. */
+export function e1rm(weight: number, reps: number): number {
+  if (reps <= 0 || weight <= 0) return 0;
+  return cents(reps === 1 ? weight : weight * (1 + reps / 30));
+}
+
+/** The sets of one exercise that were done (not planned-and-waiting) with at least one rep. */
+export function doneSets(sets: readonly LoggedSet[], exerciseId: number): LoggedSet[] {
+  return sets.filter((s) => s.exercise_id === exerciseId && s.done !== false && s.reps > 0);
+}
+
+/** Sum of weight × reps of done sets (all exercises, or one), kg. */
+export function volume(sets: readonly LoggedSet[], exerciseId?: number): number {
+  return cents(sets.filter((s) => s.done !== false && (exerciseId === undefined || s.exercise_id === exerciseId))
+    .reduce((sum, s) => sum + s.reps * (s.weight ?? 0), 0));
+}
+
+/** The records of one exercise over sessions (each a list of sets); null where nothing was done yet. */
+export function exerciseRecords(sessions: readonly (readonly LoggedSet[])[], exerciseId: number): ExerciseRecords {
+  const records: ExerciseRecords = { max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null };
+  const best = (kind: RecordKind, value: number) => {
+    const current = records[kind];
+    if (current === null || value > current) records[kind] = value;
+  };
+  for (const sets of sessions) {
+    const done = doneSets(sets, exerciseId);
+    if (done.length === 0) continue;
+    for (const set of done) {
+      best('max_reps', set.reps);
+      if ((set.weight ?? 0) > 0) {
+        best('max_weight', set.weight as number);
+        best('best_e1rm', e1rm(set.weight as number, set.reps));
+      }
+    }
+    best('best_session_volume', volume(done));
+  }
+  return records;
+}
+
+/** The records `after` holds that beat `before` (a first ever value counts only when there was a history). */
+export function recordsBroken(before: ExerciseRecords, after: ExerciseRecords): RecordKind[] {
+  return (Object.keys(after) as RecordKind[]).filter((kind) => {
+    const old = before[kind];
+    const now = after[kind];
+    return now !== null && old !== null && now > old;
+  });
+}
+
+/** How each record is named on screen. */
+export const recordLabels: Record<RecordKind, string> = {
+  max_weight: 'Heaviest weight',
+  best_e1rm: 'Best estimated 1RM',
+  max_reps: 'Most reps',
+  best_session_volume: 'Best session volume',
+};
+
+/** The usual plate step, kg (wger's default progression). */
+export const DEFAULT_INCREMENT_KG = 2.5;
+
+/**
+ * wger's progression: when every set of the exercise in the last session reached its target reps, the next
+ * session's weight is the heaviest weight used then plus the increment; otherwise that weight again.
+ * Undefined when the exercise was not done last time (the plan's weight stands).
+ */
+export function suggestedWeight(lastSets: readonly LoggedSet[], exerciseId: number, incrementKg = DEFAULT_INCREMENT_KG): { weight: number; progressed: boolean } | undefined {
+  const done = lastSets.filter((s) => s.exercise_id === exerciseId && s.done !== false);
+  const heaviest = Math.max(0, ...done.map((s) => s.weight ?? 0));
+  if (done.length === 0 || heaviest <= 0) return undefined;
+  const allHit = done.every((s) => s.target_reps != null && s.reps >= s.target_reps);
+  return allHit ? { weight: cents(heaviest + incrementKg), progressed: true } : { weight: heaviest, progressed: false };
+}
+
+export type WeightUnit = 'kg' | 'lb';
+/** Exact by definition (the international pound, 1959). */
+export const KG_PER_LB = 0.45359237;
+
+/** A weight typed in the user's unit, as stored: kg, to 4 decimals (a typed kg value is kept exactly). */
+export function toKg(value: number, unit: WeightUnit): number {
+  return unit === 'kg' ? value : Math.round((value * KG_PER_LB) * 10_000) / 10_000;
+}
+
+/** A stored kg weight in the user's unit, to 2 decimals: 61.235 kg shows as 135 lb. */
+export function fromKg(kg: number, unit: WeightUnit): number {
+  return unit === 'kg' ? kg : cents(kg / KG_PER_LB);
+}
+
+/** "62.5 kg", "135 lb". */
+export function formatWeight(kg: number, unit: WeightUnit): string {
+  return `${fromKg(kg, unit).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${unit}`;
+}
