@@ -142,7 +142,7 @@ async function main() {
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
 
   if (withApi) {
-    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword } });
+    const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], { env: { PORT: String(apiPort), DEMO_PASSWORD: demoPassword, CALENDAR_FETCH_ALLOW_LOOPBACK: 'true' } });
     watchChild('api', api);
   }
 

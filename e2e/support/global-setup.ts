@@ -113,6 +113,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir,
     CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password,
+    // As under `pnpm start`: the planner journey subscribes to a calendar feed served on this machine.
+    CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
   });
   try {
     // The admin is made while the apps build (the API's start-up overlaps the builds either way).

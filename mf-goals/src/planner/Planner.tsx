@@ -5,13 +5,10 @@ import { EmptyState } from '@lifeboard/shared/ui/feedback';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { isDueOn } from './due';
 
-/** Habits due on a day: pinned to that weekday, or (no fixed days) due any day; archived ones never. */
-export function isDueOn(habit: { weekdays?: unknown; archived_at?: unknown }, day: Date): boolean {
-  if (habit.archived_at) return false;
-  const pinned = Array.isArray(habit.weekdays) ? habit.weekdays : [];
-  return pinned.length === 0 || pinned.includes(day.getDay());
-}
+export { isDueOn };
+
 
 /** `/planner`: today's planned activities, the habits due today and the reminders, with a quick add. */
 export function Planner() {

@@ -3,6 +3,7 @@ import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextF
 import type { FieldSpec } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
+import { RepeatInput } from './RepeatInput';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -52,6 +53,8 @@ export function FieldInput(props: FieldInputProps) {
       return <TagInput label={spec.label} hint={spec.help} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
     case 'weekdays':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
+    case 'repeat':
+      return <RepeatInput label={spec.label} hint={spec.help} error={error} value={text} onChange={onChange} />;
     case 'choices':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
     case 'textarea':

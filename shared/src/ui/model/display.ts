@@ -4,6 +4,7 @@ import type { FieldSpec } from './field-spec';
 import type { ModelView } from './model-view';
 import { excerpt, htmlToText } from './rich-text';
 import { formatMoney } from '../../lib/money';
+import { describeRepeat } from '../../lib/repeat-rule';
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -19,6 +20,7 @@ export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): 
     case 'richtext': return typeof value === 'string' ? (full ? htmlToText(value) : excerpt(value)) : '';
     case 'datetime': return typeof value === 'string' ? formatDisplayDate(value) : '';
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
+    case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
     case 'choices': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';

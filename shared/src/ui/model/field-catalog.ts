@@ -7,7 +7,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   reminder: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'remind_at', label: 'When', help: 'The first time it reminds you.', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
+    { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
     { name: 'channels', label: 'Remind me by', kind: { type: 'choices', options: ['email', 'sms', 'push'], labels: { email: 'E-mail', sms: 'Text message (SMS)', push: 'Notification on this device' } }, nullable: false, required: false },
     { name: 'target_model', label: 'About', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'], labels: { habit: 'Habit', goal: 'Goal', medicine: 'Medicine', routine: 'Routine', ritual: 'Ritual', event: 'Event' } }, nullable: true, required: false },
   ],
@@ -121,9 +121,9 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'start_at', label: 'Starts', kind: { type: 'datetime' }, nullable: false, required: true },
     { name: 'end_at', label: 'Ends', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'all_day', label: 'All day', kind: { type: 'checkbox' }, nullable: false, required: false },
+    { name: 'repeat', label: 'Repeats', kind: { type: 'repeat' }, nullable: true, required: false },
     { name: 'location', label: 'Location', kind: { type: 'text', maxLength: 300 }, nullable: false, required: false },
     { name: 'description', label: 'Description', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
-    { name: 'source', label: 'Calendar', kind: { type: 'select', options: ['local', 'google', 'ics', 'caldav'], labels: { local: 'Lifeboard', google: 'Google Calendar', ics: 'Calendar feed (iCal)', caldav: 'CalDAV calendar' } }, nullable: false, required: false },
   ],
   activity: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
@@ -145,7 +145,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'date', label: 'Date', kind: { type: 'date' }, nullable: false, required: true },
     { name: 'start_at', label: 'Starts', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'end_at', label: 'Ends', kind: { type: 'datetime' }, nullable: true, required: false },
-    { name: 'repeat', label: 'Repeat', kind: { type: 'text', maxLength: 500 }, nullable: true, required: false },
+    { name: 'repeat', label: 'Repeats', kind: { type: 'repeat' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     { name: 'note', label: 'Note', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],

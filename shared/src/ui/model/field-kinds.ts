@@ -1,7 +1,7 @@
 import type { z } from '../../models/zod';
 import { findModel } from '../../models/index';
 import type { AnyModelDefinition } from '../../models/index';
-import { colour, isoDate, isoInstant, rating, timeOfDay, weekdays } from '../../models/fields';
+import { colour, isoDate, isoInstant, rating, rrule, timeOfDay, weekdays } from '../../models/fields';
 import { humanize } from './field-spec';
 import type { FieldKind, FieldSpec } from './field-spec';
 
@@ -35,6 +35,7 @@ function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString):
   if ((schema as Schema) === isoInstant || schema.format === 'datetime') return { type: 'datetime' };
   if ((schema as Schema) === timeOfDay) return { type: 'time' };
   if ((schema as Schema) === colour) return { type: 'color' };
+  if ((schema as Schema) === rrule) return { type: 'repeat' };
   const maxLength = schema.maxLength ?? undefined;
   if (schema.format === 'regex') return { type: 'text', maxLength };
   return maxLength !== undefined && maxLength > longTextThreshold ? { type: 'textarea', maxLength } : { type: 'text', maxLength };
