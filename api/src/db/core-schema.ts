@@ -130,6 +130,8 @@ export interface CalendarEvent {
   calendar?: string;
   /** The board of an `event` or `planned` item, for edits. */
   board?: number;
+  /** A planned activity that was done (it has an activity). */
+  done?: boolean;
 }
 
 export const muscles = pgTable('muscle', {

@@ -19,6 +19,8 @@ export interface CalendarItem {
   /** For events and planned activities: what a change applies to. */
   ref?: { kind: 'event' | 'planned'; id: number; board: number; date: string; repeating: boolean; repeat: string | null };
   calendar?: string;
+  /** A planned activity that was done. */
+  done?: boolean;
 }
 
 /** One colour per source, the same in the legend and on the grid. */
@@ -43,7 +45,7 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
   const id = Number(idText);
   const base = {
     id: String(event.id), title: String(event.title ?? ''), start: String(event.start ?? event.start_at ?? ''), end: (event.end ?? event.end_at ?? null) as string | null,
-    allDay: event.all_day === true, kind: source, color: sourceColours[source].colour, movable: false,
+    allDay: event.all_day === true, kind: source, color: sourceColours[source].colour, movable: false, done: event.done === true,
   };
   if (!base.start) return null;
   if ((kind === 'event' || kind === 'planned') && Number.isInteger(id) && typeof event.board === 'number') {

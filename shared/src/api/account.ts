@@ -59,6 +59,8 @@ export interface CalendarEvent {
   calendar?: string;
   /** The board of an `event` or `planned` item. */
   board?: number;
+  /** A planned activity that was done. */
+  done?: boolean;
   /** `start`/`end`: what `/api/google/events` sends (ISO date-times); `start_at`/`end_at`: the older names. */
   start?: string;
   end?: string;

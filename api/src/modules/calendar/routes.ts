@@ -27,6 +27,7 @@ const calendarEvent = wireSchema<CalendarEvent>()(z.object({
   repeat: z.string().nullable(),
   calendar: z.string().optional(),
   board: z.number().optional(),
+  done: z.boolean().optional(),
 }));
 /** What `/api/google/events` answers, for /api/docs only: the answer is sent as it is. */
 export const calendarEvents = documented(z.object({ events: z.array(calendarEvent) })

@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
-interface Source { key: string; board?: number; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string }
+interface Source { key: string; board?: number; done?: boolean; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const dates = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
@@ -36,7 +36,7 @@ function eventSource(id: number, board: number, data: Record<string, unknown>, z
 function plannedSource(id: number, board: number, data: Record<string, unknown>, zone: string): Source | null {
   const date = text(data.date);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const base = { key: `planned:${id}`, board, title: text(data.title), source: 'planned' as const, description: text(data.note) };
+  const base = { key: `planned:${id}`, board, done: typeof data.done_activity_id === 'number', title: text(data.title), source: 'planned' as const, description: text(data.note) };
   const repeat = text(data.repeat) || null;
   const skipDates = dates(data.skip_dates);
   const start = data.start_at ? new Date(text(data.start_at)) : null;
@@ -100,6 +100,7 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
         end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
         ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
         ...(source.board !== undefined ? { board: source.board } : {}),
+        ...(source.done !== undefined ? { done: source.done } : {}),
       });
     }
   }
