@@ -71,7 +71,7 @@ describe('mf-goals routes', () => {
     at('/planner');
     // In the planner's tray of unscheduled work, ready to be timeboxed.
     expect(await screen.findByText('Stretch')).toBeTruthy();
-    expect(screen.getByText('Habit due today')).toBeTruthy();
+    expect(screen.getAllByText('Habit due today').length).toBeGreaterThan(0);
     cleanup();
     at('/how-habits-work');
     expect(screen.getByRole('heading', { name: 'Frequency: N times in D days' })).toBeTruthy();

@@ -27,7 +27,7 @@ function SubscribeForm() {
     if (!result.ok) return setError(result.error.message);
     setUrl('');
     setName('');
-    setDone(`Subscribed to "${result.data.name}": ${result.data.event_count} events. They are on your calendar now.`);
+    setDone(`Subscribed to "${result.data.name}": ${result.data.event_count} ${result.data.event_count === 1 ? 'event' : 'events'}. They are on your calendar now.`);
     void loadCalendarConnections();
   };
   return (

@@ -57,7 +57,7 @@ describe('Planner', () => {
 
   it('refuses a length it cannot plan, saying why, and saves nothing', async () => {
     render(<MemoryRouter><Planner /></MemoryRouter>);
-    const form = await screen.findByRole('form', { name: 'Timebox "Stretch"', hidden: true });
+    const form = await screen.findByRole('form', { name: 'Timebox "Stretch"', hidden: true }, { timeout: 5000 });
     fireEvent.change(form.querySelector('input[type="number"]')!, { target: { value: '0' } });
     fireEvent.submit(form);
     expect(await screen.findByText(/between 5 and 720 minutes/)).toBeTruthy();
