@@ -168,7 +168,7 @@ async function main() {
     // Development mode, on this machine only: it is what makes the demo account (never on a production database).
     const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', isDev ? 'dev' : 'start'], {
       env: {
-        PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development',
+        PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development', CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
         SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true`,
       },
     });

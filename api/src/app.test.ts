@@ -113,15 +113,15 @@ describe('OpenAPI', () => {
 });
 
 describe('calendar and muscles', () => {
-  it('no connection: no events; a connection answers its events in range', async () => {
+  it('no connection: no events; a subscribed calendar answers its events in range', async () => {
     const user = await signUp(app);
     expect((await user.post('/api/google/events', { start_date: '2026-11-01', end_date: '2026-11-30' })).json()).toEqual({ events: [] });
     const { db } = await testDatabase();
     await db.insert(calendarConnections).values({
-      userId: user.id, provider: 'google',
+      userId: user.id, provider: 'ics', name: 'Work',
       events: [
-        { id: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', end: '2026-11-10T10:00:00Z', all_day: false },
-        { id: 'b', title: 'Trip', start: '2026-12-10T00:00:00Z', end: '2026-12-12T00:00:00Z', all_day: true },
+        { uid: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', durationMs: 3_600_000, all_day: false, rrule: null, exdates: [], tzid: null },
+        { uid: 'b', title: 'Trip', start: '2026-12-10T00:00:00Z', durationMs: 2 * 86_400_000, all_day: true, rrule: null, exdates: [], tzid: null },
       ],
     });
     const events = (await user.post('/api/google/events', { start_date: '2026-11-01', end_date: '2026-11-30' })).json().events;

@@ -51,6 +51,16 @@ export const envSchema = z.object({
    * (`1` for one proxy hop). Off by default: without a proxy, a client could otherwise choose its own address.
    */
   TRUST_PROXY: trustProxy,
+  /**
+   * Calendar subscriptions fetch addresses users type. Loopback (this machine) is refused unless this is on:
+   * `pnpm start` turns it on so a feed served locally can be tried; a deploy leaves it off. Private and
+   * link-local addresses are always refused.
+   */
+  CALENDAR_FETCH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  CALENDAR_FETCH_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  CALENDAR_FETCH_TIMEOUT_S: z.coerce.number().positive().max(120).default(15),
+  /** How old a subscription's last fetch may be before the refresher fetches it again; 0 turns the refresher off. */
+  CALENDAR_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -269,7 +269,7 @@ describe('the documented schemas are the answers', () => {
     const range = { start_date: '2026-11-01', end_date: '2026-11-30' };
     expectAnswer(calendarEvents, await user.post('/api/google/events', range));
     await (await testDatabase()).db.insert(calendarConnections).values({
-      userId: user.id, provider: 'google', events: [{ id: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', end: '2026-11-10T10:00:00Z', all_day: false }],
+      userId: user.id, provider: 'ics', name: 'Work', events: [{ uid: 'a', title: 'Dentist', start: '2026-11-10T09:00:00Z', durationMs: 3_600_000, all_day: false, rrule: null, exdates: [], tzid: null }],
     });
     expect(expectAnswer<{ events: unknown[] }>(calendarEvents, await user.post('/api/google/events', range)).events).toHaveLength(1);
     expectAnswer(muscleList, await user.post('/api/muscle/all'));

@@ -120,6 +120,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir, NODE_ENV: 'development',
     CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl, DEMO_PASSWORD: demo.password,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
+    // As under `pnpm start`: the planner journey subscribes to a calendar feed served on this machine.
+    CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
   });
   try {
     // The development inbox the API mails to, as `pnpm start` runs it; specs read it through its REST API.

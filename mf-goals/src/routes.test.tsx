@@ -124,7 +124,9 @@ describe('mf-goals routes', () => {
     serveModel(api, 'plannedactivity', 'plannedActivities');
     serveModel(api, 'reminder', 'reminders');
     at('/planner');
-    expect(await screen.findByRole('link', { name: 'Stretch' })).toBeTruthy();
+    // In the planner's tray of unscheduled work, ready to be timeboxed.
+    expect(await screen.findByText('Stretch')).toBeTruthy();
+    expect(screen.getAllByText('Habit due today').length).toBeGreaterThan(0);
     cleanup();
     at('/how-habits-work');
     expect(screen.getByRole('heading', { name: 'Strength' })).toBeTruthy();

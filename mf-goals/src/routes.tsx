@@ -3,6 +3,8 @@ import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { CalendarPage } from './calendar/CalendarPage';
+import { ConnectionsPage } from './calendar/ConnectionsPage';
+import { EventsPage } from './calendar/EventsPage';
 import { DailyListSettings, DailyListSummary, DailyListToday } from './daily-lists/DailyLists';
 import { GoalCoach, NewRecordPage } from './goals/GoalPages';
 import { GuidedPage } from './guided/GuidedPage';
@@ -34,7 +36,6 @@ const collections: { path: string; model: string; title?: string; description: s
   { path: '/interests', model: 'interest', description: 'What you are curious about.' },
   { path: '/resolutions', model: 'resolution', description: 'Promises to yourself for the year.' },
   { path: '/skills', model: 'skill', description: 'Skills you are building, with your level (1–5) and target.' },
-  { path: '/events', model: 'event', description: 'Dated events; they also appear on the calendar.' },
   { path: '/reminders', model: 'reminder', description: 'Nudges by e-mail, SMS or push at a time or on a schedule.' },
   { path: '/routines', model: 'routine', description: 'Ordered steps at a time of day.' },
   { path: '/rituals', model: 'ritual', description: 'Routines with a meaning: the intention you bring to them.' },
@@ -71,6 +72,9 @@ export function AreaRoutes() {
         <Route path="/how-habits-work" element={<HowHabitsWork />} />
         <Route path="/planner" element={<Planner />} />
         <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/calendar/connections" element={<ConnectionsPage />} />
+        <Route path="/events" element={<EventsPage />} />
+        <Route path="/events/:id" element={<ModelDetailRoute model="event" backHref="/events" />} />
         <Route path="/report/habit-summary" element={<HabitSummary />} />
         <Route path="/report/activity-summary" element={<ActivitySummary />} />
         <Route path="/report/goal-timeline" element={<GoalTimeline />} />

@@ -72,14 +72,46 @@ export const simpleModels = pgTable('simple_model', {
   updatedAt: instant('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('simple_model_board_idx').on(t.boardId, t.model)]);
 
+/**
+ * A calendar the user connected: today an ICS subscription (a secret iCal address). Its events are fetched
+ * by the refresher and kept here, so `/api/google/events` answers without a network call.
+ */
 export const calendarConnections = pgTable('calendar_connection', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  /** Events fetched at the last sync, kept so `/api/google/events` answers without a network call. */
-  events: jsonb('events').$type<CalendarEvent[]>().notNull().default(sql`'[]'::jsonb`),
+  provider: text('provider', { enum: ['ics'] }).notNull(),
+  name: text('name').notNull().default(''),
+  url: text('url'),
+  /** The series fetched at the last sync, recurrences unexpanded. */
+  events: jsonb('events').$type<FeedSeries[]>().notNull().default(sql`'[]'::jsonb`),
   syncToken: text('sync_token'),
-}, (t) => [uniqueIndex('calendar_connection_user_idx').on(t.userId, t.provider)]);
+  lastSyncedAt: instant('last_synced_at'),
+  /** Why the last refresh failed, in words a person can act on; null after a good one. */
+  lastError: text('last_error'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [index('calendar_connection_user_idx').on(t.userId)]);
+
+/** The secret address of a user's own calendar feed; revoking deletes the row. */
+export const calendarFeeds = pgTable('calendar_feed', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('calendar_feed_token_idx').on(t.token)]);
+
+/** One event (or repeating series) of a connected calendar, as parsed from its feed. */
+export interface FeedSeries {
+  uid: string;
+  title: string;
+  /** An ISO instant; for an all-day event, the date at 00:00Z. */
+  start: string;
+  durationMs: number;
+  all_day: boolean;
+  rrule: string | null;
+  /** Dates (`YYYY-MM-DD`) removed from the series (EXDATE). */
+  exdates: string[];
+  /** The IANA zone the series repeats in, when the feed names one this server knows. */
+  tzid: string | null;
+}
 
 export interface CalendarEvent {
   id: string;
@@ -87,6 +119,19 @@ export interface CalendarEvent {
   start: string;
   end: string;
   all_day: boolean;
+  source: 'event' | 'planned' | 'ics';
+  /** Where the item lives: `event:12`, `planned:4`, `ics:3`. */
+  series: string;
+  /** The occurrence's date (`YYYY-MM-DD`) in the user's zone. */
+  date: string;
+  /** The RRULE of a repeating item, else null. */
+  repeat: string | null;
+  /** The connected calendar's name, for `ics` items. */
+  calendar?: string;
+  /** The board of an `event` or `planned` item, for edits. */
+  board?: number;
+  /** A planned activity that was done (it has an activity). */
+  done?: boolean;
 }
 
 export const muscles = pgTable('muscle', {

@@ -48,6 +48,19 @@ export interface Invitation {
 export interface CalendarEvent {
   id?: number | string;
   title?: string;
+  /** `event`: a Lifeboard event; `planned`: a planned activity; `ics`: a subscribed calendar. */
+  source?: 'event' | 'planned' | 'ics';
+  /** The record or subscription it comes from: `event:12`, `planned:4`, `ics:3`. */
+  series?: string;
+  /** The occurrence's date in the user's zone. */
+  date?: string;
+  repeat?: string | null;
+  /** A subscribed calendar's name. */
+  calendar?: string;
+  /** The board of an `event` or `planned` item. */
+  board?: number;
+  /** A planned activity that was done. */
+  done?: boolean;
   /** `start`/`end`: what `/api/google/events` sends (ISO date-times); `start_at`/`end_at`: the older names. */
   start?: string;
   end?: string;
@@ -227,6 +240,28 @@ export const saveSimpleModel = (board: number, model: SimpleModelName, responses
 export const fetchCalendarEvents = (startDate: string, endDate: string) =>
   call('POST', '/api/google/events', { start_date: startDate, end_date: endDate },
     (body) => (Array.isArray(body.events) ? (body.events as CalendarEvent[]) : undefined), { loadsData: true });
+
+export interface CalendarConnection {
+  id: number;
+  name: string;
+  url: string;
+  provider: 'ics';
+  last_synced_at: string | null;
+  last_error: string | null;
+  event_count: number;
+}
+const isConnection = (value: unknown): value is CalendarConnection => isObject(value) && typeof value.id === 'number' && typeof value.name === 'string';
+const readConnection = (body: Body) => (isConnection(body.connection) ? body.connection : undefined);
+
+export const fetchCalendarConnections = () =>
+  call('POST', '/api/calendar/connections', undefined, (body) => (Array.isArray(body.connections) ? body.connections.filter(isConnection) : undefined), { loadsData: true });
+export const subscribeToCalendar = (url: string, name: string) => call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
+export const refreshCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/refresh', { id }, readConnection);
+export const deleteCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/delete', { id }, readSuccess, { needsSuccess: true });
+/** The secret address of the user's own feed, made on first call. */
+export const fetchCalendarFeed = () =>
+  call('POST', '/api/calendar/feed', undefined, (body) => (typeof body.url === 'string' ? body.url : undefined), { needsSuccess: true });
+export const revokeCalendarFeed = () => call('POST', '/api/calendar/feed/revoke', undefined, readSuccess, { needsSuccess: true });
 
 export const fetchMuscles = () =>
   call('POST', '/api/muscle/all', undefined, (body) => (Array.isArray(body.muscles) ? (body.muscles as Muscle[]) : undefined), {

@@ -3,7 +3,7 @@ import * as api from '../api/account';
 import { RequestRejectedError } from '../api/errors';
 import { createResource } from '../api/resource';
 import { $board } from './board';
-import { $calendarEvents, $mission, $muscles } from './data';
+import { $calendarConnections, $calendarEvents, $mission, $muscles } from './data';
 
 /** Loaders of the non-list parts of the per-board store (spec §3, §4, §8). Each resolves to whether it worked. */
 
@@ -17,6 +17,19 @@ export function loadCalendarEvents(startDate: string, endDate: string): Promise<
       return false;
     }
     $calendarEvents.set(result.data);
+    return true;
+  });
+}
+
+/** The subscribed calendars; a failure keeps what was shown and is logged. */
+export function loadCalendarConnections(): Promise<boolean> {
+  return task(async () => {
+    const result = await api.fetchCalendarConnections();
+    if (!result.ok) {
+      console.error('Loading calendar connections failed:', result.error.message);
+      return false;
+    }
+    $calendarConnections.set(result.data);
     return true;
   });
 }

@@ -4,7 +4,7 @@ import { startFakeApi } from '../lib/test-api-server';
 import type { FakeApi } from '../lib/test-api-server';
 import { setBoard } from './board';
 import { setConfig } from './config';
-import { $calendarConnected, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
+import { $calendarConnections, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
 import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';
 
 let api: FakeApi;
@@ -31,13 +31,13 @@ describe('clearData', () => {
     $currentNote.set(record);
     $currentJournalEntry.set(record);
     $calendarEvents.set([{ id: 1 }]);
-    $calendarConnected.set(true);
+    $calendarConnections.set([{ id: 1, name: 'Work', url: 'https://example.com/a.ics', provider: 'ics', last_synced_at: null, last_error: null, event_count: 0 }]);
     $mission.set(record);
     let cleared = 0;
     const unregister = registerClearable(() => cleared++);
     clearData();
-    expect([$currentNote.get(), $currentJournalEntry.get(), $calendarEvents.get(), $calendarConnected.get(), $mission.get()])
-      .toEqual([null, null, [], false, null]);
+    expect([$currentNote.get(), $currentJournalEntry.get(), $calendarEvents.get(), $calendarConnections.get(), $mission.get()])
+      .toEqual([null, null, [], [], null]);
     expect(cleared).toBe(1);
     unregister();
     clearData();

@@ -1,5 +1,5 @@
 import type { WritableAtom } from 'nanostores';
-import type { CalendarEvent, Muscle } from '../api/account';
+import type { CalendarConnection, CalendarEvent, Muscle } from '../api/account';
 import type { AnyRecord, ModelRecord } from '../api/resource';
 import { persistentAtom, storageKeyPrefix } from './persistent';
 
@@ -14,16 +14,14 @@ function isNullableRecord(value: unknown): value is AnyRecord | null {
 function isArray<T>(value: unknown): value is T[] {
   return Array.isArray(value);
 }
-function isBoolean(value: unknown): value is boolean {
-  return typeof value === 'boolean';
-}
 
 const key = (name: string) => `${storageKeyPrefix}data:${name}`;
 
 export const $currentNote = persistentAtom<ModelRecord<'note'> | null>(key('currentNote'), null, isNullableRecord);
 export const $currentJournalEntry = persistentAtom<ModelRecord<'journal_entry'> | null>(key('currentJournalEntry'), null, isNullableRecord);
 export const $calendarEvents = persistentAtom<CalendarEvent[]>(key('calendarEvents'), [], isArray<CalendarEvent>);
-export const $calendarConnected = persistentAtom<boolean>(key('calendarConnected'), false, isBoolean);
+/** The calendars the user subscribed to (`/calendar/connections`), so the calendar can name them at once. */
+export const $calendarConnections = persistentAtom<CalendarConnection[]>(key('calendarConnections'), [], isArray<CalendarConnection>);
 /** The built-in muscle catalogue (not per user, but kept with the rest so the body map shows at once). */
 export const $muscles = persistentAtom<Muscle[]>(key('muscles'), [], isArray<Muscle>);
 export const $mission = persistentAtom<ModelRecord<'mission'> | null>(key('mission'), null, isNullableRecord);
@@ -44,7 +42,7 @@ registerClearable(() => {
   resetTo($currentNote, null);
   resetTo($currentJournalEntry, null);
   resetTo($calendarEvents, []);
-  resetTo($calendarConnected, false);
+  resetTo($calendarConnections, []);
   resetTo($mission, null);
 });
 

@@ -53,10 +53,10 @@ export function FieldInput(props: FieldInputProps) {
       return <TagInput label={spec.label} hint={spec.help} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
     case 'weekdays':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
+    case 'repeat':
+      return <RepeatInput label={spec.label} hint={spec.help} error={error} value={text} onChange={onChange} />;
     case 'choices':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
-    case 'repeat':
-      return <RepeatInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} onBlur={onBlur} />;
     case 'textarea':
       return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'richtext':

@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '../../lib/date-display';
-import { describeRepeat } from '../../lib/repeat';
+import { describeRepeat } from '../../lib/repeat-rule';
 import type { AnyRecord } from '../../api/resource';
 import type { FieldSpec } from './field-spec';
 import type { ModelView } from './model-view';
@@ -20,9 +20,9 @@ export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): 
     case 'richtext': return typeof value === 'string' ? (full ? htmlToText(value) : excerpt(value)) : '';
     case 'datetime': return typeof value === 'string' ? formatDisplayDate(value) : '';
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
+    case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
     case 'choices': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
-    case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';
     case 'reference': return `#${String(value)}`;
     case 'textarea': return typeof value === 'string' && !full ? excerpt(value) : String(value);

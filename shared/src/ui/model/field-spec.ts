@@ -25,9 +25,9 @@ export type FieldKind =
   | { type: 'color' }
   | { type: 'tags' }
   | { type: 'weekdays' }
-  | { type: 'choices'; options: string[]; labels: Record<string, string> }
-  /** A recurrence rule (RRULE), picked from presets: every day, weekdays, weekly on…, monthly on…, custom. */
+  /** A recurrence rule, picked from presets (daily, weekdays, weekly on days, monthly, custom); never typed. */
   | { type: 'repeat' }
+  | { type: 'choices'; options: string[]; labels: Record<string, string> }
   | { type: 'reference'; model: string }
   /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
   | { type: 'lines' };

@@ -64,7 +64,7 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
         return typeof previous === 'object' && previous !== null ? { ...previous, title } : { title };
       });
     }
-    case 'select': case 'date': case 'time': case 'color':
+    case 'select': case 'date': case 'time': case 'color': case 'repeat':
       return empty ? (spec.nullable ? null : undefined) : text;
     default:
       return empty && spec.nullable ? null : text;

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
+import { calendarConnections, users } from '../../db/schema';
+import { defaultEnv } from '../../env';
+
+let app: FastifyInstance;
+/** An app whose calendar fetches may reach this machine, as under `pnpm start`. */
+let devApp: FastifyInstance;
+let feedServer: Server;
+let feedBase: string;
+let feedBody = '';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  devApp = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true' }) });
+  feedServer = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/calendar' });
+    response.end(feedBody);
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => feedServer.close(resolve));
+  await app.close();
+  await devApp.close();
+});
+
+async function inZone(user: TestUser, timezone: string) {
+  await (await testDatabase()).db.update(users).set({ timezone }).where(eq(users.id, user.id));
+}
+const create = async (user: TestUser, model: string, params: Record<string, unknown>) => {
+  const response = await user.post(`/api/${model}/create`, { board: user.boardId, params });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()[model] as { id: number };
+};
+type Item = { id: string; title: string; start: string; end: string; all_day: boolean; source: string; date: string };
+const range = async (user: TestUser, start_date: string, end_date: string) => {
+  const response = await user.post('/api/google/events', { start_date, end_date });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ events: Item[] }>().events;
+};
+
+describe('/api/google/events', () => {
+  it('shows an event repeating FREQ=WEEKLY once per week of the range', async () => {
+    const user = await signUp(app);
+    await create(user, 'event', { title: 'Team sync', start_at: '2026-01-05T10:00:00.000Z', end_at: '2026-01-05T11:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY' });
+    const events = await range(user, '2026-02-01', '2026-02-28');
+    expect(events.map((e) => e.start)).toEqual(['2026-02-02T10:00:00.000Z', '2026-02-09T10:00:00.000Z', '2026-02-16T10:00:00.000Z', '2026-02-23T10:00:00.000Z']);
+    expect(events.every((e) => e.source === 'event' && e.title === 'Team sync' && !e.all_day)).toBe(true);
+    expect(new Set(events.map((e) => e.id)).size).toBe(4);
+  });
+
+  it('expands in the user\'s zone across DST and merges planned activities, skipping removed dates', async () => {
+    const user = await signUp(app);
+    await inZone(user, 'America/New_York');
+    // Mondays 09:00 New York; the clocks change on Sunday 2026-03-08.
+    await create(user, 'event', { title: 'Standup', start_at: '2026-03-02T14:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY;BYDAY=MO' });
+    await create(user, 'plannedactivity', { title: 'Write', date: '2026-03-02', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', skip_dates: ['2026-03-04'] });
+    const events = await range(user, '2026-03-02', '2026-03-10');
+    expect(events.filter((e) => e.title === 'Standup').map((e) => e.start)).toEqual(['2026-03-02T14:00:00.000Z', '2026-03-09T13:00:00.000Z']);
+    expect(events.filter((e) => e.title === 'Write').map((e) => e.date)).toEqual(['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10']);
+    expect(events.find((e) => e.title === 'Write')).toMatchObject({ all_day: true, start: '2026-03-02', end: '2026-03-03', source: 'planned' });
+  });
+
+  it('never shows another user\'s items', async () => {
+    const owner = await signUp(app);
+    await create(owner, 'event', { title: 'Private', start_at: '2026-05-05T10:00:00.000Z', all_day: false });
+    const other = await signUp(app);
+    expect(await range(other, '2026-05-01', '2026-05-31')).toEqual([]);
+  });
+});
+
+const ics = (events: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${events}END:VCALENDAR\r\n`;
+
+describe('ICS subscriptions', () => {
+  it('a subscribed feed\'s events, repeats, exceptions and overrides appear in /api/google/events at once', async () => {
+    feedBody = ics([
+      'BEGIN:VEVENT\r\nUID:yoga@x\r\nSUMMARY:Yoga\r\nDTSTART;TZID=Europe/London:20260323T180000\r\nDTEND;TZID=Europe/London:20260323T190000\r\nRRULE:FREQ=WEEKLY;COUNT=4\r\nEXDATE;TZID=Europe/London:20260406T180000\r\nEND:VEVENT\r\n',
+      'BEGIN:VEVENT\r\nUID:yoga@x\r\nRECURRENCE-ID;TZID=Europe/London:20260330T180000\r\nSUMMARY:Yoga (moved)\r\nDTSTART;TZID=Europe/London:20260331T180000\r\nDTEND;TZID=Europe/London:20260331T190000\r\nEND:VEVENT\r\n',
+      'BEGIN:VEVENT\r\nUID:holiday@x\r\nSUMMARY:Holiday\r\nDTSTART;VALUE=DATE:20260325\r\nDTEND;VALUE=DATE:20260327\r\nEND:VEVENT\r\n',
+    ].join(''));
+    const user = await signUp(devApp);
+    await inZone(user, 'Europe/London');
+    const response = await user.post('/api/calendar/subscribe', { url: `${feedBase}/work.ics`, name: 'Work' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().connection).toMatchObject({ name: 'Work', event_count: 3, last_error: null });
+    const events = await range(user, '2026-03-20', '2026-04-30');
+    expect(events.map((e) => [e.title, e.start, e.source])).toEqual([
+      ['Yoga', '2026-03-23T18:00:00.000Z', 'ics'],
+      ['Holiday', '2026-03-25', 'ics'],
+      ['Yoga (moved)', '2026-03-31T17:00:00.000Z', 'ics'],
+      ['Yoga', '2026-04-13T17:00:00.000Z', 'ics'],
+    ]);
+    expect(events[1]).toMatchObject({ all_day: true, end: '2026-03-27' });
+    const listed = (await user.post('/api/calendar/connections')).json().connections;
+    expect(listed).toHaveLength(1);
+    expect((await user.post('/api/calendar/connections/delete', { id: listed[0].id })).statusCode).toBe(200);
+    expect(await range(user, '2026-03-20', '2026-04-30')).toEqual([]);
+  });
+
+  it('refuses an address on this machine in production, a non-calendar answer and a missing host, keeping nothing', async () => {
+    feedBody = ics('BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:A\r\nDTSTART:20260101T100000Z\r\nEND:VEVENT\r\n');
+    const user = await signUp(app);
+    const refused = await user.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics`, name: 'Local' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/loopback/);
+    const dev = await signUp(devApp);
+    feedBody = '<html>not a calendar</html>';
+    const notIcs = await dev.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics` });
+    expect(notIcs.statusCode).toBe(422);
+    expect(notIcs.json().message).toMatch(/not an iCalendar file/);
+    const rows = await (await testDatabase()).db.select().from(calendarConnections).where(eq(calendarConnections.userId, dev.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('the private feed', () => {
+  it('round trip: our feed, subscribed to, gives the same occurrences as the items it came from', async () => {
+    const owner = await signUp(devApp);
+    await inZone(owner, 'Europe/London');
+    await create(owner, 'event', { title: 'Choir; rehearsal, weekly', start_at: '2026-03-16T19:30:00.000Z', end_at: '2026-03-16T21:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY', skip_dates: ['2026-04-06'] });
+    await create(owner, 'event', { title: 'Festival', start_at: '2026-04-10T08:00:00.000Z', end_at: '2026-04-12T08:00:00.000Z', all_day: true });
+    await create(owner, 'plannedactivity', { title: 'Deep work', date: '2026-03-27', start_at: '2026-03-27T09:00:00.000Z', end_at: '2026-03-27T11:00:00.000Z', repeat: 'FREQ=DAILY;COUNT=5' });
+    await create(owner, 'plannedactivity', { title: 'Read', date: '2026-03-28' });
+
+    const feed = await owner.post('/api/calendar/feed');
+    expect(feed.statusCode).toBe(200);
+    const { success, url } = feed.json<{ success: boolean; url: string }>();
+    expect(success).toBe(true);
+    expect((await owner.post('/api/calendar/feed')).json().url).toBe(url);
+    const path = new URL(url).pathname;
+    const served = await devApp.inject({ method: 'GET', url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(served.body).toContain('RRULE:FREQ=WEEKLY');
+    expect(served.body).toContain('DTSTART;TZID=Europe/London:20260316T193000');
+
+    feedBody = served.body;
+    const subscriber = await signUp(devApp);
+    await inZone(subscriber, 'Europe/London');
+    expect((await subscriber.post('/api/calendar/subscribe', { url: `${feedBase}${path}`, name: 'Owner' })).statusCode).toBe(201);
+    const shape = (events: Item[]) => events.map((e) => [e.title, e.start, e.end, e.all_day, e.date]).sort((a, b) => String(a[1]).localeCompare(String(b[1])) || String(a[0]).localeCompare(String(b[0])));
+    const original = await range(owner, '2026-03-01', '2026-04-30');
+    const imported = await range(subscriber, '2026-03-01', '2026-04-30');
+    expect(original.length).toBeGreaterThan(10);
+    expect(shape(imported)).toEqual(shape(original));
+
+    // Revoked: the address stops working; a new one can be made.
+    expect((await owner.post('/api/calendar/feed/revoke')).statusCode).toBe(200);
+    expect((await devApp.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect((await owner.post('/api/calendar/feed')).json().url).not.toBe(url);
+  });
+});

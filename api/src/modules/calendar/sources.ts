@@ -1,0 +1,117 @@
+import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventTable, plannedactivityTable } from '../../db/model-tables';
+import { calendarConnections, type CalendarEvent, type FeedSeries } from '../../db/schema';
+import type { FeedItem } from './ics';
+import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
+interface Source { key: string; board?: number; done?: boolean; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string }
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const dates = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
+const midnight = (date: string) => new Date(`${date}T00:00:00Z`);
+const addDays = (date: string, days: number) => new Date(midnight(date).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+function eventSource(id: number, board: number, data: Record<string, unknown>, zone: string): Source | null {
+  const start = new Date(text(data.start_at));
+  if (Number.isNaN(start.getTime())) return null;
+  const end = data.end_at ? new Date(text(data.end_at)) : null;
+  const base = { key: `event:${id}`, board, title: text(data.title), source: 'event' as const, description: text(data.description) };
+  const repeat = text(data.repeat) || null;
+  const skipDates = dates(data.skip_dates);
+  if (data.all_day === true) {
+    const first = wallDate(wallTimeOf(start, zone));
+    const last = end && end > start ? wallDate(wallTimeOf(end, zone)) : first;
+    const days = Math.max(1, Math.round((midnight(last).getTime() - midnight(first).getTime()) / DAY_MS) + 1);
+    return { ...base, allDay: true, zone: 'UTC', series: { start: midnight(first), durationMs: days * DAY_MS, repeat, skipDates } };
+  }
+  const durationMs = end && end > start ? end.getTime() - start.getTime() : HOUR_MS;
+  return { ...base, allDay: false, zone, series: { start, durationMs, repeat, skipDates } };
+}
+
+function plannedSource(id: number, board: number, data: Record<string, unknown>, zone: string): Source | null {
+  const date = text(data.date);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const base = { key: `planned:${id}`, board, done: typeof data.done_activity_id === 'number', title: text(data.title), source: 'planned' as const, description: text(data.note) };
+  const repeat = text(data.repeat) || null;
+  const skipDates = dates(data.skip_dates);
+  const start = data.start_at ? new Date(text(data.start_at)) : null;
+  if (!start || Number.isNaN(start.getTime())) return { ...base, allDay: true, zone: 'UTC', series: { start: midnight(date), durationMs: DAY_MS, repeat, skipDates } };
+  const end = data.end_at ? new Date(text(data.end_at)) : null;
+  const durationMs = end && end > start ? end.getTime() - start.getTime() : 30 * 60 * 1000;
+  return { ...base, allDay: false, zone, series: { start, durationMs, repeat, skipDates } };
+}
+
+function feedSource(connectionId: number, calendar: string, item: FeedSeries, zone: string): Source {
+  return {
+    key: `ics:${connectionId}`, title: item.title, source: 'ics', calendar, allDay: item.all_day, zone: item.all_day ? 'UTC' : (item.tzid ?? zone),
+    series: { start: new Date(item.start), durationMs: item.durationMs, repeat: item.rrule, skipDates: item.exdates },
+  };
+}
+
+/** Rows of a model table that may show in [from, to): repeating ones, and single ones starting near the range. */
+async function rowsNear(db: Db, table: typeof eventTable, userId: number, from: Date, to: Date) {
+  // A single item starting up to 40 days before the range may still overlap it (a long all-day event).
+  const earliest = new Date(from.getTime() - 40 * DAY_MS);
+  return db.select({ id: table.id, boardId: table.boardId, data: table.data }).from(table).where(and(
+    eq(table.userId, userId), lt(table.sortAt, new Date(to.getTime() + DAY_MS)),
+    or(gte(table.sortAt, earliest), isNotNull(sql`${table.data}->>'repeat'`)),
+  ));
+}
+
+async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: Date; to: Date }): Promise<Source[]> {
+  const [events, planned, connections] = await Promise.all([
+    range ? rowsNear(db, eventTable, userId, range.from, range.to) : db.select({ id: eventTable.id, boardId: eventTable.boardId, data: eventTable.data }).from(eventTable).where(eq(eventTable.userId, userId)),
+    range ? rowsNear(db, plannedactivityTable, userId, range.from, range.to) : db.select({ id: plannedactivityTable.id, boardId: plannedactivityTable.boardId, data: plannedactivityTable.data }).from(plannedactivityTable).where(eq(plannedactivityTable.userId, userId)),
+    range ? db.select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events }).from(calendarConnections).where(eq(calendarConnections.userId, userId)) : Promise.resolve([]),
+  ]);
+  const sources: Source[] = [];
+  for (const row of events) { const s = eventSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
+  for (const row of planned) { const s = plannedSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
+  for (const connection of connections) for (const item of connection.events) sources.push(feedSource(connection.id, connection.name, item, zone));
+  return sources;
+}
+
+/** Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded. */
+export async function rangeEvents(db: Db, userId: number, zone: string, startDate: string, endDate: string): Promise<CalendarEvent[]> {
+  const wall = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return instantOf({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
+  };
+  const from = wall(startDate);
+  const to = wall(addDays(endDate, 1));
+  const dayFrom = midnight(startDate);
+  const dayTo = midnight(addDays(endDate, 1));
+  const events: CalendarEvent[] = [];
+  for (const source of await sourcesOf(db, userId, zone, { from, to })) {
+    const found = source.allDay ? occurrences(source.series, 'UTC', dayFrom, dayTo) : occurrences(source.series, source.zone, from, to);
+    const repeat = source.series.repeat;
+    for (const occurrence of found) {
+      const itemKey = source.source === 'ics' ? `${source.key}:${source.title}` : source.key;
+      const date = source.allDay ? occurrence.start.toISOString().slice(0, 10) : wallDate(wallTimeOf(occurrence.start, zone));
+      events.push({
+        id: repeat || source.source === 'ics' ? `${itemKey}:${occurrence.start.toISOString()}` : source.key,
+        title: source.title, all_day: source.allDay, source: source.source, series: source.key, date, repeat,
+        start: source.allDay ? occurrence.start.toISOString().slice(0, 10) : occurrence.start.toISOString(),
+        end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
+        ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
+        ...(source.board !== undefined ? { board: source.board } : {}),
+        ...(source.done !== undefined ? { done: source.done } : {}),
+      });
+    }
+  }
+  return events.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+}
+
+/** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */
+export async function feedItemsOf(db: Db, userId: number, zone: string): Promise<FeedItem[]> {
+  return (await sourcesOf(db, userId, zone)).map((source) => ({
+    uid: `${source.key.replace(':', '-')}@lifeboard`, title: source.title, description: source.description || undefined,
+    start: source.series.start, end: new Date(source.series.start.getTime() + source.series.durationMs), allDay: source.allDay,
+    rrule: source.series.repeat, skipDates: source.series.skipDates ?? [],
+  }));
+}

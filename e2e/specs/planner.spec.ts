@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createRecord, listRecords, signUpThroughApi } from '../support/api-client';
+import type { ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import type { PageWatch } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+let watch: PageWatch;
+let page: Page;
+let user: ApiUser;
+let feed: Server;
+let feedUrl = '';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A date in the browser's zone (the machine's, as the site's): the planner's days. */
+async function browserToday(): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  watch = await watchedPage(browser);
+  page = watch.page;
+  user = await signUpThroughApi(site, 'planner');
+  await createRecord(site, user, 'project', { title: 'Garden', status: 'active', tasks: [{ title: 'Buy seeds' }] });
+  await signInThroughApi(page, site, { email: user.email, password: user.password });
+  // Another calendar's secret iCal address, served on this machine (the site runs with loopback allowed, as `pnpm start`).
+  const now = new Date();
+  const day = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  feed = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/calendar' });
+    response.end([
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//e2e//EN',
+      'BEGIN:VEVENT', 'UID:book-club@e2e', 'SUMMARY:Book club', `DTSTART;VALUE=DATE:${day}`, 'RRULE:FREQ=WEEKLY;COUNT=3', 'END:VEVENT',
+      'END:VCALENDAR', '',
+    ].join('\r\n'));
+  });
+  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+  feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/club.ics`;
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => feed?.close(resolve));
+});
+
+describe('the planner', () => {
+  it('timeboxes a project task by dragging it onto the week, then marks it done', async () => {
+    await page.goto(`${site.shellUrl}/planner`);
+    const task = page.locator('[data-tray-key]', { hasText: 'Buy seeds' });
+    await task.waitFor({ timeout: 20_000 });
+    const today = await browserToday();
+    const column = page.locator(`.lb-planner-grid [data-date="${today}"]`).last();
+    const slot = page.locator('.lb-planner-grid [data-time="10:00:00"]').first();
+    await column.waitFor({ timeout: 20_000 });
+    await slot.scrollIntoViewIfNeeded();
+    const from = (await task.boundingBox())!;
+    const x = (await column.boundingBox())!;
+    const y = (await slot.boundingBox())!;
+    await page.mouse.move(from.x + 20, from.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 40, { steps: 5 });
+    await page.mouse.move(x.x + x.width / 2, y.y + y.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page.getByText(/Planned "Buy seeds"/).waitFor({ timeout: 20_000 });
+
+    const plans = await listRecords(site, user, 'plannedactivity', 'plannedActivities');
+    expect(plans).toHaveLength(1);
+    const start = new Date(String(plans[0]!.start_at));
+    expect(await page.evaluate((iso) => { const d = new Date(iso); return [d.getHours(), d.getMinutes()]; }, start.toISOString())).toEqual([10, 0]);
+    expect(new Date(String(plans[0]!.end_at)).getTime() - start.getTime()).toBe(30 * 60_000);
+    expect(plans[0]!.date).toBe(today);
+
+    await page.locator('.lb-planner-grid').getByText('Buy seeds').first().click();
+    await page.getByRole('button', { name: 'Mark done' }).click();
+    await page.getByText(/Done: "Buy seeds" is logged/).waitFor({ timeout: 20_000 });
+    const activities = await listRecords(site, user, 'activity', 'activities');
+    expect(activities.map((a) => [a.title, a.duration_min])).toEqual([['Buy seeds', 30]]);
+    const [plan] = await listRecords(site, user, 'plannedactivity', 'plannedActivities');
+    expect(plan!.done_activity_id).toBe(activities[0]!.id);
+    await page.locator('.lb-planner-grid').getByText('✓ Buy seeds').waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('calendar connections', () => {
+  it('subscribes to an ICS address and shows its events in the month view', async () => {
+    await page.goto(`${site.shellUrl}/calendar/connections`);
+    await page.getByLabel('Calendar address (iCal)').fill(feedUrl);
+    await page.getByLabel('Name (optional)').fill('Book club');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText(/Subscribed to "Book club": 1 event\./).waitFor({ timeout: 20_000 });
+    await page.getByText('Book club').first().waitFor();
+
+    await page.goto(`${site.shellUrl}/calendar`);
+    const grid = page.locator('.lb-calendar');
+    await grid.getByText('Book club').first().waitFor({ timeout: 20_000 });
+    // Weekly for three weeks: each visible occurrence is in the month grid.
+    expect(await grid.getByText('Book club').count()).toBeGreaterThanOrEqual(2);
+  });
+});
