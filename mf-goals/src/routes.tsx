@@ -15,6 +15,7 @@ import { Suspense } from 'react';
 import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
+import { RoutineRun } from './routines/RoutineRun';
 import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
 import { NotFound } from './NotFound';
 
@@ -37,8 +38,8 @@ const collections: { path: string; model: string; title?: string; description: s
   { path: '/resolutions', model: 'resolution', description: 'Promises to yourself for the year.' },
   { path: '/skills', model: 'skill', description: 'Skills you are building, with your level (1–5) and target.' },
   { path: '/reminders', model: 'reminder', description: 'Nudges by e-mail, SMS or push at a time or on a schedule.' },
-  { path: '/routines', model: 'routine', description: 'Ordered steps at a time of day.' },
-  { path: '/rituals', model: 'ritual', description: 'Routines with a meaning: the intention you bring to them.' },
+  { path: '/routines', model: 'routine', description: 'Ordered steps at a time of day. Open one to start it.', detail: '/routines' },
+  { path: '/rituals', model: 'ritual', description: 'Routines with a meaning: the intention you bring to them. Open one to start it.', detail: '/rituals' },
 ];
 
 const defaultsFor: Record<string, Record<string, unknown>> = {
@@ -71,6 +72,8 @@ export function AreaRoutes() {
         <Route path="/goals/ai" element={<GoalCoach />} />
         <Route path="/how-habits-work" element={<HowHabitsWork />} />
         <Route path="/planner" element={<Planner />} />
+        <Route path="/routines/:id" element={<RoutineRun model="routine" />} />
+        <Route path="/rituals/:id" element={<RoutineRun model="ritual" />} />
         <Route path="/calendar" element={<CalendarPage />} />
         <Route path="/calendar/connections" element={<ConnectionsPage />} />
         <Route path="/events" element={<EventsPage />} />

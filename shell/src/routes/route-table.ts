@@ -85,7 +85,7 @@ const userGoals = rows('mf_goals', 'user', true, [
   ['/daily-activity-list/summary', 'Daily activity summary'], ['/daily-activity-list/:id', 'Daily activity list'],
   ['/daily-activity-list/:id/settings', 'Daily activity list settings'], ['/activities', 'Activities'],
   ['/activity/:id', 'Activity'], ['/plannedactivity/:id', 'Planned activity'], ['/calendar', 'Calendar'],
-  ['/calendar/connections', 'Calendar connections'], ['/events', 'Events'], ['/events/:id', 'Event'], ['/reminders', 'Reminders'], ['/routines', 'Routines'], ['/rituals', 'Rituals'],
+  ['/calendar/connections', 'Calendar connections'], ['/events', 'Events'], ['/events/:id', 'Event'], ['/reminders', 'Reminders'], ['/routines', 'Routines'], ['/routines/:id', 'Routine'], ['/rituals', 'Rituals'], ['/rituals/:id', 'Ritual'],
   ['/report/habit-summary', 'Habit summary'], ['/report/activity-summary', 'Activity summary'],
   ['/report/goal-timeline', 'Goal timeline'], ['/report/timeline', 'Timeline'],
 ]);
