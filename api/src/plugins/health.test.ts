@@ -20,7 +20,7 @@ describe('health probes', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('TRUST_PROXY', () => {
@@ -36,9 +36,9 @@ describe('TRUST_PROXY', () => {
 
   it('is off by default: the proxy\'s address is the client, so two clients behind it share one limit', async () => {
     expect(await twoClients(undefined)).toEqual([404, 429]);
-  });
+  }, 120_000);
 
   it('with one hop trusted, per-address limits see the real clients', async () => {
     expect(await twoClients('1')).toEqual([404, 404]);
-  });
+  }, 120_000);
 });

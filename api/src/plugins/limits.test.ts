@@ -25,7 +25,7 @@ describe('anonymous request limit', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('GrowingDelay', () => {

@@ -53,5 +53,6 @@ describe('deeply nested bodies', () => {
     } finally {
       await app.close();
     }
-  });
+    // Its own app and sign-up: slow only on a machine busy with other suites.
+  }, 120_000);
 });

@@ -160,7 +160,7 @@ describe('POST /api/uploads/image', () => {
       await small.close();
       await rm(folderOfQuota, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('refuses a signed-out upload with 401 before reading it', async () => {
     expect((await upload([filePart(tinyPng())], null)).statusCode).toBe(401);
