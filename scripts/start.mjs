@@ -26,9 +26,10 @@ const apiPort = Number(process.env.PORT_API ?? 4000);
 const mailSmtpPort = Number(process.env.MAILDEV_SMTP_PORT ?? 1025);
 const mailWebPort = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
 const apps = Object.keys(defaultPorts);
+// A known demo password so the address and password can be printed on every start, not only the first. The demo
+// accounts are seeded directly (development only), so the sign-up strength rule does not apply to this one.
+const demoPassword = process.env.DEMO_PASSWORD ?? 'lifeboard-demo';
 /** Two cores here: two builds at a time is the sweet spot. */
-// A known demo password so the address and password can be printed on every start, not only the first.
-const demoPassword = process.env.DEMO_PASSWORD ?? 'harbour lantern demo';
 const buildConcurrency = Number(process.env.BUILD_CONCURRENCY ?? 2);
 
 const children = new Set();
