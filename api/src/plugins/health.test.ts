@@ -3,19 +3,26 @@ import { createTestApp } from '../../test/helpers';
 import { defaultEnv } from '../env';
 
 describe('health probes', () => {
-  it('answers ready when the database answers, and 503 naming it when it does not', async () => {
+  it('answers ready when the database and the queue answer, and 503 naming the one that does not', async () => {
     const app = await createTestApp();
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
       const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok' } });
+      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', queue: 'ok' } });
+      // A queue whose tables do not answer.
+      const health = app.queue.health.bind(app.queue);
+      app.queue.health = async () => ({ ok: false, working: false, error: 'relation "pgboss.job" does not exist', kinds: {} });
+      const queueDown = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(queueDown.statusCode).toBe(503);
+      expect(queueDown.json()).toEqual({ ok: false, checks: { database: 'ok', queue: 'failing' } });
+      app.queue.health = health;
       // A database that fails every statement (as a closed pool does).
       const broken = new Proxy(app.db, { get: (target, key) => (key === 'execute' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, key)) });
       Object.defineProperty(app, 'db', { value: broken, configurable: true });
       const down = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ ok: false, checks: { database: 'failing' } });
+      expect(down.json()).toEqual({ ok: false, checks: { database: 'failing', queue: 'ok' } });
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await app.close();

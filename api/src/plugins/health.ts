@@ -8,12 +8,17 @@ const CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * What must work before this instance takes traffic, by name. Add a check here when the API comes to depend
- * on something new (the mail queue, an object store): `/api/health/ready` runs every one.
+ * on something new (an object store, say): `/api/health/ready` runs every one.
  */
 export function readinessChecks(app: FastifyInstance): Record<string, ReadinessCheck> {
   return {
     database: async () => {
       await app.db.execute(sql`select 1`);
+    },
+    // The job queue (mail, reminders): its tables answer, so work can be queued and taken.
+    queue: async () => {
+      const health = await app.queue.health();
+      if (!health.ok) throw new Error(health.error ?? 'the job queue does not answer');
     },
   };
 }
