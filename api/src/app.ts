@@ -17,6 +17,8 @@ import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { muscleRoutes } from './modules/muscles/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
@@ -42,6 +44,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The AI_* provider settings (`modules/ai/config.ts`); the process environment by default. */
   aiEnv?: Record<string, string | undefined>;
+  /** The payment provider; by default Stripe when configured, else the built-in test provider (`modules/payments`). */
+  payments?: PaymentProvider;
 }
 
 /** The whole API on a given database; tests build it on in-memory PGlite, the server on the configured one. */
@@ -95,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(programRoutes);
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes);
+  await app.register(paymentRoutes, { provider: options.payments });
   await app.register(aiRoutes, { source: options.aiEnv });
   await app.register(invitationRoutes);
   await app.register(uploadRoutes, { store: options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR) });

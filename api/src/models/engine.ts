@@ -122,7 +122,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     }
     // Hooks may read other records: they run only once the board is proved the caller's.
     await requireOwnBoard(app.db, owner.userId, owner.boardId);
-    const prepared = entry.hooks.beforeCreate ? await entry.hooks.beforeCreate({ app, ...owner }, data) : data;
+    const prepared = entry.hooks.beforeCreate ? await entry.hooks.beforeCreate({ app, ...owner, role: authOf(request).role }, data) : data;
     const existing = def.single ? await findSingle(app.db, entry, owner) : undefined;
     const row = existing ? await updateRecord(app.db, entry, owner, existing.id, prepared) : await insertRecord(app.db, entry, owner, prepared);
     return reply.code(existing ? 200 : 201).send({ success: true, [def.name]: present(row) });
@@ -140,7 +140,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     let read = await requireRow(app, entry, owner, recordId);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
-      const written = await updateIfUnchanged(app.db, entry, owner, read, changes);
+      const allowed = entry.hooks.beforeUpdate ? await entry.hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data) : changes;
+      const written = await updateIfUnchanged(app.db, entry, owner, read, allowed);
       if (written) return { success: true, [def.name]: present(written) };
       // Someone wrote between our read and our write: read again (a deletion in between is a 404).
       read = await requireRow(app, entry, owner, recordId);

@@ -1,4 +1,5 @@
 import { findModel, modelNames, models, type AnyModelDefinition, type ModelName } from '@lifeboard/shared/models';
+import type { Role } from '@lifeboard/shared/models/user';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorStatus } from '../openapi';
 import { modelTables } from '../db/model-tables';
@@ -12,6 +13,7 @@ export interface HookContext {
   app: FastifyInstance;
   userId: number;
   boardId: number;
+  role: Role;
 }
 
 /** Named exceptions to the generic behaviour; a model with more than this graduates to `src/modules/<name>/`. */
@@ -20,6 +22,8 @@ export interface ModelHooks {
   beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
+  /** Runs on validated, sanitized changes to a stored record (`current`) before they are written; may change or refuse them. */
+  beforeUpdate?(ctx: HookContext, changes: RecordData, current: RecordData): Promise<RecordData> | RecordData;
 }
 
 export interface ModelEntry {

@@ -58,7 +58,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(boards.id, request.body.default_board_id), eq(boards.userId, userId)));
       if (!board) throw invalid({ default_board_id: ['is not one of your boards'] });
     }
-    await app.db.update(users).set(toColumns(request.body)).where(eq(users.id, userId));
+    const changes = toColumns(request.body);
+    // Creator mode (spec §6: `using_as_user` false) is how an ordinary user becomes a creator; it stays one after.
+    const becomesCreator = request.body.using_as_user === false && authOf(request).role === 'user';
+    await app.db.update(users).set(becomesCreator ? { ...changes, role: 'creator' } : changes).where(eq(users.id, userId));
+    if (becomesCreator) app.forgetTokens();
     return { success: true as const, user: await loadUser(app.db, userId) };
   });
 
