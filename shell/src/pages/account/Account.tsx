@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $session } from '@lifeboard/shared/stores/session';
-import { UserFlagRow, UserTextRow } from './user-field-row';
+import { useState } from 'react';
+import { FormAlert } from '../auth/form-parts';
+import { UserFlagRow, UserTextRow, saveUserField } from './user-field-row';
 import '../auth/forms.css';
 import './account.css';
 
@@ -33,7 +35,34 @@ export default function Account() {
         <UserFlagRow field="using_as_user" label="Use Lifeboard for my own plans (turn off for creator mode only)" saved={user.using_as_user} />
         <UserTextRow field="ai_model" label="AI model number" saved={user.ai_model === null ? '' : String(user.ai_model)} hint="The id of the AI model to use; empty for the default." />
       </section>
+      <CreatorSection role={user.role} />
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
     </div>
+  );
+}
+
+/** Becoming a creator is turning on creator mode (`using_as_user` off): the server makes the account a creator. */
+function CreatorSection({ role }: { role: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function become() {
+    setBusy(true);
+    const failed = await saveUserField('using_as_user', false);
+    setBusy(false);
+    setError(failed);
+  }
+  return (
+    <section className="lb-section" aria-labelledby="account-creator">
+      <h2 id="account-creator">Sell programs</h2>
+      {role === 'user' ? (
+        <>
+          <p>Creators write programs (lessons, goals, habits and routines), set a price and sell them. An admin reviews each program before it is listed.</p>
+          <FormAlert message={error} />
+          <button className="lb-button" type="button" disabled={busy} onClick={() => void become()}>{busy ? 'Switching…' : 'Become a creator'}</button>
+        </>
+      ) : (
+        <p>You are a creator: your programs, sales and payments are under <Link to="/creator-programs">Creator</Link> in the menu.</p>
+      )}
+    </section>
   );
 }
