@@ -9,6 +9,8 @@ export type PaymentEvent =
 
 export interface CheckoutRequest {
   checkoutId: string;
+  /** The program's public guid: where the buyer lands after paying (`/program-success/:guid`). */
+  programGuid: string;
   title: string;
   amountCents: number;
   currency: string;
@@ -97,7 +99,7 @@ export class StripeProvider implements PaymentProvider {
       customer_email: request.buyerEmail,
       client_reference_id: request.checkoutId,
       metadata: { checkout_id: request.checkoutId },
-      success_url: `${app}/program-success?checkout=${request.checkoutId}`,
+      success_url: `${app}/program-success/${encodeURIComponent(request.programGuid)}`,
       cancel_url: `${app}/checkout/${request.checkoutId}?cancelled=1`,
     }, { idempotencyKey: `checkout-${request.checkoutId}` });
     if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL.');

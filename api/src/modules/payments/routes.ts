@@ -80,7 +80,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     if (!checkout.url) {
       const [buyer] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       // The provider call is idempotent too (keyed by the checkout id), so two racing requests get one session.
-      const made = await provider.createCheckout({ checkoutId: checkout.id, title: String(program.data.title ?? 'Program'), amountCents: checkout.amountCents, currency: checkout.currency, buyerEmail: buyer?.email ?? '' });
+      const made = await provider.createCheckout({ checkoutId: checkout.id, programGuid: request.body.program_guid, title: String(program.data.title ?? 'Program'), amountCents: checkout.amountCents, currency: checkout.currency, buyerEmail: buyer?.email ?? '' });
       await app.db.update(checkouts).set({ providerRef: made.providerRef, url: made.url }).where(eq(checkouts.id, checkout.id));
       checkout = { ...checkout, url: made.url };
     }

@@ -73,6 +73,7 @@ describe('checkout with Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set)
     expect(sessions[0].form.get('line_items[0][price_data][unit_amount]')).toBe('4900');
     expect(sessions[0].form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(sessions[0].idempotencyKey).toBe(`checkout-${first.checkout_id}`);
+    expect(sessions[0].form.get('success_url')).toBe(`http://localhost:3000/program-success/${program.guid}`);
     // The test provider's card page is not there when Stripe takes payments.
     expect((await buyer.post('/api/payments/test/pay', { checkout_id: first.checkout_id, card_number: '4242424242424242' })).statusCode).toBe(404);
 
