@@ -200,6 +200,11 @@ async function main() {
   if (withApi) {
     console.log(`  API      http://localhost:${apiPort}`);
     console.log(`  demo     demo@lifeboard.local / ${demoPassword}  (made on an empty database)`);
+    console.log(`  admin    admin@lifeboard.local / ${demoPassword}  (reviews programs)`);
+    console.log(`  creator  creator@lifeboard.local / ${demoPassword}  (sells a published paid program)`);
+    console.log(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET
+      ? '  payments Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set)'
+      : '  payments built-in test provider: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
     console.log(`  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`);
   }
   for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);

@@ -26,6 +26,8 @@ import { ActionSigner } from './modules/reminders/action-links';
 import { defineReminderJobs, scanReminders } from './modules/reminders/delivery';
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
@@ -56,6 +58,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The AI_* provider settings (`modules/ai/config.ts`); the process environment by default. */
   aiEnv?: Record<string, string | undefined>;
+  /** The payment provider; by default Stripe when configured, else the built-in test provider (`modules/payments`). */
+  payments?: PaymentProvider;
 }
 
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the first n hops". */
@@ -150,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(programRoutes);
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes);
+  await app.register(paymentRoutes, { provider: options.payments });
   await app.register(aiRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });

@@ -61,6 +61,22 @@ export const envSchema = z.object({
   CALENDAR_FETCH_TIMEOUT_S: z.coerce.number().positive().max(120).default(15),
   /** How old a subscription's last fetch may be before the refresher fetches it again; 0 turns the refresher off. */
   CALENDAR_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /** Payments: Stripe when both are set (Checkout Sessions and webhooks), otherwise the built-in test provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (a local stand-in such as stripe-mock); Stripe's own by default. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Signs the test provider's payment events; a new random one each start when unset (they are made and checked in-process). */
+  PAYMENTS_TEST_SECRET: z.string().min(16).optional(),
+  /** The platform's share of each sale, in percent of the price without tax. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** The card processor's fee: a percent of the price plus a fixed amount in minor units (Stripe's 2.9% + 30c by default). */
+  PROCESSING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(2.9),
+  PROCESSING_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** Sales tax included in prices, in percent; 0 means none is configured. */
+  TAX_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Days a buyer may be refunded; a sale's net becomes available to the creator after them. */
+  REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, signUp, testDatabase } from '../test/helpers';
+import { createTestApp, publishProgram, signUp, startCheckout, testDatabase } from '../test/helpers';
 import { makeAdmin } from './cli/admin-create';
 import { calendarConnections } from './db/schema';
 import { modelResponses } from './models/responses';
@@ -17,7 +17,8 @@ import { calendarEvents } from './modules/calendar/routes';
 import { ledger, transaction } from './modules/creator-ledger/responses';
 import { checkedIn, entryList, historyAnswer, overviewAnswer, statsAnswer } from './modules/habits/routes';
 import { muscleList } from './modules/muscles/routes';
-import { catalogue, subscribed } from './modules/programs/routes';
+import { catalogue, reviewList, subscribed } from './modules/programs/routes';
+import { checkoutCreated, checkoutView, paid, refunded } from './modules/payments/routes';
 import { sharedPage } from './modules/shared-pages/routes';
 import { answersRead, answersSaved } from './modules/simple-models/routes';
 import type { BlobStore } from './modules/uploads/blob-store';
@@ -205,9 +206,7 @@ describe('the documented schemas are the answers', () => {
     const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
     const [creator, buyer, admin] = await Promise.all([signUp(app, { as_creator: true, name: 'Ada Lovelace' }), signUp(app), signUp(app)]);
     await makeAdmin(await testDatabase(), admin.email);
-    const program = (await creator.post('/api/program/create', {
-      board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, price_cents: 1200, currency: 'EUR', description: '<p>Go slow</p>' },
-    })).json<{ program: { id: number; guid: string } }>().program;
+    const program = await publishProgram(app, creator, { title: 'Couch to 5k', template, price_cents: 1200, currency: 'EUR', description: '<p>Go slow</p>' });
     await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: program.id, position: 1, title: 'Week one', body: '<p>Walk</p>' } });
     expectAnswer(authorPage, await app.inject({ method: 'GET', url: `/api/author/${creator.id}` }));
     await creator.post('/api/user/update', { tagline: 'Engines of habit' });
@@ -217,7 +216,10 @@ describe('the documented schemas are the answers', () => {
     expectAnswer(implemented, await buyer.get(`/api/program-implement/${program.guid}`));
     expectAnswer(catalogue, await buyer.post('/api/program/published', { guid: program.guid }));
 
-    const { board } = expectAnswer<{ board: number }>(subscribed, await buyer.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: 0 }));
+    const { checkout_id: checkoutId } = expectAnswer<{ checkout_id: string }>(checkoutCreated, await startCheckout(app, buyer, program.guid));
+    expectAnswer(paid, await buyer.post('/api/payments/test/pay', { checkout_id: checkoutId, card_number: '4242424242424242' }));
+    const board = expectAnswer<{ checkout: { board: { id: number } } }>(checkoutView, await buyer.get(`/api/checkout/${checkoutId}`)).checkout.board.id;
+    expectAnswer(subscribed, await buyer.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: 0 }));
     const [habit] = (await buyer.post('/api/habit/all', { board })).json<{ habits: { id: number }[] }>().habits;
     expectAnswer(checkedIn, await buyer.post('/api/habit/checkin', { board, params: { habit_id: habit.id, date: '2026-11-01', value: 'yes' } }));
     expectAnswer(checkedIn, await buyer.post('/api/habit/checkin', { board, params: { habit_id: habit.id, date: '2026-11-02', value: 'skip', note: 'Slow' } }));
@@ -234,6 +236,8 @@ describe('the documented schemas are the answers', () => {
     expectAnswer(transaction, await buyer.get(`/api/transaction/${sale.id}`));
     expectAnswer(subscribed, await buyer.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: 0 }));
     expectAnswer(ledger, await creator.get('/api/creator/ledger'));
+    expectAnswer(refunded, await creator.post('/api/transaction/refund', { id: sale.id }));
+    expectAnswer(reviewList, await creator.get('/api/program/reviews'));
 
     expectAnswer(adminProgramList, await admin.get(`/api/admin/programs?after=${program.id - 1}`));
     expectAnswer(oneAdminProgram, await admin.get(`/api/admin/programs/${program.id}`));

@@ -37,8 +37,12 @@ const retryAfter = { 'Retry-After': { type: 'string', description: 'Seconds to w
 
 /** The error bodies `errors.ts` (the one error handler) and the auth hook send, by status. */
 export const errorResponses = {
+  400: documented(failure(z.literal(errorCodes.badSignature))
+    .meta({ description: "A payment provider's event whose signature does not verify: nothing changes." })),
   401: documented(failure(z.enum([errorCodes.authRequired, errorCodes.authExpired]))
     .meta({ description: 'Not signed in: no or a malformed bearer token, a revoked one, or one unused for 30 days (LB-AUTH-EXPIRED).' })),
+  402: documented(failure(z.enum([errorCodes.paymentRequired, errorCodes.cardDeclined]))
+    .meta({ description: 'A paid program needs a completed payment first (LB-PAYMENT-REQUIRED), or the card was declined (LB-CARD-DECLINED): nothing changed.' })),
   403: documented(failure(z.literal(errorCodes.forbidden))
     .meta({ description: "Signed in but not allowed: another user's (or no such) board, or a non-admin on an admin endpoint." })),
   404: documented(z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() })

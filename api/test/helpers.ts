@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { users } from '../src/db/schema';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultEnv } from '../src/env';
@@ -75,4 +77,51 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; user: { id: number; email: string; default_board_id: number } }>();
   return { id: body.user.id, email: body.user.email, token: body.token, boardId: body.user.default_board_id, ...asUser(app, body.token) };
+}
+
+const admins = new WeakMap<FastifyInstance, Promise<TestUser>>();
+
+/** An admin of this app (made once per app): signed up, then given the role as `admin:create` would. */
+export function adminOf(app: FastifyInstance): Promise<TestUser> {
+  let admin = admins.get(app);
+  if (!admin) {
+    admin = (async () => {
+      const user = await signUp(app, { name: 'Admin' });
+      const { db } = await testDatabase();
+      await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      app.forgetTokens();
+      return user;
+    })();
+    admins.set(app, admin);
+  }
+  return admin;
+}
+
+/** A creator's program as the catalogue shows it: created (which asks for review) and approved by an admin. */
+export async function publishProgram(app: FastifyInstance, creator: TestUser, params: Record<string, unknown>): Promise<Record<string, unknown> & { id: number; guid: string; status: string }> {
+  const created = await creator.post('/api/program/create', { board: creator.boardId, params: { ...params, status: 'published' } });
+  if (created.statusCode !== 201) throw new Error(`program create failed: ${created.statusCode} ${created.body}`);
+  const program = created.json().program;
+  const approved = await (await adminOf(app)).post('/api/admin/programs/review', { id: program.id, decision: 'approve' });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
+  return { ...program, status: 'published' };
+}
+
+/** Starts a checkout of a paid program as the hosted page's "Buy" does (a fresh Idempotency-Key unless given). */
+export function startCheckout(app: FastifyInstance, buyer: TestUser, guid: string, key = `key-${randomBytes(8).toString('hex')}`) {
+  return app.inject({
+    method: 'POST', url: '/api/checkout/create', payload: { program_guid: guid },
+    headers: { authorization: `Bearer ${buyer.token}`, 'x-requested-with': 'XMLHttpRequest', 'idempotency-key': key },
+  });
+}
+
+/** Buys a paid program with the test provider's card (4242…: paid); answers the checkout with the board it went into. */
+export async function buyProgram(app: FastifyInstance, buyer: TestUser, guid: string, card = '4242 4242 4242 4242') {
+  const created = await startCheckout(app, buyer, guid);
+  if (created.statusCode !== 200) throw new Error(`checkout failed: ${created.statusCode} ${created.body}`);
+  const checkoutId: string = created.json().checkout_id;
+  const paid = await buyer.post('/api/payments/test/pay', { checkout_id: checkoutId, card_number: card });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
+  const checkout = (await buyer.get(`/api/checkout/${checkoutId}`)).json().checkout;
+  return { checkoutId, board: checkout.board as { id: number; name: string } };
 }

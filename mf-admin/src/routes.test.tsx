@@ -41,6 +41,35 @@ describe('mf-admin routes', () => {
     expect(await screen.findByText('Admin data could not be loaded.')).toBeTruthy();
   });
 
+  it('/admin/programs approves a program in review from the list; /admin/program/:id rejects with a reason', async () => {
+    const inReview = { id: 3, guid: 'guid-0003', title: 'New one', description: '', price_cents: 2900, currency: 'USD', status: 'review', template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 0, total: 0 }, review: null };
+    let status = 'review';
+    api.on('GET /api/admin/programs', () => ({ body: { success: true, programs: [{ ...inReview, status }] } }));
+    api.on('POST /api/admin/programs/review', (request) => {
+      const body = request.body as { decision: string; reason?: string };
+      if (body.decision === 'reject' && !body.reason) return { status: 422, body: { message: 'reason is needed: tell the creator what to change', errors: { reason: ['is needed'] } } };
+      status = body.decision === 'approve' ? 'published' : 'draft';
+      return { body: { success: true, program: { id: 3, status }, review: { decision: body.decision, reason: body.reason ?? null, created_at: '2026-11-03T10:00:00.000Z' } } };
+    });
+    const user = userEvent.setup();
+    at('/admin/programs');
+    await user.click(await screen.findByRole('button', { name: 'Approve New one' }));
+    expect(await screen.findByRole('button', { name: 'Unpublish New one' })).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/admin/programs/review')?.body).toEqual({ id: 3, decision: 'approve' });
+    cleanup();
+
+    status = 'review';
+    api.on('GET /api/admin/programs/3', () => ({ body: { success: true, program: { ...inReview, status } } }));
+    at('/admin/program/3');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/reason is needed/);
+    await user.type(screen.getByLabelText(/Reason/), 'Say what a buyer gets.');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/admin/programs/review').at(-1)?.body).toEqual({ id: 3, decision: 'reject', reason: 'Say what a buyer gets.' }));
+  });
+
   it('/admin/programs lists drafts too, with author and subscribers, and filters by status', async () => {
     const program = (over: Record<string, unknown>) => ({
       id: 1, guid: 'guid-0001', title: 'Run club', description: '', price_cents: 1200, currency: 'EUR', status: 'published', template: {},
@@ -52,7 +81,7 @@ describe('mf-admin routes', () => {
     at('/admin/programs');
     const table = await screen.findByRole('table', { name: 'Programs' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      'Run clubPublishedCoach12.00 EUR2 active / 32026-11-02',
+      'Run clubPublishedCoach12.00 EUR2 active / 32026-11-02Unpublish',
       'Secret draftDraftCoachFree0 active / 02026-11-02',
     ]);
     expect(within(table).getByRole('link', { name: 'Secret draft' }).getAttribute('href')).toBe('/admin/program/2');

@@ -46,10 +46,34 @@ describe('mf-creator routes', () => {
     expect(screen.getByText('Wake at 6')).toBeTruthy();
   });
 
-  it('/subscription/:id links to putting the program into practice', async () => {
-    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1' }] } });
+  it('/programs sends a paid program to its purchase page instead of subscribing', async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1', price_cents: 2900 }] } });
+    at('/programs');
+    const buy = await screen.findByRole('link', { name: /^Buy for 29\.00 USD/ });
+    expect(buy.getAttribute('href')).toBe('/program-purchase/morning-reset-1');
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+  });
+
+  it('/subscription/:id is the caller’s own subscription by its id, with Cancel; another id is not found', async () => {
+    api.on('GET /api/program-implement', { body: { success: true, subscriptions: [
+      { id: 9, status: 'active', board_id: 12, board_name: 'Morning reset', subscribed_at: '2026-11-20T10:00:00.000Z', program: { id: 8, guid: 'morning-reset-1', title: 'Morning reset' } },
+    ] } });
+    api.on('POST /api/program/subscribe', { body: { success: true, board: 1, boardName: 'Home' } });
+    at('/subscription/9');
+    expect(await screen.findByRole('heading', { name: 'Your subscription: Morning reset', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue the lessons' }).getAttribute('href')).toBe('/program-implement/morning-reset-1');
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel subscription' }));
+      await waitFor(() => expect(api.requests.find((r) => r.path === '/api/program/subscribe')?.body).toEqual({ program_id: 8, isSubscribing: false, current_board_id: 1 }));
+    } finally {
+      window.confirm = confirm;
+    }
+    cleanup();
+    // The number of a program is not a subscription: program 8 was never a subscription id here.
     at('/subscription/8');
-    expect((await screen.findByRole('link', { name: /Put it into practice/ })).getAttribute('href')).toBe('/program-implement/morning-reset-1');
+    expect(await screen.findByText('You have no subscription #8.')).toBeTruthy();
   });
 
   it('splits a sale into platform fee, processing and the creator’s net', () => {
@@ -110,7 +134,7 @@ describe('mf-creator routes', () => {
     api.on('POST /api/program/subscribe', () => { subscribed = true; return { body: { success: true, board: 12, boardName: 'Morning reset' } }; });
     const user = userEvent.setup();
     at('/program-implement/morning-reset-1');
-    expect(await screen.findByText('Opens when you start the program.')).toBeTruthy();
+    expect(await screen.findByText('This lesson opens when you start the program.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Start this program' }));
     expect(await screen.findByText('Walk first')).toBeTruthy();
     expect($board.get()).toEqual({ id: 12, name: 'Morning reset' });

@@ -1,7 +1,7 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
-import { ProgramCatalogue, ProgramPage } from './catalogue/ProgramPages';
+import { ProgramCatalogue, ProgramPage, SubscriptionPage } from './catalogue/ProgramPages';
 import { AuthorPage } from './authors/AuthorPage';
 import { MyAuthors } from './authors/MyAuthors';
 import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
@@ -16,9 +16,9 @@ export function AreaRoutes() {
       <Routes>
         <Route path="/programs" element={<ProgramCatalogue />} />
         <Route path="/program/:id" element={<ProgramPage />} />
-        <Route path="/subscription/:id" element={<ProgramPage subscription />} />
+        <Route path="/subscription/:id" element={<SubscriptionPage />} />
         <Route path="/transaction/:id" element={<TransactionPage />} />
-        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write: set the price and status; “published” puts it in the catalogue." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} />} />
+        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} />} />
         <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
         <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
         <Route path="/creator-earning-rates" element={<EarningRates />} />

@@ -4,3 +4,4 @@ export * from './model-tables';
 export * from './upload-schema';
 export * from './invitation-schema';
 export * from './search-terms-schema';
+export * from './market-schema';

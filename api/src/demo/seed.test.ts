@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, testDatabase, uniqueEmail } from '../../test/helpers';
+import { asUser, buyProgram, createTestApp, signUp, testDatabase, uniqueEmail } from '../../test/helpers';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { defaultEnv } from '../env';
-import { createDemoAccount, DEMO_EMAIL, seedDemo } from './seed';
+import { createDemoAccount, createMarketplaceDemo, DEMO_EMAIL, seedDemo } from './seed';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -31,6 +31,23 @@ describe('demo data', () => {
     expect(await count('book', 'books')).toBe(2);
     const habit = (await demo.post('/api/habit/all', { board })).json().habits[0];
     expect((await demo.post('/api/habit/entries', { board, params: { habit_id: habit.id } })).json().entries.length).toBe(14);
+  });
+
+  it('makes a demo admin and a demo creator whose published paid program can be bought', async () => {
+    const { db } = await testDatabase();
+    const emails = { admin: uniqueEmail('admin'), creator: uniqueEmail('creator') };
+    await createMarketplaceDemo(db, 'demo password 123', emails);
+    const signIn = async (email: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } })).json();
+    expect((await signIn(emails.admin)).user.role).toBe('admin');
+    const creator = await signIn(emails.creator);
+    expect(creator.user.role).toBe('creator');
+    const buyer = await signUp(app);
+    const [program] = (await buyer.post('/api/program/published', {})).json().programs.filter((p: { title: string; id: number }) => p.title === 'Run your first 5 km').slice(-1);
+    expect(program).toMatchObject({ price_cents: 2900, currency: 'USD', status: 'published' });
+    await buyProgram(app, buyer, program.guid);
+    const ledger = (await asUser(app, creator.token).get('/api/creator/ledger')).json();
+    expect(ledger.entries).toMatchObject([{ program_title: 'Run your first 5 km', gross_cents: 2900 }]);
+    expect((await buyer.get(`/api/program-implement/${program.guid}`)).json().chapters.map((c: { title: string }) => c.title)).toEqual(['Week 1: walk and jog', 'Week 2: longer jogs']);
   });
 
   it('is only seeded on an empty database', async () => {

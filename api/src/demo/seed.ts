@@ -10,6 +10,9 @@ import { insertRecord } from '../models/store';
 import type { Env } from '../env';
 
 export const DEMO_EMAIL = 'demo@lifeboard.local';
+/** The marketplace's demo accounts: an admin who reviews programs, and a creator who sells one. */
+export const DEMO_ADMIN_EMAIL = 'admin@lifeboard.local';
+export const DEMO_CREATOR_EMAIL = 'creator@lifeboard.local';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -24,6 +27,7 @@ export async function seedDemo(db: Db, env: Pick<Env, 'NODE_ENV' | 'DEMO_PASSWOR
   if (total > 0) return null;
   const password = fixedPassword ?? randomBytes(9).toString('base64url');
   await createDemoAccount(db, DEMO_EMAIL, password);
+  await createMarketplaceDemo(db, password);
   return { email: DEMO_EMAIL, password };
 }
 
@@ -58,4 +62,33 @@ export async function createDemoAccount(db: Db, email: string, password: string)
   await add('book', { title: 'Atomic Habits', author: 'James Clear', status: 'read', rating: 5, finished_on: day(-20) });
   await add('book', { title: 'The Overstory', author: 'Richard Powers', status: 'reading', started_on: day(-6) });
   return userId;
+}
+
+/**
+ * A demo admin and a demo creator (same password as the demo account) who owns one published paid program
+ * with two lessons, so buying, reviewing and refunding can be tried on a fresh install.
+ */
+export async function createMarketplaceDemo(db: Db, password: string, emails = { admin: DEMO_ADMIN_EMAIL, creator: DEMO_CREATOR_EMAIL }): Promise<{ programId: number }> {
+  const passwordHash = await hashPassword(password);
+  await createAccount(db, { name: 'Demo Admin', email: emails.admin, passwordHash, role: 'admin' });
+  const creatorId = await createAccount(db, { name: 'Demo Creator', email: emails.creator, passwordHash, role: 'creator' });
+  const [creator] = await db.select({ boardId: users.defaultBoardId }).from(users).where(eq(users.id, creatorId));
+  const owner = { userId: creatorId, boardId: creator.boardId ?? 0 };
+  // Stored as an approved program is: published, with a server-made guid (the hook's rule for new programs).
+  const program = await insertRecord(db, entryOf('program'), owner, {
+    ...createSchema(models.program).parse({
+      title: 'Run your first 5 km', description: '<p>Eight weeks from the couch to a 5 km run, three short runs a week.</p>',
+      price_cents: 2900, currency: 'USD', status: 'published',
+      template: { goals: [{ title: 'Run 5 km without stopping' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up and stretch' }] },
+    }),
+    guid: randomBytes(12).toString('base64url'),
+  });
+  const lessons = [
+    ['Week 1: walk and jog', '<p>Walk briskly for 5 minutes, then alternate 60 seconds of jogging with 90 seconds of walking for 20 minutes.</p>'],
+    ['Week 2: longer jogs', '<p>Alternate 90 seconds of jogging with 2 minutes of walking for 20 minutes.</p>'],
+  ];
+  for (const [index, [title, body]] of lessons.entries()) {
+    await insertRecord(db, entryOf('chapter'), owner, createSchema(models.chapter).parse({ program_id: program.id, position: index + 1, title, body }));
+  }
+  return { programId: program.id };
 }

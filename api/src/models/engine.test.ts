@@ -38,7 +38,8 @@ function change(def: AnyModelDefinition): Record<string, unknown> {
 
 beforeAll(async () => {
   app = await createTestApp();
-  [alice, bob] = await Promise.all([signUp(app), signUp(app)]);
+  // Creators, so every model (programs too: only creators make them) can be created.
+  [alice, bob] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true })]);
   aliceNoteId = (await alice.post('/api/note/create', { board: alice.boardId, params: { title: 'source' } })).json().note.id;
 });
 afterAll(() => app.close());

@@ -1,3 +1,4 @@
+import type { Role } from '@lifeboard/shared/models/user';
 import { createSchema, updateSchema } from '@lifeboard/shared/models';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { isoDate, isoInstant } from '@lifeboard/shared/models/fields';
@@ -65,11 +66,11 @@ async function requireRow(app: FastifyInstance, entry: ModelEntry, owner: Owner,
 }
 
 /** `/get`'s record: one of the caller's, else one the model's hooks know (a built-in exercise), else 403/404. */
-async function requireReadable(app: FastifyInstance, entry: ModelEntry, owner: Owner, id: number, present: (row: StoredRow) => WireRecord): Promise<WireRecord> {
+async function requireReadable(app: FastifyInstance, entry: ModelEntry, owner: Owner, role: Role, id: number, present: (row: StoredRow) => WireRecord): Promise<WireRecord> {
   const row = await findRow(app.db, entry, owner, id);
   if (row) return present(row);
   await requireOwnBoard(app.db, owner.userId, owner.boardId);
-  const shared = await entry.hooks.get?.({ app, ...owner }, id);
+  const shared = await entry.hooks.get?.({ app, ...owner, role }, id);
   if (shared) return shared;
   throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
 }
@@ -107,7 +108,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
         const page = await listPage(app.db, entry, owner, query);
         return { records: page.rows.map(present), nextCursor: page.nextCursor };
       };
-      const { records, nextCursor } = await entry.hooks.list({ app, ...owner }, entry, { ...params, limit: params.limit ?? DEFAULT_LIMIT }, ownPage);
+      const { records, nextCursor } = await entry.hooks.list({ app, ...owner, role: authOf(request).role }, entry, { ...params, limit: params.limit ?? DEFAULT_LIMIT }, ownPage);
       return { success: true, [def.state]: records, ...(nextCursor ? { next_cursor: nextCursor } : {}) };
     }
     if (def.single) {
@@ -124,7 +125,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     schema: { tags, summary: `One ${def.label.toLowerCase()}`, body: z.object({ board, params: z.object({ id }).strict() }).strict(), response: responses.get },
     ...guard,
   }, async (request) => {
-    return { success: true, [def.name]: await requireReadable(app, entry, claimOf(request, request.body.board), request.body.params.id, present) };
+    return { success: true, [def.name]: await requireReadable(app, entry, claimOf(request, request.body.board), authOf(request).role, request.body.params.id, present) };
   });
 
   api.post(`${base}/create`, {
@@ -146,7 +147,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     }
     // Hooks may read other records: they run only once the board is proved the caller's.
     await requireOwnBoard(app.db, owner.userId, owner.boardId);
-    const prepared = entry.hooks.beforeCreate ? await entry.hooks.beforeCreate({ app, ...owner }, data) : data;
+    const prepared = entry.hooks.beforeCreate ? await entry.hooks.beforeCreate({ app, ...owner, role: authOf(request).role }, data) : data;
     const existing = def.single ? await findSingle(app.db, entry, owner) : undefined;
     const row = existing ? await updateRecord(app.db, entry, owner, existing.id, prepared) : await insertRecord(app.db, entry, owner, prepared);
     return reply.code(existing ? 200 : 201).send({ success: true, [def.name]: present(row) });
@@ -162,10 +163,10 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     const changes = sanitizeRecord(def, fields);
     const conflict = (current: StoredRow) => reply.code(409).send({ success: false, error: CONFLICT_MESSAGE, current: present(current) });
     let read = await requireRow(app, entry, owner, recordId);
-    await entry.hooks.beforeUpdate?.({ app, ...owner }, changes, read.data);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
-      const written = await updateIfUnchanged(app.db, entry, owner, read, changes);
+      const allowed = entry.hooks.beforeUpdate ? await entry.hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data) : changes;
+      const written = await updateIfUnchanged(app.db, entry, owner, read, allowed);
       if (written) return { success: true, [def.name]: present(written) };
       // Someone wrote between our read and our write: read again (a deletion in between is a 404).
       read = await requireRow(app, entry, owner, recordId);

@@ -1,4 +1,5 @@
 import { findModel, modelNames, models, type AnyModelDefinition, type ModelName } from '@lifeboard/shared/models';
+import type { Role } from '@lifeboard/shared/models/user';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorStatus } from '../openapi';
@@ -16,6 +17,7 @@ export interface HookContext {
   app: FastifyInstance;
   userId: number;
   boardId: number;
+  role: Role;
 }
 
 /** Named exceptions to the generic behaviour; a model with more than this graduates to `src/modules/<name>/`. */
@@ -23,10 +25,10 @@ export interface ModelHooks {
   /** Runs on validated, sanitized fields before insert; may fill server-made fields (e.g. a slug). */
   beforeCreate?(ctx: HookContext, data: RecordData): Promise<RecordData> | RecordData;
   /**
-   * Runs on validated, sanitized changes before an update, with the stored fields; may refuse them (by throwing).
-   * It may answer only the update's own statuses (404, 409, 422).
+   * Runs on validated, sanitized changes before an update, with the stored fields; may change them (a program's
+   * status) or refuse them by throwing. It may answer only the update's own statuses (404, 409, 422).
    */
-  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData): Promise<void> | void;
+  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData): Promise<RecordData> | RecordData;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
   /** List parameters of this model beside the engine's own (search, from, to, limit, cursor). */

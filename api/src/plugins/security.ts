@@ -9,7 +9,7 @@ export async function registerSecurity(app: FastifyInstance, origins: readonly s
     origin: [...origins],
     credentials: true,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Idempotency-Key'],
     maxAge: 600,
   });
   // A JSON API: no HTML is served, so the strictest policy costs nothing. Helmet's middleware is made once here:

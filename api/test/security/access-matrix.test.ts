@@ -48,7 +48,8 @@ async function seed(user: TestUser): Promise<Party> {
 beforeAll(async () => {
   app = await createTestApp();
   db = (await testDatabase()).db;
-  const [a, b] = await Promise.all([signUp(app), signUp(app)]);
+  // Creators: programs are among the models, and only creators make them.
+  const [a, b] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true })]);
   alice = await seed(a);
   bob = await seed(b);
 });

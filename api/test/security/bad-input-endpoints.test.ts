@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client';
 import { subscriptions, users } from '../../src/db/schema';
-import { createTestApp, signUp, testDatabase, type TestUser } from '../helpers';
+import { createTestApp, publishProgram, signUp, testDatabase, type TestUser } from '../helpers';
 import { badObjectBodies, type BadBody } from './bad-input-arbitraries';
 import { ownedRowsFingerprint } from './records';
 
@@ -36,8 +36,7 @@ beforeAll(async () => {
   [user, other] = await Promise.all([signUp(app), signUp(app, { as_creator: true })]);
   spareBoard = (await user.post('/api/board/create', { name: 'Spare' })).json().board.id;
   await user.post('/api/simple_model/update', { board: user.boardId, model: 'purpose', responses: { why: 'kept' } });
-  const program = await other.post('/api/program/create', { board: other.boardId, params: { title: 'Fuzz program', status: 'published', template: { goals: [{ title: 'G' }] } } });
-  programId = program.json().program.id;
+  programId = (await publishProgram(app, other, { title: 'Fuzz program', template: { goals: [{ title: 'G' }] } })).id;
   await user.post('/api/program/subscribe', { program_id: programId, isSubscribing: true, current_board_id: user.boardId });
 });
 afterAll(() => app.close());

@@ -23,7 +23,7 @@ const ids = {} as Record<ModelName, number>;
 beforeAll(async () => {
   app = await createTestApp();
   db = (await testDatabase()).db;
-  user = await signUp(app);
+  user = await signUp(app, { as_creator: true }); // a creator: programs are among the models (only creators make them)
   for (const name of ['note', ...modelNames.filter((n) => n !== 'note')] as ModelName[]) {
     const response = await user.post(`/api/${name}/create`, { board: user.boardId, params: validCreateBody(models[name], 'kept', { noteId: ids.note }) });
     if (response.statusCode !== 201) throw new Error(`seeding ${name}: ${response.statusCode} ${response.body}`);

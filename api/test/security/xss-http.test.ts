@@ -23,7 +23,7 @@ let noteId: number;
 
 beforeAll(async () => {
   app = await createTestApp();
-  user = await signUp(app);
+  user = await signUp(app, { as_creator: true }); // a creator: programs are among the models (only creators make them)
   noteId = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'source' } })).json().note.id;
 });
 afterAll(() => app.close());

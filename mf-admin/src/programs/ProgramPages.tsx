@@ -5,11 +5,53 @@ import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
-import { price, programStatuses, readOneProgram } from './admin-programs';
-import type { ProgramStatus } from './admin-programs';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { TextArea } from '@lifeboard/shared/ui/fields';
+import { price, programStatuses, readOneProgram, reviewProgram } from './admin-programs';
+import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
 
 const statusLabel: Record<ProgramStatus, string> = { draft: 'Draft', review: 'In review', published: 'Published' };
+const decisionLabel: Record<ReviewDecision, string> = { approve: 'Approved', reject: 'Rejected', unpublish: 'Unpublished' };
+
+/** The review decisions a program's status allows: approve or reject one in review, unpublish a published one. */
+function ReviewActions({ program, onDone, compact = false }: { program: AdminProgram; onDone: () => void; compact?: boolean }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<ReviewDecision | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function decide(decision: ReviewDecision) {
+    setBusy(decision);
+    const failed = await reviewProgram(program.id, decision, reason);
+    setBusy(null);
+    setError(failed);
+    if (!failed) {
+      setReason('');
+      onDone();
+    }
+  }
+  const name = program.title || `program #${program.id}`;
+  if (program.status === 'draft') return compact ? null : <p className="lb-muted">A draft: its creator has not asked for review.</p>;
+  if (compact) {
+    return program.status === 'review'
+      ? <Button size="small" variant="primary" busy={busy === 'approve'} onClick={() => void decide('approve')} aria-label={`Approve ${name}`}>Approve</Button>
+      : <Button size="small" busy={busy === 'unpublish'} onClick={() => void decide('unpublish')} aria-label={`Unpublish ${name}`}>Unpublish</Button>;
+  }
+  return (
+    <div className="lb-stack">
+      <TextArea label={program.status === 'review' ? 'Reason (needed to reject; the creator sees it)' : 'Reason for unpublishing (the creator sees it)'}
+        value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} />
+      {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+      <div className="lb-row">
+        {program.status === 'review' ? (
+          <>
+            <Button variant="primary" busy={busy === 'approve'} onClick={() => void decide('approve')}>Approve and publish</Button>
+            <Button busy={busy === 'reject'} onClick={() => void decide('reject')}>Reject</Button>
+          </>
+        ) : <Button busy={busy === 'unpublish'} onClick={() => void decide('unpublish')}>Unpublish</Button>}
+      </div>
+    </div>
+  );
+}
 
 /** `/admin/programs`: every program, drafts and programs in review included, with author and subscribers. */
 export function AdminPrograms() {
@@ -17,7 +59,7 @@ export function AdminPrograms() {
   const programs = useAdminPrograms(status);
   return (
     <section className="lb-stack">
-      <PageHeader title="Programs" description="Every program creators have written, whatever its status, oldest first." />
+      <PageHeader title="Programs" description="Every program creators have written, whatever its status, oldest first. Approve programs in review to list them." />
       <Select
         label="Status" value={status} placeholder="All statuses"
         options={programStatuses.map((s) => ({ value: s, label: statusLabel[s] }))}
@@ -28,7 +70,7 @@ export function AdminPrograms() {
       {programs.state === 'ready' && programs.data.length === 0 ? <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} /> : null}
       {programs.state === 'ready' && programs.data.length ? (
         <table aria-label="Programs">
-          <thead><tr><th scope="col">Program</th><th scope="col">Status</th><th scope="col">Author</th><th scope="col">Price</th><th scope="col">Subscribers</th><th scope="col">Updated</th></tr></thead>
+          <thead><tr><th scope="col">Program</th><th scope="col">Status</th><th scope="col">Author</th><th scope="col">Price</th><th scope="col">Subscribers</th><th scope="col">Updated</th><th scope="col">Review</th></tr></thead>
           <tbody>{programs.data.map((p) => (
             <tr key={p.id}>
               <td><Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link></td>
@@ -37,6 +79,7 @@ export function AdminPrograms() {
               <td>{price(p)}</td>
               <td>{p.subscriptions.active} active / {p.subscriptions.total}</td>
               <td>{p.updated_at.slice(0, 10)}</td>
+              <td><ReviewActions program={p} onDone={programs.reload} compact /></td>
             </tr>
           ))}</tbody>
         </table>
@@ -62,6 +105,12 @@ export function AdminProgram() {
       <Panel title="Author">
         <p><Link to={`/admin/users/${program.author.id}`}>{program.author.name}</Link> · {program.author.email}</p>
         <p>Created {program.created_at.slice(0, 10)}, updated {program.updated_at.slice(0, 10)} · {program.subscriptions.active} active of {program.subscriptions.total} subscriptions</p>
+      </Panel>
+      <Panel title="Review">
+        {program.review ? (
+          <p>{decisionLabel[program.review.decision]} on {program.review.created_at.slice(0, 10)}{program.review.reason ? `: “${program.review.reason}”` : ''}</p>
+        ) : null}
+        <ReviewActions program={program} onDone={load.reload} />
       </Panel>
       <Panel title="Description">
         {program.description ? htmlToText(program.description).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>) : <p className="lb-muted">No description.</p>}

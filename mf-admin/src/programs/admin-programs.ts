@@ -1,6 +1,7 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
 import type { ProgramSummary } from '@lifeboard/shared/api/authors';
-import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
+import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
+import { formatMoney } from '@lifeboard/shared/lib/money';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];
@@ -12,7 +13,12 @@ export interface AdminProgram extends ProgramSummary {
   created_at: string;
   updated_at: string;
   subscriptions: { active: number; total: number };
+  /** The latest admin decision on it (a rejection or an unpublishing carries its reason). */
+  review: { decision: ReviewDecision; reason: string | null; created_at: string } | null;
 }
+
+export type ReviewDecision = 'approve' | 'reject' | 'unpublish';
+const decisions: readonly ReviewDecision[] = ['approve', 'reject', 'unpublish'];
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -30,6 +36,9 @@ export function readAdminProgram(v: unknown): AdminProgram | null {
     author: { id: num(author.id), name: str(author.name), email: str(author.email) },
     created_at: str(v.created_at), updated_at: str(v.updated_at),
     subscriptions: { active: num(subs.active), total: num(subs.total) },
+    review: isRecord(v.review) && decisions.includes(v.review.decision as ReviewDecision)
+      ? { decision: v.review.decision as ReviewDecision, reason: typeof v.review.reason === 'string' ? v.review.reason : null, created_at: str(v.review.created_at) }
+      : null,
   };
 }
 
@@ -40,7 +49,13 @@ export function readAdminPrograms(body: unknown): AdminProgram[] | null {
 
 export const readOneProgram = (body: unknown) => (isRecord(body) ? readAdminProgram(body.program) : null);
 
-export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => (p.price_cents ? `${(p.price_cents / 100).toFixed(2)} ${p.currency}` : 'Free');
+export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => formatMoney(p.price_cents, p.currency);
+
+/** Approve (publish) or reject a program in review, or unpublish one; null when done, else why not. */
+export async function reviewProgram(id: number, decision: ReviewDecision, reason: string): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/admin/programs/review', data: { id, decision, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
 
 /** Every program, reading `GET /api/admin/programs` page by page (100 per page, by id); null when refused or down. */
 export async function fetchAllPrograms(status: ProgramStatus | '', maxPages = 20): Promise<{ programs: AdminProgram[] } | { status: number; body: unknown }> {

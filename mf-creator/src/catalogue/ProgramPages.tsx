@@ -10,6 +10,8 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
+import { readMySubscriptions } from '../implement/implement-api';
 import { usePublishedPrograms } from './published';
 import type { Program } from './published';
 
@@ -17,7 +19,7 @@ import type { Program } from './published';
 function useSubscribe() {
   const board = useStore($board);
   const [busy, setBusy] = useState(false);
-  async function run(program: Program, isSubscribing: boolean) {
+  async function run(program: Pick<Program, 'id' | 'title'>, isSubscribing: boolean) {
     setBusy(true);
     const result = await subscribeToProgram({ programId: program.id, isSubscribing, currentBoardId: board.id });
     setBusy(false);
@@ -30,6 +32,14 @@ function useSubscribe() {
     notify({ kind: 'success', message: isSubscribing ? `Subscribed: “${String(program.title)}” is on its own board, “${result.data.board.name}”.` : `Unsubscribed from “${String(program.title)}”.` });
   }
   return { busy, run };
+}
+
+/** A paid program is bought on its purchase page (checkout); a free one is subscribed to here. */
+function Acquire({ program, busy, run }: { program: Program; busy: boolean; run: (program: Pick<Program, 'id' | 'title'>, isSubscribing: boolean) => Promise<void> }) {
+  if ((program.price_cents ?? 0) > 0) {
+    return <Link className="lb-button lb-button--primary" to={`/program-purchase/${encodeURIComponent(String(program.guid))}`}>Buy for {formatMoney(program.price_cents, program.currency)}<span className="lb-visually-hidden">: {program.title}</span></Link>;
+  }
+  return <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe<span className="lb-visually-hidden"> to {program.title}</span></Button>;
 }
 
 function what(program: Program): string {
@@ -53,15 +63,44 @@ export function ProgramCatalogue() {
           <h2><Link to={`/program/${program.id}`}>{program.title}</Link></h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
           <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {what(program)}</p>
-          <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe<span className="lb-visually-hidden"> to {program.title}</span></Button>
+          <Acquire program={program} busy={busy} run={run} />
         </Card>
       ))}
     </section>
   );
 }
 
-/** `/program/:id` (and `/subscription/:id`, which manages the subscription to that program). */
-export function ProgramPage({ subscription = false }: { subscription?: boolean }) {
+/** `/subscription/:id`: the caller's own subscription, by its id, with Cancel. */
+export function SubscriptionPage() {
+  const { id } = useParams();
+  const list = useApiGet('/api/program-implement', readMySubscriptions);
+  const { busy, run } = useSubscribe();
+  if (list.state === 'loading') return <Skeleton lines={4} />;
+  if (list.state !== 'ready') return <ErrorPanel message={`Your subscriptions could not be loaded: ${list.state === 'failed' ? list.message : 'not found'}`} onRetry={list.reload} />;
+  const sub = list.data.find((s) => String(s.id) === id);
+  if (!sub) return <ErrorPanel title="Subscription not found" message={`You have no subscription #${id ?? ''}.`} code="LB-NOT-FOUND" />;
+  const active = sub.status === 'active';
+  async function cancel() {
+    if (!sub || !window.confirm(`Cancel your subscription to “${sub.program.title}”? Its board stays yours.`)) return;
+    await run(sub.program, false);
+    list.reload();
+  }
+  return (
+    <section className="lb-stack">
+      <Link to="/program-implement">← Your programs</Link>
+      <PageHeader title={`Your subscription: ${sub.program.title}`} description={active ? 'Active' : 'Cancelled'} />
+      <Panel>
+        <p>Since {sub.subscribed_at.slice(0, 10)}{sub.board_name ? ` · on your board “${sub.board_name}”` : ''}.</p>
+        {active ? <p><Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Continue the lessons</Link></p> : null}
+      </Panel>
+      {active ? <Button variant="danger" busy={busy} onClick={() => void cancel()}>Cancel subscription</Button>
+        : <p>This subscription is cancelled. <Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Open the program</Link> to start it again.</p>}
+    </section>
+  );
+}
+
+/** `/program/:id`: a published program, to subscribe to (free) or buy (paid). */
+export function ProgramPage() {
   const { id } = useParams();
   const { programs, failed, reload } = usePublishedPrograms();
   const { busy, run } = useSubscribe();
@@ -73,7 +112,7 @@ export function ProgramPage({ subscription = false }: { subscription?: boolean }
   return (
     <section className="lb-stack">
       <Link to="/programs">← All programs</Link>
-      <PageHeader title={subscription ? `Your subscription: ${String(program.title)}` : program.title} description={formatMoney(program.price_cents, program.currency)} />
+      <PageHeader title={program.title} description={`Price: ${formatMoney(program.price_cents, program.currency)}`} />
       <Panel>{htmlToText(program.description ?? '').split('\n').map((line, i) => <p key={i}>{line}</p>)}</Panel>
       <Panel title="What it installs">
         {t.goals?.length ? <><h3>Goals</h3><ul>{t.goals.map((g) => <li key={g.title}>{g.title}</li>)}</ul></> : null}
@@ -81,10 +120,7 @@ export function ProgramPage({ subscription = false }: { subscription?: boolean }
         {t.routines?.length ? <><h3>Routines</h3><ul>{t.routines.map((r) => <li key={r.title}>{r.title}</li>)}</ul></> : null}
         {!what(program) ? <p>Prompts and guidance only.</p> : null}
       </Panel>
-      {subscription && program.guid ? <Link to={`/program-implement/${encodeURIComponent(String(program.guid))}`}>Put it into practice: chapters and progress</Link> : null}
-      {subscription
-        ? <Button variant="danger" busy={busy} onClick={() => void run(program, false)}>Unsubscribe</Button>
-        : <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe</Button>}
+      <Acquire program={program} busy={busy} run={run} />
     </section>
   );
 }

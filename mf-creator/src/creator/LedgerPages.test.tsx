@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
@@ -17,10 +18,10 @@ afterEach(() => cleanup());
 
 const entry = (over: Record<string, unknown>) => ({
   id: 1, program_id: 8, program_title: 'Run club', program_guid: 'run-club-12', buyer_name: 'Bea', created_at: '2026-11-01T10:00:00.000Z',
-  available_at: '2026-11-15T10:00:00.000Z', state: 'available', currency: 'USD', gross_cents: 1000, platform_fee_cents: 100, processing_fee_cents: 59, net_cents: 841, ...over,
+  available_at: '2026-11-15T10:00:00.000Z', state: 'available', currency: 'USD', gross_cents: 1000, tax_cents: 0, platform_fee_cents: 100, processing_fee_cents: 59, net_cents: 841, ...over,
 });
 const ledger = {
-  success: true, checkout_enabled: false, refund_window_days: 14, payouts: [],
+  success: true, checkout_enabled: true, provider: 'test', refund_window_days: 14, payouts: [],
   balances: [{ currency: 'USD', sales: 3, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, refunded_cents: 1000 }],
   entries: [
     entry({ id: 3, buyer_name: 'Lou', state: 'pending', created_at: '2026-11-20T10:00:00.000Z', available_at: '2026-12-04T10:00:00.000Z' }),
@@ -38,13 +39,29 @@ describe('creator ledger pages', () => {
     const sales = await screen.findByRole('table', { name: 'Sales' });
     const rows = within(sales).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows).toEqual([
-      '2026-11-20Run clubLou10.00 USD1.59 USD8.41 USDPending until 2026-12-04',
+      '2026-11-20Run clubLou10.00 USD1.59 USD8.41 USDPending until 2026-12-04Refund',
       '2026-11-01Run clubMax10.00 USD1.59 USD8.41 USDRefunded',
       '2026-11-01Run clubBea10.00 USD1.59 USD8.41 USDAvailable',
     ]);
     expect(screen.getByRole('row', { name: /^USD/ }).textContent).toBe('USD320.00 USD16.82 USD8.41 USD8.41 USD10.00 USD');
-    expect(screen.getByRole('note').textContent).toMatch(/not charged/);
+    expect(screen.getByRole('note').textContent).toMatch(/test provider/);
     expect(within(sales).getAllByRole('link')[0].getAttribute('href')).toBe('/transaction/3');
+  });
+
+  it('refunds a pending sale from the list and shows the ledger again', async () => {
+    let refunded = false;
+    api.on('GET /api/creator/ledger', () => ({ body: refunded ? { ...ledger, entries: [entry({ id: 3, buyer_name: 'Lou', state: 'refunded' })] } : ledger }));
+    api.on('POST /api/transaction/refund', () => { refunded = true; return { body: { success: true, id: 3, state: 'refunded' } }; });
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      at('/creator-transactions', <CreatorLedger kind="transactions" />);
+      await userEvent.setup().click(await screen.findByRole('button', { name: "Refund Lou's purchase of Run club" }));
+      await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sales' })).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['2026-11-01Run clubLou10.00 USD1.59 USD8.41 USDRefunded']));
+      expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 3 });
+    } finally {
+      window.confirm = confirm;
+    }
   });
 
   it('/creator-payments lists what becomes available and when', async () => {
@@ -65,12 +82,12 @@ describe('creator ledger pages', () => {
   });
 
   it('/transaction/:id shows a seller the fees and net, and a buyer the price', async () => {
-    api.on('GET /api/transaction/1', { body: { success: true, role: 'seller', checkout_enabled: false, transaction: { ...entry({}), seller_name: 'Coach', subscription_status: 'active' } } });
+    api.on('GET /api/transaction/1', { body: { success: true, role: 'seller', checkout_enabled: true, transaction: { ...entry({}), seller_name: 'Coach', subscription_status: 'active' } } });
     at('/transaction/1', <TransactionPage />, '/transaction/:id');
     expect(await screen.findByRole('heading', { name: 'Sale to Bea' })).toBeTruthy();
     expect(screen.getByText('Your net').nextElementSibling?.textContent).toBe('8.41 USD');
     cleanup();
-    api.on('GET /api/transaction/1', { body: { success: true, role: 'buyer', checkout_enabled: false, transaction: { ...entry({ state: 'pending' }), seller_name: 'Coach', subscription_status: 'active' } } });
+    api.on('GET /api/transaction/1', { body: { success: true, role: 'buyer', checkout_enabled: true, transaction: { ...entry({ state: 'pending' }), seller_name: 'Coach', subscription_status: 'active' } } });
     at('/transaction/1', <TransactionPage />, '/transaction/:id');
     expect(await screen.findByRole('heading', { name: 'Bought from Coach' })).toBeTruthy();
     expect(screen.queryByText('Your net')).toBeNull();

@@ -2,15 +2,38 @@ import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
-import { amount, readLedger, readReceipt } from './ledger-api';
+import { useState } from 'react';
+import { Button } from '@lifeboard/shared/ui/Button';
+import { amount, readLedger, readReceipt, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
 const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', refunded: 'Refunded' };
 const day = (iso: string) => iso.slice(0, 10);
 
-function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'checkout_enabled'> }) {
-  if (ledger.checkout_enabled) return null;
-  return <p className="lb-muted" role="note">Card checkout is not connected on this installation: subscribers were not charged, so these amounts are at your list price and nothing is paid out yet.</p>;
+function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'provider'> }) {
+  if (ledger.provider === 'stripe') return null;
+  return <p className="lb-muted" role="note">Payments on this installation go through the built-in test provider: buyers pay with test cards and no real money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.</p>;
+}
+
+/** Refunds a sale still in its refund window: the buyer's access ends and its net leaves your balance. */
+function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (entry.state !== 'pending') return null;
+  async function refund() {
+    if (!window.confirm(`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`)) return;
+    setBusy(true);
+    const failed = await refundSale(entry.id);
+    setBusy(false);
+    setError(failed);
+    if (!failed) onDone();
+  }
+  return (
+    <>
+      <Button size="small" busy={busy} onClick={() => void refund()} aria-label={`Refund ${entry.buyer_name}'s purchase of ${entry.program_title}`}>Refund</Button>
+      {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
+    </>
+  );
 }
 
 function Balances({ ledger }: { ledger: Ledger }) {
@@ -36,7 +59,7 @@ function Balances({ ledger }: { ledger: Ledger }) {
 export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
   const load = useApiGet('/api/creator/ledger', readLedger);
   const title = kind === 'transactions' ? 'Transactions' : 'Payments';
-  const header = <PageHeader title={title} description={kind === 'transactions' ? 'Every subscription to your programs, with fees and your net.' : 'Your balance: what is still in the refund window and what is available to pay out.'} />;
+  const header = <PageHeader title={title} description={kind === 'transactions' ? 'Every sale of your programs, with fees and your net. A sale can be refunded while it is pending.' : 'Your balance: what is still in the refund window and what is available to pay out.'} />;
   if (load.state === 'loading') return <section className="lb-stack">{header}<Skeleton lines={5} /></section>;
   if (load.state !== 'ready') return <section className="lb-stack">{header}<ErrorPanel message={`Your ledger could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
   const ledger = load.data;
@@ -52,7 +75,7 @@ export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
           )}
         </Panel>
         <Panel title="Payouts">
-          <p>{ledger.checkout_enabled ? 'No payouts have been made yet.' : 'Payouts start once card checkout is connected; until then no money moves.'}</p>
+          <p>No payouts have been made yet: automatic payouts are not set up on this installation.</p>
         </Panel>
       </section>
     );
@@ -63,12 +86,13 @@ export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
       <Balances ledger={ledger} />
       {ledger.entries.length === 0 ? <EmptyState title="No sales yet" description="When someone subscribes to one of your published programs, it shows here." action={<Link to="/creator-programs">Your programs</Link>} /> : (
         <table aria-label="Sales">
-          <thead><tr><th scope="col">Date</th><th scope="col">Program</th><th scope="col">Subscriber</th><th scope="col">Gross</th><th scope="col">Fees</th><th scope="col">Net</th><th scope="col">State</th></tr></thead>
+          <thead><tr><th scope="col">Date</th><th scope="col">Program</th><th scope="col">Subscriber</th><th scope="col">Gross</th><th scope="col">Fees and tax</th><th scope="col">Net</th><th scope="col">State</th><th scope="col">Refund</th></tr></thead>
           <tbody>{ledger.entries.map((e) => (
             <tr key={e.id}>
               <td><Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link></td><td>{e.program_title}</td><td>{e.buyer_name}</td>
-              <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents, e.currency)}</td>
+              <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
               <td>{amount(e.net_cents, e.currency)}</td><td>{stateLabel[e.state]}{e.state === 'pending' ? ` until ${day(e.available_at)}` : ''}</td>
+              <td><RefundButton entry={e} onDone={load.reload} /></td>
             </tr>
           ))}</tbody>
         </table>
@@ -92,11 +116,11 @@ export function TransactionPage() {
     <section className="lb-stack">
       <Link to={role === 'seller' ? '/creator-transactions' : '/programs'}>{role === 'seller' ? '← Your sales' : '← Programs'}</Link>
       <PageHeader title={`Transaction #${t.id}`} description={`${t.program_title} · ${day(t.created_at)}`} />
-      <CheckoutNote ledger={load.data} />
       <Panel title={role === 'seller' ? `Sale to ${t.buyer_name}` : `Bought from ${t.seller_name}`}>
         <dl>
           <dt>Price</dt><dd>{amount(t.gross_cents, t.currency)}</dd>
           {role === 'seller' ? <>
+            {t.tax_cents ? <><dt>Tax included</dt><dd>{amount(t.tax_cents, t.currency)}</dd></> : null}
             <dt>Platform fee</dt><dd>{amount(t.platform_fee_cents, t.currency)}</dd>
             <dt>Card processing</dt><dd>{amount(t.processing_fee_cents, t.currency)}</dd>
             <dt>Your net</dt><dd><strong>{amount(t.net_cents, t.currency)}</strong></dd>
@@ -104,6 +128,7 @@ export function TransactionPage() {
           <dt>State</dt><dd>{stateLabel[t.state]}{t.state === 'pending' ? ` — refundable until ${day(t.available_at)}` : ''}</dd>
           <dt>Subscription</dt><dd>{t.subscription_status === 'active' ? 'Active' : 'Cancelled'}</dd>
         </dl>
+        {role === 'seller' ? <RefundButton entry={t} onDone={load.reload} /> : null}
         {role === 'buyer' && t.program_guid ? <p><Link to={`/program-implement/${encodeURIComponent(t.program_guid)}`}>Open the program</Link></p> : null}
       </Panel>
     </section>

@@ -1,10 +1,13 @@
 import type { Balance, EntryState, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
-import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
+import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 
 export type { Balance, EntryState, LedgerEntry };
 
 export interface Ledger {
   checkout_enabled: boolean;
+  /** The payment provider: the built-in test one (no real money) or Stripe. */
+  provider: 'test' | 'stripe';
   refund_window_days: number;
   balances: Balance[];
   entries: LedgerEntry[];
@@ -20,7 +23,7 @@ export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
   return {
     id: v.id, program_id: num(v.program_id), program_title: str(v.program_title), program_guid: str(v.program_guid), buyer_name: str(v.buyer_name),
     created_at: str(v.created_at), available_at: str(v.available_at), state, currency: str(v.currency) || 'USD',
-    gross_cents: num(v.gross_cents), platform_fee_cents: num(v.platform_fee_cents), processing_fee_cents: num(v.processing_fee_cents), net_cents: num(v.net_cents),
+    gross_cents: num(v.gross_cents), tax_cents: num(v.tax_cents), platform_fee_cents: num(v.platform_fee_cents), processing_fee_cents: num(v.processing_fee_cents), net_cents: num(v.net_cents),
   };
 }
 
@@ -31,6 +34,7 @@ export function readLedger(body: unknown): Ledger | null {
   if (!isRecord(body) || !entries || !list) return null;
   return {
     checkout_enabled: body.checkout_enabled === true,
+    provider: body.provider === 'stripe' ? 'stripe' : 'test',
     refund_window_days: num(body.refund_window_days) || 14,
     entries: entries.map(readEntry).filter((e): e is LedgerEntry => e !== null),
     balances: list.map((b) => ({
@@ -59,3 +63,9 @@ export function readReceipt(body: unknown): Receipt | null {
 
 /** An amount for people: "8.41 USD". */
 export const amount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+
+/** Refunds a sale (`POST /api/transaction/refund`): null when done, else why not. */
+export async function refundSale(id: number): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/transaction/refund', data: { id } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}

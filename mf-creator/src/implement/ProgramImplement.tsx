@@ -11,7 +11,8 @@ import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { installsText } from '../authors/author-api';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
-import { readImplementation, readMySubscriptions, stepHref } from './implement-api';
+import { markChapter, readImplementation, readMySubscriptions, stepHref } from './implement-api';
+import { formatMoney } from '@lifeboard/shared/lib/money';
 import type { Implementation } from './implement-api';
 
 /** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
@@ -85,6 +86,9 @@ function Implement({ guid }: { guid: string }) {
   if (load.state === 'failed') return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
   const data = load.data;
   const active = data.subscription?.status === 'active';
+  const paid = data.program.price_cents > 0;
+  // A paid program whose chapters are closed: not bought, or refunded.
+  const locked = data.chapters.length > 0 && data.chapters.every((c) => c.body === null);
   async function handleStart() {
     setBusy(true);
     const result = await subscribeToProgram({ programId: data.program.id, isSubscribing: true, currentBoardId: board.id });
@@ -97,26 +101,75 @@ function Implement({ guid }: { guid: string }) {
     <section className="lb-stack">
       <Link to="/program-implement">← Your programs</Link>
       <PageHeader title={data.program.title} description={installsText(data.program.installs)} />
-      {active ? <Progress data={data} /> : (
+      {active && !locked ? <Progress data={data} /> : paid && !data.is_author ? (
+        <Panel title="Buy this program to start">
+          <p>Its lessons open once you buy it, and its goals, habits and routines go onto a new board of yours.</p>
+          <Link className="lb-button lb-button--primary" to={`/program-purchase/${encodeURIComponent(guid)}`}>Buy for {formatMoney(data.program.price_cents, data.program.currency)}</Link>
+        </Panel>
+      ) : (
         <Panel title={data.subscription ? 'You unsubscribed from this program' : 'Not started yet'}>
           <p>Starting puts its goals, habits and routines on a new board and switches you to it; the chapters open to you.</p>
           <Button variant="primary" busy={busy} onClick={() => void handleStart()}>Start this program</Button>
         </Panel>
       )}
-      <Panel title="Chapters">
-        {data.chapters.length === 0 ? <p>This program has no chapters yet.</p> : (
-          <ol className="lb-stack">
-            {data.chapters.map((chapter) => (
-              <li key={chapter.id}>
-                <h3>{chapter.title}</h3>
-                {chapter.body === null ? <p className="lb-muted">Opens when you start the program.</p>
-                  : htmlToText(chapter.body).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Panel>
+      <CoursePlayer data={data} guid={guid} onChange={load.reload} />
     </section>
+  );
+}
+
+/**
+ * The course player: one chapter at a time with "Mark complete", progress in %, and it opens where the buyer
+ * left off (the first chapter not complete).
+ */
+function CoursePlayer({ data, guid, onChange }: { data: Implementation; guid: string; onChange: () => void }) {
+  const [current, setCurrent] = useState<number | null>(data.lessons.resume_chapter_id);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (data.chapters.length === 0) return <Panel title="Lessons"><p>This program has no chapters yet.</p></Panel>;
+  const index = Math.max(0, data.chapters.findIndex((c) => c.id === current));
+  const chapter = data.chapters[index];
+  async function toggle(completed: boolean) {
+    setBusy(true);
+    const failed = await markChapter(guid, chapter.id, completed);
+    setBusy(false);
+    setError(failed);
+    if (failed) return;
+    const next = data.chapters[index + 1];
+    if (completed && next) setCurrent(next.id);
+    onChange();
+  }
+  return (
+    <Panel title="Lessons">
+      <p>
+        <progress max={100} value={data.lessons.percent} aria-label="Lessons complete" />{' '}
+        <strong>{data.lessons.percent}%</strong> · {data.lessons.completed} of {data.lessons.total} lessons complete
+      </p>
+      <ol className="lb-stack" aria-label="Chapters">
+        {data.chapters.map((c, i) => (
+          <li key={c.id}>
+            <Button size="small" variant={c.id === chapter.id ? 'secondary' : 'ghost'} aria-current={c.id === chapter.id ? 'step' : undefined} onClick={() => setCurrent(c.id)}>
+              <span aria-hidden="true">{c.completed ? '✓ ' : '○ '}</span>{i + 1}. {c.title}
+              {c.completed ? <span className="lb-visually-hidden"> (complete)</span> : null}
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <article aria-labelledby="lesson-title" className="lb-stack">
+        <h3 id="lesson-title">Lesson {index + 1}: {chapter.title}</h3>
+        {chapter.body === null ? <p className="lb-muted">This lesson opens when you {data.program.price_cents > 0 ? 'buy' : 'start'} the program.</p>
+          : htmlToText(chapter.body).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
+        {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+        <div className="lb-row">
+          <Button size="small" disabled={index === 0} onClick={() => setCurrent(data.chapters[index - 1].id)}>Previous lesson</Button>
+          {chapter.body !== null && !data.is_author ? (
+            chapter.completed
+              ? <Button size="small" busy={busy} onClick={() => void toggle(false)}>Mark as not complete</Button>
+              : <Button size="small" variant="primary" busy={busy} onClick={() => void toggle(true)}>Mark complete</Button>
+          ) : null}
+          <Button size="small" disabled={index === data.chapters.length - 1} onClick={() => setCurrent(data.chapters[index + 1].id)}>Next lesson</Button>
+        </div>
+      </article>
+    </Panel>
   );
 }
 

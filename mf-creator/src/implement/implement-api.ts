@@ -1,4 +1,5 @@
-import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
+import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 import { readProgram } from '../authors/author-api';
 import type { PublicProgram } from '../authors/author-api';
 
@@ -22,7 +23,9 @@ export interface Implementation {
   program: PublicProgram;
   is_author: boolean;
   subscription: Subscription | null;
-  chapters: { id: number; title: string; body: string | null }[];
+  /** `body` null: not open to the caller (not bought, or not started). */
+  chapters: { id: number; title: string; body: string | null; completed: boolean }[];
+  lessons: { completed: number; total: number; percent: number; resume_chapter_id: number | null };
   steps: ImplementStep[];
   progress: number;
 }
@@ -39,6 +42,18 @@ function readSubscription(value: unknown): Subscription | null {
   };
 }
 
+function readLessons(value: unknown, total: number): Implementation['lessons'] {
+  const v = isRecord(value) ? value : {};
+  const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+  return { completed: n(v.completed), total: n(v.total) || total, percent: Math.min(100, Math.max(0, n(v.percent))), resume_chapter_id: typeof v.resume_chapter_id === 'number' ? v.resume_chapter_id : null };
+}
+
+/** Marks a chapter complete or not (`POST /api/program-implement/:guid/chapter`): null when done, else why not. */
+export async function markChapter(guid: string, chapterId: number, completed: boolean): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: `/api/program-implement/${encodeURIComponent(guid)}/chapter`, data: { chapter_id: chapterId, completed } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
 /** `GET /api/program-implement/:guid`. */
 export function readImplementation(body: unknown): Implementation | null {
   if (!isRecord(body) || !isRecord(body.program)) return null;
@@ -50,7 +65,8 @@ export function readImplementation(body: unknown): Implementation | null {
     program,
     is_author: body.is_author === true,
     subscription: readSubscription(body.subscription),
-    chapters: chapters.map((c) => ({ id: Number(c.id), title: str(c.title), body: typeof c.body === 'string' ? c.body : null })),
+    chapters: chapters.map((c) => ({ id: Number(c.id), title: str(c.title), body: typeof c.body === 'string' ? c.body : null, completed: c.completed === true })),
+    lessons: readLessons(body.lessons, chapters.length),
     steps: steps.flatMap((s) => {
       const kind = kinds.find((k) => k === s.kind);
       return kind ? [{ kind, title: str(s.title), record_id: typeof s.record_id === 'number' ? s.record_id : null, done: s.done === true, detail: str(s.detail) }] : [];

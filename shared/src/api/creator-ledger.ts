@@ -13,6 +13,8 @@ export interface LedgerEntry {
   state: EntryState;
   currency: string;
   gross_cents: number;
+  /** Sales tax included in the gross (0 when none is configured). */
+  tax_cents: number;
   platform_fee_cents: number;
   processing_fee_cents: number;
   net_cents: number;

@@ -7,6 +7,12 @@ export const errorCodes = {
   authRequired: 'LB-AUTH-REQUIRED',
   /** 401: the session ran out (unused for 30 days); the client files every 401 under it. */
   authExpired: 'LB-AUTH-EXPIRED',
+  /** 400: a payment provider's event whose signature does not verify; nothing changes. */
+  badSignature: 'LB-BAD-SIGNATURE',
+  /** 402: a paid program needs a completed payment first. */
+  paymentRequired: 'LB-PAYMENT-REQUIRED',
+  /** 402: the card was declined; nothing changed. */
+  cardDeclined: 'LB-CARD-DECLINED',
   /** 403: signed in, but not allowed (another user's board, a non-admin on an admin call). */
   forbidden: 'LB-FORBIDDEN',
   /** 404: no such record, or no such page of the API. */

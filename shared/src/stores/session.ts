@@ -53,6 +53,8 @@ if (typeof window !== 'undefined') {
 /** Signed in = we hold a user with an id (spec §4). */
 export const $isSignedIn = computed($session, (session) => isUser(session.user));
 export const $isAdmin = computed($session, (session) => session.user?.role === 'admin');
+/** Creators (and admins) make and sell programs: the navigation shows them the Creator section. */
+export const $isCreator = computed($session, (session) => session.user?.role === 'creator' || session.user?.role === 'admin');
 
 export function setSession(token: string, user: User): void {
   $session.set({ token, user });

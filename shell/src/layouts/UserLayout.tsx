@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
-import { $isAdmin, $session } from '@lifeboard/shared/stores/session';
+import { $isAdmin, $isCreator, $session } from '@lifeboard/shared/stores/session';
 import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';
 import { AreaLink } from './AreaLink';
@@ -13,10 +13,17 @@ const shellLinks = [
   ['/home', 'Home'], ['/boards', 'Boards'], ['/categories', 'Categories'], ['/data', 'Data'],
 ] as const;
 
+/** A creator's tools (mf-creator's pages), grouped so they can be found. */
+const creatorLinks = [
+  ['/creator-programs', 'Programs'], ['/chapters', 'Chapters'], ['/creator-transactions', 'Transactions'],
+  ['/creator-payments', 'Payments'], ['/creator-earning-rates', 'Earning rates'], ['/myauthors', 'Authors'],
+] as const;
+
 /** The signed-in layout: every area in the navigation, the board switcher, notifications. */
 export function UserLayout({ children }: { children: ReactNode }) {
   const session = useStore($session);
   const isAdmin = useStore($isAdmin);
+  const isCreator = useStore($isCreator);
   const navigate = useNavigate();
   const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
   const warmAreas = visibleAreas.filter(isPreloadable);
@@ -45,6 +52,12 @@ export function UserLayout({ children }: { children: ReactNode }) {
         {shellLinks.map(([to, label]) => <AreaLink key={to} to={to}>{label}</AreaLink>)}
         {visibleAreas.map((name) => <AreaLink key={name} to={areas[name].home} area={name}>{areas[name].label}</AreaLink>)}
       </nav>
+      {isCreator ? (
+        <nav className="lb-nav lb-nav--section" aria-label="Creator">
+          <span className="lb-nav__heading">Creator</span>
+          {creatorLinks.map(([to, label]) => <AreaLink key={to} to={to} area="mf_creator">{label}</AreaLink>)}
+        </nav>
+      ) : null}
       <main className="lb-main" id="main">{children}</main>
     </div>
   );

@@ -52,7 +52,7 @@ describe('route table', () => {
   it('requires sign-in on every other route, with the layouts of spec §2', () => {
     const byLayout = (layout: string) => routeTable.filter((entry) => entry.layout === layout);
     expect(byLayout('public-auth').map((entry) => entry.path)).toEqual([
-      '/onboarding', '/security', '/program-purchase/:programGuid', '/program-success/:programGuid',
+      '/onboarding', '/security', '/program-purchase/:programGuid', '/program-success/:programGuid', '/checkout/:checkoutId',
       '/program-implement/:programGuid?',
     ]);
     for (const entry of [...byLayout('public-auth'), ...byLayout('user'), ...byLayout('admin')]) expect(entry.auth).toBe(true);

@@ -52,6 +52,7 @@ const publicAuth: RouteEntry[] = [
     ['/security', 'Security', 'Security'],
     ['/program-purchase/:programGuid', 'Purchase a program', 'ProgramPurchase'],
     ['/program-success/:programGuid', 'Program purchased', 'ProgramSuccess'],
+    ['/checkout/:checkoutId', 'Checkout', 'Checkout'],
   ]),
   ...rows('mf_creator', 'public-auth', true, [['/program-implement/:programGuid?', 'Start a program']]),
 ];

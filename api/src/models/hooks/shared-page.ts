@@ -19,8 +19,8 @@ export const sharedPageHooks: ModelHooks = {
     return { ...data, slug: randomBytes(16).toString('base64url'), revoked_at: data.revoked_at ?? null };
   },
   beforeUpdate: async (ctx, changes, stored) => {
-    if (changes.source_model === undefined && changes.source_id === undefined) return;
-    await requireOwnSource(ctx, { ...stored, ...changes });
+    if (changes.source_model !== undefined || changes.source_id !== undefined) await requireOwnSource(ctx, { ...stored, ...changes });
+    return changes;
   },
   createErrors: [404],
 };

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
+import { programReviewRoutes } from './program-review';
 
 const role = z.enum(roles);
 /** What the admin user calls answer, for /api/docs only: answers are sent as they are. */
@@ -41,4 +42,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     app.forgetTokens();
     return { success: true as const, user: row };
   });
+  await app.register(programReviewRoutes);
 }

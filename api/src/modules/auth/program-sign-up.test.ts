@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, PASSWORD, signUp, uniqueEmail } from '../../../test/helpers';
+import { asUser, createTestApp, PASSWORD, publishProgram, signUp, uniqueEmail } from '../../../test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -11,9 +11,10 @@ afterAll(() => app.close());
 const register = (payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Runner', email: uniqueEmail('runner'), password: PASSWORD, ...payload } });
 
-async function publish(title: string, status = 'published') {
+async function publish(title: string, status = 'published', price_cents = 0) {
   const creator = await signUp(app, { as_creator: true });
   const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
+  if (status === 'published') return publishProgram(app, creator, { title, template, price_cents });
   return (await creator.post('/api/program/create', { board: creator.boardId, params: { title, status, template } })).json().program as { id: number; guid: string };
 }
 
@@ -36,9 +37,10 @@ describe('sign-up through /sign-up/:programGuid', () => {
     expect(off.json()).toEqual({ success: true, board, boardName: 'Sleep better' });
   });
 
-  it('makes a plain account when the guid is unknown or the program is only a draft', async () => {
+  it('makes a plain account when the guid is unknown, the program is only a draft, or it is paid (bought after sign-up)', async () => {
     const draft = await publish('Hidden', 'draft');
-    for (const guid of ['no-such-program-1', draft.guid]) {
+    const paid = await publish('Paid one', 'published', 2900);
+    for (const guid of ['no-such-program-1', draft.guid, paid.guid]) {
       const body = (await register({ program_guid: guid })).json();
       expect(body.subscription).toBeNull();
       expect(body.user.boards.map((b: { name: string }) => b.name)).toEqual(['Default Board']);

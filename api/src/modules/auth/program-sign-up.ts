@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
-import { findPublishedProgram, installProgram } from '../programs/install';
+import { findPublishedProgram, installProgram, priceOf } from '../programs/install';
 
 export interface SignUpSubscription {
   program_id: number;
@@ -16,7 +16,8 @@ export interface SignUpSubscription {
 export async function subscribeNewAccount(app: FastifyInstance, userId: number, programGuid: string): Promise<SignUpSubscription | null> {
   try {
     const program = await findPublishedProgram(app.db, programGuid);
-    if (!program) return null;
+    // A paid program is bought after sign-up (the program link leads to its checkout), never given away here.
+    if (!program || priceOf(program).cents > 0) return null;
     const board = await installProgram(app, userId, program);
     await app.db.update(users).set({ defaultBoardId: board.id }).where(eq(users.id, userId));
     return { program_id: program.id, board };

@@ -4,6 +4,7 @@ import { modelTables } from '../../db/model-tables';
 import { subscriptions, users } from '../../db/schema';
 import type { PublicProgram } from '@lifeboard/shared/api/authors';
 import { publicProgram } from './service';
+import { latestReviews, type Review } from '../admin/program-review';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];
@@ -15,6 +16,7 @@ export interface AdminProgram extends PublicProgram {
   created_at: string;
   updated_at: string;
   subscriptions: { active: number; total: number };
+  review: Review | null;
 }
 
 const statusOf = (value: unknown): ProgramStatus => (programStatuses.includes(value as ProgramStatus) ? (value as ProgramStatus) : 'draft');
@@ -36,6 +38,7 @@ export async function adminPrograms(db: Db, options: { after: number; status?: P
     ? await db.select({ programId: subscriptions.programId, status: subscriptions.status, n: count() }).from(subscriptions)
       .where(inArray(subscriptions.programId, ids)).groupBy(subscriptions.programId, subscriptions.status)
     : [];
+  const reviews = await latestReviews(db, ids);
   return rows.map(({ program, authorName, authorEmail }) => {
     const mine = counts.filter((c) => c.programId === program.id);
     return {
@@ -46,6 +49,7 @@ export async function adminPrograms(db: Db, options: { after: number; status?: P
       created_at: program.createdAt.toISOString(),
       updated_at: program.updatedAt.toISOString(),
       subscriptions: { active: mine.filter((c) => c.status === 'active').reduce((s, c) => s + c.n, 0), total: mine.reduce((s, c) => s + c.n, 0) },
+      review: reviews.get(program.id) ?? null,
     };
   });
 }

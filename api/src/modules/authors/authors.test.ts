@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, testDatabase } from '../../../test/helpers';
+import { createTestApp, signUp, testDatabase, publishProgram } from '../../../test/helpers';
 import { makeAdmin } from '../../cli/admin-create';
 import { authorIdOf, authorSlug } from './service';
 
@@ -30,7 +30,7 @@ describe('GET /api/author/:author', () => {
   it('is public: the name, the tagline only when shown, and only published programs', async () => {
     const creator = await signUp(app, { as_creator: true, name: 'Ada Lovelace' });
     await creator.post('/api/user/update', { tagline: 'Engines of habit' });
-    const published = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, price_cents: 1200, currency: 'EUR', description: '<p>Go <script>x</script>slow</p>' } })).json().program;
+    const published = (await publishProgram(app, creator, { title: 'Couch to 5k', template, price_cents: 1200, currency: 'EUR', description: '<p>Go <script>x</script>slow</p>' }));
     await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Secret draft' } });
 
     const page = await app.inject({ method: 'GET', url: `/api/author/ada-lovelace-${creator.id}` });
@@ -50,13 +50,15 @@ describe('GET /api/author/:author', () => {
 
   it('answers 404 for unknown ids, bad addresses and ordinary users without published programs', async () => {
     const ordinary = await signUp(app, { name: 'Plain User' });
-    await ordinary.post('/api/program/create', { board: ordinary.boardId, params: { title: 'Only a draft' } });
+    // An ordinary user makes no programs (403) until they turn on creator mode.
+    expect((await ordinary.post('/api/program/create', { board: ordinary.boardId, params: { title: 'Not yet' } })).statusCode).toBe(403);
     for (const key of [String(ordinary.id), '2147483000', 'nobody', 'a'.repeat(95)]) {
       const response = await app.inject({ method: 'GET', url: `/api/author/${key}` });
       expect(response.statusCode, key).toBe(404);
     }
-    // Publishing makes them an author.
-    await ordinary.post('/api/program/create', { board: ordinary.boardId, params: { title: 'Now public', status: 'published' } });
+    // Publishing (as a creator, once approved) makes them an author.
+    expect((await ordinary.post('/api/user/update', { using_as_user: false })).json().user.role).toBe('creator');
+    await publishProgram(app, ordinary, { title: 'Now public' });
     expect((await app.inject({ method: 'GET', url: `/api/author/${ordinary.id}` })).json().programs.map((p: { title: string }) => p.title)).toEqual(['Now public']);
   });
 });
@@ -64,7 +66,7 @@ describe('GET /api/author/:author', () => {
 describe('followed authors and putting a program into practice', () => {
   it('lists the authors of subscribed programs and tracks what the program installed', async () => {
     const [creator, user, stranger] = await Promise.all([signUp(app, { as_creator: true, name: 'Coach Kim' }), signUp(app), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Run club', status: 'published', template } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Run club', template }));
     await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: program.id, position: 2, title: 'Week two', body: '<p>Longer runs</p>' } });
     await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: program.id, position: 1, title: 'Week one', body: '<p>Walk and run</p>' } });
     await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: null, position: 0, title: 'Elsewhere' } });
@@ -115,7 +117,7 @@ describe('GET /api/admin/programs', () => {
     const [admin, creator, user] = await Promise.all([signUp(app), signUp(app, { as_creator: true, name: 'Writer' }), signUp(app)]);
     await makeAdmin(await testDatabase(), admin.email);
     const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Draft one' } })).json().program;
-    const live = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Live one', status: 'published' } })).json().program;
+    const live = (await publishProgram(app, creator, { title: 'Live one' }));
     await user.post('/api/program/subscribe', { program_id: live.id, isSubscribing: true, current_board_id: user.boardId });
 
     expect((await user.get('/api/admin/programs')).statusCode).toBe(403);

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { boards, habitEntries, subscriptions } from '../../db/schema';
+import { boards, chapterCompletions, habitEntries, subscriptions } from '../../db/schema';
+import { priceOf } from '../programs/install';
+import { hasPaid } from '../payments/sales';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import type { PublicProgram } from '@lifeboard/shared/api/authors';
 import { publicProgram } from './service';
@@ -19,7 +21,10 @@ export interface Implementation {
   program: PublicProgram;
   is_author: boolean;
   subscription: { id: number; status: 'active' | 'cancelled'; board_id: number | null; board_name: string | null; subscribed_at: string } | null;
-  chapters: { id: number; position: number; title: string; body: string | null }[];
+  /** Bodies only for the author and a buyer with access (a paid program needs a standing payment). */
+  chapters: { id: number; position: number; title: string; body: string | null; completed: boolean }[];
+  /** The course player's state: chapters marked complete, in %, and the chapter to resume at (the first not complete). */
+  lessons: { completed: number; total: number; percent: number; resume_chapter_id: number | null };
   steps: ImplementStep[];
   /** Goals done and habits started, out of all goals and habits the program installed (0–100). */
   progress: number;
@@ -49,13 +54,22 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id)))
     .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id)).limit(1);
   const isAuthor = program.userId === userId;
-  const canRead = isAuthor || subscription?.status === 'active';
+  const canRead = isAuthor || (subscription?.status === 'active' && (priceOf(program).cents === 0 || await hasPaid(db, userId, program.id)));
 
   const chapterTable = modelTables.chapter;
   const chapterRows = await db.select().from(chapterTable)
     .where(and(eq(chapterTable.userId, program.userId), sql`(${chapterTable.data}->>'program_id')::bigint = ${program.id}`))
     .orderBy(asc(chapterTable.position), asc(chapterTable.id)).limit(200);
-  const chapters = chapterRows.map((row) => ({ id: row.id, position: row.position, title: text(row.data.title), body: canRead ? sanitizeRichText(text(row.data.body)) : null }));
+  const done = new Set((await db.select({ id: chapterCompletions.chapterId }).from(chapterCompletions)
+    .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.programId, program.id)))).map((c) => c.id));
+  const chapters = chapterRows.map((row) => ({
+    id: row.id, position: row.position, title: text(row.data.title), body: canRead ? sanitizeRichText(text(row.data.body)) : null, completed: done.has(row.id),
+  }));
+  const completed = chapters.filter((c) => c.completed).length;
+  const lessons = {
+    completed, total: chapters.length, percent: chapters.length ? Math.round((completed / chapters.length) * 100) : 0,
+    resume_chapter_id: (chapters.find((c) => !c.completed) ?? chapters[0])?.id ?? null,
+  };
 
   const template = (typeof program.data.template === 'object' && program.data.template !== null ? program.data.template : {}) as Record<string, unknown>;
   const wanted = { goal: titlesOf(template.goals), habit: titlesOf(template.habits), routine: titlesOf(template.routines) };
@@ -98,9 +112,23 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     is_author: isAuthor,
     subscription: subscription ? { id: subscription.id, status: subscription.status, board_id: subscription.boardId, board_name: subscription.boardName, subscribed_at: subscription.createdAt.toISOString() } : null,
     chapters,
+    lessons,
     steps,
     progress,
   };
+}
+
+/**
+ * Marks one chapter of a program complete (or not) for the caller; only someone who may read it can.
+ * Answers false when the chapter is not the program's or the caller has no access.
+ */
+export async function markChapter(db: Db, userId: number, guid: string, chapterId: number, complete: boolean): Promise<boolean> {
+  const found = await implementation(db, userId, guid);
+  const chapter = found?.chapters.find((c) => c.id === chapterId);
+  if (!found || !chapter || chapter.body === null) return false;
+  if (complete) await db.insert(chapterCompletions).values({ userId, programId: found.program.id, chapterId }).onConflictDoNothing();
+  else await db.delete(chapterCompletions).where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.chapterId, chapterId)));
+  return true;
 }
 
 /** The caller's subscriptions, newest first, for choosing a program to put into practice. */

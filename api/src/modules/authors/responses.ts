@@ -1,3 +1,4 @@
+import { reviewSchema } from '../admin/program-review';
 import type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { z } from 'zod';
 import { documented, wireSchema } from '../../openapi';
@@ -73,8 +74,13 @@ const implementation = wireSchema<Implementation>()(z.object({
     .nullable().describe('The caller\'s subscription (an active one first); null when none.'),
   chapters: z.array(z.object({
     id: z.number().int(), position: z.number(), title: z.string(),
-    body: z.string().nullable().describe('Sanitized rich text, for the author and active subscribers only; else null.'),
+    body: z.string().nullable().describe('Sanitized rich text, for the author and subscribers with access only (a paid program needs a standing payment); else null.'),
+    completed: z.boolean().describe('Marked complete by the caller.'),
   })),
+  lessons: z.object({
+    completed: z.number().int(), total: z.number().int(), percent: z.number().int().min(0).max(100),
+    resume_chapter_id: z.number().int().nullable().describe('The first chapter not complete (the first chapter when all are).'),
+  }),
   steps: z.array(step),
   progress: z.number().int().min(0).max(100).describe('Goals done and habits started, out of all goals and habits the program installed.'),
 }));
@@ -89,6 +95,7 @@ const adminProgram = wireSchema<AdminProgram>()(publicProgram.extend({
   created_at: instant,
   updated_at: instant,
   subscriptions: z.object({ active: z.number().int(), total: z.number().int() }),
+  review: reviewSchema.nullable().describe("The latest admin decision on it, if any."),
 }).meta({ description: 'A program whatever its status, with its author and subscriber counts.' }));
 
 export const adminProgramList = documented(z.object({ success: z.literal(true), programs: z.array(adminProgram) })

@@ -5,7 +5,9 @@ import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
 import { adminPrograms, programStatuses } from './admin-programs';
-import { implementation, mySubscriptions } from './implement';
+import { implementation, markChapter, mySubscriptions } from './implement';
+import { documented } from '../../openapi';
+import { dbId } from '../../ids';
 import { authorIdOf, findAuthor, followedAuthors } from './service';
 import { errorsOf } from '../../openapi';
 import { adminProgramList, authorPage, followed, implemented, oneAdminProgram, subscriptionList } from './responses';
@@ -51,6 +53,19 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
     const found = await implementation(app.db, authOf(request).userId, request.params.guid);
     if (!found) throw notFound('No published program has this link.');
     return { success: true as const, ...found };
+  });
+
+  api.post('/api/program-implement/:guid/chapter', {
+    schema: {
+      tags: ['program'], summary: 'Mark a chapter complete (or not) in the course player; for those who may read it',
+      params: z.object({ guid }), body: z.object({ chapter_id: dbId, completed: z.boolean() }).strict(),
+      response: { 200: documented(z.object({ success: z.literal(true) }).meta({ description: 'Recorded.' })), ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const ok = await markChapter(app.db, authOf(request).userId, request.params.guid, request.body.chapter_id, request.body.completed);
+    if (!ok) throw notFound('No such chapter you can read.');
+    return { success: true as const };
   });
 
   api.get('/api/admin/programs', {

@@ -1,42 +1,70 @@
 import type { Balance, EntryState, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
-/** The refund window: a sale's net becomes available this long after it (domain.md, transaction.available_at). */
-export const REFUND_WINDOW_DAYS = 14;
+import type { Env } from '../../env';
+
 const DAY_MS = 86_400_000;
 
-/** The split of a sale: the platform keeps 10%, card processing takes 2.9% + 30c, the rest is the creator's. */
-export function splitSale(grossCents: number): { platform_fee_cents: number; processing_fee_cents: number; net_cents: number } {
-  if (grossCents <= 0) return { platform_fee_cents: 0, processing_fee_cents: 0, net_cents: 0 };
-  const platform = Math.round(grossCents * 0.1);
-  const processing = Math.round(grossCents * 0.029) + 30;
-  return { platform_fee_cents: platform, processing_fee_cents: processing, net_cents: Math.max(0, grossCents - platform - processing) };
+/** The fee settings of `env.ts`: what a sale is split by. */
+export interface FeeSettings {
+  platformFeePercent: number;
+  processingFeePercent: number;
+  processingFeeFixedCents: number;
+  taxPercent: number;
+  refundWindowDays: number;
 }
 
-export interface Sale {
+export function feeSettingsOf(env: Env): FeeSettings {
+  return {
+    platformFeePercent: env.PLATFORM_FEE_PERCENT, processingFeePercent: env.PROCESSING_FEE_PERCENT,
+    processingFeeFixedCents: env.PROCESSING_FEE_FIXED_CENTS, taxPercent: env.TAX_PERCENT, refundWindowDays: env.REFUND_WINDOW_DAYS,
+  };
+}
+
+export interface Split {
+  tax_cents: number;
+  platform_fee_cents: number;
+  processing_fee_cents: number;
+  net_cents: number;
+}
+
+/**
+ * The split of a sale of `grossCents` (what the buyer paid, tax included), in integer minor units:
+ * tax (included in the price) first, the platform's share of the rest, the processor's fee of the gross,
+ * and the creator's net. The parts always add up to the gross: the net absorbs rounding and never goes below 0.
+ */
+export function splitSale(grossCents: number, fees: FeeSettings): Split {
+  if (grossCents <= 0) return { tax_cents: 0, platform_fee_cents: 0, processing_fee_cents: 0, net_cents: 0 };
+  const tax = Math.round((grossCents * fees.taxPercent) / (100 + fees.taxPercent));
+  const platform = Math.min(grossCents - tax, Math.round(((grossCents - tax) * fees.platformFeePercent) / 100));
+  const processing = Math.min(grossCents - tax - platform, Math.round((grossCents * fees.processingFeePercent) / 100) + fees.processingFeeFixedCents);
+  return { tax_cents: tax, platform_fee_cents: platform, processing_fee_cents: processing, net_cents: grossCents - tax - platform - processing };
+}
+
+export function availableAt(soldAt: Date, fees: Pick<FeeSettings, 'refundWindowDays'>): Date {
+  return new Date(soldAt.getTime() + fees.refundWindowDays * DAY_MS);
+}
+
+/** A stored sale (a `program_transaction` row with its program and buyer). */
+export interface Sale extends Split {
   id: number;
   program_id: number;
   program_title: string;
   program_guid: string;
   buyer_name: string;
-  subscription_status: 'active' | 'cancelled';
+  state: 'paid' | 'refunded';
   created_at: Date;
-  /** When the subscription was cancelled, if it was; null when unknown or still active. */
-  cancelled_at: Date | null;
-  price_cents: number;
+  available_at: Date;
   currency: string;
+  gross_cents: number;
 }
 
-/**
- * One entry per subscription: the program's price split into fees and net; the net is pending during the
- * refund window, then available; a subscription cancelled inside the window is refunded (net 0 to the creator).
- */
+/** One entry per sale: pending during the refund window, then available; refunded sales earn nothing. */
 export function ledgerEntry(sale: Sale, now: Date): LedgerEntry {
-  const availableAt = new Date(sale.created_at.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
-  const refunded = sale.subscription_status === 'cancelled' && (sale.cancelled_at === null || sale.cancelled_at < availableAt);
-  const state: EntryState = refunded ? 'refunded' : now < availableAt ? 'pending' : 'available';
+  const state: EntryState = sale.state === 'refunded' ? 'refunded' : now < sale.available_at ? 'pending' : 'available';
   return {
     id: sale.id, program_id: sale.program_id, program_title: sale.program_title, program_guid: sale.program_guid, buyer_name: sale.buyer_name,
-    created_at: sale.created_at.toISOString(), available_at: availableAt.toISOString(), state, currency: sale.currency,
-    gross_cents: sale.price_cents, ...splitSale(sale.price_cents),
+    created_at: sale.created_at.toISOString(), available_at: sale.available_at.toISOString(), state, currency: sale.currency,
+    gross_cents: sale.gross_cents, tax_cents: sale.tax_cents, platform_fee_cents: sale.platform_fee_cents,
+    processing_fee_cents: sale.processing_fee_cents, net_cents: sale.net_cents,
   };
 }
 

@@ -1,60 +1,53 @@
-import { and, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { subscriptions, users } from '../../db/schema';
+import { subscriptions, transactions, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
-import { REFUND_WINDOW_DAYS, balances, ledgerEntry, type Sale } from './ledger';
+import { balances, feeSettingsOf, ledgerEntry, type Sale } from './ledger';
 import { errorsOf } from '../../openapi';
 import { ledger, transaction } from './responses';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-type SaleRow = { id: number; status: 'active' | 'cancelled'; createdAt: Date; programId: number; data: Record<string, unknown>; authorId: number; buyerId: number; buyerName: string };
+type SaleRow = { sale: typeof transactions.$inferSelect; data: Record<string, unknown>; buyerName: string | null };
 
-function saleOf(row: SaleRow): Sale {
+function saleOf({ sale, data, buyerName }: SaleRow): Sale {
   return {
-    id: row.id, program_id: row.programId, program_title: text(row.data.title), program_guid: text(row.data.guid), buyer_name: row.buyerName,
-    // Subscriptions do not record when they were cancelled: a cancelled one counts as refunded, so a balance never overstates.
-    subscription_status: row.status, created_at: row.createdAt, cancelled_at: null,
-    price_cents: typeof row.data.price_cents === 'number' ? row.data.price_cents : 0, currency: text(row.data.currency) || 'USD',
+    id: sale.id, program_id: sale.programId, program_title: text(data.title), program_guid: text(data.guid), buyer_name: buyerName ?? 'A deleted account',
+    state: sale.state, created_at: sale.createdAt, available_at: sale.availableAt, currency: sale.currency, gross_cents: sale.grossCents,
+    tax_cents: sale.taxCents, platform_fee_cents: sale.platformFeeCents, processing_fee_cents: sale.processingFeeCents, net_cents: sale.netCents,
   };
 }
 
 function salesQuery(db: Db) {
   const programs = modelTables.program;
-  return db.select({
-    id: subscriptions.id, status: subscriptions.status, createdAt: subscriptions.createdAt,
-    programId: programs.id, data: programs.data, authorId: programs.userId, buyerId: subscriptions.userId, buyerName: users.name,
-  }).from(subscriptions).innerJoin(programs, eq(programs.id, subscriptions.programId)).innerJoin(users, eq(users.id, subscriptions.userId));
+  return db.select({ sale: transactions, data: programs.data, buyerName: users.name }).from(transactions)
+    .innerJoin(programs, eq(programs.id, transactions.programId)).leftJoin(users, eq(users.id, transactions.buyerId));
 }
 
-/** A creator's ledger, computed from the subscriptions to their programs, and one transaction's receipt. */
+/** A creator's ledger (one entry per sale, from the booked transactions) and one transaction's receipt. */
 export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const programs = modelTables.program;
+  const fees = feeSettingsOf(app.env);
+  const provider = app.env.STRIPE_SECRET_KEY && app.env.STRIPE_WEBHOOK_SECRET ? 'stripe' as const : 'test' as const;
 
   api.get('/api/creator/ledger', {
-    schema: { tags: ['creator'], summary: "The caller's sales (one per subscription to their programs, newest first, 500 at most) and balances per currency",
+    schema: { tags: ['creator'], summary: "The caller's sales (one per paid checkout of their programs, newest first, 500 at most) and balances per currency",
       response: { 200: ledger } },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
-    const rows = await salesQuery(app.db).where(eq(programs.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(500);
+    const rows = await salesQuery(app.db).where(eq(transactions.sellerId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(500);
     const now = new Date();
     const entries = rows.map((row) => ledgerEntry(saleOf(row), now));
     return {
-      success: true as const,
-      // No payment provider is connected: subscribers are not charged and nothing is paid out; amounts are at list price.
-      checkout_enabled: false as const,
-      refund_window_days: REFUND_WINDOW_DAYS,
-      balances: balances(entries),
-      entries,
-      payouts: [],
+      success: true as const, checkout_enabled: true as const, provider, refund_window_days: fees.refundWindowDays,
+      balances: balances(entries), entries, payouts: [],
     };
   });
 
@@ -65,14 +58,17 @@ export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const [row] = await salesQuery(app.db)
-      .where(and(eq(subscriptions.id, request.params.id), or(eq(subscriptions.userId, userId), eq(programs.userId, userId)))).limit(1);
+      .where(and(eq(transactions.id, request.params.id), or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId)))).limit(1);
     if (!row) throw notFound('No such transaction.');
-    const [author] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId)).limit(1);
+    const [[seller], [subscription]] = await Promise.all([
+      app.db.select({ name: users.name }).from(users).where(eq(users.id, row.sale.sellerId)).limit(1),
+      row.sale.subscriptionId === null ? [] : app.db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, row.sale.subscriptionId)),
+    ]);
     return {
       success: true as const,
-      role: row.authorId === userId ? 'seller' as const : 'buyer' as const,
-      checkout_enabled: false as const,
-      transaction: { ...ledgerEntry(saleOf(row), new Date()), subscription_status: row.status, seller_name: author?.name ?? '' },
+      role: row.sale.sellerId === userId ? 'seller' as const : 'buyer' as const,
+      checkout_enabled: true as const,
+      transaction: { ...ledgerEntry(saleOf(row), new Date()), subscription_status: subscription?.status ?? 'cancelled', seller_name: seller?.name ?? '' },
     };
   });
 }

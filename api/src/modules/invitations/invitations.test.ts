@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
+import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail, publishProgram } from '../../../test/helpers';
 import { invitations } from '../../db/schema';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { defaultEnv } from '../../env';
@@ -39,8 +39,7 @@ afterAll(async () => {
 async function publishedProgram(title: string): Promise<{ id: number; guid: string }> {
   const creator = await signUp(app, { as_creator: true });
   const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }] };
-  const response = await creator.post('/api/program/create', { board: creator.boardId, params: { title, status: 'published', template } });
-  return response.json().program;
+  return publishProgram(app, creator, { title, template });
 }
 
 describe('POST /api/invitations/create', () => {
@@ -115,7 +114,7 @@ describe('POST /api/invitations/create', () => {
   });
 
   it('refuses a bad e-mail, an unpublished program, unknown fields, and the signed-out with the contract codes', async () => {
-    const inviter = await signUp(app);
+    const inviter = await signUp(app, { as_creator: true });
     const bad = await inviter.post('/api/invitations/create', { email: 'not-an-address' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.email).toEqual(['must be an e-mail address']);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
+import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail, publishProgram } from '../../../test/helpers';
 import { modelTables } from '../../db/model-tables';
 import { subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../errors';
@@ -22,7 +22,7 @@ const template = { goals: [{ title: 'Run 5 km', why: 'Health' }], habits: [{ tit
 describe('program subscribe', () => {
   it('subscribing creates a board named after the program with its template installed', async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Couch to 5k', status: 'published', template, description: '<p>Start <em>slow</em></p>' } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Couch to 5k', template, description: '<p>Start <em>slow</em></p>' }));
     expect(program.guid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     // Published programs are in everyone's catalogue, but never in another user's own program list.
     const listed = (await user.post('/api/program/published', {})).json().programs;
@@ -53,11 +53,11 @@ describe('program subscribe', () => {
 
   it("refuses a client-chosen guid, so nobody can take over another program's sign-up link", async () => {
     const [creator, attacker] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true })]);
-    const real = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'The real one', status: 'published', template } })).json().program;
+    const real = (await publishProgram(app, creator, { title: 'The real one', template }));
     const copy = await attacker.post('/api/program/create', { board: attacker.boardId, params: { title: 'Fake', status: 'published', guid: real.guid } });
     expect(copy.statusCode).toBe(422);
     expect(copy.json().errors.guid).toEqual(['is not a known field']);
-    const own = (await attacker.post('/api/program/create', { board: attacker.boardId, params: { title: 'Fake', status: 'published' } })).json().program;
+    const own = (await publishProgram(app, attacker, { title: 'Fake' }));
     expect(own.guid).not.toBe(real.guid);
     const retarget = await attacker.post('/api/program/update', { board: attacker.boardId, params: { id: own.id, guid: real.guid } });
     expect(retarget.statusCode).toBe(422);
@@ -75,7 +75,7 @@ describe('program subscribe', () => {
 
   it('subscribing again answers the board of the active subscription: one board, one subscription, also when sent at once', async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Only once', status: 'published', template } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Only once', template }));
     const subscribe = () => user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
     const first = (await subscribe()).json();
     const again = (await subscribe()).json();
@@ -95,7 +95,7 @@ describe('program subscribe', () => {
 
   it('unsubscribing with current_board_id 0 (no board selected) answers the default board', async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Leaving', status: 'published' } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Leaving' }));
     await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
     const off = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: 0 });
     expect(off.statusCode, off.body).toBe(200);
@@ -105,7 +105,7 @@ describe('program subscribe', () => {
 
   it("unsubscribing with another user's board is a 403 that cancels nothing", async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Staying', status: 'published' } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Staying' }));
     await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: true, current_board_id: user.boardId });
     const refused = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: creator.boardId });
     expect(refused.statusCode).toBe(403);
@@ -114,7 +114,7 @@ describe('program subscribe', () => {
 
   it('installs in one transaction: a failure part-way leaves no board, records or subscription', async () => {
     const [creator, user] = await Promise.all([signUp(app, { as_creator: true }), signUp(app)]);
-    const program = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Half made', status: 'published', template } })).json().program;
+    const program = (await publishProgram(app, creator, { title: 'Half made', template }));
     const { db } = await testDatabase();
     // A real database failure at the last step (the subscription row), after the board and its records.
     await db.execute(sql.raw(`create or replace function lb_fail_subscription() returns trigger language plpgsql as $$

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
 import type { Db } from '../../db/client';
 import { boards, subscriptions, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
-import { installProgram } from './install';
+import { installProgram, priceOf } from './install';
+import { hasPaid } from '../payments/sales';
+import { latestReviews, reviewSchema } from '../admin/program-review';
 import { documented, errorsOf } from '../../openapi';
 
 /** What the program calls answer, for /api/docs only: answers are sent as they are. */
@@ -21,6 +23,9 @@ export const subscribed = documented(z.object({
   board: z.number().int().describe("The program's board (subscribing), else the current or default board."),
   boardName: z.string(),
 }).meta({ description: 'Subscribed (the board the program was installed into) or unsubscribed (the board to show).' }));
+
+export const reviewList = documented(z.object({ success: z.literal(true), reviews: z.array(reviewSchema.extend({ program_id: z.number().int() })) })
+  .meta({ description: 'One per reviewed program of the caller.' }));
 
 /** The account's default board, else its first one (every account has at least one board). */
 async function defaultBoardOf(db: Db, userId: number): Promise<{ id: number; name: string }> {
@@ -62,7 +67,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['program'], summary: 'Subscribe (new board with the program installed; again while subscribed: the same board) or unsubscribe (current_board_id 0: answers the default board); answers { success, board, boardName }',
       body: z.object({ program_id: dbId, isSubscribing: z.boolean(), current_board_id: z.number().int().min(0).max(MAX_DB_ID) }).strict(),
-      response: { 200: subscribed, ...errorsOf(403, 404) },
+      response: { 200: subscribed, ...errorsOf(402, 403, 404) },
     },
     onRequest: app.authenticate,
   }, async (request) => {
@@ -82,7 +87,25 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, board: board.id, boardName: board.name };
     }
 
+    // A paid program is installed by its completed payment (`/api/checkout/create`); subscribing again after
+    // unsubscribing is free for a buyer whose payment stands, and the author may always try their own.
+    if (priceOf(program).cents > 0 && program.userId !== userId && !(await hasPaid(app.db, userId, program.id))) {
+      throw new AppError(402, 'LB-PAYMENT-REQUIRED', 'This program is paid: buy it first.');
+    }
     const board = await installProgram(app, userId, program);
     return { success: true as const, board: board.id, boardName: board.name };
+  });
+
+  api.get('/api/program/reviews', {
+    schema: {
+      tags: ['program'], summary: "The latest admin decision on each of the caller's programs (a rejection carries its reason)",
+      response: { 200: reviewList },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const programs = modelTables.program;
+    const own = await app.db.select({ id: programs.id }).from(programs).where(eq(programs.userId, authOf(request).userId)).limit(1000);
+    const reviews = await latestReviews(app.db, own.map((p) => p.id));
+    return { success: true as const, reviews: [...reviews].map(([programId, review]) => ({ program_id: programId, ...review })) };
   });
 }

@@ -62,7 +62,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (aiModel !== undefined && aiModel !== null && !app.ai.models.some((model) => model.id === aiModel)) {
       throw invalid({ ai_model: [app.ai.models.length ? 'is not one of the configured AI models' : 'cannot be chosen: no AI model is configured'] });
     }
-    await app.db.update(users).set(toColumns(request.body)).where(eq(users.id, userId));
+    const changes = toColumns(request.body);
+    // Creator mode (spec §6: `using_as_user` false) is how an ordinary user becomes a creator; it stays one after.
+    const becomesCreator = request.body.using_as_user === false && authOf(request).role === 'user';
+    await app.db.update(users).set(becomesCreator ? { ...changes, role: 'creator' } : changes).where(eq(users.id, userId));
+    if (becomesCreator) app.forgetTokens();
     return { success: true as const, user: await loadUser(app.db, userId) };
   });
 

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $session } from '@lifeboard/shared/stores/session';
+import { useState } from 'react';
+import { FormAlert } from '../auth/form-parts';
 import { AiModelRow } from './ai-model-row';
 import { ExportAccount } from './export-account';
-import { UserFlagRow, UserTextRow } from './user-field-row';
+import { UserFlagRow, UserTextRow, saveUserField } from './user-field-row';
 import '../auth/forms.css';
 import './account.css';
 
@@ -36,7 +38,34 @@ export default function Account() {
         <AiModelRow saved={user.ai_model} />
       </section>
       <ExportAccount />
+      <CreatorSection role={user.role} />
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
     </div>
+  );
+}
+
+/** Becoming a creator is turning on creator mode (`using_as_user` off): the server makes the account a creator. */
+function CreatorSection({ role }: { role: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function become() {
+    setBusy(true);
+    const failed = await saveUserField('using_as_user', false);
+    setBusy(false);
+    setError(failed);
+  }
+  return (
+    <section className="lb-section" aria-labelledby="account-creator">
+      <h2 id="account-creator">Sell programs</h2>
+      {role === 'user' ? (
+        <>
+          <p>Creators write programs (lessons, goals, habits and routines), set a price and sell them. An admin reviews each program before it is listed.</p>
+          <FormAlert message={error} />
+          <button className="lb-button" type="button" disabled={busy} onClick={() => void become()}>{busy ? 'Switching…' : 'Become a creator'}</button>
+        </>
+      ) : (
+        <p>You are a creator: your programs, sales and payments are under <Link to="/creator-programs">Creator</Link> in the menu.</p>
+      )}
+    </section>
   );
 }

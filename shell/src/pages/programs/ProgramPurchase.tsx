@@ -6,6 +6,7 @@ import { subscribeToProgram } from '../../board/board-actions';
 import { FormAlert, failureMessage } from '../auth/form-parts';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { findProgram, plainText } from './find-program';
+import { createCheckout, newIdempotencyKey } from './checkout-api';
 import type { ProgramSummary } from './find-program';
 import '../auth/forms.css';
 import './programs.css';
@@ -13,8 +14,9 @@ import './programs.css';
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; program: ProgramSummary };
 
 /**
- * `/program-purchase/:programGuid`. Paid checkout is not enabled in this deployment, so the page says so
- * and lets the user start the program directly: subscribing puts it on a new board, which becomes current.
+ * `/program-purchase/:programGuid`. A free program starts at once: subscribing puts it on a new board, which
+ * becomes current. A paid one goes to checkout (the app's test card page, or Stripe's), with one
+ * Idempotency-Key per visit, so a double click or a retry finds the same checkout.
  */
 export default function ProgramPurchase() {
   const guid = useParams().programGuid ?? '';
@@ -23,6 +25,7 @@ export default function ProgramPurchase() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [key] = useState(newIdempotencyKey);
 
   useEffect(() => {
     let live = true;
@@ -46,9 +49,25 @@ export default function ProgramPurchase() {
     else setMessage('The program could not be started. Please try again in a moment.');
   }
 
+  async function buy(program: ProgramSummary) {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    const result = await createCheckout(program.guid, key);
+    if (!result.ok) {
+      setBusy(false);
+      setMessage(result.status === 409 ? 'You already bought this program: find it under your subscriptions.' : failureMessage(result.error));
+      return;
+    }
+    const target = new URL(result.data.url, window.location.href);
+    // The test provider's page is the app's own; Stripe's is elsewhere.
+    if (target.origin === window.location.origin) navigate(target.pathname + target.search);
+    else window.location.assign(target.href);
+  }
+
   return (
     <div className="lb-auth-page">
-      <h1>Start a program</h1>
+      <h1>{load.state === 'ready' && load.program.price_cents > 0 ? 'Buy a program' : 'Start a program'}</h1>
       {load.state === 'loading' ? <p role="status">Looking up the program…</p> : null}
       {load.state === 'error' ? <p role="alert">{load.message}</p> : null}
       {load.state === 'missing' ? (
@@ -62,14 +81,23 @@ export default function ProgramPurchase() {
           <h2 id="program-title">{load.program.title}</h2>
           <p className="lb-program-price">{formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}
-          <p className="lb-program-note">
-            Paid checkout is not enabled in this deployment: no payment is taken. Starting the program creates a new
-            board with its goals, habits and routines, and switches you to it.
-          </p>
-          <FormAlert message={message} />
-          <button className="lb-button" type="button" disabled={busy} onClick={() => void start(load.program)}>
-            {busy ? 'Starting…' : 'Start this program'}
-          </button>
+          {load.program.price_cents > 0 ? (
+            <>
+              <p>You pay once; the program then goes onto a new board of its own with its goals, habits and routines, and its lessons open.</p>
+              <FormAlert message={message} />
+              <button className="lb-button" type="button" disabled={busy} onClick={() => void buy(load.program)}>
+                {busy ? 'Opening checkout…' : `Buy for ${formatMoney(load.program.price_cents, load.program.currency)}`}
+              </button>
+            </>
+          ) : (
+            <>
+              <p>Starting the program creates a new board with its goals, habits and routines, and switches you to it.</p>
+              <FormAlert message={message} />
+              <button className="lb-button" type="button" disabled={busy} onClick={() => void start(load.program)}>
+                {busy ? 'Starting…' : 'Start this program'}
+              </button>
+            </>
+          )}
         </article>
       ) : null}
     </div>

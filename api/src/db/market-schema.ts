@@ -1,0 +1,74 @@
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './core-schema';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const programId = () => bigint('program_id', { mode: 'number' }).notNull();
+
+/** An admin's decision on a program: the latest one is what the creator sees (with its reason when rejected). */
+export const programReviews = pgTable('program_review', {
+  id: serial('id').primaryKey(),
+  programId: programId(),
+  adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+  decision: text('decision', { enum: ['approve', 'reject', 'unpublish'] }).notNull(),
+  reason: text('reason'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [index('program_review_program_idx').on(t.programId, t.id)]);
+
+/**
+ * A buyer's checkout of a paid program. One per (buyer, Idempotency-Key): a retried or double-clicked
+ * "Buy" finds the same one. Completed exactly once, by the provider's signed event.
+ */
+export const checkouts = pgTable('checkout', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  programId: programId(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  /** The provider's own id of it (a Stripe Checkout Session id); null for the test provider. */
+  providerRef: text('provider_ref'),
+  /** Where the buyer pays: the app's own page (test provider) or Stripe's hosted Checkout page. */
+  url: text('url'),
+  status: text('status', { enum: ['open', 'requires_action', 'completed'] }).notNull().default('open'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  completedAt: instant('completed_at'),
+}, (t) => [uniqueIndex('checkout_user_key_idx').on(t.userId, t.idempotencyKey)]);
+
+/**
+ * A sale: the ledger entry of one completed checkout (unique, so a replayed event cannot book it twice).
+ * Every amount is integer minor units of `currency`; gross = platform fee + processing fee + tax + net.
+ */
+export const transactions = pgTable('program_transaction', {
+  id: serial('id').primaryKey(),
+  checkoutId: text('checkout_id').notNull().references(() => checkouts.id),
+  buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+  sellerId: integer('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  programId: programId(),
+  subscriptionId: integer('subscription_id'),
+  currency: text('currency').notNull(),
+  grossCents: integer('gross_cents').notNull(),
+  platformFeeCents: integer('platform_fee_cents').notNull(),
+  processingFeeCents: integer('processing_fee_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  netCents: integer('net_cents').notNull(),
+  state: text('state', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  /** What the provider refunds against (a Stripe PaymentIntent id; the test provider's own reference). */
+  providerPaymentRef: text('provider_payment_ref'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  availableAt: instant('available_at').notNull(),
+  refundedAt: instant('refunded_at'),
+}, (t) => [
+  uniqueIndex('program_transaction_checkout_idx').on(t.checkoutId),
+  index('program_transaction_seller_idx').on(t.sellerId, t.createdAt),
+  index('program_transaction_buyer_idx').on(t.buyerId, t.programId),
+]);
+
+/** A buyer's "mark complete" on one chapter of a program (the course player's progress and resume point). */
+export const chapterCompletions = pgTable('chapter_completion', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  programId: programId(),
+  chapterId: bigint('chapter_id', { mode: 'number' }).notNull(),
+  completedAt: instant('completed_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('chapter_completion_idx').on(t.userId, t.chapterId), index('chapter_completion_program_idx').on(t.userId, t.programId)]);
