@@ -103,7 +103,9 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     }
 
     // One's own list: exactly one's own record, nothing of the other's, not even in a count.
-    const own = await user.post(`/api/${name}/all`, { board: user.boardId, params: def.single ? undefined : { limit: 200 } });
+    // Exercises: your own only (`source: 'mine'`); the built-in library every user shares is not anyone's record.
+    const mine = name === 'exercise' ? { source: 'mine' } : {};
+    const own = await user.post(`/api/${name}/all`, { board: user.boardId, params: def.single ? undefined : { limit: 200, ...mine } });
     expect(own.statusCode).toBe(200);
     expect(own.body).not.toContain(victim.secret);
     const listed = own.json()[def.state];
@@ -111,7 +113,7 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     else expect(listed.map((record: { id: number }) => record.id)).toEqual([ownId]);
     expect(own.json()).not.toHaveProperty('next_cursor');
     if (!def.single && def.searchable.length > 0) {
-      const searched = await user.post(`/api/${name}/all`, { board: user.boardId, params: { search: victim.secret } });
+      const searched = await user.post(`/api/${name}/all`, { board: user.boardId, params: { search: victim.secret, ...mine } });
       expect(searched.statusCode).toBe(200);
       expect(searched.json()[def.state]).toEqual([]);
     }
