@@ -5,7 +5,8 @@ import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Dialog } from '@lifeboard/shared/ui/Dialog';
-import { buildExportZip, downloadBytes, exportFileName, toExportFile } from './build-export';
+import { downloadBlob } from '@lifeboard/shared/lib/download';
+import { buildExportZip, exportFileName, toExportFile } from './build-export';
 import { fetchAll } from './fetch-all';
 import { importExport, readExport } from './import-export';
 import './export.css';
@@ -44,7 +45,7 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
     }
     const now = new Date();
     const file = toExportFile(entries.records, notes.records, now, { moods: moods.records, categories: categories.records });
-    downloadBytes(buildExportZip(file), exportFileName(now), 'application/zip');
+    downloadBlob(new Blob([buildExportZip(file) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), exportFileName(now));
     setOutcome({ kind: 'info', lines: [`Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`] });
   }
 
