@@ -64,7 +64,8 @@ describe('demo data', () => {
       expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'production', DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
       expect(await accounts()).toBe(0);
       expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'development', DEMO_PASSWORD: 'a demo password 1' }))).toEqual({ email: DEMO_EMAIL, password: 'a demo password 1' });
-      expect(await accounts()).toBe(1);
+      // The demo user, the demo admin and the demo creator.
+      expect(await accounts()).toBe(3);
     } finally {
       await fresh.close();
     }
