@@ -13,7 +13,8 @@ import type { RemoteApp, SiteInfo } from './site-info';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const demo = { email: 'demo@lifeboard.local', password: 'e2e-demo-password' };
-const admin = { email: 'admin@lifeboard.local', password: 'e2e-admin-password' };
+// Not the demo admin (admin@lifeboard.local), which development seeds on the empty database.
+const admin = { email: 'e2e-admin@lifeboard.local', password: 'e2e-admin-password' };
 const children: ChildProcess[] = [];
 let switchServer: Server | undefined;
 

@@ -45,7 +45,9 @@ describe('mail while the SMTP server is down', () => {
       const response = await offline.inject({ method: 'POST', url: '/api/password/reset', payload: { email: user.email, token: tokenFrom(reset), password: 'after the outage 1' } });
       expect(response.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(back.received.map((message) => message.to).sort()).toEqual([user.email, invitee].sort());
+      // Once each. (On a shared PostgreSQL the sink may also get mail other test files queued in this process's schema.)
+      const ours = back.received.filter((message) => message.to === user.email || message.to === invitee);
+      expect(ours.map((message) => message.to).sort()).toEqual([user.email, invitee].sort());
     } finally {
       await back.close();
     }

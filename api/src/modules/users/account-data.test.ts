@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, signUp, testDatabase } from '../../../test/helpers';
+import { createTestApp, PASSWORD, signUp, testDatabase, testQueueSchema } from '../../../test/helpers';
 import type { TestUser } from '../../../test/helpers';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { passwordResets } from '../../db/schema';
@@ -130,7 +130,9 @@ describe('POST /api/user/delete', () => {
     expect(answer.json()).toEqual({ success: true });
 
     // The only row left with the address is the confirmation mail's job, which the queue deletes in its time.
-    const confirmation = (table: string, row: string) => table.startsWith('pgboss.') && row.includes('Your Lifeboard account is deleted');
+    // (The queue's schema is `pgboss`, or one per test process on a shared PostgreSQL: test/helpers.ts.)
+    const queueSchema = testQueueSchema().schema ?? 'pgboss';
+    const confirmation = (table: string, row: string) => table.startsWith(`${queueSchema}.`) && row.includes('Your Lifeboard account is deleted');
     expect(await rowsNaming(user, confirmation)).toEqual([]);
     await app.startWork();
     const sent = await smtp.waitFor((mail) => mail.to === user.email && mail.subject === 'Your Lifeboard account is deleted');
