@@ -85,11 +85,11 @@ describe('mail that arrives', () => {
       const pad = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     }, due.getTime());
-    await form.getByLabel('Remind at').fill(local);
+    await form.getByLabel('When').fill(local);
     // Repeats are picked from presets, and the channels not delivered yet say so.
-    await form.getByLabel('Repeat').selectOption({ label: 'Every weekday (Monday to Friday)' });
-    await form.getByText('Every weekday (Monday to Friday), at the same time of day, in your time zone.').waitFor();
-    await form.getByLabel('Repeat').selectOption({ label: 'Does not repeat' });
+    await form.getByLabel('How often').selectOption({ label: 'Every weekday (Mon–Fri)' });
+    await form.getByLabel('Until (optional)').waitFor();
+    await form.getByLabel('How often').selectOption({ label: 'Does not repeat' });
     await form.getByText('SMS (not available yet: no SMS provider is set up for Lifeboard)').waitFor();
     await form.getByLabel('E-mail').check();
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/reminder/create'));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { muscles } from '../../db/schema';
@@ -49,7 +49,10 @@ export interface Library {
   haystacks: readonly string[];
 }
 
-const dataFile = new URL('../../../data/exercises/exercises.json', import.meta.url);
+// `api/data/exercises`, seen from src/modules/exercises/ (sources, tests) or from dist/ (the compiled server).
+const dataFile = ['../../../data/exercises/exercises.json', '../data/exercises/exercises.json']
+  .map((relative) => new URL(relative, import.meta.url))
+  .find((candidate) => existsSync(candidate)) ?? new URL('../../../data/exercises/exercises.json', import.meta.url);
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
