@@ -23,6 +23,8 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Uploaded images on disk, beside PGlite's folder; a deploy with object storage passes its own BlobStore instead. */
   UPLOADS_DIR: z.string().default('.data/uploads'),
+  /** Requests a minute one address may send without a valid token (sign-in pages, public shared pages). */
+  ANONYMOUS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Megabytes of images one account may keep (each image is at most 10 MB). */
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(250),
   /** Where mail goes; by default MailDev, the development inbox `pnpm start` runs (web inbox on http://localhost:1080). */

@@ -9,7 +9,7 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: 
 await database.migrate();
 await seedMuscles(database.db);
 
-const app = await buildApp({ db: database.db, env, logger: true });
+const app = await buildApp({ db: database.db, env, logger: true, limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE } });
 const demo = await seedDemo(database.db, env);
 if (env.NODE_ENV !== 'development' && env.DEMO_PASSWORD) app.log.warn('DEMO_PASSWORD is ignored: the demo account is made only in development (NODE_ENV=development)');
 if (demo) {
