@@ -83,7 +83,7 @@ describe('sanitizeHtml', () => {
   });
 
   it('leaves nothing that can run in any payload of the shared XSS list', () => {
-    const path = resolve(import.meta.dirname, '../../../shared/test-fixtures/xss-payloads.json');
+    const path = resolve(import.meta.dirname, '../../..', 'shared', 'test-fixtures', 'xss-payloads.json');
     const { payloads } = JSON.parse(readFileSync(path, 'utf8')) as { payloads: { html: string }[] };
     expect(payloads.length).toBeGreaterThan(400);
     const failures = payloads.map(({ html }) => ({ html, found: problems(sanitizeHtml(html)) })).filter(({ found }) => found.length > 0);

@@ -82,7 +82,7 @@ describe('sanitizeRichText', () => {
     expect(clean).toBe('<p>x</p>');
   });
 
-  const payloadsPath = resolve(import.meta.dirname, '../../../shared/test-fixtures/xss-payloads.json');
+  const payloadsPath = resolve(import.meta.dirname, '../../..', 'shared', 'test-fixtures', 'xss-payloads.json');
   it('leaves nothing unsafe in any payload of the shared XSS list', () => {
     expect(existsSync(payloadsPath), `${payloadsPath} (shared/ beside the repository)`).toBe(true);
     const { payloads } = JSON.parse(readFileSync(payloadsPath, 'utf8')) as { payloads: { html: string }[] };
