@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { waitForPort, waitForPortClosed } from '../support/ports';
+import { serveRemoteForRun } from '../support/remote-server';
 import { signInThroughApi } from '../support/session';
 
 const site = inject('site');
 let browser: Browser;
-const restarted: ChildProcess[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -18,7 +16,6 @@ afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of restarted) if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
 });
 
 const remoteOrigins = Object.values(site.remotes).map(({ port }) => `http://localhost:${port}`);
@@ -227,8 +224,8 @@ describe('platform', () => {
     await page.goBack();
     await panel.waitFor();
 
-    const child = spawn(process.execPath, ['scripts/serve-static.mjs', 'mf-fitness', '--port', String(fitness.port)], { cwd: site.repoRoot, stdio: 'ignore' });
-    restarted.push(child);
+    // Back as the set-up served it, for the rest of the run (the specs after this one use Fitness too).
+    serveRemoteForRun(site, 'mf-fitness');
     await waitForPort(fitness.port, 'mf-fitness');
     await panel.getByRole('button', { name: 'Retry' }).click();
     await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();

@@ -3,11 +3,11 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { waitForPort, waitForPortClosed } from '../support/ports';
+import { serveRemoteForRun } from '../support/remote-server';
 import { signInThroughApi } from '../support/session';
 
 /**
@@ -27,31 +27,6 @@ let browser: Browser;
 let server: ChildProcess | null = null;
 let restored = false;
 
-/**
- * The remote's static server (scripts/serve-static.mjs) for one build folder. It outlives this test file,
- * because the files after it use the remote too, but not the test run: it stops once the Vitest process that
- * started this worker has gone (the global teardown only knows the servers it started itself).
- */
-function serveRemote(dist?: string): ChildProcess {
-  const script = [
-    "const { createStaticServer } = await import(process.env.SERVE_STATIC_URL);",
-    'const server = createStaticServer({ app: process.env.APP, dist: process.env.DIST || undefined });',
-    'server.listen(Number(process.env.PORT), "localhost");',
-    "process.on('SIGTERM', () => process.exit(0));",
-    'setInterval(() => { try { process.kill(Number(process.env.WATCH_PID), 0); } catch { process.exit(0); } }, 1000);',
-  ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: site.repoRoot,
-    env: {
-      ...process.env,
-      SERVE_STATIC_URL: pathToFileURL(join(site.repoRoot, 'scripts/serve-static.mjs')).href,
-      APP: app, DIST: dist ?? '', PORT: String(port), WATCH_PID: String(process.ppid), API_URL: site.apiUrl,
-    },
-    stdio: 'ignore',
-  });
-  return child;
-}
-
 async function replaceServer(dist?: string): Promise<void> {
   if (server) {
     server.kill('SIGTERM');
@@ -59,7 +34,7 @@ async function replaceServer(dist?: string): Promise<void> {
     process.kill(-site.remotes[app].pid, 'SIGTERM'); // the global set-up's server: its own process group
   }
   await waitForPortClosed(port);
-  server = serveRemote(dist);
+  server = serveRemoteForRun(site, app, dist);
   await waitForPort(port, `${app} (${dist ?? 'its dist/'})`);
 }
 
