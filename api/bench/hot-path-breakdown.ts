@@ -4,10 +4,11 @@
  * statements alone, and the whole route through `app.inject`. It prints wall and CPU microseconds per
  * call; CPU time is the steadier number on a busy shared machine.
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { fastQueryOf } from '../src/db/fast-query';
+import { noteTable } from '../src/db/model-tables';
 import { defaultEnv } from '../src/env';
 import { findRow, listPage } from '../src/models/fast-store';
 import { entryOf } from '../src/models/registry';
@@ -47,8 +48,16 @@ console.log(`${database.kind}, ${ROUNDS} rounds per line, board of ${process.env
 await time('select $1 (fast runner)', () => fast.rows('select $1::int', [1]));
 await time('select 1 (drizzle execute)', () => database.db.execute(sql`select 1`));
 await time('listPage, 50 rows', () => listPage(database.db, entry, owner, { limit: 50 }));
+// The same page and get through Drizzle's prepared selects (rows as objects, one column each): what the fast
+// runner saves (bench/README.md).
+const columns = { id: noteTable.id, boardId: noteTable.boardId, createdAt: noteTable.createdAt, updatedAt: noteTable.updatedAt, position: noteTable.position, sortAt: noteTable.sortAt, data: noteTable.data };
+const ownedBy = and(eq(noteTable.userId, sql.placeholder('user')), eq(noteTable.boardId, sql.placeholder('board')));
+const drizzlePage = database.db.select(columns).from(noteTable).where(ownedBy).orderBy(desc(noteTable.sortAt), desc(noteTable.id)).limit(51).prepare('bench_page');
+const drizzleGet = database.db.select(columns).from(noteTable).where(and(eq(noteTable.id, sql.placeholder('id')), ownedBy)).prepare('bench_get');
+await time('the same page, Drizzle prepared select', () => drizzlePage.execute({ user: owner.userId, board: owner.boardId }));
 await time(`listPage, search "${SEARCH_WORD}"`, () => listPage(database.db, entry, owner, { limit: 50, search: SEARCH_WORD }));
 await time('findRow', () => findRow(database.db, entry, owner, nextId()));
+await time('the same get, Drizzle prepared select', () => drizzleGet.execute({ id: nextId(), user: owner.userId, board: owner.boardId }));
 await time('inject GET /api/health', () => app.inject({ method: 'GET', url: '/api/health' }));
 await time('inject note/all', () => app.inject({ method: 'POST', url: '/api/note/all', headers, payload: JSON.stringify({ board: owner.boardId, params: { limit: 50 } }) }));
 await time('inject note/get', () => app.inject({ method: 'POST', url: '/api/note/get', headers, payload: JSON.stringify({ board: owner.boardId, params: { id: nextId() } }) }));

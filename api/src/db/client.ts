@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
-import { pgliteFastQuery, postgresFastQuery, registerFastQuery } from './fast-query';
+import { gatedTransactions, pgliteFastQuery, postgresFastQuery, registerFastQuery, sessionGate } from './fast-query';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -70,8 +70,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // btree_gin: the search indexes lead with the owner columns (migration 0006), as on PostgreSQL.
   const client = new PGlite(options.pgliteDir, { extensions: { btree_gin } });
   await client.waitReady;
-  const db = drizzlePglite(client);
-  registerFastQuery(db, pgliteFastQuery(client));
+  const gate = sessionGate();
+  const db = drizzlePglite(gatedTransactions(client, gate));
+  registerFastQuery(db, pgliteFastQuery(client, gate));
   queueConnections.set(db, { db: fromPglite(client), backend: 'pglite' });
   return {
     db,

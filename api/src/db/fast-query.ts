@@ -10,9 +10,10 @@ export type Param = string | number | null;
  * The hot paths' way to the database: one SQL text, positional parameters, rows as arrays of text (or
  * null). It skips the query builder (its per-call SQL assembly and per-column mapping cost as much as
  * the query on the embedded database) and makes every statement ONE round trip:
- * - PGlite: the extended-protocol messages go to the WASM backend in one buffer (`PGlite.query` makes six
- *   calls: parse, describe, bind, describe, execute, sync), and each SQL text is parsed and planned once,
- *   as a named prepared statement, then only bound and executed;
+ * - PGlite: the extended-protocol messages (made by PGlite's exported serializer) go to the WASM backend in
+ *   one buffer through its public `execProtocol` (`PGlite.query` makes six calls: parse, describe, bind,
+ *   describe, execute, sync), and each SQL text is parsed and planned once, as a named prepared statement,
+ *   then only bound and executed;
  * - PostgreSQL: a named prepared statement per SQL text, so each pooled connection plans it once.
  * Only the engine's own SQL (built from the registry, never from input) goes through here; every
  * value is a bound parameter.
@@ -65,7 +66,39 @@ function isDataRow(message: { name: string }): message is DataRowMessage {
   return message.name === 'dataRow';
 }
 
-export function pgliteFastQuery(client: PGlite): FastQuery {
+/**
+ * Keeps the fast runner out of other callers' transactions on PGlite's one session. PGlite's public
+ * `runExclusive` holds only its statement lock, which a transaction releases between its statements; a fast
+ * statement run there would join that transaction (see its uncommitted rows, be rolled back with it). So every
+ * transaction of the app (`transaction` of the client Drizzle is given) and every fast statement take this gate.
+ */
+export interface SessionGate {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function sessionGate(): SessionGate {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    run(work) {
+      const result = tail.then(work);
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
+/** The PGlite client as Drizzle gets it: the same object, with transactions taken through the gate. */
+export function gatedTransactions(client: PGlite, gate: SessionGate): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'transaction') return (callback: Parameters<PGlite['transaction']>[0]) => gate.run(() => target.transaction(callback));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+export function pgliteFastQuery(client: PGlite, gate: SessionGate): FastQuery {
   const wire = protocol.serialize;
   // Text-format results without a row description: the engine knows its columns and wants strings.
   const tail = concat([wire.execute({}), wire.sync()]);
@@ -77,8 +110,8 @@ export function pgliteFastQuery(client: PGlite): FastQuery {
       const bind = wire.bind({ statement: name, values: params.map(toText) });
       const fresh = !prepared.has(name);
       const message = fresh ? concat([wire.parse({ name, text }), bind, tail]) : concat([bind, tail]);
-      // The same two locks `PGlite.query` takes: never inside another caller's transaction or statement.
-      const result = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message, { throwOnError: false })));
+      // Never inside another caller's transaction (the gate) or statement (`runExclusive`); public APIs only.
+      const result = await gate.run(() => client.runExclusive(() => client.execProtocol(message, { throwOnError: false })));
       // The statement exists once Parse succeeded, even when Bind or Execute then failed on this call's values:
       // marking it only after a clean run would send Parse again, and every later call would fail ("already exists").
       const rows: (string | null)[][] = [];
