@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
-import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
+import { useAuthSubmit } from './auth-submit';
+import { loadSignInCode, warmUpSignInCode } from './deferred';
 import { FormAlert, NewPasswordField, TextField } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
@@ -17,22 +17,8 @@ export default function ResetPassword() {
   const [email, setEmail] = useState(search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const code = await loadSignInCode().catch(() => null);
-    if (!code) {
-      setBusy(false);
-      setMessage(codeUnavailableMessage);
-      return;
-    }
-    const [{ email: emailSchema, password: passwordSchema }, { resetPassword }] = code;
+  const { submit, errors, message, busy } = useAuthSubmit(loadSignInCode, async ([{ email: emailSchema, password: passwordSchema }, { resetPassword }]) => {
     const found: FieldMessages = {};
     if (!token.trim()) found.token = 'is required: use the link from the e-mail';
     const checkedEmail = emailSchema.safeParse(email);
@@ -40,16 +26,13 @@ export default function ResetPassword() {
     const checkedPassword = passwordSchema.safeParse(password);
     if (!checkedPassword.success) found.password = checkedPassword.error.issues[0]?.message ?? 'is not valid';
     else if (password !== confirmation) found.confirmation = 'does not match the new password';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !checkedEmail.success) {
-      setBusy(false);
-      return;
+    if (Object.keys(found).length > 0 || !checkedEmail.success) return { errors: found };
+    if (!(await resetPassword({ token: token.trim(), email: checkedEmail.data, password }))) {
+      return { message: 'The password could not be reset: the link may have expired or been used already. Ask for a new one.' };
     }
-    const ok = await resetPassword({ token: token.trim(), email: checkedEmail.data, password });
-    setBusy(false);
-    if (ok) setDone(true);
-    else setMessage('The password could not be reset: the link may have expired or been used already. Ask for a new one.');
-  }
+    setDone(true);
+    return undefined;
+  });
 
   if (done) {
     return (
@@ -64,7 +47,7 @@ export default function ResetPassword() {
   return (
     <div className="lb-auth-page">
       <h1>Choose a new password</h1>
-      <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
+      <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
         {linkToken ? null : (
           <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { pathAfterSignIn } from './after-sign-in';
-import { codeUnavailableMessage, loadSignInCode, warmUpSignInCode } from './deferred';
+import { useAuthSubmit } from './auth-submit';
+import { loadSignInCode, warmUpSignInCode } from './deferred';
 import { FormAlert, NewPasswordField, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
-import type { FieldMessages } from './form-parts';
 
 interface SignUpFormProps {
   asCreator: boolean;
@@ -19,21 +18,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
   const navigate = useNavigate();
   const [form, update, discard] = useDraft(asCreator ? 'sign-up-creator' : 'sign-up', { name: '', email: '' });
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const code = await loadSignInCode().catch(() => null);
-    if (!code) {
-      setBusy(false);
-      setMessage(codeUnavailableMessage);
-      return;
-    }
-    const [{ registerBody }, { register }] = code;
+  const { submit, errors, message, busy } = useAuthSubmit(loadSignInCode, async ([{ registerBody }, { register }]) => {
     const body = {
       name: form.name, email: form.email, password,
       ...(programGuid ? { program_guid: programGuid } : {}),
@@ -41,21 +26,13 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
       ...(invitation ? { invitation } : {}),
     };
     const check = registerBody.safeParse(body);
-    if (!check.success) {
-      setBusy(false);
-      setErrors(zodMessages(check.error));
-      setMessage(null);
-      return;
-    }
+    if (!check.success) return { errors: zodMessages(check.error) };
     // The draft is keyed by the signed-in user, so the anonymous one goes now and comes back on failure.
     discard();
     const result = await register(check.data);
-    setBusy(false);
     if (!result.ok) {
       update({});
-      setErrors(serverMessages(result.error));
-      setMessage(failureMessage(result.error));
-      return;
+      return { errors: serverMessages(result.error), message: failureMessage(result.error) };
     }
     // The server subscribed the new account (its board is already the current one); nothing is left to buy.
     const subscribed = Boolean(result.data.subscription);
@@ -63,10 +40,11 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
       notify({ kind: 'info', message: 'The program of your link is not available, so your account starts without it. You can choose one under Programs.' });
     }
     navigate(pathAfterSignIn(subscribed ? undefined : programGuid));
-  }
+    return undefined;
+  });
 
   return (
-    <form className="lb-form" onSubmit={(event) => void submit(event)} onFocus={warmUpSignInCode} noValidate>
+    <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
       <FormAlert message={message} />
       <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(name) => update({ name })} error={errors.name} />
       <TextField label="E-mail" name="email" type="email" autoComplete="email" required
