@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { uploads } from '../../db/upload-schema';
 import { AppError, invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import type { BlobStore } from './blob-store';
+import { bytesStoredBy, deleteOwnUpload, findUpload, recordUpload } from './upload-records';
 import { allowedImageNames, detectImageType, MAX_IMAGE_BYTES } from './image-type';
 import { documented, errorResponses, errorsOf } from '../../openapi';
 
@@ -108,14 +107,14 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     if (!contentType) throw wrongType();
 
     const quota = app.env.UPLOAD_QUOTA_MB * MB;
-    const [{ used }] = await app.db.select({ used: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8` }).from(uploads).where(eq(uploads.userId, userId));
+    const used = await bytesStoredBy(app.db, userId);
     if (used + bytes.length > quota) throw overQuota(used, quota);
 
     const id = newUploadId();
     const key = `images/${id}`;
     await store.put(key, bytes, contentType);
     try {
-      await app.db.insert(uploads).values({ id, userId, key, contentType, bytes: bytes.length });
+      await recordUpload(app.db, { id, userId, key, contentType, bytes: bytes.length });
     } catch (error) {
       // No row, no way to reach the bytes: do not leave them behind.
       await store.delete(key).catch(() => undefined);
@@ -130,7 +129,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   }, async (request, reply) => {
     const { id } = request.params;
     if (!uploadId.test(id)) throw notFound('No such image.');
-    const [row] = await app.db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, id)).limit(1);
+    const row = await findUpload(app.db, id);
     const blob = row ? await store.get(row.key) : null;
     if (!row || !blob) throw notFound('No such image.');
     return reply
@@ -153,11 +152,9 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   }, async (request) => {
     const { userId } = authOf(request);
     const { id } = request.body;
-    const [row] = uploadId.test(id)
-      ? await app.db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ key: uploads.key })
-      : [];
-    if (!row) throw notFound('No such image.');
-    await store.delete(row.key);
+    const key = uploadId.test(id) ? await deleteOwnUpload(app.db, userId, id) : undefined;
+    if (!key) throw notFound('No such image.');
+    await store.delete(key);
     return { success: true as const, id };
   });
 }

@@ -1,0 +1,27 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/upload-schema';
+
+/** The upload table's queries: what the routes ask of it, by name. */
+
+/** Bytes of every image the user has stored (the quota counts them). */
+export async function bytesStoredBy(db: Db, userId: number): Promise<number> {
+  const [{ used }] = await db.select({ used: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8` }).from(uploads).where(eq(uploads.userId, userId));
+  return used;
+}
+
+export async function recordUpload(db: Db, upload: { id: string; userId: number; key: string; contentType: string; bytes: number }): Promise<void> {
+  await db.insert(uploads).values(upload);
+}
+
+/** Where an image's bytes are kept, by its public id (anyone holding the id may read it). */
+export async function findUpload(db: Db, id: string): Promise<{ key: string; contentType: string } | undefined> {
+  const [row] = await db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row;
+}
+
+/** Removes the user's own image record; its storage key, or undefined when it is not theirs or not there. */
+export async function deleteOwnUpload(db: Db, userId: number, id: string): Promise<string | undefined> {
+  const [row] = await db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ key: uploads.key });
+  return row?.key;
+}
