@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from '@lifeboard/shared/lib/router';
-import { $board } from '@lifeboard/shared/stores/board';
+import { Suspense, useMemo, useState } from 'react';
+import { Link } from '@lifeboard/shared/lib/router';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { journalListParams } from '@lifeboard/shared/stores/page-lists';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -21,7 +20,7 @@ import { useJournalEntries } from './list-load';
 import { useSearchAsYouType } from './search-input';
 import { useStagedCount } from './staged-count';
 import { MonthCalendar } from './MonthCalendar';
-import { openInAddress, stillOpen } from '../editor/still-open';
+import { useOpenDocument } from '../editor/use-open-document';
 import './journal.css';
 
 /** The list half of /journal: search, a calendar to jump to a day, entries by day. */
@@ -94,60 +93,24 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
 
 /** /journal: the entries by day, or one entry open in the editor (`?entry=<id|new>`; `?day=` jumps to a day). */
 export function JournalScreen() {
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const entry = params.get('entry');
+  const { params, setParam, editor } = useOpenDocument('entry');
   const day = params.get('day');
   const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
-  // A new entry keeps its editor when it gets an id (the address changes, the editor must not remount).
-  // A ref, not state: it must be current in the very render the new address causes.
-  const createdFrom = useRef<Record<string, string>>({});
-  const entryId = entry && entry !== 'new' && /^\d+$/.test(entry) ? Number(entry) : null;
-
-  // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
-  // Nothing open, or the user already left: the address stays as it is.
-  useEffect(() => $board.listen(() => {
-    if (openInAddress(pathname, 'entry') === null) return;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('entry');
-      return next;
-    }, { replace: true });
-  }), [setParams, pathname]);
-
-  const setParam = (changes: Record<string, string | null>, replace = false) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace });
-  };
 
   return (
     <section className="lb-stack" data-model="journal_entry">
       <PageHeader
         title="Journal" description="Write about your day. Entries are saved as you type and listed by day, newest first."
-        actions={entry ? null : (
+        actions={editor ? null : (
           <>
             <ExportImportButton />
             <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>
           </>
         )}
       />
-      {entry ? (
+      {editor ? (
         <Suspense fallback={<Spinner label="Opening the entry…" />}>
-          <JournalEntryPage
-            key={createdFrom.current[entry] ?? entry} id={entryId} day={validDay}
-            onCreated={(id) => {
-              if (!stillOpen(pathname, 'entry', entry)) return;
-              createdFrom.current[String(id)] = createdFrom.current[entry] ?? entry;
-              setParam({ entry: String(id) }, true);
-            }}
-            onClose={() => {
-              if (stillOpen(pathname, 'entry', entry)) setParam({ entry: null });
-            }}
-          />
+          <JournalEntryPage key={editor.key} id={editor.id} day={validDay} onCreated={editor.onCreated} onClose={editor.onClose} />
         </Suspense>
       ) : (
         <JournalList day={validDay} onDay={(next) => setParam({ day: next })} />

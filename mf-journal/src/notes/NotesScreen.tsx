@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from '@lifeboard/shared/lib/router';
+import { useMemo, useState } from 'react';
+import { Link } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $currentNote } from '@lifeboard/shared/stores/data';
 import { notify } from '@lifeboard/shared/stores/notifications';
@@ -19,7 +18,7 @@ import { inCategory, isNoteSort, noteSorts, sortNotes } from './note-order';
 import type { NoteSort } from './note-order';
 import { NoteEditorPage } from './NoteEditorPage';
 import { ExportImportButton } from '../export/ExportImportButton';
-import { openInAddress, stillOpen } from '../editor/still-open';
+import { useOpenDocument } from '../editor/use-open-document';
 import './notes.css';
 
 type Note = ModelRecord<'note'>;
@@ -111,62 +110,26 @@ function NotesList({ categoryId, sort, onFilter }: { categoryId: number | null; 
 
 /** /notes: the notes, or one open in the editor (`?note=<id|new>`); `?category=` and `?sort=` filter and order the list. */
 export function NotesScreen() {
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const { params, setParam, editor } = useOpenDocument('note');
   useCollection('category');
-  const open = params.get('note');
   const category = params.get('category');
   const categoryId = category && /^\d+$/.test(category) ? Number(category) : null;
   const sortParam = params.get('sort');
   const sort: NoteSort = isNoteSort(sortParam) ? sortParam : 'updated';
-  const noteId = open && /^\d+$/.test(open) ? Number(open) : null;
-  // A new note keeps its editor when it gets an id (the address changes, the editor must not remount).
-  // A ref, not state: it must be current in the very render the new address causes.
-  const createdFrom = useRef<Record<string, string>>({});
-
-  // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
-  // Nothing open, or the user already left: the address stays as it is.
-  useEffect(() => $board.listen(() => {
-    if (openInAddress(pathname, 'note') === null) return;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('note');
-      return next;
-    }, { replace: true });
-  }), [setParams, pathname]);
-
-  const setParam = (changes: Record<string, string | null>, replace = false) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace });
-  };
 
   return (
     <section className="lb-stack" data-model="note">
       <PageHeader
         title="Notes" description="Quick notes and longer thoughts, saved as you type. Pin the ones you come back to."
-        actions={open ? null : (
+        actions={editor ? null : (
           <>
             <ExportImportButton />
             <Button variant="primary" onClick={() => setParam({ note: 'new' })}>New note</Button>
           </>
         )}
       />
-      {open ? (
-        <NoteEditorPage
-          key={createdFrom.current[open] ?? open} id={noteId} categoryId={categoryId}
-          onCreated={(id) => {
-            if (!stillOpen(pathname, 'note', open)) return;
-            createdFrom.current[String(id)] = createdFrom.current[open] ?? open;
-            setParam({ note: String(id) }, true);
-          }}
-          onClose={() => {
-            if (stillOpen(pathname, 'note', open)) setParam({ note: null });
-          }}
-        />
+      {editor ? (
+        <NoteEditorPage key={editor.key} id={editor.id} categoryId={categoryId} onCreated={editor.onCreated} onClose={editor.onClose} />
       ) : (
         <NotesList categoryId={categoryId} sort={sort} onFilter={setParam} />
       )}
