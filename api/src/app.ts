@@ -7,7 +7,7 @@ import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { adminRoutes } from './modules/admin/routes';
-import { readAiConfig } from './modules/ai/config';
+import { readAiConfig, type AiSettings } from './modules/ai/config';
 import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
 import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
@@ -56,8 +56,8 @@ export interface AppOptions {
   /** Where uploaded images go; by default a folder (`UPLOADS_DIR`). Production may pass an object store. */
   blobStore?: BlobStore;
   logger?: boolean;
-  /** The AI_* provider settings (`modules/ai/config.ts`); the process environment by default. */
-  aiEnv?: Record<string, string | undefined>;
+  /** The AI_* provider settings (`modules/ai/config.ts`) in place of `env`'s, for tests. */
+  aiEnv?: AiSettings;
   /** The payment provider; by default Stripe when configured, else the built-in test provider (`modules/payments`). */
   payments?: PaymentProvider;
 }
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('env', options.env);
   app.decorate('limits', { ...defaultLimits, ...options.limits });
-  app.decorate('ai', readAiConfig(options.aiEnv ?? process.env));
+  app.decorate('ai', readAiConfig(options.aiEnv ?? options.env));
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
   app.decorate('mailer', mailer);
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.

@@ -79,6 +79,15 @@ export const envSchema = z.object({
   TAX_PERCENT: z.coerce.number().min(0).max(100).default(0),
   /** Days a buyer may be refunded; a sale's net becomes available to the creator after them. */
   REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /**
+   * The AI provider (any OpenAI-compatible chat-completions API), as text: `modules/ai/config.ts` reads it, and a
+   * wrong value turns AI off with a message saying what to set instead of stopping the server.
+   */
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  /** Comma-separated model names; a user's `ai_model` is the 1-based position in this list. */
+  AI_MODELS: z.string().optional(),
+  AI_TIMEOUT_MS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -27,7 +27,15 @@ export interface AiConfig {
   problems: string[];
 }
 
-export function readAiConfig(source: Record<string, string | undefined>): AiConfig {
+/** The AI_* settings as text (env.ts reads them from the environment). */
+export interface AiSettings {
+  AI_BASE_URL?: string | undefined;
+  AI_API_KEY?: string | undefined;
+  AI_MODELS?: string | undefined;
+  AI_TIMEOUT_MS?: string | undefined;
+}
+
+export function readAiConfig(source: AiSettings): AiConfig {
   const parsed = aiEnvSchema.safeParse({
     AI_BASE_URL: source.AI_BASE_URL || undefined, AI_API_KEY: source.AI_API_KEY || undefined,
     AI_MODELS: source.AI_MODELS || undefined, AI_TIMEOUT_MS: source.AI_TIMEOUT_MS || undefined,
