@@ -46,9 +46,14 @@ export function weekdayOf(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
+/** How much of the previous score a day keeps, for a habit done `frequency` times a day (Loop's `Score.compute`). */
+export function scoreMultiplier(frequency: number): number {
+  return Math.pow(0.5, Math.sqrt(frequency) / 13);
+}
+
 /** Loop's `Score.compute`: one day moves the score toward that day's completion. */
 export function nextScore(frequency: number, previous: number, completion: number): number {
-  const multiplier = Math.pow(0.5, Math.sqrt(frequency) / 13);
+  const multiplier = scoreMultiplier(frequency);
   return previous * multiplier + completion * (1 - multiplier);
 }
 
@@ -113,6 +118,9 @@ export function timeline(rule: HabitRule, entries: readonly DayEntry[], start: n
 export function scoreSeries(rule: HabitRule, line: Timeline): Float64Array {
   const { states, amounts } = line;
   const scores = new Float64Array(states.length);
+  // nextScore's step, with its multiplier worked out once for the whole series.
+  const keep = scoreMultiplier(rule.num / rule.den);
+  const step = (previous: number, completion: number) => previous * keep + completion * (1 - keep);
   const frequency = rule.num / rule.den;
   const numeric = isNumeric(rule);
   const atMost = rule.kind === 'at_most';
@@ -133,13 +141,13 @@ export function scoreSeries(rule: HabitRule, line: Timeline): Float64Array {
         if (!atMost) completion = target > 0 ? Math.min(1, rolling / target) : 1;
         else if (target > 0) completion = Math.min(1, Math.max(0, 1 - (rolling - target) / target));
         else completion = rolling > 0 ? 0 : 1;
-        previous = nextScore(frequency, previous, completion);
+        previous = step(previous, completion);
       }
     } else {
       if (state === YES) rolling += 1;
       const old = i - denominator;
       if (old >= 0 && states[old] === YES) rolling -= 1;
-      if (state !== SKIP) previous = nextScore(frequency, previous, Math.min(1, rolling / numerator));
+      if (state !== SKIP) previous = step(previous, Math.min(1, rolling / numerator));
     }
     scores[i] = previous;
   }
