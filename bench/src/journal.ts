@@ -193,7 +193,7 @@ export async function measureJournal(browser: Browser, site: Site, targets: Targ
   const user = await signUpBenchUser(site);
   let started = Date.now();
   await createEntries(site, user, 0, listEntries);
-  log(`\n4. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  log(`\n5. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
   const open = await measureOpen(browser, site, user);
   const shown = (times: OpenTimes[]) => times.map((time) => time.shown);

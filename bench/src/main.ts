@@ -10,7 +10,7 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `lighthouse`, `journal`; all by default).
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`; all by default).
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
@@ -24,13 +24,14 @@ import { startSite } from './site';
 import type { Site } from './site';
 import { signIn } from './visitor';
 import type { Session } from './visitor';
+import { isAdminScreen, screenBytes, screens, visitScreen } from './screens';
 import { areas, visitArea, visitHome, visitSignedOut } from './visits';
 import type { AreaVisit } from './visits';
 
 const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
-const parts = new Set((process.env.BENCH_PARTS ?? 'areas,lighthouse,journal').split(',').map((part) => part.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal').split(',').map((part) => part.trim()));
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -125,6 +126,30 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
   }
 }
 
+/** Each area's main screens on their own first visit (screens.ts): time to the first heading and bytes added. */
+async function measureScreens(site: Site, user: Session, admin: Session): Promise<void> {
+  log(`\n4. Each main screen's first visit from /boards, in-app navigation → its first heading (median of ${clickRuns}); JS+CSS gzip it adds`);
+  const browser = await launchBrowser();
+  const rows = [['screen', 'area', 'to content', 'target ≤ 300 ms', 'adds (gzip)', 'target ≤ 50 kB']];
+  try {
+    for (const screen of screens) {
+      const session = isAdminScreen(screen) ? admin : user;
+      const visits = [];
+      for (let run = 0; run < clickRuns; run += 1) visits.push(await visitScreen(browser, site, session, screen));
+      const time: Target = { label: `${screen.path} first visit, to content`, value: median(visits.map((visit) => visit.ms)), limit: 300, kind: 'max', format: ms };
+      const bytes: Target = { label: `${screen.path} first visit adds (JS+CSS gzip)`, value: screenBytes(visits[0]), limit: 50_000, kind: 'max', format: kb };
+      targets.push(time, bytes);
+      rows.push([screen.path, screen.area, ms(time.value), isMet(time) ? 'met' : 'MISSED', kb(bytes.value), isMet(bytes) ? 'met' : 'MISSED']);
+      const errors = [...new Set(visits.flatMap((visit) => visit.errors))];
+      if (errors.length) log(`  ${screen.path} page errors: ${errors.join(' | ')}`);
+      if (listFiles) log(fileList(visits[0].transfers, '    '));
+    }
+  } finally {
+    await browser.close();
+  }
+  log(table(rows));
+}
+
 async function measureLighthouse(site: Site, user: Session): Promise<void> {
   if (lighthouseRuns < 1) {
     log('\n2. Lighthouse: skipped (BENCH_LH_RUNS=0)');
@@ -165,6 +190,7 @@ async function main(): Promise<void> {
       log(`\n3. Click on a navigation link → the area's first heading on screen (median of ${clickRuns}, min–max)`);
       log(clicks);
     }
+    if (parts.has('screens')) await measureScreens(site, user, admin);
     if (parts.has('journal')) {
       const browser = await launchBrowser();
       try {
