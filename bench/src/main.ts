@@ -10,7 +10,8 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`; all by default).
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`; all by default), BENCH_SCREENS the screens
+ * (comma-separated paths of screens.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
@@ -31,6 +32,7 @@ import type { AreaVisit } from './visits';
 const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
+const onlyScreens = process.env.BENCH_SCREENS?.split(',').map((path) => path.trim()).filter(Boolean);
 const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal').split(',').map((part) => part.trim()));
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
@@ -132,7 +134,7 @@ async function measureScreens(site: Site, user: Session, admin: Session): Promis
   const browser = await launchBrowser();
   const rows = [['screen', 'area', 'to content', 'target ≤ 300 ms', 'adds (gzip)', 'target ≤ 50 kB']];
   try {
-    for (const screen of screens) {
+    for (const screen of screens.filter((item) => !onlyScreens?.length || onlyScreens.includes(item.path))) {
       const session = isAdminScreen(screen) ? admin : user;
       const visits = [];
       for (let run = 0; run < clickRuns; run += 1) visits.push(await visitScreen(browser, site, session, screen));
