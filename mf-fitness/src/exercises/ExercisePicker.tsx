@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createResource, type AnyRecord } from '@lifeboard/shared/api/resource';
-import { exerciseLevels } from '@lifeboard/shared/models/exercise';
+import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { $muscles } from '@lifeboard/shared/stores/data';

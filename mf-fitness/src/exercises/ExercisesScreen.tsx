@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { exerciseLevels } from '@lifeboard/shared/models/exercise';
+import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { useNavigate } from '@lifeboard/shared/lib/router';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $muscles } from '@lifeboard/shared/stores/data';

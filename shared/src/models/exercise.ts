@@ -1,10 +1,7 @@
 import { z } from './zod';
 import { defineModel } from './define';
+import { exerciseCategories, exerciseLevels } from './exercise-options';
 import { idList, longText, shortText, title } from './fields';
-
-/** The library's levels and categories (api/data/exercises/schema.json). */
-export const exerciseLevels = ['beginner', 'intermediate', 'expert'] as const;
-export const exerciseCategories = ['strength', 'powerlifting', 'olympic weightlifting', 'strongman', 'plyometrics', 'cardio', 'stretching'] as const;
 
 export const exercise = defineModel({
   name: 'exercise', state: 'exercises', label: 'Exercise', plural: 'Exercises',

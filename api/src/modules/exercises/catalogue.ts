@@ -1,4 +1,4 @@
-import { exerciseLevels } from '@lifeboard/shared/models/exercise';
+import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalid } from '../../errors';
