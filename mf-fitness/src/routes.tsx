@@ -5,6 +5,7 @@ import { ExercisesScreen } from './exercises/ExercisesScreen';
 import { SleepScreen } from './home/Sleep';
 import { DrugDetail } from './medicines/DrugDetail';
 import { SessionDetail } from './sessions/SessionDetail';
+import { SessionsScreen } from './sessions/SessionsScreen';
 import { WorkoutDetail } from './workouts/WorkoutDetail';
 import { NotFound } from './NotFound';
 
@@ -18,7 +19,7 @@ export function AreaRoutes() {
         <Route path="/workouts" element={<ModelScreen model="workout" description="Workout plans: open one to add exercises and start a session." detailHref={(id) => `/workouts/${id}`} />} />
         <Route path="/workouts/:id" element={<WorkoutDetail />} />
         <Route path="/workouts/:id/edit" element={<WorkoutDetail edit />} />
-        <Route path="/workout-sessions" element={<ModelScreen model="workout_session" description="Sessions you trained, newest first." defaults={{ started_at: new Date().toISOString() }} detailHref={(id) => `/workout-session/${id}`} />} />
+        <Route path="/workout-sessions" element={<SessionsScreen />} />
         <Route path="/workout-session/:id" element={<SessionDetail />} />
         <Route path="/sleep" element={<SleepScreen />} />
         <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going." />} />
