@@ -15,6 +15,7 @@ let workoutId = 0;
 
 /** The library's "Barbell Bench Press - Medium Grip" (api/data/exercises: 2_000_000_000 + its place in the file). */
 const BENCH = 2_000_000_043;
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const benchName = 'Barbell Bench Press - Medium Grip';
 
 beforeAll(async () => {
@@ -88,5 +89,39 @@ describe('a training log', () => {
     expect(stored.sets).toEqual([{ exercise_id: BENCH, reps: 8, weight: 62.5, target_reps: 8, done: true }]);
     const records = await apiRequest(site, 'POST', '/api/exercise/records', { board: user.boardId, params: { exercise_id: BENCH } }, user.token);
     expect(records.body).toEqual({ success: true, records: { max_weight: 62.5, best_e1rm: 79.17, max_reps: 8, best_session_volume: 960 } });
+  });
+
+  it('charts the exercise\'s progress and marks today on the training calendar with the week\'s volume', async () => {
+    await page.goto(`${site.shellUrl}/exercises/${BENCH}`);
+    await expect.poll(() => page.locator('[data-progress-summary]').textContent(), { timeout: 20_000 }).toBe('Best set over 2 training days: 60 kg to 62.5 kg (+2.5 kg)');
+    await page.locator('.uplot').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Estimated 1RM' }).click();
+    // 60 × (1 + 8/30) = 76; 62.5 × (1 + 8/30) = 79.17
+    await expect.poll(() => page.locator('[data-progress-summary]').textContent()).toBe('Estimated 1RM over 2 training days: 76 kg to 79.17 kg (+3.17 kg)');
+
+    await page.goto(`${site.shellUrl}/workout-sessions`);
+    const today = localDay(new Date());
+    await expect.poll(() => page.locator(`[data-day="${today}"] a`).count(), { timeout: 20_000 }).toBe(1);
+    // Last week's 2 × 60 kg × 8 and today's 62.5 kg × 8 (exactly 7 days apart: always two Monday-to-Sunday weeks).
+    await expect.poll(() => page.locator('[data-weekly-volume]').textContent(), { timeout: 20_000 }).toMatch(/^This week: 1 session, 500 kg · last week: 1 session, 960 kg/);
+    await page.locator('.uplot').waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('sleep', () => {
+  it('logs a night from bed and wake times and sees it on the chart', async () => {
+    const yesterday = localDay(new Date(Date.now() - 86_400_000));
+    await createRecord(site, user, 'sleep_score', { date: yesterday, bed_at: new Date(`${localDay(new Date(Date.now() - 2 * 86_400_000))}T23:00:00`).toISOString(), wake_at: new Date(`${yesterday}T06:30:00`).toISOString(), score: 70 });
+    await page.goto(`${site.shellUrl}/sleep`);
+    await expect.poll(() => page.getByTestId('sleep-averages').textContent(), { timeout: 20_000 }).toBe('1 night · on average 7 h 30 min asleep · score 70 / 100');
+    await page.getByLabel('Went to bed').fill('23:30');
+    await page.getByLabel('Woke up', { exact: true }).fill('07:30');
+    await page.getByLabel('Score (0 to 100)').fill('90');
+    await expect.poll(() => page.getByTestId('sleep-duration').textContent()).toBe('That is 8 h asleep.');
+    await page.getByRole('button', { name: 'Log this night' }).click();
+    await expect.poll(() => page.getByTestId('sleep-averages').textContent(), { timeout: 20_000 }).toBe('2 nights · on average 7 h 45 min asleep · score 80 / 100');
+    await page.locator('[data-model="sleep_score"] .uplot').waitFor({ timeout: 20_000 });
+    // Two nights are too few to say anything about training: the screen says so instead of a number.
+    await expect.poll(() => page.getByTestId('sleep-insights-none').textContent(), { timeout: 20_000 }).toMatch(/^Nothing to say yet/);
   });
 });

@@ -2,10 +2,10 @@ import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { ExerciseDetail } from './exercises/ExerciseDetail';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
-import { SleepScreen } from './home/Sleep';
 import { DrugDetail } from './medicines/DrugDetail';
 import { SessionDetail } from './sessions/SessionDetail';
 import { SessionsScreen } from './sessions/SessionsScreen';
+import { SleepScreen } from './sleep/SleepScreen';
 import { WorkoutDetail } from './workouts/WorkoutDetail';
 import { NotFound } from './NotFound';
 

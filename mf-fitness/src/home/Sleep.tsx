@@ -1,9 +1,6 @@
 import { Link } from '@lifeboard/shared/lib/router';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState } from '@lifeboard/shared/ui/feedback';
-import { localDate } from '@lifeboard/shared/ui/model/local-date';
-import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Panel } from '@lifeboard/shared/ui/Panel';
 
 /** Average score and hours of the last seven nights. */
 function useSleepWeek() {
@@ -27,13 +24,4 @@ function SleepStats() {
 /** Home widget: the sleep week. */
 export function SleepWidget() {
   return <SleepStats />;
-}
-
-/** `/sleep`: nights with score and times, and the week's averages. */
-export function SleepScreen() {
-  return (
-    <ModelScreen model="sleep_score" title="Sleep" description="When you went to bed, when you woke and how it felt." defaults={{ date: localDate() }}>
-      <Panel title="This week"><SleepStats /></Panel>
-    </ModelScreen>
-  );
 }

@@ -64,16 +64,18 @@ export async function recordsBetween(model: 'workout_session' | 'sleep_score' | 
   return records;
 }
 
-/** `recordsBetween` as a screen's state: undefined while loading, null when it failed. */
-export function useRecordsBetween(model: 'workout_session' | 'sleep_score' | 'mood', from: string, to: string): AnyRecord[] | null | undefined {
+/** `recordsBetween` as a screen's state: undefined while loading, null when it failed; a new `version` reloads. */
+export function useRecordsBetween(model: 'workout_session' | 'sleep_score' | 'mood', from: string, to: string, version = 0): AnyRecord[] | null | undefined {
   const board = useStore($board);
   const [state, setState] = useState<{ key: string; records: AnyRecord[] | null } | null>(null);
-  const key = `${model}:${board.id}:${from}:${to}`;
+  const key = `${model}:${board.id}:${from}:${to}:${version}`;
   useEffect(() => {
     if (!board.id) return;
     let live = true;
     void recordsBetween(model, board.id, from, to).then((records) => { if (live) setState({ key, records }); });
     return () => { live = false; };
   }, [model, board.id, from, to, key]);
-  return state?.key === key ? state.records : undefined;
+  // A reload keeps the records shown until the new ones arrive (no flash of a skeleton after a save).
+  if (state?.key === key) return state.records;
+  return state && state.key.startsWith(`${model}:${board.id}:${from}:${to}:`) ? state.records : undefined;
 }

@@ -25,6 +25,9 @@ export interface TimeChartProps {
   height?: number;
 }
 
+/** Whether this browser can draw on a canvas (uPlot needs it); without one the chart's words stand in for it. */
+const canDraw = () => typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null;
+
 const dayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -35,7 +38,7 @@ export default function TimeChart({ days, series, summary, ranges = {}, height =
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
-    if (!element || !days.length) return;
+    if (!element || !days.length || !canDraw()) return;
     const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const scales: uPlot.Scales = { x: { time: true } };
     const axes: uPlot.Axis[] = [{}];
