@@ -106,6 +106,16 @@ describe('a training log', () => {
     await expect.poll(() => page.locator('[data-weekly-volume]').textContent(), { timeout: 20_000 }).toMatch(/^This week: 1 session, 500 kg · last week: 1 session, 960 kg/);
     await page.locator('.uplot').waitFor({ timeout: 20_000 });
   });
+  it('keeps the weight unit on the account: pounds on the workout and exercise screens, stored in kg', async () => {
+    await page.goto(`${site.shellUrl}/workouts/${workoutId}`);
+    await page.getByLabel('Weights in').selectOption('lb');
+    await expect.poll(async () => (await apiRequest(site, 'GET', '/api/user', undefined, user.token)).body, { timeout: 20_000 }).toMatchObject({ user: { weight_unit: 'lb' } });
+    await page.goto(`${site.shellUrl}/exercises/${BENCH}`);
+    // 60 kg = 132.28 lb, 62.5 kg = 137.79 lb: shown in pounds, while the stored set stays 62.5 kg.
+    await expect.poll(() => page.locator('[data-progress-summary]').textContent(), { timeout: 20_000 }).toBe('Best set over 2 training days: 132.28 lb to 137.79 lb (+5.51 lb)');
+    const records = await apiRequest(site, 'POST', '/api/exercise/records', { board: user.boardId, params: { exercise_id: BENCH } }, user.token);
+    expect(records.body).toMatchObject({ records: { max_weight: 62.5 } });
+  });
 });
 
 describe('sleep', () => {

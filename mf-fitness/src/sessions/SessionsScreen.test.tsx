@@ -9,7 +9,8 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
-import { $unit } from '../training/units';
+import { makeUser } from '@lifeboard/shared/models/test-user';
+import { setUser } from '@lifeboard/shared/stores/session';
 import { SessionsScreen } from './SessionsScreen';
 import { monthGrid } from './TrainingCalendar';
 import { weeksInWords } from './WeeklyVolume';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   setConfig({ apiUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); $unit.set('kg'); });
+beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
 afterEach(() => { cleanup(); clearData(); });
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
