@@ -3,6 +3,7 @@ import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { ExerciseDetail } from './exercises/ExerciseDetail';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
 import { DrugDetail } from './medicines/DrugDetail';
+import { HealthIssueDetail } from './health/HealthIssueDetail';
 import { SessionDetail } from './sessions/SessionDetail';
 import { SessionsScreen } from './sessions/SessionsScreen';
 import { SleepScreen } from './sleep/SleepScreen';
@@ -22,7 +23,8 @@ export function AreaRoutes() {
         <Route path="/workout-sessions" element={<SessionsScreen />} />
         <Route path="/workout-session/:id" element={<SessionDetail />} />
         <Route path="/sleep" element={<SleepScreen />} />
-        <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going." />} />
+        <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going. Open one for its timeline." detailHref={(id) => `/health-issues/${id}`} />} />
+        <Route path="/health-issues/:id" element={<HealthIssueDetail />} />
         <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take, the dose and when; open one to log doses." detailHref={(id) => `/drug/${id}`} />} />
         <Route path="/drug/:id" element={<DrugDetail />} />
         <Route path="*" element={<NotFound />} />

@@ -64,9 +64,10 @@ export const health_issue = defineModel({
   name: 'health_issue', state: 'healthIssues', label: 'Health issue', plural: 'Health issues',
   fields: z.object({
     title: title(), since: isoDate.nullable(), status: z.enum(healthStatuses), notes: longText(5000),
-    /** The timeline: dated notes, each may change the status (the record's `status` is the latest). */
+    /** The timeline: dated notes, each may move the status `from` one `status` to another (the record's is the latest). */
     updates: z.array(z.object({
-      at: z.iso.datetime({ offset: true }), note: shortText(2000), status: z.enum(healthStatuses).optional(),
+      at: z.iso.datetime({ offset: true }), note: shortText(2000),
+      from: z.enum(healthStatuses).optional(), status: z.enum(healthStatuses).optional(),
     }).strict()).max(1000),
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
