@@ -135,3 +135,38 @@ describe('sleep', () => {
     await expect.poll(() => page.getByTestId('sleep-insights-none').textContent(), { timeout: 20_000 }).toMatch(/^Nothing to say yet/);
   });
 });
+
+describe('medicines and health issues', () => {
+  it('gives a medicine a schedule with a reminder, logs today\'s dose and shows the adherence', async () => {
+    const medicine = await createRecord(site, user, 'medicine', { name: 'Vitamin D', dose: '1000 IU' });
+    await page.goto(`${site.shellUrl}/drug/${medicine.id}`);
+    await expect.poll(() => page.getByTestId('medicine-schedule').textContent(), { timeout: 20_000 }).toBe('As needed (no set times) · 1000 IU');
+    await page.getByRole('button', { name: 'Change schedule' }).click();
+    await page.getByLabel('Time 1').fill('00:00');
+    await page.getByLabel('Remind me by e-mail at these times').check();
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await expect.poll(() => page.getByTestId('medicine-schedule').textContent(), { timeout: 20_000 }).toBe('Every day at 00:00 · 1000 IU');
+    await expect.poll(() => page.getByTestId('medicine-reminders').textContent(), { timeout: 20_000 }).toBe('Reminded by e-mail at this time.');
+    const reminders = await apiRequest(site, 'POST', '/api/reminder/all', { board: user.boardId, params: {} }, user.token);
+    expect((reminders.body as { reminders: Record<string, unknown>[] }).reminders.filter((r) => r.target_id === medicine.id))
+      .toEqual([expect.objectContaining({ title: 'Take Vitamin D (1000 IU)', repeat: 'FREQ=DAILY', channels: ['email'], target_model: 'medicine' })]);
+
+    await page.getByRole('button', { name: 'Taken the 00:00 dose' }).click();
+    // Added today, so one dose was due so far: the one at midnight.
+    await expect.poll(() => page.getByTestId('adherence-week').textContent(), { timeout: 20_000 }).toBe('Last 7 days: 1 of 1 doses taken (100%).');
+    await expect.poll(() => page.getByTestId('dose-log').textContent()).toMatch(/00:00 dose: taken at \d\d:\d\d/);
+  });
+
+  it('keeps a health issue\'s timeline of notes and status changes', async () => {
+    const issue = await createRecord(site, user, 'health_issue', { title: 'Sore knee', status: 'active' });
+    await page.goto(`${site.shellUrl}/health-issues`);
+    await page.getByRole('link', { name: 'Sore knee' }).click();
+    await page.waitForURL(new RegExp(`/health-issues/${issue.id}$`), { timeout: 20_000 });
+    await page.getByLabel('What happened').fill('Physio says keep going');
+    await page.getByLabel('How it is going now').selectOption('managed');
+    await page.getByRole('button', { name: 'Add to the timeline' }).click();
+    await expect.poll(() => page.getByTestId('health-timeline').textContent(), { timeout: 20_000 }).toContain('Status: Active → Under control');
+    expect(await page.getByTestId('health-timeline').textContent()).toContain('Physio says keep going');
+    expect((await getRecord(site, user, 'health_issue', issue.id)).status).toBe('managed');
+  });
+});
