@@ -32,7 +32,7 @@ export function UnitChoice({ withIncrement = false }: { withIncrement?: boolean 
       <Select label="Weights in" value={unit} options={unitOptions} disabled={busy} onChange={(e) => void save({ unit: e.target.value === 'lb' ? 'lb' : 'kg' })} />
       {withIncrement ? (
         <>
-          <NumberField label={`Add when every set hits its reps (${unit})`} min={0} step="any" value={step ?? String(fromKg(incrementKg, unit))} onChange={(e) => setStep(e.target.value)} />
+          <NumberField label={`Progression step (${unit})`} hint="Added to the weight next time, once every set reached its target." min={0} step="any" value={step ?? String(fromKg(incrementKg, unit))} onChange={(e) => setStep(e.target.value)} />
           {step !== null ? <Button size="small" busy={busy} onClick={() => void saveStep()}>Save step</Button> : null}
         </>
       ) : null}
