@@ -1,19 +1,26 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
+import { Suspense } from 'react';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
+import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { ExerciseDetail } from './exercises/ExerciseDetail';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
-import { DrugDetail } from './medicines/DrugDetail';
-import { HealthIssueDetail } from './health/HealthIssueDetail';
 import { SessionDetail } from './sessions/SessionDetail';
-import { SessionsScreen } from './sessions/SessionsScreen';
-import { SleepScreen } from './sleep/SleepScreen';
 import { WorkoutDetail } from './workouts/WorkoutDetail';
 import { NotFound } from './NotFound';
+
+// Screens with their own arithmetic (calendar, sleep statistics, doses, timelines) load on their first visit,
+// keeping the area's first download small (budget 50 kB gzip); their charts (uPlot) load later still.
+const SessionsScreen = lazyScreen(() => import('./sessions/SessionsScreen').then((m) => m.SessionsScreen));
+const SleepScreen = lazyScreen(() => import('./sleep/SleepScreen').then((m) => m.SleepScreen));
+const DrugDetail = lazyScreen(() => import('./medicines/DrugDetail').then((m) => m.DrugDetail));
+const HealthIssueDetail = lazyScreen(() => import('./health/HealthIssueDetail').then((m) => m.HealthIssueDetail));
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
     <div data-area="mf_fitness">
+      <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         <Route path="/exercises" element={<ExercisesScreen />} />
         <Route path="/exercises/:id" element={<ExerciseDetail />} />
@@ -29,6 +36,7 @@ export function AreaRoutes() {
         <Route path="/drug/:id" element={<DrugDetail />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
+      </Suspense>
     </div>
   );
 }
