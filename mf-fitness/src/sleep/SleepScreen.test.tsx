@@ -9,6 +9,7 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
+import { SleepWidget } from '../home/Sleep';
 import { SleepScreen } from './SleepScreen';
 import { nightTimes } from './sleep-stats';
 
@@ -56,6 +57,11 @@ describe('/sleep', () => {
     await waitFor(() => expect(nights.rows).toHaveLength(1));
     expect(nights.rows[0]).toMatchObject({ date: localDate(), score: 82, ...nightTimes(localDate(), '23:30', '07:00') });
     expect(await screen.findByText('1 night · on average 7 h 30 min asleep · score 82 / 100')).toBeTruthy();
+    // The list says the night in words, and a deleted night leaves the averages too.
+    expect(await screen.findByText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}: 7 h 30 min asleep \(23:30 to 07:00\) · score 82$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Delete the night of / }));
+    await waitFor(() => expect(nights.rows).toHaveLength(0));
+    expect(await screen.findByText('No nights logged in the last 4 weeks.')).toBeTruthy();
   });
 
   it('says there is too little to compare rather than showing a number, then shows the training insight with its count', async () => {
@@ -74,5 +80,13 @@ describe('/sleep', () => {
     nights.rows.splice(0, 2); // four nights after training remain: too few
     render(<MemoryRouter><SleepScreen /></MemoryRouter>);
     expect((await screen.findByTestId('sleep-insights-none')).textContent).toMatch(/^Nothing to say yet: a comparison needs at least 5 nights on each side/);
+  });
+
+  it('home widget: averages the last nights in words', async () => {
+    const { nights } = serve();
+    nights.rows.push({ ...base, id: 1, date: '2026-11-24', score: 70, ...nightTimes('2026-11-24', '23:00', '06:30') });
+    nights.rows.push({ ...base, id: 2, date: '2026-11-25', score: 80, ...nightTimes('2026-11-25', '23:00', '07:00') });
+    render(<MemoryRouter><SleepWidget /></MemoryRouter>);
+    expect(await screen.findByText('Last 2 nights: score 75 / 100 · 7 h 45 min asleep on average.')).toBeTruthy();
   });
 });

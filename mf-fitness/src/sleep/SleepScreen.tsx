@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
-import { ModelList } from '@lifeboard/shared/ui/ModelList';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useRecordsBetween } from '../training/api';
 import { SleepInsights } from './SleepInsights';
+import { NightsList } from './NightsList';
 import { SleepLogForm } from './SleepLogForm';
 import { SleepTrends } from './SleepTrends';
 import { nightOf } from './sleep-stats';
@@ -28,7 +28,7 @@ export function SleepScreen() {
         </>
       )}
       <Panel title="Nights">
-        {list.items.length ? <ModelList model="sleep_score" items={list.items} /> : list.status === 'loading' ? <Skeleton lines={3} /> : <p>No nights logged yet.</p>}
+        {list.status === 'loading' && list.items.length === 0 ? <Skeleton lines={3} /> : <NightsList nights={list.items} onChanged={() => setVersion((n) => n + 1)} />}
       </Panel>
     </section>
   );
