@@ -32,7 +32,7 @@ export function AreaRoutes() {
         <Route path="/sleep" element={<SleepScreen />} />
         <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going. Open one for its timeline." detailHref={(id) => `/health-issues/${id}`} />} />
         <Route path="/health-issues/:id" element={<HealthIssueDetail />} />
-        <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take, the dose and when; open one to log doses." detailHref={(id) => `/drug/${id}`} />} />
+        <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take and the dose; open one to set its times, reminders and log doses." detailHref={(id) => `/drug/${id}`} />} />
         <Route path="/drug/:id" element={<DrugDetail />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

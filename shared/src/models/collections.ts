@@ -96,9 +96,10 @@ export const medicine = defineModel({
   searchable: ['name', 'schedule'], richText: [], titleField: 'name',
   fieldWords: {
     schedule: { label: 'How to take it', help: 'For example "with food".' },
-    times: { label: 'Times of day', help: 'Each as HH:MM, for example 08:00. None: as needed.' },
-    days: { label: 'On these days', help: 'None ticked: every day.' },
-    reminder: { label: 'Remind me at these times', help: 'By e-mail, through your reminders.' },
+    // The schedule and its reminders are set on the medicine's page, which keeps the reminder queue in step.
+    times: { label: 'Times of day', input: { kind: 'managed' } },
+    days: { label: 'On these days', input: { kind: 'managed' } },
+    reminder: { label: 'Remind me at these times', input: { kind: 'managed' } },
   },
 });
 

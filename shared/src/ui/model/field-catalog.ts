@@ -241,9 +241,6 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 120 }, nullable: false, required: true },
     { name: 'dose', label: 'Dose', kind: { type: 'text', maxLength: 120 }, nullable: false, required: false },
     { name: 'schedule', label: 'How to take it', help: 'For example "with food".', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
-    { name: 'times', label: 'Times of day', help: 'Each as HH:MM, for example 08:00. None: as needed.', kind: { type: 'tags' }, nullable: false, required: false },
-    { name: 'days', label: 'On these days', help: 'None ticked: every day.', kind: { type: 'weekdays' }, nullable: false, required: false },
-    { name: 'reminder', label: 'Remind me at these times', help: 'By e-mail, through your reminders.', kind: { type: 'checkbox' }, nullable: false, required: false },
   ],
   skill: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
