@@ -39,6 +39,16 @@ describe('mf-fitness routes', () => {
     await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]));
   });
 
+  it('/medicines: the new-medicine form asks for no reminder (that is set on the medicine\'s page, which makes the reminders)', async () => {
+    serveModel(api, 'medicine', 'medicines');
+    const user = userEvent.setup();
+    at('/medicines');
+    await user.click(await screen.findByRole('button', { name: 'New medicine' }));
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeTruthy();
+    expect(screen.queryByLabelText(/remind/i)).toBeNull();
+    expect(screen.queryByLabelText('Times of day')).toBeNull();
+  });
+
   it('/drug/:id logs a dose into the intake history', async () => {
     const medicines = serveModel(api, 'medicine', 'medicines');
     medicines.rows.push({ ...base, id: 5, name: 'Vitamin D', intakes: [] });

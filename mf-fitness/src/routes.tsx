@@ -1,31 +1,42 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
+import { Suspense } from 'react';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
+import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { ExerciseDetail } from './exercises/ExerciseDetail';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
-import { SleepScreen } from './home/Sleep';
-import { DrugDetail } from './medicines/DrugDetail';
 import { SessionDetail } from './sessions/SessionDetail';
 import { WorkoutDetail } from './workouts/WorkoutDetail';
 import { NotFound } from './NotFound';
+
+// Screens with their own arithmetic (calendar, sleep statistics, doses, timelines) load on their first visit,
+// keeping the area's first download small (budget 50 kB gzip); their charts (uPlot) load later still.
+const SessionsScreen = lazyScreen(() => import('./sessions/SessionsScreen').then((m) => m.SessionsScreen));
+const SleepScreen = lazyScreen(() => import('./sleep/SleepScreen').then((m) => m.SleepScreen));
+const DrugDetail = lazyScreen(() => import('./medicines/DrugDetail').then((m) => m.DrugDetail));
+const HealthIssueDetail = lazyScreen(() => import('./health/HealthIssueDetail').then((m) => m.HealthIssueDetail));
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
     <div data-area="mf_fitness">
+      <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         <Route path="/exercises" element={<ExercisesScreen />} />
         <Route path="/exercises/:id" element={<ExerciseDetail />} />
         <Route path="/workouts" element={<ModelScreen model="workout" description="Workout plans: open one to add exercises and start a session." detailHref={(id) => `/workouts/${id}`} />} />
         <Route path="/workouts/:id" element={<WorkoutDetail />} />
         <Route path="/workouts/:id/edit" element={<WorkoutDetail edit />} />
-        <Route path="/workout-sessions" element={<ModelScreen model="workout_session" description="Sessions you trained, newest first." defaults={{ started_at: new Date().toISOString() }} detailHref={(id) => `/workout-session/${id}`} />} />
+        <Route path="/workout-sessions" element={<SessionsScreen />} />
         <Route path="/workout-session/:id" element={<SessionDetail />} />
         <Route path="/sleep" element={<SleepScreen />} />
-        <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going." />} />
-        <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take, the dose and when; open one to log doses." detailHref={(id) => `/drug/${id}`} />} />
+        <Route path="/health-issues" element={<ModelScreen model="health_issue" description="Conditions you are tracking, since when, and how they are going. Open one for its timeline." detailHref={(id) => `/health-issues/${id}`} />} />
+        <Route path="/health-issues/:id" element={<HealthIssueDetail />} />
+        <Route path="/medicines" element={<ModelScreen model="medicine" description="What you take and the dose; open one to set its times, reminders and log doses." detailHref={(id) => `/drug/${id}`} />} />
         <Route path="/drug/:id" element={<DrugDetail />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
+      </Suspense>
     </div>
   );
 }

@@ -21,6 +21,10 @@ export const users = pgTable('users', {
   usingAsUser: boolean('using_as_user').notNull().default(true),
   timezone: text('timezone').notNull().default('UTC'),
   aiModel: integer('ai_model'),
+  /** The unit weights are shown and typed in; they are stored in kg whatever it is. */
+  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }).notNull().default('kg'),
+  /** What the progression adds when every set hit its reps, kg. */
+  weightIncrementKg: doublePrecision('weight_increment_kg').notNull().default(2.5),
   programGuid: text('program_guid'),
   createdAt: instant('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_idx').on(t.email)]);

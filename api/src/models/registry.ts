@@ -8,6 +8,7 @@ import type { ListQuery } from './store';
 import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
 import { exerciseHooks } from '../modules/exercises/catalogue';
+import { healthIssueHooks } from './hooks/health-issue';
 import { programHooks } from './hooks/program';
 import { sharedPageHooks } from './hooks/shared-page';
 
@@ -53,6 +54,7 @@ export interface ModelEntry {
 
 const hooks: Partial<Record<ModelName, ModelHooks>> = {
   exercise: exerciseHooks,
+  health_issue: healthIssueHooks,
   program: programHooks,
   shared_page: sharedPageHooks,
 };

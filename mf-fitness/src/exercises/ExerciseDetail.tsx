@@ -11,6 +11,7 @@ import { exerciseHistory, exerciseRecordsOf, type PastSession } from '../trainin
 import { dayLabel } from '../training/titles';
 import { $unit } from '../training/units';
 import { BodyMap } from './BodyMap';
+import { ProgressPanel } from './ProgressPanel';
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -63,6 +64,7 @@ export function ExerciseDetail() {
           ))}</dl>
         )}
       </Panel>
+      {history && history.length ? <ProgressPanel history={history} exerciseId={id} unit={unit} /> : null}
       <Panel title="History">
         {history === null ? <p>Loading…</p> : history.length === 0 ? <p>Not done in any session yet.</p> : (
           <ul>{history.slice(0, 30).map((s) => (

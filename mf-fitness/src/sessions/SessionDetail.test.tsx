@@ -9,7 +9,8 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
-import { $unit } from '../training/units';
+import { makeUser } from '@lifeboard/shared/models/test-user';
+import { setUser } from '@lifeboard/shared/stores/session';
 import { SessionDetail, setRecords } from './SessionDetail';
 
 // Each screen waits on a few requests (the record, exercise names, history): on a loaded machine 1 s is too short.
@@ -21,7 +22,7 @@ beforeAll(async () => {
   setConfig({ apiUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); $unit.set('kg'); });
+beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
 afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
 
 const base = { board_id: 1, created_at: '', updated_at: '' };

@@ -10,7 +10,7 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { NumberField, Select } from '@lifeboard/shared/ui/fields';
+import { NumberField } from '@lifeboard/shared/ui/fields';
 import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import { BodyMap } from '../exercises/BodyMap';
@@ -19,6 +19,7 @@ import { recordText } from '../exercises/ExerciseDetail';
 import { exerciseHistory, nameOf, useExercises, type PastSession } from '../training/api';
 import { dayLabel, durationLabel } from '../training/titles';
 import { $unit } from '../training/units';
+import { UnitChoice } from '../training/UnitChoice';
 import { DEFAULT_REST_S, type Item } from '../workouts/WorkoutDetail';
 import { RestTimer } from './RestTimer';
 
@@ -159,9 +160,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
     <>
       {summary}
       {restDraft.endsAt > 0 && !finished ? <RestTimer endsAt={restDraft.endsAt} onChange={(endsAt) => updateRest({ endsAt: endsAt ?? 0 })} /> : null}
-      <div className="lb-row">
-        <Select label="Weights in" value={unit} options={[{ value: 'kg', label: 'Kilograms (kg)' }, { value: 'lb', label: 'Pounds (lb)' }]} onChange={(e) => $unit.set(e.target.value === 'lb' ? 'lb' : 'kg')} />
-      </div>
+      <UnitChoice />
       {order.map((exerciseId) => {
         const name = nameOf(exercises, exerciseId);
         const last = (histories[exerciseId] ?? [])[0]?.sets.filter((s) => s.done !== false) ?? [];

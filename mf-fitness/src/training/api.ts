@@ -48,3 +48,34 @@ export function nameOf(map: Map<number, AnyRecord>, id: number): string {
   const name = map.get(id)?.name;
   return typeof name === 'string' ? name : 'Exercise';
 }
+
+/** Every record of a model whose date falls between `from` and `to` (`YYYY-MM-DD`), page after page; null on a failure. */
+export async function recordsBetween(model: 'workout_session' | 'sleep_score' | 'mood', board: number, from: string, to: string, maxPages = 25): Promise<AnyRecord[] | null> {
+  const resource = createResource(model);
+  const records: AnyRecord[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page += 1) {
+    const result = await resource.all(board, { from, to, limit: 200, ...(cursor ? { cursor } : {}) });
+    if (!result.ok) return null;
+    records.push(...result.data.items);
+    if (!result.data.nextCursor) return records;
+    cursor = result.data.nextCursor;
+  }
+  return records;
+}
+
+/** `recordsBetween` as a screen's state: undefined while loading, null when it failed; a new `version` reloads. */
+export function useRecordsBetween(model: 'workout_session' | 'sleep_score' | 'mood', from: string, to: string, version = 0): AnyRecord[] | null | undefined {
+  const board = useStore($board);
+  const [state, setState] = useState<{ key: string; records: AnyRecord[] | null } | null>(null);
+  const key = `${model}:${board.id}:${from}:${to}:${version}`;
+  useEffect(() => {
+    if (!board.id) return;
+    let live = true;
+    void recordsBetween(model, board.id, from, to).then((records) => { if (live) setState({ key, records }); });
+    return () => { live = false; };
+  }, [model, board.id, from, to, key]);
+  // A reload keeps the records shown until the new ones arrive (no flash of a skeleton after a save).
+  if (state?.key === key) return state.records;
+  return state && state.key.startsWith(`${model}:${board.id}:${from}:${to}:`) ? state.records : undefined;
+}

@@ -1,12 +1,29 @@
-import { persistentAtom, storageKeyPrefix } from '@lifeboard/shared/stores/persistent';
+import { atom, computed } from 'nanostores';
+import { updateUser } from '@lifeboard/shared/api/account';
 import { DEFAULT_INCREMENT_KG, type WeightUnit } from '@lifeboard/shared/models/training';
-
-const isUnit = (value: unknown): value is WeightUnit => value === 'kg' || value === 'lb';
-const isIncrement = (value: unknown): value is number => typeof value === 'number' && value > 0 && value <= 50;
+import { registerClearable } from '@lifeboard/shared/stores/data';
+import { $session } from '@lifeboard/shared/stores/session';
 
 /**
- * The unit this person lifts in and the step the progression adds (kg). Weights are stored in kg whatever is chosen;
- * the choice is kept on this device.
+ * What this area saved for the signed-in user since the shell last read the account: the shell alone writes
+ * `$session`, and it reads the saved choice on its next start (`GET /api/user`).
  */
-export const $unit = persistentAtom<WeightUnit>(`${storageKeyPrefix}fitness-unit`, 'kg', isUnit);
-export const $incrementKg = persistentAtom<number>(`${storageKeyPrefix}fitness-increment`, DEFAULT_INCREMENT_KG, isIncrement);
+const $saved = atom<{ userId: number; unit?: WeightUnit; incrementKg?: number } | null>(null);
+registerClearable(() => $saved.set(null));
+
+const savedFor = (userId: number | undefined) => { const saved = $saved.get(); return saved && saved.userId === userId ? saved : null; };
+
+/** The unit this person lifts in (their account's choice). Weights are stored in kg whatever it is. */
+export const $unit = computed([$session, $saved], (session): WeightUnit => savedFor(session.user?.id)?.unit ?? session.user?.weight_unit ?? 'kg');
+/** The step the progression adds, kg (their account's choice). */
+export const $incrementKg = computed([$session, $saved], (session): number => savedFor(session.user?.id)?.incrementKg ?? session.user?.weight_increment_kg ?? DEFAULT_INCREMENT_KG);
+
+/** Saves a training setting on the account; resolves to an error message, or '' when saved. */
+export async function saveTrainingSetting(change: { unit: WeightUnit } | { incrementKg: number }): Promise<string> {
+  const userId = $session.get().user?.id;
+  if (!userId) return 'Sign in to keep this setting.';
+  const result = 'unit' in change ? await updateUser('weight_unit', change.unit) : await updateUser('weight_increment_kg', change.incrementKg);
+  if (!result.ok) return `Not saved: ${result.error.message}`;
+  $saved.set({ ...savedFor(userId), userId, unit: result.data.weight_unit, incrementKg: result.data.weight_increment_kg });
+  return '';
+}

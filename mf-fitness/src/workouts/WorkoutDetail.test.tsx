@@ -9,7 +9,8 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
-import { $unit } from '../training/units';
+import { makeUser } from '@lifeboard/shared/models/test-user';
+import { setUser } from '@lifeboard/shared/stores/session';
 import { WorkoutDetail } from './WorkoutDetail';
 
 // Each screen waits on a few requests (the record, exercise names, history): on a loaded machine 1 s is too short.
@@ -21,7 +22,7 @@ beforeAll(async () => {
   setConfig({ apiUrl: api.url });
 });
 afterAll(() => api.close());
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); $unit.set('kg'); });
+beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
 afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
@@ -64,7 +65,11 @@ describe('WorkoutDetail', () => {
     await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 5, weight: 62.5, rpe: 8.5, rest_s: 120, superset_group: 1, note: 'Pause at the bottom' }]));
     expect(await screen.findByText(/3 × 5 @ 62.5 kg · RPE 8.5 · rest 120 s · Superset A/)).toBeTruthy();
 
-    $unit.set('lb');
+    // The unit is the account's: choosing pounds saves it on the user.
+    const saved: unknown[] = [];
+    api.on('POST /api/user/update', ({ body }) => { saved.push(body); return { body: { success: true, user: makeUser(body as Record<string, never>) } }; });
+    await user.selectOptions(screen.getByLabelText('Weights in'), 'lb');
+    await waitFor(() => expect(saved).toEqual([{ weight_unit: 'lb' }]));
     await user.click(await screen.findByRole('button', { name: 'Edit Barbell Squat' }));
     expect((screen.getByLabelText('Weight (lb)') as HTMLInputElement).value).toBe('137.79');
     fireEvent.change(screen.getByLabelText('Weight (lb)'), { target: { value: '135' } });

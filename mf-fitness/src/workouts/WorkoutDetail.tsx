@@ -15,6 +15,7 @@ import { ExerciseSearch } from '../exercises/ExercisePicker';
 import { exerciseHistory, nameOf, useExercises } from '../training/api';
 import { sessionTitle } from '../training/titles';
 import { $incrementKg, $unit } from '../training/units';
+import { UnitChoice } from '../training/UnitChoice';
 
 const SortableItems = lazy(() => import('./SortableItems'));
 
@@ -148,6 +149,7 @@ function WorkoutItems({ workout }: { workout: AnyRecord }) {
   const plain = <ol className="lb-stack">{items.map((_, i) => <li key={ids[i]} className="lb-row">{row(i)}</li>)}</ol>;
   return (
     <Panel title="Exercises">
+      <UnitChoice withIncrement />
       {items.length ? (
         <Suspense fallback={plain}>
           <SortableItems ids={ids} labels={items.map((i) => nameOf(names, i.exercise_id))} onMove={move} render={row} />

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineModel } from './define';
-import { isoDate, longText, rating, shortText, tagList, title, url } from './fields';
+import { isoDate, longText, rating, shortText, tagList, timeOfDay, title, url, weekdays } from './fields';
 
 /** Reading and reflection collections of mf-journal: each a few fields that make it useful. */
 export const quote = defineModel({
@@ -58,20 +58,48 @@ export const business_idea = defineModel({
   optionLabels: { stage: { idea: 'Idea', researching: 'Researching', validating: 'Validating', building: 'Building', launched: 'Launched', shelved: 'Shelved' } },
 });
 
+export const healthStatuses = ['active', 'managed', 'resolved'] as const;
+
 export const health_issue = defineModel({
   name: 'health_issue', state: 'healthIssues', label: 'Health issue', plural: 'Health issues',
-  fields: z.object({ title: title(), since: isoDate.nullable(), status: z.enum(['active', 'managed', 'resolved']), notes: longText(5000) }),
+  fields: z.object({
+    title: title(), since: isoDate.nullable(), status: z.enum(healthStatuses), notes: longText(5000),
+    /** The timeline: dated notes, each may move the status `from` one `status` to another (the record's is the latest). */
+    updates: z.array(z.object({
+      at: z.iso.datetime({ offset: true }), note: shortText(2000),
+      from: z.enum(healthStatuses).optional(), status: z.enum(healthStatuses).optional(),
+    }).strict()).max(1000),
+  }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'notes'], richText: [], titleField: 'title',
+  optionLabels: { status: { active: 'Active', managed: 'Under control', resolved: 'Resolved' } },
+  fieldWords: { since: { label: 'Since when' }, status: { label: 'How it is going' }, notes: { label: 'About it' } },
 });
 
 export const medicine = defineModel({
   name: 'medicine', state: 'medicines', label: 'Medicine', plural: 'Medicines',
   fields: z.object({
-    name: title(120), dose: shortText(120), schedule: shortText(200), reminder: z.boolean(),
-    intakes: z.array(z.object({ at: z.iso.datetime({ offset: true }), note: shortText(300).optional() }).strict()).max(5000),
+    name: title(120), dose: shortText(120), schedule: shortText(200),
+    /** When in the day a dose is due, `HH:MM`; none: taken as needed. */
+    times: z.array(timeOfDay).max(12),
+    /** The weekdays it is taken on (0 = Sunday); none: every day. */
+    days: weekdays,
+    reminder: z.boolean(),
+    /** The dose log: a dose taken (no status, or `taken`) or missed; `due` is the scheduled dose it answers. */
+    intakes: z.array(z.object({
+      at: z.iso.datetime({ offset: true }), note: shortText(300).optional(),
+      status: z.enum(['taken', 'missed']).optional(),
+      due: z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'must be a day and time like 2026-11-25T08:00').optional(),
+    }).strict()).max(5000),
   }),
   required: ['name'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['name', 'schedule'], richText: [], titleField: 'name',
+  fieldWords: {
+    schedule: { label: 'How to take it', help: 'For example "with food".' },
+    // The schedule and its reminders are set on the medicine's page, which keeps the reminder queue in step.
+    times: { label: 'Times of day', input: { kind: 'managed' } },
+    days: { label: 'On these days', input: { kind: 'managed' } },
+    reminder: { label: 'Remind me at these times', input: { kind: 'managed' } },
+  },
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { e1rm, exerciseRecords, formatWeight, fromKg, recordsBroken, suggestedWeight, toKg, volume } from './training';
+import { e1rm, exerciseRecords, formatWeight, fromKg, progressOver, recordsBroken, suggestedWeight, toKg, volume, weekOf, weeklyVolume } from './training';
 
 describe('e1rm (Epley)', () => {
   it('is the weight for a single rep and weight × (1 + reps/30) above, worked by hand', () => {
@@ -67,5 +67,52 @@ describe('units', () => {
       expect(fromKg(toKg(value, 'lb'), 'lb')).toBe(value);
       expect(fromKg(toKg(value, 'kg'), 'kg')).toBe(value);
     }
+  });
+});
+
+describe('progressOver', () => {
+  const bench = 7;
+  const day = (iso: string) => iso.slice(0, 10);
+  it('gives per day the heaviest set, the best e1RM and the volume, oldest first, worked by hand', () => {
+    const points = progressOver([
+      { started_at: '2026-11-20T18:00:00Z', sets: [{ exercise_id: bench, reps: 5, weight: 62.5 }, { exercise_id: bench, reps: 12, weight: 40 }] },
+      { started_at: '2026-11-10T18:00:00Z', sets: [{ exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: bench, reps: 3, weight: 90, done: false }, { exercise_id: 9, reps: 1, weight: 200 }] },
+      // A second session the same day: one point, the better set, the summed volume.
+      { started_at: '2026-11-20T07:00:00Z', sets: [{ exercise_id: bench, reps: 6, weight: 62.5 }] },
+      { started_at: '2026-11-15T18:00:00Z', sets: [{ exercise_id: bench, reps: 10, weight: 0 }] },
+      { started_at: '2026-11-18T18:00:00Z', sets: [{ exercise_id: bench, reps: 8, weight: 70, done: false }] },
+    ], bench, day);
+    expect(points).toEqual([
+      { day: '2026-11-10', best_set: { weight: 60, reps: 8 }, best_e1rm: 76, volume: 480 },
+      { day: '2026-11-15', best_set: null, best_e1rm: null, volume: 0 }, // bodyweight only
+      // 62.5 × 6 beats 62.5 × 5; e1RM 62.5 × 36/30 = 75; volume 312.5 + 480 + 375 = 1167.5
+      { day: '2026-11-20', best_set: { weight: 62.5, reps: 6 }, best_e1rm: 75, volume: 1167.5 },
+    ]);
+  });
+});
+
+describe('weeklyVolume', () => {
+  it('sums each Monday-to-Sunday week and keeps empty weeks, worked by hand', () => {
+    const day = (iso: string) => iso.slice(0, 10);
+    const weeks = weeklyVolume([
+      { started_at: '2026-11-02T10:00:00Z', sets: [{ exercise_id: 1, reps: 10, weight: 50 }] }, // Monday
+      { started_at: '2026-11-08T10:00:00Z', sets: [{ exercise_id: 2, reps: 5, weight: 62.5 }, { exercise_id: 2, reps: 5, weight: 80, done: false }] }, // Sunday
+      { started_at: '2026-11-17T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] },
+      { started_at: '2026-10-01T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] }, // before the range
+    ], day, '2026-11-04', '2026-11-20');
+    expect(weeks).toEqual([
+      { week: '2026-11-02', volume: 812.5, sessions: 2 }, // 500 + 312.5; the planned 80 kg set was not done
+      { week: '2026-11-09', volume: 0, sessions: 0 },
+      { week: '2026-11-16', volume: 300, sessions: 1 },
+    ]);
+  });
+});
+
+describe('weekOf', () => {
+  it('is the Monday of the week, Sunday included in the week before it', () => {
+    expect(weekOf('2026-11-25')).toBe('2026-11-23'); // a Wednesday
+    expect(weekOf('2026-11-23')).toBe('2026-11-23');
+    expect(weekOf('2026-11-29')).toBe('2026-11-23'); // Sunday
+    expect(weekOf('2027-01-01')).toBe('2026-12-28'); // across the year
   });
 });

@@ -118,3 +118,67 @@ export function fromKg(kg: number, unit: WeightUnit): number {
 export function formatWeight(kg: number, unit: WeightUnit): string {
   return `${fromKg(kg, unit).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${unit}`;
 }
+
+/** One training day of an exercise: what the progress charts draw. */
+export interface ProgressPoint {
+  /** `YYYY-MM-DD`, the day the session started (in the reader's time zone). */
+  day: string;
+  /** The heaviest done set, kg, with its reps (null: only bodyweight sets). */
+  best_set: { weight: number; reps: number } | null;
+  /** The best estimated one-rep max of the day (Epley), kg. */
+  best_e1rm: number | null;
+  /** Sum of weight × reps of the exercise that day, kg. */
+  volume: number;
+}
+
+/**
+ * An exercise's progress, oldest day first: per day the best set, the best e1RM and the volume. Two sessions
+ * on one day make one point (the better set, the summed volume); a session with no done set makes none.
+ */
+export function progressOver(sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[], exerciseId: number, dayOf: (iso: string) => string): ProgressPoint[] {
+  const days = new Map<string, ProgressPoint>();
+  for (const session of sessions) {
+    const done = doneSets(session.sets, exerciseId);
+    if (done.length === 0) continue;
+    const day = dayOf(session.started_at);
+    const point = days.get(day) ?? { day, best_set: null, best_e1rm: null, volume: 0 };
+    for (const set of done) {
+      const weight = set.weight ?? 0;
+      if (weight <= 0) continue;
+      const best = point.best_set;
+      if (!best || weight > best.weight || (weight === best.weight && set.reps > best.reps)) point.best_set = { weight, reps: set.reps };
+      point.best_e1rm = Math.max(point.best_e1rm ?? 0, e1rm(weight, set.reps));
+    }
+    point.volume = cents(point.volume + volume(done));
+    days.set(day, point);
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** Monday of the ISO week of a `YYYY-MM-DD` day, as `YYYY-MM-DD`. */
+export function weekOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Volume per week (all exercises), oldest first, from the Monday of `fromDay`'s week to `toDay`'s: a week
+ * without training is there with 0, so the bars keep real time.
+ */
+export function weeklyVolume(sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[], dayOf: (iso: string) => string, fromDay: string, toDay: string): { week: string; volume: number; sessions: number }[] {
+  const weeks = new Map<string, { week: string; volume: number; sessions: number }>();
+  for (let week = weekOf(fromDay); week <= toDay;) {
+    weeks.set(week, { week, volume: 0, sessions: 0 });
+    const next = new Date(`${week}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 7);
+    week = next.toISOString().slice(0, 10);
+  }
+  for (const session of sessions) {
+    const entry = weeks.get(weekOf(dayOf(session.started_at)));
+    if (!entry) continue;
+    entry.volume = cents(entry.volume + volume(session.sets));
+    entry.sessions += 1;
+  }
+  return [...weeks.values()];
+}

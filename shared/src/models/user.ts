@@ -36,6 +36,10 @@ export const userUpdateFields = {
   ai_model: z.number().int().positive().max(MAX_DB_ID, `must be at most ${MAX_DB_ID}`).nullable(),
   completed_onboarding_at: isoInstant.nullable(),
   default_board_id: z.number().int().positive().max(MAX_DB_ID, `must be at most ${MAX_DB_ID}`),
+  /** The unit weights are shown and typed in (they are stored in kg). */
+  weight_unit: z.enum(['kg', 'lb'], 'must be kg or lb'),
+  /** What the progression adds, kg. */
+  weight_increment_kg: z.number().positive('must be more than 0').max(50, 'must be at most 50 kg'),
 } as const;
 
 export type UserUpdateField = keyof typeof userUpdateFields;
@@ -58,6 +62,9 @@ export const userSchema = z.object({
   using_as_user: z.boolean(),
   timezone: z.string(),
   ai_model: z.number().int().nullable(),
+  // Optional on the wire type so older clients' users still parse; the API always sends them.
+  weight_unit: z.enum(['kg', 'lb']).optional(),
+  weight_increment_kg: z.number().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

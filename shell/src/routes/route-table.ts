@@ -94,7 +94,7 @@ const userGoals = rows('mf_goals', 'user', true, [
 const userFitness = rows('mf_fitness', 'user', true, [
   ['/exercises', 'Exercises'], ['/exercises/:id', 'Exercise'], ['/workouts', 'Workouts'], ['/workouts/:id', 'Workout'],
   ['/workouts/:id/edit', 'Edit workout'], ['/workout-session/:id', 'Workout session'],
-  ['/workout-sessions', 'Workout sessions'], ['/sleep', 'Sleep'], ['/health-issues', 'Health issues'],
+  ['/workout-sessions', 'Workout sessions'], ['/sleep', 'Sleep'], ['/health-issues', 'Health issues'], ['/health-issues/:id', 'Health issue'],
   ['/medicines', 'Medicines'], ['/drug/:id', 'Medicine'],
 ]);
 

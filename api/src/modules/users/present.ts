@@ -26,6 +26,8 @@ export function presentUser(row: UserRow, userBoards: { id: number; name: string
     using_as_user: row.usingAsUser,
     timezone: row.timezone,
     ai_model: row.aiModel,
+    weight_unit: row.weightUnit,
+    weight_increment_kg: row.weightIncrementKg,
   };
 }
 

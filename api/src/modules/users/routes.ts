@@ -37,6 +37,8 @@ function toColumns(body: z.infer<typeof updateBody>): UserChanges {
     case 'timezone': return { timezone: body.timezone };
     case 'ai_model': return { aiModel: body.ai_model };
     case 'default_board_id': return { defaultBoardId: body.default_board_id };
+    case 'weight_unit': return { weightUnit: body.weight_unit };
+    case 'weight_increment_kg': return { weightIncrementKg: body.weight_increment_kg };
     default: throw invalid({ [field]: ['is not a known field'] });
   }
 }

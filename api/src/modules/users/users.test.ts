@@ -21,8 +21,9 @@ describe('/api/user', () => {
     const body = (await user.get('/api/user')).json();
     expect(Object.keys(body.user).sort()).toEqual([
       'ai_model', 'boards', 'completed_onboarding_at', 'default_board_id', 'email', 'has_sms_enabled', 'id', 'lat', 'lon', 'name',
-      'phone_number', 'role', 'send_daily_emails', 'show_tagline', 'tagline', 'timezone', 'using_as_user',
+      'phone_number', 'role', 'send_daily_emails', 'show_tagline', 'tagline', 'timezone', 'using_as_user', 'weight_increment_kg', 'weight_unit',
     ]);
+    expect(body.user).toMatchObject({ weight_unit: 'kg', weight_increment_kg: 2.5 });
   });
 });
 
@@ -42,6 +43,8 @@ describe('/api/user/update', () => {
       [{ using_as_user: false }, { using_as_user: false }],
       [{ ai_model: null }, { ai_model: null }],
       [{ completed_onboarding_at: '2026-01-02T03:04:05.000Z' }, { completed_onboarding_at: '2026-01-02T03:04:05.000Z' }],
+      [{ weight_unit: 'lb' }, { weight_unit: 'lb' }],
+      [{ weight_increment_kg: 1.25 }, { weight_increment_kg: 1.25 }],
     ];
     for (const [body, expected] of cases) {
       const response = await user.post('/api/user/update', body);
@@ -56,6 +59,7 @@ describe('/api/user/update', () => {
     for (const body of [
       { timezone: 'Mars/Olympus' }, { phone_number: '0123' }, { location: '91,0' }, { location: 'here' }, { name: 'A', tagline: 'B' }, {},
       { email: 'x@y.z' }, { role: 'admin' }, { name: 'x'.repeat(1000) }, { show_tagline: 'yes' },
+      { weight_unit: 'stone' }, { weight_increment_kg: 0 }, { weight_increment_kg: 60 },
     ]) {
       const response = await user.post('/api/user/update', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);

@@ -233,15 +233,14 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
   ],
   health_issue: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
-    { name: 'since', label: 'Since', kind: { type: 'date' }, nullable: true, required: false },
-    { name: 'status', label: 'Status', kind: { type: 'select', options: ['active', 'managed', 'resolved'], labels: { active: 'Active', managed: 'Managed', resolved: 'Resolved' } }, nullable: false, required: false },
-    { name: 'notes', label: 'Notes', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
+    { name: 'since', label: 'Since when', kind: { type: 'date' }, nullable: true, required: false },
+    { name: 'status', label: 'How it is going', kind: { type: 'select', options: ['active', 'managed', 'resolved'], labels: { active: 'Active', managed: 'Under control', resolved: 'Resolved' } }, nullable: false, required: false },
+    { name: 'notes', label: 'About it', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
   ],
   medicine: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 120 }, nullable: false, required: true },
     { name: 'dose', label: 'Dose', kind: { type: 'text', maxLength: 120 }, nullable: false, required: false },
-    { name: 'schedule', label: 'Schedule', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
-    { name: 'reminder', label: 'Reminder', kind: { type: 'checkbox' }, nullable: false, required: false },
+    { name: 'schedule', label: 'How to take it', help: 'For example "with food".', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
   ],
   skill: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },

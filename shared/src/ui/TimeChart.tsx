@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** One line (or bars) of a chart: a value per day of `days`, null where there is none. */
+export interface ChartSeries {
+  label: string;
+  colour: string;
+  values: (number | null)[];
+  /** How a value reads on the axis and in the legend: "62.5 kg", "7 h 30 min". */
+  format: (value: number) => string;
+  /** Series that share a scale share an axis; a second scale gets its axis on the right. Default 'y'. */
+  scale?: string;
+  bars?: boolean;
+}
+
+export interface TimeChartProps {
+  /** `YYYY-MM-DD`, ascending: x is the date, so gaps are real time. */
+  days: string[];
+  series: ChartSeries[];
+  /** What the chart says, for people who cannot see it. */
+  summary: string;
+  /** Fixed ranges per scale, e.g. `{ y: [0, 100] }`; otherwise uPlot fits the data. */
+  ranges?: Record<string, [number, number]>;
+  height?: number;
+}
+
+/** Whether this browser can draw on a canvas (uPlot needs it); without one the chart's words stand in for it. */
+const canDraw = () => typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null;
+
+const dayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The app's one chart (uPlot): values over dates. Import it lazily (`lazy(() => import(...))`) so uPlot
+ * loads only with the screens that draw.
+ */
+export default function TimeChart({ days, series, summary, ranges = {}, height = 220 }: TimeChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !days.length || !canDraw()) return;
+    const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    const scales: uPlot.Scales = { x: { time: true } };
+    const axes: uPlot.Axis[] = [{}];
+    for (const line of series) {
+      const key = line.scale ?? 'y';
+      if (scales[key]) continue;
+      scales[key] = ranges[key] ? { range: ranges[key] } : {};
+      axes.push({ scale: key, side: axes.length === 1 ? 3 : 1, grid: { show: axes.length === 1 }, size: 70, values: (_u, ticks) => ticks.map((t) => line.format(t)) });
+    }
+    const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
+    const width = Math.max(280, element.clientWidth || 600);
+    const chart = new uPlot({
+      width, height, scales, axes,
+      series: [
+        { value: (_u, v) => (v == null ? '' : dayText(v)) },
+        ...series.map((line) => ({
+          label: line.label, stroke: line.colour, width: 2, scale: line.scale ?? 'y', spanGaps: true,
+          fill: line.bars ? `${line.colour}99` : `${line.colour}18`,
+          ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : line.format(v)),
+        })),
+      ],
+      legend: { show: true },
+    }, [xs, ...series.map((line) => line.values)], element);
+    const resize = () => chart.setSize({ width: Math.max(280, element.clientWidth), height });
+    window.addEventListener('resize', resize);
+    return () => { window.removeEventListener('resize', resize); chart.destroy(); };
+  }, [days, series, ranges, height]);
+  return <div ref={box} role="img" aria-label={summary} />;
+}
