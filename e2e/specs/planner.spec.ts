@@ -106,7 +106,7 @@ describe('plan my day', () => {
     await page.getByRole('button', { name: 'Plan my day' }).click();
     const plan = page.getByRole('form', { name: 'Plan my day' });
     await plan.getByText('Not done yesterday').waitFor({ timeout: 20_000 });
-    await plan.getByLabel('Call the bank').check();
+    await plan.getByLabel('Call the bank', { exact: true }).check();
     await plan.getByLabel('Minutes for "Call the bank"').fill('90');
     await plan.getByLabel('Hours available today').fill('1');
     await plan.getByText(/1 h 30 min planned of 1 h available.*30 min more than you have/).waitFor();
@@ -126,6 +126,55 @@ describe('plan my day', () => {
     await page.getByRole('button', { name: 'Plan my day' }).click();
     expect(await page.getByLabel('Hours available today').inputValue()).toBe('3');
     await page.getByText(/Nothing left over from yesterday/).waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('projects and activities', () => {
+  it('ticks, dates and reorders (with the keyboard) a project\'s tasks, and its progress follows', async () => {
+    const project = await createRecord(site, user, 'project', { title: 'Move house', status: 'active', tasks: [{ title: 'Pack books' }, { title: 'Book a van' }, { title: 'Clean' }] });
+    await page.goto(`${site.shellUrl}/project/${project.id}`);
+    const progress = page.getByLabel('Progress');
+    await progress.getByText('0 of 3 tasks done (0 %)').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Book a van', { exact: true }).check();
+    await progress.getByText('1 of 3 tasks done (33 %)').waitFor();
+    await page.getByLabel('Due date of "Clean"').fill('2030-06-01');
+    await page.getByLabel('New task').fill('Hand over the keys');
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await progress.getByText('1 of 4 tasks done (25 %)').waitFor();
+
+    // dnd-kit's keyboard way: Space picks the task up, an arrow moves it, Space puts it down.
+    await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(async () => {
+      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+      return (saved!.tasks as { title: string }[]).map((t) => t.title);
+    }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Clean', 'Hand over the keys']);
+    const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], [null, false], ['2030-06-01', false], [null, false]]);
+
+    // Its open tasks wait in the planner's tray.
+    await page.goto(`${site.shellUrl}/planner`);
+    await page.locator('[data-tray-key]', { hasText: 'Hand over the keys' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-tray-key]', { hasText: 'Book a van' }).count()).toBe(0);
+  });
+
+  it('logs an activity with the quick log\'s running timer', async () => {
+    await page.goto(`${site.shellUrl}/activities`);
+    await page.getByLabel('What are you doing?').fill('Sort the post');
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    const timer = page.getByRole('timer', { name: 'Running timer' });
+    await timer.getByText(/Sort the post · 0:0[1-9]/).waitFor({ timeout: 20_000 });
+    // It keeps running over a reload.
+    await page.reload();
+    await timer.getByText(/Sort the post · 0:\d\d/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop and log' }).click();
+    await page.getByText('Logged "Sort the post": 0 min.').waitFor({ timeout: 20_000 });
+    const logged = (await listRecords(site, user, 'activity', 'activities')).find((a) => a.title === 'Sort the post')!;
+    expect(logged.duration_min).toBe(0);
+    expect(new Date(String(logged.end_at)).getTime()).toBeGreaterThan(new Date(String(logged.start_at)).getTime());
+    await page.locator('[data-model="activity"]').getByText('Sort the post').first().waitFor({ timeout: 20_000 });
   });
 });
 

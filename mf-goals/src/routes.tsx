@@ -2,6 +2,7 @@ import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
+import { ActivityTimer } from './activities/ActivityTimer';
 import { CalendarPage } from './calendar/CalendarPage';
 import { ConnectionsPage } from './calendar/ConnectionsPage';
 import { EventsPage } from './calendar/EventsPage';
@@ -24,6 +25,8 @@ import { NotFound } from './NotFound';
 const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
+// Project tasks bring drag-and-drop (dnd-kit): they load with a project's page.
+const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -55,12 +58,12 @@ export function AreaRoutes() {
       <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         {collections.map(({ path, model, title, description, detail }) => (
-          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
+          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined}>{model === 'activity' ? <ActivityTimer /> : null}</ModelScreen>} />
         ))}
         <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
-        <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects" />} />
+        <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects"><Suspense fallback={<Skeleton lines={3} />}><ProjectTasks /></Suspense></ModelDetailRoute>} />
         <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
         <Route path="/activity/:id" element={<ModelDetailRoute model="activity" backHref="/activities" />} />
         <Route path="/plannedactivity/:id" element={<ModelDetailRoute model="plannedactivity" backHref="/planner" />} />
