@@ -17,7 +17,8 @@ import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { RoutineRun } from './routines/RoutineRun';
-import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
+import { ActivitySummary, GoalTimeline } from './reports/Reports';
+import { Timeline } from './reports/Timeline';
 import { NotFound } from './NotFound';
 
 // The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
