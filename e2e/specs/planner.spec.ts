@@ -147,7 +147,10 @@ describe('projects and activities', () => {
     // dnd-kit's keyboard way: Space picks the task up, an arrow moves it, Space puts it down.
     await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).focus();
     await page.keyboard.press('Space');
+    await page.getByText('Picked up "Pack books".').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowDown');
+    // Put down only once it is over its new place, as a person would (the announcement says so).
+    await page.getByText('"Pack books" is over "Book a van".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await expect.poll(async () => {
       const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
@@ -197,7 +200,7 @@ describe('reports', () => {
     expect(await chart.locator('.u-legend').textContent()).toContain('Home repairs');
     const box = (await chart.locator('canvas').boundingBox())!;
     expect(box.width).toBeGreaterThan(200);
-    await page.getByRole('table').getByRole('columnheader', { name: 'Home repairs' }).waitFor();
+    await page.getByRole('table', { name: 'Hours per week' }).getByRole('columnheader', { name: 'Home repairs' }).waitFor();
 
     await page.goto(`${site.shellUrl}/report/timeline`);
     const timeline = page.getByRole('list', { name: 'Timeline' });

@@ -51,6 +51,17 @@ export function ProjectTasks() {
   const progress = taskProgress(tasks);
   const ids = tasks.map((_, i) => `task-${i}`);
   const today = localDate();
+  const titleOf = (dragId: string | number | undefined) => `"${tasks[ids.indexOf(String(dragId))]?.title ?? ''}"`;
+  // What a screen reader hears while a task moves: its title and its neighbour's, never an internal id.
+  const accessibility = {
+    screenReaderInstructions: { draggable: 'To move a task, press Space or Enter, then the arrow keys; Space or Enter puts it down, Escape cancels.' },
+    announcements: {
+      onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${titleOf(active.id)}.`,
+      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? `${titleOf(active.id)} is over ${titleOf(over.id)}.` : `${titleOf(active.id)} is not over a place in the list.`),
+      onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? `${titleOf(active.id)} was put down at ${titleOf(over.id)}'s place.` : `${titleOf(active.id)} was put down where it was.`),
+      onDragCancel: ({ active }: { active: { id: string | number } }) => `Moving ${titleOf(active.id)} was cancelled.`,
+    },
+  };
 
   async function save(next: Task[], failure: string): Promise<boolean> {
     // The array's order is the tasks' order; positions are rewritten so both agree.
@@ -87,7 +98,7 @@ export function ProjectTasks() {
         {progress.total ? `${progress.done} of ${progress.total} tasks done (${progress.percent} %)` : 'No tasks yet: add the first one below.'}
       </p>
       {tasks.length ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="lb-stack lb-tasks">
               {tasks.map((task, i) => (

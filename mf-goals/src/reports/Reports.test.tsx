@@ -8,6 +8,7 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
+import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { minutesOf, mondayOf, weeklyByCategory } from './activity-weeks';
 import { ActivitySummary } from './Reports';
 import { Timeline, momentsOf } from './Timeline';
@@ -25,6 +26,8 @@ afterAll(() => api.close());
 beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
 afterEach(() => { cleanup(); clearData(); });
 
+/** Test rows: only the fields a report reads (the bookkeeping ones do not matter here). */
+const rec = (fields: Record<string, unknown>) => ({ board_id: 1, created_at: '', updated_at: '', ...fields }) as AnyRecord;
 const categories = [{ id: 1, name: 'Work', color: '#ff0000', kind: '', position: 0 }, { id: 2, name: 'Health', color: '', kind: '', position: 1 }];
 
 describe('weeklyByCategory', () => {
@@ -33,17 +36,17 @@ describe('weeklyByCategory', () => {
     expect(mondayOf(today)).toBe('2026-11-23');
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');
     const { weeks, rows } = weeklyByCategory([
-      { id: 1, date: '2026-11-24', duration_min: 90, category_id: 1 },
-      { id: 2, date: '2026-11-23', start_at: '2026-11-23T08:00:00Z', end_at: '2026-11-23T08:45:00Z', duration_min: null, category_id: 1 },
-      { id: 3, date: '2026-11-17', duration_min: 30, category_id: null },
-      { id: 4, date: '2026-11-16', duration_min: 20, category_id: 2 },
-      { id: 5, date: '2026-01-01', duration_min: 600, category_id: 2 },
-    ], categories, today, 3);
+      rec({ id: 1, date: '2026-11-24', duration_min: 90, category_id: 1 }),
+      rec({ id: 2, date: '2026-11-23', start_at: '2026-11-23T08:00:00Z', end_at: '2026-11-23T08:45:00Z', duration_min: null, category_id: 1 }),
+      rec({ id: 3, date: '2026-11-17', duration_min: 30, category_id: null }),
+      rec({ id: 4, date: '2026-11-16', duration_min: 20, category_id: 2 }),
+      rec({ id: 5, date: '2026-01-01', duration_min: 600, category_id: 2 }),
+    ], categories.map(rec), today, 3);
     expect(weeks).toEqual(['2026-11-09', '2026-11-16', '2026-11-23']);
     expect(rows.map((r) => [r.name, r.minutes])).toEqual([['Work', [0, 0, 135]], ['Health', [0, 20, 0]], ['No category', [0, 30, 0]]]);
     expect(rows[0]!.colour).toBe('#ff0000');
     expect(rows[1]!.colour).toMatch(/^#[0-9a-f]{6}$/);
-    expect(minutesOf({ id: 1, start_at: 'x', end_at: null })).toBe(0);
+    expect(minutesOf(rec({ id: 1, start_at: 'x', end_at: null }))).toBe(0);
   });
 });
 
@@ -73,10 +76,10 @@ describe('Timeline', () => {
   const to = '2026-11-30';
   it('puts activities, journal entries, check-ins and milestones in one list, newest first', () => {
     const moments = momentsOf({
-      activities: [{ id: 1, title: 'Swim', date: '2026-11-20', duration_min: 45 }, { id: 2, title: 'Old', date: '2026-10-01', duration_min: 5 }],
-      journal: [{ id: 3, title: '', date: '2026-11-21', word_count: 120 }],
-      goals: [{ id: 4, title: 'Marathon', milestones: [{ title: '10 km', done_at: '2026-11-22T10:00:00Z' }, { title: 'Half', due_date: '2026-11-29', done_at: null }, { title: 'Later', due_date: '2027-01-01' }] }],
-      checkins: [{ habit: { id: 5, title: 'Water', unit: 'glasses' }, date: '2026-11-23', value: 6 }, { habit: { id: 6, title: 'Read' }, date: '2026-11-23', value: 'skip' }],
+      activities: [rec({ id: 1, title: 'Swim', date: '2026-11-20', duration_min: 45 }), rec({ id: 2, title: 'Old', date: '2026-10-01', duration_min: 5 })],
+      journal: [rec({ id: 3, title: '', date: '2026-11-21', word_count: 120 })],
+      goals: [rec({ id: 4, title: 'Marathon', milestones: [{ title: '10 km', done_at: '2026-11-22T10:00:00Z' }, { title: 'Half', due_date: '2026-11-29', done_at: null }, { title: 'Later', due_date: '2027-01-01' }] })],
+      checkins: [{ habit: rec({ id: 5, title: 'Water', unit: 'glasses' }), date: '2026-11-23', value: 6 }, { habit: rec({ id: 6, title: 'Read' }), date: '2026-11-23', value: 'skip' }],
     }, from, to);
     expect(moments.map((m) => [m.day, m.kind, m.title, m.detail])).toEqual([
       ['2026-11-29', 'milestone', 'Half', 'Due, for "Marathon"'],
