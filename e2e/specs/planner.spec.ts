@@ -132,7 +132,7 @@ describe('plan my day', () => {
 });
 
 describe('projects and activities', () => {
-  it('ticks, dates and reorders (with the keyboard) a project\'s tasks, and its progress follows', async () => {
+  it('ticks, dates and reorders (by dragging, or from the keyboard) a project\'s tasks, and its progress follows', async () => {
     const project = await createRecord(site, user, 'project', { title: 'Move house', status: 'active', tasks: [{ title: 'Pack books' }, { title: 'Book a van' }, { title: 'Clean' }] });
     await page.goto(`${site.shellUrl}/project/${project.id}`);
     const progress = page.getByLabel('Progress');
@@ -144,20 +144,28 @@ describe('projects and activities', () => {
     await page.getByRole('button', { name: 'Add task' }).click();
     await progress.getByText('1 of 4 tasks done (25 %)').waitFor();
 
-    // dnd-kit's keyboard way: Space picks the task up, an arrow moves it, Space puts it down.
-    await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up "Pack books".').waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowDown');
-    // Put down only once it is over its new place, as a person would (the announcement says so).
+    // Dragged by its handle with the mouse (dnd-kit)...
+    const handle = (await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).boundingBox())!;
+    const below = (await page.getByRole('button', { name: 'Drag "Book a van" to reorder' }).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(below.x + below.width / 2, below.y + below.height / 2 + 8, { steps: 12 });
     await page.getByText('"Pack books" is over "Book a van".').waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
+    await page.mouse.up();
     await expect.poll(async () => {
       const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
       return (saved!.tasks as { title: string }[]).map((t) => t.title);
     }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Clean', 'Hand over the keys']);
+    // ...or one place at a time with its arrow buttons, from the keyboard.
+    await page.getByRole('button', { name: 'Move "Clean" down' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => {
+      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+      return (saved!.tasks as { title: string }[]).map((t) => t.title);
+    }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Hand over the keys', 'Clean']);
     const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], [null, false], ['2030-06-01', false], [null, false]]);
+    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], [null, false], [null, false], ['2030-06-01', false]]);
 
     // Its open tasks wait in the planner's tray.
     await page.goto(`${site.shellUrl}/planner`);

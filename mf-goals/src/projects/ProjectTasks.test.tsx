@@ -78,6 +78,17 @@ describe('ProjectTasks', () => {
     await waitFor(() => expect(tasks()[0]!.due_date).toBeNull());
   });
 
+  it('moves a task one place with its arrow buttons, the first and last going no further', async () => {
+    open();
+    expect((await screen.findByRole('button', { name: 'Move "Buy seeds" up' }, { timeout: 3000 }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move "Water" down' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move "Buy seeds" down' }));
+    await waitFor(() => expect(tasks().map((t) => t.title)).toEqual(['Dig', 'Buy seeds', 'Water']));
+    expect(tasks().map((t) => t.position)).toEqual([0, 1, 2]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move "Water" up' }));
+    await waitFor(() => expect(tasks().map((t) => t.title)).toEqual(['Dig', 'Water', 'Buy seeds']));
+  });
+
   it('counts progress as done tasks out of all', () => {
     expect(taskProgress([])).toEqual({ done: 0, total: 0, percent: 0 });
     expect(taskProgress([{ title: 'a', done_at: 'x' }, { title: 'b' }])).toEqual({ done: 1, total: 2, percent: 50 });

@@ -35,7 +35,7 @@ function Row({ id, label, children }: { id: string; label: string; children: Rea
 
 /**
  * A project's tasks: tick them off, give them due dates, drag them into order (the handle also moves with
- * Space and the arrow keys). The project's progress is its share of done tasks; open tasks wait in the
+ * Space and the arrow keys; the arrow buttons move one place). The project's progress is its share of done tasks; open tasks wait in the
  * planner's tray.
  */
 export function ProjectTasks() {
@@ -70,12 +70,15 @@ export function ProjectTasks() {
     return result.ok;
   }
   const change = (index: number, fields: Partial<Task>, failure: string) => void save(tasks.map((task, i) => (i === index ? { ...task, ...fields } : task)), failure);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
+  const move = (from: number, to: number) => {
+    if (from === to || from < 0 || to < 0 || to >= tasks.length) return;
     const next = [...tasks];
-    const [moved] = next.splice(ids.indexOf(String(active.id)), 1);
-    next.splice(ids.indexOf(String(over.id)), 0, moved);
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
     void save(next, 'The new order was not saved');
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,6 +116,9 @@ export function ProjectTasks() {
                   </span>
                   <input type="date" aria-label={`Due date of "${task.title}"`} value={task.due_date ?? ''}
                     onChange={(e) => change(i, { due_date: e.target.value || null }, `The due date of "${task.title}" was not saved`)} />
+                  {/* Plain buttons as well as the handle: one press moves a task, with any keyboard or switch. */}
+                  <Button size="small" variant="ghost" aria-label={`Move "${task.title}" up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</Button>
+                  <Button size="small" variant="ghost" aria-label={`Move "${task.title}" down`} disabled={i === tasks.length - 1} onClick={() => move(i, i + 1)}>↓</Button>
                   <Button size="small" variant="ghost" aria-label={`Remove "${task.title}"`} onClick={() => void save(tasks.filter((_, j) => j !== i), `"${task.title}" was not removed`)}>Remove</Button>
                 </Row>
               ))}
