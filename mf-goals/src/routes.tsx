@@ -2,7 +2,6 @@ import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
-import { ActivityTimer } from './activities/ActivityTimer';
 import { CalendarPage } from './calendar/CalendarPage';
 import { ConnectionsPage } from './calendar/ConnectionsPage';
 import { EventsPage } from './calendar/EventsPage';
@@ -17,8 +16,6 @@ import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { RoutineRun } from './routines/RoutineRun';
-import { ActivitySummary, GoalTimeline } from './reports/Reports';
-import { Timeline } from './reports/Timeline';
 import { NotFound } from './NotFound';
 
 // The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
@@ -26,6 +23,11 @@ import { NotFound } from './NotFound';
 const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
+// The reports and the quick log load with their screens, out of the area's first download.
+const GoalTimeline = lazyScreen(() => import('./reports/Reports').then((m) => m.GoalTimeline));
+const ActivitySummary = lazyScreen(() => import('./reports/Reports').then((m) => m.ActivitySummary));
+const Timeline = lazyScreen(() => import('./reports/Timeline').then((m) => m.Timeline));
+const ActivityTimer = lazyScreen(() => import('./activities/ActivityTimer').then((m) => m.ActivityTimer));
 // Project tasks bring drag-and-drop (dnd-kit): they load with a project's page.
 const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
 
@@ -59,7 +61,7 @@ export function AreaRoutes() {
       <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         {collections.map(({ path, model, title, description, detail }) => (
-          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined}>{model === 'activity' ? <ActivityTimer /> : null}</ModelScreen>} />
+          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined}>{model === 'activity' ? <Suspense fallback={<Skeleton lines={2} />}><ActivityTimer /></Suspense> : null}</ModelScreen>} />
         ))}
         <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
         <Route path="/habits" element={<HabitsPage />} />
