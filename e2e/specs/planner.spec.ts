@@ -228,6 +228,9 @@ describe('calendar connections', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText(/Subscribed to "Book club": 1 event\./).waitFor({ timeout: 20_000 });
     await page.getByText('Book club').first().waitFor();
+    // This server has no Google OAuth client: the connect button says what to set.
+    await page.getByText(/whoever runs it sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Connect Google Calendar' }).isDisabled()).toBe(true);
 
     await page.goto(`${site.shellUrl}/calendar`);
     const grid = page.locator('.lb-calendar');
