@@ -157,15 +157,28 @@ describe('projects and activities', () => {
       const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
       return (saved!.tasks as { title: string }[]).map((t) => t.title);
     }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Clean', 'Hand over the keys']);
-    // ...or one place at a time with its arrow buttons, from the keyboard.
-    await page.getByRole('button', { name: 'Move "Clean" down' }).focus();
+    // ...with the keyboard on the handle (Space picks up, an arrow moves, Space puts down; each step waits for
+    // the announcement, as a person waits to see the task move: a key pressed before dnd-kit has moved it over
+    // its new place puts it back where it was)...
+    await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Picked up "Pack books".').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('"Pack books" is over "Clean".').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(async () => {
+      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+      return (saved!.tasks as { title: string }[]).map((t) => t.title);
+    }, { timeout: 20_000 }).toEqual(['Book a van', 'Clean', 'Pack books', 'Hand over the keys']);
+    // ...or one place at a time with its arrow buttons.
+    await page.getByRole('button', { name: 'Move "Pack books" down' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => {
       const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
       return (saved!.tasks as { title: string }[]).map((t) => t.title);
-    }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Hand over the keys', 'Clean']);
+    }, { timeout: 20_000 }).toEqual(['Book a van', 'Clean', 'Hand over the keys', 'Pack books']);
     const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], [null, false], [null, false], ['2030-06-01', false]]);
+    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], ['2030-06-01', false], [null, false], [null, false]]);
 
     // Its open tasks wait in the planner's tray.
     await page.goto(`${site.shellUrl}/planner`);

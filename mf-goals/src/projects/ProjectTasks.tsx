@@ -57,7 +57,9 @@ export function ProjectTasks() {
     screenReaderInstructions: { draggable: 'To move a task, press Space or Enter, then the arrow keys; Space or Enter puts it down, Escape cancels.' },
     announcements: {
       onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${titleOf(active.id)}.`,
-      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? `${titleOf(active.id)} is over ${titleOf(over.id)}.` : `${titleOf(active.id)} is not over a place in the list.`),
+      // dnd-kit reports the picked-up task as over its own place at once: that is still "picked up".
+      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (!over ? `${titleOf(active.id)} is not over a place in the list.`
+        : over.id === active.id ? `Picked up ${titleOf(active.id)}.` : `${titleOf(active.id)} is over ${titleOf(over.id)}.`),
       onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? `${titleOf(active.id)} was put down at ${titleOf(over.id)}'s place.` : `${titleOf(active.id)} was put down where it was.`),
       onDragCancel: ({ active }: { active: { id: string | number } }) => `Moving ${titleOf(active.id)} was cancelled.`,
     },
