@@ -63,6 +63,12 @@ export const envSchema = z.object({
   CALENDAR_FETCH_TIMEOUT_S: z.coerce.number().positive().max(120).default(15),
   /** How old a subscription's last fetch may be before the refresher fetches it again; 0 turns the refresher off. */
   CALENDAR_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /**
+   * Google Calendar: an OAuth client (Google Cloud Console → APIs & Services → Credentials, "Web application").
+   * Until both are set, the connect button on /calendar/connections says so.
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Payments: Stripe when both are set (Checkout Sessions and webhooks), otherwise the built-in test provider. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -16,7 +16,6 @@ import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { RoutineRun } from './routines/RoutineRun';
-import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
 import { NotFound } from './NotFound';
 
 // The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
@@ -24,6 +23,13 @@ import { NotFound } from './NotFound';
 const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
+// The reports and the quick log load with their screens, out of the area's first download.
+const GoalTimeline = lazyScreen(() => import('./reports/Reports').then((m) => m.GoalTimeline));
+const ActivitySummary = lazyScreen(() => import('./reports/Reports').then((m) => m.ActivitySummary));
+const Timeline = lazyScreen(() => import('./reports/Timeline').then((m) => m.Timeline));
+const ActivityTimer = lazyScreen(() => import('./activities/ActivityTimer').then((m) => m.ActivityTimer));
+// Project tasks bring drag-and-drop (dnd-kit): they load with a project's page.
+const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -55,12 +61,12 @@ export function AreaRoutes() {
       <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         {collections.map(({ path, model, title, description, detail }) => (
-          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
+          <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined}>{model === 'activity' ? <Suspense fallback={<Skeleton lines={2} />}><ActivityTimer /></Suspense> : null}</ModelScreen>} />
         ))}
         <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
-        <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects" />} />
+        <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects"><Suspense fallback={<Skeleton lines={3} />}><ProjectTasks /></Suspense></ModelDetailRoute>} />
         <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
         <Route path="/activity/:id" element={<ModelDetailRoute model="activity" backHref="/activities" />} />
         <Route path="/plannedactivity/:id" element={<ModelDetailRoute model="plannedactivity" backHref="/planner" />} />

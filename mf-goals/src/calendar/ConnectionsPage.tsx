@@ -70,6 +70,37 @@ function PrivateFeed() {
   );
 }
 
+/**
+ * Connecting Google Calendar itself: the server needs an OAuth client first. The button says what is
+ * missing and who sets it; the iCal subscription above works meanwhile.
+ */
+function GoogleCalendar() {
+  const [providers, setProviders] = useState<api.CalendarProviders | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void api.fetchCalendarProviders().then((result) => {
+      if (!live) return;
+      if (result.ok) setProviders(result.data);
+      else setFailed(true);
+    });
+    return () => { live = false; };
+  }, []);
+  if (failed) return <p className="lb-muted">Whether Google Calendar can be connected could not be checked. Try again later.</p>;
+  if (!providers) return <p className="lb-muted">Checking…</p>;
+  const { configured, missing } = providers.google;
+  return (
+    <div className="lb-stack">
+      <div><Button disabled aria-describedby="google-calendar-why">Connect Google Calendar</Button></div>
+      <p id="google-calendar-why">
+        {configured
+          ? 'Google Calendar is set up on this server, but connecting it directly (two-way) is not built yet. Subscribe to its secret iCal address above to see its events here.'
+          : `Not set up on this Lifeboard server: whoever runs it sets ${missing.join(' and ')} (an OAuth client of type "Web application" from Google Cloud Console → APIs & Services → Credentials) and restarts the API. Until then, subscribe to your Google calendar's secret iCal address above.`}
+      </p>
+    </div>
+  );
+}
+
 /** `/calendar/connections`: subscribed calendars, a new subscription, and the private feed. */
 export function ConnectionsPage() {
   const connections = useStore($calendarConnections);
@@ -108,8 +139,9 @@ export function ConnectionsPage() {
       </Panel>
       <Panel title="Subscribe to a calendar"><SubscribeForm /></Panel>
       <Panel title="Your calendar in other apps"><PrivateFeed /></Panel>
+      <Panel title="Google Calendar"><GoogleCalendar /></Panel>
       <Panel title="Two-way sync">
-        <p className="lb-muted">Editing your Google or CalDAV calendars from Lifeboard is not available yet: subscriptions are read-only copies, and other apps read your Lifeboard calendar through the address above.</p>
+        <p className="lb-muted">Editing your CalDAV calendars from Lifeboard is not available yet: subscriptions are read-only copies, and other apps read your Lifeboard calendar through the address above.</p>
       </Panel>
     </section>
   );

@@ -10,7 +10,8 @@ import { clearData } from '@lifeboard/shared/stores/data';
 import { loadDraft } from '@lifeboard/shared/stores/drafts';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
-import { DailyListToday } from './DailyLists';
+import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { DailyListSummary, DailyListToday } from './DailyLists';
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -54,5 +55,27 @@ describe('DailyListToday: the new item', () => {
     await waitFor(() => expect(input.value).toBe(''));
     expect(lists.rows.find((row) => row.id === 5)?.items).toEqual([{ id: 'water', title: 'Drink water' }, { id: 'stretch-for-ten-minutes', title: 'Stretch for ten minutes' }]);
     expect(loadDraft('daily-list-item:5')).toBeNull();
+  });
+});
+
+describe('DailyListSummary', () => {
+  it('counts from the day the list was made: on day one, one of two items done is 50 %', async () => {
+    const lists = serveModel(api, 'daily_activity_list', 'dailyActivityLists');
+    const today = localDate();
+    lists.rows.push({ id: 7, board_id: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), title: 'Morning', items: [{ id: 'water', title: 'Drink water' }, { id: 'walk', title: 'Walk' }], completions: { [today]: ['water'] } });
+    render(<MemoryRouter><DailyListSummary /></MemoryRouter>);
+    expect(await screen.findByText(/50\s?% of items done since you made this list today/, {}, { timeout: 3000 })).toBeTruthy();
+    // Only the days the list existed are in its table.
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('takes the 14 days back when the list is older, and names the days in words', async () => {
+    const lists = serveModel(api, 'daily_activity_list', 'dailyActivityLists');
+    const today = localDate();
+    lists.rows.push({ id: 8, board_id: 1, created_at: '2020-01-01T08:00:00.000Z', updated_at: '2020-01-01T08:00:00.000Z', title: 'Evening', items: [{ id: 'read', title: 'Read' }], completions: { [today]: ['read'], [addDays(today, -1)]: ['read'] } });
+    render(<MemoryRouter><DailyListSummary /></MemoryRouter>);
+    expect(await screen.findByText(/14\s?% of items done over the last 14 days/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(15);
+    expect(screen.queryByText(today)).toBeNull();
   });
 });

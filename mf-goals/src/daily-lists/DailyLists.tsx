@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
+import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -89,10 +90,20 @@ export function DailyListSettings() {
 }
 
 /** `/daily-activity-list/summary`: completion rate of each list over the last 14 days. */
+/** The days of the last 14 a list counts: none before it was made, and only the weekdays it applies to. */
+export function countedDays(list: AnyRecord, today = localDate()): { days: string[]; since: string | null } {
+  const created = typeof list.created_at === 'string' && !Number.isNaN(Date.parse(list.created_at)) ? localDate(new Date(list.created_at)) : null;
+  const weekdays = Array.isArray((list.settings as { weekdays?: unknown } | undefined)?.weekdays) ? ((list.settings as { weekdays: number[] }).weekdays) : [];
+  const lastDays = Array.from({ length: 14 }, (_, i) => addDays(today, i - 13));
+  const days = lastDays.filter((d) => (!created || d >= created) && (!weekdays.length || weekdays.includes(new Date(`${d}T12:00:00`).getDay())));
+  return { days, since: created && created > lastDays[0] ? created : null };
+}
+
+const dayName = (date: string) => formatDisplayDate(`${date}T12:00:00`).replace(/ @.*$/, '');
+
 export function DailyListSummary() {
   const { items: lists } = useCollection('daily_activity_list');
   const today = localDate();
-  const days = Array.from({ length: 14 }, (_, i) => addDays(today, i - 13));
   return (
     <section className="lb-stack">
       <PageHeader title="Daily lists: last 14 days" />
@@ -100,12 +111,14 @@ export function DailyListSummary() {
       {lists.filter((l) => l.id > 0).map((list) => {
         const total = itemsOf(list).length;
         const done = completionsOf(list);
-        const rate = total ? days.reduce((sum, d) => sum + (done[d]?.length ?? 0), 0) / (total * days.length) : 0;
+        const { days, since } = countedDays(list, today);
+        const rate = total && days.length ? days.reduce((sum, d) => sum + Math.min(total, done[d]?.length ?? 0), 0) / (total * days.length) : 0;
+        const span = since ? `since you made this list ${since === today ? 'today' : `on ${dayName(since)}`}` : 'over the last 14 days';
         return (
           <Panel key={list.id} title={<Link to={`/daily-activity-list/${list.id}`}>{String(list.title)}</Link>}>
-            <p>{Math.round(rate * 100)}% of items done over 14 days.</p>
+            <p>{Math.round(rate * 100)} % of items done {span}.</p>
             <table><thead><tr><th scope="col">Day</th><th scope="col">Done</th></tr></thead>
-              <tbody>{days.map((d) => <tr key={d}><td>{d}</td><td>{done[d]?.length ?? 0} / {total}</td></tr>)}</tbody></table>
+              <tbody>{[...days].reverse().map((d) => <tr key={d}><td>{d === today ? 'Today' : dayName(d)}</td><td>{done[d]?.length ?? 0} of {total}</td></tr>)}</tbody></table>
           </Panel>
         );
       })}

@@ -8,7 +8,9 @@ import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel, type FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
-import { markDone } from './plan-actions';
+import { addDays } from '@lifeboard/shared/ui/model/local-date';
+import { hoursAndMinutes, markDone } from './plan-actions';
+import { $hoursAvailable } from './PlanMyDay';
 import { Planner } from './Planner';
 
 let api: FakeApi;
@@ -62,6 +64,68 @@ describe('Planner', () => {
     fireEvent.submit(form);
     expect(await screen.findByText(/between 5 and 720 minutes/)).toBeTruthy();
     expect(planned.rows).toEqual([]);
+  });
+});
+
+describe('Plan my day', () => {
+  it('offers yesterday\'s unfinished plan again, weighs the picks against the hours available, and timeboxes them in a row', async () => {
+    const yesterday = addDays(localDate(), -1);
+    planned.rows.push({ id: 11, title: 'Call the bank', date: yesterday, start_at: null, end_at: null });
+    planned.rows.push({ id: 12, title: 'Read', date: yesterday, start_at: null, end_at: null, done_activity_id: 3 });
+    api.on('POST /api/google/events', (request) => {
+      const body = request.body as { start_date: string };
+      if (body.start_date > yesterday) return { body: { events: [] } };
+      return { body: { events: [
+        { id: 'planned:11', series: 'planned:11', board: 1, title: 'Call the bank', start: yesterday, end: addDays(yesterday, 1), all_day: true, source: 'planned', date: yesterday, repeat: null, done: false },
+        { id: 'planned:12', series: 'planned:12', board: 1, title: 'Read', start: yesterday, end: addDays(yesterday, 1), all_day: true, source: 'planned', date: yesterday, repeat: null, done: true },
+      ] } };
+    });
+    $hoursAvailable.set(1);
+    render(<MemoryRouter><Planner /></MemoryRouter>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Plan my day' }));
+    const form = await screen.findByRole('form', { name: 'Plan my day' }, { timeout: 5000 });
+    expect(await screen.findByText('Not done yesterday')).toBeTruthy();
+    expect(screen.queryByLabelText('Read')).toBeNull();
+
+    // Nothing picked: a clear message, nothing saved.
+    fireEvent.submit(form);
+    expect(await screen.findByText('Pick at least one thing to do today.')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Call the bank'));
+    fireEvent.change(screen.getByLabelText('Minutes for "Call the bank"'), { target: { value: '45' } });
+    fireEvent.click(await screen.findByLabelText('Buy seeds', {}, { timeout: 5000 }));
+    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(/1 h 15 min planned of 1 h available.*15 min more than you have/);
+
+    fireEvent.change(screen.getByLabelText('Hours available today'), { target: { value: '2' } });
+    expect($hoursAvailable.get()).toBe(2);
+    expect(localStorage.getItem('lifeboard:planner:hoursAvailable')).toBe('2');
+    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(/1 h 15 min planned of 2 h available/);
+
+    fireEvent.change(screen.getByLabelText('Start the day at'), { target: { value: '08:00' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(planned.rows).toHaveLength(3));
+    const carried = planned.rows.find((r) => r.id === 11)!;
+    expect(carried.date).toBe(localDate());
+    const first = new Date(String(carried.start_at));
+    expect([first.getHours(), first.getMinutes()]).toEqual([8, 0]);
+    expect(new Date(String(carried.end_at)).getTime() - first.getTime()).toBe(45 * 60_000);
+    const task = planned.rows.find((r) => r.title === 'Buy seeds')!;
+    expect(task.start_at).toBe(carried.end_at);
+    expect(await screen.findByText(/Today is planned: 2 things added, 1 h 15 min of 2 h\./)).toBeTruthy();
+  });
+
+  it('refuses hours it cannot use and keeps the last good setting', async () => {
+    $hoursAvailable.set(6);
+    render(<MemoryRouter><Planner /></MemoryRouter>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Plan my day' }));
+    const field = await screen.findByLabelText('Hours available today', {}, { timeout: 5000 });
+    fireEvent.change(field, { target: { value: '30' } });
+    expect(await screen.findByText('Between 0.5 and 24 hours.')).toBeTruthy();
+    expect($hoursAvailable.get()).toBe(6);
+  });
+
+  it('says minutes in people\'s words', () => {
+    expect([hoursAndMinutes(45), hoursAndMinutes(120), hoursAndMinutes(90)]).toEqual(['45 min', '2 h', '1 h 30 min']);
   });
 });
 

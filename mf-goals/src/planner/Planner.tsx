@@ -14,15 +14,14 @@ import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { fromServer, type CalendarItem } from '../calendar/calendar-items';
 import { moveOccurrence } from '../calendar/series-edit';
 import { isDueOn } from './due';
-import { markDone, schedule, timebox, type TrayWork } from './plan-actions';
+import { markDone, place as placeEntry, type TrayEntry } from './plan-actions';
 import '../calendar/calendar.css';
 import './planner.css';
 
 export { isDueOn };
 
 const PlannerGrid = lazy(() => import('./PlannerGrid'));
-
-interface TrayEntry { key: string; title: string; hint: string; work: TrayWork; plannedId?: number; board?: number }
+const PlanMyDay = lazy(() => import('./PlanMyDay').then((m) => ({ default: m.PlanMyDay })));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const timeOf = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -70,6 +69,7 @@ export function Planner() {
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [selected, setSelected] = useState<CalendarItem | null>(null);
+  const [planning, setPlanning] = useState(false);
   const trayRef = useRef<HTMLUListElement | null>(null);
   const served = useStore($calendarEvents);
   const habits = useCollection('habit');
@@ -106,7 +106,7 @@ export function Planner() {
   const done = (text: string) => { setMessage(text); setReload((n) => n + 1); };
 
   const place = async (entry: TrayEntry, start: Date, minutes: number) => {
-    const result = entry.plannedId && entry.board ? await schedule(entry.board, entry.plannedId, start, minutes) : await timebox(board.id, entry.work, start, minutes);
+    const result = await placeEntry(board.id, entry, start, minutes);
     if (!result.ok) return setMessage(`Could not plan "${entry.title}": ${result.error.message}`);
     done(`Planned "${entry.title}" for ${formatDisplayDate(start.toISOString())}.`);
   };
@@ -143,9 +143,14 @@ export function Planner() {
 
   return (
     <section className="lb-stack">
-      <PageHeader title="Planner" description={`The week of ${dayName(range.from)}. Drag work from the tray onto a time to timebox it.`} actions={<Link to="/calendar">Calendar</Link>} />
+      <PageHeader title="Planner" description={`The week of ${dayName(range.from)}. Drag work from the tray onto a time to timebox it.`} actions={<div className="lb-row"><Button variant="primary" onClick={() => setPlanning(true)} aria-expanded={planning}>Plan my day</Button><Link to="/calendar">Calendar</Link></div>} />
       {failed ? <p role="status" className="lb-muted">Your plans could not be loaded. Try again later.</p> : null}
       {message ? <p role="status">{message}</p> : null}
+      {planning ? (
+        <Suspense fallback={<p className="lb-muted">Opening the day…</p>}>
+          <PlanMyDay board={board.id} tray={tray} reload={reload} onPlanned={(text) => done(text)} onClose={() => setPlanning(false)} />
+        </Suspense>
+      ) : null}
       <div className="lb-planner">
         <aside className="lb-planner-tray" aria-label="Unscheduled">
           <h2 className="lb-panel__title">Unscheduled</h2>

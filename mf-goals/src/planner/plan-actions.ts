@@ -18,6 +18,23 @@ export function timebox(board: number, work: TrayWork, start: Date, minutes: num
   });
 }
 
+/** One piece of work waiting for a time: a plan without one, a habit due, a milestone, a project task. */
+export interface TrayEntry { key: string; title: string; hint: string; work: TrayWork; plannedId?: number; board?: number }
+
+/** Gives a tray entry a time: an existing plan is scheduled, anything else becomes a new plan. */
+export function place(board: number, entry: TrayEntry, start: Date, minutes: number): Promise<ApiResult<unknown>> {
+  return entry.plannedId && entry.board ? schedule(entry.board, entry.plannedId, start, minutes) : timebox(board, entry.work, start, minutes);
+}
+
+/** Minutes in people's words: "45 min", "2 h", "1 h 30 min". */
+export function hoursAndMinutes(total: number): string {
+  const minutes = Math.round(total);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
 /** Gives an unscheduled planned activity a time. */
 export function schedule(board: number, id: number, start: Date, minutes: number): Promise<ApiResult<unknown>> {
   return planned().update(board, id, { date: localDate(start), start_at: start.toISOString(), end_at: new Date(start.getTime() + minutes * 60_000).toISOString() });

@@ -255,6 +255,14 @@ const readConnection = (body: Body) => (isConnection(body.connection) ? body.con
 
 export const fetchCalendarConnections = () =>
   call('POST', '/api/calendar/connections', undefined, (body) => (Array.isArray(body.connections) ? body.connections.filter(isConnection) : undefined), { loadsData: true });
+/** Which calendar services the server can connect; for Google, the settings it still needs. */
+export interface CalendarProviders { google: { configured: boolean; missing: string[] } }
+export const fetchCalendarProviders = () =>
+  call('POST', '/api/calendar/providers', undefined, (body): CalendarProviders | undefined => {
+    const google = body.google as { configured?: unknown; missing?: unknown } | undefined;
+    return google && typeof google.configured === 'boolean' && Array.isArray(google.missing)
+      ? { google: { configured: google.configured, missing: google.missing.filter((m): m is string => typeof m === 'string') } } : undefined;
+  });
 export const subscribeToCalendar = (url: string, name: string) => call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
 export const refreshCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/refresh', { id }, readConnection);
 export const deleteCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/delete', { id }, readSuccess, { needsSuccess: true });

@@ -14,4 +14,6 @@ export const project = defineModel({
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
+  // Tasks are ticked, dated and ordered on the project's page, not typed into the form.
+  fieldWords: { tasks: { input: { kind: 'managed' } } },
 });

@@ -22,6 +22,11 @@ export interface TimeChartProps {
   summary: string;
   /** Fixed ranges per scale, e.g. `{ y: [0, 100] }`; otherwise uPlot fits the data. */
   ranges?: Record<string, [number, number]>;
+  /**
+   * Bars stacked: each series' bar stands on the ones before it (uPlot has no stacking of its own, so each is
+   * drawn from zero at its running total, tallest first, and the legend shows each series' own value).
+   */
+  stacked?: boolean;
   height?: number;
 }
 
@@ -34,7 +39,16 @@ const dayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString
  * The app's one chart (uPlot): values over dates. Import it lazily (`lazy(() => import(...))`) so uPlot
  * loads only with the screens that draw.
  */
-export default function TimeChart({ days, series, summary, ranges = {}, height = 220 }: TimeChartProps) {
+/** The running totals a stacked chart draws: series j at the sum of series 0..j. */
+export function stackedTotals(series: readonly ChartSeries[]): (number | null)[][] {
+  const totals: (number | null)[][] = [];
+  series.forEach((line, j) => {
+    totals.push(line.values.map((value, i) => (value ?? 0) + (j > 0 ? totals[j - 1][i] ?? 0 : 0)));
+  });
+  return totals;
+}
+
+export default function TimeChart({ days, series, summary, ranges = {}, stacked = false, height = 220 }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -49,23 +63,38 @@ export default function TimeChart({ days, series, summary, ranges = {}, height =
       axes.push({ scale: key, side: axes.length === 1 ? 3 : 1, grid: { show: axes.length === 1 }, size: 70, values: (_u, ticks) => ticks.map((t) => line.format(t)) });
     }
     const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
+    if (series.some((line) => line.bars) && xs.length > 1) {
+      // Bars at the first and last dates would be cut in half at the chart's edges: half a gap of room each side.
+      const gap = Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
+      scales.x = { time: true, range: (_u, min, max) => [min - gap / 2, max + gap / 2] };
+    }
+    const drawn = stacked ? stackedTotals(series) : series.map((line) => line.values);
+    // Stacked: the tallest (last) total first, so each later bar covers the lower part of the one before it.
+    const order = series.map((_, j) => (stacked ? series.length - 1 - j : j));
     const width = Math.max(280, element.clientWidth || 600);
     const chart = new uPlot({
       width, height, scales, axes,
       series: [
         { value: (_u, v) => (v == null ? '' : dayText(v)) },
-        ...series.map((line) => ({
-          label: line.label, stroke: line.colour, width: 2, scale: line.scale ?? 'y', spanGaps: true,
-          fill: line.bars ? `${line.colour}99` : `${line.colour}18`,
-          ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
-          value: (_u: uPlot, v: number | null) => (v == null ? '—' : line.format(v)),
-        })),
+        ...order.map((j) => {
+          const line = series[j];
+          return {
+            label: line.label, stroke: line.colour, width: 2, scale: line.scale ?? 'y', spanGaps: true,
+            fill: line.bars ? (stacked ? line.colour : `${line.colour}99`) : `${line.colour}18`,
+            ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
+            // The legend reads the series' own value at the hovered date, not the total it is drawn at.
+            value: (_u: uPlot, _v: number | null, _s: number, i: number | null) => {
+              const own = i === null ? null : line.values[i] ?? null;
+              return own === null ? '—' : line.format(own);
+            },
+          };
+        }),
       ],
       legend: { show: true },
-    }, [xs, ...series.map((line) => line.values)], element);
+    }, [xs, ...order.map((j) => drawn[j])], element);
     const resize = () => chart.setSize({ width: Math.max(280, element.clientWidth), height });
     window.addEventListener('resize', resize);
     return () => { window.removeEventListener('resize', resize); chart.destroy(); };
-  }, [days, series, ranges, height]);
+  }, [days, series, ranges, stacked, height]);
   return <div ref={box} role="img" aria-label={summary} />;
 }

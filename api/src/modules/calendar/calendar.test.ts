@@ -156,3 +156,19 @@ describe('the private feed', () => {
     expect((await owner.post('/api/calendar/feed')).json().url).not.toBe(url);
   });
 });
+
+describe('calendar providers', () => {
+  it('says which Google settings the server still needs', async () => {
+    const user = await signUp(app);
+    const bare = await user.post('/api/calendar/providers', {});
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toEqual({ google: { configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] } });
+    const half = await createTestApp({ env: defaultEnv({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }) });
+    try {
+      const other = await signUp(half);
+      expect((await other.post('/api/calendar/providers', {})).json()).toEqual({ google: { configured: false, missing: ['GOOGLE_CLIENT_SECRET'] } });
+    } finally {
+      await half.close();
+    }
+  });
+});

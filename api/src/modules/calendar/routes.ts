@@ -133,6 +133,17 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const };
   });
 
+  api.post('/api/calendar/providers', {
+    schema: {
+      tags: ['calendar'], summary: 'Which calendar services this server can connect, and what is missing for the others',
+      response: { 200: z.object({ google: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }) }) },
+    },
+    onRequest: app.authenticate,
+  }, async () => {
+    const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
+    return { google: { configured: missing.length === 0, missing } };
+  });
+
   const feedUrl = (request: { protocol: string; host: string }, token: string) => `${request.protocol}://${request.host}/api/calendar/feed/${token}.ics`;
 
   api.post('/api/calendar/feed', {

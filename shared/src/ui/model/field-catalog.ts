@@ -62,7 +62,6 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'status', label: 'Status', kind: { type: 'select', options: ['planned', 'active', 'on_hold', 'done', 'cancelled'], labels: { planned: 'Planned', active: 'Active', on_hold: 'On hold', done: 'Done', cancelled: 'Cancelled' } }, nullable: false, required: false },
     { name: 'due_date', label: 'Due date', kind: { type: 'date' }, nullable: true, required: false },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
-    { name: 'tasks', label: 'Tasks', kind: { type: 'lines' }, nullable: false, required: false },
   ],
   note: [
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: false },
