@@ -26,6 +26,7 @@ import { ActionSigner } from './modules/reminders/action-links';
 import { defineReminderJobs, scanReminders } from './modules/reminders/delivery';
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(aiRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
+  await app.register(notificationRoutes, { deps: reminders });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

@@ -70,7 +70,7 @@ describe('mail that arrives', () => {
     expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(422);
   }, 120_000);
 
-  it('sets a reminder in the form, gets its mail in the inbox, and marks it done from the mail', async () => {
+  it('sets a reminder in the form, gets its mail in the inbox and in the bell, and marks it done from the mail', async () => {
     const user = await signUpThroughApi(site, 'reminder');
     await signInThroughApi(page, site, { email: user.email, password: user.password });
     await page.goto(`${site.shellUrl}/reminders`);
@@ -86,22 +86,32 @@ describe('mail that arrives', () => {
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     }, due.getTime());
     await form.getByLabel('When').fill(local);
-    // Repeats are picked from presets, and the channels not delivered yet say so.
+    // Repeats are picked from presets; SMS, which has no provider, is not offered and the form says so.
     await form.getByLabel('How often').selectOption({ label: 'Every weekday (Mon–Fri)' });
     await form.getByLabel('Until (optional)').waitFor();
     await form.getByLabel('How often').selectOption({ label: 'Does not repeat' });
-    await form.getByText('SMS (not available yet: no SMS provider is set up for Lifeboard)').waitFor();
+    await form.getByText('Text messages (SMS) are not available: Lifeboard has no SMS provider set up.').waitFor();
+    expect(await form.getByLabel(/SMS/).count()).toBe(0);
     await form.getByLabel('E-mail').check();
+    await form.getByLabel(/^In Lifeboard/).check();
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/reminder/create'));
     await form.getByRole('button', { name: 'Add reminder' }).click();
     const answer = await saved;
     expect(answer.status()).toBe(201);
     const reminder = (await answer.json()).reminder as { remind_at: string; channels: string[]; repeat: string | null };
-    expect(reminder).toMatchObject({ remind_at: due.toISOString(), channels: ['email'], repeat: null });
+    expect(reminder).toMatchObject({ remind_at: due.toISOString(), channels: ['email', 'bell'], repeat: null });
 
     const mail = await mailTo(user.email, new RegExp(title), 100_000);
     expect(Date.now() - due.getTime()).toBeLessThan(60_000);
     expect(mail.subject).toBe(`Reminder: ${title}`);
+
+    // The same delivery put it in the bell, which counts it unread (the count is asked for on focus and every minute).
+    await page.reload();
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.click();
+    const entry = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
+    await entry.getByRole('button', { name: 'Done' }).waitFor();
+    await page.keyboard.press('Escape');
 
     await page.goto(linkIn(mail, 'Done'));
     await page.getByRole('button', { name: 'Mark it done' }).click();
@@ -110,5 +120,13 @@ describe('mail that arrives', () => {
     // A changed link is refused.
     const forged = await fetch(linkIn(mail, 'Done').replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
     expect(forged.status).toBe(403);
+
+    // Done from the mail is done in the bell too: read, and no Done or Snooze left on it.
+    await page.goto(`${site.shellUrl}/reminders`);
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    const acted = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
+    await acted.waitFor();
+    expect(await acted.getByRole('button', { name: 'Done' }).count()).toBe(0);
+    expect(await acted.getByRole('button', { name: 'Mark read' }).count()).toBe(0);
   }, 180_000);
 });

@@ -294,3 +294,42 @@ export async function fetchAccountExport(): Promise<ApiResult<Blob>> {
   if (response.status === 401) void reportUnauthorized();
   return failure(response.status, null);
 }
+
+// Notifications (the bell in the header)
+
+/** One entry of the bell: a reminder delivered in the app. */
+export interface AppNotification {
+  id: number;
+  title: string;
+  /** "Reminder for Wednesday 25 November at 16:50". */
+  body: string;
+  created_at: string;
+  read: boolean;
+  /** Whether "Done" and "Snooze 10 min" are offered (a reminder not yet acted on). */
+  actionable: boolean;
+}
+
+function isAppNotification(value: unknown): value is AppNotification {
+  return isObject(value) && typeof value.id === 'number' && typeof value.title === 'string' && typeof value.body === 'string'
+    && typeof value.created_at === 'string' && typeof value.read === 'boolean' && typeof value.actionable === 'boolean';
+}
+const readUnread = (body: Body): number | undefined => (typeof body.unread === 'number' ? body.unread : undefined);
+
+export const fetchUnreadCount = () => call('GET', '/api/notifications/unread', undefined, readUnread);
+
+export const fetchNotifications = () => call('GET', '/api/notifications', undefined, (body) => {
+  const unread = readUnread(body);
+  return Array.isArray(body.notifications) && body.notifications.every(isAppNotification) && unread !== undefined
+    ? { notifications: body.notifications, unread }
+    : undefined;
+}, { loadsData: true });
+
+/** Marks the given notifications read (all without ids); `data` is the unread count left. */
+export const markNotificationsRead = (ids?: number[]) =>
+  call('POST', '/api/notifications/read', ids ? { ids } : {}, readUnread, { needsSuccess: true });
+
+/** "Done" or "Snooze 10 min" on a reminder in the bell; `data.message` says what happened. */
+export const actOnNotification = (id: number, action: 'done' | 'snooze') =>
+  call('POST', '/api/notifications/act', { id, action }, (body) => (
+    typeof body.message === 'string' && isAppNotification(body.notification) ? { message: body.message, notification: body.notification } : undefined
+  ), { needsSuccess: true });

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
+import { addNotification, markOccurrenceActed } from '../notifications/service';
 import type { Mailer } from '../mail/mailer';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
@@ -19,6 +20,9 @@ export const SCAN_LOOKBACK_MS = 60 * 60 * 1000;
 export const SCAN_LOOKAHEAD_MS = 70 * 1000;
 export const SNOOZE_MS = 10 * 60 * 1000;
 export const MAX_SNOOZES = 6;
+
+/** The channels this process delivers (SMS has no provider, so it is never offered: see the reminder model). */
+export const deliveredChannels: readonly string[] = ['email', 'bell', 'push'];
 
 export interface ReminderJob { reminderId: number; occursAt: string; snoozes?: number }
 export interface HabitReminderJob { habitId: number; occursAt: string; snoozes?: number }
@@ -59,7 +63,7 @@ function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'e
 
 async function reminderWithOwner(db: Db, id: number) {
   const t = modelTables.reminder;
-  const [row] = await db.select({ id: t.id, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
+  const [row] = await db.select({ id: t.id, userId: t.userId, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
   return row;
 }
@@ -85,22 +89,31 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     handler: async ({ reminderId, occursAt, snoozes = 0 }) => {
       const reminder = await reminderWithOwner(deps.db, reminderId);
       if (!reminder) return; // deleted since
-      const data = reminder.data as unknown as ReminderTiming & { title: string; channels: string[] };
-      if (!data.channels?.includes('email')) return;
+      const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
+      const channels = data.channels ?? [];
+      if (!channels.some((channel) => deliveredChannels.includes(channel))) return;
       const at = new Date(occursAt);
       // Still an occurrence? An edited time or repeat drops the jobs queued for the old one.
       if (!snoozes && occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000)).length === 0) return;
-      const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
-      await deps.mailer.send(composeMail({
-        to: reminder.email,
-        subject: `Reminder: ${data.title}`,
-        greeting: `Hello ${reminder.name},`,
-        lines: [`This is your reminder “${data.title}”, for ${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}.`],
-        action: links.done,
-        links: links.snooze ? [links.snooze] : [],
-        footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
-        messageId: `<${reminderKey(reminderId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
-      }));
+      const key = reminderKey(reminderId, at.getTime(), snoozes);
+      const when = `${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}`;
+      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
+      if (channels.includes('bell')) {
+        await addNotification(deps.db, { userId: reminder.userId, key, title: data.title, body: `Reminder for ${when}`, action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes } });
+      }
+      if (channels.includes('email')) {
+        const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
+        await deps.mailer.send(composeMail({
+          to: reminder.email,
+          subject: `Reminder: ${data.title}`,
+          greeting: `Hello ${reminder.name},`,
+          lines: [`This is your reminder “${data.title}”, for ${when}.`],
+          action: links.done,
+          links: links.snooze ? [links.snooze] : [],
+          footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
+          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+        }));
+      }
       await deps.db.update(modelTables.reminder)
         .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
         .where(eq(modelTables.reminder.id, reminderId));
@@ -117,6 +130,11 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       const at = new Date(occursAt);
       // Already done today: no nudge.
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
+      const key = habitKey(habitId, at.getTime(), snoozes);
+      await addNotification(deps.db, {
+        userId: habit.userId, key, title: data.title,
+        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`, action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
+      });
       const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
       await deps.mailer.send(composeMail({
         to: habit.email,
@@ -126,14 +144,14 @@ export function defineReminderJobs(deps: ReminderDeps): void {
         action: links.done,
         links: links.snooze ? [links.snooze] : [],
         footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
-        messageId: `<${habitKey(habitId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
+        messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
       }));
     },
   });
 }
 
 /**
- * Queues every e-mail reminder occurrence and habit reminder time in [now - lookback, now + lookahead), each to
+ * Queues every reminder occurrence (by any delivered channel) and habit reminder time in [now - lookback, now + lookahead), each to
  * start at its own time. Every process may run it; the occurrence's job id keeps it to one job.
  */
 export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, now = new Date()): Promise<number> {
@@ -144,7 +162,7 @@ export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, no
   const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId))
     .where(and(
-      sql`${t.data}->'channels' @> '["email"]'::jsonb`,
+      sql`${t.data}->'channels' ?| array['email', 'bell', 'push']`,
       sql`${t.data}->>'remind_at' is not null`,
       sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
     ));
@@ -176,6 +194,8 @@ export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, no
 /** What a "Done" or "Snooze 10 min" link does, once its signature and expiry are checked. */
 export async function performAction(deps: ReminderDeps, payload: ActionPayload): Promise<string> {
   const occurrence = new Date(payload.at);
+  // Acted on from any channel: the bell no longer offers Done and Snooze for this occurrence.
+  await markOccurrenceActed(deps.db, payload);
   if (payload.kind === 'h') {
     const habit = await habitWithOwner(deps.db, payload.id);
     if (!habit) return 'This habit no longer exists.';
