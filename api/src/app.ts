@@ -27,6 +27,8 @@ import { defineReminderJobs, scanReminders } from './modules/reminders/delivery'
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { definePushJob, readPushConfig } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
@@ -95,7 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = new JobQueue({ ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) }, app.log, options.env.QUEUE_POLL_SECONDS);
   defineMailJob(queue, mailer);
   definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
-  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET) };
+  const push = readPushConfig(options.env);
+  definePushJob(queue, { db: options.db, config: push });
+  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push };
   defineReminderJobs(reminders);
   app.decorate('queue', queue);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
@@ -160,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   await app.register(notificationRoutes, { deps: reminders });
+  await app.register(pushRoutes, { config: push });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

@@ -333,3 +333,47 @@ export const actOnNotification = (id: number, action: 'done' | 'snooze') =>
   call('POST', '/api/notifications/act', { id, action }, (body) => (
     typeof body.message === 'string' && isAppNotification(body.notification) ? { message: body.message, notification: body.notification } : undefined
   ), { needsSuccess: true });
+
+// Web push (the devices that receive push notifications)
+
+export interface PushConfig {
+  /** False when the server has no VAPID keys: push cannot be turned on. */
+  configured: boolean;
+  public_key: string | null;
+}
+
+/** A browser that turned push notifications on. */
+export interface PushDevice {
+  id: number;
+  name: string;
+  endpoint: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
+function isPushDevice(value: unknown): value is PushDevice {
+  return isObject(value) && typeof value.id === 'number' && typeof value.name === 'string' && typeof value.endpoint === 'string'
+    && typeof value.created_at === 'string' && (value.last_sent_at === null || typeof value.last_sent_at === 'string');
+}
+
+export const fetchPushConfig = () => call('GET', '/api/push/config', undefined, (body): PushConfig | undefined => (
+  typeof body.configured === 'boolean' && (body.public_key === null || typeof body.public_key === 'string')
+    ? { configured: body.configured, public_key: body.public_key }
+    : undefined
+));
+
+export const fetchPushDevices = () => call('GET', '/api/push/subscriptions', undefined, (body) => (
+  Array.isArray(body.subscriptions) && body.subscriptions.every(isPushDevice) ? body.subscriptions : undefined
+), { loadsData: true });
+
+/** `subscription` is `PushSubscription.toJSON()` of this browser. */
+export interface PushSubscriptionInput { endpoint: string; keys: { p256dh: string; auth: string } }
+export const savePushDevice = (subscription: PushSubscriptionInput, name: string) =>
+  call('POST', '/api/push/subscribe', { endpoint: subscription.endpoint, keys: subscription.keys, name }, (body) => (
+    isPushDevice(body.subscription) ? body.subscription : undefined
+  ), { needsSuccess: true });
+
+export const removePushDevice = (id: number) => call('POST', '/api/push/unsubscribe', { id }, readSuccess, { needsSuccess: true });
+
+/** Queues a test push to every device of the account; `data` is how many. */
+export const sendTestPush = () => call('POST', '/api/push/test', {}, (body) => (typeof body.queued === 'number' ? body.queued : undefined), { needsSuccess: true });

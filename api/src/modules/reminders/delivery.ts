@@ -8,6 +8,7 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
 import { addNotification, markOccurrenceActed } from '../notifications/service';
+import { queuePushes, type PushConfig, type PushMessage } from '../push/service';
 import type { Mailer } from '../mail/mailer';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
@@ -33,6 +34,8 @@ export interface ReminderDeps {
   mailer: Mailer;
   queue: JobQueue;
   signer: ActionSigner;
+  /** Web push's VAPID settings; null when push is not set up (the push channel then sends nothing). */
+  push: PushConfig | null;
 }
 
 /**
@@ -49,6 +52,16 @@ const habitKey = (id: number, at: number, snoozes = 0) => `habit:${id}:${at}${sn
 
 function whenText(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(instant);
+}
+
+/** Queues the occurrence's push to each of the user's devices (one job per device, its id made from the key). */
+async function pushToDevices(deps: ReminderDeps, userId: number, key: string, tag: string, path: string, content: { title: string; body: string }, links: ReturnType<typeof actionLinks>) {
+  if (!deps.push) return;
+  const message: PushMessage = {
+    ...content, tag, url: `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`,
+    actions: [{ action: 'done', title: links.done.label, url: links.done.url }, ...(links.snooze ? [{ action: 'snooze' as const, title: links.snooze.label, url: links.snooze.url }] : [])],
+  };
+  await queuePushes(deps, userId, message, (subscriptionId) => occurrenceJobId(`${key}:push:${subscriptionId}`));
 }
 
 function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'exp'>) {
@@ -101,8 +114,11 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       if (channels.includes('bell')) {
         await addNotification(deps.db, { userId: reminder.userId, key, title: data.title, body: `Reminder for ${when}`, action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes } });
       }
+      const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
+      if (channels.includes('push')) {
+        await pushToDevices(deps, reminder.userId, key, reminderKey(reminderId, at.getTime()), '/reminders', { title: data.title, body: `Reminder for ${when}` }, links);
+      }
       if (channels.includes('email')) {
-        const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
         await deps.mailer.send(composeMail({
           to: reminder.email,
           subject: `Reminder: ${data.title}`,
@@ -136,6 +152,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
         body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`, action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
       });
       const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
+      await pushToDevices(deps, habit.userId, key, habitKey(habitId, at.getTime()), '/habits', { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` }, links);
       await deps.mailer.send(composeMail({
         to: habit.email,
         subject: `Habit reminder: ${data.title}`,
