@@ -131,6 +131,39 @@ describe('mail that arrives', () => {
   }, 180_000);
 });
 
+describe('invitations by mail', () => {
+  it('sends an invitation that arrives in the inbox; its link signs the invitee up and marks it accepted', async () => {
+    const user = await signUpThroughApi(site, 'inviter');
+    await signInThroughApi(page, site, { email: user.email, password: user.password });
+    await page.goto(`${site.shellUrl}/invitations`);
+    const invitee = `invitee-${Date.now()}@example.com`;
+    const form = page.getByRole('form', { name: 'Invite by e-mail' });
+    await form.getByLabel('E-mail address').fill(invitee);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('list', { name: 'Sent invitations' }).getByText(invitee).waitFor();
+
+    const mail = await mailTo(invitee, /You are invited to Lifeboard/, 60_000);
+    // The invitee opens the link in a browser of their own.
+    const context = await browser.newContext();
+    try {
+      const guest = await context.newPage();
+      await guest.goto(linkIn(mail, 'Create your account'));
+      await guest.getByLabel('Name').fill('Invited Ivy');
+      const emailField = guest.getByLabel('E-mail');
+      if (!(await emailField.inputValue())) await emailField.fill(invitee);
+      await guest.getByLabel('Password', { exact: true }).fill('an invited strong password 42');
+      const created = guest.waitForResponse((response) => response.url().endsWith('/api/register'));
+      await guest.getByRole('button', { name: 'Create account' }).click();
+      expect((await created).status()).toBe(201);
+    } finally {
+      await context.close();
+    }
+    await page.reload();
+    const sent = page.getByRole('list', { name: 'Sent invitations' }).getByRole('listitem').filter({ hasText: invitee });
+    await sent.getByText(/accepted on/).waitFor();
+  }, 120_000);
+});
+
 describe('push notifications', () => {
   it('offers push on /devices, and the service worker shows a push with Done and Snooze 10 min', async () => {
     const user = await signUpThroughApi(site, 'push');
