@@ -11,7 +11,8 @@
  * http://localhost:$PORT_API), ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID (none by default); no rebuild needed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +70,26 @@ function run(name, command, commandArgs, { cwd = repoRoot, env = {}, quiet = fal
     });
   });
   return child;
+}
+
+/**
+ * Web push keys (VAPID) for this machine when none are set: made once with web-push and kept in api/.data, so
+ * browsers that turned push on keep working across restarts (a new pair would void their subscriptions).
+ */
+function developmentPushKeys() {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
+    return { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY, VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local' };
+  }
+  const file = join(repoRoot, 'api/.data/vapid-development.json');
+  let keys;
+  try {
+    keys = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    keys = createRequire(join(repoRoot, 'api/package.json'))('web-push').generateVAPIDKeys();
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(keys, null, 2));
+  }
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local' };
 }
 
 function portIsOpen(port) {
@@ -171,6 +192,7 @@ async function main() {
       env: {
         PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development', CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
         SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true`,
+        ...developmentPushKeys(),
       },
     });
     watchChild('api', api);
@@ -205,6 +227,9 @@ async function main() {
     console.log(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET
       ? '  payments Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set)'
       : '  payments built-in test provider: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
+    console.log(process.env.VAPID_PUBLIC_KEY
+      ? '  push     web push with the VAPID keys set in the environment'
+      : '  push     web push with development keys (api/.data/vapid-development.json); turn it on under Account › Devices');
     console.log(`  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`);
   }
   for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);

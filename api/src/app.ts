@@ -26,6 +26,11 @@ import { ActionSigner } from './modules/reminders/action-links';
 import { defineReminderJobs, scanReminders } from './modules/reminders/delivery';
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { defineDailyEmailJob, scanDailyEmails } from './modules/daily-email/jobs';
+import { unsubscribeRoutes } from './modules/daily-email/routes';
+import { definePushJob, readPushConfig } from './modules/push/service';
+import { pushRoutes } from './modules/push/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
@@ -94,10 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = new JobQueue({ ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) }, app.log, options.env.QUEUE_POLL_SECONDS);
   defineMailJob(queue, mailer);
   definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
-  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET) };
+  const push = readPushConfig(options.env);
+  definePushJob(queue, { db: options.db, config: push });
+  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push };
   defineReminderJobs(reminders);
+  defineDailyEmailJob(reminders);
   app.decorate('queue', queue);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
+  app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));
   let scanTimer: NodeJS.Timeout | undefined;
   app.decorate('startWork', async () => {
     await queue.start();
@@ -107,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scanning = true;
       try {
         await scanReminders(reminders);
+        await scanDailyEmails(reminders);
       } catch (error) {
         app.log.error({ err: error }, 'reminder scan failed; the next one retries');
       } finally {
@@ -158,6 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(aiRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
+  await app.register(notificationRoutes, { deps: reminders });
+  await app.register(pushRoutes, { config: push });
+  await app.register(unsubscribeRoutes, { signer: reminders.signer });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

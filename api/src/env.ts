@@ -39,6 +39,14 @@ export const envSchema = z.object({
    * or links must survive a restart; without it each process makes a random one at start.
    */
   ACTION_LINK_SECRET: z.string().min(32).optional(),
+  /**
+   * Web push (VAPID): all three set turns push notifications on; without them the Devices page says push is not
+   * set up. `npx web-push generate-vapid-keys` makes a key pair; `pnpm start` makes development keys when unset.
+   * The subject is a `mailto:` or `https:` address push services can reach the sender at.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'is not a URL-safe base64 P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'is not a URL-safe base64 P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address').optional(),
   CORS_ORIGINS: z
     .string()
     .default(defaultOrigins.join(','))

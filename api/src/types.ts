@@ -25,6 +25,8 @@ declare module 'fastify' {
     startWork: () => Promise<void>;
     /** Queues the reminders coming due (the scan `startWork` repeats every REMINDER_SCAN_SECONDS); the number queued. */
     scanReminders: (now?: Date) => Promise<number>;
+    /** Queues the daily e-mails whose 07:00 (the user's time) is coming up or just passed; the number queued. */
+    scanDailyEmails: (now?: Date) => Promise<number>;
     limits: Limits;
     /** The AI provider and its models (AI_* settings), read once at start-up. */
     ai: AiConfig;

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startApiSwitch } from './api-switch';
@@ -115,12 +116,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const apiUrl = `http://localhost:${apiPort}`;
 
   const pgliteDir = join(work, 'pglite');
+  // Web push keys as `pnpm start` makes them (web-push, the API's own dependency).
+  const vapid = (createRequire(join(repoRoot, 'api', 'package.json'))('web-push') as { generateVAPIDKeys(): { publicKey: string; privateKey: string } }).generateVAPIDKeys();
   const mailUrl = `http://127.0.0.1:${mailWebPort}`;
   // The API as it runs in production (compiled JavaScript), in development mode so it makes the demo account.
   const startApi = () => start('api', 'pnpm', ['--filter', '@lifeboard/api', 'start'], {
     PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: pgliteDir, NODE_ENV: 'development',
     CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl, DEMO_PASSWORD: demo.password,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
+    VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:admin@lifeboard.local',
     // As under `pnpm start`: the planner journey subscribes to a calendar feed served on this machine.
     CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
     // One address (this machine) opens every XSS payload's public page signed out, hundreds a minute.

@@ -149,13 +149,51 @@ describe('mf-admin routes', () => {
   });
 });
 
+describe('/admin/queue', () => {
+  const view = {
+    success: true,
+    kinds: [
+      { name: 'mail', label: 'E-mails (account mail, invitations)', waiting: 3, waiting_capped: false, scheduled: 1, active: 0, retrying: 2, failed: 1 },
+      { name: 'reminder-mail', label: 'Reminders', waiting: 1000, waiting_capped: true, scheduled: 990, active: 4, retrying: 0, failed: 0 },
+    ],
+    failed: [{ id: '4f3c2a10-0000-4000-8000-000000000001', kind: 'mail', label: 'E-mails (account mail, invitations)', summary: '“Welcome” to bo@example.com', error: 'SMTP said 550: no such mailbox', attempts: 13, failed_at: '2026-11-25T09:30:00.000Z', queued_at: '2026-11-24T09:30:00.000Z' }],
+  };
+
+  it('shows the jobs per kind and retries or discards a failed one', async () => {
+    let served = view;
+    api.on('GET /api/admin/queue', () => ({ body: served }));
+    api.on('POST /api/admin/queue/retry', () => { served = { ...view, failed: [] }; return { body: { success: true } }; });
+    const user = userEvent.setup();
+    at('/admin/queue');
+    const table = await screen.findByRole('table', { name: 'Jobs by kind' });
+    const mail = within(table).getByRole('row', { name: /E-mails/ });
+    expect(within(mail).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '1', '0', '2', '1']);
+    expect(within(within(table).getByRole('row', { name: /Reminders/ })).getAllByRole('cell')[0].textContent).toBe('1000+');
+    const failed = screen.getByRole('list', { name: 'Failed jobs' });
+    expect(within(failed).getByText(/“Welcome” to bo@example.com/)).toBeTruthy();
+    expect(within(failed).getByText(/after 13 attempts: “SMTP said 550: no such mailbox”/)).toBeTruthy();
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No failed jobs')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/admin/queue/retry')?.body).toEqual({ id: view.failed[0].id });
+  });
+
+  it('says what went wrong when a discard is refused', async () => {
+    api.on('GET /api/admin/queue', { body: view });
+    api.on('POST /api/admin/queue/discard', { status: 404, body: { success: false, error: 'No such failed job.' } });
+    const user = userEvent.setup();
+    at('/admin/queue');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Discarding the job did not work: No such failed job.');
+  });
+});
+
 /**
  * Every route architecture.md gives mf-admin ("Which area owns which route"). mf-admin does not depend on
  * the shell, so the shell's route table cannot be imported here: keep this list in step with it.
  */
 const ownedRoutes = [
   '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
-  '/admin/ai-models', '/admin/ai-model-testing',
+  '/admin/ai-models', '/admin/ai-model-testing', '/admin/queue',
 ];
 
 describe('mf-admin route coverage', () => {

@@ -1,6 +1,7 @@
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { AiModels } from './ai/AiPages';
 import { NotFound } from './NotFound';
+import { QueuePage } from './queue/QueuePage';
 import { AdminOverview } from './overview/AdminPages';
 import { AdminProgram, AdminPrograms } from './programs/ProgramPages';
 import { UserPage, UsersPage } from './users/UserPages';
@@ -18,6 +19,7 @@ export function AreaRoutes() {
         <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />
         <Route path="/admin/ai-models" element={<AiModels />} />
         <Route path="/admin/ai-model-testing" element={<AiModels testing />} />
+        <Route path="/admin/queue" element={<QueuePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -5,3 +5,4 @@ export * from './upload-schema';
 export * from './invitation-schema';
 export * from './search-terms-schema';
 export * from './market-schema';
+export * from './notification-schema';

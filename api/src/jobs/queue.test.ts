@@ -95,4 +95,40 @@ describe('the job queue', () => {
     expect(health).toMatchObject({ ok: true, working: true });
     expect(Object.keys(health.kinds)).toEqual([name]);
   }, 60_000);
+
+  it('lists a job whose retries are used up for the admin, who can retry it or discard it', async () => {
+    const name = unique('admin');
+    let healthy = false;
+    const worked: number[] = [];
+    const queue = await queueWith<{ n: number }>({
+      options: { retryLimit: 1, retryDelay: 1 },
+      handler: async ({ n }) => {
+        if (!healthy) throw new Error(`the server refused ${n}`);
+        worked.push(n);
+      },
+    }, name);
+    await queue.send(name, { n: 1 });
+    await queue.send(name, { n: 2 });
+    await queue.start();
+    const ours = async () => (await queue.failedJobs(1000)).filter((job) => job.kind === name);
+    await until(async () => (await ours()).length === 2, 30_000);
+    const failed = await ours();
+    expect(failed.map((job) => [job.data, job.error, job.attempts])).toEqual(expect.arrayContaining([
+      [{ n: 1 }, 'the server refused 1', 2], [{ n: 2 }, 'the server refused 2', 2],
+    ]));
+    const counts = (await queue.kindCounts()).find((kind) => kind.name === name);
+    expect(counts).toMatchObject({ waiting: 0, active: 0, failed: 2 });
+
+    healthy = true;
+    const one = failed.find((job) => (job.data as { n: number }).n === 1);
+    const two = failed.find((job) => (job.data as { n: number }).n === 2);
+    expect(await queue.retryFailed(one?.id ?? '')).toBe(true);
+    expect(await queue.discardFailed(two?.id ?? '')).toBe(true);
+    await until(() => worked.length === 1, 20_000);
+    expect(worked).toEqual([1]);
+    expect(await ours()).toEqual([]);
+    // Gone: a second retry or discard finds nothing.
+    expect(await queue.retryFailed(one?.id ?? '')).toBe(false);
+    expect(await queue.discardFailed(two?.id ?? '')).toBe(false);
+  }, 60_000);
 });

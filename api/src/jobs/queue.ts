@@ -37,6 +37,41 @@ export interface QueueHealth {
   kinds: Record<string, QueueCounts>;
 }
 
+/**
+ * Where every kind's jobs go once their retries are used up (pg-boss's dead letter queue): no worker takes them,
+ * so they stay visible to the admin, who retries (redrives) or discards them. Kept 30 days.
+ */
+export const FAILED_JOBS_QUEUE = 'failed-jobs';
+
+/** One kind's jobs for the admin: waiting (due now or later), running, waiting to retry after a failure, failed. */
+export interface KindCounts {
+  name: string;
+  waiting: number;
+  /** Of the waiting ones, how many are scheduled for later (a reminder's time, a retry's backoff). */
+  scheduled: number;
+  active: number;
+  /** Failed at least once and waiting for their next attempt. */
+  retrying: number;
+  /** Retries used up: in the failed-jobs queue, waiting for the admin. */
+  failed: number;
+  /** More than 1,000 are waiting: the waiting numbers count the 1,000 oldest. */
+  waitingCapped: boolean;
+}
+
+const WAITING_SAMPLE = 1000;
+
+/** A job whose retries were all used up, as the admin sees it. */
+export interface FailedJob {
+  id: string;
+  kind: string;
+  data: unknown;
+  /** What the last attempt threw. */
+  error: string | null;
+  attempts: number;
+  failedOn: Date;
+  queuedOn: Date | null;
+}
+
 /** Retries back off from a few seconds to at most 10 minutes; failed jobs are kept 14 days, so they stay visible. */
 export const defaultJobOptions: QueueOptions = {
   retryLimit: 8,
@@ -76,7 +111,13 @@ export class JobQueue {
       const boss = new PgBoss({ ...this.connection, schedule: false });
       boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
-      for (const kind of this.kinds.values()) await boss.createQueue(kind.name, { ...defaultJobOptions, ...kind.options });
+      await boss.createQueue(FAILED_JOBS_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+      for (const kind of this.kinds.values()) {
+        const options = { ...defaultJobOptions, ...kind.options, deadLetter: FAILED_JOBS_QUEUE };
+        await boss.createQueue(kind.name, options);
+        // A queue made before its options changed (or before the dead letter queue existed) takes the new ones.
+        await boss.updateQueue(kind.name, options);
+      }
       return boss;
     })();
     return this.booting;
@@ -131,6 +172,67 @@ export class JobQueue {
       `delete from "${schema}".job where position(lower($1) in lower(data::text)) > 0 returning id`, [text],
     );
     return result.rows.length;
+  }
+
+  /**
+   * Every kind's counts, for the admin's queue view. Waiting, scheduled and retrying are read live from the
+   * 1,000 oldest waiting jobs (`waitingCapped` when there are more); failed is the kind's jobs in the failed-jobs
+   * queue; active is pg-boss's own count, refreshed by its monitor every few seconds.
+   */
+  async kindCounts(): Promise<KindCounts[]> {
+    const boss = await this.boss();
+    const names = [...this.kinds.keys()];
+    const queues = new Map((await boss.getQueues(names)).map((queue) => [queue.name, queue]));
+    const failed = new Map<string, number>();
+    for (const job of await this.failedJobs(WAITING_SAMPLE)) failed.set(job.kind, (failed.get(job.kind) ?? 0) + 1);
+    const now = Date.now();
+    return Promise.all(names.map(async (name) => {
+      const waiting = await boss.findJobs(name, { queued: true, limit: WAITING_SAMPLE });
+      return {
+        name,
+        waiting: waiting.length,
+        waitingCapped: waiting.length === WAITING_SAMPLE,
+        scheduled: waiting.filter((job) => job.startAfter.getTime() > now).length,
+        active: queues.get(name)?.activeCount ?? 0,
+        retrying: waiting.filter((job) => job.state === 'retry').length,
+        failed: failed.get(name) ?? 0,
+      };
+    }));
+  }
+
+  /** The jobs whose retries were used up, oldest first (at most `limit`). */
+  async failedJobs(limit = 200): Promise<FailedJob[]> {
+    const boss = await this.boss();
+    const jobs = await boss.findJobs(FAILED_JOBS_QUEUE, { queued: true, limit });
+    return jobs.map((job) => {
+      const output = job.sourceOutput as { message?: unknown } | null;
+      return {
+        id: job.id,
+        kind: job.sourceName ?? 'unknown',
+        data: job.data,
+        error: output && typeof output.message === 'string' ? output.message : null,
+        attempts: (job.sourceRetryCount ?? 0) + 1,
+        failedOn: job.createdOn,
+        queuedOn: job.sourceCreatedOn ?? null,
+      };
+    });
+  }
+
+  /** Sends a failed job back to its kind's queue to be worked again; false when there is no such failed job. */
+  async retryFailed(id: string): Promise<boolean> {
+    const boss = await this.boss();
+    const [job] = await boss.findJobs(FAILED_JOBS_QUEUE, { id, queued: true, limit: 1 });
+    if (!job) return false;
+    return (await boss.redrive(FAILED_JOBS_QUEUE, { ids: [id] })) === 1;
+  }
+
+  /** Drops a failed job for good; false when there is no such failed job. */
+  async discardFailed(id: string): Promise<boolean> {
+    const boss = await this.boss();
+    const [job] = await boss.findJobs(FAILED_JOBS_QUEUE, { id, queued: true, limit: 1 });
+    if (!job) return false;
+    await boss.deleteJob(FAILED_JOBS_QUEUE, id);
+    return true;
   }
 
   /** The queue's state for `/api/health/ready` and the admin: reachable, and the jobs of each kind. */

@@ -5,7 +5,7 @@ import './layouts.css';
 
 const adminLinks = [
   ['/admin', 'Overview'], ['/admin/users', 'Users'], ['/admin/programs', 'Programs'], ['/admin/authors', 'Authors'],
-  ['/admin/ai-models', 'AI models'], ['/admin/ai-model-testing', 'AI model testing'],
+  ['/admin/ai-models', 'AI models'], ['/admin/ai-model-testing', 'AI model testing'], ['/admin/queue', 'Job queue'],
 ] as const;
 
 /** The admin layout: only signed-in admins reach it (the guard shows others "not allowed"). */

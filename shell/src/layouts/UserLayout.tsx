@@ -7,6 +7,7 @@ import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';
 import { AreaLink } from './AreaLink';
 import { BoardSwitcher } from './BoardSwitcher';
+import { NotificationBell } from './NotificationBell';
 import './layouts.css';
 
 const shellLinks = [
@@ -44,6 +45,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
       <header className="lb-header">
         <Link to="/home" className="lb-brand">Lifeboard</Link>
         <BoardSwitcher />
+        <NotificationBell />
         <span className="lb-header__user">{session.user?.name ?? session.user?.email}</span>
         <Link to="/account" className="lb-nav__link">Account</Link>
         <button type="button" onClick={handleSignOut}>Sign out</button>

@@ -10,7 +10,7 @@ const specPaths = [
   '/onboarding', '/security', '/program-purchase/:programGuid', '/program-success/:programGuid',
   '/program-implement/:programGuid?',
   '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
-  '/admin/ai-models', '/admin/ai-model-testing',
+  '/admin/ai-models', '/admin/ai-model-testing', '/admin/queue',
   '/home', '/boards', '/journal', '/data', '/data/:id', '/devices', '/programs', '/creator-payments',
   '/creator-programs', '/creator-transactions', '/creator-earning-rates', '/myauthors', '/ai-programs', '/chapters',
   '/chapter/:id', '/shared-pages', '/categories', '/report/habit-summary', '/report/activity-summary',

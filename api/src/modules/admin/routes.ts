@@ -8,6 +8,7 @@ import { notFound } from '../../errors';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { programReviewRoutes } from './program-review';
+import { queueAdminRoutes } from './queue-routes';
 
 const role = z.enum(roles);
 /** What the admin user calls answer, for /api/docs only: answers are sent as they are. */
@@ -43,4 +44,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, user: row };
   });
   await app.register(programReviewRoutes);
+  await app.register(queueAdminRoutes);
 }

@@ -7,6 +7,8 @@ import { users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
+import { addNotification, markOccurrenceActed } from '../notifications/service';
+import { queuePushes, type PushConfig, type PushMessage } from '../push/service';
 import type { Mailer } from '../mail/mailer';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
@@ -20,6 +22,9 @@ export const SCAN_LOOKAHEAD_MS = 70 * 1000;
 export const SNOOZE_MS = 10 * 60 * 1000;
 export const MAX_SNOOZES = 6;
 
+/** The channels this process delivers (SMS has no provider, so it is never offered: see the reminder model). */
+export const deliveredChannels: readonly string[] = ['email', 'bell', 'push'];
+
 export interface ReminderJob { reminderId: number; occursAt: string; snoozes?: number }
 export interface HabitReminderJob { habitId: number; occursAt: string; snoozes?: number }
 
@@ -29,6 +34,8 @@ export interface ReminderDeps {
   mailer: Mailer;
   queue: JobQueue;
   signer: ActionSigner;
+  /** Web push's VAPID settings; null when push is not set up (the push channel then sends nothing). */
+  push: PushConfig | null;
 }
 
 /**
@@ -47,6 +54,16 @@ function whenText(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(instant);
 }
 
+/** Queues the occurrence's push to each of the user's devices (one job per device, its id made from the key). */
+async function pushToDevices(deps: ReminderDeps, userId: number, key: string, tag: string, path: string, content: { title: string; body: string }, links: ReturnType<typeof actionLinks>) {
+  if (!deps.push) return;
+  const message: PushMessage = {
+    ...content, tag, url: `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`,
+    actions: [{ action: 'done', title: links.done.label, url: links.done.url }, ...(links.snooze ? [{ action: 'snooze' as const, title: links.snooze.label, url: links.snooze.url }] : [])],
+  };
+  await queuePushes(deps, userId, message, (subscriptionId) => occurrenceJobId(`${key}:push:${subscriptionId}`));
+}
+
 function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'exp'>) {
   const exp = Date.now() + ACTION_LINK_TTL_MS;
   const url = (action: ActionPayload['action']) =>
@@ -59,7 +76,7 @@ function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'e
 
 async function reminderWithOwner(db: Db, id: number) {
   const t = modelTables.reminder;
-  const [row] = await db.select({ id: t.id, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
+  const [row] = await db.select({ id: t.id, userId: t.userId, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
   return row;
 }
@@ -85,22 +102,34 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     handler: async ({ reminderId, occursAt, snoozes = 0 }) => {
       const reminder = await reminderWithOwner(deps.db, reminderId);
       if (!reminder) return; // deleted since
-      const data = reminder.data as unknown as ReminderTiming & { title: string; channels: string[] };
-      if (!data.channels?.includes('email')) return;
+      const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
+      const channels = data.channels ?? [];
+      if (!channels.some((channel) => deliveredChannels.includes(channel))) return;
       const at = new Date(occursAt);
       // Still an occurrence? An edited time or repeat drops the jobs queued for the old one.
       if (!snoozes && occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000)).length === 0) return;
+      const key = reminderKey(reminderId, at.getTime(), snoozes);
+      const when = `${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}`;
+      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
+      if (channels.includes('bell')) {
+        await addNotification(deps.db, { userId: reminder.userId, key, title: data.title, body: `Reminder for ${when}`, action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes } });
+      }
       const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
-      await deps.mailer.send(composeMail({
-        to: reminder.email,
-        subject: `Reminder: ${data.title}`,
-        greeting: `Hello ${reminder.name},`,
-        lines: [`This is your reminder “${data.title}”, for ${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}.`],
-        action: links.done,
-        links: links.snooze ? [links.snooze] : [],
-        footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
-        messageId: `<${reminderKey(reminderId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
-      }));
+      if (channels.includes('push')) {
+        await pushToDevices(deps, reminder.userId, key, reminderKey(reminderId, at.getTime()), '/reminders', { title: data.title, body: `Reminder for ${when}` }, links);
+      }
+      if (channels.includes('email')) {
+        await deps.mailer.send(composeMail({
+          to: reminder.email,
+          subject: `Reminder: ${data.title}`,
+          greeting: `Hello ${reminder.name},`,
+          lines: [`This is your reminder “${data.title}”, for ${when}.`],
+          action: links.done,
+          links: links.snooze ? [links.snooze] : [],
+          footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
+          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+        }));
+      }
       await deps.db.update(modelTables.reminder)
         .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
         .where(eq(modelTables.reminder.id, reminderId));
@@ -117,7 +146,13 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       const at = new Date(occursAt);
       // Already done today: no nudge.
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
+      const key = habitKey(habitId, at.getTime(), snoozes);
+      await addNotification(deps.db, {
+        userId: habit.userId, key, title: data.title,
+        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`, action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
+      });
       const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
+      await pushToDevices(deps, habit.userId, key, habitKey(habitId, at.getTime()), '/habits', { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` }, links);
       await deps.mailer.send(composeMail({
         to: habit.email,
         subject: `Habit reminder: ${data.title}`,
@@ -126,14 +161,14 @@ export function defineReminderJobs(deps: ReminderDeps): void {
         action: links.done,
         links: links.snooze ? [links.snooze] : [],
         footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
-        messageId: `<${habitKey(habitId, at.getTime(), snoozes).replace(/:/g, '.')}@lifeboard>`,
+        messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
       }));
     },
   });
 }
 
 /**
- * Queues every e-mail reminder occurrence and habit reminder time in [now - lookback, now + lookahead), each to
+ * Queues every reminder occurrence (by any delivered channel) and habit reminder time in [now - lookback, now + lookahead), each to
  * start at its own time. Every process may run it; the occurrence's job id keeps it to one job.
  */
 export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, now = new Date()): Promise<number> {
@@ -144,7 +179,7 @@ export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, no
   const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId))
     .where(and(
-      sql`${t.data}->'channels' @> '["email"]'::jsonb`,
+      sql`${t.data}->'channels' ?| array['email', 'bell', 'push']`,
       sql`${t.data}->>'remind_at' is not null`,
       sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
     ));
@@ -176,6 +211,8 @@ export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, no
 /** What a "Done" or "Snooze 10 min" link does, once its signature and expiry are checked. */
 export async function performAction(deps: ReminderDeps, payload: ActionPayload): Promise<string> {
   const occurrence = new Date(payload.at);
+  // Acted on from any channel: the bell no longer offers Done and Snooze for this occurrence.
+  await markOccurrenceActed(deps.db, payload);
   if (payload.kind === 'h') {
     const habit = await habitWithOwner(deps.db, payload.id);
     if (!habit) return 'This habit no longer exists.';

@@ -5,12 +5,13 @@ import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Link } from '@lifeboard/shared/lib/router';
 import { failureMessage } from '../auth/form-parts';
+import { PushDevices } from './push-devices';
 import '../auth/forms.css';
 import './account.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; devices: Device[] };
 
-/** `/devices`: where the account is signed in; this browser is marked, the others can be signed out. */
+/** `/devices`: where the account is signed in (this browser is marked, the others can be signed out), and push notifications. */
 export default function Devices() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<number | null>(null);
@@ -68,6 +69,7 @@ export default function Devices() {
           ))}
         </ul>
       ) : null}
+      <PushDevices />
     </div>
   );
 }

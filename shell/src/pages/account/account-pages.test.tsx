@@ -167,6 +167,8 @@ describe('Devices', () => {
       { id: 2, device_id: 'b', name: 'Old phone', last_used_at: null, current: false },
     ] } });
     api.on('POST /api/devices/revoke', { body: { success: true } });
+    api.on('GET /api/push/config', { body: { success: true, configured: false, public_key: null } });
+    api.on('GET /api/push/subscriptions', { body: { success: true, subscriptions: [] } });
     renderAt(<Devices />, '/devices', '/devices');
     expect(await screen.findByText('this device')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -1,0 +1,76 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { habitEntries } from '../../db/habit-schema';
+import { modelTables } from '../../db/model-tables';
+import { rangeEvents } from '../calendar/sources';
+import { fromWall, localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
+
+/** At most this many lines per section; the mail says how many more there are. */
+const SECTION_LIMIT = 15;
+
+export interface Digest {
+  plan: string[];
+  habits: string[];
+  reminders: string[];
+  events: string[];
+}
+
+export const isEmptyDigest = (digest: Digest) => Object.values(digest).every((lines) => lines.length === 0);
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function timeText(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(instant);
+}
+
+function limited(lines: string[]): string[] {
+  return lines.length > SECTION_LIMIT ? [...lines.slice(0, SECTION_LIMIT), `…and ${lines.length - SECTION_LIMIT} more`] : lines;
+}
+
+/** The weekday (0 = Sunday) of a YYYY-MM-DD date. */
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * What the daily e-mail of `date` (the user's calendar day) says: the planned activities not done, the habits
+ * due that day and not yet checked in, the reminders that go off that day and the calendar's events.
+ */
+export async function buildDigest(db: Db, user: { id: number; timezone: string }, date: string): Promise<Digest> {
+  const zone = user.timezone;
+  const dayStart = fromWall(new Date(`${date}T00:00:00Z`), zone);
+  const dayEnd = fromWall(new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS), zone);
+  const items = await rangeEvents(db, user.id, zone, date, date);
+  const line = (item: (typeof items)[number]) => (item.all_day ? item.title ?? '' : `${timeText(new Date(item.start ?? ''), zone)} ${item.title ?? ''}`);
+  const plan = items.filter((item) => item.source === 'planned' && !item.done).map(line);
+  const events = items.filter((item) => item.source !== 'planned').map((item) => (item.calendar ? `${line(item)} (${item.calendar})` : line(item)));
+
+  const h = modelTables.habit;
+  const habits = await db.select({ id: h.id, data: h.data }).from(h)
+    .where(and(eq(h.userId, user.id), sql`${h.data}->>'archived_at' is null`)).orderBy(h.position, h.id);
+  const weekday = weekdayOf(date);
+  const due = habits.filter((habit) => {
+    const data = habit.data as { weekdays?: number[]; paused_ranges?: { from: string; to: string | null }[] };
+    if (data.weekdays?.length && !data.weekdays.includes(weekday)) return false;
+    return !(data.paused_ranges ?? []).some((range) => range.from <= date && (range.to === null || date <= range.to));
+  });
+  const done = due.length === 0 ? [] : await db.select({ habitId: habitEntries.habitId }).from(habitEntries)
+    .where(and(inArray(habitEntries.habitId, due.map((habit) => habit.id)), eq(habitEntries.date, date)));
+  const doneIds = new Set(done.map((entry) => entry.habitId));
+  const habitLines = due.filter((habit) => !doneIds.has(habit.id)).map((habit) => {
+    const data = habit.data as { title: string; reminder_times?: string[] };
+    return data.reminder_times?.length ? `${data.title} (at ${data.reminder_times.join(', ')})` : data.title;
+  });
+
+  const r = modelTables.reminder;
+  const reminders = await db.select({ data: r.data }).from(r)
+    .where(and(eq(r.userId, user.id), sql`${r.data}->>'remind_at' is not null`,
+      sql`(${r.data}->>'repeat' is not null or ((${r.data}->>'remind_at')::timestamptz >= ${dayStart.toISOString()}::timestamptz and (${r.data}->>'remind_at')::timestamptz < ${dayEnd.toISOString()}::timestamptz))`));
+  const reminderLines = reminders
+    .flatMap((row) => occurrencesBetween(row.data as unknown as ReminderTiming, zone, dayStart, dayEnd).map((at) => ({ at, title: (row.data as { title: string }).title })))
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map(({ at, title }) => `${timeText(at, zone)} ${title}`);
+
+  return { plan: limited(plan), habits: limited(habitLines), reminders: limited(reminderLines), events: limited(events) };
+}
+
+/** The day a daily e-mail sent at `instant` is about, in the user's zone. */
+export const digestDate = (instant: Date, timeZone: string) => localDate(instant, timeZone);

@@ -1,0 +1,78 @@
+import type { PushSubscriptionInput } from '@lifeboard/shared/api/account';
+
+/** The service worker the shell serves (shell/public/sw.js); its scope is the whole site. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** Whether this browser can receive web push at all (a service worker, the Push API and notifications). */
+export function pushSupported(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+}
+
+export class PushBlockedError extends Error {
+  override name = 'PushBlockedError';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, index) => byte === b[index]);
+}
+
+/** This browser's current push endpoint, if it has one (so the list can mark "this device"). */
+export async function currentEndpoint(): Promise<string | null> {
+  if (!pushSupported()) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  return subscription?.endpoint ?? null;
+}
+
+/**
+ * Asks for permission, registers the service worker and subscribes with the server's key; a subscription made
+ * with an older key is replaced. Throws PushBlockedError when the person (or the browser) says no.
+ */
+export async function subscribeThisBrowser(publicKey: string): Promise<PushSubscriptionInput> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new PushBlockedError('Notifications are blocked for this site.');
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  const registration = await navigator.serviceWorker.ready;
+  const key = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const json = subscription.toJSON();
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete push subscription.');
+  return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
+}
+
+/** Stops push in this browser (after the server forgot it). */
+export async function unsubscribeThisBrowser(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  await subscription?.unsubscribe();
+}
+
+/** "Chrome on Linux": what the devices list calls this browser. */
+export function browserName(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent) ? 'Edge'
+    : /Firefox\//.test(userAgent) ? 'Firefox'
+      : /(Chrome|Chromium|CriOS)\//.test(userAgent) ? 'Chrome'
+        : /Safari\//.test(userAgent) ? 'Safari' : 'A browser';
+  const system = /Android/.test(userAgent) ? 'Android'
+    : /iPhone|iPad/.test(userAgent) ? 'iOS'
+      : /Windows/.test(userAgent) ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS'
+          : /CrOS/.test(userAgent) ? 'ChromeOS'
+            : /Linux/.test(userAgent) ? 'Linux' : 'an unknown system';
+  return `${browser} on ${system}`;
+}
