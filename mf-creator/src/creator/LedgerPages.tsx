@@ -1,4 +1,5 @@
 import { Link, useParams } from '@lifeboard/shared/lib/router';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
@@ -8,7 +9,7 @@ import { amount, readLedger, readReceipt, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
 const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', refunded: 'Refunded' };
-const day = (iso: string) => iso.slice(0, 10);
+const day = (iso: string) => formatDisplayDay(iso);
 
 function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'provider'> }) {
   if (ledger.provider === 'stripe') return null;

@@ -13,6 +13,7 @@ import { installsText } from '../authors/author-api';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { markChapter, readImplementation, readMySubscriptions, stepHref } from './implement-api';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import type { Implementation } from './implement-api';
 
 /** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
@@ -31,7 +32,7 @@ function ChooseProgram() {
           {list.data.map((s) => (
             <li key={s.id}>
               <Link to={`/program-implement/${encodeURIComponent(s.program.guid)}`}>{s.program.title}</Link>
-              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {s.subscribed_at.slice(0, 10)}</span>
+              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {formatDisplayDay(s.subscribed_at)}</span>
             </li>
           ))}
         </ul>

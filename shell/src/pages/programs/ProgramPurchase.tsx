@@ -79,7 +79,7 @@ export default function ProgramPurchase() {
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="program-title">
           <h2 id="program-title">{load.program.title}</h2>
-          <p className="lb-program-price">{formatMoney(load.program.price_cents, load.program.currency)}</p>
+          <p className="lb-program-price">Price: {formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}
           {load.program.price_cents > 0 ? (
             <>
