@@ -39,6 +39,19 @@ describe('mf-creator routes', () => {
     expect(api.requests.find((r) => r.path === '/api/program/subscribe')?.body).toEqual({ program_id: 8, isSubscribing: true, current_board_id: 1 });
   });
 
+  it('/creator-programs tells the creator why a program was sent back, and which wait for review', async () => {
+    api.on('POST /api/program/all', { body: { success: true, programs: [
+      { ...program, id: 8, status: 'draft' }, { ...program, id: 9, title: 'Evening wind-down', status: 'review' }, { ...program, id: 10, title: 'Never reviewed', status: 'draft' },
+    ] } });
+    api.on('GET /api/program/reviews', { body: { success: true, reviews: [{ program_id: 8, decision: 'reject', reason: 'Add a second chapter.', created_at: '2026-11-20T10:00:00.000Z' }] } });
+    at('/creator-programs');
+    const notes = await screen.findByRole('list', { name: 'Review' });
+    await waitFor(() => expect([...notes.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '“Morning reset”: An admin sent it back on Fri, Nov 20th 2026: “Add a second chapter.” Change what is asked, then set its status to Published to send it for review again.',
+      '“Evening wind-down” is waiting for an admin’s review. It is listed and sold once approved.',
+    ]));
+  });
+
   it('/program/:id lists what the program installs', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [program] } });
     at('/program/8');

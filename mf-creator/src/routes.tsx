@@ -6,6 +6,7 @@ import { AuthorPage } from './authors/AuthorPage';
 import { MyAuthors } from './authors/MyAuthors';
 import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
 import { CreatorLedger, TransactionPage } from './creator/LedgerPages';
+import { ReviewNotes } from './creator/ReviewNotes';
 import { ProgramImplement } from './implement/ProgramImplement';
 import { NotFound } from './NotFound';
 
@@ -18,7 +19,7 @@ export function AreaRoutes() {
         <Route path="/program/:id" element={<ProgramPage />} />
         <Route path="/subscription/:id" element={<SubscriptionPage />} />
         <Route path="/transaction/:id" element={<TransactionPage />} />
-        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} />} />
+        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}><ReviewNotes /></ModelScreen>} />
         <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
         <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
         <Route path="/creator-earning-rates" element={<EarningRates />} />
