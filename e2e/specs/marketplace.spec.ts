@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRequest, signUpThroughApi } from '../support/api-client';
+import type { ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+
+const site = inject('site');
+let browser: Browser;
+/** One browser context each: the creator, the admin and the buyer are signed in side by side. */
+let creatorPage: Page;
+let adminPage: Page;
+let buyerPage: Page;
+let creator: ApiUser;
+let buyer: ApiUser;
+
+const title = `Morning pages ${Date.now()}`;
+const lessonOne = 'Write three pages by hand before breakfast.';
+let guid = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [creatorPage, adminPage, buyerPage] = (await Promise.all([watchedPage(browser), watchedPage(browser), watchedPage(browser)])).map((w) => w.page);
+  [creator, buyer] = await Promise.all([signUpThroughApi(site, 'creator', { as_creator: true }), signUpThroughApi(site, 'buyer')]);
+  await Promise.all([
+    signInThroughApi(creatorPage, site, { email: creator.email, password: creator.password }),
+    signInThroughApi(adminPage, site, site.admin),
+    signInThroughApi(buyerPage, site, { email: buyer.email, password: buyer.password }),
+  ]);
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The program's access for the buyer, as the API gives it: whether any chapter's text is there. */
+async function buyerReadsChapters(): Promise<boolean> {
+  const answer = await apiRequest(site, 'GET', `/api/program-implement/${guid}`, undefined, buyer.token);
+  const chapters = answer.body.chapters as { body: string | null }[];
+  return chapters.some((c) => typeof c.body === 'string' && c.body.length > 0);
+}
+
+describe('the programs marketplace', () => {
+  it('a creator builds a priced program with two chapters and submits it; an admin approves it', async () => {
+    const page = creatorPage;
+    await page.goto(`${site.shellUrl}/creator-programs`);
+    await page.getByRole('button', { name: 'New program' }).click();
+    const form = page.getByRole('form', { name: 'New program' });
+    await form.getByLabel('Title (required)').fill(title);
+    await form.getByLabel('Description').fill('Thirty days of morning pages.');
+    await form.getByLabel('Price').fill('29.00');
+    await form.getByLabel('Currency').fill('USD');
+    await form.getByRole('button', { name: 'Add program' }).click();
+    const item = page.getByRole('list', { name: 'Programs' }).getByRole('listitem').filter({ hasText: title });
+    await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/Price: 29\.00 USD/);
+    expect(await item.textContent()).toMatch(/Draft/);
+
+    await page.goto(`${site.shellUrl}/chapters`);
+    for (const [chapterTitle, body] of [['Start', lessonOne], ['Keep going', 'Do not reread the pages for a week.']]) {
+      await page.getByRole('button', { name: 'New chapter' }).click();
+      const chapterForm = page.getByRole('form', { name: 'New chapter' });
+      await chapterForm.getByLabel('Program').selectOption({ label: title });
+      await chapterForm.getByLabel('Title (required)').fill(chapterTitle);
+      await chapterForm.getByLabel('Body').fill(body);
+      await chapterForm.getByRole('button', { name: 'Add chapter' }).click();
+      await expect.poll(() => page.getByRole('link', { name: chapterTitle }).isVisible(), { timeout: 20_000 }).toBe(true);
+    }
+
+    // "Published" asks for review: the program is in review, not listed, until an admin approves it.
+    await page.goto(`${site.shellUrl}/creator-programs`);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('form', { name: 'Edit program' }).getByLabel('Status').selectOption({ label: 'Published' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/In review/);
+    const mine = await apiRequest(site, 'POST', '/api/program/all', { board: creator.boardId, params: {} }, creator.token);
+    const program = (mine.body.programs as { title: string; guid: string; status: string }[]).find((p) => p.title === title);
+    expect(program?.status).toBe('review');
+    guid = program?.guid ?? '';
+
+    // The admin sends it back with a reason; the creator reads it, and submits again.
+    await adminPage.goto(`${site.shellUrl}/admin/programs`);
+    await adminPage.getByRole('link', { name: title }).click();
+    await adminPage.getByLabel('Reason (needed to reject; the creator sees it)').fill('Say who it is for in the description.');
+    await adminPage.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => adminPage.getByText(/^Rejected on .*: “Say who it is for in the description\.”$/).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    await page.reload();
+    const notes = page.getByRole('list', { name: 'Review' });
+    await expect.poll(() => notes.textContent(), { timeout: 20_000 }).toMatch(/An admin sent it back on .*: “Say who it is for in the description\.”/);
+    await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/Draft/);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('form', { name: 'Edit program' });
+    await edit.getByLabel('Description').fill('Thirty days of morning pages, for anyone who wants a calmer head.');
+    await edit.getByLabel('Status').selectOption({ label: 'Published' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => notes.textContent(), { timeout: 20_000 }).toMatch(/is waiting for an admin’s review/);
+
+    await adminPage.goto(`${site.shellUrl}/admin/programs`);
+    await adminPage.getByRole('button', { name: `Approve ${title}` }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: title });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/Published/);
+    expect(await row.textContent()).toMatch(/29\.00 USD/);
+  });
+
+  it('a buyer is refused with 4000 0000 0000 0002, pays with 4242 4242 4242 4242, reads lesson 1 and marks it complete', async () => {
+    const page = buyerPage;
+    await page.goto(`${site.shellUrl}/programs`);
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await expect.poll(() => page.getByText('Price: 29.00 USD').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('link', { name: /^Buy for 29\.00 USD/ }).click();
+    await page.getByRole('button', { name: 'Buy for 29.00 USD' }).click();
+    await page.waitForURL(/\/checkout\/co_/, { timeout: 20_000 });
+    await expect.poll(() => page.getByText('Price: 29.00 USD').isVisible(), { timeout: 20_000 }).toBe(true);
+
+    const card = page.getByLabel('Card number');
+    await card.fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay 29.00 USD' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/Your card was declined/);
+    // A declined card changes nothing: the card is still typed, and no chapter opened.
+    expect(await card.inputValue()).toBe('4000 0000 0000 0002');
+    expect(await buyerReadsChapters()).toBe(false);
+
+    await card.fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay 29.00 USD' }).click();
+    await page.waitForURL(/\/program-success\//, { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`is set up on your board “${title}”`));
+
+    await page.getByRole('link', { name: 'Start the first lesson' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Lesson 1: Start' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText(lessonOne).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Mark complete' }).click();
+    await expect.poll(() => page.getByText('1 of 2 lessons complete').isVisible(), { timeout: 20_000 }).toBe(true);
+    // Completing lesson 1 moves on to lesson 2.
+    await expect.poll(() => page.getByRole('heading', { name: 'Lesson 2: Keep going' }).isVisible()).toBe(true);
+    expect(await buyerReadsChapters()).toBe(true);
+  });
+
+  it('the creator sees the sale, and refunding it ends the buyer’s access', async () => {
+    const page = creatorPage;
+    await page.goto(`${site.shellUrl}/creator-transactions`);
+    const sale = page.getByRole('table', { name: 'Sales' }).getByRole('row').filter({ hasText: title });
+    await expect.poll(() => sale.textContent(), { timeout: 20_000 }).toMatch(/buyer tester/);
+    expect(await sale.textContent()).toMatch(/29\.00 USD/);
+    expect(await sale.textContent()).toMatch(/Pending until/);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await sale.getByRole('button', { name: /^Refund/ }).click();
+    await expect.poll(() => sale.textContent(), { timeout: 20_000 }).toMatch(/Refunded/);
+
+    expect(await buyerReadsChapters()).toBe(false);
+    await buyerPage.goto(`${site.shellUrl}/program-implement/${guid}`);
+    await expect.poll(() => buyerPage.getByRole('heading', { name: /^Lesson \d/ }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await buyerPage.getByText(lessonOne).count()).toBe(0);
+    expect(await buyerPage.getByText('This lesson opens when you buy the program.').isVisible()).toBe(true);
+  });
+});
