@@ -56,17 +56,33 @@ describe('the programs marketplace', () => {
     const item = page.getByRole('list', { name: 'Programs' }).getByRole('listitem').filter({ hasText: title });
     await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/Price: 29\.00 USD/);
     expect(await item.textContent()).toMatch(/Draft/);
+    // Saved (not the list's optimistic copy): only a saved program has its Edit button.
+    await expect.poll(() => page.getByRole('button', { name: `Edit ${title}` }).isVisible(), { timeout: 20_000 }).toBe(true);
 
+    // Two chapters, written in the wrong order; the second opens a week after the buyer starts (drip).
     await page.goto(`${site.shellUrl}/chapters`);
-    for (const [chapterTitle, body] of [['Start', lessonOne], ['Keep going', 'Do not reread the pages for a week.']]) {
+    for (const [chapterTitle, body, days] of [['Keep going', 'Do not reread the pages for a week.', '7'], ['Start', lessonOne, '0']]) {
       await page.getByRole('button', { name: 'New chapter' }).click();
       const chapterForm = page.getByRole('form', { name: 'New chapter' });
       await chapterForm.getByLabel('Program').selectOption({ label: title });
       await chapterForm.getByLabel('Title (required)').fill(chapterTitle);
       await chapterForm.getByLabel('Body').fill(body);
+      await chapterForm.getByLabel('Opens after (days)').fill(days);
       await chapterForm.getByRole('button', { name: 'Add chapter' }).click();
       await expect.poll(() => page.getByRole('link', { name: chapterTitle }).isVisible(), { timeout: 20_000 }).toBe(true);
     }
+    const order = page.locator('section.lb-panel').filter({ has: page.getByRole('heading', { name: 'Order of chapters' }) });
+    await order.getByLabel('Program').selectOption({ label: title });
+    await expect.poll(() => order.getByText('2. Start').isVisible(), { timeout: 20_000 }).toBe(true);
+    await order.getByRole('button', { name: 'Move up Start' }).click();
+    await expect.poll(() => order.getByText('1. Start').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await order.getByText('opens 7 days after the start').isVisible()).toBe(true);
+
+    // The buyer's view, previewed: on day 0 the second chapter is still closed.
+    await order.getByRole('link', { name: 'Preview the lessons as a buyer sees them' }).click();
+    await page.getByRole('button', { name: 'Preview as a buyer' }).click();
+    await page.getByRole('button', { name: /Keep going/ }).click();
+    await expect.poll(() => page.getByText('A buyer reads this lesson from day 7 after starting.').isVisible(), { timeout: 20_000 }).toBe(true)
 
     // "Published" asks for review: the program is in review, not listed, until an admin approves it.
     await page.goto(`${site.shellUrl}/creator-programs`);
@@ -132,21 +148,29 @@ describe('the programs marketplace', () => {
     await expect.poll(() => page.getByText(lessonOne).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Mark complete' }).click();
     await expect.poll(() => page.getByText('1 of 2 lessons complete').isVisible(), { timeout: 20_000 }).toBe(true);
-    // Completing lesson 1 moves on to lesson 2.
+    // Completing lesson 1 moves on to lesson 2, which opens a week after the start.
     await expect.poll(() => page.getByRole('heading', { name: 'Lesson 2: Keep going' }).isVisible()).toBe(true);
+    expect(await page.getByText(/^This lesson opens on [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4}\.$/).isVisible()).toBe(true);
     expect(await buyerReadsChapters()).toBe(true);
+
+    // Within the refund window, the buyer asks for a refund.
+    await page.getByRole('button', { name: 'Ask for a refund' }).click();
+    await page.getByLabel(/Why do you want a refund/).fill('I prefer typing.');
+    await page.getByRole('button', { name: 'Send the refund request' }).click();
+    await expect.poll(() => page.getByText(/You asked for a refund on/).isVisible(), { timeout: 20_000 }).toBe(true);
   });
 
-  it('the creator sees the sale, and refunding it ends the buyer’s access', async () => {
+  it('the creator sees the sale and the refund request, and approving it ends the buyer’s access', async () => {
     const page = creatorPage;
     await page.goto(`${site.shellUrl}/creator-transactions`);
     const sale = page.getByRole('table', { name: 'Sales' }).getByRole('row').filter({ hasText: title });
     await expect.poll(() => sale.textContent(), { timeout: 20_000 }).toMatch(/buyer tester/);
     expect(await sale.textContent()).toMatch(/29\.00 USD/);
     expect(await sale.textContent()).toMatch(/Pending until/);
+    expect(await sale.textContent()).toMatch(/Refund requested on .*: “I prefer typing\.”/);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await sale.getByRole('button', { name: /^Refund/ }).click();
+    await sale.getByRole('button', { name: /^Approve the refund of buyer tester's purchase/ }).click();
     await expect.poll(() => sale.textContent(), { timeout: 20_000 }).toMatch(/Refunded/);
 
     expect(await buyerReadsChapters()).toBe(false);

@@ -109,6 +109,18 @@ describe('mf-admin routes', () => {
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
   });
 
+  it('/admin/payments lists buyers’ refund requests; approving refunds the sale', async () => {
+    api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [
+      { id: 41, program_title: 'Run club', buyer_name: 'Bea', seller_name: 'Coach', currency: 'USD', gross_cents: 2900, created_at: '2026-11-01T10:00:00.000Z', refund_requested_at: '2026-11-03T10:00:00.000Z', refund_reason: 'Not for me' },
+    ] } });
+    api.on('POST /api/transaction/refund', { body: { success: true, id: 41, state: 'refunded' } });
+    at('/admin/payments');
+    const table = await screen.findByRole('table', { name: 'Refund requests' });
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('Tue, Nov 3rd 2026Run clubBeaCoach29.00 USDNot for meApprove refundDecline');
+    await userEvent.setup().click(screen.getByRole('button', { name: "Approve the refund of Bea's purchase of Run club" }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 41 }));
+  });
+
   it('/admin/ai-models shows the configured provider and models from the server', async () => {
     api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
     at('/admin/ai-models');
@@ -155,7 +167,7 @@ describe('mf-admin routes', () => {
  */
 const ownedRoutes = [
   '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
-  '/admin/ai-models', '/admin/ai-model-testing',
+  '/admin/ai-models', '/admin/ai-model-testing', '/admin/payments',
 ];
 
 describe('mf-admin route coverage', () => {

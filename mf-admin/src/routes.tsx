@@ -2,6 +2,7 @@ import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { AiModels } from './ai/AiPages';
 import { NotFound } from './NotFound';
 import { AdminOverview } from './overview/AdminPages';
+import { AdminPayments } from './payments/PaymentPages';
 import { AdminProgram, AdminPrograms } from './programs/ProgramPages';
 import { UserPage, UsersPage } from './users/UserPages';
 
@@ -13,6 +14,7 @@ export function AreaRoutes() {
         <Route path="/admin" element={<AdminOverview />} />
         <Route path="/admin/programs" element={<AdminPrograms />} />
         <Route path="/admin/program/:id" element={<AdminProgram />} />
+        <Route path="/admin/payments" element={<AdminPayments />} />
         <Route path="/admin/users" element={<UsersPage />} />
         <Route path="/admin/users/:id" element={<UserPage />} />
         <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />

@@ -7,6 +7,7 @@ import { MyAuthors } from './authors/MyAuthors';
 import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
 import { CreatorLedger, TransactionPage } from './creator/LedgerPages';
 import { ReviewNotes } from './creator/ReviewNotes';
+import { ChapterOrder } from './creator/ChapterOrder';
 import { ProgramImplement } from './implement/ProgramImplement';
 import { NotFound } from './NotFound';
 
@@ -25,7 +26,7 @@ export function AreaRoutes() {
         <Route path="/creator-earning-rates" element={<EarningRates />} />
         <Route path="/myauthors" element={<MyAuthors />} />
         <Route path="/ai-programs" element={<ProgramBuilder />} />
-        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs, in order." detailHref={(id) => `/chapter/${id}`} />} />
+        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it." detailHref={(id) => `/chapter/${id}`}><ChapterOrder /></ModelScreen>} />
         <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
         <Route path="/author/:author" element={<AuthorPage />} />
         <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />

@@ -64,6 +64,19 @@ describe('creator ledger pages', () => {
     }
   });
 
+  it('shows a buyer’s refund request with its reason; the creator approves or declines it', async () => {
+    const requested = entry({ id: 4, buyer_name: 'Ana', state: 'available', refund_requested_at: '2026-11-10T09:00:00.000Z', refund_reason: 'Too hard for me' });
+    api.on('GET /api/creator/ledger', { body: { ...ledger, entries: [requested] } });
+    api.on('POST /api/transaction/refund-decline', { body: { success: true, id: 4, refund_requested_at: null } });
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    const sales = await screen.findByRole('table', { name: 'Sales' });
+    expect(within(sales).getAllByRole('row')[1].textContent).toContain('AvailableRefund requested on Tue, Nov 10th 2026: “Too hard for me”');
+    // Asked within the window: it can still be approved once the sale is available.
+    expect(screen.getByRole('button', { name: "Approve the refund of Ana's purchase of Run club" })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: "Decline the refund request for Ana's purchase of Run club" }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund-decline')?.body).toEqual({ id: 4 }));
+  });
+
   it('/creator-payments lists what becomes available and when', async () => {
     api.on('GET /api/creator/ledger', { body: ledger });
     at('/creator-payments', <CreatorLedger kind="payments" />);

@@ -110,6 +110,7 @@ const admin = rows('mf_admin', 'admin', true, [
   ['/admin', 'Admin'], ['/admin/programs', 'Admin · Programs'], ['/admin/program/:id', 'Admin · Program'],
   ['/admin/users', 'Admin · Users'], ['/admin/users/:id', 'Admin · User'], ['/admin/authors', 'Admin · Authors'],
   ['/admin/ai-models', 'Admin · AI models'], ['/admin/ai-model-testing', 'Admin · AI model testing'],
+  ['/admin/payments', 'Admin · Payments'],
 ]);
 
 export const routeTable: readonly RouteEntry[] = [
