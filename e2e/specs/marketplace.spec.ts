@@ -179,4 +179,36 @@ describe('the programs marketplace', () => {
     expect(await buyerPage.getByText(lessonOne).count()).toBe(0);
     expect(await buyerPage.getByText('This lesson opens when you buy the program.').isVisible()).toBe(true);
   });
+
+  it('a creator makes a 20% coupon; another buyer applies it and pays 23.20 USD', async () => {
+    const page = creatorPage;
+    await page.goto(`${site.shellUrl}/creator-coupons`);
+    const form = page.getByRole('form', { name: 'New coupon' });
+    await form.getByLabel('Program').selectOption({ label: `${title} (Price: 29.00 USD)` });
+    await form.getByLabel('Code').fill('spring20');
+    await form.getByLabel('Percent off').fill('20');
+    await form.getByLabel('Use limit (optional)').fill('5');
+    await form.getByRole('button', { name: 'Add coupon' }).click();
+    const row = page.getByRole('table', { name: 'Coupons' }).getByRole('row').filter({ hasText: 'SPRING20' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/20% off0 of 5/);
+
+    const second = await signUpThroughApi(site, 'second');
+    const buyer2 = (await watchedPage(browser)).page;
+    await signInThroughApi(buyer2, site, { email: second.email, password: second.password });
+    await buyer2.goto(`${site.shellUrl}/program-purchase/${guid}`);
+    await buyer2.getByLabel('Coupon code').fill('Spring20');
+    await buyer2.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => buyer2.getByText('Coupon SPRING20: −5.80 USD. You pay 23.20 USD.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await buyer2.getByRole('button', { name: 'Buy for 23.20 USD' }).click();
+    await buyer2.waitForURL(/\/checkout\/co_/, { timeout: 20_000 });
+    await expect.poll(() => buyer2.getByText('Price: 23.20 USD').isVisible(), { timeout: 20_000 }).toBe(true);
+    await buyer2.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer2.getByRole('button', { name: 'Pay 23.20 USD' }).click();
+    await buyer2.waitForURL(/\/program-success\//, { timeout: 20_000 });
+
+    await page.reload();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/1 of 5/);
+    const ledger = await apiRequest(site, 'GET', '/api/creator/ledger', undefined, creator.token);
+    expect((ledger.body.entries as { gross_cents: number; buyer_name: string }[]).map((e) => [e.buyer_name, e.gross_cents])).toContainEqual(['second tester', 2320]);
+  });
 });

@@ -73,6 +73,30 @@ describe('mf-creator routes', () => {
     await waitFor(() => expect(within(panel).getByText('1. Stretch')).toBeTruthy());
   });
 
+  it('/creator-coupons makes a coupon for a priced program and lists coupons in people’s words', async () => {
+    api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, price_cents: 2900 }, { ...program, id: 9, title: 'Free one', price_cents: 0 }] } });
+    let made = false;
+    const saved = { id: 3, program_id: 8, program_title: 'Morning reset', code: 'SAVE20', percent_off: 20, amount_off_cents: null, currency: 'USD', max_uses: 2, uses: 1, expires_at: '2026-12-31T22:59:59.000Z', created_at: '' };
+    const five = { ...saved, id: 2, code: 'FIVE', percent_off: null, amount_off_cents: 500, max_uses: null, uses: 0, expires_at: null };
+    api.on('GET /api/coupon/mine', () => ({ body: { success: true, coupons: made ? [saved, five] : [five] } }));
+    api.on('POST /api/coupon/create', () => { made = true; return { body: { success: true, coupon: saved } }; });
+    const user = userEvent.setup();
+    at('/creator-coupons');
+    const form = await screen.findByRole('form', { name: 'New coupon' });
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Morning reset (Price: 29.00 USD)' })).toBeTruthy());
+    expect(within(form).queryByRole('option', { name: /Free one/ })).toBeNull();
+    await user.selectOptions(within(form).getByLabelText('Program'), 'Morning reset (Price: 29.00 USD)');
+    await user.type(within(form).getByLabelText('Code'), 'save20');
+    await user.type(within(form).getByLabelText('Percent off'), '20');
+    await user.type(within(form).getByLabelText('Use limit (optional)'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Add coupon' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/coupon/create')?.body).toEqual({ program_id: 8, code: 'save20', percent_off: 20, max_uses: 2 }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Coupons' })).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'SAVE20Morning reset20% off1 of 2Thu, Dec 31st 2026Delete SAVE20',
+      'FIVEMorning reset5.00 USD off0 timesNo endDelete FIVE',
+    ]));
+  });
+
   it('/program/:id lists what the program installs', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [program] } });
     at('/program/8');
@@ -258,7 +282,7 @@ describe('mf-creator routes', () => {
 const ownedRoutes = [
   '/author/:author', '/program-implement/:programGuid?',
   '/programs', '/program/:id', '/subscription/:id', '/transaction/:id', '/creator-payments', '/creator-programs',
-  '/creator-transactions', '/creator-earning-rates', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id',
+  '/creator-transactions', '/creator-earning-rates', '/creator-coupons', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id',
 ];
 
 describe('mf-creator route coverage', () => {

@@ -8,6 +8,7 @@ import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
 import { CreatorLedger, TransactionPage } from './creator/LedgerPages';
 import { ReviewNotes } from './creator/ReviewNotes';
 import { ChapterOrder } from './creator/ChapterOrder';
+import { CouponsPage } from './creator/CouponsPage';
 import { ProgramImplement } from './implement/ProgramImplement';
 import { NotFound } from './NotFound';
 
@@ -23,6 +24,7 @@ export function AreaRoutes() {
         <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}><ReviewNotes /></ModelScreen>} />
         <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
         <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
+        <Route path="/creator-coupons" element={<CouponsPage />} />
         <Route path="/creator-earning-rates" element={<EarningRates />} />
         <Route path="/myauthors" element={<MyAuthors />} />
         <Route path="/ai-programs" element={<ProgramBuilder />} />

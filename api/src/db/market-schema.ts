@@ -55,21 +55,6 @@ export const coupons = pgTable('coupon', {
   createdAt: instant('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('coupon_program_code_idx').on(t.programId, t.code), index('coupon_seller_idx').on(t.sellerId)]);
 
-/**
- * One payout to a creator: the available net of their sales in one currency, made by the weekly job. An admin
- * marks it paid once the money has been sent. Each sale belongs to at most one payout (`payoutId`).
- */
-export const payouts = pgTable('payout', {
-  id: serial('id').primaryKey(),
-  sellerId: integer('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  currency: text('currency').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  sales: integer('sales').notNull(),
-  status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
-  createdAt: instant('created_at').notNull().defaultNow(),
-  paidAt: instant('paid_at'),
-  paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [index('payout_seller_idx').on(t.sellerId, t.createdAt)]);
 
 /**
  * A sale: the ledger entry of one completed checkout (unique, so a replayed event cannot book it twice).
@@ -95,10 +80,9 @@ export const transactions = pgTable('program_transaction', {
   createdAt: instant('created_at').notNull().defaultNow(),
   availableAt: instant('available_at').notNull(),
   refundedAt: instant('refunded_at'),
-  /** The buyer asked for a refund (within the window), with their reason; the creator or an admin approves. */
+  /** The buyer asked for a refund (within the window), with their reason; the creator or an admin approves or declines. */
   refundRequestedAt: instant('refund_requested_at'),
   refundReason: text('refund_reason'),
-  payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
 }, (t) => [
   uniqueIndex('program_transaction_checkout_idx').on(t.checkoutId),
   index('program_transaction_seller_idx').on(t.sellerId, t.createdAt),

@@ -102,7 +102,7 @@ const userCreator = rows('mf_creator', 'user', true, [
   ['/programs', 'Programs'], ['/program/:id', 'Program'], ['/subscription/:id', 'Subscription'],
   ['/transaction/:id', 'Transaction'], ['/creator-payments', 'Creator payments'],
   ['/creator-programs', 'Creator programs'], ['/creator-transactions', 'Creator transactions'],
-  ['/creator-earning-rates', 'Earning rates'], ['/myauthors', 'My authors'], ['/ai-programs', 'AI programs'],
+  ['/creator-earning-rates', 'Earning rates'], ['/creator-coupons', 'Coupons'], ['/myauthors', 'My authors'], ['/ai-programs', 'AI programs'],
   ['/chapters', 'Chapters'], ['/chapter/:id', 'Chapter'],
 ]);
 

@@ -201,8 +201,8 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
     if (sale.sellerId !== userId && role !== 'admin') throw forbidden('The creator of the program refunds it: ask them.');
     if (sale.state === 'refunded') return { success: true as const, id: sale.id, state: 'refunded' as const };
-    // A buyer's request made within the window may still be approved after it closes (it was kept out of payouts).
-    const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt && sale.payoutId === null;
+    // A buyer's request made within the window may still be approved after it closes.
+    const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt;
     if (Date.now() > sale.availableAt.getTime() && !requestedInTime) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
     if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
     await bookRefund(app.db, sale.id);
@@ -231,7 +231,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
 
   api.post('/api/transaction/refund-decline', {
     schema: {
-      tags: ['payments'], summary: "Decline a buyer's refund request (the program's creator or an admin): the sale stands and counts toward payouts again",
+      tags: ['payments'], summary: "Decline a buyer's refund request (the program's creator or an admin): the sale stands",
       body: z.object({ id: dbId }).strict(), response: { 200: refundRequested, ...errorsOf(403, 404, 422) },
     },
     onRequest: app.authenticate,
