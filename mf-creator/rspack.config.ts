@@ -3,4 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { remoteConfig } from '../scripts/rspack-common';
 
 /** mf-creator: programs marketplace, creator dashboards, authors. */
-export default remoteConfig({ dir: dirname(fileURLToPath(import.meta.url)), port: 3004, name: 'mf_creator' });
+export default remoteConfig({
+  dir: dirname(fileURLToPath(import.meta.url)), port: 3004, name: 'mf_creator',
+  // Drag and drop loads with the chapter order panel only.
+  onDemand: { dnd: ['@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities', '@dnd-kit/accessibility'] },
+});

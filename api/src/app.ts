@@ -32,6 +32,7 @@ import { unsubscribeRoutes } from './modules/daily-email/routes';
 import { definePushJob, readPushConfig } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { couponRoutes } from './modules/payments/coupons';
 import type { PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes);
   await app.register(paymentRoutes, { provider: options.payments });
+  await app.register(couponRoutes);
   await app.register(aiRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });

@@ -38,12 +38,12 @@ export async function apiRequest(site: SiteInfo, method: 'GET' | 'POST', path: s
 
 let signUps = 0;
 
-/** A new account (and its default board) made through `POST /api/register`. */
-export async function signUpThroughApi(site: SiteInfo, prefix = 'e2e'): Promise<ApiUser> {
+/** A new account (and its default board) made through `POST /api/register`; `extra` adds to its fields (e.g. `as_creator`). */
+export async function signUpThroughApi(site: SiteInfo, prefix = 'e2e', extra: Record<string, unknown> = {}): Promise<ApiUser> {
   signUps += 1;
   const email = `${prefix}-${Date.now()}-${signUps}@example.com`;
   const password = 'a long enough password';
-  const registered = await apiRequest(site, 'POST', '/api/register', { name: `${prefix} tester`, email, password });
+  const registered = await apiRequest(site, 'POST', '/api/register', { name: `${prefix} tester`, email, password, ...extra });
   if (registered.status !== 201 || typeof registered.body.token !== 'string') {
     throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
   }

@@ -81,8 +81,8 @@ describe('mf-admin routes', () => {
     at('/admin/programs');
     const table = await screen.findByRole('table', { name: 'Programs' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      'Run clubPublishedCoach12.00 EUR2 active / 32026-11-02Unpublish',
-      'Secret draftDraftCoachFree0 active / 02026-11-02',
+      'Run clubPublishedCoach12.00 EUR2 active / 3Mon, Nov 2nd 2026Unpublish',
+      'Secret draftDraftCoachFree0 active / 0Mon, Nov 2nd 2026',
     ]);
     expect(within(table).getByRole('link', { name: 'Secret draft' }).getAttribute('href')).toBe('/admin/program/2');
     api.on('GET /api/admin/programs', { body: { success: true, programs: [program({ id: 2, title: 'Secret draft', status: 'draft' })] } });
@@ -101,12 +101,24 @@ describe('mf-admin routes', () => {
     } } });
     at('/admin/program/2');
     expect(await screen.findByRole('heading', { name: 'Secret draft', level: 1 })).toBeTruthy();
-    expect(screen.getByText(/^Draft · Free · guid guid-0002$/)).toBeTruthy();
+    expect(screen.getByText(/^Draft · Price: Free$/)).toBeTruthy();
     expect(screen.getByText('Just notes')).toBeTruthy();
     expect(screen.getByText('Stretch')).toBeTruthy();
     cleanup();
     at('/admin/program/99');
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
+  });
+
+  it('/admin/payments lists buyers’ refund requests; approving refunds the sale', async () => {
+    api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [
+      { id: 41, program_title: 'Run club', buyer_name: 'Bea', seller_name: 'Coach', currency: 'USD', gross_cents: 2900, created_at: '2026-11-01T10:00:00.000Z', refund_requested_at: '2026-11-03T10:00:00.000Z', refund_reason: 'Not for me' },
+    ] } });
+    api.on('POST /api/transaction/refund', { body: { success: true, id: 41, state: 'refunded' } });
+    at('/admin/payments');
+    const table = await screen.findByRole('table', { name: 'Refund requests' });
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('Tue, Nov 3rd 2026Run clubBeaCoach29.00 USDNot for meApprove refundDecline');
+    await userEvent.setup().click(screen.getByRole('button', { name: "Approve the refund of Bea's purchase of Run club" }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 41 }));
   });
 
   it('/admin/ai-models shows the configured provider and models from the server', async () => {
@@ -193,7 +205,7 @@ describe('/admin/queue', () => {
  */
 const ownedRoutes = [
   '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
-  '/admin/ai-models', '/admin/ai-model-testing', '/admin/queue',
+  '/admin/ai-models', '/admin/ai-model-testing', '/admin/queue', '/admin/payments',
 ];
 
 describe('mf-admin route coverage', () => {

@@ -3,6 +3,7 @@ import { AiModels } from './ai/AiPages';
 import { NotFound } from './NotFound';
 import { QueuePage } from './queue/QueuePage';
 import { AdminOverview } from './overview/AdminPages';
+import { AdminPayments } from './payments/PaymentPages';
 import { AdminProgram, AdminPrograms } from './programs/ProgramPages';
 import { UserPage, UsersPage } from './users/UserPages';
 
@@ -14,6 +15,7 @@ export function AreaRoutes() {
         <Route path="/admin" element={<AdminOverview />} />
         <Route path="/admin/programs" element={<AdminPrograms />} />
         <Route path="/admin/program/:id" element={<AdminProgram />} />
+        <Route path="/admin/payments" element={<AdminPayments />} />
         <Route path="/admin/users" element={<UsersPage />} />
         <Route path="/admin/users/:id" element={<UserPage />} />
         <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />

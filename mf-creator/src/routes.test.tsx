@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
@@ -37,6 +37,64 @@ describe('mf-creator routes', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe to Morning reset' }));
     await waitFor(() => expect($board.get()).toEqual({ id: 12, name: 'Morning reset' }));
     expect(api.requests.find((r) => r.path === '/api/program/subscribe')?.body).toEqual({ program_id: 8, isSubscribing: true, current_board_id: 1 });
+  });
+
+  it('/creator-programs tells the creator why a program was sent back, and which wait for review', async () => {
+    api.on('POST /api/program/all', { body: { success: true, programs: [
+      { ...program, id: 8, status: 'draft' }, { ...program, id: 9, title: 'Evening wind-down', status: 'review' }, { ...program, id: 10, title: 'Never reviewed', status: 'draft' },
+    ] } });
+    api.on('GET /api/program/reviews', { body: { success: true, reviews: [{ program_id: 8, decision: 'reject', reason: 'Add a second chapter.', created_at: '2026-11-20T10:00:00.000Z' }] } });
+    at('/creator-programs');
+    const notes = await screen.findByRole('list', { name: 'Review' });
+    await waitFor(() => expect([...notes.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '“Morning reset”: An admin sent it back on Fri, Nov 20th 2026: “Add a second chapter.” Change what is asked, then set its status to Published to send it for review again.',
+      '“Evening wind-down” is waiting for an admin’s review. It is listed and sold once approved.',
+    ]));
+  });
+
+  it('/chapters reorders a program’s chapters (Move down, the keyboard alternative to dragging) and saves the new positions', async () => {
+    api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1' }] } });
+    const chapter = (id: number, position: number, title: string, days = 0) => ({ id, board_id: 3, created_at: '', updated_at: '', program_id: 8, position, title, body: '', available_after_days: days });
+    const stored = [chapter(21, 0, 'Wake up'), chapter(22, 1, 'Stretch', 3), chapter(23, 2, 'Breathe')];
+    api.on('POST /api/chapter/all', { body: { success: true, chapters: stored } });
+    api.on('POST /api/chapter/update', (request) => {
+      const params = (request.body as { params: { id: number } }).params;
+      return { body: { success: true, chapter: { ...stored.find((c) => c.id === params.id), ...params } } };
+    });
+    at('/chapters');
+    const panel = (await screen.findByRole('heading', { name: 'Order of chapters' })).closest('section') as HTMLElement;
+    await waitFor(() => expect(within(panel).getByText('2. Stretch')).toBeTruthy());
+    expect(within(panel).getByText('opens 3 days after the start')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Preview the lessons as a buyer sees them' }).getAttribute('href')).toBe('/program-implement/morning-reset-1');
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Move down Wake up' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/chapter/update').map((r) => (r.body as { params: unknown }).params))
+      .toEqual(expect.arrayContaining([{ id: 22, position: 0 }, { id: 21, position: 1 }])));
+    expect(api.requests.filter((r) => r.path === '/api/chapter/update')).toHaveLength(2);
+    await waitFor(() => expect(within(panel).getByText('1. Stretch')).toBeTruthy());
+  });
+
+  it('/creator-coupons makes a coupon for a priced program and lists coupons in people’s words', async () => {
+    api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, price_cents: 2900 }, { ...program, id: 9, title: 'Free one', price_cents: 0 }] } });
+    let made = false;
+    const saved = { id: 3, program_id: 8, program_title: 'Morning reset', code: 'SAVE20', percent_off: 20, amount_off_cents: null, currency: 'USD', max_uses: 2, uses: 1, expires_at: '2026-12-31T22:59:59.000Z', created_at: '' };
+    const five = { ...saved, id: 2, code: 'FIVE', percent_off: null, amount_off_cents: 500, max_uses: null, uses: 0, expires_at: null };
+    api.on('GET /api/coupon/mine', () => ({ body: { success: true, coupons: made ? [saved, five] : [five] } }));
+    api.on('POST /api/coupon/create', () => { made = true; return { body: { success: true, coupon: saved } }; });
+    const user = userEvent.setup();
+    at('/creator-coupons');
+    const form = await screen.findByRole('form', { name: 'New coupon' });
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Morning reset (Price: 29.00 USD)' })).toBeTruthy());
+    expect(within(form).queryByRole('option', { name: /Free one/ })).toBeNull();
+    await user.selectOptions(within(form).getByLabelText('Program'), 'Morning reset (Price: 29.00 USD)');
+    await user.type(within(form).getByLabelText('Code'), 'save20');
+    await user.type(within(form).getByLabelText('Percent off'), '20');
+    await user.type(within(form).getByLabelText('Use limit (optional)'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Add coupon' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/coupon/create')?.body).toEqual({ program_id: 8, code: 'save20', percent_off: 20, max_uses: 2 }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Coupons' })).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'SAVE20Morning reset20% off1 of 2Thu, Dec 31st 2026Delete SAVE20',
+      'FIVEMorning reset5.00 USD off0 timesNo endDelete FIVE',
+    ]));
   });
 
   it('/program/:id lists what the program installs', async () => {
@@ -122,6 +180,63 @@ describe('mf-creator routes', () => {
     expect(api.requests.find((r) => r.path === '/api/program-implement/morning-reset-1')?.headers.authorization).toBe('Bearer tok');
   });
 
+  it('/program-implement/:guid says when a drip-locked lesson opens, and lets the buyer ask for a refund in the window', async () => {
+    const paidProgram = { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '', price_cents: 2900, currency: 'USD', installs: { goals: 0, habits: 0, routines: 0 } };
+    let requested: string | null = null;
+    api.on('GET /api/program-implement/morning-reset-1', () => ({ body: {
+      success: true, is_author: false, progress: 0, steps: [], program: paidProgram,
+      subscription: { id: 3, status: 'active', board_id: 1, board_name: 'Morning reset', subscribed_at: '2026-11-20T10:00:00.000Z' },
+      chapters: [
+        { id: 5, position: 0, title: 'Day one', body: '<p>Walk first</p>', completed: false, available_after_days: 0, opens_at: null },
+        { id: 6, position: 1, title: 'Week two', body: null, completed: false, available_after_days: 7, opens_at: '2026-11-27T10:00:00.000Z' },
+      ],
+      lessons: { completed: 0, total: 2, percent: 0, resume_chapter_id: 5 },
+      purchase: { transaction_id: 44, state: 'paid', refundable_until: '2999-12-04T10:00:00.000Z', refund_requested_at: requested },
+    } }));
+    api.on('POST /api/transaction/refund-request', () => {
+      requested = '2026-11-21T10:00:00.000Z';
+      return { body: { success: true, id: 44, refund_requested_at: requested } };
+    });
+    const user = userEvent.setup();
+    at('/program-implement/morning-reset-1');
+    expect(await screen.findByText('Walk first')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Week two/ }));
+    expect(screen.getByText('This lesson opens on Fri, Nov 27th 2026.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).toBeNull();
+
+    expect(screen.getByRole('link', { name: 'Your receipt' }).getAttribute('href')).toBe('/transaction/44');
+    await user.click(screen.getByRole('button', { name: 'Ask for a refund' }));
+    await user.type(screen.getByLabelText(/Why do you want a refund/), 'Too early for me');
+    await user.click(screen.getByRole('button', { name: 'Send the refund request' }));
+    expect(await screen.findByText(/You asked for a refund on Sat, Nov 21st 2026/)).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/transaction/refund-request')?.body).toEqual({ id: 44, reason: 'Too early for me' });
+  });
+
+  it('/program-implement/:guid lets the author preview the drip schedule as a buyer on a given day', async () => {
+    api.on('GET /api/program-implement/morning-reset-1', { body: {
+      success: true, is_author: true, progress: 0, steps: [], subscription: null, purchase: null,
+      program: { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '', price_cents: 2900, currency: 'USD', installs: { goals: 0, habits: 0, routines: 0 } },
+      chapters: [
+        { id: 5, position: 0, title: 'Day one', body: '<p>Walk first</p>', completed: false, available_after_days: 0, opens_at: null },
+        { id: 6, position: 1, title: 'Week two', body: '<p>Jog a bit</p>', completed: false, available_after_days: 7, opens_at: null },
+      ],
+      lessons: { completed: 0, total: 2, percent: 0, resume_chapter_id: 5 },
+    } });
+    const user = userEvent.setup();
+    at('/program-implement/morning-reset-1');
+    await user.click(await screen.findByRole('button', { name: /Week two/ }));
+    expect(screen.getByText('Jog a bit')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Preview as a buyer' }));
+    expect(screen.getByText('A buyer reads this lesson from day 7 after starting.')).toBeTruthy();
+    expect(screen.getByText(/opens on day 7/)).toBeTruthy();
+    const dayField = screen.getByLabelText("A buyer's day after starting");
+    await user.clear(dayField);
+    await user.type(dayField, '7');
+    expect(screen.getByText('Jog a bit')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'End the preview' }));
+    expect(screen.getByText('Jog a bit')).toBeTruthy();
+  });
+
   it('/program-implement/:guid offers to start a program not subscribed to, then shows it started', async () => {
     let subscribed = false;
     api.on('GET /api/program-implement/morning-reset-1', () => ({ body: {
@@ -167,7 +282,7 @@ describe('mf-creator routes', () => {
 const ownedRoutes = [
   '/author/:author', '/program-implement/:programGuid?',
   '/programs', '/program/:id', '/subscription/:id', '/transaction/:id', '/creator-payments', '/creator-programs',
-  '/creator-transactions', '/creator-earning-rates', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id',
+  '/creator-transactions', '/creator-earning-rates', '/creator-coupons', '/myauthors', '/ai-programs', '/chapters', '/chapter/:id',
 ];
 
 describe('mf-creator route coverage', () => {

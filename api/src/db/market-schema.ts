@@ -31,9 +31,30 @@ export const checkouts = pgTable('checkout', {
   /** Where the buyer pays: the app's own page (test provider) or Stripe's hosted Checkout page. */
   url: text('url'),
   status: text('status', { enum: ['open', 'requires_action', 'completed'] }).notNull().default('open'),
+  /** The coupon taken off the price (`amountCents` is what is left to pay); counted as used on completion. */
+  couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  discountCents: integer('discount_cents').notNull().default(0),
   createdAt: instant('created_at').notNull().defaultNow(),
   completedAt: instant('completed_at'),
 }, (t) => [uniqueIndex('checkout_user_key_idx').on(t.userId, t.idempotencyKey)]);
+
+/**
+ * A creator's coupon for one of their programs: a percent or an amount off, a use limit and an expiry.
+ * A code is unique per program (case-insensitive: stored upper-case).
+ */
+export const coupons = pgTable('coupon', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  programId: programId(),
+  code: text('code').notNull(),
+  percentOff: integer('percent_off'),
+  amountOffCents: integer('amount_off_cents'),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  expiresAt: instant('expires_at'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('coupon_program_code_idx').on(t.programId, t.code), index('coupon_seller_idx').on(t.sellerId)]);
+
 
 /**
  * A sale: the ledger entry of one completed checkout (unique, so a replayed event cannot book it twice).
@@ -59,6 +80,9 @@ export const transactions = pgTable('program_transaction', {
   createdAt: instant('created_at').notNull().defaultNow(),
   availableAt: instant('available_at').notNull(),
   refundedAt: instant('refunded_at'),
+  /** The buyer asked for a refund (within the window), with their reason; the creator or an admin approves or declines. */
+  refundRequestedAt: instant('refund_requested_at'),
+  refundReason: text('refund_reason'),
 }, (t) => [
   uniqueIndex('program_transaction_checkout_idx').on(t.checkoutId),
   index('program_transaction_seller_idx').on(t.sellerId, t.createdAt),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
@@ -78,7 +79,7 @@ export function AdminPrograms() {
               <td><Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link></td>
               <td>{price(p)}</td>
               <td>{p.subscriptions.active} active / {p.subscriptions.total}</td>
-              <td>{p.updated_at.slice(0, 10)}</td>
+              <td>{formatDisplayDay(p.updated_at)}</td>
               <td><ReviewActions program={p} onDone={programs.reload} compact /></td>
             </tr>
           ))}</tbody>
@@ -101,14 +102,15 @@ export function AdminProgram() {
   return (
     <section className="lb-stack">
       <Link to="/admin/programs">← All programs</Link>
-      <PageHeader title={program.title || `Program #${program.id}`} description={`${statusLabel[program.status]} · ${price(program)} · guid ${program.guid}`} />
+      <PageHeader title={program.title || `Program #${program.id}`} description={`${statusLabel[program.status]} · Price: ${price(program)}`} />
+      {program.status === 'published' ? <p><Link to={`/program-purchase/${encodeURIComponent(program.guid)}`}>Its page for buyers</Link></p> : null}
       <Panel title="Author">
         <p><Link to={`/admin/users/${program.author.id}`}>{program.author.name}</Link> · {program.author.email}</p>
-        <p>Created {program.created_at.slice(0, 10)}, updated {program.updated_at.slice(0, 10)} · {program.subscriptions.active} active of {program.subscriptions.total} subscriptions</p>
+        <p>Created {formatDisplayDay(program.created_at)}, updated {formatDisplayDay(program.updated_at)} · {program.subscriptions.active} active of {program.subscriptions.total} subscriptions</p>
       </Panel>
       <Panel title="Review">
         {program.review ? (
-          <p>{decisionLabel[program.review.decision]} on {program.review.created_at.slice(0, 10)}{program.review.reason ? `: “${program.review.reason}”` : ''}</p>
+          <p>{decisionLabel[program.review.decision]} on {formatDisplayDay(program.review.created_at)}{program.review.reason ? `: “${program.review.reason}”` : ''}</p>
         ) : null}
         <ReviewActions program={program} onDone={load.reload} />
       </Panel>

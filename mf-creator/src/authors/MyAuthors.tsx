@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { $session } from '@lifeboard/shared/stores/session';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Card, PageHeader } from '@lifeboard/shared/ui/Panel';
@@ -30,7 +31,7 @@ export function MyAuthors() {
             {author.programs.map((p) => (
               <li key={p.id}>
                 {p.status === 'active'
-                  ? <><Link to={`/program-implement/${encodeURIComponent(p.guid)}`}>{p.title}</Link> <span className="lb-muted">· subscribed {p.subscribed_at.slice(0, 10)}</span></>
+                  ? <><Link to={`/program-implement/${encodeURIComponent(p.guid)}`}>{p.title}</Link> <span className="lb-muted">· subscribed {formatDisplayDay(p.subscribed_at)}</span></>
                   : <>{p.title} <span className="lb-muted">· unsubscribed</span></>}
               </li>
             ))}

@@ -10,6 +10,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readMySubscriptions } from '../implement/implement-api';
 import { usePublishedPrograms } from './published';
@@ -62,7 +63,7 @@ export function ProgramCatalogue() {
         <Card key={program.id}>
           <h2><Link to={`/program/${program.id}`}>{program.title}</Link></h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
-          <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {what(program)}</p>
+          <p className="lb-muted">Price: {formatMoney(program.price_cents, program.currency)}{what(program) ? ` · ${what(program)}` : ''}</p>
           <Acquire program={program} busy={busy} run={run} />
         </Card>
       ))}
@@ -90,7 +91,7 @@ export function SubscriptionPage() {
       <Link to="/program-implement">← Your programs</Link>
       <PageHeader title={`Your subscription: ${sub.program.title}`} description={active ? 'Active' : 'Cancelled'} />
       <Panel>
-        <p>Since {sub.subscribed_at.slice(0, 10)}{sub.board_name ? ` · on your board “${sub.board_name}”` : ''}.</p>
+        <p>Since {formatDisplayDay(sub.subscribed_at)}{sub.board_name ? ` · on your board “${sub.board_name}”` : ''}.</p>
         {active ? <p><Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Continue the lessons</Link></p> : null}
       </Panel>
       {active ? <Button variant="danger" busy={busy} onClick={() => void cancel()}>Cancel subscription</Button>

@@ -39,9 +39,9 @@ describe('creator ledger pages', () => {
     const sales = await screen.findByRole('table', { name: 'Sales' });
     const rows = within(sales).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows).toEqual([
-      '2026-11-20Run clubLou10.00 USD1.59 USD8.41 USDPending until 2026-12-04Refund',
-      '2026-11-01Run clubMax10.00 USD1.59 USD8.41 USDRefunded',
-      '2026-11-01Run clubBea10.00 USD1.59 USD8.41 USDAvailable',
+      'Fri, Nov 20th 2026Run clubLou10.00 USD1.59 USD8.41 USDPending until Fri, Dec 4th 2026Refund',
+      'Sun, Nov 1st 2026Run clubMax10.00 USD1.59 USD8.41 USDRefunded',
+      'Sun, Nov 1st 2026Run clubBea10.00 USD1.59 USD8.41 USDAvailable',
     ]);
     expect(screen.getByRole('row', { name: /^USD/ }).textContent).toBe('USD320.00 USD16.82 USD8.41 USD8.41 USD10.00 USD');
     expect(screen.getByRole('note').textContent).toMatch(/test provider/);
@@ -57,18 +57,31 @@ describe('creator ledger pages', () => {
     try {
       at('/creator-transactions', <CreatorLedger kind="transactions" />);
       await userEvent.setup().click(await screen.findByRole('button', { name: "Refund Lou's purchase of Run club" }));
-      await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sales' })).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['2026-11-01Run clubLou10.00 USD1.59 USD8.41 USDRefunded']));
+      await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sales' })).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Sun, Nov 1st 2026Run clubLou10.00 USD1.59 USD8.41 USDRefunded']));
       expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 3 });
     } finally {
       window.confirm = confirm;
     }
   });
 
+  it('shows a buyer’s refund request with its reason; the creator approves or declines it', async () => {
+    const requested = entry({ id: 4, buyer_name: 'Ana', state: 'available', refund_requested_at: '2026-11-10T09:00:00.000Z', refund_reason: 'Too hard for me' });
+    api.on('GET /api/creator/ledger', { body: { ...ledger, entries: [requested] } });
+    api.on('POST /api/transaction/refund-decline', { body: { success: true, id: 4, refund_requested_at: null } });
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    const sales = await screen.findByRole('table', { name: 'Sales' });
+    expect(within(sales).getAllByRole('row')[1].textContent).toContain('AvailableRefund requested on Tue, Nov 10th 2026: “Too hard for me”');
+    // Asked within the window: it can still be approved once the sale is available.
+    expect(screen.getByRole('button', { name: "Approve the refund of Ana's purchase of Run club" })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: "Decline the refund request for Ana's purchase of Run club" }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund-decline')?.body).toEqual({ id: 4 }));
+  });
+
   it('/creator-payments lists what becomes available and when', async () => {
     api.on('GET /api/creator/ledger', { body: ledger });
     at('/creator-payments', <CreatorLedger kind="payments" />);
     const soon = (await screen.findByRole('heading', { name: 'Becoming available' })).closest('section') as HTMLElement;
-    expect(within(soon).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2026-12-04: 8.41 USD from Run club (Lou)']);
+    expect(within(soon).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Fri, Dec 4th 2026: 8.41 USD from Run club (Lou)']);
   });
 
   it('shows an empty state with no sales, and an error with a retry when the server fails', async () => {

@@ -1,36 +1,49 @@
 import { Link, useParams } from '@lifeboard/shared/lib/router';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { useState } from 'react';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { amount, readLedger, readReceipt, refundSale } from './ledger-api';
+import { amount, declineRefund, readLedger, readReceipt, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
 const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', refunded: 'Refunded' };
-const day = (iso: string) => iso.slice(0, 10);
+const day = (iso: string) => formatDisplayDay(iso);
 
 function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'provider'> }) {
   if (ledger.provider === 'stripe') return null;
   return <p className="lb-muted" role="note">Payments on this installation go through the built-in test provider: buyers pay with test cards and no real money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.</p>;
 }
 
-/** Refunds a sale still in its refund window: the buyer's access ends and its net leaves your balance. */
+/** What a refund request says, for the state column: "Refund requested on …: “reason”". */
+export function requestWords(entry: LedgerEntry): string {
+  if (!entry.refund_requested_at || entry.state === 'refunded') return '';
+  return `Refund requested on ${day(entry.refund_requested_at)}${entry.refund_reason ? `: “${entry.refund_reason}”` : ''}`;
+}
+
+/**
+ * Refunds a sale still in its refund window (or one whose buyer asked in time): the buyer's access ends and its
+ * net leaves your balance. A buyer's request can be declined instead.
+ */
 function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (entry.state !== 'pending') return null;
-  async function refund() {
-    if (!window.confirm(`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`)) return;
-    setBusy(true);
-    const failed = await refundSale(entry.id);
-    setBusy(false);
+  const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
+  if (entry.state !== 'pending' && !requested) return null;
+  async function act(kind: 'refund' | 'decline') {
+    if (kind === 'refund' && !window.confirm(`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`)) return;
+    setBusy(kind);
+    const failed = kind === 'refund' ? await refundSale(entry.id) : await declineRefund(entry.id);
+    setBusy(null);
     setError(failed);
     if (!failed) onDone();
   }
+  const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
   return (
     <>
-      <Button size="small" busy={busy} onClick={() => void refund()} aria-label={`Refund ${entry.buyer_name}'s purchase of ${entry.program_title}`}>Refund</Button>
+      <Button size="small" busy={busy === 'refund'} onClick={() => void act('refund')} aria-label={`${requested ? 'Approve the refund of' : 'Refund'} ${whose}`}>{requested ? 'Approve refund' : 'Refund'}</Button>
+      {requested ? <Button size="small" busy={busy === 'decline'} onClick={() => void act('decline')} aria-label={`Decline the refund request for ${whose}`}>Decline</Button> : null}
       {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
     </>
   );
@@ -91,7 +104,7 @@ export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
             <tr key={e.id}>
               <td><Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link></td><td>{e.program_title}</td><td>{e.buyer_name}</td>
               <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
-              <td>{amount(e.net_cents, e.currency)}</td><td>{stateLabel[e.state]}{e.state === 'pending' ? ` until ${day(e.available_at)}` : ''}</td>
+              <td>{amount(e.net_cents, e.currency)}</td><td>{stateLabel[e.state]}{e.state === 'pending' ? ` until ${day(e.available_at)}` : ''}{requestWords(e) ? <><br /><strong>{requestWords(e)}</strong></> : null}</td>
               <td><RefundButton entry={e} onDone={load.reload} /></td>
             </tr>
           ))}</tbody>
@@ -125,7 +138,7 @@ export function TransactionPage() {
             <dt>Card processing</dt><dd>{amount(t.processing_fee_cents, t.currency)}</dd>
             <dt>Your net</dt><dd><strong>{amount(t.net_cents, t.currency)}</strong></dd>
           </> : null}
-          <dt>State</dt><dd>{stateLabel[t.state]}{t.state === 'pending' ? ` — refundable until ${day(t.available_at)}` : ''}</dd>
+          <dt>State</dt><dd>{stateLabel[t.state]}{t.state === 'pending' ? ` — refundable until ${day(t.available_at)}` : ''}{requestWords(t) ? ` · ${requestWords(t)}` : ''}</dd>
           <dt>Subscription</dt><dd>{t.subscription_status === 'active' ? 'Active' : 'Cancelled'}</dd>
         </dl>
         {role === 'seller' ? <RefundButton entry={t} onDone={load.reload} /> : null}

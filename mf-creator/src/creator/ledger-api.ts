@@ -24,6 +24,7 @@ export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
     id: v.id, program_id: num(v.program_id), program_title: str(v.program_title), program_guid: str(v.program_guid), buyer_name: str(v.buyer_name),
     created_at: str(v.created_at), available_at: str(v.available_at), state, currency: str(v.currency) || 'USD',
     gross_cents: num(v.gross_cents), tax_cents: num(v.tax_cents), platform_fee_cents: num(v.platform_fee_cents), processing_fee_cents: num(v.processing_fee_cents), net_cents: num(v.net_cents),
+    refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null, refund_reason: typeof v.refund_reason === 'string' ? v.refund_reason : null,
   };
 }
 
@@ -63,6 +64,12 @@ export function readReceipt(body: unknown): Receipt | null {
 
 /** An amount for people: "8.41 USD". */
 export const amount = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+
+/** Declines a buyer's refund request (`POST /api/transaction/refund-decline`): null when done, else why not. */
+export async function declineRefund(id: number): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/transaction/refund-decline', data: { id } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
 
 /** Refunds a sale (`POST /api/transaction/refund`): null when done, else why not. */
 export async function refundSale(id: number): Promise<string | null> {

@@ -11,9 +11,11 @@ import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { installsText } from '../authors/author-api';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
-import { markChapter, readImplementation, readMySubscriptions, stepHref } from './implement-api';
+import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
+import { markChapter, readImplementation, readMySubscriptions, requestRefund, stepHref } from './implement-api';
 import { formatMoney } from '@lifeboard/shared/lib/money';
-import type { Implementation } from './implement-api';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import type { Chapter, Implementation, Purchase } from './implement-api';
 
 /** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
 function ChooseProgram() {
@@ -31,7 +33,7 @@ function ChooseProgram() {
           {list.data.map((s) => (
             <li key={s.id}>
               <Link to={`/program-implement/${encodeURIComponent(s.program.guid)}`}>{s.program.title}</Link>
-              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {s.subscribed_at.slice(0, 10)}</span>
+              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {formatDisplayDay(s.subscribed_at)}</span>
             </li>
           ))}
         </ul>
@@ -88,7 +90,7 @@ function Implement({ guid }: { guid: string }) {
   const active = data.subscription?.status === 'active';
   const paid = data.program.price_cents > 0;
   // A paid program whose chapters are closed: not bought, or refunded.
-  const locked = data.chapters.length > 0 && data.chapters.every((c) => c.body === null);
+  const locked = data.chapters.length > 0 && data.chapters.every((c) => c.body === null && c.opens_at === null);
   async function handleStart() {
     setBusy(true);
     const result = await subscribeToProgram({ programId: data.program.id, isSubscribing: true, currentBoardId: board.id });
@@ -112,22 +114,76 @@ function Implement({ guid }: { guid: string }) {
           <Button variant="primary" busy={busy} onClick={() => void handleStart()}>Start this program</Button>
         </Panel>
       )}
+      {data.purchase ? <PurchasePanel purchase={data.purchase} onChange={load.reload} /> : null}
       <CoursePlayer data={data} guid={guid} onChange={load.reload} />
     </section>
   );
+}
+
+/** The buyer's purchase: its receipt, and a refund request while the refund window is open. */
+function PurchasePanel({ purchase, onChange }: { purchase: Purchase; onChange: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const receipt = <Link to={`/transaction/${purchase.transaction_id}`}>Your receipt</Link>;
+  const open = Date.parse(purchase.refundable_until) > Date.now();
+  async function send() {
+    setBusy(true);
+    const failed = await requestRefund(purchase.transaction_id, reason);
+    setBusy(false);
+    setError(failed);
+    if (!failed) onChange();
+  }
+  let body;
+  if (purchase.state === 'refunded') body = <p>This purchase was refunded, and its lessons are closed. {receipt}</p>;
+  else if (purchase.refund_requested_at) body = <p>You asked for a refund on {formatDisplayDay(purchase.refund_requested_at)}. The creator (or an admin) decides; your access ends if it is refunded. {receipt}</p>;
+  else if (!open) body = <p>{receipt}. The refund window closed on {formatDisplayDay(purchase.refundable_until)}.</p>;
+  else {
+    body = (
+      <>
+        <p>{receipt}. You can ask for a refund until {formatDisplayDay(purchase.refundable_until)}.</p>
+        {asking ? (
+          <div className="lb-stack">
+            <TextArea label="Why do you want a refund? (optional; the creator reads it)" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+            {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+            <div className="lb-row">
+              <Button variant="primary" busy={busy} onClick={() => void send()}>Send the refund request</Button>
+              <Button onClick={() => setAsking(false)}>Cancel</Button>
+            </div>
+          </div>
+        ) : <Button onClick={() => setAsking(true)}>Ask for a refund</Button>}
+      </>
+    );
+  }
+  return <Panel title="Your purchase">{body}</Panel>;
+}
+
+/** A chapter as a buyer on day `day` of the program would see it (the author's preview of the drip schedule). */
+function asBuyerOnDay(chapter: Chapter, day: number): Chapter {
+  return chapter.available_after_days > day ? { ...chapter, body: null } : chapter;
 }
 
 /**
  * The course player: one chapter at a time with "Mark complete", progress in %, and it opens where the buyer
  * left off (the first chapter not complete).
  */
-function CoursePlayer({ data, guid, onChange }: { data: Implementation; guid: string; onChange: () => void }) {
-  const [current, setCurrent] = useState<number | null>(data.lessons.resume_chapter_id);
+function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; guid: string; onChange: () => void }) {
+  const [current, setCurrent] = useState<number | null>(loaded.lessons.resume_chapter_id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (data.chapters.length === 0) return <Panel title="Lessons"><p>This program has no chapters yet.</p></Panel>;
+  // The author previews the player as a buyer on a given day after starting (null: the author's own view).
+  const [previewDay, setPreviewDay] = useState<string | null>(null);
+  if (loaded.chapters.length === 0) return <Panel title="Lessons"><p>This program has no chapters yet.</p></Panel>;
+  const day = previewDay === null ? null : Math.max(0, Math.floor(Number(previewDay) || 0));
+  const data = day === null ? loaded : { ...loaded, chapters: loaded.chapters.map((c) => asBuyerOnDay({ ...c, completed: false }, day)) };
   const index = Math.max(0, data.chapters.findIndex((c) => c.id === current));
   const chapter = data.chapters[index];
+  const closedWords = (c: Chapter) => {
+    if (day !== null) return `A buyer reads this lesson from day ${c.available_after_days} after starting.`;
+    if (c.opens_at) return `This lesson opens on ${formatDisplayDay(c.opens_at)}.`;
+    return `This lesson opens when you ${data.program.price_cents > 0 ? 'buy' : 'start'} the program.`;
+  };
   async function toggle(completed: boolean) {
     setBusy(true);
     const failed = await markChapter(guid, chapter.id, completed);
@@ -140,6 +196,16 @@ function CoursePlayer({ data, guid, onChange }: { data: Implementation; guid: st
   }
   return (
     <Panel title="Lessons">
+      {loaded.is_author ? (
+        <div className="lb-row" role="group" aria-label="Preview">
+          {previewDay === null
+            ? <Button size="small" onClick={() => setPreviewDay('0')}>Preview as a buyer</Button>
+            : <>
+              <TextField label="A buyer's day after starting" type="number" min={0} max={3650} value={previewDay} onChange={(e) => setPreviewDay(e.target.value)} />
+              <Button size="small" onClick={() => setPreviewDay(null)}>End the preview</Button>
+            </>}
+        </div>
+      ) : null}
       <p>
         <progress max={100} value={data.lessons.percent} aria-label="Lessons complete" />{' '}
         <strong>{data.lessons.percent}%</strong> · {data.lessons.completed} of {data.lessons.total} lessons complete
@@ -148,20 +214,22 @@ function CoursePlayer({ data, guid, onChange }: { data: Implementation; guid: st
         {data.chapters.map((c, i) => (
           <li key={c.id}>
             <Button size="small" variant={c.id === chapter.id ? 'secondary' : 'ghost'} aria-current={c.id === chapter.id ? 'step' : undefined} onClick={() => setCurrent(c.id)}>
-              <span aria-hidden="true">{c.completed ? '✓ ' : '○ '}</span>{i + 1}. {c.title}
+              <span aria-hidden="true">{c.completed ? '✓ ' : c.body === null && (c.opens_at || day !== null) ? '🔒 ' : '○ '}</span>{i + 1}. {c.title}
               {c.completed ? <span className="lb-visually-hidden"> (complete)</span> : null}
+              {c.opens_at && day === null ? <span className="lb-muted"> · opens {formatDisplayDay(c.opens_at)}</span> : null}
+              {day !== null && c.body === null ? <span className="lb-muted"> · opens on day {c.available_after_days}</span> : null}
             </Button>
           </li>
         ))}
       </ol>
       <article aria-labelledby="lesson-title" className="lb-stack">
         <h3 id="lesson-title">Lesson {index + 1}: {chapter.title}</h3>
-        {chapter.body === null ? <p className="lb-muted">This lesson opens when you {data.program.price_cents > 0 ? 'buy' : 'start'} the program.</p>
+        {chapter.body === null ? <p className="lb-muted">{closedWords(chapter)}</p>
           : htmlToText(chapter.body).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
         {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
         <div className="lb-row">
           <Button size="small" disabled={index === 0} onClick={() => setCurrent(data.chapters[index - 1].id)}>Previous lesson</Button>
-          {chapter.body !== null && !data.is_author ? (
+          {chapter.body !== null && !data.is_author && day === null ? (
             chapter.completed
               ? <Button size="small" busy={busy} onClick={() => void toggle(false)}>Mark as not complete</Button>
               : <Button size="small" variant="primary" busy={busy} onClick={() => void toggle(true)}>Mark complete</Button>

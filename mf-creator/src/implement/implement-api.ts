@@ -19,12 +19,46 @@ export interface Subscription {
   subscribed_at: string;
 }
 
+export interface Chapter {
+  id: number;
+  title: string;
+  body: string | null;
+  completed: boolean;
+  /** Drip: days after the start before it opens. */
+  available_after_days: number;
+  /** When it opens for the caller while the drip schedule still holds it closed; else null. */
+  opens_at: string | null;
+}
+
+export interface Purchase {
+  transaction_id: number;
+  state: 'paid' | 'refunded';
+  refundable_until: string;
+  refund_requested_at: string | null;
+}
+
+function readPurchase(v: unknown): Purchase | null {
+  if (!isRecord(v) || typeof v.transaction_id !== 'number') return null;
+  return {
+    transaction_id: v.transaction_id, state: v.state === 'refunded' ? 'refunded' : 'paid', refundable_until: str(v.refundable_until),
+    refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null,
+  };
+}
+
+/** Asks for a refund of a purchase (`POST /api/transaction/refund-request`): null when asked, else why not. */
+export async function requestRefund(id: number, reason: string): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/transaction/refund-request', data: { id, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
 export interface Implementation {
   program: PublicProgram;
   is_author: boolean;
   subscription: Subscription | null;
   /** `body` null: not open to the caller (not bought, or not started). */
-  chapters: { id: number; title: string; body: string | null; completed: boolean }[];
+  chapters: Chapter[];
+  /** The caller's latest purchase of a paid program; null when none. */
+  purchase: Purchase | null;
   lessons: { completed: number; total: number; percent: number; resume_chapter_id: number | null };
   steps: ImplementStep[];
   progress: number;
@@ -65,7 +99,11 @@ export function readImplementation(body: unknown): Implementation | null {
     program,
     is_author: body.is_author === true,
     subscription: readSubscription(body.subscription),
-    chapters: chapters.map((c) => ({ id: Number(c.id), title: str(c.title), body: typeof c.body === 'string' ? c.body : null, completed: c.completed === true })),
+    chapters: chapters.map((c) => ({
+      id: Number(c.id), title: str(c.title), body: typeof c.body === 'string' ? c.body : null, completed: c.completed === true,
+      available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0, opens_at: typeof c.opens_at === 'string' ? c.opens_at : null,
+    })),
+    purchase: readPurchase(body.purchase),
     lessons: readLessons(body.lessons, chapters.length),
     steps: steps.flatMap((s) => {
       const kind = kinds.find((k) => k === s.kind);

@@ -17,7 +17,7 @@ import { sessionTitle } from '../training/titles';
 import { $incrementKg, $unit } from '../training/units';
 import { UnitChoice } from '../training/UnitChoice';
 
-const SortableItems = lazy(() => import('./SortableItems'));
+const SortableItems = lazy(() => import('@lifeboard/shared/ui/SortableItems'));
 
 export interface Item { exercise_id: number; sets: number; reps: number; weight?: number | null; rpe?: number | null; rest_s?: number; superset_group?: number | null; note?: string }
 

@@ -18,6 +18,9 @@ export interface LedgerEntry {
   platform_fee_cents: number;
   processing_fee_cents: number;
   net_cents: number;
+  /** When the buyer asked for a refund (null: they did not, or it was declined), and why. */
+  refund_requested_at: string | null;
+  refund_reason: string | null;
 }
 
 export interface Balance {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, ordinal } from './date-display';
+import { formatDisplayDate, formatDisplayDay, ordinal } from './date-display';
 
 describe('ordinal', () => {
   it.each([
@@ -50,5 +50,14 @@ describe('formatDisplayDate (spec §9)', () => {
   it('gives an empty string for an invalid date or an unknown zone', () => {
     expect(formatDisplayDate('not a date', 'UTC')).toBe('');
     expect(formatDisplayDate('2024-01-01T00:00:00Z', 'Mars/Olympus')).toBe('');
+  });
+});
+
+describe('formatDisplayDay', () => {
+  it('names a calendar day as spec §9 does, without the time', () => {
+    expect(formatDisplayDay('2026-11-22')).toBe('Sun, Nov 22nd 2026');
+    expect(formatDisplayDay('2026-04-01')).toBe('Wed, Apl 1st 2026');
+    expect(formatDisplayDay(new Date(2026, 10, 23, 23, 59))).toBe('Mon, Nov 23rd 2026');
+    expect(formatDisplayDay('not a day')).toBe('');
   });
 });

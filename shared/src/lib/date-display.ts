@@ -58,3 +58,14 @@ function displayOf(weekday: number, month: number, day: number, year: number, ho
   const hour = hours % 12 || 12;
   return `${weekdayNames[weekday]}, ${monthAbbreviations[month]} ${ordinal(day)} ${year} @ ${hour}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/**
+ * A day for display, spec §9 without the time: 'Sun, Nov 22nd 2026'. A plain `YYYY-MM-DD` is that calendar day;
+ * an instant is its day in the browser's zone. Invalid input gives ''.
+ */
+export function formatDisplayDay(date: Date | string): string {
+  const plain = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  const day = plain ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])) : date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(day.getTime())) return '';
+  return `${weekdayNames[day.getDay()]}, ${monthAbbreviations[day.getMonth()]} ${ordinal(day.getDate())} ${day.getFullYear()}`;
+}

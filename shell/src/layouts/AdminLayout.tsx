@@ -4,7 +4,7 @@ import { AreaLink } from './AreaLink';
 import './layouts.css';
 
 const adminLinks = [
-  ['/admin', 'Overview'], ['/admin/users', 'Users'], ['/admin/programs', 'Programs'], ['/admin/authors', 'Authors'],
+  ['/admin', 'Overview'], ['/admin/users', 'Users'], ['/admin/programs', 'Programs'], ['/admin/payments', 'Payments'], ['/admin/authors', 'Authors'],
   ['/admin/ai-models', 'AI models'], ['/admin/ai-model-testing', 'AI model testing'], ['/admin/queue', 'Job queue'],
 ] as const;
 

@@ -17,7 +17,7 @@ const shellLinks = [
 /** A creator's tools (mf-creator's pages), grouped so they can be found. */
 const creatorLinks = [
   ['/creator-programs', 'Programs'], ['/chapters', 'Chapters'], ['/creator-transactions', 'Transactions'],
-  ['/creator-payments', 'Payments'], ['/creator-earning-rates', 'Earning rates'], ['/myauthors', 'Authors'],
+  ['/creator-payments', 'Payments'], ['/creator-coupons', 'Coupons'], ['/creator-earning-rates', 'Earning rates'], ['/myauthors', 'Authors'],
 ] as const;
 
 /** The signed-in layout: every area in the navigation, the board switcher, notifications. */

@@ -102,7 +102,7 @@ const userCreator = rows('mf_creator', 'user', true, [
   ['/programs', 'Programs'], ['/program/:id', 'Program'], ['/subscription/:id', 'Subscription'],
   ['/transaction/:id', 'Transaction'], ['/creator-payments', 'Creator payments'],
   ['/creator-programs', 'Creator programs'], ['/creator-transactions', 'Creator transactions'],
-  ['/creator-earning-rates', 'Earning rates'], ['/myauthors', 'My authors'], ['/ai-programs', 'AI programs'],
+  ['/creator-earning-rates', 'Earning rates'], ['/creator-coupons', 'Coupons'], ['/myauthors', 'My authors'], ['/ai-programs', 'AI programs'],
   ['/chapters', 'Chapters'], ['/chapter/:id', 'Chapter'],
 ]);
 
@@ -111,6 +111,7 @@ const admin = rows('mf_admin', 'admin', true, [
   ['/admin/users', 'Admin · Users'], ['/admin/users/:id', 'Admin · User'], ['/admin/authors', 'Admin · Authors'],
   ['/admin/ai-models', 'Admin · AI models'], ['/admin/ai-model-testing', 'Admin · AI model testing'],
   ['/admin/queue', 'Admin · Job queue'],
+  ['/admin/payments', 'Admin · Payments'],
 ]);
 
 export const routeTable: readonly RouteEntry[] = [

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { boards, chapterCompletions, habitEntries, subscriptions } from '../../db/schema';
+import { boards, chapterCompletions, habitEntries, subscriptions, transactions } from '../../db/schema';
+
+const DAY_MS = 86_400_000;
 import { priceOf } from '../programs/install';
 import { hasPaid } from '../payments/sales';
 import { sanitizeRichText } from '../../rich-text/sanitize';
@@ -21,8 +23,13 @@ export interface Implementation {
   program: PublicProgram;
   is_author: boolean;
   subscription: { id: number; status: 'active' | 'cancelled'; board_id: number | null; board_name: string | null; subscribed_at: string } | null;
-  /** Bodies only for the author and a buyer with access (a paid program needs a standing payment). */
-  chapters: { id: number; position: number; title: string; body: string | null; completed: boolean }[];
+  /**
+   * Bodies only for the author and a buyer with access (a paid program needs a standing payment) once the
+   * chapter has opened: `opens_at` is when a drip-scheduled chapter opens for this buyer (null: open, or not started).
+   */
+  chapters: { id: number; position: number; title: string; body: string | null; completed: boolean; available_after_days: number; opens_at: string | null }[];
+  /** The caller's purchase of a paid program (the latest), for its receipt and a refund request; null when none. */
+  purchase: { transaction_id: number; state: 'paid' | 'refunded'; refundable_until: string; refund_requested_at: string | null } | null;
   /** The course player's state: chapters marked complete, in %, and the chapter to resume at (the first not complete). */
   lessons: { completed: number; total: number; percent: number; resume_chapter_id: number | null };
   steps: ImplementStep[];
@@ -62,14 +69,26 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     .orderBy(asc(chapterTable.position), asc(chapterTable.id)).limit(200);
   const done = new Set((await db.select({ id: chapterCompletions.chapterId }).from(chapterCompletions)
     .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.programId, program.id)))).map((c) => c.id));
-  const chapters = chapterRows.map((row) => ({
-    id: row.id, position: row.position, title: text(row.data.title), body: canRead ? sanitizeRichText(text(row.data.body)) : null, completed: done.has(row.id),
-  }));
+  // Drip: a chapter opens N days after the buyer's start (their subscription); the author always reads it.
+  const startedAt = subscription?.status === 'active' ? subscription.createdAt.getTime() : null;
+  const now = Date.now();
+  const chapters = chapterRows.map((row) => {
+    const days = typeof row.data.available_after_days === 'number' ? row.data.available_after_days : 0;
+    const opensAt = !isAuthor && startedAt !== null && days > 0 ? new Date(startedAt + days * DAY_MS) : null;
+    const open = canRead && (opensAt === null || opensAt.getTime() <= now);
+    return {
+      id: row.id, position: row.position, title: text(row.data.title), body: open ? sanitizeRichText(text(row.data.body)) : null, completed: done.has(row.id),
+      available_after_days: days, opens_at: opensAt && opensAt.getTime() > now ? opensAt.toISOString() : null,
+    };
+  });
   const completed = chapters.filter((c) => c.completed).length;
   const lessons = {
     completed, total: chapters.length, percent: chapters.length ? Math.round((completed / chapters.length) * 100) : 0,
     resume_chapter_id: (chapters.find((c) => !c.completed) ?? chapters[0])?.id ?? null,
   };
+  const [sale] = isAuthor ? [] : await db.select({ id: transactions.id, state: transactions.state, availableAt: transactions.availableAt, requestedAt: transactions.refundRequestedAt })
+    .from(transactions).where(and(eq(transactions.buyerId, userId), eq(transactions.programId, program.id))).orderBy(desc(transactions.id)).limit(1);
+  const purchase = sale ? { transaction_id: sale.id, state: sale.state, refundable_until: sale.availableAt.toISOString(), refund_requested_at: sale.requestedAt?.toISOString() ?? null } : null;
 
   const template = (typeof program.data.template === 'object' && program.data.template !== null ? program.data.template : {}) as Record<string, unknown>;
   const wanted = { goal: titlesOf(template.goals), habit: titlesOf(template.habits), routine: titlesOf(template.routines) };
@@ -112,6 +131,7 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     is_author: isAuthor,
     subscription: subscription ? { id: subscription.id, status: subscription.status, board_id: subscription.boardId, board_name: subscription.boardName, subscribed_at: subscription.createdAt.toISOString() } : null,
     chapters,
+    purchase,
     lessons,
     steps,
     progress,

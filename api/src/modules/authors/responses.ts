@@ -76,7 +76,14 @@ const implementation = wireSchema<Implementation>()(z.object({
     id: z.number().int(), position: z.number(), title: z.string(),
     body: z.string().nullable().describe('Sanitized rich text, for the author and subscribers with access only (a paid program needs a standing payment); else null.'),
     completed: z.boolean().describe('Marked complete by the caller.'),
+    available_after_days: z.number().int().describe('Drip: days after the start before it opens (0: at once).'),
+    opens_at: instant.nullable().describe('When it opens for the caller, while it is still closed by the drip schedule; else null.'),
   })),
+  purchase: z.object({
+    transaction_id: z.number().int(), state: z.enum(['paid', 'refunded']),
+    refundable_until: instant.describe('The end of the refund window: a refund can be asked for until then.'),
+    refund_requested_at: instant.nullable(),
+  }).nullable().describe("The caller's latest purchase of the program (paid programs); null when none."),
   lessons: z.object({
     completed: z.number().int(), total: z.number().int(), percent: z.number().int().min(0).max(100),
     resume_chapter_id: z.number().int().nullable().describe('The first chapter not complete (the first chapter when all are).'),

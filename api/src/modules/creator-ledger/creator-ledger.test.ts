@@ -13,6 +13,7 @@ const withTax: FeeSettings = { ...fees, taxPercent: 20 };
 const sale = (over: Partial<Sale> = {}): Sale => ({
   id: 1, program_id: 2, program_title: 'P', program_guid: 'guid-1234', buyer_name: 'B', state: 'paid',
   created_at: new Date('2026-11-01T00:00:00Z'), available_at: new Date('2026-11-15T00:00:00Z'), currency: 'USD', gross_cents: 1000,
+  refund_requested_at: null, refund_reason: null,
   ...splitSale(1000, fees), ...over,
 });
 

@@ -55,6 +55,8 @@ export interface Sale extends Split {
   available_at: Date;
   currency: string;
   gross_cents: number;
+  refund_requested_at: Date | null;
+  refund_reason: string | null;
 }
 
 /** One entry per sale: pending during the refund window, then available; refunded sales earn nothing. */
@@ -65,6 +67,7 @@ export function ledgerEntry(sale: Sale, now: Date): LedgerEntry {
     created_at: sale.created_at.toISOString(), available_at: sale.available_at.toISOString(), state, currency: sale.currency,
     gross_cents: sale.gross_cents, tax_cents: sale.tax_cents, platform_fee_cents: sale.platform_fee_cents,
     processing_fee_cents: sale.processing_fee_cents, net_cents: sale.net_cents,
+    refund_requested_at: sale.refund_requested_at?.toISOString() ?? null, refund_reason: sale.refund_reason,
   };
 }
 

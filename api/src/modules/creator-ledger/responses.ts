@@ -21,6 +21,8 @@ const ledgerEntryObject = z.object({
   platform_fee_cents: cents,
   processing_fee_cents: cents,
   net_cents: cents,
+  refund_requested_at: instant.nullable().describe('When the buyer asked for a refund; null when they did not (or it was declined).'),
+  refund_reason: z.string().nullable().describe("The buyer's reason, if they gave one."),
 }).meta({ description: 'One sale: the price split into tax, fees and net (they add up to the gross); pending in the refund window, then available; or refunded.' });
 const ledgerEntry = wireSchema<LedgerEntry>()(ledgerEntryObject);
 

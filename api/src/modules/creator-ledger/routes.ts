@@ -21,6 +21,7 @@ function saleOf({ sale, data, buyerName }: SaleRow): Sale {
     id: sale.id, program_id: sale.programId, program_title: text(data.title), program_guid: text(data.guid), buyer_name: buyerName ?? 'A deleted account',
     state: sale.state, created_at: sale.createdAt, available_at: sale.availableAt, currency: sale.currency, gross_cents: sale.grossCents,
     tax_cents: sale.taxCents, platform_fee_cents: sale.platformFeeCents, processing_fee_cents: sale.processingFeeCents, net_cents: sale.netCents,
+    refund_requested_at: sale.refundRequestedAt, refund_reason: sale.refundReason,
   };
 }
 

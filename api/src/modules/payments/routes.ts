@@ -1,5 +1,6 @@
 import { errorCodes, type ErrorCode } from '@lifeboard/shared/api/error-codes';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { feeSettingsOf } from '../creator-ledger/ledger';
 import { findPublishedProgram, priceOf } from '../programs/install';
 import { providerOf, SignatureError, TestProvider, type PaymentProvider } from './providers';
 import { bookRefund, completeCheckout, hasPaid } from './sales';
+import { couponCode, discountedPrice } from './coupons';
 
 /** Stripe's published test cards (https://docs.stripe.com/testing), the only numbers the test provider takes. */
 export const TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002', confirm: '4000002500003155' } as const;
@@ -27,7 +29,8 @@ export const checkoutView = documented(z.object({
   success: z.literal(true),
   checkout: z.object({
     id: z.string(), status: z.enum(['open', 'requires_action', 'completed']), provider: z.enum(['test', 'stripe']),
-    amount_cents: z.number().int(), currency: z.string(), url: z.string().nullable(),
+    amount_cents: z.number().int().describe('What the buyer pays (after a coupon).'), discount_cents: z.number().int().describe("A coupon's discount (0: none)."),
+    currency: z.string(), url: z.string().nullable(),
     program: z.object({ guid: z.string(), title: z.string() }),
     board: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('Once completed: the board the program went into.'),
   }),
@@ -36,6 +39,20 @@ export const paid = documented(z.object({ success: z.literal(true), status: z.en
   .meta({ description: 'Paid (the signed event has been processed), or the card asks for a confirmation step (send again with `confirmed: true`).' }));
 export const received = documented(z.object({ received: z.literal(true), outcome: z.string() }).meta({ description: 'The event was verified and handled (also when it was a repeat).' }));
 export const refunded = documented(z.object({ success: z.literal(true), id: z.number().int(), state: z.literal('refunded') }).meta({ description: 'The sale is refunded and the buyer\u2019s access ended.' }));
+
+/** A day as the API's messages write it: "Nov 25, 2026" (UTC). */
+const dayOf = (at: Date) => at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export const refundRequested = documented(z.object({ success: z.literal(true), id: z.number().int(), refund_requested_at: z.string().nullable() })
+  .meta({ description: 'The request is recorded (or, declined: cleared); the creator or an admin decides.' }));
+
+export const refundRequestList = documented(z.object({
+  success: z.literal(true),
+  requests: z.array(z.object({
+    id: z.number().int().describe("The sale (its ledger entry's id)."), program_title: z.string(), buyer_name: z.string(), seller_name: z.string(),
+    currency: z.string(), gross_cents: z.number().int(), created_at: z.string(), refund_requested_at: z.string(), refund_reason: z.string().nullable(),
+  })),
+}).meta({ description: 'Open refund requests.' }));
 
 const paymentRequired = (message: string, code: ErrorCode = errorCodes.paymentRequired) => new AppError(402, code, message);
 
@@ -53,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     schema: {
       tags: ['payments'], summary: 'Start buying a paid program; the `Idempotency-Key` header makes a retry answer the same checkout',
       headers: z.object({ 'idempotency-key': idempotencyKey }).passthrough(),
-      body: z.object({ program_guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }).strict(),
+      body: z.object({ program_guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), coupon_code: couponCode.optional() }).strict(),
       response: { 200: checkoutCreated, ...errorsOf(404, 409, 422) },
     },
     onRequest: app.authenticate,
@@ -65,16 +82,19 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     const [found] = await app.db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
     if (found && found.programId !== program.id) throw invalid({ 'idempotency-key': ['was used for another program'] });
     let checkout = found;
+    if (checkout && request.body.coupon_code && checkout.couponId === null) throw invalid({ 'idempotency-key': ['was used without a coupon: start again'] });
     if (!checkout) {
       const price = priceOf(program);
       if (price.cents === 0) throw invalid({ program_guid: ['is a free program: subscribe to it instead'] });
+      const coupon = request.body.coupon_code ? await discountedPrice(app.db, program, request.body.coupon_code) : null;
       const [row] = await app.db.select({ userId: programs.userId }).from(programs).where(eq(programs.id, program.id));
       if (row?.userId === userId) throw invalid({ program_guid: ['is your own program'] });
       if (await hasPaid(app.db, userId, program.id)) throw new AppError(409, 'LB-CONFLICT', 'You already bought this program.');
       // Two clicks at once: both insert, the unique (user, key) lets one through and the other reads it.
       await app.db.insert(checkouts).values({
         id: `co_${randomBytes(16).toString('base64url')}`, userId, programId: program.id, idempotencyKey: key,
-        amountCents: price.cents, currency: price.currency, provider: provider.name,
+        amountCents: coupon?.amountCents ?? price.cents, currency: price.currency, provider: provider.name,
+        couponId: coupon?.coupon.id ?? null, discountCents: coupon?.discountCents ?? 0,
       }).onConflictDoNothing();
       [checkout] = await app.db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
     }
@@ -106,7 +126,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     return {
       success: true as const,
       checkout: {
-        id: checkout.id, status: checkout.status, provider: checkout.provider, amount_cents: checkout.amountCents, currency: checkout.currency, url: checkout.url,
+        id: checkout.id, status: checkout.status, provider: checkout.provider, amount_cents: checkout.amountCents, discount_cents: checkout.discountCents, currency: checkout.currency, url: checkout.url,
         program: { guid: String(data.guid ?? ''), title: String(data.title ?? '') }, board: board ?? null,
       },
     };
@@ -181,9 +201,63 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
     if (sale.sellerId !== userId && role !== 'admin') throw forbidden('The creator of the program refunds it: ask them.');
     if (sale.state === 'refunded') return { success: true as const, id: sale.id, state: 'refunded' as const };
-    if (Date.now() > sale.availableAt.getTime()) throw invalid({ id: [`is past its refund window (it closed on ${sale.availableAt.toISOString().slice(0, 10)})`] });
+    // A buyer's request made within the window may still be approved after it closes.
+    const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt;
+    if (Date.now() > sale.availableAt.getTime() && !requestedInTime) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
     if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
     await bookRefund(app.db, sale.id);
     return { success: true as const, id: sale.id, state: 'refunded' as const };
+  });
+
+  api.post('/api/transaction/refund-request', {
+    schema: {
+      tags: ['payments'], summary: "The buyer asks for a refund of their purchase (the ledger entry's id) within the refund window; the creator or an admin approves it",
+      body: z.object({ id: dbId, reason: z.string().trim().max(1000).optional() }).strict(), response: { 200: refundRequested, ...errorsOf(404, 422) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const [sale] = await app.db.select().from(transactions).where(and(eq(transactions.id, request.body.id), eq(transactions.buyerId, userId)));
+    if (!sale) throw notFound('No such purchase.');
+    if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
+    if (sale.refundRequestedAt) return { success: true as const, id: sale.id, refund_requested_at: sale.refundRequestedAt.toISOString() };
+    const now = new Date();
+    if (now > sale.availableAt) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
+    const [row] = await app.db.update(transactions).set({ refundRequestedAt: now, refundReason: request.body.reason || null })
+      .where(and(eq(transactions.id, sale.id), eq(transactions.state, 'paid'), isNull(transactions.refundRequestedAt)))
+      .returning({ at: transactions.refundRequestedAt });
+    return { success: true as const, id: sale.id, refund_requested_at: (row?.at ?? now).toISOString() };
+  });
+
+  api.post('/api/transaction/refund-decline', {
+    schema: {
+      tags: ['payments'], summary: "Decline a buyer's refund request (the program's creator or an admin): the sale stands",
+      body: z.object({ id: dbId }).strict(), response: { 200: refundRequested, ...errorsOf(403, 404, 422) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId, role } = authOf(request);
+    const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
+    if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
+    if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
+    await app.db.update(transactions).set({ refundRequestedAt: null, refundReason: null }).where(eq(transactions.id, sale.id));
+    return { success: true as const, id: sale.id, refund_requested_at: null };
+  });
+
+  api.get('/api/admin/refund-requests', {
+    schema: { tags: ['admin'], summary: "Buyers' open refund requests, oldest first (200 at most), for an admin to approve or decline", response: { 200: refundRequestList } },
+    onRequest: app.requireAdmin,
+  }, async () => {
+    const sellers = alias(users, 'seller');
+    const rows = await app.db.select({ sale: transactions, data: programs.data, buyer: users.name, seller: sellers.name }).from(transactions)
+      .innerJoin(programs, eq(programs.id, transactions.programId)).leftJoin(users, eq(users.id, transactions.buyerId)).innerJoin(sellers, eq(sellers.id, transactions.sellerId))
+      .where(and(eq(transactions.state, 'paid'), isNotNull(transactions.refundRequestedAt))).orderBy(asc(transactions.refundRequestedAt)).limit(200);
+    return {
+      success: true as const,
+      requests: rows.map(({ sale, data, buyer, seller }) => ({
+        id: sale.id, program_title: String(data.title ?? ''), buyer_name: buyer ?? 'A deleted account', seller_name: seller, currency: sale.currency, gross_cents: sale.grossCents,
+        created_at: sale.createdAt.toISOString(), refund_requested_at: sale.refundRequestedAt?.toISOString() ?? '', refund_reason: sale.refundReason,
+      })),
+    };
   });
 }

@@ -5,6 +5,7 @@ import { checkouts, subscriptions, transactions } from '../../db/schema';
 import { availableAt, splitSale, type FeeSettings } from '../creator-ledger/ledger';
 import { installProgramIn } from '../programs/install';
 import type { PaymentEvent } from './providers';
+import { countCouponUse } from './coupons';
 
 export type Completion =
   | { outcome: 'completed' | 'already'; transactionId: number; board: { id: number; name: string } | null }
@@ -36,6 +37,7 @@ export async function completeCheckout(db: Db, fees: FeeSettings, event: Extract
       provider: checkout.provider, providerPaymentRef: event.paymentRef, createdAt: now, availableAt: availableAt(now, fees),
     }).returning({ id: transactions.id });
     await tx.update(checkouts).set({ status: 'completed', completedAt: now }).where(eq(checkouts.id, checkout.id));
+    if (checkout.couponId !== null) await countCouponUse(tx, checkout.couponId);
     return { outcome: 'completed' as const, transactionId: sale.id, board };
   });
 }

@@ -269,5 +269,6 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'program_id', label: 'Program', kind: { type: 'reference', model: 'program' }, nullable: true, required: false },
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'body', label: 'Body', kind: { type: 'richtext' }, nullable: false, required: false },
+    { name: 'available_after_days', label: 'Opens after (days)', help: 'Days after a buyer starts the program before this chapter opens. 0 opens it at once.', kind: { type: 'number', min: 0, max: 3650, integer: true }, nullable: false, required: false },
   ],
 };

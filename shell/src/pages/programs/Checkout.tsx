@@ -65,6 +65,7 @@ export default function Checkout() {
         <article className="lb-program-card" aria-labelledby="checkout-title">
           <h2 id="checkout-title">{load.checkout.program.title}</h2>
           <p className="lb-program-price">Price: {formatMoney(load.checkout.amount_cents, load.checkout.currency)}</p>
+          {load.checkout.discount_cents > 0 ? <p>A coupon took {formatMoney(load.checkout.discount_cents, load.checkout.currency)} off.</p> : null}
           <p className="lb-program-note">
             Test payments: no real money moves. Pay with the card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined,
             and 4000 0025 0000 3155 asks you to confirm the payment.

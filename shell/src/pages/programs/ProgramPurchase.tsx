@@ -6,7 +6,11 @@ import { subscribeToProgram } from '../../board/board-actions';
 import { FormAlert, failureMessage } from '../auth/form-parts';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { findProgram, plainText } from './find-program';
-import { createCheckout, newIdempotencyKey } from './checkout-api';
+import { ValidationError } from '@lifeboard/shared/api/errors';
+import type { ApiError } from '@lifeboard/shared/api/errors';
+import { TextField } from '../auth/form-parts';
+import { checkCoupon, createCheckout, newIdempotencyKey } from './checkout-api';
+import type { CouponPrice } from './checkout-api';
 import type { ProgramSummary } from './find-program';
 import '../auth/forms.css';
 import './programs.css';
@@ -25,7 +29,10 @@ export default function ProgramPurchase() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [key] = useState(newIdempotencyKey);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<CouponPrice | null>(null);
+  const [couponError, setCouponError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -49,14 +56,36 @@ export default function ProgramPurchase() {
     else setMessage('The program could not be started. Please try again in a moment.');
   }
 
+  /** The coupon's own words for a refused code ("has expired"), else the failure's message. */
+  const couponProblem = (error: ApiError) => {
+    const words = error instanceof ValidationError ? error.fieldErrors.coupon_code?.[0] : undefined;
+    return words ? `This coupon ${words}.` : failureMessage(error);
+  };
+
+  async function applyCoupon(program: ProgramSummary) {
+    if (!code.trim()) return;
+    setBusy(true);
+    const result = await checkCoupon(program.guid, code.trim());
+    setBusy(false);
+    // Another price is another checkout: a new key, so the earlier one (without this coupon) is not answered.
+    setKey(newIdempotencyKey());
+    if (result.ok) {
+      setCoupon(result.data);
+      setCouponError(undefined);
+    } else {
+      setCoupon(null);
+      setCouponError(couponProblem(result.error));
+    }
+  }
+
   async function buy(program: ProgramSummary) {
     if (busy) return;
     setBusy(true);
     setMessage(null);
-    const result = await createCheckout(program.guid, key);
+    const result = await createCheckout(program.guid, key, coupon?.code);
     if (!result.ok) {
       setBusy(false);
-      setMessage(result.status === 409 ? 'You already bought this program: find it under your subscriptions.' : failureMessage(result.error));
+      setMessage(result.status === 409 ? 'You already bought this program: find it under your subscriptions.' : couponProblem(result.error));
       return;
     }
     const target = new URL(result.data.url, window.location.href);
@@ -79,14 +108,21 @@ export default function ProgramPurchase() {
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="program-title">
           <h2 id="program-title">{load.program.title}</h2>
-          <p className="lb-program-price">{formatMoney(load.program.price_cents, load.program.currency)}</p>
+          <p className="lb-program-price">Price: {formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}
           {load.program.price_cents > 0 ? (
             <>
               <p>You pay once; the program then goes onto a new board of its own with its goals, habits and routines, and its lessons open.</p>
+              <form className="lb-coupon" onSubmit={(event) => { event.preventDefault(); void applyCoupon(load.program); }} noValidate>
+                <TextField label="Coupon code" name="coupon_code" value={code} error={couponError} onChange={(value) => { setCode(value); setCouponError(undefined); }} />
+                <button className="lb-button lb-button--secondary" type="submit" disabled={busy || !code.trim()}>Apply</button>
+              </form>
+              {coupon ? (
+                <p role="status">Coupon {coupon.code}: −{formatMoney(coupon.discount_cents, coupon.currency)}. You pay {formatMoney(coupon.amount_cents, coupon.currency)}.</p>
+              ) : null}
               <FormAlert message={message} />
               <button className="lb-button" type="button" disabled={busy} onClick={() => void buy(load.program)}>
-                {busy ? 'Opening checkout…' : `Buy for ${formatMoney(load.program.price_cents, load.program.currency)}`}
+                {busy ? 'Opening checkout…' : `Buy for ${formatMoney(coupon?.amount_cents ?? load.program.price_cents, load.program.currency)}`}
               </button>
             </>
           ) : (

@@ -6,6 +6,8 @@ export interface CheckoutView {
   status: 'open' | 'requires_action' | 'completed';
   provider: 'test' | 'stripe';
   amount_cents: number;
+  /** A coupon's discount (0: none). */
+  discount_cents: number;
   currency: string;
   url: string | null;
   program: { guid: string; title: string };
@@ -13,11 +15,28 @@ export interface CheckoutView {
 }
 
 /** Starts buying a paid program; the same `idempotencyKey` (one per visit of the page) answers the same checkout. */
-export async function createCheckout(programGuid: string, idempotencyKey: string): Promise<ApiResult<{ checkout_id: string; url: string }>> {
-  const { status, body } = await send({ method: 'POST', url: '/api/checkout/create', data: { program_guid: programGuid }, headers: { 'Idempotency-Key': idempotencyKey } });
+export async function createCheckout(programGuid: string, idempotencyKey: string, couponCode?: string): Promise<ApiResult<{ checkout_id: string; url: string }>> {
+  const data = { program_guid: programGuid, ...(couponCode ? { coupon_code: couponCode } : {}) };
+  const { status, body } = await send({ method: 'POST', url: '/api/checkout/create', data, headers: { 'Idempotency-Key': idempotencyKey } });
   if (!isSuccessStatus(status)) return failure(status, body);
   const answer = body as { checkout_id: string; url: string };
   return { ok: true, status, data: { checkout_id: answer.checkout_id, url: answer.url } };
+}
+
+export interface CouponPrice {
+  code: string;
+  price_cents: number;
+  discount_cents: number;
+  amount_cents: number;
+  currency: string;
+}
+
+/** What a program costs with a coupon code (`/api/coupon/check`). */
+export async function checkCoupon(programGuid: string, code: string): Promise<ApiResult<CouponPrice>> {
+  const { status, body } = await send({ method: 'POST', url: '/api/coupon/check', data: { program_guid: programGuid, coupon_code: code } });
+  if (!isSuccessStatus(status)) return failure(status, body);
+  const { success: _ok, ...price } = body as CouponPrice & { success: true };
+  return { ok: true, status, data: price };
 }
 
 export async function loadCheckout(id: string): Promise<ApiResult<CheckoutView>> {

@@ -63,6 +63,25 @@ describe('ProgramPurchase', () => {
     expect(api.requests.some((r) => r.path === '/api/program/subscribe')).toBe(false);
   });
 
+  it('a coupon code shows the discounted price and goes with the checkout; a refused code says why', async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [paid] } });
+    api.on('POST /api/coupon/check', (request) => ((request.body as { coupon_code: string }).coupon_code === 'save20'
+      ? { body: { success: true, code: 'SAVE20', price_cents: 2900, discount_cents: 580, amount_cents: 2320, currency: 'USD' } }
+      : { status: 422, body: { message: 'Invalid input', errors: { coupon_code: ['has expired'] } } }));
+    api.on('POST /api/checkout/create', { body: { success: true, checkout_id: 'co_abcdefghijklmnop', url: `${window.location.origin}/checkout/co_abcdefghijklmnop` } });
+    renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
+    const field = await screen.findByLabelText('Coupon code');
+    fireEvent.change(field, { target: { value: 'OLD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon has expired.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'save20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon SAVE20: −5.80 USD. You pay 23.20 USD.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy for 23.20 USD' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout/co_abcdefghijklmnop'));
+    expect(api.requests.find((r) => r.path === '/api/checkout/create')?.body).toEqual({ program_guid: 'couch-to-5k-01', coupon_code: 'SAVE20' });
+  });
+
   it('says so when no program has the link, after also looking at the user’s own', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [] } });
     api.on('POST /api/program/all', { body: { success: true, programs: [] } });

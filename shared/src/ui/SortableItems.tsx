@@ -15,7 +15,7 @@ function Row({ id, label, children }: { id: string; label: string; children: Rea
 
 /**
  * A list reordered by dragging a row's handle (dnd-kit; the handle also moves with Space and the arrow keys).
- * Loaded only with the workout screen (`lazy-dnd` chunk).
+ * Loaded only with the screens that reorder (their `lazy-dnd` chunk).
  */
 export default function SortableItems({ ids, labels, onMove, render }: { ids: string[]; labels: string[]; onMove: (from: number, to: number) => void; render: (index: number) => ReactNode }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
