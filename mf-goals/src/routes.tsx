@@ -24,6 +24,8 @@ import { NotFound } from './NotFound';
 const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
+// A goal's page brings drag-and-drop for its milestones: it loads with the first goal opened.
+const GoalPage = lazyScreen(() => import('./goals/GoalPage').then((m) => m.GoalPage));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -57,7 +59,7 @@ export function AreaRoutes() {
         {collections.map(({ path, model, title, description, detail }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined} />} />
         ))}
-        <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
+        <Route path="/goal/:id" element={<GoalPage />} />
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
         <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects" />} />

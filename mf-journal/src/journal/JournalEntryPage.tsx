@@ -10,6 +10,7 @@ import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { DocumentEditor } from '../editor/DocumentEditor';
 import { ShareButton } from '../shared-pages/ShareButton';
+import { GoalPicker } from '@lifeboard/shared/ui/GoalPicker';
 import { MoodPicker } from './MoodPicker';
 
 type Entry = ModelRecord<'journal_entry'>;
@@ -88,6 +89,7 @@ export function JournalEntryPage({ id, day, onCreated, onClose }: JournalEntryPa
         <div className="lb-entry-fields">
           <DateField label="Day" value={String(values.date ?? '')} required onChange={(event) => { if (event.target.value) set('date', event.target.value); }} />
           <MoodPicker moodId={typeof values.mood_id === 'number' ? values.mood_id : null} onChange={(moodId) => set('mood_id', moodId)} />
+          <GoalPicker label="About the goal" value={typeof values.goal_id === 'number' ? values.goal_id : null} onChange={(goalId) => set('goal_id', goalId)} />
         </div>
       )}
       renderActions={(savedId, stop) => (

@@ -58,3 +58,12 @@ function displayOf(weekday: number, month: number, day: number, year: number, ho
   const hour = hours % 12 || 12;
   return `${weekdayNames[weekday]}, ${monthAbbreviations[month]} ${ordinal(day)} ${year} @ ${hour}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** A calendar day `YYYY-MM-DD` in the same words, without a time: 'Tue, Dec 1st 2026'; '' when it is not a date. */
+export function formatDisplayDay(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return '';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${weekdayNames[weekday]}, ${monthAbbreviations[month - 1]} ${ordinal(day)} ${year}`;
+}
