@@ -17,6 +17,7 @@ import { boardRoutes } from './modules/boards/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
 import { goalRoutes } from './modules/goals/routes';
+import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(habitRoutes);
   await app.register(goalRoutes);
+  await app.register(habitLoopRoutes);
   await app.register(sharedPageRoutes);
   await app.register(simpleModelRoutes);
   await app.register(calendarRoutes);
