@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
+import { goalAiRoutes } from './modules/goals/ai-draft';
 import { goalRoutes } from './modules/goals/routes';
 import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(habitRoutes);
   await app.register(goalRoutes);
+  await app.register(goalAiRoutes);
   await app.register(habitLoopRoutes);
   await app.register(sharedPageRoutes);
   await app.register(simpleModelRoutes);
