@@ -16,7 +16,7 @@ import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
 import { RoutineRun } from './routines/RoutineRun';
-import { ActivitySummary, GoalTimeline, Timeline } from './reports/Reports';
+import { ActivitySummary, Timeline } from './reports/Reports';
 import { NotFound } from './NotFound';
 
 // The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
@@ -25,6 +25,7 @@ const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
 // A goal's page brings drag-and-drop for its milestones: it loads with the first goal opened.
+const GoalTimeline = lazyScreen(() => import('./reports/GoalTimeline').then((m) => m.GoalTimeline));
 const GoalPage = lazyScreen(() => import('./goals/GoalPage').then((m) => m.GoalPage));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
