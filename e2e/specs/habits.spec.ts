@@ -1,3 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strFromU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
@@ -109,5 +114,45 @@ describe('habits', () => {
     await expect.poll(() => page.getByText('This habit is paused today').count()).toBe(0);
     expect((await serverStats()).paused_today).toBe(false);
     expect(await strip.locator(`[data-date="${twoDaysAgo}"]`).getAttribute('data-state')).toBe('paused');
+  });
+
+  it("exports CSV in Loop Habit Tracker's layout and imports a Loop archive, twice without duplicates", async () => {
+    await navigateInApp(page, '/habits');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export all habits as CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^Loop Habits CSV \d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync(await file.path())));
+    expect(strFromU8(files['Habits.csv'])).toContain('\n001,Run,YES_NO,,,3,7,');
+    const checkmarks = strFromU8(files['001 Run/Checkmarks.csv']);
+    expect(checkmarks).toContain(`${today},2\n`);
+    expect(checkmarks).toContain(`${yesterday},3\n`);
+    expect(files['001 Run/Scores.csv']).toBeDefined();
+
+    // The fixture: a small archive in Loop's layout (e2e/fixtures/loop-archive), zipped as Loop zips it.
+    const folder = fileURLToPath(new URL('../fixtures/loop-archive/', import.meta.url));
+    const entries: Record<string, Uint8Array> = {};
+    const walk = (dir: string, prefix: string) => {
+      for (const name of readdirSync(dir)) {
+        if (name === 'README.md') continue;
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+        else entries[`${prefix}${name}`] = new Uint8Array(readFileSync(path));
+      }
+    };
+    walk(folder, '');
+    const archive = join(mkdtempSync(join(tmpdir(), 'loop-')), 'Loop Habits CSV 2026-01-09.zip');
+    writeFileSync(archive, zipSync(entries));
+
+    const input = page.locator('input[type="file"][accept*="zip"]');
+    await input.setInputFiles(archive);
+    await page.getByText('Imported “Loop Habits CSV 2026-01-09.zip”: 2 new habits, 0 habits already here by name; 7 check-ins added.').waitFor();
+    const list = page.getByRole('list', { name: 'Your habits' });
+    await list.getByRole('link', { name: 'Meditate' }).waitFor();
+    await list.getByRole('link', { name: 'Drink water' }).waitFor();
+    await input.setInputFiles(archive);
+    await page.getByText('0 new habits, 2 habits already here by name; 0 check-ins added, 7 days already checked in left as they were.', { exact: false }).waitFor();
+    const all = await apiRequest(site, 'POST', '/api/habit/all', { board: user.boardId, params: {} }, user.token);
+    expect((all.body.habits as { title: string }[]).map((h) => h.title).sort()).toEqual(['Drink water', 'Meditate', 'Run']);
   });
 });

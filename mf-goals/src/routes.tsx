@@ -24,12 +24,13 @@ const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.
 const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
 // The reports and the quick log load with their screens, out of the area's first download.
-const GoalTimeline = lazyScreen(() => import('./reports/Reports').then((m) => m.GoalTimeline));
+const GoalTimeline = lazyScreen(() => import('./reports/GoalTimeline').then((m) => m.GoalTimeline));
 const ActivitySummary = lazyScreen(() => import('./reports/Reports').then((m) => m.ActivitySummary));
 const Timeline = lazyScreen(() => import('./reports/Timeline').then((m) => m.Timeline));
 const ActivityTimer = lazyScreen(() => import('./activities/ActivityTimer').then((m) => m.ActivityTimer));
-// Project tasks bring drag-and-drop (dnd-kit): they load with a project's page.
+// Project tasks and a goal's milestones bring drag-and-drop (dnd-kit): they load with their pages.
 const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
+const GoalPage = lazyScreen(() => import('./goals/GoalPage').then((m) => m.GoalPage));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -63,7 +64,7 @@ export function AreaRoutes() {
         {collections.map(({ path, model, title, description, detail }) => (
           <Route key={path} path={path} element={<ModelScreen model={model} title={title} description={description} defaults={defaultsFor[model]} detailHref={detail ? (id) => `${detail}/${id}` : undefined}>{model === 'activity' ? <Suspense fallback={<Skeleton lines={2} />}><ActivityTimer /></Suspense> : null}</ModelScreen>} />
         ))}
-        <Route path="/goal/:id" element={<ModelDetailRoute model="goal" backHref="/my-goals" />} />
+        <Route path="/goal/:id" element={<GoalPage />} />
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
         <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects"><Suspense fallback={<Skeleton lines={3} />}><ProjectTasks /></Suspense></ModelDetailRoute>} />

@@ -1,4 +1,5 @@
 import { createSchema, models, type ModelName } from '@lifeboard/shared/models';
+import { goalProgress } from '@lifeboard/shared/models/goal-progress';
 import { count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -51,8 +52,19 @@ export async function createDemoAccount(db: Db, email: string, password: string)
       ...(offset % 5 !== 0 ? [{ userId, boardId: owner.boardId, habitId: habits[2].id, date: day(offset), value: 'yes' as const }] : []),
     ]);
   }
-  await add('goal', { title: 'Run a half marathon', why: 'To prove to myself I can keep a plan for months.', status: 'active', start_date: day(-30), target_date: day(120), progress: 20 });
-  await add('goal', { title: 'Read 24 books this year', why: 'Reading calms me down and makes me think.', status: 'active', target_value: 24, unit: 'books', progress: 40 });
+  // Demo goals are inserted as stored: their progress is worked out here as the goal hooks would.
+  const goal = (data: Record<string, unknown>) => insertRecord(db, entryOf('goal'), owner, { ...createSchema(models.goal).parse(data), progress: goalProgress(data).percent });
+  await goal({
+    title: 'Run a half marathon', why: 'To prove to myself I can keep a plan for months.', status: 'active', start_date: day(-30), target_date: day(120),
+    milestones: [
+      { title: 'Run 5 km without stopping', due_date: day(-10), done_at: new Date(Date.now() - 12 * 86_400_000).toISOString() },
+      { title: 'Run 10 km', due_date: day(30) }, { title: 'Run 16 km', due_date: day(80) }, { title: 'Race day', due_date: day(120) },
+    ],
+  });
+  await goal({
+    title: 'Read 24 books this year', why: 'Reading calms me down and makes me think.', status: 'active', progress_from: 'target', start_value: 0, target_value: 24, unit: 'books',
+    log: [{ date: day(-40), value: 6 }, { date: day(-5), value: 10 }],
+  });
   await add('note', { title: 'Ideas for the weekend', body: '<p>Visit the farmers market, call Grandma, <strong>fix the bike</strong>.</p>', pinned: true });
   await add('note', { title: 'Gift list', body: '<ul><li>Anna: pottery class</li><li>Tom: a good field guide</li></ul>', pinned: false });
   await add('journal_entry', { title: 'A good long run', body: '<p>Ran 12 km along the river. Legs tired, head clear.</p>', date: day(-1), tags: ['running'], word_count: 11 });

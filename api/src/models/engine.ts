@@ -165,7 +165,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     let read = await requireRow(app, entry, owner, recordId);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
-      const allowed = entry.hooks.beforeUpdate ? await entry.hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data) : changes;
+      const allowed = entry.hooks.beforeUpdate ? await entry.hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data, read.id) : changes;
       const written = await updateIfUnchanged(app.db, entry, owner, read, allowed);
       if (written) return { success: true, [def.name]: present(written) };
       // Someone wrote between our read and our write: read again (a deletion in between is a 404).

@@ -8,6 +8,7 @@ import type { ListQuery } from './store';
 import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
 import { exerciseHooks } from '../modules/exercises/catalogue';
+import { goalHooks } from '../modules/goals/service';
 import { healthIssueHooks } from './hooks/health-issue';
 import { programHooks } from './hooks/program';
 import { sharedPageHooks } from './hooks/shared-page';
@@ -29,7 +30,7 @@ export interface ModelHooks {
    * Runs on validated, sanitized changes before an update, with the stored fields; may change them (a program's
    * status) or refuse them by throwing. It may answer only the update's own statuses (404, 409, 422).
    */
-  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData): Promise<RecordData> | RecordData;
+  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData, id: number): Promise<RecordData> | RecordData;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
   /** List parameters of this model beside the engine's own (search, from, to, limit, cursor). */
@@ -55,6 +56,7 @@ export interface ModelEntry {
 const hooks: Partial<Record<ModelName, ModelHooks>> = {
   exercise: exerciseHooks,
   health_issue: healthIssueHooks,
+  goal: goalHooks,
   program: programHooks,
   shared_page: sharedPageHooks,
 };

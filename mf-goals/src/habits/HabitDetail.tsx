@@ -17,6 +17,7 @@ import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { HabitForm } from './HabitForm';
 import { Heatmap } from './Heatmap';
+import { LoopExportButton } from './LoopCsv';
 import './habits.css';
 
 const StrengthChart = lazy(() => import('./StrengthChart'));
@@ -126,6 +127,7 @@ function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) 
           <div className="lb-row">
             <Button onClick={() => setEditing(true)}>Edit habit</Button>
             <Button onClick={() => void archive()}>{habit.archived_at ? 'Restore from archive' : 'Archive'}</Button>
+            <LoopExportButton board={board.id} habitId={habit.id} label="Export as CSV" />
             <Button variant="danger" onClick={() => void remove()}>Delete</Button>
           </div>
         )}

@@ -6,6 +6,7 @@ import { forgetHabitRows } from '@lifeboard/shared/stores/habits';
 import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { CheckboxGroup, Select, TextArea, TextField } from '@lifeboard/shared/ui/fields';
+import { GoalPicker } from '@lifeboard/shared/ui/GoalPicker';
 
 type Counting = 'yes_no' | 'at_least' | 'at_most';
 type ScheduleType = ScheduleChoice['type'];
@@ -22,6 +23,7 @@ interface Draft {
   unit: string;
   per: AmountPeriod;
   color: string;
+  goal: string;
 }
 
 const scheduleOptions: { value: ScheduleType; label: string }[] = [
@@ -48,6 +50,7 @@ function draftOf(habit: AnyRecord | null): Draft {
     unit: typeof habit?.unit === 'string' ? habit.unit : '',
     per: habit ? amountPeriodOf(habit) : 'day',
     color: typeof habit?.color === 'string' && habit.color ? habit.color : '#2f5bd3',
+    goal: typeof habit?.goal_id === 'number' ? String(habit.goal_id) : '',
   };
 }
 
@@ -94,7 +97,7 @@ function fieldsOf(draft: Draft): { fields: Record<string, unknown> } | { errors:
     fields: {
       title: draft.title.trim(), description: draft.description, kind: draft.counting, ...schedule,
       target: numeric ? Number(draft.target.replace(',', '.')) : null, unit: numeric && draft.unit.trim() ? draft.unit.trim() : null,
-      color: draft.color,
+      color: draft.color, goal_id: draft.goal ? Number(draft.goal) : null,
     },
   };
 }
@@ -152,6 +155,7 @@ export function HabitForm({ habit, onSaved, onCancel }: { habit: AnyRecord | nul
       )}
       {'fields' in preview ? <p>This habit: <strong>{describeSchedule(preview.fields)}</strong>.</p> : null}
       <TextArea label="Description" value={draft.description} maxLength={5000} onChange={(e) => set({ description: e.target.value })} />
+      <GoalPicker value={draft.goal ? Number(draft.goal) : null} onChange={(id) => set({ goal: id === null ? '' : String(id) })} />
       <TextField label="Colour" type="color" value={draft.color} onChange={(e) => set({ color: e.target.value })} />
       {failure ? <p role="alert" className="lb-field__error">{failure}</p> : null}
       <div className="lb-row">

@@ -16,6 +16,7 @@ import { HabitDays } from '@lifeboard/shared/ui/HabitDays';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { HabitForm } from './HabitForm';
+import { LoopCsvPanel } from './LoopCsv';
 import './habits.css';
 
 /** `/new-habit`: the habit form in people's words; the new habit's page opens when it is saved. */
@@ -108,6 +109,7 @@ export function HabitsPage() {
       {more !== null ? <Button onClick={() => void loadMoreHabitRows(board.id)}>Show more habits</Button> : null}
       <div><Button variant="ghost" aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)}>{showArchived ? 'Hide archived habits' : 'Show archived habits'}</Button></div>
       {showArchived ? <ArchivedHabits board={board.id} /> : null}
+      <LoopCsvPanel board={board.id} />
     </section>
   );
 }

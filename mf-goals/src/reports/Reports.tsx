@@ -77,23 +77,3 @@ export function ActivitySummary() {
   );
 }
 
-/** `/report/goal-timeline`: goals by target date with status and progress. */
-export function GoalTimeline() {
-  const { items } = useCollection('goal');
-  const goals = items.filter((g) => g.id > 0).sort((a, b) => String(a.target_date ?? '9999').localeCompare(String(b.target_date ?? '9999')));
-  return (
-    <section className="lb-stack">
-      <PageHeader title="Goal timeline" description="Your goals in the order they are due." />
-      {!goals.length ? <EmptyState title="No goals yet" action={<Link to="/new-goal">Set a goal</Link>} /> : (
-        <ol className="lb-stack">
-          {goals.map((g) => (
-            <li key={g.id}>
-              <strong>{g.target_date ?? 'No date'}</strong> — <Link to={`/goal/${g.id}`}>{g.title}</Link> · {String(g.status ?? 'active')} · {Math.round(Number(g.progress ?? 0))}%
-              <progress max={100} value={Number(g.progress ?? 0)} aria-label={`${String(g.title)} progress`} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}

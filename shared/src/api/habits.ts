@@ -1,5 +1,6 @@
-import { send, isSuccessStatus } from './client';
+import { http, reportUnauthorized, send, isSuccessStatus } from './client';
 import type { AnyRecord } from './resource';
+import { localDate } from '../ui/model/local-date';
 
 /** One check-in's value: done, skipped, or an amount (numeric habits). */
 export type CheckInValue = 'yes' | 'skip' | number;
@@ -91,4 +92,34 @@ export async function savePause(board: number, habitId: number, range: { from: s
     ? await send({ method: 'POST', url: '/api/habit/resume', data: { board, params: { habit_id: habitId, date: range.resumeFrom } } })
     : await send({ method: 'POST', url: '/api/habit/pause', data: { board, params: { habit_id: habitId, from: range.from, to: range.to } } });
   return isSuccessStatus(answer.status) ? '' : messageOf(answer.body) || `The server answered ${answer.status}.`;
+}
+
+/** `POST /api/habit/export`: one habit (or all) as Loop Habit Tracker's CSV archive; null when it could not be made. */
+export async function fetchLoopExport(board: number, habitId?: number): Promise<{ blob: Blob; name: string } | null> {
+  const response = await http.request<unknown>({
+    method: 'POST', url: '/api/habit/export', data: { board, params: habitId ? { habit_id: habitId } : {} }, responseType: 'blob', keepErrorBody: true,
+  });
+  if (response.status === 401) void reportUnauthorized();
+  if (response.status !== 200 || !(response.data instanceof Blob)) return null;
+  // Named here, as Loop names its archive: the API's Content-Disposition is not readable across origins.
+  return { blob: response.data, name: `Loop Habits CSV ${localDate()}.zip` };
+}
+
+export interface LoopImportCounts {
+  habits_created: number;
+  habits_matched: number;
+  checkins_added: number;
+  checkins_already_there: number;
+}
+
+/** `POST /api/habit/import` with a Loop archive's bytes: the counts, or the server's reason in words. */
+export async function importLoopArchive(board: number, bytes: ArrayBuffer): Promise<{ counts: LoopImportCounts } | { error: string }> {
+  const view = new Uint8Array(bytes);
+  let binary = '';
+  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  const { status, body } = await send({ method: 'POST', url: '/api/habit/import', data: { board, params: { archive: btoa(binary) } } });
+  const counts = field<LoopImportCounts>(body, 'imported');
+  if (isSuccessStatus(status) && counts) return { counts };
+  if (status === 413) return { error: 'This file is too large to import (the limit is 12 MB).' };
+  return { error: messageOf(body) || (status === 0 ? 'You seem to be offline.' : `The server answered ${status}.`) };
 }

@@ -7,7 +7,7 @@ export type AskResult =
 const asNumber = (v: unknown) => (typeof v === 'number' ? v : null);
 
 /** One chat completion from the configured provider (`POST {AI_BASE_URL}/chat/completions`). */
-export async function askModel(config: AiConfig, model: string, prompt: string, fetchImpl: typeof fetch = fetch): Promise<AskResult> {
+export async function askModel(config: AiConfig, model: string, prompt: string, fetchImpl: typeof fetch = fetch, maxTokens = 512): Promise<AskResult> {
   if (!config.baseUrl) return { ok: false, status: 0, message: 'No AI provider is configured.' };
   const started = Date.now();
   let response: Response;
@@ -15,7 +15,7 @@ export async function askModel(config: AiConfig, model: string, prompt: string, 
     response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: prompt }], max_tokens: 512 }),
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: prompt }], max_tokens: maxTokens }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {

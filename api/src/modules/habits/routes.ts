@@ -100,7 +100,7 @@ function valueAt(text: string, from: number, to: number): DayEntry['value'] {
 }
 
 /** Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit. */
-async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
+export async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
   const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
   if (!habitIds.length) return byHabit;
   const rows = await app.db.select({

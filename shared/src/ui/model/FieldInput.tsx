@@ -1,5 +1,6 @@
 import { useCollection } from '../../stores/use-collection';
 import { Checkbox, CheckboxGroup, RatingInput, Select, TagInput, TextArea, TextField } from '../fields';
+import { GoalPicker } from '../GoalPicker';
 import type { FieldSpec } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
@@ -46,6 +47,9 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'reference':
+      if (kind.model === 'goal') {
+        return <GoalPicker label={spec.label} error={error} onBlur={onBlur} value={text ? Number(text) : null} onChange={(id) => onChange(id === null ? '' : String(id))} />;
+      }
       return <ReferenceInput {...props} model={kind.model} />;
     case 'rating':
       return <RatingInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} />;

@@ -69,9 +69,12 @@ describe('form values', () => {
 
   it('turns empty optional numbers into null and lines into titled items', () => {
     const goal = fieldSpecs(models.goal);
-    const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'G', target_value: 5, milestones: [{ title: 'a', due_date: '2026-01-01' }] };
-    const values = { ...initialValues(goal, record), target_value: '', milestones: 'A\nb' };
-    expect(toPayload(goal, values, record)).toEqual({ target_value: null, milestones: [{ title: 'A', due_date: '2026-01-01' }, { title: 'b' }] });
+    const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'G', target_value: 5 };
+    expect(toPayload(goal, { ...initialValues(goal, record), target_value: '' }, record)).toEqual({ target_value: null });
+    // (A goal's milestones are edited on its page; a project's tasks are the generic form's lines.)
+    const project = fieldSpecs(models.project);
+    const task = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'P', tasks: [{ title: 'a', due_date: '2026-01-01' }] };
+    expect(toPayload(project, { ...initialValues(project, task), tasks: 'A\nb' }, task)).toEqual({ tasks: [{ title: 'A', due_date: '2026-01-01' }, { title: 'b' }] });
   });
 });
 

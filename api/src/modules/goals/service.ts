@@ -1,0 +1,48 @@
+import { goalProgress, progressSourceOf, type GoalProgress } from '@lifeboard/shared/models/goal-progress';
+import { models } from '@lifeboard/shared/models';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema';
+import { modelTables } from '../../db/model-tables';
+import { presenterOf, type WireRecord } from '../../models/compact-row';
+import type { ModelHooks, RecordData } from '../../models/registry';
+import { entriesByHabit, ruleOf, todayIn } from '../habits/routes';
+import { habitStats, type HabitStats } from '../habits/strength';
+
+const presentHabit = presenterOf(models.habit);
+
+export async function userToday(app: FastifyInstance, userId: number): Promise<string> {
+  const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
+  return todayIn(user?.timezone ?? 'UTC');
+}
+
+/** The habits linked to a goal, in the habits' own order, each with its stats as of `asOf` (archived ones too). */
+export async function linkedHabits(app: FastifyInstance, userId: number, boardId: number, goalIds: number[], asOf: string): Promise<{ goalId: number; habit: WireRecord; stats: HabitStats }[]> {
+  if (!goalIds.length) return [];
+  const t = modelTables.habit;
+  const rows = await app.db.select({ id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.boardId, boardId), sql`(${t.data}->>'goal_id') in (${sql.join(goalIds.map((id) => sql`${String(id)}`), sql`, `)})`))
+    .orderBy(asc(t.position), asc(t.id)).limit(500);
+  const entries = await entriesByHabit(app, userId, rows.map((row) => row.id), asOf);
+  return rows.map((row) => ({ goalId: Number(row.data.goal_id), habit: presentHabit(row), stats: habitStats(ruleOf(row.data), entries.get(row.id) ?? [], asOf) }));
+}
+
+/** Scores of the habits that count toward a goal's progress: archived habits no longer do. */
+export function countedScores(habits: { habit: WireRecord; stats: HabitStats }[]): number[] {
+  return habits.filter(({ habit }) => !habit.archived_at).map(({ stats }) => stats.score);
+}
+
+/** A goal's progress now: for "the strength of its habits" that reads the linked habits' check-ins. */
+export async function progressOf(app: FastifyInstance, userId: number, boardId: number, goalId: number | null, data: RecordData): Promise<GoalProgress> {
+  const unit = typeof data.unit === 'string' ? data.unit : '';
+  if (progressSourceOf(data) !== 'habits' || goalId === null) return goalProgress(data, [], unit);
+  const habits = await linkedHabits(app, userId, boardId, [goalId], await userToday(app, userId));
+  return goalProgress(data, countedScores(habits), unit);
+}
+
+/** The stored `progress` is never taken from a client: every save works it out again (a snapshot for habits). */
+export const goalHooks: ModelHooks = {
+  beforeCreate: async (ctx, data) => ({ ...data, progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, null, data)).percent }),
+  beforeUpdate: async (ctx, changes, stored, id) => ({ ...changes, progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, id, { ...stored, ...changes })).percent }),
+};

@@ -1,0 +1,126 @@
+import { createSchema, models } from '@lifeboard/shared/models';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { habitEntries } from '../../db/schema';
+import { modelTables } from '../../db/model-tables';
+import { invalid, notFound } from '../../errors';
+import { dbId } from '../../ids';
+import { entryOf } from '../../models/registry';
+import { insertRecord } from '../../models/store';
+import { documented, errorsOf } from '../../openapi';
+import { authOf } from '../../types';
+import { requireOwnBoard } from '../boards/service';
+import { userToday } from '../goals/service';
+import { buildLoopArchive, LoopArchiveError, readLoopArchive, type ExportHabit } from './loop-csv';
+import { entriesByHabit, ruleOf } from './routes';
+import { habitHistory } from './strength';
+
+const habitInput = createSchema(models.habit);
+/** A Loop archive of years of check-ins is a few MB; base64 adds a third. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+const zipAnswer = {
+  description: "A zip in Loop Habit Tracker's CSV layout: Habits.csv, Checkmarks.csv and Scores.csv, and per habit `NNN Name/Checkmarks.csv` and `Scores.csv`.",
+  content: { 'application/zip': { schema: documented(z.unknown().meta({ type: 'string', format: 'binary' })) } },
+};
+export const importAnswer = documented(z.object({
+  success: z.literal(true),
+  imported: z.object({
+    habits_created: z.number().int(), habits_matched: z.number().int().describe('Habits already on the board under the same name: their check-ins are added to them.'),
+    checkins_added: z.number().int(), checkins_already_there: z.number().int().describe('Days that already had a check-in: kept as they were.'),
+  }),
+}));
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const nameKey = (title: string) => title.trim().toLocaleLowerCase('en');
+
+/** Habits in and out as Loop Habit Tracker's CSV archive, so people can move between the two. */
+export async function habitLoopRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/habit/export', {
+    schema: {
+      tags: ['habit'], summary: "One habit, or every habit of the board, as Loop Habit Tracker's CSV archive (zip)",
+      body: z.object({ board: dbId, params: z.object({ habit_id: dbId.optional() }).strict().optional() }).strict(),
+      response: { 200: zipAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request, reply) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params = {} } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    const t = modelTables.habit;
+    const rows = await app.db.select({ id: t.id, data: t.data }).from(t)
+      .where(and(eq(t.userId, userId), eq(t.boardId, boardId))).orderBy(asc(t.position), asc(t.id)).limit(5000);
+    const selected = params.habit_id === undefined ? rows.map((_, i) => i) : [rows.findIndex((row) => row.id === params.habit_id)];
+    if (selected[0] === -1) throw notFound('No such habit.');
+    const today = await userToday(app, userId);
+    const entries = await entriesByHabit(app, userId, selected.map((i) => rows[i].id), today);
+    const habits: ExportHabit[] = rows.map((row) => {
+      const rule = ruleOf(row.data);
+      const own = entries.get(row.id) ?? [];
+      return {
+        title: text(row.data.title), description: text(row.data.description), kind: rule.kind, num: rule.num, den: rule.den,
+        color: text(row.data.color) || null, unit: text(row.data.unit), target: rule.target, archived: Boolean(row.data.archived_at),
+        entries: own, scores: entries.has(row.id) && own.length ? habitHistory(rule, own, today).scores : [],
+      };
+    });
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="Loop Habits CSV ${today}.zip"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(buildLoopArchive(habits, selected, today)));
+  });
+
+  api.post('/api/habit/import', {
+    schema: {
+      tags: ['habit'], summary: "Import Loop Habit Tracker's CSV archive: a habit of the same name gets the check-ins its days lack; importing again adds nothing",
+      body: z.object({ board: dbId, params: z.object({ archive: z.base64().max(IMPORT_BODY_LIMIT).describe('The zip, base64-encoded.') }).strict() }).strict(),
+      response: { 200: importAnswer, ...errorsOf(404) },
+    },
+    bodyLimit: IMPORT_BODY_LIMIT + 4096,
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    let imported;
+    try {
+      imported = readLoopArchive(Buffer.from(params.archive, 'base64'));
+    } catch (error) {
+      if (error instanceof LoopArchiveError) throw invalid({ archive: [error.message] }, error.message);
+      throw error;
+    }
+    const counts = { habits_created: 0, habits_matched: 0, checkins_added: 0, checkins_already_there: 0 };
+    await app.db.transaction(async (tx) => {
+      const t = modelTables.habit;
+      const existing = await tx.select({ id: t.id, data: t.data }).from(t).where(and(eq(t.userId, userId), eq(t.boardId, boardId)));
+      const byName = new Map(existing.map((row) => [nameKey(text(row.data.title)), row.id]));
+      const now = new Date().toISOString();
+      for (const habit of imported) {
+        let habitId = byName.get(nameKey(habit.title));
+        if (habitId === undefined) {
+          const data = habitInput.parse({
+            title: habit.title, description: habit.description, kind: habit.kind, frequency_num: habit.num, frequency_den: habit.den,
+            target: habit.target, unit: habit.unit, ...(habit.color ? { color: habit.color } : {}), archived_at: habit.archived ? now : null,
+          });
+          habitId = (await insertRecord(tx, entryOf('habit'), { userId, boardId }, data)).id;
+          byName.set(nameKey(habit.title), habitId);
+          counts.habits_created += 1;
+        } else counts.habits_matched += 1;
+        for (let i = 0; i < habit.entries.length; i += 1000) {
+          const chunk = habit.entries.slice(i, i + 1000);
+          const added = await tx.insert(habitEntries)
+            .values(chunk.map((e) => ({ userId, boardId, habitId, date: e.date, value: e.value })))
+            .onConflictDoNothing({ target: [habitEntries.habitId, habitEntries.date] })
+            .returning({ id: habitEntries.id });
+          counts.checkins_added += added.length;
+          counts.checkins_already_there += chunk.length - added.length;
+        }
+      }
+    });
+    return { success: true as const, imported: counts };
+  });
+}
