@@ -71,10 +71,10 @@ describe('form values', () => {
     const goal = fieldSpecs(models.goal);
     const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'G', target_value: 5 };
     expect(toPayload(goal, { ...initialValues(goal, record), target_value: '' }, record)).toEqual({ target_value: null });
-    // (A goal's milestones are edited on its page; a project's tasks are the generic form's lines.)
-    const project = fieldSpecs(models.project);
-    const task = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'P', tasks: [{ title: 'a', due_date: '2026-01-01' }] };
-    expect(toPayload(project, { ...initialValues(project, task), tasks: 'A\nb' }, task)).toEqual({ tasks: [{ title: 'A', due_date: '2026-01-01' }, { title: 'b' }] });
+    // (A goal's milestones and a project's tasks are edited on their pages; a routine's steps are the form's lines.)
+    const routine = fieldSpecs(models.routine);
+    const stored = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'R', steps: [{ title: 'a', duration_min: 5 }] };
+    expect(toPayload(routine, { ...initialValues(routine, stored), steps: 'A\nb' }, stored)).toEqual({ steps: [{ title: 'A', duration_min: 5 }, { title: 'b' }] });
   });
 });
 
