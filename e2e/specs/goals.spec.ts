@@ -61,10 +61,13 @@ describe('goals', () => {
     await expect.poll(async () => (await storedGoal()).progress).toBe(50);
     expect(await page.getByLabel('Run a half marathon: progress').getAttribute('value')).toBe('50');
 
-    // Reordered with the keyboard: pick up, move up, drop.
+    // Reordered with the keyboard: pick up, move up, drop. Each step waits for its announcement, as a person waits
+    // to see the milestone move: a key pressed before dnd-kit has moved it over its new place puts it back.
     await page.getByRole('button', { name: /^Move “Run 10 km”/ }).focus();
     await page.keyboard.press('Space');
+    await page.getByText('Picked up "Run 10 km".').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowUp');
+    await page.getByText('"Run 10 km" is over "Run 5 km".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await expect.poll(async () => (await storedGoal()).milestones.map((m) => m.title), { timeout: 10_000 }).toEqual(['Run 10 km', 'Run 5 km']);
     expect((await storedGoal()).milestones[1]).toMatchObject({ title: 'Run 5 km', due_date: '2030-01-10', done_at: expect.any(String) });

@@ -1,4 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -127,7 +128,10 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
     <div className="lb-stack">
       {items.length ? (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={reorder}
-          accessibility={{ screenReaderInstructions: { draggable: 'To reorder a milestone, press space to pick it up, the arrow keys to move it, and space again to drop it.' } }}>
+          accessibility={{
+            screenReaderInstructions: { draggable: 'To reorder a milestone, press space to pick it up, the arrow keys to move it, and space again to drop it.' },
+            announcements: titledAnnouncements((id) => items.find((i) => i.key === id)?.milestone.title ?? ''),
+          }}>
           <SortableContext items={items.map((i) => i.key)} strategy={verticalListSortingStrategy}>
             <ul className="lb-milestones" aria-label="Milestones">
               {items.map((item) => (

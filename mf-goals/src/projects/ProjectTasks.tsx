@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
+import { titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { DateField, TextField } from '@lifeboard/shared/ui/fields';
@@ -51,18 +52,10 @@ export function ProjectTasks() {
   const progress = taskProgress(tasks);
   const ids = tasks.map((_, i) => `task-${i}`);
   const today = localDate();
-  const titleOf = (dragId: string | number | undefined) => `"${tasks[ids.indexOf(String(dragId))]?.title ?? ''}"`;
-  // What a screen reader hears while a task moves: its title and its neighbour's, never an internal id.
+  const titleOf = (dragId: string | number) => tasks[ids.indexOf(String(dragId))]?.title ?? '';
   const accessibility = {
     screenReaderInstructions: { draggable: 'To move a task, press Space or Enter, then the arrow keys; Space or Enter puts it down, Escape cancels.' },
-    announcements: {
-      onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${titleOf(active.id)}.`,
-      // dnd-kit reports the picked-up task as over its own place at once: that is still "picked up".
-      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (!over ? `${titleOf(active.id)} is not over a place in the list.`
-        : over.id === active.id ? `Picked up ${titleOf(active.id)}.` : `${titleOf(active.id)} is over ${titleOf(over.id)}.`),
-      onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? `${titleOf(active.id)} was put down at ${titleOf(over.id)}'s place.` : `${titleOf(active.id)} was put down where it was.`),
-      onDragCancel: ({ active }: { active: { id: string | number } }) => `Moving ${titleOf(active.id)} was cancelled.`,
-    },
+    announcements: titledAnnouncements(titleOf),
   };
 
   async function save(next: Task[], failure: string): Promise<boolean> {
