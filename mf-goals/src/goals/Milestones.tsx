@@ -1,5 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
+import { measureBeforeDragging, titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -127,7 +127,7 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
   return (
     <div className="lb-stack">
       {items.length ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={reorder}
+        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={reorder}
           accessibility={{
             screenReaderInstructions: { draggable: 'To reorder a milestone, press space to pick it up, the arrow keys to move it, and space again to drop it.' },
             announcements: titledAnnouncements((id) => items.find((i) => i.key === id)?.milestone.title ?? ''),

@@ -1,4 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { measureBeforeDragging } from '@lifeboard/shared/lib/sortable-announcements';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useStore } from '@nanostores/react';
@@ -97,7 +98,7 @@ export function HabitsPage() {
       {status === 'loading' && !rows.length ? <Skeleton lines={4} /> : null}
       {status === 'ready' && !rows.length ? <EmptyState title="No habits yet" description="A habit is something you do regularly: every day, 3 times a week, or at least 8 glasses a day." action={<Link to="/new-habit">Create your first habit</Link>} /> : null}
       {rows.length ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}
+        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}
           accessibility={{ screenReaderInstructions: { draggable: 'To reorder a habit, press space to pick it up, the arrow keys to move it, and space again to drop it.' } }}>
           <SortableContext items={rows.map((row) => row.habit.id)} strategy={verticalListSortingStrategy}>
             <ul className="lb-habit-list" aria-label="Your habits">

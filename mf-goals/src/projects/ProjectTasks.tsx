@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
+import { measureBeforeDragging, titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { DateField, TextField } from '@lifeboard/shared/ui/fields';
@@ -96,7 +96,7 @@ export function ProjectTasks() {
         {progress.total ? `${progress.done} of ${progress.total} tasks done (${progress.percent} %)` : 'No tasks yet: add the first one below.'}
       </p>
       {tasks.length ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="lb-stack lb-tasks">
               {tasks.map((task, i) => (

@@ -1,3 +1,12 @@
+import { MeasuringStrategy } from '@dnd-kit/core';
+
+/**
+ * The places of a sortable list's items, measured before a drag starts (dnd-kit measures them only once it has
+ * started, by default): a keyboard user's first arrow key right after picking an item up then has places to move
+ * it to, instead of doing nothing while they are measured.
+ */
+export const measureBeforeDragging = { droppable: { strategy: MeasuringStrategy.Always } };
+
 type DragId = string | number;
 
 /**
