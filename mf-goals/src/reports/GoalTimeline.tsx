@@ -1,14 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { fetchGoalProgress, type GoalProgressAnswer } from '@lifeboard/shared/api/goals';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDay, monthAbbreviations } from '@lifeboard/shared/lib/date-display';
 import { Link } from '@lifeboard/shared/lib/router';
-import { $board } from '@lifeboard/shared/stores/board';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState } from '@lifeboard/shared/ui/feedback';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { useLiveProgress } from '../goals/use-live-progress';
 import './reports.css';
 
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
@@ -45,17 +42,10 @@ export function timelineLayout(goals: AnyRecord[], today: string, percentOf: (go
 
 /** `/report/goal-timeline`: goals as bars from start to target date, milestones as points, and a line for today. */
 export function GoalTimeline() {
-  const board = useStore($board);
   const { items, status } = useCollection('goal');
-  const [live, setLive] = useState<Map<number, GoalProgressAnswer> | null>(null);
-  useEffect(() => {
-    let current = true;
-    void fetchGoalProgress(board.id).then((answer) => { if (current) setLive(answer); });
-    return () => { current = false; };
-  }, [board.id, items]);
+  const percentOf = useLiveProgress(items);
   const goals = items.filter((g) => g.id > 0);
   const today = localDate();
-  const percentOf = (g: AnyRecord) => live?.get(g.id)?.percent ?? Number(g.progress ?? 0);
   const { rows, at, today: todayAt, ticks } = timelineLayout(goals, today, percentOf);
   const undated = goals.filter((g) => typeof g.target_date !== 'string');
   return (
