@@ -200,6 +200,35 @@ describe('data ownership', () => {
 });
 
 describe('autosave', () => {
+  it('an entry opened before the session check chose the board stays open and saves to that board', async () => {
+    // A page load renders from the stored user and checks the session afterwards (shell/src/bootstrap.tsx);
+    // a sign-in that stored no board leaves board 0 until then. The check is held back until the entry is open.
+    const own = await watchedPage(browser);
+    try {
+      let answerSessionCheck = () => {};
+      const held = new Promise<void>((resolve) => { answerSessionCheck = resolve; });
+      await own.page.route(`${site.apiUrl}/api/user`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signInThroughApi(own.page, site, { email: user.email, password: user.password });
+      await own.page.goto(`${site.shellUrl}/journal`);
+      await own.page.getByRole('button', { name: 'New entry' }).click();
+      await own.page.getByLabel('Title').fill('Opened while loading');
+      answerSessionCheck();
+      await expect.poll(() => own.page.evaluate(() => JSON.parse(localStorage.getItem('lifeboard:board') ?? '{}').id ?? 0), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await editorArea(own.page).click();
+      await own.page.keyboard.type('Still here after the check.');
+      await expect.poll(() => saveState(own.page), { timeout: 20_000 }).toBe('saved');
+      expect(await own.page.getByLabel('Title').inputValue()).toBe('Opened while loading');
+      const id = Number(new URL(own.page.url()).searchParams.get('entry'));
+      expect(String((await getRecord(site, user, 'journal_entry', id)).body)).toContain('Still here after the check.');
+    } finally {
+      await own.page.close();
+    }
+  });
+
   it('keeps typing while the API is down (its process stopped), and saves it all once it is back', { timeout: 150_000 }, async () => {
     await page.goto(`${site.shellUrl}/journal?entry=new`);
     await page.getByLabel('Title').fill('Written on a train');

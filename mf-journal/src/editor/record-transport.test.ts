@@ -121,4 +121,14 @@ describe('autosave over HTTP', () => {
     expect(api.requests.some((r) => r.path === '/api/note/update')).toBe(false);
     expect(findDraft('note', 3)?.content.fields).toEqual({ body: '<p>written on Home</p>' });
   });
+
+  it('opened before the session check chose a board, saves to the board it then chose', async () => {
+    setBoard(0, '');
+    const autosave = open(opened(), () => ({ body: '<p>written while loading</p>' }));
+    setBoard(1, 'Home');
+    autosave.touch();
+    await autosave.flush();
+    expect(autosave.$state.get().status).toBe('saved');
+    expect(api.requests.find((r) => r.path === '/api/note/update')?.body).toMatchObject({ board: 1 });
+  });
 });

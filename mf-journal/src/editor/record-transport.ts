@@ -37,11 +37,15 @@ function outcomeOf(result: ApiResult<AnyRecord>): SaveOutcome<AnyRecord> {
   return { kind: 'failed', message: error.message, retry: status >= 500 || status === 429 };
 }
 
-/** Saves go to the board the document was opened on; after a board switch they stop (the draft stays). */
+/**
+ * Saves go to the board the document was opened on; after a board switch they stop (the draft stays). Opened
+ * before any board was chosen (0, until the session check after a page load), it takes the first one chosen.
+ */
 export function collectionTransport(model: 'journal_entry' | 'note'): SaveTransport<AnyRecord> {
-  const board = $board.get().id;
+  let board = $board.get().id;
   return {
     async save(id, fields: Fields, expectedUpdatedAt) {
+      if (board === 0) board = $board.get().id;
       if ($board.get().id !== board) {
         return { kind: 'failed', message: 'it belongs to another board (switch back to save it)', retry: false };
       }

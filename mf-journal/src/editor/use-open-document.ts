@@ -19,8 +19,10 @@ export function useOpenDocument(param: string) {
   const createdFrom = useRef<Record<string, string>>({});
 
   // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
-  // Nothing open, or the user already left: the address stays as it is.
-  useEffect(() => $board.listen(() => {
+  // No board before (0: the session check after a load has not chosen one yet), the same board renamed,
+  // nothing open, or the user already left: the address stays as it is.
+  useEffect(() => $board.listen((board, previous) => {
+    if (!previous?.id || previous.id === board.id) return;
     if (openInAddress(pathname, param) === null) return;
     setParams((current) => {
       const next = new URLSearchParams(current);
