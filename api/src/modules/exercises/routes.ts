@@ -31,17 +31,21 @@ export const historyAnswer = documented(z.object({
 
 interface SessionSets { id: number; title: string; started_at: string; sets: LoggedSet[] }
 
-/** The caller's sessions on the board that have a set of the exercise, newest first (the jsonb containment filter). */
+/**
+ * The caller's sessions on the board that have a set of the exercise, newest first (the jsonb containment filter),
+ * each with only that exercise's sets: the database picks them out, so a session's other exercises are never sent
+ * or parsed (a 5-year history reads a fifth of the JSON).
+ */
 export async function sessionsWith(db: Db, userId: number, boardId: number, exerciseId: number, limit: number): Promise<SessionSets[]> {
-  const rows = await db.select({ id: sessions.id, data: sessions.data }).from(sessions)
+  const rows = await db.select({
+    id: sessions.id,
+    title: sql<string | null>`${sessions.data}->>'title'`,
+    startedAt: sql<string | null>`${sessions.data}->>'started_at'`,
+    sets: sql<LoggedSet[] | null>`jsonb_path_query_array(${sessions.data}->'sets', '$[*] ? (@.exercise_id == $id)', jsonb_build_object('id', ${exerciseId}::int))`,
+  }).from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.boardId, boardId), sql`${sessions.data}->'sets' @> ${JSON.stringify([{ exercise_id: exerciseId }])}::jsonb`))
     .orderBy(desc(sessions.sortAt), desc(sessions.id)).limit(limit);
-  return rows.map(({ id, data }) => ({
-    id,
-    title: typeof data.title === 'string' ? data.title : '',
-    started_at: String(data.started_at ?? ''),
-    sets: (Array.isArray(data.sets) ? (data.sets as LoggedSet[]) : []).filter((s) => s.exercise_id === exerciseId),
-  }));
+  return rows.map(({ id, title, startedAt, sets }) => ({ id, title: title ?? '', started_at: startedAt ?? '', sets: Array.isArray(sets) ? sets : [] }));
 }
 
 /** 5 years of 3 sessions a week is 780: every session a person logs fits. */
