@@ -21,13 +21,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // The router is shared as one module (shared/src/lib/router.ts); importing the package bundles a second copy.
+    // The router and drag and drop are shared as one module each (shared/src/lib/router.ts, dnd.ts); importing
+    // the packages bundles a second copy.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/test-*.tsx', 'shared/src/lib/router.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/test-*.tsx', 'shared/src/lib/router.ts', 'shared/src/lib/dnd.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router-dom', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, { name: 'react-router', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }] },
+        { paths: [{ name: 'react-router-dom', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, { name: 'react-router', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, ...['core', 'sortable', 'utilities'].map((name) => ({ name: `@dnd-kit/${name}`, message: "Import drag and drop from '@lifeboard/shared/lib/dnd' (one shared copy)." }))] },
       ],
     },
   },

@@ -95,7 +95,12 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
             test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-catalog|field-spec|form-values|model-view)\.ts)$/,
             name: 'kit-models', chunks: 'async', enforce: true, priority: 1,
           },
-          kit: { test: /shared[\\/]src[\\/]ui[\\/].*\.tsx?$/, name: 'kit', chunks: 'async', enforce: true },
+          // Less the parts only some screens draw (the habit strip, the chart's wrapper, sortable lists): each is
+          // its own chunk, fetched with the first screen that shows one, so every area's first visit stays lean.
+          kit: {
+            test: /shared[\\/]src[\\/]ui[\\/](?!(HabitDays|TimeChart|SortableItems)\.tsx$).*\.tsx?$/,
+            name: 'kit', chunks: 'async', enforce: true,
+          },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
           // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
           // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.

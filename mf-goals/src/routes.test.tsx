@@ -129,7 +129,7 @@ describe('mf-goals routes', () => {
     expect(screen.getAllByText('Habit due today').length).toBeGreaterThan(0);
     cleanup();
     at('/how-habits-work');
-    expect(screen.getByRole('heading', { name: 'Strength' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Strength' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Streaks' })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 export const JournalScreen = lazyScreen(() => import('./journal/JournalScreen').then((m) => m.JournalScreen));
 export const JournalEntryPage = lazyScreen(() => import('./journal/JournalEntryPage').then((m) => m.JournalEntryPage));
 export const NotesScreen = lazyScreen(() => import('./notes/NotesScreen').then((m) => m.NotesScreen));
+export const NoteEditorPage = lazyScreen(() => import('./notes/NoteEditorPage').then((m) => m.NoteEditorPage));
 export const MoodsScreen = lazyScreen(() => import('./moods/MoodsScreen').then((m) => m.MoodsScreen));
 export const CollectionScreen = lazyScreen(() => import('./collections/CollectionScreen').then((m) => m.CollectionScreen));
 export const SharedPagesScreen = lazyScreen(() => import('./shared-pages/SharedPagesScreen').then((m) => m.SharedPagesScreen));
@@ -33,7 +34,11 @@ export function preloadFor(location: { pathname: string; search: string }): Prom
     })));
     return Promise.all(wanted);
   }
-  if (pathname === '/notes') return quietly(NotesScreen.preload());
+  if (pathname === '/notes') {
+    const wanted = [quietly(NotesScreen.preload())];
+    if (new URLSearchParams(search).get('note')) wanted.push(quietly(NoteEditorPage.preload()));
+    return Promise.all(wanted);
+  }
   if (pathname === '/moods') return quietly(MoodsScreen.preload());
   if (pathname === '/shared-pages') return quietly(SharedPagesScreen.preload());
   if (pathname.startsWith('/a/')) return quietly(PublicSharedPage.preload());

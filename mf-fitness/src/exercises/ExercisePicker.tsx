@@ -8,7 +8,7 @@ import { $muscles } from '@lifeboard/shared/stores/data';
 import { loadMuscles } from '@lifeboard/shared/stores/data-loaders';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
-import { useDebounced } from '@lifeboard/shared/ui/ModelScreen';
+import { useDebounced } from '@lifeboard/shared/lib/use-debounced';
 import { rememberExercises } from '../training/api';
 import { BodyMap } from './BodyMap';
 

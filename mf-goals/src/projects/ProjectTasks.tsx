@@ -1,6 +1,4 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '@lifeboard/shared/lib/dnd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
@@ -11,12 +11,12 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
-import { searchDelayMs, useDebounced } from '@lifeboard/shared/ui/ModelScreen';
+import { searchDelayMs, useDebounced } from '@lifeboard/shared/lib/use-debounced';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { inCategory, isNoteSort, noteSorts, sortNotes } from './note-order';
 import type { NoteSort } from './note-order';
-import { NoteEditorPage } from './NoteEditorPage';
+import { NoteEditorPage } from '../screens';
 import { ExportImportButton } from '../export/ExportImportButton';
 import { useOpenDocument } from '../editor/use-open-document';
 import './notes.css';
@@ -129,7 +129,9 @@ export function NotesScreen() {
         )}
       />
       {editor ? (
-        <NoteEditorPage key={editor.key} id={editor.id} categoryId={categoryId} onCreated={editor.onCreated} onClose={editor.onClose} />
+        <Suspense fallback={<Spinner label="Opening the note…" />}>
+          <NoteEditorPage key={editor.key} id={editor.id} categoryId={categoryId} onCreated={editor.onCreated} onClose={editor.onClose} />
+        </Suspense>
       ) : (
         <NotesList categoryId={categoryId} sort={sort} onFilter={setParam} />
       )}

@@ -1,4 +1,4 @@
-import { MeasuringStrategy } from '@dnd-kit/core';
+import { MeasuringStrategy } from './dnd';
 
 /**
  * The places of a sortable list's items, measured before a drag starts (dnd-kit measures them only once it has

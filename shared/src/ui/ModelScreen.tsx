@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ListParams } from '../api/resource';
 import { loadDraft } from '../stores/drafts';
@@ -7,21 +7,12 @@ import { Button } from './Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from './feedback';
 import { TextField } from './fields';
 import { ModelForm, draftKey } from './ModelForm';
+import { searchDelayMs, useDebounced } from '../lib/use-debounced';
 import { ModelList } from './ModelList';
 import { modelView } from './model/model-view';
 import { PageHeader, Panel } from './Panel';
 import './tokens.css';
 import './model.css';
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface ModelScreenProps {
   model: string;
@@ -38,8 +29,6 @@ export interface ModelScreenProps {
   /** A choice field the list can be narrowed by (e.g. a book's status); it narrows the records loaded so far. */
   filterField?: string;
 }
-
-export const searchDelayMs = 300;
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
 export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField }: ModelScreenProps) {

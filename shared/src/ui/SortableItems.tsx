@@ -1,7 +1,5 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '../lib/dnd';
 import { measureBeforeDragging } from '../lib/sortable-announcements';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 
 function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {

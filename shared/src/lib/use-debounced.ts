@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/** How long a search box waits after the last keystroke before it searches. */
+export const searchDelayMs = 300;
+
+/** A value that follows `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
