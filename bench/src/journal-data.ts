@@ -15,7 +15,7 @@ export const searchWord = 'needle';
 
 const words = ['morning', 'walk', 'coffee', 'garden', 'letter', 'river', 'work', 'friend', 'quiet', 'evening', 'rain', 'book', 'music', 'train', 'bread', 'window'];
 
-async function post(site: Site, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+export async function post(site: Site, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${site.apiUrl}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

@@ -10,12 +10,13 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`; all by default), BENCH_SCREENS the screens
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`; all by default), BENCH_SCREENS the screens
  * (comma-separated paths of screens.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
 import { codeGzip } from './bytes';
+import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
 import { medianRun, runLighthouse } from './lighthouse';
 import type { LighthouseRun } from './lighthouse';
@@ -33,7 +34,7 @@ const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
 const onlyScreens = process.env.BENCH_SCREENS?.split(',').map((path) => path.trim()).filter(Boolean);
-const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal').split(',').map((part) => part.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness').split(',').map((part) => part.trim()));
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -197,6 +198,14 @@ async function main(): Promise<void> {
       const browser = await launchBrowser();
       try {
         await measureJournal(browser, site, targets, log);
+      } finally {
+        await browser.close();
+      }
+    }
+    if (parts.has('fitness')) {
+      const browser = await launchBrowser();
+      try {
+        await measureFitness(browser, site, targets, log);
       } finally {
         await browser.close();
       }
