@@ -99,7 +99,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
   deps.queue.define<ReminderJob>({
     name: REMINDER_JOB,
     options,
-    handler: async ({ reminderId, occursAt, snoozes = 0 }) => {
+    handler: async ({ reminderId, occursAt, snoozes = 0 }, job) => {
       const reminder = await reminderWithOwner(deps.db, reminderId);
       if (!reminder) return; // deleted since
       const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
@@ -129,6 +129,8 @@ export function defineReminderJobs(deps: ReminderDeps): void {
           footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
           messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
         }));
+        // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
+        await job.done();
       }
       await deps.db.update(modelTables.reminder)
         .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
@@ -138,7 +140,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
   deps.queue.define<HabitReminderJob>({
     name: HABIT_REMINDER_JOB,
     options,
-    handler: async ({ habitId, occursAt, snoozes = 0 }) => {
+    handler: async ({ habitId, occursAt, snoozes = 0 }, job) => {
       const habit = await habitWithOwner(deps.db, habitId);
       if (!habit) return;
       const data = habit.data as { title: string; archived_at?: string | null };
@@ -163,6 +165,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
         footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
         messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
       }));
+      await job.done();
     },
   });
 }
