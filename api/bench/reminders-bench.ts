@@ -78,15 +78,15 @@ function slowRuns(label: string, slow: { at: number; ms: number }[], dueAt: numb
 
 /** openLoop, also noting each slow answer's send time. */
 async function timedLoop(url: string, init: RequestInit, rate: number, seconds: number, slow: { at: number; ms: number }[]): Promise<OpenLoopResult> {
+  const original = globalThis.fetch;
   const timedFetch: typeof fetch = async (input, options) => {
     const sent = Date.now();
-    const response = await fetch(input, options);
+    const response = await original(input, options);
     await response.clone().arrayBuffer();
     const ms = Date.now() - sent;
     if (ms > 50) slow.push({ at: sent, ms });
     return response;
   };
-  const original = globalThis.fetch;
   globalThis.fetch = timedFetch;
   try {
     return await openLoop(url, init, rate, seconds);
@@ -121,6 +121,9 @@ export async function benchReminders(): Promise<void> {
       method: 'POST', headers, body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.lifeboard.local`, password: 'bench password 12345' }),
     })).json() as { token: string; user: { id: number; default_board_id: number } };
     await seedNotes(database.db, registered.user.id, registered.user.default_board_id, 1000);
+    const init = { method: 'POST', headers: { ...headers, authorization: `Bearer ${registered.token}` }, body: JSON.stringify({ board: registered.user.default_board_id, params: { limit: 50 } }) };
+    // The same load with no reminder anywhere: what this machine gives before the reminders add their work.
+    const idle = await openLoop(`${a.url}/api/note/all`, init, NOTE_RATE, 10);
 
     const now = Date.now();
     // The next whole minute at least 45 s away, so every process's scan (each 20 s, 70 s ahead) has seen it.
@@ -142,7 +145,6 @@ export async function benchReminders(): Promise<void> {
     `);
     log(`  due at ${new Date(dueAt).toISOString()} (seeding took ${seconds(Date.now() - now)}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 
-    const init = { method: 'POST', headers: { ...headers, authorization: `Bearer ${registered.token}` }, body: JSON.stringify({ board: registered.user.default_board_id, params: { limit: 50 } }) };
     const untilDue = Math.max(1, (dueAt - Date.now()) / 1000 - 1);
     const slowQueueing: { at: number; ms: number }[] = [];
     const slowDelivering: { at: number; ms: number }[] = [];
@@ -161,6 +163,7 @@ export async function benchReminders(): Promise<void> {
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
     log(`  handed to the SMTP server: ${sink.arrivals.size.toLocaleString('en')} of ${COUNT.toLocaleString('en')}; the first ${seconds(firstMs - dueAt)} after the instant, the last ${seconds(all)} after (target <= ${DELIVERY_TARGET_S} s: ${met(all <= DELIVERY_TARGET_S * 1000 && lost === 0)})`);
     log(`  duplicates: ${duplicates}, lost (not handed over within 3 minutes): ${lost} (target 0 and 0: ${met(duplicates === 0 && lost === 0)})`);
+    log(`  POST /api/note/all at ${NOTE_RATE}/s before any reminder (process A, 10 s): ${latency(idle)}`);
     log(`  POST /api/note/all at ${NOTE_RATE}/s while both processes queue them (process A): ${latency(queueing)} (target p99 <= ${P99_TARGET_MS} ms: ${met(queueing.p99 <= P99_TARGET_MS)})`);
     log(`  POST /api/note/all at ${NOTE_RATE}/s during the delivery minute (process B): ${latency(during)} (target p99 <= ${P99_TARGET_MS} ms: ${met(during.p99 <= P99_TARGET_MS)})`);
     for (const [index, process] of processes.entries()) {
