@@ -40,6 +40,7 @@ async function startCountingSink(): Promise<Sink> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: 1000,
     onData(stream, _session, callback) {
       let head = '';
       stream.on('data', (chunk: Buffer) => {

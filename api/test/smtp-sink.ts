@@ -42,6 +42,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The API keeps pooled connections open; closing the sink drops them after a second instead of smtp-server's 30.
+    closeTimeout: 1000,
     onClose(session) {
       heldMessages.delete(session.id);
     },
