@@ -3,6 +3,8 @@
  * 100,000 notes and one of 1,000; on PGlite (a temporary folder) and, when DATABASE_URL is set, on
  * PostgreSQL. The app runs in its own process (bench-server.ts) so it and autocannon each have a core.
  * It prints numbers and never fails: a case that breaks prints its error and the run goes on.
+ * BENCH_PARTS picks parts (comma-separated; every part by default): `api` is the above, `reminders` the delivery of
+ * 10,000 reminders (reminders-bench.ts); the frontend bench (bench/src/main.ts) reads the same variable.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, BIG, SMALL, type ServerReady } from './bench-client';
 import { openLoop } from './open-loop';
+import { benchReminders } from './reminders-bench';
 import { printComparison, printScaling, printTable, type Row, type Target } from './report';
 import { FIXED_MATCHES_WORD, SEARCH_WORD } from './seed-notes';
 
@@ -151,7 +154,14 @@ async function benchDatabase(database: 'pglite' | 'postgres', withBaseline: bool
   }
 }
 
+const parts = new Set((process.env.BENCH_PARTS ?? 'api,reminders').split(',').map((part) => part.trim()));
+
 async function main(): Promise<void> {
+  if (parts.has('api')) await benchApi();
+  if (parts.has('reminders')) await benchReminders();
+}
+
+async function benchApi(): Promise<void> {
   const load = loadavg().map((value) => value.toFixed(2)).join(' ');
   console.log(`Lifeboard API benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback; load average before: ${load}\n`);
   const rows: Row[] = [];

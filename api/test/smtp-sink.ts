@@ -17,27 +17,48 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Resolves with the first message (already here or arriving within `timeoutMs`) that passes `match`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * From now on, keeps each new message without answering its final dot (a slow server still committing it):
+   * the sender waits for the reply. A held message whose sender hangs up is dropped, as a server drops a
+   * message it never acknowledged; `release()` accepts the held ones and stops holding.
+   */
+  hold(): void;
+  release(): void;
+  /** How many messages are held now. */
+  held(): number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let holding = false;
+  const heldMessages = new Map<string, { mail: ReceivedMail; accept: () => void }>();
+  const accept = (mail: ReceivedMail, callback: () => void) => {
+    received.push(mail);
+    for (const wake of waiters) wake();
+    callback();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The API keeps pooled connections open; closing the sink drops them after a second instead of smtp-server's 30.
+    closeTimeout: 1000,
+    onClose(session) {
+      heldMessages.delete(session.id);
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then((parsed) => {
-        received.push({
+        const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address).join(','),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
           messageId: parsed.messageId ?? '',
           headers: parsed.headers,
-        });
-        for (const wake of waiters) wake();
-        callback();
+        };
+        if (holding) heldMessages.set(session.id, { mail, accept: () => accept(mail, () => callback()) });
+        else accept(mail, () => callback());
       }, (error: Error) => callback(error));
     },
   });
@@ -65,6 +86,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         if (!check()) waiters.add(check);
       });
     },
+    hold: () => { holding = true; },
+    release: () => {
+      holding = false;
+      for (const message of heldMessages.values()) message.accept();
+      heldMessages.clear();
+    },
+    held: () => heldMessages.size,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,7 +10,7 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`; all by default), BENCH_SCREENS the screens
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`; all by default; `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
  * (comma-separated paths of screens.ts).
  */
 import { cpus, loadavg } from 'node:os';
@@ -177,6 +177,11 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  if (!['areas', 'screens', 'lighthouse', 'journal', 'fitness'].some((part) => parts.has(part))) {
+    // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
+    log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
+    return;
+  }
   log(`Lifeboard frontend bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
   const site = await startSite({

@@ -46,3 +46,29 @@ self.addEventListener('notificationclick', (event) => {
   }
   if (typeof data.url === 'string') event.waitUntil(openPage(data.url));
 });
+
+/*
+ * The browser replaced this device's push subscription (it expired or the push service rotated it): subscribe
+ * again with the same key if the browser has not, and tell the API, which swaps the stored entry for the new one.
+ * The worker holds no session; it proves it had the old subscription by that subscription's auth secret. When the
+ * browser gives no old subscription, the app's check at its next start replaces the entry (shell push-browser.ts).
+ */
+async function renewSubscription(oldSubscription, newSubscription) {
+  const old = oldSubscription ? oldSubscription.toJSON() : null;
+  if (!old || !old.endpoint || !old.keys || !old.keys.auth) return;
+  const next = newSubscription || await self.registration.pushManager.subscribe({
+    userVisibleOnly: true, applicationServerKey: oldSubscription.options.applicationServerKey,
+  });
+  const json = next.toJSON();
+  // The API's address is in the same settings file the app reads at start.
+  const settings = await (await fetch('/settings.json', { cache: 'no-store' })).json();
+  await fetch(`${String(settings.apiUrl).replace(/\/+$/, '')}/api/push/renew`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: old.keys.auth, endpoint: json.endpoint, keys: json.keys }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event.oldSubscription, event.newSubscription).catch(() => undefined));
+});

@@ -5,6 +5,13 @@ import { PgBoss, type ConstructorOptions, type QueueOptions } from 'pg-boss';
 export interface JobInfo {
   id: string;
   retryCount: number;
+  /**
+   * Completes the job in the database at once, before the handler returns: called right after an effect that
+   * must not happen twice (an SMTP server accepted the mail). A crash after it no longer runs the job again; the
+   * rest of the handler is then best effort. Without it the job completes when its whole batch has settled, so a
+   * crash while a slower job of the batch was still sending ran every job of the batch again.
+   */
+  done(): Promise<void>;
 }
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -72,15 +79,24 @@ export interface FailedJob {
   queuedOn: Date | null;
 }
 
-/** Retries back off from a few seconds to at most 10 minutes; failed jobs are kept 14 days, so they stay visible. */
+/**
+ * Retries back off from a few seconds to at most 10 minutes; failed jobs are kept 14 days, so they stay visible.
+ * A running job's worker stamps it every 5 s (heartbeat): a job whose process died (kill -9, a lost machine) is
+ * failed and retried once its stamp is 10 s old, found by the supervisor every `SUPERVISE_SECONDS`, instead of
+ * waiting out `expireInSeconds`.
+ */
 export const defaultJobOptions: QueueOptions = {
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
   retryDelayMax: 600,
   expireInSeconds: 300,
+  heartbeatSeconds: 10,
   deleteAfterSeconds: 7 * 24 * 3600,
 };
+
+/** How often pg-boss's supervisor looks for jobs whose worker died (pg-boss's default is a minute). */
+export const SUPERVISE_SECONDS = 10;
 
 /**
  * The durable job queue (pg-boss) in the API's own database: PGlite through `fromPglite`, PostgreSQL through
@@ -108,7 +124,7 @@ export class JobQueue {
   boss(): Promise<PgBoss> {
     if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
     this.booting ??= (async () => {
-      const boss = new PgBoss({ ...this.connection, schedule: false });
+      const boss = new PgBoss({ ...this.connection, schedule: false, superviseIntervalSeconds: SUPERVISE_SECONDS });
       boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
       await boss.createQueue(FAILED_JOBS_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
@@ -131,6 +147,21 @@ export class JobQueue {
   }
 
   /**
+   * Queues many jobs of one kind in a few statements (500 a statement); a job whose id exists already is dropped.
+   * Answers how many were new. A scan that finds 10,000 reminders due makes 20 statements, not 10,000.
+   */
+  async sendMany<T extends object>(name: string, jobs: { data: T; id: string; startAfter?: Date }[]): Promise<number> {
+    if (!this.kinds.has(name)) throw new Error(`unknown job kind ${name}`);
+    const boss = await this.boss();
+    let queued = 0;
+    for (let start = 0; start < jobs.length; start += 500) {
+      const chunk = jobs.slice(start, start + 500).map((job) => ({ id: job.id, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      queued += (await boss.insert(name, chunk))?.length ?? 0;
+    }
+    return queued;
+  }
+
+  /**
    * Starts the workers of every kind: each fetches up to 10 jobs at a time and works them together, settling
    * each on its own (one failure retries only that job); while fetches come back full it fetches again at once.
    */
@@ -142,7 +173,8 @@ export class JobQueue {
       const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 10, burstWhenBatchFull: true, perJobResults: true } as const;
       await boss.work<never>(kind.name, options, async (jobs) => Promise.all(jobs.map(async (job) => {
         try {
-          await kind.handler(job.data, { id: job.id, retryCount: job.retryCount });
+          const done = async () => { await boss.complete(kind.name, { id: job.id, retryCount: job.retryCount }); };
+          await kind.handler(job.data, { id: job.id, retryCount: job.retryCount, done });
           return { id: job.id, status: 'completed' as const };
         } catch (error) {
           this.log.warn({ err: error, job: job.id, kind: kind.name, retry: job.retryCount }, 'job failed; it will be retried');

@@ -376,8 +376,9 @@ export const fetchPushDevices = () => call('GET', '/api/push/subscriptions', und
 
 /** `subscription` is `PushSubscription.toJSON()` of this browser. */
 export interface PushSubscriptionInput { endpoint: string; keys: { p256dh: string; auth: string } }
-export const savePushDevice = (subscription: PushSubscriptionInput, name: string) =>
-  call('POST', '/api/push/subscribe', { endpoint: subscription.endpoint, keys: subscription.keys, name }, (body) => (
+/** `replaces`: this browser's previous endpoint (its subscription changed), which the server removes. */
+export const savePushDevice = (subscription: PushSubscriptionInput, name: string, replaces?: string) =>
+  call('POST', '/api/push/subscribe', { endpoint: subscription.endpoint, keys: subscription.keys, name, ...(replaces ? { replaces } : {}) }, (body) => (
     isPushDevice(body.subscription) ? body.subscription : undefined
   ), { needsSuccess: true });
 

@@ -1,4 +1,5 @@
 import { $session } from '@lifeboard/shared/stores/session';
+import { PUSH_ENDPOINT_KEY } from '../pages/account/push-endpoint';
 
 /**
  * Start-up of the session (spec §4) without putting the HTTP client on the landing page's critical path:
@@ -12,11 +13,25 @@ async function start(): Promise<void> {
   started = true;
   try {
     const { startSession } = await import('../auth/session-actions');
-    await startSession();
+    if (await startSession()) checkPushSubscription();
   } catch (error) {
     started = false;
     console.error('Could not start the session', error);
   }
+}
+
+/** Only a browser that turned push on loads the check (push-browser.ts), after the session is confirmed. */
+function checkPushSubscription(): void {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(PUSH_ENDPOINT_KEY);
+  } catch {
+    return;
+  }
+  if (!stored || !$session.get().token) return;
+  void import('../pages/account/push-browser')
+    .then(({ renewPushIfChanged }) => renewPushIfChanged())
+    .catch((error: unknown) => console.error('Could not check the push subscription', error));
 }
 
 export function startSessionWhenNeeded(): void {

@@ -24,7 +24,7 @@ export function definePasswordResetJob(queue: JobQueue, deps: { db: Db; env: Env
   queue.define<{ email: string }>({
     name: PASSWORD_RESET_JOB,
     options: { retryLimit: 6, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, deleteAfterSeconds: 3600 },
-    handler: async ({ email }) => {
+    handler: async ({ email }, job) => {
       const user = await findUserByEmail(deps.db, email);
       if (!user) return;
       const token = newToken();
@@ -37,6 +37,7 @@ export function definePasswordResetJob(queue: JobQueue, deps: { db: Db; env: Env
         action: { label: 'Choose a new password', url: resetLink(deps.env.APP_URL, user.email, token) },
         footer: [`Your reset code: ${token}`, 'If you did not ask for this, ignore this message: your password stays as it is.'],
       }));
+      await job.done();
     },
   });
 }

@@ -31,7 +31,7 @@ export function defineDailyEmailJob(deps: DailyEmailDeps): void {
   deps.queue.define<DailyEmailJob>({
     name: DAILY_EMAIL_JOB,
     options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, deleteAfterSeconds: 3 * 24 * 3600 },
-    handler: async ({ userId, date }) => {
+    handler: async ({ userId, date }, job) => {
       const [user] = await deps.db.select({ id: users.id, email: users.email, name: users.name, timezone: users.timezone, wanted: users.sendDailyEmails })
         .from(users).where(eq(users.id, userId)).limit(1);
       if (!user?.wanted) return; // turned off (or the account deleted) since it was queued
@@ -58,6 +58,7 @@ export function defineDailyEmailJob(deps: DailyEmailDeps): void {
         // RFC 8058 one-click: a mail client POSTs "List-Unsubscribe=One-Click" to the address.
         headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       }));
+      await job.done();
     },
   });
 }

@@ -9,7 +9,10 @@ export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
     name: MAIL_JOB,
     // A day of retries: 12 attempts backing off from 5 s to 2 h.
     options: { retryLimit: 12, retryDelay: 5, retryBackoff: true, retryDelayMax: 7200, deleteAfterSeconds: 24 * 3600 },
-    handler: (message) => mailer.send(message),
+    handler: async (message, job) => {
+      await mailer.send(message);
+      await job.done();
+    },
   });
 }
 

@@ -16,9 +16,16 @@ export interface Mailer {
   close(): void;
 }
 
-/** nodemailer over SMTP (`SMTP_URL`; MailDev on 127.0.0.1:1025 in development). */
+/**
+ * nodemailer over SMTP (`SMTP_URL`; MailDev on 127.0.0.1:1025 in development). Pooled unless the URL says
+ * otherwise: up to 5 connections kept open and reused, so a burst of reminders does not open (and greet, and
+ * close) one connection per message.
+ */
 export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const url = new URL(options.smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });

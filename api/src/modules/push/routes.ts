@@ -6,7 +6,7 @@ import { dbId } from '../../ids';
 import { errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { occurrenceJobId } from '../reminders/delivery';
-import { listSubscriptions, queuePushes, removeSubscription, saveSubscription, type PushConfig } from './service';
+import { listSubscriptions, queuePushes, removeSubscription, renewSubscription, saveSubscription, type PushConfig } from './service';
 
 const subscriptionView = z.object({
   id: z.number().int(),
@@ -17,10 +17,20 @@ const subscriptionView = z.object({
 });
 
 // The base64url keys of PushSubscription.toJSON(): a P-256 point (65 bytes) and a 16-byte secret.
+const endpoint = z.string().url().max(2000).refine((url) => /^https?:\/\//.test(url), 'must be an http(s) address');
+const authSecret = z.string().regex(/^[A-Za-z0-9_-]{16,32}$/, 'is not an auth secret');
+const keys = z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'is not a P-256 public key'), auth: authSecret });
 const subscribeBody = z.object({
-  endpoint: z.string().url().max(2000).refine((url) => /^https?:\/\//.test(url), 'must be an http(s) address'),
-  keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'is not a P-256 public key'), auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/, 'is not an auth secret') }),
+  endpoint,
+  keys,
   name: z.string().trim().min(1).max(100),
+  replaces: endpoint.optional().describe("this browser's previous endpoint, when its subscription changed: that entry is removed"),
+}).strict();
+const renewBody = z.object({
+  old_endpoint: endpoint,
+  old_auth: authSecret.describe("the old subscription's auth secret: only its browser and this server know it"),
+  endpoint,
+  keys,
 }).strict();
 
 const notSetUp = () => invalid({ push: ['is not set up on this server (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT)'] }, 'Push notifications are not set up on this server.');
@@ -55,8 +65,23 @@ export async function pushRoutes(app: FastifyInstance, options: { config: PushCo
     ...guard,
   }, async (request) => {
     if (!config) throw notSetUp();
-    const { endpoint, keys, name } = request.body;
-    return { success: true as const, subscription: await saveSubscription(app.db, authOf(request).userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth, name }) };
+    const { endpoint, keys, name, replaces } = request.body;
+    return { success: true as const, subscription: await saveSubscription(app.db, authOf(request).userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth, name, replaces }) };
+  });
+
+  // No session: the service worker calls it on `pushsubscriptionchange`, proving with the old subscription's secret.
+  api.post('/api/push/renew', {
+    schema: {
+      tags: ['push'],
+      summary: "The browser replaced a push subscription: the entry with the old endpoint and auth secret takes the new one (the service worker's call). 404 when there is no such entry",
+      body: renewBody,
+      response: { 200: z.object({ success: z.literal(true) }), ...errorsOf(404) },
+    },
+  }, async (request) => {
+    if (!config) throw notSetUp();
+    const { old_endpoint: oldEndpoint, old_auth: oldAuth, endpoint: next, keys: nextKeys } = request.body;
+    if (!(await renewSubscription(app.db, { oldEndpoint, oldAuth, endpoint: next, p256dh: nextKeys.p256dh, auth: nextKeys.auth }))) throw notFound('No such push subscription.');
+    return { success: true as const };
   });
 
   api.post('/api/push/unsubscribe', {

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/notification-schema';
@@ -46,12 +46,48 @@ const present = (row: typeof pushSubscriptions.$inferSelect): PushSubscriptionVi
   id: row.id, name: row.name, endpoint: row.endpoint, created_at: row.createdAt.toISOString(), last_sent_at: row.lastSentAt?.toISOString() ?? null,
 });
 
-/** Keeps a browser's subscription for the user; the same browser subscribing again (or for another account) replaces it. */
-export async function saveSubscription(db: Db, userId: number, input: { endpoint: string; p256dh: string; auth: string; name: string }): Promise<PushSubscriptionView> {
-  const [row] = await db.insert(pushSubscriptions).values({ userId, ...input })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.p256dh, auth: input.auth, name: input.name, createdAt: sql`now()`, lastSentAt: null } })
-    .returning();
-  return present(row);
+/**
+ * Keeps a browser's subscription for the user; the same browser subscribing again (or for another account) replaces
+ * it. `replaces`: the endpoint this browser had before (its subscription changed), removed in the same transaction.
+ */
+export async function saveSubscription(db: Db, userId: number, input: { endpoint: string; p256dh: string; auth: string; name: string; replaces?: string }): Promise<PushSubscriptionView> {
+  const { replaces, ...values } = input;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(pushSubscriptions).values({ userId, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth, name: values.name, createdAt: sql`now()`, lastSentAt: null } })
+      .returning();
+    if (replaces && replaces !== values.endpoint) {
+      await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, replaces)));
+    }
+    return present(row);
+  });
+}
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * The service worker's `pushsubscriptionchange`: the browser replaced a subscription, and the worker (which holds
+ * no session) proves it held the old one by its auth secret, which only that browser and this server know. The
+ * entry keeps its owner and name and takes the new endpoint and keys; false when no entry has that endpoint and secret.
+ */
+export async function renewSubscription(db: Db, input: { oldEndpoint: string; oldAuth: string; endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.oldEndpoint)).limit(1).for('update');
+    if (!old || !sameSecret(old.auth, input.oldAuth)) return false;
+    if (input.endpoint === old.endpoint) {
+      await tx.update(pushSubscriptions).set({ p256dh: input.p256dh, auth: input.auth }).where(eq(pushSubscriptions.id, old.id));
+      return true;
+    }
+    // The new endpoint may be stored already (the app, started first, saved it): then only the old entry goes.
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, old.id));
+    await tx.insert(pushSubscriptions).values({ userId: old.userId, name: old.name, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth })
+      .onConflictDoNothing({ target: pushSubscriptions.endpoint });
+    return true;
+  });
 }
 
 export async function listSubscriptions(db: Db, userId: number): Promise<PushSubscriptionView[]> {

@@ -99,7 +99,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
   deps.queue.define<ReminderJob>({
     name: REMINDER_JOB,
     options,
-    handler: async ({ reminderId, occursAt, snoozes = 0 }) => {
+    handler: async ({ reminderId, occursAt, snoozes = 0 }, job) => {
       const reminder = await reminderWithOwner(deps.db, reminderId);
       if (!reminder) return; // deleted since
       const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
@@ -129,6 +129,8 @@ export function defineReminderJobs(deps: ReminderDeps): void {
           footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
           messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
         }));
+        // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
+        await job.done();
       }
       await deps.db.update(modelTables.reminder)
         .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
@@ -138,7 +140,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
   deps.queue.define<HabitReminderJob>({
     name: HABIT_REMINDER_JOB,
     options,
-    handler: async ({ habitId, occursAt, snoozes = 0 }) => {
+    handler: async ({ habitId, occursAt, snoozes = 0 }, job) => {
       const habit = await habitWithOwner(deps.db, habitId);
       if (!habit) return;
       const data = habit.data as { title: string; archived_at?: string | null };
@@ -163,6 +165,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
         footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
         messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
       }));
+      await job.done();
     },
   });
 }
@@ -174,7 +177,6 @@ export function defineReminderJobs(deps: ReminderDeps): void {
 export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, now = new Date()): Promise<number> {
   const from = new Date(now.getTime() - SCAN_LOOKBACK_MS);
   const to = new Date(now.getTime() + SCAN_LOOKAHEAD_MS);
-  let queued = 0;
   const t = modelTables.reminder;
   const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId))
@@ -183,28 +185,28 @@ export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, no
       sql`${t.data}->>'remind_at' is not null`,
       sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
     ));
+  const reminderJobs: { data: ReminderJob; id: string; startAfter: Date }[] = [];
   for (const reminder of reminders) {
     // Never a time that had passed when the reminder was made.
     const since = new Date(Math.max(from.getTime(), reminder.createdAt.getTime() - 60_000));
     for (const at of occurrencesBetween(reminder.data as unknown as ReminderTiming, reminder.timezone, since, to)) {
-      const id = await deps.queue.send(REMINDER_JOB, { reminderId: reminder.id, occursAt: at.toISOString() } satisfies ReminderJob,
-        { id: occurrenceJobId(reminderKey(reminder.id, at.getTime())), startAfter: at });
-      if (id) queued += 1;
+      reminderJobs.push({ data: { reminderId: reminder.id, occursAt: at.toISOString() }, id: occurrenceJobId(reminderKey(reminder.id, at.getTime())), startAfter: at });
     }
   }
+  let queued = await deps.queue.sendMany(REMINDER_JOB, reminderJobs);
   const h = modelTables.habit;
   const habits = await deps.db.select({ id: h.id, createdAt: h.createdAt, data: h.data, timezone: users.timezone })
     .from(h).innerJoin(users, eq(users.id, h.userId))
     .where(and(sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`, sql`${h.data}->>'archived_at' is null`));
+  const habitJobs: { data: HabitReminderJob; id: string; startAfter: Date }[] = [];
   for (const habit of habits) {
     const data = habit.data as { reminder_times: string[]; weekdays?: number[] };
     const since = new Date(Math.max(from.getTime(), habit.createdAt.getTime() - 60_000));
     for (const at of habitTimesBetween(data.reminder_times, data.weekdays ?? [], habit.timezone, since, to)) {
-      const id = await deps.queue.send(HABIT_REMINDER_JOB, { habitId: habit.id, occursAt: at.toISOString() } satisfies HabitReminderJob,
-        { id: occurrenceJobId(habitKey(habit.id, at.getTime())), startAfter: at });
-      if (id) queued += 1;
+      habitJobs.push({ data: { habitId: habit.id, occursAt: at.toISOString() }, id: occurrenceJobId(habitKey(habit.id, at.getTime())), startAfter: at });
     }
   }
+  queued += await deps.queue.sendMany(HABIT_REMINDER_JOB, habitJobs);
   return queued;
 }
 

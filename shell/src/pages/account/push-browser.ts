@@ -1,4 +1,6 @@
 import type { PushSubscriptionInput } from '@lifeboard/shared/api/account';
+import { fetchPushConfig, savePushDevice } from '@lifeboard/shared/api/account';
+import { PUSH_ENDPOINT_KEY } from './push-endpoint';
 
 /** The service worker the shell serves (shell/public/sw.js); its scope is the whole site. */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -53,6 +55,47 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete push subscription.');
   return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
+}
+
+/** What this browser last gave the server (kept beside the session), so a changed subscription can be noticed. */
+export function rememberEndpoint(endpoint: string | null): void {
+  try {
+    if (endpoint) localStorage.setItem(PUSH_ENDPOINT_KEY, endpoint);
+    else localStorage.removeItem(PUSH_ENDPOINT_KEY);
+  } catch {
+    // storage off: the start-up check has nothing to compare, and push still works until the subscription changes
+  }
+}
+
+/**
+ * The check at the app's start: the browser may have replaced this device's push subscription while no page was
+ * open (the service worker tells the API when the browser says which one it replaced; not every browser does).
+ * When the current endpoint is not the one stored, the new one is saved in the old one's place; when the browser
+ * dropped it and notifications are still allowed, it subscribes again without asking. Answers what it did.
+ */
+export async function renewPushIfChanged(): Promise<'unchanged' | 'renewed' | 'skipped'> {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(PUSH_ENDPOINT_KEY);
+  } catch {
+    return 'skipped';
+  }
+  if (!stored || !pushSupported() || Notification.permission !== 'granted') return 'skipped';
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  if (!registration) return 'skipped';
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription?.endpoint === stored) return 'unchanged';
+  if (!subscription) {
+    const config = await fetchPushConfig();
+    if (!config.ok || !config.data.public_key) return 'skipped';
+    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(config.data.public_key) });
+  }
+  const json = subscription.toJSON();
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return 'skipped';
+  const saved = await savePushDevice({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }, browserName(navigator.userAgent), stored);
+  if (!saved.ok) return 'skipped';
+  rememberEndpoint(json.endpoint);
+  return 'renewed';
 }
 
 /** Stops push in this browser (after the server forgot it). */

@@ -4,7 +4,7 @@ import { fetchPushConfig, fetchPushDevices, removePushDevice, savePushDevice, se
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';
-import { browserName, currentEndpoint, PushBlockedError, pushSupported, subscribeThisBrowser, unsubscribeThisBrowser } from './push-browser';
+import { browserName, currentEndpoint, PushBlockedError, pushSupported, rememberEndpoint, subscribeThisBrowser, unsubscribeThisBrowser } from './push-browser';
 
 type Load =
   | { state: 'loading' }
@@ -38,6 +38,7 @@ export function PushDevices() {
         setProblem(`Push could not be turned on: ${failureMessage(saved.error)}`);
         return;
       }
+      rememberEndpoint(subscription.endpoint);
       notify({ kind: 'success', message: 'Push notifications are on for this browser.' });
       await refresh();
     } catch (error) {
@@ -57,7 +58,10 @@ export function PushDevices() {
       notify({ kind: 'error', message: `${device.name} could not be removed: ${failureMessage(result.error)}` });
       return;
     }
-    if (isHere) await unsubscribeThisBrowser().catch(() => undefined);
+    if (isHere) {
+      rememberEndpoint(null);
+      await unsubscribeThisBrowser().catch(() => undefined);
+    }
     setLoad((previous) => (previous.state === 'ready' ? { ...previous, devices: previous.devices.filter((d) => d.id !== device.id), here: isHere ? null : previous.here } : previous));
     notify({ kind: 'success', message: `${device.name} no longer gets push notifications.` });
   }

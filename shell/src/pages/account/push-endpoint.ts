@@ -1,0 +1,5 @@
+/**
+ * Where this browser keeps the push endpoint it last gave the server. Its own tiny module: the start-up code reads
+ * it to decide whether to load the push check at all (push-browser.ts), and stays free of that code.
+ */
+export const PUSH_ENDPOINT_KEY = 'lifeboard.push-endpoint';
