@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries, habitEntryYears, users } from '../../db/schema';
+import { habitEntries, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
@@ -13,7 +13,9 @@ import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { presenterOf } from '../../models/compact-row';
-import { dayOf, habitHistory, habitStats, isoOf, type DayEntry, type HabitRule } from './strength';
+import { statsOfHabits } from './checkpoints';
+import { entriesByHabit, ruleOf } from './entries';
+import { dayOf, habitHistory, isoOf, type HabitStats } from './strength';
 
 const board = dbId;
 const habitTableOf = () => modelTables.habit;
@@ -71,16 +73,6 @@ export const historyAnswer = documented(z.object({
   }),
 }));
 
-/** A habit's stored fields as the algorithm reads them. */
-export function ruleOf(data: Record<string, unknown>): HabitRule {
-  const kind = data.kind === 'at_least' || data.kind === 'at_most' ? data.kind : 'yes_no';
-  const num = typeof data.frequency_num === 'number' && data.frequency_num > 0 ? data.frequency_num : 1;
-  const den = typeof data.frequency_den === 'number' && data.frequency_den > 0 ? data.frequency_den : 1;
-  const weekdays = Array.isArray(data.weekdays) ? data.weekdays.filter((d): d is number => typeof d === 'number') : [];
-  const paused = Array.isArray(data.paused_ranges) ? (data.paused_ranges as { from: string; to: string | null }[]) : [];
-  return { kind, target: typeof data.target === 'number' ? data.target : null, num, den, weekdays, paused };
-}
-
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
@@ -88,44 +80,6 @@ export function todayIn(timeZone: string, now = new Date()): string {
   } catch {
     return now.toISOString().slice(0, 10);
   }
-}
-
-/** A stored value as text (`"yes"`, `"skip"`, or a number) between `from` and `to`, without a JSON parse per day. */
-function valueAt(text: string, from: number, to: number): DayEntry['value'] {
-  if (text.charCodeAt(from) === 34) {
-    if (to - from === 5 && text.startsWith('"yes"', from)) return 'yes';
-    if (to - from === 6 && text.startsWith('"skip"', from)) return 'skip';
-  }
-  return Number(text.slice(from, to));
-}
-
-/** Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit. */
-export async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
-  const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
-  if (!habitIds.length) return byHabit;
-  const rows = await app.db.select({
-    habitId: habitEntryYears.habitId,
-    lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
-  }).from(habitEntryYears)
-    .where(and(eq(habitEntryYears.userId, userId), inArray(habitEntryYears.habitId, habitIds), lte(habitEntryYears.year, asOf.slice(0, 4)), sql`${habitEntryYears.lines} <> ''`))
-    .groupBy(habitEntryYears.habitId);
-  for (const row of rows) {
-    const list = byHabit.get(Number(row.habitId));
-    if (!list || !row.lines) continue;
-    // Line by line without split(): a page of habits over 5 years is ~90,000 lines, and each string made costs.
-    const text = row.lines;
-    for (let at = 0; at < text.length;) {
-      let end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
-      if (end - at > 11) {
-        const date = text.slice(at, at + 10);
-        if (date > asOf) break;
-        list.push({ date, value: valueAt(text, at + 11, end) });
-      }
-      at = end + 1;
-    }
-  }
-  return byHabit;
 }
 
 /** Notes of the last days (the list's strip shows them). */
@@ -221,9 +175,11 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const { board: boardId, params } = request.body;
     const habit = await ownHabit(userId, boardId, params.habit_id);
     const asOf = params.date ?? await userToday(userId);
-    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
-    const notes = await recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf);
-    const stats = habitStats(ruleOf(habit.data), entries, asOf);
+    const [computed, notes] = await Promise.all([
+      statsOfHabits(app, userId, [habit], asOf),
+      recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf),
+    ]);
+    const stats = computed.get(habit.id) as HabitStats;
     for (const day of stats.last7) day.note = notes.get(`${habit.id} ${day.date}`) ?? '';
     return { success: true as const, stats };
   });
@@ -260,12 +216,12 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       .orderBy(asc(t.position), asc(t.id)).limit(limit + 1).offset(offset);
     const page = rows.slice(0, limit);
     const ids = page.map((row) => row.id);
-    const [entries, notes] = await Promise.all([
-      entriesByHabit(app, userId, ids, asOf),
+    const [computed, notes] = await Promise.all([
+      statsOfHabits(app, userId, page, asOf),
       recentNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
     ]);
     const habits = page.map((row) => {
-      const stats = habitStats(ruleOf(row.data), entries.get(row.id) ?? [], asOf);
+      const stats = computed.get(row.id) as HabitStats;
       for (const day of stats.last7) day.note = notes.get(`${row.id} ${day.date}`) ?? '';
       return { habit: presentHabit(row), stats };
     });
