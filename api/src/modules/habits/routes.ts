@@ -15,7 +15,7 @@ import { documented, errorsOf } from '../../openapi';
 import { presenterOf } from '../../models/compact-row';
 import { statsOfHabits } from './checkpoints';
 import { entriesByHabit, ruleOf } from './entries';
-import { dayOf, habitHistory, isoOf, type HabitStats } from './strength';
+import { dayOf, habitHistory, habitWeeks, isoOf, type HabitStats } from './strength';
 
 const board = dbId;
 const habitTableOf = () => modelTables.habit;
@@ -64,6 +64,18 @@ export const overviewAnswer = documented(z.object({
   habits: z.array(z.object({ habit: z.record(z.string(), z.unknown()), stats: statsSchema })),
   next_offset: z.number().int().nullable(),
 }).meta({ description: 'A page of habits in their order, each with its stats and last 7 days.' }));
+export const weeksAnswer = documented(z.object({
+  success: z.literal(true),
+  habits: z.array(z.object({
+    habit_id: z.number().int(),
+    weeks: z.array(z.object({
+      from: isoDate.describe('The Monday the week starts on.'),
+      done: z.number().describe('Check-ins done that week (yes/no habits) or the sum of amounts (numeric ones), up to the date.'),
+      goal: z.number().describe('What a week asks for: times, or the amount (a limit for "at most" habits).'),
+      score: z.number().describe('Strength, 0..1, at the end of the week (or on the date).'),
+    })),
+  })),
+}).meta({ description: 'Each habit asked for that is yours, oldest week first.' }));
 export const historyAnswer = documented(z.object({
   success: z.literal(true),
   history: z.object({
@@ -246,6 +258,33 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const noteOf = new Map(notes.map((row) => [row.date, row.note ?? '']));
     const history = habitHistory(ruleOf(habit.data), entries, asOf);
     return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: noteOf.get(e.date) ?? '' })) } };
+  });
+
+  api.post('/api/habit/weeks', {
+    schema: {
+      tags: ['habit'], summary: 'Habits week by week (for /report/habit-summary): what was done each week against its goal, and strength at its end',
+      body: z.object({
+        board,
+        params: z.object({
+          habit_ids: z.array(dbId).min(1).max(100),
+          weeks: z.number().int().min(1).max(104).optional().describe('How many weeks back, this one included (default 12).'),
+          date: isoDate.optional(),
+        }).strict(),
+      }).strict(),
+      response: { 200: weeksAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    const asOf = params.date ?? await userToday(userId);
+    const t = habitTableOf();
+    const rows = await app.db.select({ id: t.id, data: t.data }).from(t)
+      .where(and(eq(t.userId, userId), eq(t.boardId, boardId), inArray(t.id, params.habit_ids)));
+    const entries = await entriesByHabit(app, userId, rows.map((row) => row.id), asOf);
+    const habits = rows.map((row) => ({ habit_id: row.id, weeks: habitWeeks(ruleOf(row.data), entries.get(row.id) ?? [], asOf, params.weeks ?? 12) }));
+    return { success: true as const, habits };
   });
 
   const pauseParams = z.object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() }).strict()

@@ -464,3 +464,33 @@ export function habitHistory(rule: HabitRule, entries: readonly DayEntry[], asOf
   }
   return { scores: series, by_weekday: byWeekday };
 }
+
+export interface HabitWeek { from: string; done: number; goal: number; score: number }
+
+/**
+ * The last `count` weeks (Monday to Sunday) up to `asOf`: what was done each week (check-ins, or the sum of
+ * amounts), what a week asks for (the habit's rate over 7 days), and strength at the week's end.
+ */
+export function habitWeeks(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, count: number): HabitWeek[] {
+  const asOf = dayOf(asOfIso);
+  const monday = asOf - ((weekdayOf(asOf) + 6) % 7);
+  const from = monday - 7 * (count - 1);
+  const { scores } = habitHistory(rule, entries, asOfIso);
+  const firstScored = scores.length ? dayOf(scores[0][0]) : Infinity;
+  const scoreOn = (day: number) => (day < firstScored ? 0 : scores[Math.min(scores.length - 1, day - firstScored)][1]);
+  const done = new Float64Array(count);
+  const fromIso = isoOf(from);
+  for (const e of entries) {
+    if (e.date < fromIso || e.date > asOfIso) continue;
+    const week = Math.floor((dayOf(e.date) - from) / 7);
+    if (e.value === 'yes') done[week] += 1;
+    else if (typeof e.value === 'number') done[week] += rule.kind === 'yes_no' ? (e.value > 0 ? 1 : 0) : Math.max(0, e.value);
+  }
+  // Fixed weekdays ask for the days' share of a week, not all 7.
+  const fixedDays = rule.weekdays.length > 0 && rule.weekdays.length < 7 ? rule.weekdays.length : 7;
+  const perWeek = ((rule.kind === 'yes_no' ? rule.num : rule.target ?? 0) * fixedDays) / rule.den;
+  const goal = Math.round(perWeek * 100) / 100;
+  return Array.from({ length: count }, (_, i) => ({
+    from: isoOf(from + 7 * i), done: Math.round(done[i] * 100) / 100, goal, score: scoreOn(Math.min(asOf, from + 7 * i + 6)),
+  }));
+}
