@@ -155,4 +155,39 @@ describe('habits', () => {
     const all = await apiRequest(site, 'POST', '/api/habit/all', { board: user.boardId, params: {} }, user.token);
     expect((all.body.habits as { title: string }[]).map((h) => h.title).sort()).toEqual(['Drink water', 'Meditate', 'Run']);
   });
+
+  it('reorders habits with the keyboard on /habits, and the order is kept on the server', async () => {
+    const order = async () => {
+      const answer = await apiRequest(site, 'POST', '/api/habit/overview', { board: user.boardId, params: { date: today } }, user.token);
+      return (answer.body.habits as { habit: { title: string } }[]).map((row) => row.habit.title);
+    };
+    await navigateInApp(page, '/habits');
+    const list = page.getByRole('list', { name: 'Your habits' });
+    const before = await order();
+    expect(before[0]).toBe('Run');
+    const second = before[1];
+    // Pick up, move down one place, drop; each step waits for its announcement, as a person waits to see it move.
+    await list.getByRole('button', { name: 'Drag Run to reorder' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Picked up "Run".').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText(`"Run" is over "${second}".`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(order, { timeout: 10_000 }).toEqual([second, 'Run', ...before.slice(2)]);
+    // After a reload the list shows the stored order.
+    await page.reload();
+    await list.getByRole('link', { name: 'Run' }).waitFor();
+    expect(await list.locator('.lb-habit-line__title').allTextContents()).toEqual([second, 'Run', ...before.slice(2)]);
+  });
+
+  it('/report/habit-summary charts each habit\'s last 12 weeks with the same strength as its page', async () => {
+    await navigateInApp(page, '/report/habit-summary');
+    const stats = await serverStats();
+    const chart = page.getByRole('img', { name: /^Run, the 12 weeks from / });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toContain(`strength ${Math.round(stats.score * 100)}%`);
+    // uPlot draws it (loaded with the report).
+    await chart.locator('.uplot canvas').first().waitFor();
+    await page.getByRole('button', { name: "Download CSV (Loop Habit Tracker's layout)" }).waitFor();
+  });
 });

@@ -475,9 +475,11 @@ export function habitWeeks(rule: HabitRule, entries: readonly DayEntry[], asOfIs
   const asOf = dayOf(asOfIso);
   const monday = asOf - ((weekdayOf(asOf) + 6) % 7);
   const from = monday - 7 * (count - 1);
-  const { scores } = habitHistory(rule, entries, asOfIso);
-  const firstScored = scores.length ? dayOf(scores[0][0]) : Infinity;
-  const scoreOn = (day: number) => (day < firstScored ? 0 : scores[Math.min(scores.length - 1, day - firstScored)][1]);
+  // Unrounded (unlike the page's chart): a week's end shows the very strength the habit's page does.
+  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
+  const first = known.length ? dayOf(known[0].date) : Infinity;
+  const scores = Number.isFinite(first) ? scoreSeries(rule, timeline(rule, known, first, asOf)).scores : new Float64Array(0);
+  const scoreOn = (day: number) => (day < first ? 0 : scores[Math.min(scores.length - 1, day - first)]);
   const done = new Float64Array(count);
   const fromIso = isoOf(from);
   for (const e of entries) {
