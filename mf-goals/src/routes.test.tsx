@@ -101,6 +101,19 @@ describe('mf-goals routes', () => {
     expect(screen.getByRole('button', { name: "Download CSV (Loop Habit Tracker's layout)" })).toBeTruthy();
   });
 
+  it('/life-plans/:id shows the goals linked to the plan, with their progress', async () => {
+    serveModel(api, 'life_plan', 'lifePlans').rows.push({ id: 2, title: 'Health in 5 years', horizon: '5y', areas: [] });
+    serveModel(api, 'goal', 'goals').rows.push(
+      { id: 8, title: 'Run a half marathon', status: 'active', life_plan_id: 2, milestones: [{ title: '5 km', done_at: '2026-01-01' }, { title: '10 km' }] },
+      { id: 9, title: 'Learn Spanish', status: 'active', life_plan_id: 3 },
+    );
+    at('/life-plans/2');
+    const list = await screen.findByRole('list', { name: 'Goals in this plan' }, { timeout: 10_000 });
+    expect(list.textContent).toContain('Run a half marathon');
+    expect(list.textContent).not.toContain('Learn Spanish');
+    expect(screen.getByRole('link', { name: 'Run a half marathon' }).getAttribute('href')).toBe('/goal/8');
+  });
+
   it('/new-habit offers "N times a week" in words and saves it as 3 in 7', async () => {
     const habits = serveModel(api, 'habit', 'habits');
     api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([], { score: 0, current_streak: 0, streak_unit: 'week', period_days: 7 }) } });

@@ -12,6 +12,7 @@ import { guidedDocuments } from './guided/questions';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Suspense } from 'react';
+import { LifePlanGoals } from './goals/LifePlanGoals';
 import { HabitSummary } from './habits/HabitSummary';
 import { HowHabitsWork } from './habits/HowHabitsWork';
 import { Planner } from './planner/Planner';
@@ -68,7 +69,7 @@ export function AreaRoutes() {
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
         <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects"><Suspense fallback={<Skeleton lines={3} />}><ProjectTasks /></Suspense></ModelDetailRoute>} />
-        <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
+        <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans"><LifePlanGoals /></ModelDetailRoute>} />
         <Route path="/activity/:id" element={<ModelDetailRoute model="activity" backHref="/activities" />} />
         <Route path="/plannedactivity/:id" element={<ModelDetailRoute model="plannedactivity" backHref="/planner" />} />
         <Route path="/daily-activity-list/summary" element={<DailyListSummary />} />
