@@ -2,8 +2,10 @@
  * `pnpm --filter @lifeboard/api exec tsx bench/habits-perf.ts`: issue 15's habit numbers, in one process through
  * `app.inject` (no HTTP), on a temporary PGlite folder (or DATABASE_URL). A board of 1,000 habits with 5 years of
  * daily check-ins (1,826,000 rows, one `INSERT … SELECT generate_series`), then, one request at a time:
- * the `/habits` page data (`/api/habit/overview`, 50 habits with stats and last 7 days), one habit's stats, and
- * one habit's history (the page's chart and heatmap). Prints wall and CPU p50 / p99 in milliseconds.
+ * the `/habits` page data (`/api/habit/overview`, 50 habits with stats and last 7 days: its first read of each
+ * page, which makes the habits' checkpoints, then the reads after it), one habit's stats, one habit's history (the
+ * page's chart and heatmap), and a back-dated check-in followed by its page. Prints wall and CPU p50 / p99 in
+ * milliseconds.
  */
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,11 +59,11 @@ console.log(`seeded ${HABITS} habits × ${DAYS} days in ${((performance.now() - 
 
 const ids = (await post('/api/habit/overview', { board, params: { limit: 100, date: AS_OF } })).json().habits.map((h: { habit: { id: number } }) => h.habit.id) as number[];
 
-async function time(name: string, call: (i: number) => Promise<{ statusCode: number; body: string }>) {
-  for (let i = 0; i < 10; i += 1) await call(i); // warm-up: JIT and prepared statements
+async function time(name: string, call: (i: number) => Promise<{ statusCode: number; body: string }>, { warmUp = 10, runs = RUNS } = {}) {
+  for (let i = 0; i < warmUp; i += 1) await call(i); // warm-up: JIT and prepared statements
   const times: number[] = [];
   const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < runs; i += 1) {
     started = performance.now();
     const before = process.cpuUsage();
     const response = await call(i);
@@ -77,9 +79,19 @@ async function time(name: string, call: (i: number) => Promise<{ statusCode: num
   console.log(`${name.padEnd(48)} wall p50 ${at(times, 0.5)} p99 ${at(times, 0.99)} ms · CPU p50 ${at(cpu, 0.5)} p99 ${at(cpu, 0.99)} ms`);
 }
 
+// The first read of each page computes every habit from all its check-ins and saves its checkpoint
+// (habit_checkpoint); later reads resume from it. Timed apart: 20 pages, once each.
+await time('overview, first read (checkpoints made)', (i) => post('/api/habit/overview', { board, params: { limit: 50, offset: (i % 20) * 50, date: AS_OF } }), { warmUp: 0, runs: 20 });
 await time('overview: 50 habits with stats and last 7 days', (i) => post('/api/habit/overview', { board, params: { limit: 50, offset: (i % 20) * 50, date: AS_OF } }));
+
 await time("stats of one habit (5 years)", (i) => post('/api/habit/stats', { board, params: { habit_id: ids[i % ids.length], date: AS_OF } }));
 await time("history of one habit (5 years)", (i) => post('/api/habit/history', { board, params: { habit_id: ids[i % ids.length], date: AS_OF } }));
+// A back-dated check-in makes its habit's checkpoint computed again at the next read of its page.
+await time('check-in back-dated a year, then its page', async (i) => {
+  const response = await post('/api/habit/checkin', { board, params: { habit_id: ids[i % ids.length], date: '2025-11-20', value: 'skip' } });
+  if (response.statusCode !== 200) return response;
+  return post('/api/habit/overview', { board, params: { limit: 50, offset: Math.floor((i % ids.length) / 50) * 50, date: AS_OF } });
+}, { warmUp: 0, runs: 20 });
 
 await app.close();
 await database.close();

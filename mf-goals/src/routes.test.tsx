@@ -88,6 +88,32 @@ describe('mf-goals routes', () => {
     await waitFor(() => expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 5, date: twoDaysAgo, value: 9, note: 'hot day' } }));
   });
 
+  it('/report/habit-summary shows the server\'s strength and a chart of the last 12 weeks of each habit', async () => {
+    const run = { ...habit, id: 7, title: 'Run', frequency_num: 3, frequency_den: 7 };
+    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit: run, stats: statsFor([], { score: 0.9301, streak_unit: 'week', period_days: 7, current_streak: 12 }) }], next_offset: null } });
+    const weeks = Array.from({ length: 12 }, (_, i) => ({ from: addDays('2026-09-07', 7 * i), done: i === 11 ? 2 : 3, goal: 3, score: 0.5 + i * 0.04 }));
+    api.on('POST /api/habit/weeks', { body: { success: true, habits: [{ habit_id: 7, weeks }] } });
+    at('/report/habit-summary');
+    expect(await screen.findByText('93%')).toBeTruthy();
+    const chart = await screen.findByRole('img', { name: /^Run, the 12 weeks from Sep 7: this week 2 of 3 times, strength 94%; weeks that met the goal: 11\.$/ }, { timeout: 10_000 });
+    expect(chart).toBeTruthy();
+    expect(api.requests.find((r) => r.path === '/api/habit/weeks')?.body).toMatchObject({ board: 1, params: { habit_ids: [7], weeks: 12 } });
+    expect(screen.getByRole('button', { name: "Download CSV (Loop Habit Tracker's layout)" })).toBeTruthy();
+  });
+
+  it('/life-plans/:id shows the goals linked to the plan, with their progress', async () => {
+    serveModel(api, 'life_plan', 'lifePlans').rows.push({ id: 2, title: 'Health in 5 years', horizon: '5y', areas: [] });
+    serveModel(api, 'goal', 'goals').rows.push(
+      { id: 8, title: 'Run a half marathon', status: 'active', life_plan_id: 2, milestones: [{ title: '5 km', done_at: '2026-01-01' }, { title: '10 km' }] },
+      { id: 9, title: 'Learn Spanish', status: 'active', life_plan_id: 3 },
+    );
+    at('/life-plans/2');
+    const list = await screen.findByRole('list', { name: 'Goals in this plan' }, { timeout: 10_000 });
+    expect(list.textContent).toContain('Run a half marathon');
+    expect(list.textContent).not.toContain('Learn Spanish');
+    expect(screen.getByRole('link', { name: 'Run a half marathon' }).getAttribute('href')).toBe('/goal/8');
+  });
+
   it('/new-habit offers "N times a week" in words and saves it as 3 in 7', async () => {
     const habits = serveModel(api, 'habit', 'habits');
     api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([], { score: 0, current_streak: 0, streak_unit: 'week', period_days: 7 }) } });

@@ -36,6 +36,7 @@ const HabitSummary = lazyScreen(() => import('./habits/HabitSummary').then((m) =
 const HowHabitsWork = lazyScreen(() => import('./habits/HowHabitsWork').then((m) => m.HowHabitsWork));
 const Planner = lazyScreen(() => import('./planner/Planner').then((m) => m.Planner));
 const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
+const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [
@@ -73,7 +74,7 @@ export function AreaRoutes() {
         <Route path="/habits" element={<HabitsPage />} />
         <Route path="/habits/:id" element={<HabitDetail />} />
         <Route path="/project/:id" element={<ModelDetailRoute model="project" backHref="/projects"><Suspense fallback={<Skeleton lines={3} />}><ProjectTasks /></Suspense></ModelDetailRoute>} />
-        <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans" />} />
+        <Route path="/life-plans/:id" element={<ModelDetailRoute model="life_plan" backHref="/life-plans"><Suspense fallback={<Skeleton lines={2} />}><LifePlanGoals /></Suspense></ModelDetailRoute>} />
         <Route path="/activity/:id" element={<ModelDetailRoute model="activity" backHref="/activities" />} />
         <Route path="/plannedactivity/:id" element={<ModelDetailRoute model="plannedactivity" backHref="/planner" />} />
         <Route path="/daily-activity-list/summary" element={<DailyListSummary />} />

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Checkpoint } from '../modules/habits/strength';
 import { boards, users } from './core-schema';
 import { habitTable } from './model-tables';
 
@@ -28,3 +29,19 @@ export const habitEntryYears = pgTable('habit_entry_year', {
   year: text('year').notNull(),
   lines: text('lines').notNull(),
 }, (t) => [primaryKey({ columns: [t.habitId, t.year] }), index('habit_entry_year_owner_idx').on(t.userId, t.habitId)]);
+
+/**
+ * Each habit's stats as of a recent day (strength.ts `Checkpoint`), so a page replays only the weeks after it
+ * (migration 0020). Triggers on habit_entry add one to `version` at every change and clear `valid` when a
+ * changed day is before the checkpoint's; a reader saves a new checkpoint only if `version` is still the one it
+ * read, so a check-in written meanwhile is never lost. `rule` is the habit's schedule and pauses the state
+ * was computed with: another rule means computing again.
+ */
+export const habitCheckpoints = pgTable('habit_checkpoint', {
+  habitId: bigint('habit_id', { mode: 'number' }).primaryKey().references(() => habitTable.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  valid: boolean('valid').notNull().default(false),
+  rule: text('rule'),
+  state: jsonb('state').$type<Checkpoint>(),
+});

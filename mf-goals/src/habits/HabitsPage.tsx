@@ -1,7 +1,5 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '@lifeboard/shared/lib/dnd';
-import { measureBeforeDragging } from '@lifeboard/shared/lib/sortable-announcements';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchHabitOverview, type HabitRow } from '@lifeboard/shared/api/habits';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { describeSchedule, describeStreak } from '@lifeboard/shared/models/habit-schedule';
@@ -18,6 +16,9 @@ import { HabitForm } from './HabitForm';
 import { LoopCsvPanel } from './LoopCsv';
 import './habits.css';
 
+// Drag and drop (dnd-kit) loads with the list, not with the area: the shared `lazy-dnd` chunk.
+const SortableItems = lazy(() => import('@lifeboard/shared/ui/SortableItems'));
+
 /** `/new-habit`: the habit form in people's words; the new habit's page opens when it is saved. */
 export function NewHabitPage() {
   const navigate = useNavigate();
@@ -30,16 +31,10 @@ export function NewHabitPage() {
 }
 
 /** One habit: its colour, name, schedule, strength and streak, and the last 7 days to check in on. */
-function HabitLine({ row, board, sortable = true }: { row: HabitRow; board: number; sortable?: boolean }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.habit.id, disabled: !sortable });
+function HabitLine({ row, board }: { row: HabitRow; board: number }) {
   const { habit, stats } = row;
   return (
-    <li ref={setNodeRef} className="lb-habit-line" data-dragging={isDragging || undefined} data-habit-id={habit.id}
-      style={{ transform: CSS.Transform.toString(transform), transition }}>
-      {sortable ? (
-        <button type="button" ref={setActivatorNodeRef} className="lb-habit-line__handle" {...attributes} {...listeners}
-          aria-label={`Move ${String(habit.title)} (space to pick up, arrows to move, space to drop)`}>⠿</button>
-      ) : null}
+    <>
       <span className="lb-habit-line__swatch" style={{ background: typeof habit.color === 'string' && habit.color ? habit.color : 'var(--lb-primary)' }} aria-hidden="true" />
       <div className="lb-habit-line__text">
         <Link to={`/habits/${habit.id}`} className="lb-habit-line__title">{String(habit.title)}</Link>
@@ -49,7 +44,16 @@ function HabitLine({ row, board, sortable = true }: { row: HabitRow; board: numb
         </span>
       </div>
       <HabitDays row={row} board={board} />
-    </li>
+    </>
+  );
+}
+
+/** The list before drag and drop has loaded: the same lines, without their handles. */
+function PlainList({ rows, board }: { rows: HabitRow[]; board: number }) {
+  return (
+    <ol className="lb-habit-list" aria-label="Your habits">
+      {rows.map((row) => <li key={row.habit.id} className="lb-habit-line" data-habit-id={row.habit.id}><HabitLine row={row} board={board} /></li>)}
+    </ol>
   );
 }
 
@@ -60,18 +64,14 @@ export function HabitsPage() {
   const status = useStore($habitRowsStatus);
   const more = useStore($habitRowsMore);
   const [showArchived, setShowArchived] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   useEffect(() => { void loadHabitRows(board.id); }, [board.id]);
 
-  async function reorder(event: DragEndEvent) {
-    const { active, over } = event;
-    if (!over || active.id === over.id) return;
+  async function reorder(from: number, to: number) {
     const before = $habitRows.get();
-    const from = before.findIndex((row) => row.habit.id === active.id);
-    const to = before.findIndex((row) => row.habit.id === over.id);
-    if (from < 0 || to < 0) return;
-    const after = arrayMove(before, from, to);
+    if (from < 0 || to < 0 || from === to) return;
+    const after = [...before];
+    after.splice(to, 0, ...after.splice(from, 1));
     $habitRows.set(after);
     // Positions follow the new order; only the habits whose position changed are saved.
     const base = Math.min(...before.map((row) => Number(row.habit.position ?? 0)));
@@ -96,14 +96,11 @@ export function HabitsPage() {
       {status === 'loading' && !rows.length ? <Skeleton lines={4} /> : null}
       {status === 'ready' && !rows.length ? <EmptyState title="No habits yet" description="A habit is something you do regularly: every day, 3 times a week, or at least 8 glasses a day." action={<Link to="/new-habit">Create your first habit</Link>} /> : null}
       {rows.length ? (
-        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}
-          accessibility={{ screenReaderInstructions: { draggable: 'To reorder a habit, press space to pick it up, the arrow keys to move it, and space again to drop it.' } }}>
-          <SortableContext items={rows.map((row) => row.habit.id)} strategy={verticalListSortingStrategy}>
-            <ul className="lb-habit-list" aria-label="Your habits">
-              {rows.map((row) => <HabitLine key={row.habit.id} row={row} board={board.id} />)}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <Suspense fallback={<PlainList rows={rows} board={board.id} />}>
+          <SortableItems ids={rows.map((row) => String(row.habit.id))} labels={rows.map((row) => String(row.habit.title))} onMove={(from, to) => void reorder(from, to)}
+            listLabel="Your habits" listClassName="lb-habit-list" itemClassName="lb-habit-line" itemAttributes={(i) => ({ 'data-habit-id': String(rows[i].habit.id) })}
+            render={(i) => <HabitLine row={rows[i]} board={board.id} />} />
+        </Suspense>
       ) : null}
       {more !== null ? <Button onClick={() => void loadMoreHabitRows(board.id)}>Show more habits</Button> : null}
       <div><Button variant="ghost" aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)}>{showArchived ? 'Hide archived habits' : 'Show archived habits'}</Button></div>

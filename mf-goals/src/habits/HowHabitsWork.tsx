@@ -29,7 +29,8 @@ export function HowHabitsWork() {
       </Panel>
       <Panel title="A habit’s page">
         <p>It shows the strength now and a chart of it over time, the current and best streak, the total number of check-ins, a calendar of every year with done, skipped and paused days (amounts shade by how near the target they came), how often it was done on each day of the week, and the notes of your check-ins.</p>
-        <p><Link to="/habits">Your habits</Link> · <Link to="/report/habit-summary">Habit summary</Link></p>
+        <p>On <Link to="/habits">Habits</Link>, drag a habit by its handle to put it elsewhere in the list (or focus the handle: space to pick it up, the arrow keys to move it, space to put it down); the order is kept.</p>
+        <p>The <Link to="/report/habit-summary">habit summary</Link> shows every habit with a chart of its last 12 weeks: what was done each week against what a week asks for (N times, or the amount), and the strength at the end of each week. It also downloads every habit as CSV in Loop Habit Tracker’s layout.</p>
       </Panel>
     </section>
   );

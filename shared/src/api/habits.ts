@@ -77,6 +77,16 @@ export async function fetchHabitHistory(board: number, habitId: number): Promise
   return isSuccessStatus(status) && history ? history : null;
 }
 
+export interface HabitWeek { from: string; done: number; goal: number; score: number }
+
+/** `POST /api/habit/weeks`: each habit's last weeks (done against the week's goal, strength at the end); null on failure. */
+export async function fetchHabitWeeks(board: number, habitIds: number[], weeks = 12): Promise<Map<number, HabitWeek[]> | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/habit/weeks', data: { board, params: { habit_ids: habitIds, weeks } } });
+  const habits = field<{ habit_id: number; weeks: HabitWeek[] }[]>(body, 'habits');
+  if (!isSuccessStatus(status) || !Array.isArray(habits)) return null;
+  return new Map(habits.map((h) => [h.habit_id, h.weeks]));
+}
+
 /** Records a day's check-in, or removes it (`value` null). Resolves to an error message, or '' when saved. */
 export async function saveCheckIn(board: number, habitId: number, date: string, value: CheckInValue | null, note?: string): Promise<string> {
   const answer = value === null

@@ -6,8 +6,9 @@ import { users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { presenterOf, type WireRecord } from '../../models/compact-row';
 import type { ModelHooks, RecordData } from '../../models/registry';
-import { entriesByHabit, ruleOf, todayIn } from '../habits/routes';
-import { habitStats, type HabitStats } from '../habits/strength';
+import { statsOfHabits } from '../habits/checkpoints';
+import { todayIn } from '../habits/routes';
+import type { HabitStats } from '../habits/strength';
 
 const presentHabit = presenterOf(models.habit);
 
@@ -24,8 +25,8 @@ export async function linkedHabits(app: FastifyInstance, userId: number, boardId
     .from(t)
     .where(and(eq(t.userId, userId), eq(t.boardId, boardId), sql`(${t.data}->>'goal_id') in (${sql.join(goalIds.map((id) => sql`${String(id)}`), sql`, `)})`))
     .orderBy(asc(t.position), asc(t.id)).limit(500);
-  const entries = await entriesByHabit(app, userId, rows.map((row) => row.id), asOf);
-  return rows.map((row) => ({ goalId: Number(row.data.goal_id), habit: presentHabit(row), stats: habitStats(ruleOf(row.data), entries.get(row.id) ?? [], asOf) }));
+  const stats = await statsOfHabits(app, userId, rows, asOf);
+  return rows.map((row) => ({ goalId: Number(row.data.goal_id), habit: presentHabit(row), stats: stats.get(row.id) as HabitStats }));
 }
 
 /** Scores of the habits that count toward a goal's progress: archived habits no longer do. */

@@ -58,6 +58,16 @@ describe('habit stats (POST /api/habit/stats, /api/habit/overview, /api/habit/hi
     expect(stats.stats.last7.map((d: { state: string }) => d.state)).toEqual(['none', 'none', 'done', 'none', 'done', 'none', 'done']);
     const overview = (await user.post('/api/habit/overview', { board: user.boardId, params: { date: asOf } })).json();
     expect(overview.habits).toHaveLength(1);
+    // /report/habit-summary's weeks: 3 of 3 each week, and the same strength as the habit's page at the end.
+    const other = await signUp(app);
+    const weeks = (await user.post('/api/habit/weeks', { board: user.boardId, params: { habit_ids: [habit.id], weeks: 13, date: asOf } })).json();
+    expect(weeks.habits).toHaveLength(1);
+    expect(weeks.habits[0].weeks.map((w: { from: string; done: number; goal: number }) => [w.from, w.done, w.goal])).toEqual(
+      [[plus('2026-01-05', -7), 0, 3], ...Array.from({ length: 12 }, (_, i) => [plus('2026-01-05', 7 * i), 3, 3])]);
+    expect(weeks.habits[0].weeks.at(-1).score).toBe(stats.stats.score);
+    expect(weeks.habits[0].weeks[0].score).toBe(0);
+    expect((await other.post('/api/habit/weeks', { board: other.boardId, params: { habit_ids: [habit.id] } })).json().habits).toEqual([]);
+    expect((await user.post('/api/habit/weeks', { board: user.boardId, params: { habit_ids: [] } })).statusCode).toBe(422);
     expect(overview.habits[0].habit).toMatchObject({ id: habit.id, title: 'Run' });
     expect(overview.habits[0].stats).toEqual(stats.stats);
     expect(overview.next_offset).toBeNull();

@@ -14,7 +14,7 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { userToday } from '../goals/service';
 import { buildLoopArchive, LoopArchiveError, readLoopArchive, type ExportHabit } from './loop-csv';
-import { entriesByHabit, ruleOf } from './routes';
+import { entriesByHabit, ruleOf } from './entries';
 import { habitHistory } from './strength';
 
 const habitInput = createSchema(models.habit);

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries, habitEntryYears, users } from '../../db/schema';
+import { habitEntries, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
@@ -13,7 +13,9 @@ import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { presenterOf } from '../../models/compact-row';
-import { dayOf, habitHistory, habitStats, isoOf, type DayEntry, type HabitRule } from './strength';
+import { statsOfHabits } from './checkpoints';
+import { entriesByHabit, ruleOf } from './entries';
+import { dayOf, habitHistory, habitWeeks, isoOf, type HabitStats } from './strength';
 
 const board = dbId;
 const habitTableOf = () => modelTables.habit;
@@ -62,6 +64,18 @@ export const overviewAnswer = documented(z.object({
   habits: z.array(z.object({ habit: z.record(z.string(), z.unknown()), stats: statsSchema })),
   next_offset: z.number().int().nullable(),
 }).meta({ description: 'A page of habits in their order, each with its stats and last 7 days.' }));
+export const weeksAnswer = documented(z.object({
+  success: z.literal(true),
+  habits: z.array(z.object({
+    habit_id: z.number().int(),
+    weeks: z.array(z.object({
+      from: isoDate.describe('The Monday the week starts on.'),
+      done: z.number().describe('Check-ins done that week (yes/no habits) or the sum of amounts (numeric ones), up to the date.'),
+      goal: z.number().describe('What a week asks for: times, or the amount (a limit for "at most" habits).'),
+      score: z.number().describe('Strength, 0..1, at the end of the week (or on the date).'),
+    })),
+  })),
+}).meta({ description: 'Each habit asked for that is yours, oldest week first.' }));
 export const historyAnswer = documented(z.object({
   success: z.literal(true),
   history: z.object({
@@ -71,16 +85,6 @@ export const historyAnswer = documented(z.object({
   }),
 }));
 
-/** A habit's stored fields as the algorithm reads them. */
-export function ruleOf(data: Record<string, unknown>): HabitRule {
-  const kind = data.kind === 'at_least' || data.kind === 'at_most' ? data.kind : 'yes_no';
-  const num = typeof data.frequency_num === 'number' && data.frequency_num > 0 ? data.frequency_num : 1;
-  const den = typeof data.frequency_den === 'number' && data.frequency_den > 0 ? data.frequency_den : 1;
-  const weekdays = Array.isArray(data.weekdays) ? data.weekdays.filter((d): d is number => typeof d === 'number') : [];
-  const paused = Array.isArray(data.paused_ranges) ? (data.paused_ranges as { from: string; to: string | null }[]) : [];
-  return { kind, target: typeof data.target === 'number' ? data.target : null, num, den, weekdays, paused };
-}
-
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
@@ -88,44 +92,6 @@ export function todayIn(timeZone: string, now = new Date()): string {
   } catch {
     return now.toISOString().slice(0, 10);
   }
-}
-
-/** A stored value as text (`"yes"`, `"skip"`, or a number) between `from` and `to`, without a JSON parse per day. */
-function valueAt(text: string, from: number, to: number): DayEntry['value'] {
-  if (text.charCodeAt(from) === 34) {
-    if (to - from === 5 && text.startsWith('"yes"', from)) return 'yes';
-    if (to - from === 6 && text.startsWith('"skip"', from)) return 'skip';
-  }
-  return Number(text.slice(from, to));
-}
-
-/** Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit. */
-export async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string): Promise<Map<number, DayEntry[]>> {
-  const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
-  if (!habitIds.length) return byHabit;
-  const rows = await app.db.select({
-    habitId: habitEntryYears.habitId,
-    lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
-  }).from(habitEntryYears)
-    .where(and(eq(habitEntryYears.userId, userId), inArray(habitEntryYears.habitId, habitIds), lte(habitEntryYears.year, asOf.slice(0, 4)), sql`${habitEntryYears.lines} <> ''`))
-    .groupBy(habitEntryYears.habitId);
-  for (const row of rows) {
-    const list = byHabit.get(Number(row.habitId));
-    if (!list || !row.lines) continue;
-    // Line by line without split(): a page of habits over 5 years is ~90,000 lines, and each string made costs.
-    const text = row.lines;
-    for (let at = 0; at < text.length;) {
-      let end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
-      if (end - at > 11) {
-        const date = text.slice(at, at + 10);
-        if (date > asOf) break;
-        list.push({ date, value: valueAt(text, at + 11, end) });
-      }
-      at = end + 1;
-    }
-  }
-  return byHabit;
 }
 
 /** Notes of the last days (the list's strip shows them). */
@@ -221,9 +187,11 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const { board: boardId, params } = request.body;
     const habit = await ownHabit(userId, boardId, params.habit_id);
     const asOf = params.date ?? await userToday(userId);
-    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
-    const notes = await recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf);
-    const stats = habitStats(ruleOf(habit.data), entries, asOf);
+    const [computed, notes] = await Promise.all([
+      statsOfHabits(app, userId, [habit], asOf),
+      recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf),
+    ]);
+    const stats = computed.get(habit.id) as HabitStats;
     for (const day of stats.last7) day.note = notes.get(`${habit.id} ${day.date}`) ?? '';
     return { success: true as const, stats };
   });
@@ -260,12 +228,12 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       .orderBy(asc(t.position), asc(t.id)).limit(limit + 1).offset(offset);
     const page = rows.slice(0, limit);
     const ids = page.map((row) => row.id);
-    const [entries, notes] = await Promise.all([
-      entriesByHabit(app, userId, ids, asOf),
+    const [computed, notes] = await Promise.all([
+      statsOfHabits(app, userId, page, asOf),
       recentNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
     ]);
     const habits = page.map((row) => {
-      const stats = habitStats(ruleOf(row.data), entries.get(row.id) ?? [], asOf);
+      const stats = computed.get(row.id) as HabitStats;
       for (const day of stats.last7) day.note = notes.get(`${row.id} ${day.date}`) ?? '';
       return { habit: presentHabit(row), stats };
     });
@@ -290,6 +258,33 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const noteOf = new Map(notes.map((row) => [row.date, row.note ?? '']));
     const history = habitHistory(ruleOf(habit.data), entries, asOf);
     return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: noteOf.get(e.date) ?? '' })) } };
+  });
+
+  api.post('/api/habit/weeks', {
+    schema: {
+      tags: ['habit'], summary: 'Habits week by week (for /report/habit-summary): what was done each week against its goal, and strength at its end',
+      body: z.object({
+        board,
+        params: z.object({
+          habit_ids: z.array(dbId).min(1).max(100),
+          weeks: z.number().int().min(1).max(104).optional().describe('How many weeks back, this one included (default 12).'),
+          date: isoDate.optional(),
+        }).strict(),
+      }).strict(),
+      response: { 200: weeksAnswer, ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const { board: boardId, params } = request.body;
+    await requireOwnBoard(app.db, userId, boardId);
+    const asOf = params.date ?? await userToday(userId);
+    const t = habitTableOf();
+    const rows = await app.db.select({ id: t.id, data: t.data }).from(t)
+      .where(and(eq(t.userId, userId), eq(t.boardId, boardId), inArray(t.id, params.habit_ids)));
+    const entries = await entriesByHabit(app, userId, rows.map((row) => row.id), asOf);
+    const habits = rows.map((row) => ({ habit_id: row.id, weeks: habitWeeks(ruleOf(row.data), entries.get(row.id) ?? [], asOf, params.weeks ?? 12) }));
+    return { success: true as const, habits };
   });
 
   const pauseParams = z.object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() }).strict()

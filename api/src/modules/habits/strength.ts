@@ -109,34 +109,50 @@ export function timeline(rule: HabitRule, entries: readonly DayEntry[], start: n
   return { start, states, amounts, reasons };
 }
 
+/** Where a score series stands after some day: the score and the rolling count (or sum) of the window. */
+export interface ScoreState { score: number; rolling: number }
+
+/** The score before the first check-in: nothing done yet (an "at most" habit starts within its limit). */
+export function initialScore(rule: HabitRule): ScoreState {
+  return { score: isNumeric(rule) && rule.kind === 'at_most' ? 1 : 0, rolling: 0 };
+}
+
+/** How many days back the rolling window reaches (yes/no habits below once a day double it, as Loop does). */
+export function windowDays(rule: HabitRule): number {
+  return !isNumeric(rule) && rule.num / rule.den < 1 ? rule.den * 2 : rule.den;
+}
+
 /**
  * Loop's `ScoreList.recompute` over a timeline, oldest day first: the score of each day.
  * Yes/no habits with a frequency below 1 double both numerator and denominator, to smooth irregular
  * schedules; numeric habits compare the rolling sum over `den` days with the target; a skipped day
  * (here also a paused or unscheduled one) leaves the score unchanged but stays in the rolling window.
+ *
+ * `from` and `state` resume a series: days before `from` are only read to leave the window, and `state` is
+ * where the series stood after the day before `from` (a checkpoint). The same operations run in the same
+ * order as from the first check-in, so a resumed series gives the very same numbers.
  */
-export function scoreSeries(rule: HabitRule, line: Timeline): Float64Array {
+export function scoreSeries(rule: HabitRule, line: Timeline, from = 0, state: ScoreState = initialScore(rule)): { scores: Float64Array; end: ScoreState } {
   const { states, amounts } = line;
-  const scores = new Float64Array(states.length);
+  const scores = new Float64Array(Math.max(0, states.length - from));
   // nextScore's step, with its multiplier worked out once for the whole series.
   const keep = scoreMultiplier(rule.num / rule.den);
   const step = (previous: number, completion: number) => previous * keep + completion * (1 - keep);
-  const frequency = rule.num / rule.den;
   const numeric = isNumeric(rule);
   const atMost = rule.kind === 'at_most';
-  let numerator = rule.num;
-  let denominator = rule.den;
-  if (!numeric && frequency < 1) { numerator *= 2; denominator *= 2; }
+  const doubled = !numeric && rule.num / rule.den < 1;
+  const denominator = windowDays(rule);
+  const numerator = doubled ? rule.num * 2 : rule.num;
   const target = rule.target ?? 0;
-  let previous = numeric && atMost ? 1 : 0;
-  let rolling = 0;
-  for (let i = 0; i < states.length; i += 1) {
-    const state = states[i];
+  let previous = state.score;
+  let rolling = state.rolling;
+  for (let i = from; i < states.length; i += 1) {
+    const s = states[i];
     if (numeric) {
-      rolling += state === AMOUNT ? Math.max(0, amounts[i]) : 0;
+      rolling += s === AMOUNT ? Math.max(0, amounts[i]) : 0;
       const old = i - denominator;
       if (old >= 0 && states[old] === AMOUNT) rolling -= Math.max(0, amounts[old]);
-      if (state !== SKIP) {
+      if (s !== SKIP) {
         let completion: number;
         if (!atMost) completion = target > 0 ? Math.min(1, rolling / target) : 1;
         else if (target > 0) completion = Math.min(1, Math.max(0, 1 - (rolling - target) / target));
@@ -144,14 +160,14 @@ export function scoreSeries(rule: HabitRule, line: Timeline): Float64Array {
         previous = step(previous, completion);
       }
     } else {
-      if (state === YES) rolling += 1;
+      if (s === YES) rolling += 1;
       const old = i - denominator;
       if (old >= 0 && states[old] === YES) rolling -= 1;
-      if (state !== SKIP) previous = step(previous, Math.min(1, rolling / numerator));
+      if (s !== SKIP) previous = step(previous, Math.min(1, rolling / numerator));
     }
-    scores[i] = previous;
+    scores[i - from] = previous;
   }
-  return scores;
+  return { scores, end: { score: previous, rolling } };
 }
 
 export type StreakUnit = 'day' | 'week' | 'month' | 'period';
@@ -194,14 +210,15 @@ function dayMet(rule: HabitRule, state: number, amount: number): boolean | null 
 export type PeriodResult = 'met' | 'missed' | 'open';
 
 /**
- * Each period's result from `first` to `asOf`. A period that is not over yet is `open` unless already met
- * (or, for "at most", already exceeded). Skipped and paused days, and days before the first check-in,
- * lower what the period asks for in proportion; a period with none left to count is `open`.
+ * Each period's result from `fromDay` (the first check-in, or a period's first day after it) to `toDay`, as of `asOf`.
+ * A period that is not over yet is `open` unless already met (or, for "at most", already exceeded). Skipped and
+ * paused days, and days before the first check-in, lower what the period asks for in proportion; a period with
+ * none left to count is `open`.
  */
-export function periodResults(rule: HabitRule, line: Timeline, first: number, asOf: number): PeriodResult[] {
+export function periodResults(rule: HabitRule, line: Timeline, first: number, asOf: number, fromDay = first, toDay = asOf): PeriodResult[] {
   const results: PeriodResult[] = [];
   const at = (day: number) => day - line.start;
-  for (let day = first; day <= asOf;) {
+  for (let day = fromDay; day <= toDay;) {
     const { from, to } = periodOf(rule, day, first);
     if (rule.den === 1) {
       const i = at(day);
@@ -242,10 +259,9 @@ export function periodResults(rule: HabitRule, line: Timeline, first: number, as
   return results;
 }
 
-/** Current and best streak over period results: `open` keeps a streak alive without adding to it. */
-export function streaks(results: readonly PeriodResult[]): { current: number; best: number } {
-  let current = 0;
-  let best = 0;
+/** Current and best streak over period results (after `before`): `open` keeps a streak alive without adding to it. */
+export function streaks(results: readonly PeriodResult[], before = { current: 0, best: 0 }): { current: number; best: number } {
+  let { current, best } = before;
   for (const result of results) {
     if (result === 'met') { current += 1; best = Math.max(best, current); } else if (result === 'missed') current = 0;
   }
@@ -303,25 +319,92 @@ function byDateOrder(entries: DayEntry[]): DayEntry[] {
   return entries;
 }
 
-/** Everything a list row or a habit's page shows, as of `asOf` (inclusive). */
-export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, recentDays = 7): HabitStats {
-  const asOf = dayOf(asOfIso);
-  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
+/**
+ * A habit's numbers over the days before `day`: where its score series and streak counters stood, so that
+ * later stats start there and read only the check-ins from `day` on (less the rolling window's days).
+ * `day` is the first day of a streak period. `first` is null when there was no check-in before `day`.
+ */
+export interface Checkpoint {
+  day: string;
+  first: string | null;
+  score: number;
+  rolling: number;
+  current: number;
+  best: number;
+  total: number;
+}
+
+const isDone = (e: DayEntry) => e.value === 'yes' || (typeof e.value === 'number' && e.value > 0);
+
+/** Where computing resumes: at a checkpoint's day, or at the first check-in with nothing carried. */
+function resumeFrom(rule: HabitRule, known: readonly DayEntry[], checkpoint: Checkpoint | null) {
+  if (checkpoint?.first) {
+    return {
+      first: dayOf(checkpoint.first), resume: dayOf(checkpoint.day), state: { score: checkpoint.score, rolling: checkpoint.rolling },
+      streak: { current: checkpoint.current, best: checkpoint.best }, total: checkpoint.total,
+    };
+  }
   const first = known.length ? dayOf(known[0].date) : Infinity;
-  const start = Math.min(Number.isFinite(first) ? first : asOf, asOf - recentDays + 1, periodOf(rule, asOf, Number.isFinite(first) ? first : asOf).from);
+  return { first, resume: first, state: initialScore(rule), streak: { current: 0, best: 0 }, total: 0 };
+}
+
+/**
+ * The day a checkpoint for stats as of `asOf` is kept at: the start of the streak period holding the first of
+ * `asOf`'s month (or of the month before, in a month's first week), so stats replay at most a few weeks.
+ */
+export function checkpointDay(rule: HabitRule, asOfIso: string, firstIso: string | null): string {
+  const asOf = dayOf(asOfIso);
+  const date = new Date((asOf - 7) * DAY_MS);
+  const monthStart = Math.round(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS);
+  return isoOf(periodOf(rule, monthStart, firstIso ? dayOf(firstIso) : monthStart).from);
+}
+
+/**
+ * The checkpoint at `dayIso` (a period's first day, see checkpointDay), from `entries` (by date) and an earlier
+ * checkpoint, if any: the entries must then hold every check-in from `from.day` less windowDays(rule) days,
+ * else all of them.
+ */
+export function checkpointAt(rule: HabitRule, entries: readonly DayEntry[], dayIso: string, from: Checkpoint | null = null): Checkpoint {
+  const day = dayOf(dayIso);
+  if (from && dayOf(from.day) > day) throw new Error('A checkpoint moves forward only.');
+  const known = byDateOrder(entries.filter((e) => e.date < dayIso));
+  const r = resumeFrom(rule, known, from);
+  if (!Number.isFinite(r.first)) return { day: dayIso, first: null, ...initialScore(rule), current: 0, best: 0, total: 0 };
+  if (periodOf(rule, day, r.first).from !== day) throw new Error(`${dayIso} does not start a streak period.`);
+  const start = r.resume - windowDays(rule);
+  const line = timeline(rule, known, start, day - 1);
+  const end = scoreSeries(rule, line, r.resume - start, r.state).end;
+  // As of `day` every period before it is over, and no day before it is "today".
+  const streak = streaks(periodResults(rule, line, r.first, day, r.resume, day - 1), r.streak);
+  let total = r.total;
+  const resumeIso = isoOf(r.resume);
+  for (const e of known) if (e.date >= resumeIso && isDone(e)) total += 1;
+  return { day: dayIso, first: isoOf(r.first), score: end.score, rolling: end.rolling, current: streak.current, best: streak.best, total };
+}
+
+/**
+ * Everything a list row or a habit's page shows, as of `asOf` (inclusive). With a checkpoint (on or before
+ * `asOf`), `entries` need only hold the check-ins from `checkpoint.day` less windowDays(rule) days, and from
+ * `asOf`'s streak period and last `recentDays` days; the numbers are the same as from every check-in.
+ */
+export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, recentDays = 7, checkpoint: Checkpoint | null = null): HabitStats {
+  const asOf = dayOf(asOfIso);
+  if (checkpoint && checkpoint.day > asOfIso) throw new Error('The checkpoint is after the date asked for.');
+  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
+  const r = resumeFrom(rule, known, checkpoint);
+  const first = r.first;
+  const anchor = Number.isFinite(first) ? first : asOf;
+  const start = Math.min(Number.isFinite(first) ? r.resume - windowDays(rule) : asOf, asOf - recentDays + 1, periodOf(rule, asOf, anchor).from);
   const line = timeline(rule, known, start, asOf);
   let score = 0;
   let streak = { current: 0, best: 0 };
   if (Number.isFinite(first)) {
-    const fromFirst: Timeline = {
-      start: first, states: line.states.subarray(first - start), amounts: line.amounts.subarray(first - start), reasons: line.reasons.subarray(first - start),
-    };
-    const scores = scoreSeries(rule, fromFirst);
-    score = scores[scores.length - 1] ?? 0;
-    streak = streaks(periodResults(rule, line, first, asOf));
+    score = scoreSeries(rule, line, r.resume - start, r.state).end.score;
+    streak = streaks(periodResults(rule, line, first, asOf, r.resume), r.streak);
   }
-  let total = 0;
-  for (const e of known) if (e.value === 'yes' || (typeof e.value === 'number' && e.value > 0)) total += 1;
+  let total = r.total;
+  const resumeIso = Number.isFinite(r.resume) ? isoOf(r.resume) : '';
+  for (const e of known) if (e.date >= resumeIso && isDone(e)) total += 1;
 
   const recentFrom = isoOf(asOf - recentDays + 1);
   const byDate = new Map<string, DayEntry>();
@@ -330,7 +413,7 @@ export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIs
   for (let d = asOf - recentDays + 1; d <= asOf; d += 1) last7.push(stateOf(rule, line, d, asOf, byDate.get(isoOf(d))));
 
   // What the current period asks for and has, today's own check-in left out: "due" is about before today.
-  const period = periodOf(rule, asOf, Number.isFinite(first) ? first : asOf);
+  const period = periodOf(rule, asOf, anchor);
   let done = 0;
   for (let d = period.from; d < asOf; d += 1) {
     const i = d - line.start;
@@ -373,11 +456,43 @@ export function habitHistory(rule: HabitRule, entries: readonly DayEntry[], asOf
   let first = Infinity;
   for (const e of known) first = Math.min(first, dayOf(e.date));
   const line = timeline(rule, known, first, asOf);
-  const scores = scoreSeries(rule, line);
+  const { scores } = scoreSeries(rule, line);
   const series: [string, number][] = [];
   for (let i = 0; i < scores.length; i += 1) series.push([isoOf(first + i), Math.round(scores[i] * 10_000) / 10_000]);
   for (let i = 0; i < line.states.length; i += 1) {
     if (line.states[i] === YES || (line.states[i] === AMOUNT && dayMet(rule, AMOUNT, line.amounts[i]))) byWeekday[weekdayOf(first + i)] += 1;
   }
   return { scores: series, by_weekday: byWeekday };
+}
+
+export interface HabitWeek { from: string; done: number; goal: number; score: number }
+
+/**
+ * The last `count` weeks (Monday to Sunday) up to `asOf`: what was done each week (check-ins, or the sum of
+ * amounts), what a week asks for (the habit's rate over 7 days), and strength at the week's end.
+ */
+export function habitWeeks(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, count: number): HabitWeek[] {
+  const asOf = dayOf(asOfIso);
+  const monday = asOf - ((weekdayOf(asOf) + 6) % 7);
+  const from = monday - 7 * (count - 1);
+  // Unrounded (unlike the page's chart): a week's end shows the very strength the habit's page does.
+  const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
+  const first = known.length ? dayOf(known[0].date) : Infinity;
+  const scores = Number.isFinite(first) ? scoreSeries(rule, timeline(rule, known, first, asOf)).scores : new Float64Array(0);
+  const scoreOn = (day: number) => (day < first ? 0 : scores[Math.min(scores.length - 1, day - first)]);
+  const done = new Float64Array(count);
+  const fromIso = isoOf(from);
+  for (const e of entries) {
+    if (e.date < fromIso || e.date > asOfIso) continue;
+    const week = Math.floor((dayOf(e.date) - from) / 7);
+    if (e.value === 'yes') done[week] += 1;
+    else if (typeof e.value === 'number') done[week] += rule.kind === 'yes_no' ? (e.value > 0 ? 1 : 0) : Math.max(0, e.value);
+  }
+  // Fixed weekdays ask for the days' share of a week, not all 7.
+  const fixedDays = rule.weekdays.length > 0 && rule.weekdays.length < 7 ? rule.weekdays.length : 7;
+  const perWeek = ((rule.kind === 'yes_no' ? rule.num : rule.target ?? 0) * fixedDays) / rule.den;
+  const goal = Math.round(perWeek * 100) / 100;
+  return Array.from({ length: count }, (_, i) => ({
+    from: isoOf(from + 7 * i), done: Math.round(done[i] * 100) / 100, goal, score: scoreOn(Math.min(asOf, from + 7 * i + 6)),
+  }));
 }

@@ -7,8 +7,8 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
 import { pathMessages, readFields } from './data-fields';
 import type { DataField } from './data-fields';
-import { LineChart } from './line-chart';
-import type { ChartPoint } from './line-chart';
+import { DataChart } from './data-chart';
+import type { ChartPoint } from './data-chart';
 import '../auth/forms.css';
 import '../account/account.css';
 import './data.css';
@@ -119,7 +119,7 @@ export default function DataType() {
     <div className="lb-page">
       <p><Link to="/data">All data types</Link></p>
       <h1>{type.name}</h1>
-      {fields.filter((f) => f.kind === 'number').map((f) => <LineChart key={f.name} title={f.name} unit={f.unit} points={charted(f)} />)}
+      {fields.filter((f) => f.kind === 'number').map((f) => <DataChart key={f.name} title={f.name} unit={f.unit} points={charted(f)} />)}
       <section className="lb-section" aria-labelledby="records-new">
         <h2 id="records-new">Add a record</h2>
         <form className="lb-form" onSubmit={(event) => void add(event)} noValidate>
