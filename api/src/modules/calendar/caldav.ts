@@ -7,7 +7,7 @@ import { caldavCalendars, caldavObjects, calendarConnections, users } from '../.
 import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
-import { CredentialBox } from './credentials';
+import { CredentialBox, CredentialsKeyMissing } from './credentials';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -64,6 +64,7 @@ function tracedFetch(policy: FetchPolicy) {
 
 function explain(error: unknown, statuses: readonly number[]): CaldavError {
   if (error instanceof CaldavError) return error;
+  if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
   if (statuses.includes(401) || statuses.includes(403) || (error instanceof Error && /Invalid credentials|401/.test(error.message))) {
     return new CaldavError('The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.', 'auth');
   }
