@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
 import { startRadicale, type Radicale } from '../../../test/radicale';
-import { calendarConnections } from '../../db/schema';
+import { caldavObjects, calendarConnections } from '../../db/schema';
 import { defaultEnv } from '../../env';
 
 /*
@@ -21,7 +21,7 @@ let strictApp: FastifyInstance;
 /** No CALENDAR_CREDENTIALS_KEY. */
 let keylessApp: FastifyInstance;
 
-const users = { alice: 'alice-app-password', bob: 'bob-app-password' };
+const users = { alice: 'alice-app-password', bob: 'bob-app-password', carol: 'carol-app-password' };
 
 beforeAll(async () => {
   radicale = await startRadicale(users);
@@ -143,9 +143,13 @@ describe('CalDAV accounts against Radicale', () => {
       ['Daily standup', '2026-02-17', 'Work'], ['Daily standup', '2026-02-24', 'Work'],
     ]);
     expect((await radicale.request('alice', 'DELETE', '/alice/home/party.ics')).status).toBe(200);
+    // A calendar made on the server later is listed, unchosen: its events stay out until the person picks it.
+    await radicale.makeCalendar('alice', 'later', 'Later');
+    await radicale.request('alice', 'PUT', '/alice/later/l.ics', vevent('later-1', 'Not chosen', '20260210T100000Z', '20260210T110000Z'));
     after = await syncNow(user, connection.id);
+    expect(after.calendars!.map((c) => [c.name, c.selected])).toEqual([['Home', true], ['Later', false], ['Work', true]]);
     events = await range(user, '2026-02-01', '2026-02-28');
-    expect(events.some((e) => e.title === 'Party')).toBe(false);
+    expect(events.some((e) => e.title === 'Party' || e.title === 'Not chosen')).toBe(false);
     expect(after.calendars!.find((c) => c.name === 'Home')!.event_count).toBe(0);
 
     // A change made elsewhere since the last sync wins: Lifeboard's write on its stale copy is refused, and the newer version shown.
@@ -170,6 +174,39 @@ describe('CalDAV accounts against Radicale', () => {
     expect(refused.json<{ error: string }>().error).toBe('"Work" is not synced: choose it on the connections screen first.');
     expect(work).toContain('/alice/work/');
   }, 60_000);
+
+  it('fetches only what changed: an unchanged calendar (ctag) or object (ETag) is not fetched again', async () => {
+    await radicale.makeCalendar('carol', 'main', 'Main');
+    await radicale.request('carol', 'PUT', '/carol/main/a.ics', vevent('a-1', 'Alpha', '20260401T100000Z', '20260401T110000Z'));
+    await radicale.request('carol', 'PUT', '/carol/main/b.ics', vevent('b-1', 'Beta', '20260402T100000Z', '20260402T110000Z'));
+    const carol = await signUp(app);
+    const id = (await carol.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'carol', password: users.carol })).json<{ connection: Connection }>().connection.id;
+    await synced(carol, id, null);
+    // Lifeboard's copies are marked: a copy fetched again loses its mark.
+    const { db } = await testDatabase();
+    const mark = async () => {
+      for (const object of await db.select().from(caldavObjects)) {
+        if (object.url.includes('/carol/')) await db.update(caldavObjects).set({ events: object.events.map((e) => ({ ...e, title: `${e.title} (copy)` })) }).where(eq(caldavObjects.id, object.id));
+      }
+    };
+    const titles = async () => (await range(carol, '2026-04-01', '2026-04-02')).map((e) => e.title);
+    await mark();
+    // Alpha's ETag is made to look stale: with the calendar's ctag unchanged, not even the ETags are listed.
+    const [alpha] = (await db.select().from(caldavObjects)).filter((object) => object.url.endsWith('/carol/main/a.ics'));
+    await db.update(caldavObjects).set({ etag: '"stale"' }).where(eq(caldavObjects.id, alpha!.id));
+    await syncNow(carol, id);
+    expect(await titles()).toEqual(['Alpha (copy)', 'Beta (copy)']);
+    // Beta changes there: the ctag changes, the ETags are compared, and only the objects whose ETag differs are fetched.
+    await radicale.request('carol', 'PUT', '/carol/main/b.ics', vevent('b-1', 'Beta 2', '20260402T100000Z', '20260402T110000Z'));
+    await mark();
+    await radicale.request('carol', 'PUT', '/carol/main/c.ics', vevent('c-1', 'Gamma', '20260401T120000Z', '20260401T130000Z'));
+    await syncNow(carol, id);
+    expect(await titles()).toEqual(['Alpha', 'Gamma', 'Beta 2']);
+    await mark();
+    await radicale.request('carol', 'DELETE', '/carol/main/c.ics');
+    await syncNow(carol, id);
+    expect(await titles()).toEqual(['Alpha (copy)', 'Beta 2 (copy)']);
+  }, 30_000);
 
   it('answers another user\'s CalDAV event as not found', async () => {
     await radicale.makeCalendar('bob', 'main', 'Main');

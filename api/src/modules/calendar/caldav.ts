@@ -93,7 +93,8 @@ async function remoteCalendars(deps: CaldavDeps, serverUrl: string, username: st
   try {
     const client = await createDAVClient({ serverUrl, credentials: { username, password }, authMethod: 'Basic', defaultAccountType: 'caldav', fetch: trace.fetch });
     const calendars = await client.fetchCalendars();
-    if (trace.statuses.some((status) => status === 401 || status === 403)) throw explain(null, trace.statuses);
+    // tsdav answers no calendars (rather than failing) when the server refused the password on the way.
+    if (calendars.length === 0 && trace.statuses.some((status) => status === 401 || status === 403)) throw explain(null, trace.statuses);
     return calendars
       .filter((calendar) => !calendar.components?.length || calendar.components.includes('VEVENT'))
       .map((calendar) => ({
@@ -182,10 +183,11 @@ export async function syncConnection(deps: CaldavDeps, connectionId: number): Pr
     const gone = stored.filter((row) => !remote.some((calendar) => calendar.url === row.url)).map((row) => row.id);
     if (gone.length) await deps.db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
     for (const calendar of remote) {
-      let row = stored.find((candidate) => candidate.url === calendar.url);
+      const row = stored.find((candidate) => candidate.url === calendar.url);
       if (!row) {
         // A calendar made on the server after connecting shows up unselected: the person chooses it.
-        [row] = await deps.db.insert(caldavCalendars).values({ connectionId: connection.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: false }).returning();
+        // (Two syncs of one account may meet here: the second adds nothing.)
+        await deps.db.insert(caldavCalendars).values({ connectionId: connection.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: false }).onConflictDoNothing();
         continue;
       }
       if (row.name !== calendar.name || row.color !== calendar.color) await deps.db.update(caldavCalendars).set({ name: calendar.name, color: calendar.color }).where(eq(caldavCalendars.id, row.id));
