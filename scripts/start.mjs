@@ -11,6 +11,7 @@
  * http://localhost:$PORT_API), ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID (none by default); no rebuild needed.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
@@ -90,6 +91,24 @@ function developmentPushKeys() {
     writeFileSync(file, JSON.stringify(keys, null, 2));
   }
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local' };
+}
+
+/**
+ * The key CalDAV passwords are encrypted with (CALENDAR_CREDENTIALS_KEY) for this machine when none is set: made
+ * once and kept in api/.data, so connected accounts keep working across restarts (a new key voids their passwords).
+ */
+function developmentCalendarKey() {
+  if (process.env.CALENDAR_CREDENTIALS_KEY) return { CALENDAR_CREDENTIALS_KEY: process.env.CALENDAR_CREDENTIALS_KEY };
+  const file = join(repoRoot, 'api/.data/calendar-credentials-development.key');
+  let key;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch {
+    key = randomBytes(32).toString('base64');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  }
+  return { CALENDAR_CREDENTIALS_KEY: key };
 }
 
 function portIsOpen(port) {
@@ -193,6 +212,7 @@ async function main() {
         PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development', CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
         SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true`,
         ...developmentPushKeys(),
+        ...developmentCalendarKey(),
       },
     });
     watchChild('api', api);
@@ -230,6 +250,9 @@ async function main() {
     console.log(process.env.VAPID_PUBLIC_KEY
       ? '  push     web push with the VAPID keys set in the environment'
       : '  push     web push with development keys (api/.data/vapid-development.json); turn it on under Account › Devices');
+    console.log(process.env.CALENDAR_CREDENTIALS_KEY
+      ? '  caldav   CalDAV passwords encrypted with the CALENDAR_CREDENTIALS_KEY set in the environment'
+      : '  caldav   CalDAV passwords encrypted with a development key (api/.data/calendar-credentials-development.key)');
     console.log(`  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`);
   }
   for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);

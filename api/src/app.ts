@@ -14,6 +14,7 @@ import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
+import { caldavDepsOf, defineCalendarSyncJob, scanCalendarSyncs } from './modules/calendar/caldav';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
 import { goalAiRoutes } from './modules/goals/ai-draft';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
+  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
   app.decorate('queue', queue);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
   app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       try {
         await scanReminders(reminders);
         await scanDailyEmails(reminders);
+        await scanCalendarSyncs(options.db, queue, options.env.CALENDAR_REFRESH_MINUTES);
       } catch (error) {
         app.log.error({ err: error }, 'reminder scan failed; the next one retries');
       } finally {

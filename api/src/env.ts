@@ -69,8 +69,17 @@ export const envSchema = z.object({
   CALENDAR_FETCH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   CALENDAR_FETCH_MAX_MB: z.coerce.number().positive().max(100).default(10),
   CALENDAR_FETCH_TIMEOUT_S: z.coerce.number().positive().max(120).default(15),
-  /** How old a subscription's last fetch may be before the refresher fetches it again; 0 turns the refresher off. */
+  /** How old a subscription's last fetch (or a CalDAV account's last sync) may be before it is fetched again; 0 turns that off. */
   CALENDAR_REFRESH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /**
+   * Encrypts CalDAV passwords at rest (AES-256-GCM): 32 random bytes as base64 or hex (`openssl rand -base64 32`).
+   * Without it CalDAV accounts cannot be connected and the connections screen says so; `pnpm start` makes a
+   * development key. Changing it makes stored passwords unreadable: people then type theirs again.
+   */
+  CALENDAR_CREDENTIALS_KEY: z.string().refine((value) => {
+    const text = value.trim();
+    return /^[0-9a-f]{64}$/i.test(text) || Buffer.from(text, 'base64').length === 32;
+  }, 'must be 32 bytes as base64 or hex (openssl rand -base64 32)').optional(),
   /**
    * Google Calendar: an OAuth client (Google Cloud Console → APIs & Services → Credentials, "Web application").
    * Until both are set, the connect button on /calendar/connections says so.

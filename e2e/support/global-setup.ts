@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -127,6 +128,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:admin@lifeboard.local',
     // As under `pnpm start`: the planner journey subscribes to a calendar feed served on this machine.
     CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
+    // As `pnpm start` makes one: the CalDAV journey connects an account, whose password is kept encrypted with it.
+    CALENDAR_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     // One address (this machine) opens every XSS payload's public page signed out, hundreds a minute.
     ANONYMOUS_REQUESTS_PER_MINUTE: '100000',
   });

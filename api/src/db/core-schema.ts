@@ -77,15 +77,21 @@ export const simpleModels = pgTable('simple_model', {
 }, (t) => [uniqueIndex('simple_model_board_idx').on(t.boardId, t.model)]);
 
 /**
- * A calendar the user connected: today an ICS subscription (a secret iCal address). Its events are fetched
- * by the refresher and kept here, so `/api/google/events` answers without a network call.
+ * A calendar the user connected: an ICS subscription (a secret iCal address) or a CalDAV account. An ICS
+ * subscription's events are fetched by the refresher and kept here; a CalDAV account's calendars and events
+ * are kept in `caldav_calendar` and `caldav_object`. Either way `/api/google/events` answers without a network call.
  */
 export const calendarConnections = pgTable('calendar_connection', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['ics'] }).notNull(),
+  provider: text('provider', { enum: ['ics', 'caldav'] }).notNull(),
   name: text('name').notNull().default(''),
+  /** The feed's address, or the CalDAV server's. */
   url: text('url'),
+  /** CalDAV: the account's user name. */
+  username: text('username'),
+  /** CalDAV: the password, encrypted with CALENDAR_CREDENTIALS_KEY (AES-256-GCM; see calendar/credentials.ts). */
+  secret: text('secret'),
   /** The series fetched at the last sync, recurrences unexpanded. */
   events: jsonb('events').$type<FeedSeries[]>().notNull().default(sql`'[]'::jsonb`),
   syncToken: text('sync_token'),
@@ -94,6 +100,31 @@ export const calendarConnections = pgTable('calendar_connection', {
   lastError: text('last_error'),
   createdAt: instant('created_at').notNull().defaultNow(),
 }, (t) => [index('calendar_connection_user_idx').on(t.userId)]);
+
+/** One calendar of a CalDAV account; only the selected ones are synced and shown. */
+export const caldavCalendars = pgTable('caldav_calendar', {
+  id: serial('id').primaryKey(),
+  connectionId: integer('connection_id').notNull().references(() => calendarConnections.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  name: text('name').notNull(),
+  /** The colour the server gives the calendar (#rrggbb), if any. */
+  color: text('color'),
+  selected: boolean('selected').notNull().default(true),
+  /** The collection's ctag at the last complete sync: unchanged means nothing to fetch. */
+  ctag: text('ctag'),
+}, (t) => [uniqueIndex('caldav_calendar_url_idx').on(t.connectionId, t.url)]);
+
+/** One calendar object (an iCalendar resource: one event with its overrides) of a synced CalDAV calendar. */
+export const caldavObjects = pgTable('caldav_object', {
+  id: serial('id').primaryKey(),
+  calendarId: integer('calendar_id').notNull().references(() => caldavCalendars.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  etag: text('etag'),
+  /** The resource's iCalendar text as the server last gave it: an edit changes it and keeps what Lifeboard does not know. */
+  ics: text('ics').notNull(),
+  /** Its events, parsed, recurrences unexpanded. */
+  events: jsonb('events').$type<FeedSeries[]>().notNull(),
+}, (t) => [uniqueIndex('caldav_object_url_idx').on(t.calendarId, t.url)]);
 
 /** The secret address of a user's own calendar feed; revoking deletes the row. */
 export const calendarFeeds = pgTable('calendar_feed', {
@@ -123,15 +154,19 @@ export interface CalendarEvent {
   start: string;
   end: string;
   all_day: boolean;
-  source: 'event' | 'planned' | 'ics';
-  /** Where the item lives: `event:12`, `planned:4`, `ics:3`. */
+  source: 'event' | 'planned' | 'ics' | 'caldav';
+  /** Where the item lives: `event:12`, `planned:4`, `ics:3`, `caldav:7` (a CalDAV calendar object). */
   series: string;
   /** The occurrence's date (`YYYY-MM-DD`) in the user's zone. */
   date: string;
   /** The RRULE of a repeating item, else null. */
   repeat: string | null;
-  /** The connected calendar's name, for `ics` items. */
+  /** The connected calendar's name, for `ics` and `caldav` items. */
   calendar?: string;
+  /** The colour a CalDAV server gives the item's calendar (#rrggbb). */
+  color?: string;
+  /** For `caldav` items: the synced calendar's id, where a new event on it is made. */
+  calendar_id?: number;
   /** The board of an `event` or `planned` item, for edits. */
   board?: number;
   /** A planned activity that was done (it has an activity). */

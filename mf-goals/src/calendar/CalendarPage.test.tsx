@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
 import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
@@ -24,6 +24,7 @@ beforeEach(() => {
   serveModel(api, 'plannedactivity', 'plannedActivities');
   serveModel(api, 'goal', 'goals');
   serveModel(api, 'habit', 'habits');
+  api.on('POST /api/calendar/connections', { body: { connections: [] } });
 });
 afterEach(() => {
   cleanup();
@@ -63,5 +64,51 @@ describe('CalendarPage', () => {
     expect((await screen.findByRole('status', {}, { timeout: 10_000 })).textContent).toMatch(/could not be loaded/);
     await waitFor(() => expect($calendarEvents.get()).toEqual([]));
     expect(screen.queryByText(/Stale meeting/)).toBeNull();
+  }, 20_000);
+
+  it('shows a synced CalDAV event in its calendar\'s colour; renaming and deleting it go to the server', async () => {
+    api.on('POST /api/google/events', { body: { events: [
+      { id: `caldav:5:0:${today}T09:00:00.000Z`, title: 'Standup', start: `${today}T09:00:00.000Z`, end: `${today}T09:30:00.000Z`, all_day: false, source: 'caldav', series: 'caldav:5', date: today, repeat: null, calendar: 'Work', color: '#ff8800', calendar_id: 2 },
+    ] } });
+    api.on('POST /api/calendar/caldav/events/update', { body: { event: { id: 5, calendar_id: 2, events: 1 } } });
+    api.on('POST /api/calendar/caldav/events/delete', { body: { success: true } });
+    render(<MemoryRouter><CalendarPage initialView="listWeek" /></MemoryRouter>);
+    const event = await screen.findByText('Standup', {}, { timeout: 10_000 });
+    expect(screen.getByText('Synced calendars')).toBeTruthy();
+    expect((event.closest('[style]') as HTMLElement).style.getPropertyValue('--fc-event-color')).toBe('#ff8800');
+    fireEvent.click(event);
+    const panel = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
+    expect(panel.textContent).toContain('Synced calendar: Work');
+    fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: 'Daily standup' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/update')?.body).toEqual({ id: 5, title: 'Daily standup' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Renamed to "Daily standup".');
+    fireEvent.click(await screen.findByText('Standup'));
+    const again = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/delete')?.body).toEqual({ id: 5 }));
+  }, 20_000);
+
+  it('adds an event to a synced calendar, and says why the server refused one', async () => {
+    api.on('POST /api/google/events', { body: { events: [] } });
+    api.on('POST /api/calendar/connections', { body: { connections: [{
+      id: 7, name: 'Radicale', url: 'http://127.0.0.1/', provider: 'caldav', username: 'alice', event_count: 0, last_synced_at: null, last_error: null,
+      calendars: [{ id: 2, name: 'Work', color: null, selected: true, event_count: 0 }, { id: 3, name: 'Old', color: null, selected: false, event_count: 0 }],
+    }] } });
+    api.on('POST /api/calendar/caldav/events/create', { status: 409, body: { success: false, error: 'The calendar server refused to save the event.', code: 'LB-CONFLICT' } });
+    show();
+    fireEvent.click(await screen.findByText('Add an event to a synced calendar', {}, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'Add an event to a synced calendar' });
+    expect(within(form).getAllByRole('option').map((o) => o.textContent)).toEqual(['Work']);
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Dentist' } });
+    fireEvent.change(within(form).getByLabelText('Day'), { target: { value: tomorrow } });
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '14:00' } });
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '15:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the event' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('The calendar server refused to save the event.');
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Dentist');
+    expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/create')?.body).toEqual({
+      calendar_id: 2, title: 'Dentist', start: new Date(`${tomorrow}T14:00`).toISOString(), end: new Date(`${tomorrow}T15:00`).toISOString(), all_day: false,
+    });
   }, 20_000);
 });

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import * as api from '@lifeboard/shared/api/account';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { describeRepeat } from '@lifeboard/shared/lib/repeat-rule';
-import { $calendarEvents } from '@lifeboard/shared/stores/data';
-import { loadCalendarEvents } from '@lifeboard/shared/stores/data-loaders';
+import { $calendarConnections, $calendarEvents } from '@lifeboard/shared/stores/data';
+import { loadCalendarConnections, loadCalendarEvents } from '@lifeboard/shared/stores/data-loaders';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { Checkbox, DateField, Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { fromServer, goalItems, habitItems, sourceColours, type CalendarItem } from './calendar-items';
 import { deleteOccurrence, moveOccurrence, type NewTime, type Scope } from './series-edit';
@@ -40,6 +42,92 @@ function ScopeChoice({ question, onChoose, onCancel, allowAll }: { question: str
   );
 }
 
+/** A time from the grid as a synced calendar takes it: all-day items run from midnight UTC of their first day. */
+function remoteTimes(start: Date, end: Date | null, allDay: boolean): Pick<api.CaldavEventInput, 'start' | 'end' | 'all_day'> {
+  if (allDay) {
+    const first = localDate(start);
+    const after = end ? localDate(end) : addDays(first, 1);
+    return { start: `${first}T00:00:00.000Z`, end: `${after > first ? after : addDays(first, 1)}T00:00:00.000Z`, all_day: true };
+  }
+  return { start: start.toISOString(), end: (end && end > start ? end : new Date(start.getTime() + 3600_000)).toISOString(), all_day: false };
+}
+
+/** A new event on one of the synced CalDAV calendars; it is written to the server at once. */
+function NewRemoteEvent({ calendars, onSaved }: { calendars: { id: number; name: string }[]; onSaved: (message: string) => void }) {
+  const [calendarId, setCalendarId] = useState(String(calendars[0]?.id ?? ''));
+  const [title, setTitle] = useState('');
+  const [date, setDate] = useState(localDate());
+  const [from, setFrom] = useState('09:00');
+  const [to, setTo] = useState('10:00');
+  const [allDay, setAllDay] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = 'Give the event a title.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = 'Pick a day.';
+    const start = new Date(`${date}T${from}`);
+    const end = new Date(`${date}T${to}`);
+    if (!allDay && !(end > start)) found.to = 'The end must be after the start.';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const result = await api.createCaldavEvent(Number(calendarId), { title: title.trim(), ...remoteTimes(allDay ? new Date(`${date}T00:00`) : start, allDay ? null : end, allDay) });
+    setBusy(false);
+    if (!result.ok) return setErrors({ form: result.error.message });
+    const name = calendars.find((c) => String(c.id) === calendarId)?.name ?? '';
+    setTitle('');
+    onSaved(`Added "${title.trim()}" to ${name}.`);
+  };
+  return (
+    <form className="lb-stack" onSubmit={(event) => void submit(event)} aria-label="Add an event to a synced calendar" noValidate>
+      <div className="lb-row">
+        <Select label="Calendar" value={calendarId} onChange={(e) => setCalendarId(e.target.value)} options={calendars.map((c) => ({ value: String(c.id), label: c.name }))} />
+        <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      </div>
+      <div className="lb-row">
+        <DateField label="Day" value={date} onChange={(e) => setDate(e.target.value)} error={errors.date} />
+        {allDay ? null : <TextField label="From" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
+        {allDay ? null : <TextField label="To" type="time" value={to} onChange={(e) => setTo(e.target.value)} error={errors.to} />}
+        <Checkbox label="All day" checked={allDay} onChange={(e) => setAllDay(e.target.checked)} />
+      </div>
+      <div><Button type="submit" variant="primary" busy={busy}>Add the event</Button></div>
+      {errors.form ? <p role="alert">{errors.form}</p> : null}
+    </form>
+  );
+}
+
+/** Renaming or deleting an event of a synced calendar; a repeating one changes as a whole. */
+function RemoteEventActions({ item, onDone, onMessage }: { item: CalendarItem & { remote: NonNullable<CalendarItem['remote']> }; onDone: (message: string) => void; onMessage: (message: string) => void }) {
+  const [title, setTitle] = useState(item.title);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setTitle(item.title), [item.title]);
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return onMessage('Give the event a title.');
+    setBusy(true);
+    const result = await api.updateCaldavEvent(item.remote.id, { title: title.trim() });
+    setBusy(false);
+    if (!result.ok) return onDone(`Could not rename "${item.title}": ${result.error.message}`);
+    onDone(`Renamed to "${title.trim()}"${item.remote.repeating ? ' (every time)' : ''}.`);
+  };
+  const remove = async () => {
+    const result = await api.deleteCaldavEvent(item.remote.id);
+    onDone(result.ok ? `Deleted "${item.title}"${item.remote.repeating ? ' (every time)' : ''} from ${item.calendar ?? 'its calendar'}.` : `Could not delete "${item.title}": ${result.error.message}`);
+  };
+  return (
+    <div className="lb-stack">
+      <form className="lb-row" onSubmit={(event) => void rename(event)} aria-label="Rename the event" noValidate>
+        <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
+        <Button type="submit" busy={busy}>Rename{item.remote.repeating ? ' every time' : ''}</Button>
+      </form>
+      <div className="lb-row"><Button variant="danger" onClick={() => void remove()}>{item.remote.repeating ? 'Delete every time' : 'Delete'}</Button></div>
+      {item.remote.repeating ? <p className="lb-muted">This event repeats: a change here applies to every time. To move one of its days, use the calendar app it comes from.</p> : null}
+    </div>
+  );
+}
+
 /**
  * `/calendar`: month, week, day and agenda views of everything dated: events, planned activities and
  * subscribed calendars (repeats expanded by the server), goal target dates and milestones, and the habits due.
@@ -52,6 +140,10 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const served = useStore($calendarEvents);
+  const connections = useStore($calendarConnections);
+  const syncedCalendars = useMemo(() => connections.filter((c) => c.provider === 'caldav')
+    .flatMap((c) => (c.calendars ?? []).filter((cal) => cal.selected).map((cal) => ({ id: cal.id, name: connections.filter((o) => o.provider === 'caldav').length > 1 ? `${cal.name} (${c.name})` : cal.name }))), [connections]);
+  useEffect(() => { void loadCalendarConnections(); }, []);
   const goals = useCollection('goal');
   const habits = useCollection('habit');
 
@@ -73,6 +165,19 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
 
   const saveMove = async (move: PendingMove, scope: Scope) => {
     setPendingMove(null);
+    const remote = move.item.remote;
+    if (remote) {
+      const result = await api.updateCaldavEvent(remote.id, remoteTimes(move.time.start, move.time.end, move.time.allDay));
+      if (!result.ok) {
+        move.revert();
+        setMessage(`Could not move "${move.item.title}": ${result.error.message}`);
+        setReload((n) => n + 1);
+        return;
+      }
+      setMessage(`Moved "${move.item.title}" in ${move.item.calendar ?? 'its calendar'}.`);
+      setReload((n) => n + 1);
+      return;
+    }
     const ref = move.item.ref;
     if (!ref) return move.revert();
     const result = await moveOccurrence(ref, move.time, scope);
@@ -117,6 +222,12 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
       <Suspense fallback={<p className="lb-muted">Loading the calendar…</p>}>
         <CalendarView items={items} initialView={initialView} onRange={onRange} onSelect={setSelected} onMove={onMove} />
       </Suspense>
+      {syncedCalendars.length ? (
+        <details className="lb-stack">
+          <summary>Add an event to a synced calendar</summary>
+          <NewRemoteEvent calendars={syncedCalendars} onSaved={(text) => { setMessage(text); setReload((n) => n + 1); }} />
+        </details>
+      ) : null}
       {selected ? (
         <Panel title={selected.title} level={2}>
           <p>{when(selected)}</p>
@@ -127,6 +238,9 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
             <Button variant="ghost" onClick={() => setSelected(null)}>Close</Button>
           </div>
           {selected.ref?.repeating ? <ScopeChoice question="Delete which ones?" allowAll onChoose={(scope) => void remove(selected, scope)} onCancel={() => setSelected(null)} /> : null}
+          {selected.remote ? (
+            <RemoteEventActions item={{ ...selected, remote: selected.remote }} onMessage={setMessage} onDone={(text) => { setMessage(text); setSelected(null); setReload((n) => n + 1); }} />
+          ) : null}
         </Panel>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ export interface CalendarItem {
   start: string;
   end: string | null;
   allDay: boolean;
-  kind: 'event' | 'planned' | 'ics' | 'goal' | 'milestone' | 'habit';
+  kind: 'event' | 'planned' | 'ics' | 'caldav' | 'goal' | 'milestone' | 'habit';
   color: string;
   /** Events and planned activities can be dragged; the rest are shown only. */
   movable: boolean;
@@ -18,6 +18,8 @@ export interface CalendarItem {
   href?: string;
   /** For events and planned activities: what a change applies to. */
   ref?: { kind: 'event' | 'planned'; id: number; board: number; date: string; repeating: boolean; repeat: string | null };
+  /** For an event of a synced CalDAV calendar: the event (its whole series) on the server. */
+  remote?: { id: number; calendarId: number; repeating: boolean; repeat: string | null };
   calendar?: string;
   /** A planned activity that was done. */
   done?: boolean;
@@ -28,6 +30,7 @@ export const sourceColours: Record<CalendarItem['kind'], { colour: string; label
   event: { colour: '#2f5bd3', label: 'Events' },
   planned: { colour: '#1f8a4c', label: 'Planned activities' },
   ics: { colour: '#7b3fb8', label: 'Subscribed calendars' },
+  caldav: { colour: '#a1356b', label: 'Synced calendars' },
   goal: { colour: '#c0531a', label: 'Goal target dates' },
   milestone: { colour: '#9a6a00', label: 'Milestones' },
   habit: { colour: '#0f7c86', label: 'Habits due' },
@@ -47,6 +50,14 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     id: String(event.id), title: String(event.title ?? ''), start: String(event.start ?? event.start_at ?? ''), end: (event.end ?? event.end_at ?? null) as string | null,
     allDay: event.all_day === true, kind: source, color: sourceColours[source].colour, movable: false, done: event.done === true,
   };
+  if (kind === 'caldav' && Number.isInteger(id) && typeof event.calendar_id === 'number') {
+    const repeating = Boolean(event.repeat);
+    // A repeating CalDAV event changes as a whole: dragging one occurrence would move them all, so it is not offered.
+    return {
+      ...base, movable: !repeating, color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
+      remote: { id, calendarId: event.calendar_id, repeating, repeat: event.repeat ?? null }, ...(event.calendar ? { calendar: event.calendar } : {}),
+    };
+  }
   if (!base.start) return null;
   if ((kind === 'event' || kind === 'planned') && Number.isInteger(id) && typeof event.board === 'number') {
     return {

@@ -48,10 +48,14 @@ export interface Invitation {
 export interface CalendarEvent {
   id?: number | string;
   title?: string;
-  /** `event`: a Lifeboard event; `planned`: a planned activity; `ics`: a subscribed calendar. */
-  source?: 'event' | 'planned' | 'ics';
-  /** The record or subscription it comes from: `event:12`, `planned:4`, `ics:3`. */
+  /** `event`: a Lifeboard event; `planned`: a planned activity; `ics`: a subscribed calendar; `caldav`: a synced CalDAV calendar. */
+  source?: 'event' | 'planned' | 'ics' | 'caldav';
+  /** The record or subscription it comes from: `event:12`, `planned:4`, `ics:3`, `caldav:7` (the CalDAV event, for edits). */
   series?: string;
+  /** The colour a CalDAV server gives the item's calendar (#rrggbb). */
+  color?: string;
+  /** For `caldav` items: the synced calendar's id. */
+  calendar_id?: number;
   /** The occurrence's date in the user's zone. */
   date?: string;
   repeat?: string | null;
@@ -241,28 +245,50 @@ export const fetchCalendarEvents = (startDate: string, endDate: string) =>
   call('POST', '/api/google/events', { start_date: startDate, end_date: endDate },
     (body) => (Array.isArray(body.events) ? (body.events as CalendarEvent[]) : undefined), { loadsData: true });
 
+/** One calendar of a CalDAV account; only selected ones are synced and shown. */
+export interface SyncedCalendar { id: number; name: string; color: string | null; selected: boolean; event_count: number }
 export interface CalendarConnection {
   id: number;
   name: string;
+  /** The feed's address, or the CalDAV server's. */
   url: string;
-  provider: 'ics';
+  provider: 'ics' | 'caldav';
   last_synced_at: string | null;
+  /** Why the last sync failed, in words to show. */
   last_error: string | null;
   event_count: number;
+  /** CalDAV: the account's user name. */
+  username?: string;
+  /** CalDAV: the account's calendars. */
+  calendars?: SyncedCalendar[];
 }
 const isConnection = (value: unknown): value is CalendarConnection => isObject(value) && typeof value.id === 'number' && typeof value.name === 'string';
 const readConnection = (body: Body) => (isConnection(body.connection) ? body.connection : undefined);
 
 export const fetchCalendarConnections = () =>
   call('POST', '/api/calendar/connections', undefined, (body) => (Array.isArray(body.connections) ? body.connections.filter(isConnection) : undefined), { loadsData: true });
-/** Which calendar services the server can connect; for Google, the settings it still needs. */
-export interface CalendarProviders { google: { configured: boolean; missing: string[] } }
+/** Which calendar services the server can connect, and for each the settings it still needs. */
+export interface ProviderSetup { configured: boolean; missing: string[] }
+export interface CalendarProviders { google: ProviderSetup; caldav: ProviderSetup }
+const readSetup = (value: unknown): ProviderSetup | undefined => (isObject(value) && typeof value.configured === 'boolean' && Array.isArray(value.missing)
+  ? { configured: value.configured, missing: value.missing.filter((m): m is string => typeof m === 'string') } : undefined);
 export const fetchCalendarProviders = () =>
   call('POST', '/api/calendar/providers', undefined, (body): CalendarProviders | undefined => {
-    const google = body.google as { configured?: unknown; missing?: unknown } | undefined;
-    return google && typeof google.configured === 'boolean' && Array.isArray(google.missing)
-      ? { google: { configured: google.configured, missing: google.missing.filter((m): m is string => typeof m === 'string') } } : undefined;
+    const google = readSetup(body.google);
+    const caldav = readSetup(body.caldav);
+    return google && caldav ? { google, caldav } : undefined;
   });
+export interface CaldavAccount { server_url: string; username: string; password: string; name?: string }
+/** Checks the account with its server and connects it; its first sync is queued. */
+export const connectCaldav = (account: CaldavAccount) => call('POST', '/api/calendar/caldav/connect', account, readConnection);
+export const chooseCaldavCalendars = (id: number, selected: number[]) => call('POST', '/api/calendar/caldav/calendars', { id, selected }, readConnection);
+/** An event on a synced CalDAV calendar: times are ISO instants; an all-day one runs from midnight UTC of its first day to midnight UTC after its last. */
+export interface CaldavEventInput { title: string; start: string; end: string; all_day: boolean; description?: string }
+const readCaldavEvent = (body: Body) => (isObject(body.event) && typeof body.event.id === 'number' ? { id: body.event.id } : undefined);
+export const createCaldavEvent = (calendarId: number, event: CaldavEventInput) =>
+  call('POST', '/api/calendar/caldav/events/create', { calendar_id: calendarId, ...event }, readCaldavEvent);
+export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>) => call('POST', '/api/calendar/caldav/events/update', { id, ...changes }, readCaldavEvent);
+export const deleteCaldavEvent = (id: number) => call('POST', '/api/calendar/caldav/events/delete', { id }, readSuccess, { needsSuccess: true });
 export const subscribeToCalendar = (url: string, name: string) => call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
 export const refreshCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/refresh', { id }, readConnection);
 export const deleteCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/delete', { id }, readSuccess, { needsSuccess: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, formatDisplayDay, ordinal } from './date-display';
+import { formatDisplayDate, formatDisplayDay, formatTimeAgo, ordinal } from './date-display';
 
 describe('ordinal', () => {
   it.each([
@@ -59,5 +59,20 @@ describe('formatDisplayDay', () => {
     expect(formatDisplayDay('2026-04-01')).toBe('Wed, Apl 1st 2026');
     expect(formatDisplayDay(new Date(2026, 10, 23, 23, 59))).toBe('Mon, Nov 23rd 2026');
     expect(formatDisplayDay('not a day')).toBe('');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ago = (ms: number) => formatTimeAgo(new Date(now.getTime() - ms), now);
+  it('says how long ago in words, never a timestamp', () => {
+    expect(ago(10_000)).toBe('just now');
+    expect(ago(60_000)).toBe('1 minute ago');
+    expect(ago(2 * 60_000)).toBe('2 minutes ago');
+    expect(ago(3 * 3600_000)).toBe('3 hours ago');
+    expect(ago(26 * 3600_000)).toBe('yesterday');
+    expect(ago(4 * 86400_000)).toBe('4 days ago');
+    expect(ago(30 * 86400_000)).toMatch(/^on \w{3}, Oct 2\dth 2026$/);
+    expect(formatTimeAgo('not a date', now)).toBe('');
   });
 });

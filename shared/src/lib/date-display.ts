@@ -69,3 +69,22 @@ export function formatDisplayDay(date: Date | string): string {
   if (Number.isNaN(day.getTime())) return '';
   return `${weekdayNames[day.getDay()]}, ${monthAbbreviations[day.getMonth()]} ${ordinal(day.getDate())} ${day.getFullYear()}`;
 }
+
+/**
+ * How long ago an instant was, in words: 'just now', '2 minutes ago', '3 hours ago', 'yesterday', '4 days ago';
+ * older than a week, the day itself ('on Sun, Nov 22nd 2026'). Invalid input gives ''.
+ */
+export function formatTimeAgo(date: Date | string, now: Date = new Date()): string {
+  const instant = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(instant.getTime())) return '';
+  const seconds = Math.max(0, Math.round((now.getTime() - instant.getTime()) / 1000));
+  if (seconds < 45) return 'just now';
+  const words = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return words.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return words.format(-hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (days <= 7) return words.format(-days, 'day');
+  return `on ${formatDisplayDay(instant)}`;
+}

@@ -162,11 +162,11 @@ describe('calendar providers', () => {
     const user = await signUp(app);
     const bare = await user.post('/api/calendar/providers', {});
     expect(bare.statusCode, bare.body).toBe(200);
-    expect(bare.json()).toEqual({ google: { configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] } });
+    expect(bare.json().google).toEqual({ configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] });
     const half = await createTestApp({ env: defaultEnv({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }) });
     try {
       const other = await signUp(half);
-      expect((await other.post('/api/calendar/providers', {})).json()).toEqual({ google: { configured: false, missing: ['GOOGLE_CLIENT_SECRET'] } });
+      expect((await other.post('/api/calendar/providers', {})).json().google).toEqual({ configured: false, missing: ['GOOGLE_CLIENT_SECRET'] });
     } finally {
       await half.close();
     }

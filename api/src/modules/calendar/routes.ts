@@ -1,12 +1,15 @@
 import { isoDate } from '@lifeboard/shared/models/fields';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { calendarConnections, calendarFeeds, users, type CalendarEvent } from '../../db/schema';
+import { caldavCalendars, caldavObjects, calendarConnections, calendarFeeds, users, type CalendarEvent } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../errors';
-import { documented, wireSchema } from '../../openapi';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
+import { caldavDepsOf, CaldavError, createRemoteEvent, deleteRemoteEvent, discoverCalendars, fetchPolicyOf, requestSync, secretContext, updateRemoteEvent } from './caldav';
+import { CredentialsKeyMissing } from './credentials';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
 import { isTimeZone } from './recurrence';
@@ -21,11 +24,13 @@ const calendarEvent = wireSchema<CalendarEvent>()(z.object({
   start: z.string().describe('An ISO date-time; for an all-day item, its first date (YYYY-MM-DD).'),
   end: z.string().describe('An ISO date-time; for an all-day item, the date after its last day.'),
   all_day: z.boolean(),
-  source: z.enum(['event', 'planned', 'ics']).describe('event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar.'),
-  series: z.string().describe('The record or subscription the item comes from: event:12, planned:4, ics:3.'),
+  source: z.enum(['event', 'planned', 'ics', 'caldav']).describe('event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar.'),
+  series: z.string().describe('The record or subscription the item comes from: event:12, planned:4, ics:3, caldav:7 (the CalDAV event, for edits).'),
   date: z.string().describe('The occurrence\'s date in the user\'s time zone.'),
   repeat: z.string().nullable(),
   calendar: z.string().optional(),
+  color: z.string().optional().describe('The colour the CalDAV server gives the calendar (#rrggbb).'),
+  calendar_id: z.number().optional().describe('For caldav items: the synced calendar\'s id.'),
   board: z.number().optional(),
   done: z.boolean().optional(),
 }));
@@ -33,18 +38,66 @@ const calendarEvent = wireSchema<CalendarEvent>()(z.object({
 export const calendarEvents = documented(z.object({ events: z.array(calendarEvent) })
   .meta({ description: 'Every item of the user in the range, from every source, with repeats expanded.' }));
 
+const syncedCalendar = z.object({
+  id: z.number(), name: z.string(), color: z.string().nullable(), selected: z.boolean().describe('Only selected calendars are synced and shown.'), event_count: z.number(),
+});
 const connection = z.object({
-  id: z.number(), name: z.string(), url: z.string(), provider: z.literal('ics'),
-  last_synced_at: z.string().nullable(), last_error: z.string().nullable(), event_count: z.number(),
+  id: z.number(), name: z.string(), url: z.string().describe('The feed\'s address, or the CalDAV server\'s.'), provider: z.enum(['ics', 'caldav']),
+  last_synced_at: z.string().nullable(), last_error: z.string().nullable().describe('Why the last sync failed, in words to show; null after a good one.'), event_count: z.number(),
+  username: z.string().optional().describe('CalDAV: the account\'s user name (the password is never answered).'),
+  calendars: z.array(syncedCalendar).optional().describe('CalDAV: the account\'s calendars.'),
 });
 const connectionList = documented(z.object({ connections: z.array(connection) }));
+type ConnectionRow = typeof calendarConnections.$inferSelect;
+type WireConnection = z.output<typeof connection>;
 
-function presentConnection(row: typeof calendarConnections.$inferSelect) {
-  return {
-    id: row.id, name: row.name, url: row.url ?? '', provider: 'ics' as const,
-    last_synced_at: row.lastSyncedAt?.toISOString() ?? null, last_error: row.lastError, event_count: row.events.length,
-  };
+/** CalDAV accounts' calendars with their event counts, by connection. */
+async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
+  if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
+  const rows = await app.db.select({ calendar: caldavCalendars, events: count(caldavObjects.id) }).from(caldavCalendars)
+    .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
+    .where(inArray(caldavCalendars.connectionId, connectionIds)).groupBy(caldavCalendars.id).orderBy(caldavCalendars.name, caldavCalendars.id);
+  const byConnection = new Map<number, z.output<typeof syncedCalendar>[]>();
+  for (const { calendar, events } of rows) {
+    const list = byConnection.get(calendar.connectionId) ?? [];
+    list.push({ id: calendar.id, name: calendar.name, color: calendar.color, selected: calendar.selected, event_count: Number(events) });
+    byConnection.set(calendar.connectionId, list);
+  }
+  return byConnection;
 }
+
+async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
+  const calendars = await calendarsOf(app, rows.filter((row) => row.provider === 'caldav').map((row) => row.id));
+  return rows.map((row) => {
+    const base = { id: row.id, name: row.name, url: row.url ?? '', last_synced_at: row.lastSyncedAt?.toISOString() ?? null, last_error: row.lastError };
+    if (row.provider === 'ics') return { ...base, provider: 'ics' as const, event_count: row.events.length };
+    const list = calendars.get(row.id) ?? [];
+    return { ...base, provider: 'caldav' as const, username: row.username ?? '', calendars: list, event_count: list.filter((c) => c.selected).reduce((sum, c) => sum + c.event_count, 0) };
+  });
+}
+async function presentConnection(app: FastifyInstance, row: ConnectionRow): Promise<WireConnection> {
+  return (await presentConnections(app, [row]))[0]!;
+}
+
+/** A CalDAV failure as an answer: a refused write on a stale copy is a conflict; the rest say what to fix. */
+function caldavFailure(error: unknown, field: string): never {
+  if (error instanceof CredentialsKeyMissing) throw invalid({ [field]: [error.message] }, error.message);
+  if (!(error instanceof CaldavError)) throw error;
+  if (error.kind === 'conflict') throw new AppError(409, errorCodes.conflict, error.message);
+  if (error.kind === 'gone') throw notFound(error.message);
+  throw invalid({ [field]: [error.message] }, error.message);
+}
+
+const eventTimes = {
+  title: z.string().trim().min(1).max(300),
+  start: z.string().datetime({ offset: true }).describe('An ISO date-time; for an all-day event, midnight UTC of its first day.'),
+  end: z.string().datetime({ offset: true }).describe('An ISO date-time; for an all-day event, midnight UTC of the day after its last.'),
+  all_day: z.boolean(),
+  description: z.string().max(5000).optional(),
+};
+const timesInOrder = (body: { start?: string; end?: string }) => !body.start || !body.end || Date.parse(body.end) > Date.parse(body.start);
+const caldavEvent = z.object({ id: z.number(), calendar_id: z.number(), events: z.number().describe('How many events (a series and its changed occurrences) the object holds.') });
+const presentObject = (row: typeof caldavObjects.$inferSelect) => ({ id: row.id, calendar_id: row.calendarId, events: row.events.length });
 
 async function zoneOf(app: FastifyInstance, userId: number): Promise<{ zone: string; name: string }> {
   const [user] = await app.db.select({ timezone: users.timezone, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
@@ -58,10 +111,8 @@ async function zoneOf(app: FastifyInstance, userId: number): Promise<{ zone: str
  */
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const policy = {
-    allowLoopback: app.env.CALENDAR_FETCH_ALLOW_LOOPBACK, maxBytes: app.env.CALENDAR_FETCH_MAX_MB * 1024 * 1024,
-    timeoutMs: app.env.CALENDAR_FETCH_TIMEOUT_S * 1000, maxRedirects: 5,
-  };
+  const policy = fetchPolicyOf(app.env);
+  const caldav = caldavDepsOf(app.db, app.env);
   startRefresher(app, policy, app.env.CALENDAR_REFRESH_MINUTES);
 
   api.post('/api/google/events', {
@@ -98,7 +149,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     const name = request.body.name || new URL(url).hostname;
     const [row] = await app.db.insert(calendarConnections).values({ userId, provider: 'ics', name, url, events: fetched.events, lastSyncedAt: new Date() }).returning();
     reply.code(201);
-    return { connection: presentConnection(row!) };
+    return { connection: await presentConnection(app, row!) };
   });
 
   api.post('/api/calendar/connections', {
@@ -106,21 +157,28 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     onRequest: app.authenticate,
   }, async (request) => {
     const rows = await app.db.select().from(calendarConnections).where(eq(calendarConnections.userId, authOf(request).userId)).orderBy(calendarConnections.id);
-    return { connections: rows.map(presentConnection) };
+    return { connections: await presentConnections(app, rows) };
   });
 
   api.post('/api/calendar/connections/refresh', {
-    schema: { tags: ['calendar'], summary: 'Fetch a connected calendar again now', body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ connection }) } },
+    schema: {
+      tags: ['calendar'], summary: 'Fetch a connected calendar again now ("Sync now"); a CalDAV account\'s sync is queued and its connection answered as it is',
+      body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ connection }) },
+    },
     onRequest: app.authenticate,
   }, async (request) => {
     const { userId } = authOf(request);
     const [row] = await app.db.select().from(calendarConnections).where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId))).limit(1);
     if (!row) throw notFound('No such connected calendar.');
+    if (row.provider === 'caldav') {
+      await requestSync(app.queue, row.id);
+      return { connection: await presentConnection(app, row) };
+    }
     const { zone } = await zoneOf(app, userId);
     const fetched = await refreshConnection(app.db, row, zone, policy);
     const [updated] = await app.db.select().from(calendarConnections).where(eq(calendarConnections.id, row.id));
     if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
-    return { connection: presentConnection(updated!) };
+    return { connection: await presentConnection(app, updated!) };
   });
 
   api.post('/api/calendar/connections/delete', {
@@ -136,12 +194,136 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/calendar/providers', {
     schema: {
       tags: ['calendar'], summary: 'Which calendar services this server can connect, and what is missing for the others',
-      response: { 200: z.object({ google: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }) }) },
+      response: {
+        200: z.object({
+          google: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }),
+          caldav: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }),
+        }),
+      },
     },
     onRequest: app.authenticate,
   }, async () => {
     const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
-    return { google: { configured: missing.length === 0, missing } };
+    return {
+      google: { configured: missing.length === 0, missing },
+      caldav: { configured: caldav.box.configured, missing: caldav.box.configured ? [] : ['CALENDAR_CREDENTIALS_KEY'] },
+    };
+  });
+
+  api.post('/api/calendar/caldav/connect', {
+    schema: {
+      tags: ['calendar'],
+      summary: 'Connect a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale…): the credentials are checked, its calendars listed and all of them chosen; the first sync is queued',
+      body: z.object({
+        server_url: z.string().trim().min(1).max(2000).describe('The server\'s address, e.g. https://caldav.icloud.com'),
+        username: z.string().trim().min(1).max(300),
+        password: z.string().min(1).max(1000).describe('Kept encrypted (AES-256-GCM) and never answered.'),
+        name: z.string().trim().max(200).optional(),
+      }).strict(),
+      response: { 201: z.object({ connection }) },
+    },
+    onRequest: app.authenticate,
+  }, async (request, reply) => {
+    const { userId } = authOf(request);
+    const { username, password } = request.body;
+    let serverUrl: URL;
+    try {
+      serverUrl = new URL(/^[a-z]+:\/\//i.test(request.body.server_url) ? request.body.server_url : `https://${request.body.server_url}`);
+    } catch {
+      throw invalid({ server_url: ['is not a web address (it looks like https://caldav.example.com)'] });
+    }
+    if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:') throw invalid({ server_url: ['must start with https://'] });
+    if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
+    const existing = await app.db.select({ id: calendarConnections.id }).from(calendarConnections).where(eq(calendarConnections.userId, userId));
+    if (existing.length >= 50) throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
+    // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
+    const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
+      caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');
+    });
+    const row = await app.db.transaction(async (tx) => {
+      const [made] = await tx.insert(calendarConnections).values({
+        userId, provider: 'caldav', name: request.body.name || `${username} on ${serverUrl.hostname}`, url: serverUrl.href, username,
+        secret: caldav.box.seal(password, secretContext(userId)),
+      }).returning();
+      await tx.insert(caldavCalendars).values(calendars.map((calendar) => ({ connectionId: made!.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: true })));
+      return made!;
+    });
+    await requestSync(app.queue, row.id);
+    reply.code(201);
+    return { connection: await presentConnection(app, row) };
+  });
+
+  api.post('/api/calendar/caldav/calendars', {
+    schema: {
+      tags: ['calendar'], summary: 'Choose which calendars of a CalDAV account are synced; the others\' events leave Lifeboard. A sync is queued',
+      body: z.object({ id: z.number().int().positive(), selected: z.array(z.number().int().positive()).max(500).describe('The ids of the calendars to sync.') }).strict(),
+      response: { 200: z.object({ connection }) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { userId } = authOf(request);
+    const [row] = await app.db.select().from(calendarConnections)
+      .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId), eq(calendarConnections.provider, 'caldav'))).limit(1);
+    if (!row) throw notFound('No such connected account.');
+    const calendars = await app.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, row.id));
+    const unknown = request.body.selected.filter((id) => !calendars.some((calendar) => calendar.id === id));
+    if (unknown.length) throw invalid({ selected: ['names a calendar this account does not have'] });
+    await app.db.transaction(async (tx) => {
+      for (const calendar of calendars) {
+        const selected = request.body.selected.includes(calendar.id);
+        if (selected === calendar.selected) continue;
+        // Unchosen: its copy goes. Chosen again: fetched whole on the next sync (ctag cleared).
+        await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
+        if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
+      }
+    });
+    await requestSync(app.queue, row.id);
+    return { connection: await presentConnection(app, row) };
+  });
+
+  api.post('/api/calendar/caldav/events/create', {
+    schema: {
+      tags: ['calendar'], summary: 'Make an event on a synced CalDAV calendar: it is written to the server at once',
+      body: z.object({ calendar_id: z.number().int().positive(), ...eventTimes }).strict().refine(timesInOrder, { message: 'must be after start', path: ['end'] }),
+      response: { 201: z.object({ event: caldavEvent }), ...errorsOf(404) },
+    },
+    onRequest: app.authenticate,
+  }, async (request, reply) => {
+    const { calendar_id: calendarId, title, start, end, all_day: allDay, description } = request.body;
+    const row = await createRemoteEvent(caldav, authOf(request).userId, calendarId, { title, start: new Date(start), end: new Date(end), allDay, ...(description !== undefined ? { description } : {}) })
+      .catch((error: unknown) => caldavFailure(error, 'calendar_id'));
+    reply.code(201);
+    return { event: presentObject(row) };
+  });
+
+  api.post('/api/calendar/caldav/events/update', {
+    schema: {
+      tags: ['calendar'],
+      summary: 'Change an event of a synced CalDAV calendar (its title, or its times: a repeating one moves as a whole). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead',
+      body: z.object({ id: z.number().int().positive().describe('The event\'s series number (caldav:ID).'), ...z.object(eventTimes).partial().shape }).strict()
+        .refine(timesInOrder, { message: 'must be after start', path: ['end'] })
+        .refine((body) => (body.start === undefined) === (body.end === undefined) && (body.start === undefined || body.all_day !== undefined), { message: 'needs start, end and all_day together', path: ['start'] }),
+      response: { 200: z.object({ event: caldavEvent }), ...errorsOf(404, 409) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    const { id, title, start, end, all_day: allDay, description } = request.body;
+    const row = await updateRemoteEvent(caldav, authOf(request).userId, id, {
+      ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}),
+      ...(start && end ? { start: new Date(start), end: new Date(end), allDay: allDay ?? false } : {}),
+    }).catch((error: unknown) => caldavFailure(error, 'id'));
+    return { event: presentObject(row) };
+  });
+
+  api.post('/api/calendar/caldav/events/delete', {
+    schema: {
+      tags: ['calendar'], summary: 'Delete an event (every repeat of it) from its CalDAV calendar. With If-Match: a version changed elsewhere meanwhile is kept (409)',
+      body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ success: z.literal(true) }), ...errorsOf(404, 409) },
+    },
+    onRequest: app.authenticate,
+  }, async (request) => {
+    await deleteRemoteEvent(caldav, authOf(request).userId, request.body.id).catch((error: unknown) => caldavFailure(error, 'id'));
+    return { success: true as const };
   });
 
   const feedUrl = (request: { protocol: string; host: string }, token: string) => `${request.protocol}://${request.host}/api/calendar/feed/${token}.ics`;

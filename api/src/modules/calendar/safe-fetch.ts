@@ -72,7 +72,10 @@ function checkUrl(raw: string): URL {
   return url;
 }
 
-function getOnce(url: URL, policy: FetchPolicy, resolve: typeof dnsLookup): Promise<{ status: number; location?: string; body: string }> {
+interface Answer { status: number; location?: string; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Outgoing { method: string; headers: Record<string, string>; body?: Buffer }
+
+function requestOnce(url: URL, outgoing: Outgoing, policy: FetchPolicy, resolve: typeof dnsLookup): Promise<Answer> {
   return new Promise((accept, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // A literal IP skips DNS lookup, so it is judged here.
@@ -81,11 +84,12 @@ function getOnce(url: URL, policy: FetchPolicy, resolve: typeof dnsLookup): Prom
       if (refusal) return reject(new FetchRefused(refusal));
     }
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(url, { lookup: guardedLookup(policy, resolve), timeout: policy.timeoutMs, headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Lifeboard calendar' } }, (response) => {
+    const headers = { 'user-agent': 'Lifeboard calendar', ...outgoing.headers, ...(outgoing.body ? { 'content-length': String(outgoing.body.length) } : {}) };
+    const request = client.request(url, { method: outgoing.method, lookup: guardedLookup(policy, resolve), timeout: policy.timeoutMs, headers }, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
-        return accept({ status, location: response.headers.location, body: '' });
+        return accept({ status, location: response.headers.location, headers: response.headers, body: Buffer.alloc(0) });
       }
       const declared = Number(response.headers['content-length'] ?? 0);
       if (declared > policy.maxBytes) {
@@ -103,11 +107,12 @@ function getOnce(url: URL, policy: FetchPolicy, resolve: typeof dnsLookup): Prom
         }
         chunks.push(chunk);
       });
-      response.on('end', () => accept({ status, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => accept({ status, headers: response.headers, body: Buffer.concat(chunks) }));
       response.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new FetchRefused(`no answer within ${policy.timeoutMs / 1000} s`)));
     request.on('error', reject);
+    request.end(outgoing.body);
   });
 }
 
@@ -115,13 +120,51 @@ function getOnce(url: URL, policy: FetchPolicy, resolve: typeof dnsLookup): Prom
 export async function safeFetchText(raw: string, policy: FetchPolicy, resolve: typeof dnsLookup = dnsLookup): Promise<string> {
   let url = checkUrl(raw);
   for (let hop = 0; hop <= policy.maxRedirects; hop += 1) {
-    const answer = await getOnce(url, policy, resolve);
+    const answer = await requestOnce(url, { method: 'GET', headers: { accept: 'text/calendar, */*;q=0.5' } }, policy, resolve);
     if (answer.location) {
       url = checkUrl(new URL(answer.location, url).toString());
       continue;
     }
     if (answer.status < 200 || answer.status >= 300) throw new FetchRefused(`the address answered ${answer.status}`);
-    return answer.body;
+    return answer.body.toString('utf8');
   }
   throw new FetchRefused(`more than ${policy.maxRedirects} redirects`);
+}
+
+/**
+ * A `fetch` for a library that talks to a user-given server (tsdav for CalDAV) under the same policy: every
+ * request and redirect is checked as above, answers are size-limited and time out. Credentials (Authorization)
+ * follow a redirect only to the same origin.
+ */
+export function guardedFetch(policy: FetchPolicy, resolve: typeof dnsLookup = dnsLookup): typeof fetch {
+  return async (input, init = {}) => {
+    const request = new Request(input, init);
+    let url = checkUrl(request.url);
+    const origin = url.origin;
+    let method = request.method;
+    let body: Buffer | undefined = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => { headers[key] = value; });
+    for (let hop = 0; hop <= policy.maxRedirects; hop += 1) {
+      const answer = await requestOnce(url, { method, headers, ...(body ? { body } : {}) }, policy, resolve);
+      // `redirect: 'manual'` (tsdav's service discovery) wants the redirect itself, to read its Location.
+      if (!answer.location || request.redirect === 'manual') {
+        const responseHeaders = new Headers();
+        for (const [key, value] of Object.entries(answer.headers)) {
+          if (value !== undefined) for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, item);
+        }
+        const empty = answer.status === 204 || answer.status === 304 || method === 'HEAD';
+        const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
+        Object.defineProperty(response, 'url', { value: url.toString() });
+        return response;
+      }
+      url = checkUrl(new URL(answer.location, url).toString());
+      if (answer.status === 303) {
+        method = 'GET';
+        body = undefined;
+      }
+      if (url.origin !== origin) delete headers.authorization;
+    }
+    throw new FetchRefused(`more than ${policy.maxRedirects} redirects`);
+  };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTable, plannedactivityTable } from '../../db/model-tables';
-import { calendarConnections, type CalendarEvent, type FeedSeries } from '../../db/schema';
+import { caldavCalendars, caldavObjects, calendarConnections, type CalendarEvent, type FeedSeries } from '../../db/schema';
 import type { FeedItem } from './ics';
 import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
 
@@ -9,7 +9,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
-interface Source { key: string; board?: number; done?: boolean; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string }
+interface Source {
+  key: string; board?: number; done?: boolean; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string;
+  /** What makes each occurrence's id unique beside its start, for items of another calendar. */
+  idKey?: string; color?: string; calendarId?: number;
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const dates = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
@@ -48,7 +52,7 @@ function plannedSource(id: number, board: number, data: Record<string, unknown>,
 
 function feedSource(connectionId: number, calendar: string, item: FeedSeries, zone: string): Source {
   return {
-    key: `ics:${connectionId}`, title: item.title, source: 'ics', calendar, allDay: item.all_day, zone: item.all_day ? 'UTC' : (item.tzid ?? zone),
+    key: `ics:${connectionId}`, idKey: `ics:${connectionId}:${item.title}`, title: item.title, source: 'ics', calendar, allDay: item.all_day, zone: item.all_day ? 'UTC' : (item.tzid ?? zone),
     series: { start: new Date(item.start), durationMs: item.durationMs, repeat: item.rrule, skipDates: item.exdates },
   };
 }
@@ -64,15 +68,25 @@ async function rowsNear(db: Db, table: typeof eventTable, userId: number, from: 
 }
 
 async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: Date; to: Date }): Promise<Source[]> {
-  const [events, planned, connections] = await Promise.all([
+  const [events, planned, connections, caldav] = await Promise.all([
     range ? rowsNear(db, eventTable, userId, range.from, range.to) : db.select({ id: eventTable.id, boardId: eventTable.boardId, data: eventTable.data }).from(eventTable).where(eq(eventTable.userId, userId)),
     range ? rowsNear(db, plannedactivityTable, userId, range.from, range.to) : db.select({ id: plannedactivityTable.id, boardId: plannedactivityTable.boardId, data: plannedactivityTable.data }).from(plannedactivityTable).where(eq(plannedactivityTable.userId, userId)),
     range ? db.select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events }).from(calendarConnections).where(eq(calendarConnections.userId, userId)) : Promise.resolve([]),
+    range ? db.select({ id: caldavObjects.id, events: caldavObjects.events, calendarId: caldavCalendars.id, name: caldavCalendars.name, color: caldavCalendars.color }).from(caldavObjects)
+      .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
+      .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
+      .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true))) : Promise.resolve([]),
   ]);
   const sources: Source[] = [];
   for (const row of events) { const s = eventSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
   for (const row of planned) { const s = plannedSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
   for (const connection of connections) for (const item of connection.events) sources.push(feedSource(connection.id, connection.name, item, zone));
+  for (const object of caldav) {
+    object.events.forEach((item, index) => sources.push({
+      ...feedSource(object.id, object.name, item, zone), key: `caldav:${object.id}`, idKey: `caldav:${object.id}:${index}`, source: 'caldav', calendarId: object.calendarId,
+      ...(object.color ? { color: object.color } : {}),
+    }));
+  }
   return sources;
 }
 
@@ -91,14 +105,15 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
     const found = source.allDay ? occurrences(source.series, 'UTC', dayFrom, dayTo) : occurrences(source.series, source.zone, from, to);
     const repeat = source.series.repeat;
     for (const occurrence of found) {
-      const itemKey = source.source === 'ics' ? `${source.key}:${source.title}` : source.key;
       const date = source.allDay ? occurrence.start.toISOString().slice(0, 10) : wallDate(wallTimeOf(occurrence.start, zone));
       events.push({
-        id: repeat || source.source === 'ics' ? `${itemKey}:${occurrence.start.toISOString()}` : source.key,
+        id: repeat || source.idKey ? `${source.idKey ?? source.key}:${occurrence.start.toISOString()}` : source.key,
         title: source.title, all_day: source.allDay, source: source.source, series: source.key, date, repeat,
         start: source.allDay ? occurrence.start.toISOString().slice(0, 10) : occurrence.start.toISOString(),
         end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
         ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
+        ...(source.color !== undefined ? { color: source.color } : {}),
+        ...(source.calendarId !== undefined ? { calendar_id: source.calendarId } : {}),
         ...(source.board !== undefined ? { board: source.board } : {}),
         ...(source.done !== undefined ? { done: source.done } : {}),
       });

@@ -45,7 +45,7 @@ export function startRefresher(app: FastifyInstance, policy: FetchPolicy, minute
       const stale = new Date(Date.now() - minutes * 60_000);
       const rows = await app.db.select({ connection: calendarConnections, timezone: users.timezone }).from(calendarConnections)
         .innerJoin(users, eq(users.id, calendarConnections.userId))
-        .where(and(or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)))).limit(10);
+        .where(and(eq(calendarConnections.provider, 'ics'), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)))).limit(10);
       for (const { connection, timezone } of rows) await refreshConnection(app.db, connection, isTimeZone(timezone) ? timezone : 'UTC', policy);
     } catch (error) {
       app.log.warn({ err: error }, 'calendar refresh round failed');

@@ -1,0 +1,381 @@
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { randomUUID } from 'node:crypto';
+import { createCalendarObject, createDAVClient, deleteCalendarObject, fetchCalendarObjects, propfind, updateCalendarObject, type DAVCalendar } from 'tsdav';
+import type { Db } from '../../db/client';
+import { caldavCalendars, caldavObjects, calendarConnections, users } from '../../db/schema';
+import type { Env } from '../../env';
+import type { JobQueue } from '../../jobs/queue';
+import { occurrenceJobId } from '../reminders/delivery';
+import { CredentialBox, CredentialsKeyMissing } from './credentials';
+import { buildIcs, IcsError, parseIcs } from './ics';
+import { isTimeZone } from './recurrence';
+import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
+
+/*
+ * CalDAV two-way sync with tsdav. Every request goes through the SSRF guard (guardedFetch). The server's copy is
+ * the reference: a sync replaces Lifeboard's copy of whatever changed there (found by the calendar's ctag, then
+ * each object's ETag), and a change made in Lifeboard is written with If-Match on the ETag Lifeboard last saw,
+ * so it never overwrites a newer version made elsewhere: that write is refused, the newer version is fetched,
+ * and the person is asked to make the change again.
+ */
+
+export const CALDAV_SYNC_JOB = 'calendar-sync';
+
+type Connection = typeof calendarConnections.$inferSelect;
+type CalendarRow = typeof caldavCalendars.$inferSelect;
+type ObjectRow = typeof caldavObjects.$inferSelect;
+
+export interface CaldavDeps {
+  db: Db;
+  policy: FetchPolicy;
+  box: CredentialBox;
+}
+
+/** Why a CalDAV request failed, in words the person can act on; `kind` picks the HTTP answer. */
+export class CaldavError extends Error {
+  constructor(message: string, readonly kind: 'auth' | 'unreachable' | 'not-found' | 'conflict' | 'gone' | 'server') {
+    super(message);
+  }
+}
+
+export function fetchPolicyOf(env: Env): FetchPolicy {
+  return { allowLoopback: env.CALENDAR_FETCH_ALLOW_LOOPBACK, maxBytes: env.CALENDAR_FETCH_MAX_MB * 1024 * 1024, timeoutMs: env.CALENDAR_FETCH_TIMEOUT_S * 1000, maxRedirects: 5 };
+}
+
+export function caldavDepsOf(db: Db, env: Env): CaldavDeps {
+  return { db, policy: fetchPolicyOf(env), box: new CredentialBox(env.CALENDAR_CREDENTIALS_KEY) };
+}
+
+/** The password of a connection is sealed for its owner: a secret copied onto another account does not open. */
+export const secretContext = (userId: number) => `caldav:${userId}`;
+
+/** A guarded fetch that remembers the statuses it saw, so a failure deep inside tsdav can be explained. */
+function tracedFetch(policy: FetchPolicy) {
+  const statuses: number[] = [];
+  const inner = guardedFetch(policy);
+  const traced: typeof fetch = async (input, init) => {
+    const response = await inner(input, init);
+    statuses.push(response.status);
+    return response;
+  };
+  return { fetch: traced, statuses };
+}
+
+function explain(error: unknown, statuses: readonly number[]): CaldavError {
+  if (error instanceof CaldavError) return error;
+  if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
+  if (statuses.includes(401) || statuses.includes(403) || (error instanceof Error && /Invalid credentials|401/.test(error.message))) {
+    return new CaldavError('The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.', 'auth');
+  }
+  if (error instanceof FetchRefused) return new CaldavError(`Lifeboard may not connect to this address: ${error.message}.`, 'unreachable');
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CaldavError('The server could not be found: check the server address.', 'unreachable');
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') return new CaldavError('The server could not be reached. Check the address, or try again later.', 'unreachable');
+  if (error instanceof Error && /cannot find (principalUrl|homeUrl)/.test(error.message)) {
+    return new CaldavError('No CalDAV calendars were found at this address. Check the server address (for Nextcloud it ends in /remote.php/dav).', 'not-found');
+  }
+  return new CaldavError('The calendar server answered something Lifeboard could not use. Try again later.', 'server');
+}
+
+const authHeader = (username: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` });
+
+const displayName = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value.trim() : fallback);
+const colourOf = (value: unknown) => {
+  const match = typeof value === 'string' ? /^#?([0-9a-f]{6})/i.exec(value.trim()) : null;
+  return match ? `#${match[1]!.toLowerCase()}` : null;
+};
+
+export interface RemoteCalendar { url: string; name: string; color: string | null; ctag: string | null }
+
+async function remoteCalendars(deps: CaldavDeps, serverUrl: string, username: string, password: string): Promise<RemoteCalendar[]> {
+  const trace = tracedFetch(deps.policy);
+  try {
+    const client = await createDAVClient({ serverUrl, credentials: { username, password }, authMethod: 'Basic', defaultAccountType: 'caldav', fetch: trace.fetch });
+    const calendars = await client.fetchCalendars();
+    // tsdav answers no calendars (rather than failing) when the server refused the password on the way.
+    if (calendars.length === 0 && trace.statuses.some((status) => status === 401 || status === 403)) throw explain(null, trace.statuses);
+    return calendars
+      .filter((calendar) => !calendar.components?.length || calendar.components.includes('VEVENT'))
+      .map((calendar) => ({
+        url: new URL(calendar.url, serverUrl).href, name: displayName(calendar.displayName, decodeURIComponent(new URL(calendar.url, serverUrl).pathname.split('/').filter(Boolean).at(-1) ?? 'Calendar')),
+        color: colourOf(calendar.calendarColor), ctag: typeof calendar.ctag === 'string' ? calendar.ctag : null,
+      }));
+  } catch (error) {
+    throw explain(error, trace.statuses);
+  }
+}
+
+/**
+ * Checks an account and lists its event calendars: the credentials are proved before anything is stored, so a
+ * wrong password is refused with the reason and nothing is kept.
+ */
+export async function discoverCalendars(deps: CaldavDeps, serverUrl: string, username: string, password: string): Promise<RemoteCalendar[]> {
+  const calendars = await remoteCalendars(deps, serverUrl, username, password);
+  if (calendars.length === 0) throw new CaldavError('The account has no calendars with events.', 'not-found');
+  return calendars;
+}
+
+async function zoneOfUser(db: Db, userId: number): Promise<string> {
+  const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
+}
+
+function credentialsOf(deps: CaldavDeps, connection: Connection): { username: string; password: string } {
+  const password = connection.secret ? deps.box.open(connection.secret, secretContext(connection.userId)) : null;
+  if (password === null) throw new CaldavError('The saved password can no longer be read (the server\'s key was changed). Disconnect the account and connect it again.', 'auth');
+  return { username: connection.username ?? '', password };
+}
+
+function parseObject(ics: string, zone: string) {
+  try {
+    return parseIcs(ics, zone);
+  } catch (error) {
+    if (error instanceof IcsError) return [];
+    throw error;
+  }
+}
+
+/** The ETag of every object in a calendar (one PROPFIND, no calendar data). */
+async function remoteEtags(calendarUrl: string, headers: Record<string, string>, fetcher: typeof fetch): Promise<Map<string, string>> {
+  const answers = await propfind({ url: calendarUrl, props: { 'd:getetag': {} }, depth: '1', headers, fetch: fetcher });
+  const etags = new Map<string, string>();
+  const self = new URL(calendarUrl).pathname.replace(/\/?$/, '/');
+  for (const answer of answers) {
+    if (!answer.href) continue;
+    const url = new URL(answer.href, calendarUrl);
+    if (url.pathname.replace(/\/?$/, '/') === self) continue;
+    const etag = answer.props?.getetag;
+    if (typeof etag === 'string') etags.set(url.href, etag);
+  }
+  return etags;
+}
+
+async function storeObjects(deps: CaldavDeps, calendar: CalendarRow, urls: string[], headers: Record<string, string>, fetcher: typeof fetch, zone: string): Promise<void> {
+  for (let index = 0; index < urls.length; index += 50) {
+    const batch = urls.slice(index, index + 50);
+    const objects = await fetchCalendarObjects({ calendar: { url: calendar.url } as DAVCalendar, objectUrls: batch, useMultiGet: true, headers, fetch: fetcher });
+    for (const object of objects) {
+      if (typeof object.data !== 'string' || !object.data) continue;
+      const url = new URL(object.url, calendar.url).href;
+      const values = { calendarId: calendar.id, url, etag: object.etag ?? null, ics: object.data, events: parseObject(object.data, zone) };
+      await deps.db.insert(caldavObjects).values(values)
+        .onConflictDoUpdate({ target: [caldavObjects.calendarId, caldavObjects.url], set: { etag: values.etag, ics: values.ics, events: values.events } });
+    }
+  }
+}
+
+/**
+ * Brings Lifeboard's copy of an account up to date: calendars added, renamed or removed on the server; for each
+ * selected calendar whose ctag changed, only the objects whose ETag changed are fetched, and the ones gone are
+ * removed. A failure is kept on the connection in words (`lastError`); the copy of the last good sync stays.
+ */
+export async function syncConnection(deps: CaldavDeps, connectionId: number): Promise<{ ok: true } | { ok: false; error: string }> {
+  const [connection] = await deps.db.select().from(calendarConnections).where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'caldav'))).limit(1);
+  if (!connection) return { ok: false, error: 'The account is no longer connected.' };
+  const trace = tracedFetch(deps.policy);
+  try {
+    const { username, password } = credentialsOf(deps, connection);
+    const headers = authHeader(username, password);
+    const remote = await remoteCalendars(deps, connection.url ?? '', username, password);
+    const zone = await zoneOfUser(deps.db, connection.userId);
+    const stored = await deps.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connection.id));
+    const gone = stored.filter((row) => !remote.some((calendar) => calendar.url === row.url)).map((row) => row.id);
+    if (gone.length) await deps.db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
+    for (const calendar of remote) {
+      const row = stored.find((candidate) => candidate.url === calendar.url);
+      if (!row) {
+        // A calendar made on the server after connecting shows up unselected: the person chooses it.
+        // (Two syncs of one account may meet here: the second adds nothing.)
+        await deps.db.insert(caldavCalendars).values({ connectionId: connection.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: false }).onConflictDoNothing();
+        continue;
+      }
+      if (row.name !== calendar.name || row.color !== calendar.color) await deps.db.update(caldavCalendars).set({ name: calendar.name, color: calendar.color }).where(eq(caldavCalendars.id, row.id));
+      if (!row.selected || (row.ctag !== null && row.ctag === calendar.ctag)) continue;
+      const etags = await remoteEtags(row.url, headers, trace.fetch);
+      const known = await deps.db.select({ id: caldavObjects.id, url: caldavObjects.url, etag: caldavObjects.etag }).from(caldavObjects).where(eq(caldavObjects.calendarId, row.id));
+      const removed = known.filter((object) => !etags.has(object.url)).map((object) => object.id);
+      if (removed.length) await deps.db.delete(caldavObjects).where(inArray(caldavObjects.id, removed));
+      const changed = [...etags].filter(([url, etag]) => known.find((object) => object.url === url)?.etag !== etag).map(([url]) => url);
+      await storeObjects(deps, row, changed, headers, trace.fetch, zone);
+      await deps.db.update(caldavCalendars).set({ ctag: calendar.ctag }).where(eq(caldavCalendars.id, row.id));
+    }
+    await deps.db.update(calendarConnections).set({ lastSyncedAt: new Date(), lastError: null }).where(eq(calendarConnections.id, connection.id));
+    return { ok: true };
+  } catch (error) {
+    const reason = explain(error, trace.statuses);
+    await deps.db.update(calendarConnections).set({ lastSyncedAt: new Date(), lastError: reason.message }).where(eq(calendarConnections.id, connection.id));
+    return { ok: false, error: reason.message };
+  }
+}
+
+/** The sync job: one account per job. A remote failure is recorded on the account, not retried: the next round tries again. */
+export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
+  queue.define<{ connectionId: number }>({
+    name: CALDAV_SYNC_JOB,
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
+    handler: async ({ connectionId }) => {
+      await syncConnection(deps, connectionId);
+    },
+  });
+}
+
+/** Queues a sync of the account now ("Sync now", a changed choice of calendars, a new connection). */
+export async function requestSync(queue: JobQueue, connectionId: number): Promise<void> {
+  await queue.send(CALDAV_SYNC_JOB, { connectionId });
+}
+
+/**
+ * Queues a sync of every CalDAV account whose last one is older than `minutes`. Every process may run it: the
+ * job id (account and period) keeps it to one per period.
+ */
+export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number, now = new Date()): Promise<number> {
+  if (minutes <= 0) return 0;
+  const period = minutes * 60_000;
+  const stale = new Date(now.getTime() - period);
+  const due = await db.select({ id: calendarConnections.id }).from(calendarConnections)
+    .where(and(eq(calendarConnections.provider, 'caldav'), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale))));
+  let queued = 0;
+  for (const { id } of due) {
+    if (await queue.send(CALDAV_SYNC_JOB, { connectionId: id }, { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`) })) queued += 1;
+  }
+  return queued;
+}
+
+/** What an event made or changed in Lifeboard says. */
+export interface EventFields { title: string; start: Date; end: Date; allDay: boolean; description?: string }
+
+async function ownedCalendar(db: Db, userId: number, calendarId: number) {
+  const [found] = await db.select({ calendar: caldavCalendars, connection: calendarConnections }).from(caldavCalendars)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
+    .where(and(eq(caldavCalendars.id, calendarId), eq(calendarConnections.userId, userId))).limit(1);
+  return found ?? null;
+}
+
+export async function ownedObject(db: Db, userId: number, objectId: number) {
+  const [found] = await db.select({ object: caldavObjects, calendar: caldavCalendars, connection: calendarConnections }).from(caldavObjects)
+    .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
+    .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
+    .where(and(eq(caldavObjects.id, objectId), eq(calendarConnections.userId, userId))).limit(1);
+  return found ?? null;
+}
+
+async function etagAfterWrite(response: Response, url: string, headers: Record<string, string>, fetcher: typeof fetch): Promise<string | null> {
+  const etag = response.headers.get('etag');
+  if (etag) return etag;
+  // A server may leave the ETag out of a PUT's answer (it changed the data): ask for it.
+  const answers = await propfind({ url, props: { 'd:getetag': {} }, depth: '0', headers, fetch: fetcher });
+  const found = answers[0]?.props?.getetag;
+  return typeof found === 'string' ? found : null;
+}
+
+function failedWrite(response: Response, doing: string): CaldavError {
+  if (response.status === 401 || response.status === 403) return explain(null, [response.status]);
+  return new CaldavError(`The calendar server refused to ${doing} the event (it answered ${response.status}). Try again later.`, 'server');
+}
+
+/** Creates an event on a synced calendar: a new iCalendar object, PUT with If-None-Match so nothing is replaced. */
+export async function createRemoteEvent(deps: CaldavDeps, userId: number, calendarId: number, fields: EventFields): Promise<ObjectRow> {
+  const found = await ownedCalendar(deps.db, userId, calendarId);
+  if (!found) throw new CaldavError('No such connected calendar.', 'gone');
+  if (!found.calendar.selected) throw new CaldavError(`"${found.calendar.name}" is not synced: choose it on the connections screen first.`, 'conflict');
+  const trace = tracedFetch(deps.policy);
+  try {
+    const { username, password } = credentialsOf(deps, found.connection);
+    const headers = authHeader(username, password);
+    const uid = randomUUID();
+    const ics = objectIcs(uid, fields);
+    const response = await createCalendarObject({ calendar: { url: found.calendar.url } as DAVCalendar, filename: `${uid}.ics`, iCalString: ics, headers, fetch: trace.fetch });
+    if (!response.ok) throw failedWrite(response, 'save');
+    const url = new URL(`${uid}.ics`, found.calendar.url.replace(/\/?$/, '/')).href;
+    const etag = await etagAfterWrite(response, url, headers, trace.fetch);
+    const [row] = await deps.db.insert(caldavObjects).values({ calendarId, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) }).returning();
+    return row!;
+  } catch (error) {
+    throw explain(error, trace.statuses);
+  }
+}
+
+/** A one-event iCalendar object in UTC (no VTIMEZONE needed). */
+function objectIcs(uid: string, fields: EventFields): string {
+  return buildIcs([{ uid, title: fields.title, description: fields.description, start: fields.start, end: fields.end, allDay: fields.allDay, rrule: null, skipDates: [] }], 'UTC', '')
+    .replace(/\r\nX-WR-CALNAME:[^\r]*/, '');
+}
+
+/** The object's text with the main event's title and times changed; everything else it carries is kept. */
+function editedIcs(ics: string, fields: Partial<EventFields>): string {
+  const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+  const main = root.getAllSubcomponents('vevent').find((vevent) => !vevent.hasProperty('recurrence-id'));
+  if (!main) throw new CaldavError('This event cannot be changed from Lifeboard.', 'server');
+  if (fields.title !== undefined) main.updatePropertyWithValue('summary', fields.title);
+  if (fields.description !== undefined) main.updatePropertyWithValue('description', fields.description);
+  if (fields.start && fields.end) {
+    const allDay = fields.allDay ?? false;
+    const time = (date: Date) => (allDay ? ICAL.Time.fromDateString(date.toISOString().slice(0, 10)) : ICAL.Time.fromJSDate(date, true));
+    for (const name of ['dtstart', 'dtend', 'duration']) main.removeAllProperties(name);
+    main.addPropertyWithValue('dtstart', time(fields.start));
+    main.addPropertyWithValue('dtend', time(fields.end));
+  }
+  main.updatePropertyWithValue('sequence', Number(main.getFirstPropertyValue('sequence') ?? 0) + 1);
+  main.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
+  return root.toString();
+}
+
+/** After a refused write: the server's current version replaces Lifeboard's copy (or the copy goes, if it was deleted there). */
+async function takeServerVersion(deps: CaldavDeps, found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>, headers: Record<string, string>, fetcher: typeof fetch): Promise<void> {
+  const zone = await zoneOfUser(deps.db, found.connection.userId);
+  const objects = await fetchCalendarObjects({ calendar: { url: found.calendar.url } as DAVCalendar, objectUrls: [found.object.url], useMultiGet: true, headers, fetch: fetcher });
+  const current = objects.find((object) => typeof object.data === 'string' && object.data);
+  if (!current) {
+    await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, found.object.id));
+    return;
+  }
+  const ics = String(current.data);
+  await deps.db.update(caldavObjects).set({ etag: current.etag ?? null, ics, events: parseObject(ics, zone) }).where(eq(caldavObjects.id, found.object.id));
+}
+
+const changedElsewhere = 'This event was changed in another calendar app since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
+const deletedElsewhere = 'This event was deleted in another calendar app.';
+
+/** Changes an event on its server: PUT with If-Match, so a newer version made elsewhere is never overwritten. */
+export async function updateRemoteEvent(deps: CaldavDeps, userId: number, objectId: number, fields: Partial<EventFields>): Promise<ObjectRow> {
+  const found = await ownedObject(deps.db, userId, objectId);
+  if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  const trace = tracedFetch(deps.policy);
+  try {
+    const { username, password } = credentialsOf(deps, found.connection);
+    const headers = authHeader(username, password);
+    const ics = editedIcs(found.object.ics, fields);
+    const response = await updateCalendarObject({ calendarObject: { url: found.object.url, data: ics, etag: found.object.etag ?? undefined }, headers, fetch: trace.fetch });
+    if (response.status === 412 || response.status === 404) {
+      await takeServerVersion(deps, found, headers, trace.fetch);
+      throw new CaldavError(response.status === 404 ? deletedElsewhere : changedElsewhere, response.status === 404 ? 'gone' : 'conflict');
+    }
+    if (!response.ok) throw failedWrite(response, 'save');
+    const etag = await etagAfterWrite(response, found.object.url, headers, trace.fetch);
+    const [row] = await deps.db.update(caldavObjects).set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) }).where(eq(caldavObjects.id, objectId)).returning();
+    return row!;
+  } catch (error) {
+    throw explain(error, trace.statuses);
+  }
+}
+
+/** Deletes an event (the whole object, every repeat) on its server, with If-Match; gone already counts as done. */
+export async function deleteRemoteEvent(deps: CaldavDeps, userId: number, objectId: number): Promise<void> {
+  const found = await ownedObject(deps.db, userId, objectId);
+  if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  const trace = tracedFetch(deps.policy);
+  try {
+    const { username, password } = credentialsOf(deps, found.connection);
+    const headers = authHeader(username, password);
+    const response = await deleteCalendarObject({ calendarObject: { url: found.object.url, etag: found.object.etag ?? undefined }, headers, fetch: trace.fetch });
+    if (response.status === 412) {
+      await takeServerVersion(deps, found, headers, trace.fetch);
+      throw new CaldavError(changedElsewhere, 'conflict');
+    }
+    if (!response.ok && response.status !== 404) throw failedWrite(response, 'delete');
+    await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, objectId));
+  } catch (error) {
+    throw explain(error, trace.statuses);
+  }
+}

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpThroughApi } from '../support/api-client';
+import type { ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import type { PageWatch } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+import { startRadicale, type Radicale } from '../../api/test/radicale';
+
+/*
+ * Connecting a CalDAV account, against a real Radicale on this machine (the site runs with loopback allowed, as
+ * `pnpm start`): its event shows in the month view, and an event added in Lifeboard lands on the server.
+ */
+
+const site = inject('site');
+let browser: Browser;
+let watch: PageWatch;
+let page: Page;
+let user: ApiUser;
+let radicale: Radicale;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+beforeAll(async () => {
+  radicale = await startRadicale({ sam: 'sam-app-password' });
+  await radicale.makeCalendar('sam', 'personal', 'Personal', '#2E7D32FF');
+  // Today at 12:00 UTC, so the month view shows it whatever the machine's zone.
+  const now = new Date();
+  const day = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  const put = await radicale.request('sam', 'PUT', '/sam/personal/yoga.ics', [
+    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//e2e//EN', 'BEGIN:VEVENT', 'UID:yoga@e2e', 'DTSTAMP:20260101T000000Z',
+    `DTSTART:${day}T120000Z`, `DTEND:${day}T130000Z`, 'SUMMARY:Yoga with Sam', 'END:VEVENT', 'END:VCALENDAR', '',
+  ].join('\r\n'));
+  expect(put.status).toBe(201);
+  browser = await launchBrowser();
+  watch = await watchedPage(browser);
+  page = watch.page;
+  user = await signUpThroughApi(site, 'caldav');
+  await signInThroughApi(page, site, { email: user.email, password: user.password });
+}, 60_000);
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+  await radicale?.stop();
+});
+
+describe('two-way calendar sync (CalDAV)', () => {
+  it('connects a CalDAV account, shows its event in the month view, and writes a new event to the server', async () => {
+    await page.goto(`${site.shellUrl}/calendar/connections`);
+    const form = page.getByRole('form', { name: 'Connect a CalDAV account' });
+    await form.getByLabel('Service').selectOption('other');
+    await form.getByLabel('Server address').fill(radicale.url);
+    await form.getByLabel('User name').fill('sam');
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await form.getByText(/did not accept the user name or password/).waitFor({ timeout: 20_000 });
+    await form.getByLabel('Password').fill('sam-app-password');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    const account = page.getByRole('listitem', { name: /sam on 127\.0\.0\.1/ });
+    await account.getByText(/Synced just now\./).waitFor({ timeout: 30_000 });
+    expect(await account.textContent()).toContain('1 event');
+
+    await page.goto(`${site.shellUrl}/calendar`);
+    const grid = page.locator('.lb-calendar');
+    await grid.getByText('Yoga with Sam').first().waitFor({ timeout: 20_000 });
+
+    await page.getByText('Add an event to a synced calendar').click();
+    const add = page.getByRole('form', { name: 'Add an event to a synced calendar' });
+    await add.getByLabel('Title').fill('Climbing');
+    await add.getByRole('button', { name: 'Add the event' }).click();
+    await page.getByText('Added "Climbing" to Personal.').waitFor({ timeout: 20_000 });
+    await grid.getByText('Climbing').first().waitFor({ timeout: 20_000 });
+    const listing = await (await radicale.request('sam', 'REPORT', '/sam/personal/', [
+      '<?xml version="1.0" encoding="utf-8"?>', '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">',
+      '<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>',
+    ].join(''), { depth: '1', 'content-type': 'application/xml' })).text();
+    expect(listing).toContain('SUMMARY:Climbing');
+  });
+});
