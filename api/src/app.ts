@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
   const transfers = transfersOf(payments);
-  definePayoutJob(queue, { db: options.db, transfers });
+  definePayoutJob(queue, { db: options.db, transfers, log: app.log });
   app.decorate('queue', queue);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
   app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));

@@ -53,8 +53,8 @@ export async function adminPayoutRoutes(app: FastifyInstance, options: { transfe
   api.post('/api/admin/payouts/run', {
     schema: { tags: ['admin'], summary: "Pay out every creator's available balance now (what the Monday job does)", response: { 200: payoutsMade } },
     onRequest: app.requireAdmin,
-  }, async () => {
-    const made = await runPayouts(app.db, options.transfers);
+  }, async (request) => {
+    const made = await runPayouts(app.db, options.transfers, new Date(), request.log);
     const rows = made.length ? await listed(inArray(payouts.id, made.map((payout) => payout.id))) : [];
     return { success: true as const, made: rows };
   });

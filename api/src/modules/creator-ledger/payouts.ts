@@ -30,11 +30,21 @@ const payable = (now: Date) => and(
   eq(transactions.state, 'paid'), isNull(transactions.payoutId), lte(transactions.availableAt, now), isNull(transactions.refundRequestedAt),
 );
 
-/** Transfers a Stripe payout that has not gone out yet; the payout's id keys the transfer, so a retry sends it once. */
-async function sendTransfer(db: Db, transfers: Transfers, payout: PayoutRow, destination: string): Promise<void> {
-  const reference = await transfers.transfer({ amountCents: payout.amountCents, currency: payout.currency, destination, payoutId: payout.id });
-  await db.update(payouts).set({ status: 'paid', paidAt: new Date(), reference }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+/**
+ * Transfers a Stripe payout that has not gone out yet; the payout's id keys the transfer, so a retry sends it once.
+ * A refused transfer leaves the payout pending (its sales stay claimed by it) for the next run to send again.
+ */
+async function sendTransfer(db: Db, transfers: Transfers, payout: PayoutRow, destination: string, log: PayoutLog): Promise<void> {
+  try {
+    const reference = await transfers.transfer({ amountCents: payout.amountCents, currency: payout.currency, destination, payoutId: payout.id });
+    await db.update(payouts).set({ status: 'paid', paidAt: new Date(), reference }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+  } catch (error) {
+    log.warn({ err: error, payout: payout.id }, 'a payout transfer failed; the next payout run sends it again');
+  }
 }
+
+type PayoutLog = { warn: (details: object, message: string) => void };
+const quiet: PayoutLog = { warn: () => {} };
 
 /**
  * Pays out every creator's available balance, one payout per creator and currency. The sales are claimed in
@@ -43,7 +53,7 @@ async function sendTransfer(db: Db, transfers: Transfers, payout: PayoutRow, des
  * connected account is paid by a transfer at once; anyone else's payout waits for an admin to pay it by hand.
  * Stripe payouts whose transfer failed before are sent again first. Answers the payouts made.
  */
-export async function runPayouts(db: Db, transfers: Transfers | null, now = new Date()): Promise<PayoutRow[]> {
+export async function runPayouts(db: Db, transfers: Transfers | null, now = new Date(), log: PayoutLog = quiet): Promise<PayoutRow[]> {
   const accounts = new Map((await db.select({ sellerId: earningRates.sellerId, account: earningRates.stripeAccountId }).from(earningRates)
     .where(sql`${earningRates.sellerId} is not null and ${earningRates.stripeAccountId} is not null`))
     .map((row) => [row.sellerId ?? 0, row.account ?? '']));
@@ -51,7 +61,7 @@ export async function runPayouts(db: Db, transfers: Transfers | null, now = new 
     const unsent = await db.select().from(payouts).where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending'))).orderBy(asc(payouts.id));
     for (const payout of unsent) {
       const account = accounts.get(payout.sellerId);
-      if (account) await sendTransfer(db, transfers, payout, account);
+      if (account) await sendTransfer(db, transfers, payout, account, log);
     }
   }
   const due = await db.select({ sellerId: transactions.sellerId, currency: transactions.currency }).from(transactions)
@@ -75,7 +85,7 @@ export async function runPayouts(db: Db, transfers: Transfers | null, now = new 
     });
     if (!payout) continue;
     made.push(payout);
-    if (account && transfers) await sendTransfer(db, transfers, payout, account);
+    if (account && transfers) await sendTransfer(db, transfers, payout, account, log);
   }
   return made.length ? db.select().from(payouts).where(inArray(payouts.id, made.map((payout) => payout.id))).orderBy(asc(payouts.id)) : [];
 }
@@ -87,13 +97,22 @@ export function payoutTimeOfWeek(now: Date): Date {
   return new Date(day.getTime() - back * DAY_MS);
 }
 
-export function definePayoutJob(queue: JobQueue, deps: { db: Db; transfers: Transfers | null }): void {
+/** Stripe payouts whose transfer has not gone through. */
+export async function unsentTransfers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payouts).where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+export function definePayoutJob(queue: JobQueue, deps: { db: Db; transfers: Transfers | null; log: PayoutLog }): void {
   queue.define<{ week: string }>({
     name: PAYOUT_JOB,
     // Kept 30 days: the week's job id must outlive the week, or the scan would send that week's job again.
     options: { retryLimit: 8, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 30 * 24 * 3600 },
     handler: async () => {
-      await runPayouts(deps.db, deps.transfers);
+      await runPayouts(deps.db, deps.transfers, new Date(), deps.log);
+      // A transfer Stripe refused: the job fails, so the queue retries it (with backoff) and the admin sees it.
+      const unsent = deps.transfers ? await unsentTransfers(deps.db) : 0;
+      if (unsent) throw new Error(`${unsent} payout transfer(s) did not go through; retrying`);
     },
   });
 }

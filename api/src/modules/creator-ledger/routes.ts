@@ -36,7 +36,11 @@ function salesQuery(db: Db) {
     .innerJoin(programs, eq(programs.id, transactions.programId)).leftJoin(users, eq(users.id, transactions.buyerId));
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-25').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-25').refine((value) => {
+  // A day that does not exist (Feb 31) parses as a later one: it must read back as itself.
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}, 'is not a real date');
 
 /** The transactions list's filters (the same for the CSV export): days are the creator's own (their time zone). */
 export const ledgerFilters = z.object({
@@ -163,7 +167,7 @@ export async function creatorLedgerRoutes(app: FastifyInstance, options: { trans
     const rows = await app.db.select({ day: local, currency: transactions.currency, net: sql<number>`sum(${transactions.netCents})::int`, sales: sql<number>`count(*)::int` })
       .from(transactions)
       .where(and(eq(transactions.sellerId, userId), eq(transactions.state, 'paid'), gte(transactions.createdAt, since)))
-      .groupBy(local, transactions.currency).orderBy(local);
+      .groupBy(sql`1`, transactions.currency).orderBy(sql`1`); // by position: the day's expression carries a parameter
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     return { success: true as const, days: request.query.days, today, points: rows.map((row) => ({ day: row.day, currency: row.currency, net_cents: row.net, sales: row.sales })) };
   });
