@@ -2,13 +2,14 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { EarningRate } from '@lifeboard/shared/api/creator-ledger';
 import { modelTables } from '../../db/model-tables';
 import { earningRates, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import { feeSettingsOf } from './ledger';
+import { feeSettingsOf, splitSale } from './ledger';
 import { basisPointsOf, effectiveRate, percentOf } from './rates';
 
 const rate = z.object({ platform_fee_percent: z.number(), source: z.enum(['program', 'author', 'default']) });
@@ -19,6 +20,8 @@ const settings = {
 const programRate = z.object({
   id: z.number().int(), guid: z.string(), title: z.string(), price_cents: z.number().int(), currency: z.string(),
   own_percent: z.number().nullable().describe("The program's own rate, if an admin set one."), rate,
+  split: z.object({ tax_cents: z.number().int(), platform_fee_cents: z.number().int(), processing_fee_cents: z.number().int(), net_cents: z.number().int() })
+    .describe('A sale at the current price, split by this rate.'),
 });
 
 const creatorRates = documented(z.object({ success: z.literal(true), ...settings, author: rate, programs: z.array(programRate) })
@@ -45,6 +48,10 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
     tax_percent: fees.taxPercent, refund_window_days: fees.refundWindowDays,
   };
 
+  const withSplit = <T extends { price_cents: number; rate: EarningRate }>(program: T) => ({
+    ...program, split: splitSale(program.price_cents, { ...fees, platformFeePercent: program.rate.platform_fee_percent }),
+  });
+
   /** The programs of these authors, each with its effective rate. */
   async function programsOf(sellerIds: number[]) {
     if (!sellerIds.length) return [];
@@ -67,7 +74,7 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
     ]);
     return {
       success: true as const, ...base, author: effectiveRate(fees.platformFeePercent, own?.bp, null),
-      programs: list.map((p) => ({ id: p.id, guid: p.guid, title: p.title, price_cents: p.price_cents, currency: p.currency, own_percent: p.own === null ? null : percentOf(p.own), rate: effectiveRate(fees.platformFeePercent, own?.bp, p.own) })),
+      programs: list.map((p) => withSplit({ id: p.id, guid: p.guid, title: p.title, price_cents: p.price_cents, currency: p.currency, own_percent: p.own === null ? null : percentOf(p.own), rate: effectiveRate(fees.platformFeePercent, own?.bp, p.own) })),
     };
   });
 
@@ -84,7 +91,7 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
       success: true as const, ...base,
       authors: authors.map((author) => ({
         id: author.id, name: author.name, email: author.email, own_percent: author.bp === null ? null : percentOf(author.bp), stripe_account_id: author.account,
-        programs: list.filter((p) => p.userId === author.id).map((p) => ({
+        programs: list.filter((p) => p.userId === author.id).map((p) => withSplit({
           id: p.id, guid: p.guid, title: p.title, price_cents: p.price_cents, currency: p.currency, own_percent: p.own === null ? null : percentOf(p.own),
           rate: effectiveRate(fees.platformFeePercent, author.bp, p.own),
         })),

@@ -24,7 +24,7 @@ describe('earning rates', () => {
     expect(await mine()).toMatchObject({ default_percent: 10, refund_window_days: 14, author: { platform_fee_percent: 10, source: 'default' }, programs: [{ id: program.id, title: 'Rated program', own_percent: null, rate: { source: 'default' } }] });
 
     expect((await admin.post('/api/admin/earning-rates', { seller_id: creator.id, platform_fee_percent: 5 })).statusCode).toBe(200);
-    expect((await mine()).programs[0].rate).toEqual({ platform_fee_percent: 5, source: 'author' });
+    expect((await mine()).programs[0]).toMatchObject({ rate: { platform_fee_percent: 5, source: 'author' }, split: { tax_cents: 0, platform_fee_cents: 50, processing_fee_cents: 59, net_cents: 891 } });
     await buyProgram(app, one, program.guid);
     expect((await admin.post('/api/admin/earning-rates', { program_id: program.id, platform_fee_percent: 20 })).statusCode).toBe(200);
     expect((await mine()).programs[0]).toMatchObject({ own_percent: 20, rate: { platform_fee_percent: 20, source: 'program' } });
