@@ -75,8 +75,7 @@ function Filters({ filters, onChange }: { filters: LedgerFilters; onChange: (nex
     setError(null);
     onChange(next);
   }
-  async function download(event: FormEvent) {
-    event.preventDefault();
+  async function download() {
     setBusy(true);
     const answer = await fetchLedgerCsv(filters);
     setBusy(false);
@@ -88,12 +87,12 @@ function Filters({ filters, onChange }: { filters: LedgerFilters; onChange: (nex
   }
   const programs = rates.state === 'ready' ? rates.data.programs.map((p) => ({ value: String(p.id), label: p.title || 'Untitled program' })) : [];
   return (
-    <form aria-label="Filter sales" className="lb-row" onSubmit={(event) => void download(event)}>
+    <form aria-label="Filter sales" className="lb-row" onSubmit={(event: FormEvent) => event.preventDefault()}>
       <DateField label="From" value={draft.from} onChange={(e) => change({ ...draft, from: e.target.value })} />
       <DateField label="To" value={draft.to} error={error ?? undefined} onChange={(e) => change({ ...draft, to: e.target.value })} />
       <Select label="Program" placeholder="All programs" options={programs} value={draft.program_id} onChange={(e) => change({ ...draft, program_id: e.target.value })} />
       <Select label="State" placeholder="Any state" options={stateOptions} value={draft.state} onChange={(e) => change({ ...draft, state: e.target.value as LedgerFilters['state'] })} />
-      <Button type="submit" busy={busy}>Download CSV</Button>
+      <Button busy={busy} onClick={() => void download()}>Download CSV</Button>
       {problem ? <span role="alert" className="lb-field-error">{problem}</span> : null}
     </form>
   );
