@@ -62,6 +62,13 @@ describe('payouts', () => {
     expect(marked.json().payout).toMatchObject({ status: 'paid', reference: 'Bank transfer 2026-11-30', seller_name: 'Payee' });
     expect((await creator.get('/api/creator/ledger')).json().payouts[0]).toMatchObject({ status: 'paid', reference: 'Bank transfer 2026-11-30' });
 
+    // A paid-out sale is not refunded, even on a request dated within its window.
+    await db.update(transactions).set({ refundRequestedAt: new Date(Date.now() - 10 * DAY) }).where(eq(transactions.id, a.id));
+    const late = await admin.post('/api/transaction/refund', { id: a.id });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors.id[0]).toMatch(/paid out to the creator already/);
+    expect((await saleOf(creator, 'Ann')).state).toBe('paid_out');
+
     // Declining Ben's request makes his money payable: the admin's "pay out now" carries it.
     expect((await creator.post('/api/transaction/refund-decline', { id: b.id })).statusCode).toBe(200);
     expect((await creator.post('/api/admin/payouts/run')).statusCode).toBe(403);
