@@ -176,6 +176,8 @@ describe('the programs marketplace', () => {
     await expect.poll(() => page.getByText('No sale matches these filters.').isVisible(), { timeout: 20_000 }).toBe(true);
     await filters.getByLabel('State').selectOption({ label: 'Pending (in the refund window)' });
     await expect.poll(() => sale.isVisible(), { timeout: 20_000 }).toBe(true);
+    // Back to every state: a refunded sale is not pending, and the list below must still show it.
+    await filters.getByLabel('State').selectOption({ label: 'Any state' });
 
     page.once('dialog', (dialog) => void dialog.accept());
     await sale.getByRole('button', { name: /^Approve the refund of buyer tester's purchase/ }).click();
