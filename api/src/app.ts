@@ -37,7 +37,8 @@ import { definePushJob, readPushConfig } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { couponRoutes } from './modules/payments/coupons';
-import type { PaymentProvider } from './modules/payments/providers';
+import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
+import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payouts';
 import { programRoutes } from './modules/programs/routes';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
@@ -110,6 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
   defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
+  // One provider for checkout and payouts (the test provider's signing secret is made once).
+  const payments = options.payments ?? providerOf(options.env);
+  const transfers = transfersOf(payments);
+  definePayoutJob(queue, { db: options.db, transfers, log: app.log });
   app.decorate('queue', queue);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
   app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));
@@ -124,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await scanReminders(reminders);
         await scanDailyEmails(reminders);
         await scanCalendarSyncs(options.db, queue, options.env.CALENDAR_REFRESH_MINUTES);
+        await schedulePayouts(queue);
       } catch (error) {
         app.log.error({ err: error }, 'reminder scan failed; the next one retries');
       } finally {
@@ -173,8 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exerciseRoutes);
   await app.register(programRoutes);
   await app.register(authorRoutes);
-  await app.register(creatorLedgerRoutes);
-  await app.register(paymentRoutes, { provider: options.payments });
+  await app.register(creatorLedgerRoutes, { transfers });
+  await app.register(paymentRoutes, { provider: payments });
   await app.register(couponRoutes);
   await app.register(aiRoutes);
   await app.register(invitationRoutes);

@@ -10,14 +10,17 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`; all by default; `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
- * (comma-separated paths of screens.ts).
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `market`; all by default;
+ * `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
+ * (comma-separated paths of screens.ts). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
+ * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing.
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
 import { codeGzip } from './bytes';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
+import { measureMarket } from './market';
 import { medianRun, runLighthouse } from './lighthouse';
 import type { LighthouseRun } from './lighthouse';
 import { bytesTable, describeTarget, fileList, isMet, kb, median, ms, table } from './report';
@@ -34,7 +37,8 @@ const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
 const onlyScreens = process.env.BENCH_SCREENS?.split(',').map((path) => path.trim()).filter(Boolean);
-const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness').split(',').map((part) => part.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,market').split(',').map((part) => part.trim()));
+const siteParts = ['areas', 'screens', 'lighthouse', 'journal', 'fitness'];
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -177,13 +181,23 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (!['areas', 'screens', 'lighthouse', 'journal', 'fitness'].some((part) => parts.has(part))) {
+  if (![...siteParts, 'market'].some((part) => parts.has(part))) {
     // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
     log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
     return;
   }
   log(`Lifeboard frontend bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
+  if (siteParts.some((part) => parts.has(part))) await measureSite();
+  if (parts.has('market')) await measureMarket(targets, log);
+  const missed = targets.filter((target) => !isMet(target));
+  log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
+  for (const target of missed) log(`  MISSED ${target.label}: ${target.format(target.value)} (${describeTarget(target)})`);
+  log(`Bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((value) => value.toFixed(1)).join(' ')}.`);
+}
+
+/** The parts that need the built site (areas, screens, Lighthouse, journal, fitness). */
+async function measureSite(): Promise<void> {
   const site = await startSite({
     build: process.env.BENCH_SKIP_BUILD !== '1',
     apiPortOverride: process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : undefined,
@@ -218,10 +232,6 @@ async function main(): Promise<void> {
   } finally {
     await site.stop();
   }
-  const missed = targets.filter((target) => !isMet(target));
-  log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
-  for (const target of missed) log(`  MISSED ${target.label}: ${target.format(target.value)} (${describeTarget(target)})`);
-  log(`Bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((value) => value.toFixed(1)).join(' ')}.`);
 }
 
 main().catch((error: unknown) => {

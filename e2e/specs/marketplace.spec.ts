@@ -168,6 +168,16 @@ describe('the programs marketplace', () => {
     expect(await sale.textContent()).toMatch(/29\.00 USD/);
     expect(await sale.textContent()).toMatch(/Pending until/);
     expect(await sale.textContent()).toMatch(/Refund requested on .*: “I prefer typing\.”/);
+    // The dashboard: the sale in the earnings over time (drawn once the chart's code has loaded), and in the filtered list.
+    await expect.poll(() => page.getByText(/^Your net earnings in the last 90 days: 24\.96 USD from 1 sale\./).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.locator('.uplot canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const filters = page.getByRole('form', { name: 'Filter sales' });
+    await filters.getByLabel('State').selectOption({ label: 'Paid out' });
+    await expect.poll(() => page.getByText('No sale matches these filters.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await filters.getByLabel('State').selectOption({ label: 'Pending (in the refund window)' });
+    await expect.poll(() => sale.isVisible(), { timeout: 20_000 }).toBe(true);
+    // Back to every state: a refunded sale is not pending, and the list below must still show it.
+    await filters.getByLabel('State').selectOption({ label: 'Any state' });
 
     page.once('dialog', (dialog) => void dialog.accept());
     await sale.getByRole('button', { name: /^Approve the refund of buyer tester's purchase/ }).click();
@@ -210,5 +220,25 @@ describe('the programs marketplace', () => {
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/1 of 5/);
     const ledger = await apiRequest(site, 'GET', '/api/creator/ledger', undefined, creator.token);
     expect((ledger.body.entries as { gross_cents: number; buyer_name: string }[]).map((e) => [e.buyer_name, e.gross_cents])).toContainEqual(['second tester', 2320]);
+  });
+
+  it('the weekly payout pays the demo creator’s available balance; an admin marks it paid and the creator sees it', async () => {
+    // The demo creator's sale to the demo buyer is 20 days old: out of the refund window. The weekly job may have
+    // paid it out already when the server started; "Pay out now" makes the payout if it has not.
+    await adminPage.goto(`${site.shellUrl}/admin/payments`);
+    await adminPage.getByRole('button', { name: 'Pay out available balances now' }).click();
+    await expect.poll(() => adminPage.getByText(/payouts? (was|were) made|nothing was paid out/).isVisible(), { timeout: 20_000 }).toBe(true);
+    const payout = adminPage.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: 'Demo Creator' });
+    await expect.poll(() => payout.textContent(), { timeout: 20_000 }).toMatch(/24\.96 USD1By handWaiting for you to send it/);
+    await payout.getByLabel('How you paid Demo Creator (optional)').fill('Bank transfer 1207');
+    await payout.getByRole('button', { name: 'Mark the payout of 24.96 USD to Demo Creator paid' }).click();
+    await expect.poll(() => payout.textContent(), { timeout: 20_000 }).toMatch(/Paid on .* \(Bank transfer 1207\)$/);
+
+    const demoCreator = (await watchedPage(browser)).page;
+    await signInThroughApi(demoCreator, site, { email: 'creator@lifeboard.local', password: site.demo.password });
+    await demoCreator.goto(`${site.shellUrl}/creator-payments`);
+    const payouts = demoCreator.getByRole('list', { name: 'Payouts' });
+    await expect.poll(() => payouts.textContent(), { timeout: 20_000 }).toMatch(/^24\.96 USD for 1 sale, made .*: paid on .* \(Bank transfer 1207\)$/);
+    expect(await demoCreator.getByRole('row', { name: /^USD/ }).textContent()).toMatch(/0\.00 USD24\.96 USD0\.00 USD$/);
   });
 });

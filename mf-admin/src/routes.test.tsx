@@ -121,6 +121,56 @@ describe('mf-admin routes', () => {
     await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 41 }));
   });
 
+  it('/admin/payments lists payouts; an admin marks a manual one paid and runs the payouts now', async () => {
+    let paid = false;
+    const payout = { id: 7, seller_id: 3, seller_name: 'Coach', seller_email: 'coach@example.com', currency: 'USD', amount_cents: 2496, sales: 1, method: 'manual', status: 'pending', reference: null, created_at: '2026-11-30T06:00:00.000Z', paid_at: null };
+    api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [] } });
+    api.on('GET /api/admin/earning-rates', { body: { success: true, default_percent: 10, authors: [] } });
+    api.on('GET /api/admin/payouts', () => ({ body: { success: true, payouts: [paid ? { ...payout, status: 'paid', reference: 'Bank 42', paid_at: '2026-12-01T10:00:00.000Z' } : payout] } }));
+    api.on('POST /api/admin/payouts/mark-paid', () => { paid = true; return { body: { success: true, payout } }; });
+    api.on('POST /api/admin/payouts/run', { body: { success: true, made: [] } });
+    at('/admin/payments');
+    const table = await screen.findByRole('table', { name: 'Payouts' });
+    const user = userEvent.setup();
+    expect(within(table).getAllByRole('row')[1].textContent).toMatch(/^Mon, Nov 30th 2026Coach coach@example\.com24\.96 USD1By handWaiting for you to send it/);
+    await user.type(within(table).getByLabelText('How you paid Coach (optional)'), 'Bank 42');
+    await user.click(within(table).getByRole('button', { name: 'Mark the payout of 24.96 USD to Coach paid' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Payouts' })).getAllByRole('row')[1].textContent).toMatch(/Paid on Tue, Dec 1st 2026 \(Bank 42\)$/));
+    expect(api.requests.find((r) => r.path === '/api/admin/payouts/mark-paid')?.body).toEqual({ id: 7, reference: 'Bank 42' });
+    await user.click(screen.getByRole('button', { name: 'Pay out available balances now' }));
+    expect((await screen.findByText(/nothing was paid out/)).textContent).toBe(' No creator had an available balance: nothing was paid out.');
+  });
+
+  it('/admin/payments sets an author’s and a program’s platform fee; a bad percent is refused and sends nothing', async () => {
+    api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [] } });
+    api.on('GET /api/admin/payouts', { body: { success: true, payouts: [] } });
+    api.on('GET /api/admin/earning-rates', { body: { success: true, default_percent: 10, authors: [
+      { id: 3, name: 'Coach', email: 'coach@example.com', own_percent: null, stripe_account_id: null, programs: [
+        { id: 8, guid: 'g', title: 'Run club', price_cents: 2900, currency: 'USD', own_percent: null, rate: { platform_fee_percent: 10, source: 'default' }, split: { net_cents: 2496 } },
+      ] },
+    ] } });
+    api.on('POST /api/admin/earning-rates', { body: { success: true } });
+    at('/admin/payments');
+    const user = userEvent.setup();
+    const author = await screen.findByRole('form', { name: 'Rate of Coach' });
+    expect(screen.getByText(/Run club: 29\.00 USD, platform fee 10%; the creator earns 24\.96 USD a sale/)).toBeTruthy();
+    await user.type(within(author).getByLabelText('Platform fee (%)'), '120');
+    await user.click(within(author).getByRole('button', { name: 'Save' }));
+    expect(within(author).getByRole('alert').textContent).toMatch(/from 0 to 100/);
+    expect(within(author).getByLabelText<HTMLInputElement>('Platform fee (%)').value).toBe('120');
+    expect(api.requests.some((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST')).toBe(false);
+    await user.clear(within(author).getByLabelText('Platform fee (%)'));
+    await user.type(within(author).getByLabelText('Platform fee (%)'), '7,5');
+    await user.type(within(author).getByLabelText('Stripe account'), 'acct_1Nv0FGQ9RKHgCVdK');
+    await user.click(within(author).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST')?.body).toEqual({ seller_id: 3, platform_fee_percent: 7.5, stripe_account_id: 'acct_1Nv0FGQ9RKHgCVdK' }));
+    expect(await within(author).findByRole('status')).toBeTruthy();
+    const program = screen.getByRole('form', { name: 'Rate of Run club' });
+    await user.type(within(program).getByLabelText('Platform fee (%)'), '20');
+    await user.click(within(program).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST').at(-1)?.body).toEqual({ program_id: 8, platform_fee_percent: 20 }));
+  });
+
   it('/admin/ai-models shows the configured provider and models from the server', async () => {
     api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
     at('/admin/ai-models');

@@ -9,7 +9,6 @@ import { tokenStorageKey } from '@lifeboard/shared/stores/session';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { AreaRoutes } from './routes';
-import { splitSale } from './creator/CreatorPages';
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -134,9 +133,24 @@ describe('mf-creator routes', () => {
     expect(await screen.findByText('You have no subscription #8.')).toBeTruthy();
   });
 
-  it('splits a sale into platform fee, processing and the creator’s net', () => {
-    expect(splitSale(1000)).toEqual({ platform: 100, processing: 59, net: 841 });
-    expect(splitSale(0)).toEqual({ platform: 0, processing: 0, net: 0 });
+  it('/creator-earning-rates shows the rates an admin set and each program’s split, as the server computes them', async () => {
+    localStorage.setItem(tokenStorageKey, 'tok');
+    const split = (platform: number, net: number) => ({ tax_cents: 0, platform_fee_cents: platform, processing_fee_cents: 114, net_cents: net });
+    api.on('GET /api/creator/earning-rates', { body: {
+      success: true, default_percent: 10, processing_percent: 2.9, processing_fixed_cents: 30, tax_percent: 0, refund_window_days: 14,
+      author: { platform_fee_percent: 7.5, source: 'author' },
+      programs: [
+        { id: 8, guid: 'g-8', title: 'Morning reset', price_cents: 2900, currency: 'USD', own_percent: null, rate: { platform_fee_percent: 7.5, source: 'author' }, split: split(218, 2568) },
+        { id: 9, guid: 'g-9', title: 'Evening calm', price_cents: 2900, currency: 'USD', own_percent: 20, rate: { platform_fee_percent: 20, source: 'program' }, split: split(580, 2206) },
+      ],
+    } });
+    at('/creator-earning-rates');
+    const table = await screen.findByRole('table', { name: 'Earning rates' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'Morning reset29.00 USD7.5% (your rate)2.18 USD1.14 USD25.68 USD',
+      'Evening calm29.00 USD20% (this program\'s own rate)5.80 USD1.14 USD22.06 USD',
+    ]);
+    expect(screen.getByText(/agreed for you/).textContent).toMatch(/Platform fee: 7\.5% \(agreed for you\)\. Card processing: 2\.9% \+ 0\.30 per sale\. .*available 14 days after each sale/);
   });
 
   it('/author/:author shows a public page signed out, and a not-found panel for an unknown author', async () => {

@@ -83,11 +83,48 @@ export const transactions = pgTable('program_transaction', {
   /** The buyer asked for a refund (within the window), with their reason; the creator or an admin approves or declines. */
   refundRequestedAt: instant('refund_requested_at'),
   refundReason: text('refund_reason'),
+  /** The payout that carried this sale's net to the creator; null while it is pending or available. */
+  payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
 }, (t) => [
   uniqueIndex('program_transaction_checkout_idx').on(t.checkoutId),
   index('program_transaction_seller_idx').on(t.sellerId, t.createdAt),
   index('program_transaction_buyer_idx').on(t.buyerId, t.programId),
+  index('program_transaction_payout_idx').on(t.payoutId),
 ]);
+
+/**
+ * A creator's payout of one currency's available balance: the sales it carries point at it. Made by the weekly
+ * payout job; sent at once as a Stripe Connect transfer when the creator has a connected account and Stripe is
+ * configured (`paid`), otherwise `pending` until an admin pays it by hand and marks it paid.
+ */
+export const payouts = pgTable('payout', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  currency: text('currency').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  sales: integer('sales').notNull(),
+  method: text('method', { enum: ['stripe', 'manual'] }).notNull(),
+  status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+  /** The Stripe transfer's id, or what the admin noted (a bank reference). */
+  reference: text('reference'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  paidAt: instant('paid_at'),
+  paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [index('payout_seller_idx').on(t.sellerId, t.createdAt), index('payout_status_idx').on(t.status, t.createdAt)]);
+
+/**
+ * The platform's fee for one author (all their programs) or one program, in basis points (1000 = 10%), set by an
+ * admin; a program's rate wins over its author's, and the author's over the default (PLATFORM_FEE_PERCENT).
+ * An author's row also holds their Stripe Connect account, where payouts are transferred.
+ */
+export const earningRates = pgTable('earning_rate', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').references(() => users.id, { onDelete: 'cascade' }),
+  programId: bigint('program_id', { mode: 'number' }),
+  platformFeeBp: integer('platform_fee_bp'),
+  stripeAccountId: text('stripe_account_id'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('earning_rate_seller_idx').on(t.sellerId), uniqueIndex('earning_rate_program_idx').on(t.programId)]);
 
 /** A buyer's "mark complete" on one chapter of a program (the course player's progress and resume point). */
 export const chapterCompletions = pgTable('chapter_completion', {

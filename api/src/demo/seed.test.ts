@@ -33,9 +33,9 @@ describe('demo data', () => {
     expect((await demo.post('/api/habit/entries', { board, params: { habit_id: habit.id } })).json().entries.length).toBe(14);
   });
 
-  it('makes a demo admin and a demo creator whose published paid program can be bought', async () => {
+  it('makes a demo admin and a demo creator whose published paid program can be bought, with a past sale to pay out', async () => {
     const { db } = await testDatabase();
-    const emails = { admin: uniqueEmail('admin'), creator: uniqueEmail('creator') };
+    const emails = { admin: uniqueEmail('admin'), creator: uniqueEmail('creator'), buyer: uniqueEmail('buyer') };
     await createMarketplaceDemo(db, 'demo password 123', emails);
     const signIn = async (email: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } })).json();
     expect((await signIn(emails.admin)).user.role).toBe('admin');
@@ -46,7 +46,12 @@ describe('demo data', () => {
     expect(program).toMatchObject({ price_cents: 2900, currency: 'USD', status: 'published' });
     await buyProgram(app, buyer, program.guid);
     const ledger = (await asUser(app, creator.token).get('/api/creator/ledger')).json();
-    expect(ledger.entries).toMatchObject([{ program_title: 'Run your first 5 km', gross_cents: 2900 }]);
+    // The demo buyer's purchase of 20 days ago is out of the refund window: available to pay out.
+    expect(ledger.entries).toMatchObject([
+      { program_title: 'Run your first 5 km', gross_cents: 2900, state: 'pending', buyer_name: 'Test User' },
+      { program_title: 'Run your first 5 km', gross_cents: 2900, state: 'available', buyer_name: 'Demo Buyer' },
+    ]);
+    expect(ledger.balances).toMatchObject([{ currency: 'USD', sales: 2, available_cents: 2496, pending_cents: 2496 }]);
     expect((await buyer.get(`/api/program-implement/${program.guid}`)).json().chapters.map((c: { title: string }) => c.title)).toEqual(['Week 1: walk and jog', 'Week 2: longer jogs']);
   });
 
@@ -64,8 +69,8 @@ describe('demo data', () => {
       expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'production', DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
       expect(await accounts()).toBe(0);
       expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'development', DEMO_PASSWORD: 'a demo password 1' }))).toEqual({ email: DEMO_EMAIL, password: 'a demo password 1' });
-      // The demo user, the demo admin and the demo creator.
-      expect(await accounts()).toBe(3);
+      // The demo user, the demo admin, the demo creator and the demo buyer.
+      expect(await accounts()).toBe(4);
     } finally {
       await fresh.close();
     }

@@ -3,7 +3,10 @@ import { goalProgress } from '@lifeboard/shared/models/goal-progress';
 import { count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { habitEntries, users } from '../db/schema';
+import { checkouts, habitEntries, transactions, users } from '../db/schema';
+import { defaultEnv } from '../env';
+import { feeSettingsOf, type FeeSettings } from '../modules/creator-ledger/ledger';
+import { completeCheckout } from '../modules/payments/sales';
 import { hashPassword } from '../modules/auth/password';
 import { createAccount } from '../modules/auth/service';
 import { entryOf } from '../models/registry';
@@ -14,6 +17,10 @@ export const DEMO_EMAIL = 'demo@lifeboard.local';
 /** The marketplace's demo accounts: an admin who reviews programs, and a creator who sells one. */
 export const DEMO_ADMIN_EMAIL = 'admin@lifeboard.local';
 export const DEMO_CREATOR_EMAIL = 'creator@lifeboard.local';
+/** A buyer of the demo creator's program, so the creator's sales, earnings and payouts have something to show. */
+export const DEMO_BUYER_EMAIL = 'buyer@lifeboard.local';
+/** When the demo buyer bought: past the default 14-day refund window, so the sale is available to pay out. */
+const DEMO_SALE_DAYS_AGO = 20;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -21,14 +28,14 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  * In development (`pnpm start`) on an empty database: the demo account. Returns its credentials, or null when
  * anyone has an account or the server does not run in development: a production database never gets it.
  */
-export async function seedDemo(db: Db, env: Pick<Env, 'NODE_ENV' | 'DEMO_PASSWORD'>): Promise<{ email: string; password: string } | null> {
+export async function seedDemo(db: Db, env: Pick<Env, 'NODE_ENV' | 'DEMO_PASSWORD'> & Partial<Env>): Promise<{ email: string; password: string } | null> {
   if (env.NODE_ENV !== 'development') return null;
   const fixedPassword = env.DEMO_PASSWORD;
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return null;
   const password = fixedPassword ?? randomBytes(9).toString('base64url');
   await createDemoAccount(db, DEMO_EMAIL, password);
-  await createMarketplaceDemo(db, password);
+  await createMarketplaceDemo(db, password, undefined, feeSettingsOf({ ...defaultEnv(), ...env }));
   return { email: DEMO_EMAIL, password };
 }
 
@@ -80,7 +87,9 @@ export async function createDemoAccount(db: Db, email: string, password: string)
  * A demo admin and a demo creator (same password as the demo account) who owns one published paid program
  * with two lessons, so buying, reviewing and refunding can be tried on a fresh install.
  */
-export async function createMarketplaceDemo(db: Db, password: string, emails = { admin: DEMO_ADMIN_EMAIL, creator: DEMO_CREATOR_EMAIL }): Promise<{ programId: number }> {
+export async function createMarketplaceDemo(
+  db: Db, password: string, emails = { admin: DEMO_ADMIN_EMAIL, creator: DEMO_CREATOR_EMAIL, buyer: DEMO_BUYER_EMAIL }, fees: FeeSettings = feeSettingsOf(defaultEnv()),
+): Promise<{ programId: number }> {
   const passwordHash = await hashPassword(password);
   await createAccount(db, { name: 'Demo Admin', email: emails.admin, passwordHash, role: 'admin' });
   const creatorId = await createAccount(db, { name: 'Demo Creator', email: emails.creator, passwordHash, role: 'creator' });
@@ -102,5 +111,12 @@ export async function createMarketplaceDemo(db: Db, password: string, emails = {
   for (const [index, [title, body]] of lessons.entries()) {
     await insertRecord(db, entryOf('chapter'), owner, createSchema(models.chapter).parse({ program_id: program.id, position: index + 1, title, body }));
   }
+  // The demo buyer's purchase, booked the way a paid checkout is, then dated back past the refund window.
+  const buyerId = await createAccount(db, { name: 'Demo Buyer', email: emails.buyer, passwordHash, role: 'user' });
+  const checkoutId = `co_demo${randomBytes(12).toString('base64url')}`;
+  await db.insert(checkouts).values({ id: checkoutId, userId: buyerId, programId: program.id, idempotencyKey: 'demo-purchase', amountCents: 2900, currency: 'USD', provider: 'test' });
+  await completeCheckout(db, fees, { kind: 'completed', eventId: 'evt_demo', checkoutId, paymentRef: `tpay_${checkoutId}`, amountCents: 2900, currency: 'USD' });
+  const soldAt = new Date(Date.now() - DEMO_SALE_DAYS_AGO * 86_400_000);
+  await db.update(transactions).set({ createdAt: soldAt, availableAt: new Date(soldAt.getTime() + fees.refundWindowDays * 86_400_000) }).where(eq(transactions.checkoutId, checkoutId));
   return { programId: program.id };
 }

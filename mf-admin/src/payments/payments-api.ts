@@ -30,3 +30,99 @@ export async function decideRefund(id: number, decision: 'refund' | 'decline'): 
   const { status, body } = await send({ method: 'POST', url: `/api/transaction/${decision === 'refund' ? 'refund' : 'refund-decline'}`, data: { id } });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
+
+export interface AdminPayout {
+  id: number;
+  seller_id: number;
+  seller_name: string;
+  seller_email: string;
+  currency: string;
+  amount_cents: number;
+  sales: number;
+  method: 'stripe' | 'manual';
+  status: 'pending' | 'paid';
+  reference: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function readAdminPayout(p: Record<string, unknown>): AdminPayout | null {
+  if (typeof p.id !== 'number' || typeof p.amount_cents !== 'number') return null;
+  return {
+    id: p.id, seller_id: num(p.seller_id), seller_name: str(p.seller_name), seller_email: str(p.seller_email), currency: str(p.currency) || 'USD',
+    amount_cents: p.amount_cents, sales: num(p.sales), method: p.method === 'stripe' ? 'stripe' : 'manual', status: p.status === 'paid' ? 'paid' : 'pending',
+    reference: typeof p.reference === 'string' ? p.reference : null, created_at: str(p.created_at), paid_at: typeof p.paid_at === 'string' ? p.paid_at : null,
+  };
+}
+
+/** `GET /api/admin/payouts`. */
+export function readPayouts(body: unknown): AdminPayout[] | null {
+  const list = listOf(body, 'payouts');
+  return list ? list.map(readAdminPayout).filter((p): p is AdminPayout => p !== null) : null;
+}
+
+/** Marks a manual payout paid, with the admin's note: null when done, else why not. */
+export async function markPayoutPaid(id: number, reference: string): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/admin/payouts/mark-paid', data: { id, ...(reference.trim() ? { reference: reference.trim() } : {}) } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
+/** Runs the weekly payout now: how many payouts it made, or why not. */
+export async function runPayoutsNow(): Promise<{ made: number } | { problem: string }> {
+  const { status, body } = await send({ method: 'POST', url: '/api/admin/payouts/run' });
+  if (!isSuccessStatus(status)) return { problem: problemOf(status, body) };
+  return { made: listOf(body, 'made')?.length ?? 0 };
+}
+
+export interface RateOf { platform_fee_percent: number; source: 'program' | 'author' | 'default' }
+export interface AuthorRates {
+  id: number;
+  name: string;
+  email: string;
+  own_percent: number | null;
+  stripe_account_id: string | null;
+  programs: { id: number; title: string; price_cents: number; currency: string; own_percent: number | null; rate: RateOf; net_cents: number }[];
+}
+export interface AdminRates { default_percent: number; authors: AuthorRates[] }
+
+const ownOf = (v: unknown) => (typeof v === 'number' ? v : null);
+
+/** `GET /api/admin/earning-rates`. */
+export function readAdminRates(body: unknown): AdminRates | null {
+  const authors = listOf(body, 'authors');
+  if (!authors || typeof body !== 'object' || body === null) return null;
+  return {
+    default_percent: num((body as Record<string, unknown>).default_percent),
+    authors: authors.flatMap((a) => (typeof a.id === 'number' ? [{
+      id: a.id, name: str(a.name), email: str(a.email), own_percent: ownOf(a.own_percent), stripe_account_id: typeof a.stripe_account_id === 'string' ? a.stripe_account_id : null,
+      programs: (listOf(a, 'programs') ?? []).flatMap((p) => {
+        if (typeof p.id !== 'number') return [];
+        const rate = (typeof p.rate === 'object' && p.rate !== null ? p.rate : {}) as Record<string, unknown>;
+        const split = (typeof p.split === 'object' && p.split !== null ? p.split : {}) as Record<string, unknown>;
+        return [{
+          id: p.id, title: str(p.title), price_cents: num(p.price_cents), currency: str(p.currency) || 'USD', own_percent: ownOf(p.own_percent), net_cents: num(split.net_cents),
+          rate: { platform_fee_percent: num(rate.platform_fee_percent), source: rate.source === 'program' || rate.source === 'author' ? rate.source : 'default' } as RateOf,
+        }];
+      }),
+    }] : [])),
+  };
+}
+
+/**
+ * A percent as typed ("7.5", "7,5 %", "" for the standard rate): the number, null for none, or why it is not one.
+ */
+export function parsePercent(text: string): { value: number | null } | { problem: string } {
+  const clean = text.replace('%', '').replace(',', '.').trim();
+  if (!clean) return { value: null };
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(clean) || Number(clean) > 100) return { problem: 'Type a percent from 0 to 100, with at most two decimals (like 7.5), or leave it empty for the standard rate.' };
+  return { value: Number(clean) };
+}
+
+/** Saves an author's or a program's rate (and an author's Stripe account): null when done, else why not. */
+export async function saveRate(target: { seller_id: number } | { program_id: number }, percent: number | null, stripeAccount?: string | null): Promise<string | null> {
+  const data = { ...target, platform_fee_percent: percent, ...(stripeAccount !== undefined ? { stripe_account_id: stripeAccount } : {}) };
+  const { status, body } = await send({ method: 'POST', url: '/api/admin/earning-rates', data });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}

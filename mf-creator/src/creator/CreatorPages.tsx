@@ -4,39 +4,44 @@ import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
+import { amount, percentWords, readCreatorRates } from './ledger-api';
+import type { EarningRate } from './ledger-api';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 
-/** The split of a sale (domain.md, transaction): platform 10%, card processing 2.9% + 30c, the rest to the creator. */
-export function splitSale(grossCents: number): { platform: number; processing: number; net: number } {
-  if (grossCents <= 0) return { platform: 0, processing: 0, net: 0 };
-  const platform = Math.round(grossCents * 0.1);
-  const processing = Math.round(grossCents * 0.029) + 30;
-  return { platform, processing, net: Math.max(0, grossCents - platform - processing) };
-}
+const sourceWords: Record<EarningRate['source'], string> = { program: "this program's own rate", author: 'your rate', default: "the platform's standard rate" };
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-
-/** `/creator-earning-rates`: what a creator keeps from each of their programs' price. */
+/** `/creator-earning-rates`: what a creator keeps of each program's price, by the rates an admin set (or the standard one). */
 export function EarningRates() {
-  const { items } = useCollection('program');
-  const priced = items.filter((p) => p.id > 0);
+  const load = useApiGet('/api/creator/earning-rates', readCreatorRates);
+  const header = <PageHeader title="Earning rates" description="What the platform keeps of each sale of your programs, and what is yours. An admin can agree a different rate with you, for all your programs or for one." />;
+  if (load.state === 'loading') return <section className="lb-stack">{header}<Skeleton lines={4} /></section>;
+  if (load.state !== 'ready') return <section className="lb-stack">{header}<ErrorPanel message={`Your rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
+  const rates = load.data;
+  const processing = `${percentWords(rates.processing_percent)} + ${(rates.processing_fixed_cents / 100).toFixed(2)}`;
   return (
     <section className="lb-stack">
-      <PageHeader title="Earning rates" description="From each sale the platform keeps 10% and the card processor takes 2.9% + 0.30; the rest is yours, available after the 14-day refund window." />
-      {!priced.length ? <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} /> : (
-        <table>
-          <thead><tr><th scope="col">Program</th><th scope="col">Price</th><th scope="col">Platform</th><th scope="col">Processing</th><th scope="col">You earn</th></tr></thead>
-          <tbody>{priced.map((p) => {
-            const cents = Number(p.price_cents ?? 0);
-            const split = splitSale(cents);
-            return <tr key={p.id}><td>{p.title}</td><td>{formatMoney(cents, p.currency)}</td><td>{money(split.platform)}</td><td>{money(split.processing)}</td><td><strong>{money(split.net)}</strong></td></tr>;
-          })}</tbody>
+      {header}
+      <p>
+        Platform fee: <strong>{percentWords(rates.author.platform_fee_percent)}</strong> ({rates.author.source === 'author' ? 'agreed for you' : 'the standard rate'}).
+        {' '}Card processing: {processing} per sale.{rates.tax_percent ? ` Prices include ${percentWords(rates.tax_percent)} sales tax.` : ''}
+        {' '}Your share becomes available {rates.refund_window_days} days after each sale (the refund window) and is paid out on the following Monday.
+      </p>
+      {!rates.programs.length ? <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} /> : (
+        <table aria-label="Earning rates">
+          <thead><tr><th scope="col">Program</th><th scope="col">Price</th><th scope="col">Platform fee</th><th scope="col">Platform</th><th scope="col">Processing</th><th scope="col">You earn</th></tr></thead>
+          <tbody>{rates.programs.map((p) => (
+            <tr key={p.id}>
+              <td>{p.title}</td><td>{formatMoney(p.price_cents, p.currency)}</td>
+              <td>{percentWords(p.rate.platform_fee_percent)} <span className="lb-muted">({sourceWords[p.rate.source]})</span></td>
+              <td>{amount(p.split.platform_fee_cents, p.currency)}</td><td>{amount(p.split.processing_fee_cents, p.currency)}</td><td><strong>{amount(p.split.net_cents, p.currency)}</strong></td>
+            </tr>
+          ))}</tbody>
         </table>
       )}
     </section>

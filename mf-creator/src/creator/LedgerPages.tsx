@@ -1,115 +1,63 @@
 import { Link, useParams } from '@lifeboard/shared/lib/router';
-import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
-import { useState } from 'react';
-import { Button } from '@lifeboard/shared/ui/Button';
-import { amount, declineRefund, readLedger, readReceipt, refundSale } from './ledger-api';
-import type { Ledger, LedgerEntry } from './ledger-api';
+import { amount, readLedger, readReceipt } from './ledger-api';
+import type { Ledger, Payout } from './ledger-api';
+import { Balances, day, RefundButton, requestWords, stateLabel } from './ledger-parts';
+import { SalesDashboard } from './SalesDashboard';
 
-const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', refunded: 'Refunded' };
-const day = (iso: string) => formatDisplayDay(iso);
+export { requestWords };
 
-function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'provider'> }) {
-  if (ledger.provider === 'stripe') return null;
-  return <p className="lb-muted" role="note">Payments on this installation go through the built-in test provider: buyers pay with test cards and no real money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.</p>;
+/** A payout in words: "29.00 USD for 1 sale, made Mon, Nov 30th 2026: paid on …" */
+function payoutWords(payout: Payout): string {
+  const sales = `${payout.sales} ${payout.sales === 1 ? 'sale' : 'sales'}`;
+  const how = payout.status === 'paid'
+    ? `paid on ${day(payout.paid_at ?? payout.created_at)}${payout.method === 'stripe' ? ' by a Stripe transfer' : ''}${payout.reference ? ` (${payout.reference})` : ''}`
+    : payout.method === 'stripe' ? 'the Stripe transfer has not gone through yet; it is sent again automatically' : 'waiting for an admin to send it';
+  return `for ${sales}, made ${day(payout.created_at)}: ${how}`;
 }
 
-/** What a refund request says, for the state column: "Refund requested on …: “reason”". */
-export function requestWords(entry: LedgerEntry): string {
-  if (!entry.refund_requested_at || entry.state === 'refunded') return '';
-  return `Refund requested on ${day(entry.refund_requested_at)}${entry.refund_reason ? `: “${entry.refund_reason}”` : ''}`;
-}
-
-/**
- * Refunds a sale still in its refund window (or one whose buyer asked in time): the buyer's access ends and its
- * net leaves your balance. A buyer's request can be declined instead.
- */
-function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
-  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
-  if (entry.state !== 'pending' && !requested) return null;
-  async function act(kind: 'refund' | 'decline') {
-    if (kind === 'refund' && !window.confirm(`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`)) return;
-    setBusy(kind);
-    const failed = kind === 'refund' ? await refundSale(entry.id) : await declineRefund(entry.id);
-    setBusy(null);
-    setError(failed);
-    if (!failed) onDone();
-  }
-  const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
+function Payouts({ ledger }: { ledger: Ledger }) {
+  const how = ledger.payout_method === 'stripe'
+    ? 'Every Monday your available balance is transferred to your Stripe account.'
+    : 'Every Monday your available balance is paid out; an admin sends the money and marks it paid. To be paid by Stripe transfers, ask an admin to connect your Stripe account.';
   return (
-    <>
-      <Button size="small" busy={busy === 'refund'} onClick={() => void act('refund')} aria-label={`${requested ? 'Approve the refund of' : 'Refund'} ${whose}`}>{requested ? 'Approve refund' : 'Refund'}</Button>
-      {requested ? <Button size="small" busy={busy === 'decline'} onClick={() => void act('decline')} aria-label={`Decline the refund request for ${whose}`}>Decline</Button> : null}
-      {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
-    </>
-  );
-}
-
-function Balances({ ledger }: { ledger: Ledger }) {
-  return (
-    <Panel title="Balance">
-      <CheckoutNote ledger={ledger} />
-      {ledger.balances.length === 0 ? <p>No sales yet: available 0.00 · pending 0.00.</p> : (
-        <table>
-          <thead><tr><th scope="col">Currency</th><th scope="col">Sales</th><th scope="col">Gross</th><th scope="col">Your net</th><th scope="col">Pending (refund window)</th><th scope="col">Available</th><th scope="col">Refunded</th></tr></thead>
-          <tbody>{ledger.balances.map((b) => (
-            <tr key={b.currency}>
-              <th scope="row">{b.currency}</th><td>{b.sales}</td><td>{amount(b.gross_cents, b.currency)}</td><td>{amount(b.net_cents, b.currency)}</td>
-              <td>{amount(b.pending_cents, b.currency)}</td><td><strong>{amount(b.available_cents, b.currency)}</strong></td><td>{amount(b.refunded_cents, b.currency)}</td>
-            </tr>
-          ))}</tbody>
-        </table>
+    <Panel title="Payouts">
+      <p>{how}</p>
+      {ledger.payouts.length === 0 ? <p>No payouts yet.</p> : (
+        <ul aria-label="Payouts">{ledger.payouts.map((p) => (
+          <li key={p.id}><strong>{amount(p.amount_cents, p.currency)}</strong> {payoutWords(p)}</li>
+        ))}</ul>
       )}
     </Panel>
   );
 }
 
-/** `/creator-transactions` and `/creator-payments`: sales of the creator's programs, and what they make available to pay out. */
+
+/** `/creator-transactions` (the sales dashboard) and `/creator-payments`: sales of the creator's programs, and what they make available to pay out. */
 export function CreatorLedger({ kind }: { kind: 'transactions' | 'payments' }) {
+  return kind === 'transactions' ? <SalesDashboard /> : <PaymentsPage />;
+}
+
+/** `/creator-payments`: the balance, what becomes available when, and the payouts. */
+function PaymentsPage() {
   const load = useApiGet('/api/creator/ledger', readLedger);
-  const title = kind === 'transactions' ? 'Transactions' : 'Payments';
-  const header = <PageHeader title={title} description={kind === 'transactions' ? 'Every sale of your programs, with fees and your net. A sale can be refunded while it is pending.' : 'Your balance: what is still in the refund window and what is available to pay out.'} />;
+  const header = <PageHeader title="Payments" description="Your balance: what is still in the refund window, what is available to pay out, and your payouts." />;
   if (load.state === 'loading') return <section className="lb-stack">{header}<Skeleton lines={5} /></section>;
   if (load.state !== 'ready') return <section className="lb-stack">{header}<ErrorPanel message={`Your ledger could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
   const ledger = load.data;
-  if (kind === 'payments') {
-    const upcoming = ledger.entries.filter((e) => e.state === 'pending').sort((a, b) => a.available_at.localeCompare(b.available_at));
-    return (
-      <section className="lb-stack">
-        {header}
-        <Balances ledger={ledger} />
-        <Panel title="Becoming available">
-          {upcoming.length === 0 ? <p>Nothing is waiting in the {ledger.refund_window_days}-day refund window.</p> : (
-            <ul>{upcoming.map((e) => <li key={e.id}>{day(e.available_at)}: <strong>{amount(e.net_cents, e.currency)}</strong> from <Link to={`/transaction/${e.id}`}>{e.program_title}</Link> ({e.buyer_name})</li>)}</ul>
-          )}
-        </Panel>
-        <Panel title="Payouts">
-          <p>No payouts have been made yet: automatic payouts are not set up on this installation.</p>
-        </Panel>
-      </section>
-    );
-  }
+  const upcoming = ledger.entries.filter((e) => e.state === 'pending').sort((x, y) => x.available_at.localeCompare(y.available_at));
   return (
     <section className="lb-stack">
       {header}
       <Balances ledger={ledger} />
-      {ledger.entries.length === 0 ? <EmptyState title="No sales yet" description="When someone subscribes to one of your published programs, it shows here." action={<Link to="/creator-programs">Your programs</Link>} /> : (
-        <table aria-label="Sales">
-          <thead><tr><th scope="col">Date</th><th scope="col">Program</th><th scope="col">Subscriber</th><th scope="col">Gross</th><th scope="col">Fees and tax</th><th scope="col">Net</th><th scope="col">State</th><th scope="col">Refund</th></tr></thead>
-          <tbody>{ledger.entries.map((e) => (
-            <tr key={e.id}>
-              <td><Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link></td><td>{e.program_title}</td><td>{e.buyer_name}</td>
-              <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
-              <td>{amount(e.net_cents, e.currency)}</td><td>{stateLabel[e.state]}{e.state === 'pending' ? ` until ${day(e.available_at)}` : ''}{requestWords(e) ? <><br /><strong>{requestWords(e)}</strong></> : null}</td>
-              <td><RefundButton entry={e} onDone={load.reload} /></td>
-            </tr>
-          ))}</tbody>
-        </table>
-      )}
+      <Panel title="Becoming available">
+        {upcoming.length === 0 ? <p>Nothing is waiting in the {ledger.refund_window_days}-day refund window.</p> : (
+          <ul>{upcoming.map((e) => <li key={e.id}>{day(e.available_at)}: <strong>{amount(e.net_cents, e.currency)}</strong> from <Link to={`/transaction/${e.id}`}>{e.program_title}</Link> ({e.buyer_name})</li>)}</ul>
+        )}
+      </Panel>
+      <Payouts ledger={ledger} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** The wire shapes of the creator ledger (GET /api/creator/ledger, GET /api/transaction/:id): the API and mf-creator both use them. */
 
-export type EntryState = 'pending' | 'available' | 'refunded';
+/** In the refund window; available to pay out; carried by a payout; or refunded (it earns nothing). */
+export type EntryState = 'pending' | 'available' | 'paid_out' | 'refunded';
 
 export interface LedgerEntry {
   id: number;
@@ -21,6 +22,8 @@ export interface LedgerEntry {
   /** When the buyer asked for a refund (null: they did not, or it was declined), and why. */
   refund_requested_at: string | null;
   refund_reason: string | null;
+  /** The payout that carried the net, once paid out. */
+  payout_id: number | null;
 }
 
 export interface Balance {
@@ -30,5 +33,29 @@ export interface Balance {
   net_cents: number;
   pending_cents: number;
   available_cents: number;
+  /** Net carried by payouts (made, whether or not an admin has sent a manual one yet). */
+  paid_out_cents: number;
   refunded_cents: number;
+}
+
+/** A payout of one currency's available balance to a creator. */
+export interface Payout {
+  id: number;
+  currency: string;
+  amount_cents: number;
+  sales: number;
+  /** A Stripe Connect transfer, or paid by hand by an admin. */
+  method: 'stripe' | 'manual';
+  status: 'pending' | 'paid';
+  reference: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** What the platform keeps of a creator's sales: its fee (the program's, else the author's, else the default). */
+export interface EarningRate {
+  /** Percent, e.g. 10 or 7.5. */
+  platform_fee_percent: number;
+  /** Where the rate comes from. */
+  source: 'program' | 'author' | 'default';
 }

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without the `?` ('' when none). */
+  query: string;
   headers: IncomingHttpHeaders;
   body: unknown;
 }
@@ -61,8 +63,9 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
         res.writeHead(204).end();
         return;
       }
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: await readBody(req) };
+      const address = new URL(req.url ?? '/', 'http://localhost');
+      const path = address.pathname;
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: address.search.slice(1), headers: req.headers, body: await readBody(req) };
       requests.push(recorded);
       const route = table.get(`${recorded.method} ${path}`);
       const answer: FakeAnswer = route === undefined

@@ -13,7 +13,7 @@ const withTax: FeeSettings = { ...fees, taxPercent: 20 };
 const sale = (over: Partial<Sale> = {}): Sale => ({
   id: 1, program_id: 2, program_title: 'P', program_guid: 'guid-1234', buyer_name: 'B', state: 'paid',
   created_at: new Date('2026-11-01T00:00:00Z'), available_at: new Date('2026-11-15T00:00:00Z'), currency: 'USD', gross_cents: 1000,
-  refund_requested_at: null, refund_reason: null,
+  refund_requested_at: null, refund_reason: null, payout_id: null,
   ...splitSale(1000, fees), ...over,
 });
 
@@ -46,8 +46,8 @@ describe('the ledger arithmetic', () => {
       ledgerEntry(sale({ id: 4, currency: 'EUR', gross_cents: 2000, ...splitSale(2000, fees) }), now),
     ];
     expect(balances(entries)).toEqual([
-      { currency: 'EUR', sales: 1, gross_cents: 2000, net_cents: 1712, pending_cents: 1712, available_cents: 0, refunded_cents: 0 },
-      { currency: 'USD', sales: 3, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, refunded_cents: 1000 },
+      { currency: 'EUR', sales: 1, gross_cents: 2000, net_cents: 1712, pending_cents: 1712, available_cents: 0, paid_out_cents: 0, refunded_cents: 0 },
+      { currency: 'USD', sales: 3, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, paid_out_cents: 0, refunded_cents: 1000 },
     ]);
   });
 });
@@ -79,8 +79,8 @@ describe('GET /api/creator/ledger and /api/transaction/:id', () => {
     expect(ledger.entries.map((e: { buyer_name: string; state: string; gross_cents: number; net_cents: number }) => [e.buyer_name, e.state, e.gross_cents, e.net_cents]))
       .toEqual([['Lou', 'pending', 2500, 2147], ['Lou', 'pending', 1000, 841], ['Bea', 'available', 1000, 841]]);
     expect(ledger.balances).toEqual([
-      { currency: 'EUR', sales: 1, gross_cents: 2500, net_cents: 2147, pending_cents: 2147, available_cents: 0, refunded_cents: 0 },
-      { currency: 'USD', sales: 2, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, refunded_cents: 0 },
+      { currency: 'EUR', sales: 1, gross_cents: 2500, net_cents: 2147, pending_cents: 2147, available_cents: 0, paid_out_cents: 0, refunded_cents: 0 },
+      { currency: 'USD', sales: 2, gross_cents: 2000, net_cents: 1682, pending_cents: 841, available_cents: 841, paid_out_cents: 0, refunded_cents: 0 },
     ]);
 
     // Refund Lou's USD sale: the entry is refunded, and the sums of the entries still equal the balances.
@@ -94,7 +94,7 @@ describe('GET /api/creator/ledger and /api/transaction/:id', () => {
       expect(balance.sales).toBe(mine.length);
       expect(balance.gross_cents).toBe(sum(live, 'gross_cents'));
       expect(balance.net_cents).toBe(sum(live, 'net_cents'));
-      expect(balance.pending_cents + balance.available_cents).toBe(balance.net_cents);
+      expect(balance.pending_cents + balance.available_cents + balance.paid_out_cents).toBe(balance.net_cents);
       expect(balance.refunded_cents).toBe(sum(mine.filter((e: { state: string }) => e.state === 'refunded'), 'gross_cents'));
       for (const e of mine) expect(e.tax_cents + e.platform_fee_cents + e.processing_fee_cents + e.net_cents).toBe(e.gross_cents);
     }

@@ -57,31 +57,36 @@ export interface Sale extends Split {
   gross_cents: number;
   refund_requested_at: Date | null;
   refund_reason: string | null;
+  payout_id: number | null;
 }
 
-/** One entry per sale: pending during the refund window, then available; refunded sales earn nothing. */
+/** One entry per sale: pending during the refund window, then available, then paid out; refunded sales earn nothing. */
 export function ledgerEntry(sale: Sale, now: Date): LedgerEntry {
-  const state: EntryState = sale.state === 'refunded' ? 'refunded' : now < sale.available_at ? 'pending' : 'available';
+  const state: EntryState = sale.state === 'refunded' ? 'refunded' : sale.payout_id !== null ? 'paid_out' : now < sale.available_at ? 'pending' : 'available';
   return {
     id: sale.id, program_id: sale.program_id, program_title: sale.program_title, program_guid: sale.program_guid, buyer_name: sale.buyer_name,
     created_at: sale.created_at.toISOString(), available_at: sale.available_at.toISOString(), state, currency: sale.currency,
     gross_cents: sale.gross_cents, tax_cents: sale.tax_cents, platform_fee_cents: sale.platform_fee_cents,
     processing_fee_cents: sale.processing_fee_cents, net_cents: sale.net_cents,
-    refund_requested_at: sale.refund_requested_at?.toISOString() ?? null, refund_reason: sale.refund_reason,
+    refund_requested_at: sale.refund_requested_at?.toISOString() ?? null, refund_reason: sale.refund_reason, payout_id: sale.payout_id,
   };
 }
 
-/** Balances per currency (programs may be priced in different ones). */
+/**
+ * Balances per currency (programs may be priced in different ones). Every sale's net is in exactly one of
+ * pending, available and paid out, unless it was refunded: net = pending + available + paid out.
+ */
 export function balances(entries: readonly LedgerEntry[]): Balance[] {
   const by = new Map<string, Balance>();
   for (const e of entries) {
-    const b = by.get(e.currency) ?? { currency: e.currency, sales: 0, gross_cents: 0, net_cents: 0, pending_cents: 0, available_cents: 0, refunded_cents: 0 };
+    const b = by.get(e.currency) ?? { currency: e.currency, sales: 0, gross_cents: 0, net_cents: 0, pending_cents: 0, available_cents: 0, paid_out_cents: 0, refunded_cents: 0 };
     b.sales += 1;
     if (e.state === 'refunded') b.refunded_cents += e.gross_cents;
     else {
       b.gross_cents += e.gross_cents;
       b.net_cents += e.net_cents;
       if (e.state === 'pending') b.pending_cents += e.net_cents;
+      else if (e.state === 'paid_out') b.paid_out_cents += e.net_cents;
       else b.available_cents += e.net_cents;
     }
     by.set(e.currency, b);

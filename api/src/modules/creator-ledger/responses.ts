@@ -1,4 +1,4 @@
-import type { Balance, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
+import type { Balance, LedgerEntry, Payout } from '@lifeboard/shared/api/creator-ledger';
 import { z } from 'zod';
 import { documented, wireSchema } from '../../openapi';
 
@@ -14,7 +14,7 @@ const ledgerEntryObject = z.object({
   buyer_name: z.string(),
   created_at: instant,
   available_at: instant.describe('When the net leaves the refund window.'),
-  state: z.enum(['pending', 'available', 'refunded']),
+  state: z.enum(['pending', 'available', 'paid_out', 'refunded']),
   currency: z.string(),
   gross_cents: cents.describe('What the buyer paid: the price, tax included.'),
   tax_cents: cents.describe('Sales tax included in the gross (0 when none is configured).'),
@@ -23,7 +23,8 @@ const ledgerEntryObject = z.object({
   net_cents: cents,
   refund_requested_at: instant.nullable().describe('When the buyer asked for a refund; null when they did not (or it was declined).'),
   refund_reason: z.string().nullable().describe("The buyer's reason, if they gave one."),
-}).meta({ description: 'One sale: the price split into tax, fees and net (they add up to the gross); pending in the refund window, then available; or refunded.' });
+  payout_id: z.number().int().nullable().describe('The payout that carried the net, once paid out.'),
+}).meta({ description: 'One sale: the price split into tax, fees and net (they add up to the gross); pending in the refund window, then available, then paid out; or refunded.' });
 const ledgerEntry = wireSchema<LedgerEntry>()(ledgerEntryObject);
 
 const balance = wireSchema<Balance>()(z.object({
@@ -33,7 +34,20 @@ const balance = wireSchema<Balance>()(z.object({
   net_cents: cents,
   pending_cents: cents,
   available_cents: cents,
+  paid_out_cents: cents,
   refunded_cents: cents,
+}));
+
+export const payoutObject = wireSchema<Payout>()(z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  amount_cents: cents,
+  sales: z.number().int().describe('How many sales it carries.'),
+  method: z.enum(['stripe', 'manual']).describe('A Stripe Connect transfer, or paid by hand by an admin.'),
+  status: z.enum(['pending', 'paid']),
+  reference: z.string().nullable().describe("The Stripe transfer's id, or the admin's note of the payment."),
+  created_at: instant,
+  paid_at: instant.nullable(),
 }));
 
 const checkoutEnabled = z.literal(true).describe('Buyers pay through the payment provider before they get a paid program.');
@@ -46,8 +60,16 @@ export const ledger = documented(z.object({
   refund_window_days: z.number().int(),
   balances: z.array(balance).describe('Per currency, by currency code.'),
   entries: z.array(ledgerEntry).describe('Newest first, 500 at most.'),
-  payouts: z.array(z.never()).max(0).describe('Always empty: payouts are not made yet.'),
+  payout_method: z.enum(['stripe', 'manual']).describe("How the caller's payouts are sent: a Stripe Connect transfer, or by hand by an admin."),
+  payouts: z.array(payoutObject).describe('Newest first, 100 at most. Available balances are paid out every Monday.'),
 }).meta({ description: "The caller's sales of their programs and the balances per currency." }));
+
+export const earnings = documented(z.object({
+  success: z.literal(true),
+  days: z.number().int(),
+  today: z.string().describe("The caller's today, YYYY-MM-DD."),
+  points: z.array(z.object({ day: z.string(), currency: z.string(), net_cents: cents, sales: z.number().int() })).describe('Days with sales only, ascending.'),
+}).meta({ description: 'Net earnings per day and currency.' }));
 
 export const transaction = documented(z.object({
   success: z.literal(true),

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Env } from '../../env';
+import type { Transfers } from '../creator-ledger/payouts';
 
 /** What a provider's verified event means for us: a checkout was paid (or nothing we act on). */
 export type PaymentEvent =
@@ -80,7 +81,7 @@ export class TestProvider implements PaymentProvider {
 }
 
 /** Stripe Checkout Sessions and webhooks through the official SDK (signatures verified by it). */
-export class StripeProvider implements PaymentProvider {
+export class StripeProvider implements PaymentProvider, Transfers {
   readonly name = 'stripe' as const;
   readonly stripe: Stripe;
   constructor(secretKey: string, private readonly webhookSecret: string, private readonly appUrl: string, apiUrl?: string) {
@@ -126,6 +127,20 @@ export class StripeProvider implements PaymentProvider {
   async refund(paymentRef: string, idempotencyKey: string): Promise<void> {
     await this.stripe.refunds.create({ payment_intent: paymentRef }, { idempotencyKey });
   }
+
+  /** A Stripe Connect transfer to the creator's connected account, keyed by the payout so a retry sends it once. */
+  async transfer(request: { amountCents: number; currency: string; destination: string; payoutId: number }): Promise<string> {
+    const transfer = await this.stripe.transfers.create({
+      amount: request.amountCents, currency: request.currency.toLowerCase(), destination: request.destination,
+      metadata: { payout_id: String(request.payoutId) },
+    }, { idempotencyKey: `payout-${request.payoutId}` });
+    return transfer.id;
+  }
+}
+
+/** The provider's transfers when it can send money to creators (Stripe), else null: payouts are paid by hand. */
+export function transfersOf(provider: PaymentProvider): Transfers | null {
+  return provider instanceof StripeProvider ? provider : null;
 }
 
 /** Stripe when both its settings are there, otherwise the test provider. */

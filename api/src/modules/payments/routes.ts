@@ -201,6 +201,8 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
     if (sale.sellerId !== userId && role !== 'admin') throw forbidden('The creator of the program refunds it: ask them.');
     if (sale.state === 'refunded') return { success: true as const, id: sale.id, state: 'refunded' as const };
+    // Its net has left the platform: a refund now would take back money the creator was already paid.
+    if (sale.payoutId !== null) throw invalid({ id: ['is paid out to the creator already: it can no longer be refunded here'] });
     // A buyer's request made within the window may still be approved after it closes.
     const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt;
     if (Date.now() > sale.availableAt.getTime() && !requestedInTime) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });

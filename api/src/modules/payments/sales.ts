@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { checkouts, subscriptions, transactions } from '../../db/schema';
 import { availableAt, splitSale, type FeeSettings } from '../creator-ledger/ledger';
+import { feesForSale } from '../creator-ledger/rates';
 import { installProgramIn } from '../programs/install';
 import type { PaymentEvent } from './providers';
 import { countCouponUse } from './coupons';
@@ -31,9 +32,11 @@ export async function completeCheckout(db: Db, fees: FeeSettings, event: Extract
     if (!program) return { outcome: 'unknown' as const };
     const { board, subscriptionId } = await installProgramIn(tx, checkout.userId, program);
     const now = new Date();
+    // The platform's fee is the program's or its author's earning rate when an admin set one.
+    const saleFees = await feesForSale(tx, fees, program.userId, program.id);
     const [sale] = await tx.insert(transactions).values({
       checkoutId: checkout.id, buyerId: checkout.userId, sellerId: program.userId, programId: program.id, subscriptionId,
-      currency: checkout.currency, grossCents: checkout.amountCents, ...columnsOf(splitSale(checkout.amountCents, fees)),
+      currency: checkout.currency, grossCents: checkout.amountCents, ...columnsOf(splitSale(checkout.amountCents, saleFees)),
       provider: checkout.provider, providerPaymentRef: event.paymentRef, createdAt: now, availableAt: availableAt(now, fees),
     }).returning({ id: transactions.id });
     await tx.update(checkouts).set({ status: 'completed', completedAt: now }).where(eq(checkouts.id, checkout.id));

@@ -4,14 +4,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyProgram, createTestApp, publishProgram, signUp, startCheckout, testDatabase } from '../../../test/helpers';
-import { subscriptions, transactions } from '../../db/schema';
+import { adminOf, buyProgram, createTestApp, publishProgram, signUp, startCheckout, testDatabase } from '../../../test/helpers';
+import { payouts, subscriptions, transactions } from '../../db/schema';
 import { defaultEnv } from '../../env';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_lifeboard';
 const sdk = new Stripe('sk_test_unused');
 
-/** A local stand-in for the two Stripe endpoints the code calls: create a Checkout Session, create a Refund. */
+/** A local stand-in for the Stripe endpoints the code calls: create a Checkout Session, a Refund, a Transfer. */
+let refuseTransfers = 0;
 const calls: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 let stripeApi: Server;
 
@@ -30,6 +31,12 @@ beforeAll(async () => {
     if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
       const id = `cs_test_${form.get('metadata[checkout_id]')}`;
       response.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, payment_status: 'unpaid' }));
+    } else if (request.method === 'POST' && request.url === '/v1/transfers' && refuseTransfers > 0) {
+      refuseTransfers -= 1;
+      response.statusCode = 400;
+      response.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds in Stripe account.' } }));
+    } else if (request.method === 'POST' && request.url === '/v1/transfers') {
+      response.end(JSON.stringify({ id: `tr_test_${form.get('metadata[payout_id]')}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination: form.get('destination') }));
     } else if (request.method === 'POST' && request.url === '/v1/refunds') {
       response.end(JSON.stringify({ id: 're_test_1', object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') }));
     } else {
@@ -108,5 +115,38 @@ describe('checkout with Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set)
     expect((await deliver(completedEvent(id, 100))).json().outcome).toBe('mismatch');
     expect((await creator.get('/api/creator/ledger')).json().entries).toEqual([]);
     await expect(buyProgram(app, buyer, program.guid)).rejects.toThrow(/payment failed: 404/);
+  });
+
+  it('pays a creator with a connected account by a Stripe Connect transfer (sent again after a refusal, with the same key); others wait for an admin', async () => {
+    const admin = await adminOf(app);
+    const [connected, unconnected, buyer] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true }), signUp(app)]);
+    expect((await admin.post('/api/admin/earning-rates', { seller_id: connected.id, platform_fee_percent: null, stripe_account_id: 'acct_1LifeboardTest' })).statusCode).toBe(200);
+    const { db } = await testDatabase();
+    for (const creator of [connected, unconnected]) {
+      const program = await publishProgram(app, creator, { title: 'Paid out', price_cents: 4900, currency: 'USD' });
+      const { checkout_id: id } = (await startCheckout(app, buyer, program.guid)).json();
+      expect((await deliver(completedEvent(id, 4900))).statusCode).toBe(200);
+    }
+    await db.update(transactions).set({ availableAt: new Date(Date.now() - 86_400_000) }).where(eq(transactions.buyerId, buyer.id));
+    expect((await connected.get('/api/creator/ledger')).json().payout_method).toBe('stripe');
+    expect((await unconnected.get('/api/creator/ledger')).json().payout_method).toBe('manual');
+
+    refuseTransfers = 1;
+    const made = (await admin.post('/api/admin/payouts/run')).json().made as { id: number; seller_id: number; method: string; status: string; amount_cents: number }[];
+    const theirs = made.find((p) => p.seller_id === connected.id);
+    expect(theirs).toMatchObject({ method: 'stripe', status: 'pending', amount_cents: 4900 - 490 - 172 });
+    expect(made.find((p) => p.seller_id === unconnected.id)).toMatchObject({ method: 'manual', status: 'pending' });
+    // The admin cannot mark a Stripe payout paid by hand; the next run sends the same transfer again.
+    expect((await admin.post('/api/admin/payouts/mark-paid', { id: theirs?.id })).statusCode).toBe(422);
+    expect((await admin.post('/api/admin/payouts/run')).json().made.filter((p: { seller_id: number }) => p.seller_id === connected.id)).toEqual([]);
+    const transfers = calls.filter((c) => c.path === 'POST /v1/transfers');
+    expect(transfers).toHaveLength(2);
+    for (const transfer of transfers) {
+      expect(transfer.idempotencyKey).toBe(`payout-${theirs?.id}`);
+      expect(Object.fromEntries(['amount', 'currency', 'destination'].map((key) => [key, transfer.form.get(key)]))).toEqual({ amount: '4238', currency: 'usd', destination: 'acct_1LifeboardTest' });
+    }
+    const [row] = await db.select().from(payouts).where(eq(payouts.id, theirs?.id ?? 0));
+    expect(row).toMatchObject({ status: 'paid', reference: `tr_test_${theirs?.id}` });
+    expect((await connected.get('/api/creator/ledger')).json()).toMatchObject({ balances: [{ available_cents: 0, paid_out_cents: 4238 }], payouts: [{ status: 'paid', method: 'stripe' }] });
   });
 });
