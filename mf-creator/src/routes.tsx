@@ -2,20 +2,29 @@ import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { ProgramCatalogue, ProgramPage, SubscriptionPage } from './catalogue/ProgramPages';
-import { AuthorPage } from './authors/AuthorPage';
-import { MyAuthors } from './authors/MyAuthors';
-import { EarningRates, ProgramBuilder } from './creator/CreatorPages';
-import { CreatorLedger, TransactionPage } from './creator/LedgerPages';
 import { ReviewNotes } from './creator/ReviewNotes';
-import { ChapterOrder } from './creator/ChapterOrder';
-import { CouponsPage } from './creator/CouponsPage';
-import { ProgramImplement } from './implement/ProgramImplement';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import { Skeleton } from '@lifeboard/shared/ui/feedback';
+import { Suspense } from 'react';
 import { NotFound } from './NotFound';
+
+// The area's first download is the catalogue, a program's page and the lists; the creator's tools, the ledger,
+// the authors' pages and the course player load with their first visit (budget 50 kB gzip for the first one).
+const AuthorPage = lazyScreen(() => import('./authors/AuthorPage').then((m) => m.AuthorPage));
+const MyAuthors = lazyScreen(() => import('./authors/MyAuthors').then((m) => m.MyAuthors));
+const EarningRates = lazyScreen(() => import('./creator/CreatorPages').then((m) => m.EarningRates));
+const ProgramBuilder = lazyScreen(() => import('./creator/CreatorPages').then((m) => m.ProgramBuilder));
+const CreatorLedger = lazyScreen(() => import('./creator/LedgerPages').then((m) => m.CreatorLedger));
+const TransactionPage = lazyScreen(() => import('./creator/LedgerPages').then((m) => m.TransactionPage));
+const ChapterOrder = lazyScreen(() => import('./creator/ChapterOrder').then((m) => m.ChapterOrder));
+const CouponsPage = lazyScreen(() => import('./creator/CouponsPage').then((m) => m.CouponsPage));
+const ProgramImplement = lazyScreen(() => import('./implement/ProgramImplement').then((m) => m.ProgramImplement));
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
     <div data-area="mf_creator">
+      <Suspense fallback={<Skeleton lines={4} />}>
       <Routes>
         <Route path="/programs" element={<ProgramCatalogue />} />
         <Route path="/program/:id" element={<ProgramPage />} />
@@ -28,12 +37,13 @@ export function AreaRoutes() {
         <Route path="/creator-earning-rates" element={<EarningRates />} />
         <Route path="/myauthors" element={<MyAuthors />} />
         <Route path="/ai-programs" element={<ProgramBuilder />} />
-        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it." detailHref={(id) => `/chapter/${id}`}><ChapterOrder /></ModelScreen>} />
+        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it." detailHref={(id) => `/chapter/${id}`}><Suspense fallback={<Skeleton lines={2} />}><ChapterOrder /></Suspense></ModelScreen>} />
         <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
         <Route path="/author/:author" element={<AuthorPage />} />
         <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
+      </Suspense>
     </div>
   );
 }
