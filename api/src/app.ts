@@ -6,6 +6,7 @@ import { queueConnectionOf, type Db } from './db/client';
 import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
+import { localAdminRoutes } from './modules/admin/local-admin';
 import { adminRoutes } from './modules/admin/routes';
 import { readAiConfig, type AiSettings } from './modules/ai/config';
 import { aiRoutes } from './modules/ai/routes';
@@ -71,6 +72,8 @@ export interface AppOptions {
   aiEnv?: AiSettings;
   /** The payment provider; by default Stripe when configured, else the built-in test provider (`modules/payments`). */
   payments?: PaymentProvider;
+  /** The token of `running-api.json` that `admin:create` brings while this API holds the embedded database. */
+  localAdminToken?: string;
 }
 
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the first n hops". */
@@ -168,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(boardRoutes);
   await app.register(adminRoutes);
+  if (options.localAdminToken) await app.register(localAdminRoutes, { token: options.localAdminToken });
   await app.register(habitRoutes);
   await app.register(goalRoutes);
   await app.register(goalAiRoutes);

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, publishProgram, signUp, startCheckout, testDatabase } from '../test/helpers';
-import { makeAdmin } from './cli/admin-create';
+import { makeAdmin } from './modules/admin/local-admin';
 import { calendarConnections } from './db/schema';
 import { modelResponses } from './models/responses';
 import { userList, roleSet } from './modules/admin/routes';
@@ -205,7 +205,7 @@ describe('the documented schemas are the answers', () => {
   it('program, author, check-in, creator-ledger and admin answers', async () => {
     const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
     const [creator, buyer, admin] = await Promise.all([signUp(app, { as_creator: true, name: 'Ada Lovelace' }), signUp(app), signUp(app)]);
-    await makeAdmin(await testDatabase(), admin.email);
+    await makeAdmin((await testDatabase()).db, admin.email);
     const program = await publishProgram(app, creator, { title: 'Couch to 5k', template, price_cents: 1200, currency: 'EUR', description: '<p>Go slow</p>' });
     await creator.post('/api/chapter/create', { board: creator.boardId, params: { program_id: program.id, position: 1, title: 'Week one', body: '<p>Walk</p>' } });
     expectAnswer(authorPage, await app.inject({ method: 'GET', url: `/api/author/${creator.id}` }));
@@ -247,7 +247,7 @@ describe('the documented schemas are the answers', () => {
 
   it('shared-page, guided-page, upload, calendar, muscle and AI answers', async () => {
     const [user, admin] = await Promise.all([signUp(app), signUp(app)]);
-    await makeAdmin(await testDatabase(), admin.email);
+    await makeAdmin((await testDatabase()).db, admin.email);
     const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'Recipe', body: '<p>Bake</p>' } })).json<{ note: { id: number } }>().note;
     const { slug } = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'note', source_id: note.id } }))
       .json<{ shared_page: { slug: string } }>().shared_page;

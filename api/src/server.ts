@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { loadEnv } from './env';
+import { announceRunningApi, forgetRunningApi, runningApiFile } from './modules/admin/local-admin';
 import { seedMuscles } from './modules/muscles/catalogue';
 
 const env = loadEnv();
@@ -9,7 +11,13 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: 
 await database.migrate();
 await seedMuscles(database.db);
 
-const app = await buildApp({ db: database.db, env, logger: true, limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE } });
+// The embedded database is this process's alone: `admin:create` asks this API instead (modules/admin/local-admin.ts).
+// It listens on 127.0.0.1 whenever HOST is loopback or every address (the default is 127.0.0.1).
+const reachableOnLoopback = ['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(env.HOST);
+const localAdmin = database.kind === 'pglite' && reachableOnLoopback ? { file: runningApiFile(env.PGLITE_DIR), token: randomBytes(24).toString('base64url') } : null;
+const app = await buildApp({
+  db: database.db, env, logger: true, limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE }, localAdminToken: localAdmin?.token,
+});
 const demo = await seedDemo(database.db, env);
 if (env.NODE_ENV !== 'development' && env.DEMO_PASSWORD) app.log.warn('DEMO_PASSWORD is ignored: the demo account is made only in development (NODE_ENV=development)');
 if (demo) {
@@ -18,6 +26,7 @@ if (demo) {
 }
 
 const shutdown = async () => {
+  if (localAdmin) forgetRunningApi(localAdmin.file);
   await app.close();
   await database.close();
   process.exit(0);
@@ -26,5 +35,6 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: env.PORT, host: env.HOST });
+if (localAdmin) announceRunningApi(localAdmin.file, { pid: process.pid, url: `http://127.0.0.1:${env.PORT}`, token: localAdmin.token });
 await app.startWork();
 app.log.info(`Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`);

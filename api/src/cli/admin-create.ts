@@ -1,14 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
-import { users } from '../db/schema';
+import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { findRunningApi, makeAdmin, runningApiFile, type RunningApi } from '../modules/admin/local-admin';
 
-/** Makes the user with this e-mail an admin. Returns a message; throws when there is no such user. */
-export async function makeAdmin(database: Database, email: string): Promise<string> {
-  const address = email.trim().toLowerCase();
-  const updated = await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, address)).returning({ id: users.id });
-  if (updated.length === 0) throw new Error(`No user with e-mail ${address}; sign up first, then run this again.`);
-  return `${address} is now an admin.`;
+/** Asks the running API to make the user an admin (its database is open there). Returns its message; throws its error. */
+export async function makeAdminThrough(api: RunningApi, email: string): Promise<string> {
+  const response = await fetch(`${api.url}/api/local/admin-create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-lifeboard-local-token': api.token },
+    body: JSON.stringify({ email }),
+  });
+  const answer = (await response.json()) as { message?: string; error?: string };
+  if (!response.ok) throw new Error(answer.error ?? `The running API answered ${response.status}.`);
+  return answer.message ?? '';
 }
 
 async function main(): Promise<void> {
@@ -18,15 +21,23 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  // On the embedded database, a running API holds it: ask that API. PostgreSQL takes a second connection.
+  const running = env.DATABASE_URL ? null : findRunningApi(runningApiFile(env.PGLITE_DIR));
   try {
-    await database.migrate();
-    console.log(await makeAdmin(database, email));
+    if (running) {
+      console.log(await makeAdminThrough(running, email));
+      return;
+    }
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+    try {
+      await database.migrate();
+      console.log(await makeAdmin(database.db, email));
+    } finally {
+      await database.close();
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
-  } finally {
-    await database.close();
   }
 }
 

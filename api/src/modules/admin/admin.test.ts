@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { adminOf, createTestApp, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
-import { makeAdmin } from '../../cli/admin-create';
+import { makeAdmin } from './local-admin';
 import { MAIL_JOB } from '../mail/jobs';
 
 let app: FastifyInstance;
@@ -22,7 +22,7 @@ describe('admin guard', () => {
 
   it('the CLI makes an admin, who can then list users and change roles', async () => {
     const [admin, user] = await Promise.all([signUp(app), signUp(app)]);
-    expect(await makeAdmin(await testDatabase(), admin.email.toUpperCase())).toBe(`${admin.email} is now an admin.`);
+    expect(await makeAdmin((await testDatabase()).db, admin.email.toUpperCase())).toBe(`${admin.email} is now an admin.`);
     const list = (await admin.get(`/api/admin/users?after=${user.id - 1}`)).json();
     expect(list.users[0]).toMatchObject({ id: user.id, email: user.email, role: 'user' });
     expect(list.users[0]).not.toHaveProperty('password_hash');
@@ -32,7 +32,7 @@ describe('admin guard', () => {
   });
 
   it('the CLI fails for an unknown e-mail', async () => {
-    await expect(makeAdmin(await testDatabase(), uniqueEmail())).rejects.toThrow(/No user with e-mail/);
+    await expect(makeAdmin((await testDatabase()).db, uniqueEmail())).rejects.toThrow(/No user with e-mail/);
   });
 });
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase } from '../../../test/helpers';
-import { makeAdmin } from '../../cli/admin-create';
+import { makeAdmin } from '../admin/local-admin';
 import { displayUrl, readAiConfig } from './config';
 
 /** A stand-in for an OpenAI-compatible provider (outside our walls): echoes the prompt, or fails on "fail". */
@@ -59,7 +59,7 @@ describe('/api/admin/ai', () => {
 
   it('lists the configured models without the key, and sends a test prompt to one', async () => {
     const admin = await signUp(app);
-    await makeAdmin(await testDatabase(), admin.email);
+    await makeAdmin((await testDatabase()).db, admin.email);
     const list = await admin.get('/api/admin/ai/models');
     expect(list.json()).toEqual({
       success: true, configured: true, problems: [],
@@ -81,7 +81,7 @@ describe('/api/admin/ai', () => {
 
   it('without a provider, says which settings to set', async () => {
     const admin = await signUp(bare);
-    await makeAdmin(await testDatabase(), admin.email);
+    await makeAdmin((await testDatabase()).db, admin.email);
     expect((await admin.get('/api/admin/ai/models')).json()).toMatchObject({ configured: false, provider: null, models: [] });
     const refused = await admin.post('/api/admin/ai/test', { model: 'x', prompt: 'hello' });
     expect(refused.statusCode).toBe(422);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, publishProgram } from '../../../test/helpers';
-import { makeAdmin } from '../../cli/admin-create';
+import { makeAdmin } from '../admin/local-admin';
 import { authorIdOf, authorSlug } from './service';
 
 let app: FastifyInstance;
@@ -115,7 +115,7 @@ describe('followed authors and putting a program into practice', () => {
 describe('GET /api/admin/programs', () => {
   it('lists drafts and published programs with their author, for admins only', async () => {
     const [admin, creator, user] = await Promise.all([signUp(app), signUp(app, { as_creator: true, name: 'Writer' }), signUp(app)]);
-    await makeAdmin(await testDatabase(), admin.email);
+    await makeAdmin((await testDatabase()).db, admin.email);
     const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Draft one' } })).json().program;
     const live = (await publishProgram(app, creator, { title: 'Live one' }));
     await user.post('/api/program/subscribe', { program_id: live.id, isSubscribing: true, current_board_id: user.boardId });
