@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadOnceStartingNow } from '@lifeboard/shared/lib/load-once';
 import { fetchHabitOverview, type HabitRow } from '@lifeboard/shared/api/habits';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { describeSchedule, describeStreak } from '@lifeboard/shared/models/habit-schedule';
@@ -16,8 +17,10 @@ import { HabitForm } from './HabitForm';
 import { LoopCsvPanel } from './LoopCsv';
 import './habits.css';
 
-// Drag and drop (dnd-kit) loads with the list, not with the area: the shared `lazy-dnd` chunk.
-const SortableItems = lazy(() => import('@lifeboard/shared/ui/SortableItems'));
+// Drag and drop (dnd-kit) loads with this screen, not with the area: asked for as soon as the screen's code runs,
+// beside the habits' own request. The list waits for it rather than showing a plain list first: swapping that list
+// for the sortable one remounted every line and closed an amount being typed.
+const SortableItems = lazy(loadOnceStartingNow(() => import('@lifeboard/shared/ui/SortableItems')));
 
 /** `/new-habit`: the habit form in people's words; the new habit's page opens when it is saved. */
 export function NewHabitPage() {
@@ -45,15 +48,6 @@ function HabitLine({ row, board }: { row: HabitRow; board: number }) {
       </div>
       <HabitDays row={row} board={board} />
     </>
-  );
-}
-
-/** The list before drag and drop has loaded: the same lines, without their handles. */
-function PlainList({ rows, board }: { rows: HabitRow[]; board: number }) {
-  return (
-    <ol className="lb-habit-list" aria-label="Your habits">
-      {rows.map((row) => <li key={row.habit.id} className="lb-habit-line" data-habit-id={row.habit.id}><HabitLine row={row} board={board} /></li>)}
-    </ol>
   );
 }
 
@@ -96,7 +90,7 @@ export function HabitsPage() {
       {status === 'loading' && !rows.length ? <Skeleton lines={4} /> : null}
       {status === 'ready' && !rows.length ? <EmptyState title="No habits yet" description="A habit is something you do regularly: every day, 3 times a week, or at least 8 glasses a day." action={<Link to="/new-habit">Create your first habit</Link>} /> : null}
       {rows.length ? (
-        <Suspense fallback={<PlainList rows={rows} board={board.id} />}>
+        <Suspense fallback={<Skeleton lines={Math.min(rows.length, 6)} />}>
           <SortableItems ids={rows.map((row) => String(row.habit.id))} labels={rows.map((row) => String(row.habit.title))} onMove={(from, to) => void reorder(from, to)}
             listLabel="Your habits" listClassName="lb-habit-list" itemClassName="lb-habit-line" itemAttributes={(i) => ({ 'data-habit-id': String(rows[i].habit.id) })}
             render={(i) => <HabitLine row={rows[i]} board={board.id} />} />
