@@ -1,4 +1,5 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import type { Payout } from '@lifeboard/shared/api/creator-ledger';
 import { listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 
 export interface RefundRequest {
@@ -31,19 +32,11 @@ export async function decideRefund(id: number, decision: 'refund' | 'decline'): 
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
-export interface AdminPayout {
-  id: number;
+/** A payout as the admin sees it: the creator's own payout (shared/api/creator-ledger.ts) and whose it is. */
+export interface AdminPayout extends Payout {
   seller_id: number;
   seller_name: string;
   seller_email: string;
-  currency: string;
-  amount_cents: number;
-  sales: number;
-  method: 'stripe' | 'manual';
-  status: 'pending' | 'paid';
-  reference: string | null;
-  created_at: string;
-  paid_at: string | null;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
