@@ -6,6 +6,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { navigateInApp } from '../support/journal-page';
 import { signInThroughApi } from '../support/session';
+import { pickUpWithKeyboard } from '../support/sortable';
 
 const site = inject('site');
 let browser: Browser;
@@ -63,9 +64,7 @@ describe('goals', () => {
 
     // Reordered with the keyboard: pick up, move up, drop. Each step waits for its announcement, as a person waits
     // to see the milestone move: a key pressed before dnd-kit has moved it over its new place puts it back.
-    await page.getByRole('button', { name: /^Move “Run 10 km”/ }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up "Run 10 km".').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: /^Move “Run 10 km”/ }), 'Run 10 km');
     await page.keyboard.press('ArrowUp');
     await page.getByText('"Run 10 km" is over "Run 5 km".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -11,6 +11,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { navigateInApp } from '../support/journal-page';
 import { signInThroughApi } from '../support/session';
+import { pickUpWithKeyboard } from '../support/sortable';
 
 const site = inject('site');
 let browser: Browser;
@@ -167,9 +168,7 @@ describe('habits', () => {
     expect(before[0]).toBe('Run');
     const second = before[1];
     // Pick up, move down one place, drop; each step waits for its announcement, as a person waits to see it move.
-    await list.getByRole('button', { name: 'Drag Run to reorder' }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up "Run".').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, list.getByRole('button', { name: 'Drag Run to reorder' }), 'Run');
     await page.keyboard.press('ArrowDown');
     await page.getByText(`"Run" is over "${second}".`).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

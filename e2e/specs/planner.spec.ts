@@ -7,6 +7,7 @@ import type { ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
+import { pickUpWithKeyboard } from '../support/sortable';
 
 const site = inject('site');
 let browser: Browser;
@@ -145,8 +146,8 @@ describe('projects and activities', () => {
     await progress.getByText('1 of 4 tasks done (25 %)').waitFor();
 
     // Dragged by its handle with the mouse (dnd-kit)...
-    const handle = (await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).boundingBox())!;
-    const below = (await page.getByRole('button', { name: 'Drag "Book a van" to reorder' }).boundingBox())!;
+    const handle = (await page.getByRole('button', { name: 'Drag Pack books to reorder' }).boundingBox())!;
+    const below = (await page.getByRole('button', { name: 'Drag Book a van to reorder' }).boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 10, { steps: 4 });
@@ -160,9 +161,7 @@ describe('projects and activities', () => {
     // ...with the keyboard on the handle (Space picks up, an arrow moves, Space puts down; each step waits for
     // the announcement, as a person waits to see the task move: a key pressed before dnd-kit has moved it over
     // its new place puts it back where it was)...
-    await page.getByRole('button', { name: 'Drag "Pack books" to reorder' }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up "Pack books".').waitFor({ state: 'attached' });
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: 'Drag Pack books to reorder' }), 'Pack books');
     await page.keyboard.press('ArrowDown');
     await page.getByText('"Pack books" is over "Clean".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { occurrenceKeys } from '@lifeboard/shared/lib/occurrence-keys';
 import { useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { formatWeight, fromKg, suggestedWeight, toKg, type LoggedSet } from '@lifeboard/shared/models/training';
@@ -137,7 +138,7 @@ function WorkoutItems({ workout }: { workout: AnyRecord }) {
     );
   };
   // Keys follow the items through a move: the exercise and its place among the same exercise's rows.
-  const ids = items.map((item, i) => `${item.exercise_id}-${items.slice(0, i).filter((x) => x.exercise_id === item.exercise_id).length}`);
+  const ids = occurrenceKeys(items, (item) => String(item.exercise_id));
   // The editor sits below the list, not in its row: the list turns sortable when its code arrives, and a row's
   // field would lose focus mid-typing.
   const editor = editing !== null && items[editing] ? (

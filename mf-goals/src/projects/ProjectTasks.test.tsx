@@ -89,6 +89,15 @@ describe('ProjectTasks', () => {
     await waitFor(() => expect(tasks().map((t) => t.title)).toEqual(['Dig', 'Water', 'Buy seeds']));
   });
 
+  it('keeps a task\'s row, and its drag handle, with the task when it moves', async () => {
+    open();
+    const row = (await screen.findByRole('button', { name: 'Drag Buy seeds to reorder' }, { timeout: 3000 })).closest('li')!;
+    fireEvent.click(screen.getByRole('button', { name: 'Move "Buy seeds" down' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.lb-check')!.textContent)).toEqual(['Dig', 'Buy seeds', 'Water']));
+    // The same element, so a handle focused or picked up right after a move is still this task's.
+    expect(screen.getByRole('button', { name: 'Drag Buy seeds to reorder' }).closest('li')).toBe(row);
+  });
+
   it('counts progress as done tasks out of all', () => {
     expect(taskProgress([])).toEqual({ done: 0, total: 0, percent: 0 });
     expect(taskProgress([{ title: 'a', done_at: 'x' }, { title: 'b' }])).toEqual({ done: 1, total: 2, percent: 50 });

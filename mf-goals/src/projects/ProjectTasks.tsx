@@ -1,8 +1,7 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '@lifeboard/shared/lib/dnd';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { measureBeforeDragging, titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
+import { occurrenceKeys } from '@lifeboard/shared/lib/occurrence-keys';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { DateField, TextField } from '@lifeboard/shared/ui/fields';
@@ -10,6 +9,7 @@ import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { updateRecord } from '@lifeboard/shared/ui/model/record-cache';
 import { Panel } from '@lifeboard/shared/ui/Panel';
+import SortableItems from '@lifeboard/shared/ui/SortableItems';
 import './projects.css';
 
 export interface Task { title: string; done_at?: string | null; due_date?: string | null; position?: number }
@@ -20,16 +20,6 @@ const dayName = (date: string) => formatDisplayDate(`${date}T12:00:00`).replace(
 export function taskProgress(tasks: readonly Task[]): { done: number; total: number; percent: number } {
   const done = tasks.filter((task) => task.done_at).length;
   return { done, total: tasks.length, percent: tasks.length ? Math.round((done / tasks.length) * 100) : 0 };
-}
-
-function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <li ref={setNodeRef} className="lb-row lb-task" style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
-      <button type="button" ref={setActivatorNodeRef} className="lb-button lb-button--small lb-task__handle" aria-label={`Drag "${label}" to reorder`} {...attributes} {...listeners}>⠿</button>
-      {children}
-    </li>
-  );
 }
 
 /**
@@ -44,17 +34,12 @@ export function ProjectTasks() {
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   if (!record) return null;
   const tasks: Task[] = Array.isArray(record.tasks) ? (record.tasks as Task[]) : [];
   const progress = taskProgress(tasks);
-  const ids = tasks.map((_, i) => `task-${i}`);
+  // A task's row follows it when the list is reordered (by index, a row picked up right after a move was another task's).
+  const keys = occurrenceKeys(tasks, (task) => task.title);
   const today = localDate();
-  const titleOf = (dragId: string | number) => tasks[ids.indexOf(String(dragId))]?.title ?? '';
-  const accessibility = {
-    screenReaderInstructions: { draggable: 'To move a task, press Space or Enter, then the arrow keys; Space or Enter puts it down, Escape cancels.' },
-    announcements: titledAnnouncements(titleOf),
-  };
 
   async function save(next: Task[], failure: string): Promise<boolean> {
     // The array's order is the tasks' order; positions are rewritten so both agree.
@@ -69,9 +54,6 @@ export function ProjectTasks() {
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved!);
     void save(next, 'The new order was not saved');
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,30 +76,29 @@ export function ProjectTasks() {
         {progress.total ? `${progress.done} of ${progress.total} tasks done (${progress.percent} %)` : 'No tasks yet: add the first one below.'}
       </p>
       {tasks.length ? (
-        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ol className="lb-stack lb-tasks">
-              {tasks.map((task, i) => (
-                <Row key={ids[i]} id={ids[i]} label={task.title}>
-                  <span className="lb-check">
-                    <input id={`${ids[i]}-done`} type="checkbox" checked={Boolean(task.done_at)}
-                      onChange={(e) => change(i, { done_at: e.target.checked ? new Date().toISOString() : null }, `"${task.title}" was not saved`)} />
-                    <label htmlFor={`${ids[i]}-done`} className={task.done_at ? 'lb-task__done' : undefined}>{task.title}</label>
-                  </span>
-                  <span className={!task.done_at && task.due_date && task.due_date < today ? 'lb-task__late' : 'lb-muted'}>
-                    {task.due_date ? `${!task.done_at && task.due_date < today ? 'Overdue: ' : 'Due '}${dayName(task.due_date)}` : 'No due date'}
-                  </span>
-                  <input type="date" aria-label={`Due date of "${task.title}"`} value={task.due_date ?? ''}
-                    onChange={(e) => change(i, { due_date: e.target.value || null }, `The due date of "${task.title}" was not saved`)} />
-                  {/* Plain buttons as well as the handle: one press moves a task, with any keyboard or switch. */}
-                  <Button size="small" variant="ghost" aria-label={`Move "${task.title}" up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</Button>
-                  <Button size="small" variant="ghost" aria-label={`Move "${task.title}" down`} disabled={i === tasks.length - 1} onClick={() => move(i, i + 1)}>↓</Button>
-                  <Button size="small" variant="ghost" aria-label={`Remove "${task.title}"`} onClick={() => void save(tasks.filter((_, j) => j !== i), `"${task.title}" was not removed`)}>Remove</Button>
-                </Row>
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableItems ids={keys} labels={tasks.map((task) => task.title)} onMove={move} listClassName="lb-stack lb-tasks" itemClassName="lb-row lb-task"
+          render={(i) => {
+            const task = tasks[i]!;
+            const late = !task.done_at && task.due_date && task.due_date < today;
+            return (
+              <>
+                <label className="lb-check">
+                  <input type="checkbox" checked={Boolean(task.done_at)}
+                    onChange={(e) => change(i, { done_at: e.target.checked ? new Date().toISOString() : null }, `"${task.title}" was not saved`)} />
+                  <span className={task.done_at ? 'lb-task__done' : undefined}>{task.title}</span>
+                </label>
+                <span className={late ? 'lb-task__late' : 'lb-muted'}>
+                  {task.due_date ? `${late ? 'Overdue: ' : 'Due '}${dayName(task.due_date)}` : 'No due date'}
+                </span>
+                <input type="date" aria-label={`Due date of "${task.title}"`} value={task.due_date ?? ''}
+                  onChange={(e) => change(i, { due_date: e.target.value || null }, `The due date of "${task.title}" was not saved`)} />
+                {/* Plain buttons as well as the handle: one press moves a task, with any keyboard or switch. */}
+                <Button size="small" variant="ghost" aria-label={`Move "${task.title}" up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</Button>
+                <Button size="small" variant="ghost" aria-label={`Move "${task.title}" down`} disabled={i === tasks.length - 1} onClick={() => move(i, i + 1)}>↓</Button>
+                <Button size="small" variant="ghost" aria-label={`Remove "${task.title}"`} onClick={() => void save(tasks.filter((_, j) => j !== i), `"${task.title}" was not removed`)}>Remove</Button>
+              </>
+            );
+          }} />
       ) : null}
       <form className="lb-row lb-planner-time" onSubmit={(event) => void add(event)} aria-label="Add a task">
         <TextField label="New task" value={title} onChange={(e) => setTitle(e.target.value)} error={error ?? undefined} />

@@ -1,13 +1,14 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '../lib/dnd';
 import { measureBeforeDragging, titledAnnouncements } from '../lib/sortable-announcements';
 import type { ReactNode } from 'react';
+import './sortable.css';
 
 function Row({ id, label, className, attributes: extra, children }: { id: string; label: string; className: string; attributes?: Record<string, string> | undefined; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li ref={setNodeRef} className={className} data-dragging={isDragging || undefined} {...extra}
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
-      <button type="button" className="lb-button lb-button--small" aria-label={`Drag ${label} to reorder`} {...attributes} {...listeners}>⠿</button>
+      <button type="button" ref={setActivatorNodeRef} className="lb-button lb-button--small lb-sortable__handle" aria-label={`Drag ${label} to reorder`} {...attributes} {...listeners}>⠿</button>
       {children}
     </li>
   );
