@@ -64,7 +64,7 @@ describe('goals', () => {
 
     // Reordered with the keyboard: pick up, move up, drop. Each step waits for its announcement, as a person waits
     // to see the milestone move: a key pressed before dnd-kit has moved it over its new place puts it back.
-    await pickUpWithKeyboard(page, page.getByRole('button', { name: /^Move “Run 10 km”/ }), 'Run 10 km');
+    await pickUpWithKeyboard(page, page.getByRole('button', { name: 'Drag Run 10 km to reorder' }), 'Run 10 km');
     await page.keyboard.press('ArrowUp');
     await page.getByText('"Run 10 km" is over "Run 5 km".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -1,9 +1,9 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, CSS, type DragEndEvent } from '@lifeboard/shared/lib/dnd';
-import { measureBeforeDragging, titledAnnouncements } from '@lifeboard/shared/lib/sortable-announcements';
+import { arrayMove } from '@lifeboard/shared/lib/dnd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { TextField } from '@lifeboard/shared/ui/fields';
+import SortableItems from '@lifeboard/shared/ui/SortableItems';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 
 export interface Milestone {
@@ -32,7 +32,6 @@ export function milestoneWhen(milestone: Milestone, today: string): string {
 function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
   item: Keyed; today: string; onToggle: () => void; onEdit: (m: Milestone) => void; onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.key });
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(item.milestone.title);
   const [due, setDue] = useState(item.milestone.due_date ?? '');
@@ -48,10 +47,7 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
   }
 
   return (
-    <li ref={setNodeRef} className="lb-milestone" data-dragging={isDragging || undefined} data-done={m.done_at ? true : undefined}
-      style={{ transform: CSS.Transform.toString(transform), transition }}>
-      <button type="button" ref={setActivatorNodeRef} className="lb-habit-line__handle" {...attributes} {...listeners}
-        aria-label={`Move “${m.title}” (space to pick up, arrows to move, space to drop)`}>⠿</button>
+    <>
       {editing ? (
         <form className="lb-row lb-milestone__edit" onSubmit={save} aria-label={`Change “${m.title}”`}>
           <TextField label="Milestone" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); setError(''); }} error={error} />
@@ -70,7 +66,7 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
           <Button size="small" variant="ghost" onClick={onRemove} aria-label={`Remove “${m.title}”`}>Remove</Button>
         </>
       )}
-    </li>
+    </>
   );
 }
 
@@ -87,7 +83,6 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
   const [due, setDue] = useState('');
   const [error, setError] = useState('');
   const today = localDate();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const shown = JSON.stringify(items.map((i) => i.milestone));
   const incoming = JSON.stringify(value);
 
@@ -114,9 +109,7 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
     void change([...items, { key: ++next.current, milestone }]).then(() => undefined);
   }
 
-  function reorder(event: DragEndEvent) {
-    const from = items.findIndex((i) => i.key === event.active.id);
-    const to = items.findIndex((i) => i.key === event.over?.id);
+  function reorder(from: number, to: number) {
     if (from < 0 || to < 0 || from === to) return;
     void change(arrayMove(items, from, to));
   }
@@ -125,22 +118,18 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
   return (
     <div className="lb-stack">
       {items.length ? (
-        <DndContext sensors={sensors} measuring={measureBeforeDragging} collisionDetection={closestCenter} onDragEnd={reorder}
-          accessibility={{
-            screenReaderInstructions: { draggable: 'To reorder a milestone, press space to pick it up, the arrow keys to move it, and space again to drop it.' },
-            announcements: titledAnnouncements((id) => items.find((i) => i.key === id)?.milestone.title ?? ''),
-          }}>
-          <SortableContext items={items.map((i) => i.key)} strategy={verticalListSortingStrategy}>
-            <ul className="lb-milestones" aria-label="Milestones">
-              {items.map((item) => (
-                <MilestoneRow key={item.key} item={item} today={today}
-                  onToggle={() => update(item.key, { ...item.milestone, done_at: item.milestone.done_at ? null : new Date().toISOString() })}
-                  onEdit={(milestone) => update(item.key, milestone)}
-                  onRemove={() => void change(items.filter((i) => i.key !== item.key))} />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <SortableItems ids={items.map((i) => String(i.key))} labels={items.map((i) => i.milestone.title)} onMove={reorder}
+          listLabel="Milestones" listClassName="lb-milestones" itemClassName="lb-milestone"
+          itemAttributes={(index): Record<string, string> => (items[index]!.milestone.done_at ? { 'data-done': 'true' } : {})}
+          render={(index) => {
+            const item = items[index]!;
+            return (
+              <MilestoneRow item={item} today={today}
+                onToggle={() => update(item.key, { ...item.milestone, done_at: item.milestone.done_at ? null : new Date().toISOString() })}
+                onEdit={(milestone) => update(item.key, milestone)}
+                onRemove={() => void change(items.filter((i) => i.key !== item.key))} />
+            );
+          }} />
       ) : <p className="lb-muted">No milestones yet. Break the goal into steps you can tick off.</p>}
       <form className="lb-row lb-milestone-add" onSubmit={add} aria-label="Add a milestone">
         <TextField label="New milestone" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); setError(''); }} error={error} />
