@@ -14,9 +14,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPortOpen, waitForPort } from './ports.mjs';
 import { createStaticServer, defaultPorts } from './serve-static.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,24 +111,6 @@ function developmentCalendarKey() {
   return { CALENDAR_CREDENTIALS_KEY: key };
 }
 
-function portIsOpen(port) {
-  return new Promise((resolveOpen) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolveOpen(true); });
-    socket.once('error', () => resolveOpen(false));
-  });
-}
-
-async function waitForPort(port, name, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (stopping) return;
-    if (await portIsOpen(port)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} did not open port ${port} within ${Math.round(timeoutMs / 1000)} s`);
-}
-
 async function buildAll() {
   const started = Date.now();
   const queue = [...apps];
@@ -190,7 +172,7 @@ async function main() {
     ...(withApi ? [['api', apiPort], ['maildev', mailSmtpPort], ['maildev', mailWebPort]] : []),
   ];
   const busy = [];
-  for (const [name, port] of ports) if (await portIsOpen(port)) busy.push(`${name} :${port}`);
+  for (const [name, port] of ports) if (await isPortOpen(port)) busy.push(`${name} :${port}`);
   if (busy.length) throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`pnpm start\` running?`);
 
   if (withApi) {
@@ -236,7 +218,7 @@ async function main() {
     }
   }
 
-  await Promise.all(ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000)));
+  await Promise.all(ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000, () => stopping)));
   console.log('\nLifeboard is running:');
   console.log(`  site     http://localhost:${defaultPorts.shell}`);
   if (withApi) {

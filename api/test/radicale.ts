@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/ports.mjs';
 
 const RADICALE = process.env.RADICALE_BIN ?? '/usr/bin/radicale';
 
@@ -19,18 +19,6 @@ export interface Radicale {
   /** A request as another calendar app of `user` would make it (Basic auth). */
   request(user: string, method: string, path: string, body?: string, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRadicale(users: Record<string, string>): Promise<Radicale> {
