@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -16,12 +14,7 @@ import { SessionDetail, setRecords } from './SessionDetail';
 // Each screen waits on a few requests (the record, exercise names, history): on a loaded machine 1 s is too short.
 configure({ asyncUtilTimeout: 5000 });
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
 afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
 

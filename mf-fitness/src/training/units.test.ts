@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { makeUser } from '@lifeboard/shared/models/test-user';
 import { formatWeight, fromKg, toKg } from '@lifeboard/shared/models/training';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { setUser } from '@lifeboard/shared/stores/session';
 import { $incrementKg, $unit, saveTrainingSetting } from './units';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => { clearData(); setUser(makeUser()); });
 
 describe('the account\'s weight unit', () => {

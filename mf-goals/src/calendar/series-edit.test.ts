@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { serveModel, type FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { deleteOccurrence, moveOccurrence } from './series-edit';
 
-let api: FakeApi;
 let events: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   setBoard(1, 'Home');
   events = serveModel(api, 'event', 'events');

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -17,12 +15,7 @@ import { Timeline, momentsOf } from './Timeline';
 // only says what it would show.
 vi.mock('./ActivityWeeksChart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
 afterEach(() => { cleanup(); clearData(); });
 

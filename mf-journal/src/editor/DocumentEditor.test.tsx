@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import Quill from 'quill';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { saveDraft } from '@lifeboard/shared/stores/drafts';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
@@ -22,15 +20,10 @@ import { testUser } from './test-user';
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
 
-let api: FakeApi;
 let notes: FakeTable;
 const stored: AnyRecord = { id: 5, board_id: 1, created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z', title: 'Stored', body: '<p>stored words</p>' };
 
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setSession('token', testUser(7));

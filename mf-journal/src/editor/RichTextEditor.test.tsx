@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
-import { setConfig } from '@lifeboard/shared/stores/config';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { RichTextEditor } from './RichTextEditor';
 import type { EditorHandle } from './RichTextEditor';
@@ -11,13 +9,8 @@ import type { EditorHandle } from './RichTextEditor';
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
 
-let api: FakeApi;
 let uploads = 0;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   uploads = 0;
   api.on('POST /api/uploads/image', () => ({ body: { success: true, id: `img${++uploads}`, url: `/api/uploads/img${uploads}` } }));

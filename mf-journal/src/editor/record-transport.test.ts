@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -18,16 +16,11 @@ import { testUser } from './test-user';
  * Autosave against a real HTTP server speaking the contract, with the API's optimistic concurrency:
  * an update whose `expected_updated_at` is not the row's answers 409 `{ success: false, error, current }`.
  */
-let api: FakeApi;
 let notes: FakeTable;
 let clock = 0;
 const stamp = () => new Date(Date.UTC(2026, 10, 22, 12, 0, clock++)).toISOString();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setSession('token', testUser(7));

@@ -1,30 +1,25 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { ExportImportButton } from './ExportImportButton';
 
-let api: FakeApi;
+const api = withFakeApi();
 let entries: FakeTable;
 let notes: FakeTable;
 let moods: FakeTable;
 let categories: FakeTable;
 let downloads: { name: string; bytes: Uint8Array }[];
 beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
   // The dialog's chunk (with the zip and Markdown libraries) is loaded here once, so that no test's wait for the
   // dialog depends on how long the first import takes on a busy machine.
   await import('./ExportImportDialog');
 }, 30_000);
-afterAll(() => api.close());
 beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');
   notes = serveModel(api, 'note', 'notes');

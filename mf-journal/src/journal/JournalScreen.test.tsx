@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
 import { forgetPageListPrefetch, pageListOf, prefetchPageList } from '@lifeboard/shared/stores/page-lists';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
@@ -21,14 +19,9 @@ import { JournalScreen } from './JournalScreen';
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
 
-let api: FakeApi;
 let entries: FakeTable;
 let moods: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setSession('token', testUser(7));

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentNote, clearData } from '@lifeboard/shared/stores/data';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
@@ -19,13 +17,8 @@ import { NotesScreen } from './NotesScreen';
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
 
-let api: FakeApi;
 let notes: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setSession('token', testUser(7));

@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
-import { setConfig } from '@lifeboard/shared/stores/config';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { clearSession } from '@lifeboard/shared/stores/session';
 import { PublicSharedPage } from './PublicSharedPage';
 
-let api: FakeApi;
-beforeAll(async () => {
+const api = withFakeApi();
+beforeAll(() => {
   // The test DOM may lack a doctype; the site's pages have one (standards mode), which KaTeX requires.
   Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
   clearSession();
 });
-afterAll(() => api.close());
 afterEach(cleanup);
 
 const slug = 'AbCdEfGhIjKlMnOpQrStUv';

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { clearSession } from '@lifeboard/shared/stores/session';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -14,15 +12,10 @@ import { ShareButton } from './ShareButton';
 import { PublicSharedPage } from './PublicSharedPage';
 import { serveShares } from './test-shares';
 
-let api: FakeApi;
 let entries: FakeTable;
 let notes: FakeTable;
 let pages: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');
   notes = serveModel(api, 'note', 'notes');

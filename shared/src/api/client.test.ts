@@ -1,20 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { QuotaStorage } from '../lib/test-storage';
 import { setConfig } from '../stores/config';
 import { $session } from '../stores/session';
 import { $notifications, dismissAll } from '../stores/notifications';
 import { http, reportUnauthorized, send, setUnauthorizedHandler } from './client';
 
-let api: FakeApi;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   api.requests.length = 0;

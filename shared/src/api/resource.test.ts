@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
-import { setConfig } from '../stores/config';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '../lib/with-fake-api';
 import { $notifications, dismissAll } from '../stores/notifications';
 import { createResource } from './resource';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   api.requests.length = 0;
   dismissAll();

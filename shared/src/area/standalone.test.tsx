@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startFakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { makeUser } from '../models/test-user';
-import type { FakeApi } from '../lib/test-api-server';
 import { $board } from '../stores/board';
 import { resetConfigForTests, setConfig } from '../stores/config';
 import { $session, clearSession } from '../stores/session';
@@ -11,12 +10,7 @@ import { StandalonePage } from './standalone';
 
 const user = makeUser({ default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }] });
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 afterEach(() => {
   cleanup();
   clearSession();

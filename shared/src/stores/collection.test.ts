@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '../api/client';
-import { startFakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
 import { $board, setBoard } from './board';
 import { createCollection, getCollection } from './collection';
 import type { Collection } from './collection';
-import { setConfig } from './config';
 import { clearData } from './data';
 
 /** A small stateful model API (api-contract.md) for one model, keyed by board. */
@@ -70,14 +69,9 @@ function serveModel(api: FakeApi, model: string, state: string) {
   };
 }
 
-let api: FakeApi;
 let collection: Collection;
 
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   api.requests.length = 0;

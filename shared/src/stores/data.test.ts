@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { setBoard } from './board';
-import { setConfig } from './config';
 import { $calendarConnections, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
 import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');

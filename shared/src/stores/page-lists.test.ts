@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks } from 'nanostores';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { $board, noBoard, setBoard } from './board';
 import { getCollection } from './collection';
-import { setConfig } from './config';
 import { clearData } from './data';
 import { forgetPageListPrefetch, loadPageList, pageListOf, prefetchFreshMs, prefetchPageList } from './page-lists';
 
-let api: FakeApi;
 /** While set, list answers wait for it. */
 let answerGate: Promise<void> | null = null;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(async () => {
   answerGate = null;
   api.on('POST /api/journal_entry/all', async (request) => {

@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { allTasks } from 'nanostores';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { setBoard } from './board';
-import { setConfig } from './config';
 import { clearData } from './data';
 import { useCollection } from './use-collection';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   api.requests.length = 0;

@@ -1,24 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { setBoard } from '../stores/board';
-import { setConfig } from '../stores/config';
 import { clearData } from '../stores/data';
 import { dismissAll } from '../stores/notifications';
 import { ModelDetailRoute } from './ModelDetail';
 import { serveModel } from './model/test-backend';
 import type { FakeTable } from './model/test-backend';
 
-let api: FakeApi;
 let books: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');

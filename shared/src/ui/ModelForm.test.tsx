@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { setBoard } from '../stores/board';
-import { setConfig } from '../stores/config';
 import { clearData } from '../stores/data';
 import { ModelForm } from './ModelForm';
 import { serveModel } from './model/test-backend';
@@ -15,13 +13,8 @@ vi.mock('./model/validate', () => {
   throw new Error('Failed to fetch the chunk');
 });
 
-let api: FakeApi;
 let books: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { startFakeApi } from '../lib/test-api-server';
-import type { FakeApi } from '../lib/test-api-server';
+import { withFakeApi } from '../lib/with-fake-api';
 import { setBoard } from '../stores/board';
-import { setConfig } from '../stores/config';
 import { clearData } from '../stores/data';
 import { $notifications, dismissAll } from '../stores/notifications';
 import { ModelScreen } from './ModelScreen';
@@ -13,13 +11,8 @@ import { Notifications } from './Notifications';
 import { serveModel } from './model/test-backend';
 import type { FakeTable } from './model/test-backend';
 
-let api: FakeApi;
 let books: FakeTable;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');

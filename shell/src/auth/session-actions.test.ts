@@ -1,15 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '@lifeboard/shared/api/client';
 import { ValidationError } from '@lifeboard/shared/api/errors';
 import { getDeviceId } from '@lifeboard/shared/lib/device-db';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, $onboarded, setBoard } from '@lifeboard/shared/stores/board';
 import { createCollection } from '@lifeboard/shared/stores/collection';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentNote } from '@lifeboard/shared/stores/data';
 import { loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $isSignedIn, $session, setSession } from '@lifeboard/shared/stores/session';
@@ -27,12 +25,7 @@ function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();

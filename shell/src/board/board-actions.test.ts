@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { createCollection } from '@lifeboard/shared/stores/collection';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $calendarEvents, $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { makeUser } from '@lifeboard/shared/models/test-user';
 import { $session, setSession } from '@lifeboard/shared/stores/session';
 import { createBoard, deleteBoard, loadBoards, makeDefaultBoard, renameBoard, subscribeToProgram, switchBoard } from './board-actions';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   api.requests.length = 0;

@@ -1,22 +1,15 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@lifeboard/shared/api/account';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
-import { setConfig } from '@lifeboard/shared/stores/config';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../pages/auth/test-helpers';
 import { NotificationBell } from './NotificationBell';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 
 const due: AppNotification = { id: 3, title: 'Take the bins out', body: 'Reminder for Wednesday 25 November at 19:00', created_at: '2026-11-25T19:00:00.000Z', read: false, actionable: true };
 const old: AppNotification = { id: 2, title: 'Stretch', body: 'Reminder for Tuesday 24 November at 08:00', created_at: '2026-11-24T08:00:00.000Z', read: true, actionable: false };

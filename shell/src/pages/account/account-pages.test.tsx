@@ -1,10 +1,8 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $session, setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
@@ -14,12 +12,7 @@ import Boards from './Boards';
 import Devices from './Devices';
 import Security from './Security';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();

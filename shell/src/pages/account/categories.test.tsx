@@ -1,21 +1,14 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import Categories from './Categories';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi({ 'POST /api/category/all': { body: { success: true, categories: [{ id: 1, name: 'Health', color: '#22aa55', position: 0 }] } } });
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi({ 'POST /api/category/all': { body: { success: true, categories: [{ id: 1, name: 'Health', color: '#22aa55', position: 0 }] } } });
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();

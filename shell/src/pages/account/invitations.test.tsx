@@ -1,24 +1,17 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invitation } from '@lifeboard/shared/api/account';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import Invitations from './Invitations';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 
 const pending: Invitation = { id: 1, email: 'bo@example.com', program_guid: 'couch-to-5k-01', sent_at: '2026-11-20T09:00:00.000Z', accepted_at: null };
 const accepted: Invitation = { id: 2, email: 'cy@example.com', program_guid: null, sent_at: '2026-11-18T09:00:00.000Z', accepted_at: '2026-11-19T17:45:00.000Z' };

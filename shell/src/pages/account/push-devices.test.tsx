@@ -1,22 +1,15 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushDevice } from '@lifeboard/shared/api/account';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
-import { setConfig } from '@lifeboard/shared/stores/config';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import { browserName } from './push-browser';
 import { PushDevices } from './push-devices';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 
 const publicKey = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const phone: PushDevice = { id: 4, name: 'Chrome on Android', endpoint: 'https://push.example/abc', created_at: '2026-11-20T09:00:00.000Z', last_sent_at: null };

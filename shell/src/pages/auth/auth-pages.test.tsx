@@ -1,10 +1,8 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { $board, $onboarded, setBoard, setOnboarded } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { $session, setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import ForgotPassword from './ForgotPassword';
@@ -15,12 +13,7 @@ import SignUp from './SignUp';
 import SignUpCreator from './SignUpCreator';
 import { cleanup, makeUser, renderAt } from './test-helpers';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();

@@ -1,22 +1,15 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeApi } from '@lifeboard/shared/lib/test-api-server';
-import type { FakeApi } from '@lifeboard/shared/lib/test-api-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { setConfig } from '@lifeboard/shared/stores/config';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import Data from './Data';
 import DataType from './DataType';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  setConfig({ apiUrl: api.url });
-});
-afterAll(() => api.close());
+const api = withFakeApi();
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();
