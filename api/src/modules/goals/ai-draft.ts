@@ -9,7 +9,7 @@ import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { askModel } from '../ai/client';
-import { userToday } from './service';
+import { userToday } from '../habits/service';
 
 /** A SMART goal as the model drafts it and the screen edits it: nothing is stored until the user accepts it. */
 export const goalDraft = z.object({

@@ -13,7 +13,8 @@ import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { statsAnswer } from '../habits/routes';
-import { countedScores, linkedHabits, userToday } from './service';
+import { userToday } from '../habits/service';
+import { countedScores, linkedHabits } from './service';
 import { goalProgress } from '@lifeboard/shared/models/goal-progress';
 
 const board = dbId;

@@ -2,20 +2,14 @@ import { goalProgress, progressSourceOf, type GoalProgress } from '@lifeboard/sh
 import { models } from '@lifeboard/shared/models';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { presenterOf, type WireRecord } from '../../models/compact-row';
 import type { ModelHooks, RecordData } from '../../models/registry';
 import { statsOfHabits } from '../habits/checkpoints';
-import { todayIn } from '../habits/routes';
+import { userToday } from '../habits/service';
 import type { HabitStats } from '../habits/strength';
 
 const presentHabit = presenterOf(models.habit);
-
-export async function userToday(app: FastifyInstance, userId: number): Promise<string> {
-  const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
-  return todayIn(user?.timezone ?? 'UTC');
-}
 
 /** The habits linked to a goal, in the habits' own order, each with its stats as of `asOf` (archived ones too). */
 export async function linkedHabits(app: FastifyInstance, userId: number, boardId: number, goalIds: number[], asOf: string): Promise<{ goalId: number; habit: WireRecord; stats: HabitStats }[]> {

@@ -1,23 +1,16 @@
-import { createSchema, models } from '@lifeboard/shared/models';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries } from '../../db/schema';
-import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
-import { entryOf } from '../../models/registry';
-import { insertRecord } from '../../models/store';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
-import { userToday } from '../goals/service';
+import { boardHabits, importLoopHabits, userToday } from './service';
 import { buildLoopArchive, LoopArchiveError, readLoopArchive, type ExportHabit } from './loop-csv';
 import { entriesByHabit, ruleOf } from './entries';
 import { habitHistory } from './strength';
 
-const habitInput = createSchema(models.habit);
 /** A Loop archive of years of check-ins is a few MB; base64 adds a third. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -34,7 +27,6 @@ export const importAnswer = documented(z.object({
 }));
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const nameKey = (title: string) => title.trim().toLocaleLowerCase('en');
 
 /** Habits in and out as Loop Habit Tracker's CSV archive, so people can move between the two. */
 export async function habitLoopRoutes(app: FastifyInstance): Promise<void> {
@@ -51,9 +43,7 @@ export async function habitLoopRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = authOf(request);
     const { board: boardId, params = {} } = request.body;
     await requireOwnBoard(app.db, userId, boardId);
-    const t = modelTables.habit;
-    const rows = await app.db.select({ id: t.id, data: t.data }).from(t)
-      .where(and(eq(t.userId, userId), eq(t.boardId, boardId))).orderBy(asc(t.position), asc(t.id)).limit(5000);
+    const rows = await boardHabits(app, userId, boardId);
     const selected = params.habit_id === undefined ? rows.map((_, i) => i) : [rows.findIndex((row) => row.id === params.habit_id)];
     if (selected[0] === -1) throw notFound('No such habit.');
     const today = await userToday(app, userId);
@@ -93,34 +83,7 @@ export async function habitLoopRoutes(app: FastifyInstance): Promise<void> {
       if (error instanceof LoopArchiveError) throw invalid({ archive: [error.message] }, error.message);
       throw error;
     }
-    const counts = { habits_created: 0, habits_matched: 0, checkins_added: 0, checkins_already_there: 0 };
-    await app.db.transaction(async (tx) => {
-      const t = modelTables.habit;
-      const existing = await tx.select({ id: t.id, data: t.data }).from(t).where(and(eq(t.userId, userId), eq(t.boardId, boardId)));
-      const byName = new Map(existing.map((row) => [nameKey(text(row.data.title)), row.id]));
-      const now = new Date().toISOString();
-      for (const habit of imported) {
-        let habitId = byName.get(nameKey(habit.title));
-        if (habitId === undefined) {
-          const data = habitInput.parse({
-            title: habit.title, description: habit.description, kind: habit.kind, frequency_num: habit.num, frequency_den: habit.den,
-            target: habit.target, unit: habit.unit, ...(habit.color ? { color: habit.color } : {}), archived_at: habit.archived ? now : null,
-          });
-          habitId = (await insertRecord(tx, entryOf('habit'), { userId, boardId }, data)).id;
-          byName.set(nameKey(habit.title), habitId);
-          counts.habits_created += 1;
-        } else counts.habits_matched += 1;
-        for (let i = 0; i < habit.entries.length; i += 1000) {
-          const chunk = habit.entries.slice(i, i + 1000);
-          const added = await tx.insert(habitEntries)
-            .values(chunk.map((e) => ({ userId, boardId, habitId, date: e.date, value: e.value })))
-            .onConflictDoNothing({ target: [habitEntries.habitId, habitEntries.date] })
-            .returning({ id: habitEntries.id });
-          counts.checkins_added += added.length;
-          counts.checkins_already_there += chunk.length - added.length;
-        }
-      }
-    });
+    const counts = await importLoopHabits(app, userId, boardId, imported);
     return { success: true as const, imported: counts };
   });
 }

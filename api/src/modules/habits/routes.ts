@@ -1,13 +1,11 @@
 import { habitEntryInput } from '@lifeboard/shared/models/habit';
 import { isoDate } from '@lifeboard/shared/models/fields';
 import { models } from '@lifeboard/shared/models';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { habitEntries, users } from '../../db/schema';
-import { modelTables } from '../../db/model-tables';
-import { invalid, notFound } from '../../errors';
+import type { habitEntries } from '../../db/schema';
+import { invalid } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
@@ -15,10 +13,10 @@ import { documented, errorsOf } from '../../openapi';
 import { presenterOf } from '../../models/compact-row';
 import { statsOfHabits } from './checkpoints';
 import { entriesByHabit, ruleOf } from './entries';
+import { checkInNotes, checkInsBetween, habitPage, habitsByIds, ownHabit, removeCheckIn, saveCheckIn, savePauses, userToday, type PausedRange } from './service';
 import { dayOf, habitHistory, habitWeeks, isoOf, type HabitStats } from './strength';
 
 const board = dbId;
-const habitTableOf = () => modelTables.habit;
 const presentHabit = presenterOf(models.habit);
 
 function presentEntry(row: typeof habitEntries.$inferSelect) {
@@ -85,42 +83,9 @@ export const historyAnswer = documented(z.object({
   }),
 }));
 
-/** Today in a time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
-/** Notes of the last days (the list's strip shows them). */
-async function recentNotes(app: FastifyInstance, userId: number, habitIds: number[], from: string, to: string) {
-  const notes = new Map<string, string>();
-  if (!habitIds.length) return notes;
-  const rows = await app.db.select({ habitId: habitEntries.habitId, date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
-    .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds), gte(habitEntries.date, from), lte(habitEntries.date, to), sql`${habitEntries.note} <> ''`));
-  for (const row of rows) notes.set(`${row.habitId} ${row.date}`, row.note ?? '');
-  return notes;
-}
-
 /** Check-ins of a habit: one per day (checking in again on a day replaces that day's value). */
 export async function habitRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  async function ownHabit(userId: number, boardId: number, habitId: number) {
-    await requireOwnBoard(app.db, userId, boardId);
-    const t = habitTableOf();
-    const [habit] = await app.db.select({ id: t.id, data: t.data }).from(t)
-      .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId))).limit(1);
-    if (!habit) throw notFound('No such habit.');
-    return habit;
-  }
-
-  async function userToday(userId: number): Promise<string> {
-    const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
-    return todayIn(user?.timezone ?? 'UTC');
-  }
 
   api.post('/api/habit/checkin', {
     schema: { tags: ['habit'], summary: 'Record (or replace) the check-in of a habit on a day', body: z.object({ board, params: habitEntryInput }).strict(), response: { 200: checkedIn, ...errorsOf(404) } },
@@ -128,14 +93,11 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const habit = await ownHabit(app, userId, boardId, params.habit_id);
     const numeric = habit.data.kind === 'at_least' || habit.data.kind === 'at_most';
     if (numeric && params.value === 'yes') throw invalid({ value: ['must be an amount (or skip) for a habit counted in amounts'] });
     if (!numeric && typeof params.value === 'number') throw invalid({ value: ["must be 'yes' or 'skip' for a yes-or-no habit"] });
-    const [row] = await app.db.insert(habitEntries)
-      .values({ userId, boardId, habitId: params.habit_id, date: params.date, value: params.value, note: params.note ?? null })
-      .onConflictDoUpdate({ target: [habitEntries.habitId, habitEntries.date], set: { value: params.value, note: params.note ?? null } })
-      .returning();
+    const row = await saveCheckIn(app, userId, boardId, { habitId: params.habit_id, date: params.date, value: params.value, note: params.note ?? null });
     return { success: true as const, entry: presentEntry(row) };
   });
 
@@ -149,11 +111,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    await ownHabit(userId, boardId, params.habit_id);
-    const removed = await app.db.delete(habitEntries)
-      .where(and(eq(habitEntries.habitId, params.habit_id), eq(habitEntries.userId, userId), eq(habitEntries.date, params.date)))
-      .returning({ id: habitEntries.id });
-    return { success: true as const, removed: removed.length > 0 };
+    await ownHabit(app, userId, boardId, params.habit_id);
+    return { success: true as const, removed: await removeCheckIn(app, userId, params.habit_id, params.date) };
   });
 
   api.post('/api/habit/entries', {
@@ -166,12 +125,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    await ownHabit(userId, boardId, params.habit_id);
-    const rows = await app.db.select().from(habitEntries).where(and(
-      eq(habitEntries.habitId, params.habit_id), eq(habitEntries.userId, userId),
-      params.from ? gte(habitEntries.date, params.from) : undefined,
-      params.to ? lte(habitEntries.date, params.to) : undefined,
-    )).orderBy(asc(habitEntries.date)).limit(5000);
+    await ownHabit(app, userId, boardId, params.habit_id);
+    const rows = await checkInsBetween(app, userId, params.habit_id, params.from, params.to);
     return { success: true as const, entries: rows.map(presentEntry) };
   });
 
@@ -185,11 +140,11 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    const habit = await ownHabit(userId, boardId, params.habit_id);
-    const asOf = params.date ?? await userToday(userId);
+    const habit = await ownHabit(app, userId, boardId, params.habit_id);
+    const asOf = params.date ?? await userToday(app, userId);
     const [computed, notes] = await Promise.all([
       statsOfHabits(app, userId, [habit], asOf),
-      recentNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf),
+      checkInNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf),
     ]);
     const stats = computed.get(habit.id) as HabitStats;
     for (const day of stats.last7) day.note = notes.get(`${habit.id} ${day.date}`) ?? '';
@@ -217,20 +172,13 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     await requireOwnBoard(app.db, userId, boardId);
     const limit = params.limit ?? 50;
     const offset = params.offset ?? 0;
-    const asOf = params.date ?? await userToday(userId);
-    const t = habitTableOf();
-    const archivedAt = sql`${t.data}->'archived_at'`;
-    const rows = await app.db.select({
-      id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data,
-    }).from(t)
-      .where(and(eq(t.userId, userId), eq(t.boardId, boardId),
-        params.archived ? sql`coalesce(${archivedAt}, 'null'::jsonb) <> 'null'::jsonb` : sql`coalesce(${archivedAt}, 'null'::jsonb) = 'null'::jsonb`))
-      .orderBy(asc(t.position), asc(t.id)).limit(limit + 1).offset(offset);
+    const asOf = params.date ?? await userToday(app, userId);
+    const rows = await habitPage(app, userId, boardId, { limit, offset, archived: params.archived ?? false });
     const page = rows.slice(0, limit);
     const ids = page.map((row) => row.id);
     const [computed, notes] = await Promise.all([
       statsOfHabits(app, userId, page, asOf),
-      recentNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
+      checkInNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
     ]);
     const habits = page.map((row) => {
       const stats = computed.get(row.id) as HabitStats;
@@ -250,14 +198,14 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    const habit = await ownHabit(userId, boardId, params.habit_id);
-    const asOf = params.date ?? await userToday(userId);
-    const entries = (await entriesByHabit(app, userId, [habit.id], asOf)).get(habit.id) ?? [];
-    const notes = await app.db.select({ date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
-      .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.userId, userId), lte(habitEntries.date, asOf), sql`${habitEntries.note} <> ''`));
-    const noteOf = new Map(notes.map((row) => [row.date, row.note ?? '']));
+    const habit = await ownHabit(app, userId, boardId, params.habit_id);
+    const asOf = params.date ?? await userToday(app, userId);
+    const [entries, notes] = await Promise.all([
+      entriesByHabit(app, userId, [habit.id], asOf).then((byHabit) => byHabit.get(habit.id) ?? []),
+      checkInNotes(app, userId, [habit.id], null, asOf),
+    ]);
     const history = habitHistory(ruleOf(habit.data), entries, asOf);
-    return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: noteOf.get(e.date) ?? '' })) } };
+    return { success: true as const, history: { ...history, entries: entries.map((e) => ({ date: e.date, value: e.value, note: notes.get(`${habit.id} ${e.date}`) ?? '' })) } };
   });
 
   api.post('/api/habit/weeks', {
@@ -278,10 +226,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
     await requireOwnBoard(app.db, userId, boardId);
-    const asOf = params.date ?? await userToday(userId);
-    const t = habitTableOf();
-    const rows = await app.db.select({ id: t.id, data: t.data }).from(t)
-      .where(and(eq(t.userId, userId), eq(t.boardId, boardId), inArray(t.id, params.habit_ids)));
+    const asOf = params.date ?? await userToday(app, userId);
+    const rows = await habitsByIds(app, userId, boardId, params.habit_ids);
     const entries = await entriesByHabit(app, userId, rows.map((row) => row.id), asOf);
     const habits = rows.map((row) => ({ habit_id: row.id, weeks: habitWeeks(ruleOf(row.data), entries.get(row.id) ?? [], asOf, params.weeks ?? 12) }));
     return { success: true as const, habits };
@@ -300,9 +246,9 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    const habit = await ownHabit(userId, boardId, params.habit_id);
+    const habit = await ownHabit(app, userId, boardId, params.habit_id);
     const ranges = mergeRanges([...ruleOf(habit.data).paused, { from: params.from, to: params.to ?? null }]);
-    return { success: true as const, paused_ranges: await savePauses(userId, boardId, habit.id, ranges) };
+    return { success: true as const, paused_ranges: await pauses(userId, boardId, habit.id, ranges) };
   });
 
   api.post('/api/habit/resume', {
@@ -315,29 +261,25 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { board: boardId, params } = request.body;
-    const habit = await ownHabit(userId, boardId, params.habit_id);
-    const from = params.date ?? await userToday(userId);
+    const habit = await ownHabit(app, userId, boardId, params.habit_id);
+    const from = params.date ?? await userToday(app, userId);
     const before = isoOf(dayOf(from) - 1);
     const ranges = ruleOf(habit.data).paused
       .filter((range) => range.from < from)
       .map((range) => (range.to === null || range.to > before ? { from: range.from, to: before } : range));
-    return { success: true as const, paused_ranges: await savePauses(userId, boardId, habit.id, ranges) };
+    return { success: true as const, paused_ranges: await pauses(userId, boardId, habit.id, ranges) };
   });
 
-  async function savePauses(userId: number, boardId: number, habitId: number, ranges: { from: string; to: string | null }[]) {
+  function pauses(userId: number, boardId: number, habitId: number, ranges: PausedRange[]) {
     if (ranges.length > 100) throw invalid({ paused_ranges: ['must have at most 100 pauses'] });
-    const t = habitTableOf();
-    await app.db.update(t)
-      .set({ data: sql`jsonb_set(${t.data}, '{paused_ranges}', ${JSON.stringify(ranges)}::jsonb)`, updatedAt: new Date() })
-      .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId)));
-    return ranges;
+    return savePauses(app, userId, boardId, habitId, ranges);
   }
 }
 
 /** Overlapping or touching ranges become one, ordered by start. */
-export function mergeRanges(ranges: { from: string; to: string | null }[]) {
+export function mergeRanges(ranges: PausedRange[]) {
   const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
-  const out: { from: string; to: string | null }[] = [];
+  const out: PausedRange[] = [];
   for (const range of sorted) {
     const last = out.at(-1);
     if (last && (last.to === null || dayOf(range.from) <= dayOf(last.to) + 1)) {
