@@ -1,21 +1,18 @@
 import { userUpdateFields } from '@lifeboard/shared/models/user';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boards, tokens, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
-import { TOKEN_IDLE_MS } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { errorsOf } from '../../openapi';
+import { findOwnBoard } from '../boards/service';
 import { loadUser } from './present';
+import { activeDevices, revokeDevice, updateUser, type UserChanges } from './service';
 import { currentUser, devices, onboarded, succeeded, userUpdated } from './responses';
 import { dbId } from '../../ids';
 
 const updateBody = z.object(userUpdateFields).partial().strict()
   .refine((body) => Object.keys(body).length === 1, 'send exactly one field to change');
-
-type UserChanges = Partial<typeof users.$inferInsert>;
 
 /** Maps the one wire field to its columns (`location` "lat,lon" becomes lat and lon). */
 function toColumns(body: z.infer<typeof updateBody>): UserChanges {
@@ -56,9 +53,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     if (request.body.default_board_id !== undefined) {
-      const [board] = await app.db.select({ id: boards.id }).from(boards)
-        .where(and(eq(boards.id, request.body.default_board_id), eq(boards.userId, userId)));
-      if (!board) throw invalid({ default_board_id: ['is not one of your boards'] });
+      if (!(await findOwnBoard(app.db, userId, request.body.default_board_id))) throw invalid({ default_board_id: ['is not one of your boards'] });
     }
     const aiModel = request.body.ai_model;
     if (aiModel !== undefined && aiModel !== null && !app.ai.models.some((model) => model.id === aiModel)) {
@@ -67,7 +62,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const changes = toColumns(request.body);
     // Creator mode (spec §6: `using_as_user` false) is how an ordinary user becomes a creator; it stays one after.
     const becomesCreator = request.body.using_as_user === false && authOf(request).role === 'user';
-    await app.db.update(users).set(becomesCreator ? { ...changes, role: 'creator' } : changes).where(eq(users.id, userId));
+    await updateUser(app.db, userId, becomesCreator ? { ...changes, role: 'creator' } : changes);
     if (becomesCreator) app.forgetTokens();
     return { success: true as const, user: await loadUser(app.db, userId) };
   });
@@ -77,16 +72,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     onRequest: app.authenticate,
   }, async (request) => {
     const onboarded = request.params.val === '1';
-    await app.db.update(users).set({ completedOnboardingAt: onboarded ? new Date() : null }).where(eq(users.id, authOf(request).userId));
+    await updateUser(app.db, authOf(request).userId, { completedOnboardingAt: onboarded ? new Date() : null });
     return { onboarded };
   });
 
   api.get('/api/devices', { schema: { tags: ['account'], summary: 'Signed-in devices', response: { 200: devices } }, onRequest: app.authenticate }, async (request) => {
     const auth = authOf(request);
-    const rows = await app.db.select().from(tokens)
-      // A token idle past the limit is expired (the auth plugin refuses and revokes it on its next use): not a device.
-      .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), gt(tokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_MS))))
-      .orderBy(desc(tokens.lastUsedAt));
+    const rows = await activeDevices(app.db, auth.userId);
     return {
       devices: rows.map((row) => ({
         id: row.id, device_id: row.deviceId, name: row.name, last_used_at: row.lastUsedAt.toISOString(), current: row.id === auth.tokenId,
@@ -98,10 +90,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['account'], summary: 'Sign a device out', body: z.object({ id: dbId }).strict(), response: { 200: succeeded, ...errorsOf(404) } },
     onRequest: app.authenticate,
   }, async (request) => {
-    const revoked = await app.db.update(tokens).set({ revokedAt: new Date() })
-      .where(and(eq(tokens.id, request.body.id), eq(tokens.userId, authOf(request).userId), isNull(tokens.revokedAt)))
-      .returning({ id: tokens.id });
-    if (revoked.length === 0) throw notFound('No such device.');
+    if (!(await revokeDevice(app.db, authOf(request).userId, request.body.id))) throw notFound('No such device.');
     app.forgetTokens();
     return { success: true as const };
   });
