@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { makeUser } from '@lifeboard/shared/models/test-user';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { setUser } from '@lifeboard/shared/stores/session';

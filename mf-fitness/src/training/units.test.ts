@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { makeUser } from '@lifeboard/shared/models/test-user';
 import { formatWeight, fromKg, toKg } from '@lifeboard/shared/models/training';
 import { clearData } from '@lifeboard/shared/stores/data';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { serveModel, type FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { deleteOccurrence, moveOccurrence } from './series-edit';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import Quill from 'quill';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';

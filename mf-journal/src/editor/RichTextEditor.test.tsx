@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { RichTextEditor } from './RichTextEditor';
 import type { EditorHandle } from './RichTextEditor';

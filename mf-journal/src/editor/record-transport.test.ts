@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { clearData } from '@lifeboard/shared/stores/data';

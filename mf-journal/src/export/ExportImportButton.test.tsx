@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import * as account from './account';
 import { setUnauthorizedHandler } from './client';
 

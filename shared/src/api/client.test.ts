@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { startFakeApi } from '../lib/test-api-server';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { QuotaStorage } from '../lib/test-storage';
 import { setConfig } from '../stores/config';
 import { $session } from '../stores/session';

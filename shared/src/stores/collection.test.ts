@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '../api/client';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
 import { $board, setBoard } from './board';
 import { createCollection, getCollection } from './collection';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { setBoard } from './board';
 import { $calendarConnections, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
 import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';

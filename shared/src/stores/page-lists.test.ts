@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks } from 'nanostores';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { $board, noBoard, setBoard } from './board';
 import { getCollection } from './collection';
 import { clearData } from './data';

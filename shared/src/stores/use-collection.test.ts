@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { allTasks } from 'nanostores';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { setBoard } from './board';
 import { clearData } from './data';
 import { useCollection } from './use-collection';

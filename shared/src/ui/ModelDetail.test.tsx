@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { setBoard } from '../stores/board';
 import { clearData } from '../stores/data';
 import { dismissAll } from '../stores/notifications';

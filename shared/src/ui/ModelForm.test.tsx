@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { withFakeApi } from '../lib/with-fake-api';
+import { withFakeApi } from '../lib/test-fake-api';
 import { setBoard } from '../stores/board';
 import { clearData } from '../stores/data';
 import { ModelForm } from './ModelForm';

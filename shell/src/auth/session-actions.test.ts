@@ -4,7 +4,7 @@ import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '@lifeboard/shared/api/client';
 import { ValidationError } from '@lifeboard/shared/api/errors';
 import { getDeviceId } from '@lifeboard/shared/lib/device-db';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, $onboarded, setBoard } from '@lifeboard/shared/stores/board';
 import { createCollection } from '@lifeboard/shared/stores/collection';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { createCollection } from '@lifeboard/shared/stores/collection';
 import { $calendarEvents, $currentJournalEntry } from '@lifeboard/shared/stores/data';

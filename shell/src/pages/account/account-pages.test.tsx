@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $session, setSession } from '@lifeboard/shared/stores/session';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invitation } from '@lifeboard/shared/api/account';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { setSession } from '@lifeboard/shared/stores/session';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withFakeApi } from '@lifeboard/shared/lib/with-fake-api';
+import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
 import { makeUser } from '../auth/test-helpers';
