@@ -167,7 +167,9 @@ describe('habits', () => {
     const before = await order();
     expect(before[0]).toBe('Run');
     const second = before[1];
-    // Pick up, move down one place, drop; each step waits for its announcement, as a person waits to see it move.
+    // In reorder mode: pick up, move down one place, drop; each step waits for its announcement, as a person
+    // waits to see it move.
+    await page.getByRole('button', { name: 'Reorder habits' }).click();
     await pickUpWithKeyboard(page, list.getByRole('button', { name: 'Drag Run to reorder' }), 'Run');
     await page.keyboard.press('ArrowDown');
     await page.getByText(`"Run" is over "${second}".`).waitFor({ state: 'attached' });

@@ -81,6 +81,22 @@ describe('mf-goals routes', () => {
     await waitFor(() => expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 5, date: twoDaysAgo, value: 9, note: 'hot day' } }));
   });
 
+  it('/habits: "Reorder habits" turns the list sortable by handle, without the days to check in, and back', async () => {
+    const run = { ...habit, id: 7, title: 'Run' };
+    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit, stats: statsFor() }, { habit: run, stats: statsFor() }], next_offset: null } });
+    const user = userEvent.setup();
+    at('/habits');
+    await screen.findAllByText(/Every day · strength 50%/, {}, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Drag Run to reorder' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reorder habits' }));
+    expect(await screen.findByRole('button', { name: 'Drag Run to reorder' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /tap for done$/ })).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Done reordering' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Done reordering' }));
+    expect(screen.queryByRole('button', { name: 'Drag Run to reorder' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /tap for done$/ }).length).toBeGreaterThan(0);
+  });
+
   it('/report/habit-summary shows the server\'s strength and a chart of the last 12 weeks of each habit', async () => {
     const run = { ...habit, id: 7, title: 'Run', frequency_num: 3, frequency_den: 7 };
     api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit: run, stats: statsFor([], { score: 0.9301, streak_unit: 'week', period_days: 7, current_streak: 12 }) }], next_offset: null } });

@@ -11,7 +11,7 @@ import { NotFound } from './NotFound';
 // The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
 // area's first download (its budget is 50 kB gzip); the strength chart (uPlot) loads with the habit's page.
 const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
-const NewHabitPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.NewHabitPage));
+const NewHabitPage = lazyScreen(() => import('./habits/NewHabitPage').then((m) => m.NewHabitPage));
 const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
 // The reports and the quick log load with their screens, out of the area's first download.
 const GoalTimeline = lazyScreen(() => import('./reports/GoalTimeline').then((m) => m.GoalTimeline));

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadOnceStartingNow } from '@lifeboard/shared/lib/load-once';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { loadOnce } from '@lifeboard/shared/lib/load-once';
 import { fetchHabitOverview, type HabitRow } from '@lifeboard/shared/api/habits';
-import { Link, useNavigate } from '@lifeboard/shared/lib/router';
+import { Link } from '@lifeboard/shared/lib/router';
 import { describeSchedule, describeStreak } from '@lifeboard/shared/models/habit-schedule';
 import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
@@ -12,26 +12,15 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { HabitDays } from '@lifeboard/shared/ui/HabitDays';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
-import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
-import { HabitForm } from './HabitForm';
+import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { LoopCsvPanel } from './LoopCsv';
 import './habits.css';
 
-// Drag and drop (dnd-kit) loads with this screen, not with the area: asked for as soon as the screen's code runs,
-// beside the habits' own request. The list waits for it rather than showing a plain list first: swapping that list
-// for the sortable one remounted every line and closed an amount being typed.
-const SortableItems = lazy(loadOnceStartingNow(() => import('@lifeboard/shared/ui/SortableItems')));
-
-/** `/new-habit`: the habit form in people's words; the new habit's page opens when it is saved. */
-export function NewHabitPage() {
-  const navigate = useNavigate();
-  return (
-    <section className="lb-stack">
-      <PageHeader title="New habit" actions={<Link to="/how-habits-work">How habits work</Link>} />
-      <Panel><HabitForm habit={null} onSaved={(record) => navigate(`/habits/${record.id}`)} /></Panel>
-    </section>
-  );
-}
+// Drag and drop (dnd-kit) loads when the reader turns to reordering (asked for as they point at or focus the
+// button), not with the list: most visits only check in. Reordering shows the habits without their days, so
+// nothing being typed in a day's amount is closed by the switch.
+const loadSortable = loadOnce(() => import('@lifeboard/shared/ui/SortableItems'));
+const SortableItems = lazy(loadSortable);
 
 /** One habit: its colour, name, schedule, strength and streak, and the last 7 days to check in on. */
 function HabitLine({ row, board }: { row: HabitRow; board: number }) {
@@ -51,13 +40,34 @@ function HabitLine({ row, board }: { row: HabitRow; board: number }) {
   );
 }
 
-/** `/habits`: every habit with the last 7 days; tap a day to check in, drag (or use the keyboard) to reorder. */
+/** A habit as the reorder mode lists it: its colour, name and schedule. */
+function HabitName({ row }: { row: HabitRow }) {
+  const { habit } = row;
+  return (
+    <>
+      <span className="lb-habit-line__swatch" style={{ background: typeof habit.color === 'string' && habit.color ? habit.color : 'var(--lb-primary)' }} aria-hidden="true" />
+      <div className="lb-habit-line__text">
+        <span className="lb-habit-line__title">{String(habit.title)}</span>
+        <span className="lb-muted">{describeSchedule(habit)}</span>
+      </div>
+    </>
+  );
+}
+
+/** `/habits`: every habit with the last 7 days; tap a day to check in. "Reorder" turns the list sortable (drag or keyboard). */
 export function HabitsPage() {
   const board = useStore($board);
   const rows = useStore($habitRows);
   const status = useStore($habitRowsStatus);
   const more = useStore($habitRowsMore);
   const [showArchived, setShowArchived] = useState(false);
+  const [reordering, setReordering] = useState(false);
+  const habitId = (i: number) => ({ 'data-habit-id': String(rows[i].habit.id) });
+  const plainList = (line: (row: HabitRow) => ReactNode) => (
+    <ol className="lb-habit-list" aria-label="Your habits">
+      {rows.map((row, i) => <li key={row.habit.id} className="lb-habit-line" {...habitId(i)}>{line(row)}</li>)}
+    </ol>
+  );
 
   useEffect(() => { void loadHabitRows(board.id); }, [board.id]);
 
@@ -89,13 +99,22 @@ export function HabitsPage() {
       {status === 'error' && !rows.length ? <ErrorPanel message="Your habits could not be loaded." onRetry={() => void loadHabitRows(board.id, { force: true })} /> : null}
       {status === 'loading' && !rows.length ? <Skeleton lines={4} /> : null}
       {status === 'ready' && !rows.length ? <EmptyState title="No habits yet" description="A habit is something you do regularly: every day, 3 times a week, or at least 8 glasses a day." action={<Link to="/new-habit">Create your first habit</Link>} /> : null}
-      {rows.length ? (
-        <Suspense fallback={<Skeleton lines={Math.min(rows.length, 6)} />}>
-          <SortableItems ids={rows.map((row) => String(row.habit.id))} labels={rows.map((row) => String(row.habit.title))} onMove={(from, to) => void reorder(from, to)}
-            listLabel="Your habits" listClassName="lb-habit-list" itemClassName="lb-habit-line" itemAttributes={(i) => ({ 'data-habit-id': String(rows[i].habit.id) })}
-            render={(i) => <HabitLine row={rows[i]} board={board.id} />} />
-        </Suspense>
+      {rows.length > 1 ? (
+        <div className="lb-row">
+          <Button size="small" aria-pressed={reordering} onClick={() => setReordering(!reordering)}
+            onPointerEnter={() => void loadSortable().catch(() => undefined)} onFocus={() => void loadSortable().catch(() => undefined)}>
+            {reordering ? 'Done reordering' : 'Reorder habits'}
+          </Button>
+          {reordering ? <span className="lb-muted">Drag a habit by its handle, or focus the handle and use Space and the arrow keys.</span> : null}
+        </div>
       ) : null}
+      {rows.length && reordering ? (
+        <Suspense fallback={plainList((row) => <HabitName row={row} />)}>
+          <SortableItems ids={rows.map((row) => String(row.habit.id))} labels={rows.map((row) => String(row.habit.title))} onMove={(from, to) => void reorder(from, to)}
+            listLabel="Your habits" listClassName="lb-habit-list" itemClassName="lb-habit-line" itemAttributes={habitId}
+            render={(i) => <HabitName row={rows[i]} />} />
+        </Suspense>
+      ) : rows.length ? plainList((row) => <HabitLine row={row} board={board.id} />) : null}
       {more !== null ? <Button onClick={() => void loadMoreHabitRows(board.id)}>Show more habits</Button> : null}
       <div><Button variant="ghost" aria-expanded={showArchived} onClick={() => setShowArchived(!showArchived)}>{showArchived ? 'Hide archived habits' : 'Show archived habits'}</Button></div>
       {showArchived ? <ArchivedHabits board={board.id} /> : null}
