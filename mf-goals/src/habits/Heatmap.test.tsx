@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Heatmap } from './Heatmap';
 
 afterEach(cleanup);
@@ -21,12 +21,27 @@ describe('Heatmap', () => {
     // 2024-11-22 … 2026-11-22: three calendar years shown, newest first, every day a cell.
     const years = [...container.querySelectorAll('figcaption strong')].map((node) => node.textContent);
     expect(years).toEqual(['2026', '2025', '2024']);
-    expect(container.querySelectorAll('rect[rx]')).toHaveLength(731);
-    const label = (date: string) => [...container.querySelectorAll('title')].find((t) => t.textContent?.startsWith(`${date}:`))?.textContent;
-    expect(label('2026-08-05')).toBe('2026-08-05: paused');
-    const skipped = entries.find((e) => e.value === 'skip')?.date ?? '';
-    expect(label(skipped)).toBe(`${skipped}: skipped`);
-    const four = entries.find((e) => e.value === 4)?.date ?? '';
-    expect(label(four)).toBe(`${four}: 4 glasses`);
+    // Every day a cell, drawn as one path per state and shade.
+    const cells = (state: string) => [...container.querySelectorAll(`path[data-state="${state}"]`)].reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0);
+    const counts = ['amount', 'skipped', 'paused', 'none', 'done', 'off'].map(cells);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(731);
+    expect(cells('paused')).toBe(10);
+    expect(cells('skipped')).toBe(entries.filter((e) => e.value === 'skip').length);
+    expect(container.querySelectorAll('path').length).toBeLessThan(30);
+    // A year focused reads its last day; the arrow keys walk the days.
+    const thisYear = screen.getByRole('img', { name: /^2026: \d+ check-ins/ });
+    const said = () => container.querySelector('.lb-heatmap__day')?.textContent;
+    fireEvent.focus(thisYear);
+    expect(said()).toBe('Sun, Nov 22nd 2026: 8 glasses');
+    const walk = (key: string, times = 1) => { for (let i = 0; i < times; i += 1) fireEvent.keyDown(thisYear, { key }); };
+    walk('ArrowLeft', 15); // 105 days back: Aug 9th, in the pause
+    expect(said()).toBe('Sun, Aug 9th 2026: paused');
+    const skipped = entries.filter((e) => e.value === 'skip' && e.date.startsWith('2026-11')).at(-1)!.date;
+    walk('End');
+    walk('ArrowUp', dayOf(today) - dayOf(skipped));
+    expect(said()).toMatch(/: skipped$/);
+    walk('Home');
+    const first = entries.find((e) => e.date === '2026-01-01')!.value;
+    expect(said()).toBe(`Thu, Jan 1st 2026: ${first === 'skip' ? 'skipped' : `${first} glasses`}`);
   }, 30_000);
 });
