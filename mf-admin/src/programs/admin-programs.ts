@@ -59,6 +59,12 @@ export async function reviewProgram(id: number, decision: ReviewDecision, reason
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
+/** Takes a program's cover away (`POST /api/program/cover`, an admin may for any program); null when done, else why not. */
+export async function removeCover(id: number): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/program/cover', data: { program_id: id, upload_id: null } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
 /** Every program, reading `GET /api/admin/programs` page by page (100 per page, by id); null when refused or down. */
 export async function fetchAllPrograms(status: ProgramStatus | '', maxPages = 20): Promise<{ programs: AdminProgram[] } | { status: number; body: unknown }> {
   const all: AdminProgram[] = [];
