@@ -33,7 +33,7 @@ export const program = defineModel({
     price_cents: { label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', input: { kind: 'money', currencyField: 'currency' } },
     currency: { help: 'A 3-letter code such as USD or EUR.' },
     cover: { label: 'Cover image', input: { kind: 'managed' } },
-    cover_alt: { label: 'Cover description', help: "What the cover image shows, read to people who cannot see it. Empty: the program's title is read." },
+    cover_alt: { label: 'What the cover shows', help: "Read to people who cannot see the image. Empty: the program's title is read." },
   },
   optionLabels: { status: { draft: 'Draft', review: 'In review', published: 'Published' } },
   // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.
