@@ -105,7 +105,7 @@ export function CoverEditor({ program }: { program: AnyRecord }) {
             aria-describedby={`${id}-help`} onChange={(event) => void choose(event)}
           />
         </label>
-        {cover ? <Button variant="danger" size="small" busy={busy?.what === 'remove'} disabled={busy?.what === 'upload'} onClick={() => void remove()}>Remove the cover</Button> : null}
+        {cover ? <Button variant="danger" busy={busy?.what === 'remove'} disabled={busy?.what === 'upload'} onClick={() => void remove()}>Remove the cover</Button> : null}
       </div>
       {problem ? <p role="alert" className="lb-field__error">{problem}</p> : null}
       {done ? <p role="status">{done}</p> : null}
