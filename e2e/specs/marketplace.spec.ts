@@ -121,7 +121,7 @@ describe('the programs marketplace', () => {
     expect(await row.textContent()).toMatch(/29\.00 USD/);
   });
 
-  it('the creator gives the program a cover (a text file and fake PNG bytes are refused first); the buyer sees it on the list and the program page', async () => {
+  it('the creator gives the program a cover (a text file and fake PNG bytes are refused first); the buyer sees it on the list and the program page, a signed-out visitor on the author’s page', async () => {
     const page = creatorPage;
     await page.goto(`${site.shellUrl}/creator-programs`);
     await page.getByRole('button', { name: `Edit ${title}` }).click();
@@ -150,6 +150,11 @@ describe('the programs marketplace', () => {
     await buyerPage.getByRole('link', { name: title, exact: true }).click();
     await expect.poll(() => buyerPage.getByRole('heading', { name: title, level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(shown(buyerPage.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    // Signed out, the author's public page shows it too.
+    const visitor = (await watchedPage(browser)).page;
+    await visitor.goto(`${site.shellUrl}/author/${creator.user.id}`);
+    await expect.poll(shown(visitor.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    await visitor.close();
     // The admin reviews the same cover.
     const listed = await apiRequest(site, 'POST', '/api/program/published', {}, buyer.token);
     const id = (listed.body.programs as { id: number; title: string }[]).find((p) => p.title === title)?.id;
