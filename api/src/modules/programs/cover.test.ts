@@ -134,6 +134,18 @@ describe('POST /api/program/cover', () => {
     expect(await uploaderOf(theirs)).toBe(other.id);
   });
 
+  it("refuses an image that is already another program's cover with 409, so replacing one cover never deletes another", async () => {
+    const second = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Second program' } })).json().program;
+    const id = await uploaded(creator);
+    expect((await setCover(creator, id, second.id)).statusCode).toBe(200);
+    const before = await listedCover();
+    const response = await setCover(creator, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('This image is already the cover of another program: upload it again for this one.');
+    expect(await listedCover()).toBe(before);
+    expect((await setCover(creator, null, second.id)).statusCode).toBe(200);
+  });
+
   it.each([['GIF', tinyGif], ['BMP', tinyBmp]])('refuses a %s (an image, but not a cover type) with 415, by its bytes', async (_name, bytes) => {
     const before = await listedCover();
     // Declared as PNG: the type stored at upload comes from the bytes, and that is what is checked.

@@ -1,5 +1,5 @@
 import { models, recordSchema } from '@lifeboard/shared/models';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export async function programCoverRoutes(app: FastifyInstance, options: { store:
       summary: `Set a program's cover to an image you uploaded (${coverTypeNames}), or remove it (upload_id null); the program's creator or an admin`,
       description: 'Upload the image with `POST /api/uploads/image` first. The image then belongs to the program\'s creator, and the cover it replaces is deleted.',
       body: z.object({ program_id: dbId, upload_id: z.string().max(100).nullable() }).strict(),
-      response: { 200: coverSet, ...errorsOf(403, 404, 415) },
+      response: { 200: coverSet, ...errorsOf(403, 404, 409, 415) },
     },
     onRequest: app.authenticate,
   }, async (request) => {
@@ -52,6 +52,10 @@ export async function programCoverRoutes(app: FastifyInstance, options: { store:
         const upload = uploadId.test(next) ? await findOwnUpload(tx, userId, next) : undefined;
         if (!upload) throw notFound('No such image of yours: upload the cover first.');
         if (!coverTypes.includes(upload.contentType)) throw new AppError(415, errorCodes.coverType, `A cover must be a ${coverTypeNames} image.`);
+        // One image, one cover: replacing a cover deletes its image, which must not take another program's with it.
+        const [elsewhere] = await tx.select({ id: programs.id }).from(programs)
+          .where(and(sql`${programs.data}->>'cover' = ${next}`, ne(programs.id, programId))).limit(1);
+        if (elsewhere) throw new AppError(409, errorCodes.conflict, 'This image is already the cover of another program: upload it again for this one.');
         if (program.userId !== userId) await transferUpload(tx, next, program.userId);
       }
       const previous = typeof program.data.cover === 'string' ? program.data.cover : null;
