@@ -95,10 +95,10 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
             test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-catalog|field-spec|form-values|model-view)\.ts)$/,
             name: 'kit-models', chunks: 'async', enforce: true, priority: 1,
           },
-          // Less the parts only some screens draw (the habit strip, the chart's wrapper, sortable lists): each is
+          // Less the parts only some screens draw (the habit strip, the chart's wrapper, sortable lists, a program's cover): each is
           // its own chunk, fetched with the first screen that shows one, so every area's first visit stays lean.
           kit: {
-            test: /shared[\\/]src[\\/]ui[\\/](?!(HabitDays|TimeChart|SortableItems)\.tsx$).*\.tsx?$/,
+            test: /shared[\\/]src[\\/]ui[\\/](?!(HabitDays|TimeChart|SortableItems|ProgramCover)\.tsx$).*\.tsx?$/,
             name: 'kit', chunks: 'async', enforce: true,
           },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),

@@ -41,6 +41,7 @@ import { couponRoutes } from './modules/payments/coupons';
 import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
 import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payouts';
 import { programRoutes } from './modules/programs/routes';
+import { programCoverRoutes } from './modules/programs/cover';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
 import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });
+  await app.register(programCoverRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });
   await app.register(modelRoutes);
   return app;

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
 import type { ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { signInThroughApi } from '../support/session';
+import { tinyPng } from '../support/journal-page';
 
 const site = inject('site');
 let browser: Browser;
@@ -118,6 +119,47 @@ describe('the programs marketplace', () => {
     const row = adminPage.getByRole('row').filter({ hasText: title });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/Published/);
     expect(await row.textContent()).toMatch(/29\.00 USD/);
+  });
+
+  it('the creator gives the program a cover (a text file and fake PNG bytes are refused first); the buyer sees it on the list and the program page, a signed-out visitor on the author’s page', async () => {
+    const page = creatorPage;
+    await page.goto(`${site.shellUrl}/creator-programs`);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const editor = page.getByRole('region', { name: 'Cover image' });
+    await expect.poll(() => editor.getByText(/^No cover yet/).isVisible(), { timeout: 20_000 }).toBe(true);
+    const alert = () => editor.getByRole('alert').textContent();
+    await editor.getByLabel('Upload a cover').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Not an image at all.') });
+    await expect.poll(alert, { timeout: 20_000 }).toBe('“notes.txt” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.');
+    // Named and typed as a PNG, but the server reads the bytes.
+    await editor.getByLabel('Upload a cover').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await expect.poll(alert, { timeout: 20_000 }).toBe('“fake.png” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.');
+    const before = await apiRequest(site, 'POST', '/api/program/all', { board: creator.boardId, params: {} }, creator.token);
+    expect((before.body.programs as { title: string; cover?: string }[]).find((p) => p.title === title)?.cover).toBeUndefined();
+
+    await editor.getByLabel('Upload a cover').setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: tinyPng });
+    await expect.poll(() => editor.getByRole('status').textContent(), { timeout: 20_000 }).toBe('The cover is added.');
+    /** Whether the image really arrived and decoded (a broken one has no natural width). */
+    const shown = (image: Locator) => () => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+    await expect.poll(shown(editor.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    expect(await editor.getByLabel('Replace the cover').count()).toBe(1);
+
+    // The buyer: on the list, beside the program's name, and on the program's page.
+    await buyerPage.goto(`${site.shellUrl}/programs`);
+    const card = buyerPage.getByRole('article').filter({ has: buyerPage.getByRole('link', { name: title, exact: true }) });
+    await expect.poll(shown(card.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    await buyerPage.getByRole('link', { name: title, exact: true }).click();
+    await expect.poll(() => buyerPage.getByRole('heading', { name: title, level: 1 }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(shown(buyerPage.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    // Signed out, the author's public page shows it too.
+    const visitor = (await watchedPage(browser)).page;
+    await visitor.goto(`${site.shellUrl}/author/${creator.user.id}`);
+    await expect.poll(shown(visitor.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
+    await visitor.close();
+    // The admin reviews the same cover.
+    const listed = await apiRequest(site, 'POST', '/api/program/published', {}, buyer.token);
+    const id = (listed.body.programs as { id: number; title: string }[]).find((p) => p.title === title)?.id;
+    await adminPage.goto(`${site.shellUrl}/admin/program/${id}`);
+    await expect.poll(shown(adminPage.getByRole('img', { name: `Cover of “${title}”` })), { timeout: 20_000 }).toBe(true);
   });
 
   it('a buyer is refused with 4000 0000 0000 0002, pays with 4242 4242 4242 4242, reads lesson 1 and marks it complete', async () => {

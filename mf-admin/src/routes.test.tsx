@@ -102,6 +102,29 @@ describe('mf-admin routes', () => {
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
   });
 
+  it("/admin/program/:id shows the cover buyers will see, how it is described, and removes it after confirmation", async () => {
+    const base = {
+      id: 5, guid: 'guid-0005', title: 'Loud cover', description: '', price_cents: 0, currency: 'USD', status: 'review', template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 0, total: 0 }, review: null,
+    };
+    let cover: string | null = 'LoudCoverUploadId00000';
+    api.on('GET /api/admin/programs/5', () => ({ body: { success: true, program: { ...base, cover, cover_alt: cover ? 'Neon letters' : null } } }));
+    api.on('POST /api/program/cover', () => { cover = null; return { body: { success: true, program: base } }; });
+    const user = userEvent.setup();
+    at('/admin/program/5');
+    const image = await screen.findByRole('img', { name: 'Neon letters' });
+    expect(image.getAttribute('src')).toBe(`${api.url}/api/uploads/LoudCoverUploadId00000`);
+    expect(screen.getByText('Described as: “Neon letters”.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove the cover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the cover of “Loud cover”?' });
+    expect(api.requests.find((r) => r.path === '/api/program/cover')).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the cover' }));
+    await screen.findByText('No cover: buyers see the title and description only.');
+    expect(api.requests.find((r) => r.path === '/api/program/cover')?.body).toEqual({ program_id: 5, upload_id: null });
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   it('/admin/payments lists buyers’ refund requests; approving refunds the sale', async () => {
     api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [
       { id: 41, program_title: 'Run club', buyer_name: 'Bea', seller_name: 'Coach', currency: 'USD', gross_cents: 2900, created_at: '2026-11-01T10:00:00.000Z', refund_requested_at: '2026-11-03T10:00:00.000Z', refund_reason: 'Not for me' },

@@ -96,6 +96,34 @@ describe('mf-creator routes', () => {
     expect(screen.getByText('Wake at 6')).toBeTruthy();
   });
 
+  it('/programs and /program/:id show a cover to buyers, described or named by the title; a program without one shows no image', async () => {
+    const cover = 'CoverOfMorningReset000';
+    api.on('POST /api/program/published', { body: { success: true, programs: [
+      { ...program, cover }, { ...program, id: 9, title: 'Evening wind-down', cover: 'CoverOfEveningWind0000', cover_alt: 'A candle beside an open book' }, { ...program, id: 10, title: 'Plain' },
+    ] } });
+    at('/programs');
+    const listed = await screen.findByRole('img', { name: 'Cover of “Morning reset”' });
+    expect(listed.getAttribute('src')).toBe(`${api.url}/api/uploads/${cover}`);
+    expect(screen.getByRole('img', { name: 'A candle beside an open book' })).toBeTruthy();
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    cleanup();
+    at('/program/8');
+    const page = await screen.findByRole('img', { name: 'Cover of “Morning reset”' });
+    expect(page.getAttribute('src')).toBe(`${api.url}/api/uploads/${cover}`);
+    cleanup();
+    at('/program/10');
+    await screen.findByRole('heading', { name: 'Plain', level: 1 });
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('/author/:author shows each published program with its cover', async () => {
+    api.on('GET /api/author/ada-7', { body: { success: true, author: { id: 7, slug: 'ada-7', name: 'Ada', tagline: null }, programs: [
+      { id: 8, guid: 'morning-reset-1', title: 'Morning reset', description: '', price_cents: 0, currency: 'USD', cover: 'CoverOfMorningReset000', cover_alt: null, installs: { goals: 0, habits: 1, routines: 0 }, published_at: '' },
+    ] } });
+    at('/author/ada-7');
+    expect((await screen.findByRole('img', { name: 'Cover of “Morning reset”' })).getAttribute('src')).toBe(`${api.url}/api/uploads/CoverOfMorningReset000`);
+  });
+
   it('/programs sends a paid program to its purchase page instead of subscribing', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1', price_cents: 2900 }] } });
     at('/programs');

@@ -19,6 +19,7 @@ const TransactionPage = lazyScreen(() => import('./creator/LedgerPages').then((m
 const ChapterOrder = lazyScreen(() => import('./creator/ChapterOrder').then((m) => m.ChapterOrder));
 const CouponsPage = lazyScreen(() => import('./creator/CouponsPage').then((m) => m.CouponsPage));
 const ProgramImplement = lazyScreen(() => import('./implement/ProgramImplement').then((m) => m.ProgramImplement));
+const CoverEditor = lazyScreen(() => import('./creator/CoverEditor').then((m) => m.CoverEditor));
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
@@ -30,7 +31,7 @@ export function AreaRoutes() {
         <Route path="/program/:id" element={<ProgramPage />} />
         <Route path="/subscription/:id" element={<SubscriptionPage />} />
         <Route path="/transaction/:id" element={<TransactionPage />} />
-        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}><ReviewNotes /></ModelScreen>} />
+        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} editorExtra={(program) => <Suspense fallback={<Skeleton lines={2} />}><CoverEditor program={program} /></Suspense>}><ReviewNotes /></ModelScreen>} />
         <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
         <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
         <Route path="/creator-coupons" element={<CouponsPage />} />

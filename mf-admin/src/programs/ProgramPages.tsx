@@ -5,15 +5,44 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { TextArea } from '@lifeboard/shared/ui/fields';
-import { price, programStatuses, readOneProgram, reviewProgram } from './admin-programs';
+import { price, programStatuses, readOneProgram, removeCover, reviewProgram } from './admin-programs';
 import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
 
 const statusLabel: Record<ProgramStatus, string> = { draft: 'Draft', review: 'In review', published: 'Published' };
 const decisionLabel: Record<ReviewDecision, string> = { approve: 'Approved', reject: 'Rejected', unpublish: 'Unpublished' };
+
+/** The cover buyers will see, what it is described as, and taking it away (a cover that breaks the rules). */
+function CoverReview({ program, onDone }: { program: AdminProgram; onDone: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!program.cover) return <p className="lb-muted">No cover: buyers see the title and description only.</p>;
+  async function remove() {
+    setAsking(false);
+    setBusy(true);
+    const failed = await removeCover(program.id);
+    setBusy(false);
+    setProblem(failed ? `The cover was not removed: ${failed}` : null);
+    if (!failed) onDone();
+  }
+  return (
+    <>
+      <ProgramCover cover={program.cover} title={program.title} alt={program.cover_alt} size="page" />
+      <p>{program.cover_alt ? `Described as: “${program.cover_alt}”.` : 'Not described: screen readers read the title.'}</p>
+      <Button variant="danger" size="small" busy={busy} onClick={() => setAsking(true)}>Remove the cover</Button>
+      {problem ? <p role="alert" className="lb-field__error">{problem}</p> : null}
+      <ConfirmDialog open={asking} title={`Remove the cover of “${program.title}”?`} confirmLabel="Remove the cover" danger onConfirm={() => void remove()} onCancel={() => setAsking(false)}>
+        <p>The image is deleted. Its creator can upload another.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
 
 /** The review decisions a program's status allows: approve or reject one in review, unpublish a published one. */
 function ReviewActions({ program, onDone, compact = false }: { program: AdminProgram; onDone: () => void; compact?: boolean }) {
@@ -113,6 +142,9 @@ export function AdminProgram() {
           <p>{decisionLabel[program.review.decision]} on {formatDisplayDay(program.review.created_at)}{program.review.reason ? `: “${program.review.reason}”` : ''}</p>
         ) : null}
         <ReviewActions program={program} onDone={load.reload} />
+      </Panel>
+      <Panel title="Cover image">
+        <CoverReview program={program} onDone={load.reload} />
       </Panel>
       <Panel title="Description">
         {program.description ? htmlToText(program.description).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>) : <p className="lb-muted">No description.</p>}

@@ -1,4 +1,5 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { coverOf } from '@lifeboard/shared/api/authors';
 import type { ProgramSummary } from '@lifeboard/shared/api/authors';
 import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 import { formatMoney } from '@lifeboard/shared/lib/money';
@@ -31,6 +32,7 @@ export function readAdminProgram(v: unknown): AdminProgram | null {
   const template = isRecord(v.template) ? v.template : {};
   return {
     id: v.id, guid: str(v.guid), title: str(v.title), description: str(v.description), price_cents: num(v.price_cents), currency: str(v.currency) || 'USD',
+    ...coverOf(v),
     status: programStatuses.find((s) => s === v.status) ?? 'draft',
     template: { goals: titles(template.goals), habits: titles(template.habits), routines: titles(template.routines) },
     author: { id: num(author.id), name: str(author.name), email: str(author.email) },
@@ -54,6 +56,12 @@ export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => form
 /** Approve (publish) or reject a program in review, or unpublish one; null when done, else why not. */
 export async function reviewProgram(id: number, decision: ReviewDecision, reason: string): Promise<string | null> {
   const { status, body } = await send({ method: 'POST', url: '/api/admin/programs/review', data: { id, decision, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
+/** Takes a program's cover away (`POST /api/program/cover`, an admin may for any program); null when done, else why not. */
+export async function removeCover(id: number): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: '/api/program/cover', data: { program_id: id, upload_id: null } });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 

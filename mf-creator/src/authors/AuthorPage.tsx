@@ -4,6 +4,7 @@ import { $isSignedIn } from '@lifeboard/shared/stores/session';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { installsText, readAuthorPage } from './author-api';
@@ -29,6 +30,7 @@ export function AuthorPage() {
         <div className="lb-stack">
           {programs.map((program) => (
             <Card key={program.id}>
+              <ProgramCover cover={program.cover} title={program.title} alt={program.cover_alt} />
               <h3>{program.title}</h3>
               {program.description ? <p>{excerpt(program.description, 300)}</p> : null}
               <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {installsText(program.installs)}</p>

@@ -1,3 +1,4 @@
+import { coverOf } from '@lifeboard/shared/api/authors';
 import type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
@@ -17,6 +18,7 @@ export function readProgram(value: Record<string, unknown>): PublicProgram | nul
   return {
     id: value.id, guid: value.guid, title: str(value.title), description: str(value.description),
     price_cents: num(value.price_cents), currency: str(value.currency) || 'USD',
+    ...coverOf(value),
     installs: { goals: num(installs.goals), habits: num(installs.habits), routines: num(installs.routines) },
     published_at: str(value.published_at),
   };

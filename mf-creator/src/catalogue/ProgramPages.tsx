@@ -9,6 +9,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
@@ -61,6 +62,7 @@ export function ProgramCatalogue() {
       {programs?.length === 0 && !failed ? <EmptyState title="No programs published yet" description="Creators can publish theirs from Creator programs." action={<Link to="/creator-programs">Create a program</Link>} /> : null}
       {programs?.map((program) => (
         <Card key={program.id}>
+          <ProgramCover cover={program.cover} title={String(program.title)} alt={program.cover_alt} />
           <h2><Link to={`/program/${program.id}`}>{program.title}</Link></h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
           <p className="lb-muted">Price: {formatMoney(program.price_cents, program.currency)}{what(program) ? ` · ${what(program)}` : ''}</p>
@@ -113,6 +115,7 @@ export function ProgramPage() {
   return (
     <section className="lb-stack">
       <Link to="/programs">← All programs</Link>
+      <ProgramCover cover={program.cover} title={String(program.title)} alt={program.cover_alt} size="page" />
       <PageHeader title={program.title} description={`Price: ${formatMoney(program.price_cents, program.currency)}`} />
       <Panel>{htmlToText(program.description ?? '').split('\n').map((line, i) => <p key={i}>{line}</p>)}</Panel>
       <Panel title="What it installs">

@@ -9,6 +9,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { installsText } from '../authors/author-api';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
@@ -102,6 +103,7 @@ function Implement({ guid }: { guid: string }) {
   return (
     <section className="lb-stack">
       <Link to="/program-implement">← Your programs</Link>
+      <ProgramCover cover={data.program.cover} title={data.program.title} alt={data.program.cover_alt} size="page" />
       <PageHeader title={data.program.title} description={installsText(data.program.installs)} />
       {active && !locked ? <Progress data={data} /> : paid && !data.is_author ? (
         <Panel title="Buy this program to start">

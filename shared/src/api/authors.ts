@@ -15,6 +15,18 @@ export interface ProgramSummary {
   description: string;
   price_cents: number;
   currency: string;
+  /** The cover image's upload id (`/api/uploads/{id}`), null without one. */
+  cover: string | null;
+  /** What the cover shows, in the creator's words; null: the title stands for it. */
+  cover_alt: string | null;
+}
+
+/** A program's cover fields as any answer carries them: the program record, the public and the admin shapes. */
+export function coverOf(value: Record<string, unknown>): Pick<ProgramSummary, 'cover' | 'cover_alt'> {
+  return {
+    cover: typeof value.cover === 'string' && value.cover ? value.cover : null,
+    cover_alt: typeof value.cover_alt === 'string' && value.cover_alt.trim() ? value.cover_alt : null,
+  };
 }
 
 /** Only what a signed-out visitor may read of a program. */

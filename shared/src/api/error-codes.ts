@@ -31,6 +31,8 @@ export const errorCodes = {
   uploadType: 'LB-UPLOAD-TYPE',
   /** 415: an upload not sent as multipart/form-data. */
   uploadNotMultipart: 'LB-UPLOAD-NOT-MULTIPART',
+  /** 415: an image that is not of a type a program's cover may have (JPEG, PNG, WebP). */
+  coverType: 'LB-COVER-TYPE',
   /** 419: a stale session or CSRF token. */
   sessionStale: 'LB-SESSION-STALE',
   /** 422: invalid input; the body's `errors` says why, field by field. */

@@ -30,6 +30,17 @@ export function absoluteUploadUrl(url: string, apiUrl: string = $config.get().ap
   return `${apiUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
+/** Where an uploaded image is served, by its id (a program's cover keeps only the id). */
+export function uploadUrl(id: string, apiUrl?: string): string {
+  return absoluteUploadUrl(`/api/uploads/${encodeURIComponent(id)}`, apiUrl);
+}
+
+/** Deletes one of the caller's images; true when it is gone (a 404 means it already was, or was never theirs). */
+export async function deleteUpload(id: string): Promise<boolean> {
+  const { status } = await send({ method: 'POST', url: '/api/uploads/delete', data: { id } });
+  return isSuccessStatus(status) || status === 404;
+}
+
 /**
  * Uploads one image. Resolves to `{ id, url }`; rejects with an `Error` (an `ApiError` subclass) carrying the
  * server's message for a refused type (415), a file too large (413), a missing file (422), a 401, or

@@ -23,14 +23,20 @@ export const program = defineModel({
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code'),
     status: z.enum(['draft', 'review', 'published']),
     template: programTemplate,
+    // The cover's upload id (`GET /api/uploads/{id}`), set and removed only by `POST /api/program/cover`.
+    cover: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be the id of an uploaded image'),
+    cover_alt: shortText(300),
   }),
   required: ['title'], order: { kind: 'newest', field: 'created_at' },
   searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
   fieldWords: {
     price_cents: { label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', input: { kind: 'money', currencyField: 'currency' } },
     currency: { help: 'A 3-letter code such as USD or EUR.' },
+    cover: { label: 'Cover image', input: { kind: 'managed' } },
+    cover_alt: { label: 'What the cover shows', help: "Read to people who cannot see the image. Empty: the program's title is read." },
   },
   optionLabels: { status: { draft: 'Draft', review: 'In review', published: 'Published' } },
   // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.
-  serverOwned: ['guid'],
+  // The cover is an upload the server checked (its bytes, its uploader), so no generic write may point it elsewhere.
+  serverOwned: ['guid', 'cover'],
 });

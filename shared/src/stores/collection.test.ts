@@ -317,6 +317,17 @@ describe('optimistic writes', () => {
     expect(created.params).toEqual({ title: 'b', position: 1 });
   });
 
+  it("undo re-creates a program without the fields only the server sets (its guid and cover), which a create refuses", async () => {
+    const programs = serveModel(api, 'program', 'programs');
+    programs.seed(1, [{ title: 'Morning reset', status: 'draft', guid: 'guid-of-the-program', cover: 'CoverUploadId000000000', cover_alt: 'A sunrise' }]);
+    collection = createCollection('program');
+    await collection.load();
+    const undo = await collection.remove(collection.$items.get()[0].id);
+    expect(await undo()).toBe(true);
+    const created = api.requests.at(-1)?.body as { params: Record<string, unknown> };
+    expect(created.params).toEqual({ title: 'Morning reset', status: 'draft', cover_alt: 'A sunrise' });
+  });
+
   it('a refused remove puts the item back and undo does nothing', async () => {
     const habits = serveModel(api, 'habit', 'habits');
     habits.seed(1, [{ title: 'a' }, { title: 'b' }]);

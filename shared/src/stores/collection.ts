@@ -41,13 +41,16 @@ function isRecordList(value: unknown): value is AnyRecord[] {
 }
 
 /**
- * Only the model's own fields go back to the server when an undo re-creates a record. The registry (and zod with
- * it) loads here, on an undo, not with every list.
+ * Only the model's own fields go back to the server when an undo re-creates a record, less those only the server
+ * sets (a program's guid and cover), which a create refuses. The registry (and zod with it) loads here, on an
+ * undo, not with every list.
  */
 async function writableFields(modelName: string, record: AnyRecord): Promise<AnyFields> {
   // Offline, the registry may not load: the record's own keys (without the server's) are sent instead.
   const def = await import('../models/index').then(({ findModel }) => findModel(modelName), () => undefined);
-  const keys = def ? Object.keys(def.fields.shape) : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
+  const keys = def
+    ? Object.keys(def.fields.shape).filter((k) => !def.serverOwned?.includes(k))
+    : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
   return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]));
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import type { AnyRecord } from '../api/resource';
 import { Button } from './Button';
@@ -19,10 +20,12 @@ export interface ModelListProps {
   items: AnyRecord[];
   /** Where a record's detail page is; absent: records are edited in place. */
   detailHref?: (id: number) => string;
+  /** Shown above a record's edit form while it is open: what the form's fields cannot edit (a program's cover). */
+  editorExtra?: (record: AnyRecord) => ReactNode;
 }
 
 /** The records of a model in the order given (the server's natural order), each with edit and delete. */
-export function ModelList({ model, items, detailHref }: ModelListProps) {
+export function ModelList({ model, items, detailHref, editorExtra }: ModelListProps) {
   const view = modelView(model);
   const [editing, setEditing] = useState<number | null>(null);
   if (!view) return null;
@@ -52,6 +55,7 @@ export function ModelList({ model, items, detailHref }: ModelListProps) {
               )}
             </div>
             {summary ? <p className="lb-model-item__meta">{summary}</p> : null}
+            {editing === record.id && editorExtra ? editorExtra(record) : null}
             {editing === record.id ? (
               <ModelForm model={model} record={record} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
             ) : null}

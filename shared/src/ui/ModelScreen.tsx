@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { ListParams } from '../api/resource';
+import type { AnyRecord, ListParams } from '../api/resource';
 import { loadDraft } from '../stores/drafts';
 import { useCollection } from '../stores/use-collection';
 import { Button } from './Button';
@@ -28,10 +28,12 @@ export interface ModelScreenProps {
   children?: ReactNode;
   /** A choice field the list can be narrowed by (e.g. a book's status); it narrows the records loaded so far. */
   filterField?: string;
+  /** Shown above a record's edit form (see ModelList). */
+  editorExtra?: (record: AnyRecord) => ReactNode;
 }
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
-export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField }: ModelScreenProps) {
+export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField, editorExtra }: ModelScreenProps) {
   const view = modelView(model);
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), searchDelayMs);
@@ -96,7 +98,7 @@ export function ModelScreen({ model, title, description, detailHref, params, def
       {activeFilter && items.length > 0 && shown.length === 0 ? (
         <EmptyState title={`No ${lower} marked “${activeFilter.label}”${hasMore ? ' among those loaded' : ''}`} action={<Button onClick={() => setFilterValue(null)}>Show all</Button>} />
       ) : null}
-      <ModelList model={model} items={shown} detailHref={detailHref} />
+      <ModelList model={model} items={shown} detailHref={detailHref} editorExtra={editorExtra} />
       {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
     </section>
   );

@@ -38,7 +38,7 @@ describe('GET /api/author/:author', () => {
     const body = page.json();
     expect(body.author).toEqual({ id: creator.id, slug: `ada-lovelace-${creator.id}`, name: 'Ada Lovelace', tagline: null });
     expect(body.programs).toEqual([{
-      id: published.id, guid: published.guid, title: 'Couch to 5k', description: '<p>Go slow</p>', price_cents: 1200, currency: 'EUR',
+      id: published.id, guid: published.guid, title: 'Couch to 5k', description: '<p>Go slow</p>', price_cents: 1200, currency: 'EUR', cover: null, cover_alt: null,
       installs: { goals: 1, habits: 1, routines: 1 }, published_at: expect.any(String),
     }]);
     expect(page.body).not.toContain(creator.email);

@@ -23,6 +23,8 @@ export const publicProgram = wireSchema<PublicProgram>()(z.object({
   description: z.string().describe('Sanitized rich text (HTML).'),
   price_cents: z.number().int(),
   currency: z.string(),
+  cover: z.string().nullable().describe('The cover image: `GET /api/uploads/{cover}`; null without one.'),
+  cover_alt: z.string().nullable().describe("What the cover shows, in the creator's words; null: the title names it."),
   installs: z.object({ goals: z.number().int(), habits: z.number().int(), routines: z.number().int() }).describe('What subscribing installs, counted.'),
   published_at: instant,
 }).meta({ description: 'Only what a signed-out visitor may read of a program.' }));

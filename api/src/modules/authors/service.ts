@@ -1,3 +1,4 @@
+import { coverOf } from '@lifeboard/shared/api/authors';
 import type { FollowedAuthor, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -34,6 +35,7 @@ export function publicProgram(row: ProgramRow): PublicProgram {
     description: sanitizeRichText(text(row.data.description)),
     price_cents: typeof row.data.price_cents === 'number' ? row.data.price_cents : 0,
     currency: text(row.data.currency) || 'USD',
+    ...coverOf(row.data),
     installs: { goals: count(template.goals), habits: count(template.habits), routines: count(template.routines) },
     published_at: row.createdAt.toISOString(),
   };

@@ -19,7 +19,7 @@ export interface UploadRoutesOptions {
 export const UPLOADS_PER_MINUTE = 60;
 
 /** 128 random bits, base64url: 22 characters. Knowing it is the only key to a public image. */
-const uploadId = /^[A-Za-z0-9_-]{22}$/;
+export const uploadId = /^[A-Za-z0-9_-]{22}$/;
 const newUploadId = () => randomBytes(16).toString('base64url');
 export const uploadPath = (id: string) => `/api/uploads/${id}`;
 

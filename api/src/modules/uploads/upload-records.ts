@@ -25,3 +25,21 @@ export async function deleteOwnUpload(db: Db, userId: number, id: string): Promi
   const [row] = await db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ key: uploads.key });
   return row?.key;
 }
+
+/** The user's own image, by id, or undefined when it is not theirs or not there. */
+export async function findOwnUpload(db: Db, userId: number, id: string): Promise<{ key: string; contentType: string } | undefined> {
+  const [row] = await db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId))).limit(1);
+  return row;
+}
+
+/** Makes another user the image's owner: it then counts in their quota, their export and their account's deletion. */
+export async function transferUpload(db: Db, id: string, userId: number): Promise<void> {
+  await db.update(uploads).set({ userId }).where(eq(uploads.id, id));
+}
+
+/** Removes an image record whoever uploaded it (its user is checked by the caller); its storage key, if it was there. */
+export async function deleteUpload(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.delete(uploads).where(eq(uploads.id, id)).returning({ key: uploads.key });
+  return row?.key;
+}

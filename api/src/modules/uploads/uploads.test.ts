@@ -11,28 +11,8 @@ import type { BlobStore } from './blob-store';
 import { MAX_IMAGE_BYTES } from './image-type';
 import { UPLOADS_PER_MINUTE } from './routes';
 import { tinyImages, tinyPng } from './test-images';
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body built by hand, so each test controls names, types and bytes exactly. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lifeboard${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const filePart = (bytes: Buffer, contentType = 'image/png', filename = 'a.png'): Part => ({ name: 'file', data: bytes, filename, contentType });
+import { filePart, multipart } from './test-multipart';
+import type { Part } from './test-multipart';
 
 let folder: string;
 let app: FastifyInstance;

@@ -17,6 +17,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'price_cents', label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', kind: { type: 'money', currencyField: 'currency', max: 10000000 }, nullable: false, required: false },
     { name: 'currency', label: 'Currency', help: 'A 3-letter code such as USD or EUR.', kind: { type: 'text' }, nullable: false, required: false },
     { name: 'status', label: 'Status', kind: { type: 'select', options: ['draft', 'review', 'published'], labels: { draft: 'Draft', review: 'In review', published: 'Published' } }, nullable: false, required: false },
+    { name: 'cover_alt', label: 'What the cover shows', help: 'Read to people who cannot see the image. Empty: the program\'s title is read.', kind: { type: 'text', maxLength: 300 }, nullable: false, required: false },
   ],
   category: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 80 }, nullable: false, required: true },

@@ -5,6 +5,7 @@ import { $board } from '@lifeboard/shared/stores/board';
 import { subscribeToProgram } from '../../board/board-actions';
 import { FormAlert, failureMessage } from '../auth/form-parts';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { findProgram, plainText } from './find-program';
 import { ValidationError } from '@lifeboard/shared/api/errors';
 import type { ApiError } from '@lifeboard/shared/api/errors';
@@ -107,6 +108,7 @@ export default function ProgramPurchase() {
       ) : null}
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="program-title">
+          <ProgramCover cover={load.program.cover} title={load.program.title} alt={load.program.cover_alt} size="page" />
           <h2 id="program-title">{load.program.title}</h2>
           <p className="lb-program-price">Price: {formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}

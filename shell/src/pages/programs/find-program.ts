@@ -1,5 +1,6 @@
 import { failure, isSuccessStatus, send } from '@lifeboard/shared/api/client';
 import type { ApiResult } from '@lifeboard/shared/api/client';
+import { coverOf } from '@lifeboard/shared/api/authors';
 import type { ProgramSummary } from '@lifeboard/shared/api/authors';
 import { createResource } from '@lifeboard/shared/api/resource';
 
@@ -15,6 +16,7 @@ function toSummary(value: unknown): ProgramSummary | null {
     description: typeof p.description === 'string' ? p.description : '',
     price_cents: typeof p.price_cents === 'number' ? p.price_cents : 0,
     currency: typeof p.currency === 'string' ? p.currency : 'USD',
+    ...coverOf(p),
   };
 }
 

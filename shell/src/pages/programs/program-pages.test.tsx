@@ -41,6 +41,18 @@ describe('ProgramPurchase', () => {
     expect($board.get()).toEqual({ id: 40, name: 'Couch to 5k' });
   });
 
+  it("shows the program's cover above its name, and no image for a program without one", async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...paid, cover: 'CouchCoverUploadId0000', cover_alt: 'Running shoes on a track' }] } });
+    renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
+    const cover = await screen.findByRole('img', { name: 'Running shoes on a track' });
+    expect(cover.getAttribute('src')).toBe(`${api.url}/api/uploads/CouchCoverUploadId0000`);
+    cleanup();
+    api.on('POST /api/program/published', { body: { success: true, programs: [paid] } });
+    renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
+    await screen.findByRole('heading', { name: 'Couch to 5k' });
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   it('a paid program opens its checkout with one Idempotency-Key, also on a double click', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [paid] } });
     api.on('POST /api/checkout/create', { body: { success: true, checkout_id: 'co_abcdefghijklmnop', url: `${window.location.origin}/checkout/co_abcdefghijklmnop` } });
