@@ -6,3 +6,4 @@ export * from './invitation-schema';
 export * from './search-terms-schema';
 export * from './market-schema';
 export * from './notification-schema';
+export * from './training-schema';

@@ -1,9 +1,10 @@
-import { exerciseRecords, type LoggedSet } from '@lifeboard/shared/models/training';
+import type { ExerciseRecords, LoggedSet } from '@lifeboard/shared/models/training';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { fastQueryOf } from '../../db/fast-query';
 import { workout_sessionTable as sessions } from '../../db/schema';
 import { dbId } from '../../ids';
 import { documented } from '../../openapi';
@@ -48,6 +49,20 @@ export async function sessionsWith(db: Db, userId: number, boardId: number, exer
   return rows.map(({ id, title, startedAt, sets }) => ({ id, title: title ?? '', started_at: startedAt ?? '', sets: Array.isArray(sets) ? sets : [] }));
 }
 
+/**
+ * The records of one exercise over the caller's sessions on the board: the best of each session's summary
+ * (workout_session_exercise, kept by a trigger as `exerciseRecords` of shared/models/training.ts counts them),
+ * one aggregate over the owner index instead of reading every session's sets.
+ */
+export async function recordsOf(db: Db, userId: number, boardId: number, exerciseId: number): Promise<ExerciseRecords> {
+  const [[maxWeight = null, bestE1rm = null, maxReps = null, bestVolume = null] = []] = await fastQueryOf(db).rows(
+    'SELECT max(max_weight), max(best_e1rm), max(max_reps), max(volume) FROM workout_session_exercise WHERE user_id = $1 AND board_id = $2 AND exercise_id = $3',
+    [userId, boardId, exerciseId],
+  );
+  const num = (text: string | null) => (text === null ? null : Number(text));
+  return { max_weight: num(maxWeight), best_e1rm: num(bestE1rm), max_reps: num(maxReps), best_session_volume: num(bestVolume) };
+}
+
 /** 5 years of 3 sessions a week is 780: every session a person logs fits. */
 const MAX_SESSIONS = 5000;
 
@@ -62,8 +77,7 @@ export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     await requireOwnBoard(app.db, userId, request.body.board);
-    const found = await sessionsWith(app.db, userId, request.body.board, request.body.params.exercise_id, MAX_SESSIONS);
-    return { success: true as const, records: exerciseRecords(found.map((s) => s.sets), request.body.params.exercise_id) };
+    return { success: true as const, records: await recordsOf(app.db, userId, request.body.board, request.body.params.exercise_id) };
   });
 
   api.post('/api/exercise/history', {
