@@ -3,7 +3,7 @@ import { workout_sessionTable } from './model-tables';
 
 /**
  * Each session's best numbers of each exercise it has a done set of (a set not marked `done: false`, with reps),
- * kept by a trigger on workout_session (migration 0022) on every insert and every change of the sets, owner or
+ * kept by a trigger on workout_session (migration 0021) on every insert and every change of the sets, owner or
  * board; the rows go with their session (ON DELETE CASCADE, also when a board or a user is deleted). An
  * exercise's records are then one indexed aggregate over a few hundred narrow rows instead of reading every
  * session's JSON (bench/README.md, Fitness). Numbers as `shared/models/training.ts` works them out, in exact

@@ -174,7 +174,7 @@ async function emptyDatabase(): Promise<{ database: Database; migrateTo(folder: 
       drop: () => database.close(),
     };
   }
-  const name = `lifeboard_0022_${process.pid}_${Date.now()}`;
+  const name = `lifeboard_0021_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -192,18 +192,18 @@ async function emptyDatabase(): Promise<{ database: Database; migrateTo(folder: 
   };
 }
 
-describe('migration 0022 fills workout_session_exercise for the sessions already there', () => {
+describe('migration 0021 fills workout_session_exercise for the sessions already there', () => {
   it('gives the sessions logged before it the same rows the trigger gives new ones', async () => {
     const drizzleFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-    const before = mkdtempSync(path.join(tmpdir(), 'lifeboard-0022-'));
+    const before = mkdtempSync(path.join(tmpdir(), 'lifeboard-0021-'));
     const empty = await emptyDatabase();
     const fresh = empty.database;
     try {
-      // The migrations as they were before 0022.
+      // The migrations as they were before 0021.
       cpSync(drizzleFolder, before, { recursive: true });
       const journalFile = path.join(before, 'meta/_journal.json');
       const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-      journal.entries = journal.entries.filter((entry) => entry.tag < '0022');
+      journal.entries = journal.entries.filter((entry) => entry.tag < '0021');
       writeFileSync(journalFile, JSON.stringify(journal));
       await empty.migrateTo(before);
 
