@@ -93,6 +93,16 @@ describe('POST /api/program/cover', () => {
     expect((await setCover(creator, null)).statusCode).toBe(200);
   });
 
+  it('keeps a replaced cover\'s image that one of the creator\'s journal entries still shows', async () => {
+    const shared = await uploaded(creator);
+    const entry = await creator.post('/api/journal_entry/create', { board: creator.boardId, params: { title: 'Trip', date: '2026-11-20', body: `<p>Look:</p><p><img src="/api/uploads/${shared}"></p>` } });
+    expect(entry.statusCode, entry.body).toBe(201);
+    expect((await setCover(creator, shared)).statusCode).toBe(200);
+    expect((await setCover(creator, null)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/uploads/${shared}` })).statusCode).toBe(200);
+    expect(await storedFiles()).toContain(shared);
+  });
+
   it('refuses another user with 403 on a listed program and 404 on a draft, changing nothing', async () => {
     const mine = await uploaded(creator);
     expect((await setCover(creator, mine)).statusCode).toBe(200);

@@ -10,7 +10,7 @@ import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import type { BlobStore } from '../uploads/blob-store';
-import { deleteUpload, findOwnUpload, transferUpload } from '../uploads/upload-records';
+import { deleteUpload, findOwnUpload, transferUpload, uploadShownInRecords } from '../uploads/upload-records';
 import { uploadId } from '../uploads/routes';
 
 /** What a cover may be: photos and artwork a browser shows everywhere, decided from the bytes when uploaded. */
@@ -63,7 +63,8 @@ export async function programCoverRoutes(app: FastifyInstance, options: { store:
         data: next === null ? sql`${programs.data} - 'cover'` : sql`jsonb_set(${programs.data}, '{cover}', to_jsonb(${next}::text))`,
         updatedAt: new Date(),
       }).where(eq(programs.id, programId)).returning();
-      const replacedKey = previous && previous !== next ? await deleteUpload(tx, previous) : undefined;
+      // The replaced image goes with it, unless one of the creator's records still shows it.
+      const replacedKey = previous && previous !== next && !(await uploadShownInRecords(tx, program.userId, previous)) ? await deleteUpload(tx, previous) : undefined;
       return { row: updated, replacedKey };
     });
     // After the commit: a failure here leaves unreachable bytes (no row names them), never a cover without its image.

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { modelTables } from '../../db/model-tables';
 import { uploads } from '../../db/upload-schema';
 
 /** The upload table's queries: what the routes ask of it, by name. */
@@ -42,4 +43,17 @@ export async function transferUpload(db: Db, id: string, userId: number): Promis
 export async function deleteUpload(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.delete(uploads).where(eq(uploads.id, id)).returning({ key: uploads.key });
   return row?.key;
+}
+
+/**
+ * Whether any of the user's records shows the image (a journal entry, a note, a program's description…): their
+ * rich text names it by its path. An image still shown somewhere is not deleted with a cover it stops being.
+ */
+export async function uploadShownInRecords(db: Db, userId: number, id: string): Promise<boolean> {
+  const path = `%/api/uploads/${id}%`;
+  for (const table of Object.values(modelTables)) {
+    const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.userId, userId), sql`${table.data}::text like ${path}`)).limit(1);
+    if (row) return true;
+  }
+  return false;
 }
