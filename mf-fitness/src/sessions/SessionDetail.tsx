@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { createResource, type AnyRecord } from '@lifeboard/shared/api/resource';
 import {
@@ -46,6 +46,47 @@ export function setRecords(set: LoggedSet, before: ExerciseRecords): RecordKind[
 
 interface Edit { reps: string; weight: string }
 const workouts = createResource('workout');
+
+interface SetRowProps {
+  index: number;
+  /** The set's place among its exercise's sets, from 1. */
+  n: number;
+  set: PerformedSet;
+  name: string;
+  unit: 'kg' | 'lb';
+  reps: string;
+  weight: string;
+  lastTime: string | null;
+  records: string;
+  actions: SetActions;
+}
+interface SetActions {
+  type(index: number, field: keyof Edit, value: string): void;
+  saveTyped(index: number): void;
+  tick(index: number, done: boolean): void;
+  remove(index: number): void;
+}
+
+/**
+ * One set's line. Memoised, with actions that keep their identity: ticking a set re-renders that set's line (and
+ * the rest timer), not every line of the session, so the tap paints within a frame.
+ */
+const SetRow = memo(function SetRow({ index, n, set, name, unit, reps, weight, lastTime, records, actions }: SetRowProps) {
+  const label = `set ${n} of ${name}`;
+  const done = set.done !== false;
+  return (
+    <li className="lb-row" data-testid="session-set" data-done={done}>
+      <span>Set {n}{lastTime ? <small> (last time: {lastTime})</small> : null}{set.target_reps ? <small> target {set.target_reps} reps</small> : null}</span>
+      <NumberField label={`Reps, ${label}`} min={0} max={1000} value={reps} onChange={(e) => actions.type(index, 'reps', e.target.value)} onBlur={() => actions.saveTyped(index)} />
+      <NumberField label={`Weight (${unit}), ${label}`} min={0} step="any" inputMode="decimal" value={weight} onChange={(e) => actions.type(index, 'weight', e.target.value)} onBlur={() => actions.saveTyped(index)} />
+      <Button size="small" variant={done ? 'secondary' : 'primary'} aria-pressed={done} onClick={() => actions.tick(index, !done)}>
+        {done ? 'Undo' : 'Done'}<span className="lb-visually-hidden"> {label}</span>
+      </Button>
+      {records ? <strong className="lb-badge" data-testid="pr-badge" title={records}>PR: {records}</strong> : null}
+      <Button size="small" variant="danger" onClick={() => actions.remove(index)}>Remove<span className="lb-visually-hidden"> {label}</span></Button>
+    </li>
+  );
+});
 
 function SessionSets({ session }: { session: AnyRecord }) {
   const unit = useStore($unit);
@@ -126,6 +167,21 @@ function SessionSets({ session }: { session: AnyRecord }) {
       updateEdits(Object.fromEntries(Object.entries(edits).filter(([key]) => Number(key) !== i).map(([key, edit]) => [Number(key) > i ? Number(key) - 1 : Number(key), edit])));
     }
   }
+  // The lines' actions keep their identity across renders (SetRow is memoised) and call this render's functions.
+  const latest = useRef({ tick, saveTyped, removeSet, edits, sets });
+  latest.current = { tick, saveTyped, removeSet, edits, sets };
+  const type = useCallback((i: number, field: keyof Edit, value: string) => {
+    const { edits: typed, sets: now } = latest.current;
+    const edit = typed[i] ?? { reps: String(now[i].reps), weight: now[i].weight == null ? '' : String(fromKg(now[i].weight, $unit.get())) };
+    updateEdits({ [i]: { ...edit, [field]: value } });
+  }, [updateEdits]);
+  const actions = useMemo<SetActions>(() => ({
+    type,
+    saveTyped: (i) => void latest.current.saveTyped(i),
+    tick: (i, done) => void latest.current.tick(i, done),
+    remove: (i) => void latest.current.removeSet(i),
+  }), [type]);
+
   const finish = async () => {
     const result = await updateRecord('workout_session', session.id, { ended_at: new Date().toISOString() });
     if (!result.ok) notify({ kind: 'error', message: `The session was not finished: ${result.error.message}` });
@@ -172,20 +228,12 @@ function SessionSets({ session }: { session: AnyRecord }) {
               {sets.map((s, i) => {
                 if (s.exercise_id !== exerciseId) return null;
                 const n = index++;
-                const edit = edits[i] ?? { reps: String(s.reps), weight: s.weight == null ? '' : String(fromKg(s.weight, unit)) };
-                const prs = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId));
-                const label = `set ${n + 1} of ${name}`;
+                const edit = edits[i];
+                const records = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId)).map((k) => recordLabels[k]).join(', ');
                 return (
-                  <li key={i} className="lb-row" data-testid="session-set" data-done={s.done !== false}>
-                    <span>Set {n + 1}{last[n] ? <small> (last time: {setText(last[n], unit)})</small> : null}{s.target_reps ? <small> target {s.target_reps} reps</small> : null}</span>
-                    <NumberField label={`Reps, ${label}`} min={0} max={1000} value={edit.reps} onChange={(e) => updateEdits({ [i]: { ...edit, reps: e.target.value } })} onBlur={() => void saveTyped(i)} />
-                    <NumberField label={`Weight (${unit}), ${label}`} min={0} step="any" inputMode="decimal" value={edit.weight} onChange={(e) => updateEdits({ [i]: { ...edit, weight: e.target.value } })} onBlur={() => void saveTyped(i)} />
-                    <Button size="small" variant={s.done === false ? 'primary' : 'secondary'} aria-pressed={s.done !== false} onClick={() => void tick(i, s.done === false)}>
-                      {s.done === false ? 'Done' : 'Undo'}<span className="lb-visually-hidden"> {label}</span>
-                    </Button>
-                    {prs.length ? <strong className="lb-badge" data-testid="pr-badge" title={prs.map((k) => recordLabels[k]).join(', ')}>PR: {prs.map((k) => recordLabels[k]).join(', ')}</strong> : null}
-                    <Button size="small" variant="danger" onClick={() => void removeSet(i)}>Remove<span className="lb-visually-hidden"> {label}</span></Button>
-                  </li>
+                  <SetRow key={i} index={i} n={n + 1} set={s} name={name} unit={unit} actions={actions} records={records}
+                    reps={edit ? edit.reps : String(s.reps)} weight={edit ? edit.weight : s.weight == null ? '' : String(fromKg(s.weight, unit))}
+                    lastTime={last[n] ? setText(last[n], unit) : null} />
                 );
               })}
             </ol>
