@@ -11,6 +11,7 @@ import { CredentialBox, CredentialsKeyMissing } from './credentials';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
+import { refreshSubscription } from './subscriptions';
 
 /*
  * CalDAV two-way sync with tsdav. Every request goes through the SSRF guard (guardedFetch). The server's copy is
@@ -209,13 +210,18 @@ export async function syncConnection(deps: CaldavDeps, connectionId: number): Pr
   }
 }
 
-/** The sync job: one account per job. A remote failure is recorded on the account, not retried: the next round tries again. */
+/**
+ * The sync job: one connection per job, a CalDAV account (two-way sync) or an ICS subscription (fetched again).
+ * A remote failure is recorded on the connection, not retried: the next round tries again.
+ */
 export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
   queue.define<{ connectionId: number }>({
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
     handler: async ({ connectionId }) => {
-      await syncConnection(deps, connectionId);
+      const [connection] = await deps.db.select({ provider: calendarConnections.provider }).from(calendarConnections).where(eq(calendarConnections.id, connectionId)).limit(1);
+      if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+      else if (connection) await syncConnection(deps, connectionId);
     },
   });
 }
@@ -226,15 +232,15 @@ export async function requestSync(queue: JobQueue, connectionId: number): Promis
 }
 
 /**
- * Queues a sync of every CalDAV account whose last one is older than `minutes`. Every process may run it: the
- * job id (account and period) keeps it to one per period.
+ * Queues a sync of every CalDAV account and ICS subscription whose last one is older than `minutes`. Every process
+ * may run it: the job id (connection and period) keeps it to one per period.
  */
 export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number, now = new Date()): Promise<number> {
   if (minutes <= 0) return 0;
   const period = minutes * 60_000;
   const stale = new Date(now.getTime() - period);
   const due = await db.select({ id: calendarConnections.id }).from(calendarConnections)
-    .where(and(eq(calendarConnections.provider, 'caldav'), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale))));
+    .where(and(inArray(calendarConnections.provider, ['caldav', 'ics']), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale))));
   let queued = 0;
   for (const { id } of due) {
     if (await queue.send(CALDAV_SYNC_JOB, { connectionId: id }, { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`) })) queued += 1;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
 import { calendarConnections, users } from '../../db/schema';
 import { defaultEnv } from '../../env';
+import { scanCalendarSyncs } from './caldav';
 
 let app: FastifyInstance;
 /** An app whose calendar fetches may reach this machine, as under `pnpm start`. */
@@ -117,6 +118,35 @@ describe('ICS subscriptions', () => {
     const rows = await (await testDatabase()).db.select().from(calendarConnections).where(eq(calendarConnections.userId, dev.id));
     expect(rows).toEqual([]);
   });
+});
+
+describe('refreshing a subscription', () => {
+  it('is a job on the queue: a stale subscription is fetched again by the sync job, once per period', async () => {
+    const worker = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', QUEUE_POLL_SECONDS: '0.5' }) });
+    try {
+      await worker.startWork();
+      feedBody = ics('BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Run\r\nDTSTART:20260601T070000Z\r\nDTEND:20260601T080000Z\r\nEND:VEVENT\r\n');
+      const user = await signUp(worker);
+      const subscribed = await user.post('/api/calendar/subscribe', { url: `${feedBase}/club.ics`, name: 'Club' });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      const id = subscribed.json().connection.id as number;
+      // The club moves the run; the subscription was last fetched an hour ago.
+      feedBody = ics('BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Long run\r\nDTSTART:20260602T070000Z\r\nDTEND:20260602T090000Z\r\nEND:VEVENT\r\n');
+      const { db } = await testDatabase();
+      await db.update(calendarConnections).set({ lastSyncedAt: new Date(Date.now() - 3_600_000) }).where(eq(calendarConnections.id, id));
+      const now = new Date();
+      expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBeGreaterThanOrEqual(1);
+      // A second scan in the same period (another API process) queues nothing more for it.
+      expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBe(0);
+      await expect.poll(async () => (await user.post('/api/google/events', { start_date: '2026-06-01', end_date: '2026-06-03' })).json().events.map((e: { title: string }) => e.title), { timeout: 20_000 })
+        .toEqual(['Long run']);
+      const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
+      expect(row!.lastError).toBeNull();
+      expect(row!.lastSyncedAt!.getTime()).toBeGreaterThan(now.getTime() - 1000);
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 });
 
 describe('the private feed', () => {

@@ -14,7 +14,7 @@ import { authOf } from '../../types';
 import { buildIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { feedItemsOf, rangeEvents } from './sources';
-import { refreshConnection, startRefresher } from './subscriptions';
+import { refreshConnection } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -113,7 +113,6 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
-  startRefresher(app, policy, app.env.CALENDAR_REFRESH_MINUTES);
 
   api.post('/api/google/events', {
     schema: {

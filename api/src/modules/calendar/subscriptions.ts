@@ -1,5 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarConnections, users, type FeedSeries } from '../../db/schema';
 import { IcsError, parseIcs } from './ics';
@@ -34,26 +33,14 @@ export async function refreshConnection(db: Db | null, target: typeof calendarCo
   return result;
 }
 
-/** Refreshes every subscription older than `minutes`, a few at a time, every minute; stops with the app. */
-export function startRefresher(app: FastifyInstance, policy: FetchPolicy, minutes: number): void {
-  if (minutes <= 0) return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const stale = new Date(Date.now() - minutes * 60_000);
-      const rows = await app.db.select({ connection: calendarConnections, timezone: users.timezone }).from(calendarConnections)
-        .innerJoin(users, eq(users.id, calendarConnections.userId))
-        .where(and(eq(calendarConnections.provider, 'ics'), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)))).limit(10);
-      for (const { connection, timezone } of rows) await refreshConnection(app.db, connection, isTimeZone(timezone) ? timezone : 'UTC', policy);
-    } catch (error) {
-      app.log.warn({ err: error }, 'calendar refresh round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/**
+ * The queue's refresh of one subscription (the calendar sync job, for an ICS connection): fetched with the owner's
+ * time zone; a failure is recorded on the connection, and the next round tries again.
+ */
+export async function refreshSubscription(db: Db, policy: FetchPolicy, connectionId: number): Promise<void> {
+  const [found] = await db.select({ connection: calendarConnections, timezone: users.timezone }).from(calendarConnections)
+    .innerJoin(users, eq(users.id, calendarConnections.userId))
+    .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'ics'))).limit(1);
+  if (!found) return;
+  await refreshConnection(db, found.connection, isTimeZone(found.timezone) ? found.timezone : 'UTC', policy);
 }
