@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import rrule from 'rrule';
 import { instantOf, occurrences, wallTimeOf } from './recurrence';
 
 const hour = 60 * 60 * 1000;
@@ -38,5 +39,54 @@ describe('recurrence expansion in the user\'s time zone', () => {
   it('stops at a ceiling instead of expanding an unbounded minutely rule', () => {
     const found = occurrences({ start: new Date('2026-01-01T00:00:00Z'), durationMs: 0, repeat: 'FREQ=MINUTELY' }, 'UTC', new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'));
     expect(found).toHaveLength(1000);
+  });
+});
+
+describe('wallTimeOf', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intlWall = (instant: Date, timeZone: string) => {
+    const parts: Record<string, number> = {};
+    if (!formats.has(timeZone)) formats.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+    for (const part of formats.get(timeZone)!.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  };
+
+  it('agrees with Intl at every 37 minutes 13 seconds of a year, across every change of offset, in zones with odd offsets', () => {
+    for (const zone of ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 2_233_123) {
+        const instant = new Date(at);
+        expect(wallTimeOf(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlWall(instant, zone));
+      }
+    }
+  });
+});
+
+describe('a long-running daily or weekly series', () => {
+  // The occurrences as rrule finds them walking from the series' first day: what a later start must not change.
+  const walked = (repeat: string, start: Date, zone: string, from: Date, to: Date) => {
+    const wall = wallTimeOf(start, zone);
+    const rule = rrule.rrulestr(repeat, { dtstart: new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)) });
+    return rule.between(new Date(from.getTime() - 40 * hour), new Date(to.getTime() + 40 * hour), true)
+      .map((d) => instantOf({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }, zone))
+      .filter((d) => d < to && d.getTime() + hour > from.getTime())
+      .map((d) => d.toISOString());
+  };
+
+  it('finds the same occurrences in any month years later as walking from its first day, for every kind of daily and weekly rule', () => {
+    const rules = ['FREQ=DAILY', 'FREQ=DAILY;INTERVAL=3', 'FREQ=DAILY;BYMONTH=3,10', 'FREQ=DAILY;BYDAY=SA,SU', 'FREQ=WEEKLY', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
+      'FREQ=WEEKLY;INTERVAL=3;BYDAY=SU;WKST=SU', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270115T000000Z', 'FREQ=DAILY;INTERVAL=5;UNTIL=20261231T235959Z', 'FREQ=WEEKLY;INTERVAL=4;BYDAY=TU;BYSETPOS=1'];
+    const starts = ['2023-01-31T07:30:00Z', '2024-02-29T22:15:00Z', '2025-10-26T01:30:00Z'];
+    for (const zone of ['Europe/London', 'America/New_York', 'Asia/Kathmandu']) {
+      for (const repeat of rules) {
+        for (const start of starts) {
+          for (const month of ['2026-03', '2026-10', '2027-01']) {
+            const from = new Date(`${month}-01T00:00:00Z`);
+            const to = new Date(from.getTime() + 31 * 24 * hour);
+            const found = occurrences({ start: new Date(start), durationMs: hour, repeat }, zone, from, to).map((o) => o.start.toISOString());
+            expect(found, `${repeat} from ${start} in ${zone}, ${month}`).toEqual(walked(repeat, new Date(start), zone, from, to));
+          }
+        }
+      }
+    }
   });
 });

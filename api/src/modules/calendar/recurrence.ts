@@ -1,7 +1,8 @@
 import rrule from 'rrule';
 
 // rrule ships CommonJS whose named exports Node's ESM loader cannot see; the default export carries them.
-const { rrulestr } = rrule;
+const { RRule, rrulestr } = rrule;
+const DAY_MS = 86_400_000;
 
 /** A wall-clock time with no zone: what a repeating item keeps from one occurrence to the next. */
 export interface WallTime { year: number; month: number; day: number; hour: number; minute: number; second: number }
@@ -28,20 +29,48 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall-clock time an instant shows in a zone. */
-export function wallTimeOf(instant: Date, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
-}
-
 function wallAsUtc(wall: WallTime): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 
-/** How far a zone is ahead of UTC at an instant, in ms. */
+/** A wall time as rrule wants it: a "floating" Date whose UTC fields are the wall-clock fields. */
+const floating = (wall: WallTime) => new Date(wallAsUtc(wall));
+const fromFloating = (date: Date): WallTime => ({
+  year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
+});
+
+/** How far a zone is ahead of UTC at an instant, in ms, asked of Intl (slow: a few µs a call). */
+function exactOffset(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+/** Per zone, the offset of each quarter of an hour asked about (NaN: it changed within that quarter). */
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * How far a zone is ahead of UTC at an instant, in ms. A month of a calendar asks this thousands of times for
+ * the same few hundred quarter-hours, so each quarter's offset is asked of Intl once: zones change offset on
+ * quarter-hour boundaries, and a quarter whose two ends differ is answered exactly every time.
+ */
 function offsetAt(instant: number, timeZone: string): number {
-  return wallAsUtc(wallTimeOf(new Date(instant), timeZone)) - Math.floor(instant / 1000) * 1000;
+  let known = offsets.get(timeZone);
+  if (!known || known.size > 200_000) offsets.set(timeZone, known = new Map());
+  const quarter = Math.floor(instant / QUARTER_HOUR);
+  let offset = known.get(quarter);
+  if (offset === undefined) {
+    const first = exactOffset(quarter * QUARTER_HOUR, timeZone);
+    offset = first === exactOffset((quarter + 1) * QUARTER_HOUR - 1000, timeZone) ? first : Number.NaN;
+    known.set(quarter, offset);
+  }
+  return Number.isNaN(offset) ? exactOffset(instant, timeZone) : offset;
+}
+
+/** The wall-clock time an instant shows in a zone. */
+export function wallTimeOf(instant: Date, timeZone: string): WallTime {
+  return fromFloating(new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetAt(instant.getTime(), timeZone)));
 }
 
 /**
@@ -59,11 +88,6 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
   return new Date(Math.max(first, second));
 }
 
-/** A wall time as rrule wants it: a "floating" Date whose UTC fields are the wall-clock fields. */
-const floating = (wall: WallTime) => new Date(wallAsUtc(wall));
-const fromFloating = (date: Date): WallTime => ({
-  year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
-});
 
 /** The `YYYY-MM-DD` of a wall time. */
 export const wallDate = (wall: WallTime) => `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
@@ -81,6 +105,23 @@ export interface Series {
 
 export interface Occurrence { start: Date; end: Date; date: string }
 
+/**
+ * The rule, starting as late as it can before `searchFrom` without changing its occurrences. rrule walks every
+ * period from the start to the range asked for: a daily series begun two years ago walked 700 days for a month's
+ * 30. A daily or weekly rule without COUNT repeats exactly every INTERVAL days or weeks (its BY filters name
+ * absolute days or days of the week), so it starts a whole number of those periods later; a counted rule counts
+ * from its first occurrence, and months and years are few, so those are walked as they are.
+ */
+function ruleFrom(repeat: string, dtstart: Date, searchFrom: Date) {
+  const rule = rrulestr(repeat.replace(/^RRULE:/, ''), { dtstart });
+  if (!(rule instanceof RRule)) return rule;
+  const options = rule.origOptions;
+  if (options.count || (options.freq !== RRule.DAILY && options.freq !== RRule.WEEKLY)) return rule;
+  const period = (options.interval ?? 1) * (options.freq === RRule.WEEKLY ? 7 : 1) * DAY_MS;
+  const periods = Math.floor((searchFrom.getTime() - dtstart.getTime()) / period) - 1;
+  return periods > 0 ? new RRule({ ...options, dtstart: new Date(dtstart.getTime() + periods * period) }) : rule;
+}
+
 /** Hard ceiling on occurrences of one series in one answer: a minutely rule over a year must not hang the server. */
 const MAX_OCCURRENCES = 1000;
 
@@ -97,11 +138,11 @@ export function occurrences(series: Series, timeZone: string, from: Date, to: Da
     return overlaps(single) && !skipped.has(single.date) ? [single] : [];
   }
   const wallStart = wallTimeOf(series.start, timeZone);
-  const rule = rrulestr(series.repeat.replace(/^RRULE:/, ''), { dtstart: floating(wallStart) });
   // Search in wall time with a day's margin each side (zone offsets) and a duration's margin before.
   const margin = 36 * 60 * 60 * 1000;
   const searchFrom = new Date(from.getTime() - series.durationMs - margin);
   const searchTo = new Date(to.getTime() + margin);
+  const rule = ruleFrom(series.repeat, floating(wallStart), searchFrom);
   const found: Occurrence[] = [];
   rule.between(searchFrom, searchTo, true, (date) => {
     const occurrence = at(instantOf(fromFloating(date), timeZone));

@@ -105,7 +105,7 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
     const found = source.allDay ? occurrences(source.series, 'UTC', dayFrom, dayTo) : occurrences(source.series, source.zone, from, to);
     const repeat = source.series.repeat;
     for (const occurrence of found) {
-      const date = source.allDay ? occurrence.start.toISOString().slice(0, 10) : wallDate(wallTimeOf(occurrence.start, zone));
+      const date = source.allDay ? occurrence.start.toISOString().slice(0, 10) : source.zone === zone ? occurrence.date : wallDate(wallTimeOf(occurrence.start, zone));
       events.push({
         id: repeat || source.idKey ? `${source.idKey ?? source.key}:${occurrence.start.toISOString()}` : source.key,
         title: source.title, all_day: source.allDay, source: source.source, series: source.key, date, repeat,
@@ -119,7 +119,9 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
       });
     }
   }
-  return events.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  // By start, then id: plain code-unit order (ISO dates and times sort so), not the locale's collation.
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return events.sort((a, b) => order(a.start, b.start) || order(a.id, b.id));
 }
 
 /** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */
