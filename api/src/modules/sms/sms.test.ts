@@ -31,14 +31,16 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-let numbers = 0;
-/** A different valid number for each user, so each test reads only its own texts. */
-const nextNumber = () => `+4477009${String(process.pid % 100).padStart(2, '0')}${String((numbers += 1)).padStart(3, '0')}`;
+/**
+ * A number of the user's own, so each test reads only its own texts: made from the user's id, unique in the database.
+ * (On PostgreSQL the test files and runs share it, and every test API's scan also delivers other runs' recent reminders.)
+ */
+const numberOf = (user: TestUser) => `+4477${String(user.id).padStart(8, '0')}`;
 const textsTo = (to: string) => provider.received.filter((sms) => sms.to === to);
 
 async function texter(): Promise<TestUser & { phone: string }> {
   const user = await signUp(app);
-  const phone = nextNumber();
+  const phone = numberOf(user);
   // Typed with spaces, as people do; kept in E.164.
   const typed = `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
   expect((await user.post('/api/user/update', { phone_number: typed })).json().user.phone_number).toBe(phone);
@@ -96,7 +98,7 @@ describe('the phone number and the texts switch', () => {
     const refused = await user.post('/api/reminder/create', { board: user.boardId, params });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('To get reminders by text message, add your phone number and switch on “Send me text messages” on your account page.');
-    await user.post('/api/user/update', { phone_number: nextNumber() });
+    await user.post('/api/user/update', { phone_number: numberOf(user) });
     expect((await user.post('/api/reminder/create', { board: user.boardId, params })).statusCode).toBe(422);
     await user.post('/api/user/update', { has_sms_enabled: true });
     expect((await user.post('/api/reminder/create', { board: user.boardId, params })).statusCode).toBe(201);
