@@ -36,6 +36,9 @@ import { defineDailyEmailJob, scanDailyEmails } from './modules/daily-email/jobs
 import { unsubscribeRoutes } from './modules/daily-email/routes';
 import { definePushJob, readPushConfig } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
+import { readSmsConfig } from './modules/sms/client';
+import { defineSmsJob } from './modules/sms/jobs';
+import { smsRoutes } from './modules/sms/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { couponRoutes } from './modules/payments/coupons';
 import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
@@ -111,7 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
   const push = readPushConfig(options.env);
   definePushJob(queue, { db: options.db, config: push });
-  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push };
+  const sms = readSmsConfig(options.env);
+  app.decorate('sms', sms);
+  defineSmsJob(queue, { db: options.db, config: sms });
+  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push, sms };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
   defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
@@ -192,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   await app.register(notificationRoutes, { deps: reminders });
   await app.register(pushRoutes, { config: push });
+  await app.register(smsRoutes);
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
   const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
   await app.register(uploadRoutes, { store: blobStore });

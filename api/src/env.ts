@@ -111,6 +111,20 @@ export const envSchema = z.object({
   /** Comma-separated model names; a user's `ai_model` is the 1-based position in this list. */
   AI_MODELS: z.string().optional(),
   AI_TIMEOUT_MS: z.string().optional(),
+  /**
+   * Text messages, through a Twilio-compatible HTTP API: all three of SID, token and sender turn SMS on; without them
+   * no screen offers it and the API refuses it. SMS_API_URL is Twilio's own unless another provider (or a local
+   * stand-in) speaks the same protocol. SMS_FROM is the sending number (E.164) or an alphanumeric sender ID.
+   */
+  SMS_API_URL: z.string().url().default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().regex(/^\w{2,64}$/, 'must be the account SID, e.g. AC0123… (letters and digits)').optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 (+447700900123) or a sender ID of at most 11 letters and digits').optional(),
+}).superRefine((env, context) => {
+  const sms = [env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM];
+  if (sms.some(Boolean) && !sms.every(Boolean)) {
+    context.addIssue({ code: 'custom', path: ['SMS_ACCOUNT_SID'], message: 'SMS needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM together (or none of them)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ export interface AuthContext {
 }
 
 import type { AiConfig } from './modules/ai/config';
+import type { SmsConfig } from './modules/sms/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     limits: Limits;
     /** The AI provider and its models (AI_* settings), read once at start-up. */
     ai: AiConfig;
+    /** The SMS provider (SMS_* settings), or null when text messages are not set up. */
+    sms: SmsConfig | null;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops cached token checks; call after revoking tokens or changing a role. */

@@ -50,7 +50,7 @@ const collections: { path: string; model: string; title?: string; description: s
   { path: '/interests', model: 'interest', description: 'What you are curious about.' },
   { path: '/resolutions', model: 'resolution', description: 'Promises to yourself for the year.' },
   { path: '/skills', model: 'skill', description: 'Skills you are building, with your level (1–5) and target.' },
-  { path: '/reminders', model: 'reminder', description: 'Nudges by e-mail, SMS or push at a time or on a schedule.' },
+  { path: '/reminders', model: 'reminder', description: 'Nudges at a time or on a schedule: by e-mail, push, in Lifeboard, or by text message where it is set up.' },
   { path: '/routines', model: 'routine', description: 'Ordered steps at a time of day. Open one to start it.', detail: '/routines' },
   { path: '/rituals', model: 'ritual', description: 'Routines with a meaning: the intention you bring to them. Open one to start it.', detail: '/rituals' },
 ];

@@ -14,6 +14,14 @@ export interface JobInfo {
   done(): Promise<void>;
 }
 
+/**
+ * Thrown by a handler when trying again cannot help (an SMS provider refused the number): the job skips its
+ * remaining retries and goes straight to the failed jobs, where the admin sees why.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface JobKind<T = unknown> {
@@ -177,8 +185,13 @@ export class JobQueue {
           await kind.handler(job.data, { id: job.id, retryCount: job.retryCount, done });
           return { id: job.id, status: 'completed' as const };
         } catch (error) {
+          const output = { message: error instanceof Error ? error.message : String(error) };
+          if (error instanceof PermanentJobError) {
+            this.log.warn({ err: error, job: job.id, kind: kind.name }, 'job failed for good; it is kept with the failed jobs');
+            return { id: job.id, status: 'deadletter' as const, output };
+          }
           this.log.warn({ err: error, job: job.id, kind: kind.name, retry: job.retryCount }, 'job failed; it will be retried');
-          return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+          return { id: job.id, status: 'failed' as const, output };
         }
       })));
     }

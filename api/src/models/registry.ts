@@ -9,6 +9,7 @@ import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
 import { exerciseHooks } from '../modules/exercises/catalogue';
 import { goalHooks } from '../modules/goals/service';
+import { reminderHooks } from '../modules/reminders/hooks';
 import { healthIssueHooks } from './hooks/health-issue';
 import { programHooks } from './hooks/program';
 import { sharedPageHooks } from './hooks/shared-page';
@@ -58,6 +59,7 @@ const hooks: Partial<Record<ModelName, ModelHooks>> = {
   health_issue: healthIssueHooks,
   goal: goalHooks,
   program: programHooks,
+  reminder: reminderHooks,
   shared_page: sharedPageHooks,
 };
 

@@ -368,6 +368,16 @@ export const actOnNotification = (id: number, action: 'done' | 'snooze') =>
     typeof body.message === 'string' && isAppNotification(body.notification) ? { message: body.message, notification: body.notification } : undefined
   ), { needsSuccess: true });
 
+// Text messages (SMS)
+
+/** Where the server says whether it can send text messages (an SMS provider is set up). */
+export const smsConfigUrl = '/api/sms/config';
+
+/** `GET /api/sms/config`'s answer: `{ configured }`, or null for an answer of another shape. */
+export function readSmsConfig(body: unknown): { configured: boolean } | null {
+  return isObject(body) && typeof body.configured === 'boolean' ? { configured: body.configured } : null;
+}
+
 // Web push (the devices that receive push notifications)
 
 export interface PushConfig {

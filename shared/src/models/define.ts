@@ -45,9 +45,10 @@ export interface FieldWords {
   help?: string;
   /**
    * `money`: an integer of cents, typed and shown as an amount in the currency of `currencyField`;
-   * `url`: a web address; `managed`: kept by an action or another screen (archive, revoke), never typed in a form.
+   * `url`: a web address; `managed`: kept by an action or another screen (archive, revoke), never typed in a form;
+   * `channels`: a reminder's channels, whose text-message choice depends on the server and the user's account.
    */
-  input?: { kind: 'money'; currencyField: string } | { kind: 'url' } | { kind: 'managed' };
+  input?: { kind: 'money'; currencyField: string } | { kind: 'url' } | { kind: 'managed' } | { kind: 'channels' };
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */

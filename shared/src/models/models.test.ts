@@ -81,6 +81,14 @@ describe('field rules', () => {
     expect(userUpdateFields.timezone.safeParse('Mars/Olympus').success).toBe(false);
     expect(userUpdateFields.phone_number.safeParse('+14155550123').success).toBe(true);
     expect(userUpdateFields.phone_number.safeParse('0123').success).toBe(false);
+    // Typed as people write them, kept in E.164.
+    expect(userUpdateFields.phone_number.parse(' +44 7700 900123 ')).toBe('+447700900123');
+    expect(userUpdateFields.phone_number.parse('+1 (415) 555-0123')).toBe('+14155550123');
+    expect(userUpdateFields.phone_number.parse('+33.6.12.34.56.78')).toBe('+33612345678');
+    expect(userUpdateFields.phone_number.parse(null)).toBeNull();
+    for (const bad of ['07700 900123', '+0 7700 900123', '+44 7700 9001x3', '+1234', '+1234567890123456', '']) {
+      expect(userUpdateFields.phone_number.safeParse(bad).error?.issues[0]?.message).toBe('must be an international number: + and the country code, then the number, e.g. +44 7700 900123');
+    }
     expect(userUpdateFields.location.safeParse('51.5,-0.12').success).toBe(true);
     expect(userUpdateFields.location.safeParse('91,0').success).toBe(false);
   });

@@ -2,8 +2,11 @@ import { z } from './zod';
 import { defineModel } from './define';
 import { idRef, isoInstant, rrule, title } from './fields';
 
-/** The channels a reminder can be delivered by; each one is delivered by api/src/modules/reminders/delivery.ts. */
-export const reminderChannels = ['email', 'bell', 'push'] as const;
+/**
+ * The channels a reminder can be delivered by; each one is delivered by api/src/modules/reminders/delivery.ts.
+ * `sms` only where the server has an SMS provider (`GET /api/sms/config`): elsewhere it is neither offered nor accepted.
+ */
+export const reminderChannels = ['email', 'bell', 'push', 'sms'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 
 export const reminder = defineModel({
@@ -12,7 +15,7 @@ export const reminder = defineModel({
     title: title(),
     remind_at: isoInstant.nullable(),
     repeat: rrule.nullable(),
-    channels: z.array(z.enum(reminderChannels)).max(3),
+    channels: z.array(z.enum(reminderChannels)).max(reminderChannels.length),
     target_model: z.enum(['habit', 'goal', 'medicine', 'routine', 'ritual', 'event']).nullable(),
     target_id: idRef,
     last_sent_at: isoInstant.nullable(),
@@ -23,13 +26,14 @@ export const reminder = defineModel({
       email: 'E-mail',
       bell: 'In Lifeboard (the bell at the top of every page)',
       push: 'Push notification (on the devices where you turned it on under Account › Devices)',
+      sms: 'Text message',
     },
   },
   searchable: ['title'], richText: [], titleField: 'title',
   fieldWords: {
     remind_at: { label: 'When', help: 'The first time it reminds you.' },
-    // SMS is not offered: no text-message provider is set up, and a channel that sends nothing must not look like one.
-    channels: { label: 'Remind me by', help: 'Text messages (SMS) are not available: Lifeboard has no SMS provider set up.' },
+    // Text messages are offered only when the server has an SMS provider and the user a phone number (ChannelsInput).
+    channels: { label: 'Remind me by', input: { kind: 'channels' } },
     target_model: { label: 'About' },
     repeat: { label: 'Repeat' },
   },

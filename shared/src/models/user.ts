@@ -22,10 +22,18 @@ export const locationString = z
     return Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
   }, 'latitude must be within ±90 and longitude within ±180');
 
+/**
+ * A phone number in E.164 (`+447700900123`), the form SMS providers take. Typed as people write it ("+44 7700 900123",
+ * "+1 (415) 555-0123"): spaces, dots, dashes and brackets are dropped; the country code is required.
+ */
+export const phoneNumber = z.string().trim()
+  .transform((value) => value.replace(/[\s().\-\u00a0]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number: + and the country code, then the number, e.g. +44 7700 900123'));
+
 /** The fields of spec §3 a user may change through `/api/user/update`, one at a time. */
 export const userUpdateFields = {
   name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
-  phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +14155550123').nullable(),
+  phone_number: phoneNumber.nullable(),
   tagline: z.string().trim().max(160, 'must be at most 160 characters').nullable(),
   show_tagline: z.boolean(),
   location: locationString.nullable(),

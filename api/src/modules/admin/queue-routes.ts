@@ -11,6 +11,7 @@ const kindLabels: Record<string, string> = {
   'reminder-mail': 'Reminders',
   'habit-reminder-mail': 'Habit reminders',
   push: 'Push notifications',
+  sms: 'Text messages',
   'daily-email': 'Daily e-mails',
 };
 
@@ -26,6 +27,7 @@ function describeJob(kind: string, data: unknown): string {
     case 'reminder-mail': return `Reminder #${text(d.reminderId)} due ${text(d.occursAt)}${d.snoozes ? ' (snoozed)' : ''}`;
     case 'habit-reminder-mail': return `Habit #${text(d.habitId)} due ${text(d.occursAt)}${d.snoozes ? ' (snoozed)' : ''}`;
     case 'push': return `“${text((d.message as Record<string, unknown> | undefined)?.title)}” to device #${text(d.subscriptionId)}`;
+    case 'sms': return `A text to account #${text(d.userId)}: “${text(d.body).split('\n')[0].slice(0, 80)}”`;
     case 'daily-email': return `The daily e-mail of account #${text(d.userId)} for ${text(d.date)}`;
     default: return JSON.stringify(data).slice(0, 200);
   }

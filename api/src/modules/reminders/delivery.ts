@@ -9,6 +9,8 @@ import type { JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
 import { addNotification, markOccurrenceActed } from '../notifications/service';
 import { queuePushes, type PushConfig, type PushMessage } from '../push/service';
+import type { SmsConfig } from '../sms/client';
+import { SMS_JOB, type SmsJob } from '../sms/jobs';
 import type { Mailer } from '../mail/mailer';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
@@ -22,8 +24,23 @@ export const SCAN_LOOKAHEAD_MS = 70 * 1000;
 export const SNOOZE_MS = 10 * 60 * 1000;
 export const MAX_SNOOZES = 6;
 
-/** The channels this process delivers (SMS has no provider, so it is never offered: see the reminder model). */
-export const deliveredChannels: readonly string[] = ['email', 'bell', 'push'];
+/** The channels this process delivers: text messages only when an SMS provider is set up (SMS_* settings). */
+export function deliveredChannels(deps: { sms: SmsConfig | null }): string[] {
+  return deps.sms ? ['email', 'bell', 'push', 'sms'] : ['email', 'bell', 'push'];
+}
+
+/**
+ * A text holds the "Done" link only while the whole text fits in three SMS parts (153 characters each); a long
+ * title leaves the link out rather than send a text of many parts.
+ */
+export const SMS_MAX_LENGTH = 3 * 153;
+
+/** The text of a reminder: its title and time, and its "Done" link when it fits (see SMS_MAX_LENGTH). */
+export function reminderText(title: string, when: string, done: { label: string; url: string }): string {
+  const text = `Lifeboard reminder: ${title} (${when})`;
+  const withLink = `${text}\n${done.label}: ${done.url}`;
+  return withLink.length <= SMS_MAX_LENGTH ? withLink : text;
+}
 
 export interface ReminderJob { reminderId: number; occursAt: string; snoozes?: number }
 export interface HabitReminderJob { habitId: number; occursAt: string; snoozes?: number }
@@ -36,6 +53,8 @@ export interface ReminderDeps {
   signer: ActionSigner;
   /** Web push's VAPID settings; null when push is not set up (the push channel then sends nothing). */
   push: PushConfig | null;
+  /** The SMS provider; null when SMS is not set up (the channel is then refused, and nothing is texted). */
+  sms: SmsConfig | null;
 }
 
 /**
@@ -104,7 +123,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       if (!reminder) return; // deleted since
       const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
       const channels = data.channels ?? [];
-      if (!channels.some((channel) => deliveredChannels.includes(channel))) return;
+      if (!channels.some((channel) => deliveredChannels(deps).includes(channel))) return;
       const at = new Date(occursAt);
       // Still an occurrence? An edited time or repeat drops the jobs queued for the old one.
       if (!snoozes && occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000)).length === 0) return;
@@ -117,6 +136,10 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
       if (channels.includes('push')) {
         await pushToDevices(deps, reminder.userId, key, reminderKey(reminderId, at.getTime()), '/reminders', { title: data.title, body: `Reminder for ${when}` }, links);
+      }
+      if (channels.includes('sms') && deps.sms) {
+        // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
+        await deps.queue.send(SMS_JOB, { userId: reminder.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob, { id: occurrenceJobId(`${key}:sms`) });
       }
       if (channels.includes('email')) {
         await deps.mailer.send(composeMail({
@@ -174,14 +197,14 @@ export function defineReminderJobs(deps: ReminderDeps): void {
  * Queues every reminder occurrence (by any delivered channel) and habit reminder time in [now - lookback, now + lookahead), each to
  * start at its own time. Every process may run it; the occurrence's job id keeps it to one job.
  */
-export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue'>, now = new Date()): Promise<number> {
+export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue' | 'sms'>, now = new Date()): Promise<number> {
   const from = new Date(now.getTime() - SCAN_LOOKBACK_MS);
   const to = new Date(now.getTime() + SCAN_LOOKAHEAD_MS);
   const t = modelTables.reminder;
   const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
     .from(t).innerJoin(users, eq(users.id, t.userId))
     .where(and(
-      sql`${t.data}->'channels' ?| array['email', 'bell', 'push']`,
+      sql`${t.data}->'channels' ?| ${sql.raw(`array[${deliveredChannels(deps).map((channel) => `'${channel}'`).join(', ')}]`)}`,
       sql`${t.data}->>'remind_at' is not null`,
       sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
     ));

@@ -59,7 +59,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (aiModel !== undefined && aiModel !== null && !app.ai.models.some((model) => model.id === aiModel)) {
       throw invalid({ ai_model: [app.ai.models.length ? 'is not one of the configured AI models' : 'cannot be chosen: no AI model is configured'] });
     }
-    const changes = toColumns(request.body);
+    if (request.body.has_sms_enabled === true) {
+      if (!app.sms) throw invalid({ has_sms_enabled: ['cannot be turned on: this Lifeboard has no SMS provider set up'] });
+      const { phone_number: phone } = await loadUser(app.db, userId);
+      if (!phone) throw invalid({ has_sms_enabled: ['needs your phone number: add it first'] }, 'Add your phone number first, then switch on text messages.');
+    }
+    // No number, no texts: removing it switches them off, so the switch never says texts go where none can.
+    const changes = request.body.phone_number === null ? { phoneNumber: null, hasSmsEnabled: false } : toColumns(request.body);
     // Creator mode (spec §6: `using_as_user` false) is how an ordinary user becomes a creator; it stays one after.
     const becomesCreator = request.body.using_as_user === false && authOf(request).role === 'user';
     await updateUser(app.db, userId, becomesCreator ? { ...changes, role: 'creator' } : changes);

@@ -4,6 +4,7 @@ import { GoalPicker } from '../GoalPicker';
 import type { FieldSpec } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
+import { ChannelsInput } from './ChannelsInput';
 import { RepeatInput } from './RepeatInput';
 
 export interface FieldInputProps {
@@ -61,6 +62,8 @@ export function FieldInput(props: FieldInputProps) {
       return <RepeatInput label={spec.label} hint={spec.help} error={error} value={text} onChange={onChange} />;
     case 'choices':
       return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
+    case 'channels':
+      return <ChannelsInput label={spec.label} hint={spec.help} error={error} options={kind.options} labels={kind.labels} value={list} onChange={onChange} />;
     case 'textarea':
       return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
     case 'richtext':

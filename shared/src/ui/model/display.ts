@@ -22,7 +22,7 @@ export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): 
     case 'weekdays': return Array.isArray(value) ? value.map((d) => weekdayNames[Number(d)] ?? '').join(', ') : '';
     case 'repeat': return typeof value === 'string' ? describeRepeat(value) : '';
     case 'tags': return Array.isArray(value) ? value.map(String).join(', ') : '';
-    case 'choices': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
+    case 'choices': case 'channels': { const { labels } = spec.kind; return Array.isArray(value) ? value.map((item) => labels[String(item)] ?? String(item)).join(', ') : ''; }
     case 'lines': return Array.isArray(value) ? value.map((item: { title?: string }) => item?.title ?? '').filter(Boolean).join(full ? '\n' : ' · ') : '';
     case 'reference': return `#${String(value)}`;
     case 'textarea': return typeof value === 'string' && !full ? excerpt(value) : String(value);

@@ -8,7 +8,7 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     { name: 'title', label: 'Title', kind: { type: 'text', maxLength: 200 }, nullable: false, required: true },
     { name: 'remind_at', label: 'When', help: 'The first time it reminds you.', kind: { type: 'datetime' }, nullable: true, required: false },
     { name: 'repeat', label: 'Repeat', kind: { type: 'repeat' }, nullable: true, required: false },
-    { name: 'channels', label: 'Remind me by', help: 'Text messages (SMS) are not available: Lifeboard has no SMS provider set up.', kind: { type: 'choices', options: ['email', 'bell', 'push'], labels: { email: 'E-mail', bell: 'In Lifeboard (the bell at the top of every page)', push: 'Push notification (on the devices where you turned it on under Account › Devices)' } }, nullable: false, required: false },
+    { name: 'channels', label: 'Remind me by', kind: { type: 'channels', options: ['email', 'bell', 'push', 'sms'], labels: { email: 'E-mail', bell: 'In Lifeboard (the bell at the top of every page)', push: 'Push notification (on the devices where you turned it on under Account › Devices)', sms: 'Text message' } }, nullable: false, required: false },
     { name: 'target_model', label: 'About', kind: { type: 'select', options: ['habit', 'goal', 'medicine', 'routine', 'ritual', 'event'], labels: { habit: 'Habit', goal: 'Goal', medicine: 'Medicine', routine: 'Routine', ritual: 'Ritual', event: 'Event' } }, nullable: true, required: false },
   ],
   program: [

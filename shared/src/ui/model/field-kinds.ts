@@ -52,7 +52,8 @@ function arrayKind(name: string, def: AnyModelDefinition, schema: z.ZodArray): F
   if (element.def.type === 'string') return { type: 'tags' };
   if (element.def.type === 'enum') {
     const options = (element as z.ZodEnum).options.map(String);
-    return { type: 'choices', options, labels: optionLabels(options, def.optionLabels?.[name]) };
+    const type = def.fieldWords?.[name]?.input?.kind === 'channels' ? 'channels' : 'choices';
+    return { type, options, labels: optionLabels(options, def.optionLabels?.[name]) };
   }
   // Items with a title that a bare `{ title }` satisfies can be typed one per line.
   if (element.def.type === 'object' && 'title' in (element as z.ZodObject).shape && element.safeParse({ title: 'x' }).success) return { type: 'lines' };

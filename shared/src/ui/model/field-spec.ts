@@ -28,6 +28,8 @@ export type FieldKind =
   /** A recurrence rule, picked from presets (daily, weekdays, weekly on days, monthly, custom); never typed. */
   | { type: 'repeat' }
   | { type: 'choices'; options: string[]; labels: Record<string, string> }
+  /** A reminder's channels: choices, but a text message only where the server can send one to the user (ChannelsInput). */
+  | { type: 'channels'; options: string[]; labels: Record<string, string> }
   | { type: 'reference'; model: string }
   /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
   | { type: 'lines' };

@@ -30,7 +30,7 @@ function titlesOf(value: unknown): string {
 export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
   switch (spec.kind.type) {
     case 'checkbox': return value === true;
-    case 'tags': case 'choices': return Array.isArray(value) ? value.map(String) : [];
+    case 'tags': case 'choices': case 'channels': return Array.isArray(value) ? value.map(String) : [];
     case 'weekdays': return Array.isArray(value) ? value.map(String) : [];
     case 'richtext': return typeof value === 'string' ? htmlToText(value) : '';
     case 'datetime': return typeof value === 'string' ? instantToLocalInput(value) : '';

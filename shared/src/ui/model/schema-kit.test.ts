@@ -20,7 +20,7 @@ describe('fieldSpecs', () => {
     expect(kindsOf('journal_entry')).toMatchObject({ body: 'richtext', date: 'date', tags: 'tags', mood_id: 'reference' });
     expect(kindsOf('note')).toMatchObject({ pinned: 'checkbox' });
     expect(kindsOf('routine')).toMatchObject({ steps: 'lines', time_of_day: 'time' });
-    expect(kindsOf('reminder')).toMatchObject({ channels: 'choices' });
+    expect(kindsOf('reminder')).toMatchObject({ channels: 'channels' });
     const level = fieldSpecs(models.skill).find((s) => s.name === 'level');
     expect(level?.kind).toEqual({ type: 'number', min: 1, max: 5, integer: true });
   });

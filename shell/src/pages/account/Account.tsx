@@ -1,5 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
+import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/account';
+import { useApiGet } from '@lifeboard/shared/api/use-api-get';
+import type { User } from '@lifeboard/shared/models/user';
 import { $session } from '@lifeboard/shared/stores/session';
 import { useState } from 'react';
 import { FormAlert } from '../auth/form-parts';
@@ -28,8 +31,8 @@ export default function Account() {
       </section>
       <section className="lb-section" aria-labelledby="account-contact">
         <h2 id="account-contact">Messages</h2>
-        <UserTextRow field="phone_number" label="Phone number" type="tel" saved={user.phone_number ?? ''} hint="International format, e.g. +14155550123." />
-        <UserFlagRow field="has_sms_enabled" label="Send me text messages" saved={user.has_sms_enabled} />
+        <UserTextRow field="phone_number" label="Phone number" type="tel" saved={user.phone_number ?? ''} hint="With your country code, e.g. +44 7700 900123. Empty to remove it." />
+        <TextsRow user={user} />
         <UserFlagRow field="send_daily_emails" label="Send me a daily e-mail" saved={user.send_daily_emails} />
       </section>
       <section className="lb-section" aria-labelledby="account-modes">
@@ -41,6 +44,25 @@ export default function Account() {
       <CreatorSection role={user.role} />
       <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
     </div>
+  );
+}
+
+/**
+ * "Send me text messages", only where the server can send them (`/api/sms/config`): reminders by text then go to
+ * the phone number above. Keyed by the saved value, so the switch follows the server (removing the number turns it off).
+ */
+function TextsRow({ user }: { user: User }) {
+  const sms = useApiGet(smsConfigUrl, readSmsConfig);
+  if (sms.state !== 'ready' || !sms.data.configured) return null;
+  return (
+    <>
+      <UserFlagRow key={String(user.has_sms_enabled)} field="has_sms_enabled" label="Send me text messages" saved={user.has_sms_enabled} />
+      <p className="lb-muted">
+        {user.phone_number
+          ? 'Reminders you set to arrive by text message are sent to this number.'
+          : 'Add your phone number above to get reminders by text message.'}
+      </p>
+    </>
   );
 }
 

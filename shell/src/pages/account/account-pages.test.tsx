@@ -21,6 +21,7 @@ beforeEach(() => {
   setSession('tok', makeUser({ lat: 51.5, lon: -0.12 }));
   setBoard(11, 'Default Board');
   api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
+  api.on('GET /api/sms/config', { body: { success: true, configured: false } });
 });
 afterEach(() => {
   cleanup();
@@ -37,7 +38,7 @@ describe('Account', () => {
     expect(field(/^location/i).value).toBe('51.5,-0.12');
     fireEvent.change(field(/phone number/i), { target: { value: '0123' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must be an international number like +14155550123')).toBeTruthy();
+    expect(await screen.findByText('must be an international number: + and the country code, then the number, e.g. +44 7700 900123')).toBeTruthy();
     expect(field(/phone number/i).getAttribute('aria-invalid')).toBe('true');
     expect(updates()).toHaveLength(0);
   });
@@ -69,6 +70,55 @@ describe('Account', () => {
     });
     await waitFor(() => expect($session.get().user?.send_daily_emails).toBe(true));
     expect(updates()[0]?.body).toEqual({ send_daily_emails: true });
+  });
+
+  it('sends the phone number as typed people-style, kept in E.164', async () => {
+    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser(request.body as object) } }));
+    renderAt(<Account />, '/account', '/account');
+    fireEvent.change(field(/phone number/i), { target: { value: '+44 7700 900123' } });
+    fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
+    expect(await within(formOf('Phone number')).findByText('Saved.')).toBeTruthy();
+    expect(updates().map((r) => r.body)).toEqual([{ phone_number: '+447700900123' }]);
+  });
+
+  it('offers no texts switch when the server has no SMS provider', async () => {
+    renderAt(<Account />, '/account', '/account');
+    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/sms/config')).toBe(true));
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 100)); });
+    expect(screen.queryByLabelText('Send me text messages')).toBeNull();
+    expect(screen.queryByText(/text message/i)).toBeNull();
+  });
+
+  it('switches texts on where the server sends them, shows why it cannot without a number, and follows the server', async () => {
+    api.on('GET /api/sms/config', { body: { success: true, configured: true } });
+    let phone: string | null = null;
+    api.on('POST /api/user/update', (request) => {
+      const body = request.body as Record<string, unknown>;
+      if (body.has_sms_enabled === true && !phone) {
+        return { status: 422, body: { message: 'Add your phone number first, then switch on text messages.', errors: { has_sms_enabled: ['needs your phone number: add it first'] } } };
+      }
+      if ('phone_number' in body) phone = body.phone_number as string | null;
+      return { body: { success: true, user: makeUser({ phone_number: phone, has_sms_enabled: phone === null ? false : body.has_sms_enabled === true }) } };
+    });
+    renderAt(<Account />, '/account', '/account');
+    const texts = await screen.findByLabelText('Send me text messages') as HTMLInputElement;
+    expect(screen.getByText('Add your phone number above to get reminders by text message.')).toBeTruthy();
+    await act(async () => { fireEvent.click(texts); });
+    expect(await screen.findByText('needs your phone number: add it first')).toBeTruthy();
+    expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.change(field(/phone number/i), { target: { value: '+44 7700 900123' } });
+    fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reminders you set to arrive by text message are sent to this number.')).toBeTruthy();
+    await act(async () => { fireEvent.click(screen.getByLabelText('Send me text messages')); });
+    await waitFor(() => expect($session.get().user?.has_sms_enabled).toBe(true));
+    expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(true);
+
+    // Removing the number turns texts off on the server; the switch shows it.
+    fireEvent.change(field(/phone number/i), { target: { value: '' } });
+    fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false));
+    expect(updates().map((r) => r.body)).toEqual([{ has_sms_enabled: true }, { phone_number: '+447700900123' }, { has_sms_enabled: true }, { phone_number: null }]);
   });
 
   it('chooses the AI model among the configured ones, by name', async () => {

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSmsProvider, type SmsProviderStandIn } from '../../api/test/sms-provider';
+import { signUpThroughApi } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import { freePort, waitForPort } from '../support/ports';
+import { signInThroughApi } from '../support/session';
+
+/**
+ * Text messages, as a person meets them on a Lifeboard whose API has an SMS provider: the site of the other specs
+ * has none (texts are offered nowhere there: mail.spec.ts), so this one serves the same built apps against a second
+ * API configured with the local stand-in that speaks Twilio's protocol (api/test/sms-provider.ts).
+ */
+const site = inject('site');
+const work = mkdtempSync(join(tmpdir(), 'lifeboard-sms-'));
+const children: ChildProcess[] = [];
+const FROM = '+15005550006';
+let provider: SmsProviderStandIn;
+let browser: Browser;
+let siteB = site;
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { cwd: site.repoRoot, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  children.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  provider = await startSmsProvider();
+  const [apiPort, shellPort] = await Promise.all([freePort(), freePort()]);
+  const apiUrl = `http://localhost:${apiPort}`;
+  const shellUrl = `http://localhost:${shellPort}`;
+  siteB = { ...site, apiUrl, shellUrl };
+  start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
+    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'), CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl,
+    QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
+    SMS_API_URL: provider.url, SMS_ACCOUNT_SID: provider.accountSid, SMS_AUTH_TOKEN: provider.authToken, SMS_FROM: FROM,
+  });
+  start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl], {});
+  await Promise.all([waitForPort(shellPort, 'the SMS site\'s shell server'), waitForPort(apiPort, 'the SMS site\'s API', 90_000)]);
+  browser = await launchBrowser();
+}, 150_000);
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await provider?.close();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('reminders by text message', () => {
+  it('sets a phone number and texts on the account page, a reminder by text in the form, and gets one text whose Done link works', async () => {
+    const { page } = await watchedPage(browser);
+    const user = await signUpThroughApi(siteB, 'texts');
+    await signInThroughApi(page, siteB, { email: user.email, password: user.password });
+    const digits = String(Date.now()).slice(-6);
+    const phone = `+447700${digits}`;
+
+    // Without a number the form says where to set one, and links there.
+    await page.goto(`${siteB.shellUrl}/reminders`);
+    await page.getByRole('button', { name: 'Add reminder' }).first().click();
+    await page.getByRole('link', { name: 'add your phone number and switch on “Send me text messages” on your account page' }).click();
+    await page.waitForURL('**/account');
+
+    // Typed as people write it; kept in E.164. Texts go on once there is a number.
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(`+44 7700 ${digits}`);
+    await page.getByRole('form', { name: 'Phone number' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Phone number' }).getByText('Saved.').waitFor();
+    const switched = page.waitForResponse((response) => response.url().endsWith('/api/user/update'));
+    await page.getByLabel('Send me text messages').check();
+    expect((await (await switched).json()).user).toMatchObject({ phone_number: phone, has_sms_enabled: true });
+
+    await page.goto(`${siteB.shellUrl}/reminders`);
+    await page.getByRole('button', { name: 'Add reminder' }).first().click();
+    const form = page.getByRole('form', { name: 'New reminder' });
+    const title = `Call the dentist ${digits}`;
+    await form.getByLabel('Title').fill(title);
+    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    const local = await page.evaluate((at) => {
+      const d = new Date(at);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, due.getTime());
+    await form.getByLabel('When').fill(local);
+    await form.getByLabel(`Text message (to ${phone})`).check();
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/reminder/create'));
+    await form.getByRole('button', { name: 'Add reminder' }).click();
+    expect((await (await saved).json()).reminder).toMatchObject({ channels: ['sms'] });
+
+    const text = await provider.waitFor((sms) => sms.to === phone, 100_000);
+    expect(Date.now() - due.getTime()).toBeLessThan(60_000);
+    expect(text).toMatchObject({ from: FROM, accountSid: provider.accountSid });
+    const [line, done] = text.body.split('\n');
+    expect(line).toContain(`Lifeboard reminder: ${title} (`);
+    expect(done).toMatch(new RegExp(`^Done: ${siteB.apiUrl}/api/reminder-action\\?t=`));
+    await page.goto(done.slice('Done: '.length));
+    await page.getByRole('button', { name: 'Mark it done' }).click();
+    await page.getByRole('heading', { name: 'Done' }).waitFor();
+    expect(await page.getByText(`“${title}” is done.`).count()).toBe(1);
+    // Scanned every 5 s meanwhile: still the one text.
+    expect(provider.received.filter((sms) => sms.to === phone)).toHaveLength(1);
+  }, 180_000);
+});
