@@ -16,6 +16,22 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that read the types (from typescript-eslint's type-checked set, the ones that catch bugs rather than
+    // style): a promise nobody waits for or catches, a promise where a callback must return nothing, awaiting what
+    // is not a promise, throwing or rejecting what is not an Error, code built from strings. The packages' own
+    // code, which their tsconfigs cover.
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+    },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -85,8 +85,8 @@ async function serve(): Promise<void> {
     if (dir) rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
 
   const started = Date.now();
   const account = await createBenchAccount(url, BENCH_PASSWORD);

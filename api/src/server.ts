@@ -31,8 +31,8 @@ const shutdown = async () => {
   await database.close();
   process.exit(0);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
 
 await app.listen({ port: env.PORT, host: env.HOST });
 if (localAdmin) announceRunningApi(localAdmin.file, { pid: process.pid, url: `http://127.0.0.1:${env.PORT}`, token: localAdmin.token });

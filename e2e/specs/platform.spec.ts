@@ -64,6 +64,7 @@ describe('platform', () => {
     const evalBlocked = await page.evaluate(() => new Promise<boolean>((resolve) => {
       setTimeout(() => {
         try {
+          // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: the page's policy must refuse it
           new Function('return 1')();
           resolve(false);
         } catch {

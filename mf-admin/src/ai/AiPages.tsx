@@ -34,7 +34,7 @@ function Tester({ setup }: { setup: AiSetup }) {
   }
   return (
     <Panel title="Send a test prompt">
-      <form className="lb-stack" onSubmit={handleSubmit} aria-label="Test a model">
+      <form className="lb-stack" onSubmit={(event) => void handleSubmit(event)} aria-label="Test a model">
         <Select label="Model" value={model} options={setup.models.map((m) => ({ value: m.name, label: m.name }))} onChange={(e) => setModel(e.target.value)} />
         <TextArea label="Prompt" value={prompt} maxLength={4000} required onChange={(e) => setPrompt(e.target.value)} />
         <div className="lb-row"><Button type="submit" variant="primary" busy={busy} disabled={!prompt.trim() || !model}>Send</Button></div>

@@ -103,7 +103,7 @@ export function ProgramBuilder() {
     setBusy(false);
     if (result.ok) {
       discardDraft(builderDraftKey);
-      navigate('/creator-programs');
+      void navigate('/creator-programs');
     } else notify({ kind: 'error', message: `The draft was not created: ${result.error.message}. Your text is kept.` });
   }
   return (
@@ -115,7 +115,7 @@ export function ProgramBuilder() {
           <Button size="small" variant="ghost" onClick={handleDiscard}>Discard it</Button>
         </p>
       ) : null}
-      <form className="lb-stack lb-model-form" onSubmit={handleSubmit} aria-label="Program builder">
+      <form className="lb-stack lb-model-form" onSubmit={(event) => void handleSubmit(event)} aria-label="Program builder">
         <TextField label="Program title" value={topic} maxLength={200} required onChange={(e) => change('topic', e.target.value)} />
         <TextArea label="Who is it for and what will they achieve?" value={description} onChange={(e) => change('description', e.target.value)} />
         <TextArea label="Goals it sets, one per line" value={goals} onChange={(e) => change('goals', e.target.value)} />

@@ -31,7 +31,7 @@ function NewExerciseForm({ onDone }: { onDone: () => void }) {
     if (!result.ok) { setError(`The exercise was not saved: ${result.error.message}`); return; }
     reset();
     onDone();
-    navigate(`/exercises/${result.data.id}`);
+    void navigate(`/exercises/${result.data.id}`);
   }
   const options = muscles.map((m) => ({ value: String(m.id), label: m.name }));
   return (

@@ -114,13 +114,13 @@ function WorkoutItems({ workout }: { workout: AnyRecord }) {
     const sets = await plannedSets(items, $incrementKg.get());
     const result = await getCollection('workout_session').create({ title: sessionTitle(String(workout.title ?? ''), startedAt), workout_id: workout.id, started_at: startedAt, sets });
     setStarting(false);
-    if (result.ok) navigate(`/workout-session/${result.data.id}`);
+    if (result.ok) void navigate(`/workout-session/${result.data.id}`);
     else notify({ kind: 'error', message: `The session could not start: ${result.error.message}` });
   }
 
   async function duplicate() {
     const result = await getCollection('workout').create({ title: `${String(workout.title ?? 'Workout')} (copy)`.slice(0, 200), notes: String(workout.notes ?? ''), items });
-    if (result.ok) navigate(`/workouts/${result.data.id}`);
+    if (result.ok) void navigate(`/workouts/${result.data.id}`);
     else notify({ kind: 'error', message: `The workout was not copied: ${result.error.message}` });
   }
 

@@ -78,7 +78,7 @@ function GoalView({ goal }: { goal: AnyRecord }) {
   }
 
   async function remove() {
-    if (await deleteWithUndo('goal', goal)) navigate('/my-goals');
+    if (await deleteWithUndo('goal', goal)) void navigate('/my-goals');
   }
 
   const progress = detail?.progress;

@@ -23,7 +23,7 @@ export function NewRecordPage({ model, title, detail }: { model: 'goal' | 'habit
   return (
     <section className="lb-stack">
       <PageHeader title={title} actions={model === 'habit' ? <Link to="/how-habits-work">How habits work</Link> : <Link to="/setting-goals">Guide to setting goals</Link>} />
-      <Panel><ModelForm model={model} defaults={defaults} onSaved={(record) => navigate(detail(record.id))} /></Panel>
+      <Panel><ModelForm model={model} defaults={defaults} onSaved={(record) => void navigate(detail(record.id))} /></Panel>
     </section>
   );
 }
@@ -98,7 +98,7 @@ function AiDraftPanel({ board }: { board: number }) {
     forgetHabitRows();
     reset();
     if (failed.length) notify({ kind: 'error', message: `The goal was created, but not these habits: ${failed.join(', ')}. Add them from the goal's page.` });
-    navigate(`/goal/${goal.data.id}`);
+    void navigate(`/goal/${goal.data.id}`);
   }
 
   return (
@@ -166,13 +166,13 @@ function GuidedGoalForm() {
     setBusy(false);
     if (result.ok) {
       reset();
-      navigate(`/goal/${result.data.id}`);
+      void navigate(`/goal/${result.data.id}`);
     } else notify({ kind: 'error', message: `The goal was not created: ${result.error.message}` });
   }
 
   return (
     <Panel title="Guided questions">
-      <form className="lb-stack lb-model-form" onSubmit={handleSubmit} aria-label="Goal coach">
+      <form className="lb-stack lb-model-form" onSubmit={(event) => void handleSubmit(event)} aria-label="Goal coach">
         <p>Answer five questions; they are shaped into a specific, measurable, time-bound goal with milestones.</p>
         <TextField label="What do you want to achieve?" hint="Start with a verb: “Run a half marathon”, “Save for a trip”." value={wish} maxLength={150} onChange={(e) => update({ wish: e.target.value })} required />
         <TextField label="How will you know you got there?" hint="A number or a visible result: “21 km under 2:15”." value={measure} maxLength={45} onChange={(e) => update({ measure: e.target.value })} />

@@ -68,7 +68,7 @@ export function GuidedPage({ doc }: { doc: GuidedDocument }) {
       {error ? <ErrorPanel title={`Could not load your ${doc.title.toLowerCase()}`} message={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {!answers && !error ? <Skeleton lines={5} /> : null}
       {answers ? (
-        <form className="lb-stack lb-model-form" onSubmit={handleSubmit} aria-label={doc.title}>
+        <form className="lb-stack lb-model-form" onSubmit={(event) => void handleSubmit(event)} aria-label={doc.title}>
           {doc.questions.map((question) => (
             <TextArea
               key={question.id} label={question.text} hint={question.hint} maxLength={10_000} rows={3}

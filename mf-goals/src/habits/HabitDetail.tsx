@@ -67,7 +67,7 @@ function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) 
     if (!undo.ok) { notify({ kind: 'error', message: `The habit was not deleted: ${undo.error?.message ?? ''}` }); return; }
     forgetHabitRows();
     notify({ kind: 'success', message: `“${String(habit.title)}” was deleted.`, action: { label: 'Undo', run: async () => { await undo(); forgetHabitRows(); } } });
-    navigate('/habits');
+    void navigate('/habits');
   }
 
   const stats = row?.stats;

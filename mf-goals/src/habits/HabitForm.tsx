@@ -127,7 +127,7 @@ export function HabitForm({ habit, onSaved, onCancel }: { habit: AnyRecord | nul
   const preview = fieldsOf(draft);
   const numeric = draft.counting !== 'yes_no';
   return (
-    <form className="lb-stack lb-model-form" onSubmit={submit} aria-label={habit ? 'Edit habit' : 'New habit'} noValidate>
+    <form className="lb-stack lb-model-form" onSubmit={(event) => void submit(event)} aria-label={habit ? 'Edit habit' : 'New habit'} noValidate>
       <TextField label="Name" value={draft.title} maxLength={200} onChange={(e) => set({ title: e.target.value })} error={errors.title} required />
       <Select label="How do you count it?" value={draft.counting} onChange={(e) => set({ counting: e.target.value as Counting })}
         options={[{ value: 'yes_no', label: 'Done or not done' }, { value: 'at_least', label: 'An amount: at least…' }, { value: 'at_most', label: 'An amount: at most…' }]} />

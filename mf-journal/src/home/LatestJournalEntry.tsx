@@ -10,13 +10,13 @@ export function LatestJournalEntry() {
   const navigate = useNavigate();
   const entry = items.find((item) => item.id > 0);
   if (!entry && status === 'loading') return <Skeleton lines={2} />;
-  if (!entry) return <EmptyState title="No entries yet" description="A few lines a day add up." action={<Button variant="primary" onClick={() => navigate('/journal')}>Write today’s entry</Button>} />;
+  if (!entry) return <EmptyState title="No entries yet" description="A few lines a day add up." action={<Button variant="primary" onClick={() => void navigate('/journal')}>Write today’s entry</Button>} />;
   return (
     <div className="lb-stack">
       <strong>{entry.title || 'Untitled'}</strong>
       <span className="lb-muted">{entry.date}</span>
       <p>{excerpt(entry.body ?? '', 220)}</p>
-      <Button onClick={() => navigate('/journal')}>Open journal</Button>
+      <Button onClick={() => void navigate('/journal')}>Open journal</Button>
     </div>
   );
 }

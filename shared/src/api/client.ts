@@ -77,6 +77,8 @@ function readErrorField(body: unknown): string | null {
 }
 
 export function handleResponseError(error: unknown): Promise<AxiosResponse> {
+  // Not the API's answer (a cancel, a bug): passed on as it came.
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (!axios.isAxiosError(error) || axios.isCancel(error)) return Promise.reject(error);
   const response = error.response;
   const status = response?.status ?? 0;

@@ -24,7 +24,7 @@ function SignInForm() {
     setError(await signIn(String(form.get('email')), String(form.get('password'))));
   }
   return (
-    <form onSubmit={handleSubmit} aria-label="Sign in">
+    <form onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
       <label>Email <input name="email" type="email" autoComplete="username" required /></label>
       <label>Password <input name="password" type="password" autoComplete="current-password" required /></label>
       <button type="submit">Sign in</button>

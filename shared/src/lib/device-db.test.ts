@@ -9,7 +9,7 @@ afterEach(async () => {
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(deviceDbName);
     request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('the database could not be deleted'));
   });
 });
 

@@ -29,7 +29,7 @@ describe('notifications', () => {
   it('keeps an action to run', () => {
     let undone = false;
     notify({ kind: 'info', message: 'Deleted', action: { label: 'Undo', run: () => { undone = true; } } });
-    $notifications.get()[0].action?.run();
+    void $notifications.get()[0].action?.run();
     expect(undone).toBe(true);
   });
 

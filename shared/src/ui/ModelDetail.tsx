@@ -64,7 +64,7 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
   if (!record) return <div className="lb-stack">{back}<Skeleton lines={5} /></div>;
 
   async function handleDelete() {
-    if (record && (await deleteWithUndo(model, record))) navigate(backHref);
+    if (record && (await deleteWithUndo(model, record))) void navigate(backHref);
   }
 
   return (

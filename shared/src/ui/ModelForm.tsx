@@ -140,7 +140,7 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
   }
 
   return (
-    <form ref={formRef} className="lb-model-form lb-stack" noValidate onSubmit={handleSubmit} aria-label={record ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}>
+    <form ref={formRef} className="lb-model-form lb-stack" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={record ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}>
       {restored ? <p className="lb-muted">Restored your unsaved changes.</p> : null}
       {specs.map((spec) => (
         <FieldInput

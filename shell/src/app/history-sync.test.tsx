@@ -15,7 +15,7 @@ function Probe({ id }: { id: string }) {
   return (
     <div>
       <output data-testid={`${id}-path`}>{location.pathname}</output>
-      <button type="button" data-testid={`${id}-go`} onClick={() => navigate(`/${id}-went`)}>go</button>
+      <button type="button" data-testid={`${id}-go`} onClick={() => void navigate(`/${id}-went`)}>go</button>
       <Routes>
         <Route path="/journal" element={<p data-testid={`${id}-journal`}>journal</p>} />
         <Route path="*" element={null} />

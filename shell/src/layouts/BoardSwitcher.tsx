@@ -41,7 +41,7 @@ export function BoardSwitcher() {
     <div className="lb-board-switcher">
       <label className="lb-board-switcher">
         <span>Board</span>
-        <select value={board.id || ''} onChange={handleChange} disabled={busy} aria-label="Current board">
+        <select value={board.id || ''} onChange={(event) => void handleChange(event)} disabled={busy} aria-label="Current board">
           {board.id ? null : <option value="">No board</option>}
           {options.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
         </select>

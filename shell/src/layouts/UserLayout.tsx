@@ -37,7 +37,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
   async function handleSignOut() {
     const { logout } = await import('../auth/session-actions');
     await logout();
-    navigate('/login');
+    void navigate('/login');
   }
 
   return (
@@ -48,7 +48,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
         <NotificationBell />
         <span className="lb-header__user">{session.user?.name ?? session.user?.email}</span>
         <Link to="/account" className="lb-nav__link">Account</Link>
-        <button type="button" onClick={handleSignOut}>Sign out</button>
+        <button type="button" onClick={() => void handleSignOut()}>Sign out</button>
       </header>
       <nav className="lb-nav" aria-label="Main">
         {shellLinks.map(([to, label]) => <AreaLink key={to} to={to}>{label}</AreaLink>)}

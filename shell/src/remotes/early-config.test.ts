@@ -4,7 +4,7 @@ import { resetRemotesForTests, startRemotes } from './register';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  takeEarlyRemotesConfig();
+  void takeEarlyRemotesConfig();
   resetRemotesForTests();
 });
 

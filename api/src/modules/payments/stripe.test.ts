@@ -24,7 +24,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  stripeApi = createServer(async (request, response) => {
+  stripeApi = createServer((request, response) => void (async () => {
     const form = new URLSearchParams(await bodyOf(request));
     calls.push({ path: `${request.method} ${request.url}`, form, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
     response.setHeader('content-type', 'application/json');
@@ -43,7 +43,7 @@ beforeAll(async () => {
       response.statusCode = 404;
       response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
     }
-  });
+  })());
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const { port } = stripeApi.address() as AddressInfo;
   app = await createTestApp({

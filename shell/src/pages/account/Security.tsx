@@ -45,7 +45,7 @@ export default function Security() {
 
   async function signOut() {
     await logout();
-    navigate('/login');
+    void navigate('/login');
   }
 
   return (

@@ -40,7 +40,7 @@ export function DeleteAccount() {
     clearDrafts();
     signOutLocally();
     notify({ kind: 'success', message: `Your account is deleted. A confirmation is on its way to ${email}.` });
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }
 
   return (

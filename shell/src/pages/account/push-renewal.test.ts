@@ -83,6 +83,8 @@ describe('the service worker on pushsubscriptionchange', () => {
     });
     const self = { addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener), registration: {} };
     const source = readFileSync(path.resolve(__dirname, '../../../public/sw.js'), 'utf8');
+    // The service worker's own file, run with this test's stand-ins for its globals.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('self', 'clients', 'fetch', source)(self, {}, fakeFetch);
     let done: Promise<unknown> = Promise.resolve();
     const oldSubscription = { toJSON: () => ({ endpoint: 'https://push.example/old', keys: { p256dh: 'o'.repeat(87), auth: 'secret-of-the-old-one' } }), options: {} };

@@ -24,7 +24,7 @@ export default function Login() {
         message: result.error.status === 401 ? 'That e-mail and password do not match an account.' : failureMessage(result.error),
       };
     }
-    navigate(pathAfterSignIn(programGuid));
+    void navigate(pathAfterSignIn(programGuid));
     return undefined;
   });
 

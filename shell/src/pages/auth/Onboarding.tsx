@@ -79,7 +79,7 @@ export default function Onboarding() {
     setMessage(failed);
     if (failed) return;
     discard();
-    navigate('/home');
+    void navigate('/home');
   }
 
   return (

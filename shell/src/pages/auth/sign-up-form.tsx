@@ -39,7 +39,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
     if (programGuid && !subscribed) {
       notify({ kind: 'info', message: 'The program of your link is not available, so your account starts without it. You can choose one under Programs.' });
     }
-    navigate(pathAfterSignIn(subscribed ? undefined : programGuid));
+    void navigate(pathAfterSignIn(subscribed ? undefined : programGuid));
     return undefined;
   });
 

@@ -26,7 +26,7 @@ export default function Checkout() {
     void loadCheckout(id).then((result) => {
       if (!live) return;
       if (!result.ok) setLoad({ state: 'error', message: result.status === 404 ? 'No such checkout: start again from the program’s page.' : failureMessage(result.error) });
-      else if (result.data.status === 'completed') navigate(`/program-success/${encodeURIComponent(result.data.program.guid)}`, { replace: true });
+      else if (result.data.status === 'completed') void navigate(`/program-success/${encodeURIComponent(result.data.program.guid)}`, { replace: true });
       else {
         setLoad({ state: 'ready', checkout: result.data });
         setConfirming(result.data.status === 'requires_action');
@@ -48,7 +48,7 @@ export default function Checkout() {
       return;
     }
     if (result.data.status === 'requires_action') setConfirming(true);
-    else navigate(`/program-success/${encodeURIComponent(checkout.program.guid)}`);
+    else void navigate(`/program-success/${encodeURIComponent(checkout.program.guid)}`);
   }
 
   function submit(event: FormEvent, checkout: CheckoutView) {

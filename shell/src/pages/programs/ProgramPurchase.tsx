@@ -53,7 +53,7 @@ export default function ProgramPurchase() {
     setBusy(true);
     const ok = await subscribeToProgram({ programId: program.id, isSubscribing: true });
     setBusy(false);
-    if (ok) navigate(`/program-success/${encodeURIComponent(program.guid)}`);
+    if (ok) void navigate(`/program-success/${encodeURIComponent(program.guid)}`);
     else setMessage('The program could not be started. Please try again in a moment.');
   }
 
@@ -91,7 +91,7 @@ export default function ProgramPurchase() {
     }
     const target = new URL(result.data.url, window.location.href);
     // The test provider's page is the app's own; Stripe's is elsewhere.
-    if (target.origin === window.location.origin) navigate(target.pathname + target.search);
+    if (target.origin === window.location.origin) void navigate(target.pathname + target.search);
     else window.location.assign(target.href);
   }
 
