@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadOnce } from '@lifeboard/shared/lib/load-once';
 import { fetchHabitOverview, type HabitRow } from '@lifeboard/shared/api/habits';
+import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { Link } from '@lifeboard/shared/lib/router';
 import { describeSchedule, describeStreak } from '@lifeboard/shared/models/habit-schedule';
 import { $board } from '@lifeboard/shared/stores/board';
@@ -94,7 +95,7 @@ export function HabitsPage() {
 
   return (
     <section className="lb-stack">
-      <PageHeader title="Habits" description={`Tap a day to check in: done, then skipped, then nothing. Today is ${localDate()}.`}
+      <PageHeader title="Habits" description={`Tap a day to check in: done, then skipped, then nothing. Today is ${formatDisplayDay(localDate())}.`}
         actions={<><Link to="/new-habit" className="lb-button lb-button--primary">New habit</Link> <Link to="/how-habits-work">How habits work</Link></>} />
       {status === 'error' && !rows.length ? <ErrorPanel message="Your habits could not be loaded." onRetry={() => void loadHabitRows(board.id, { force: true })} /> : null}
       {status === 'loading' && !rows.length ? <Skeleton lines={4} /> : null}
