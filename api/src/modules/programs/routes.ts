@@ -1,11 +1,7 @@
 import { models, recordSchema } from '@lifeboard/shared/models';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { modelTables } from '../../db/model-tables';
-import type { Db } from '../../db/client';
-import { boards, subscriptions, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
@@ -14,6 +10,7 @@ import { installProgram, priceOf } from './install';
 import { hasPaid } from '../payments/sales';
 import { latestReviews, reviewSchema } from '../admin/program-review';
 import { documented, errorsOf } from '../../openapi';
+import { cancelSubscription, defaultBoardOf, ownProgramIds, publishedPrograms, subscribableProgram } from './service';
 
 /** What the program calls answer, for /api/docs only: answers are sent as they are. */
 export const catalogue = documented(z.object({ success: z.literal(true), programs: z.array(recordSchema(models.program)) })
@@ -26,16 +23,6 @@ export const subscribed = documented(z.object({
 
 export const reviewList = documented(z.object({ success: z.literal(true), reviews: z.array(reviewSchema.extend({ program_id: z.number().int() })) })
   .meta({ description: 'One per reviewed program of the caller.' }));
-
-/** The account's default board, else its first one (every account has at least one board). */
-async function defaultBoardOf(db: Db, userId: number): Promise<{ id: number; name: string }> {
-  const [board] = await db.select({ id: boards.id, name: boards.name }).from(boards)
-    .leftJoin(users, and(eq(users.id, userId), eq(users.defaultBoardId, boards.id)))
-    .where(eq(boards.userId, userId))
-    .orderBy(sql`${users.id} is null`, asc(boards.position), asc(boards.id)).limit(1);
-  if (!board) throw notFound('You have no board.');
-  return board;
-}
 
 /** Subscribing installs a program's template into a new board named after it (spec §4). */
 export async function programRoutes(app: FastifyInstance): Promise<void> {
@@ -50,11 +37,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     },
     onRequest: app.authenticate,
   }, async (request) => {
-    const programs = modelTables.program;
-    const guid = request.body?.guid;
-    const rows = await app.db.select().from(programs)
-      .where(and(sql`${programs.data}->>'status' = 'published'`, guid ? sql`${programs.data}->>'guid' = ${guid}` : undefined))
-      .orderBy(desc(programs.createdAt), desc(programs.id)).limit(100);
+    const rows = await publishedPrograms(app.db, request.body?.guid);
     return {
       success: true as const,
       programs: rows.map((row) => present.parse({
@@ -73,17 +56,14 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { userId } = authOf(request);
     const { program_id: programId, isSubscribing, current_board_id: currentBoardId } = request.body;
-    const programs = modelTables.program;
-    const [program] = await app.db.select().from(programs)
-      .where(and(eq(programs.id, programId), or(eq(programs.userId, userId), sql`${programs.data}->>'status' = 'published'`))).limit(1);
+    const program = await subscribableProgram(app.db, userId, programId);
     if (!program) throw notFound('No such program.');
 
     if (!isSubscribing) {
       // 0 is "no current board" (the client has none selected): the answer is the account's default board.
       // The board is checked before anything is written: a refused request (403) cancels nothing.
       const board = currentBoardId === 0 ? await defaultBoardOf(app.db, userId) : await requireOwnBoard(app.db, userId, currentBoardId);
-      await app.db.update(subscriptions).set({ status: 'cancelled' })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, programId), eq(subscriptions.status, 'active')));
+      await cancelSubscription(app.db, userId, programId);
       return { success: true as const, board: board.id, boardName: board.name };
     }
 
@@ -103,9 +83,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     },
     onRequest: app.authenticate,
   }, async (request) => {
-    const programs = modelTables.program;
-    const own = await app.db.select({ id: programs.id }).from(programs).where(eq(programs.userId, authOf(request).userId)).limit(1000);
-    const reviews = await latestReviews(app.db, own.map((p) => p.id));
+    const reviews = await latestReviews(app.db, await ownProgramIds(app.db, authOf(request).userId));
     return { success: true as const, reviews: [...reviews].map(([programId, review]) => ({ program_id: programId, ...review })) };
   });
 }
