@@ -3,40 +3,13 @@ import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { guidedDocuments } from './guided/questions';
-import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Suspense } from 'react';
 import { NotFound } from './NotFound';
+import {
+  ActivitySummary, ActivityTimer, CalendarPage, ConnectionsPage, DailyListSettings, DailyListSummary, DailyListToday, EventsPage, GoalCoach, GoalPage, GoalTimeline, GuidedPage, HabitDetail, HabitSummary, HabitsPage, HowHabitsWork, LifePlanGoals, NewHabitPage, NewRecordPage, Planner, ProjectTasks, RoutineRun, Timeline,
+} from './screens';
 
-// The habit screens load with their first visit: drag-and-drop, the heatmap and the form stay out of the
-// area's first download (its budget is 50 kB gzip); the strength chart (uPlot) loads with the habit's page.
-const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
-const NewHabitPage = lazyScreen(() => import('./habits/NewHabitPage').then((m) => m.NewHabitPage));
-const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
-// The reports and the quick log load with their screens, out of the area's first download.
-const GoalTimeline = lazyScreen(() => import('./reports/GoalTimeline').then((m) => m.GoalTimeline));
-const ActivitySummary = lazyScreen(() => import('./reports/Reports').then((m) => m.ActivitySummary));
-const Timeline = lazyScreen(() => import('./reports/Timeline').then((m) => m.Timeline));
-const ActivityTimer = lazyScreen(() => import('./activities/ActivityTimer').then((m) => m.ActivityTimer));
-// Project tasks and a goal's milestones bring drag-and-drop (dnd-kit): they load with their pages.
-const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
-const GoalPage = lazyScreen(() => import('./goals/GoalPage').then((m) => m.GoalPage));
-// Every other screen but the collections' lists loads with its first visit too: the area's first download
-// is the list screens and this table (the calendar and the planner bring FullCalendar and rrule besides).
-const CalendarPage = lazyScreen(() => import('./calendar/CalendarPage').then((m) => m.CalendarPage));
-const ConnectionsPage = lazyScreen(() => import('./calendar/ConnectionsPage').then((m) => m.ConnectionsPage));
-const EventsPage = lazyScreen(() => import('./calendar/EventsPage').then((m) => m.EventsPage));
-const DailyListSettings = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListSettings));
-const DailyListSummary = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListSummary));
-const DailyListToday = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListToday));
-const GoalCoach = lazyScreen(() => import('./goals/GoalPages').then((m) => m.GoalCoach));
-const NewRecordPage = lazyScreen(() => import('./goals/GoalPages').then((m) => m.NewRecordPage));
-const GuidedPage = lazyScreen(() => import('./guided/GuidedPage').then((m) => m.GuidedPage));
-const HabitSummary = lazyScreen(() => import('./habits/HabitSummary').then((m) => m.HabitSummary));
-const HowHabitsWork = lazyScreen(() => import('./habits/HowHabitsWork').then((m) => m.HowHabitsWork));
-const Planner = lazyScreen(() => import('./planner/Planner').then((m) => m.Planner));
-const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
-const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
 const collections: { path: string; model: string; title?: string; description: string; detail?: string }[] = [

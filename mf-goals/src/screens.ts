@@ -1,0 +1,64 @@
+import { lazyScreen, type LazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+
+/*
+ * The area's screens that load with their first visit, each in its own chunk: the area's first download is the
+ * collections' lists and the route table. The loaders live here, in the lifecycles' chunk, so that mounting the
+ * area starts the visited screen's code together with the root's (`preloadFor`): a screen that suspended on its
+ * first render showed a fallback, and React holds a revealed fallback 300 ms (/habits showed 400 ms after the
+ * click, the lists 100).
+ */
+export const HabitsPage = lazyScreen(() => import('./habits/HabitsPage').then((m) => m.HabitsPage));
+export const NewHabitPage = lazyScreen(() => import('./habits/NewHabitPage').then((m) => m.NewHabitPage));
+export const HabitDetail = lazyScreen(() => import('./habits/HabitDetail').then((m) => m.HabitDetail));
+export const GoalTimeline = lazyScreen(() => import('./reports/GoalTimeline').then((m) => m.GoalTimeline));
+export const ActivitySummary = lazyScreen(() => import('./reports/Reports').then((m) => m.ActivitySummary));
+export const Timeline = lazyScreen(() => import('./reports/Timeline').then((m) => m.Timeline));
+export const ActivityTimer = lazyScreen(() => import('./activities/ActivityTimer').then((m) => m.ActivityTimer));
+export const ProjectTasks = lazyScreen(() => import('./projects/ProjectTasks').then((m) => m.ProjectTasks));
+export const GoalPage = lazyScreen(() => import('./goals/GoalPage').then((m) => m.GoalPage));
+export const CalendarPage = lazyScreen(() => import('./calendar/CalendarPage').then((m) => m.CalendarPage));
+export const ConnectionsPage = lazyScreen(() => import('./calendar/ConnectionsPage').then((m) => m.ConnectionsPage));
+export const EventsPage = lazyScreen(() => import('./calendar/EventsPage').then((m) => m.EventsPage));
+export const DailyListSettings = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListSettings));
+export const DailyListSummary = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListSummary));
+export const DailyListToday = lazyScreen(() => import('./daily-lists/DailyLists').then((m) => m.DailyListToday));
+export const GoalCoach = lazyScreen(() => import('./goals/GoalPages').then((m) => m.GoalCoach));
+export const NewRecordPage = lazyScreen(() => import('./goals/GoalPages').then((m) => m.NewRecordPage));
+export const GuidedPage = lazyScreen(() => import('./guided/GuidedPage').then((m) => m.GuidedPage));
+export const HabitSummary = lazyScreen(() => import('./habits/HabitSummary').then((m) => m.HabitSummary));
+export const HowHabitsWork = lazyScreen(() => import('./habits/HowHabitsWork').then((m) => m.HowHabitsWork));
+export const Planner = lazyScreen(() => import('./planner/Planner').then((m) => m.Planner));
+export const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
+export const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
+
+/** Which screen each path of the route table shows (the collections' lists are in the area's first download). */
+const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
+  [/^\/habits$/, HabitsPage],
+  [/^\/habits\/[^/]+$/, HabitDetail],
+  [/^\/new-habit$/, NewHabitPage],
+  [/^\/how-habits-work$/, HowHabitsWork],
+  [/^\/goal\/[^/]+$/, GoalPage],
+  [/^\/new-goal$/, NewRecordPage],
+  [/^\/goals\/ai$/, GoalCoach],
+  [/^\/project\/[^/]+$/, ProjectTasks],
+  [/^\/life-plans\/[^/]+$/, LifePlanGoals],
+  [/^\/activities$/, ActivityTimer],
+  [/^\/daily-activity-list\/summary$/, DailyListSummary],
+  [/^\/daily-activity-list\/[^/]+\/settings$/, DailyListSettings],
+  [/^\/daily-activity-list\/[^/]+$/, DailyListToday],
+  [/^\/planner$/, Planner],
+  [/^\/(routines|rituals)\/[^/]+$/, RoutineRun],
+  [/^\/calendar$/, CalendarPage],
+  [/^\/calendar\/connections$/, ConnectionsPage],
+  [/^\/events$/, EventsPage],
+  [/^\/report\/habit-summary$/, HabitSummary],
+  [/^\/report\/activity-summary$/, ActivitySummary],
+  [/^\/report\/goal-timeline$/, GoalTimeline],
+  [/^\/report\/timeline$/, Timeline],
+];
+
+/** The visited screen's code, asked for now. Never rejects: a failed load is retried, and shown, when the screen renders. */
+export function preloadFor(location: { pathname: string }): Promise<unknown> {
+  const screen = screensByPath.find(([path]) => path.test(location.pathname))?.[1];
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
+}
