@@ -1,4 +1,9 @@
 import { areaLifecycles } from '@lifeboard/shared/area/lifecycles';
+import { preloadFor } from './screens';
 
-/** The single-spa lifecycles the shell mounts as a parcel; the root is asked for as this module runs. */
-export const { bootstrap, mount, unmount } = areaLifecycles(() => import('./root').then((module) => module.Root));
+/**
+ * The single-spa lifecycles the shell mounts as a parcel. The root is asked for as this module runs and, in
+ * parallel, the visited screen's code (`preloadFor`), so that screen renders without suspending.
+ */
+export const { bootstrap, mount, unmount } = areaLifecycles(() =>
+  Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root));

@@ -1,22 +1,10 @@
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { Suspense } from 'react';
-import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { ExercisesScreen } from './exercises/ExercisesScreen';
 import { NotFound } from './NotFound';
-
-// The area's first download is the list screens; every page of one item (an exercise with its progress, a
-// workout with its editor, a live session) and every screen with its own arithmetic (calendar, sleep statistics,
-// doses, timelines) loads on its first visit, keeping that download small (budget 50 kB gzip); their charts
-// (uPlot) load later still.
-const ExerciseDetail = lazyScreen(() => import('./exercises/ExerciseDetail').then((m) => m.ExerciseDetail));
-const WorkoutDetail = lazyScreen(() => import('./workouts/WorkoutDetail').then((m) => m.WorkoutDetail));
-const SessionDetail = lazyScreen(() => import('./sessions/SessionDetail').then((m) => m.SessionDetail));
-const SessionsScreen = lazyScreen(() => import('./sessions/SessionsScreen').then((m) => m.SessionsScreen));
-const SleepScreen = lazyScreen(() => import('./sleep/SleepScreen').then((m) => m.SleepScreen));
-const DrugDetail = lazyScreen(() => import('./medicines/DrugDetail').then((m) => m.DrugDetail));
-const HealthIssueDetail = lazyScreen(() => import('./health/HealthIssueDetail').then((m) => m.HealthIssueDetail));
+import { DrugDetail, ExerciseDetail, HealthIssueDetail, SessionDetail, SessionsScreen, SleepScreen, WorkoutDetail } from './screens';
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
