@@ -2,6 +2,7 @@ import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'nod
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
+import { arrivals } from './arrivals';
 
 /** What a browser would hand the API after `pushManager.subscribe()`. */
 export interface TestSubscription {
@@ -72,11 +73,11 @@ function checkVapid(header: string | undefined, origin: string): { claims: Recei
 }
 
 export async function startPushService(): Promise<PushServiceStandIn> {
-  const received: ReceivedPush[] = [];
+  const pushes = arrivals<ReceivedPush>();
+  const { received } = pushes;
   const refused: string[] = [];
   const subscribers = new Map<string, { ecdh: ECDH; auth: string }>();
   const statuses = new Map<string, number>();
-  const waiters = new Set<() => void>();
   let origin = '';
 
   const server = createServer((request, response) => {
@@ -102,11 +103,10 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       } catch (error) {
         return refuse(400, `the body does not decrypt: ${String(error)}`);
       }
-      received.push({
+      pushes.add({
         endpoint, message, ttl, urgency: request.headers.urgency as string | undefined, topic: request.headers.topic as string | undefined,
         claims: vapid.claims, vapidKey: vapid.key,
       });
-      for (const wake of waiters) wake();
       response.writeHead(201, { location: `${endpoint}/message/${received.length}` }).end();
     })().catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
@@ -129,21 +129,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       statuses.set(endpoint, status);
     },
     waitFor(match, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = received.find(match);
-          if (!found) return false;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching push within ${timeoutMs} ms (refused: ${refused.join(' | ') || 'none'})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
+      return pushes.waitFor(match, timeoutMs, () => `no matching push within ${timeoutMs} ms (refused: ${refused.join(' | ') || 'none'})`);
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { arrivals } from './arrivals';
 
 /** A message the stand-in accepted, as Twilio would have queued it. */
 export interface ReceivedSms { sid: string; accountSid: string; to: string; from: string; body: string }
@@ -44,10 +45,10 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startSmsProvider(): Promise<SmsProviderStandIn> {
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
-  const received: ReceivedSms[] = [];
+  const texts = arrivals<ReceivedSms>();
+  const { received } = texts;
   const refused: SmsProviderStandIn['refused'] = [];
   const errors = new Map<string, { error: SmsErrorAnswer; times: number }>();
-  const waiters = new Set<() => void>();
   let attempts = 0;
 
   const server = createServer((request, response) => {
@@ -84,8 +85,7 @@ export async function startSmsProvider(): Promise<SmsProviderStandIn> {
       if (!/^\+[1-9]\d{6,14}$/.test(to)) return fail(invalidNumber(to));
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const message = { sid, accountSid, to, from, body: text };
-      received.push(message);
-      for (const wake of waiters) wake();
+      texts.add(message);
       json(201, {
         sid, account_sid: accountSid, to, from, body: text, status: 'queued', direction: 'outbound-api', num_segments: '1',
         api_version: '2010-04-01', date_created: new Date().toUTCString(), uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
@@ -102,21 +102,7 @@ export async function startSmsProvider(): Promise<SmsProviderStandIn> {
       errors.set(to, { error, times });
     },
     waitFor(match, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = received.find(match);
-          if (!found) return false;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching text within ${timeoutMs} ms (refused: ${refused.map((r) => `${r.status} ${r.reason}`).join(' | ') || 'none'})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
+      return texts.waitFor(match, timeoutMs, () => `no matching text within ${timeoutMs} ms (refused: ${refused.map((r) => `${r.status} ${r.reason}`).join(' | ') || 'none'})`);
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
