@@ -4,6 +4,7 @@ import { apiRequest, signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
+import { fillWhenNextMinute } from '../support/reminder-form';
 
 const site = inject('site');
 let browser: Browser;
@@ -79,14 +80,7 @@ describe('mail that arrives', () => {
     const form = page.getByRole('form', { name: 'New reminder' });
     const title = `Take the bins out ${Date.now()}`;
     await form.getByLabel('Title').fill(title);
-    // The form takes minutes: the next minute that is at least 15 s away, in the browser's local time.
-    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
-    const local = await page.evaluate((at) => {
-      const d = new Date(at);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-    }, due.getTime());
-    await form.getByLabel('When').fill(local);
+    const due = await fillWhenNextMinute(page, form.getByLabel('When'));
     // Repeats are picked from presets. This site has no SMS provider: text messages are neither offered nor mentioned.
     await form.getByLabel('How often').selectOption({ label: 'Every weekday (Mon–Fri)' });
     await form.getByLabel('Until (optional)').waitFor();

@@ -10,6 +10,7 @@ import { signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { freePort, waitForPort } from '../support/ports';
 import { signInThroughApi } from '../support/session';
+import { fillWhenNextMinute } from '../support/reminder-form';
 
 /**
  * Text messages, as a person meets them on a Lifeboard whose API has an SMS provider: the site of the other specs
@@ -89,13 +90,7 @@ describe('reminders by text message', () => {
     const form = page.getByRole('form', { name: 'New reminder' });
     const title = `Call the dentist ${digits}`;
     await form.getByLabel('Title').fill(title);
-    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
-    const local = await page.evaluate((at) => {
-      const d = new Date(at);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-    }, due.getTime());
-    await form.getByLabel('When').fill(local);
+    const due = await fillWhenNextMinute(page, form.getByLabel('When'));
     await form.getByLabel(`Text message (to ${phone})`).check();
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/reminder/create'));
     await form.getByRole('button', { name: 'Add reminder' }).click();
