@@ -1,4 +1,4 @@
-import { lazyScreen, type LazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import { lazyScreen, screenPreloader, type LazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 
 /*
  * The area's first download is the list screens; every page of one item (an exercise with its progress, a workout
@@ -27,8 +27,5 @@ const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/drug\/[^/]+$/, DrugDetail],
 ];
 
-/** The visited screen's code, asked for now. Never rejects: a failed load is retried, and shown, when the screen renders. */
-export function preloadFor(location: { pathname: string }): Promise<unknown> {
-  const screen = screensByPath.find(([path]) => path.test(location.pathname))?.[1];
-  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
-}
+/** The visited screen's code, asked for now (never rejects). */
+export const preloadFor = screenPreloader(screensByPath);

@@ -27,3 +27,14 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   }
   return Object.assign(Screen, { preload });
 }
+
+/**
+ * An area's `preloadFor`: the screen whose path pattern matches, asked for now (as the area mounts, beside its
+ * root), so it renders without suspending. Never rejects: a failed load is retried, and shown, when it renders.
+ */
+export function screenPreloader(screens: readonly [RegExp, Pick<LazyScreen<never>, 'preload'>][]) {
+  return (location: { pathname: string }): Promise<unknown> => {
+    const screen = screens.find(([path]) => path.test(location.pathname))?.[1];
+    return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
+  };
+}
