@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/drizzle/**', '**/coverage/**', '**/test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/drizzle/**',
+      '**/coverage/**',
+      '**/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +29,14 @@ export default tseslint.config(
     // style): a promise nobody waits for or catches, a promise where a callback must return nothing, awaiting what
     // is not a promise, throwing or rejecting what is not an Error, code built from strings. The packages' own
     // code, which their tsconfigs cover.
-    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    files: [
+      'api/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'shell/src/**/*.{ts,tsx}',
+      'shared/src/**/*.{ts,tsx}',
+      'mf-*/src/**/*.{ts,tsx}',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/await-thenable': 'error',
@@ -40,11 +56,33 @@ export default tseslint.config(
     // The router and drag and drop are shared as one module each (shared/src/lib/router.ts, dnd.ts); importing
     // the packages bundles a second copy.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/test-*.tsx', 'shared/src/lib/router.ts', 'shared/src/lib/dnd.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test-*.ts',
+      '**/test-*.tsx',
+      'shared/src/lib/router.ts',
+      'shared/src/lib/dnd.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router-dom', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, { name: 'react-router', message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy)." }, ...['core', 'sortable', 'utilities'].map((name) => ({ name: `@dnd-kit/${name}`, message: "Import drag and drop from '@lifeboard/shared/lib/dnd' (one shared copy)." }))] },
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy).",
+            },
+            {
+              name: 'react-router',
+              message: "Import the router from '@lifeboard/shared/lib/router' (one shared copy).",
+            },
+            ...['core', 'sortable', 'utilities'].map((name) => ({
+              name: `@dnd-kit/${name}`,
+              message: "Import drag and drop from '@lifeboard/shared/lib/dnd' (one shared copy).",
+            })),
+          ],
+        },
       ],
     },
   },

@@ -4,7 +4,9 @@ import { remoteConfig } from '../scripts/rspack-common';
 
 /** mf-creator: programs marketplace, creator dashboards, authors. */
 export default remoteConfig({
-  dir: dirname(fileURLToPath(import.meta.url)), port: 3004, name: 'mf_creator',
+  dir: dirname(fileURLToPath(import.meta.url)),
+  port: 3004,
+  name: 'mf_creator',
   // Drag and drop loads with the chapter order panel only.
   onDemand: { dnd: ['@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities', '@dnd-kit/accessibility'] },
 });

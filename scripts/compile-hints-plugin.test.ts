@@ -10,7 +10,10 @@ import { runBuild } from './test-build';
 const dir = mkdtempSync(join(tmpdir(), 'lb-compile-hints-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-writeFileSync(join(dir, 'index.js'), 'import(/* webpackChunkName: "start" */ "./start.js"); import(/* webpackChunkName: "later" */ "./later.js");');
+writeFileSync(
+  join(dir, 'index.js'),
+  'import(/* webpackChunkName: "start" */ "./start.js"); import(/* webpackChunkName: "later" */ "./later.js");',
+);
 writeFileSync(join(dir, 'start.js'), '/* a comment the minifier drops */ export function start() { return 1; }');
 writeFileSync(join(dir, 'later.js'), 'export const later = 2;');
 
@@ -23,7 +26,9 @@ async function build(chunks: string[]): Promise<{ stats: Stats; files: Record<st
     output: { path: out, chunkFilename: '[name].[contenthash:8].js' },
     plugins: [new CompileHintsPlugin({ chunks })],
   });
-  const files = stats.hasErrors() ? {} : Object.fromEntries(readdirSync(out).map((name) => [name.split('.')[0], readFileSync(join(out, name), 'utf8')]));
+  const files = stats.hasErrors()
+    ? {}
+    : Object.fromEntries(readdirSync(out).map((name) => [name.split('.')[0], readFileSync(join(out, name), 'utf8')]));
   return { stats, files };
 }
 
@@ -39,6 +44,11 @@ describe('CompileHintsPlugin', () => {
   it('fails the build for a chunk name that no chunk has', async () => {
     const { stats } = await build(['main', 'misnamed']);
     expect(stats.hasErrors()).toBe(true);
-    expect(stats.toJson({ all: false, errors: true }).errors?.map((e) => e.message).join('\n')).toContain('no chunk is named "misnamed"');
+    expect(
+      stats
+        .toJson({ all: false, errors: true })
+        .errors?.map((e) => e.message)
+        .join('\n'),
+    ).toContain('no chunk is named "misnamed"');
   }, 30_000);
 });

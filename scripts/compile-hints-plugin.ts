@@ -30,7 +30,8 @@ export class CompileHintsPlugin implements RspackPluginInstance {
         () => {
           for (const chunk of namedChunks(compilation, 'CompileHintsPlugin', this.options.chunks)) {
             for (const file of chunk.files) {
-              if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new ConcatSource(compileHint, source));
+              if (file.endsWith('.js'))
+                compilation.updateAsset(file, (source) => new ConcatSource(compileHint, source));
             }
           }
         },

@@ -61,11 +61,20 @@ function sourceFilesIn(folder: string): string[] {
  */
 function sharedPackageModules(): string[] {
   const models = ['index.ts', 'user.ts', 'fields.ts'].map((name) => join(sharedSrc, 'models', name));
-  return [...sourceFilesIn('stores'), ...sourceFilesIn('api'), ...sourceFilesIn('lib'), ...sourceFilesIn('ui'), ...sourceFilesIn('ui/model'), ...models];
+  return [
+    ...sourceFilesIn('stores'),
+    ...sourceFilesIn('api'),
+    ...sourceFilesIn('lib'),
+    ...sourceFilesIn('ui'),
+    ...sourceFilesIn('ui/model'),
+    ...models,
+  ];
 }
 
 function shareKeyOf(file: string): string {
-  const subpath = relative(sharedSrc, file).replace(/\\/g, '/').replace(/(\/index)?\.tsx?$/, '');
+  const subpath = relative(sharedSrc, file)
+    .replace(/\\/g, '/')
+    .replace(/(\/index)?\.tsx?$/, '');
   return `@lifeboard/shared/${subpath}`;
 }
 
@@ -81,10 +90,20 @@ export function sharedSingletons(): Record<string, SharedEntry> {
   for (const [name, version] of Object.entries(packageSingletons)) {
     shared[name] = { singleton: true, requiredVersion: version };
   }
-  shared[routerModule] = { singleton: true, requiredVersion: routerVersion, version: routerVersion, shareKey: 'react-router-dom' };
+  shared[routerModule] = {
+    singleton: true,
+    requiredVersion: routerVersion,
+    version: routerVersion,
+    shareKey: 'react-router-dom',
+  };
   for (const file of sharedPackageModules()) {
     if (file === routerModule) continue;
-    shared[file] = { singleton: true, requiredVersion: false, version: sharedPackageVersion, shareKey: shareKeyOf(file) };
+    shared[file] = {
+      singleton: true,
+      requiredVersion: false,
+      version: sharedPackageVersion,
+      shareKey: shareKeyOf(file),
+    };
   }
   return shared;
 }
@@ -108,12 +127,17 @@ export interface ProvidedEntry {
  * `shared/` modules alone.
  */
 export function providedSingletons(): Record<string, ProvidedEntry> {
-  return Object.fromEntries(Object.entries(sharedSingletons()).map(([request, entry]) => [request, {
-    shareKey: entry.shareKey ?? request,
-    version: entry.version ?? entry.requiredVersion,
-    singleton: true,
-    requiredVersion: entry.requiredVersion,
-  }]));
+  return Object.fromEntries(
+    Object.entries(sharedSingletons()).map(([request, entry]) => [
+      request,
+      {
+        shareKey: entry.shareKey ?? request,
+        version: entry.version ?? entry.requiredVersion,
+        singleton: true,
+        requiredVersion: entry.requiredVersion,
+      },
+    ]),
+  );
 }
 
 /** Headers the dev servers send so the shell on :3000 may fetch a remote's manifest and chunks. */

@@ -18,7 +18,10 @@ export function freePort() {
 export function isPortOpen(port) {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

@@ -13,7 +13,9 @@ const minimumBytes = 1024;
 
 export function compressedCopies(content: Buffer): { br: Buffer; gz: Buffer } {
   return {
-    br: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    br: brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
     gz: gzipSync(content, { level: 9 }),
   };
 }

@@ -90,16 +90,27 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           // The schema-driven screens (with their plain-data field catalog) apart from the basic kit, and the schema
           // check of their forms apart again: it alone imports the model registry and zod (~30 kB gzip), and a chunk
           // loads the shared modules any of its modules import.
-          kitValidation: { test: /shared[\\/]src[\\/]ui[\\/]model[\\/]validate\.ts$/, name: 'kit-validation', chunks: 'async', enforce: true, priority: 2 },
+          kitValidation: {
+            test: /shared[\\/]src[\\/]ui[\\/]model[\\/]validate\.ts$/,
+            name: 'kit-validation',
+            chunks: 'async',
+            enforce: true,
+            priority: 2,
+          },
           kitModels: {
             test: /shared[\\/]src[\\/]ui[\\/](Model[A-Za-z]*\.tsx|model[\\/](display|field-catalog|field-spec|form-values|model-view)\.ts)$/,
-            name: 'kit-models', chunks: 'async', enforce: true, priority: 1,
+            name: 'kit-models',
+            chunks: 'async',
+            enforce: true,
+            priority: 1,
           },
           // Less the parts only some screens draw (the habit strip, the chart's wrapper, sortable lists, a program's cover): each is
           // its own chunk, fetched with the first screen that shows one, so every area's first visit stays lean.
           kit: {
             test: /shared[\\/]src[\\/]ui[\\/](?!(HabitDays|TimeChart|SortableItems|ProgramCover)\.tsx$).*\.tsx?$/,
-            name: 'kit', chunks: 'async', enforce: true,
+            name: 'kit',
+            chunks: 'async',
+            enforce: true,
           },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
           // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
@@ -107,7 +118,9 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           // The model catalog (plain data the stores read) travels with them, not copied into each user's chunk.
           sharedCore: {
             test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/]catalog\.ts)$/,
-            name: 'shared-core', chunks: 'async', enforce: true,
+            name: 'shared-core',
+            chunks: 'async',
+            enforce: true,
           },
         },
       },
@@ -144,10 +157,12 @@ function packagesTest(packages: readonly string[]): RegExp {
 }
 
 function onDemandGroups(onDemand: Record<string, readonly string[]>) {
-  return Object.fromEntries(Object.entries(onDemand).map(([name, packages]) => [
-    `lazy-${name}`,
-    { test: packagesTest(packages), name: `lazy-${name}`, chunks: 'async' as const, enforce: true },
-  ]));
+  return Object.fromEntries(
+    Object.entries(onDemand).map(([name, packages]) => [
+      `lazy-${name}`,
+      { test: packagesTest(packages), name: `lazy-${name}`, chunks: 'async' as const, enforce: true },
+    ]),
+  );
 }
 
 const defaultExposes = { './lifecycles': './src/lifecycles.tsx', './widgets': './src/widgets.tsx' };
@@ -164,10 +179,19 @@ export const remoteUsesHostRuntime = isProduction;
 export const standaloneRuntimeFile = 'standalone-runtime.js';
 
 /** A remote: exposes its single-spa lifecycles and its home widgets; also a standalone dev page. */
-export function remoteConfig({ dir, port, name, exposes = defaultExposes, onDemand = {} }: RemoteOptions): Configuration[] {
+export function remoteConfig({
+  dir,
+  port,
+  name,
+  exposes = defaultExposes,
+  onDemand = {},
+}: RemoteOptions): Configuration[] {
   const base = baseConfig({ dir, port });
   const splitChunks = base.optimization?.splitChunks || {};
-  const optimization = { ...base.optimization, splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, ...onDemandGroups(onDemand) } } };
+  const optimization = {
+    ...base.optimization,
+    splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, ...onDemandGroups(onDemand) } },
+  };
   const template = resolve(dir, 'src/standalone.html');
   const remote: Configuration = {
     ...base,
@@ -193,7 +217,12 @@ export function remoteConfig({ dir, port, name, exposes = defaultExposes, onDema
       new rspack.HtmlRspackPlugin({
         // Without a shell around it, the standalone page must provide the runtime-core itself, before `main`.
         ...(remoteUsesHostRuntime
-          ? { templateContent: readFileSync(template, 'utf8').replace('</head>', `  <script src="${standaloneRuntimeFile}"></script>\n  </head>`) }
+          ? {
+              templateContent: readFileSync(template, 'utf8').replace(
+                '</head>',
+                `  <script src="${standaloneRuntimeFile}"></script>\n  </head>`,
+              ),
+            }
           : { template }),
         chunks: ['main'],
       }),
@@ -216,10 +245,19 @@ function standaloneRuntimeConfig(dir: string, port: number): Configuration {
     entry: { 'standalone-runtime': resolve(repoRoot, 'scripts/standalone-runtime.mjs') },
     resolve: {
       extensions: ['.ts', '.js', '.mjs'],
-      alias: { '@module-federation/runtime-tools/runtime-core$': fromEnhanced.resolve('@module-federation/runtime-tools/runtime-core') },
+      alias: {
+        '@module-federation/runtime-tools/runtime-core$': fromEnhanced.resolve(
+          '@module-federation/runtime-tools/runtime-core',
+        ),
+      },
     },
     module: { rules: [scriptRule] },
-    output: { path: resolve(dir, 'dist'), filename: standaloneRuntimeFile, clean: false, uniqueName: `lifeboard_${port}_runtime` },
+    output: {
+      path: resolve(dir, 'dist'),
+      filename: standaloneRuntimeFile,
+      clean: false,
+      uniqueName: `lifeboard_${port}_runtime`,
+    },
     performance: { hints: false },
     ...eagerCompilation,
   };

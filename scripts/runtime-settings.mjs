@@ -16,7 +16,8 @@ function httpUrl(value, what) {
   } catch {
     throw new Error(`${what} must be an absolute http(s) URL, not ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what} must be an absolute http(s) URL, not ${JSON.stringify(value)}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${what} must be an absolute http(s) URL, not ${JSON.stringify(value)}`);
   return url;
 }
 
@@ -44,12 +45,19 @@ export function analyticsOrigin(analytics) {
 /** What the privacy page says about analytics: exactly what this deployment runs. */
 export function analyticsStatement(analytics) {
   if (!analytics) return 'This site runs no analytics tag: nothing counts or follows your visits.';
-  return `We count page visits with a privacy-friendly analytics tag from ${new URL(analytics.scriptUrl).host}. `
-    + 'It sets no cookie, stores nothing in your browser and does not follow you across other sites.';
+  return (
+    `We count page visits with a privacy-friendly analytics tag from ${new URL(analytics.scriptUrl).host}. ` +
+    'It sets no cookie, stores nothing in your browser and does not follow you across other sites.'
+  );
 }
 
 function escapeHtml(text) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 /**
@@ -69,5 +77,8 @@ export function withAnalytics(html, analytics) {
   if (!analytics) return html;
   return html
     .replace('</head>', () => `${analyticsTag(analytics)}</head>`)
-    .replace(analyticsStatementElement, () => `<p id="analytics-statement">${escapeHtml(analyticsStatement(analytics))}</p>`);
+    .replace(
+      analyticsStatementElement,
+      () => `<p id="analytics-statement">${escapeHtml(analyticsStatement(analytics))}</p>`,
+    );
 }

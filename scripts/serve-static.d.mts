@@ -2,9 +2,16 @@ import type { Server } from 'node:http';
 import type { AnalyticsSettings } from './runtime-settings.mjs';
 
 /** Types for serve-static.mjs (a plain Node script), so TypeScript tests can import it. */
-export const defaultPorts: Record<'shell' | 'mf-journal' | 'mf-goals' | 'mf-fitness' | 'mf-creator' | 'mf-admin', number>;
+export const defaultPorts: Record<
+  'shell' | 'mf-journal' | 'mf-goals' | 'mf-fitness' | 'mf-creator' | 'mf-admin',
+  number
+>;
 
-export function contentSecurityPolicy(remotes: Record<string, string>, apiUrl?: string, analytics?: AnalyticsSettings | null): string;
+export function contentSecurityPolicy(
+  remotes: Record<string, string>,
+  apiUrl?: string,
+  analytics?: AnalyticsSettings | null,
+): string;
 
 export function createStaticServer(options: {
   app: string;

@@ -24,7 +24,12 @@ import sirv from 'sirv';
 import { analyticsOrigin, runtimeSettings, withAnalytics } from './runtime-settings.mjs';
 
 export const defaultPorts = {
-  shell: 3000, 'mf-journal': 3001, 'mf-goals': 3002, 'mf-fitness': 3003, 'mf-creator': 3004, 'mf-admin': 3005,
+  shell: 3000,
+  'mf-journal': 3001,
+  'mf-goals': 3002,
+  'mf-fitness': 3003,
+  'mf-creator': 3004,
+  'mf-admin': 3005,
 };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,7 +82,11 @@ function prerenderedRoutes(dist) {
   const file = join(dist, 'prerendered', 'routes.json');
   if (!existsSync(file)) return new Map();
   const routes = JSON.parse(readFileSync(file, 'utf8'));
-  return new Map(Object.entries(routes).filter(([, page]) => typeof page === 'string' && /^prerendered\/[a-z0-9-]+\.html$/.test(page)));
+  return new Map(
+    Object.entries(routes).filter(
+      ([, page]) => typeof page === 'string' && /^prerendered\/[a-z0-9-]+\.html$/.test(page),
+    ),
+  );
 }
 
 /** An HTML file of the build with the analytics tag put in, kept in memory with its Brotli and gzip copies. */
@@ -114,10 +123,18 @@ function sendDocument(req, res, document) {
  * Creates (does not start) the HTTP server for one app. `apiUrl`, `analyticsScriptUrl` and `analyticsSiteId`
  * default to the environment's API_URL, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID (scripts/runtime-settings.mjs).
  */
-export function createStaticServer({ app, remotesFile, apiUrl, analyticsScriptUrl, analyticsSiteId, dist: distFolder }) {
+export function createStaticServer({
+  app,
+  remotesFile,
+  apiUrl,
+  analyticsScriptUrl,
+  analyticsSiteId,
+  dist: distFolder,
+}) {
   const isShell = app === 'shell';
   const dist = distFolder ? resolve(distFolder) : join(repoRoot, app, 'dist');
-  if (!existsSync(dist)) throw new Error(`${dist} does not exist: build ${app} first (pnpm --filter @lifeboard/${app} build)`);
+  if (!existsSync(dist))
+    throw new Error(`${dist} does not exist: build ${app} first (pnpm --filter @lifeboard/${app} build)`);
   const settings = runtimeSettings({ apiUrl, analyticsScriptUrl, analyticsSiteId });
   const settingsJson = `${JSON.stringify(settings, null, 2)}\n`;
   const remotesPath = remotesFile ? resolve(remotesFile) : join(dist, 'remotes.json');
@@ -160,9 +177,11 @@ export function createStaticServer({ app, remotesFile, apiUrl, analyticsScriptUr
     const page = prerendered.get(pathname);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // With an analytics tag: the documents that carry it (a prerendered page, index.html for every app path).
-    const document = isRead && documents.size > 0 && isDocument(pathname)
-      ? documents.get(page ?? pathname.replace(/^\//, '')) ?? (/\.[a-z0-9]+$/i.test(pathname) ? undefined : documents.get('index.html'))
-      : undefined;
+    const document =
+      isRead && documents.size > 0 && isDocument(pathname)
+        ? (documents.get(page ?? pathname.replace(/^\//, '')) ??
+          (/\.[a-z0-9]+$/i.test(pathname) ? undefined : documents.get('index.html')))
+        : undefined;
     if (document) {
       common(res, pathname);
       sendDocument(req, res, document);
@@ -197,7 +216,8 @@ function parseArgs(argv) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const options = parseArgs(process.argv.slice(2));
-    if (!(options.app in defaultPorts)) throw new Error(`Usage: serve-static.mjs <${Object.keys(defaultPorts).join('|')}> [--port N]`);
+    if (!(options.app in defaultPorts))
+      throw new Error(`Usage: serve-static.mjs <${Object.keys(defaultPorts).join('|')}> [--port N]`);
     const port = options.port ?? defaultPorts[options.app];
     const server = createStaticServer(options);
     server.on('error', (error) => {

@@ -17,7 +17,10 @@ import { analyticsStatement } from './runtime-settings.mjs';
  * shell's Vitest (scripts/ has no runner of its own); the builds are stand-ins with the real file names.
  */
 const work = mkdtempSync(join(tmpdir(), 'lifeboard-serve-static-'));
-const remotes = { mf_goals: 'http://goals.example.test:3002/mf-manifest.json', mf_admin: 'https://admin.example.test/mf-manifest.json' };
+const remotes = {
+  mf_goals: 'http://goals.example.test:3002/mf-manifest.json',
+  mf_admin: 'https://admin.example.test/mf-manifest.json',
+};
 const immutable = 'public, max-age=31536000, immutable';
 const servers: Server[] = [];
 
@@ -55,7 +58,11 @@ beforeAll(async () => {
       'main.0123456789.js': 'console.log(1)',
       '1157.41c6d4199a.css': 'body{}',
       'favicon.svg': '<svg/>',
-      'prerendered/routes.json': JSON.stringify({ '/': 'prerendered/index.html', '/about': 'prerendered/about.html', '/evil': '../../etc/passwd' }),
+      'prerendered/routes.json': JSON.stringify({
+        '/': 'prerendered/index.html',
+        '/about': 'prerendered/about.html',
+        '/evil': '../../etc/passwd',
+      }),
       'prerendered/index.html': '<!doctype html><title>Landing</title><div id="root"><h1>Plan your life</h1></div>',
       'prerendered/about.html': '<!doctype html><title>About</title><div id="root"><h1>About Lifeboard</h1></div>',
     }),
@@ -114,13 +121,14 @@ describe('compression', () => {
   it("sends the build's Brotli copy to a browser that accepts it, the gzip one or the file itself to others", async () => {
     const url = `${remote}/5400.3908e3544b.js`;
     // node:http, not fetch: fetch decodes the body and would hide what was sent.
-    const raw = (encoding: string) => new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      get(url, { headers: { 'Accept-Encoding': encoding } }, (response) => {
-        const parts: Buffer[] = [];
-        response.on('data', (part: Buffer) => parts.push(part));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
-      }).on('error', reject);
-    });
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(url, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const parts: Buffer[] = [];
+          response.on('data', (part: Buffer) => parts.push(part));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+        }).on('error', reject);
+      });
     const br = await raw('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
@@ -142,7 +150,10 @@ describe('prerendered public pages', () => {
   }
 
   it('answers a public path with its prerendered page, no-cache and under the policy', async () => {
-    for (const [path, heading] of [['/', 'Plan your life'], ['/about', 'About Lifeboard']]) {
+    for (const [path, heading] of [
+      ['/', 'Plan your life'],
+      ['/about', 'About Lifeboard'],
+    ]) {
       const { text, headers } = await page(path);
       expect(text, path).toContain(`<h1>${heading}</h1>`);
       expect(headers.get('content-type')).toContain('text/html');
@@ -167,12 +178,22 @@ describe('the HTML policy', () => {
     for (const path of ['/', '/journal', '/admin']) {
       const headers = await headersOf(`${shell}${path}`);
       const csp = headers.get('content-security-policy') ?? '';
-      const policy = new Map(csp.split(';').map((part) => {
-        const [name, ...sources] = part.trim().split(/\s+/);
-        return [name, sources] as const;
-      }));
-      expect(policy.get('script-src'), path).toEqual(["'self'", 'http://goals.example.test:3002', 'https://admin.example.test']);
-      expect(policy.get('style-src')).toEqual(["'self'", 'http://goals.example.test:3002', 'https://admin.example.test']);
+      const policy = new Map(
+        csp.split(';').map((part) => {
+          const [name, ...sources] = part.trim().split(/\s+/);
+          return [name, sources] as const;
+        }),
+      );
+      expect(policy.get('script-src'), path).toEqual([
+        "'self'",
+        'http://goals.example.test:3002',
+        'https://admin.example.test',
+      ]);
+      expect(policy.get('style-src')).toEqual([
+        "'self'",
+        'http://goals.example.test:3002',
+        'https://admin.example.test',
+      ]);
       expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
       expect(policy.get('connect-src')).toContain('http://api.example.test:4000');
       expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -191,10 +212,13 @@ describe('the HTML policy', () => {
   });
 });
 
-const policyOf = (csp: string) => new Map(csp.split(';').map((part) => {
-  const [name, ...sources] = part.trim().split(/\s+/);
-  return [name, sources] as const;
-}));
+const policyOf = (csp: string) =>
+  new Map(
+    csp.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
 
 describe('the runtime settings', () => {
   it('answers /settings.json with the API address it was given, no-cache, and no analytics tag by default', async () => {
@@ -207,9 +231,17 @@ describe('the runtime settings', () => {
 
   it('refuses half an analytics setting, or an address that is not http(s)', () => {
     const dist = build('shell-bad', { 'index.html': '<!doctype html><head></head><div id="root"></div>' });
-    expect(() => createStaticServer({ app: 'shell', dist, analyticsScriptUrl: 'https://stats.example/script.js', analyticsSiteId: '' }))
-      .toThrow('needs both ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID');
-    expect(() => createStaticServer({ app: 'shell', dist, apiUrl: 'javascript:alert(1)' })).toThrow('must be an absolute http(s) URL');
+    expect(() =>
+      createStaticServer({
+        app: 'shell',
+        dist,
+        analyticsScriptUrl: 'https://stats.example/script.js',
+        analyticsSiteId: '',
+      }),
+    ).toThrow('needs both ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID');
+    expect(() => createStaticServer({ app: 'shell', dist, apiUrl: 'javascript:alert(1)' })).toThrow(
+      'must be an absolute http(s) URL',
+    );
   });
 
   it('without a tag: no analytics origin in the policy, no tag in the pages, and the privacy page says there is none', async () => {
@@ -234,13 +266,18 @@ describe('the runtime settings', () => {
       'prerendered/privacy.html': `<!doctype html><head><title>Privacy</title></head><div id="root"><p id="analytics-statement">${analyticsStatement(null)}</p></div>`,
     });
     const site = await serve({
-      app: 'shell', dist, apiUrl: 'https://api.one.example',
-      analyticsScriptUrl: 'https://stats.example.test/js/script.js', analyticsSiteId: 'lifeboard.example',
+      app: 'shell',
+      dist,
+      apiUrl: 'https://api.one.example',
+      analyticsScriptUrl: 'https://stats.example.test/js/script.js',
+      analyticsSiteId: 'lifeboard.example',
     });
     expect(await (await fetch(`${site}/settings.json`)).json()).toEqual({
-      apiUrl: 'https://api.one.example', analytics: { scriptUrl: 'https://stats.example.test/js/script.js', siteId: 'lifeboard.example' },
+      apiUrl: 'https://api.one.example',
+      analytics: { scriptUrl: 'https://stats.example.test/js/script.js', siteId: 'lifeboard.example' },
     });
-    const tag = '<script defer src="https://stats.example.test/js/script.js" data-domain="lifeboard.example" data-website-id="lifeboard.example"></script>';
+    const tag =
+      '<script defer src="https://stats.example.test/js/script.js" data-domain="lifeboard.example" data-website-id="lifeboard.example"></script>';
     for (const path of ['/', '/journal', '/privacy']) {
       const response = await fetch(`${site}${path}`, { headers: { 'Accept-Encoding': 'br' } });
       const text = await response.text();

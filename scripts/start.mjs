@@ -79,7 +79,11 @@ function run(name, command, commandArgs, { cwd = repoRoot, env = {}, quiet = fal
  */
 function developmentPushKeys() {
   if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
-    return { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY, VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local' };
+    return {
+      VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local',
+    };
   }
   const file = join(repoRoot, 'api/.data/vapid-development.json');
   let keys;
@@ -90,7 +94,11 @@ function developmentPushKeys() {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(keys, null, 2));
   }
-  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local' };
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:admin@lifeboard.local',
+  };
 }
 
 /**
@@ -118,7 +126,11 @@ async function buildAll() {
     while (queue.length && !stopping) {
       const app = queue.shift();
       const t0 = Date.now();
-      const child = run(app, 'pnpm', ['exec', 'rspack', 'build'], { cwd: join(repoRoot, app), env: { NODE_ENV: 'production' }, quiet: true });
+      const child = run(app, 'pnpm', ['exec', 'rspack', 'build'], {
+        cwd: join(repoRoot, app),
+        env: { NODE_ENV: 'production' },
+        quiet: true,
+      });
       const { code, output } = await child.done;
       if (code !== 0) {
         for (const line of output.slice(-40)) log(app, line);
@@ -169,7 +181,13 @@ async function main() {
 
   const ports = [
     ...apps.map((app) => [app, defaultPorts[app]]),
-    ...(withApi ? [['api', apiPort], ['maildev', mailSmtpPort], ['maildev', mailWebPort]] : []),
+    ...(withApi
+      ? [
+          ['api', apiPort],
+          ['maildev', mailSmtpPort],
+          ['maildev', mailWebPort],
+        ]
+      : []),
   ];
   const busy = [];
   for (const [name, port] of ports) if (await isPortOpen(port)) busy.push(`${name} :${port}`);
@@ -177,9 +195,12 @@ async function main() {
 
   if (withApi) {
     // In-memory inbox: what the API mails (reset links, invitations, reminders) is read at http://localhost:1080.
-    const maildev = run('maildev', join(repoRoot, 'node_modules', '.bin', 'maildev'), [
-      '--smtp', String(mailSmtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1',
-    ], { quiet: true });
+    const maildev = run(
+      'maildev',
+      join(repoRoot, 'node_modules', '.bin', 'maildev'),
+      ['--smtp', String(mailSmtpPort), '--ip', '127.0.0.1', '--web', String(mailWebPort), '--web-ip', '127.0.0.1'],
+      { quiet: true },
+    );
     watchChild('maildev', maildev);
     if (!isDev && (!skipBuild || !existsSync(join(repoRoot, 'api/dist/server.js')))) {
       const { code, output } = await run('api', 'pnpm', ['--filter', '@lifeboard/api', 'build'], { quiet: true }).done;
@@ -191,7 +212,10 @@ async function main() {
     // Development mode, on this machine only: it is what makes the demo account (never on a production database).
     const api = run('api', 'pnpm', ['--filter', '@lifeboard/api', isDev ? 'dev' : 'start'], {
       env: {
-        PORT: String(apiPort), DEMO_PASSWORD: demoPassword, NODE_ENV: 'development', CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
+        PORT: String(apiPort),
+        DEMO_PASSWORD: demoPassword,
+        NODE_ENV: 'development',
+        CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
         SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}?ignoreTLS=true`,
         ...developmentPushKeys(),
         ...developmentCalendarKey(),
@@ -202,7 +226,10 @@ async function main() {
 
   if (isDev) {
     for (const app of apps) {
-      const child = run(app, 'pnpm', ['exec', 'rspack', 'serve'], { cwd: join(repoRoot, app), env: { NODE_ENV: 'development' } });
+      const child = run(app, 'pnpm', ['exec', 'rspack', 'serve'], {
+        cwd: join(repoRoot, app),
+        env: { NODE_ENV: 'development' },
+      });
       watchChild(app, child);
     }
   } else {
@@ -218,7 +245,9 @@ async function main() {
     }
   }
 
-  await Promise.all(ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000, () => stopping)));
+  await Promise.all(
+    ports.map(([name, port]) => waitForPort(port, name, name === 'api' ? 60_000 : 90_000, () => stopping)),
+  );
   console.log('\nLifeboard is running:');
   console.log(`  site     http://localhost:${defaultPorts.shell}`);
   if (withApi) {
@@ -226,18 +255,27 @@ async function main() {
     console.log(`  demo     demo@lifeboard.local / ${demoPassword}  (made on an empty database)`);
     console.log(`  admin    admin@lifeboard.local / ${demoPassword}  (reviews programs)`);
     console.log(`  creator  creator@lifeboard.local / ${demoPassword}  (sells a published paid program)`);
-    console.log(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET
-      ? '  payments Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set)'
-      : '  payments built-in test provider: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
-    console.log(process.env.VAPID_PUBLIC_KEY
-      ? '  push     web push with the VAPID keys set in the environment'
-      : '  push     web push with development keys (api/.data/vapid-development.json); turn it on under Account › Devices');
-    console.log(process.env.CALENDAR_CREDENTIALS_KEY
-      ? '  caldav   CalDAV passwords encrypted with the CALENDAR_CREDENTIALS_KEY set in the environment'
-      : '  caldav   CalDAV passwords encrypted with a development key (api/.data/calendar-credentials-development.key)');
-    console.log(`  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`);
+    console.log(
+      process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET
+        ? '  payments Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set)'
+        : '  payments built-in test provider: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
+    );
+    console.log(
+      process.env.VAPID_PUBLIC_KEY
+        ? '  push     web push with the VAPID keys set in the environment'
+        : '  push     web push with development keys (api/.data/vapid-development.json); turn it on under Account › Devices',
+    );
+    console.log(
+      process.env.CALENDAR_CREDENTIALS_KEY
+        ? '  caldav   CalDAV passwords encrypted with the CALENDAR_CREDENTIALS_KEY set in the environment'
+        : '  caldav   CalDAV passwords encrypted with a development key (api/.data/calendar-credentials-development.key)',
+    );
+    console.log(
+      `  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`,
+    );
   }
-  for (const app of apps.slice(1)) console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);
+  for (const app of apps.slice(1))
+    console.log(`  ${app.padEnd(10)} http://localhost:${defaultPorts[app]}/mf-manifest.json`);
   console.log('Press Ctrl-C to stop.\n');
 }
 

@@ -48,22 +48,30 @@ async function measure(database: string, baseUrl: string, token: string, item: C
       const result = await openLoop(`${baseUrl}${item.path}`, init, item.openRate, DURATION_S * 2);
       return { database, name: item.name, ...result, target: item.target };
     }
-    const run = (duration: number) => autocannon({
-      url: `${baseUrl}${item.path}`,
-      method: item.method ?? 'POST',
-      connections: item.connections ?? CONNECTIONS,
-      duration,
-      headers,
-      body: item.body === undefined ? undefined : JSON.stringify(item.body),
-      requests: item.nextBody ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(item.nextBody?.()) }) }] : undefined,
-    });
+    const run = (duration: number) =>
+      autocannon({
+        url: `${baseUrl}${item.path}`,
+        method: item.method ?? 'POST',
+        connections: item.connections ?? CONNECTIONS,
+        duration,
+        headers,
+        body: item.body === undefined ? undefined : JSON.stringify(item.body),
+        requests: item.nextBody
+          ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(item.nextBody?.()) }) }]
+          : undefined,
+      });
     // Unrecorded warm-up: the JIT, the prepared statements of every pooled connection and the page cache are
     // ready before the clock starts, so the first case of a kind is not penalised against the next.
     await run(WARMUP_S);
     const result = await run(DURATION_S);
     return {
-      database, name: item.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx, target: item.target,
+      database,
+      name: item.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      target: item.target,
     };
   } catch (error) {
     return { database, name: item.name, rps: 0, p50: 0, p99: 0, errors: 1, target: item.target, note: String(error) };
@@ -99,19 +107,63 @@ function cases(ready: ServerReady): Case[] {
   return [
     { name: 'app GET /api/health', path: '/api/health', method: 'GET', auth: false },
     { name: LIST_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50 } }, target: TARGETS.list },
-    { name: LIST_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50 } }, target: TARGETS.list },
-    { name: `note/all middle page by cursor (${big})`, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } }, target: TARGETS.list },
-    { name: SEARCH_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
-    { name: SEARCH_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } } },
-    { name: FIXED_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } } },
-    { name: FIXED_SMALL, path: '/api/note/all', body: { board: smallBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } } },
-    { name: GET_BIG, path: '/api/note/get', nextBody: () => ({ board: bigBoard, params: { id: anyBigId() } }), target: TARGETS.get },
-    { name: GET_SMALL, path: '/api/note/get', nextBody: () => ({ board: smallBoard, params: { id: anySmallId() } }), target: TARGETS.get },
     {
-      name: 'note/create', path: '/api/note/create', target: TARGETS.create,
-      nextBody: () => ({ board: smallBoard, params: { title: `Bench ${(created += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' } }),
+      name: LIST_SMALL,
+      path: '/api/note/all',
+      body: { board: smallBoard, params: { limit: 50 } },
+      target: TARGETS.list,
     },
-    { name: 'sign-in at 20/s (argon2id, open loop)', path: '/api/login', auth: false, openRate: 20, body: { email, password: BENCH_PASSWORD }, target: TARGETS.signIn },
+    {
+      name: `note/all middle page by cursor (${big})`,
+      path: '/api/note/all',
+      body: { board: bigBoard, params: { limit: 50, cursor: ready.deepCursor } },
+      target: TARGETS.list,
+    },
+    { name: SEARCH_BIG, path: '/api/note/all', body: { board: bigBoard, params: { limit: 50, search: SEARCH_WORD } } },
+    {
+      name: SEARCH_SMALL,
+      path: '/api/note/all',
+      body: { board: smallBoard, params: { limit: 50, search: SEARCH_WORD } },
+    },
+    {
+      name: FIXED_BIG,
+      path: '/api/note/all',
+      body: { board: bigBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } },
+    },
+    {
+      name: FIXED_SMALL,
+      path: '/api/note/all',
+      body: { board: smallBoard, params: { limit: 50, search: FIXED_MATCHES_WORD } },
+    },
+    {
+      name: GET_BIG,
+      path: '/api/note/get',
+      nextBody: () => ({ board: bigBoard, params: { id: anyBigId() } }),
+      target: TARGETS.get,
+    },
+    {
+      name: GET_SMALL,
+      path: '/api/note/get',
+      nextBody: () => ({ board: smallBoard, params: { id: anySmallId() } }),
+      target: TARGETS.get,
+    },
+    {
+      name: 'note/create',
+      path: '/api/note/create',
+      target: TARGETS.create,
+      nextBody: () => ({
+        board: smallBoard,
+        params: { title: `Bench ${(created += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' },
+      }),
+    },
+    {
+      name: 'sign-in at 20/s (argon2id, open loop)',
+      path: '/api/login',
+      auth: false,
+      openRate: 20,
+      body: { email, password: BENCH_PASSWORD },
+      target: TARGETS.signIn,
+    },
   ];
 }
 
@@ -127,7 +179,9 @@ function startServer(database: 'pglite' | 'postgres'): Promise<{ child: ChildPro
     lines.on('line', (line) => {
       if (line.startsWith('READY ')) resolve({ child, ready: JSON.parse(line.slice(6)) as ServerReady });
     });
-    child.once('exit', (code) => reject(new Error(`bench server (${database}) exited with ${code} before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`bench server (${database}) exited with ${code} before it was ready`)),
+    );
   });
 }
 
@@ -142,10 +196,22 @@ async function benchDatabase(database: 'pglite' | 'postgres', withBaseline: bool
   try {
     console.log(`  ${ready.database}: seeded ${big} + ${small} notes in ${ready.seedSeconds.toFixed(1)} s`);
     const rows: Row[] = [];
-    const all = [...(withBaseline ? [{ name: 'bare Fastify route (baseline)', path: '/bare', body: {}, auth: false, base: ready.bareUrl }] : []), ...cases(ready)];
+    const all = [
+      ...(withBaseline
+        ? [{ name: 'bare Fastify route (baseline)', path: '/bare', body: {}, auth: false, base: ready.bareUrl }]
+        : []),
+      ...cases(ready),
+    ];
     for (const item of all) {
-      const row = await measure(item.path === '/bare' ? '-' : ready.database, 'base' in item ? item.base : ready.url, ready.account.token, item);
-      console.log(`  ${row.database}: ${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+      const row = await measure(
+        item.path === '/bare' ? '-' : ready.database,
+        'base' in item ? item.base : ready.url,
+        ready.account.token,
+        item,
+      );
+      console.log(
+        `  ${row.database}: ${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+      );
       rows.push(row);
     }
     return rows;
@@ -162,8 +228,12 @@ async function main(): Promise<void> {
 }
 
 async function benchApi(): Promise<void> {
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-  console.log(`Lifeboard API benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback; load average before: ${load}\n`);
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  console.log(
+    `Lifeboard API benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback; load average before: ${load}\n`,
+  );
   const rows: Row[] = [];
   const targets: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const [index, database] of targets.entries()) {
@@ -175,9 +245,18 @@ async function benchApi(): Promise<void> {
   }
   if (!process.env.DATABASE_URL) console.log('  (DATABASE_URL not set: PostgreSQL skipped)');
   printTable(rows);
-  printScaling(rows, [[LIST_BIG, LIST_SMALL], [SEARCH_BIG, SEARCH_SMALL], [FIXED_BIG, FIXED_SMALL], [GET_BIG, GET_SMALL]]);
+  printScaling(rows, [
+    [LIST_BIG, LIST_SMALL],
+    [SEARCH_BIG, SEARCH_SMALL],
+    [FIXED_BIG, FIXED_SMALL],
+    [GET_BIG, GET_SMALL],
+  ]);
   printComparison(rows);
-  console.log(`\nload average before: ${load}; after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min; ${cpus().length} cores; other work on the machine lowers these numbers)`);
+  console.log(
+    `\nload average before: ${load}; after: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (1, 5, 15 min; ${cpus().length} cores; other work on the machine lowers these numbers)`,
+  );
 }
 
 // Prints numbers, never fails: even a crash of the runner itself is reported and exits 0.

@@ -21,14 +21,17 @@ import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
 
 /** Both drivers answer raw SQL with `{ rows }` (PGlite's Results, node-postgres' QueryResult). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows;
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
   throw new Error('unexpected raw query result');
 }
 
 /** 1,000 random ids to read on each board, and the cursor of the middle of the big board (a page far from the top). */
 async function probes(database: Database, account: BenchAccount) {
-  const idsOf = async (board: number) => rowsOf(await database.db.execute(sql`select id from note where board_id = ${board} order by random() limit 1000`))
-    .map((r) => Number(r.id));
+  const idsOf = async (board: number) =>
+    rowsOf(
+      await database.db.execute(sql`select id from note where board_id = ${board} order by random() limit 1000`),
+    ).map((r) => Number(r.id));
   const middle = await database.db.execute(
     sql`select id, sort_at from note where board_id = ${account.bigBoard} order by sort_at desc, id desc offset ${BIG / 2} limit 1`,
   );
@@ -41,7 +44,12 @@ async function probes(database: Database, account: BenchAccount) {
 }
 
 /** The plans of the hot statements, as the engine makes them (fast-store.ts), so a slow case can be read without a profiler. */
-async function explainHotQueries(database: Database, account: BenchAccount, middleId: number, deepCursor: string): Promise<string> {
+async function explainHotQueries(
+  database: Database,
+  account: BenchAccount,
+  middleId: number,
+  deepCursor: string,
+): Promise<string> {
   const note = entryOf('note');
   const big = { userId: account.userId, boardId: account.bigBoard };
   const small = { userId: account.userId, boardId: account.smallBoard };
@@ -51,14 +59,31 @@ async function explainHotQueries(database: Database, account: BenchAccount, midd
     ['list, middle page', listStatement(note, big, { ...page, cursor: deepCursor })],
     [`search (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: SEARCH_WORD })],
     [`search (${SMALL.toLocaleString('en')})`, listStatement(note, small, { ...page, search: SEARCH_WORD })],
-    [`search, 60 matches (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: FIXED_MATCHES_WORD })],
-    [`search, 60 matches (${SMALL.toLocaleString('en')})`, listStatement(note, small, { ...page, search: FIXED_MATCHES_WORD })],
-    [`search of two words (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` })],
-    ['get', { text: `select ${COMPACT_ROW} from note where id = $1 and user_id = $2 and board_id = $3`, params: [middleId, account.userId, account.bigBoard] }],
+    [
+      `search, 60 matches (${BIG.toLocaleString('en')})`,
+      listStatement(note, big, { ...page, search: FIXED_MATCHES_WORD }),
+    ],
+    [
+      `search, 60 matches (${SMALL.toLocaleString('en')})`,
+      listStatement(note, small, { ...page, search: FIXED_MATCHES_WORD }),
+    ],
+    [
+      `search of two words (${BIG.toLocaleString('en')})`,
+      listStatement(note, big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` }),
+    ],
+    [
+      'get',
+      {
+        text: `select ${COMPACT_ROW} from note where id = $1 and user_id = $2 and board_id = $3`,
+        params: [middleId, account.userId, account.bigBoard],
+      },
+    ],
   ];
   const out: string[] = [];
   for (const [label, { text, params }] of queries) {
-    const plan = (await fastQueryOf(database.db).rows(`explain (analyze, buffers) ${text}`, params)).map((row) => String(row[0]));
+    const plan = (await fastQueryOf(database.db).rows(`explain (analyze, buffers) ${text}`, params)).map((row) =>
+      String(row[0]),
+    );
     out.push(`  ${database.kind} plan, ${label}:`, ...plan.map((line) => `    ${line}`));
   }
   return out.join('\n');
@@ -67,11 +92,22 @@ async function explainHotQueries(database: Database, account: BenchAccount, midd
 async function serve(): Promise<void> {
   const usePostgres = process.env.BENCH_DB === 'postgres';
   const dir = usePostgres ? '' : mkdtempSync(path.join(tmpdir(), 'lifeboard-bench-'));
-  const database = await openDatabase({ databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined, pgliteDir: dir || 'memory://' });
+  const database = await openDatabase({
+    databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined,
+    pgliteDir: dir || 'memory://',
+  });
   await database.migrate();
   const app = await buildApp({
-    db: database.db, env: defaultEnv(), logger: false,
-    limits: { anonymousPerIpPerMinute: 1e9, loginPerIpPerMinute: 1e9, loginFailuresBeforeDelay: 1e9, signupPerIpPerMinute: 1e9, passwordEmailPerIpPerMinute: 1e9 },
+    db: database.db,
+    env: defaultEnv(),
+    logger: false,
+    limits: {
+      anonymousPerIpPerMinute: 1e9,
+      loginPerIpPerMinute: 1e9,
+      loginFailuresBeforeDelay: 1e9,
+      signupPerIpPerMinute: 1e9,
+      passwordEmailPerIpPerMinute: 1e9,
+    },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // The baseline: a Fastify with one route and nothing else, in the same process as the app.
@@ -95,7 +131,14 @@ async function serve(): Promise<void> {
   const seedSeconds = (Date.now() - started) / 1000;
   const found = await probes(database, account);
   process.stderr.write(`${await explainHotQueries(database, account, found.bigIds[0], found.deepCursor)}\n`);
-  const ready: ServerReady = { url, bareUrl, database: usePostgres ? 'PostgreSQL' : 'PGlite', seedSeconds, account, ...found };
+  const ready: ServerReady = {
+    url,
+    bareUrl,
+    database: usePostgres ? 'PostgreSQL' : 'PGlite',
+    seedSeconds,
+    account,
+    ...found,
+  };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
 }
 

@@ -22,13 +22,28 @@ const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(),
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
 await database.migrate();
 await seedMuscles(database.db); // as the server does at start
-const app = await buildApp({ db: database.db, env: defaultEnv(), limits: {
-  anonymousPerIpPerMinute: 1e6, loginPerIpPerMinute: 1e6, loginFailuresBeforeDelay: 1e6, signupPerIpPerMinute: 1e6, passwordEmailPerIpPerMinute: 1e6, invitationsPerUserPerHour: 1e6,
-} });
+const app = await buildApp({
+  db: database.db,
+  env: defaultEnv(),
+  limits: {
+    anonymousPerIpPerMinute: 1e6,
+    loginPerIpPerMinute: 1e6,
+    loginFailuresBeforeDelay: 1e6,
+    signupPerIpPerMinute: 1e6,
+    passwordEmailPerIpPerMinute: 1e6,
+    invitationsPerUserPerHour: 1e6,
+  },
+});
 await app.ready();
 
 const email = `fitness-perf-${Date.now()}@example.com`;
-const registered = (await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Perf', email, password: 'fitness perf password' } })).json();
+const registered = (
+  await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { name: 'Perf', email, password: 'fitness perf password' },
+  })
+).json();
 const headers = { authorization: `Bearer ${registered.token}`, 'x-requested-with': 'XMLHttpRequest' };
 const board = registered.user.default_board_id as number;
 const post = async (url: string, payload: unknown) => {
@@ -40,12 +55,25 @@ const post = async (url: string, payload: unknown) => {
 let started = performance.now();
 const muscles = (await post('/api/muscle/all', { board, params: {} })).json().muscles as { id: number }[];
 for (let i = 0; i < CUSTOM; i += 1) {
-  await post('/api/exercise/create', { board, params: { name: `My exercise ${i}`, muscle_ids: [muscles[i % muscles.length].id], equipment: i % 2 ? 'dumbbell' : 'cable' } });
+  await post('/api/exercise/create', {
+    board,
+    params: {
+      name: `My exercise ${i}`,
+      muscle_ids: [muscles[i % muscles.length].id],
+      equipment: i % 2 ? 'dumbbell' : 'cable',
+    },
+  });
 }
-const found = (await post('/api/exercise/all', { board, params: { search: 'bench press' } })).json().exercises as { id: number; name: string }[];
+const found = (await post('/api/exercise/all', { board, params: { search: 'bench press' } })).json().exercises as {
+  id: number;
+  name: string;
+}[];
 const bench = found.find((exercise) => exercise.name === 'Barbell Bench Press - Medium Grip');
 if (!bench) throw new Error('the built-in bench press is missing');
-const others = (await post('/api/exercise/all', { board, params: { search: 'squat' } })).json().exercises.slice(0, 4).map((e: { id: number }) => e.id) as number[];
+const others = (await post('/api/exercise/all', { board, params: { search: 'squat' } }))
+  .json()
+  .exercises.slice(0, 4)
+  .map((e: { id: number }) => e.id) as number[];
 
 // Mon, Wed and Fri of every week back from 2026-11-23; the weight climbs 2.5 kg every 8 weeks.
 const monday = Date.UTC(2026, 10, 23);
@@ -53,12 +81,18 @@ for (let week = 0; week < WEEKS; week += 1) {
   for (const day of [0, 2, 4]) {
     const at = new Date(monday - week * 7 * 86_400_000 + day * 86_400_000 + 18 * 3_600_000).toISOString();
     const weight = 40 + 2.5 * Math.floor((WEEKS - week) / 8);
-    const sets = [bench.id, ...others].flatMap((exercise_id) => Array.from({ length: 4 }, (_, set) => ({ exercise_id, reps: 8 - set, weight, done: true })));
-    await post('/api/workout_session/create', { board, params: { title: `Push day ${week}.${day}`, started_at: at, ended_at: at, sets } });
+    const sets = [bench.id, ...others].flatMap((exercise_id) =>
+      Array.from({ length: 4 }, (_, set) => ({ exercise_id, reps: 8 - set, weight, done: true })),
+    );
+    await post('/api/workout_session/create', {
+      board,
+      params: { title: `Push day ${week}.${day}`, started_at: at, ended_at: at, sets },
+    });
   }
 }
-console.log(`seeded ${CUSTOM} custom exercises and ${WEEKS * 3} sessions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
+console.log(
+  `seeded ${CUSTOM} custom exercises and ${WEEKS * 3} sessions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 async function time(name: string, limitMs: number | null, call: (i: number) => Promise<unknown>) {
   for (let i = 0; i < 10; i += 1) await call(i); // warm-up: JIT and prepared statements
@@ -77,22 +111,49 @@ async function time(name: string, limitMs: number | null, call: (i: number) => P
   const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
   const f = (value: number) => value.toFixed(1).padStart(6);
   // CPU time (this process: the app and, on PGlite, the database) is the steadier number on a shared machine.
-  const verdict = limitMs === null ? 'no target (what a write costs)'
-    : `target p95 ≤ ${limitMs} ms: ${at(times, 0.95) <= limitMs ? 'met' : at(cpu, 0.95) <= limitMs ? 'met in CPU time (wall time waited for the machine)' : 'MISSED'}`;
-  console.log(`${name.padEnd(44)} wall p50 ${f(at(times, 0.5))} p95 ${f(at(times, 0.95))} p99 ${f(at(times, 0.99))} ms · CPU p50 ${f(at(cpu, 0.5))} p95 ${f(at(cpu, 0.95))} p99 ${f(at(cpu, 0.99))} ms · ${verdict}`);
+  const verdict =
+    limitMs === null
+      ? 'no target (what a write costs)'
+      : `target p95 ≤ ${limitMs} ms: ${at(times, 0.95) <= limitMs ? 'met' : at(cpu, 0.95) <= limitMs ? 'met in CPU time (wall time waited for the machine)' : 'MISSED'}`;
+  console.log(
+    `${name.padEnd(44)} wall p50 ${f(at(times, 0.5))} p95 ${f(at(times, 0.95))} p99 ${f(at(times, 0.99))} ms · CPU p50 ${f(at(cpu, 0.5))} p95 ${f(at(cpu, 0.95))} p99 ${f(at(cpu, 0.99))} ms · ${verdict}`,
+  );
 }
 
 const searches = ['bench press', 'curl', 'my exercise 1', 'row'];
-await time(`exercise search (873 built-ins + ${CUSTOM} custom)`, 20, (i) => post('/api/exercise/all', {
-  board, params: { search: searches[i % searches.length], ...(i % 3 === 0 ? { muscle: muscles[i % muscles.length].id } : {}) },
-}));
-await time(`history of one exercise (${WEEKS * 3} sessions)`, 100, () => post('/api/exercise/history', { board, params: { exercise_id: bench.id, limit: WEEKS * 3 } }));
-await time('records of that exercise', 20, () => post('/api/exercise/records', { board, params: { exercise_id: bench.id } }));
+await time(`exercise search (873 built-ins + ${CUSTOM} custom)`, 20, (i) =>
+  post('/api/exercise/all', {
+    board,
+    params: {
+      search: searches[i % searches.length],
+      ...(i % 3 === 0 ? { muscle: muscles[i % muscles.length].id } : {}),
+    },
+  }),
+);
+await time(`history of one exercise (${WEEKS * 3} sessions)`, 100, () =>
+  post('/api/exercise/history', { board, params: { exercise_id: bench.id, limit: WEEKS * 3 } }),
+);
+await time('records of that exercise', 20, () =>
+  post('/api/exercise/records', { board, params: { exercise_id: bench.id } }),
+);
 // A set ticked during a live session: the session's 20 sets saved again (the records' summary is kept on this write).
-const live = (await post('/api/workout_session/create', { board, params: { title: 'Live', started_at: new Date(monday).toISOString(), sets: [] } })).json().workout_session.id as number;
-await time('a set ticked (session of 20 sets saved)', null, (i) => post('/api/workout_session/update', { board, params: {
-  id: live, sets: [bench.id, ...others].flatMap((exercise_id) => Array.from({ length: 4 }, (_, set) => ({ exercise_id, reps: 8 - set, weight: 60, done: set <= i % 4 }))),
-} }));
+const live = (
+  await post('/api/workout_session/create', {
+    board,
+    params: { title: 'Live', started_at: new Date(monday).toISOString(), sets: [] },
+  })
+).json().workout_session.id as number;
+await time('a set ticked (session of 20 sets saved)', null, (i) =>
+  post('/api/workout_session/update', {
+    board,
+    params: {
+      id: live,
+      sets: [bench.id, ...others].flatMap((exercise_id) =>
+        Array.from({ length: 4 }, (_, set) => ({ exercise_id, reps: 8 - set, weight: 60, done: set <= i % 4 })),
+      ),
+    },
+  }),
+);
 
 await app.close();
 await database.close();

@@ -24,15 +24,24 @@ async function time(label: string, run: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < ROUNDS; i += 1) await run();
   const used = process.cpuUsage(cpu);
   const wall = Number(process.hrtime.bigint() - started) / 1000 / ROUNDS;
-  console.log(`${label.padEnd(40)} wall ${wall.toFixed(0).padStart(6)} µs   cpu ${((used.user + used.system) / ROUNDS).toFixed(0).padStart(6)} µs`);
+  console.log(
+    `${label.padEnd(40)} wall ${wall.toFixed(0).padStart(6)} µs   cpu ${((used.user + used.system) / ROUNDS).toFixed(0).padStart(6)} µs`,
+  );
 }
 
 const usePostgres = process.env.BENCH_DB === 'postgres';
-const database = await openDatabase({ databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined, pgliteDir: 'memory://' });
+const database = await openDatabase({
+  databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined,
+  pgliteDir: 'memory://',
+});
 await database.migrate();
 const app = await buildApp({ db: database.db, env: defaultEnv() });
 await app.ready();
-const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Bench', email: `hp-${Date.now()}@bench.local`, password: BENCH_PASSWORD } });
+const registered = await app.inject({
+  method: 'POST',
+  url: '/api/register',
+  payload: { name: 'Bench', email: `hp-${Date.now()}@bench.local`, password: BENCH_PASSWORD },
+});
 const { token, user } = registered.json<{ token: string; user: { id: number; default_board_id: number } }>();
 const owner = { userId: user.id, boardId: user.default_board_id };
 await seedNotes(database.db, owner.userId, owner.boardId, Number(process.env.NOTES ?? BIG));
@@ -50,19 +59,65 @@ await time('select 1 (drizzle execute)', () => database.db.execute(sql`select 1`
 await time('listPage, 50 rows', () => listPage(database.db, entry, owner, { limit: 50 }));
 // The same page and get through Drizzle's prepared selects (rows as objects, one column each): what the fast
 // runner saves (bench/README.md).
-const columns = { id: noteTable.id, boardId: noteTable.boardId, createdAt: noteTable.createdAt, updatedAt: noteTable.updatedAt, position: noteTable.position, sortAt: noteTable.sortAt, data: noteTable.data };
+const columns = {
+  id: noteTable.id,
+  boardId: noteTable.boardId,
+  createdAt: noteTable.createdAt,
+  updatedAt: noteTable.updatedAt,
+  position: noteTable.position,
+  sortAt: noteTable.sortAt,
+  data: noteTable.data,
+};
 const ownedBy = and(eq(noteTable.userId, sql.placeholder('user')), eq(noteTable.boardId, sql.placeholder('board')));
-const drizzlePage = database.db.select(columns).from(noteTable).where(ownedBy).orderBy(desc(noteTable.sortAt), desc(noteTable.id)).limit(51).prepare('bench_page');
-const drizzleGet = database.db.select(columns).from(noteTable).where(and(eq(noteTable.id, sql.placeholder('id')), ownedBy)).prepare('bench_get');
-await time('the same page, Drizzle prepared select', () => drizzlePage.execute({ user: owner.userId, board: owner.boardId }));
-await time(`listPage, search "${SEARCH_WORD}"`, () => listPage(database.db, entry, owner, { limit: 50, search: SEARCH_WORD }));
+const drizzlePage = database.db
+  .select(columns)
+  .from(noteTable)
+  .where(ownedBy)
+  .orderBy(desc(noteTable.sortAt), desc(noteTable.id))
+  .limit(51)
+  .prepare('bench_page');
+const drizzleGet = database.db
+  .select(columns)
+  .from(noteTable)
+  .where(and(eq(noteTable.id, sql.placeholder('id')), ownedBy))
+  .prepare('bench_get');
+await time('the same page, Drizzle prepared select', () =>
+  drizzlePage.execute({ user: owner.userId, board: owner.boardId }),
+);
+await time(`listPage, search "${SEARCH_WORD}"`, () =>
+  listPage(database.db, entry, owner, { limit: 50, search: SEARCH_WORD }),
+);
 await time('findRow', () => findRow(database.db, entry, owner, nextId()));
-await time('the same get, Drizzle prepared select', () => drizzleGet.execute({ id: nextId(), user: owner.userId, board: owner.boardId }));
+await time('the same get, Drizzle prepared select', () =>
+  drizzleGet.execute({ id: nextId(), user: owner.userId, board: owner.boardId }),
+);
 await time('inject GET /api/health', () => app.inject({ method: 'GET', url: '/api/health' }));
-await time('inject note/all', () => app.inject({ method: 'POST', url: '/api/note/all', headers, payload: JSON.stringify({ board: owner.boardId, params: { limit: 50 } }) }));
-await time('inject note/get', () => app.inject({ method: 'POST', url: '/api/note/get', headers, payload: JSON.stringify({ board: owner.boardId, params: { id: nextId() } }) }));
-await time('inject note/create', () => app.inject({
-  method: 'POST', url: '/api/note/create', headers, payload: JSON.stringify({ board: owner.boardId, params: { title: `x ${(n += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' } }),
-}));
+await time('inject note/all', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/note/all',
+    headers,
+    payload: JSON.stringify({ board: owner.boardId, params: { limit: 50 } }),
+  }),
+);
+await time('inject note/get', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/note/get',
+    headers,
+    payload: JSON.stringify({ board: owner.boardId, params: { id: nextId() } }),
+  }),
+);
+await time('inject note/create', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/note/create',
+    headers,
+    payload: JSON.stringify({
+      board: owner.boardId,
+      params: { title: `x ${(n += 1)}`, body: '<p>Made by the <strong>benchmark</strong>.</p>' },
+    }),
+  }),
+);
 await app.close();
 await database.close();

@@ -27,16 +27,26 @@ export async function openLoop(url: string, init: RequestInit, rate: number, sec
     const wait = started + (i * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const sent = performance.now();
-    pending.push(fetch(url, init).then(async (response) => {
-      await response.arrayBuffer();
-      if (response.ok) latencies.push(performance.now() - sent);
-      else errors += 1;
-    }, () => {
-      errors += 1;
-    }));
+    pending.push(
+      fetch(url, init).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.ok) latencies.push(performance.now() - sent);
+          else errors += 1;
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), errors };
+  return {
+    rps: latencies.length / elapsed,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    errors,
+  };
 }

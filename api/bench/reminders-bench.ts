@@ -58,12 +58,17 @@ async function startCountingSink(): Promise<Sink> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, arrivals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    arrivals,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const latency = (result: OpenLoopResult) => `p50 ${result.p50} ms, p99 ${result.p99} ms (${Math.round(result.rps)} req/s, ${result.errors} errors)`;
+const latency = (result: OpenLoopResult) =>
+  `p50 ${result.p50} ms, p99 ${result.p99} ms (${Math.round(result.rps)} req/s, ${result.errors} errors)`;
 
 /** Prints when (seconds from the instant) answers slower than 50 ms came, in runs, to see what they coincide with. */
 function slowRuns(label: string, slow: { at: number; ms: number }[], dueAt: number): void {
@@ -71,14 +76,29 @@ function slowRuns(label: string, slow: { at: number; ms: number }[], dueAt: numb
   const runs: { from: number; to: number; worst: number; count: number }[] = [];
   for (const { at, ms } of slow.sort((a, b) => a.at - b.at)) {
     const last = runs.at(-1);
-    if (last && at - last.to < 1000) Object.assign(last, { to: at, worst: Math.max(last.worst, ms), count: last.count + 1 });
+    if (last && at - last.to < 1000)
+      Object.assign(last, { to: at, worst: Math.max(last.worst, ms), count: last.count + 1 });
     else runs.push({ from: at, to: at, worst: ms, count: 1 });
   }
-  log(`    ${label}: answers over 50 ms, by when they were sent (s from the instant): ${runs.slice(0, 12).map((run) => `${((run.from - dueAt) / 1000).toFixed(1)}..${((run.to - dueAt) / 1000).toFixed(1)} (${run.count}, worst ${Math.round(run.worst)} ms)`).join(', ')}`);
+  log(
+    `    ${label}: answers over 50 ms, by when they were sent (s from the instant): ${runs
+      .slice(0, 12)
+      .map(
+        (run) =>
+          `${((run.from - dueAt) / 1000).toFixed(1)}..${((run.to - dueAt) / 1000).toFixed(1)} (${run.count}, worst ${Math.round(run.worst)} ms)`,
+      )
+      .join(', ')}`,
+  );
 }
 
 /** openLoop, also noting each slow answer's send time. */
-async function timedLoop(url: string, init: RequestInit, rate: number, seconds: number, slow: { at: number; ms: number }[]): Promise<OpenLoopResult> {
+async function timedLoop(
+  url: string,
+  init: RequestInit,
+  rate: number,
+  seconds: number,
+  slow: { at: number; ms: number }[],
+): Promise<OpenLoopResult> {
   const original = globalThis.fetch;
   const timedFetch: typeof fetch = async (input, options) => {
     const sent = Date.now();
@@ -97,7 +117,9 @@ async function timedLoop(url: string, init: RequestInit, rate: number, seconds: 
 }
 
 export async function benchReminders(): Promise<void> {
-  log(`\nReminders: ${COUNT.toLocaleString('en')} e-mail reminders due at one instant, two API processes on one PostgreSQL`);
+  log(
+    `\nReminders: ${COUNT.toLocaleString('en')} e-mail reminders due at one instant, two API processes on one PostgreSQL`,
+  );
   const postgres = await postgresForTest();
   if (!postgres) {
     log('  skipped: no PostgreSQL (set DATABASE_URL, or install the postgresql package)');
@@ -109,7 +131,10 @@ export async function benchReminders(): Promise<void> {
   const database = await openDatabase({ databaseUrl: postgres.url, pgliteDir: 'memory://' });
   try {
     const env = {
-      DATABASE_URL: postgres.url, SMTP_URL: sink.url, UPLOADS_DIR: uploads, ACTION_LINK_SECRET: 'the reminders bench secret, thirty-two characters or more',
+      DATABASE_URL: postgres.url,
+      SMTP_URL: sink.url,
+      UPLOADS_DIR: uploads,
+      ACTION_LINK_SECRET: 'the reminders bench secret, thirty-two characters or more',
       ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
     };
     processes.push(await startApiProcess(env));
@@ -118,11 +143,23 @@ export async function benchReminders(): Promise<void> {
 
     // One account reads notes; 1,000 more get 10 reminders each (inserted in SQL: signing 1,000 people up costs minutes of argon2).
     const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const registered = await (await fetch(`${a.url}/api/register`, {
-      method: 'POST', headers, body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.lifeboard.local`, password: 'bench password 12345' }),
-    })).json() as { token: string; user: { id: number; default_board_id: number } };
+    const registered = (await (
+      await fetch(`${a.url}/api/register`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name: 'Bench',
+          email: `bench-${Date.now()}@bench.lifeboard.local`,
+          password: 'bench password 12345',
+        }),
+      })
+    ).json()) as { token: string; user: { id: number; default_board_id: number } };
     await seedNotes(database.db, registered.user.id, registered.user.default_board_id, 1000);
-    const init = { method: 'POST', headers: { ...headers, authorization: `Bearer ${registered.token}` }, body: JSON.stringify({ board: registered.user.default_board_id, params: { limit: 50 } }) };
+    const init = {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${registered.token}` },
+      body: JSON.stringify({ board: registered.user.default_board_id, params: { limit: 50 } }),
+    };
     // The same load with no reminder anywhere: what this machine gives before the reminders add their work.
     const idle = await openLoop(`${a.url}/api/note/all`, init, NOTE_RATE, 10);
 
@@ -144,7 +181,11 @@ export async function benchReminders(): Promise<void> {
       from b, generate_series(1, ${Math.ceil(COUNT / USERS)}::int) as k
       limit ${COUNT}::int
     `);
-    log(`  due at ${new Date(dueAt).toISOString()} (seeding took ${seconds(Date.now() - now)}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    log(
+      `  due at ${new Date(dueAt).toISOString()} (seeding took ${seconds(Date.now() - now)}); load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
 
     const untilDue = Math.max(1, (dueAt - Date.now()) / 1000 - 1);
     const slowQueueing: { at: number; ms: number }[] = [];
@@ -162,20 +203,40 @@ export async function benchReminders(): Promise<void> {
     const lost = COUNT - sink.arrivals.size;
     const all = sink.arrivals.size ? lastMs - dueAt : Number.NaN;
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    log(`  handed to the SMTP server: ${sink.arrivals.size.toLocaleString('en')} of ${COUNT.toLocaleString('en')}; the first ${seconds(firstMs - dueAt)} after the instant, the last ${seconds(all)} after (target <= ${DELIVERY_TARGET_S} s: ${met(all <= DELIVERY_TARGET_S * 1000 && lost === 0)})`);
-    log(`  duplicates: ${duplicates}, lost (not handed over within 3 minutes): ${lost} (target 0 and 0: ${met(duplicates === 0 && lost === 0)})`);
+    log(
+      `  handed to the SMTP server: ${sink.arrivals.size.toLocaleString('en')} of ${COUNT.toLocaleString('en')}; the first ${seconds(firstMs - dueAt)} after the instant, the last ${seconds(all)} after (target <= ${DELIVERY_TARGET_S} s: ${met(all <= DELIVERY_TARGET_S * 1000 && lost === 0)})`,
+    );
+    log(
+      `  duplicates: ${duplicates}, lost (not handed over within 3 minutes): ${lost} (target 0 and 0: ${met(duplicates === 0 && lost === 0)})`,
+    );
     log(`  POST /api/note/all at ${NOTE_RATE}/s before any reminder (process A, 10 s): ${latency(idle)}`);
-    log(`  POST /api/note/all at ${NOTE_RATE}/s while both processes queue them (process A): ${latency(queueing)} (target p99 <= ${P99_TARGET_MS} ms: ${met(queueing.p99 <= P99_TARGET_MS)})`);
-    log(`  POST /api/note/all at ${NOTE_RATE}/s during the delivery minute (process B): ${latency(during)} (target p99 <= ${P99_TARGET_MS} ms: ${met(during.p99 <= P99_TARGET_MS)})`);
+    log(
+      `  POST /api/note/all at ${NOTE_RATE}/s while both processes queue them (process A): ${latency(queueing)} (target p99 <= ${P99_TARGET_MS} ms: ${met(queueing.p99 <= P99_TARGET_MS)})`,
+    );
+    log(
+      `  POST /api/note/all at ${NOTE_RATE}/s during the delivery minute (process B): ${latency(during)} (target p99 <= ${P99_TARGET_MS} ms: ${met(during.p99 <= P99_TARGET_MS)})`,
+    );
     for (const [index, process] of processes.entries()) {
-      const warnings = process.output().split('\n').filter((line) => /"level":(40|50|60)/.test(line));
-      if (warnings.length) log(`    process ${'AB'[index]} logged ${warnings.length} warnings/errors, the last: ${warnings.at(-1)?.slice(0, 300)}`);
+      const warnings = process
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(40|50|60)/.test(line));
+      if (warnings.length)
+        log(
+          `    process ${'AB'[index]} logged ${warnings.length} warnings/errors, the last: ${warnings.at(-1)?.slice(0, 300)}`,
+        );
     }
     slowRuns('queueing', slowQueueing, dueAt);
     slowRuns('delivering', slowDelivering, dueAt);
-    log(`  ${cpus().length} cores; load average now ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    log(
+      `  ${cpus().length} cores; load average now ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
   } catch (error) {
-    log(`  reminders run failed: ${String(error)}${processes.length ? `\n${processes.map((process) => process.output().slice(-2000)).join('\n')}` : ''}`);
+    log(
+      `  reminders run failed: ${String(error)}${processes.length ? `\n${processes.map((process) => process.output().slice(-2000)).join('\n')}` : ''}`,
+    );
   } finally {
     for (const process of processes) await process.stop();
     await database.close();

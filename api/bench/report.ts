@@ -20,7 +20,9 @@ const pad = (text: string, width: number, right = false) => (right ? text.padSta
 
 function targetText(target: Target | undefined): string {
   if (!target) return '';
-  return [target.rps ? `≥${target.rps.toLocaleString('en')}/s` : '', target.p99 ? `p99≤${target.p99}` : ''].filter(Boolean).join(' ');
+  return [target.rps ? `≥${target.rps.toLocaleString('en')}/s` : '', target.p99 ? `p99≤${target.p99}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** `met`, `MISSED` (what), or blank when the case has no target. Any error misses. */
@@ -37,10 +39,21 @@ export function verdict(row: Row): string {
 export function printTable(rows: Row[]): void {
   const header = ['database', 'case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target', 'verdict'];
   const cells = rows.map((row) => [
-    row.database, row.name, Math.round(row.rps).toLocaleString('en'), String(row.p50), String(row.p99), String(row.errors), targetText(row.target), verdict(row),
+    row.database,
+    row.name,
+    Math.round(row.rps).toLocaleString('en'),
+    String(row.p50),
+    String(row.p99),
+    String(row.errors),
+    targetText(row.target),
+    verdict(row),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
-  const line = (values: string[]) => values.map((value, i) => pad(value, widths[i], i >= 2 && i <= 5)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => pad(value, widths[i], i >= 2 && i <= 5))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}`);
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   rows.forEach((row, i) => {
@@ -58,7 +71,9 @@ export function printScaling(rows: Row[], pairs: [big: string, small: string][])
       const small = rows.find((row) => row.database === database && row.name === smallName);
       if (!big || !small || big.rps === 0) continue;
       const ratio = small.rps / big.rps;
-      console.log(`  ${database}: ${bigName} vs ${smallName}: ${ratio.toFixed(2)}× the time per request (p50 ${big.p50} vs ${small.p50} ms) ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
+      console.log(
+        `  ${database}: ${bigName} vs ${smallName}: ${ratio.toFixed(2)}× the time per request (p50 ${big.p50} vs ${small.p50} ms) ${ratio <= 1.5 ? 'met' : 'MISSED'}`,
+      );
     }
   }
 }
@@ -71,6 +86,8 @@ export function printComparison(rows: Row[]): void {
   for (const row of pglite) {
     const other = rows.find((candidate) => candidate.database === 'PostgreSQL' && candidate.name === row.name);
     if (!other) continue;
-    console.log(`  ${row.name}: ${Math.round(other.rps)} vs ${Math.round(row.rps)} req/s ${other.rps >= row.rps ? 'met' : 'MISSED'}`);
+    console.log(
+      `  ${row.name}: ${Math.round(other.rps)} vs ${Math.round(row.rps)} req/s ${other.rps >= row.rps ? 'met' : 'MISSED'}`,
+    );
   }
 }

@@ -25,13 +25,19 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Some dependencies are CommonJS and call require(): give the ESM bundle one.
-  banner: { js: "import { createRequire as __lbCreateRequire } from 'node:module'; const require = __lbCreateRequire(import.meta.url);" },
-  plugins: [{
-    name: 'external-packages',
-    setup(pluginBuild) {
-      // Bare imports are node_modules packages, left as imports; the workspace's shared sources are compiled in.
-      pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lifeboard/shared') ? undefined : { path: args.path, external: true }));
+  banner: {
+    js: "import { createRequire as __lbCreateRequire } from 'node:module'; const require = __lbCreateRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(pluginBuild) {
+        // Bare imports are node_modules packages, left as imports; the workspace's shared sources are compiled in.
+        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@lifeboard/shared') ? undefined : { path: args.path, external: true },
+        );
+      },
     },
-  }],
+  ],
 });
 console.log(`API built into dist/ in ${Date.now() - started} ms`);

@@ -81,7 +81,9 @@ export interface AppOptions {
 }
 
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the first n hops". */
-function trustProxyOption(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: Env['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
@@ -100,7 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(documentingSerializerCompiler);
   installErrorHandler(app);
   // Unknown paths answer in the contract's shape, not Fastify's default `{ message, error, statusCode }`.
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Not found', code: errorCodes.notFound }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ success: false, error: 'Not found', code: errorCodes.notFound }),
+  );
 
   app.decorate('db', options.db);
   app.decorate('env', options.env);
@@ -109,7 +113,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
   app.decorate('mailer', mailer);
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
-  const queue = new JobQueue({ ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) }, app.log, options.env.QUEUE_POLL_SECONDS);
+  const queue = new JobQueue(
+    { ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) },
+    app.log,
+    options.env.QUEUE_POLL_SECONDS,
+  );
   defineMailJob(queue, mailer);
   definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
   const push = readPushConfig(options.env);
@@ -117,7 +125,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = readSmsConfig(options.env);
   app.decorate('sms', sms);
   defineSmsJob(queue, { db: options.db, config: sms });
-  const reminders = { db: options.db, env: options.env, mailer, queue, signer: new ActionSigner(options.env.ACTION_LINK_SECRET), push, sms };
+  const reminders = {
+    db: options.db,
+    env: options.env,
+    mailer,
+    queue,
+    signer: new ActionSigner(options.env.ACTION_LINK_SECRET),
+    push,
+    sms,
+  };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
   defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
@@ -159,7 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnonymousLimit(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lifeboard API', version: '0.1.0', description: 'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.' },
+      info: {
+        title: 'Lifeboard API',
+        version: '0.1.0',
+        description:
+          'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -19,9 +19,11 @@ export class AppError extends Error {
 }
 
 export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, errorCodes.authRequired, message);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, errorCodes.forbidden, message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, errorCodes.forbidden, message);
 export const notFound = (message = 'Not found.') => new AppError(404, errorCodes.notFound, message);
-export const invalid = (fields: FieldErrors, message = firstMessage(fields)) => new AppError(422, errorCodes.validation, message, fields);
+export const invalid = (fields: FieldErrors, message = firstMessage(fields)) =>
+  new AppError(422, errorCodes.validation, message, fields);
 export const tooManyRequests = (message = 'Too Many Requests!') => new AppError(429, errorCodes.rateLimited, message);
 
 function firstMessage(fields: FieldErrors): string {
@@ -53,7 +55,8 @@ export function issuesToFields(issues: readonly Issue[]): FieldErrors {
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       const prefix = fieldOf(issue.path);
-      for (const key of issue.keys) add(prefix === 'body' || prefix === 'params' ? key : `${prefix}.${key}`, 'is not a known field');
+      for (const key of issue.keys)
+        add(prefix === 'body' || prefix === 'params' ? key : `${prefix}.${key}`, 'is not a known field');
     } else {
       add(fieldOf(issue.path), issue.message);
     }
@@ -85,7 +88,8 @@ function databaseErrorOf(error: unknown): { code: string; constraint?: string } 
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
     current = cause;
   }
   return undefined;
@@ -119,7 +123,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status === 400) {
       // Malformed JSON, `__proto__`/`constructor` keys, empty JSON bodies: the client sent something unreadable.
-      return reply.code(422).send({ message: `The body is not valid JSON: ${fastifyError.message}`, errors: { body: [fastifyError.message] } });
+      return reply.code(422).send({
+        message: `The body is not valid JSON: ${fastifyError.message}`,
+        errors: { body: [fastifyError.message] },
+      });
     }
     if (status === 429) {
       return reply.code(429).send({ success: false, error: 'Too Many Requests!', code: errorCodes.rateLimited });

@@ -31,41 +31,79 @@ export const documentingSerializerCompiler: typeof serializerCompiler = (route) 
   return serializerCompiler(route);
 };
 
-const failure = (code: z.ZodType<string>) => z.object({ success: z.literal(false), error: z.string().describe('A message safe to show.'), code });
-const fieldErrors = z.record(z.string(), z.array(z.string())).describe('Why each field was refused, keyed by field name (`params.` dropped).');
+const failure = (code: z.ZodType<string>) =>
+  z.object({ success: z.literal(false), error: z.string().describe('A message safe to show.'), code });
+const fieldErrors = z
+  .record(z.string(), z.array(z.string()))
+  .describe('Why each field was refused, keyed by field name (`params.` dropped).');
 const retryAfter = { 'Retry-After': { type: 'string', description: 'Seconds to wait before trying again.' } };
 
 /** The error bodies `errors.ts` (the one error handler) and the auth hook send, by status. */
 export const errorResponses = {
-  400: documented(failure(z.literal(errorCodes.badSignature))
-    .meta({ description: "A payment provider's event whose signature does not verify: nothing changes." })),
-  401: documented(failure(z.enum([errorCodes.authRequired, errorCodes.authExpired]))
-    .meta({ description: 'Not signed in: no or a malformed bearer token, a revoked one, or one unused for 30 days (LB-AUTH-EXPIRED).' })),
-  402: documented(failure(z.enum([errorCodes.paymentRequired, errorCodes.cardDeclined]))
-    .meta({ description: 'A paid program needs a completed payment first (LB-PAYMENT-REQUIRED), or the card was declined (LB-CARD-DECLINED): nothing changed.' })),
-  403: documented(failure(z.literal(errorCodes.forbidden))
-    .meta({ description: "Signed in but not allowed: another user's (or no such) board, or a non-admin on an admin endpoint." })),
-  404: documented(z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() })
-    .meta({ description: 'No such record for this user (LB-NOT-FOUND).' })),
-  409: documented(failure(z.literal(errorCodes.conflict))
-    .meta({ description: 'A write met a unique index (two writers raced to make the same thing); nothing was written twice.' })),
-  413: documented(z.object({ message: z.string(), errors: fieldErrors })
-    .meta({ description: 'The body is over the size limit (2 MB for JSON): `errors: { body: ["is too large"] }`.' })),
-  415: documented(failure(z.string())
-    .meta({ description: 'The body is not of a type this call takes.' })),
-  422: documented(z.object({ message: z.string().describe('The first problem, as a sentence.'), errors: fieldErrors })
-    .meta({ description: 'Invalid input: a refused or unknown field, malformed JSON, or a `__proto__`/`constructor` key.' })),
-  429: documented(failure(z.literal(errorCodes.rateLimited))
-    .meta({ description: 'Too many requests; `Retry-After` says how many seconds to wait.', headers: retryAfter })),
-  500: documented(z.object({ error: z.string().describe('A generic message; the details go to the log only.') })
-    .meta({ description: 'Something failed on the server. Never a stack trace.' })),
+  400: documented(
+    failure(z.literal(errorCodes.badSignature)).meta({
+      description: "A payment provider's event whose signature does not verify: nothing changes.",
+    }),
+  ),
+  401: documented(
+    failure(z.enum([errorCodes.authRequired, errorCodes.authExpired])).meta({
+      description:
+        'Not signed in: no or a malformed bearer token, a revoked one, or one unused for 30 days (LB-AUTH-EXPIRED).',
+    }),
+  ),
+  402: documented(
+    failure(z.enum([errorCodes.paymentRequired, errorCodes.cardDeclined])).meta({
+      description:
+        'A paid program needs a completed payment first (LB-PAYMENT-REQUIRED), or the card was declined (LB-CARD-DECLINED): nothing changed.',
+    }),
+  ),
+  403: documented(
+    failure(z.literal(errorCodes.forbidden)).meta({
+      description: "Signed in but not allowed: another user's (or no such) board, or a non-admin on an admin endpoint.",
+    }),
+  ),
+  404: documented(
+    z
+      .object({ success: z.literal(false), error: z.string(), code: z.string().optional() })
+      .meta({ description: 'No such record for this user (LB-NOT-FOUND).' }),
+  ),
+  409: documented(
+    failure(z.literal(errorCodes.conflict)).meta({
+      description: 'A write met a unique index (two writers raced to make the same thing); nothing was written twice.',
+    }),
+  ),
+  413: documented(
+    z
+      .object({ message: z.string(), errors: fieldErrors })
+      .meta({ description: 'The body is over the size limit (2 MB for JSON): `errors: { body: ["is too large"] }`.' }),
+  ),
+  415: documented(failure(z.string()).meta({ description: 'The body is not of a type this call takes.' })),
+  422: documented(
+    z.object({ message: z.string().describe('The first problem, as a sentence.'), errors: fieldErrors }).meta({
+      description: 'Invalid input: a refused or unknown field, malformed JSON, or a `__proto__`/`constructor` key.',
+    }),
+  ),
+  429: documented(
+    failure(z.literal(errorCodes.rateLimited)).meta({
+      description: 'Too many requests; `Retry-After` says how many seconds to wait.',
+      headers: retryAfter,
+    }),
+  ),
+  500: documented(
+    z
+      .object({ error: z.string().describe('A generic message; the details go to the log only.') })
+      .meta({ description: 'Something failed on the server. Never a stack trace.' }),
+  ),
 } as const;
 
 export type ErrorStatus = keyof typeof errorResponses;
 
 /** The documented error bodies of the given statuses, to spread into a route's `schema.response`. */
 export function errorsOf<S extends ErrorStatus>(...statuses: readonly S[]): Pick<typeof errorResponses, S> {
-  return Object.fromEntries(statuses.map((status) => [status, errorResponses[status]])) as Pick<typeof errorResponses, S>;
+  return Object.fromEntries(statuses.map((status) => [status, errorResponses[status]])) as Pick<
+    typeof errorResponses,
+    S
+  >;
 }
 
 type Hook = NonNullable<RouteOptions['onRequest']>;
@@ -92,9 +130,15 @@ function inferredErrorStatuses(app: FastifyInstance, route: RouteOptions): Error
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const takesBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
   if (hooks.includes(app.authenticate)) statuses.add(401);
-  if (hooks.includes(app.requireAdmin)) { statuses.add(401); statuses.add(403); }
+  if (hooks.includes(app.requireAdmin)) {
+    statuses.add(401);
+    statuses.add(403);
+  }
   if (hasBoardInBody(schema.body)) statuses.add(403);
-  if (takesBody) { statuses.add(413); statuses.add(422); }
+  if (takesBody) {
+    statuses.add(413);
+    statuses.add(422);
+  }
   if (schema.body || schema.querystring || schema.params) statuses.add(422);
   const config = route.config as { rateLimit?: unknown } | undefined;
   if (config?.rateLimit) statuses.add(429);
@@ -113,7 +157,9 @@ export function documentErrorResponses(app: FastifyInstance): void {
     const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
     if (!Object.keys(declared).some((status) => status.startsWith('2'))) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
-      throw new Error(`${methods} ${route.url} declares no success answer: describe it in schema.response with documented(...) (api/src/openapi.ts).`);
+      throw new Error(
+        `${methods} ${route.url} declares no success answer: describe it in schema.response with documented(...) (api/src/openapi.ts).`,
+      );
     }
     route.schema = { ...route.schema, response: { ...errorsOf(...inferredErrorStatuses(app, route)), ...declared } };
   });

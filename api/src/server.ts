@@ -14,12 +14,20 @@ await seedMuscles(database.db);
 // The embedded database is this process's alone: `admin:create` asks this API instead (modules/admin/local-admin.ts).
 // It listens on 127.0.0.1 whenever HOST is loopback or every address (the default is 127.0.0.1).
 const reachableOnLoopback = ['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(env.HOST);
-const localAdmin = database.kind === 'pglite' && reachableOnLoopback ? { file: runningApiFile(env.PGLITE_DIR), token: randomBytes(24).toString('base64url') } : null;
+const localAdmin =
+  database.kind === 'pglite' && reachableOnLoopback
+    ? { file: runningApiFile(env.PGLITE_DIR), token: randomBytes(24).toString('base64url') }
+    : null;
 const app = await buildApp({
-  db: database.db, env, logger: true, limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE }, localAdminToken: localAdmin?.token,
+  db: database.db,
+  env,
+  logger: true,
+  limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE },
+  localAdminToken: localAdmin?.token,
 });
 const demo = await seedDemo(database.db, env);
-if (env.NODE_ENV !== 'development' && env.DEMO_PASSWORD) app.log.warn('DEMO_PASSWORD is ignored: the demo account is made only in development (NODE_ENV=development)');
+if (env.NODE_ENV !== 'development' && env.DEMO_PASSWORD)
+  app.log.warn('DEMO_PASSWORD is ignored: the demo account is made only in development (NODE_ENV=development)');
 if (demo) {
   // Printed plainly (not only as a log line) so a person starting the API can copy it.
   console.log(`\n  Demo account created\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
@@ -35,6 +43,13 @@ process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
 
 await app.listen({ port: env.PORT, host: env.HOST });
-if (localAdmin) announceRunningApi(localAdmin.file, { pid: process.pid, url: `http://127.0.0.1:${env.PORT}`, token: localAdmin.token });
+if (localAdmin)
+  announceRunningApi(localAdmin.file, {
+    pid: process.pid,
+    url: `http://127.0.0.1:${env.PORT}`,
+    token: localAdmin.token,
+  });
 await app.startWork();
-app.log.info(`Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`);
+app.log.info(
+  `Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`,
+);

@@ -26,7 +26,11 @@ export function testDatabase(): Promise<Database> {
 
 /** Limits high enough that ordinary tests never meet them; the rate-limit tests build an app with the defaults. */
 export const relaxedLimits: Limits = {
-  anonymousPerIpPerMinute: 1_000_000, loginPerIpPerMinute: 10_000, loginFailuresBeforeDelay: 10_000, signupPerIpPerMinute: 10_000, passwordEmailPerIpPerMinute: 10_000,
+  anonymousPerIpPerMinute: 1_000_000,
+  loginPerIpPerMinute: 10_000,
+  loginFailuresBeforeDelay: 10_000,
+  signupPerIpPerMinute: 10_000,
+  passwordEmailPerIpPerMinute: 10_000,
   invitationsPerUserPerHour: 10_000,
 };
 
@@ -40,7 +44,13 @@ export function testQueueSchema(): { schema?: string } {
 
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<FastifyInstance> {
   const database = await testDatabase();
-  const app = await buildApp({ db: database.db, env: defaultEnv(), limits: relaxedLimits, queueSchema: testQueueSchema().schema, ...options });
+  const app = await buildApp({
+    db: database.db,
+    env: defaultEnv(),
+    limits: relaxedLimits,
+    queueSchema: testQueueSchema().schema,
+    ...options,
+  });
   await app.ready();
   return app;
 }
@@ -66,17 +76,28 @@ export interface TestUser {
 export function asUser(app: FastifyInstance, token: string) {
   const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
   return {
-    post: (path: string, body?: unknown) => app.inject({ method: 'POST', url: path, headers, ...(body === undefined ? {} : { payload: body as object }) }),
+    post: (path: string, body?: unknown) =>
+      app.inject({ method: 'POST', url: path, headers, ...(body === undefined ? {} : { payload: body as object }) }),
     get: (path: string) => app.inject({ method: 'GET', url: path, headers }),
   };
 }
 
 export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
   const email = uniqueEmail();
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Test User', email, password: PASSWORD, ...overrides } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { name: 'Test User', email, password: PASSWORD, ...overrides },
+  });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; user: { id: number; email: string; default_board_id: number } }>();
-  return { id: body.user.id, email: body.user.email, token: body.token, boardId: body.user.default_board_id, ...asUser(app, body.token) };
+  return {
+    id: body.user.id,
+    email: body.user.email,
+    token: body.token,
+    boardId: body.user.default_board_id,
+    ...asUser(app, body.token),
+  };
 }
 
 const admins = new WeakMap<FastifyInstance, Promise<TestUser>>();
@@ -98,19 +119,35 @@ export function adminOf(app: FastifyInstance): Promise<TestUser> {
 }
 
 /** A creator's program as the catalogue shows it: created (which asks for review) and approved by an admin. */
-export async function publishProgram(app: FastifyInstance, creator: TestUser, params: Record<string, unknown>): Promise<Record<string, unknown> & { id: number; guid: string; status: string }> {
-  const created = await creator.post('/api/program/create', { board: creator.boardId, params: { ...params, status: 'published' } });
+export async function publishProgram(
+  app: FastifyInstance,
+  creator: TestUser,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown> & { id: number; guid: string; status: string }> {
+  const created = await creator.post('/api/program/create', {
+    board: creator.boardId,
+    params: { ...params, status: 'published' },
+  });
   if (created.statusCode !== 201) throw new Error(`program create failed: ${created.statusCode} ${created.body}`);
   const program = created.json().program;
-  const approved = await (await adminOf(app)).post('/api/admin/programs/review', { id: program.id, decision: 'approve' });
+  const approved = await (
+    await adminOf(app)
+  ).post('/api/admin/programs/review', { id: program.id, decision: 'approve' });
   if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
   return { ...program, status: 'published' };
 }
 
 /** Starts a checkout of a paid program as the hosted page's "Buy" does (a fresh Idempotency-Key unless given). */
-export function startCheckout(app: FastifyInstance, buyer: TestUser, guid: string, key = `key-${randomBytes(8).toString('hex')}`) {
+export function startCheckout(
+  app: FastifyInstance,
+  buyer: TestUser,
+  guid: string,
+  key = `key-${randomBytes(8).toString('hex')}`,
+) {
   return app.inject({
-    method: 'POST', url: '/api/checkout/create', payload: { program_guid: guid },
+    method: 'POST',
+    url: '/api/checkout/create',
+    payload: { program_guid: guid },
     headers: { authorization: `Bearer ${buyer.token}`, 'x-requested-with': 'XMLHttpRequest', 'idempotency-key': key },
   });
 }

@@ -14,7 +14,9 @@ export interface ThrowawayPostgres {
 function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((name) => existsSync(path.join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(path.join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
@@ -42,7 +44,16 @@ export async function postgresForTest(): Promise<ThrowawayPostgres | undefined> 
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   // fsync off: a test cluster, thrown away after; the numbers measured on it are the application's.
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    'start',
+  ]);
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'lifeboard']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/lifeboard`,
@@ -74,17 +85,29 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 9
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); });
-  child.stderr?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited before it was ready:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the API exited before it was ready:\n${output}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {

@@ -52,7 +52,10 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** Checks `vapid t=<jwt>, k=<key>` (RFC 8292): an ES256 signature by the key, for this origin, not expired. */
-function checkVapid(header: string | undefined, origin: string): { claims: ReceivedPush['claims']; key: string } | string {
+function checkVapid(
+  header: string | undefined,
+  origin: string,
+): { claims: ReceivedPush['claims']; key: string } | string {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) return `no VAPID authorization: ${header}`;
   const [, jwt, key] = match;
@@ -61,8 +64,16 @@ function checkVapid(header: string | undefined, origin: string): { claims: Recei
   if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') return 'JWT is not ES256';
   const point = Buffer.from(key, 'base64url');
   if (point.length !== 65 || point[0] !== 4) return 'k= is not an uncompressed P-256 point';
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) }, format: 'jwk' });
-  const valid = verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) },
+    format: 'jwk',
+  });
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!valid) return 'JWT signature does not verify with k=';
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as ReceivedPush['claims'];
   if (claims.aud !== origin) return `JWT audience ${claims.aud} is not ${origin}`;
@@ -99,13 +110,22 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       if (status) return refuse(status, `answered ${status}`);
       let message: Record<string, unknown>;
       try {
-        message = JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: subscriber.ecdh, authSecret: subscriber.auth }).toString('utf8'));
+        message = JSON.parse(
+          decrypt(body, { version: 'aes128gcm', privateKey: subscriber.ecdh, authSecret: subscriber.auth }).toString(
+            'utf8',
+          ),
+        );
       } catch (error) {
         return refuse(400, `the body does not decrypt: ${String(error)}`);
       }
       pushes.add({
-        endpoint, message, ttl, urgency: request.headers.urgency as string | undefined, topic: request.headers.topic as string | undefined,
-        claims: vapid.claims, vapidKey: vapid.key,
+        endpoint,
+        message,
+        ttl,
+        urgency: request.headers.urgency as string | undefined,
+        topic: request.headers.topic as string | undefined,
+        claims: vapid.claims,
+        vapidKey: vapid.key,
       });
       response.writeHead(201, { location: `${endpoint}/message/${received.length}` }).end();
     })().catch((error: unknown) => response.writeHead(500).end(String(error)));
@@ -129,11 +149,16 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       statuses.set(endpoint, status);
     },
     waitFor(match, timeoutMs = 30_000) {
-      return pushes.waitFor(match, timeoutMs, () => `no matching push within ${timeoutMs} ms (refused: ${refused.join(' | ') || 'none'})`);
+      return pushes.waitFor(
+        match,
+        timeoutMs,
+        () => `no matching push within ${timeoutMs} ms (refused: ${refused.join(' | ') || 'none'})`,
+      );
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

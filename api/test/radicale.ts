@@ -17,30 +17,67 @@ export interface Radicale {
   /** Makes a calendar collection directly in the storage folder, as another app would have. */
   makeCalendar(user: string, slug: string, name: string, color?: string): Promise<string>;
   /** A request as another calendar app of `user` would make it (Basic auth). */
-  request(user: string, method: string, path: string, body?: string, headers?: Record<string, string>): Promise<Response>;
+  request(
+    user: string,
+    method: string,
+    path: string,
+    body?: string,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
   stop(): Promise<void>;
 }
 
 export async function startRadicale(users: Record<string, string>): Promise<Radicale> {
   if (!existsSync(RADICALE)) {
-    throw new Error(`Radicale is not installed (${RADICALE} is missing): the CalDAV tests run against a real server. Install it with \`apt-get install radicale\` (.ci/run does), or set RADICALE_BIN.`);
+    throw new Error(
+      `Radicale is not installed (${RADICALE} is missing): the CalDAV tests run against a real server. Install it with \`apt-get install radicale\` (.ci/run does), or set RADICALE_BIN.`,
+    );
   }
   const folder = await mkdtemp(join(tmpdir(), 'lifeboard-radicale-'));
   const storage = join(folder, 'storage');
-  await writeFile(join(folder, 'users'), Object.entries(users).map(([user, password]) => `${user}:${password}\n`).join(''));
+  await writeFile(
+    join(folder, 'users'),
+    Object.entries(users)
+      .map(([user, password]) => `${user}:${password}\n`)
+      .join(''),
+  );
   const port = await freePort();
-  const child: ChildProcess = spawn(RADICALE, [
-    '--config', '', '--server-hosts', `127.0.0.1:${port}`, '--storage-filesystem-folder', storage,
-    '--auth-type', 'htpasswd', '--auth-htpasswd-filename', join(folder, 'users'), '--auth-htpasswd-encryption', 'plain',
-    '--auth-delay', '0', '--rights-type', 'owner_only', '--logging-level', 'warning',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    RADICALE,
+    [
+      '--config',
+      '',
+      '--server-hosts',
+      `127.0.0.1:${port}`,
+      '--storage-filesystem-folder',
+      storage,
+      '--auth-type',
+      'htpasswd',
+      '--auth-htpasswd-filename',
+      join(folder, 'users'),
+      '--auth-htpasswd-encryption',
+      'plain',
+      '--auth-delay',
+      '0',
+      '--rights-type',
+      'owner_only',
+      '--logging-level',
+      'warning',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => { log = (log + chunk.toString()).slice(-4000); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Radicale stopped at start (exit ${child.exitCode}):\n${log}`);
-    const up = await fetch(`${url}/.web/`).then(() => true, () => false);
+    const up = await fetch(`${url}/.web/`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       child.kill();
@@ -54,12 +91,22 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
     async makeCalendar(user, slug, name, color) {
       const dir = join(storage, 'collection-root', user, slug);
       await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, '.Radicale.props'), JSON.stringify({ tag: 'VCALENDAR', 'D:displayname': name, ...(color ? { 'ICAL:calendar-color': color } : {}) }));
+      await writeFile(
+        join(dir, '.Radicale.props'),
+        JSON.stringify({ tag: 'VCALENDAR', 'D:displayname': name, ...(color ? { 'ICAL:calendar-color': color } : {}) }),
+      );
       return `${url}/${user}/${slug}/`;
     },
-    request: (user, method, path, body, headers = {}) => fetch(new URL(path, url), {
-      method, headers: { authorization: auth(user), ...(body ? { 'content-type': 'text/calendar; charset=utf-8' } : {}), ...headers }, ...(body ? { body } : {}),
-    }),
+    request: (user, method, path, body, headers = {}) =>
+      fetch(new URL(path, url), {
+        method,
+        headers: {
+          authorization: auth(user),
+          ...(body ? { 'content-type': 'text/calendar; charset=utf-8' } : {}),
+          ...headers,
+        },
+        ...(body ? { body } : {}),
+      }),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -4,10 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { arrivals } from './arrivals';
 
 /** A message the stand-in accepted, as Twilio would have queued it. */
-export interface ReceivedSms { sid: string; accountSid: string; to: string; from: string; body: string }
+export interface ReceivedSms {
+  sid: string;
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+}
 
 /** An answer the stand-in gives instead of accepting: Twilio's error body `{ code, message, more_info, status }`. */
-export interface SmsErrorAnswer { status: number; code: number; message: string }
+export interface SmsErrorAnswer {
+  status: number;
+  code: number;
+  message: string;
+}
 
 /**
  * A local SMS provider speaking Twilio's Messages API as Twilio does: POST /2010-04-01/Accounts/{sid}/Messages.json
@@ -31,7 +41,11 @@ export interface SmsProviderStandIn {
 }
 
 /** Twilio's own error for an invalid 'To' number (21211), as a 400. */
-export const invalidNumber = (to: string): SmsErrorAnswer => ({ status: 400, code: 21211, message: `The 'To' number ${to} is not a valid phone number.` });
+export const invalidNumber = (to: string): SmsErrorAnswer => ({
+  status: 400,
+  code: 21211,
+  message: `The 'To' number ${to} is not a valid phone number.`,
+});
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,18 +68,29 @@ export async function startSmsProvider(): Promise<SmsProviderStandIn> {
   const server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
-      const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       const fail = (error: SmsErrorAnswer, reason = error.message) => {
         refused.push({ status: error.status, reason });
-        json(error.status, { code: error.code, message: error.message, more_info: `https://www.twilio.com/docs/errors/${error.code}`, status: error.status });
+        json(error.status, {
+          code: error.code,
+          message: error.message,
+          more_info: `https://www.twilio.com/docs/errors/${error.code}`,
+          status: error.status,
+        });
       };
       const path = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(request.url ?? '');
-      if (request.method !== 'POST' || !path) return fail({ status: 404, code: 20404, message: `The requested resource ${request.url} was not found` });
+      if (request.method !== 'POST' || !path)
+        return fail({ status: 404, code: 20404, message: `The requested resource ${request.url} was not found` });
       attempts += 1;
       const [scheme, credentials] = (request.headers.authorization ?? '').split(' ');
-      const [user, password] = Buffer.from(credentials ?? '', 'base64').toString('utf8').split(':');
-      if (scheme !== 'Basic' || user !== accountSid || password !== authToken) return fail({ status: 401, code: 20003, message: 'Authenticate' });
-      if (decodeURIComponent(path[1]) !== accountSid) return fail({ status: 404, code: 20404, message: `The requested resource ${request.url} was not found` });
+      const [user, password] = Buffer.from(credentials ?? '', 'base64')
+        .toString('utf8')
+        .split(':');
+      if (scheme !== 'Basic' || user !== accountSid || password !== authToken)
+        return fail({ status: 401, code: 20003, message: 'Authenticate' });
+      if (decodeURIComponent(path[1]) !== accountSid)
+        return fail({ status: 404, code: 20404, message: `The requested resource ${request.url} was not found` });
       if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
         return fail({ status: 400, code: 21620, message: 'The body is not form-encoded' });
       }
@@ -87,8 +112,17 @@ export async function startSmsProvider(): Promise<SmsProviderStandIn> {
       const message = { sid, accountSid, to, from, body: text };
       texts.add(message);
       json(201, {
-        sid, account_sid: accountSid, to, from, body: text, status: 'queued', direction: 'outbound-api', num_segments: '1',
-        api_version: '2010-04-01', date_created: new Date().toUTCString(), uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+        sid,
+        account_sid: accountSid,
+        to,
+        from,
+        body: text,
+        status: 'queued',
+        direction: 'outbound-api',
+        num_segments: '1',
+        api_version: '2010-04-01',
+        date_created: new Date().toUTCString(),
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
       });
     })().catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
@@ -96,17 +130,29 @@ export async function startSmsProvider(): Promise<SmsProviderStandIn> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url, accountSid, authToken, received, refused,
-    get attempts() { return attempts; },
+    url,
+    accountSid,
+    authToken,
+    received,
+    refused,
+    get attempts() {
+      return attempts;
+    },
     answer(to, error, times = Number.POSITIVE_INFINITY) {
       errors.set(to, { error, times });
     },
     waitFor(match, timeoutMs = 30_000) {
-      return texts.waitFor(match, timeoutMs, () => `no matching text within ${timeoutMs} ms (refused: ${refused.map((r) => `${r.status} ${r.reason}`).join(' | ') || 'none'})`);
+      return texts.waitFor(
+        match,
+        timeoutMs,
+        () =>
+          `no matching text within ${timeoutMs} ms (refused: ${refused.map((r) => `${r.status} ${r.reason}`).join(' | ') || 'none'})`,
+      );
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

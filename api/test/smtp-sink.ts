@@ -48,18 +48,21 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       heldMessages.delete(session.id);
     },
     onData(stream, session, callback) {
-      simpleParser(stream).then((parsed) => {
-        const mail: ReceivedMail = {
-          to: session.envelope.rcptTo.map((r) => r.address).join(','),
-          subject: parsed.subject ?? '',
-          text: parsed.text ?? '',
-          html: typeof parsed.html === 'string' ? parsed.html : '',
-          messageId: parsed.messageId ?? '',
-          headers: parsed.headers,
-        };
-        if (holding) heldMessages.set(session.id, { mail, accept: () => accept(mail, () => callback()) });
-        else accept(mail, () => callback());
-      }, (error: Error) => callback(error));
+      simpleParser(stream).then(
+        (parsed) => {
+          const mail: ReceivedMail = {
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            messageId: parsed.messageId ?? '',
+            headers: parsed.headers,
+          };
+          if (holding) heldMessages.set(session.id, { mail, accept: () => accept(mail, () => callback()) });
+          else accept(mail, () => callback());
+        },
+        (error: Error) => callback(error),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
@@ -86,7 +89,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         if (!check()) waiters.add(check);
       });
     },
-    hold: () => { holding = true; },
+    hold: () => {
+      holding = true;
+    },
     release: () => {
       holding = false;
       for (const message of heldMessages.values()) message.accept();

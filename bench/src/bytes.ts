@@ -32,7 +32,11 @@ export function kindOf(url: string, resourceType: string): AssetKind {
   return 'other';
 }
 
-const emptySizes = (): AppSizes => ({ js: { raw: 0, gzip: 0, files: 0 }, css: { raw: 0, gzip: 0, files: 0 }, other: { raw: 0, gzip: 0, files: 0 } });
+const emptySizes = (): AppSizes => ({
+  js: { raw: 0, gzip: 0, files: 0 },
+  css: { raw: 0, gzip: 0, files: 0 },
+  other: { raw: 0, gzip: 0, files: 0 },
+});
 
 /** Totals per kind. */
 export function sumSizes(transfers: readonly Transfer[]): AppSizes {
@@ -54,7 +58,9 @@ export function sumByApp(transfers: readonly Transfer[]): Map<AppName, AppSizes>
 
 /** JS and CSS gzip bytes over every app: what a target on "code a visit loads" is checked against. */
 export function codeGzip(transfers: readonly Transfer[], kinds: readonly AssetKind[] = ['js', 'css']): number {
-  return transfers.filter((transfer) => kinds.includes(transfer.kind)).reduce((sum, transfer) => sum + transfer.gzip, 0);
+  return transfers
+    .filter((transfer) => kinds.includes(transfer.kind))
+    .reduce((sum, transfer) => sum + transfer.gzip, 0);
 }
 
 /**
@@ -68,7 +74,10 @@ export class NetworkLog {
   private inFlight = 0;
   private lastActivity = Date.now();
 
-  constructor(private readonly page: Page, private readonly appOfOrigin: ReadonlyMap<string, AppName>) {
+  constructor(
+    private readonly page: Page,
+    private readonly appOfOrigin: ReadonlyMap<string, AppName>,
+  ) {
     page.on('request', () => {
       this.inFlight += 1;
       this.lastActivity = Date.now();
@@ -106,7 +115,13 @@ export class NetworkLog {
     if (!response || response.status() !== 200) return;
     const body = await response.body().catch(() => null);
     if (!body) return;
-    this.transfers.push({ url: request.url(), app, kind: kindOf(request.url(), request.resourceType()), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    this.transfers.push({
+      url: request.url(),
+      app,
+      kind: kindOf(request.url(), request.resourceType()),
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
   }
 
   /** Waits until every finished request has been measured. */

@@ -26,21 +26,49 @@ interface FitnessWindow extends Window {
   benchTapScript?: number[];
 }
 
-export async function measureFitness(browser: Browser, site: Site, targets: Target[], log: (line: string) => void): Promise<void> {
+export async function measureFitness(
+  browser: Browser,
+  site: Site,
+  targets: Target[],
+  log: (line: string) => void,
+): Promise<void> {
   log('\n6. Fitness: ticking a set done in a live session → its frame painted');
   const user = await signUpBenchUser(site);
-  const found = await post(site, '/api/exercise/all', { board: user.boardId, params: { search: 'barbell' } }, user.session.token);
+  const found = await post(
+    site,
+    '/api/exercise/all',
+    { board: user.boardId, params: { search: 'barbell' } },
+    user.session.token,
+  );
   const exercises = (found.exercises as { id: number; name: string }[]).slice(0, exercisesPerSession);
-  const sets = exercises.flatMap((exercise) => Array.from({ length: setsPerExercise }, () => ({ exercise_id: exercise.id, reps: 8, weight: 62.5, target_reps: 8, done: false })));
-  const created = await post(site, '/api/workout_session/create', {
-    board: user.boardId, params: { title: 'Bench session', started_at: new Date().toISOString(), sets },
-  }, user.session.token);
+  const sets = exercises.flatMap((exercise) =>
+    Array.from({ length: setsPerExercise }, () => ({
+      exercise_id: exercise.id,
+      reps: 8,
+      weight: 62.5,
+      target_reps: 8,
+      done: false,
+    })),
+  );
+  const created = await post(
+    site,
+    '/api/workout_session/create',
+    {
+      board: user.boardId,
+      params: { title: 'Bench session', started_at: new Date().toISOString(), sets },
+    },
+    user.session.token,
+  );
   const id = (created.workout_session as { id: number }).id;
 
   const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
   try {
     await page.goto(`${site.shellUrl}/workout-session/${id}`);
-    const doneButtons = exercises.flatMap((exercise) => Array.from({ length: setsPerExercise }, (_, set) => page.getByRole('button', { name: `Done set ${set + 1} of ${exercise.name}`, exact: true })));
+    const doneButtons = exercises.flatMap((exercise) =>
+      Array.from({ length: setsPerExercise }, (_, set) =>
+        page.getByRole('button', { name: `Done set ${set + 1} of ${exercise.name}`, exact: true }),
+      ),
+    );
     await doneButtons[0].waitFor();
     await page.evaluate(() => {
       const win = window as FitnessWindow;
@@ -49,20 +77,27 @@ export async function measureFitness(browser: Browser, site: Site, targets: Targ
       win.benchTapScript = [];
       // The window hears a click after React's root has handled it (and rendered what it changed, synchronously for
       // a click): the tap's own script time, apart from waiting for the next frame.
-      window.addEventListener('click', (event) => { win.benchTapScript?.push(performance.now() - event.timeStamp); });
-      document.addEventListener('click', (event) => {
-        const tappedAt = event.timeStamp;
-        const button = (event.target as Element).closest('button');
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            win.benchTapToPaint?.push(performance.now() - tappedAt);
-            // The frame counts only if it showed the set as done (the save is optimistic: no wait for the API).
-            if (button?.getAttribute('aria-pressed') !== 'true') win.benchNotYetShown = (win.benchNotYetShown ?? 0) + 1;
-          };
-          channel.port2.postMessage(null);
-        });
-      }, { capture: true });
+      window.addEventListener('click', (event) => {
+        win.benchTapScript?.push(performance.now() - event.timeStamp);
+      });
+      document.addEventListener(
+        'click',
+        (event) => {
+          const tappedAt = event.timeStamp;
+          const button = (event.target as Element).closest('button');
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              win.benchTapToPaint?.push(performance.now() - tappedAt);
+              // The frame counts only if it showed the set as done (the save is optimistic: no wait for the API).
+              if (button?.getAttribute('aria-pressed') !== 'true')
+                win.benchNotYetShown = (win.benchNotYetShown ?? 0) + 1;
+            };
+            channel.port2.postMessage(null);
+          });
+        },
+        { capture: true },
+      );
     });
     for (const button of doneButtons) {
       await button.click();
@@ -74,14 +109,39 @@ export async function measureFitness(browser: Browser, site: Site, targets: Targ
       notYetShown: (window as FitnessWindow).benchNotYetShown ?? 0,
       script: (window as FitnessWindow).benchTapScript ?? [],
     }));
-    if (notYetShown > 0) log(`  ${notYetShown} of ${latencies.length} taps painted a frame that did not show the set as done yet: those times are too low`);
-    const target: Target = { label: 'fitness: tap → paint while logging a set, p95', value: percentile(latencies, 95), limit: 16, kind: 'max', format: ms };
+    if (notYetShown > 0)
+      log(
+        `  ${notYetShown} of ${latencies.length} taps painted a frame that did not show the set as done yet: those times are too low`,
+      );
+    const target: Target = {
+      label: 'fitness: tap → paint while logging a set, p95',
+      value: percentile(latencies, 95),
+      limit: 16,
+      kind: 'max',
+      format: ms,
+    };
     targets.push(target);
-    log(table([
-      ['measure', 'taps', 'p50', 'p95', 'max', 'target'],
-      ['tick a set done → painted', String(latencies.length), ms(percentile(latencies, 50)), ms(target.value), ms(Math.max(...latencies)), describeTarget(target)],
-      ['of which the tap\'s script (React included)', String(script.length), ms(percentile(script, 50)), ms(percentile(script, 95)), ms(Math.max(...script)), '-'],
-    ]));
+    log(
+      table([
+        ['measure', 'taps', 'p50', 'p95', 'max', 'target'],
+        [
+          'tick a set done → painted',
+          String(latencies.length),
+          ms(percentile(latencies, 50)),
+          ms(target.value),
+          ms(Math.max(...latencies)),
+          describeTarget(target),
+        ],
+        [
+          "of which the tap's script (React included)",
+          String(script.length),
+          ms(percentile(script, 50)),
+          ms(percentile(script, 95)),
+          ms(Math.max(...script)),
+          '-',
+        ],
+      ]),
+    );
   } finally {
     await context.close();
   }

@@ -16,7 +16,12 @@ describe('wordsBody', () => {
   it('holds exactly the asked number of words, in paragraphs of 100', () => {
     const body = wordsBody(20_000);
     expect(body.match(/<p>/g)).toHaveLength(200);
-    expect(body.replace(/<\/?p>/g, ' ').split(/\s+/).filter(Boolean)).toHaveLength(20_000);
+    expect(
+      body
+        .replace(/<\/?p>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean),
+    ).toHaveLength(20_000);
     expect(wordsBody(150, 0, 'a needle')).toMatch(/<p>a needle<\/p>$/);
   });
 });

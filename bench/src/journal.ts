@@ -64,14 +64,22 @@ interface OpenTimes {
 
 /** Reads what the probe and Element Timing recorded, once the list has been answered and had time to show. */
 async function openTimes(page: Page): Promise<OpenTimes> {
-  const shown = await page.waitForFunction(() => (window as JournalWindow).__lbFirstEntryShownAt ?? null, undefined, { polling: 100, timeout: 30_000 });
-  const painted = await page.evaluate(() => new Promise<number>((resolve) => {
-    new PerformanceObserver((list) => {
-      const entry = list.getEntries().find((item) => (item as PerformanceEntry & { identifier?: string }).identifier === 'journal-entry');
-      if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
-    }).observe({ type: 'element', buffered: true });
-    setTimeout(() => resolve(Number.NaN), 5_000);
-  }));
+  const shown = await page.waitForFunction(() => (window as JournalWindow).__lbFirstEntryShownAt ?? null, undefined, {
+    polling: 100,
+    timeout: 30_000,
+  });
+  const painted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list
+            .getEntries()
+            .find((item) => (item as PerformanceEntry & { identifier?: string }).identifier === 'journal-entry');
+          if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
+        }).observe({ type: 'element', buffered: true });
+        setTimeout(() => resolve(Number.NaN), 5_000);
+      }),
+  );
   return { shown: ((await shown.jsonValue()) as number | null) ?? Number.NaN, painted };
 }
 
@@ -80,10 +88,15 @@ async function openTimes(page: Page): Promise<OpenTimes> {
  * Nothing of Playwright runs in the page while it loads: the bench waits for the list's answer on the network
  * (DevTools events, outside the page) and a moment more, then reads the page's own record.
  */
-async function measureOpen(browser: Browser, site: Site, user: BenchUser): Promise<{ cold: OpenTimes[]; warm: OpenTimes[] }> {
+async function measureOpen(
+  browser: Browser,
+  site: Site,
+  user: BenchUser,
+): Promise<{ cold: OpenTimes[]; warm: OpenTimes[] }> {
   const cold: OpenTimes[] = [];
   const warm: OpenTimes[] = [];
-  const listAnswered = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/api/journal_entry/all'), { timeout: 30_000 });
+  const listAnswered = (page: Page) =>
+    page.waitForResponse((response) => response.url().endsWith('/api/journal_entry/all'), { timeout: 30_000 });
   const open = async (page: Page, navigate: () => Promise<unknown>) => {
     const answered = listAnswered(page);
     await navigate();
@@ -112,8 +125,17 @@ async function measureOpen(browser: Browser, site: Site, user: BenchUser): Promi
 }
 
 /** Keystroke → paint for `keystrokes` keys typed at the end of a 20,000-word entry. */
-async function measureTyping(browser: Browser, site: Site, user: BenchUser): Promise<{ latencies: number[]; slowEvents: number[] }> {
-  const id = await createEntry(site, user, { title: 'A long entry', body: wordsBody(20_000), date: '2026-11-21', word_count: 20_000 });
+async function measureTyping(
+  browser: Browser,
+  site: Site,
+  user: BenchUser,
+): Promise<{ latencies: number[]; slowEvents: number[] }> {
+  const id = await createEntry(site, user, {
+    title: 'A long entry',
+    body: wordsBody(20_000),
+    date: '2026-11-21',
+    word_count: 20_000,
+  });
   const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
   try {
     await page.goto(`${site.shellUrl}/journal?entry=${id}`);
@@ -125,14 +147,18 @@ async function measureTyping(browser: Browser, site: Site, user: BenchUser): Pro
       const win = window as JournalWindow;
       win.benchKeyToPaint = [];
       win.benchSlowEvents = [];
-      document.addEventListener('keydown', (event) => {
-        const pressedAt = event.timeStamp;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => win.benchKeyToPaint?.push(performance.now() - pressedAt);
-          channel.port2.postMessage(null);
-        });
-      }, { capture: true });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          const pressedAt = event.timeStamp;
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => win.benchKeyToPaint?.push(performance.now() - pressedAt);
+            channel.port2.postMessage(null);
+          });
+        },
+        { capture: true },
+      );
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) if (entry.name === 'keydown') win.benchSlowEvents?.push(entry.duration);
       }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
@@ -163,19 +189,33 @@ async function measureUiSearch(browser: Browser, site: Site, user: BenchUser, ru
     const box = page.getByRole('searchbox', { name: 'Search entries' });
     for (let run = 0; run < runs; run += 1) {
       await box.fill('');
-      await page.waitForFunction(() => [...document.querySelectorAll('.lb-entry h4')].some((title) => !title.textContent?.startsWith('Needle')), undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('.lb-entry h4')].some((title) => !title.textContent?.startsWith('Needle')),
+        undefined,
+        { timeout: 30_000 },
+      );
       await page.evaluate(() => {
         const win = window as JournalWindow;
         delete win.benchSearchTypedAt;
-        document.querySelector('input[type="search"]')?.addEventListener('input', () => { win.benchSearchTypedAt = performance.now(); }, { once: true });
+        document.querySelector('input[type="search"]')?.addEventListener(
+          'input',
+          () => {
+            win.benchSearchTypedAt = performance.now();
+          },
+          { once: true },
+        );
       });
       await box.fill(searchWord);
-      const shown = await page.waitForFunction(() => {
-        const typedAt = (window as JournalWindow).benchSearchTypedAt;
-        const titles = [...document.querySelectorAll('.lb-entry h4')];
-        const onlyMatches = titles.length > 0 && titles.every((title) => title.textContent?.startsWith('Needle'));
-        return typedAt !== undefined && onlyMatches ? performance.now() - typedAt : null;
-      }, undefined, { polling: 'raf', timeout: 30_000 });
+      const shown = await page.waitForFunction(
+        () => {
+          const typedAt = (window as JournalWindow).benchSearchTypedAt;
+          const titles = [...document.querySelectorAll('.lb-entry h4')];
+          const onlyMatches = titles.length > 0 && titles.every((title) => title.textContent?.startsWith('Needle'));
+          return typedAt !== undefined && onlyMatches ? performance.now() - typedAt : null;
+        },
+        undefined,
+        { polling: 'raf', timeout: 30_000 },
+      );
       times.push((await shown.jsonValue()) ?? Number.NaN);
     }
   } finally {
@@ -185,7 +225,12 @@ async function measureUiSearch(browser: Browser, site: Site, user: BenchUser, ru
 }
 
 /** Runs the journal measurements on `site` and prints them; the targets are appended to `targets`. */
-export async function measureJournal(browser: Browser, site: Site, targets: Target[], log: (line: string) => void): Promise<void> {
+export async function measureJournal(
+  browser: Browser,
+  site: Site,
+  targets: Target[],
+  log: (line: string) => void,
+): Promise<void> {
   const check = (target: Target) => {
     targets.push(target);
     return describeTarget(target);
@@ -193,29 +238,58 @@ export async function measureJournal(browser: Browser, site: Site, targets: Targ
   const user = await signUpBenchUser(site);
   let started = Date.now();
   await createEntries(site, user, 0, listEntries);
-  log(`\n5. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  log(
+    `\n5. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
 
   const open = await measureOpen(browser, site, user);
   const shown = (times: OpenTimes[]) => times.map((time) => time.shown);
   const painted = (times: OpenTimes[]) => times.map((time) => time.painted);
-  log(`  Open /journal with ${listEntries} entries, navigation start → first entry on screen (the frame that paints it; median of ${openRuns}):`);
-  log(`    first visit ${ms(median(shown(open.cold)))} (${shown(open.cold).map(ms).join(', ')}), ${check({ label: 'journal open, first visit', value: median(shown(open.cold)), limit: 300, kind: 'max', format: ms })}`);
-  log(`    reload      ${ms(median(shown(open.warm)))} (${shown(open.warm).map(ms).join(', ')}), ${check({ label: 'journal open, reload', value: median(shown(open.warm)), limit: 300, kind: 'max', format: ms })}`);
-  log(`    Element Timing cross-check, the first entry's pixels presented: first visit ${ms(median(painted(open.cold)))}, reload ${ms(median(painted(open.warm)))}`);
+  log(
+    `  Open /journal with ${listEntries} entries, navigation start → first entry on screen (the frame that paints it; median of ${openRuns}):`,
+  );
+  log(
+    `    first visit ${ms(median(shown(open.cold)))} (${shown(open.cold).map(ms).join(', ')}), ${check({ label: 'journal open, first visit', value: median(shown(open.cold)), limit: 300, kind: 'max', format: ms })}`,
+  );
+  log(
+    `    reload      ${ms(median(shown(open.warm)))} (${shown(open.warm).map(ms).join(', ')}), ${check({ label: 'journal open, reload', value: median(shown(open.warm)), limit: 300, kind: 'max', format: ms })}`,
+  );
+  log(
+    `    Element Timing cross-check, the first entry's pixels presented: first visit ${ms(median(painted(open.cold)))}, reload ${ms(median(painted(open.warm)))}`,
+  );
 
   const typing = await measureTyping(browser, site, user);
   const p95 = percentile(typing.latencies, 95);
-  log(`  Typing at the end of a 20,000-word entry: ${typing.latencies.length} keystrokes, keystroke → next paint (rAF + message)`);
-  log(table([
-    ['', 'p50', 'p95', 'p99', 'max'],
-    ['keystroke → paint', ms(percentile(typing.latencies, 50)), ms(p95), ms(percentile(typing.latencies, 99)), ms(Math.max(...typing.latencies))],
-  ], '    '));
-  log(`    p95 ${ms(p95)}, ${check({ label: 'editor keystroke → paint p95 (20,000 words)', value: p95, limit: 16, kind: 'max', format: ms })}`);
-  log(`    Event Timing cross-check: ${typing.slowEvents.length} keydown entries of ≥ 16 ms for ${typing.latencies.length} keystrokes${typing.slowEvents.length ? ` (median ${ms(median(typing.slowEvents))}, max ${ms(Math.max(...typing.slowEvents))})` : ''}`);
+  log(
+    `  Typing at the end of a 20,000-word entry: ${typing.latencies.length} keystrokes, keystroke → next paint (rAF + message)`,
+  );
+  log(
+    table(
+      [
+        ['', 'p50', 'p95', 'p99', 'max'],
+        [
+          'keystroke → paint',
+          ms(percentile(typing.latencies, 50)),
+          ms(p95),
+          ms(percentile(typing.latencies, 99)),
+          ms(Math.max(...typing.latencies)),
+        ],
+      ],
+      '    ',
+    ),
+  );
+  log(
+    `    p95 ${ms(p95)}, ${check({ label: 'editor keystroke → paint p95 (20,000 words)', value: p95, limit: 16, kind: 'max', format: ms })}`,
+  );
+  log(
+    `    Event Timing cross-check: ${typing.slowEvents.length} keydown entries of ≥ 16 ms for ${typing.latencies.length} keystrokes${typing.slowEvents.length ? ` (median ${ms(median(typing.slowEvents))}, max ${ms(Math.max(...typing.slowEvents))})` : ''}`,
+  );
 
   started = Date.now();
   await createEntries(site, user, listEntries, searchEntries);
-  log(`  Search over ${searchEntries + 1} entries (${searchEntries - listEntries} more made in ${((Date.now() - started) / 1000).toFixed(0)} s; "${searchWord}" is in 1 of 100):`);
+  log(
+    `  Search over ${searchEntries + 1} entries (${searchEntries - listEntries} more made in ${((Date.now() - started) / 1000).toFixed(0)} s; "${searchWord}" is in 1 of 100):`,
+  );
   const api: number[] = [];
   let found = 0;
   for (let run = 0; run < 21; run += 1) {
@@ -223,7 +297,11 @@ export async function measureJournal(browser: Browser, site: Site, targets: Targ
     if (run > 0) api.push(took);
     found = count;
   }
-  log(`    API POST /api/journal_entry/all { search } → ${found} entries: median ${ms(median(api))}, p95 ${ms(percentile(api, 95))} over ${api.length} runs (after 1 warm-up), ${check({ label: 'journal search, API median', value: median(api), limit: 50, kind: 'max', format: ms })}`);
+  log(
+    `    API POST /api/journal_entry/all { search } → ${found} entries: median ${ms(median(api))}, p95 ${ms(percentile(api, 95))} over ${api.length} runs (after 1 warm-up), ${check({ label: 'journal search, API median', value: median(api), limit: 50, kind: 'max', format: ms })}`,
+  );
   const ui = await measureUiSearch(browser, site, user, 5);
-  log(`    UI typing "${searchWord}" → only matches listed: median ${ms(median(ui))} (${ui.map(ms).join(', ')}), ${check({ label: 'journal search, UI median', value: median(ui), limit: 50, kind: 'max', format: ms })}`);
+  log(
+    `    UI typing "${searchWord}" → only matches listed: median ${ms(median(ui))} (${ui.map(ms).join(', ')}), ${check({ label: 'journal search, UI median', value: median(ui), limit: 50, kind: 'max', format: ms })}`,
+  );
 }

@@ -18,7 +18,15 @@ export interface LighthouseRun {
   cls: number;
 }
 
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync', '--disable-component-update'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-component-update',
+];
 
 /** Puts the session into the profile's localStorage from a JSON document of the site (no app code runs). */
 async function storeSession(port: number, shellUrl: string, session: Session): Promise<void> {

@@ -36,8 +36,12 @@ import type { AreaVisit } from './visits';
 const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const listFiles = process.env.BENCH_FILES === '1';
-const onlyScreens = process.env.BENCH_SCREENS?.split(',').map((path) => path.trim()).filter(Boolean);
-const parts = new Set((process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,market').split(',').map((part) => part.trim()));
+const onlyScreens = process.env.BENCH_SCREENS?.split(',')
+  .map((path) => path.trim())
+  .filter(Boolean);
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,market').split(',').map((part) => part.trim()),
+);
 const siteParts = ['areas', 'screens', 'lighthouse', 'journal', 'fitness'];
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
@@ -54,7 +58,13 @@ function clickTable(first: ReadonlyMap<string, AreaVisit[]>, warm: ReadonlyMap<s
   for (const area of areas) {
     const cold = (first.get(area.name) ?? []).map((visit) => visit.ms);
     const preloaded = (warm.get(area.name) ?? []).map((visit) => visit.ms);
-    const coldTarget: Target = { label: `${area.name} click to content, first visit`, value: median(cold), limit: 300, kind: 'max', format: ms };
+    const coldTarget: Target = {
+      label: `${area.name} click to content, first visit`,
+      value: median(cold),
+      limit: 300,
+      kind: 'max',
+      format: ms,
+    };
     targets.push(coldTarget);
     const coldCells = [area.name, ms(coldTarget.value), spread(cold), isMet(coldTarget) ? 'met' : 'MISSED'];
     if (area.adminOnly) {
@@ -62,7 +72,13 @@ function clickTable(first: ReadonlyMap<string, AreaVisit[]>, warm: ReadonlyMap<s
       rows.push([...coldCells, 'never preloaded', '–', '–']);
       continue;
     }
-    const warmTarget: Target = { label: `${area.name} click to content, preloaded`, value: median(preloaded), limit: 100, kind: 'max', format: ms };
+    const warmTarget: Target = {
+      label: `${area.name} click to content, preloaded`,
+      value: median(preloaded),
+      limit: 100,
+      kind: 'max',
+      format: ms,
+    };
     targets.push(warmTarget);
     rows.push([...coldCells, ms(warmTarget.value), spread(preloaded), isMet(warmTarget) ? 'met' : 'MISSED']);
   }
@@ -77,15 +93,19 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
     log('\n  / signed out (the landing page, prerendered at build time):');
     log(bytesTable(landing));
     if (listFiles) log(fileList(landing));
-    log(`    JS gzip in all: ${kb(codeGzip(landing, ['js']))}, ${check({ label: 'landing JS gzip', value: codeGzip(landing, ['js']), limit: 160_000, kind: 'max', format: kb })}`);
+    log(
+      `    JS gzip in all: ${kb(codeGzip(landing, ['js']))}, ${check({ label: 'landing JS gzip', value: codeGzip(landing, ['js']), limit: 160_000, kind: 'max', format: kb })}`,
+    );
     const signIn = await visitSignedOut(browser, site, '/login');
-    log('\n  /login signed out (the app\'s own first load: React, router, MF runtime, single-spa, the shell):');
+    log("\n  /login signed out (the app's own first load: React, router, MF runtime, single-spa, the shell):");
     log(bytesTable(signIn));
     if (listFiles) log(fileList(signIn));
-    log(`    JS gzip in all: ${kb(codeGzip(signIn, ['js']))} (the landing target, applied to the app itself: ${describeTarget({ label: '', value: codeGzip(signIn, ['js']), limit: 160_000, kind: 'max', format: kb })})`);
+    log(
+      `    JS gzip in all: ${kb(codeGzip(signIn, ['js']))} (the landing target, applied to the app itself: ${describeTarget({ label: '', value: codeGzip(signIn, ['js']), limit: 160_000, kind: 'max', format: kb })})`,
+    );
 
     const home = await visitHome(browser, site, user);
-    log('\n  /home signed in (widgets from every area; before the shell\'s idle preloading):');
+    log("\n  /home signed in (widgets from every area; before the shell's idle preloading):");
     log(bytesTable(home));
     if (listFiles) log(fileList(home));
 
@@ -107,8 +127,10 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
       if (!area.adminOnly) fromHome.set(area.name, await visitArea(browser, site, session, area, 'hover', '/home'));
     }
 
-    log('\n  First visit of each area: what a click from /boards (a shell page that loads no area code) adds, per app.');
-    log('  The pointer crosses the link first, so the shell\'s hover preloading runs too, as for a mouse user;');
+    log(
+      '\n  First visit of each area: what a click from /boards (a shell page that loads no area code) adds, per app.',
+    );
+    log("  The pointer crosses the link first, so the shell's hover preloading runs too, as for a mouse user;");
     log('  "needed" is the same click without hover (a tap): only what the area itself asks for.');
     for (const area of areas) {
       const visit = first.get(area.name)?.[0];
@@ -119,11 +141,18 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
       if (listFiles) log(fileList(visit.transfers, '        '));
       const tapped = needed.get(area.name)?.transfers ?? [];
       const own = codeGzip(visit.transfers.filter((transfer) => transfer.app === area.app));
-      log(`      adds JS+CSS gzip ${kb(added)} (${kb(own)} from ${area.app}, ${kb(added - own)} of shared code from the shell), ${check({ label: `${area.name} first visit adds (JS+CSS gzip)`, value: added, limit: 50_000, kind: 'max', format: kb })}`);
+      log(
+        `      adds JS+CSS gzip ${kb(added)} (${kb(own)} from ${area.app}, ${kb(added - own)} of shared code from the shell), ${check({ label: `${area.name} first visit adds (JS+CSS gzip)`, value: added, limit: 50_000, kind: 'max', format: kb })}`,
+      );
       log(`      needed (tap, no hover preload): ${kb(codeGzip(tapped))} in ${tapped.length} files`);
       const homeFirst = fromHome.get(area.name)?.transfers ?? [];
-      if (!area.adminOnly) log(`      from /home instead (registry, kit and ${area.app}'s entry already there for the widgets): adds ${kb(codeGzip(homeFirst))}`);
-      const errors = [...new Set([...(first.get(area.name) ?? []), ...(warm.get(area.name) ?? [])].flatMap((v) => v.errors))];
+      if (!area.adminOnly)
+        log(
+          `      from /home instead (registry, kit and ${area.app}'s entry already there for the widgets): adds ${kb(codeGzip(homeFirst))}`,
+        );
+      const errors = [
+        ...new Set([...(first.get(area.name) ?? []), ...(warm.get(area.name) ?? [])].flatMap((v) => v.errors)),
+      ];
       if (errors.length) log(`      page errors: ${errors.join(' | ')}`);
     }
 
@@ -135,7 +164,9 @@ async function measureBytesAndClicks(site: Site, user: Session, admin: Session):
 
 /** Each area's main screens on their own first visit (screens.ts): time to the first heading and bytes added. */
 async function measureScreens(site: Site, user: Session, admin: Session): Promise<void> {
-  log(`\n4. Each main screen's first visit from /boards, in-app navigation → its first heading (median of ${clickRuns}); JS+CSS gzip it adds`);
+  log(
+    `\n4. Each main screen's first visit from /boards, in-app navigation → its first heading (median of ${clickRuns}); JS+CSS gzip it adds`,
+  );
   const browser = await launchBrowser();
   const rows = [['screen', 'area', 'to content', 'target ≤ 300 ms', 'adds (gzip)', 'target ≤ 50 kB']];
   try {
@@ -143,10 +174,29 @@ async function measureScreens(site: Site, user: Session, admin: Session): Promis
       const session = isAdminScreen(screen) ? admin : user;
       const visits = [];
       for (let run = 0; run < clickRuns; run += 1) visits.push(await visitScreen(browser, site, session, screen));
-      const time: Target = { label: `${screen.path} first visit, to content`, value: median(visits.map((visit) => visit.ms)), limit: 300, kind: 'max', format: ms };
-      const bytes: Target = { label: `${screen.path} first visit adds (JS+CSS gzip)`, value: screenBytes(visits[0]), limit: 50_000, kind: 'max', format: kb };
+      const time: Target = {
+        label: `${screen.path} first visit, to content`,
+        value: median(visits.map((visit) => visit.ms)),
+        limit: 300,
+        kind: 'max',
+        format: ms,
+      };
+      const bytes: Target = {
+        label: `${screen.path} first visit adds (JS+CSS gzip)`,
+        value: screenBytes(visits[0]),
+        limit: 50_000,
+        kind: 'max',
+        format: kb,
+      };
       targets.push(time, bytes);
-      rows.push([screen.path, screen.area, ms(time.value), isMet(time) ? 'met' : 'MISSED', kb(bytes.value), isMet(bytes) ? 'met' : 'MISSED']);
+      rows.push([
+        screen.path,
+        screen.area,
+        ms(time.value),
+        isMet(time) ? 'met' : 'MISSED',
+        kb(bytes.value),
+        isMet(bytes) ? 'met' : 'MISSED',
+      ]);
       const errors = [...new Set(visits.flatMap((visit) => visit.errors))];
       if (errors.length) log(`  ${screen.path} page errors: ${errors.join(' | ')}`);
       if (listFiles) log(fileList(visits[0].transfers, '    '));
@@ -170,11 +220,26 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
   const rows = [['page', 'score', 'target', 'LCP', 'TBT', 'CLS', 'scores of all runs']];
   for (const { path, session, limit } of pages) {
     const runs: LighthouseRun[] = [];
-    for (let run = 0; run < lighthouseRuns; run += 1) runs.push(await runLighthouse(`${site.shellUrl}${path}`, site.shellUrl, session));
+    for (let run = 0; run < lighthouseRuns; run += 1)
+      runs.push(await runLighthouse(`${site.shellUrl}${path}`, site.shellUrl, session));
     const chosen = medianRun(runs);
-    const target: Target = { label: `Lighthouse mobile ${path}`, value: chosen.score, limit, kind: 'min', format: String };
+    const target: Target = {
+      label: `Lighthouse mobile ${path}`,
+      value: chosen.score,
+      limit,
+      kind: 'min',
+      format: String,
+    };
     targets.push(target);
-    rows.push([`${path}${session ? ' (signed in)' : ''}`, String(chosen.score), `≥ ${limit}: ${isMet(target) ? 'met' : 'MISSED'}`, ms(chosen.lcpMs), ms(chosen.tbtMs), chosen.cls.toFixed(3), runs.map((run) => run.score).join(', ')]);
+    rows.push([
+      `${path}${session ? ' (signed in)' : ''}`,
+      String(chosen.score),
+      `≥ ${limit}: ${isMet(target) ? 'met' : 'MISSED'}`,
+      ms(chosen.lcpMs),
+      ms(chosen.tbtMs),
+      chosen.cls.toFixed(3),
+      runs.map((run) => run.score).join(', '),
+    ]);
   }
   log(table(rows));
 }
@@ -186,14 +251,23 @@ async function main(): Promise<void> {
     log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
     return;
   }
-  log(`Lifeboard frontend bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  log(
+    `Lifeboard frontend bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
   if (siteParts.some((part) => parts.has(part))) await measureSite();
   if (parts.has('market')) await measureMarket(targets, log);
   const missed = targets.filter((target) => !isMet(target));
   log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
-  for (const target of missed) log(`  MISSED ${target.label}: ${target.format(target.value)} (${describeTarget(target)})`);
-  log(`Bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((value) => value.toFixed(1)).join(' ')}.`);
+  for (const target of missed)
+    log(`  MISSED ${target.label}: ${target.format(target.value)} (${describeTarget(target)})`);
+  log(
+    `Bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}.`,
+  );
 }
 
 /** The parts that need the built site (areas, screens, Lighthouse, journal, fitness). */

@@ -34,7 +34,9 @@ describe('report', () => {
     expect(isMet({ label: 'a', value: 50_001, limit: 50_000, kind: 'max', format: kb })).toBe(false);
     expect(isMet({ label: 'b', value: 94, limit: 95, kind: 'min', format: String })).toBe(false);
     expect(isMet({ label: 'c', value: Number.NaN, limit: 300, kind: 'max', format: String })).toBe(false);
-    expect(describeTarget({ label: 'd', value: 51_234, limit: 50_000, kind: 'max', format: kb })).toBe('target ≤ 50.0 kB: MISSED');
+    expect(describeTarget({ label: 'd', value: 51_234, limit: 50_000, kind: 'max', format: kb })).toBe(
+      'target ≤ 50.0 kB: MISSED',
+    );
   });
 
   it('takes the median of the finite values', () => {
@@ -49,6 +51,14 @@ describe('report', () => {
     expect(lines[0]).toMatch(/^app\s+JS raw\s+JS gz\s+CSS raw\s+CSS gz\s+other gz\s+files$/);
     expect(lines[1]).toMatch(/^shell\s+100\.0 kB\s+30\.0 kB\s+8\.0 kB\s+2\.0 kB\s+0\.0 kB\s+2$/);
     expect(lines[3]).toMatch(/^total\s+160\.0 kB\s+48\.0 kB\s+8\.0 kB\s+2\.0 kB\s+1\.0 kB\s+4$/);
-    expect(table([['a', 'bb'], ['ccc', 'd']], '')).toBe('a    bb\nccc   d');
+    expect(
+      table(
+        [
+          ['a', 'bb'],
+          ['ccc', 'd'],
+        ],
+        '',
+      ),
+    ).toBe('a    bb\nccc   d');
   });
 });

@@ -44,14 +44,25 @@ export function median(values: readonly number[]): number {
 export function table(rows: readonly (readonly string[])[], indent = '  '): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   return rows
-    .map((row) => indent + row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd())
+    .map(
+      (row) =>
+        indent +
+        row
+          .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+          .join('  ')
+          .trimEnd(),
+    )
     .join('\n');
 }
 
 function sizeCells(label: string, sizes: AppSizes): string[] {
   return [
     label,
-    kb(sizes.js.raw), kb(sizes.js.gzip), kb(sizes.css.raw), kb(sizes.css.gzip), kb(sizes.other.gzip),
+    kb(sizes.js.raw),
+    kb(sizes.js.gzip),
+    kb(sizes.css.raw),
+    kb(sizes.css.gzip),
+    kb(sizes.other.gzip),
     String(sizes.js.files + sizes.css.files + sizes.other.files),
   ];
 }
@@ -70,6 +81,11 @@ export function bytesTable(transfers: readonly Transfer[], indent = '    '): str
 export function fileList(transfers: readonly Transfer[], indent = '      '): string {
   const rows = [...transfers]
     .sort((a, b) => b.gzip - a.gzip)
-    .map((transfer) => [`${transfer.app} ${new URL(transfer.url).pathname}`, transfer.kind, kb(transfer.raw), kb(transfer.gzip)]);
+    .map((transfer) => [
+      `${transfer.app} ${new URL(transfer.url).pathname}`,
+      transfer.kind,
+      kb(transfer.raw),
+      kb(transfer.gzip),
+    ]);
   return rows.length ? table(rows, indent) : '';
 }

@@ -50,7 +50,12 @@ interface NavigationWindow extends Window {
 }
 
 /** A first visit of `screen`: in-app navigation from /boards to its first heading, and what arrived meanwhile. */
-export async function visitScreen(browser: Browser, site: Site, session: Session, screen: Screen): Promise<ScreenVisit> {
+export async function visitScreen(
+  browser: Browser,
+  site: Site,
+  session: Session,
+  screen: Screen,
+): Promise<ScreenVisit> {
   const { context, page, errors } = await newVisitor(browser, site, { session, idlePreload: false });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
@@ -64,13 +69,17 @@ export async function visitScreen(browser: Browser, site: Site, session: Session
       (window as NavigationWindow).benchNavigatedAt = performance.now();
       window.history.pushState(null, '', path);
     }, screen.path);
-    const shown = await page.waitForFunction((contentSelector) => {
-      const element = document.querySelector(contentSelector);
-      if (!element) return null;
-      const box = element.getBoundingClientRect();
-      const started = (window as NavigationWindow).benchNavigatedAt ?? 0;
-      return box.width > 0 && box.height > 0 ? performance.now() - started : null;
-    }, selector, { polling: 'raf', timeout: 20_000 });
+    const shown = await page.waitForFunction(
+      (contentSelector) => {
+        const element = document.querySelector(contentSelector);
+        if (!element) return null;
+        const box = element.getBoundingClientRect();
+        const started = (window as NavigationWindow).benchNavigatedAt ?? 0;
+        return box.width > 0 && box.height > 0 ? performance.now() - started : null;
+      },
+      selector,
+      { polling: 'raf', timeout: 20_000 },
+    );
     const ms = (await shown.jsonValue()) ?? Number.NaN;
     await log.quiet();
     return { ms, transfers: log.since(mark), errors };

@@ -46,7 +46,12 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   // The site runs on the embedded database, as `pnpm start` does: a DATABASE_URL meant for the API bench's
   // PostgreSQL half (root `pnpm bench`) must not reach it.
   const { DATABASE_URL: _forTheApiBench, ...inherited } = process.env;
-  const child = spawn(command, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
   child.stdout?.on('data', keep);
@@ -98,15 +103,22 @@ export interface SiteOptions {
 /** Builds (unless told not to), starts everything and makes the bench's admin account. */
 export async function startSite({ build, apiPortOverride, log }: SiteOptions): Promise<Site> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-bench-'));
-  const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(Array.from({ length: 2 + remoteApps.length }, freePort));
+  const [shellPort, freeApiPort, ...remotePorts] = await Promise.all(
+    Array.from({ length: 2 + remoteApps.length }, freePort),
+  );
   // The API's port may be pinned (BENCH_API_PORT); the bundles do not depend on it.
   const apiPort = apiPortOverride ?? freeApiPort;
   const shellUrl = `http://localhost:${shellPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
   const running: Started[] = [];
   const apiEnv = {
-    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'),
-    CORS_ORIGINS: shellUrl, APP_URL: shellUrl, DEMO_PASSWORD: demo.password, NODE_ENV: 'development',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: join(work, 'pglite'),
+    CORS_ORIGINS: shellUrl,
+    APP_URL: shellUrl,
+    DEMO_PASSWORD: demo.password,
+    NODE_ENV: 'development',
   };
   const startApi = () => start('pnpm', ['--filter', '@lifeboard/api', 'start'], apiEnv);
   const stop = async () => {
@@ -134,7 +146,10 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
     await stopProcess(api);
     running.splice(running.indexOf(api), 1);
     await waitForPortClosed(apiPort);
-    await mustSucceed('admin:create', start('pnpm', ['--filter', '@lifeboard/api', 'admin:create', admin.email], apiEnv));
+    await mustSucceed(
+      'admin:create',
+      start('pnpm', ['--filter', '@lifeboard/api', 'admin:create', admin.email], apiEnv),
+    );
     api = startApi();
     running.push(api);
 
@@ -148,7 +163,18 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
     });
     const remotesFile = join(work, 'remotes.json');
     writeFileSync(remotesFile, JSON.stringify(manifests, null, 2));
-    running.push(start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', remotesFile, '--api', apiUrl]));
+    running.push(
+      start(process.execPath, [
+        'scripts/serve-static.mjs',
+        'shell',
+        '--port',
+        String(shellPort),
+        '--remotes',
+        remotesFile,
+        '--api',
+        apiUrl,
+      ]),
+    );
     await Promise.all([
       waitForPort(shellPort, 'shell'),
       ...remotePorts.map((port, index) => waitForPort(port, remoteApps[index])),

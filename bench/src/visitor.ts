@@ -38,7 +38,11 @@ export interface Visitor {
   errors: string[];
 }
 
-export async function newVisitor(browser: Browser, site: Site, { session, idlePreload }: VisitorOptions): Promise<Visitor> {
+export async function newVisitor(
+  browser: Browser,
+  site: Site,
+  { session, idlePreload }: VisitorOptions,
+): Promise<Visitor> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -85,21 +85,36 @@ interface ClickWindow extends Window {
 export type ArrivalMode = 'hover' | 'preloaded' | 'tap';
 
 /** Milliseconds from the click on `link` (the page's own click event) to `selector` being on screen. */
-async function timeClickToContent(page: Page, link: ReturnType<Page['getByRole']>, selector: string, mode: ArrivalMode): Promise<number> {
+async function timeClickToContent(
+  page: Page,
+  link: ReturnType<Page['getByRole']>,
+  selector: string,
+  mode: ArrivalMode,
+): Promise<number> {
   await page.evaluate(() => {
     const win = window as ClickWindow;
     delete win.benchClickAt;
-    document.addEventListener('click', () => { win.benchClickAt = performance.now(); }, { capture: true, once: true });
+    document.addEventListener(
+      'click',
+      () => {
+        win.benchClickAt = performance.now();
+      },
+      { capture: true, once: true },
+    );
   });
   if (mode === 'tap') await link.dispatchEvent('click', { button: 0 });
   else await link.click();
-  const shown = await page.waitForFunction((contentSelector) => {
-    const clickedAt = (window as ClickWindow).benchClickAt;
-    const element = document.querySelector(contentSelector);
-    if (clickedAt === undefined || !element) return null;
-    const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 ? performance.now() - clickedAt : null;
-  }, selector, { polling: 'raf', timeout: 20_000 });
+  const shown = await page.waitForFunction(
+    (contentSelector) => {
+      const clickedAt = (window as ClickWindow).benchClickAt;
+      const element = document.querySelector(contentSelector);
+      if (clickedAt === undefined || !element) return null;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 ? performance.now() - clickedAt : null;
+    },
+    selector,
+    { polling: 'raf', timeout: 20_000 },
+  );
   return (await shown.jsonValue()) ?? Number.NaN;
 }
 
@@ -114,7 +129,14 @@ export interface AreaVisit {
  * From a shell page, a click on the area's navigation link. `preloaded`: the shell has first preloaded the
  * area while idle (as it does for every signed-in visitor); otherwise the click is the area's first load.
  */
-export async function visitArea(browser: Browser, site: Site, session: Session, area: Area, mode: ArrivalMode, startPath: StartPath = '/boards'): Promise<AreaVisit> {
+export async function visitArea(
+  browser: Browser,
+  site: Site,
+  session: Session,
+  area: Area,
+  mode: ArrivalMode,
+  startPath: StartPath = '/boards',
+): Promise<AreaVisit> {
   const preloaded = mode === 'preloaded';
   const { context, page, errors } = await newVisitor(browser, site, { session, idlePreload: preloaded });
   try {

@@ -23,11 +23,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const login = () => fetch(`${site.apiUrl}/api/login`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  body: JSON.stringify({ email, password }),
-});
+const login = () =>
+  fetch(`${site.apiUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ email, password }),
+  });
 
 describe('a user leaving Lifeboard', () => {
   it('signs up and keeps something', async () => {
@@ -60,7 +61,9 @@ describe('a user leaving Lifeboard', () => {
     const data = JSON.parse(strFromU8(files['lifeboard.json']));
     expect(data.user.email).toBe(email);
     expect(data.boards.map((board: { name: string }) => board.name)).toContain('Personal');
-    const quotes = data.boards.flatMap((board: { records: { quote?: { text: string }[] } }) => board.records.quote ?? []);
+    const quotes = data.boards.flatMap(
+      (board: { records: { quote?: { text: string }[] } }) => board.records.quote ?? [],
+    );
     expect(quotes.map((quote: { text: string }) => quote.text)).toEqual([quoteText]);
   });
 

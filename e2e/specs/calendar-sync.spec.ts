@@ -27,10 +27,25 @@ beforeAll(async () => {
   // Today at 12:00 UTC, so the month view shows it whatever the machine's zone.
   const now = new Date();
   const day = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
-  const put = await radicale.request('sam', 'PUT', '/sam/personal/yoga.ics', [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//e2e//EN', 'BEGIN:VEVENT', 'UID:yoga@e2e', 'DTSTAMP:20260101T000000Z',
-    `DTSTART:${day}T120000Z`, `DTEND:${day}T130000Z`, 'SUMMARY:Yoga with Sam', 'END:VEVENT', 'END:VCALENDAR', '',
-  ].join('\r\n'));
+  const put = await radicale.request(
+    'sam',
+    'PUT',
+    '/sam/personal/yoga.ics',
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//e2e//EN',
+      'BEGIN:VEVENT',
+      'UID:yoga@e2e',
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${day}T120000Z`,
+      `DTEND:${day}T130000Z`,
+      'SUMMARY:Yoga with Sam',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'),
+  );
   expect(put.status).toBe(201);
   browser = await launchBrowser();
   watch = await watchedPage(browser);
@@ -72,10 +87,19 @@ describe('two-way calendar sync (CalDAV)', () => {
     await add.getByRole('button', { name: 'Add the event' }).click();
     await page.getByText('Added "Climbing" to Personal.').waitFor({ timeout: 20_000 });
     await grid.getByText('Climbing').first().waitFor({ timeout: 20_000 });
-    const listing = await (await radicale.request('sam', 'REPORT', '/sam/personal/', [
-      '<?xml version="1.0" encoding="utf-8"?>', '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">',
-      '<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>',
-    ].join(''), { depth: '1', 'content-type': 'application/xml' })).text();
+    const listing = await (
+      await radicale.request(
+        'sam',
+        'REPORT',
+        '/sam/personal/',
+        [
+          '<?xml version="1.0" encoding="utf-8"?>',
+          '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">',
+          '<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>',
+        ].join(''),
+        { depth: '1', 'content-type': 'application/xml' },
+      )
+    ).text();
     expect(listing).toContain('SUMMARY:Climbing');
   });
 });

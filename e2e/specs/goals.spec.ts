@@ -30,8 +30,18 @@ afterAll(async () => {
 });
 
 async function storedGoal() {
-  const answer = await apiRequest(site, 'POST', '/api/goal/get', { board: user.boardId, params: { id: goalId } }, user.token);
-  return answer.body.goal as { progress: number; progress_from?: string; milestones: { title: string; due_date?: string | null; done_at?: string | null }[] };
+  const answer = await apiRequest(
+    site,
+    'POST',
+    '/api/goal/get',
+    { board: user.boardId, params: { id: goalId } },
+    user.token,
+  );
+  return answer.body.goal as {
+    progress: number;
+    progress_from?: string;
+    milestones: { title: string; due_date?: string | null; done_at?: string | null }[];
+  };
 }
 
 describe('goals', () => {
@@ -54,7 +64,9 @@ describe('goals', () => {
     await add.getByLabel('New milestone').fill('Run 10 km');
     await add.getByRole('button', { name: 'Add milestone' }).click();
     await page.getByRole('checkbox', { name: 'Run 10 km' }).waitFor();
-    await expect.poll(async () => (await storedGoal()).milestones.map((m) => m.title)).toEqual(['Run 5 km', 'Run 10 km']);
+    await expect
+      .poll(async () => (await storedGoal()).milestones.map((m) => m.title))
+      .toEqual(['Run 5 km', 'Run 10 km']);
 
     // Ticked off: progress is worked out (1 of 2), never typed.
     await page.getByRole('checkbox', { name: 'Run 5 km' }).check();
@@ -68,15 +80,23 @@ describe('goals', () => {
     await page.keyboard.press('ArrowUp');
     await page.getByText('"Run 10 km" is over "Run 5 km".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await expect.poll(async () => (await storedGoal()).milestones.map((m) => m.title), { timeout: 10_000 }).toEqual(['Run 10 km', 'Run 5 km']);
-    expect((await storedGoal()).milestones[1]).toMatchObject({ title: 'Run 5 km', due_date: '2030-01-10', done_at: expect.any(String) });
+    await expect
+      .poll(async () => (await storedGoal()).milestones.map((m) => m.title), { timeout: 10_000 })
+      .toEqual(['Run 10 km', 'Run 5 km']);
+    expect((await storedGoal()).milestones[1]).toMatchObject({
+      title: 'Run 5 km',
+      due_date: '2030-01-10',
+      done_at: expect.any(String),
+    });
 
     // A habit picks the goal from the picker by name and date.
     await navigateInApp(page, '/new-habit');
     await page.getByLabel('Name').fill('Morning run');
     await page.getByLabel('How often?').selectOption('week');
     await page.getByLabel('How many times').fill('3');
-    await page.getByLabel('Works toward the goal').selectOption({ label: 'Run a half marathon, by Sat, Apl 20th 2030' });
+    await page
+      .getByLabel('Works toward the goal')
+      .selectOption({ label: 'Run a half marathon, by Sat, Apl 20th 2030' });
     await page.getByRole('button', { name: 'Create habit' }).click();
     await page.getByRole('heading', { name: 'Morning run', level: 1 }).waitFor();
     const habitId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -88,10 +108,21 @@ describe('goals', () => {
     await line.getByText('3 times a week · strength 0%').waitFor();
     await line.getByRole('button', { name: /tap for done/ }).click();
     await expect.poll(() => line.locator('.lb-habit-day').getAttribute('data-state')).toBe('done');
-    await expect.poll(async () => {
-      const answer = await apiRequest(site, 'POST', '/api/habit/stats', { board: user.boardId, params: { habit_id: habitId } }, user.token);
-      return (answer.body.stats as { total_checkins: number }).total_checkins;
-    }, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          const answer = await apiRequest(
+            site,
+            'POST',
+            '/api/habit/stats',
+            { board: user.boardId, params: { habit_id: habitId } },
+            user.token,
+          );
+          return (answer.body.stats as { total_checkins: number }).total_checkins;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     // Progress can come from the habit's strength instead.
     await page.getByRole('combobox', { name: 'Progress comes from' }).selectOption('habits');

@@ -50,27 +50,49 @@ function titleOf(index: number, html: string): string {
 
 async function save(model: Saved['model'], index: number): Promise<void> {
   const { html } = payloads[index];
-  const fields = model === 'note' ? { title: titleOf(index, html), body: html } : { title: titleOf(index, html), body: html, date: '2026-10-01' };
-  const created = await apiRequest(site, 'POST', `/api/${model}/create`, { board: user.boardId, params: fields }, user.token);
+  const fields =
+    model === 'note'
+      ? { title: titleOf(index, html), body: html }
+      : { title: titleOf(index, html), body: html, date: '2026-10-01' };
+  const created = await apiRequest(
+    site,
+    'POST',
+    `/api/${model}/create`,
+    { board: user.boardId, params: fields },
+    user.token,
+  );
   const record = created.body[model] as { id?: unknown } | undefined;
   if (created.status === 422) {
     refused.push(`${model} #${index}: ${JSON.stringify(created.body.errors ?? created.body).slice(0, 120)}`);
     return;
   }
   if (typeof record?.id !== 'number') throw new Error(`create ${model} #${index} answered ${created.status}`);
-  const shared = await apiRequest(site, 'POST', '/api/shared_page/create', { board: user.boardId, params: { source_model: model, source_id: record.id } }, user.token);
+  const shared = await apiRequest(
+    site,
+    'POST',
+    '/api/shared_page/create',
+    { board: user.boardId, params: { source_model: model, source_id: record.id } },
+    user.token,
+  );
   const share = shared.body.shared_page as { slug?: unknown } | undefined;
   if (typeof share?.slug !== 'string') throw new Error(`sharing ${model} #${index} answered ${shared.status}`);
   saved.push({ index, model, id: record.id, slug: share.slug });
 }
 
 async function expectNoScriptRun(target: Page, runs: ScriptRuns, where: string): Promise<void> {
-  expect({ where, calls: await runs.read(target), dialogs: runs.dialogs, scriptUrls: runs.scriptUrls }).toEqual({ where, calls: [], dialogs: [], scriptUrls: [] });
+  expect({ where, calls: await runs.read(target), dialogs: runs.dialogs, scriptUrls: runs.scriptUrls }).toEqual({
+    where,
+    calls: [],
+    dialogs: [],
+    scriptUrls: [],
+  });
 }
 
 function timed(label: string, started: number, count: number): void {
   const seconds = (Date.now() - started) / 1000;
-  console.log(`[xss] ${label}: ${count} in ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(count, 1)).toFixed(0)} ms each)`);
+  console.log(
+    `[xss] ${label}: ${count} in ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(count, 1)).toFixed(0)} ms each)`,
+  );
 }
 
 beforeAll(async () => {
@@ -84,7 +106,9 @@ beforeAll(async () => {
   await inBatches(indexes, 6, (index) => save('journal_entry', index));
   await inBatches(indexes, 6, (index) => save('note', index));
   timed('saved through the API (entries, notes and their shares)', started, payloads.length * 2);
-  console.log(`[xss] ${payloads.length} payloads; sample per view: ${sampleSetting}, seed ${seed}; refused by the API (422): ${refused.length}`);
+  console.log(
+    `[xss] ${payloads.length} payloads; sample per view: ${sampleSetting}, seed ${seed}; refused by the API (422): ${refused.length}`,
+  );
   for (const line of refused) console.log(`[xss]   refused ${line}`);
   await signInThroughApi(page, site, { email: user.email, password: user.password });
 }, 600_000);
@@ -106,7 +130,11 @@ async function loadWholeList(items: Locator, expected: number): Promise<void> {
 }
 
 function sampleOf(model: Saved['model']): Saved[] {
-  return seededSample(saved.filter((item) => item.model === model), sampleSize, seed);
+  return seededSample(
+    saved.filter((item) => item.model === model),
+    sampleSize,
+    seed,
+  );
 }
 
 describe('every XSS payload, saved as an entry and as a note', () => {
@@ -145,47 +173,67 @@ describe('every XSS payload, saved as an entry and as a note', () => {
     timed('notes list', started, notes);
   });
 
-  it('entries and notes opened in the editor: no script runs', async () => {
-    const started = Date.now();
-    const chosen = [...sampleOf('journal_entry'), ...sampleOf('note')];
-    for (const item of chosen) {
-      const path = item.model === 'note' ? `/notes?note=${item.id}` : `/journal?entry=${item.id}`;
-      await navigateInApp(page, path);
-      const title = page.getByLabel('Title');
-      await expect.poll(() => title.inputValue().catch(() => ''), { timeout: 20_000 }).toMatch(new RegExp(`^#${item.index}# `));
-      await page.locator('.ql-editor').waitFor();
-      const found = await scriptableMarkup(page.locator('.ql-editor'));
-      expect({ payload: item.index, model: item.model, found }).toEqual({ payload: item.index, model: item.model, found: [] });
-    }
-    await navigateInApp(page, '/journal');
-    await page.waitForTimeout(1000);
-    await expectNoScriptRun(page, ownerRuns, 'editor');
-    expect(owner.cspViolations.filter((line) => line.startsWith('script'))).toEqual([]);
-    expect(owner.pageErrors).toEqual([]);
-    timed('opened in the editor', started, chosen.length);
-  }, viewTimeoutMs);
-
-  it('entries and notes on their public share page, signed out: no script runs', async () => {
-    const visitor = await watchedPage(browser);
-    const runs = await watchScriptRuns(visitor.page.context());
-    const started = Date.now();
-    const chosen = [...sampleOf('journal_entry'), ...sampleOf('note')];
-    try {
-      await visitor.page.goto(`${site.shellUrl}/a/${chosen[0].slug}`);
+  it(
+    'entries and notes opened in the editor: no script runs',
+    async () => {
+      const started = Date.now();
+      const chosen = [...sampleOf('journal_entry'), ...sampleOf('note')];
       for (const item of chosen) {
-        await navigateInApp(visitor.page, `/a/${item.slug}`);
-        const heading = visitor.page.locator('article h1');
-        await expect.poll(() => heading.textContent().catch(() => ''), { timeout: 20_000 }).toMatch(new RegExp(`^#${item.index}# `));
-        const found = await scriptableMarkup(visitor.page.locator('article'));
-        expect({ payload: item.index, model: item.model, found }).toEqual({ payload: item.index, model: item.model, found: [] });
+        const path = item.model === 'note' ? `/notes?note=${item.id}` : `/journal?entry=${item.id}`;
+        await navigateInApp(page, path);
+        const title = page.getByLabel('Title');
+        await expect
+          .poll(() => title.inputValue().catch(() => ''), { timeout: 20_000 })
+          .toMatch(new RegExp(`^#${item.index}# `));
+        await page.locator('.ql-editor').waitFor();
+        const found = await scriptableMarkup(page.locator('.ql-editor'));
+        expect({ payload: item.index, model: item.model, found }).toEqual({
+          payload: item.index,
+          model: item.model,
+          found: [],
+        });
       }
-      await visitor.page.waitForTimeout(1000);
-      await expectNoScriptRun(visitor.page, runs, 'public pages');
-      expect(visitor.cspViolations.filter((line) => line.startsWith('script'))).toEqual([]);
-      expect(visitor.pageErrors).toEqual([]);
-      timed('opened on the public page', started, chosen.length);
-    } finally {
-      await visitor.page.context().close();
-    }
-  }, viewTimeoutMs);
+      await navigateInApp(page, '/journal');
+      await page.waitForTimeout(1000);
+      await expectNoScriptRun(page, ownerRuns, 'editor');
+      expect(owner.cspViolations.filter((line) => line.startsWith('script'))).toEqual([]);
+      expect(owner.pageErrors).toEqual([]);
+      timed('opened in the editor', started, chosen.length);
+    },
+    viewTimeoutMs,
+  );
+
+  it(
+    'entries and notes on their public share page, signed out: no script runs',
+    async () => {
+      const visitor = await watchedPage(browser);
+      const runs = await watchScriptRuns(visitor.page.context());
+      const started = Date.now();
+      const chosen = [...sampleOf('journal_entry'), ...sampleOf('note')];
+      try {
+        await visitor.page.goto(`${site.shellUrl}/a/${chosen[0].slug}`);
+        for (const item of chosen) {
+          await navigateInApp(visitor.page, `/a/${item.slug}`);
+          const heading = visitor.page.locator('article h1');
+          await expect
+            .poll(() => heading.textContent().catch(() => ''), { timeout: 20_000 })
+            .toMatch(new RegExp(`^#${item.index}# `));
+          const found = await scriptableMarkup(visitor.page.locator('article'));
+          expect({ payload: item.index, model: item.model, found }).toEqual({
+            payload: item.index,
+            model: item.model,
+            found: [],
+          });
+        }
+        await visitor.page.waitForTimeout(1000);
+        await expectNoScriptRun(visitor.page, runs, 'public pages');
+        expect(visitor.cspViolations.filter((line) => line.startsWith('script'))).toEqual([]);
+        expect(visitor.pageErrors).toEqual([]);
+        timed('opened on the public page', started, chosen.length);
+      } finally {
+        await visitor.page.context().close();
+      }
+    },
+    viewTimeoutMs,
+  );
 });

@@ -19,11 +19,22 @@ let entryId = 0;
 let shareUrl = '';
 
 // A word no other entry has, so the search finds exactly this entry.
-const unique = `quokka${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+const unique = `quokka${Date.now()
+  .toString(36)
+  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
 const title = `Every format ${unique}`;
 const lines = [
-  'A heading for the day', 'bold words', 'italic words', 'underlined words', 'struck words', 'a link to example',
-  'first item', 'second item', 'a quoted thought', 'const answer = 42;', 'Media follows',
+  'A heading for the day',
+  'bold words',
+  'italic words',
+  'underlined words',
+  'struck words',
+  'a link to example',
+  'first item',
+  'second item',
+  'a quoted thought',
+  'const answer = 42;',
+  'Media follows',
 ];
 
 beforeAll(async () => {
@@ -32,7 +43,11 @@ beforeAll(async () => {
   page = watch.page;
   user = await signUpThroughApi(site, 'journal');
   // An entry the search must leave out.
-  await createRecord(site, user, 'journal_entry', { title: 'Another day', body: '<p>Nothing special.</p>', date: '2026-11-01' });
+  await createRecord(site, user, 'journal_entry', {
+    title: 'Another day',
+    body: '<p>Nothing special.</p>',
+    date: '2026-11-01',
+  });
   await signInThroughApi(page, site, { email: user.email, password: user.password });
 });
 
@@ -79,7 +94,12 @@ describe('the journal', () => {
     await selectLine(page, editor, 'a link to example');
     await toolbar.getByRole('button', { name: 'link', exact: true }).click();
     await fillTooltip(page, 'https://example.com/lifeboard');
-    for (const [line, button] of [['first item', 'list: ordered'], ['second item', 'list: bullet'], ['a quoted thought', 'blockquote'], ['const answer = 42;', 'code-block']]) {
+    for (const [line, button] of [
+      ['first item', 'list: ordered'],
+      ['second item', 'list: bullet'],
+      ['a quoted thought', 'blockquote'],
+      ['const answer = 42;', 'code-block'],
+    ]) {
       await editor.getByText(line, { exact: true }).click();
       await toolbar.getByRole('button', { name: button, exact: true }).click();
     }
@@ -192,7 +212,9 @@ describe('data ownership', () => {
     await dialog.getByText('Exported 2 journal entries and 0 notes.').waitFor();
     const file = await download.path();
 
-    await dialog.getByLabel('Import a Lifeboard export (.zip or .json)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: await readFile(file) });
+    await dialog
+      .getByLabel('Import a Lifeboard export (.zip or .json)')
+      .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: await readFile(file) });
     await dialog.getByText('0 imported, 2 already there.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.locator('.lb-entry').count()).toBe(2);
@@ -206,7 +228,9 @@ describe('autosave', () => {
     const own = await watchedPage(browser);
     try {
       let answerSessionCheck = () => {};
-      const held = new Promise<void>((resolve) => { answerSessionCheck = resolve; });
+      const held = new Promise<void>((resolve) => {
+        answerSessionCheck = resolve;
+      });
       await own.page.route(`${site.apiUrl}/api/user`, async (route) => {
         await held;
         await route.continue();
@@ -216,7 +240,10 @@ describe('autosave', () => {
       await own.page.getByRole('button', { name: 'New entry' }).click();
       await own.page.getByLabel('Title').fill('Opened while loading');
       answerSessionCheck();
-      await expect.poll(() => own.page.evaluate(() => JSON.parse(localStorage.getItem('lifeboard:board') ?? '{}').id ?? 0), { timeout: 15_000 })
+      await expect
+        .poll(() => own.page.evaluate(() => JSON.parse(localStorage.getItem('lifeboard:board') ?? '{}').id ?? 0), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(0);
       await editorArea(own.page).click();
       await own.page.keyboard.type('Still here after the check.');
@@ -229,32 +256,37 @@ describe('autosave', () => {
     }
   });
 
-  it('keeps typing while the API is down (its process stopped), and saves it all once it is back', { timeout: 150_000 }, async () => {
-    await page.goto(`${site.shellUrl}/journal?entry=new`);
-    await page.getByLabel('Title').fill('Written on a train');
-    const editor = editorArea(page);
-    await editor.click();
-    await page.keyboard.type('Online at first.');
-    await waitForSaved();
-    const id = entryIdInAddress();
-    expect(id).toBeGreaterThan(0);
+  it(
+    'keeps typing while the API is down (its process stopped), and saves it all once it is back',
+    { timeout: 150_000 },
+    async () => {
+      await page.goto(`${site.shellUrl}/journal?entry=new`);
+      await page.getByLabel('Title').fill('Written on a train');
+      const editor = editorArea(page);
+      await editor.click();
+      await page.keyboard.type('Online at first.');
+      await waitForSaved();
+      const id = entryIdInAddress();
+      expect(id).toBeGreaterThan(0);
 
-    await switchApi(site.apiSwitchUrl, 'down');
-    try {
-      await page.keyboard.type(' Then the tunnel came.');
-      await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('offline');
-      await expect.poll(() => page.getByRole('status', { name: 'Save status' }).textContent()).toContain('Offline');
-      await page.keyboard.type(' Still in the tunnel.');
-    } finally {
-      await switchApi(site.apiSwitchUrl, 'up');
-    }
+      await switchApi(site.apiSwitchUrl, 'down');
+      try {
+        await page.keyboard.type(' Then the tunnel came.');
+        await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('offline');
+        await expect.poll(() => page.getByRole('status', { name: 'Save status' }).textContent()).toContain('Offline');
+        await page.keyboard.type(' Still in the tunnel.');
+      } finally {
+        await switchApi(site.apiSwitchUrl, 'up');
+      }
 
-    // The backoff retries (1, 2, 5, then every 10 s) send everything typed meanwhile; the API's own restart
-    // takes several seconds on a loaded 2-core machine.
-    await expect.poll(async () => String((await getRecord(site, user, 'journal_entry', id)).body), { timeout: 90_000 })
-      .toContain('Then the tunnel came. Still in the tunnel.');
-    await waitForSaved();
-  });
+      // The backoff retries (1, 2, 5, then every 10 s) send everything typed meanwhile; the API's own restart
+      // takes several seconds on a loaded 2-core machine.
+      await expect
+        .poll(async () => String((await getRecord(site, user, 'journal_entry', id)).body), { timeout: 90_000 })
+        .toContain('Then the tunnel came. Still in the tunnel.');
+      await waitForSaved();
+    },
+  );
 
   it('keeps the draft through a reload while this device is offline, and saves it once back', async () => {
     const id = entryIdInAddress();
@@ -279,7 +311,8 @@ describe('autosave', () => {
       await page.goto(`${site.shellUrl}/journal?entry=${id}`);
     }
     await editorArea(page).getByText('Kept through a reload.', { exact: false }).waitFor();
-    await expect.poll(async () => String((await getRecord(site, user, 'journal_entry', id)).body), { timeout: 30_000 })
+    await expect
+      .poll(async () => String((await getRecord(site, user, 'journal_entry', id)).body), { timeout: 30_000 })
       .toContain('Still in the tunnel. Kept through a reload.');
   });
 });

@@ -43,13 +43,18 @@ describe('a new user', () => {
   });
 
   it('opens every area', async () => {
-    for (const [path, area] of [['/journal', 'mf_journal'], ['/my-goals', 'mf_goals'], ['/exercises', 'mf_fitness'], ['/programs', 'mf_creator']]) {
+    for (const [path, area] of [
+      ['/journal', 'mf_journal'],
+      ['/my-goals', 'mf_goals'],
+      ['/exercises', 'mf_fitness'],
+      ['/programs', 'mf_creator'],
+    ]) {
       await page.goto(`${site.shellUrl}${path}`);
       await areaContent(area).waitFor();
     }
   });
 
-  it('adds a quote in a remote, and a board switch in the shell changes the remote\'s list at once', async () => {
+  it("adds a quote in a remote, and a board switch in the shell changes the remote's list at once", async () => {
     await page.goto(`${site.shellUrl}/quotes`);
     await areaContent('mf_journal').waitFor();
     await page.getByRole('button', { name: 'Add quote' }).first().click();
@@ -66,7 +71,9 @@ describe('a new user', () => {
     await page.getByRole('link', { name: 'Boards' }).click();
     await page.getByLabel('Board name').fill('Second board');
     await page.getByRole('button', { name: 'Create and switch to it' }).click();
-    await expect.poll(async () => page.locator('select[aria-label="Current board"] option:checked').textContent()).toBe('Second board');
+    await expect
+      .poll(async () => page.locator('select[aria-label="Current board"] option:checked').textContent())
+      .toBe('Second board');
 
     await page.goBack();
     await page.waitForURL('**/quotes');
@@ -75,7 +82,9 @@ describe('a new user', () => {
     expect(await list.getByText(quoteText).count(), await list.innerText()).toBe(0);
 
     // Switching back with the shell's switcher while the remote stays mounted shows the quote again.
-    const personal = await page.locator('select[aria-label="Current board"] option', { hasText: 'Personal' }).getAttribute('value');
+    const personal = await page
+      .locator('select[aria-label="Current board"] option', { hasText: 'Personal' })
+      .getAttribute('value');
     await page.getByLabel('Current board').selectOption(personal ?? '');
     await page.getByText(quoteText).first().waitFor();
   });

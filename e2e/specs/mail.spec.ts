@@ -67,8 +67,13 @@ describe('mail that arrives', () => {
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByRole('heading', { name: 'Password changed' }).waitFor();
 
-    expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: 'a fresh password from the mail' })).status).toBe(200);
-    expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(422);
+    expect(
+      (await apiRequest(site, 'POST', '/api/login', { email: user.email, password: 'a fresh password from the mail' }))
+        .status,
+    ).toBe(200);
+    expect((await apiRequest(site, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(
+      422,
+    );
   }, 120_000);
 
   it('sets a reminder in the form, gets its mail in the inbox and in the bell, and marks it done from the mail', async () => {
@@ -154,7 +159,10 @@ describe('invitations by mail', () => {
       await context.close();
     }
     await page.reload();
-    const sent = page.getByRole('list', { name: 'Sent invitations' }).getByRole('listitem').filter({ hasText: invitee });
+    const sent = page
+      .getByRole('list', { name: 'Sent invitations' })
+      .getByRole('listitem')
+      .filter({ hasText: invitee });
     await sent.getByText(/accepted on/).waitFor();
   }, 120_000);
 });
@@ -173,13 +181,18 @@ describe('push notifications', () => {
     // stand-in in api/src/modules/push): the shell's service worker gets its push through DevTools instead.
     const devtools = await page.context().newCDPSession(page);
     const registration = new Promise<string>((resolve) => {
-      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${site.shellUrl}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
+      devtools.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${site.shellUrl}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        },
+      );
     });
     const workerProblems: string[] = [];
-    devtools.on('ServiceWorker.workerErrorReported', ({ errorMessage }: { errorMessage: { errorMessage: string } }) => workerProblems.push(errorMessage.errorMessage));
+    devtools.on('ServiceWorker.workerErrorReported', ({ errorMessage }: { errorMessage: { errorMessage: string } }) =>
+      workerProblems.push(errorMessage.errorMessage),
+    );
     await devtools.send('ServiceWorker.enable');
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
     // `ready` resolves while the worker may still be activating, and a push sent to it then is dropped: wait for activated.
@@ -187,25 +200,51 @@ describe('push notifications', () => {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const worker = (await navigator.serviceWorker.ready).active;
       if (worker && worker.state !== 'activated') {
-        await new Promise<void>((resolve) => worker.addEventListener('statechange', () => { if (worker.state === 'activated') resolve(); }));
+        await new Promise<void>((resolve) =>
+          worker.addEventListener('statechange', () => {
+            if (worker.state === 'activated') resolve();
+          }),
+        );
       }
     });
     const message = {
-      title: 'Take your pills', body: 'Reminder for Wednesday 25 November at 19:00', tag: 'reminder:1:1764097200000', url: `${site.shellUrl}/reminders`,
-      actions: [{ action: 'done', title: 'Done', url: `${site.apiUrl}/api/reminder-action?t=x` }, { action: 'snooze', title: 'Snooze 10 min', url: `${site.apiUrl}/api/reminder-action?t=y` }],
+      title: 'Take your pills',
+      body: 'Reminder for Wednesday 25 November at 19:00',
+      tag: 'reminder:1:1764097200000',
+      url: `${site.shellUrl}/reminders`,
+      actions: [
+        { action: 'done', title: 'Done', url: `${site.apiUrl}/api/reminder-action?t=x` },
+        { action: 'snooze', title: 'Snooze 10 min', url: `${site.apiUrl}/api/reminder-action?t=y` },
+      ],
     };
-    await devtools.send('ServiceWorker.deliverPushMessage', { origin: site.shellUrl, registrationId: await registration, data: JSON.stringify(message) });
+    await devtools.send('ServiceWorker.deliverPushMessage', {
+      origin: site.shellUrl,
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
     let shown: { title: string; body: string; tag: string; actions: string[] }[] = [];
     for (let tries = 0; tries < 50 && shown.length === 0; tries += 1) {
       shown = await page.evaluate(async () => {
         const ready = await navigator.serviceWorker.ready;
         const notifications = await ready.getNotifications();
-        return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }));
+        return notifications.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title),
+        }));
       });
       if (shown.length === 0) await page.waitForTimeout(200);
     }
     expect(workerProblems).toEqual([]);
-    expect(shown).toEqual([{ title: 'Take your pills', body: 'Reminder for Wednesday 25 November at 19:00', tag: 'reminder:1:1764097200000', actions: ['Done', 'Snooze 10 min'] }]);
+    expect(shown).toEqual([
+      {
+        title: 'Take your pills',
+        body: 'Reminder for Wednesday 25 November at 19:00',
+        tag: 'reminder:1:1764097200000',
+        actions: ['Done', 'Snooze 10 min'],
+      },
+    ]);
     await devtools.detach();
   }, 60_000);
 });

@@ -27,15 +27,21 @@ afterAll(async () => {
 });
 
 describe('moods', () => {
-  it('logs a mood in one tap and draws it on the week\'s chart, described in words and as a table', async () => {
+  it("logs a mood in one tap and draws it on the week's chart, described in words and as a table", async () => {
     await page.goto(`${site.shellUrl}/moods`);
     await page.getByLabel('Words (optional)').fill('Slept well');
     await page.getByRole('button', { name: 'Log mood 4 of 5: Good' }).click();
-    await expect.poll(async () => (await listRecords(site, user, 'mood', 'moods')).map((m) => [m.score, m.note]), { timeout: 20_000 }).toEqual([[4, 'Slept well']]);
+    await expect
+      .poll(async () => (await listRecords(site, user, 'mood', 'moods')).map((m) => [m.score, m.note]), {
+        timeout: 20_000,
+      })
+      .toEqual([[4, 'Slept well']]);
     const chart = page.getByRole('img', { name: 'Average mood per week' });
     await chart.locator('circle').first().waitFor({ timeout: 20_000 });
     expect(await chart.locator('circle').count()).toBe(1);
-    expect(await chart.locator('desc').textContent()).toMatch(/^Average mood per week over the last 12 weeks, on a scale of 1 to 5\. Highest: 4 in Week of /);
+    expect(await chart.locator('desc').textContent()).toMatch(
+      /^Average mood per week over the last 12 weeks, on a scale of 1 to 5\. Highest: 4 in Week of /,
+    );
     await page.getByText('Show the data as a table').click();
     const rows = page.getByRole('table', { name: 'Average mood per week' }).getByRole('row');
     expect(await rows.count()).toBe(13);

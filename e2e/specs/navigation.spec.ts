@@ -18,7 +18,11 @@ beforeAll(async () => {
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
       history[method] = (state: unknown, unused: string, url?: string | URL | null) => {
-        const caller = (new Error().stack ?? '').split('\n').slice(2, 5).map((line) => line.trim()).join(' < ');
+        const caller = (new Error().stack ?? '')
+          .split('\n')
+          .slice(2, 5)
+          .map((line) => line.trim())
+          .join(' < ');
         log.push(`${method} ${String(url ?? '(same)')} from ${caller}`);
         if (log.length > 20) log.shift();
         original(state, unused, url);
@@ -30,7 +34,12 @@ beforeAll(async () => {
     if (!link) return;
     sessionStorage.removeItem('e2e:click-when-user-answers');
     const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    XMLHttpRequest.prototype.open = function (
+      this: XMLHttpRequest,
+      method: string,
+      url: string | URL,
+      ...rest: unknown[]
+    ) {
       if (new URL(String(url), location.href).pathname === '/api/user') {
         this.addEventListener('loadend', () => {
           const anchors = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a'));
@@ -99,8 +108,12 @@ describe('navigation', () => {
         await page.waitForTimeout(20);
         expect(new URL(page.url()).pathname).toBe(stop.path);
       } catch (error) {
-        const changes = await page.evaluate(() => (window as unknown as { __addressLog: string[] }).__addressLog.slice(-4));
-        missed.push(`click ${click}${afterLoad ? ' (after a load)' : ''}: ${from} → ${stop.path}, address ${new URL(page.url()).pathname}: ${String(error).split('\n')[0]}\n  ${changes.join('\n  ')}`);
+        const changes = await page.evaluate(() =>
+          (window as unknown as { __addressLog: string[] }).__addressLog.slice(-4),
+        );
+        missed.push(
+          `click ${click}${afterLoad ? ' (after a load)' : ''}: ${from} → ${stop.path}, address ${new URL(page.url()).pathname}: ${String(error).split('\n')[0]}\n  ${changes.join('\n  ')}`,
+        );
         await page.goto(`${site.shellUrl}${stop.path}`);
       }
     }

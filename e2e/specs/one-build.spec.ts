@@ -44,7 +44,8 @@ function startStats(port: number): Promise<void> {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
-      if (req.url === '/api/event' && req.method === 'POST') pageViews.push(JSON.parse(Buffer.concat(parts).toString()));
+      if (req.url === '/api/event' && req.method === 'POST')
+        pageViews.push(JSON.parse(Buffer.concat(parts).toString()));
       res.statusCode = 202;
       res.end();
     });
@@ -54,7 +55,12 @@ function startStats(port: number): Promise<void> {
 
 /** A process of this spec, in its own group, stopped with it (and when the Vitest worker goes). */
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: site.repoRoot, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const child = spawn(command, args, {
+    cwd: site.repoRoot,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   children.push(child);
   return child;
 }
@@ -66,11 +72,34 @@ beforeAll(async () => {
   stats = `http://localhost:${statsPort}`;
   await startStats(statsPort);
   start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'), CORS_ORIGINS: shellB, APP_URL: shellB,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: join(work, 'pglite'),
+    CORS_ORIGINS: shellB,
+    APP_URL: shellB,
   });
-  start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiB,
-    '--analytics-script', `${stats}/js/script.js`, '--analytics-site', 'second.lifeboard.test'], {});
-  await Promise.all([waitForPort(shellPort, 'the second shell server'), waitForPort(apiPort, 'the second API', 90_000)]);
+  start(
+    process.execPath,
+    [
+      'scripts/serve-static.mjs',
+      'shell',
+      '--port',
+      String(shellPort),
+      '--remotes',
+      site.remotesFile,
+      '--api',
+      apiB,
+      '--analytics-script',
+      `${stats}/js/script.js`,
+      '--analytics-site',
+      'second.lifeboard.test',
+    ],
+    {},
+  );
+  await Promise.all([
+    waitForPort(shellPort, 'the second shell server'),
+    waitForPort(apiPort, 'the second API', 90_000),
+  ]);
   browser = await launchBrowser();
 }, 150_000);
 
@@ -99,18 +128,25 @@ describe('one build for every environment', () => {
     const apps = ['shell', ...Object.keys(site.remotes)];
     for (const app of apps) {
       const dist = join(site.repoRoot, app, 'dist');
-      for (const file of readdirSync(dist, { recursive: true }).map(String).filter((name) => name.endsWith('.js'))) {
+      for (const file of readdirSync(dist, { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith('.js'))) {
         const text = readFileSync(join(dist, file), 'utf8');
         expect(text.includes(site.apiUrl), `${app}/${file}`).toBe(false);
         expect(text.includes('localhost:4000'), `${app}/${file}`).toBe(false);
       }
     }
-    const [pageA, pageB] = await Promise.all([site.shellUrl, shellB].map(async (url) => (await fetch(`${url}/home`)).text()));
+    const [pageA, pageB] = await Promise.all(
+      [site.shellUrl, shellB].map(async (url) => (await fetch(`${url}/home`)).text()),
+    );
     // The same document, but for the analytics tag the second site's server puts in.
     const tag = `<script defer src="${stats}/js/script.js" data-domain="second.lifeboard.test" data-website-id="second.lifeboard.test"></script>`;
     expect(pageB).toBe(pageA.replace('</head>', `${tag}</head>`));
     expect(await settingsOf(site.shellUrl)).toEqual({ apiUrl: site.apiUrl, analytics: null });
-    expect(await settingsOf(shellB)).toEqual({ apiUrl: apiB, analytics: { scriptUrl: `${stats}/js/script.js`, siteId: 'second.lifeboard.test' } });
+    expect(await settingsOf(shellB)).toEqual({
+      apiUrl: apiB,
+      analytics: { scriptUrl: `${stats}/js/script.js`, siteId: 'second.lifeboard.test' },
+    });
   });
 
   it('a user of the second site signs up and uses an area against the second API only', async () => {
@@ -134,11 +170,12 @@ describe('one build for every environment', () => {
     expect(apiCalls.length).toBeGreaterThan(2);
     expect(apiCalls.filter((url) => !url.startsWith(apiB))).toEqual([]);
     // The account is on the second API, and the first has never heard of it.
-    const login = (api: string) => fetch(`${api}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: JSON.stringify({ email, password: 'a long enough password' }),
-    });
+    const login = (api: string) =>
+      fetch(`${api}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify({ email, password: 'a long enough password' }),
+      });
     expect((await login(apiB)).status).toBe(200);
     expect((await login(site.apiUrl)).status).toBe(422);
     await page.close();

@@ -38,11 +38,21 @@ beforeAll(async () => {
   const day = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
   feed = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/calendar' });
-    response.end([
-      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//e2e//EN',
-      'BEGIN:VEVENT', 'UID:book-club@e2e', 'SUMMARY:Book club', `DTSTART;VALUE=DATE:${day}`, 'RRULE:FREQ=WEEKLY;COUNT=3', 'END:VEVENT',
-      'END:VCALENDAR', '',
-    ].join('\r\n'));
+    response.end(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//e2e//EN',
+        'BEGIN:VEVENT',
+        'UID:book-club@e2e',
+        'SUMMARY:Book club',
+        `DTSTART;VALUE=DATE:${day}`,
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
   });
   await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
   feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/club.ics`;
@@ -78,7 +88,12 @@ describe('the planner', () => {
     const plans = await listRecords(site, user, 'plannedactivity', 'plannedActivities');
     expect(plans).toHaveLength(1);
     const start = new Date(String(plans[0]!.start_at));
-    expect(await page.evaluate((iso) => { const d = new Date(iso); return [d.getHours(), d.getMinutes()]; }, start.toISOString())).toEqual([10, 0]);
+    expect(
+      await page.evaluate((iso) => {
+        const d = new Date(iso);
+        return [d.getHours(), d.getMinutes()];
+      }, start.toISOString()),
+    ).toEqual([10, 0]);
     expect(new Date(String(plans[0]!.end_at)).getTime() - start.getTime()).toBe(30 * 60_000);
     expect(plans[0]!.date).toBe(today);
 
@@ -111,7 +126,9 @@ describe('plan my day', () => {
     await plan.getByLabel('Minutes for "Call the bank"').fill('90');
     await plan.getByLabel('Hours available today').fill('1');
     // The half hour "Buy seeds" has today (the journey above) counts too.
-    await plan.getByText(/2 h planned of 1 h available \(30 min already on the grid\)\. That is 1 h more than you have\./).waitFor();
+    await plan
+      .getByText(/2 h planned of 1 h available \(30 min already on the grid\)\. That is 1 h more than you have\./)
+      .waitFor();
     await plan.getByLabel('Hours available today').fill('3');
     await plan.getByText(/2 h planned of 3 h available \(30 min already on the grid\)\./).waitFor();
     expect(await plan.getByText(/more than you have/).count()).toBe(0);
@@ -119,9 +136,16 @@ describe('plan my day', () => {
     await plan.getByRole('button', { name: 'Plan today' }).click();
     await page.getByText(/Today is planned: 1 thing added, 2 h of 3 h\./).waitFor({ timeout: 20_000 });
 
-    const carried = (await listRecords(site, user, 'plannedactivity', 'plannedActivities')).find((p) => p.id === left.id)!;
+    const carried = (await listRecords(site, user, 'plannedactivity', 'plannedActivities')).find(
+      (p) => p.id === left.id,
+    )!;
     expect(carried.date).toBe(today);
-    expect(await page.evaluate((iso) => { const d = new Date(iso); return [d.getHours(), d.getMinutes()]; }, String(carried.start_at))).toEqual([8, 0]);
+    expect(
+      await page.evaluate((iso) => {
+        const d = new Date(iso);
+        return [d.getHours(), d.getMinutes()];
+      }, String(carried.start_at)),
+    ).toEqual([8, 0]);
     await page.locator('.lb-planner-grid').getByText('Call the bank').first().waitFor({ timeout: 20_000 });
 
     // The hours are a setting of the screen: a later visit starts from them.
@@ -133,8 +157,12 @@ describe('plan my day', () => {
 });
 
 describe('projects and activities', () => {
-  it('ticks, dates and reorders (by dragging, or from the keyboard) a project\'s tasks, and its progress follows', async () => {
-    const project = await createRecord(site, user, 'project', { title: 'Move house', status: 'active', tasks: [{ title: 'Pack books' }, { title: 'Book a van' }, { title: 'Clean' }] });
+  it("ticks, dates and reorders (by dragging, or from the keyboard) a project's tasks, and its progress follows", async () => {
+    const project = await createRecord(site, user, 'project', {
+      title: 'Move house',
+      status: 'active',
+      tasks: [{ title: 'Pack books' }, { title: 'Book a van' }, { title: 'Clean' }],
+    });
     await page.goto(`${site.shellUrl}/project/${project.id}`);
     const progress = page.getByLabel('Progress');
     await progress.getByText('0 of 3 tasks done (0 %)').waitFor({ timeout: 20_000 });
@@ -154,10 +182,15 @@ describe('projects and activities', () => {
     await page.mouse.move(below.x + below.width / 2, below.y + below.height / 2 + 8, { steps: 12 });
     await page.getByText('"Pack books" is over "Book a van".').waitFor({ state: 'attached' });
     await page.mouse.up();
-    await expect.poll(async () => {
-      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-      return (saved!.tasks as { title: string }[]).map((t) => t.title);
-    }, { timeout: 20_000 }).toEqual(['Book a van', 'Pack books', 'Clean', 'Hand over the keys']);
+    await expect
+      .poll(
+        async () => {
+          const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Book a van', 'Pack books', 'Clean', 'Hand over the keys']);
     // ...with the keyboard on the handle (Space picks up, an arrow moves, Space puts down; each step waits for
     // the announcement, as a person waits to see the task move: a key pressed before dnd-kit has moved it over
     // its new place puts it back where it was)...
@@ -165,19 +198,39 @@ describe('projects and activities', () => {
     await page.keyboard.press('ArrowDown');
     await page.getByText('"Pack books" is over "Clean".').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await expect.poll(async () => {
-      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-      return (saved!.tasks as { title: string }[]).map((t) => t.title);
-    }, { timeout: 20_000 }).toEqual(['Book a van', 'Clean', 'Pack books', 'Hand over the keys']);
+    await expect
+      .poll(
+        async () => {
+          const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Book a van', 'Clean', 'Pack books', 'Hand over the keys']);
     // ...or one place at a time with its arrow buttons.
     await page.getByRole('button', { name: 'Move "Pack books" down' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => {
-      const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-      return (saved!.tasks as { title: string }[]).map((t) => t.title);
-    }, { timeout: 20_000 }).toEqual(['Book a van', 'Clean', 'Hand over the keys', 'Pack books']);
+    await expect
+      .poll(
+        async () => {
+          const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
+          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Book a van', 'Clean', 'Hand over the keys', 'Pack books']);
     const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-    expect((saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [t.due_date ?? null, Boolean(t.done_at)])).toEqual([[null, true], ['2030-06-01', false], [null, false], [null, false]]);
+    expect(
+      (saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [
+        t.due_date ?? null,
+        Boolean(t.done_at),
+      ]),
+    ).toEqual([
+      [null, true],
+      ['2030-06-01', false],
+      [null, false],
+      [null, false],
+    ]);
 
     // Its open tasks wait in the planner's tray.
     await page.goto(`${site.shellUrl}/planner`);
@@ -185,7 +238,7 @@ describe('projects and activities', () => {
     expect(await page.locator('[data-tray-key]', { hasText: 'Book a van' }).count()).toBe(0);
   });
 
-  it('logs an activity with the quick log\'s running timer', async () => {
+  it("logs an activity with the quick log's running timer", async () => {
     await page.goto(`${site.shellUrl}/activities`);
     await page.getByLabel('What are you doing?').fill('Sort the post');
     await page.getByRole('button', { name: 'Start timer' }).click();
@@ -207,11 +260,26 @@ describe('reports', () => {
   it('charts time per category per week, and puts activities, journal entries, check-ins and milestones on a timeline', async () => {
     const today = await browserToday();
     const home = await createRecord(site, user, 'category', { name: 'Home repairs', color: '#c0531a' });
-    await createRecord(site, user, 'activity', { title: 'Paint the fence', date: today, duration_min: 120, category_id: home.id });
+    await createRecord(site, user, 'activity', {
+      title: 'Paint the fence',
+      date: today,
+      duration_min: 120,
+      category_id: home.id,
+    });
     await createRecord(site, user, 'journal_entry', { date: today, title: 'A quiet evening' });
-    await createRecord(site, user, 'goal', { title: 'Run a marathon', status: 'active', milestones: [{ title: 'First 10 km', done_at: new Date().toISOString() }] });
+    await createRecord(site, user, 'goal', {
+      title: 'Run a marathon',
+      status: 'active',
+      milestones: [{ title: 'First 10 km', done_at: new Date().toISOString() }],
+    });
     const habit = await createRecord(site, user, 'habit', { title: 'Drink water' });
-    const checkin = await apiRequest(site, 'POST', '/api/habit/checkin', { board: user.boardId, params: { habit_id: habit.id, date: today, value: 'yes' } }, user.token);
+    const checkin = await apiRequest(
+      site,
+      'POST',
+      '/api/habit/checkin',
+      { board: user.boardId, params: { habit_id: habit.id, date: today, value: 'yes' } },
+      user.token,
+    );
     expect(checkin.status).toBe(200);
 
     await page.goto(`${site.shellUrl}/report/activity-summary`);
@@ -220,12 +288,16 @@ describe('reports', () => {
     expect(await chart.locator('.u-legend').textContent()).toContain('Home repairs');
     const box = (await chart.locator('canvas').boundingBox())!;
     expect(box.width).toBeGreaterThan(200);
-    await page.getByRole('table', { name: 'Hours per week' }).getByRole('columnheader', { name: 'Home repairs' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Hours per week' })
+      .getByRole('columnheader', { name: 'Home repairs' })
+      .waitFor();
 
     await page.goto(`${site.shellUrl}/report/timeline`);
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.waitFor({ timeout: 20_000 });
-    for (const text of ['Paint the fence', 'Sort the post', 'A quiet evening', 'Drink water', 'First 10 km']) await timeline.getByText(text).first().waitFor();
+    for (const text of ['Paint the fence', 'Sort the post', 'A quiet evening', 'Drink water', 'First 10 km'])
+      await timeline.getByText(text).first().waitFor();
     await timeline.getByRole('heading', { name: 'Today' }).waitFor();
     await page.getByRole('button', { name: /Journal entries \(1\)/ }).click();
     expect(await timeline.getByText('A quiet evening').count()).toBe(0);

@@ -52,7 +52,9 @@ describe('platform', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+    expect(headers['referrer-policy']).toMatch(
+      /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+    );
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.title()).toContain('Lifeboard');
@@ -61,17 +63,20 @@ describe('platform', () => {
     expect(requests.filter((url) => remoteOrigins.some((origin) => url.startsWith(origin)))).toEqual([]);
 
     // The policy is enforced: eval from a page task (not DevTools) is refused.
-    const evalBlocked = await page.evaluate(() => new Promise<boolean>((resolve) => {
-      setTimeout(() => {
-        try {
-          // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: the page's policy must refuse it
-          new Function('return 1')();
-          resolve(false);
-        } catch {
-          resolve(true);
-        }
-      });
-    }));
+    const evalBlocked = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          setTimeout(() => {
+            try {
+              // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: the page's policy must refuse it
+              new Function('return 1')();
+              resolve(false);
+            } catch {
+              resolve(true);
+            }
+          });
+        }),
+    );
     expect(evalBlocked).toBe(true);
     // … and reported as the violation it is; this one was provoked on purpose, so the end-of-test check skips it.
     await expect.poll(() => cspViolations.slice()).toEqual([expect.stringMatching(/^script-src blocked eval /)]);
@@ -87,13 +92,18 @@ describe('platform', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.title()).toBe('Pricing · Lifeboard');
-    const scripts = requests.filter((url) => url.startsWith(site.shellUrl) && url.endsWith('.js')).map((url) => new URL(url).pathname);
+    const scripts = requests
+      .filter((url) => url.startsWith(site.shellUrl) && url.endsWith('.js'))
+      .map((url) => new URL(url).pathname);
     expect(scripts).toEqual([expect.stringMatching(/^\/public-boot\.[0-9a-f]+\.js$/)]);
 
     // A link into the app loads it.
     await page.getByRole('link', { name: 'Sign in' }).first().click();
     await page.waitForURL('**/login');
-    await page.getByLabel(/password/i).first().waitFor();
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .waitFor();
 
     // Signed in, the same documents start the app: its guard sends `/` to /home, its header offers the app.
     await signInThroughApi(page, site);
@@ -156,9 +166,14 @@ describe('platform', () => {
     const answer = await signInThroughApi(page, site);
     expect(answer.user.role).not.toBe('admin');
     await page.goto(`${site.shellUrl}/admin/users`);
-    await page.getByTestId('not-allowed').waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\nat ${page.url()}: ${await page.locator('body').innerText()}\n${pageErrors.join('\n')}`);
-    });
+    await page
+      .getByTestId('not-allowed')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `${String(error)}\nat ${page.url()}: ${await page.locator('body').innerText()}\n${pageErrors.join('\n')}`,
+        );
+      });
     await page.goto(`${site.shellUrl}/home`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2000); // idle preloading of the other areas has run
@@ -176,7 +191,12 @@ describe('platform', () => {
     await page.goto(`${site.shellUrl}/home`);
     await adminLink.waitFor(); // an admin sees the way in …
     await adminLink.hover(); // … and pointing at it fetches nothing
-    for (const [label, area] of [['Journal', 'mf_journal'], ['Goals', 'mf_goals'], ['Fitness', 'mf_fitness'], ['Programs', 'mf_creator']]) {
+    for (const [label, area] of [
+      ['Journal', 'mf_journal'],
+      ['Goals', 'mf_goals'],
+      ['Fitness', 'mf_fitness'],
+      ['Programs', 'mf_creator'],
+    ]) {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await page.locator(`[data-area="${area}"] .lb-area__parcel > *`).first().waitFor();
     }
@@ -210,7 +230,9 @@ describe('platform', () => {
     expect(await panel.textContent()).toContain('Fitness is unavailable right now');
     // In the user's words: the runtime's error (manifest address, RUNTIME-003, its docs link) stays in the console.
     expect(await panel.textContent()).not.toMatch(/manifest|RUNTIME-|module-federation|https?:/i);
-    await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'same page'; });
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'same page';
+    });
 
     // The rest of the app keeps working; /home has the other areas' widgets and a notice in Fitness's place.
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -233,7 +255,10 @@ describe('platform', () => {
     expect(await page.locator('[data-error-code]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     await nav.getByRole('link', { name: 'Home' }).click();
-    await page.getByRole('region', { name: /^Fitness: (?!unavailable)/ }).first().waitFor();
+    await page
+      .getByRole('region', { name: /^Fitness: (?!unavailable)/ })
+      .first()
+      .waitFor();
     expect(await fitnessNotice.count()).toBe(0);
     await page.close();
   });

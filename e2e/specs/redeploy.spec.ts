@@ -42,25 +42,31 @@ async function replaceServer(dist?: string): Promise<void> {
 function buildRelease(): Promise<void> {
   const remoteDir = join(site.repoRoot, app);
   const lifecycles = join(work, 'lifecycles-release.ts');
-  writeFileSync(lifecycles, [
-    `import * as area from ${JSON.stringify(join(remoteDir, 'src/lifecycles.tsx'))};`,
-    'export const bootstrap = area.bootstrap;',
-    'export const unmount = area.unmount;',
-    'export async function mount(props: { domElement: HTMLElement }) {',
-    '  await area.mount(props as never);',
-    "  const note = document.createElement('p');",
-    "  note.setAttribute('data-release', '');",
-    `  note.textContent = ${JSON.stringify(release)};`,
-    '  props.domElement.prepend(note);',
-    '}',
-  ].join('\n'));
+  writeFileSync(
+    lifecycles,
+    [
+      `import * as area from ${JSON.stringify(join(remoteDir, 'src/lifecycles.tsx'))};`,
+      'export const bootstrap = area.bootstrap;',
+      'export const unmount = area.unmount;',
+      'export async function mount(props: { domElement: HTMLElement }) {',
+      '  await area.mount(props as never);',
+      "  const note = document.createElement('p');",
+      "  note.setAttribute('data-release', '');",
+      `  note.textContent = ${JSON.stringify(release)};`,
+      '  props.domElement.prepend(note);',
+      '}',
+    ].join('\n'),
+  );
   const config = join(work, 'rspack.release.config.ts');
-  writeFileSync(config, [
-    `import { remoteConfig } from ${JSON.stringify(join(site.repoRoot, 'scripts/rspack-common.ts'))};`,
-    `const exposes = { './lifecycles': ${JSON.stringify(lifecycles)}, './widgets': './src/widgets.tsx' };`,
-    `export default remoteConfig({ dir: ${JSON.stringify(remoteDir)}, port: 3002, name: ${JSON.stringify(area)}, exposes })`,
-    `  .map((part) => ({ ...part, output: { ...part.output, path: ${JSON.stringify(releaseDist)} } }));`,
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      `import { remoteConfig } from ${JSON.stringify(join(site.repoRoot, 'scripts/rspack-common.ts'))};`,
+      `const exposes = { './lifecycles': ${JSON.stringify(lifecycles)}, './widgets': './src/widgets.tsx' };`,
+      `export default remoteConfig({ dir: ${JSON.stringify(remoteDir)}, port: 3002, name: ${JSON.stringify(area)}, exposes })`,
+      `  .map((part) => ({ ...part, output: { ...part.output, path: ${JSON.stringify(releaseDist)} } }));`,
+    ].join('\n'),
+  );
   return new Promise((resolve, reject) => {
     const output: string[] = [];
     const build = spawn('pnpm', ['exec', 'rspack', 'build', '--config', config], {
@@ -70,7 +76,9 @@ function buildRelease(): Promise<void> {
     });
     build.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     build.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the release build failed (${code}):\n${output.join('')}`))));
+    build.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the release build failed (${code}):\n${output.join('')}`)),
+    );
   });
 }
 
@@ -79,7 +87,8 @@ function recordShellFiles(page: Page): { next(): Map<string, string> } {
   let files = new Map<string, string>();
   page.on('response', (response: Response) => {
     const url = response.url();
-    if (url.startsWith(site.shellUrl) && /\.(js|css)$/.test(new URL(url).pathname)) files.set(url, response.headers().etag ?? '');
+    if (url.startsWith(site.shellUrl) && /\.(js|css)$/.test(new URL(url).pathname))
+      files.set(url, response.headers().etag ?? '');
   });
   return {
     next() {
@@ -92,10 +101,12 @@ function recordShellFiles(page: Page): { next(): Map<string, string> } {
 /** Modification times of every other app's build, to show none of them was built again. */
 function otherBuilds(): Record<string, number> {
   const apps = ['shell', ...Object.keys(site.remotes).filter((name) => name !== app)];
-  return Object.fromEntries(apps.map((name) => {
-    const entry = name === 'shell' ? 'index.html' : 'remoteEntry.js';
-    return [name, statSync(join(site.repoRoot, name, 'dist', entry)).mtimeMs];
-  }));
+  return Object.fromEntries(
+    apps.map((name) => {
+      const entry = name === 'shell' ? 'index.html' : 'remoteEntry.js';
+      return [name, statSync(join(site.repoRoot, name, 'dist', entry)).mtimeMs];
+    }),
+  );
 }
 
 beforeAll(async () => {

@@ -26,7 +26,12 @@ let browser: Browser;
 let siteB = site;
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: site.repoRoot, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const child = spawn(command, args, {
+    cwd: site.repoRoot,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   children.push(child);
   return child;
 }
@@ -38,12 +43,28 @@ beforeAll(async () => {
   const shellUrl = `http://localhost:${shellPort}`;
   siteB = { ...site, apiUrl, shellUrl };
   start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'pglite'), CORS_ORIGINS: shellUrl, APP_URL: shellUrl, PUBLIC_API_URL: apiUrl,
-    QUEUE_POLL_SECONDS: '1', REMINDER_SCAN_SECONDS: '5',
-    SMS_API_URL: provider.url, SMS_ACCOUNT_SID: provider.accountSid, SMS_AUTH_TOKEN: provider.authToken, SMS_FROM: FROM,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: join(work, 'pglite'),
+    CORS_ORIGINS: shellUrl,
+    APP_URL: shellUrl,
+    PUBLIC_API_URL: apiUrl,
+    QUEUE_POLL_SECONDS: '1',
+    REMINDER_SCAN_SECONDS: '5',
+    SMS_API_URL: provider.url,
+    SMS_ACCOUNT_SID: provider.accountSid,
+    SMS_AUTH_TOKEN: provider.authToken,
+    SMS_FROM: FROM,
   });
-  start(process.execPath, ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl], {});
-  await Promise.all([waitForPort(shellPort, 'the SMS site\'s shell server'), waitForPort(apiPort, 'the SMS site\'s API', 90_000)]);
+  start(
+    process.execPath,
+    ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl],
+    {},
+  );
+  await Promise.all([
+    waitForPort(shellPort, "the SMS site's shell server"),
+    waitForPort(apiPort, "the SMS site's API", 90_000),
+  ]);
   browser = await launchBrowser();
 }, 150_000);
 
@@ -74,7 +95,9 @@ describe('reminders by text message', () => {
     // Without a number the form says where to set one, and links there.
     await page.goto(`${siteB.shellUrl}/reminders`);
     await page.getByRole('button', { name: 'Add reminder' }).first().click();
-    await page.getByRole('link', { name: 'add your phone number and switch on “Send me text messages” on your account page' }).click();
+    await page
+      .getByRole('link', { name: 'add your phone number and switch on “Send me text messages” on your account page' })
+      .click();
     await page.waitForURL('**/account');
 
     // Typed as people write it; kept in E.164. Texts go on once there is a number.

@@ -21,7 +21,13 @@ export interface ApiAnswer {
 
 export type ApiRecord = { id: number; updated_at: string } & Record<string, unknown>;
 
-export async function apiRequest(site: SiteInfo, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<ApiAnswer> {
+export async function apiRequest(
+  site: SiteInfo,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<ApiAnswer> {
   const response = await fetch(`${site.apiUrl}${path}`, {
     method,
     headers: {
@@ -33,17 +39,29 @@ export async function apiRequest(site: SiteInfo, method: 'GET' | 'POST', path: s
   });
   const text = await response.text();
   const parsed: unknown = text ? JSON.parse(text) : {};
-  return { status: response.status, body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
+  };
 }
 
 let signUps = 0;
 
 /** A new account (and its default board) made through `POST /api/register`; `extra` adds to its fields (e.g. `as_creator`). */
-export async function signUpThroughApi(site: SiteInfo, prefix = 'e2e', extra: Record<string, unknown> = {}): Promise<ApiUser> {
+export async function signUpThroughApi(
+  site: SiteInfo,
+  prefix = 'e2e',
+  extra: Record<string, unknown> = {},
+): Promise<ApiUser> {
   signUps += 1;
   const email = `${prefix}-${Date.now()}-${signUps}@example.com`;
   const password = 'a long enough password';
-  const registered = await apiRequest(site, 'POST', '/api/register', { name: `${prefix} tester`, email, password, ...extra });
+  const registered = await apiRequest(site, 'POST', '/api/register', {
+    name: `${prefix} tester`,
+    email,
+    password,
+    ...extra,
+  });
   if (registered.status !== 201 || typeof registered.body.token !== 'string') {
     throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
   }
@@ -58,32 +76,65 @@ export async function signUpThroughApi(site: SiteInfo, prefix = 'e2e', extra: Re
 
 function recordOf(answer: ApiAnswer, model: string, what: string): ApiRecord {
   const record = answer.body[model];
-  if (answer.status >= 300 || typeof record !== 'object' || record === null || typeof (record as { id?: unknown }).id !== 'number') {
+  if (
+    answer.status >= 300 ||
+    typeof record !== 'object' ||
+    record === null ||
+    typeof (record as { id?: unknown }).id !== 'number'
+  ) {
     throw new Error(`${what} ${model} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
   }
   return record as ApiRecord;
 }
 
-export async function createRecord(site: SiteInfo, user: ApiUser, model: string, fields: Record<string, unknown>): Promise<ApiRecord> {
-  const answer = await apiRequest(site, 'POST', `/api/${model}/create`, { board: user.boardId, params: fields }, user.token);
+export async function createRecord(
+  site: SiteInfo,
+  user: ApiUser,
+  model: string,
+  fields: Record<string, unknown>,
+): Promise<ApiRecord> {
+  const answer = await apiRequest(
+    site,
+    'POST',
+    `/api/${model}/create`,
+    { board: user.boardId, params: fields },
+    user.token,
+  );
   return recordOf(answer, model, 'create');
 }
 
 export async function getRecord(site: SiteInfo, user: ApiUser, model: string, id: number): Promise<ApiRecord> {
-  const answer = await apiRequest(site, 'POST', `/api/${model}/get`, { board: user.boardId, params: { id } }, user.token);
+  const answer = await apiRequest(
+    site,
+    'POST',
+    `/api/${model}/get`,
+    { board: user.boardId, params: { id } },
+    user.token,
+  );
   return recordOf(answer, model, 'get');
 }
 
 /** `POST /api/{model}/all`: the list under its state name (e.g. `journalEntries`). */
-export async function listRecords(site: SiteInfo, user: ApiUser, model: string, state: string, params: Record<string, unknown> = {}): Promise<ApiRecord[]> {
+export async function listRecords(
+  site: SiteInfo,
+  user: ApiUser,
+  model: string,
+  state: string,
+  params: Record<string, unknown> = {},
+): Promise<ApiRecord[]> {
   const answer = await apiRequest(site, 'POST', `/api/${model}/all`, { board: user.boardId, params }, user.token);
   const list = answer.body[state];
-  if (!Array.isArray(list)) throw new Error(`${model}/all answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
+  if (!Array.isArray(list))
+    throw new Error(`${model}/all answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
   return list as ApiRecord[];
 }
 
 /** Runs `task` over `items` with at most `concurrency` at a time, results in the items' order. */
-export async function inBatches<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -14,7 +14,8 @@ export interface ApiProcess {
 export function startApiSwitch(api: ApiProcess): Promise<{ url: string; server: Server }> {
   let busy: Promise<void> = Promise.resolve();
   const server = createServer((request, response) => {
-    const action = request.method === 'POST' ? { '/stop': api.stop, '/start': api.start }[request.url ?? ''] : undefined;
+    const action =
+      request.method === 'POST' ? { '/stop': api.stop, '/start': api.start }[request.url ?? ''] : undefined;
     if (!action) {
       response.writeHead(404).end();
       return;

@@ -6,7 +6,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -31,12 +38,15 @@ export async function watchedPage(browser: Browser): Promise<PageWatch> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp;
-      report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`);
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   // Violations that no document event reaches (a worker, a frame torn down before reporting) still reach the console.
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) watch.cspViolations.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text()))
+      watch.cspViolations.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => watch.pageErrors.push(error.stack ?? error.message));
   page.on('request', (request) => watch.requests.push(request.url()));
@@ -57,5 +67,6 @@ export function expectNoPageProblems(): void {
     watch.pageErrors.length = 0;
     if (watch.page.isClosed()) unchecked.delete(watch);
   }
-  if (problems.length > 0) throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
 }

@@ -7,7 +7,10 @@ import type { Locator, Page } from 'playwright-core';
  */
 
 /** A 1×1 transparent PNG: the smallest image the upload route accepts. */
-export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=', 'base64');
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 export function editorArea(page: Page, label = 'Entry text'): Locator {
   return page.getByRole('textbox', { name: label, exact: true });

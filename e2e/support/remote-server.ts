@@ -24,7 +24,11 @@ export function serveRemoteForRun(site: SiteInfo, app: RemoteApp, dist?: string)
     env: {
       ...process.env,
       SERVE_STATIC_URL: pathToFileURL(join(site.repoRoot, 'scripts/serve-static.mjs')).href,
-      APP: app, DIST: dist ?? '', PORT: String(site.remotes[app].port), WATCH_PID: String(process.ppid), API_URL: site.apiUrl,
+      APP: app,
+      DIST: dist ?? '',
+      PORT: String(site.remotes[app].port),
+      WATCH_PID: String(process.ppid),
+      API_URL: site.apiUrl,
     },
     stdio: 'ignore',
   });

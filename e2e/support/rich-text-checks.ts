@@ -50,24 +50,36 @@ export async function scriptableMarkup(root: Locator): Promise<string[]> {
     const isBadAddress = (value: string) => {
       try {
         const url = new URL(value, document.baseURI);
-        return ['javascript:', 'vbscript:'].includes(url.protocol) || (url.protocol === 'data:' && /^(text\/html|image\/svg|application\/xhtml)/i.test(url.pathname));
+        return (
+          ['javascript:', 'vbscript:'].includes(url.protocol) ||
+          (url.protocol === 'data:' && /^(text\/html|image\/svg|application\/xhtml)/i.test(url.pathname))
+        );
       } catch {
         return false;
       }
     };
     for (const node of [element, ...element.querySelectorAll('*')]) {
       const tag = node.tagName.toLowerCase();
-      if (['script', 'object', 'embed', 'base', 'form', 'meta', 'link', 'style', 'svg', 'math'].includes(tag) && !node.closest('.katex')) {
+      if (
+        ['script', 'object', 'embed', 'base', 'form', 'meta', 'link', 'style', 'svg', 'math'].includes(tag) &&
+        !node.closest('.katex')
+      ) {
         found.push(`<${tag}>`);
       }
       for (const attribute of node.attributes) {
         const name = attribute.name.toLowerCase();
         if (name.startsWith('on') || name === 'srcdoc') found.push(`<${tag} ${name}>`);
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].includes(name) && isBadAddress(attribute.value)) {
+        if (
+          ['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].includes(name) &&
+          isBadAddress(attribute.value)
+        ) {
           found.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
         }
       }
-      if (tag === 'iframe' && !/^https:\/\/(www\.youtube\.com|player\.vimeo\.com)\/|^about:blank$/.test(node.getAttribute('src') ?? '')) {
+      if (
+        tag === 'iframe' &&
+        !/^https:\/\/(www\.youtube\.com|player\.vimeo\.com)\/|^about:blank$/.test(node.getAttribute('src') ?? '')
+      ) {
         found.push(`<iframe src="${(node.getAttribute('src') ?? '').slice(0, 60)}">`);
       }
     }

@@ -11,5 +11,10 @@ export async function pickUpWithKeyboard(page: Page, handle: Locator, title: str
   await handle.focus();
   await page.keyboard.press('Space');
   await page.getByText(`Picked up "${title}".`).waitFor({ state: 'attached' });
-  await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 0); }));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        setTimeout(resolve, 0);
+      }),
+  );
 }

@@ -18,10 +18,13 @@ export function loadXssPayloads(repoRoot: string): XssPayload[] {
   const path = resolve(repoRoot, 'shared/test-fixtures/xss-payloads.json');
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as { payloads?: unknown };
   const payloads = parsed.payloads;
-  const valid = Array.isArray(payloads) && payloads.length > 0 && payloads.every((p: unknown) => {
-    const record = p as Record<string, unknown> | null;
-    return typeof record?.html === 'string' && typeof record.kind === 'string' && typeof record.source === 'string';
-  });
+  const valid =
+    Array.isArray(payloads) &&
+    payloads.length > 0 &&
+    payloads.every((p: unknown) => {
+      const record = p as Record<string, unknown> | null;
+      return typeof record?.html === 'string' && typeof record.kind === 'string' && typeof record.source === 'string';
+    });
   if (!valid) throw new Error(`${path} has no "payloads" array of { html, kind, source }`);
   return payloads as XssPayload[];
 }

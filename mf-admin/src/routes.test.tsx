@@ -6,10 +6,17 @@ import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { AreaRoutes } from './routes';
 
 const api = withFakeApi();
-beforeEach(() => { api.requests.length = 0; });
+beforeEach(() => {
+  api.requests.length = 0;
+});
 afterEach(() => cleanup());
 
-const at = (path: string) => render(<MemoryRouter initialEntries={[path]}><AreaRoutes /></MemoryRouter>);
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AreaRoutes />
+    </MemoryRouter>,
+  );
 
 describe('mf-admin routes', () => {
   it('/admin/users lists users and changes a role after confirmation', async () => {
@@ -24,33 +31,63 @@ describe('mf-admin routes', () => {
     const row = (await screen.findByRole('link', { name: 'Bob' })).closest('tr') as HTMLElement;
     await user.selectOptions(within(row).getByLabelText('Role of bob@example.com'), 'creator');
     await user.click(screen.getByRole('button', { name: 'Change role' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/admin/users/role')?.body).toEqual({ id: 2, role: 'creator' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/users/role')?.body).toEqual({ id: 2, role: 'creator' }),
+    );
   });
 
   it('shows an error panel when the server refuses (not an admin)', async () => {
     api.on('GET /api/admin/users', { status: 403, body: { message: 'Admins only.' } });
-    api.on('GET /api/admin/programs', { status: 403, body: { success: false, error: 'Only administrators may do that.' } });
+    api.on('GET /api/admin/programs', {
+      status: 403,
+      body: { success: false, error: 'Only administrators may do that.' },
+    });
     at('/admin');
     expect(await screen.findByText('Admin data could not be loaded.')).toBeTruthy();
   });
 
   it('/admin/programs approves a program in review from the list; /admin/program/:id rejects with a reason', async () => {
-    const inReview = { id: 3, guid: 'guid-0003', title: 'New one', description: '', price_cents: 2900, currency: 'USD', status: 'review', template: {},
-      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
-      subscriptions: { active: 0, total: 0 }, review: null };
+    const inReview = {
+      id: 3,
+      guid: 'guid-0003',
+      title: 'New one',
+      description: '',
+      price_cents: 2900,
+      currency: 'USD',
+      status: 'review',
+      template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' },
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 0, total: 0 },
+      review: null,
+    };
     let status = 'review';
     api.on('GET /api/admin/programs', () => ({ body: { success: true, programs: [{ ...inReview, status }] } }));
     api.on('POST /api/admin/programs/review', (request) => {
       const body = request.body as { decision: string; reason?: string };
-      if (body.decision === 'reject' && !body.reason) return { status: 422, body: { message: 'reason is needed: tell the creator what to change', errors: { reason: ['is needed'] } } };
+      if (body.decision === 'reject' && !body.reason)
+        return {
+          status: 422,
+          body: { message: 'reason is needed: tell the creator what to change', errors: { reason: ['is needed'] } },
+        };
       status = body.decision === 'approve' ? 'published' : 'draft';
-      return { body: { success: true, program: { id: 3, status }, review: { decision: body.decision, reason: body.reason ?? null, created_at: '2026-11-03T10:00:00.000Z' } } };
+      return {
+        body: {
+          success: true,
+          program: { id: 3, status },
+          review: { decision: body.decision, reason: body.reason ?? null, created_at: '2026-11-03T10:00:00.000Z' },
+        },
+      };
     });
     const user = userEvent.setup();
     at('/admin/programs');
     await user.click(await screen.findByRole('button', { name: 'Approve New one' }));
     expect(await screen.findByRole('button', { name: 'Unpublish New one' })).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/admin/programs/review')?.body).toEqual({ id: 3, decision: 'approve' });
+    expect(api.requests.find((r) => r.path === '/api/admin/programs/review')?.body).toEqual({
+      id: 3,
+      decision: 'approve',
+    });
     cleanup();
 
     status = 'review';
@@ -60,25 +97,62 @@ describe('mf-admin routes', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/reason is needed/);
     await user.type(screen.getByLabelText(/Reason/), 'Say what a buyer gets.');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/admin/programs/review').at(-1)?.body).toEqual({ id: 3, decision: 'reject', reason: 'Say what a buyer gets.' }));
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/api/admin/programs/review').at(-1)?.body).toEqual({
+        id: 3,
+        decision: 'reject',
+        reason: 'Say what a buyer gets.',
+      }),
+    );
   });
 
   it('/admin/programs lists drafts too, with author and subscribers, and filters by status', async () => {
     const program = (over: Record<string, unknown>) => ({
-      id: 1, guid: 'guid-0001', title: 'Run club', description: '', price_cents: 1200, currency: 'EUR', status: 'published', template: {},
-      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
-      subscriptions: { active: 2, total: 3 }, ...over,
+      id: 1,
+      guid: 'guid-0001',
+      title: 'Run club',
+      description: '',
+      price_cents: 1200,
+      currency: 'EUR',
+      status: 'published',
+      template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' },
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 2, total: 3 },
+      ...over,
     });
-    api.on('GET /api/admin/programs', { body: { success: true, programs: [program({}), program({ id: 2, title: 'Secret draft', status: 'draft', price_cents: 0, subscriptions: { active: 0, total: 0 } })] } });
+    api.on('GET /api/admin/programs', {
+      body: {
+        success: true,
+        programs: [
+          program({}),
+          program({
+            id: 2,
+            title: 'Secret draft',
+            status: 'draft',
+            price_cents: 0,
+            subscriptions: { active: 0, total: 0 },
+          }),
+        ],
+      },
+    });
     const user = userEvent.setup();
     at('/admin/programs');
     const table = await screen.findByRole('table', { name: 'Programs' });
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       'Run clubPublishedCoach12.00 EUR2 active / 3Mon, Nov 2nd 2026Unpublish',
       'Secret draftDraftCoachFree0 active / 0Mon, Nov 2nd 2026',
     ]);
     expect(within(table).getByRole('link', { name: 'Secret draft' }).getAttribute('href')).toBe('/admin/program/2');
-    api.on('GET /api/admin/programs', { body: { success: true, programs: [program({ id: 2, title: 'Secret draft', status: 'draft' })] } });
+    api.on('GET /api/admin/programs', {
+      body: { success: true, programs: [program({ id: 2, title: 'Secret draft', status: 'draft' })] },
+    });
     await user.selectOptions(screen.getByLabelText('Status'), 'draft');
     // The list reloads from the server (the old rows may go as soon as it starts loading, before the request lands).
     await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/admin/programs')).toHaveLength(2));
@@ -87,11 +161,25 @@ describe('mf-admin routes', () => {
   });
 
   it('/admin/program/:id shows a draft with its author and what it installs', async () => {
-    api.on('GET /api/admin/programs/2', { body: { success: true, program: {
-      id: 2, guid: 'guid-0002', title: 'Secret draft', description: '<p>Just <b>notes</b></p>', price_cents: 0, currency: 'USD', status: 'draft',
-      template: { habits: [{ title: 'Stretch' }] }, author: { id: 4, name: 'Coach', email: 'coach@example.com' },
-      created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z', subscriptions: { active: 0, total: 0 },
-    } } });
+    api.on('GET /api/admin/programs/2', {
+      body: {
+        success: true,
+        program: {
+          id: 2,
+          guid: 'guid-0002',
+          title: 'Secret draft',
+          description: '<p>Just <b>notes</b></p>',
+          price_cents: 0,
+          currency: 'USD',
+          status: 'draft',
+          template: { habits: [{ title: 'Stretch' }] },
+          author: { id: 4, name: 'Coach', email: 'coach@example.com' },
+          created_at: '2026-11-01T10:00:00.000Z',
+          updated_at: '2026-11-02T10:00:00.000Z',
+          subscriptions: { active: 0, total: 0 },
+        },
+      },
+    });
     at('/admin/program/2');
     expect(await screen.findByRole('heading', { name: 'Secret draft', level: 1 })).toBeTruthy();
     expect(screen.getByText(/^Draft · Price: Free$/)).toBeTruthy();
@@ -102,15 +190,30 @@ describe('mf-admin routes', () => {
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
   });
 
-  it("/admin/program/:id shows the cover buyers will see, how it is described, and removes it after confirmation", async () => {
+  it('/admin/program/:id shows the cover buyers will see, how it is described, and removes it after confirmation', async () => {
     const base = {
-      id: 5, guid: 'guid-0005', title: 'Loud cover', description: '', price_cents: 0, currency: 'USD', status: 'review', template: {},
-      author: { id: 4, name: 'Coach', email: 'coach@example.com' }, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
-      subscriptions: { active: 0, total: 0 }, review: null,
+      id: 5,
+      guid: 'guid-0005',
+      title: 'Loud cover',
+      description: '',
+      price_cents: 0,
+      currency: 'USD',
+      status: 'review',
+      template: {},
+      author: { id: 4, name: 'Coach', email: 'coach@example.com' },
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+      subscriptions: { active: 0, total: 0 },
+      review: null,
     };
     let cover: string | null = 'LoudCoverUploadId00000';
-    api.on('GET /api/admin/programs/5', () => ({ body: { success: true, program: { ...base, cover, cover_alt: cover ? 'Neon letters' : null } } }));
-    api.on('POST /api/program/cover', () => { cover = null; return { body: { success: true, program: base } }; });
+    api.on('GET /api/admin/programs/5', () => ({
+      body: { success: true, program: { ...base, cover, cover_alt: cover ? 'Neon letters' : null } },
+    }));
+    api.on('POST /api/program/cover', () => {
+      cover = null;
+      return { body: { success: true, program: base } };
+    });
     const user = userEvent.setup();
     at('/admin/program/5');
     const image = await screen.findByRole('img', { name: 'Neon letters' });
@@ -126,50 +229,129 @@ describe('mf-admin routes', () => {
   });
 
   it('/admin/payments lists buyers’ refund requests; approving refunds the sale', async () => {
-    api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [
-      { id: 41, program_title: 'Run club', buyer_name: 'Bea', seller_name: 'Coach', currency: 'USD', gross_cents: 2900, created_at: '2026-11-01T10:00:00.000Z', refund_requested_at: '2026-11-03T10:00:00.000Z', refund_reason: 'Not for me' },
-    ] } });
+    api.on('GET /api/admin/refund-requests', {
+      body: {
+        success: true,
+        requests: [
+          {
+            id: 41,
+            program_title: 'Run club',
+            buyer_name: 'Bea',
+            seller_name: 'Coach',
+            currency: 'USD',
+            gross_cents: 2900,
+            created_at: '2026-11-01T10:00:00.000Z',
+            refund_requested_at: '2026-11-03T10:00:00.000Z',
+            refund_reason: 'Not for me',
+          },
+        ],
+      },
+    });
     api.on('POST /api/transaction/refund', { body: { success: true, id: 41, state: 'refunded' } });
     at('/admin/payments');
     const table = await screen.findByRole('table', { name: 'Refund requests' });
-    expect(within(table).getAllByRole('row')[1].textContent).toBe('Tue, Nov 3rd 2026Run clubBeaCoach29.00 USDNot for meApprove refundDecline');
-    await userEvent.setup().click(screen.getByRole('button', { name: "Approve the refund of Bea's purchase of Run club" }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 41 }));
+    expect(within(table).getAllByRole('row')[1].textContent).toBe(
+      'Tue, Nov 3rd 2026Run clubBeaCoach29.00 USDNot for meApprove refundDecline',
+    );
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: "Approve the refund of Bea's purchase of Run club" }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 41 }),
+    );
   });
 
   it('/admin/payments lists payouts; an admin marks a manual one paid and runs the payouts now', async () => {
     let paid = false;
-    const payout = { id: 7, seller_id: 3, seller_name: 'Coach', seller_email: 'coach@example.com', currency: 'USD', amount_cents: 2496, sales: 1, method: 'manual', status: 'pending', reference: null, created_at: '2026-11-30T06:00:00.000Z', paid_at: null };
+    const payout = {
+      id: 7,
+      seller_id: 3,
+      seller_name: 'Coach',
+      seller_email: 'coach@example.com',
+      currency: 'USD',
+      amount_cents: 2496,
+      sales: 1,
+      method: 'manual',
+      status: 'pending',
+      reference: null,
+      created_at: '2026-11-30T06:00:00.000Z',
+      paid_at: null,
+    };
     api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [] } });
     api.on('GET /api/admin/earning-rates', { body: { success: true, default_percent: 10, authors: [] } });
-    api.on('GET /api/admin/payouts', () => ({ body: { success: true, payouts: [paid ? { ...payout, status: 'paid', reference: 'Bank 42', paid_at: '2026-12-01T10:00:00.000Z' } : payout] } }));
-    api.on('POST /api/admin/payouts/mark-paid', () => { paid = true; return { body: { success: true, payout } }; });
+    api.on('GET /api/admin/payouts', () => ({
+      body: {
+        success: true,
+        payouts: [
+          paid ? { ...payout, status: 'paid', reference: 'Bank 42', paid_at: '2026-12-01T10:00:00.000Z' } : payout,
+        ],
+      },
+    }));
+    api.on('POST /api/admin/payouts/mark-paid', () => {
+      paid = true;
+      return { body: { success: true, payout } };
+    });
     api.on('POST /api/admin/payouts/run', { body: { success: true, made: [] } });
     at('/admin/payments');
     const table = await screen.findByRole('table', { name: 'Payouts' });
     const user = userEvent.setup();
-    expect(within(table).getAllByRole('row')[1].textContent).toMatch(/^Mon, Nov 30th 2026Coach coach@example\.com24\.96 USD1By handWaiting for you to send it/);
+    expect(within(table).getAllByRole('row')[1].textContent).toMatch(
+      /^Mon, Nov 30th 2026Coach coach@example\.com24\.96 USD1By handWaiting for you to send it/,
+    );
     await user.type(within(table).getByLabelText('How you paid Coach (optional)'), 'Bank 42');
     await user.click(within(table).getByRole('button', { name: 'Mark the payout of 24.96 USD to Coach paid' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Payouts' })).getAllByRole('row')[1].textContent).toMatch(/Paid on Tue, Dec 1st 2026 \(Bank 42\)$/));
-    expect(api.requests.find((r) => r.path === '/api/admin/payouts/mark-paid')?.body).toEqual({ id: 7, reference: 'Bank 42' });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Payouts' })).getAllByRole('row')[1].textContent).toMatch(
+        /Paid on Tue, Dec 1st 2026 \(Bank 42\)$/,
+      ),
+    );
+    expect(api.requests.find((r) => r.path === '/api/admin/payouts/mark-paid')?.body).toEqual({
+      id: 7,
+      reference: 'Bank 42',
+    });
     await user.click(screen.getByRole('button', { name: 'Pay out available balances now' }));
-    expect((await screen.findByText(/nothing was paid out/)).textContent).toBe(' No creator had an available balance: nothing was paid out.');
+    expect((await screen.findByText(/nothing was paid out/)).textContent).toBe(
+      ' No creator had an available balance: nothing was paid out.',
+    );
   });
 
   it('/admin/payments sets an author’s and a program’s platform fee; a bad percent is refused and sends nothing', async () => {
     api.on('GET /api/admin/refund-requests', { body: { success: true, requests: [] } });
     api.on('GET /api/admin/payouts', { body: { success: true, payouts: [] } });
-    api.on('GET /api/admin/earning-rates', { body: { success: true, default_percent: 10, authors: [
-      { id: 3, name: 'Coach', email: 'coach@example.com', own_percent: null, stripe_account_id: null, programs: [
-        { id: 8, guid: 'g', title: 'Run club', price_cents: 2900, currency: 'USD', own_percent: null, rate: { platform_fee_percent: 10, source: 'default' }, split: { net_cents: 2496 } },
-      ] },
-    ] } });
+    api.on('GET /api/admin/earning-rates', {
+      body: {
+        success: true,
+        default_percent: 10,
+        authors: [
+          {
+            id: 3,
+            name: 'Coach',
+            email: 'coach@example.com',
+            own_percent: null,
+            stripe_account_id: null,
+            programs: [
+              {
+                id: 8,
+                guid: 'g',
+                title: 'Run club',
+                price_cents: 2900,
+                currency: 'USD',
+                own_percent: null,
+                rate: { platform_fee_percent: 10, source: 'default' },
+                split: { net_cents: 2496 },
+              },
+            ],
+          },
+        ],
+      },
+    });
     api.on('POST /api/admin/earning-rates', { body: { success: true } });
     at('/admin/payments');
     const user = userEvent.setup();
     const author = await screen.findByRole('form', { name: 'Rate of Coach' });
-    expect(screen.getByText(/Run club: 29\.00 USD, platform fee 10%; the creator earns 24\.96 USD a sale/)).toBeTruthy();
+    expect(
+      screen.getByText(/Run club: 29\.00 USD, platform fee 10%; the creator earns 24\.96 USD a sale/),
+    ).toBeTruthy();
     await user.type(within(author).getByLabelText('Platform fee (%)'), '120');
     await user.click(within(author).getByRole('button', { name: 'Save' }));
     expect(within(author).getByRole('alert').textContent).toMatch(/from 0 to 100/);
@@ -179,24 +361,61 @@ describe('mf-admin routes', () => {
     await user.type(within(author).getByLabelText('Platform fee (%)'), '7,5');
     await user.type(within(author).getByLabelText('Stripe account'), 'acct_1Nv0FGQ9RKHgCVdK');
     await user.click(within(author).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST')?.body).toEqual({ seller_id: 3, platform_fee_percent: 7.5, stripe_account_id: 'acct_1Nv0FGQ9RKHgCVdK' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST')?.body).toEqual({
+        seller_id: 3,
+        platform_fee_percent: 7.5,
+        stripe_account_id: 'acct_1Nv0FGQ9RKHgCVdK',
+      }),
+    );
     expect(await within(author).findByRole('status')).toBeTruthy();
     const program = screen.getByRole('form', { name: 'Rate of Run club' });
     await user.type(within(program).getByLabelText('Platform fee (%)'), '20');
     await user.click(within(program).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST').at(-1)?.body).toEqual({ program_id: 8, platform_fee_percent: 20 }));
+    await waitFor(() =>
+      expect(
+        api.requests.filter((r) => r.path === '/api/admin/earning-rates' && r.method === 'POST').at(-1)?.body,
+      ).toEqual({ program_id: 8, platform_fee_percent: 20 }),
+    );
   });
 
   it('/admin/ai-models shows the configured provider and models from the server', async () => {
-    api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
+    api.on('GET /api/admin/ai/models', {
+      body: {
+        success: true,
+        configured: true,
+        problems: [],
+        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
+        models: [
+          { id: 1, name: 'small-1' },
+          { id: 2, name: 'large-2' },
+        ],
+      },
+    });
     at('/admin/ai-models');
     const table = await screen.findByRole('table', { name: 'Models' });
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['1small-1', '2large-2']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['1small-1', '2large-2']);
     expect(screen.getByText('https://api.example.com/v1')).toBeTruthy();
   });
 
   it('/admin/ai-model-testing says what to set when no provider is configured', async () => {
-    api.on('GET /api/admin/ai/models', { body: { success: true, configured: false, provider: null, models: [], problems: ['set AI_BASE_URL (e.g. https://api.openai.com/v1)', 'set AI_MODELS (comma-separated model names, e.g. gpt-4o-mini)'] } });
+    api.on('GET /api/admin/ai/models', {
+      body: {
+        success: true,
+        configured: false,
+        provider: null,
+        models: [],
+        problems: [
+          'set AI_BASE_URL (e.g. https://api.openai.com/v1)',
+          'set AI_MODELS (comma-separated model names, e.g. gpt-4o-mini)',
+        ],
+      },
+    });
     at('/admin/ai-model-testing');
     expect(await screen.findByRole('heading', { name: 'No AI provider configured' })).toBeTruthy();
     expect(screen.getByText('set AI_BASE_URL (e.g. https://api.openai.com/v1)')).toBeTruthy();
@@ -204,8 +423,26 @@ describe('mf-admin routes', () => {
   });
 
   it('/admin/ai-model-testing sends a prompt and shows the answer or the provider’s failure', async () => {
-    api.on('GET /api/admin/ai/models', { body: { success: true, configured: true, problems: [], provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 }, models: [{ id: 1, name: 'small-1' }, { id: 2, name: 'large-2' }] } });
-    api.on('POST /api/admin/ai/test', ({ body }) => ({ body: { success: true, answer: `Echo: ${(body as { prompt: string }).prompt}`, model: (body as { model: string }).model, latency_ms: 1200 } }));
+    api.on('GET /api/admin/ai/models', {
+      body: {
+        success: true,
+        configured: true,
+        problems: [],
+        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
+        models: [
+          { id: 1, name: 'small-1' },
+          { id: 2, name: 'large-2' },
+        ],
+      },
+    });
+    api.on('POST /api/admin/ai/test', ({ body }) => ({
+      body: {
+        success: true,
+        answer: `Echo: ${(body as { prompt: string }).prompt}`,
+        model: (body as { model: string }).model,
+        latency_ms: 1200,
+      },
+    }));
     const user = userEvent.setup();
     at('/admin/ai-model-testing');
     await user.selectOptions(await screen.findByLabelText('Model'), 'large-2');
@@ -213,9 +450,14 @@ describe('mf-admin routes', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Echo: Plan my week')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Answer from large-2/ })).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/admin/ai/test')?.body).toEqual({ model: 'large-2', prompt: 'Plan my week' });
+    expect(api.requests.find((r) => r.path === '/api/admin/ai/test')?.body).toEqual({
+      model: 'large-2',
+      prompt: 'Plan my week',
+    });
 
-    api.on('POST /api/admin/ai/test', { body: { success: false, error: 'The provider answered 401: Incorrect API key provided', provider_status: 401 } });
+    api.on('POST /api/admin/ai/test', {
+      body: { success: false, error: 'The provider answered 401: Incorrect API key provided', provider_status: 401 },
+    });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect API key provided');
   });
@@ -231,22 +473,60 @@ describe('/admin/queue', () => {
   const view = {
     success: true,
     kinds: [
-      { name: 'mail', label: 'E-mails (account mail, invitations)', waiting: 3, waiting_capped: false, scheduled: 1, active: 0, retrying: 2, failed: 1 },
-      { name: 'reminder-mail', label: 'Reminders', waiting: 1000, waiting_capped: true, scheduled: 990, active: 4, retrying: 0, failed: 0 },
+      {
+        name: 'mail',
+        label: 'E-mails (account mail, invitations)',
+        waiting: 3,
+        waiting_capped: false,
+        scheduled: 1,
+        active: 0,
+        retrying: 2,
+        failed: 1,
+      },
+      {
+        name: 'reminder-mail',
+        label: 'Reminders',
+        waiting: 1000,
+        waiting_capped: true,
+        scheduled: 990,
+        active: 4,
+        retrying: 0,
+        failed: 0,
+      },
     ],
-    failed: [{ id: '4f3c2a10-0000-4000-8000-000000000001', kind: 'mail', label: 'E-mails (account mail, invitations)', summary: '“Welcome” to bo@example.com', error: 'SMTP said 550: no such mailbox', attempts: 13, failed_at: '2026-11-25T09:30:00.000Z', queued_at: '2026-11-24T09:30:00.000Z' }],
+    failed: [
+      {
+        id: '4f3c2a10-0000-4000-8000-000000000001',
+        kind: 'mail',
+        label: 'E-mails (account mail, invitations)',
+        summary: '“Welcome” to bo@example.com',
+        error: 'SMTP said 550: no such mailbox',
+        attempts: 13,
+        failed_at: '2026-11-25T09:30:00.000Z',
+        queued_at: '2026-11-24T09:30:00.000Z',
+      },
+    ],
   };
 
   it('shows the jobs per kind and retries or discards a failed one', async () => {
     let served = view;
     api.on('GET /api/admin/queue', () => ({ body: served }));
-    api.on('POST /api/admin/queue/retry', () => { served = { ...view, failed: [] }; return { body: { success: true } }; });
+    api.on('POST /api/admin/queue/retry', () => {
+      served = { ...view, failed: [] };
+      return { body: { success: true } };
+    });
     const user = userEvent.setup();
     at('/admin/queue');
     const table = await screen.findByRole('table', { name: 'Jobs by kind' });
     const mail = within(table).getByRole('row', { name: /E-mails/ });
-    expect(within(mail).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '1', '0', '2', '1']);
-    expect(within(within(table).getByRole('row', { name: /Reminders/ })).getAllByRole('cell')[0].textContent).toBe('1000+');
+    expect(
+      within(mail)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '1', '0', '2', '1']);
+    expect(within(within(table).getByRole('row', { name: /Reminders/ })).getAllByRole('cell')[0].textContent).toBe(
+      '1000+',
+    );
     const failed = screen.getByRole('list', { name: 'Failed jobs' });
     expect(within(failed).getByText(/“Welcome” to bo@example.com/)).toBeTruthy();
     expect(within(failed).getByText(/after 13 attempts: “SMTP said 550: no such mailbox”/)).toBeTruthy();
@@ -270,16 +550,27 @@ describe('/admin/queue', () => {
  * the shell, so the shell's route table cannot be imported here: keep this list in step with it.
  */
 const ownedRoutes = [
-  '/admin', '/admin/programs', '/admin/program/:id', '/admin/users', '/admin/users/:id', '/admin/authors',
-  '/admin/ai-models', '/admin/ai-model-testing', '/admin/queue', '/admin/payments',
+  '/admin',
+  '/admin/programs',
+  '/admin/program/:id',
+  '/admin/users',
+  '/admin/users/:id',
+  '/admin/authors',
+  '/admin/ai-models',
+  '/admin/ai-model-testing',
+  '/admin/queue',
+  '/admin/payments',
 ];
 
 describe('mf-admin route coverage', () => {
-  it.each(ownedRoutes.map((pattern) => pattern.replace(/:[A-Za-z]+/g, '7')))('%s has a screen of its own', async (path) => {
-    at(path);
-    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
-    expect(document.querySelector('[data-area="mf_admin"]')?.children.length).toBeGreaterThan(0);
-    // Let the screen finish loading (its calls answered) before the next one.
-    await waitFor(() => expect(document.querySelector('.lb-skeleton')).toBeNull());
-  });
+  it.each(ownedRoutes.map((pattern) => pattern.replace(/:[A-Za-z]+/g, '7')))(
+    '%s has a screen of its own',
+    async (path) => {
+      at(path);
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+      expect(document.querySelector('[data-area="mf_admin"]')?.children.length).toBeGreaterThan(0);
+      // Let the screen finish loading (its calls answered) before the next one.
+      await waitFor(() => expect(document.querySelector('.lb-skeleton')).toBeNull());
+    },
+  );
 });

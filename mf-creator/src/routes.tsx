@@ -26,24 +26,54 @@ export function AreaRoutes() {
   return (
     <div data-area="mf_creator">
       <Suspense fallback={<Skeleton lines={4} />}>
-      <Routes>
-        <Route path="/programs" element={<ProgramCatalogue />} />
-        <Route path="/program/:id" element={<ProgramPage />} />
-        <Route path="/subscription/:id" element={<SubscriptionPage />} />
-        <Route path="/transaction/:id" element={<TransactionPage />} />
-        <Route path="/creator-programs" element={<ModelScreen model="program" title="Creator programs" description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold." defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }} editorExtra={(program) => <Suspense fallback={<Skeleton lines={2} />}><CoverEditor program={program} /></Suspense>}><ReviewNotes /></ModelScreen>} />
-        <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
-        <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
-        <Route path="/creator-coupons" element={<CouponsPage />} />
-        <Route path="/creator-earning-rates" element={<EarningRates />} />
-        <Route path="/myauthors" element={<MyAuthors />} />
-        <Route path="/ai-programs" element={<ProgramBuilder />} />
-        <Route path="/chapters" element={<ModelScreen model="chapter" description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it." detailHref={(id) => `/chapter/${id}`}><Suspense fallback={<Skeleton lines={2} />}><ChapterOrder /></Suspense></ModelScreen>} />
-        <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
-        <Route path="/author/:author" element={<AuthorPage />} />
-        <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+        <Routes>
+          <Route path="/programs" element={<ProgramCatalogue />} />
+          <Route path="/program/:id" element={<ProgramPage />} />
+          <Route path="/subscription/:id" element={<SubscriptionPage />} />
+          <Route path="/transaction/:id" element={<TransactionPage />} />
+          <Route
+            path="/creator-programs"
+            element={
+              <ModelScreen
+                model="program"
+                title="Creator programs"
+                description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold."
+                defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}
+                editorExtra={(program) => (
+                  <Suspense fallback={<Skeleton lines={2} />}>
+                    <CoverEditor program={program} />
+                  </Suspense>
+                )}
+              >
+                <ReviewNotes />
+              </ModelScreen>
+            }
+          />
+          <Route path="/creator-payments" element={<CreatorLedger kind="payments" />} />
+          <Route path="/creator-transactions" element={<CreatorLedger kind="transactions" />} />
+          <Route path="/creator-coupons" element={<CouponsPage />} />
+          <Route path="/creator-earning-rates" element={<EarningRates />} />
+          <Route path="/myauthors" element={<MyAuthors />} />
+          <Route path="/ai-programs" element={<ProgramBuilder />} />
+          <Route
+            path="/chapters"
+            element={
+              <ModelScreen
+                model="chapter"
+                description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it."
+                detailHref={(id) => `/chapter/${id}`}
+              >
+                <Suspense fallback={<Skeleton lines={2} />}>
+                  <ChapterOrder />
+                </Suspense>
+              </ModelScreen>
+            }
+          />
+          <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
+          <Route path="/author/:author" element={<AuthorPage />} />
+          <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
       </Suspense>
     </div>
   );

@@ -6,4 +6,5 @@ import { preloadFor } from './screens';
  * parallel, the visited screen's code (`preloadFor`), so that screen renders without suspending.
  */
 export const { bootstrap, mount, unmount } = areaLifecycles(() =>
-  Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root));
+  Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root),
+);

@@ -12,10 +12,21 @@ import { AreaRoutes } from './routes';
 import { sessionVolume } from './sessions/SessionDetail';
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
-afterEach(() => { cleanup(); clearData(); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const at = (path: string) => render(<MemoryRouter initialEntries={[path]}><AreaRoutes /></MemoryRouter>);
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AreaRoutes />
+    </MemoryRouter>,
+  );
 const base = { board_id: 1, created_at: '', updated_at: '' };
 
 describe('mf-fitness routes', () => {
@@ -29,10 +40,12 @@ describe('mf-fitness routes', () => {
     await user.click(screen.getByRole('button', { name: 'Add an exercise' }));
     await user.click(await screen.findByRole('button', { name: 'Add Squat' }, { timeout: 5000 }));
     expect(await screen.findByText(/3 × 10 · rest 90 s/, {}, { timeout: 5000 })).toBeTruthy();
-    await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]));
+    await waitFor(() =>
+      expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]),
+    );
   });
 
-  it('/medicines: the new-medicine form asks for no reminder (that is set on the medicine\'s page, which makes the reminders)', async () => {
+  it("/medicines: the new-medicine form asks for no reminder (that is set on the medicine's page, which makes the reminders)", async () => {
     serveModel(api, 'medicine', 'medicines');
     const user = userEvent.setup();
     at('/medicines');
@@ -52,7 +65,12 @@ describe('mf-fitness routes', () => {
   });
 
   it('computes a session volume from reps and weight', () => {
-    expect(sessionVolume([{ exercise_id: 1, reps: 10, weight: 50 }, { exercise_id: 1, reps: 5, weight: null }])).toBe(500);
+    expect(
+      sessionVolume([
+        { exercise_id: 1, reps: 10, weight: 50 },
+        { exercise_id: 1, reps: 5, weight: null },
+      ]),
+    ).toBe(500);
   });
 });
 

@@ -9,18 +9,24 @@ const api = withFakeApi();
 afterEach(cleanup);
 
 describe('preloadFor', () => {
-  it('loads the visited screen\'s code, so its first render shows the screen, not a fallback', async () => {
+  it("loads the visited screen's code, so its first render shows the screen, not a fallback", async () => {
     setBoard(1, 'Home');
     await preloadFor({ pathname: '/sleep' });
-    render(<MemoryRouter><SleepScreen /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SleepScreen />
+      </MemoryRouter>,
+    );
     // At once: no Suspense fallback to wait behind.
     expect(screen.getAllByRole('heading').length).toBeGreaterThan(0);
     // Its data requests are answered before the test's server closes.
     await waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
-    await new Promise((resolve) => { setTimeout(resolve, 200); });
+    await new Promise((resolve) => {
+      setTimeout(resolve, 200);
+    });
   }, 20_000);
 
-  it('asks for nothing on a list of the area\'s first download, and never rejects', async () => {
+  it("asks for nothing on a list of the area's first download, and never rejects", async () => {
     await expect(preloadFor({ pathname: '/exercises' })).resolves.toBeUndefined();
     await expect(preloadFor({ pathname: '/nowhere' })).resolves.toBeUndefined();
   });

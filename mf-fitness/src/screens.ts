@@ -14,7 +14,9 @@ export const SessionDetail = lazyScreen(() => import('./sessions/SessionDetail')
 export const SessionsScreen = lazyScreen(() => import('./sessions/SessionsScreen').then((m) => m.SessionsScreen));
 export const SleepScreen = lazyScreen(() => import('./sleep/SleepScreen').then((m) => m.SleepScreen));
 export const DrugDetail = lazyScreen(() => import('./medicines/DrugDetail').then((m) => m.DrugDetail));
-export const HealthIssueDetail = lazyScreen(() => import('./health/HealthIssueDetail').then((m) => m.HealthIssueDetail));
+export const HealthIssueDetail = lazyScreen(() =>
+  import('./health/HealthIssueDetail').then((m) => m.HealthIssueDetail),
+);
 
 /** Which screen each path of the route table shows (the lists are in the area's first download). */
 const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [

@@ -13,11 +13,33 @@ import { routeTable } from '../../shell/src/routes/route-table';
 import { AreaRoutes } from './routes';
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); api.requests.length = 0; });
-afterEach(() => { cleanup(); clearData(); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  api.requests.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const at = (path: string) => render(<MemoryRouter initialEntries={[path]}><AreaRoutes /></MemoryRouter>);
-const habit = { id: 4, board_id: 1, created_at: '', updated_at: '', title: 'Stretch', kind: 'yes_no', frequency_num: 1, frequency_den: 1, weekdays: [] };
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AreaRoutes />
+    </MemoryRouter>,
+  );
+const habit = {
+  id: 4,
+  board_id: 1,
+  created_at: '',
+  updated_at: '',
+  title: 'Stretch',
+  kind: 'yes_no',
+  frequency_num: 1,
+  frequency_den: 1,
+  weekdays: [],
+};
 
 describe('mf-goals routes', () => {
   it('/mission loads the answers and saves them through /api/simple_model/update', async () => {
@@ -30,45 +52,95 @@ describe('mf-goals routes', () => {
     await user.type(screen.getByLabelText('Your mission in one sentence'), 'I build tools so that people grow');
     await user.click(screen.getByRole('button', { name: 'Save answers' }));
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/simple_model/update')).toBe(true));
-    const saved = api.requests.find((r) => r.path === '/api/simple_model/update')?.body as { model: string; responses: Record<string, string> };
-    expect(saved).toMatchObject({ model: 'mission', responses: { energises: 'Building things', statement: 'I build tools so that people grow' } });
+    const saved = api.requests.find((r) => r.path === '/api/simple_model/update')?.body as {
+      model: string;
+      responses: Record<string, string>;
+    };
+    expect(saved).toMatchObject({
+      model: 'mission',
+      responses: { energises: 'Building things', statement: 'I build tools so that people grow' },
+    });
   });
 
   /** The server's answer for one habit as of today (the numbers are the server's; the screens only show them). */
   const statsFor = (last7: { state?: string; value?: unknown }[] = [], over: Record<string, unknown> = {}) => {
     const today = localDate();
-    const days = Array.from({ length: 7 }, (_, i) => ({ date: addDays(today, i - 6), state: 'none', value: null, note: '', ...last7[i] }));
-    return { as_of: today, score: 0.5, current_streak: 13, best_streak: 20, streak_unit: 'day', period_days: 1, total_checkins: 40, first_date: '2026-01-01',
-      paused_today: false, due_today: true, period_done: 0, period_goal: 1, last7: days, ...over };
+    const days = Array.from({ length: 7 }, (_, i) => ({
+      date: addDays(today, i - 6),
+      state: 'none',
+      value: null,
+      note: '',
+      ...last7[i],
+    }));
+    return {
+      as_of: today,
+      score: 0.5,
+      current_streak: 13,
+      best_streak: 20,
+      streak_unit: 'day',
+      period_days: 1,
+      total_checkins: 40,
+      first_date: '2026-01-01',
+      paused_today: false,
+      due_today: true,
+      period_done: 0,
+      period_goal: 1,
+      last7: days,
+      ...over,
+    };
   };
 
   it('/habits: one tap checks in at once, and a failed save says so and undoes it', async () => {
-    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit, stats: statsFor() }], next_offset: null } });
+    api.on('POST /api/habit/overview', {
+      body: { success: true, habits: [{ habit, stats: statsFor() }], next_offset: null },
+    });
     let refuse = false;
-    api.on('POST /api/habit/checkin', ({ body }) => (refuse ? { status: 500, body: { message: 'Server Error' } }
-      : { body: { success: true, entry: { id: 1, ...(body as { params: object }).params, note: '' } } }));
-    api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([{}, {}, {}, {}, {}, {}, { state: 'done', value: 'yes' }], { score: 0.54, current_streak: 14 }) } });
+    api.on('POST /api/habit/checkin', ({ body }) =>
+      refuse
+        ? { status: 500, body: { message: 'Server Error' } }
+        : { body: { success: true, entry: { id: 1, ...(body as { params: object }).params, note: '' } } },
+    );
+    api.on('POST /api/habit/stats', {
+      body: {
+        success: true,
+        stats: statsFor([{}, {}, {}, {}, {}, {}, { state: 'done', value: 'yes' }], { score: 0.54, current_streak: 14 }),
+      },
+    });
     const user = userEvent.setup();
     at('/habits');
     // The habit screens load their code on first visit: allow for that on a busy machine.
     expect(await screen.findByText(/Every day · strength 50% · streak 13 days/, {}, { timeout: 10_000 })).toBeTruthy();
-    const today = () => screen.getAllByRole('button', { name: /^.*: not checked in; tap for done$|: done; tap for skipped$/ }).at(-1) as HTMLElement;
+    const today = () =>
+      screen
+        .getAllByRole('button', { name: /^.*: not checked in; tap for done$|: done; tap for skipped$/ })
+        .at(-1) as HTMLElement;
     await user.click(today());
     expect(today().getAttribute('data-state')).toBe('done');
     await waitFor(() => expect(screen.getByText(/strength 54% · streak 14 days/)).toBeTruthy());
-    expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 4, date: localDate(), value: 'yes' } });
+    expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({
+      board: 1,
+      params: { habit_id: 4, date: localDate(), value: 'yes' },
+    });
     // Next tap: skipped; the server refuses, so the day goes back to done and a message says why.
     refuse = true;
     await user.click(today());
-    await waitFor(() => expect($notifications.get().some((n) => n.kind === 'error' && n.message.includes('was not saved, so it was undone'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        $notifications.get().some((n) => n.kind === 'error' && n.message.includes('was not saved, so it was undone')),
+      ).toBe(true),
+    );
     expect(today().getAttribute('data-state')).toBe('done');
     expect(document.body.textContent).not.toMatch(/frequency|yes_no|archived_at/i);
   });
 
   it('/habits: a habit counted in amounts opens an amount input, back-dated on a past day', async () => {
     const water = { ...habit, id: 5, title: 'Water', kind: 'at_least', target: 8, unit: 'glasses' };
-    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit: water, stats: statsFor() }], next_offset: null } });
-    api.on('POST /api/habit/checkin', ({ body }) => ({ body: { success: true, entry: { id: 1, ...(body as { params: object }).params } } }));
+    api.on('POST /api/habit/overview', {
+      body: { success: true, habits: [{ habit: water, stats: statsFor() }], next_offset: null },
+    });
+    api.on('POST /api/habit/checkin', ({ body }) => ({
+      body: { success: true, entry: { id: 1, ...(body as { params: object }).params } },
+    }));
     api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor() } });
     const user = userEvent.setup();
     at('/habits');
@@ -78,12 +150,26 @@ describe('mf-goals routes', () => {
     await user.type(screen.getByLabelText(/How much on/), '9');
     await user.type(screen.getByLabelText('Note'), 'hot day');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 5, date: twoDaysAgo, value: 9, note: 'hot day' } }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({
+        board: 1,
+        params: { habit_id: 5, date: twoDaysAgo, value: 9, note: 'hot day' },
+      }),
+    );
   });
 
   it('/habits: "Reorder habits" turns the list sortable by handle, without the days to check in, and back', async () => {
     const run = { ...habit, id: 7, title: 'Run' };
-    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit, stats: statsFor() }, { habit: run, stats: statsFor() }], next_offset: null } });
+    api.on('POST /api/habit/overview', {
+      body: {
+        success: true,
+        habits: [
+          { habit, stats: statsFor() },
+          { habit: run, stats: statsFor() },
+        ],
+        next_offset: null,
+      },
+    });
     const user = userEvent.setup();
     at('/habits');
     await screen.findAllByText(/Every day · strength 50%/, {}, { timeout: 10_000 });
@@ -97,23 +183,57 @@ describe('mf-goals routes', () => {
     expect(screen.getAllByRole('button', { name: /tap for done$/ }).length).toBeGreaterThan(0);
   });
 
-  it('/report/habit-summary shows the server\'s strength and a chart of the last 12 weeks of each habit', async () => {
+  it("/report/habit-summary shows the server's strength and a chart of the last 12 weeks of each habit", async () => {
     const run = { ...habit, id: 7, title: 'Run', frequency_num: 3, frequency_den: 7 };
-    api.on('POST /api/habit/overview', { body: { success: true, habits: [{ habit: run, stats: statsFor([], { score: 0.9301, streak_unit: 'week', period_days: 7, current_streak: 12 }) }], next_offset: null } });
-    const weeks = Array.from({ length: 12 }, (_, i) => ({ from: addDays('2026-09-07', 7 * i), done: i === 11 ? 2 : 3, goal: 3, score: 0.5 + i * 0.04 }));
+    api.on('POST /api/habit/overview', {
+      body: {
+        success: true,
+        habits: [
+          {
+            habit: run,
+            stats: statsFor([], { score: 0.9301, streak_unit: 'week', period_days: 7, current_streak: 12 }),
+          },
+        ],
+        next_offset: null,
+      },
+    });
+    const weeks = Array.from({ length: 12 }, (_, i) => ({
+      from: addDays('2026-09-07', 7 * i),
+      done: i === 11 ? 2 : 3,
+      goal: 3,
+      score: 0.5 + i * 0.04,
+    }));
     api.on('POST /api/habit/weeks', { body: { success: true, habits: [{ habit_id: 7, weeks }] } });
     at('/report/habit-summary');
     expect(await screen.findByText('93%')).toBeTruthy();
-    const chart = await screen.findByRole('img', { name: /^Run, the 12 weeks from Sep 7: this week 2 of 3 times, strength 94%; weeks that met the goal: 11\.$/ }, { timeout: 10_000 });
+    const chart = await screen.findByRole(
+      'img',
+      { name: /^Run, the 12 weeks from Sep 7: this week 2 of 3 times, strength 94%; weeks that met the goal: 11\.$/ },
+      { timeout: 10_000 },
+    );
     expect(chart).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/habit/weeks')?.body).toMatchObject({ board: 1, params: { habit_ids: [7], weeks: 12 } });
+    expect(api.requests.find((r) => r.path === '/api/habit/weeks')?.body).toMatchObject({
+      board: 1,
+      params: { habit_ids: [7], weeks: 12 },
+    });
     expect(screen.getByRole('button', { name: "Download CSV (Loop Habit Tracker's layout)" })).toBeTruthy();
   });
 
   it('/life-plans/:id shows the goals linked to the plan, with their progress', async () => {
-    serveModel(api, 'life_plan', 'lifePlans').rows.push({ id: 2, title: 'Health in 5 years', horizon: '5y', areas: [] });
+    serveModel(api, 'life_plan', 'lifePlans').rows.push({
+      id: 2,
+      title: 'Health in 5 years',
+      horizon: '5y',
+      areas: [],
+    });
     serveModel(api, 'goal', 'goals').rows.push(
-      { id: 8, title: 'Run a half marathon', status: 'active', life_plan_id: 2, milestones: [{ title: '5 km', done_at: '2026-01-01' }, { title: '10 km' }] },
+      {
+        id: 8,
+        title: 'Run a half marathon',
+        status: 'active',
+        life_plan_id: 2,
+        milestones: [{ title: '5 km', done_at: '2026-01-01' }, { title: '10 km' }],
+      },
       { id: 9, title: 'Learn Spanish', status: 'active', life_plan_id: 3 },
     );
     at('/life-plans/2');
@@ -125,8 +245,15 @@ describe('mf-goals routes', () => {
 
   it('/new-habit offers "N times a week" in words and saves it as 3 in 7', async () => {
     const habits = serveModel(api, 'habit', 'habits');
-    api.on('POST /api/habit/stats', { body: { success: true, stats: statsFor([], { score: 0, current_streak: 0, streak_unit: 'week', period_days: 7 }) } });
-    api.on('POST /api/habit/history', { body: { success: true, history: { scores: [], by_weekday: [0, 0, 0, 0, 0, 0, 0], entries: [] } } });
+    api.on('POST /api/habit/stats', {
+      body: {
+        success: true,
+        stats: statsFor([], { score: 0, current_streak: 0, streak_unit: 'week', period_days: 7 }),
+      },
+    });
+    api.on('POST /api/habit/history', {
+      body: { success: true, history: { scores: [], by_weekday: [0, 0, 0, 0, 0, 0, 0], entries: [] } },
+    });
     const user = userEvent.setup();
     at('/new-habit');
     await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 }), 'Run');
@@ -137,7 +264,13 @@ describe('mf-goals routes', () => {
     expect(document.body.textContent).not.toMatch(/frequency|num\/den|yes_no|archived/i);
     await user.click(screen.getByRole('button', { name: 'Create habit' }));
     expect(await screen.findByRole('heading', { name: 'Run', level: 1 }, { timeout: 10_000 })).toBeTruthy();
-    expect(habits.rows[0]).toMatchObject({ title: 'Run', kind: 'yes_no', frequency_num: 3, frequency_den: 7, weekdays: [] });
+    expect(habits.rows[0]).toMatchObject({
+      title: 'Run',
+      kind: 'yes_no',
+      frequency_num: 3,
+      frequency_den: 7,
+      weekdays: [],
+    });
     expect(await screen.findByText('No check-ins yet: strength starts with the first one.')).toBeTruthy();
   });
 

@@ -9,17 +9,21 @@ const api = withFakeApi();
 afterEach(cleanup);
 
 describe('preloadFor', () => {
-  it('loads the visited screen\'s code, so its first render shows the screen, not a fallback', async () => {
+  it("loads the visited screen's code, so its first render shows the screen, not a fallback", async () => {
     setBoard(1, 'Home');
     api.on('POST /api/habit/overview', { body: { success: true, habits: [], next_offset: null } });
     await preloadFor({ pathname: '/habits' });
-    render(<MemoryRouter><HabitsPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HabitsPage />
+      </MemoryRouter>,
+    );
     // At once: no Suspense fallback to wait behind.
     expect(screen.getByRole('heading', { name: 'Habits' })).toBeTruthy();
     expect(await screen.findByText('No habits yet')).toBeTruthy();
   }, 20_000);
 
-  it('asks for nothing on a list of the area\'s first download, and never rejects', async () => {
+  it("asks for nothing on a list of the area's first download, and never rejects", async () => {
     await expect(preloadFor({ pathname: '/my-goals' })).resolves.toBeUndefined();
     await expect(preloadFor({ pathname: '/nowhere/at/all' })).resolves.toBeUndefined();
     expect(Planner.preload).toBeTypeOf('function');

@@ -8,4 +8,5 @@ import { preloadFor } from './screens';
  * were asked for 40–50 ms later that way.
  */
 export const { bootstrap, mount, unmount } = areaLifecycles(() =>
-  Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root));
+  Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root),
+);

@@ -3,11 +3,20 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@lifeboard/shared/ui/feedback';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { collectionRoutes } from './collections/collection-routes';
-import { CollectionScreen, JournalScreen, MoodsScreen, NotesScreen, PublicSharedPage, SharedPagesScreen } from './screens';
+import {
+  CollectionScreen,
+  JournalScreen,
+  MoodsScreen,
+  NotesScreen,
+  PublicSharedPage,
+  SharedPagesScreen,
+} from './screens';
 
 // Every screen loads its own code when opened (the editor's, later still); mounting the area starts the
 // visited one's together with the root's (lifecycles.tsx), so it usually renders without a fallback.
-const loading = (label: string, screen: ReactNode) => <Suspense fallback={<Spinner label={label} />}>{screen}</Suspense>;
+const loading = (label: string, screen: ReactNode) => (
+  <Suspense fallback={<Spinner label={label} />}>{screen}</Suspense>
+);
 
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
@@ -17,7 +26,9 @@ export function AreaRoutes() {
         <Route path="/journal" element={loading('Loading the journal…', <JournalScreen />)} />
         <Route path="/notes" element={loading('Loading notes…', <NotesScreen />)} />
         <Route path="/moods" element={loading('Loading moods…', <MoodsScreen />)} />
-        {collectionRoutes.map((route) => <Route key={route.path} path={route.path} element={loading('Loading…', <CollectionScreen route={route} />)} />)}
+        {collectionRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={loading('Loading…', <CollectionScreen route={route} />)} />
+        ))}
         <Route path="/shared-pages" element={loading('Loading shared pages…', <SharedPagesScreen />)} />
         <Route path="/a/:id" element={loading('Loading the page…', <PublicSharedPage />)} />
         <Route path="*" element={null} />

@@ -11,9 +11,15 @@ export const JournalEntryPage = lazyScreen(() => import('./journal/JournalEntryP
 export const NotesScreen = lazyScreen(() => import('./notes/NotesScreen').then((m) => m.NotesScreen));
 export const NoteEditorPage = lazyScreen(() => import('./notes/NoteEditorPage').then((m) => m.NoteEditorPage));
 export const MoodsScreen = lazyScreen(() => import('./moods/MoodsScreen').then((m) => m.MoodsScreen));
-export const CollectionScreen = lazyScreen(() => import('./collections/CollectionScreen').then((m) => m.CollectionScreen));
-export const SharedPagesScreen = lazyScreen(() => import('./shared-pages/SharedPagesScreen').then((m) => m.SharedPagesScreen));
-export const PublicSharedPage = lazyScreen(() => import('./shared-pages/PublicSharedPage').then((m) => m.PublicSharedPage));
+export const CollectionScreen = lazyScreen(() =>
+  import('./collections/CollectionScreen').then((m) => m.CollectionScreen),
+);
+export const SharedPagesScreen = lazyScreen(() =>
+  import('./shared-pages/SharedPagesScreen').then((m) => m.SharedPagesScreen),
+);
+export const PublicSharedPage = lazyScreen(() =>
+  import('./shared-pages/PublicSharedPage').then((m) => m.PublicSharedPage),
+);
 
 /**
  * What the page at `location` needs before its first render: its screen's code and, for the journal
@@ -27,11 +33,16 @@ export function preloadFor(location: { pathname: string; search: string }): Prom
     const wanted: Promise<unknown>[] = [quietly(JournalScreen.preload())];
     if (new URLSearchParams(search).get('entry')) wanted.push(quietly(JournalEntryPage.preload()));
     // The shell asked for the list already on a page load into /journal; after a click, this asks.
-    else wanted.push(quietly(import('@lifeboard/shared/stores/page-lists').then(({ pageListOf, prefetchPageList }) => {
-      const list = pageListOf(location);
-      // Not awaited: the screen renders (its skeleton) without waiting for the list.
-      if (list) void prefetchPageList(list);
-    })));
+    else
+      wanted.push(
+        quietly(
+          import('@lifeboard/shared/stores/page-lists').then(({ pageListOf, prefetchPageList }) => {
+            const list = pageListOf(location);
+            // Not awaited: the screen renders (its skeleton) without waiting for the list.
+            if (list) void prefetchPageList(list);
+          }),
+        ),
+      );
     return Promise.all(wanted);
   }
   if (pathname === '/notes') {

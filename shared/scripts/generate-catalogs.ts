@@ -7,11 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { findModel, modelNames } from '../src/models/index';
 import { fieldSpecs } from '../src/ui/model/field-kinds';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const header = '// Written by `pnpm generate` (shared/scripts/generate-catalogs.ts) from the model declarations: do not edit by hand.';
+const header =
+  '// Written by `pnpm generate` (shared/scripts/generate-catalogs.ts) from the model declarations: do not edit by hand.';
 
 /** A value as TypeScript source: unquoted keys where they are identifiers, single-quoted strings. */
 function literal(value: unknown): string {
@@ -34,8 +36,12 @@ function modelCatalog(): string {
   const rows = modelNames.map((name) => {
     const def = definition(name);
     const traits = {
-      label: def.label, plural: def.plural, state: def.state, titleField: def.titleField,
-      single: def.single ? true : undefined, positional: def.order.kind === 'position' ? true : undefined,
+      label: def.label,
+      plural: def.plural,
+      state: def.state,
+      titleField: def.titleField,
+      single: def.single ? true : undefined,
+      positional: def.order.kind === 'position' ? true : undefined,
     };
     return `  ${name}: ${literal(traits)},`;
   });
@@ -79,7 +85,8 @@ const check = process.argv.includes('--check');
 const stale: string[] = [];
 for (const [file, make] of Object.entries(outputs)) {
   const path = resolve(root, file);
-  const wanted = make();
+  // Written as the formatter would, so `prettier --check` and `--check` here agree on one text.
+  const wanted = await format(make(), { ...(await resolveConfig(path)), filepath: path });
   let current = '';
   try {
     current = readFileSync(path, 'utf8');
@@ -91,7 +98,9 @@ for (const [file, make] of Object.entries(outputs)) {
   if (!check) writeFileSync(path, wanted);
 }
 if (check && stale.length > 0) {
-  console.error(`Out of step with the model declarations: ${stale.join(', ')}. Run \`pnpm generate\` and commit the result.`);
+  console.error(
+    `Out of step with the model declarations: ${stale.join(', ')}. Run \`pnpm generate\` and commit the result.`,
+  );
   process.exit(1);
 }
 console.log(stale.length === 0 ? 'The catalogs are up to date.' : `${check ? 'Stale' : 'Wrote'}: ${stale.join(', ')}`);

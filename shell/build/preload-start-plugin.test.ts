@@ -11,7 +11,10 @@ import { PreloadStartChunksPlugin } from './preload-start-plugin';
 const dir = mkdtempSync(join(tmpdir(), 'lb-preload-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-writeFileSync(join(dir, 'index.js'), 'import(/* webpackChunkName: "start" */ "./start.js"); import(/* webpackChunkName: "later" */ "./later.js");');
+writeFileSync(
+  join(dir, 'index.js'),
+  'import(/* webpackChunkName: "start" */ "./start.js"); import(/* webpackChunkName: "later" */ "./later.js");',
+);
 writeFileSync(join(dir, 'start.js'), 'import "./start.css"; export const start = 1;');
 writeFileSync(join(dir, 'start.css'), 'body { margin: 0 }');
 writeFileSync(join(dir, 'later.js'), 'export const later = 2;');
@@ -22,7 +25,12 @@ async function build(chunks: string[]): Promise<{ stats: Stats; html: string }> 
     mode: 'production',
     context: dir,
     entry: { main: './index.js' },
-    output: { path: out, publicPath: '/', chunkFilename: '[name].[contenthash:8].js', cssChunkFilename: '[name].[contenthash:8].css' },
+    output: {
+      path: out,
+      publicPath: '/',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssChunkFilename: '[name].[contenthash:8].css',
+    },
     module: { rules: [{ test: /\.css$/, type: 'css' }] },
     plugins: [new rspack.HtmlRspackPlugin(), new PreloadStartChunksPlugin({ chunks })],
   });
@@ -43,6 +51,11 @@ describe('PreloadStartChunksPlugin', () => {
   it('fails the build for a chunk name that no chunk has, instead of shipping a page without its preload', async () => {
     const { stats } = await build(['start', 'misnamed']);
     expect(stats.hasErrors()).toBe(true);
-    expect(stats.toJson({ all: false, errors: true }).errors?.map((e) => e.message).join('\n')).toContain('no chunk is named "misnamed"');
+    expect(
+      stats
+        .toJson({ all: false, errors: true })
+        .errors?.map((e) => e.message)
+        .join('\n'),
+    ).toContain('no chunk is named "misnamed"');
   }, 30_000);
 });

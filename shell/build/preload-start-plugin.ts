@@ -28,7 +28,12 @@ export class PreloadStartChunksPlugin implements RspackPluginInstance {
         const tags = namedChunks(compilation, 'PreloadStartChunksPlugin', this.options.chunks).flatMap((chunk) => {
           const files = [...chunk.files].sort();
           const preload = (as: 'script' | 'style', file: string) =>
-            rspack.HtmlRspackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${data.publicPath}${file}`, [appStartAttribute]: true });
+            rspack.HtmlRspackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as,
+              href: `${data.publicPath}${file}`,
+              [appStartAttribute]: true,
+            });
           return [
             ...files.filter((file) => file.endsWith('.js')).map((file) => preload('script', file)),
             ...files.filter((file) => file.endsWith('.css')).map((file) => preload('style', file)),

@@ -10,7 +10,11 @@ import { PublicLayout } from '../src/layouts/PublicLayout';
 import { documentTitle, routeTable } from '../src/routes/route-table';
 
 // Only pages of `src/pages/public/`: static content with no state. Sign-in and sign-up stay in the app.
-const publicPages = import.meta.webpackContext('../src/pages/public', { recursive: false, regExp: /^\.\/[A-Z]\w*\.tsx$/, mode: 'sync' });
+const publicPages = import.meta.webpackContext('../src/pages/public', {
+  recursive: false,
+  regExp: /^\.\/[A-Z]\w*\.tsx$/,
+  mode: 'sync',
+});
 
 function pageNamed(name: string): ComponentType | null {
   const key = `./${name}.tsx`;
@@ -29,7 +33,8 @@ export interface PrerenderedPage {
 export function renderPublicPages(): PrerenderedPage[] {
   const pages: PrerenderedPage[] = [];
   for (const entry of routeTable) {
-    if (entry.area !== 'shell' || entry.layout !== 'public' || entry.auth || !entry.page || entry.path.includes(':')) continue;
+    if (entry.area !== 'shell' || entry.layout !== 'public' || entry.auth || !entry.page || entry.path.includes(':'))
+      continue;
     const Page = pageNamed(entry.page);
     if (!Page) continue;
     const markup = renderToStaticMarkup(

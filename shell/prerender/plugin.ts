@@ -28,7 +28,10 @@ export class PrerenderPublicPagesPlugin implements RspackPluginInstance {
       const { dist, bundle, bootScript } = this.options;
       const output = compilation.outputOptions.path;
       if (!output) throw new Error('The prerender build has no output path');
-      const css = compilation.getAssets().map((asset) => asset.name).filter((name) => name.endsWith('.css'));
+      const css = compilation
+        .getAssets()
+        .map((asset) => asset.name)
+        .filter((name) => name.endsWith('.css'));
       if (css.length !== 1) throw new Error(`The prerender build should emit one stylesheet, not ${css.length}`);
       copyFileSync(join(output, css[0]), join(dist, css[0]));
       const boot = readdirSync(dist).find((name) => bootScript.test(name));
@@ -46,7 +49,14 @@ export class PrerenderPublicPagesPlugin implements RspackPluginInstance {
       for (const page of renderPublicPages()) {
         const file = staticPageFile(page.path);
         mkdirSync(dirname(join(dist, file)), { recursive: true });
-        const html = Buffer.from(staticPageHtml(indexHtml, { title: page.title, markup: page.markup, stylesheet: `/${css[0]}`, bootScript: `/${boot}` }));
+        const html = Buffer.from(
+          staticPageHtml(indexHtml, {
+            title: page.title,
+            markup: page.markup,
+            stylesheet: `/${css[0]}`,
+            bootScript: `/${boot}`,
+          }),
+        );
         writeFileSync(join(dist, file), html);
         // Written after the app's assets were compressed: the pages get their .br/.gz copies here.
         const { br, gz } = compressedCopies(html);

@@ -17,14 +17,16 @@ self.addEventListener('push', (event) => {
   }
   if (!message || typeof message.title !== 'string') return;
   const actions = Array.isArray(message.actions) ? message.actions : [];
-  event.waitUntil(self.registration.showNotification(message.title, {
-    body: typeof message.body === 'string' ? message.body : '',
-    tag: typeof message.tag === 'string' ? message.tag : undefined,
-    // A snooze of the same occurrence replaces the earlier notification, and still alerts.
-    renotify: typeof message.tag === 'string',
-    actions: actions.map((action) => ({ action: action.action, title: action.title })),
-    data: { url: message.url, links: Object.fromEntries(actions.map((action) => [action.action, action.url])) },
-  }));
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      tag: typeof message.tag === 'string' ? message.tag : undefined,
+      // A snooze of the same occurrence replaces the earlier notification, and still alerts.
+      renotify: typeof message.tag === 'string',
+      actions: actions.map((action) => ({ action: action.action, title: action.title })),
+      data: { url: message.url, links: Object.fromEntries(actions.map((action) => [action.action, action.url])) },
+    }),
+  );
 });
 
 async function openPage(url) {
@@ -41,7 +43,9 @@ self.addEventListener('notificationclick', (event) => {
   const link = event.action && data.links ? data.links[event.action] : undefined;
   if (link) {
     // The signed link acts on a POST (as the button on its page does); offline, the page opens to try again there.
-    event.waitUntil(fetch(link, { method: 'POST', mode: 'no-cors', body: new URLSearchParams() }).catch(() => openPage(link)));
+    event.waitUntil(
+      fetch(link, { method: 'POST', mode: 'no-cors', body: new URLSearchParams() }).catch(() => openPage(link)),
+    );
     return;
   }
   if (typeof data.url === 'string') event.waitUntil(openPage(data.url));
@@ -56,16 +60,24 @@ self.addEventListener('notificationclick', (event) => {
 async function renewSubscription(oldSubscription, newSubscription) {
   const old = oldSubscription ? oldSubscription.toJSON() : null;
   if (!old || !old.endpoint || !old.keys || !old.keys.auth) return;
-  const next = newSubscription || await self.registration.pushManager.subscribe({
-    userVisibleOnly: true, applicationServerKey: oldSubscription.options.applicationServerKey,
-  });
+  const next =
+    newSubscription ||
+    (await self.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: oldSubscription.options.applicationServerKey,
+    }));
   const json = next.toJSON();
   // The API's address is in the same settings file the app reads at start.
   const settings = await (await fetch('/settings.json', { cache: 'no-store' })).json();
   await fetch(`${String(settings.apiUrl).replace(/\/+$/, '')}/api/push/renew`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: old.keys.auth, endpoint: json.endpoint, keys: json.keys }),
+    body: JSON.stringify({
+      old_endpoint: old.endpoint,
+      old_auth: old.keys.auth,
+      endpoint: json.endpoint,
+      keys: json.keys,
+    }),
   });
 }
 

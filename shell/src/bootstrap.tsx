@@ -18,7 +18,10 @@ start({ urlRerouteOnly: true });
 // The runtime settings (/settings.json, asked for by index.ts): every API call waits for them (shared/api/client.ts).
 loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
   console.error('LB-SETTINGS: /settings.json could not be read', error);
-  notify({ kind: 'error', message: 'Lifeboard could not load its settings, so it cannot reach your data. Please reload the page.' });
+  notify({
+    kind: 'error',
+    message: 'Lifeboard could not load its settings, so it cannot reach your data. Please reload the page.',
+  });
 });
 // Read remotes.json early; nothing is fetched from any remote until one of its routes is visited.
 startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));

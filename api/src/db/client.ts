@@ -31,9 +31,11 @@ export function queueConnectionOf(db: Db): ConstructorOptions {
 }
 
 // `api/drizzle`, seen from src/db/ (sources, tests) or from dist/ (the compiled server).
-const migrationsFolder = ['../../drizzle', '../drizzle']
-  .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-  .find((folder) => existsSync(`${folder}/meta/_journal.json`)) ?? fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder =
+  ['../../drizzle', '../drizzle']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((folder) => existsSync(`${folder}/meta/_journal.json`)) ??
+  fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -45,7 +47,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // The pool's default waits forever for a connection; fail fast instead.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
     const db = drizzleNodePg(pool);
     registerFastQuery(db, postgresFastQuery(pool));
     queueConnections.set(db, { connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });

@@ -26,18 +26,20 @@ describe('fast query', () => {
     await expect(fast.rows(text, [])).rejects.toThrow(/syntax error/);
   });
 
-  it('never runs inside another caller\'s transaction: it waits for it, and sees only what was committed', async () => {
+  it("never runs inside another caller's transaction: it waits for it, and sees only what was committed", async () => {
     const table = `fast_query_probe_${Date.now()}`;
     await db.execute(sql.raw(`create table ${table} (n int)`));
     const fast = fastQueryOf(db);
     let read: Promise<(string | null)[][]> | undefined;
-    await expect(db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`insert into ${table} values (1)`));
-      read = fast.rows(`select count(*) from ${table}`, []);
-      // Time for the read to run now, if anything let it into this transaction.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      throw new Error('rolled back on purpose');
-    })).rejects.toThrow('rolled back on purpose');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`insert into ${table} values (1)`));
+        read = fast.rows(`select count(*) from ${table}`, []);
+        // Time for the read to run now, if anything let it into this transaction.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow('rolled back on purpose');
     expect(await read).toEqual([['0']]);
     await db.execute(sql.raw(`drop table ${table}`));
   });

@@ -91,7 +91,8 @@ export function sessionGate(): SessionGate {
 export function gatedTransactions(client: PGlite, gate: SessionGate): PGlite {
   return new Proxy(client, {
     get(target, property) {
-      if (property === 'transaction') return (callback: Parameters<PGlite['transaction']>[0]) => gate.run(() => target.transaction(callback));
+      if (property === 'transaction')
+        return (callback: Parameters<PGlite['transaction']>[0]) => gate.run(() => target.transaction(callback));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -111,7 +112,9 @@ export function pgliteFastQuery(client: PGlite, gate: SessionGate): FastQuery {
       const fresh = !prepared.has(name);
       const message = fresh ? concat([wire.parse({ name, text }), bind, tail]) : concat([bind, tail]);
       // Never inside another caller's transaction (the gate) or statement (`runExclusive`); public APIs only.
-      const result = await gate.run(() => client.runExclusive(() => client.execProtocol(message, { throwOnError: false })));
+      const result = await gate.run(() =>
+        client.runExclusive(() => client.execProtocol(message, { throwOnError: false })),
+      );
       // The statement exists once Parse succeeded, even when Bind or Execute then failed on this call's values:
       // marking it only after a clean run would send Parse again, and every later call would fail ("already exists").
       const rows: (string | null)[][] = [];
@@ -133,7 +136,13 @@ const asText = { getTypeParser: () => (value: string) => value };
 export function postgresFastQuery(pool: pg.Pool): FastQuery {
   return {
     async rows(text, params) {
-      const result = await pool.query<(string | null)[]>({ name: statementName(text), text, values: params.map(toText), rowMode: 'array', types: asText });
+      const result = await pool.query<(string | null)[]>({
+        name: statementName(text),
+        text,
+        values: params.map(toText),
+        rowMode: 'array',
+        types: asText,
+      });
       return result.rows;
     },
   };

@@ -24,25 +24,33 @@ function searchExpression(def: AnyModelDefinition): SQL {
  */
 export function modelTable(def: AnyModelDefinition) {
   const name = def.name;
-  return pgTable(name, {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    boardId: integer('board_id').notNull().references(() => boards.id, { onDelete: 'cascade' }),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
-    position: integer('position').notNull().default(0),
-    sortAt: instant('sort_at').notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    search: tsvector('search').generatedAlwaysAs(searchExpression(def)),
-  }, (t) => [
-    // NULLS FIRST is what ORDER BY ... DESC means; an index built NULLS LAST would not serve it.
-    index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index(`${name}_position_idx`).on(t.userId, t.boardId, t.position, t.id),
-    // Owner first (btree_gin): a search reads only the caller's board's matches, never everyone's.
-    // fastupdate off: every write goes into the index itself, never a pending list. PGlite runs no autovacuum,
-    // so a pending list was never merged and every search using the index scanned it whole (migration 0008).
-    index(`${name}_owner_search_idx`).using('gin', t.userId, t.boardId, t.search).with({ fastupdate: false }),
-  ]);
+  return pgTable(
+    name,
+    {
+      id: bigserial('id', { mode: 'number' }).primaryKey(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      boardId: integer('board_id')
+        .notNull()
+        .references(() => boards.id, { onDelete: 'cascade' }),
+      createdAt: instant('created_at').notNull(),
+      updatedAt: instant('updated_at').notNull(),
+      position: integer('position').notNull().default(0),
+      sortAt: instant('sort_at').notNull(),
+      data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+      search: tsvector('search').generatedAlwaysAs(searchExpression(def)),
+    },
+    (t) => [
+      // NULLS FIRST is what ORDER BY ... DESC means; an index built NULLS LAST would not serve it.
+      index(`${name}_sort_idx`).on(t.userId, t.boardId, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index(`${name}_position_idx`).on(t.userId, t.boardId, t.position, t.id),
+      // Owner first (btree_gin): a search reads only the caller's board's matches, never everyone's.
+      // fastupdate off: every write goes into the index itself, never a pending list. PGlite runs no autovacuum,
+      // so a pending list was never merged and every search using the index scanned it whole (migration 0008).
+      index(`${name}_owner_search_idx`).using('gin', t.userId, t.boardId, t.search).with({ fastupdate: false }),
+    ],
+  );
 }
 
 export type ModelTable = ReturnType<typeof modelTable>;

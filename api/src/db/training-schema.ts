@@ -9,19 +9,25 @@ import { workout_sessionTable } from './model-tables';
  * session's JSON (bench/README.md, Fitness). Numbers as `shared/models/training.ts` works them out, in exact
  * decimals: `best_e1rm` and `volume` to the cent, `max_weight` as stored.
  */
-export const workoutSessionExercises = pgTable('workout_session_exercise', {
-  sessionId: bigint('session_id', { mode: 'number' }).notNull().references(() => workout_sessionTable.id, { onDelete: 'cascade' }),
-  exerciseId: bigint('exercise_id', { mode: 'number' }).notNull(),
-  userId: integer('user_id').notNull(),
-  boardId: integer('board_id').notNull(),
-  /** The heaviest weight of a done set, kg; null when every done set was without weight. */
-  maxWeight: numeric('max_weight'),
-  /** The best Epley estimate of a done set with weight, kg to the cent. */
-  bestE1rm: numeric('best_e1rm'),
-  maxReps: integer('max_reps').notNull(),
-  /** Sum of weight × reps of the done sets, kg to the cent. */
-  volume: numeric('volume').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.sessionId, t.exerciseId] }),
-  index('workout_session_exercise_owner_idx').on(t.userId, t.boardId, t.exerciseId),
-]);
+export const workoutSessionExercises = pgTable(
+  'workout_session_exercise',
+  {
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => workout_sessionTable.id, { onDelete: 'cascade' }),
+    exerciseId: bigint('exercise_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    boardId: integer('board_id').notNull(),
+    /** The heaviest weight of a done set, kg; null when every done set was without weight. */
+    maxWeight: numeric('max_weight'),
+    /** The best Epley estimate of a done set with weight, kg to the cent. */
+    bestE1rm: numeric('best_e1rm'),
+    maxReps: integer('max_reps').notNull(),
+    /** Sum of weight × reps of the done sets, kg to the cent. */
+    volume: numeric('volume').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.exerciseId] }),
+    index('workout_session_exercise_owner_idx').on(t.userId, t.boardId, t.exerciseId),
+  ],
+);

@@ -17,12 +17,17 @@ describe('demo data', () => {
     const { db } = await testDatabase();
     const email = uniqueEmail('demo');
     await createDemoAccount(db, email, 'demo password 123');
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'demo password 123' },
+    });
     expect(login.statusCode).toBe(200);
     const { token, user } = login.json();
     const demo = asUser(app, token);
     const board = user.default_board_id;
-    const count = async (model: string, state: string) => (await demo.post(`/api/${model}/all`, { board })).json()[state].length;
+    const count = async (model: string, state: string) =>
+      (await demo.post(`/api/${model}/all`, { board })).json()[state].length;
     expect(await count('habit', 'habits')).toBe(3);
     expect(await count('goal', 'goals')).toBe(2);
     expect(await count('note', 'notes')).toBe(2);
@@ -30,19 +35,27 @@ describe('demo data', () => {
     expect(await count('mood', 'moods')).toBe(2);
     expect(await count('book', 'books')).toBe(2);
     const habit = (await demo.post('/api/habit/all', { board })).json().habits[0];
-    expect((await demo.post('/api/habit/entries', { board, params: { habit_id: habit.id } })).json().entries.length).toBe(14);
+    expect(
+      (await demo.post('/api/habit/entries', { board, params: { habit_id: habit.id } })).json().entries.length,
+    ).toBe(14);
   });
 
   it('makes a demo admin and a demo creator whose published paid program can be bought, with a past sale to pay out', async () => {
     const { db } = await testDatabase();
     const emails = { admin: uniqueEmail('admin'), creator: uniqueEmail('creator'), buyer: uniqueEmail('buyer') };
     await createMarketplaceDemo(db, 'demo password 123', emails);
-    const signIn = async (email: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } })).json();
+    const signIn = async (email: string) =>
+      (
+        await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'demo password 123' } })
+      ).json();
     expect((await signIn(emails.admin)).user.role).toBe('admin');
     const creator = await signIn(emails.creator);
     expect(creator.user.role).toBe('creator');
     const buyer = await signUp(app);
-    const [program] = (await buyer.post('/api/program/published', {})).json().programs.filter((p: { title: string; id: number }) => p.title === 'Run your first 5 km').slice(-1);
+    const [program] = (await buyer.post('/api/program/published', {}))
+      .json()
+      .programs.filter((p: { title: string; id: number }) => p.title === 'Run your first 5 km')
+      .slice(-1);
     expect(program).toMatchObject({ price_cents: 2900, currency: 'USD', status: 'published' });
     await buyProgram(app, buyer, program.guid);
     const ledger = (await asUser(app, creator.token).get('/api/creator/ledger')).json();
@@ -52,7 +65,11 @@ describe('demo data', () => {
       { program_title: 'Run your first 5 km', gross_cents: 2900, state: 'available', buyer_name: 'Demo Buyer' },
     ]);
     expect(ledger.balances).toMatchObject([{ currency: 'USD', sales: 2, available_cents: 2496, pending_cents: 2496 }]);
-    expect((await buyer.get(`/api/program-implement/${program.guid}`)).json().chapters.map((c: { title: string }) => c.title)).toEqual(['Week 1: walk and jog', 'Week 2: longer jogs']);
+    expect(
+      (await buyer.get(`/api/program-implement/${program.guid}`))
+        .json()
+        .chapters.map((c: { title: string }) => c.title),
+    ).toEqual(['Week 1: walk and jog', 'Week 2: longer jogs']);
   });
 
   it('is only seeded on an empty database', async () => {
@@ -66,9 +83,13 @@ describe('demo data', () => {
       await fresh.migrate();
       const accounts = async () => (await fresh.db.select({ id: users.id }).from(users)).length;
       expect(await seedDemo(fresh.db, defaultEnv({ DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
-      expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'production', DEMO_PASSWORD: 'a demo password 1' }))).toBeNull();
+      expect(
+        await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'production', DEMO_PASSWORD: 'a demo password 1' })),
+      ).toBeNull();
       expect(await accounts()).toBe(0);
-      expect(await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'development', DEMO_PASSWORD: 'a demo password 1' }))).toEqual({ email: DEMO_EMAIL, password: 'a demo password 1' });
+      expect(
+        await seedDemo(fresh.db, defaultEnv({ NODE_ENV: 'development', DEMO_PASSWORD: 'a demo password 1' })),
+      ).toEqual({ email: DEMO_EMAIL, password: 'a demo password 1' });
       // The demo user, the demo admin, the demo creator and the demo buyer.
       expect(await accounts()).toBe(4);
     } finally {

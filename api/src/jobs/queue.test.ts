@@ -40,7 +40,15 @@ describe('the job queue', () => {
   it('works a queued job, and drops a second job with the same id', async () => {
     const name = unique('echo');
     const seen: number[] = [];
-    const queue = await queueWith<{ n: number }>({ options: {}, handler: async ({ n }) => { seen.push(n); } }, name);
+    const queue = await queueWith<{ n: number }>(
+      {
+        options: {},
+        handler: async ({ n }) => {
+          seen.push(n);
+        },
+      },
+      name,
+    );
     const id = randomUUID();
     expect(await queue.send(name, { n: 1 }, { id })).toBe(id);
     expect(await queue.send(name, { n: 2 }, { id })).toBeNull();
@@ -52,11 +60,27 @@ describe('the job queue', () => {
 
   it('keeps a job sent before a restart and works it after', async () => {
     const name = unique('durable');
-    const before = await queueWith<{ n: number }>({ options: {}, handler: async () => { throw new Error('this process never works'); } }, name);
+    const before = await queueWith<{ n: number }>(
+      {
+        options: {},
+        handler: async () => {
+          throw new Error('this process never works');
+        },
+      },
+      name,
+    );
     await before.send(name, { n: 7 });
     await before.stop();
     const seen: number[] = [];
-    const after = await queueWith<{ n: number }>({ options: {}, handler: async ({ n }) => { seen.push(n); } }, name);
+    const after = await queueWith<{ n: number }>(
+      {
+        options: {},
+        handler: async ({ n }) => {
+          seen.push(n);
+        },
+      },
+      name,
+    );
     await after.start();
     await until(() => seen.length === 1);
     expect(seen).toEqual([7]);
@@ -65,13 +89,16 @@ describe('the job queue', () => {
   it('retries a failing job with growing delays, then completes it', async () => {
     const name = unique('flaky');
     const attempts: { at: number; retry: number }[] = [];
-    const queue = await queueWith<object>({
-      options: { retryLimit: 3, retryDelay: 1, retryBackoff: true },
-      handler: async (_data, job) => {
-        attempts.push({ at: Date.now(), retry: job.retryCount });
-        if (attempts.length < 3) throw new Error('SMTP is down');
+    const queue = await queueWith<object>(
+      {
+        options: { retryLimit: 3, retryDelay: 1, retryBackoff: true },
+        handler: async (_data, job) => {
+          attempts.push({ at: Date.now(), retry: job.retryCount });
+          if (attempts.length < 3) throw new Error('SMTP is down');
+        },
       },
-    }, name);
+      name,
+    );
     const id = await queue.send(name, {});
     await queue.start();
     await until(async () => (await (await queue.boss()).getJobById(name, id ?? ''))?.state === 'completed', 30_000);
@@ -83,7 +110,15 @@ describe('the job queue', () => {
 
   it('keeps a job that failed every retry visible as failed', async () => {
     const name = unique('broken');
-    const queue = await queueWith<object>({ options: { retryLimit: 1, retryDelay: 1 }, handler: async () => { throw new Error('always'); } }, name);
+    const queue = await queueWith<object>(
+      {
+        options: { retryLimit: 1, retryDelay: 1 },
+        handler: async () => {
+          throw new Error('always');
+        },
+      },
+      name,
+    );
     const id = await queue.send(name, {});
     await queue.start();
     const boss = await queue.boss();
@@ -100,22 +135,28 @@ describe('the job queue', () => {
     const name = unique('admin');
     let healthy = false;
     const worked: number[] = [];
-    const queue = await queueWith<{ n: number }>({
-      options: { retryLimit: 1, retryDelay: 1 },
-      handler: async ({ n }) => {
-        if (!healthy) throw new Error(`the server refused ${n}`);
-        worked.push(n);
+    const queue = await queueWith<{ n: number }>(
+      {
+        options: { retryLimit: 1, retryDelay: 1 },
+        handler: async ({ n }) => {
+          if (!healthy) throw new Error(`the server refused ${n}`);
+          worked.push(n);
+        },
       },
-    }, name);
+      name,
+    );
     await queue.send(name, { n: 1 });
     await queue.send(name, { n: 2 });
     await queue.start();
     const ours = async () => (await queue.failedJobs(1000)).filter((job) => job.kind === name);
     await until(async () => (await ours()).length === 2, 30_000);
     const failed = await ours();
-    expect(failed.map((job) => [job.data, job.error, job.attempts])).toEqual(expect.arrayContaining([
-      [{ n: 1 }, 'the server refused 1', 2], [{ n: 2 }, 'the server refused 2', 2],
-    ]));
+    expect(failed.map((job) => [job.data, job.error, job.attempts])).toEqual(
+      expect.arrayContaining([
+        [{ n: 1 }, 'the server refused 1', 2],
+        [{ n: 2 }, 'the server refused 2', 2],
+      ]),
+    );
     const counts = (await queue.kindCounts()).find((kind) => kind.name === name);
     expect(counts).toMatchObject({ waiting: 0, active: 0, failed: 2 });
 

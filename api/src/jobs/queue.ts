@@ -135,7 +135,10 @@ export class JobQueue {
       const boss = new PgBoss({ ...this.connection, schedule: false, superviseIntervalSeconds: SUPERVISE_SECONDS });
       boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
-      await boss.createQueue(FAILED_JOBS_QUEUE, { retentionSeconds: 30 * 24 * 3600, deleteAfterSeconds: 30 * 24 * 3600 });
+      await boss.createQueue(FAILED_JOBS_QUEUE, {
+        retentionSeconds: 30 * 24 * 3600,
+        deleteAfterSeconds: 30 * 24 * 3600,
+      });
       for (const kind of this.kinds.values()) {
         const options = { ...defaultJobOptions, ...kind.options, deadLetter: FAILED_JOBS_QUEUE };
         await boss.createQueue(kind.name, options);
@@ -151,7 +154,10 @@ export class JobQueue {
   async send<T extends object>(name: string, data: T, options: SendJobOptions = {}): Promise<string | null> {
     if (!this.kinds.has(name)) throw new Error(`unknown job kind ${name}`);
     const boss = await this.boss();
-    return boss.send(name, data, { ...(options.id ? { id: options.id } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+    return boss.send(name, data, {
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
   }
 
   /**
@@ -163,7 +169,9 @@ export class JobQueue {
     const boss = await this.boss();
     let queued = 0;
     for (let start = 0; start < jobs.length; start += 500) {
-      const chunk = jobs.slice(start, start + 500).map((job) => ({ id: job.id, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      const chunk = jobs
+        .slice(start, start + 500)
+        .map((job) => ({ id: job.id, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
       queued += (await boss.insert(name, chunk))?.length ?? 0;
     }
     return queued;
@@ -178,22 +186,39 @@ export class JobQueue {
     const boss = await this.boss();
     this.working = true;
     for (const kind of this.kinds.values()) {
-      const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 10, burstWhenBatchFull: true, perJobResults: true } as const;
-      await boss.work<never>(kind.name, options, async (jobs) => Promise.all(jobs.map(async (job) => {
-        try {
-          const done = async () => { await boss.complete(kind.name, { id: job.id, retryCount: job.retryCount }); };
-          await kind.handler(job.data, { id: job.id, retryCount: job.retryCount, done });
-          return { id: job.id, status: 'completed' as const };
-        } catch (error) {
-          const output = { message: error instanceof Error ? error.message : String(error) };
-          if (error instanceof PermanentJobError) {
-            this.log.warn({ err: error, job: job.id, kind: kind.name }, 'job failed for good; it is kept with the failed jobs');
-            return { id: job.id, status: 'deadletter' as const, output };
-          }
-          this.log.warn({ err: error, job: job.id, kind: kind.name, retry: job.retryCount }, 'job failed; it will be retried');
-          return { id: job.id, status: 'failed' as const, output };
-        }
-      })));
+      const options = {
+        pollingIntervalSeconds: this.pollingIntervalSeconds,
+        batchSize: 10,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      } as const;
+      await boss.work<never>(kind.name, options, async (jobs) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            try {
+              const done = async () => {
+                await boss.complete(kind.name, { id: job.id, retryCount: job.retryCount });
+              };
+              await kind.handler(job.data, { id: job.id, retryCount: job.retryCount, done });
+              return { id: job.id, status: 'completed' as const };
+            } catch (error) {
+              const output = { message: error instanceof Error ? error.message : String(error) };
+              if (error instanceof PermanentJobError) {
+                this.log.warn(
+                  { err: error, job: job.id, kind: kind.name },
+                  'job failed for good; it is kept with the failed jobs',
+                );
+                return { id: job.id, status: 'deadletter' as const, output };
+              }
+              this.log.warn(
+                { err: error, job: job.id, kind: kind.name, retry: job.retryCount },
+                'job failed; it will be retried',
+              );
+              return { id: job.id, status: 'failed' as const, output };
+            }
+          }),
+        ),
+      );
     }
   }
 
@@ -213,9 +238,11 @@ export class JobQueue {
   async deleteJobsMentioning(text: string): Promise<number> {
     const boss = await this.boss();
     const schema = (this.connection.schema ?? 'pgboss').replace(/"/g, '""');
-    const result = await boss.getDb().executeSql(
-      `delete from "${schema}".job where position(lower($1) in lower(data::text)) > 0 returning id`, [text],
-    );
+    const result = await boss
+      .getDb()
+      .executeSql(`delete from "${schema}".job where position(lower($1) in lower(data::text)) > 0 returning id`, [
+        text,
+      ]);
     return result.rows.length;
   }
 
@@ -231,18 +258,20 @@ export class JobQueue {
     const failed = new Map<string, number>();
     for (const job of await this.failedJobs(WAITING_SAMPLE)) failed.set(job.kind, (failed.get(job.kind) ?? 0) + 1);
     const now = Date.now();
-    return Promise.all(names.map(async (name) => {
-      const waiting = await boss.findJobs(name, { queued: true, limit: WAITING_SAMPLE });
-      return {
-        name,
-        waiting: waiting.length,
-        waitingCapped: waiting.length === WAITING_SAMPLE,
-        scheduled: waiting.filter((job) => job.startAfter.getTime() > now).length,
-        active: queues.get(name)?.activeCount ?? 0,
-        retrying: waiting.filter((job) => job.state === 'retry').length,
-        failed: failed.get(name) ?? 0,
-      };
-    }));
+    return Promise.all(
+      names.map(async (name) => {
+        const waiting = await boss.findJobs(name, { queued: true, limit: WAITING_SAMPLE });
+        return {
+          name,
+          waiting: waiting.length,
+          waitingCapped: waiting.length === WAITING_SAMPLE,
+          scheduled: waiting.filter((job) => job.startAfter.getTime() > now).length,
+          active: queues.get(name)?.activeCount ?? 0,
+          retrying: waiting.filter((job) => job.state === 'retry').length,
+          failed: failed.get(name) ?? 0,
+        };
+      }),
+    );
   }
 
   /** The jobs whose retries were used up, oldest first (at most `limit`). */
@@ -287,7 +316,12 @@ export class JobQueue {
       const boss = await this.boss();
       for (const name of this.kinds.keys()) {
         const queue = await boss.getQueue(name);
-        kinds[name] = { queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0, failed: queue?.failedCount ?? 0, total: queue?.totalCount ?? 0 };
+        kinds[name] = {
+          queued: queue?.queuedCount ?? 0,
+          active: queue?.activeCount ?? 0,
+          failed: queue?.failedCount ?? 0,
+          total: queue?.totalCount ?? 0,
+        };
       }
       return { ok: true, working: this.working, kinds };
     } catch (error) {

@@ -24,8 +24,13 @@ describe('compact rows', () => {
   it('splits the seven parts and keeps escaped tabs and newlines inside the data', () => {
     const row = parseCompactRow(line);
     expect(row).toEqual({
-      id: 42, boardId: 7, createdAt: new Date(1_795_481_506_247), updatedAt: new Date(1_795_481_507_001), position: 3,
-      sortAt: new Date(1_795_400_000_000), data: { body: 'a\tb\nc', title: 'Tab\there' },
+      id: 42,
+      boardId: 7,
+      createdAt: new Date(1_795_481_506_247),
+      updatedAt: new Date(1_795_481_507_001),
+      position: 3,
+      sortAt: new Date(1_795_400_000_000),
+      data: { body: 'a\tb\nc', title: 'Tab\there' },
     });
     expect(parseCompactPage(`${line}\n${line.replace(/^42/, '43')}`).map((r) => r.id)).toEqual([42, 43]);
     expect(parseCompactPage(null)).toEqual([]);
@@ -40,8 +45,17 @@ describe('compact rows', () => {
 describe('presenterOf', () => {
   it("sends the record's base fields and only the model's own fields", () => {
     const present = presenterOf(models.note);
-    const row = parseCompactRow('5\t9\t1.5\t2.5\t0\t1.5\t{"title": "Kept", "user_id": 3, "secret": "x", "pinned": false}');
-    expect(present(row)).toEqual({ id: 5, board_id: 9, created_at: '1970-01-01T00:00:01.500Z', updated_at: '1970-01-01T00:00:02.500Z', title: 'Kept', pinned: false });
+    const row = parseCompactRow(
+      '5\t9\t1.5\t2.5\t0\t1.5\t{"title": "Kept", "user_id": 3, "secret": "x", "pinned": false}',
+    );
+    expect(present(row)).toEqual({
+      id: 5,
+      board_id: 9,
+      created_at: '1970-01-01T00:00:01.500Z',
+      updated_at: '1970-01-01T00:00:02.500Z',
+      title: 'Kept',
+      pinned: false,
+    });
   });
 
   it('adds the position column for ordered models', () => {

@@ -71,7 +71,10 @@ export function presenterOf(def: AnyModelDefinition): (row: StoredRow) => WireRe
   const fields = Object.keys(def.fields.shape).filter((key) => key !== 'position');
   return (row) => {
     const record: WireRecord = {
-      id: row.id, board_id: row.boardId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+      id: row.id,
+      board_id: row.boardId,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
     };
     for (const field of fields) if (Object.hasOwn(row.data, field)) record[field] = row.data[field];
     if (hasPosition) record.position = row.position;

@@ -9,7 +9,8 @@ export function encodeCursor(key: CursorKey): string {
 
 /** PostgreSQL `integer` bounds: ids and positions beyond them would fail in the database, not here. */
 const MAX_INT4 = 2_147_483_647;
-const isInt4 = (value: unknown): value is number => Number.isSafeInteger(value) && Math.abs(value as number) <= MAX_INT4;
+const isInt4 = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && Math.abs(value as number) <= MAX_INT4;
 
 /** Years PostgreSQL timestamps and JavaScript dates both hold as plain `YYYY` ISO text. */
 function isStorableInstant(value: string): boolean {
@@ -30,7 +31,8 @@ export function decodeCursor(cursor: string, kind: 'newest' | 'position'): Curso
   if (Array.isArray(parsed) && parsed.length === 2 && isInt4(parsed[1]) && parsed[1] > 0) {
     const [key, id] = parsed as [unknown, number];
     if (kind === 'position' && isInt4(key)) return [key as number, id];
-    if (kind === 'newest' && typeof key === 'string' && isStorableInstant(key)) return [new Date(key).toISOString(), id];
+    if (kind === 'newest' && typeof key === 'string' && isStorableInstant(key))
+      return [new Date(key).toISOString(), id];
   }
   throw invalid({ cursor: ['is not a cursor from this list'] });
 }

@@ -18,16 +18,22 @@ function sample(def: AnyModelDefinition, word: string, date = today): Record<str
   if (def.searchable[0]) body[def.searchable[0]] = `${word} entry`;
   if (def.dateField) body[def.dateField] = instantFields.has(def.dateField) ? `${date}T12:00:00.000Z` : date;
   switch (def.name) {
-    case 'mood': return { ...body, score: 3 };
-    case 'shared_page': return { source_model: 'note', source_id: aliceNoteId };
-    case 'user_data_type': return { ...body, fields: [{ name: 'Weight', kind: 'number', unit: 'kg' }] };
-    case 'user_data_record': return { ...body, type_id: 1, values: { weight: 71.5 } };
-    default: return body;
+    case 'mood':
+      return { ...body, score: 3 };
+    case 'shared_page':
+      return { source_model: 'note', source_id: aliceNoteId };
+    case 'user_data_type':
+      return { ...body, fields: [{ name: 'Weight', kind: 'number', unit: 'kg' }] };
+    case 'user_data_record':
+      return { ...body, type_id: 1, values: { weight: 71.5 } };
+    default:
+      return body;
   }
 }
 
 /** The exercise list adds the built-in library unless asked for your own only, which these generic tests are about. */
-const own = (name: string, params: Record<string, unknown> = {}) => (name === 'exercise' ? { ...params, source: 'mine' } : params);
+const own = (name: string, params: Record<string, unknown> = {}) =>
+  name === 'exercise' ? { ...params, source: 'mine' } : params;
 
 /** A field change that any model accepts, to prove update writes. */
 function change(def: AnyModelDefinition): Record<string, unknown> {
@@ -40,7 +46,8 @@ beforeAll(async () => {
   app = await createTestApp();
   // Creators, so every model (programs too: only creators make them) can be created.
   [alice, bob] = await Promise.all([signUp(app, { as_creator: true }), signUp(app, { as_creator: true })]);
-  aliceNoteId = (await alice.post('/api/note/create', { board: alice.boardId, params: { title: 'source' } })).json().note.id;
+  aliceNoteId = (await alice.post('/api/note/create', { board: alice.boardId, params: { title: 'source' } })).json()
+    .note.id;
 });
 afterAll(() => app.close());
 
@@ -53,32 +60,52 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
 
   it('answers 401 without a token', async () => {
     for (const verb of ['all', 'get', 'create', 'update', 'delete']) {
-      const response = await app.inject({ method: 'POST', url: `/api/${name}/${verb}`, payload: { board: alice.boardId, params: {} } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${name}/${verb}`,
+        payload: { board: alice.boardId, params: {} },
+      });
       expect(response.statusCode).toBe(401);
     }
   });
 
   it("answers 403 on another user's board, for every verb, and changes nothing there", async () => {
-    const created = (await alice.post(`/api/${name}/create`, { board: alice.boardId, params: sample(def, 'private') })).json()[name];
+    const created = (
+      await alice.post(`/api/${name}/create`, { board: alice.boardId, params: sample(def, 'private') })
+    ).json()[name];
     const calls: [string, Record<string, unknown>][] = [
-      ['all', {}], ['get', { id: created.id }], ['create', sample(def, 'intruder')], ['update', { id: created.id, ...change(def) }], ['delete', { id: created.id }],
+      ['all', {}],
+      ['get', { id: created.id }],
+      ['create', sample(def, 'intruder')],
+      ['update', { id: created.id, ...change(def) }],
+      ['delete', { id: created.id }],
     ];
     for (const [verb, params] of calls) {
       const response = await bob.post(`/api/${name}/${verb}`, { board: alice.boardId, params });
       expect(response.statusCode, verb).toBe(403);
       expect(response.json().success).toBe(false);
     }
-    const still = (await alice.post(`/api/${name}/get`, { board: alice.boardId, params: { id: created.id } })).json()[name];
+    const still = (await alice.post(`/api/${name}/get`, { board: alice.boardId, params: { id: created.id } })).json()[
+      name
+    ];
     expect(still).toEqual(created);
   });
 
   it("answers 404 for another user's record id on the caller's own board", async () => {
-    const created = (await alice.post(`/api/${name}/create`, { board: alice.boardId, params: sample(def, 'mine') })).json()[name];
-    for (const [verb, params] of [['get', { id: created.id }], ['update', { id: created.id, ...change(def) }], ['delete', { id: created.id }]] as const) {
+    const created = (
+      await alice.post(`/api/${name}/create`, { board: alice.boardId, params: sample(def, 'mine') })
+    ).json()[name];
+    for (const [verb, params] of [
+      ['get', { id: created.id }],
+      ['update', { id: created.id, ...change(def) }],
+      ['delete', { id: created.id }],
+    ] as const) {
       const response = await bob.post(`/api/${name}/${verb}`, { board: bob.boardId, params });
       expect(response.statusCode, verb).toBe(404);
     }
-    expect((await alice.post(`/api/${name}/get`, { board: alice.boardId, params: { id: created.id } })).json()[name]).toEqual(created);
+    expect(
+      (await alice.post(`/api/${name}/get`, { board: alice.boardId, params: { id: created.id } })).json()[name],
+    ).toEqual(created);
   });
 
   it('round-trips create → get → update → list → delete', async () => {
@@ -90,14 +117,19 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     expect(created).not.toHaveProperty('user_id');
     const got = (await alice.post(`/api/${name}/get`, { board, params: { id: created.id } })).json();
     expect(got).toEqual({ success: true, [name]: created });
-    const updated = (await alice.post(`/api/${name}/update`, { board, params: { id: created.id, ...change(def) } })).json();
+    const updated = (
+      await alice.post(`/api/${name}/update`, { board, params: { id: created.id, ...change(def) } })
+    ).json();
     expect(updated.success).toBe(true);
     expect(updated[name]).toMatchObject(change(def));
     const list = (await alice.post(`/api/${name}/all`, { board, params: own(name) })).json();
     expect(list.success).toBe(true);
     if (def.single) expect(list[def.state]).toMatchObject({ id: created.id, ...change(def) });
     else expect(list[def.state]).toEqual([updated[name]]);
-    expect((await alice.post(`/api/${name}/delete`, { board, params: { id: created.id } })).json()).toEqual({ success: true, id: created.id });
+    expect((await alice.post(`/api/${name}/delete`, { board, params: { id: created.id } })).json()).toEqual({
+      success: true,
+      id: created.id,
+    });
     expect((await alice.post(`/api/${name}/get`, { board, params: { id: created.id } })).statusCode).toBe(404);
     expect((await alice.post(`/api/${name}/delete`, { board, params: { id: created.id } })).statusCode).toBe(404);
   });
@@ -108,7 +140,9 @@ describe.each(modelNames)('model %s', (name: ModelName) => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.bogus).toEqual(['is not a known field']);
     const proto = await app.inject({
-      method: 'POST', url: `/api/${name}/create`, headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      url: `/api/${name}/create`,
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
       payload: `{"board":${board},"params":{"__proto__":{"admin":true}}}`,
     });
     expect(proto.statusCode).toBe(422);
@@ -136,7 +170,8 @@ describe.each(listed)('listing %s', (name: ModelName) => {
       expect(response.statusCode).toBe(201);
       ids.push(response.json()[name].id);
     }
-    const expected = def.order.kind === 'position' ? ids : def.dateField ? [ids[0], ids[2], ids[1]] : [...ids].reverse();
+    const expected =
+      def.order.kind === 'position' ? ids : def.dateField ? [ids[0], ids[2], ids[1]] : [...ids].reverse();
     const all = (await alice.post(`/api/${name}/all`, { board, params: own(name) })).json();
     expect(mine(all)).toEqual(expected);
     expect(all).not.toHaveProperty('next_cursor');
@@ -144,7 +179,9 @@ describe.each(listed)('listing %s', (name: ModelName) => {
     const first = (await alice.post(`/api/${name}/all`, { board, params: own(name, { limit: 2 }) })).json();
     expect(mine(first)).toEqual(expected.slice(0, 2));
     expect(typeof first.next_cursor).toBe('string');
-    const second = (await alice.post(`/api/${name}/all`, { board, params: own(name, { limit: 2, cursor: first.next_cursor }) })).json();
+    const second = (
+      await alice.post(`/api/${name}/all`, { board, params: own(name, { limit: 2, cursor: first.next_cursor }) })
+    ).json();
     expect(mine(second)).toEqual(expected.slice(2));
     expect(second).not.toHaveProperty('next_cursor');
 
@@ -153,20 +190,34 @@ describe.each(listed)('listing %s', (name: ModelName) => {
       expect(mine(found)).toEqual([ids[1]]);
     }
     if (def.dateField) {
-      const ranged = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: dates[2], to: dates[2] }) })).json();
+      const ranged = (
+        await alice.post(`/api/${name}/all`, { board, params: own(name, { from: dates[2], to: dates[2] }) })
+      ).json();
       expect(ranged[def.state].map((record: { id: number }) => record.id)).toEqual([ids[2]]);
     } else {
       const none = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: dayOffset(1) }) })).json();
       expect(mine(none)).toEqual([]);
-      const some = (await alice.post(`/api/${name}/all`, { board, params: own(name, { from: today, to: today }) })).json();
+      const some = (
+        await alice.post(`/api/${name}/all`, { board, params: own(name, { from: today, to: today }) })
+      ).json();
       expect(mine(some)).toHaveLength(3);
     }
     // Bob sees none of it, even on his own board.
-    expect((await bob.post(`/api/${name}/all`, { board: bob.boardId, params: own(name) })).json()[def.state].filter((r: { id: number }) => ids.includes(r.id))).toEqual([]);
+    const bobs = (await bob.post(`/api/${name}/all`, { board: bob.boardId, params: own(name) })).json();
+    expect(bobs[def.state].filter((r: { id: number }) => ids.includes(r.id))).toEqual([]);
   });
 
   it('refuses bad paging values with 422', async () => {
-    for (const params of [{ limit: 0 }, { limit: -5 }, { limit: 201 }, { limit: 1e12 }, { cursor: 'not-a-cursor' }, { from: '2025-02-30' }, { from: '2025-03-02', to: '2025-03-01' }, { offset: 10 }]) {
+    for (const params of [
+      { limit: 0 },
+      { limit: -5 },
+      { limit: 201 },
+      { limit: 1e12 },
+      { cursor: 'not-a-cursor' },
+      { from: '2025-02-30' },
+      { from: '2025-03-02', to: '2025-03-01' },
+      { offset: 10 },
+    ]) {
       const response = await alice.post(`/api/${name}/all`, { board: alice.boardId, params });
       expect(response.statusCode, JSON.stringify(params)).toBe(422);
       expect(response.json()).toHaveProperty('errors');
@@ -186,10 +237,16 @@ describe('engine specifics', () => {
   it('mission is one object per board: create upserts', async () => {
     const board = await freshBoard(alice);
     expect((await alice.post('/api/mission/all', { board })).json()).toEqual({ success: true, mission: null });
-    const first = (await alice.post('/api/mission/create', { board, params: { statement: 'Live well' } })).json().mission;
-    const second = (await alice.post('/api/mission/create', { board, params: { statement: 'Live well, kindly' } })).json().mission;
+    const first = (await alice.post('/api/mission/create', { board, params: { statement: 'Live well' } })).json()
+      .mission;
+    const second = (
+      await alice.post('/api/mission/create', { board, params: { statement: 'Live well, kindly' } })
+    ).json().mission;
     expect(second.id).toBe(first.id);
-    expect((await alice.post('/api/mission/all', { board })).json().mission).toMatchObject({ id: first.id, statement: 'Live well, kindly' });
+    expect((await alice.post('/api/mission/all', { board })).json().mission).toMatchObject({
+      id: first.id,
+      statement: 'Live well, kindly',
+    });
   });
 
   it('a position is kept and reorders the list', async () => {
@@ -199,7 +256,10 @@ describe('engine specifics', () => {
     expect([a.position, b.position]).toEqual([0, 1]);
     await alice.post('/api/habit/update', { board, params: { id: a.id, position: 5 } });
     const list = (await alice.post('/api/habit/all', { board })).json().habits;
-    expect(list.map((h: { title: string; position: number }) => [h.title, h.position])).toEqual([['B', 1], ['A', 5]]);
+    expect(list.map((h: { title: string; position: number }) => [h.title, h.position])).toEqual([
+      ['B', 1],
+      ['A', 5],
+    ]);
   });
 
   it('deleting a board deletes its records', async () => {

@@ -17,7 +17,8 @@ describe('rowsToFetch', () => {
   });
 
   it('refuses a page size the engine never asks for', () => {
-    for (const limit of [0, -1, 1.5, MAX_LIMIT + 1, Number.NaN]) expect(() => rowsToFetch(limit), String(limit)).toThrow(/out of range/);
+    for (const limit of [0, -1, 1.5, MAX_LIMIT + 1, Number.NaN])
+      expect(() => rowsToFetch(limit), String(limit)).toThrow(/out of range/);
   });
 });
 
@@ -40,7 +41,10 @@ describe('listPage', () => {
     const sizes: number[] = [];
     let cursor: string | undefined;
     do {
-      const response = await user.post('/api/note/all', { board: user.boardId, params: { limit: 3, ...(cursor ? { cursor } : {}) } });
+      const response = await user.post('/api/note/all', {
+        board: user.boardId,
+        params: { limit: 3, ...(cursor ? { cursor } : {}) },
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json<{ notes: { title: string }[]; next_cursor?: string }>();
       sizes.push(body.notes.length);

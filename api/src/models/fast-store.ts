@@ -38,7 +38,8 @@ export const FETCH_SIZES = [2, 6, 11, 21, 26, 51, 101, 201] as const;
 export function rowsToFetch(limit: number): number {
   const wanted = limit + 1;
   const size = FETCH_SIZES.find((candidate) => candidate >= wanted);
-  if (size === undefined || !Number.isSafeInteger(limit) || limit < 1) throw new Error(`page size out of range: ${limit}`);
+  if (size === undefined || !Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`page size out of range: ${limit}`);
   return size;
 }
 
@@ -47,16 +48,22 @@ export function rowsToFetch(limit: number): number {
  * `(position, id) > cursor` walks the composite index `(user_id, board_id, key, id)` from where the last
  * page stopped; no OFFSET, no count. One more row than asked tells whether there is a next page.
  */
-export async function listPage(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery): Promise<{ rows: StoredRow[]; nextCursor?: string }> {
+export async function listPage(
+  db: Db,
+  entry: ModelEntry,
+  owner: Owner,
+  query: ListQuery,
+): Promise<{ rows: StoredRow[]; nextCursor?: string }> {
   const byPosition = entry.def.order.kind === 'position';
   const { text, params } = listStatement(entry, owner, query);
   const [[page = null] = []] = await fastQueryOf(db).rows(text, params);
   const rows = parseCompactPage(page, query.limit + 1);
   const visible = rows.slice(0, query.limit);
   const last = visible.at(-1);
-  const nextCursor = rows.length > query.limit && last
-    ? encodeCursor(byPosition ? [last.position, last.id] : [last.sortAt.toISOString(), last.id])
-    : undefined;
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor(byPosition ? [last.position, last.id] : [last.sortAt.toISOString(), last.id])
+      : undefined;
   return { rows: visible, nextCursor };
 }
 
@@ -81,25 +88,36 @@ export function listStatement(entry: ModelEntry, owner: Owner, query: ListQuery)
   if (query.search && plan?.driver === null) {
     const searchText = bind(query.search);
     walked = `(select word from unnest(tsvector_to_array(to_tsvector('simple', ${searchText}))) word order by length(word) desc, word limit 1)`;
-    filters.push(`((select count(*) from unnest(to_tsvector('simple', ${searchText}))) = 1 or n.search @@ websearch_to_tsquery('simple', ${searchText}))`);
+    filters.push(
+      `((select count(*) from unnest(to_tsvector('simple', ${searchText}))) = 1 or n.search @@ websearch_to_tsquery('simple', ${searchText}))`,
+    );
   } else if (query.search && plan?.driver) {
     walked = bind(plan.driver);
     if (!plan.single) filters.push(`n.search @@ websearch_to_tsquery('simple', ${bind(query.search)})`);
   }
   if (query.cursor) {
     const [key, lastId] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');
-    filters.push(byPosition
-      ? `(position, id) > (${bind(key)}::int, ${bind(lastId)}::int8)`
-      : `(${sortAt}, ${id}) < (${bind(key)}::timestamptz, ${bind(lastId)}::int8)`);
+    filters.push(
+      byPosition
+        ? `(position, id) > (${bind(key)}::int, ${bind(lastId)}::int8)`
+        : `(${sortAt}, ${id}) < (${bind(key)}::timestamptz, ${bind(lastId)}::int8)`,
+    );
   }
   const reads = rowsToFetch(query.limit);
   const walk = !plan ? 'gin' : plan.driver === null ? 'terms-parsed' : 'terms';
   const shape = `${entry.def.name}:list:${byPosition}:${walk}:${reads}:${filters.map((filter) => filter.replace(/\$\d+/g, '?')).join('&')}`;
   const order = byPosition ? 'position asc, id asc' : 'sort_at desc, id desc';
-  const text = cachedText(shape, () => `select string_agg(${COMPACT_ROW}, E'\\n' order by ${order}) from (
-    ${plan ? termWalk(entry, filters, reads, walked) : `select id, board_id, created_at, updated_at, position, sort_at, data from ${tableOf(entry)}
+  const text = cachedText(
+    shape,
+    () => `select string_agg(${COMPACT_ROW}, E'\\n' order by ${order}) from (
+    ${
+      plan
+        ? termWalk(entry, filters, reads, walked)
+        : `select id, board_id, created_at, updated_at, position, sort_at, data from ${tableOf(entry)}
     where user_id = $1 and board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
-    order by ${order} limit ${reads}`}) page`);
+    order by ${order} limit ${reads}`
+    }) page`,
+  );
   return { text, params };
 }
 
@@ -124,7 +142,10 @@ function termWalk(entry: ModelEntry, filters: readonly string[], reads: number, 
 
 /** One record of the caller on the board, or undefined (the caller then tells 403 from 404). */
 export async function findRow(db: Db, entry: ModelEntry, owner: Owner, id: number): Promise<StoredRow | undefined> {
-  const text = cachedText(`${entry.def.name}:get`, () => `select ${COMPACT_ROW} from ${tableOf(entry)} where id = $1 and user_id = $2 and board_id = $3`);
+  const text = cachedText(
+    `${entry.def.name}:get`,
+    () => `select ${COMPACT_ROW} from ${tableOf(entry)} where id = $1 and user_id = $2 and board_id = $3`,
+  );
   const [[row = null] = []] = await fastQueryOf(db).rows(text, [id, owner.userId, owner.boardId]);
   return row === null ? undefined : parseCompactRow(row);
 }
@@ -134,21 +155,35 @@ export async function findRow(db: Db, entry: ModelEntry, owner: Owner, id: numbe
  * (`... select ... where exists (board of this user)`), so a create is one statement. Undefined: not
  * the caller's board (403). Ordered models without a position go last on their board.
  */
-export async function insertOwned(db: Db, entry: ModelEntry, owner: Owner, fields: RecordData): Promise<StoredRow | undefined> {
+export async function insertOwned(
+  db: Db,
+  entry: ModelEntry,
+  owner: Owner,
+  fields: RecordData,
+): Promise<StoredRow | undefined> {
   const { position, ...data } = fields;
   const now = new Date();
   const hasPosition = typeof position === 'number';
   const byPosition = entry.def.order.kind === 'position';
   const table = tableOf(entry);
   const text = cachedText(`${entry.def.name}:insert:${hasPosition}`, () => {
-    const positionValue = hasPosition ? '$6::int'
-      : byPosition ? `(select coalesce(max(position), -1) + 1 from ${table} where user_id = $1 and board_id = $2)` : '0';
+    const positionValue = hasPosition
+      ? '$6::int'
+      : byPosition
+        ? `(select coalesce(max(position), -1) + 1 from ${table} where user_id = $1 and board_id = $2)`
+        : '0';
     return `insert into ${table} (user_id, board_id, created_at, updated_at, position, sort_at, data)
       select $1, $2, $3::timestamptz, $3::timestamptz, ${positionValue}, $4::timestamptz, $5::jsonb
       where exists (select 1 from boards where id = $2 and user_id = $1)
       returning ${COMPACT_ROW}`;
   });
-  const params: Param[] = [owner.userId, owner.boardId, now.toISOString(), sortInstant(entry, data, now).toISOString(), JSON.stringify(data)];
+  const params: Param[] = [
+    owner.userId,
+    owner.boardId,
+    now.toISOString(),
+    sortInstant(entry, data, now).toISOString(),
+    JSON.stringify(data),
+  ];
   if (hasPosition) params.push(position);
   const [[row = null] = []] = await fastQueryOf(db).rows(text, params);
   return row === null ? undefined : parseCompactRow(row);
@@ -158,18 +193,33 @@ export async function insertOwned(db: Db, entry: ModelEntry, owner: Owner, field
  * Writes merged fields only if the record still has the `updated_at` it was read with (compare-and-set),
  * so two writers never silently overwrite each other. Undefined: it changed (or went) in between.
  */
-export async function updateIfUnchanged(db: Db, entry: ModelEntry, owner: Owner, read: StoredRow, changes: RecordData): Promise<StoredRow | undefined> {
+export async function updateIfUnchanged(
+  db: Db,
+  entry: ModelEntry,
+  owner: Owner,
+  read: StoredRow,
+  changes: RecordData,
+): Promise<StoredRow | undefined> {
   const { position, ...rest } = changes;
   const data = { ...read.data, ...rest };
   // Strictly later than what it replaces, even within one millisecond: a stale `expected_updated_at` never matches.
   const updatedAt = new Date(Math.max(Date.now(), read.updatedAt.getTime() + 1));
-  const text = cachedText(`${entry.def.name}:update`, () => `update ${tableOf(entry)}
+  const text = cachedText(
+    `${entry.def.name}:update`,
+    () => `update ${tableOf(entry)}
     set data = $1::jsonb, updated_at = $2::timestamptz, sort_at = $3::timestamptz, position = coalesce($4::int, position)
     where id = $5 and user_id = $6 and board_id = $7 and date_trunc('milliseconds', updated_at) = $8::timestamptz
-    returning ${COMPACT_ROW}`);
+    returning ${COMPACT_ROW}`,
+  );
   const [[row = null] = []] = await fastQueryOf(db).rows(text, [
-    JSON.stringify(data), updatedAt.toISOString(), sortInstant(entry, data, read.createdAt).toISOString(),
-    typeof position === 'number' ? position : null, read.id, owner.userId, owner.boardId, read.updatedAt.toISOString(),
+    JSON.stringify(data),
+    updatedAt.toISOString(),
+    sortInstant(entry, data, read.createdAt).toISOString(),
+    typeof position === 'number' ? position : null,
+    read.id,
+    owner.userId,
+    owner.boardId,
+    read.updatedAt.toISOString(),
   ]);
   return row === null ? undefined : parseCompactRow(row);
 }

@@ -31,7 +31,12 @@ export interface ModelHooks {
    * Runs on validated, sanitized changes before an update, with the stored fields; may change them (a program's
    * status) or refuse them by throwing. It may answer only the update's own statuses (404, 409, 422).
    */
-  beforeUpdate?(ctx: HookContext, changes: RecordData, stored: RecordData, id: number): Promise<RecordData> | RecordData;
+  beforeUpdate?(
+    ctx: HookContext,
+    changes: RecordData,
+    stored: RecordData,
+    id: number,
+  ): Promise<RecordData> | RecordData;
   /** Error statuses `beforeCreate` may answer beyond the engine's own (documented in /api/docs). */
   createErrors?: readonly ErrorStatus[];
   /** List parameters of this model beside the engine's own (search, from, to, limit, cursor). */
@@ -40,13 +45,21 @@ export interface ModelHooks {
    * Answers `/all` instead of the engine's own page, once the board is proved the caller's: for records every
    * user sees beside their own (exercise: the built-in library).
    */
-  list?(ctx: HookContext, entry: ModelEntry, query: Record<string, unknown> & { limit: number }, ownPage: (query: ListQuery) => Promise<ListAnswer>): Promise<ListAnswer>;
+  list?(
+    ctx: HookContext,
+    entry: ModelEntry,
+    query: Record<string, unknown> & { limit: number },
+    ownPage: (query: ListQuery) => Promise<ListAnswer>,
+  ): Promise<ListAnswer>;
   /** A record `/get` finds that is not one of the caller's rows (a built-in exercise), or undefined. */
   get?(ctx: HookContext, id: number): Promise<WireRecord | undefined>;
 }
 
 /** A page of records as the list answers them. */
-export interface ListAnswer { records: WireRecord[]; nextCursor?: string }
+export interface ListAnswer {
+  records: WireRecord[];
+  nextCursor?: string;
+}
 
 export interface ModelEntry {
   def: AnyModelDefinition;

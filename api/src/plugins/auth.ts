@@ -55,10 +55,17 @@ export function registerAuth(app: FastifyInstance): void {
     const now = Date.now();
     const idle = now - row.lastUsedAt.getTime();
     if (idle > TOKEN_IDLE_MS) {
-      await app.db.update(tokens).set({ revokedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
+      await app.db
+        .update(tokens)
+        .set({ revokedAt: new Date(now) })
+        .where(eq(tokens.id, row.tokenId));
       throw new AppError(401, 'LB-AUTH-EXPIRED', 'Your session has expired; please sign in again.');
     }
-    if (idle > TOUCH_EVERY_MS) await app.db.update(tokens).set({ lastUsedAt: new Date(now) }).where(eq(tokens.id, row.tokenId));
+    if (idle > TOUCH_EVERY_MS)
+      await app.db
+        .update(tokens)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(tokens.id, row.tokenId));
     request.auth = { userId: row.userId, tokenId: row.tokenId, role: row.role };
     if (cache.size >= TOKEN_CACHE_MAX) cache.clear();
     cache.set(tokenHash, { auth: request.auth, checkedAt: now });

@@ -44,7 +44,8 @@ export function registerHealth(app: FastifyInstance): void {
     results.forEach((result, index) => {
       const [name] = entries[index];
       checks[name] = result.status === 'fulfilled' ? 'ok' : 'failing';
-      if (result.status === 'rejected') request.log.error({ err: result.reason, check: name }, 'readiness check failed');
+      if (result.status === 'rejected')
+        request.log.error({ err: result.reason, check: name }, 'readiness check failed');
     });
     const ok = results.every((result) => result.status === 'fulfilled');
     return reply.code(ok ? 200 : 503).send({ ok, checks });

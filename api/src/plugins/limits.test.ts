@@ -7,21 +7,43 @@ describe('anonymous request limit', () => {
     const app = await createTestApp({ limits: { anonymousPerIpPerMinute: 5 } });
     try {
       const user = await signUp(app);
-      const anonymous = () => app.inject({ method: 'POST', url: '/api/no-such-model/list', payload: {}, remoteAddress: '203.0.113.7' });
+      const anonymous = () =>
+        app.inject({ method: 'POST', url: '/api/no-such-model/list', payload: {}, remoteAddress: '203.0.113.7' });
       for (let index = 0; index < 3; index += 1) expect((await anonymous()).statusCode).toBe(404);
       // A made-up token is refused (401) and counted like an anonymous request.
       for (let index = 0; index < 2; index += 1) {
-        const forged = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${'x'.repeat(43)}` }, remoteAddress: '203.0.113.7' });
+        const forged = await app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+          remoteAddress: '203.0.113.7',
+        });
         expect(forged.statusCode).toBe(401);
       }
       const refused = await anonymous();
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another address, a signed-in user at the same address, and the health probe are not held back.
-      expect((await app.inject({ method: 'POST', url: '/api/no-such-model/list', payload: {}, remoteAddress: '203.0.113.8' })).statusCode).toBe(404);
-      const signedIn = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${user.token}` }, remoteAddress: '203.0.113.7' });
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/no-such-model/list',
+            payload: {},
+            remoteAddress: '203.0.113.8',
+          })
+        ).statusCode,
+      ).toBe(404);
+      const signedIn = await app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${user.token}` },
+        remoteAddress: '203.0.113.7',
+      });
       expect(signedIn.statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.7' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await app.close();
     }

@@ -35,7 +35,10 @@ export const defaultLimits: Limits = {
  */
 export class FailureWindow {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly max: number, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = 60_000,
+  ) {}
 
   /** Seconds to wait before the next attempt, or 0 when allowed. */
   retryAfter(key: string, now = Date.now()): number {

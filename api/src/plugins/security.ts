@@ -19,7 +19,9 @@ export async function registerSecurity(app: FastifyInstance, origins: readonly s
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   // (Helmet calls back with nothing, or with an Error in versions before 8.1; 8.1+ throws instead.)
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

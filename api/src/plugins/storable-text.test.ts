@@ -4,12 +4,18 @@ import { findBodyProblem, findUnstorableText, hasUnstorableText, MAX_BODY_DEPTH 
 
 describe('storable text', () => {
   it('flags U+0000 and unpaired surrogates, not paired ones', () => {
-    for (const text of ['a\u0000b', '\u0000', 'a\ud800b', '\udfff', 'x\ud83d', '\ude00x']) expect(hasUnstorableText(text), JSON.stringify(text)).toBe(true);
-    for (const text of ['', 'plain', 'emoji \ud83d\ude00', '\ufffd', 'tab\tnewline\n']) expect(hasUnstorableText(text), JSON.stringify(text)).toBe(false);
+    for (const text of ['a\u0000b', '\u0000', 'a\ud800b', '\udfff', 'x\ud83d', '\ude00x'])
+      expect(hasUnstorableText(text), JSON.stringify(text)).toBe(true);
+    for (const text of ['', 'plain', 'emoji \ud83d\ude00', '\ufffd', 'tab\tnewline\n'])
+      expect(hasUnstorableText(text), JSON.stringify(text)).toBe(false);
   });
 
   it('finds the path of the first bad value or key, deep in objects and arrays', () => {
-    expect(findUnstorableText({ board: 1, params: { title: 'ok', tags: ['x', 'y\u0000'] } })).toEqual(['params', 'tags', '1']);
+    expect(findUnstorableText({ board: 1, params: { title: 'ok', tags: ['x', 'y\u0000'] } })).toEqual([
+      'params',
+      'tags',
+      '1',
+    ]);
     expect(findUnstorableText({ params: { 'k\ud800': 1 } })).toEqual(['params', 'k\ud800']);
     expect(findUnstorableText('\u0000')).toEqual([]);
     expect(findUnstorableText({ board: 1, params: { title: 'fine \ud83d\ude00', n: null } })).toBeUndefined();
@@ -43,8 +49,16 @@ describe('deeply nested bodies', () => {
       const user = await signUp(app);
       for (const size of [16 * 1024, 40 * 1024]) {
         const payload = '['.repeat(size / 2) + ']'.repeat(size / 2);
-        for (const [url, token] of [['/api/login', undefined], ['/api/notes/create', user.token], ['/api/no-such-model/list', undefined], ['/api/no-such-model/list', user.token]] as const) {
-          const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        for (const [url, token] of [
+          ['/api/login', undefined],
+          ['/api/notes/create', user.token],
+          ['/api/no-such-model/list', undefined],
+          ['/api/no-such-model/list', user.token],
+        ] as const) {
+          const headers = {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          };
           const response = await app.inject({ method: 'POST', url, headers, payload });
           expect(response.statusCode, `${size} ${url}`).toBe(422);
           expect(response.json<{ errors: Record<string, string[]> }>().errors.body?.[0]).toMatch(/nested too deeply/);

@@ -40,7 +40,11 @@ function pathOf(frame: Frame): string[] {
  * An explicit stack instead of recursion: a body of 20,000 nested arrays neither overflows the call stack nor
  * costs more than one visit per value.
  */
-export function findBodyProblem(value: unknown, exempt: ReadonlySet<string> = new Set(), maxDepth = MAX_BODY_DEPTH): BodyProblem | undefined {
+export function findBodyProblem(
+  value: unknown,
+  exempt: ReadonlySet<string> = new Set(),
+  maxDepth = MAX_BODY_DEPTH,
+): BodyProblem | undefined {
   const trackPaths = exempt.size > 0;
   const stack: Frame[] = [{ value, key: '', parent: undefined, depth: 0, dotted: '', badKey: false }];
   while (stack.length > 0) {

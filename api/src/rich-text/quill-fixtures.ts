@@ -13,7 +13,8 @@ export const quillFormats: Record<string, string> = {
   strike: '<p><s>strike</s></p>',
   'legacy b and i': '<p><b>b</b> and <i>i</i></p>',
   'nested inline': '<p><strong><em><u><s>all four</s></u></em></strong></p>',
-  'https link': '<p><a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">link</a></p>',
+  'https link':
+    '<p><a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">link</a></p>',
   'http link': '<p><a href="http://example.com" rel="noopener noreferrer nofollow" target="_blank">http</a></p>',
   'mailto link': '<p><a href="mailto:me@example.com" rel="noopener noreferrer nofollow" target="_blank">mail</a></p>',
   'tel link': '<p><a href="tel:+15551234567" rel="noopener noreferrer nofollow" target="_blank">call</a></p>',

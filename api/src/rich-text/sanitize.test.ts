@@ -14,7 +14,9 @@ describe('sanitizeRichText keeps what Quill writes', () => {
   });
 
   it('replaces U+0000 and lone surrogates (which PostgreSQL cannot store) with U+FFFD', () => {
-    expect(sanitizeRichText('<p>a\u0000b\ud800c\udc00d\ud83d\ude00</p>')).toBe('<p>a\ufffdb\ufffdc\ufffdd\ud83d\ude00</p>');
+    expect(sanitizeRichText('<p>a\u0000b\ud800c\udc00d\ud83d\ude00</p>')).toBe(
+      '<p>a\ufffdb\ufffdc\ufffdd\ud83d\ude00</p>',
+    );
     expect(sanitizeRichText('<a href="javascript&\u0000#x6a;avascript:alert(1)">x</a>')).not.toContain('\u0000');
   });
 
@@ -117,7 +119,9 @@ describe('images and video', () => {
     const out = sanitizeRichText(
       '<iframe class="ql-video" src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>" onload="alert(1)"><b>fallback</b></iframe>',
     );
-    expect(out).toBe('<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/x"></iframe>');
+    expect(out).toBe(
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/x"></iframe>',
+    );
   });
 });
 
@@ -129,7 +133,9 @@ describe('formulas', () => {
       '<annotation encoding="application/x-tex">x^2</annotation></semantics></math></span>' +
       '<span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.8141em;"></span></span></span>' +
       '</span></span>\ufeff</span>';
-    expect(sanitizeRichText(`<p>${rendered} after</p>`)).toBe('<p><span class="ql-formula" data-value="x^2"></span> after</p>');
+    expect(sanitizeRichText(`<p>${rendered} after</p>`)).toBe(
+      '<p><span class="ql-formula" data-value="x^2"></span> after</p>',
+    );
   });
 
   it('turns angle brackets into KaTeX commands so no markup hides in the source', () => {
@@ -140,7 +146,9 @@ describe('formulas', () => {
 
   it('removes KaTeX commands that make links, images or HTML attributes', () => {
     expect(
-      sanitizeRichText('<span class="ql-formula" data-value="\\href{javascript:alert(1)}{x} \\url{data:x} \\includegraphics{y} \\htmlClass{a}{b} \\hrefx"></span>'),
+      sanitizeRichText(
+        '<span class="ql-formula" data-value="\\href{javascript:alert(1)}{x} \\url{data:x} \\includegraphics{y} \\htmlClass{a}{b} \\hrefx"></span>',
+      ),
     ).toBe('<span class="ql-formula" data-value="{javascript:alert(1)}{x} {data:x} {y} {a}{b} \\hrefx"></span>');
   });
 
@@ -186,18 +194,22 @@ describe('classes and styles', () => {
 
 describe('Quill UI and unknown markup', () => {
   it('drops Quill UI widgets with their content', () => {
-    expect(sanitizeRichText('<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>item</li></ol>')).toBe(
-      '<ol><li data-list="bullet">item</li></ol>',
-    );
     expect(
-      sanitizeRichText('<div class="ql-code-block-container"><select class="ql-ui"><option>JavaScript</option></select><div class="ql-code-block">x</div></div>'),
+      sanitizeRichText('<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>item</li></ol>'),
+    ).toBe('<ol><li data-list="bullet">item</li></ol>');
+    expect(
+      sanitizeRichText(
+        '<div class="ql-code-block-container"><select class="ql-ui"><option>JavaScript</option></select><div class="ql-code-block">x</div></div>',
+      ),
     ).toBe('<div class="ql-code-block-container"><div class="ql-code-block">x</div></div>');
   });
 
   it('drops script, style and other code-carrying elements with their content', () => {
-    expect(sanitizeRichText('<p>a<script>alert(1)</script><style>p{}</style><svg><text>s</text></svg><math><mi>m</mi></math>b</p>')).toBe(
-      '<p>ab</p>',
-    );
+    expect(
+      sanitizeRichText(
+        '<p>a<script>alert(1)</script><style>p{}</style><svg><text>s</text></svg><math><mi>m</mi></math>b</p>',
+      ),
+    ).toBe('<p>ab</p>');
   });
 
   it('keeps the text of unknown but harmless wrappers', () => {

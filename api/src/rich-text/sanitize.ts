@@ -1,6 +1,19 @@
 import {
-  allowedAttributes, allowedClasses, allowedTags, cleanInlineStyle, codeLanguage, dropWithContentTags, linkRel, linkSchemes, linkTarget,
-  listKinds, mediaSize, safeImageSrc, safeLinkHref, safeVideoSrc, videoHosts,
+  allowedAttributes,
+  allowedClasses,
+  allowedTags,
+  cleanInlineStyle,
+  codeLanguage,
+  dropWithContentTags,
+  linkRel,
+  linkSchemes,
+  linkTarget,
+  listKinds,
+  mediaSize,
+  safeImageSrc,
+  safeLinkHref,
+  safeVideoSrc,
+  videoHosts,
 } from '@lifeboard/shared/rich-text/policy';
 import sanitizeHtml from 'sanitize-html';
 import type { Attributes, IFrame, IOptions } from 'sanitize-html';
@@ -103,8 +116,12 @@ function createContentTracker() {
 // sanitize-html's own shapes of the policy's lists (it wants mutable arrays).
 const classesByTag = Object.fromEntries(Object.entries(allowedClasses).map(([tag, patterns]) => [tag, [...patterns]]));
 // `class` is checked by allowedClasses; iframe's sandbox and referrerpolicy are the browser view's, never stored.
-const attributesByTag = Object.fromEntries(Object.entries(allowedAttributes)
-  .map(([tag, names]) => [tag, names.filter((name) => tag !== 'iframe' || (name !== 'sandbox' && name !== 'referrerpolicy'))]));
+const attributesByTag = Object.fromEntries(
+  Object.entries(allowedAttributes).map(([tag, names]) => [
+    tag,
+    names.filter((name) => tag !== 'iframe' || (name !== 'sandbox' && name !== 'referrerpolicy')),
+  ]),
+);
 
 const baseOptions: IOptions = {
   allowedTags: [...allowedTags],
@@ -112,7 +129,16 @@ const baseOptions: IOptions = {
   allowedClasses: classesByTag,
   allowedSchemes: [...linkSchemes],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'xlink:href', 'background', 'poster'],
+  allowedSchemesAppliedToAttributes: [
+    'href',
+    'src',
+    'cite',
+    'action',
+    'formaction',
+    'xlink:href',
+    'background',
+    'poster',
+  ],
   allowProtocolRelative: false,
   allowedIframeHostnames: [...videoHosts],
   allowIframeRelativeUrls: false,
@@ -125,7 +151,10 @@ const baseOptions: IOptions = {
 };
 
 // Built from a string: a regex literal holding U+0000 trips no-control-regex, which is right elsewhere.
-const unstorable = new RegExp(String.raw`\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]`, 'g');
+const unstorable = new RegExp(
+  String.raw`\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]`,
+  'g',
+);
 
 /** Sanitized HTML holding only the editor's formats; safe to store and to render with innerHTML. */
 export function sanitizeRichText(html: string): string {

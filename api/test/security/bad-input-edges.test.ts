@@ -22,7 +22,10 @@ beforeAll(async () => {
   db = (await testDatabase()).db;
   user = await signUp(app, { as_creator: true }); // a creator: programs are among the models (only creators make them)
   for (const name of ['note', ...modelNames.filter((n) => n !== 'note')] as ModelName[]) {
-    const response = await user.post(`/api/${name}/create`, { board: user.boardId, params: validCreateBody(models[name], 'kept', { noteId: ids.note }) });
+    const response = await user.post(`/api/${name}/create`, {
+      board: user.boardId,
+      params: validCreateBody(models[name], 'kept', { noteId: ids.note }),
+    });
     if (response.statusCode !== 201) throw new Error(`seeding ${name}: ${response.statusCode} ${response.body}`);
     ids[name] = response.json()[name].id;
   }
@@ -41,12 +44,25 @@ function expectNoServerError(response: LightMyRequestResponse, what: string): vo
   expect(response.statusCode, `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeLessThan(500);
 }
 
-const prototypeKeys = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', '__lookupGetter__'];
+const prototypeKeys = [
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+  '__lookupGetter__',
+];
 const unstorableText = ['a\u0000b', '\u0000', 'a\ud800b', '\udfff', 'x\ud83d'];
 const beyond32Bits = [2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER];
 
 /** Instants PostgreSQL cannot hold as JavaScript writes them: the year 0000, and offsets that carry past 0001 or 9999. */
-const instantsOutOfRange = ['0000-06-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:59:59-01:00', '9999-12-31T22:00:00-02:30'];
+const instantsOutOfRange = [
+  '0000-06-01T00:00:00Z',
+  '0001-01-01T00:30:00+01:00',
+  '9999-12-31T23:59:59-01:00',
+  '9999-12-31T22:00:00-02:30',
+];
 const INSTANT_RANGE_MESSAGE = 'must be between the years 0001 and 9999 (UTC)';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -54,66 +70,103 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 describe.each(modelNames)('edge input for %s', (name: ModelName) => {
   const def: AnyModelDefinition = models[name];
   const base = () => validCreateBody(def, 'edge', { noteId: ids.note });
-  const stringFields = Object.entries(def.fields.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)
+  const stringFields = Object.entries(
+    def.fields.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>,
+  )
     .filter(([, schema]) => schema.safeParse('plain words').success)
     .map(([field]) => field);
   // Rich text is sanitized instead (U+0000 and lone surrogates become U+FFFD): checked after the no-write proof.
   const plainFields = stringFields.filter((field) => !def.richText.includes(field));
   const richFields = stringFields.filter((field) => def.richText.includes(field));
 
-  const instantFields = Object.entries(def.fields.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)
-    .filter(([, schema]) => schema.safeParse('2026-01-31T08:00:00.000Z').success && !schema.safeParse('plain words').success)
+  const instantFields = Object.entries(
+    def.fields.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>,
+  )
+    .filter(
+      ([, schema]) => schema.safeParse('2026-01-31T08:00:00.000Z').success && !schema.safeParse('plain words').success,
+    )
     .map(([field]) => field);
 
-  it.runIf(instantFields.length > 0)('refuses instants outside the years 0001–9999 with a 422 that names the field', async () => {
-    const before = await ownedRowsFingerprint(db, [user.id]);
-    for (const field of instantFields) {
-      for (const value of instantsOutOfRange) {
-        for (const verb of ['create', 'update']) {
-          const params = verb === 'create' ? { ...base(), [field]: value } : { id: ids[name], [field]: value };
-          const response = await user.post(`/api/${name}/${verb}`, { board: user.boardId, params });
-          expect(response.statusCode, `${verb} ${field}=${value} → ${response.body.slice(0, 200)}`).toBe(422);
-          expect(response.json().errors[field], `${verb} ${field}=${value}`).toEqual([INSTANT_RANGE_MESSAGE]);
+  it.runIf(instantFields.length > 0)(
+    'refuses instants outside the years 0001–9999 with a 422 that names the field',
+    async () => {
+      const before = await ownedRowsFingerprint(db, [user.id]);
+      for (const field of instantFields) {
+        for (const value of instantsOutOfRange) {
+          for (const verb of ['create', 'update']) {
+            const params = verb === 'create' ? { ...base(), [field]: value } : { id: ids[name], [field]: value };
+            const response = await user.post(`/api/${name}/${verb}`, { board: user.boardId, params });
+            expect(response.statusCode, `${verb} ${field}=${value} → ${response.body.slice(0, 200)}`).toBe(422);
+            expect(response.json().errors[field], `${verb} ${field}=${value}`).toEqual([INSTANT_RANGE_MESSAGE]);
+          }
         }
       }
-    }
-    expect(await ownedRowsFingerprint(db, [user.id])).toEqual(before);
-  });
+      expect(await ownedRowsFingerprint(db, [user.id])).toEqual(before);
+    },
+  );
 
   it('refuses prototype-named keys, unstorable text and out-of-range ids; lists survive far edges', async () => {
     const before = await ownedRowsFingerprint(db, [user.id]);
     for (const key of prototypeKeys) {
       const payload = `{"board":${user.boardId},"params":{${JSON.stringify(key)}:{},${JSON.stringify(base()).slice(1)}}`;
-      const response = await app.inject({ method: 'POST', url: `/api/${name}/create`, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${name}/create`,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        payload,
+      });
       expectExplainedRefusal(response, `create with key ${key}`);
     }
     for (const field of plainFields) {
       for (const text of unstorableText) {
-        expectExplainedRefusal(await user.post(`/api/${name}/create`, { board: user.boardId, params: { ...base(), [field]: text } }), `create ${field}=${JSON.stringify(text)}`);
-        expectExplainedRefusal(await user.post(`/api/${name}/update`, { board: user.boardId, params: { id: ids[name], [field]: text } }), `update ${field}=${JSON.stringify(text)}`);
+        expectExplainedRefusal(
+          await user.post(`/api/${name}/create`, { board: user.boardId, params: { ...base(), [field]: text } }),
+          `create ${field}=${JSON.stringify(text)}`,
+        );
+        expectExplainedRefusal(
+          await user.post(`/api/${name}/update`, { board: user.boardId, params: { id: ids[name], [field]: text } }),
+          `update ${field}=${JSON.stringify(text)}`,
+        );
       }
     }
     for (const big of beyond32Bits) {
       for (const verb of ['all', 'get', 'create', 'update', 'delete']) {
         const params = verb === 'create' ? base() : verb === 'all' ? {} : { id: ids[name] };
-        expectExplainedRefusal(await user.post(`/api/${name}/${verb}`, { board: big, params }), `${verb} on board ${big}`);
+        expectExplainedRefusal(
+          await user.post(`/api/${name}/${verb}`, { board: big, params }),
+          `${verb} on board ${big}`,
+        );
       }
     }
     const listEdges: Record<string, unknown>[] = [
-      { cursor: cursorOf([2 ** 31, 1]) }, { cursor: cursorOf([-(2 ** 31) - 1, 1]) }, { cursor: cursorOf([Number.MAX_SAFE_INTEGER, 1]) },
-      { cursor: cursorOf(['+275760-09-13T00:00:00.000Z', 1]) }, { cursor: cursorOf(['-271821-04-20T00:00:00.000Z', 1]) },
+      { cursor: cursorOf([2 ** 31, 1]) },
+      { cursor: cursorOf([-(2 ** 31) - 1, 1]) },
+      { cursor: cursorOf([Number.MAX_SAFE_INTEGER, 1]) },
+      { cursor: cursorOf(['+275760-09-13T00:00:00.000Z', 1]) },
+      { cursor: cursorOf(['-271821-04-20T00:00:00.000Z', 1]) },
       { cursor: cursorOf(['2026-01-01T00:00:00.000Z', Number.MAX_SAFE_INTEGER]) },
-      { to: '9999-12-31' }, { from: '9999-12-31', to: '9999-12-31' }, { from: '0001-01-01' },
+      { to: '9999-12-31' },
+      { from: '9999-12-31', to: '9999-12-31' },
+      { from: '0001-01-01' },
       ...unstorableText.map((search) => ({ search })),
     ];
     for (const params of listEdges) {
-      expectNoServerError(await user.post(`/api/${name}/all`, { board: user.boardId, params }), `all ${JSON.stringify(params)}`);
+      expectNoServerError(
+        await user.post(`/api/${name}/all`, { board: user.boardId, params }),
+        `all ${JSON.stringify(params)}`,
+      );
     }
     expect(await ownedRowsFingerprint(db, [user.id])).toEqual(before);
     for (const field of richFields) {
       for (const text of unstorableText) {
-        const response = await user.post(`/api/${name}/update`, { board: user.boardId, params: { id: ids[name], [field]: text } });
-        expect(response.statusCode, `update rich ${field}=${JSON.stringify(text)} → ${response.body.slice(0, 200)}`).toBe(200);
+        const response = await user.post(`/api/${name}/update`, {
+          board: user.boardId,
+          params: { id: ids[name], [field]: text },
+        });
+        expect(
+          response.statusCode,
+          `update rich ${field}=${JSON.stringify(text)} → ${response.body.slice(0, 200)}`,
+        ).toBe(200);
         const stored = String(response.json()[name][field]);
         expect(stored).not.toContain('\u0000');
         expect(stored).not.toMatch(/[\ud800-\udfff]/);

@@ -13,7 +13,13 @@ import { ownedRowsFingerprint, validCreateBody } from './records';
  * never a 500, every 4xx says what is wrong, and not one row changes.
  */
 
-const runs: Record<'create' | 'update' | 'get' | 'delete' | 'all', number> = { create: 40, update: 25, get: 8, delete: 8, all: 30 };
+const runs: Record<'create' | 'update' | 'get' | 'delete' | 'all', number> = {
+  create: 40,
+  update: 25,
+  get: 8,
+  delete: 8,
+  all: 30,
+};
 
 let app: FastifyInstance;
 let db: Db;
@@ -25,7 +31,10 @@ beforeAll(async () => {
   db = (await testDatabase()).db;
   user = await signUp(app, { as_creator: true }); // a creator: programs are among the models (only creators make them)
   for (const name of ['note', ...modelNames.filter((n) => n !== 'note')] as ModelName[]) {
-    const response = await user.post(`/api/${name}/create`, { board: user.boardId, params: validCreateBody(models[name], 'kept', { noteId: ids.note }) });
+    const response = await user.post(`/api/${name}/create`, {
+      board: user.boardId,
+      params: validCreateBody(models[name], 'kept', { noteId: ids.note }),
+    });
     if (response.statusCode !== 201) throw new Error(`seeding ${name}: ${response.statusCode} ${response.body}`);
     ids[name] = response.json()[name].id;
   }
@@ -35,9 +44,19 @@ afterAll(() => app.close());
 function send(path: string, body: BadBody): Promise<LightMyRequestResponse> {
   const headers = { authorization: `Bearer ${user.token}`, 'x-requested-with': 'XMLHttpRequest' };
   if (body.kind === 'raw') {
-    return app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': body.contentType }, payload: body.text });
+    return app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.text,
+    });
   }
-  return app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body.value) });
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body.value),
+  });
 }
 
 function describeBody(body: BadBody): string {
@@ -57,7 +76,12 @@ function checkAnswer(response: LightMyRequestResponse, mustRefuse: boolean, body
   }
 }
 
-async function property(path: string, bodies: fc.Arbitrary<BadBody>, numRuns: number, mustRefuse: boolean): Promise<void> {
+async function property(
+  path: string,
+  bodies: fc.Arbitrary<BadBody>,
+  numRuns: number,
+  mustRefuse: boolean,
+): Promise<void> {
   await fc.assert(
     fc.asyncProperty(bodies, async (body) => {
       checkAnswer(await send(path, body), mustRefuse, body);
@@ -75,7 +99,12 @@ describe.each(modelNames)('bad bodies for %s', (name: ModelName) => {
     await property(`/api/${name}/create`, badCreateBodies(def, board, ids.note), runs.create, true);
     await property(`/api/${name}/update`, badUpdateBodies(def, board, ids[name]), runs.update, true);
     await property(`/api/${name}/get`, badIdBodies(board, ids[name]), runs.get, false);
-    await property(`/api/${name}/delete`, badIdBodies(board, ids[name]).filter((body) => !isPlainDeleteOfOwn(body, ids[name])), runs.delete, true);
+    await property(
+      `/api/${name}/delete`,
+      badIdBodies(board, ids[name]).filter((body) => !isPlainDeleteOfOwn(body, ids[name])),
+      runs.delete,
+      true,
+    );
     await property(`/api/${name}/all`, oddListBodies(board), runs.all, false);
     expect(await ownedRowsFingerprint(db, [user.id])).toEqual(before);
   });
@@ -85,6 +114,10 @@ describe.each(modelNames)('bad bodies for %s', (name: ModelName) => {
 function isPlainDeleteOfOwn(body: BadBody, ownId: number): boolean {
   if (body.kind !== 'json') return false;
   const value = body.value as { board?: unknown; params?: { id?: unknown } } | null;
-  return value !== null && typeof value === 'object' && value.board === user.boardId &&
-    JSON.stringify(value.params) === JSON.stringify({ id: ownId });
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    value.board === user.boardId &&
+    JSON.stringify(value.params) === JSON.stringify({ id: ownId })
+  );
 }

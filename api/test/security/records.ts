@@ -62,17 +62,26 @@ export async function ownedRowsFingerprint(db: Db, userIds: number[]): Promise<R
     result[name] = `${row.count}:${row.hash}`;
   }
   const [boardRow] = await db
-    .select({ count: sql<number>`count(*)::int`, hash: sql<string>`coalesce(md5(string_agg(${boards.id}::text || ':' || ${boards.name}, ',' order by ${boards.id})), '')` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      hash: sql<string>`coalesce(md5(string_agg(${boards.id}::text || ':' || ${boards.name}, ',' order by ${boards.id})), '')`,
+    })
     .from(boards)
     .where(inArray(boards.userId, userIds));
   result.boards = `${boardRow.count}:${boardRow.hash}`;
   const [entryRow] = await db
-    .select({ count: sql<number>`count(*)::int`, hash: sql<string>`coalesce(md5(string_agg(${habitEntries.id}::text || ':' || ${habitEntries.value}::text || ':' || coalesce(${habitEntries.note}, ''), ',' order by ${habitEntries.id})), '')` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      hash: sql<string>`coalesce(md5(string_agg(${habitEntries.id}::text || ':' || ${habitEntries.value}::text || ':' || coalesce(${habitEntries.note}, ''), ',' order by ${habitEntries.id})), '')`,
+    })
     .from(habitEntries)
     .where(inArray(habitEntries.userId, userIds));
   result.habit_entry = `${entryRow.count}:${entryRow.hash}`;
   const [simpleRow] = await db
-    .select({ count: sql<number>`count(*)::int`, hash: sql<string>`coalesce(md5(string_agg(${simpleModels.id}::text || ':' || ${simpleModels.responses}::text, ',' order by ${simpleModels.id})), '')` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      hash: sql<string>`coalesce(md5(string_agg(${simpleModels.id}::text || ':' || ${simpleModels.responses}::text, ',' order by ${simpleModels.id})), '')`,
+    })
     .from(simpleModels)
     .where(inArray(simpleModels.userId, userIds));
   result.simple_model = `${simpleRow.count}:${simpleRow.hash}`;

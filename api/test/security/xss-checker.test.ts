@@ -33,7 +33,9 @@ describe('findXssViolations', () => {
   });
 
   it('passes ordinary safe markup', () => {
-    expect(findXssViolations('<p>Hi <a href="mailto:a@b.c" rel="noopener noreferrer nofollow" target="_blank">me</a></p>')).toEqual([]);
+    expect(
+      findXssViolations('<p>Hi <a href="mailto:a@b.c" rel="noopener noreferrer nofollow" target="_blank">me</a></p>'),
+    ).toEqual([]);
     expect(findXssViolations('<p><a href="/relative/path">x</a> a &lt;script&gt; in text</p>')).toEqual([]);
   });
 

@@ -13,17 +13,51 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
  * Entities are decoded by the parser; URL schemes are read after removing whitespace and control characters.
  */
 
-
 /** Elements that run code, load documents, change how the page resolves URLs, or submit data. */
 const forbiddenElements = new Set([
-  'script', 'style', 'object', 'embed', 'applet', 'form', 'svg', 'math', 'base', 'meta', 'link',
-  'frame', 'frameset', 'template', 'noscript', 'xmp', 'noembed', 'noframes', 'plaintext', 'portal',
+  'script',
+  'style',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'svg',
+  'math',
+  'base',
+  'meta',
+  'link',
+  'frame',
+  'frameset',
+  'template',
+  'noscript',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'portal',
 ]);
 
 /** Attributes whose value a browser treats as a URL it may navigate to, load or run. */
 const urlAttributes = new Set([
-  'href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'cite', 'ping',
-  'dynsrc', 'lowsrc', 'codebase', 'longdesc', 'manifest', 'icon', 'profile', 'usemap', 'archive',
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'cite',
+  'ping',
+  'dynsrc',
+  'lowsrc',
+  'codebase',
+  'longdesc',
+  'manifest',
+  'icon',
+  'profile',
+  'usemap',
+  'archive',
 ]);
 
 const allowedSchemes = new Set(['http', 'https', 'mailto', 'tel']);
@@ -47,7 +81,9 @@ function cssViolation(style: string): boolean {
 
 function attributeViolations(element: Element): string[] {
   const found: string[] = [];
-  const attributes = new Map(element.attrs.map((attr) => [attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name, attr.value]));
+  const attributes = new Map(
+    element.attrs.map((attr) => [attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name, attr.value]),
+  );
   for (const [name, value] of attributes) {
     const lower = name.toLowerCase();
     if (lower.startsWith('on')) found.push(`${describe(element)} has event handler ${name}`);
@@ -79,7 +115,8 @@ function attributeViolations(element: Element): string[] {
 
 function elementViolations(element: Element): string[] {
   const found = attributeViolations(element);
-  if (element.namespaceURI !== htmlSpec.NS.HTML) found.push(`${describe(element)} in namespace ${element.namespaceURI}`);
+  if (element.namespaceURI !== htmlSpec.NS.HTML)
+    found.push(`${describe(element)} in namespace ${element.namespaceURI}`);
   if (forbiddenElements.has(element.tagName)) found.push(`${describe(element)} is forbidden`);
   if (element.tagName === 'iframe') {
     const src = element.attrs.find((attr) => attr.name === 'src')?.value;

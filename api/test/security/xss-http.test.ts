@@ -61,17 +61,30 @@ describe('rich-text fields over HTTP', () => {
     perFieldTimeout,
   );
 
-  it('update sanitizes too, and a shared page serves only clean HTML to signed-out readers', async () => {
-    const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'shared' } })).json().note;
-    const share = (await user.post('/api/shared_page/create', { board: user.boardId, params: { source_model: 'note', source_id: note.id } })).json().shared_page;
-    const found: string[] = [];
-    for (const [index, payload] of payloads.entries()) {
-      const updated = await user.post('/api/note/update', { board: user.boardId, params: { id: note.id, body: payload.html } });
-      expect(updated.statusCode, `#${index}`).toBe(200);
-      found.push(...survivors(updated.json().note.body, `#${index} update`));
-      const page = await app.inject({ method: 'GET', url: `/api/public/shared/${share.slug}` });
-      found.push(...survivors(page.json().page.body, `#${index} shared page`));
-    }
-    expect(found).toEqual([]);
-  }, perFieldTimeout);
+  it(
+    'update sanitizes too, and a shared page serves only clean HTML to signed-out readers',
+    async () => {
+      const note = (await user.post('/api/note/create', { board: user.boardId, params: { title: 'shared' } })).json()
+        .note;
+      const share = (
+        await user.post('/api/shared_page/create', {
+          board: user.boardId,
+          params: { source_model: 'note', source_id: note.id },
+        })
+      ).json().shared_page;
+      const found: string[] = [];
+      for (const [index, payload] of payloads.entries()) {
+        const updated = await user.post('/api/note/update', {
+          board: user.boardId,
+          params: { id: note.id, body: payload.html },
+        });
+        expect(updated.statusCode, `#${index}`).toBe(200);
+        found.push(...survivors(updated.json().note.body, `#${index} update`));
+        const page = await app.inject({ method: 'GET', url: `/api/public/shared/${share.slug}` });
+        found.push(...survivors(page.json().page.body, `#${index} shared page`));
+      }
+      expect(found).toEqual([]);
+    },
+    perFieldTimeout,
+  );
 });

@@ -22,9 +22,7 @@ function isPayload(value: unknown): value is XssPayload {
 /** Every payload of the shared file; throws a clear error when the file is missing or malformed. */
 export function loadXssPayloads(): XssPayload[] {
   if (!existsSync(xssPayloadsPath)) {
-    throw new Error(
-      `XSS payloads not found at ${xssPayloadsPath}`,
-    );
+    throw new Error(`XSS payloads not found at ${xssPayloadsPath}`);
   }
   const parsed: unknown = JSON.parse(readFileSync(xssPayloadsPath, 'utf8'));
   const payloads = (parsed as { payloads?: unknown }).payloads;

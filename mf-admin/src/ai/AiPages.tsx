@@ -12,9 +12,21 @@ import type { AiSetup, TestAnswer } from './ai-api';
 function NotConfigured({ setup }: { setup: AiSetup }) {
   return (
     <Panel title="No AI provider configured">
-      <p>No AI provider is configured on this installation, so no request leaves the server and users cannot pick a model. To connect one, in the API's environment:</p>
-      <ul>{setup.problems.map((p) => <li key={p}><code>{p}</code></li>)}</ul>
-      <p>Any OpenAI-compatible chat-completions API works (OpenAI, OpenRouter, a local Ollama or vLLM); <code>AI_API_KEY</code> is sent only to that provider and never to browsers. Restart the API afterwards.</p>
+      <p>
+        No AI provider is configured on this installation, so no request leaves the server and users cannot pick a
+        model. To connect one, in the API's environment:
+      </p>
+      <ul>
+        {setup.problems.map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      <p>
+        Any OpenAI-compatible chat-completions API works (OpenAI, OpenRouter, a local Ollama or vLLM);{' '}
+        <code>AI_API_KEY</code> is sent only to that provider and never to browsers. Restart the API afterwards.
+      </p>
     </Panel>
   );
 }
@@ -35,14 +47,27 @@ function Tester({ setup }: { setup: AiSetup }) {
   return (
     <Panel title="Send a test prompt">
       <form className="lb-stack" onSubmit={(event) => void handleSubmit(event)} aria-label="Test a model">
-        <Select label="Model" value={model} options={setup.models.map((m) => ({ value: m.name, label: m.name }))} onChange={(e) => setModel(e.target.value)} />
+        <Select
+          label="Model"
+          value={model}
+          options={setup.models.map((m) => ({ value: m.name, label: m.name }))}
+          onChange={(e) => setModel(e.target.value)}
+        />
         <TextArea label="Prompt" value={prompt} maxLength={4000} required onChange={(e) => setPrompt(e.target.value)} />
-        <div className="lb-row"><Button type="submit" variant="primary" busy={busy} disabled={!prompt.trim() || !model}>Send</Button></div>
+        <div className="lb-row">
+          <Button type="submit" variant="primary" busy={busy} disabled={!prompt.trim() || !model}>
+            Send
+          </Button>
+        </div>
       </form>
       {answer?.ok ? (
         <section aria-label="Answer" className="lb-stack">
-          <h3>Answer from {answer.model} <span className="lb-muted">in {(answer.latency_ms / 1000).toFixed(1)} s</span></h3>
-          {answer.answer.split('\n').map((line, i) => <p key={i}>{line}</p>)}
+          <h3>
+            Answer from {answer.model} <span className="lb-muted">in {(answer.latency_ms / 1000).toFixed(1)} s</span>
+          </h3>
+          {answer.answer.split('\n').map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
         </section>
       ) : null}
       {answer && !answer.ok ? <ErrorPanel title="No answer" message={answer.message} code="LB-AI-PROVIDER" /> : null}
@@ -57,21 +82,49 @@ export function AiModels({ testing = false }: { testing?: boolean }) {
     <section className="lb-stack">
       <PageHeader
         title={testing ? 'AI model testing' : 'AI models'}
-        actions={testing ? <Link to="/admin/ai-models">Configured models</Link> : <Link to="/admin/ai-model-testing">Test a model</Link>}
+        actions={
+          testing ? (
+            <Link to="/admin/ai-models">Configured models</Link>
+          ) : (
+            <Link to="/admin/ai-model-testing">Test a model</Link>
+          )
+        }
       />
       {setup.state === 'loading' ? <Skeleton lines={3} /> : null}
       {setup.state === 'failed' || setup.state === 'missing' ? (
-        <ErrorPanel message={`The AI settings could not be loaded: ${setup.state === 'failed' ? setup.message : 'not found'}`} code="LB-FORBIDDEN" onRetry={setup.reload} />
+        <ErrorPanel
+          message={`The AI settings could not be loaded: ${setup.state === 'failed' ? setup.message : 'not found'}`}
+          code="LB-FORBIDDEN"
+          onRetry={setup.reload}
+        />
       ) : null}
       {setup.state === 'ready' && !setup.data.configured ? <NotConfigured setup={setup.data} /> : null}
       {setup.state === 'ready' && setup.data.configured && !testing ? (
         <Panel title="Configured provider">
-          <p>Provider: <code>{setup.data.provider?.base_url}</code> · API key {setup.data.provider?.has_api_key ? 'set' : <strong>not set</strong>} · time-out {(setup.data.provider?.timeout_ms ?? 0) / 1000} s</p>
+          <p>
+            Provider: <code>{setup.data.provider?.base_url}</code> · API key{' '}
+            {setup.data.provider?.has_api_key ? 'set' : <strong>not set</strong>} · time-out{' '}
+            {(setup.data.provider?.timeout_ms ?? 0) / 1000} s
+          </p>
           <table aria-label="Models">
-            <thead><tr><th scope="col">#</th><th scope="col">Model</th></tr></thead>
-            <tbody>{setup.data.models.map((m) => <tr key={m.id}><td>{m.id}</td><td>{m.name}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Model</th>
+              </tr>
+            </thead>
+            <tbody>
+              {setup.data.models.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.id}</td>
+                  <td>{m.name}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-          <p className="lb-muted">A user's AI model setting is the number in the first column. The list comes from <code>AI_MODELS</code>.</p>
+          <p className="lb-muted">
+            A user's AI model setting is the number in the first column. The list comes from <code>AI_MODELS</code>.
+          </p>
         </Panel>
       ) : null}
       {setup.state === 'ready' && setup.data.configured && testing ? <Tester setup={setup.data} /> : null}

@@ -6,7 +6,16 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { TextField } from '@lifeboard/shared/ui/fields';
-import { decideRefund, markPayoutPaid, parsePercent, readAdminRates, readPayouts, readRefundRequests, runPayoutsNow, saveRate } from './payments-api';
+import {
+  decideRefund,
+  markPayoutPaid,
+  parsePercent,
+  readAdminRates,
+  readPayouts,
+  readRefundRequests,
+  runPayoutsNow,
+  saveRate,
+} from './payments-api';
 import type { AdminPayout, AdminRates, AuthorRates, RefundRequest } from './payments-api';
 
 function RequestActions({ request, onDone }: { request: RefundRequest; onDone: () => void }) {
@@ -22,9 +31,29 @@ function RequestActions({ request, onDone }: { request: RefundRequest; onDone: (
   const whose = `${request.buyer_name}'s purchase of ${request.program_title}`;
   return (
     <>
-      <Button size="small" variant="primary" busy={busy === 'refund'} onClick={() => void decide('refund')} aria-label={`Approve the refund of ${whose}`}>Approve refund</Button>
-      <Button size="small" busy={busy === 'decline'} onClick={() => void decide('decline')} aria-label={`Decline the refund request for ${whose}`}>Decline</Button>
-      {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
+      <Button
+        size="small"
+        variant="primary"
+        busy={busy === 'refund'}
+        onClick={() => void decide('refund')}
+        aria-label={`Approve the refund of ${whose}`}
+      >
+        Approve refund
+      </Button>
+      <Button
+        size="small"
+        busy={busy === 'decline'}
+        onClick={() => void decide('decline')}
+        aria-label={`Decline the refund request for ${whose}`}
+      >
+        Decline
+      </Button>
+      {error ? (
+        <span role="alert" className="lb-field-error">
+          {' '}
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -35,18 +64,41 @@ function RefundRequests() {
   return (
     <Panel title="Refund requests">
       {load.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? <ErrorPanel message={`The refund requests could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /> : null}
+      {load.state === 'failed' || load.state === 'missing' ? (
+        <ErrorPanel
+          message={`The refund requests could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      ) : null}
       {load.state === 'ready' && load.data.length === 0 ? <p>No buyer is waiting for a refund decision.</p> : null}
       {load.state === 'ready' && load.data.length ? (
         <table aria-label="Refund requests">
-          <thead><tr><th scope="col">Asked on</th><th scope="col">Program</th><th scope="col">Buyer</th><th scope="col">Creator</th><th scope="col">Price</th><th scope="col">Reason</th><th scope="col">Decision</th></tr></thead>
-          <tbody>{load.data.map((r) => (
-            <tr key={r.id}>
-              <td>{formatDisplayDay(r.refund_requested_at)}</td><td>{r.program_title}</td><td>{r.buyer_name}</td><td>{r.seller_name}</td>
-              <td>{formatMoney(r.gross_cents, r.currency)}</td><td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
-              <td><RequestActions request={r} onDone={load.reload} /></td>
+          <thead>
+            <tr>
+              <th scope="col">Asked on</th>
+              <th scope="col">Program</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Creator</th>
+              <th scope="col">Price</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Decision</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {load.data.map((r) => (
+              <tr key={r.id}>
+                <td>{formatDisplayDay(r.refund_requested_at)}</td>
+                <td>{r.program_title}</td>
+                <td>{r.buyer_name}</td>
+                <td>{r.seller_name}</td>
+                <td>{formatMoney(r.gross_cents, r.currency)}</td>
+                <td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
+                <td>
+                  <RequestActions request={r} onDone={load.reload} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : null}
     </Panel>
@@ -69,16 +121,38 @@ function MarkPaid({ payout, onDone }: { payout: AdminPayout; onDone: () => void 
   }
   return (
     <div className="lb-row">
-      <TextField label={`How you paid ${payout.seller_name} (optional)`} placeholder="Bank reference" value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
-      <Button size="small" variant="primary" busy={busy} onClick={() => void mark()} aria-label={`Mark the payout of ${formatMoney(payout.amount_cents, payout.currency)} to ${payout.seller_name} paid`}>Mark paid</Button>
-      {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
+      <TextField
+        label={`How you paid ${payout.seller_name} (optional)`}
+        placeholder="Bank reference"
+        value={reference}
+        maxLength={200}
+        onChange={(e) => setReference(e.target.value)}
+      />
+      <Button
+        size="small"
+        variant="primary"
+        busy={busy}
+        onClick={() => void mark()}
+        aria-label={`Mark the payout of ${formatMoney(payout.amount_cents, payout.currency)} to ${payout.seller_name} paid`}
+      >
+        Mark paid
+      </Button>
+      {error ? (
+        <span role="alert" className="lb-field-error">
+          {' '}
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 function payoutState(payout: AdminPayout): string {
-  if (payout.status === 'paid') return `Paid on ${formatDisplayDay(payout.paid_at ?? payout.created_at)}${payout.reference ? ` (${payout.reference})` : ''}`;
-  return payout.method === 'stripe' ? 'Stripe transfer not through yet: the payout job sends it again' : 'Waiting for you to send it';
+  if (payout.status === 'paid')
+    return `Paid on ${formatDisplayDay(payout.paid_at ?? payout.created_at)}${payout.reference ? ` (${payout.reference})` : ''}`;
+  return payout.method === 'stripe'
+    ? 'Stripe transfer not through yet: the payout job sends it again'
+    : 'Waiting for you to send it';
 }
 
 /** Payouts to creators: the manual ones to send and mark paid, and the weekly run on demand. */
@@ -90,29 +164,66 @@ function Payouts() {
     setRunning(true);
     const answer = await runPayoutsNow();
     setRunning(false);
-    setSaid('problem' in answer ? answer.problem : answer.made === 0 ? 'No creator had an available balance: nothing was paid out.' : `${answer.made} ${answer.made === 1 ? 'payout was' : 'payouts were'} made.`);
+    setSaid(
+      'problem' in answer
+        ? answer.problem
+        : answer.made === 0
+          ? 'No creator had an available balance: nothing was paid out.'
+          : `${answer.made} ${answer.made === 1 ? 'payout was' : 'payouts were'} made.`,
+    );
     load.reload();
   }
   return (
     <Panel title="Payouts">
-      <p>Every Monday, each creator's available balance (sales past the refund window) is paid out: by a Stripe transfer when the creator has a connected Stripe account, otherwise by you, by hand.</p>
       <p>
-        <Button busy={running} onClick={() => void run()}>Pay out available balances now</Button>
+        Every Monday, each creator's available balance (sales past the refund window) is paid out: by a Stripe transfer
+        when the creator has a connected Stripe account, otherwise by you, by hand.
+      </p>
+      <p>
+        <Button busy={running} onClick={() => void run()}>
+          Pay out available balances now
+        </Button>
         {said ? <span role="status"> {said}</span> : null}
       </p>
       {load.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? <ErrorPanel message={`The payouts could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /> : null}
+      {load.state === 'failed' || load.state === 'missing' ? (
+        <ErrorPanel
+          message={`The payouts could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      ) : null}
       {load.state === 'ready' && load.data.length === 0 ? <p>No payouts yet.</p> : null}
       {load.state === 'ready' && load.data.length ? (
         <table aria-label="Payouts">
-          <thead><tr><th scope="col">Made on</th><th scope="col">Creator</th><th scope="col">Amount</th><th scope="col">Sales</th><th scope="col">How</th><th scope="col">State</th></tr></thead>
-          <tbody>{load.data.map((p) => (
-            <tr key={p.id}>
-              <td>{formatDisplayDay(p.created_at)}</td><td>{p.seller_name} <span className="lb-muted">{p.seller_email}</span></td>
-              <td>{formatMoney(p.amount_cents, p.currency)}</td><td>{p.sales}</td><td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
-              <td>{payoutState(p)}{p.status === 'pending' && p.method === 'manual' ? <MarkPaid payout={p} onDone={load.reload} /> : null}</td>
+          <thead>
+            <tr>
+              <th scope="col">Made on</th>
+              <th scope="col">Creator</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Sales</th>
+              <th scope="col">How</th>
+              <th scope="col">State</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {load.data.map((p) => (
+              <tr key={p.id}>
+                <td>{formatDisplayDay(p.created_at)}</td>
+                <td>
+                  {p.seller_name} <span className="lb-muted">{p.seller_email}</span>
+                </td>
+                <td>{formatMoney(p.amount_cents, p.currency)}</td>
+                <td>{p.sales}</td>
+                <td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
+                <td>
+                  {payoutState(p)}
+                  {p.status === 'pending' && p.method === 'manual' ? (
+                    <MarkPaid payout={p} onDone={load.reload} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : null}
     </Panel>
@@ -120,7 +231,12 @@ function Payouts() {
 }
 
 /** One rate's form: a percent (empty: the standard rate) and, for an author, their Stripe account. Bad input changes nothing. */
-function RateForm({ label, initial, account, save }: {
+function RateForm({
+  label,
+  initial,
+  account,
+  save,
+}: {
   label: string;
   initial: number | null;
   account?: string | null;
@@ -146,9 +262,31 @@ function RateForm({ label, initial, account, save }: {
   }
   return (
     <form aria-label={label} className="lb-row" onSubmit={(event) => void submit(event)}>
-      <TextField label="Platform fee (%)" hint="Empty: the standard rate" inputMode="decimal" value={percent} error={error ?? undefined} onChange={(e) => { setPercent(e.target.value); setSaved(false); }} />
-      {account !== undefined ? <TextField label="Stripe account" hint="acct_…, for Stripe transfers" value={stripe} onChange={(e) => { setStripe(e.target.value); setSaved(false); }} /> : null}
-      <Button type="submit" size="small" busy={busy}>Save</Button>
+      <TextField
+        label="Platform fee (%)"
+        hint="Empty: the standard rate"
+        inputMode="decimal"
+        value={percent}
+        error={error ?? undefined}
+        onChange={(e) => {
+          setPercent(e.target.value);
+          setSaved(false);
+        }}
+      />
+      {account !== undefined ? (
+        <TextField
+          label="Stripe account"
+          hint="acct_…, for Stripe transfers"
+          value={stripe}
+          onChange={(e) => {
+            setStripe(e.target.value);
+            setSaved(false);
+          }}
+        />
+      ) : null}
+      <Button type="submit" size="small" busy={busy}>
+        Save
+      </Button>
       {saved ? <span role="status">Saved: sales from now on use it.</span> : null}
     </form>
   );
@@ -158,19 +296,40 @@ function AuthorRateRows({ author, fallback, onSaved }: { author: AuthorRates; fa
   const standard = author.own_percent ?? fallback;
   return (
     <li>
-      <strong>{author.name}</strong> <span className="lb-muted">{author.email}</span>
-      {' '}· all programs: {percentText(standard)}{author.own_percent === null ? ' (standard)' : ''}
+      <strong>{author.name}</strong> <span className="lb-muted">{author.email}</span> · all programs:{' '}
+      {percentText(standard)}
+      {author.own_percent === null ? ' (standard)' : ''}
       {author.stripe_account_id ? ` · paid by Stripe transfers to ${author.stripe_account_id}` : ' · paid by hand'}
-      <RateForm label={`Rate of ${author.name}`} initial={author.own_percent} account={author.stripe_account_id}
-        save={async (percent, account) => { const failed = await saveRate({ seller_id: author.id }, percent, account); if (!failed) onSaved(); return failed; }} />
+      <RateForm
+        label={`Rate of ${author.name}`}
+        initial={author.own_percent}
+        account={author.stripe_account_id}
+        save={async (percent, account) => {
+          const failed = await saveRate({ seller_id: author.id }, percent, account);
+          if (!failed) onSaved();
+          return failed;
+        }}
+      />
       {author.programs.length ? (
-        <ul>{author.programs.map((p) => (
-          <li key={p.id}>
-            {p.title}: {formatMoney(p.price_cents, p.currency)}, platform fee {percentText(p.rate.platform_fee_percent)}{p.rate.source === 'program' ? ' (this program)' : ''}; the creator earns {formatMoney(p.net_cents, p.currency)} a sale
-            <RateForm label={`Rate of ${p.title}`} initial={p.own_percent}
-              save={async (percent) => { const failed = await saveRate({ program_id: p.id }, percent); if (!failed) onSaved(); return failed; }} />
-          </li>
-        ))}</ul>
+        <ul>
+          {author.programs.map((p) => (
+            <li key={p.id}>
+              {p.title}: {formatMoney(p.price_cents, p.currency)}, platform fee{' '}
+              {percentText(p.rate.platform_fee_percent)}
+              {p.rate.source === 'program' ? ' (this program)' : ''}; the creator earns{' '}
+              {formatMoney(p.net_cents, p.currency)} a sale
+              <RateForm
+                label={`Rate of ${p.title}`}
+                initial={p.own_percent}
+                save={async (percent) => {
+                  const failed = await saveRate({ program_id: p.id }, percent);
+                  if (!failed) onSaved();
+                  return failed;
+                }}
+              />
+            </li>
+          ))}
+        </ul>
       ) : null}
     </li>
   );
@@ -186,11 +345,29 @@ function EarningRates() {
   return (
     <Panel title="Earning rates">
       {load.state === 'loading' && !rates ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? <ErrorPanel message={`The earning rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /> : null}
-      {rates ? <>
-        <p>The standard platform fee is {percentText(rates.default_percent)}. A program's own rate wins over its author's; a change applies to sales from then on.</p>
-        {rates.authors.length === 0 ? <p>No creators yet.</p> : <ul aria-label="Authors">{rates.authors.map((a) => <AuthorRateRows key={a.id} author={a} fallback={rates.default_percent} onSaved={load.reload} />)}</ul>}
-      </> : null}
+      {load.state === 'failed' || load.state === 'missing' ? (
+        <ErrorPanel
+          message={`The earning rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      ) : null}
+      {rates ? (
+        <>
+          <p>
+            The standard platform fee is {percentText(rates.default_percent)}. A program's own rate wins over its
+            author's; a change applies to sales from then on.
+          </p>
+          {rates.authors.length === 0 ? (
+            <p>No creators yet.</p>
+          ) : (
+            <ul aria-label="Authors">
+              {rates.authors.map((a) => (
+                <AuthorRateRows key={a.id} author={a} fallback={rates.default_percent} onSaved={load.reload} />
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
     </Panel>
   );
 }
@@ -199,7 +376,10 @@ function EarningRates() {
 export function AdminPayments() {
   return (
     <section className="lb-stack">
-      <PageHeader title="Payments" description="Refund requests from buyers, payouts to creators, and what the platform keeps of each sale." />
+      <PageHeader
+        title="Payments"
+        description="Refund requests from buyers, payouts to creators, and what the platform keeps of each sale."
+      />
       <RefundRequests />
       <Payouts />
       <EarningRates />

@@ -20,15 +20,32 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function readRefundRequests(body: unknown): RefundRequest[] | null {
   const list = listOf(body, 'requests');
   if (!list) return null;
-  return list.flatMap((r) => (typeof r.id === 'number' && typeof r.gross_cents === 'number' ? [{
-    id: r.id, program_title: str(r.program_title), buyer_name: str(r.buyer_name), seller_name: str(r.seller_name), currency: str(r.currency) || 'USD',
-    gross_cents: r.gross_cents, created_at: str(r.created_at), refund_requested_at: str(r.refund_requested_at), refund_reason: typeof r.refund_reason === 'string' ? r.refund_reason : null,
-  }] : []));
+  return list.flatMap((r) =>
+    typeof r.id === 'number' && typeof r.gross_cents === 'number'
+      ? [
+          {
+            id: r.id,
+            program_title: str(r.program_title),
+            buyer_name: str(r.buyer_name),
+            seller_name: str(r.seller_name),
+            currency: str(r.currency) || 'USD',
+            gross_cents: r.gross_cents,
+            created_at: str(r.created_at),
+            refund_requested_at: str(r.refund_requested_at),
+            refund_reason: typeof r.refund_reason === 'string' ? r.refund_reason : null,
+          },
+        ]
+      : [],
+  );
 }
 
 /** Approves (refunds) or declines a buyer's refund request: null when done, else why not. */
 export async function decideRefund(id: number, decision: 'refund' | 'decline'): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: `/api/transaction/${decision === 'refund' ? 'refund' : 'refund-decline'}`, data: { id } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: `/api/transaction/${decision === 'refund' ? 'refund' : 'refund-decline'}`,
+    data: { id },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
@@ -44,9 +61,18 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 function readAdminPayout(p: Record<string, unknown>): AdminPayout | null {
   if (typeof p.id !== 'number' || typeof p.amount_cents !== 'number') return null;
   return {
-    id: p.id, seller_id: num(p.seller_id), seller_name: str(p.seller_name), seller_email: str(p.seller_email), currency: str(p.currency) || 'USD',
-    amount_cents: p.amount_cents, sales: num(p.sales), method: p.method === 'stripe' ? 'stripe' : 'manual', status: p.status === 'paid' ? 'paid' : 'pending',
-    reference: typeof p.reference === 'string' ? p.reference : null, created_at: str(p.created_at), paid_at: typeof p.paid_at === 'string' ? p.paid_at : null,
+    id: p.id,
+    seller_id: num(p.seller_id),
+    seller_name: str(p.seller_name),
+    seller_email: str(p.seller_email),
+    currency: str(p.currency) || 'USD',
+    amount_cents: p.amount_cents,
+    sales: num(p.sales),
+    method: p.method === 'stripe' ? 'stripe' : 'manual',
+    status: p.status === 'paid' ? 'paid' : 'pending',
+    reference: typeof p.reference === 'string' ? p.reference : null,
+    created_at: str(p.created_at),
+    paid_at: typeof p.paid_at === 'string' ? p.paid_at : null,
   };
 }
 
@@ -58,7 +84,11 @@ export function readPayouts(body: unknown): AdminPayout[] | null {
 
 /** Marks a manual payout paid, with the admin's note: null when done, else why not. */
 export async function markPayoutPaid(id: number, reference: string): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: '/api/admin/payouts/mark-paid', data: { id, ...(reference.trim() ? { reference: reference.trim() } : {}) } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/admin/payouts/mark-paid',
+    data: { id, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
@@ -69,16 +99,30 @@ export async function runPayoutsNow(): Promise<{ made: number } | { problem: str
   return { made: listOf(body, 'made')?.length ?? 0 };
 }
 
-export interface RateOf { platform_fee_percent: number; source: 'program' | 'author' | 'default' }
+export interface RateOf {
+  platform_fee_percent: number;
+  source: 'program' | 'author' | 'default';
+}
 export interface AuthorRates {
   id: number;
   name: string;
   email: string;
   own_percent: number | null;
   stripe_account_id: string | null;
-  programs: { id: number; title: string; price_cents: number; currency: string; own_percent: number | null; rate: RateOf; net_cents: number }[];
+  programs: {
+    id: number;
+    title: string;
+    price_cents: number;
+    currency: string;
+    own_percent: number | null;
+    rate: RateOf;
+    net_cents: number;
+  }[];
 }
-export interface AdminRates { default_percent: number; authors: AuthorRates[] }
+export interface AdminRates {
+  default_percent: number;
+  authors: AuthorRates[];
+}
 
 const ownOf = (v: unknown) => (typeof v === 'number' ? v : null);
 
@@ -88,18 +132,41 @@ export function readAdminRates(body: unknown): AdminRates | null {
   if (!authors || typeof body !== 'object' || body === null) return null;
   return {
     default_percent: num((body as Record<string, unknown>).default_percent),
-    authors: authors.flatMap((a) => (typeof a.id === 'number' ? [{
-      id: a.id, name: str(a.name), email: str(a.email), own_percent: ownOf(a.own_percent), stripe_account_id: typeof a.stripe_account_id === 'string' ? a.stripe_account_id : null,
-      programs: (listOf(a, 'programs') ?? []).flatMap((p) => {
-        if (typeof p.id !== 'number') return [];
-        const rate = (typeof p.rate === 'object' && p.rate !== null ? p.rate : {}) as Record<string, unknown>;
-        const split = (typeof p.split === 'object' && p.split !== null ? p.split : {}) as Record<string, unknown>;
-        return [{
-          id: p.id, title: str(p.title), price_cents: num(p.price_cents), currency: str(p.currency) || 'USD', own_percent: ownOf(p.own_percent), net_cents: num(split.net_cents),
-          rate: { platform_fee_percent: num(rate.platform_fee_percent), source: rate.source === 'program' || rate.source === 'author' ? rate.source : 'default' } as RateOf,
-        }];
-      }),
-    }] : [])),
+    authors: authors.flatMap((a) =>
+      typeof a.id === 'number'
+        ? [
+            {
+              id: a.id,
+              name: str(a.name),
+              email: str(a.email),
+              own_percent: ownOf(a.own_percent),
+              stripe_account_id: typeof a.stripe_account_id === 'string' ? a.stripe_account_id : null,
+              programs: (listOf(a, 'programs') ?? []).flatMap((p) => {
+                if (typeof p.id !== 'number') return [];
+                const rate = (typeof p.rate === 'object' && p.rate !== null ? p.rate : {}) as Record<string, unknown>;
+                const split = (typeof p.split === 'object' && p.split !== null ? p.split : {}) as Record<
+                  string,
+                  unknown
+                >;
+                return [
+                  {
+                    id: p.id,
+                    title: str(p.title),
+                    price_cents: num(p.price_cents),
+                    currency: str(p.currency) || 'USD',
+                    own_percent: ownOf(p.own_percent),
+                    net_cents: num(split.net_cents),
+                    rate: {
+                      platform_fee_percent: num(rate.platform_fee_percent),
+                      source: rate.source === 'program' || rate.source === 'author' ? rate.source : 'default',
+                    } as RateOf,
+                  },
+                ];
+              }),
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -109,13 +176,25 @@ export function readAdminRates(body: unknown): AdminRates | null {
 export function parsePercent(text: string): { value: number | null } | { problem: string } {
   const clean = text.replace('%', '').replace(',', '.').trim();
   if (!clean) return { value: null };
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(clean) || Number(clean) > 100) return { problem: 'Type a percent from 0 to 100, with at most two decimals (like 7.5), or leave it empty for the standard rate.' };
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(clean) || Number(clean) > 100)
+    return {
+      problem:
+        'Type a percent from 0 to 100, with at most two decimals (like 7.5), or leave it empty for the standard rate.',
+    };
   return { value: Number(clean) };
 }
 
 /** Saves an author's or a program's rate (and an author's Stripe account): null when done, else why not. */
-export async function saveRate(target: { seller_id: number } | { program_id: number }, percent: number | null, stripeAccount?: string | null): Promise<string | null> {
-  const data = { ...target, platform_fee_percent: percent, ...(stripeAccount !== undefined ? { stripe_account_id: stripeAccount } : {}) };
+export async function saveRate(
+  target: { seller_id: number } | { program_id: number },
+  percent: number | null,
+  stripeAccount?: string | null,
+): Promise<string | null> {
+  const data = {
+    ...target,
+    platform_fee_percent: percent,
+    ...(stripeAccount !== undefined ? { stripe_account_id: stripeAccount } : {}),
+  };
   const { status, body } = await send({ method: 'POST', url: '/api/admin/earning-rates', data });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }

@@ -15,7 +15,11 @@ import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-progra
 import { useAdminPrograms } from './use-admin-programs';
 
 const statusLabel: Record<ProgramStatus, string> = { draft: 'Draft', review: 'In review', published: 'Published' };
-const decisionLabel: Record<ReviewDecision, string> = { approve: 'Approved', reject: 'Rejected', unpublish: 'Unpublished' };
+const decisionLabel: Record<ReviewDecision, string> = {
+  approve: 'Approved',
+  reject: 'Rejected',
+  unpublish: 'Unpublished',
+};
 
 /** The cover buyers will see, what it is described as, and taking it away (a cover that breaks the rules). */
 function CoverReview({ program, onDone }: { program: AdminProgram; onDone: () => void }) {
@@ -34,10 +38,25 @@ function CoverReview({ program, onDone }: { program: AdminProgram; onDone: () =>
   return (
     <>
       <ProgramCover cover={program.cover} title={program.title} alt={program.cover_alt} size="page" />
-      <p>{program.cover_alt ? `Described as: “${program.cover_alt}”.` : 'Not described: screen readers read the title.'}</p>
-      <Button variant="danger" size="small" busy={busy} onClick={() => setAsking(true)}>Remove the cover</Button>
-      {problem ? <p role="alert" className="lb-field__error">{problem}</p> : null}
-      <ConfirmDialog open={asking} title={`Remove the cover of “${program.title}”?`} confirmLabel="Remove the cover" danger onConfirm={() => void remove()} onCancel={() => setAsking(false)}>
+      <p>
+        {program.cover_alt ? `Described as: “${program.cover_alt}”.` : 'Not described: screen readers read the title.'}
+      </p>
+      <Button variant="danger" size="small" busy={busy} onClick={() => setAsking(true)}>
+        Remove the cover
+      </Button>
+      {problem ? (
+        <p role="alert" className="lb-field__error">
+          {problem}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={`Remove the cover of “${program.title}”?`}
+        confirmLabel="Remove the cover"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setAsking(false)}
+      >
         <p>The image is deleted. Its creator can upload another.</p>
       </ConfirmDialog>
     </>
@@ -45,7 +64,15 @@ function CoverReview({ program, onDone }: { program: AdminProgram; onDone: () =>
 }
 
 /** The review decisions a program's status allows: approve or reject one in review, unpublish a published one. */
-function ReviewActions({ program, onDone, compact = false }: { program: AdminProgram; onDone: () => void; compact?: boolean }) {
+function ReviewActions({
+  program,
+  onDone,
+  compact = false,
+}: {
+  program: AdminProgram;
+  onDone: () => void;
+  compact?: boolean;
+}) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<ReviewDecision | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,24 +87,62 @@ function ReviewActions({ program, onDone, compact = false }: { program: AdminPro
     }
   }
   const name = program.title || `program #${program.id}`;
-  if (program.status === 'draft') return compact ? null : <p className="lb-muted">A draft: its creator has not asked for review.</p>;
+  if (program.status === 'draft')
+    return compact ? null : <p className="lb-muted">A draft: its creator has not asked for review.</p>;
   if (compact) {
-    return program.status === 'review'
-      ? <Button size="small" variant="primary" busy={busy === 'approve'} onClick={() => void decide('approve')} aria-label={`Approve ${name}`}>Approve</Button>
-      : <Button size="small" busy={busy === 'unpublish'} onClick={() => void decide('unpublish')} aria-label={`Unpublish ${name}`}>Unpublish</Button>;
+    return program.status === 'review' ? (
+      <Button
+        size="small"
+        variant="primary"
+        busy={busy === 'approve'}
+        onClick={() => void decide('approve')}
+        aria-label={`Approve ${name}`}
+      >
+        Approve
+      </Button>
+    ) : (
+      <Button
+        size="small"
+        busy={busy === 'unpublish'}
+        onClick={() => void decide('unpublish')}
+        aria-label={`Unpublish ${name}`}
+      >
+        Unpublish
+      </Button>
+    );
   }
   return (
     <div className="lb-stack">
-      <TextArea label={program.status === 'review' ? 'Reason (needed to reject; the creator sees it)' : 'Reason for unpublishing (the creator sees it)'}
-        value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} />
-      {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+      <TextArea
+        label={
+          program.status === 'review'
+            ? 'Reason (needed to reject; the creator sees it)'
+            : 'Reason for unpublishing (the creator sees it)'
+        }
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={2000}
+      />
+      {error ? (
+        <p role="alert" className="lb-field-error">
+          {error}
+        </p>
+      ) : null}
       <div className="lb-row">
         {program.status === 'review' ? (
           <>
-            <Button variant="primary" busy={busy === 'approve'} onClick={() => void decide('approve')}>Approve and publish</Button>
-            <Button busy={busy === 'reject'} onClick={() => void decide('reject')}>Reject</Button>
+            <Button variant="primary" busy={busy === 'approve'} onClick={() => void decide('approve')}>
+              Approve and publish
+            </Button>
+            <Button busy={busy === 'reject'} onClick={() => void decide('reject')}>
+              Reject
+            </Button>
           </>
-        ) : <Button busy={busy === 'unpublish'} onClick={() => void decide('unpublish')}>Unpublish</Button>}
+        ) : (
+          <Button busy={busy === 'unpublish'} onClick={() => void decide('unpublish')}>
+            Unpublish
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -89,29 +154,62 @@ export function AdminPrograms() {
   const programs = useAdminPrograms(status);
   return (
     <section className="lb-stack">
-      <PageHeader title="Programs" description="Every program creators have written, whatever its status, oldest first. Approve programs in review to list them." />
+      <PageHeader
+        title="Programs"
+        description="Every program creators have written, whatever its status, oldest first. Approve programs in review to list them."
+      />
       <Select
-        label="Status" value={status} placeholder="All statuses"
+        label="Status"
+        value={status}
+        placeholder="All statuses"
         options={programStatuses.map((s) => ({ value: s, label: statusLabel[s] }))}
         onChange={(e) => setStatus(programStatuses.find((s) => s === e.target.value) ?? '')}
       />
       {programs.state === 'loading' ? <Skeleton lines={4} /> : null}
-      {programs.state === 'failed' ? <ErrorPanel message={`The programs could not be loaded: ${programs.message}`} code="LB-FORBIDDEN" onRetry={programs.reload} /> : null}
-      {programs.state === 'ready' && programs.data.length === 0 ? <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} /> : null}
+      {programs.state === 'failed' ? (
+        <ErrorPanel
+          message={`The programs could not be loaded: ${programs.message}`}
+          code="LB-FORBIDDEN"
+          onRetry={programs.reload}
+        />
+      ) : null}
+      {programs.state === 'ready' && programs.data.length === 0 ? (
+        <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />
+      ) : null}
       {programs.state === 'ready' && programs.data.length ? (
         <table aria-label="Programs">
-          <thead><tr><th scope="col">Program</th><th scope="col">Status</th><th scope="col">Author</th><th scope="col">Price</th><th scope="col">Subscribers</th><th scope="col">Updated</th><th scope="col">Review</th></tr></thead>
-          <tbody>{programs.data.map((p) => (
-            <tr key={p.id}>
-              <td><Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link></td>
-              <td>{statusLabel[p.status]}</td>
-              <td><Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link></td>
-              <td>{price(p)}</td>
-              <td>{p.subscriptions.active} active / {p.subscriptions.total}</td>
-              <td>{formatDisplayDay(p.updated_at)}</td>
-              <td><ReviewActions program={p} onDone={programs.reload} compact /></td>
+          <thead>
+            <tr>
+              <th scope="col">Program</th>
+              <th scope="col">Status</th>
+              <th scope="col">Author</th>
+              <th scope="col">Price</th>
+              <th scope="col">Subscribers</th>
+              <th scope="col">Updated</th>
+              <th scope="col">Review</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {programs.data.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link>
+                </td>
+                <td>{statusLabel[p.status]}</td>
+                <td>
+                  <Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link>
+                </td>
+                <td>{price(p)}</td>
+                <td>
+                  {p.subscriptions.active} active / {p.subscriptions.total}
+                </td>
+                <td>{formatDisplayDay(p.updated_at)}</td>
+                <td>
+                  <ReviewActions program={p} onDone={programs.reload} compact />
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : null}
     </section>
@@ -123,23 +221,40 @@ export function AdminProgram() {
   const { id } = useParams();
   const valid = /^\d{1,10}$/.test(id ?? '');
   const load = useApiGet(valid ? `/api/admin/programs/${id ?? ''}` : null, readOneProgram);
-  if (!valid || load.state === 'missing') return <ErrorPanel title="Program not found" message={`There is no program #${id ?? ''}.`} code="LB-NOT-FOUND" />;
+  if (!valid || load.state === 'missing')
+    return <ErrorPanel title="Program not found" message={`There is no program #${id ?? ''}.`} code="LB-NOT-FOUND" />;
   if (load.state === 'loading') return <Skeleton lines={4} />;
-  if (load.state === 'failed') return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
+  if (load.state === 'failed')
+    return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
   const program = load.data;
   const t = program.template;
   return (
     <section className="lb-stack">
       <Link to="/admin/programs">← All programs</Link>
-      <PageHeader title={program.title || `Program #${program.id}`} description={`${statusLabel[program.status]} · Price: ${price(program)}`} />
-      {program.status === 'published' ? <p><Link to={`/program-purchase/${encodeURIComponent(program.guid)}`}>Its page for buyers</Link></p> : null}
+      <PageHeader
+        title={program.title || `Program #${program.id}`}
+        description={`${statusLabel[program.status]} · Price: ${price(program)}`}
+      />
+      {program.status === 'published' ? (
+        <p>
+          <Link to={`/program-purchase/${encodeURIComponent(program.guid)}`}>Its page for buyers</Link>
+        </p>
+      ) : null}
       <Panel title="Author">
-        <p><Link to={`/admin/users/${program.author.id}`}>{program.author.name}</Link> · {program.author.email}</p>
-        <p>Created {formatDisplayDay(program.created_at)}, updated {formatDisplayDay(program.updated_at)} · {program.subscriptions.active} active of {program.subscriptions.total} subscriptions</p>
+        <p>
+          <Link to={`/admin/users/${program.author.id}`}>{program.author.name}</Link> · {program.author.email}
+        </p>
+        <p>
+          Created {formatDisplayDay(program.created_at)}, updated {formatDisplayDay(program.updated_at)} ·{' '}
+          {program.subscriptions.active} active of {program.subscriptions.total} subscriptions
+        </p>
       </Panel>
       <Panel title="Review">
         {program.review ? (
-          <p>{decisionLabel[program.review.decision]} on {formatDisplayDay(program.review.created_at)}{program.review.reason ? `: “${program.review.reason}”` : ''}</p>
+          <p>
+            {decisionLabel[program.review.decision]} on {formatDisplayDay(program.review.created_at)}
+            {program.review.reason ? `: “${program.review.reason}”` : ''}
+          </p>
         ) : null}
         <ReviewActions program={program} onDone={load.reload} />
       </Panel>
@@ -147,12 +262,46 @@ export function AdminProgram() {
         <CoverReview program={program} onDone={load.reload} />
       </Panel>
       <Panel title="Description">
-        {program.description ? htmlToText(program.description).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>) : <p className="lb-muted">No description.</p>}
+        {program.description ? (
+          htmlToText(program.description)
+            .split('\n')
+            .filter(Boolean)
+            .map((line, i) => <p key={i}>{line}</p>)
+        ) : (
+          <p className="lb-muted">No description.</p>
+        )}
       </Panel>
       <Panel title="What it installs">
-        {t.goals?.length ? <><h3>Goals</h3><ul>{t.goals.map((g, i) => <li key={i}>{g.title}</li>)}</ul></> : null}
-        {t.habits?.length ? <><h3>Habits</h3><ul>{t.habits.map((h, i) => <li key={i}>{h.title}</li>)}</ul></> : null}
-        {t.routines?.length ? <><h3>Routines</h3><ul>{t.routines.map((r, i) => <li key={i}>{r.title}</li>)}</ul></> : null}
+        {t.goals?.length ? (
+          <>
+            <h3>Goals</h3>
+            <ul>
+              {t.goals.map((g, i) => (
+                <li key={i}>{g.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {t.habits?.length ? (
+          <>
+            <h3>Habits</h3>
+            <ul>
+              {t.habits.map((h, i) => (
+                <li key={i}>{h.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {t.routines?.length ? (
+          <>
+            <h3>Routines</h3>
+            <ul>
+              {t.routines.map((r, i) => (
+                <li key={i}>{r.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {!t.goals?.length && !t.habits?.length && !t.routines?.length ? <p>Nothing: guidance only.</p> : null}
       </Panel>
     </section>

@@ -23,7 +23,8 @@ const decisions: readonly ReviewDecision[] = ['approve', 'reject', 'unpublish'];
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const titles = (v: unknown) => (Array.isArray(v) ? v.filter(isRecord).map((item) => ({ title: str(item.title) })) : undefined);
+const titles = (v: unknown) =>
+  Array.isArray(v) ? v.filter(isRecord).map((item) => ({ title: str(item.title) })) : undefined;
 
 export function readAdminProgram(v: unknown): AdminProgram | null {
   if (!isRecord(v) || typeof v.id !== 'number') return null;
@@ -31,16 +32,27 @@ export function readAdminProgram(v: unknown): AdminProgram | null {
   const subs = isRecord(v.subscriptions) ? v.subscriptions : {};
   const template = isRecord(v.template) ? v.template : {};
   return {
-    id: v.id, guid: str(v.guid), title: str(v.title), description: str(v.description), price_cents: num(v.price_cents), currency: str(v.currency) || 'USD',
+    id: v.id,
+    guid: str(v.guid),
+    title: str(v.title),
+    description: str(v.description),
+    price_cents: num(v.price_cents),
+    currency: str(v.currency) || 'USD',
     ...coverOf(v),
     status: programStatuses.find((s) => s === v.status) ?? 'draft',
     template: { goals: titles(template.goals), habits: titles(template.habits), routines: titles(template.routines) },
     author: { id: num(author.id), name: str(author.name), email: str(author.email) },
-    created_at: str(v.created_at), updated_at: str(v.updated_at),
+    created_at: str(v.created_at),
+    updated_at: str(v.updated_at),
     subscriptions: { active: num(subs.active), total: num(subs.total) },
-    review: isRecord(v.review) && decisions.includes(v.review.decision as ReviewDecision)
-      ? { decision: v.review.decision as ReviewDecision, reason: typeof v.review.reason === 'string' ? v.review.reason : null, created_at: str(v.review.created_at) }
-      : null,
+    review:
+      isRecord(v.review) && decisions.includes(v.review.decision as ReviewDecision)
+        ? {
+            decision: v.review.decision as ReviewDecision,
+            reason: typeof v.review.reason === 'string' ? v.review.reason : null,
+            created_at: str(v.review.created_at),
+          }
+        : null,
   };
 }
 
@@ -55,22 +67,37 @@ export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => form
 
 /** Approve (publish) or reject a program in review, or unpublish one; null when done, else why not. */
 export async function reviewProgram(id: number, decision: ReviewDecision, reason: string): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: '/api/admin/programs/review', data: { id, decision, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/admin/programs/review',
+    data: { id, decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
 /** Takes a program's cover away (`POST /api/program/cover`, an admin may for any program); null when done, else why not. */
 export async function removeCover(id: number): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: '/api/program/cover', data: { program_id: id, upload_id: null } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/program/cover',
+    data: { program_id: id, upload_id: null },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
 /** Every program, reading `GET /api/admin/programs` page by page (100 per page, by id); null when refused or down. */
-export async function fetchAllPrograms(status: ProgramStatus | '', maxPages = 20): Promise<{ programs: AdminProgram[] } | { status: number; body: unknown }> {
+export async function fetchAllPrograms(
+  status: ProgramStatus | '',
+  maxPages = 20,
+): Promise<{ programs: AdminProgram[] } | { status: number; body: unknown }> {
   const all: AdminProgram[] = [];
   let after = 0;
   for (let page = 0; page < maxPages; page++) {
-    const answer = await send({ method: 'GET', url: '/api/admin/programs', params: { after, ...(status ? { status } : {}) } });
+    const answer = await send({
+      method: 'GET',
+      url: '/api/admin/programs',
+      params: { after, ...(status ? { status } : {}) },
+    });
     const batch = isSuccessStatus(answer.status) ? readAdminPrograms(answer.body) : null;
     if (!batch) return page === 0 ? answer : { programs: all };
     all.push(...batch);

@@ -13,9 +13,15 @@ export function useAdminPrograms(status: ProgramStatus | '' = ''): Load<AdminPro
     setLoad({ state: 'loading' });
     void fetchAllPrograms(status).then((result) => {
       if (!live) return;
-      setLoad('programs' in result ? { state: 'ready', data: result.programs } : { state: 'failed', status: result.status, message: problemOf(result.status, result.body) });
+      setLoad(
+        'programs' in result
+          ? { state: 'ready', data: result.programs }
+          : { state: 'failed', status: result.status, message: problemOf(result.status, result.body) },
+      );
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [status, attempt]);
   return { ...load, reload: () => setAttempt((n) => n + 1) };
 }

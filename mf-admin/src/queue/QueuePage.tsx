@@ -29,38 +29,80 @@ export function QueuePage() {
         actions={<Button onClick={load.reload}>Refresh</Button>}
       />
       {load.state === 'loading' ? <Skeleton lines={4} /> : null}
-      {load.state === 'failed' ? <ErrorPanel message={`The queue could not be loaded: ${load.message}`} code="LB-FORBIDDEN" onRetry={load.reload} /> : null}
+      {load.state === 'failed' ? (
+        <ErrorPanel
+          message={`The queue could not be loaded: ${load.message}`}
+          code="LB-FORBIDDEN"
+          onRetry={load.reload}
+        />
+      ) : null}
       {load.state === 'ready' ? (
         <>
           <Panel title="Jobs by kind">
             <table aria-label="Jobs by kind">
-              <thead><tr><th scope="col">Kind</th><th scope="col">Waiting</th><th scope="col">Of them scheduled for later</th><th scope="col">Running</th><th scope="col">Retrying after a failure</th><th scope="col">Failed</th></tr></thead>
-              <tbody>{load.data.kinds.map((kind) => (
-                <tr key={kind.name}>
-                  <th scope="row">{kind.label}</th>
-                  <td>{kind.waiting_capped ? `${kind.waiting}+` : kind.waiting}</td>
-                  <td>{kind.scheduled}</td>
-                  <td>{kind.active}</td>
-                  <td>{kind.retrying}</td>
-                  <td>{kind.failed}</td>
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Waiting</th>
+                  <th scope="col">Of them scheduled for later</th>
+                  <th scope="col">Running</th>
+                  <th scope="col">Retrying after a failure</th>
+                  <th scope="col">Failed</th>
                 </tr>
-              ))}</tbody>
+              </thead>
+              <tbody>
+                {load.data.kinds.map((kind) => (
+                  <tr key={kind.name}>
+                    <th scope="row">{kind.label}</th>
+                    <td>{kind.waiting_capped ? `${kind.waiting}+` : kind.waiting}</td>
+                    <td>{kind.scheduled}</td>
+                    <td>{kind.active}</td>
+                    <td>{kind.retrying}</td>
+                    <td>{kind.failed}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </Panel>
           <Panel title="Failed jobs">
-            {problem ? <p role="alert" className="lb-field-error">{problem}</p> : null}
-            {load.data.failed.length === 0 ? <EmptyState title="No failed jobs" description="Every job either went through or is still being retried." /> : (
+            {problem ? (
+              <p role="alert" className="lb-field-error">
+                {problem}
+              </p>
+            ) : null}
+            {load.data.failed.length === 0 ? (
+              <EmptyState
+                title="No failed jobs"
+                description="Every job either went through or is still being retried."
+              />
+            ) : (
               <ul className="lb-stack" aria-label="Failed jobs">
                 {load.data.failed.map((job) => (
                   <li key={job.id}>
-                    <p><strong>{job.label}</strong>: {job.summary}</p>
+                    <p>
+                      <strong>{job.label}</strong>: {job.summary}
+                    </p>
                     <p className="lb-muted">
-                      Failed {formatDisplayDate(job.failed_at)} after {job.attempts === 1 ? '1 attempt' : `${job.attempts} attempts`}
+                      Failed {formatDisplayDate(job.failed_at)} after{' '}
+                      {job.attempts === 1 ? '1 attempt' : `${job.attempts} attempts`}
                       {job.error ? `: “${job.error}”` : ''}
                     </p>
                     <div className="lb-row">
-                      <Button size="small" variant="primary" busy={busy === `retry:${job.id}`} onClick={() => void settle(job, 'retry')}>Retry</Button>
-                      <Button size="small" busy={busy === `discard:${job.id}`} onClick={() => void settle(job, 'discard')}>Discard</Button>
+                      <Button
+                        size="small"
+                        variant="primary"
+                        busy={busy === `retry:${job.id}`}
+                        onClick={() => void settle(job, 'retry')}
+                      >
+                        Retry
+                      </Button>
+                      <Button
+                        size="small"
+                        busy={busy === `discard:${job.id}`}
+                        onClick={() => void settle(job, 'discard')}
+                      >
+                        Discard
+                      </Button>
                     </div>
                   </li>
                 ))}

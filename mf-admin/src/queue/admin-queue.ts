@@ -23,15 +23,22 @@ export interface FailedJob {
   queued_at: string | null;
 }
 
-export interface QueueView { kinds: KindCounts[]; failed: FailedJob[] }
+export interface QueueView {
+  kinds: KindCounts[];
+  failed: FailedJob[];
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** `GET /api/admin/queue`, or null for an answer this screen does not understand. */
 export function readQueueView(body: unknown): QueueView | null {
   if (!isObject(body) || !Array.isArray(body.kinds) || !Array.isArray(body.failed)) return null;
-  const kinds = body.kinds.filter((k): k is KindCounts => isObject(k) && typeof k.name === 'string' && typeof k.waiting === 'number');
-  const failed = body.failed.filter((j): j is FailedJob => isObject(j) && typeof j.id === 'string' && typeof j.summary === 'string');
+  const kinds = body.kinds.filter(
+    (k): k is KindCounts => isObject(k) && typeof k.name === 'string' && typeof k.waiting === 'number',
+  );
+  const failed = body.failed.filter(
+    (j): j is FailedJob => isObject(j) && typeof j.id === 'string' && typeof j.summary === 'string',
+  );
   return { kinds, failed };
 }
 

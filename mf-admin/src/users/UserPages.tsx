@@ -26,8 +26,19 @@ function RoleControl({ user, onChanged }: { user: AdminUser; onChanged: (user: A
   }
   return (
     <>
-      <Select label={<span className="lb-visually-hidden">Role of {user.email}</span>} value={user.role} options={roleOptions} onChange={(e) => setPending(roles.find((r) => r === e.target.value) ?? null)} />
-      <ConfirmDialog open={pending !== null} title={`Make ${user.email} ${pending ?? ''}?`} confirmLabel="Change role" onConfirm={() => void confirm()} onCancel={() => setPending(null)}>
+      <Select
+        label={<span className="lb-visually-hidden">Role of {user.email}</span>}
+        value={user.role}
+        options={roleOptions}
+        onChange={(e) => setPending(roles.find((r) => r === e.target.value) ?? null)}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Make ${user.email} ${pending ?? ''}?`}
+        confirmLabel="Change role"
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      >
         <p>Their current sessions pick up the new rights at once.</p>
       </ConfirmDialog>
     </>
@@ -39,23 +50,52 @@ export function UsersPage({ creatorsOnly = false }: { creatorsOnly?: boolean }) 
   const { users, failed, reload, replace } = useAdminUsers();
   const [search, setSearch] = useState('');
   const query = search.trim().toLowerCase();
-  const shown = (users ?? []).filter((u) => (!creatorsOnly || u.role === 'creator') && (!query || `${u.name} ${u.email}`.toLowerCase().includes(query)));
+  const shown = (users ?? []).filter(
+    (u) => (!creatorsOnly || u.role === 'creator') && (!query || `${u.name} ${u.email}`.toLowerCase().includes(query)),
+  );
   return (
     <section className="lb-stack">
-      <PageHeader title={creatorsOnly ? 'Authors' : 'Users'} description={creatorsOnly ? 'Accounts that publish programs.' : 'Everyone with an account, oldest first.'} />
-      {failed ? <ErrorPanel message="The user list could not be loaded (admins only)." code="LB-FORBIDDEN" onRetry={reload} /> : null}
-      <TextField label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <PageHeader
+        title={creatorsOnly ? 'Authors' : 'Users'}
+        description={creatorsOnly ? 'Accounts that publish programs.' : 'Everyone with an account, oldest first.'}
+      />
+      {failed ? (
+        <ErrorPanel message="The user list could not be loaded (admins only)." code="LB-FORBIDDEN" onRetry={reload} />
+      ) : null}
+      <TextField
+        label="Search by name or e-mail"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {users === null ? <Skeleton lines={5} /> : null}
-      {users && !shown.length && !failed ? <EmptyState title={creatorsOnly ? 'No authors yet' : 'No users match'} /> : null}
+      {users && !shown.length && !failed ? (
+        <EmptyState title={creatorsOnly ? 'No authors yet' : 'No users match'} />
+      ) : null}
       {shown.length ? (
         <table>
-          <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Joined</th></tr></thead>
-          <tbody>{shown.map((u) => (
-            <tr key={u.id}>
-              <td><Link to={`/admin/users/${u.id}`}>{u.name || '(no name)'}</Link></td><td>{u.email}</td>
-              <td><RoleControl user={u} onChanged={replace} /></td><td>{formatDisplayDate(u.created_at)}</td>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {shown.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <Link to={`/admin/users/${u.id}`}>{u.name || '(no name)'}</Link>
+                </td>
+                <td>{u.email}</td>
+                <td>
+                  <RoleControl user={u} onChanged={replace} />
+                </td>
+                <td>{formatDisplayDate(u.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : null}
     </section>
@@ -75,7 +115,16 @@ export function UserPage() {
       <Link to="/admin/users">← All users</Link>
       <PageHeader title={user.name || user.email} />
       <Panel>
-        <dl><dt>E-mail</dt><dd>{user.email}</dd><dt>Joined</dt><dd>{formatDisplayDate(user.created_at)}</dd><dt>Role</dt><dd><RoleControl user={user} onChanged={replace} /></dd></dl>
+        <dl>
+          <dt>E-mail</dt>
+          <dd>{user.email}</dd>
+          <dt>Joined</dt>
+          <dd>{formatDisplayDate(user.created_at)}</dd>
+          <dt>Role</dt>
+          <dd>
+            <RoleControl user={user} onChanged={replace} />
+          </dd>
+        </dl>
       </Panel>
     </section>
   );

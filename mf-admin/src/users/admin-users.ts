@@ -13,7 +13,12 @@ export interface AdminUser {
 }
 
 function isAdminUser(value: unknown): value is AdminUser {
-  return typeof value === 'object' && value !== null && typeof (value as AdminUser).id === 'number' && typeof (value as AdminUser).email === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AdminUser).id === 'number' &&
+    typeof (value as AdminUser).email === 'string'
+  );
 }
 
 /** Every user, reading `GET /api/admin/users` page by page (100 per page, by id); null when refused or down. */
@@ -38,7 +43,12 @@ export async function setUserRole(id: number, role: Role): Promise<boolean> {
 }
 
 /** The user list for admin screens, with a reload after changes. */
-export function useAdminUsers(): { users: AdminUser[] | null; failed: boolean; reload: () => void; replace: (user: AdminUser) => void } {
+export function useAdminUsers(): {
+  users: AdminUser[] | null;
+  failed: boolean;
+  reload: () => void;
+  replace: (user: AdminUser) => void;
+} {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -50,10 +60,13 @@ export function useAdminUsers(): { users: AdminUser[] | null; failed: boolean; r
       setUsers(list ?? []);
       setFailed(list === null);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [attempt]);
   return {
-    users, failed,
+    users,
+    failed,
     reload: () => setAttempt((n) => n + 1),
     replace: (user) => setUsers((list) => (list ?? []).map((u) => (u.id === user.id ? user : u))),
   };

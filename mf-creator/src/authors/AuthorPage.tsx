@@ -16,12 +16,20 @@ export function AuthorPage() {
   const page = useApiGet(`/api/author/${encodeURIComponent(key)}`, readAuthorPage);
   if (page.state === 'loading') return <Skeleton lines={5} />;
   if (page.state === 'missing') {
-    return <ErrorPanel title="Author not found" message="No author has this address. The link may be incomplete, or the author has no published programs any more." code="LB-NOT-FOUND" />;
+    return (
+      <ErrorPanel
+        title="Author not found"
+        message="No author has this address. The link may be incomplete, or the author has no published programs any more."
+        code="LB-NOT-FOUND"
+      />
+    );
   }
-  if (page.state === 'failed') return <ErrorPanel message={`The author's page could not be loaded: ${page.message}`} onRetry={page.reload} />;
+  if (page.state === 'failed')
+    return <ErrorPanel message={`The author's page could not be loaded: ${page.message}`} onRetry={page.reload} />;
   const { author, programs } = page.data;
   // Signed out, a program link leads through sign-up with the program (the shell's `/sign-up/:programGuid`).
-  const startHref = (guid: string) => (signedIn ? `/program-purchase/${encodeURIComponent(guid)}` : `/sign-up/${encodeURIComponent(guid)}`);
+  const startHref = (guid: string) =>
+    signedIn ? `/program-purchase/${encodeURIComponent(guid)}` : `/sign-up/${encodeURIComponent(guid)}`;
   return (
     <section className="lb-stack" aria-label={`Author ${author.name}`}>
       <PageHeader title={author.name} description={author.tagline ?? undefined} />
@@ -33,8 +41,13 @@ export function AuthorPage() {
               <ProgramCover cover={program.cover} title={program.title} alt={program.cover_alt} />
               <h3>{program.title}</h3>
               {program.description ? <p>{excerpt(program.description, 300)}</p> : null}
-              <p className="lb-muted">{formatMoney(program.price_cents, program.currency)} · {installsText(program.installs)}</p>
-              <Link to={startHref(program.guid)}>{signedIn ? 'Start' : 'Sign up and start'}<span className="lb-visually-hidden"> {program.title}</span></Link>
+              <p className="lb-muted">
+                {formatMoney(program.price_cents, program.currency)} · {installsText(program.installs)}
+              </p>
+              <Link to={startHref(program.guid)}>
+                {signedIn ? 'Start' : 'Sign up and start'}
+                <span className="lb-visually-hidden"> {program.title}</span>
+              </Link>
             </Card>
           ))}
         </div>

@@ -19,25 +19,42 @@ export function MyAuthors() {
         actions={user?.role === 'creator' ? <Link to={`/author/${user.id}`}>Your own author page</Link> : null}
       />
       {authors.state === 'loading' ? <Skeleton lines={4} /> : null}
-      {authors.state === 'failed' ? <ErrorPanel message={`Your authors could not be loaded: ${authors.message}`} onRetry={authors.reload} /> : null}
-      {authors.state === 'ready' && authors.data.length === 0 ? (
-        <EmptyState title="No authors yet" description="Subscribe to a program and its author appears here." action={<Link to="/programs">Browse programs</Link>} />
+      {authors.state === 'failed' ? (
+        <ErrorPanel message={`Your authors could not be loaded: ${authors.message}`} onRetry={authors.reload} />
       ) : null}
-      {authors.state === 'ready' ? authors.data.map((author) => (
-        <Card key={author.id}>
-          <h2><Link to={`/author/${author.slug}`}>{author.name}</Link></h2>
-          {author.tagline ? <p>{author.tagline}</p> : null}
-          <ul>
-            {author.programs.map((p) => (
-              <li key={p.id}>
-                {p.status === 'active'
-                  ? <><Link to={`/program-implement/${encodeURIComponent(p.guid)}`}>{p.title}</Link> <span className="lb-muted">· subscribed {formatDisplayDay(p.subscribed_at)}</span></>
-                  : <>{p.title} <span className="lb-muted">· unsubscribed</span></>}
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )) : null}
+      {authors.state === 'ready' && authors.data.length === 0 ? (
+        <EmptyState
+          title="No authors yet"
+          description="Subscribe to a program and its author appears here."
+          action={<Link to="/programs">Browse programs</Link>}
+        />
+      ) : null}
+      {authors.state === 'ready'
+        ? authors.data.map((author) => (
+            <Card key={author.id}>
+              <h2>
+                <Link to={`/author/${author.slug}`}>{author.name}</Link>
+              </h2>
+              {author.tagline ? <p>{author.tagline}</p> : null}
+              <ul>
+                {author.programs.map((p) => (
+                  <li key={p.id}>
+                    {p.status === 'active' ? (
+                      <>
+                        <Link to={`/program-implement/${encodeURIComponent(p.guid)}`}>{p.title}</Link>{' '}
+                        <span className="lb-muted">· subscribed {formatDisplayDay(p.subscribed_at)}</span>
+                      </>
+                    ) : (
+                      <>
+                        {p.title} <span className="lb-muted">· unsubscribed</span>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))
+        : null}
     </section>
   );
 }

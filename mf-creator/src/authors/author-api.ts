@@ -9,15 +9,24 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 
 function readAuthor(value: unknown): PublicAuthor | null {
   if (!isRecord(value) || typeof value.id !== 'number' || typeof value.name !== 'string') return null;
-  return { id: value.id, slug: str(value.slug) || String(value.id), name: value.name, tagline: typeof value.tagline === 'string' && value.tagline ? value.tagline : null };
+  return {
+    id: value.id,
+    slug: str(value.slug) || String(value.id),
+    name: value.name,
+    tagline: typeof value.tagline === 'string' && value.tagline ? value.tagline : null,
+  };
 }
 
 export function readProgram(value: Record<string, unknown>): PublicProgram | null {
   if (typeof value.id !== 'number' || typeof value.guid !== 'string') return null;
   const installs = isRecord(value.installs) ? value.installs : {};
   return {
-    id: value.id, guid: value.guid, title: str(value.title), description: str(value.description),
-    price_cents: num(value.price_cents), currency: str(value.currency) || 'USD',
+    id: value.id,
+    guid: value.guid,
+    title: str(value.title),
+    description: str(value.description),
+    price_cents: num(value.price_cents),
+    currency: str(value.currency) || 'USD',
     ...coverOf(value),
     installs: { goals: num(installs.goals), habits: num(installs.habits), routines: num(installs.routines) },
     published_at: str(value.published_at),
@@ -40,8 +49,13 @@ export function readFollowed(body: unknown): FollowedAuthor[] | null {
     const author = readAuthor(item);
     if (!author) return [];
     const programs = (Array.isArray(item.programs) ? item.programs.filter(isRecord) : []).map((p): FollowedProgram => ({
-      id: num(p.id), guid: str(p.guid), title: str(p.title), subscription_id: num(p.subscription_id),
-      status: p.status === 'active' ? 'active' : 'cancelled', board_id: typeof p.board_id === 'number' ? p.board_id : null, subscribed_at: str(p.subscribed_at),
+      id: num(p.id),
+      guid: str(p.guid),
+      title: str(p.title),
+      subscription_id: num(p.subscription_id),
+      status: p.status === 'active' ? 'active' : 'cancelled',
+      board_id: typeof p.board_id === 'number' ? p.board_id : null,
+      subscribed_at: str(p.subscribed_at),
     }));
     return [{ ...author, programs }];
   });

@@ -31,22 +31,51 @@ function useSubscribe() {
     }
     // Spec §4: the answered board becomes current, the same transition as the shell's subscribeToProgram.
     adoptBoard(result.data.board);
-    notify({ kind: 'success', message: isSubscribing ? `Subscribed: “${String(program.title)}” is on its own board, “${result.data.board.name}”.` : `Unsubscribed from “${String(program.title)}”.` });
+    notify({
+      kind: 'success',
+      message: isSubscribing
+        ? `Subscribed: “${String(program.title)}” is on its own board, “${result.data.board.name}”.`
+        : `Unsubscribed from “${String(program.title)}”.`,
+    });
   }
   return { busy, run };
 }
 
 /** A paid program is bought on its purchase page (checkout); a free one is subscribed to here. */
-function Acquire({ program, busy, run }: { program: Program; busy: boolean; run: (program: Pick<Program, 'id' | 'title'>, isSubscribing: boolean) => Promise<void> }) {
+function Acquire({
+  program,
+  busy,
+  run,
+}: {
+  program: Program;
+  busy: boolean;
+  run: (program: Pick<Program, 'id' | 'title'>, isSubscribing: boolean) => Promise<void>;
+}) {
   if ((program.price_cents ?? 0) > 0) {
-    return <Link className="lb-button lb-button--primary" to={`/program-purchase/${encodeURIComponent(String(program.guid))}`}>Buy for {formatMoney(program.price_cents, program.currency)}<span className="lb-visually-hidden">: {program.title}</span></Link>;
+    return (
+      <Link
+        className="lb-button lb-button--primary"
+        to={`/program-purchase/${encodeURIComponent(String(program.guid))}`}
+      >
+        Buy for {formatMoney(program.price_cents, program.currency)}
+        <span className="lb-visually-hidden">: {program.title}</span>
+      </Link>
+    );
   }
-  return <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>Subscribe<span className="lb-visually-hidden"> to {program.title}</span></Button>;
+  return (
+    <Button variant="primary" busy={busy} onClick={() => void run(program, true)}>
+      Subscribe<span className="lb-visually-hidden"> to {program.title}</span>
+    </Button>
+  );
 }
 
 function what(program: Program): string {
   const t = program.template ?? {};
-  const parts = [t.goals?.length ? `${t.goals.length} goals` : '', t.habits?.length ? `${t.habits.length} habits` : '', t.routines?.length ? `${t.routines.length} routines` : ''].filter(Boolean);
+  const parts = [
+    t.goals?.length ? `${t.goals.length} goals` : '',
+    t.habits?.length ? `${t.habits.length} habits` : '',
+    t.routines?.length ? `${t.routines.length} routines` : '',
+  ].filter(Boolean);
   return parts.length ? `Installs ${parts.join(', ')}.` : '';
 }
 
@@ -56,16 +85,30 @@ export function ProgramCatalogue() {
   const { busy, run } = useSubscribe();
   return (
     <section className="lb-stack">
-      <PageHeader title="Programs" description="Guided programs by creators. Subscribing puts the program's goals, habits and routines on a new board of its own." />
+      <PageHeader
+        title="Programs"
+        description="Guided programs by creators. Subscribing puts the program's goals, habits and routines on a new board of its own."
+      />
       {failed ? <ErrorPanel message="The catalogue could not be loaded." onRetry={reload} /> : null}
       {programs === null ? <Skeleton lines={4} /> : null}
-      {programs?.length === 0 && !failed ? <EmptyState title="No programs published yet" description="Creators can publish theirs from Creator programs." action={<Link to="/creator-programs">Create a program</Link>} /> : null}
+      {programs?.length === 0 && !failed ? (
+        <EmptyState
+          title="No programs published yet"
+          description="Creators can publish theirs from Creator programs."
+          action={<Link to="/creator-programs">Create a program</Link>}
+        />
+      ) : null}
       {programs?.map((program) => (
         <Card key={program.id}>
           <ProgramCover cover={program.cover} title={String(program.title)} alt={program.cover_alt} />
-          <h2><Link to={`/program/${program.id}`}>{program.title}</Link></h2>
+          <h2>
+            <Link to={`/program/${program.id}`}>{program.title}</Link>
+          </h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
-          <p className="lb-muted">Price: {formatMoney(program.price_cents, program.currency)}{what(program) ? ` · ${what(program)}` : ''}</p>
+          <p className="lb-muted">
+            Price: {formatMoney(program.price_cents, program.currency)}
+            {what(program) ? ` · ${what(program)}` : ''}
+          </p>
           <Acquire program={program} busy={busy} run={run} />
         </Card>
       ))}
@@ -79,9 +122,22 @@ export function SubscriptionPage() {
   const list = useApiGet('/api/program-implement', readMySubscriptions);
   const { busy, run } = useSubscribe();
   if (list.state === 'loading') return <Skeleton lines={4} />;
-  if (list.state !== 'ready') return <ErrorPanel message={`Your subscriptions could not be loaded: ${list.state === 'failed' ? list.message : 'not found'}`} onRetry={list.reload} />;
+  if (list.state !== 'ready')
+    return (
+      <ErrorPanel
+        message={`Your subscriptions could not be loaded: ${list.state === 'failed' ? list.message : 'not found'}`}
+        onRetry={list.reload}
+      />
+    );
   const sub = list.data.find((s) => String(s.id) === id);
-  if (!sub) return <ErrorPanel title="Subscription not found" message={`You have no subscription #${id ?? ''}.`} code="LB-NOT-FOUND" />;
+  if (!sub)
+    return (
+      <ErrorPanel
+        title="Subscription not found"
+        message={`You have no subscription #${id ?? ''}.`}
+        code="LB-NOT-FOUND"
+      />
+    );
   const active = sub.status === 'active';
   async function cancel() {
     if (!sub || !window.confirm(`Cancel your subscription to “${sub.program.title}”? Its board stays yours.`)) return;
@@ -93,11 +149,27 @@ export function SubscriptionPage() {
       <Link to="/program-implement">← Your programs</Link>
       <PageHeader title={`Your subscription: ${sub.program.title}`} description={active ? 'Active' : 'Cancelled'} />
       <Panel>
-        <p>Since {formatDisplayDay(sub.subscribed_at)}{sub.board_name ? ` · on your board “${sub.board_name}”` : ''}.</p>
-        {active ? <p><Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Continue the lessons</Link></p> : null}
+        <p>
+          Since {formatDisplayDay(sub.subscribed_at)}
+          {sub.board_name ? ` · on your board “${sub.board_name}”` : ''}.
+        </p>
+        {active ? (
+          <p>
+            <Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Continue the lessons</Link>
+          </p>
+        ) : null}
       </Panel>
-      {active ? <Button variant="danger" busy={busy} onClick={() => void cancel()}>Cancel subscription</Button>
-        : <p>This subscription is cancelled. <Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Open the program</Link> to start it again.</p>}
+      {active ? (
+        <Button variant="danger" busy={busy} onClick={() => void cancel()}>
+          Cancel subscription
+        </Button>
+      ) : (
+        <p>
+          This subscription is cancelled.{' '}
+          <Link to={`/program-implement/${encodeURIComponent(sub.program.guid)}`}>Open the program</Link> to start it
+          again.
+        </p>
+      )}
     </section>
   );
 }
@@ -110,18 +182,52 @@ export function ProgramPage() {
   const program = programs?.find((p) => p.id === Number(id));
   if (failed) return <ErrorPanel message="The program could not be loaded." onRetry={reload} />;
   if (programs === null) return <Skeleton lines={5} />;
-  if (!program) return <ErrorPanel title="Program not found" message="It may have been unpublished." code="LB-NOT-FOUND" />;
+  if (!program)
+    return <ErrorPanel title="Program not found" message="It may have been unpublished." code="LB-NOT-FOUND" />;
   const t = program.template ?? {};
   return (
     <section className="lb-stack">
       <Link to="/programs">← All programs</Link>
       <ProgramCover cover={program.cover} title={String(program.title)} alt={program.cover_alt} size="page" />
       <PageHeader title={program.title} description={`Price: ${formatMoney(program.price_cents, program.currency)}`} />
-      <Panel>{htmlToText(program.description ?? '').split('\n').map((line, i) => <p key={i}>{line}</p>)}</Panel>
+      <Panel>
+        {htmlToText(program.description ?? '')
+          .split('\n')
+          .map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+      </Panel>
       <Panel title="What it installs">
-        {t.goals?.length ? <><h3>Goals</h3><ul>{t.goals.map((g) => <li key={g.title}>{g.title}</li>)}</ul></> : null}
-        {t.habits?.length ? <><h3>Habits</h3><ul>{t.habits.map((h) => <li key={h.title}>{h.title}</li>)}</ul></> : null}
-        {t.routines?.length ? <><h3>Routines</h3><ul>{t.routines.map((r) => <li key={r.title}>{r.title}</li>)}</ul></> : null}
+        {t.goals?.length ? (
+          <>
+            <h3>Goals</h3>
+            <ul>
+              {t.goals.map((g) => (
+                <li key={g.title}>{g.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {t.habits?.length ? (
+          <>
+            <h3>Habits</h3>
+            <ul>
+              {t.habits.map((h) => (
+                <li key={h.title}>{h.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {t.routines?.length ? (
+          <>
+            <h3>Routines</h3>
+            <ul>
+              {t.routines.map((r) => (
+                <li key={r.title}>{r.title}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {!what(program) ? <p>Prompts and guidance only.</p> : null}
       </Panel>
       <Acquire program={program} busy={busy} run={run} />

@@ -20,9 +20,14 @@ export function usePublishedPrograms(): { programs: Program[] | null; failed: bo
       if (!live) return;
       const list = typeof body === 'object' && body !== null ? (body as { programs?: unknown }).programs : undefined;
       if (isSuccessStatus(status) && Array.isArray(list)) setPrograms(list.filter(isProgram));
-      else { setPrograms([]); setFailed(true); }
+      else {
+        setPrograms([]);
+        setFailed(true);
+      }
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [attempt]);
   return { programs, failed, reload: () => setAttempt((n) => n + 1) };
 }

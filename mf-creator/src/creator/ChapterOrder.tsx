@@ -46,7 +46,11 @@ export function ChapterOrder() {
     setSaving(true);
     setError(null);
     const collection = getCollection('chapter');
-    const results = await Promise.all(order.flatMap((chapter, position) => (chapter.position === position ? [] : [collection.update(chapter.id, { position })])));
+    const results = await Promise.all(
+      order.flatMap((chapter, position) =>
+        chapter.position === position ? [] : [collection.update(chapter.id, { position })],
+      ),
+    );
     setSaving(false);
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) {
@@ -60,30 +64,77 @@ export function ChapterOrder() {
     const days = Number(chapter.available_after_days ?? 0);
     return (
       <span className="lb-row">
-        <span>{index + 1}. {String(chapter.title ?? '')}</span>
-        <span className="lb-muted">{days > 0 ? `opens ${days} day${days === 1 ? '' : 's'} after the start` : 'open from the start'}</span>
-        <Button size="small" disabled={saving || index === 0} onClick={() => void move(index, index - 1)}>Move up<span className="lb-visually-hidden"> {String(chapter.title ?? '')}</span></Button>
-        <Button size="small" disabled={saving || index === chapters.length - 1} onClick={() => void move(index, index + 1)}>Move down<span className="lb-visually-hidden"> {String(chapter.title ?? '')}</span></Button>
+        <span>
+          {index + 1}. {String(chapter.title ?? '')}
+        </span>
+        <span className="lb-muted">
+          {days > 0 ? `opens ${days} day${days === 1 ? '' : 's'} after the start` : 'open from the start'}
+        </span>
+        <Button size="small" disabled={saving || index === 0} onClick={() => void move(index, index - 1)}>
+          Move up<span className="lb-visually-hidden"> {String(chapter.title ?? '')}</span>
+        </Button>
+        <Button
+          size="small"
+          disabled={saving || index === chapters.length - 1}
+          onClick={() => void move(index, index + 1)}
+        >
+          Move down<span className="lb-visually-hidden"> {String(chapter.title ?? '')}</span>
+        </Button>
       </span>
     );
   };
 
   return (
     <Panel title="Order of chapters">
-      {programs.length === 0 ? <p>Create a program first; its chapters are listed here in the order buyers read them.</p> : (
+      {programs.length === 0 ? (
+        <p>Create a program first; its chapters are listed here in the order buyers read them.</p>
+      ) : (
         <div className="lb-stack">
-          <Select label="Program" value={programId ? String(programId) : ''} placeholder="Choose a program" options={programs.map((p) => ({ value: String(p.id), label: String(p.title ?? '') }))} onChange={(e) => setChosen(e.target.value)} />
-          {programId && chapters.length === 0 ? <p>This program has no chapters yet: add one with “New chapter”.</p> : null}
+          <Select
+            label="Program"
+            value={programId ? String(programId) : ''}
+            placeholder="Choose a program"
+            options={programs.map((p) => ({ value: String(p.id), label: String(p.title ?? '') }))}
+            onChange={(e) => setChosen(e.target.value)}
+          />
+          {programId && chapters.length === 0 ? (
+            <p>This program has no chapters yet: add one with “New chapter”.</p>
+          ) : null}
           {chapters.length ? (
             <>
-              <p className="lb-muted">Drag a chapter by its handle, or focus the handle and use Space and the arrow keys.</p>
-              {guid ? <p><Link to={`/program-implement/${encodeURIComponent(guid)}`}>Preview the lessons as a buyer sees them</Link></p> : null}
-              <Suspense fallback={<ol>{chapters.map((c, i) => <li key={c.id}>{row(i)}</li>)}</ol>}>
-                <SortableItems ids={chapters.map((c) => String(c.id))} labels={chapters.map((c) => String(c.title ?? ''))} onMove={(from, to) => void move(from, to)} render={row} />
+              <p className="lb-muted">
+                Drag a chapter by its handle, or focus the handle and use Space and the arrow keys.
+              </p>
+              {guid ? (
+                <p>
+                  <Link to={`/program-implement/${encodeURIComponent(guid)}`}>
+                    Preview the lessons as a buyer sees them
+                  </Link>
+                </p>
+              ) : null}
+              <Suspense
+                fallback={
+                  <ol>
+                    {chapters.map((c, i) => (
+                      <li key={c.id}>{row(i)}</li>
+                    ))}
+                  </ol>
+                }
+              >
+                <SortableItems
+                  ids={chapters.map((c) => String(c.id))}
+                  labels={chapters.map((c) => String(c.title ?? ''))}
+                  onMove={(from, to) => void move(from, to)}
+                  render={row}
+                />
               </Suspense>
             </>
           ) : null}
-          {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+          {error ? (
+            <p role="alert" className="lb-field-error">
+              {error}
+            </p>
+          ) : null}
         </div>
       )}
     </Panel>

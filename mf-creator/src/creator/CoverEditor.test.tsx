@@ -8,11 +8,25 @@ import { clearData } from '@lifeboard/shared/stores/data';
 import { AreaRoutes } from '../routes';
 
 const api = withFakeApi();
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 const first = 'FirstCoverUploadId0000';
 const second = 'SecondCoverUploadId000';
-const program = { id: 8, board_id: 1, created_at: '', updated_at: '', title: 'Morning reset', description: '', price_cents: 0, currency: 'USD', status: 'draft', template: {} };
+const program = {
+  id: 8,
+  board_id: 1,
+  created_at: '',
+  updated_at: '',
+  title: 'Morning reset',
+  description: '',
+  price_cents: 0,
+  currency: 'USD',
+  status: 'draft',
+  template: {},
+};
 
 /** The API as the server behaves: the program's stored cover changes only through a successful /api/program/cover. */
 let stored: Record<string, unknown>;
@@ -31,10 +45,14 @@ beforeEach(() => {
     const id = uploads === 1 ? first : second;
     return { status: 201, body: { success: true, id, url: `/api/uploads/${id}` } };
   });
-  api.on('POST /api/uploads/delete', (request) => ({ body: { success: true, id: (request.body as { id: string }).id } }));
+  api.on('POST /api/uploads/delete', (request) => ({
+    body: { success: true, id: (request.body as { id: string }).id },
+  }));
   api.on('POST /api/program/cover', (request) => {
     const { upload_id: id } = request.body as { upload_id: string | null };
-    stored = id ? { ...stored, cover: id } : Object.fromEntries(Object.entries(stored).filter(([key]) => key !== 'cover'));
+    stored = id
+      ? { ...stored, cover: id }
+      : Object.fromEntries(Object.entries(stored).filter(([key]) => key !== 'cover'));
     return { body: { success: true, program: stored } };
   });
 });
@@ -44,7 +62,11 @@ const calls = (path: string) => api.requests.filter((r) => r.path === path);
 
 async function openEditor() {
   const user = userEvent.setup({ applyAccept: false });
-  render(<MemoryRouter initialEntries={['/creator-programs']}><AreaRoutes /></MemoryRouter>);
+  render(
+    <MemoryRouter initialEntries={['/creator-programs']}>
+      <AreaRoutes />
+    </MemoryRouter>,
+  );
   await user.click(await screen.findByRole('button', { name: 'Edit Morning reset' }));
   const editor = await screen.findByRole('region', { name: 'Cover image' });
   return { user, editor };
@@ -66,7 +88,9 @@ describe("the program editor's cover", () => {
     expect(calls('/api/program/cover').map((r) => r.body)).toEqual([{ program_id: 8, upload_id: first }]);
 
     await user.upload(within(editor).getByLabelText('Replace the cover'), png('dusk.webp'));
-    await waitFor(() => expect(within(editor).getByRole('img').getAttribute('src')).toBe(`${api.url}/api/uploads/${second}`));
+    await waitFor(() =>
+      expect(within(editor).getByRole('img').getAttribute('src')).toBe(`${api.url}/api/uploads/${second}`),
+    );
     expect(within(editor).getByRole('status').textContent).toBe('The cover is replaced.');
     expect(calls('/api/uploads/delete')).toEqual([]);
 
@@ -80,29 +104,60 @@ describe("the program editor's cover", () => {
 
   it('refuses a file that is not a JPEG, PNG or WebP, or is over 10 MB, before sending anything', async () => {
     const { user, editor } = await openEditor();
-    await user.upload(within(editor).getByLabelText('Upload a cover'), new File(['GIF89a'], 'party.gif', { type: 'image/gif' }));
-    expect(within(editor).getByRole('alert').textContent).toBe('“party.gif” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.');
-    await user.upload(within(editor).getByLabelText('Upload a cover'), new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' }));
-    expect(within(editor).getByRole('alert').textContent).toMatch(/^“notes\.pdf” was not used: This file is not a JPEG/);
+    await user.upload(
+      within(editor).getByLabelText('Upload a cover'),
+      new File(['GIF89a'], 'party.gif', { type: 'image/gif' }),
+    );
+    expect(within(editor).getByRole('alert').textContent).toBe(
+      '“party.gif” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.',
+    );
+    await user.upload(
+      within(editor).getByLabelText('Upload a cover'),
+      new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' }),
+    );
+    expect(within(editor).getByRole('alert').textContent).toMatch(
+      /^“notes\.pdf” was not used: This file is not a JPEG/,
+    );
     await user.upload(within(editor).getByLabelText('Upload a cover'), png('huge.png', 10 * 1024 * 1024 + 1));
-    expect(within(editor).getByRole('alert').textContent).toBe('“huge.png” was not used: This image is over 10 MB. Choose a smaller one, or save it smaller first.');
+    expect(within(editor).getByRole('alert').textContent).toBe(
+      '“huge.png” was not used: This image is over 10 MB. Choose a smaller one, or save it smaller first.',
+    );
     expect(calls('/api/uploads/image')).toEqual([]);
     expect(calls('/api/program/cover')).toEqual([]);
     expect(within(editor).getByText(/No cover yet/)).toBeTruthy();
   });
 
-  it("says why the server refused, and deletes an upload that did not become the cover", async () => {
-    api.on('POST /api/uploads/image', { status: 415, body: { success: false, error: 'This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.', code: 'LB-UPLOAD-TYPE' } });
+  it('says why the server refused, and deletes an upload that did not become the cover', async () => {
+    api.on('POST /api/uploads/image', {
+      status: 415,
+      body: {
+        success: false,
+        error: 'This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.',
+        code: 'LB-UPLOAD-TYPE',
+      },
+    });
     const { user, editor } = await openEditor();
     // Named .png, but the server reads the bytes.
     await user.upload(within(editor).getByLabelText('Upload a cover'), png('renamed.png'));
-    expect((await within(editor).findByRole('alert')).textContent).toBe('“renamed.png” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.');
+    expect((await within(editor).findByRole('alert')).textContent).toBe(
+      '“renamed.png” was not used: This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.',
+    );
     expect(calls('/api/program/cover')).toEqual([]);
 
-    api.on('POST /api/uploads/image', { status: 201, body: { success: true, id: first, url: `/api/uploads/${first}` } });
-    api.on('POST /api/program/cover', { status: 415, body: { success: false, error: 'A cover must be a JPEG, PNG or WebP image.', code: 'LB-COVER-TYPE' } });
+    api.on('POST /api/uploads/image', {
+      status: 201,
+      body: { success: true, id: first, url: `/api/uploads/${first}` },
+    });
+    api.on('POST /api/program/cover', {
+      status: 415,
+      body: { success: false, error: 'A cover must be a JPEG, PNG or WebP image.', code: 'LB-COVER-TYPE' },
+    });
     await user.upload(within(editor).getByLabelText('Upload a cover'), png('actually-a.gif.png'));
-    await waitFor(() => expect(within(editor).getByRole('alert').textContent).toBe('The cover was not changed: A cover must be a JPEG, PNG or WebP image.'));
+    await waitFor(() =>
+      expect(within(editor).getByRole('alert').textContent).toBe(
+        'The cover was not changed: A cover must be a JPEG, PNG or WebP image.',
+      ),
+    );
     await waitFor(() => expect(calls('/api/uploads/delete').map((r) => r.body)).toEqual([{ id: first }]));
     expect(within(editor).getByText(/No cover yet/)).toBeTruthy();
   });

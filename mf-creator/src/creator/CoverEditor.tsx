@@ -25,7 +25,11 @@ export function coverFileProblem(file: File): string | null {
 
 /** `POST /api/program/cover`: the uploaded image becomes the program's cover, or none (null). */
 export async function setProgramCover(programId: number, uploadId: string | null): Promise<ApiResult<null>> {
-  const { status, body } = await send({ method: 'POST', url: '/api/program/cover', data: { program_id: programId, upload_id: uploadId } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/program/cover',
+    data: { program_id: programId, upload_id: uploadId },
+  });
   return isSuccessStatus(status) ? { ok: true, status, data: null } : failure(status, body);
 }
 
@@ -92,22 +96,56 @@ export function CoverEditor({ program }: { program: AnyRecord }) {
 
   return (
     <section className="lb-cover-editor lb-stack" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className="lb-cover-editor__title">Cover image</h4>
-      {cover ? <ProgramCover cover={cover} title={title} alt={typeof program.cover_alt === 'string' ? program.cover_alt : null} /> : (
+      <h4 id={`${id}-title`} className="lb-cover-editor__title">
+        Cover image
+      </h4>
+      {cover ? (
+        <ProgramCover
+          cover={cover}
+          title={title}
+          alt={typeof program.cover_alt === 'string' ? program.cover_alt : null}
+        />
+      ) : (
         <p className="lb-muted">No cover yet. Buyers see the cover on the programs list and on the program's page.</p>
       )}
-      <p className="lb-muted" id={`${id}-help`}>A JPEG, PNG or WebP image of at most {MAX_IMAGE_BYTES / (1024 * 1024)} MB; a wide picture (16:9) fits best.</p>
+      <p className="lb-muted" id={`${id}-help`}>
+        A JPEG, PNG or WebP image of at most {MAX_IMAGE_BYTES / (1024 * 1024)} MB; a wide picture (16:9) fits best.
+      </p>
       <div className="lb-row">
-        <label className="lb-button lb-button--secondary lb-cover-editor__pick" aria-busy={busy?.what === 'upload' || undefined}>
-          {busy?.what === 'upload' ? `Uploading… ${Math.round(busy.sent * 100)}%` : cover ? 'Replace the cover' : 'Upload a cover'}
+        <label
+          className="lb-button lb-button--secondary lb-cover-editor__pick"
+          aria-busy={busy?.what === 'upload' || undefined}
+        >
+          {busy?.what === 'upload'
+            ? `Uploading… ${Math.round(busy.sent * 100)}%`
+            : cover
+              ? 'Replace the cover'
+              : 'Upload a cover'}
           <input
-            type="file" className="lb-visually-hidden" accept={coverTypes.join(',')} disabled={busy !== null}
-            aria-describedby={`${id}-help`} onChange={(event) => void choose(event)}
+            type="file"
+            className="lb-visually-hidden"
+            accept={coverTypes.join(',')}
+            disabled={busy !== null}
+            aria-describedby={`${id}-help`}
+            onChange={(event) => void choose(event)}
           />
         </label>
-        {cover ? <Button variant="danger" busy={busy?.what === 'remove'} disabled={busy?.what === 'upload'} onClick={() => void remove()}>Remove the cover</Button> : null}
+        {cover ? (
+          <Button
+            variant="danger"
+            busy={busy?.what === 'remove'}
+            disabled={busy?.what === 'upload'}
+            onClick={() => void remove()}
+          >
+            Remove the cover
+          </Button>
+        ) : null}
       </div>
-      {problem ? <p role="alert" className="lb-field__error">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="lb-field__error">
+          {problem}
+        </p>
+      ) : null}
       {done ? <p role="status">{done}</p> : null}
     </section>
   );

@@ -14,41 +14,93 @@ import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 
-const sourceWords: Record<EarningRate['source'], string> = { program: "this program's own rate", author: 'your rate', default: "the platform's standard rate" };
+const sourceWords: Record<EarningRate['source'], string> = {
+  program: "this program's own rate",
+  author: 'your rate',
+  default: "the platform's standard rate",
+};
 
 /** `/creator-earning-rates`: what a creator keeps of each program's price, by the rates an admin set (or the standard one). */
 export function EarningRates() {
   const load = useApiGet('/api/creator/earning-rates', readCreatorRates);
-  const header = <PageHeader title="Earning rates" description="What the platform keeps of each sale of your programs, and what is yours. An admin can agree a different rate with you, for all your programs or for one." />;
-  if (load.state === 'loading') return <section className="lb-stack">{header}<Skeleton lines={4} /></section>;
-  if (load.state !== 'ready') return <section className="lb-stack">{header}<ErrorPanel message={`Your rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
+  const header = (
+    <PageHeader
+      title="Earning rates"
+      description="What the platform keeps of each sale of your programs, and what is yours. An admin can agree a different rate with you, for all your programs or for one."
+    />
+  );
+  if (load.state === 'loading')
+    return (
+      <section className="lb-stack">
+        {header}
+        <Skeleton lines={4} />
+      </section>
+    );
+  if (load.state !== 'ready')
+    return (
+      <section className="lb-stack">
+        {header}
+        <ErrorPanel
+          message={`Your rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      </section>
+    );
   const rates = load.data;
   const processing = `${percentWords(rates.processing_percent)} + ${(rates.processing_fixed_cents / 100).toFixed(2)}`;
   return (
     <section className="lb-stack">
       {header}
       <p>
-        Platform fee: <strong>{percentWords(rates.author.platform_fee_percent)}</strong> ({rates.author.source === 'author' ? 'agreed for you' : 'the standard rate'}).
-        {' '}Card processing: {processing} per sale.{rates.tax_percent ? ` Prices include ${percentWords(rates.tax_percent)} sales tax.` : ''}
-        {' '}Your share becomes available {rates.refund_window_days} days after each sale (the refund window) and is paid out on the following Monday.
+        Platform fee: <strong>{percentWords(rates.author.platform_fee_percent)}</strong> (
+        {rates.author.source === 'author' ? 'agreed for you' : 'the standard rate'}). Card processing: {processing} per
+        sale.{rates.tax_percent ? ` Prices include ${percentWords(rates.tax_percent)} sales tax.` : ''} Your share
+        becomes available {rates.refund_window_days} days after each sale (the refund window) and is paid out on the
+        following Monday.
       </p>
-      {!rates.programs.length ? <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} /> : (
+      {!rates.programs.length ? (
+        <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} />
+      ) : (
         <table aria-label="Earning rates">
-          <thead><tr><th scope="col">Program</th><th scope="col">Price</th><th scope="col">Platform fee</th><th scope="col">Platform</th><th scope="col">Processing</th><th scope="col">You earn</th></tr></thead>
-          <tbody>{rates.programs.map((p) => (
-            <tr key={p.id}>
-              <td>{p.title}</td><td>{formatMoney(p.price_cents, p.currency)}</td>
-              <td>{percentWords(p.rate.platform_fee_percent)} <span className="lb-muted">({sourceWords[p.rate.source]})</span></td>
-              <td>{amount(p.split.platform_fee_cents, p.currency)}</td><td>{amount(p.split.processing_fee_cents, p.currency)}</td><td><strong>{amount(p.split.net_cents, p.currency)}</strong></td>
+          <thead>
+            <tr>
+              <th scope="col">Program</th>
+              <th scope="col">Price</th>
+              <th scope="col">Platform fee</th>
+              <th scope="col">Platform</th>
+              <th scope="col">Processing</th>
+              <th scope="col">You earn</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {rates.programs.map((p) => (
+              <tr key={p.id}>
+                <td>{p.title}</td>
+                <td>{formatMoney(p.price_cents, p.currency)}</td>
+                <td>
+                  {percentWords(p.rate.platform_fee_percent)}{' '}
+                  <span className="lb-muted">({sourceWords[p.rate.source]})</span>
+                </td>
+                <td>{amount(p.split.platform_fee_cents, p.currency)}</td>
+                <td>{amount(p.split.processing_fee_cents, p.currency)}</td>
+                <td>
+                  <strong>{amount(p.split.net_cents, p.currency)}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>
   );
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => l.slice(0, 200));
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => l.slice(0, 200));
 
 interface BuilderFields {
   topic: string;
@@ -98,8 +150,19 @@ export function ProgramBuilder() {
     event.preventDefault();
     if (!topic.trim()) return;
     setBusy(true);
-    const template = { goals: lines(goals).map((title) => ({ title })), habits: lines(habits).map((title) => ({ title })), routines: lines(routines).map((title) => ({ title })) };
-    const result = await getCollection('program').create({ title: topic.trim().slice(0, 200), description: textToHtml(description), status: 'draft', price_cents: 0, currency: 'USD', template });
+    const template = {
+      goals: lines(goals).map((title) => ({ title })),
+      habits: lines(habits).map((title) => ({ title })),
+      routines: lines(routines).map((title) => ({ title })),
+    };
+    const result = await getCollection('program').create({
+      title: topic.trim().slice(0, 200),
+      description: textToHtml(description),
+      status: 'draft',
+      price_cents: 0,
+      currency: 'USD',
+      template,
+    });
     setBusy(false);
     if (result.ok) {
       discardDraft(builderDraftKey);
@@ -108,20 +171,51 @@ export function ProgramBuilder() {
   }
   return (
     <section className="lb-stack">
-      <PageHeader title="Program builder" description="Draft a program: what it is about and what it installs for subscribers. You can edit and publish it from Creator programs." />
+      <PageHeader
+        title="Program builder"
+        description="Draft a program: what it is about and what it installs for subscribers. You can edit and publish it from Creator programs."
+      />
       {restoredAt ? (
         <p role="status" className="lb-row">
           <span>Restored your unsaved text from {new Date(restoredAt).toLocaleString()}.</span>
-          <Button size="small" variant="ghost" onClick={handleDiscard}>Discard it</Button>
+          <Button size="small" variant="ghost" onClick={handleDiscard}>
+            Discard it
+          </Button>
         </p>
       ) : null}
-      <form className="lb-stack lb-model-form" onSubmit={(event) => void handleSubmit(event)} aria-label="Program builder">
-        <TextField label="Program title" value={topic} maxLength={200} required onChange={(e) => change('topic', e.target.value)} />
-        <TextArea label="Who is it for and what will they achieve?" value={description} onChange={(e) => change('description', e.target.value)} />
+      <form
+        className="lb-stack lb-model-form"
+        onSubmit={(event) => void handleSubmit(event)}
+        aria-label="Program builder"
+      >
+        <TextField
+          label="Program title"
+          value={topic}
+          maxLength={200}
+          required
+          onChange={(e) => change('topic', e.target.value)}
+        />
+        <TextArea
+          label="Who is it for and what will they achieve?"
+          value={description}
+          onChange={(e) => change('description', e.target.value)}
+        />
         <TextArea label="Goals it sets, one per line" value={goals} onChange={(e) => change('goals', e.target.value)} />
-        <TextArea label="Habits it starts, one per line" value={habits} onChange={(e) => change('habits', e.target.value)} />
-        <TextArea label="Routines it adds, one per line" value={routines} onChange={(e) => change('routines', e.target.value)} />
-        <div className="lb-row"><Button type="submit" variant="primary" busy={busy} disabled={!topic.trim()}>Create draft</Button></div>
+        <TextArea
+          label="Habits it starts, one per line"
+          value={habits}
+          onChange={(e) => change('habits', e.target.value)}
+        />
+        <TextArea
+          label="Routines it adds, one per line"
+          value={routines}
+          onChange={(e) => change('routines', e.target.value)}
+        />
+        <div className="lb-row">
+          <Button type="submit" variant="primary" busy={busy} disabled={!topic.trim()}>
+            Create draft
+          </Button>
+        </div>
       </form>
     </section>
   );

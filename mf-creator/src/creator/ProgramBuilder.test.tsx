@@ -9,17 +9,25 @@ import { loadDraft } from '@lifeboard/shared/stores/drafts';
 import { ProgramBuilder, builderDraftKey } from './CreatorPages';
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); api.requests.length = 0; });
-afterEach(() => { cleanup(); clearData(); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  api.requests.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const open = () => render(
-  <MemoryRouter initialEntries={['/ai-programs']}>
-    <Routes>
-      <Route path="/ai-programs" element={<ProgramBuilder />} />
-      <Route path="/creator-programs" element={<p>Creator programs page</p>} />
-    </Routes>
-  </MemoryRouter>,
-);
+const open = () =>
+  render(
+    <MemoryRouter initialEntries={['/ai-programs']}>
+      <Routes>
+        <Route path="/ai-programs" element={<ProgramBuilder />} />
+        <Route path="/creator-programs" element={<p>Creator programs page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
 
 describe('/ai-programs keeps typed text', () => {
   it('restores the text after a reload, and the draft can be discarded', async () => {
@@ -32,7 +40,9 @@ describe('/ai-programs keeps typed text', () => {
     cleanup(); // the page goes away, as on a reload
     open();
     expect((screen.getByLabelText('Program title') as HTMLInputElement).value).toBe('Sleep better');
-    expect((screen.getByLabelText('Habits it starts, one per line') as HTMLTextAreaElement).value).toBe('No screens after 10');
+    expect((screen.getByLabelText('Habits it starts, one per line') as HTMLTextAreaElement).value).toBe(
+      'No screens after 10',
+    );
     expect(screen.getByRole('status').textContent).toMatch(/Restored your unsaved text/);
 
     await user.click(screen.getByRole('button', { name: 'Discard it' }));
@@ -42,14 +52,22 @@ describe('/ai-programs keeps typed text', () => {
 
   it('keeps the draft when creating fails and drops it once the program is created', async () => {
     const user = userEvent.setup();
-    api.on('POST /api/program/create', { status: 422, body: { message: 'The title is too long.', errors: { title: ['is too long'] } } });
+    api.on('POST /api/program/create', {
+      status: 422,
+      body: { message: 'The title is too long.', errors: { title: ['is too long'] } },
+    });
     open();
     await user.type(screen.getByLabelText('Program title'), 'Run club');
     await user.click(screen.getByRole('button', { name: 'Create draft' }));
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/program/create')).toBe(true));
     expect(loadDraft(builderDraftKey)?.value).toMatchObject({ topic: 'Run club' });
 
-    api.on('POST /api/program/create', ({ body }) => ({ body: { success: true, program: { id: 5, board_id: 1, created_at: '', updated_at: '', ...(body as { params: object }).params } } }));
+    api.on('POST /api/program/create', ({ body }) => ({
+      body: {
+        success: true,
+        program: { id: 5, board_id: 1, created_at: '', updated_at: '', ...(body as { params: object }).params },
+      },
+    }));
     await user.click(screen.getByRole('button', { name: 'Create draft' }));
     expect(await screen.findByText('Creator programs page')).toBeTruthy();
     expect(loadDraft(builderDraftKey)).toBeNull();

@@ -8,7 +8,15 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { DateField, Select } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import type { ChartSeries } from '@lifeboard/shared/ui/TimeChart';
-import { amount, fetchLedgerCsv, filterQuery, noFilters, readCreatorRates, readEarnings, readLedger } from './ledger-api';
+import {
+  amount,
+  fetchLedgerCsv,
+  filterQuery,
+  noFilters,
+  readCreatorRates,
+  readEarnings,
+  readLedger,
+} from './ledger-api';
 import type { Earnings, EntryState, Ledger, LedgerFilters } from './ledger-api';
 import { Balances, day, RefundButton, requestWords, stateWords } from './ledger-parts';
 
@@ -21,7 +29,9 @@ const colours = ['#2f6fde', '#d9822b', '#0f9960', '#a82255'];
 /** `YYYY-MM-DD` of the `count` days ending with `last`, oldest first. */
 export function daysEnding(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** The chart's bars (one series per currency, in currency units) and what it says in words. */
@@ -29,34 +39,67 @@ export function earningsChart(earnings: Earnings): { days: string[]; series: Cha
   const days = daysEnding(earnings.today, earnings.days);
   const currencies = [...new Set(earnings.points.map((p) => p.currency))].sort();
   const series = currencies.map((currency, i): ChartSeries => {
-    const byDay = new Map(earnings.points.filter((p) => p.currency === currency).map((p) => [p.day, p.net_cents / 100]));
-    return { label: `Net ${currency}`, colour: colours[i % colours.length], values: days.map((d) => byDay.get(d) ?? null), format: (v) => `${v.toFixed(2)} ${currency}`, scale: currency, bars: true };
+    const byDay = new Map(
+      earnings.points.filter((p) => p.currency === currency).map((p) => [p.day, p.net_cents / 100]),
+    );
+    return {
+      label: `Net ${currency}`,
+      colour: colours[i % colours.length],
+      values: days.map((d) => byDay.get(d) ?? null),
+      format: (v) => `${v.toFixed(2)} ${currency}`,
+      scale: currency,
+      bars: true,
+    };
   });
   const totals = currencies.map((currency) => {
     const mine = earnings.points.filter((p) => p.currency === currency);
     const sales = mine.reduce((sum, p) => sum + p.sales, 0);
-    return `${amount(mine.reduce((sum, p) => sum + p.net_cents, 0), currency)} from ${sales} ${sales === 1 ? 'sale' : 'sales'}`;
+    return `${amount(
+      mine.reduce((sum, p) => sum + p.net_cents, 0),
+      currency,
+    )} from ${sales} ${sales === 1 ? 'sale' : 'sales'}`;
   });
-  const summary = totals.length ? `Your net earnings in the last ${earnings.days} days: ${totals.join('; ')}.` : `No sales in the last ${earnings.days} days.`;
+  const summary = totals.length
+    ? `Your net earnings in the last ${earnings.days} days: ${totals.join('; ')}.`
+    : `No sales in the last ${earnings.days} days.`;
   return { days, series, summary };
 }
 
 function EarningsPanel() {
   const load = useApiGet(`/api/creator/earnings?days=${CHART_DAYS}`, readEarnings);
-  if (load.state === 'loading') return <Panel title="Earnings over time"><Skeleton lines={4} /></Panel>;
-  if (load.state !== 'ready') return <Panel title="Earnings over time"><ErrorPanel message={`Your earnings could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></Panel>;
+  if (load.state === 'loading')
+    return (
+      <Panel title="Earnings over time">
+        <Skeleton lines={4} />
+      </Panel>
+    );
+  if (load.state !== 'ready')
+    return (
+      <Panel title="Earnings over time">
+        <ErrorPanel
+          message={`Your earnings could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      </Panel>
+    );
   const chart = earningsChart(load.data);
   return (
     <Panel title="Earnings over time">
       <p>{chart.summary} Refunded sales are left out.</p>
-      {chart.series.length ? <Suspense fallback={<Skeleton lines={4} />}><TimeChart days={chart.days} series={chart.series} summary={chart.summary} /></Suspense> : null}
+      {chart.series.length ? (
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <TimeChart days={chart.days} series={chart.series} summary={chart.summary} />
+        </Suspense>
+      ) : null}
     </Panel>
   );
 }
 
 const stateOptions: { value: EntryState; label: string }[] = [
-  { value: 'pending', label: 'Pending (in the refund window)' }, { value: 'available', label: 'Available' },
-  { value: 'paid_out', label: 'Paid out' }, { value: 'refunded', label: 'Refunded' },
+  { value: 'pending', label: 'Pending (in the refund window)' },
+  { value: 'available', label: 'Available' },
+  { value: 'paid_out', label: 'Paid out' },
+  { value: 'refunded', label: 'Refunded' },
 ];
 
 /** The filters form: changes apply at once; a range that ends before it starts is refused and nothing changes. */
@@ -85,15 +128,41 @@ function Filters({ filters, onChange }: { filters: LedgerFilters; onChange: (nex
       downloadBlob(answer.blob, `lifeboard-sales-${new Date().toISOString().slice(0, 10)}.csv`);
     }
   }
-  const programs = rates.state === 'ready' ? rates.data.programs.map((p) => ({ value: String(p.id), label: p.title || 'Untitled program' })) : [];
+  const programs =
+    rates.state === 'ready'
+      ? rates.data.programs.map((p) => ({ value: String(p.id), label: p.title || 'Untitled program' }))
+      : [];
   return (
     <form aria-label="Filter sales" className="lb-row" onSubmit={(event: FormEvent) => event.preventDefault()}>
       <DateField label="From" value={draft.from} onChange={(e) => change({ ...draft, from: e.target.value })} />
-      <DateField label="To" value={draft.to} error={error ?? undefined} onChange={(e) => change({ ...draft, to: e.target.value })} />
-      <Select label="Program" placeholder="All programs" options={programs} value={draft.program_id} onChange={(e) => change({ ...draft, program_id: e.target.value })} />
-      <Select label="State" placeholder="Any state" options={stateOptions} value={draft.state} onChange={(e) => change({ ...draft, state: e.target.value as LedgerFilters['state'] })} />
-      <Button busy={busy} onClick={() => void download()}>Download CSV</Button>
-      {problem ? <span role="alert" className="lb-field-error">{problem}</span> : null}
+      <DateField
+        label="To"
+        value={draft.to}
+        error={error ?? undefined}
+        onChange={(e) => change({ ...draft, to: e.target.value })}
+      />
+      <Select
+        label="Program"
+        placeholder="All programs"
+        options={programs}
+        value={draft.program_id}
+        onChange={(e) => change({ ...draft, program_id: e.target.value })}
+      />
+      <Select
+        label="State"
+        placeholder="Any state"
+        options={stateOptions}
+        value={draft.state}
+        onChange={(e) => change({ ...draft, state: e.target.value as LedgerFilters['state'] })}
+      />
+      <Button busy={busy} onClick={() => void download()}>
+        Download CSV
+      </Button>
+      {problem ? (
+        <span role="alert" className="lb-field-error">
+          {problem}
+        </span>
+      ) : null}
     </form>
   );
 }
@@ -106,9 +175,29 @@ export function SalesDashboard() {
   const shown = useRef<Ledger | null>(null);
   if (load.state === 'ready') shown.current = load.data;
   const filtered = filterQuery(filters) !== '';
-  const header = <PageHeader title="Transactions" description="Your sales and earnings: every sale of your programs with fees and your net. A sale can be refunded while it is pending." />;
-  if (load.state === 'loading' && !shown.current) return <section className="lb-stack">{header}<Skeleton lines={5} /></section>;
-  if (load.state === 'failed' || load.state === 'missing') return <section className="lb-stack">{header}<ErrorPanel message={`Your sales could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`} onRetry={load.reload} /></section>;
+  const header = (
+    <PageHeader
+      title="Transactions"
+      description="Your sales and earnings: every sale of your programs with fees and your net. A sale can be refunded while it is pending."
+    />
+  );
+  if (load.state === 'loading' && !shown.current)
+    return (
+      <section className="lb-stack">
+        {header}
+        <Skeleton lines={5} />
+      </section>
+    );
+  if (load.state === 'failed' || load.state === 'missing')
+    return (
+      <section className="lb-stack">
+        {header}
+        <ErrorPanel
+          message={`Your sales could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+          onRetry={load.reload}
+        />
+      </section>
+    );
   const ledger = shown.current;
   return (
     <section className="lb-stack">
@@ -117,25 +206,66 @@ export function SalesDashboard() {
       <EarningsPanel />
       <Panel title="Sales">
         <Filters filters={filters} onChange={setFilters} />
-        {load.state === 'loading' ? <p role="status" className="lb-muted">Loading the sales…</p> : null}
-        {!ledger ? <Skeleton lines={3} /> : ledger.entries.length === 0 ? (
-          filtered ? <p>No sale matches these filters.</p>
-            : <EmptyState title="No sales yet" description="When someone buys one of your published programs, it shows here." action={<Link to="/creator-programs">Your programs</Link>} />
+        {load.state === 'loading' ? (
+          <p role="status" className="lb-muted">
+            Loading the sales…
+          </p>
+        ) : null}
+        {!ledger ? (
+          <Skeleton lines={3} />
+        ) : ledger.entries.length === 0 ? (
+          filtered ? (
+            <p>No sale matches these filters.</p>
+          ) : (
+            <EmptyState
+              title="No sales yet"
+              description="When someone buys one of your published programs, it shows here."
+              action={<Link to="/creator-programs">Your programs</Link>}
+            />
+          )
         ) : (
           <table aria-label="Sales">
-            <thead><tr><th scope="col">Date</th><th scope="col">Program</th><th scope="col">Subscriber</th><th scope="col">Gross</th><th scope="col">Fees and tax</th><th scope="col">Net</th><th scope="col">State</th><th scope="col">Refund</th></tr></thead>
-            <tbody>{ledger.entries.map((e) => (
-              <tr key={e.id}>
-                <td><Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link></td><td>{e.program_title}</td><td>{e.buyer_name}</td>
-                <td>{amount(e.gross_cents, e.currency)}</td><td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
-                <td>{amount(e.net_cents, e.currency)}</td><td>{stateWords(e)}{requestWords(e) ? <><br /><strong>{requestWords(e)}</strong></> : null}</td>
-                <td><RefundButton entry={e} onDone={load.reload} /></td>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Program</th>
+                <th scope="col">Subscriber</th>
+                <th scope="col">Gross</th>
+                <th scope="col">Fees and tax</th>
+                <th scope="col">Net</th>
+                <th scope="col">State</th>
+                <th scope="col">Refund</th>
               </tr>
-            ))}</tbody>
+            </thead>
+            <tbody>
+              {ledger.entries.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link>
+                  </td>
+                  <td>{e.program_title}</td>
+                  <td>{e.buyer_name}</td>
+                  <td>{amount(e.gross_cents, e.currency)}</td>
+                  <td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
+                  <td>{amount(e.net_cents, e.currency)}</td>
+                  <td>
+                    {stateWords(e)}
+                    {requestWords(e) ? (
+                      <>
+                        <br />
+                        <strong>{requestWords(e)}</strong>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    <RefundButton entry={e} onDone={load.reload} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         )}
       </Panel>
     </section>
   );
 }
-

@@ -24,10 +24,22 @@ export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
   const state = states.find((s) => s === v.state);
   if (typeof v.id !== 'number' || !state) return null;
   return {
-    id: v.id, program_id: num(v.program_id), program_title: str(v.program_title), program_guid: str(v.program_guid), buyer_name: str(v.buyer_name),
-    created_at: str(v.created_at), available_at: str(v.available_at), state, currency: str(v.currency) || 'USD',
-    gross_cents: num(v.gross_cents), tax_cents: num(v.tax_cents), platform_fee_cents: num(v.platform_fee_cents), processing_fee_cents: num(v.processing_fee_cents), net_cents: num(v.net_cents),
-    refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null, refund_reason: typeof v.refund_reason === 'string' ? v.refund_reason : null,
+    id: v.id,
+    program_id: num(v.program_id),
+    program_title: str(v.program_title),
+    program_guid: str(v.program_guid),
+    buyer_name: str(v.buyer_name),
+    created_at: str(v.created_at),
+    available_at: str(v.available_at),
+    state,
+    currency: str(v.currency) || 'USD',
+    gross_cents: num(v.gross_cents),
+    tax_cents: num(v.tax_cents),
+    platform_fee_cents: num(v.platform_fee_cents),
+    processing_fee_cents: num(v.processing_fee_cents),
+    net_cents: num(v.net_cents),
+    refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null,
+    refund_reason: typeof v.refund_reason === 'string' ? v.refund_reason : null,
     payout_id: typeof v.payout_id === 'number' ? v.payout_id : null,
   };
 }
@@ -35,8 +47,14 @@ export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
 export function readPayout(v: Record<string, unknown>): Payout | null {
   if (typeof v.id !== 'number' || typeof v.amount_cents !== 'number') return null;
   return {
-    id: v.id, currency: str(v.currency) || 'USD', amount_cents: v.amount_cents, sales: num(v.sales), method: v.method === 'stripe' ? 'stripe' : 'manual',
-    status: v.status === 'paid' ? 'paid' : 'pending', reference: typeof v.reference === 'string' ? v.reference : null, created_at: str(v.created_at),
+    id: v.id,
+    currency: str(v.currency) || 'USD',
+    amount_cents: v.amount_cents,
+    sales: num(v.sales),
+    method: v.method === 'stripe' ? 'stripe' : 'manual',
+    status: v.status === 'paid' ? 'paid' : 'pending',
+    reference: typeof v.reference === 'string' ? v.reference : null,
+    created_at: str(v.created_at),
     paid_at: typeof v.paid_at === 'string' ? v.paid_at : null,
   };
 }
@@ -53,8 +71,14 @@ export function readLedger(body: unknown): Ledger | null {
     payout_method: body.payout_method === 'stripe' ? 'stripe' : 'manual',
     entries: entries.map(readEntry).filter((e): e is LedgerEntry => e !== null),
     balances: list.map((b) => ({
-      currency: str(b.currency) || 'USD', sales: num(b.sales), gross_cents: num(b.gross_cents), net_cents: num(b.net_cents),
-      pending_cents: num(b.pending_cents), available_cents: num(b.available_cents), paid_out_cents: num(b.paid_out_cents), refunded_cents: num(b.refunded_cents),
+      currency: str(b.currency) || 'USD',
+      sales: num(b.sales),
+      gross_cents: num(b.gross_cents),
+      net_cents: num(b.net_cents),
+      pending_cents: num(b.pending_cents),
+      available_cents: num(b.available_cents),
+      paid_out_cents: num(b.paid_out_cents),
+      refunded_cents: num(b.refunded_cents),
     })),
     payouts: (listOf(body, 'payouts') ?? []).map(readPayout).filter((p): p is Payout => p !== null),
   };
@@ -79,8 +103,13 @@ export function filterQuery(filters: LedgerFilters): string {
 
 /** The filtered sales as CSV (`GET /api/creator/ledger.csv`), or why not. */
 export async function fetchLedgerCsv(filters: LedgerFilters): Promise<{ blob: Blob } | { problem: string }> {
-  const { status, body } = await send({ method: 'GET', url: `/api/creator/ledger.csv${filterQuery(filters)}`, responseType: 'text' });
-  if (!isSuccessStatus(status) || typeof body !== 'string') return { problem: problemOf(status, typeof body === 'string' ? jsonOr(body) : body) };
+  const { status, body } = await send({
+    method: 'GET',
+    url: `/api/creator/ledger.csv${filterQuery(filters)}`,
+    responseType: 'text',
+  });
+  if (!isSuccessStatus(status) || typeof body !== 'string')
+    return { problem: problemOf(status, typeof body === 'string' ? jsonOr(body) : body) };
   return { blob: new Blob([body], { type: 'text/csv;charset=utf-8' }) };
 }
 
@@ -93,21 +122,48 @@ function jsonOr(text: string): unknown {
   }
 }
 
-export interface EarningsPoint { day: string; currency: string; net_cents: number; sales: number }
-export interface Earnings { days: number; today: string; points: EarningsPoint[] }
+export interface EarningsPoint {
+  day: string;
+  currency: string;
+  net_cents: number;
+  sales: number;
+}
+export interface Earnings {
+  days: number;
+  today: string;
+  points: EarningsPoint[];
+}
 
 /** `GET /api/creator/earnings`. */
 export function readEarnings(body: unknown): Earnings | null {
   const points = listOf(body, 'points');
   if (!isRecord(body) || !points || typeof body.today !== 'string') return null;
   return {
-    days: num(body.days), today: body.today,
-    points: points.flatMap((p) => (typeof p.day === 'string' && typeof p.net_cents === 'number' ? [{ day: p.day, currency: str(p.currency) || 'USD', net_cents: p.net_cents, sales: num(p.sales) }] : [])),
+    days: num(body.days),
+    today: body.today,
+    points: points.flatMap((p) =>
+      typeof p.day === 'string' && typeof p.net_cents === 'number'
+        ? [{ day: p.day, currency: str(p.currency) || 'USD', net_cents: p.net_cents, sales: num(p.sales) }]
+        : [],
+    ),
   };
 }
 
-export interface Split { tax_cents: number; platform_fee_cents: number; processing_fee_cents: number; net_cents: number }
-export interface ProgramRate { id: number; title: string; price_cents: number; currency: string; own_percent: number | null; rate: EarningRate; split: Split }
+export interface Split {
+  tax_cents: number;
+  platform_fee_cents: number;
+  processing_fee_cents: number;
+  net_cents: number;
+}
+export interface ProgramRate {
+  id: number;
+  title: string;
+  price_cents: number;
+  currency: string;
+  own_percent: number | null;
+  rate: EarningRate;
+  split: Split;
+}
 export interface CreatorRates {
   default_percent: number;
   processing_percent: number;
@@ -128,8 +184,18 @@ export function readProgramRate(p: Record<string, unknown>): ProgramRate | null 
   if (typeof p.id !== 'number') return null;
   const split = isRecord(p.split) ? p.split : {};
   return {
-    id: p.id, title: str(p.title), price_cents: num(p.price_cents), currency: str(p.currency) || 'USD', own_percent: typeof p.own_percent === 'number' ? p.own_percent : null, rate: readRate(p.rate),
-    split: { tax_cents: num(split.tax_cents), platform_fee_cents: num(split.platform_fee_cents), processing_fee_cents: num(split.processing_fee_cents), net_cents: num(split.net_cents) },
+    id: p.id,
+    title: str(p.title),
+    price_cents: num(p.price_cents),
+    currency: str(p.currency) || 'USD',
+    own_percent: typeof p.own_percent === 'number' ? p.own_percent : null,
+    rate: readRate(p.rate),
+    split: {
+      tax_cents: num(split.tax_cents),
+      platform_fee_cents: num(split.platform_fee_cents),
+      processing_fee_cents: num(split.processing_fee_cents),
+      net_cents: num(split.net_cents),
+    },
   };
 }
 
@@ -138,8 +204,12 @@ export function readCreatorRates(body: unknown): CreatorRates | null {
   const programs = listOf(body, 'programs');
   if (!isRecord(body) || !programs) return null;
   return {
-    default_percent: num(body.default_percent), processing_percent: num(body.processing_percent), processing_fixed_cents: num(body.processing_fixed_cents),
-    tax_percent: num(body.tax_percent), refund_window_days: num(body.refund_window_days), author: readRate(body.author),
+    default_percent: num(body.default_percent),
+    processing_percent: num(body.processing_percent),
+    processing_fixed_cents: num(body.processing_fixed_cents),
+    tax_percent: num(body.tax_percent),
+    refund_window_days: num(body.refund_window_days),
+    author: readRate(body.author),
     programs: programs.map(readProgramRate).filter((p): p is ProgramRate => p !== null),
   };
 }
@@ -159,8 +229,13 @@ export function readReceipt(body: unknown): Receipt | null {
   const entry = readEntry(body.transaction);
   if (!entry) return null;
   return {
-    role: body.role === 'seller' ? 'seller' : 'buyer', checkout_enabled: body.checkout_enabled === true,
-    transaction: { ...entry, seller_name: str(body.transaction.seller_name), subscription_status: str(body.transaction.subscription_status) },
+    role: body.role === 'seller' ? 'seller' : 'buyer',
+    checkout_enabled: body.checkout_enabled === true,
+    transaction: {
+      ...entry,
+      seller_name: str(body.transaction.seller_name),
+      subscription_status: str(body.transaction.subscription_status),
+    },
   };
 }
 

@@ -5,12 +5,22 @@ import { useState } from 'react';
 import { amount, declineRefund, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
-export const stateLabel: Record<LedgerEntry['state'], string> = { pending: 'Pending', available: 'Available', paid_out: 'Paid out', refunded: 'Refunded' };
+export const stateLabel: Record<LedgerEntry['state'], string> = {
+  pending: 'Pending',
+  available: 'Available',
+  paid_out: 'Paid out',
+  refunded: 'Refunded',
+};
 export const day = (iso: string) => formatDisplayDay(iso);
 
 export function CheckoutNote({ ledger }: { ledger: Pick<Ledger, 'provider'> }) {
   if (ledger.provider === 'stripe') return null;
-  return <p className="lb-muted" role="note">Payments on this installation go through the built-in test provider: buyers pay with test cards and no real money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.</p>;
+  return (
+    <p className="lb-muted" role="note">
+      Payments on this installation go through the built-in test provider: buyers pay with test cards and no real money
+      moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.
+    </p>
+  );
 }
 
 /** What a refund request says, for the state column: "Refund requested on …: “reason”". */
@@ -34,7 +44,13 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
   const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
   if (entry.state !== 'pending' && !requested) return null;
   async function act(kind: 'refund' | 'decline') {
-    if (kind === 'refund' && !window.confirm(`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`)) return;
+    if (
+      kind === 'refund' &&
+      !window.confirm(
+        `Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`,
+      )
+    )
+      return;
     setBusy(kind);
     const failed = kind === 'refund' ? await refundSale(entry.id) : await declineRefund(entry.id);
     setBusy(null);
@@ -44,9 +60,30 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
   const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
   return (
     <>
-      <Button size="small" busy={busy === 'refund'} onClick={() => void act('refund')} aria-label={`${requested ? 'Approve the refund of' : 'Refund'} ${whose}`}>{requested ? 'Approve refund' : 'Refund'}</Button>
-      {requested ? <Button size="small" busy={busy === 'decline'} onClick={() => void act('decline')} aria-label={`Decline the refund request for ${whose}`}>Decline</Button> : null}
-      {error ? <span role="alert" className="lb-field-error"> {error}</span> : null}
+      <Button
+        size="small"
+        busy={busy === 'refund'}
+        onClick={() => void act('refund')}
+        aria-label={`${requested ? 'Approve the refund of' : 'Refund'} ${whose}`}
+      >
+        {requested ? 'Approve refund' : 'Refund'}
+      </Button>
+      {requested ? (
+        <Button
+          size="small"
+          busy={busy === 'decline'}
+          onClick={() => void act('decline')}
+          aria-label={`Decline the refund request for ${whose}`}
+        >
+          Decline
+        </Button>
+      ) : null}
+      {error ? (
+        <span role="alert" className="lb-field-error">
+          {' '}
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -56,15 +93,38 @@ export function Balances({ ledger }: { ledger: Ledger }) {
   return (
     <Panel title="Balance">
       <CheckoutNote ledger={ledger} />
-      {ledger.balances.length === 0 ? <p>No sales yet: available 0.00 · pending 0.00.</p> : (
+      {ledger.balances.length === 0 ? (
+        <p>No sales yet: available 0.00 · pending 0.00.</p>
+      ) : (
         <table>
-          <thead><tr><th scope="col">Currency</th><th scope="col">Sales</th><th scope="col">Gross</th><th scope="col">Your net</th><th scope="col">Pending (refund window)</th><th scope="col">Available</th><th scope="col">Paid out</th><th scope="col">Refunded</th></tr></thead>
-          <tbody>{ledger.balances.map((b) => (
-            <tr key={b.currency}>
-              <th scope="row">{b.currency}</th><td>{b.sales}</td><td>{amount(b.gross_cents, b.currency)}</td><td>{amount(b.net_cents, b.currency)}</td>
-              <td>{amount(b.pending_cents, b.currency)}</td><td><strong>{amount(b.available_cents, b.currency)}</strong></td><td>{amount(b.paid_out_cents, b.currency)}</td><td>{amount(b.refunded_cents, b.currency)}</td>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Sales</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Your net</th>
+              <th scope="col">Pending (refund window)</th>
+              <th scope="col">Available</th>
+              <th scope="col">Paid out</th>
+              <th scope="col">Refunded</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {ledger.balances.map((b) => (
+              <tr key={b.currency}>
+                <th scope="row">{b.currency}</th>
+                <td>{b.sales}</td>
+                <td>{amount(b.gross_cents, b.currency)}</td>
+                <td>{amount(b.net_cents, b.currency)}</td>
+                <td>{amount(b.pending_cents, b.currency)}</td>
+                <td>
+                  <strong>{amount(b.available_cents, b.currency)}</strong>
+                </td>
+                <td>{amount(b.paid_out_cents, b.currency)}</td>
+                <td>{amount(b.refunded_cents, b.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </Panel>

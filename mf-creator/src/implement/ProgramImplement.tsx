@@ -23,18 +23,30 @@ function ChooseProgram() {
   const list = useApiGet('/api/program-implement', readMySubscriptions);
   return (
     <section className="lb-stack">
-      <PageHeader title="Put a program into practice" description="Pick one of your programs to see its chapters and how far you are with what it set up." />
+      <PageHeader
+        title="Put a program into practice"
+        description="Pick one of your programs to see its chapters and how far you are with what it set up."
+      />
       {list.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {list.state === 'failed' ? <ErrorPanel message={`Your programs could not be loaded: ${list.message}`} onRetry={list.reload} /> : null}
+      {list.state === 'failed' ? (
+        <ErrorPanel message={`Your programs could not be loaded: ${list.message}`} onRetry={list.reload} />
+      ) : null}
       {list.state === 'ready' && list.data.length === 0 ? (
-        <EmptyState title="You have not subscribed to a program yet" description="Programs set up goals, habits and routines on a board of their own." action={<Link to="/programs">Browse programs</Link>} />
+        <EmptyState
+          title="You have not subscribed to a program yet"
+          description="Programs set up goals, habits and routines on a board of their own."
+          action={<Link to="/programs">Browse programs</Link>}
+        />
       ) : null}
       {list.state === 'ready' && list.data.length ? (
         <ul className="lb-stack">
           {list.data.map((s) => (
             <li key={s.id}>
-              <Link to={`/program-implement/${encodeURIComponent(s.program.guid)}`}>{s.program.title}</Link>
-              {' '}<span className="lb-muted">{s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since {formatDisplayDay(s.subscribed_at)}</span>
+              <Link to={`/program-implement/${encodeURIComponent(s.program.guid)}`}>{s.program.title}</Link>{' '}
+              <span className="lb-muted">
+                {s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since{' '}
+                {formatDisplayDay(s.subscribed_at)}
+              </span>
             </li>
           ))}
         </ul>
@@ -55,11 +67,16 @@ function Progress({ data }: { data: Implementation }) {
   }
   return (
     <Panel title="Your progress">
-      <p><progress max={100} value={data.progress} aria-label="Program progress" /> <strong>{data.progress}%</strong> of its goals done and habits started.</p>
+      <p>
+        <progress max={100} value={data.progress} aria-label="Program progress" /> <strong>{data.progress}%</strong> of
+        its goals done and habits started.
+      </p>
       {onOtherBoard ? (
         <p>
           The program lives on the board “{sub.board_name}”; you are on “{board.name}”.{' '}
-          <Button size="small" onClick={() => void handleSwitch(sub.board_id ?? 0)}>Switch to “{sub.board_name}”</Button>
+          <Button size="small" onClick={() => void handleSwitch(sub.board_id ?? 0)}>
+            Switch to “{sub.board_name}”
+          </Button>
         </p>
       ) : null}
       <ol className="lb-stack">
@@ -70,7 +87,9 @@ function Progress({ data }: { data: Implementation }) {
               <span aria-hidden="true">{step.done ? '✓ ' : '○ '}</span>
               <span className="lb-muted">{step.kind}</span>{' '}
               {href && !onOtherBoard ? <Link to={href}>{step.title}</Link> : step.title}
-              {' — '}{step.detail}{step.done ? <span className="lb-visually-hidden"> (done)</span> : null}
+              {' — '}
+              {step.detail}
+              {step.done ? <span className="lb-visually-hidden"> (done)</span> : null}
             </li>
           );
         })}
@@ -85,8 +104,16 @@ function Implement({ guid }: { guid: string }) {
   const load = useApiGet(`/api/program-implement/${encodeURIComponent(guid)}`, readImplementation);
   const [busy, setBusy] = useState(false);
   if (load.state === 'loading') return <Skeleton lines={6} />;
-  if (load.state === 'missing') return <ErrorPanel title="Program not found" message="No published program has this link. It may have been withdrawn." code="LB-NOT-FOUND" />;
-  if (load.state === 'failed') return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
+  if (load.state === 'missing')
+    return (
+      <ErrorPanel
+        title="Program not found"
+        message="No published program has this link. It may have been withdrawn."
+        code="LB-NOT-FOUND"
+      />
+    );
+  if (load.state === 'failed')
+    return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
   const data = load.data;
   const active = data.subscription?.status === 'active';
   const paid = data.program.price_cents > 0;
@@ -94,9 +121,16 @@ function Implement({ guid }: { guid: string }) {
   const locked = data.chapters.length > 0 && data.chapters.every((c) => c.body === null && c.opens_at === null);
   async function handleStart() {
     setBusy(true);
-    const result = await subscribeToProgram({ programId: data.program.id, isSubscribing: true, currentBoardId: board.id });
+    const result = await subscribeToProgram({
+      programId: data.program.id,
+      isSubscribing: true,
+      currentBoardId: board.id,
+    });
     setBusy(false);
-    if (!result.ok) { notify({ kind: 'error', message: `The program could not be started: ${result.error.message}` }); return; }
+    if (!result.ok) {
+      notify({ kind: 'error', message: `The program could not be started: ${result.error.message}` });
+      return;
+    }
     adoptBoard(result.data.board);
     load.reload();
   }
@@ -105,15 +139,24 @@ function Implement({ guid }: { guid: string }) {
       <Link to="/program-implement">← Your programs</Link>
       <ProgramCover cover={data.program.cover} title={data.program.title} alt={data.program.cover_alt} size="page" />
       <PageHeader title={data.program.title} description={installsText(data.program.installs)} />
-      {active && !locked ? <Progress data={data} /> : paid && !data.is_author ? (
+      {active && !locked ? (
+        <Progress data={data} />
+      ) : paid && !data.is_author ? (
         <Panel title="Buy this program to start">
           <p>Its lessons open once you buy it, and its goals, habits and routines go onto a new board of yours.</p>
-          <Link className="lb-button lb-button--primary" to={`/program-purchase/${encodeURIComponent(guid)}`}>Buy for {formatMoney(data.program.price_cents, data.program.currency)}</Link>
+          <Link className="lb-button lb-button--primary" to={`/program-purchase/${encodeURIComponent(guid)}`}>
+            Buy for {formatMoney(data.program.price_cents, data.program.currency)}
+          </Link>
         </Panel>
       ) : (
         <Panel title={data.subscription ? 'You unsubscribed from this program' : 'Not started yet'}>
-          <p>Starting puts its goals, habits and routines on a new board and switches you to it; the chapters open to you.</p>
-          <Button variant="primary" busy={busy} onClick={() => void handleStart()}>Start this program</Button>
+          <p>
+            Starting puts its goals, habits and routines on a new board and switches you to it; the chapters open to
+            you.
+          </p>
+          <Button variant="primary" busy={busy} onClick={() => void handleStart()}>
+            Start this program
+          </Button>
         </Panel>
       )}
       {data.purchase ? <PurchasePanel purchase={data.purchase} onChange={load.reload} /> : null}
@@ -139,22 +182,48 @@ function PurchasePanel({ purchase, onChange }: { purchase: Purchase; onChange: (
   }
   let body;
   if (purchase.state === 'refunded') body = <p>This purchase was refunded, and its lessons are closed. {receipt}</p>;
-  else if (purchase.refund_requested_at) body = <p>You asked for a refund on {formatDisplayDay(purchase.refund_requested_at)}. The creator (or an admin) decides; your access ends if it is refunded. {receipt}</p>;
-  else if (!open) body = <p>{receipt}. The refund window closed on {formatDisplayDay(purchase.refundable_until)}.</p>;
+  else if (purchase.refund_requested_at)
+    body = (
+      <p>
+        You asked for a refund on {formatDisplayDay(purchase.refund_requested_at)}. The creator (or an admin) decides;
+        your access ends if it is refunded. {receipt}
+      </p>
+    );
+  else if (!open)
+    body = (
+      <p>
+        {receipt}. The refund window closed on {formatDisplayDay(purchase.refundable_until)}.
+      </p>
+    );
   else {
     body = (
       <>
-        <p>{receipt}. You can ask for a refund until {formatDisplayDay(purchase.refundable_until)}.</p>
+        <p>
+          {receipt}. You can ask for a refund until {formatDisplayDay(purchase.refundable_until)}.
+        </p>
         {asking ? (
           <div className="lb-stack">
-            <TextArea label="Why do you want a refund? (optional; the creator reads it)" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
-            {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+            <TextArea
+              label="Why do you want a refund? (optional; the creator reads it)"
+              value={reason}
+              maxLength={1000}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            {error ? (
+              <p role="alert" className="lb-field-error">
+                {error}
+              </p>
+            ) : null}
             <div className="lb-row">
-              <Button variant="primary" busy={busy} onClick={() => void send()}>Send the refund request</Button>
+              <Button variant="primary" busy={busy} onClick={() => void send()}>
+                Send the refund request
+              </Button>
               <Button onClick={() => setAsking(false)}>Cancel</Button>
             </div>
           </div>
-        ) : <Button onClick={() => setAsking(true)}>Ask for a refund</Button>}
+        ) : (
+          <Button onClick={() => setAsking(true)}>Ask for a refund</Button>
+        )}
       </>
     );
   }
@@ -176,10 +245,21 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
   const [error, setError] = useState<string | null>(null);
   // The author previews the player as a buyer on a given day after starting (null: the author's own view).
   const [previewDay, setPreviewDay] = useState<string | null>(null);
-  if (loaded.chapters.length === 0) return <Panel title="Lessons"><p>This program has no chapters yet.</p></Panel>;
+  if (loaded.chapters.length === 0)
+    return (
+      <Panel title="Lessons">
+        <p>This program has no chapters yet.</p>
+      </Panel>
+    );
   const day = previewDay === null ? null : Math.max(0, Math.floor(Number(previewDay) || 0));
-  const data = day === null ? loaded : { ...loaded, chapters: loaded.chapters.map((c) => asBuyerOnDay({ ...c, completed: false }, day)) };
-  const index = Math.max(0, data.chapters.findIndex((c) => c.id === current));
+  const data =
+    day === null
+      ? loaded
+      : { ...loaded, chapters: loaded.chapters.map((c) => asBuyerOnDay({ ...c, completed: false }, day)) };
+  const index = Math.max(
+    0,
+    data.chapters.findIndex((c) => c.id === current),
+  );
   const chapter = data.chapters[index];
   const closedWords = (c: Chapter) => {
     if (day !== null) return `A buyer reads this lesson from day ${c.available_after_days} after starting.`;
@@ -200,12 +280,25 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
     <Panel title="Lessons">
       {loaded.is_author ? (
         <div className="lb-row" role="group" aria-label="Preview">
-          {previewDay === null
-            ? <Button size="small" onClick={() => setPreviewDay('0')}>Preview as a buyer</Button>
-            : <>
-              <TextField label="A buyer's day after starting" type="number" min={0} max={3650} value={previewDay} onChange={(e) => setPreviewDay(e.target.value)} />
-              <Button size="small" onClick={() => setPreviewDay(null)}>End the preview</Button>
-            </>}
+          {previewDay === null ? (
+            <Button size="small" onClick={() => setPreviewDay('0')}>
+              Preview as a buyer
+            </Button>
+          ) : (
+            <>
+              <TextField
+                label="A buyer's day after starting"
+                type="number"
+                min={0}
+                max={3650}
+                value={previewDay}
+                onChange={(e) => setPreviewDay(e.target.value)}
+              />
+              <Button size="small" onClick={() => setPreviewDay(null)}>
+                End the preview
+              </Button>
+            </>
+          )}
         </div>
       ) : null}
       <p>
@@ -215,28 +308,66 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
       <ol className="lb-stack" aria-label="Chapters">
         {data.chapters.map((c, i) => (
           <li key={c.id}>
-            <Button size="small" variant={c.id === chapter.id ? 'secondary' : 'ghost'} aria-current={c.id === chapter.id ? 'step' : undefined} onClick={() => setCurrent(c.id)}>
-              <span aria-hidden="true">{c.completed ? '✓ ' : c.body === null && (c.opens_at || day !== null) ? '🔒 ' : '○ '}</span>{i + 1}. {c.title}
+            <Button
+              size="small"
+              variant={c.id === chapter.id ? 'secondary' : 'ghost'}
+              aria-current={c.id === chapter.id ? 'step' : undefined}
+              onClick={() => setCurrent(c.id)}
+            >
+              <span aria-hidden="true">
+                {c.completed ? '✓ ' : c.body === null && (c.opens_at || day !== null) ? '🔒 ' : '○ '}
+              </span>
+              {i + 1}. {c.title}
               {c.completed ? <span className="lb-visually-hidden"> (complete)</span> : null}
-              {c.opens_at && day === null ? <span className="lb-muted"> · opens {formatDisplayDay(c.opens_at)}</span> : null}
-              {day !== null && c.body === null ? <span className="lb-muted"> · opens on day {c.available_after_days}</span> : null}
+              {c.opens_at && day === null ? (
+                <span className="lb-muted"> · opens {formatDisplayDay(c.opens_at)}</span>
+              ) : null}
+              {day !== null && c.body === null ? (
+                <span className="lb-muted"> · opens on day {c.available_after_days}</span>
+              ) : null}
             </Button>
           </li>
         ))}
       </ol>
       <article aria-labelledby="lesson-title" className="lb-stack">
-        <h3 id="lesson-title">Lesson {index + 1}: {chapter.title}</h3>
-        {chapter.body === null ? <p className="lb-muted">{closedWords(chapter)}</p>
-          : htmlToText(chapter.body).split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
-        {error ? <p role="alert" className="lb-field-error">{error}</p> : null}
+        <h3 id="lesson-title">
+          Lesson {index + 1}: {chapter.title}
+        </h3>
+        {chapter.body === null ? (
+          <p className="lb-muted">{closedWords(chapter)}</p>
+        ) : (
+          htmlToText(chapter.body)
+            .split('\n')
+            .filter(Boolean)
+            .map((line, i) => <p key={i}>{line}</p>)
+        )}
+        {error ? (
+          <p role="alert" className="lb-field-error">
+            {error}
+          </p>
+        ) : null}
         <div className="lb-row">
-          <Button size="small" disabled={index === 0} onClick={() => setCurrent(data.chapters[index - 1].id)}>Previous lesson</Button>
+          <Button size="small" disabled={index === 0} onClick={() => setCurrent(data.chapters[index - 1].id)}>
+            Previous lesson
+          </Button>
           {chapter.body !== null && !data.is_author && day === null ? (
-            chapter.completed
-              ? <Button size="small" busy={busy} onClick={() => void toggle(false)}>Mark as not complete</Button>
-              : <Button size="small" variant="primary" busy={busy} onClick={() => void toggle(true)}>Mark complete</Button>
+            chapter.completed ? (
+              <Button size="small" busy={busy} onClick={() => void toggle(false)}>
+                Mark as not complete
+              </Button>
+            ) : (
+              <Button size="small" variant="primary" busy={busy} onClick={() => void toggle(true)}>
+                Mark complete
+              </Button>
+            )
           ) : null}
-          <Button size="small" disabled={index === data.chapters.length - 1} onClick={() => setCurrent(data.chapters[index + 1].id)}>Next lesson</Button>
+          <Button
+            size="small"
+            disabled={index === data.chapters.length - 1}
+            onClick={() => setCurrent(data.chapters[index + 1].id)}
+          >
+            Next lesson
+          </Button>
         </div>
       </article>
     </Panel>

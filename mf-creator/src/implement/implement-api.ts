@@ -40,14 +40,20 @@ export interface Purchase {
 function readPurchase(v: unknown): Purchase | null {
   if (!isRecord(v) || typeof v.transaction_id !== 'number') return null;
   return {
-    transaction_id: v.transaction_id, state: v.state === 'refunded' ? 'refunded' : 'paid', refundable_until: str(v.refundable_until),
+    transaction_id: v.transaction_id,
+    state: v.state === 'refunded' ? 'refunded' : 'paid',
+    refundable_until: str(v.refundable_until),
     refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null,
   };
 }
 
 /** Asks for a refund of a purchase (`POST /api/transaction/refund-request`): null when asked, else why not. */
 export async function requestRefund(id: number, reason: string): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: '/api/transaction/refund-request', data: { id, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/transaction/refund-request',
+    data: { id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
@@ -70,21 +76,32 @@ const kinds = ['goal', 'habit', 'routine'] as const;
 function readSubscription(value: unknown): Subscription | null {
   if (!isRecord(value) || typeof value.id !== 'number') return null;
   return {
-    id: value.id, status: value.status === 'active' ? 'active' : 'cancelled',
+    id: value.id,
+    status: value.status === 'active' ? 'active' : 'cancelled',
     board_id: typeof value.board_id === 'number' ? value.board_id : null,
-    board_name: typeof value.board_name === 'string' ? value.board_name : null, subscribed_at: str(value.subscribed_at),
+    board_name: typeof value.board_name === 'string' ? value.board_name : null,
+    subscribed_at: str(value.subscribed_at),
   };
 }
 
 function readLessons(value: unknown, total: number): Implementation['lessons'] {
   const v = isRecord(value) ? value : {};
   const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-  return { completed: n(v.completed), total: n(v.total) || total, percent: Math.min(100, Math.max(0, n(v.percent))), resume_chapter_id: typeof v.resume_chapter_id === 'number' ? v.resume_chapter_id : null };
+  return {
+    completed: n(v.completed),
+    total: n(v.total) || total,
+    percent: Math.min(100, Math.max(0, n(v.percent))),
+    resume_chapter_id: typeof v.resume_chapter_id === 'number' ? v.resume_chapter_id : null,
+  };
 }
 
 /** Marks a chapter complete or not (`POST /api/program-implement/:guid/chapter`): null when done, else why not. */
 export async function markChapter(guid: string, chapterId: number, completed: boolean): Promise<string | null> {
-  const { status, body } = await send({ method: 'POST', url: `/api/program-implement/${encodeURIComponent(guid)}/chapter`, data: { chapter_id: chapterId, completed } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: `/api/program-implement/${encodeURIComponent(guid)}/chapter`,
+    data: { chapter_id: chapterId, completed },
+  });
   return isSuccessStatus(status) ? null : problemOf(status, body);
 }
 
@@ -100,14 +117,28 @@ export function readImplementation(body: unknown): Implementation | null {
     is_author: body.is_author === true,
     subscription: readSubscription(body.subscription),
     chapters: chapters.map((c) => ({
-      id: Number(c.id), title: str(c.title), body: typeof c.body === 'string' ? c.body : null, completed: c.completed === true,
-      available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0, opens_at: typeof c.opens_at === 'string' ? c.opens_at : null,
+      id: Number(c.id),
+      title: str(c.title),
+      body: typeof c.body === 'string' ? c.body : null,
+      completed: c.completed === true,
+      available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0,
+      opens_at: typeof c.opens_at === 'string' ? c.opens_at : null,
     })),
     purchase: readPurchase(body.purchase),
     lessons: readLessons(body.lessons, chapters.length),
     steps: steps.flatMap((s) => {
       const kind = kinds.find((k) => k === s.kind);
-      return kind ? [{ kind, title: str(s.title), record_id: typeof s.record_id === 'number' ? s.record_id : null, done: s.done === true, detail: str(s.detail) }] : [];
+      return kind
+        ? [
+            {
+              kind,
+              title: str(s.title),
+              record_id: typeof s.record_id === 'number' ? s.record_id : null,
+              done: s.done === true,
+              detail: str(s.detail),
+            },
+          ]
+        : [];
     }),
     progress: typeof body.progress === 'number' ? Math.min(100, Math.max(0, body.progress)) : 0,
   };

@@ -4,10 +4,13 @@ import './body-map.css';
  * A front and back figure whose regions are the muscle catalogue's 17 muscles (api/src/modules/muscles), drawn once
  * here: primary muscles filled strong, secondary ones light. Names are the catalogue's (`Chest`, `Middle back`…).
  */
-type Shape = { kind: 'e'; cx: number; cy: number; rx: number; ry: number } | { kind: 'r'; x: number; y: number; w: number; h: number };
+type Shape =
+  | { kind: 'e'; cx: number; cy: number; rx: number; ry: number }
+  | { kind: 'r'; x: number; y: number; w: number; h: number };
 
 const pair = (cx: number, cy: number, rx: number, ry: number, gap: number): Shape[] => [
-  { kind: 'e', cx: cx - gap, cy, rx, ry }, { kind: 'e', cx: cx + gap, cy, rx, ry },
+  { kind: 'e', cx: cx - gap, cy, rx, ry },
+  { kind: 'e', cx: cx + gap, cy, rx, ry },
 ];
 
 const front: Record<string, Shape[]> = {
@@ -35,7 +38,19 @@ const back: Record<string, Shape[]> = {
   Calves: pair(50, 162, 5, 12, 8),
 };
 
-function Figure({ regions, x, strong, light, label }: { regions: Record<string, Shape[]>; x: number; strong: Set<string>; light: Set<string>; label: string }) {
+function Figure({
+  regions,
+  x,
+  strong,
+  light,
+  label,
+}: {
+  regions: Record<string, Shape[]>;
+  x: number;
+  strong: Set<string>;
+  light: Set<string>;
+  label: string;
+}) {
   return (
     <g transform={`translate(${x} 0)`} aria-label={label}>
       {/* the outline: head, trunk, arms, legs */}
@@ -48,9 +63,20 @@ function Figure({ regions, x, strong, light, label }: { regions: Record<string, 
       {Object.entries(regions).map(([name, shapes]) => {
         const state = strong.has(name) ? 'primary' : light.has(name) ? 'secondary' : 'none';
         return (
-          <g key={name} data-muscle={name} data-state={state} className={`lb-bodymap__muscle lb-bodymap__muscle--${state}`}>
+          <g
+            key={name}
+            data-muscle={name}
+            data-state={state}
+            className={`lb-bodymap__muscle lb-bodymap__muscle--${state}`}
+          >
             <title>{name}</title>
-            {shapes.map((s, i) => (s.kind === 'e' ? <ellipse key={i} cx={s.cx} cy={s.cy} rx={s.rx} ry={s.ry} /> : <rect key={i} x={s.x} y={s.y} width={s.w} height={s.h} rx={3} />))}
+            {shapes.map((s, i) =>
+              s.kind === 'e' ? (
+                <ellipse key={i} cx={s.cx} cy={s.cy} rx={s.rx} ry={s.ry} />
+              ) : (
+                <rect key={i} x={s.x} y={s.y} width={s.w} height={s.h} rx={3} />
+              ),
+            )}
           </g>
         );
       })}
@@ -58,8 +84,17 @@ function Figure({ regions, x, strong, light, label }: { regions: Record<string, 
   );
 }
 
-
-export function BodyMap({ highlighted, secondary = [], caption, small = false }: { highlighted: string[]; secondary?: string[]; caption?: string; small?: boolean }) {
+export function BodyMap({
+  highlighted,
+  secondary = [],
+  caption,
+  small = false,
+}: {
+  highlighted: string[];
+  secondary?: string[];
+  caption?: string;
+  small?: boolean;
+}) {
   const strong = new Set(highlighted);
   const light = new Set(secondary.filter((m) => !strong.has(m)));
   const names = [...strong, ...light];

@@ -35,11 +35,17 @@ export function ExerciseDetail() {
   if (error) return <ErrorPanel message={error.message} />;
   if (!record) return <Skeleton />;
   // A built-in names its muscles; your own exercise holds catalogue ids.
-  const named = (names: unknown, ids: unknown) => Array.isArray(names) ? (names as string[])
-    : Array.isArray(ids) ? muscles.filter((m) => (ids as number[]).includes(m.id)).map((m) => m.name) : [];
+  const named = (names: unknown, ids: unknown) =>
+    Array.isArray(names)
+      ? (names as string[])
+      : Array.isArray(ids)
+        ? muscles.filter((m) => (ids as number[]).includes(m.id)).map((m) => m.name)
+        : [];
   const primary = named(record.primary_muscles, record.muscle_ids);
   const secondary = named(record.secondary_muscles, record.secondary_muscle_ids);
-  const steps = String(record.instructions ?? '').split('\n').filter((line) => line.trim());
+  const steps = String(record.instructions ?? '')
+    .split('\n')
+    .filter((line) => line.trim());
   const facts = [
     record.equipment ? `Equipment: ${capital(String(record.equipment))}` : '',
     record.level ? `Level: ${capital(String(record.level))}` : '',
@@ -48,28 +54,64 @@ export function ExerciseDetail() {
   ].filter(Boolean);
   return (
     <section className="lb-stack" data-exercise={id}>
-      <p><Link to="/exercises">← All exercises</Link></p>
+      <p>
+        <Link to="/exercises">← All exercises</Link>
+      </p>
       <PageHeader title={String(record.name)} description={facts.join(' · ')} />
       <Panel title="Muscles">
-        <p>Main: {primary.join(', ') || 'not named'}{secondary.length ? ` · Also: ${secondary.join(', ')}` : ''}</p>
+        <p>
+          Main: {primary.join(', ') || 'not named'}
+          {secondary.length ? ` · Also: ${secondary.join(', ')}` : ''}
+        </p>
         <BodyMap highlighted={primary} secondary={secondary} />
       </Panel>
       <Panel title="How to do it">
-        {steps.length ? <ol>{steps.map((step, i) => <li key={i}>{step}</li>)}</ol> : <p>No instructions written yet.</p>}
+        {steps.length ? (
+          <ol>
+            {steps.map((step, i) => (
+              <li key={i}>{step}</li>
+            ))}
+          </ol>
+        ) : (
+          <p>No instructions written yet.</p>
+        )}
       </Panel>
       <Panel title="Your records">
-        {records === null ? <p>Loading your records…</p> : records.max_reps === null ? <p>No sets of this exercise logged yet: records appear after your first session.</p> : (
-          <dl>{(Object.keys(recordLabels) as RecordKind[]).map((kind) => records[kind] === null ? null : (
-            <div key={kind}><dt>{recordLabels[kind]}</dt><dd>{recordText(kind, records[kind] as number, unit)}</dd></div>
-          ))}</dl>
+        {records === null ? (
+          <p>Loading your records…</p>
+        ) : records.max_reps === null ? (
+          <p>No sets of this exercise logged yet: records appear after your first session.</p>
+        ) : (
+          <dl>
+            {(Object.keys(recordLabels) as RecordKind[]).map((kind) =>
+              records[kind] === null ? null : (
+                <div key={kind}>
+                  <dt>{recordLabels[kind]}</dt>
+                  <dd>{recordText(kind, records[kind] as number, unit)}</dd>
+                </div>
+              ),
+            )}
+          </dl>
         )}
       </Panel>
       {history && history.length ? <ProgressPanel history={history} exerciseId={id} unit={unit} /> : null}
       <Panel title="History">
-        {history === null ? <p>Loading…</p> : history.length === 0 ? <p>Not done in any session yet.</p> : (
-          <ul>{history.slice(0, 30).map((s) => (
-            <li key={s.id}><Link to={`/workout-session/${s.id}`}>{s.title || dayLabel(s.started_at)}</Link>: {s.sets.filter((x) => x.done !== false).map((x) => `${x.weight ? formatWeight(x.weight, unit) : 'bodyweight'} × ${x.reps}`).join(', ') || 'no sets done'}</li>
-          ))}</ul>
+        {history === null ? (
+          <p>Loading…</p>
+        ) : history.length === 0 ? (
+          <p>Not done in any session yet.</p>
+        ) : (
+          <ul>
+            {history.slice(0, 30).map((s) => (
+              <li key={s.id}>
+                <Link to={`/workout-session/${s.id}`}>{s.title || dayLabel(s.started_at)}</Link>:{' '}
+                {s.sets
+                  .filter((x) => x.done !== false)
+                  .map((x) => `${x.weight ? formatWeight(x.weight, unit) : 'bodyweight'} × ${x.reps}`)
+                  .join(', ') || 'no sets done'}
+              </li>
+            ))}
+          </ul>
         )}
       </Panel>
     </section>

@@ -13,13 +13,39 @@ import { rememberExercises } from '../training/api';
 import { BodyMap } from './BodyMap';
 
 const exercises = createResource('exercise');
-const equipmentChoices = ['barbell', 'dumbbell', 'kettlebells', 'cable', 'machine', 'body only', 'bands', 'e-z curl bar', 'medicine ball', 'exercise ball', 'foam roll', 'other'];
+const equipmentChoices = [
+  'barbell',
+  'dumbbell',
+  'kettlebells',
+  'cable',
+  'machine',
+  'body only',
+  'bands',
+  'e-z curl bar',
+  'medicine ball',
+  'exercise ball',
+  'foam roll',
+  'other',
+];
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export interface ExerciseFilters { search: string; muscle: string; equipment: string; level: string }
+export interface ExerciseFilters {
+  search: string;
+  muscle: string;
+  equipment: string;
+  level: string;
+}
 
 /** Search and filters over the library and your own exercises, the results listed as they arrive. */
-export function ExerciseSearch({ onPick, pickLabel, linkToPages = false }: { onPick?: (exercise: AnyRecord) => void; pickLabel?: string; linkToPages?: boolean }) {
+export function ExerciseSearch({
+  onPick,
+  pickLabel,
+  linkToPages = false,
+}: {
+  onPick?: (exercise: AnyRecord) => void;
+  pickLabel?: string;
+  linkToPages?: boolean;
+}) {
   const board = useStore($board);
   const muscles = useStore($muscles);
   const [filters, setFilters] = useState<ExerciseFilters>({ search: '', muscle: '', equipment: '', level: '' });
@@ -27,7 +53,9 @@ export function ExerciseSearch({ onPick, pickLabel, linkToPages = false }: { onP
   const [results, setResults] = useState<AnyRecord[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
-  useEffect(() => { void loadMuscles(); }, []);
+  useEffect(() => {
+    void loadMuscles();
+  }, []);
 
   const paramsOf = (f: ExerciseFilters) => ({
     ...(f.search.trim() ? { search: f.search.trim() } : {}),
@@ -43,13 +71,18 @@ export function ExerciseSearch({ onPick, pickLabel, linkToPages = false }: { onP
     setStatus('loading');
     void exercises.all(board.id, paramsOf(settled)).then((result) => {
       if (!live) return;
-      if (!result.ok) { setStatus('failed'); return; }
+      if (!result.ok) {
+        setStatus('failed');
+        return;
+      }
       rememberExercises(result.data.items);
       setResults(result.data.items);
       setCursor(result.data.nextCursor);
       setStatus('ready');
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [board.id, settled]);
 
   async function more() {
@@ -62,27 +95,80 @@ export function ExerciseSearch({ onPick, pickLabel, linkToPages = false }: { onP
   }
 
   const set = (change: Partial<ExerciseFilters>) => setFilters((f) => ({ ...f, ...change }));
-  const muscleNames = (e: AnyRecord) => (Array.isArray(e.primary_muscles) ? (e.primary_muscles as string[]).join(', ') : '');
+  const muscleNames = (e: AnyRecord) =>
+    Array.isArray(e.primary_muscles) ? (e.primary_muscles as string[]).join(', ') : '';
   const chosenMuscle = muscles.find((m) => String(m.id) === filters.muscle);
   return (
     <div className="lb-stack" data-testid="exercise-search">
       <div className="lb-row">
-        <TextField label="Search exercises" type="search" value={filters.search} placeholder="bench press, curl…" onChange={(e) => set({ search: e.target.value })} />
-        <Select label="Muscle" value={filters.muscle} placeholder="Any muscle" options={muscles.map((m) => ({ value: String(m.id), label: m.name }))} onChange={(e) => set({ muscle: e.target.value })} />
-        <Select label="Equipment" value={filters.equipment} placeholder="Any equipment" options={equipmentChoices.map((v) => ({ value: v, label: capital(v) }))} onChange={(e) => set({ equipment: e.target.value })} />
-        <Select label="Level" value={filters.level} placeholder="Any level" options={exerciseLevels.map((v) => ({ value: v, label: capital(v) }))} onChange={(e) => set({ level: e.target.value })} />
+        <TextField
+          label="Search exercises"
+          type="search"
+          value={filters.search}
+          placeholder="bench press, curl…"
+          onChange={(e) => set({ search: e.target.value })}
+        />
+        <Select
+          label="Muscle"
+          value={filters.muscle}
+          placeholder="Any muscle"
+          options={muscles.map((m) => ({ value: String(m.id), label: m.name }))}
+          onChange={(e) => set({ muscle: e.target.value })}
+        />
+        <Select
+          label="Equipment"
+          value={filters.equipment}
+          placeholder="Any equipment"
+          options={equipmentChoices.map((v) => ({ value: v, label: capital(v) }))}
+          onChange={(e) => set({ equipment: e.target.value })}
+        />
+        <Select
+          label="Level"
+          value={filters.level}
+          placeholder="Any level"
+          options={exerciseLevels.map((v) => ({ value: v, label: capital(v) }))}
+          onChange={(e) => set({ level: e.target.value })}
+        />
       </div>
-      {chosenMuscle ? <BodyMap highlighted={[chosenMuscle.name]} caption={`Exercises for the ${chosenMuscle.name.toLowerCase()}`} small /> : null}
-      {status === 'failed' ? <p role="alert">The exercises could not load. Check your connection and change the search to try again.</p> : null}
-      {status === 'ready' && results.length === 0 ? <p>No exercise matches: try fewer words or another filter.</p> : null}
+      {chosenMuscle ? (
+        <BodyMap
+          highlighted={[chosenMuscle.name]}
+          caption={`Exercises for the ${chosenMuscle.name.toLowerCase()}`}
+          small
+        />
+      ) : null}
+      {status === 'failed' ? (
+        <p role="alert">The exercises could not load. Check your connection and change the search to try again.</p>
+      ) : null}
+      {status === 'ready' && results.length === 0 ? (
+        <p>No exercise matches: try fewer words or another filter.</p>
+      ) : null}
       <ul className="lb-stack" aria-label="Exercises found" aria-busy={status === 'loading'}>
         {results.map((e) => (
           <li key={e.id} className="lb-row">
             <span>
-              {linkToPages ? <Link to={`/exercises/${e.id}`}>{String(e.name)}</Link> : <strong>{String(e.name)}</strong>}
-              {' '}<small>{[muscleNames(e), e.equipment ? capital(String(e.equipment)) : '', e.level ? capital(String(e.level)) : '', e.is_builtin ? '' : 'Yours'].filter(Boolean).join(' · ')}</small>
+              {linkToPages ? (
+                <Link to={`/exercises/${e.id}`}>{String(e.name)}</Link>
+              ) : (
+                <strong>{String(e.name)}</strong>
+              )}{' '}
+              <small>
+                {[
+                  muscleNames(e),
+                  e.equipment ? capital(String(e.equipment)) : '',
+                  e.level ? capital(String(e.level)) : '',
+                  e.is_builtin ? '' : 'Yours',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </small>
             </span>
-            {onPick ? <Button size="small" onClick={() => onPick(e)}>{pickLabel ?? 'Add'}<span className="lb-visually-hidden"> {String(e.name)}</span></Button> : null}
+            {onPick ? (
+              <Button size="small" onClick={() => onPick(e)}>
+                {pickLabel ?? 'Add'}
+                <span className="lb-visually-hidden"> {String(e.name)}</span>
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,5 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { formatWeight, fromKg, progressOver, type ProgressPoint, type WeightUnit } from '@lifeboard/shared/models/training';
+import {
+  formatWeight,
+  fromKg,
+  progressOver,
+  type ProgressPoint,
+  type WeightUnit,
+} from '@lifeboard/shared/models/training';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
@@ -39,29 +45,59 @@ export function progressSummary(points: ProgressPoint[], metric: ProgressMetric,
 }
 
 /** An exercise's progress: best set, estimated 1RM or volume per training day, on the app's one chart. */
-export function ProgressPanel({ history, exerciseId, unit }: { history: PastSession[]; exerciseId: number; unit: WeightUnit }) {
+export function ProgressPanel({
+  history,
+  exerciseId,
+  unit,
+}: {
+  history: PastSession[];
+  exerciseId: number;
+  unit: WeightUnit;
+}) {
   const [metric, setMetric] = useState<ProgressMetric>('best_set');
   const points = useMemo(() => progressOver(history, exerciseId, dayOf), [history, exerciseId]);
   const drawn = useMemo(() => points.filter((p) => metricValue(p, metric) !== null), [points, metric]);
   const days = useMemo(() => drawn.map((p) => p.day), [drawn]);
-  const series = useMemo(() => [{
-    label: metricLabels[metric], colour: '#2f5bd3',
-    values: drawn.map((p) => round(fromKg(metricValue(p, metric) as number, unit))),
-    format: (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`,
-  }], [drawn, metric, unit]);
+  const series = useMemo(
+    () => [
+      {
+        label: metricLabels[metric],
+        colour: '#2f5bd3',
+        values: drawn.map((p) => round(fromKg(metricValue(p, metric) as number, unit))),
+        format: (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`,
+      },
+    ],
+    [drawn, metric, unit],
+  );
   const best = points.at(-1)?.best_set;
   return (
     <Panel title="Progress">
       <div role="group" aria-label="What to chart" className="lb-row">
         {(Object.keys(metricLabels) as ProgressMetric[]).map((kind) => (
-          <Button key={kind} size="small" variant={kind === metric ? 'primary' : 'ghost'} aria-pressed={kind === metric} onClick={() => setMetric(kind)}>{metricLabels[kind]}</Button>
+          <Button
+            key={kind}
+            size="small"
+            variant={kind === metric ? 'primary' : 'ghost'}
+            aria-pressed={kind === metric}
+            onClick={() => setMetric(kind)}
+          >
+            {metricLabels[kind]}
+          </Button>
         ))}
       </div>
       <p data-progress-summary>{progressSummary(points, metric, unit)}</p>
-      {best ? <p>Last time, best set: {formatWeight(best.weight, unit)} × {best.reps}</p> : null}
+      {best ? (
+        <p>
+          Last time, best set: {formatWeight(best.weight, unit)} × {best.reps}
+        </p>
+      ) : null}
       {drawn.length >= 2 ? (
-        <Suspense fallback={<Skeleton lines={3} />}><TimeChart days={days} series={series} summary={progressSummary(points, metric, unit)} /></Suspense>
-      ) : drawn.length === 1 ? <p>One training day so far: the chart starts with the second.</p> : null}
+        <Suspense fallback={<Skeleton lines={3} />}>
+          <TimeChart days={days} series={series} summary={progressSummary(points, metric, unit)} />
+        </Suspense>
+      ) : drawn.length === 1 ? (
+        <p>One training day so far: the chart starts with the second.</p>
+      ) : null}
     </Panel>
   );
 }

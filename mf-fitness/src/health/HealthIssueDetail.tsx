@@ -9,7 +9,8 @@ import { ModelDetailRoute, useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import { newUpdate, statusWords, timelineOf, type HealthStatus, type HealthUpdate } from './timeline';
 
-const isStatus = (value: unknown): value is HealthStatus => value === 'active' || value === 'managed' || value === 'resolved';
+const isStatus = (value: unknown): value is HealthStatus =>
+  value === 'active' || value === 'managed' || value === 'resolved';
 
 function Timeline({ issue }: { issue: AnyRecord }) {
   const current: HealthStatus = isStatus(issue.status) ? issue.status : 'active';
@@ -21,13 +22,22 @@ function Timeline({ issue }: { issue: AnyRecord }) {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!note.trim() && next === current) { setMessage('Write a note or choose a new status.'); return; }
+    if (!note.trim() && next === current) {
+      setMessage('Write a note or choose a new status.');
+      return;
+    }
     setBusy(true);
     const update = newUpdate(note, current, next);
-    const result = await updateRecord('health_issue', issue.id, { updates: [...updates, update], ...(update.status ? { status: update.status } : {}) });
+    const result = await updateRecord('health_issue', issue.id, {
+      updates: [...updates, update],
+      ...(update.status ? { status: update.status } : {}),
+    });
     setBusy(false);
     // On a failure the note stays in the box.
-    if (!result.ok) { setMessage(`The update was not saved: ${result.error.message}`); return; }
+    if (!result.ok) {
+      setMessage(`The update was not saved: ${result.error.message}`);
+      return;
+    }
     setMessage('');
     setNote('');
   }
@@ -35,17 +45,46 @@ function Timeline({ issue }: { issue: AnyRecord }) {
   const entries = timelineOf(issue);
   return (
     <Panel title="Timeline">
-      <form className="lb-stack" onSubmit={(event) => void handleSubmit(event)} aria-label="Add to the timeline" noValidate>
-        <TextArea label="What happened" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} />
-        <Select label="How it is going now" value={next} options={(Object.keys(statusWords) as HealthStatus[]).map((s) => ({ value: s, label: statusWords[s] }))} onChange={(e) => setNext(isStatus(e.target.value) ? e.target.value : current)} />
-        {message ? <p role="alert" className="lb-field__error">{message}</p> : null}
-        <div><Button type="submit" variant="primary" busy={busy}>Add to the timeline</Button></div>
+      <form
+        className="lb-stack"
+        onSubmit={(event) => void handleSubmit(event)}
+        aria-label="Add to the timeline"
+        noValidate
+      >
+        <TextArea
+          label="What happened"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={3}
+          maxLength={2000}
+        />
+        <Select
+          label="How it is going now"
+          value={next}
+          options={(Object.keys(statusWords) as HealthStatus[]).map((s) => ({ value: s, label: statusWords[s] }))}
+          onChange={(e) => setNext(isStatus(e.target.value) ? e.target.value : current)}
+        />
+        {message ? (
+          <p role="alert" className="lb-field__error">
+            {message}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="primary" busy={busy}>
+            Add to the timeline
+          </Button>
+        </div>
       </form>
       <ol className="lb-stack" data-testid="health-timeline">
         {entries.map((entry, i) => (
           <li key={`${entry.at}-${i}`}>
             <strong>{formatDisplayDate(entry.at)}</strong>
-            {entry.change ? <> · <span data-status-change>Status: {entry.change}</span></> : null}
+            {entry.change ? (
+              <>
+                {' '}
+                · <span data-status-change>Status: {entry.change}</span>
+              </>
+            ) : null}
             {entry.text ? <p>{entry.text}</p> : null}
           </li>
         ))}
@@ -58,5 +97,9 @@ function Timeline({ issue }: { issue: AnyRecord }) {
 export function HealthIssueDetail() {
   const { id } = useParams();
   const { record } = useRecord('health_issue', Number(id));
-  return <ModelDetailRoute model="health_issue" backHref="/health-issues">{record ? <Timeline issue={record} /> : null}</ModelDetailRoute>;
+  return (
+    <ModelDetailRoute model="health_issue" backHref="/health-issues">
+      {record ? <Timeline issue={record} /> : null}
+    </ModelDetailRoute>
+  );
 }

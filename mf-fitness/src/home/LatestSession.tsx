@@ -9,5 +9,12 @@ export function LatestSession() {
   const last = items.find((s) => s.id > 0);
   if (!last) return <EmptyState title="No sessions yet" action={<Link to="/workouts">Pick a workout</Link>} />;
   const sets = Array.isArray(last.sets) ? last.sets.length : 0;
-  return <p><Link to={`/workout-session/${last.id}`}>{typeof last.title === 'string' && last.title ? last.title : formatDisplayDate(String(last.started_at))}</Link> · {sets} sets{last.ended_at ? '' : ' · in progress'}</p>;
+  return (
+    <p>
+      <Link to={`/workout-session/${last.id}`}>
+        {typeof last.title === 'string' && last.title ? last.title : formatDisplayDate(String(last.started_at))}
+      </Link>{' '}
+      · {sets} sets{last.ended_at ? '' : ' · in progress'}
+    </p>
+  );
 }

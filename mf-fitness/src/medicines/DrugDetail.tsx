@@ -12,10 +12,13 @@ import { Panel } from '@lifeboard/shared/ui/Panel';
 import { adherence, doseState, dueSlots, scheduleOf, type Intake } from './doses';
 import { ScheduleEditor } from './ScheduleEditor';
 
-const intakesOf = (medicine: AnyRecord): Intake[] => (Array.isArray(medicine.intakes) ? (medicine.intakes as Intake[]) : []);
+const intakesOf = (medicine: AnyRecord): Intake[] =>
+  Array.isArray(medicine.intakes) ? (medicine.intakes as Intake[]) : [];
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
-const dayText = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+const dayText = (day: string) =>
+  new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 const stateWords = { taken: 'Taken', missed: 'Missed', open: 'Due', 'not logged': 'Not logged' } as const;
 
 /** "Tue, Nov 24 · 08:00 dose: taken at 08:12" — a line of the dose log. */
@@ -30,15 +33,26 @@ function Adherence({ medicine }: { medicine: AnyRecord }) {
   const schedule = scheduleOf(medicine);
   const today = localDate();
   // Doses count from the day the medicine was added, not before it.
-  const since = typeof medicine.created_at === 'string' && medicine.created_at ? localDate(new Date(medicine.created_at)) : today;
+  const since =
+    typeof medicine.created_at === 'string' && medicine.created_at ? localDate(new Date(medicine.created_at)) : today;
   const line = (days: number) => {
     const from = addDays(today, -days + 1);
     const found = adherence(schedule, intakesOf(medicine), from > since ? from : since, today, Date.now());
     if (found.percent === null) return `Last ${days} days: no dose was due yet.`;
     return `Last ${days} days: ${found.taken} of ${found.due} doses taken (${found.percent}%)${found.missed ? ` · ${found.missed} missed` : ''}${found.notLogged ? ` · ${found.notLogged} not logged` : ''}.`;
   };
-  if (schedule.times.length === 0) return <Panel title="Adherence"><p>Taken as needed: adherence is worked out once the medicine has set times.</p></Panel>;
-  return <Panel title="Adherence"><p data-testid="adherence-week">{line(7)}</p><p>{line(30)}</p></Panel>;
+  if (schedule.times.length === 0)
+    return (
+      <Panel title="Adherence">
+        <p>Taken as needed: adherence is worked out once the medicine has set times.</p>
+      </Panel>
+    );
+  return (
+    <Panel title="Adherence">
+      <p data-testid="adherence-week">{line(7)}</p>
+      <p>{line(30)}</p>
+    </Panel>
+  );
 }
 
 function DoseLog({ medicine }: { medicine: AnyRecord }) {
@@ -54,9 +68,19 @@ function DoseLog({ medicine }: { medicine: AnyRecord }) {
     setBusy(false);
     if (!result.ok) notify({ kind: 'error', message: `${failure}: ${result.error.message}` });
   };
-  const mark = (slot: string, status: 'taken' | 'missed') => save([...intakes.filter((i) => i.due !== slot), { at: new Date().toISOString(), due: slot, status }], 'The dose was not logged');
-  const undo = (slot: string) => save(intakes.filter((i) => i.due !== slot), 'The dose was not changed');
-  const newest = [...intakes].sort((a, b) => (b.due ? `${b.due}` : b.at).localeCompare(a.due ? `${a.due}` : a.at) || b.at.localeCompare(a.at));
+  const mark = (slot: string, status: 'taken' | 'missed') =>
+    save(
+      [...intakes.filter((i) => i.due !== slot), { at: new Date().toISOString(), due: slot, status }],
+      'The dose was not logged',
+    );
+  const undo = (slot: string) =>
+    save(
+      intakes.filter((i) => i.due !== slot),
+      'The dose was not changed',
+    );
+  const newest = [...intakes].sort(
+    (a, b) => (b.due ? `${b.due}` : b.at).localeCompare(a.due ? `${a.due}` : a.at) || b.at.localeCompare(a.at),
+  );
   return (
     <Panel title="Doses">
       {slots.length ? (
@@ -66,21 +90,46 @@ function DoseLog({ medicine }: { medicine: AnyRecord }) {
             const time = slot.slice(11);
             return (
               <li key={slot} className="lb-row" data-slot={slot} data-state={state}>
-                <span>Today {time}: <strong>{stateWords[state]}</strong></span>
-                {state === 'taken' || state === 'missed' ? <Button size="small" variant="ghost" disabled={busy} onClick={() => void undo(slot)}>Undo<span className="lb-visually-hidden"> the {time} dose</span></Button> : (
+                <span>
+                  Today {time}: <strong>{stateWords[state]}</strong>
+                </span>
+                {state === 'taken' || state === 'missed' ? (
+                  <Button size="small" variant="ghost" disabled={busy} onClick={() => void undo(slot)}>
+                    Undo<span className="lb-visually-hidden"> the {time} dose</span>
+                  </Button>
+                ) : (
                   <>
-                    <Button size="small" variant="primary" disabled={busy} onClick={() => void mark(slot, 'taken')}>Taken<span className="lb-visually-hidden"> the {time} dose</span></Button>
-                    <Button size="small" disabled={busy} onClick={() => void mark(slot, 'missed')}>Missed<span className="lb-visually-hidden"> the {time} dose</span></Button>
+                    <Button size="small" variant="primary" disabled={busy} onClick={() => void mark(slot, 'taken')}>
+                      Taken<span className="lb-visually-hidden"> the {time} dose</span>
+                    </Button>
+                    <Button size="small" disabled={busy} onClick={() => void mark(slot, 'missed')}>
+                      Missed<span className="lb-visually-hidden"> the {time} dose</span>
+                    </Button>
                   </>
                 )}
               </li>
             );
           })}
         </ul>
-      ) : <p>{schedule.times.length ? 'No dose is due today.' : 'No set times: log each dose as you take it.'}</p>}
-      <Button disabled={busy} onClick={() => void save([...intakes, { at: new Date().toISOString() }], 'The dose was not logged')}>Log a dose now</Button>
+      ) : (
+        <p>{schedule.times.length ? 'No dose is due today.' : 'No set times: log each dose as you take it.'}</p>
+      )}
+      <Button
+        disabled={busy}
+        onClick={() => void save([...intakes, { at: new Date().toISOString() }], 'The dose was not logged')}
+      >
+        Log a dose now
+      </Button>
       <h3>Dose log</h3>
-      {newest.length ? <ul data-testid="dose-log">{newest.slice(0, 60).map((i) => <li key={`${i.at}-${i.due ?? ''}`}>{intakeLine(i)}</li>)}</ul> : <p>No doses logged yet.</p>}
+      {newest.length ? (
+        <ul data-testid="dose-log">
+          {newest.slice(0, 60).map((i) => (
+            <li key={`${i.at}-${i.due ?? ''}`}>{intakeLine(i)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No doses logged yet.</p>
+      )}
     </Panel>
   );
 }
@@ -97,7 +146,10 @@ export function DrugDetail() {
           <ScheduleEditor medicine={record} board={board.id} />
           <DoseLog medicine={record} />
           <Adherence medicine={record} />
-          <p className="lb-muted">Reminders for this medicine are on the <Link to="/reminders">Reminders</Link> page, with your other reminders.</p>
+          <p className="lb-muted">
+            Reminders for this medicine are on the <Link to="/reminders">Reminders</Link> page, with your other
+            reminders.
+          </p>
         </>
       ) : null}
     </ModelDetailRoute>

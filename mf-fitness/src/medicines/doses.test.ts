@@ -5,7 +5,10 @@ const at = (slot: string) => new Date(`${slot}:00`).getTime();
 
 describe('scheduleOf and describeSchedule', () => {
   it('reads the stored lists and says them in words', () => {
-    expect(scheduleOf({ times: ['20:00', '08:00', '08:00', 'soon'], days: [5, 1, 3] })).toEqual({ times: ['08:00', '20:00'], days: [1, 3, 5] });
+    expect(scheduleOf({ times: ['20:00', '08:00', '08:00', 'soon'], days: [5, 1, 3] })).toEqual({
+      times: ['08:00', '20:00'],
+      days: [1, 3, 5],
+    });
     expect(scheduleOf({})).toEqual({ times: [], days: [] });
     expect(describeSchedule({ times: ['08:00', '20:00'], days: [] })).toBe('Every day at 08:00 and 20:00');
     expect(describeSchedule({ times: ['09:00'], days: [1, 3, 5] })).toBe('Mon, Wed and Fri at 09:00');
@@ -17,8 +20,16 @@ describe('scheduleOf and describeSchedule', () => {
 describe('dueSlots', () => {
   it('lists each time on each scheduled day', () => {
     // 23 Nov 2026 is a Monday.
-    expect(dueSlots({ times: ['08:00', '20:00'], days: [] }, '2026-11-23', '2026-11-24')).toEqual(['2026-11-23T08:00', '2026-11-23T20:00', '2026-11-24T08:00', '2026-11-24T20:00']);
-    expect(dueSlots({ times: ['09:00'], days: [1, 3] }, '2026-11-23', '2026-11-29')).toEqual(['2026-11-23T09:00', '2026-11-25T09:00']);
+    expect(dueSlots({ times: ['08:00', '20:00'], days: [] }, '2026-11-23', '2026-11-24')).toEqual([
+      '2026-11-23T08:00',
+      '2026-11-23T20:00',
+      '2026-11-24T08:00',
+      '2026-11-24T20:00',
+    ]);
+    expect(dueSlots({ times: ['09:00'], days: [1, 3] }, '2026-11-23', '2026-11-29')).toEqual([
+      '2026-11-23T09:00',
+      '2026-11-25T09:00',
+    ]);
   });
 });
 
@@ -39,7 +50,13 @@ describe('doseState and adherence', () => {
   });
   it('counts the doses whose time has come, worked by hand', () => {
     // Due by 25 Nov 09:00: 23rd ×2, 24th ×2, 25th 08:00 = 5; taken 2, missed 1, not logged 2 → 40%.
-    expect(adherence(schedule, intakes, '2026-11-23', '2026-11-25', now)).toEqual({ due: 5, taken: 2, missed: 1, notLogged: 2, percent: 40 });
+    expect(adherence(schedule, intakes, '2026-11-23', '2026-11-25', now)).toEqual({
+      due: 5,
+      taken: 2,
+      missed: 1,
+      notLogged: 2,
+      percent: 40,
+    });
     expect(adherence({ times: [], days: [] }, intakes, '2026-11-23', '2026-11-25', now).percent).toBeNull();
   });
 });

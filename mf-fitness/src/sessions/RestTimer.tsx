@@ -5,9 +5,12 @@ import { Button } from '@lifeboard/shared/ui/Button';
 function signal(): void {
   try {
     navigator.vibrate?.([200, 100, 200]);
-  } catch { /* not allowed here: the text still says the rest is over */ }
+  } catch {
+    /* not allowed here: the text still says the rest is over */
+  }
   try {
-    const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Context =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Context) return;
     const audio = new Context();
     const tone = audio.createOscillator();
@@ -16,7 +19,9 @@ function signal(): void {
     tone.start();
     tone.stop(audio.currentTime + 0.25);
     tone.onended = () => void audio.close();
-  } catch { /* autoplay refused: the text still says the rest is over */ }
+  } catch {
+    /* autoplay refused: the text still says the rest is over */
+  }
 }
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -40,9 +45,19 @@ export function RestTimer({ endsAt, onChange }: { endsAt: number; onChange: (end
   return (
     <div className="lb-row" role="timer" aria-live="polite" data-testid="rest-timer">
       {left > 0 ? <strong>Rest: {clock(left)}</strong> : <strong>Rest over: time for the next set</strong>}
-      {left > 0 ? <Button size="small" onClick={() => onChange(endsAt - 15_000)}>−15 s</Button> : null}
-      {left > 0 ? <Button size="small" onClick={() => onChange(endsAt + 15_000)}>+15 s</Button> : null}
-      <Button size="small" onClick={() => onChange(null)}>{left > 0 ? 'Skip rest' : 'Close'}</Button>
+      {left > 0 ? (
+        <Button size="small" onClick={() => onChange(endsAt - 15_000)}>
+          −15 s
+        </Button>
+      ) : null}
+      {left > 0 ? (
+        <Button size="small" onClick={() => onChange(endsAt + 15_000)}>
+          +15 s
+        </Button>
+      ) : null}
+      <Button size="small" onClick={() => onChange(null)}>
+        {left > 0 ? 'Skip rest' : 'Close'}
+      </Button>
     </div>
   );
 }

@@ -15,28 +15,73 @@ import { SessionDetail, setRecords } from './SessionDetail';
 configure({ asyncUtilTimeout: 5000 });
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
-afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  setUser(makeUser());
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+  $notifications.set([]);
+});
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
-const open = (id: number) => render(
-  <MemoryRouter initialEntries={[`/workout-session/${id}`]}><Routes><Route path="/workout-session/:id" element={<SessionDetail />} /></Routes></MemoryRouter>,
-);
-const bench = { ...base, id: 7, name: 'Bench press', primary_muscles: ['Chest'], secondary_muscles: ['Triceps'], is_builtin: true };
-const lastTime = { id: 1, title: 'Push day · Fri, Nov 20', started_at: '2026-11-20T08:00:00.000Z', sets: [{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 7, reps: 7, weight: 60, target_reps: 8 }] };
+const open = (id: number) =>
+  render(
+    <MemoryRouter initialEntries={[`/workout-session/${id}`]}>
+      <Routes>
+        <Route path="/workout-session/:id" element={<SessionDetail />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+const bench = {
+  ...base,
+  id: 7,
+  name: 'Bench press',
+  primary_muscles: ['Chest'],
+  secondary_muscles: ['Triceps'],
+  is_builtin: true,
+};
+const lastTime = {
+  id: 1,
+  title: 'Push day · Fri, Nov 20',
+  started_at: '2026-11-20T08:00:00.000Z',
+  sets: [
+    { exercise_id: 7, reps: 8, weight: 60, target_reps: 8 },
+    { exercise_id: 7, reps: 7, weight: 60, target_reps: 8 },
+  ],
+};
 
 function serve(sets: unknown[], extra: Record<string, unknown> = {}) {
   serveModel(api, 'exercise', 'exercises').rows.push(bench);
-  serveModel(api, 'workout', 'workouts').rows.push({ ...base, id: 3, title: 'Push day', items: [{ exercise_id: 7, sets: 2, reps: 8, rest_s: 60 }] });
+  serveModel(api, 'workout', 'workouts').rows.push({
+    ...base,
+    id: 3,
+    title: 'Push day',
+    items: [{ exercise_id: 7, sets: 2, reps: 8, rest_s: 60 }],
+  });
   api.on('POST /api/exercise/history', { body: { success: true, sessions: [lastTime] } });
   const sessions = serveModel(api, 'workout_session', 'workoutSessions');
-  sessions.rows.push({ ...base, id: 4, title: 'Push day · Wed, Nov 25', workout_id: 3, started_at: '2026-11-25T08:00:00.000Z', ended_at: null, sets, ...extra });
+  sessions.rows.push({
+    ...base,
+    id: 4,
+    title: 'Push day · Wed, Nov 25',
+    workout_id: 3,
+    started_at: '2026-11-25T08:00:00.000Z',
+    ended_at: null,
+    sets,
+    ...extra,
+  });
   return sessions;
 }
 
 describe('SessionDetail: the live session', () => {
   it('shows last time beside each set, keeps a typed 62.5 across a reload, saves it exactly when ticked, starts the rest timer and shows a PR', async () => {
-    const sessions = serve([{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }, { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }]);
+    const sessions = serve([
+      { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false },
+      { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false },
+    ]);
     const user = userEvent.setup();
     open(4);
     // Three requests (the session, the exercise's name, its history) on a loaded machine: allow them time.
@@ -52,12 +97,24 @@ describe('SessionDetail: the live session', () => {
 
     sessions.rejectNextWith = { sets: ['The server is down.'] };
     await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));
-    await waitFor(() => expect($notifications.get().map((n) => n.message).join()).toMatch(/The set was not saved.*What you typed is kept/));
+    await waitFor(() =>
+      expect(
+        $notifications
+          .get()
+          .map((n) => n.message)
+          .join(),
+      ).toMatch(/The set was not saved.*What you typed is kept/),
+    );
     expect((screen.getByLabelText('Weight (kg), set 1 of Bench press') as HTMLInputElement).value).toBe('62.5');
     expect(screen.queryByTestId('rest-timer')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));
-    await waitFor(() => expect((sessions.rows[0].sets as { weight: number; done: boolean }[])[0]).toMatchObject({ weight: 62.5, done: true }));
+    await waitFor(() =>
+      expect((sessions.rows[0].sets as { weight: number; done: boolean }[])[0]).toMatchObject({
+        weight: 62.5,
+        done: true,
+      }),
+    );
     expect((await screen.findByTestId('rest-timer')).textContent).toMatch(/Rest: (1:00|0:5\d)/);
     expect((await screen.findByTestId('pr-badge')).textContent).toMatch(/Heaviest weight/);
     await user.click(screen.getByRole('button', { name: 'Skip rest' }));
@@ -75,7 +132,13 @@ describe('SessionDetail: the live session', () => {
   });
 
   it('finishes with a summary: duration, volume, records broken, muscles worked', async () => {
-    serve([{ exercise_id: 7, reps: 8, weight: 62.5, target_reps: 8 }, { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }], { started_at: new Date(Date.now() - 45 * 60_000).toISOString() });
+    serve(
+      [
+        { exercise_id: 7, reps: 8, weight: 62.5, target_reps: 8 },
+        { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false },
+      ],
+      { started_at: new Date(Date.now() - 45 * 60_000).toISOString() },
+    );
     const user = userEvent.setup();
     open(4);
     await user.click(await screen.findByRole('button', { name: 'Finish session' }));
@@ -95,6 +158,11 @@ describe('setRecords', () => {
     expect(setRecords({ exercise_id: 1, reps: 8, weight: 62.5 }, before)).toEqual(['max_weight', 'best_e1rm']);
     expect(setRecords({ exercise_id: 1, reps: 10, weight: 50 }, before)).toEqual(['max_reps']);
     expect(setRecords({ exercise_id: 1, reps: 10, weight: 80, done: false }, before)).toEqual([]);
-    expect(setRecords({ exercise_id: 1, reps: 10, weight: 80 }, { max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null })).toEqual([]);
+    expect(
+      setRecords(
+        { exercise_id: 1, reps: 10, weight: 80 },
+        { max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null },
+      ),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,16 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { createResource, type AnyRecord } from '@lifeboard/shared/api/resource';
 import {
-  e1rm, exerciseRecords, formatWeight, fromKg, recordLabels, toKg, volume, type ExerciseRecords, type LoggedSet, type RecordKind,
+  e1rm,
+  exerciseRecords,
+  formatWeight,
+  fromKg,
+  recordLabels,
+  toKg,
+  volume,
+  type ExerciseRecords,
+  type LoggedSet,
+  type RecordKind,
 } from '@lifeboard/shared/models/training';
 import { $board } from '@lifeboard/shared/stores/board';
 import { notify } from '@lifeboard/shared/stores/notifications';
@@ -31,7 +40,8 @@ export function sessionVolume(sets: PerformedSet[]): number {
 }
 
 /** "60 kg × 8", "bodyweight × 12". */
-export const setText = (s: LoggedSet, unit: 'kg' | 'lb') => `${s.weight ? formatWeight(s.weight, unit) : 'bodyweight'} × ${s.reps}`;
+export const setText = (s: LoggedSet, unit: 'kg' | 'lb') =>
+  `${s.weight ? formatWeight(s.weight, unit) : 'bodyweight'} × ${s.reps}`;
 
 /** The records a done set beats, against the records before this session (none before: nothing to beat). */
 export function setRecords(set: LoggedSet, before: ExerciseRecords): RecordKind[] {
@@ -44,7 +54,10 @@ export function setRecords(set: LoggedSet, before: ExerciseRecords): RecordKind[
   return broken;
 }
 
-interface Edit { reps: string; weight: string }
+interface Edit {
+  reps: string;
+  weight: string;
+}
 const workouts = createResource('workout');
 
 interface SetRowProps {
@@ -71,19 +84,61 @@ interface SetActions {
  * One set's line. Memoised, with actions that keep their identity: ticking a set re-renders that set's line (and
  * the rest timer), not every line of the session, so the tap paints within a frame.
  */
-const SetRow = memo(function SetRow({ index, n, set, name, unit, reps, weight, lastTime, records, actions }: SetRowProps) {
+const SetRow = memo(function SetRow({
+  index,
+  n,
+  set,
+  name,
+  unit,
+  reps,
+  weight,
+  lastTime,
+  records,
+  actions,
+}: SetRowProps) {
   const label = `set ${n} of ${name}`;
   const done = set.done !== false;
   return (
     <li className="lb-row" data-testid="session-set" data-done={done}>
-      <span>Set {n}{lastTime ? <small> (last time: {lastTime})</small> : null}{set.target_reps ? <small> target {set.target_reps} reps</small> : null}</span>
-      <NumberField label={`Reps, ${label}`} min={0} max={1000} value={reps} onChange={(e) => actions.type(index, 'reps', e.target.value)} onBlur={() => actions.saveTyped(index)} />
-      <NumberField label={`Weight (${unit}), ${label}`} min={0} step="any" inputMode="decimal" value={weight} onChange={(e) => actions.type(index, 'weight', e.target.value)} onBlur={() => actions.saveTyped(index)} />
-      <Button size="small" variant={done ? 'secondary' : 'primary'} aria-pressed={done} onClick={() => actions.tick(index, !done)}>
-        {done ? 'Undo' : 'Done'}<span className="lb-visually-hidden"> {label}</span>
+      <span>
+        Set {n}
+        {lastTime ? <small> (last time: {lastTime})</small> : null}
+        {set.target_reps ? <small> target {set.target_reps} reps</small> : null}
+      </span>
+      <NumberField
+        label={`Reps, ${label}`}
+        min={0}
+        max={1000}
+        value={reps}
+        onChange={(e) => actions.type(index, 'reps', e.target.value)}
+        onBlur={() => actions.saveTyped(index)}
+      />
+      <NumberField
+        label={`Weight (${unit}), ${label}`}
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={weight}
+        onChange={(e) => actions.type(index, 'weight', e.target.value)}
+        onBlur={() => actions.saveTyped(index)}
+      />
+      <Button
+        size="small"
+        variant={done ? 'secondary' : 'primary'}
+        aria-pressed={done}
+        onClick={() => actions.tick(index, !done)}
+      >
+        {done ? 'Undo' : 'Done'}
+        <span className="lb-visually-hidden"> {label}</span>
       </Button>
-      {records ? <strong className="lb-badge" data-testid="pr-badge" title={records}>PR: {records}</strong> : null}
-      <Button size="small" variant="danger" onClick={() => actions.remove(index)}>Remove<span className="lb-visually-hidden"> {label}</span></Button>
+      {records ? (
+        <strong className="lb-badge" data-testid="pr-badge" title={records}>
+          PR: {records}
+        </strong>
+      ) : null}
+      <Button size="small" variant="danger" onClick={() => actions.remove(index)}>
+        Remove<span className="lb-visually-hidden"> {label}</span>
+      </Button>
     </li>
   );
 });
@@ -108,21 +163,36 @@ function SessionSets({ session }: { session: AnyRecord }) {
     const missing = (orderKey ? orderKey.split(',').map(Number) : []).filter((id) => !requested.current.has(id));
     if (missing.length === 0) return;
     for (const id of missing) requested.current.add(id);
-    void Promise.all(missing.map(async (id) => [id, ((await exerciseHistory(id)) ?? []).filter((s) => s.id !== session.id)] as const))
-      .then((found) => setHistories((known) => ({ ...known, ...Object.fromEntries(found) })));
+    void Promise.all(
+      missing.map(async (id) => [id, ((await exerciseHistory(id)) ?? []).filter((s) => s.id !== session.id)] as const),
+    ).then((found) => setHistories((known) => ({ ...known, ...Object.fromEntries(found) })));
   }, [orderKey, session.id]);
   useEffect(() => {
     if (typeof session.workout_id !== 'number' || !board.id) return;
-    void workouts.get(board.id, session.workout_id).then((result) => { if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items as Item[]); });
+    void workouts.get(board.id, session.workout_id).then((result) => {
+      if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items as Item[]);
+    });
   }, [session.workout_id, board.id]);
 
-  const before = useMemo(() => Object.fromEntries((orderKey ? orderKey.split(',').map(Number) : [])
-    .map((id) => [id, exerciseRecords((histories[id] ?? []).map((s) => s.sets), id)])) as Record<number, ExerciseRecords>, [histories, orderKey]);
+  const before = useMemo(
+    () =>
+      Object.fromEntries(
+        (orderKey ? orderKey.split(',').map(Number) : []).map((id) => [
+          id,
+          exerciseRecords(
+            (histories[id] ?? []).map((s) => s.sets),
+            id,
+          ),
+        ]),
+      ) as Record<number, ExerciseRecords>,
+    [histories, orderKey],
+  );
   const restOf = (exerciseId: number) => plan.find((i) => i.exercise_id === exerciseId)?.rest_s ?? DEFAULT_REST_S;
 
   async function save(next: PerformedSet[], failure: string): Promise<boolean> {
     const result = await updateRecord('workout_session', session.id, { sets: next });
-    if (!result.ok) notify({ kind: 'error', message: `${failure}: ${result.error.message}. What you typed is kept; try again.` });
+    if (!result.ok)
+      notify({ kind: 'error', message: `${failure}: ${result.error.message}. What you typed is kept; try again.` });
     return result.ok;
   }
   const valueOf = (i: number): { reps: number; weight: number | null; error?: string } => {
@@ -130,17 +200,23 @@ function SessionSets({ session }: { session: AnyRecord }) {
     if (!edit) return { reps: sets[i].reps, weight: sets[i].weight ?? null };
     const reps = Number(edit.reps);
     const typed = edit.weight.trim() === '' ? null : Number(edit.weight);
-    if (!Number.isInteger(reps) || reps < 0 || reps > 1000) return { reps: 0, weight: null, error: 'Reps must be a whole number from 0 to 1000.' };
-    if (typed !== null && (!Number.isFinite(typed) || typed < 0)) return { reps: 0, weight: null, error: 'The weight must be a number of at least 0.' };
+    if (!Number.isInteger(reps) || reps < 0 || reps > 1000)
+      return { reps: 0, weight: null, error: 'Reps must be a whole number from 0 to 1000.' };
+    if (typed !== null && (!Number.isFinite(typed) || typed < 0))
+      return { reps: 0, weight: null, error: 'The weight must be a number of at least 0.' };
     const weight = typed === null ? null : toKg(typed, unit);
-    if (weight !== null && weight > 2000) return { reps: 0, weight: null, error: 'The weight must be at most 2000 kg.' };
+    if (weight !== null && weight > 2000)
+      return { reps: 0, weight: null, error: 'The weight must be at most 2000 kg.' };
     return { reps, weight };
   };
   const withoutEdit = (i: number) => Object.fromEntries(Object.entries(edits).filter(([key]) => Number(key) !== i));
 
   async function tick(i: number, done: boolean) {
     const value = valueOf(i);
-    if (value.error) { notify({ kind: 'error', message: value.error }); return; }
+    if (value.error) {
+      notify({ kind: 'error', message: value.error });
+      return;
+    }
     const next = sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight, done } : s));
     if (await save(next, 'The set was not saved')) {
       resetEdits();
@@ -151,36 +227,73 @@ function SessionSets({ session }: { session: AnyRecord }) {
   async function saveTyped(i: number) {
     const value = valueOf(i);
     if (!edits[i] || value.error || sets[i].done === false) return;
-    if (await save(sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight } : s)), 'The change was not saved')) {
+    if (
+      await save(
+        sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight } : s)),
+        'The change was not saved',
+      )
+    ) {
       resetEdits();
       updateEdits(withoutEdit(i));
     }
   }
   function addSet(exerciseId: number) {
     const last = [...sets].reverse().find((s) => s.exercise_id === exerciseId);
-    void save([...sets, { exercise_id: exerciseId, reps: last?.reps ?? 10, weight: last?.weight ?? null, target_reps: last?.target_reps ?? null, done: false }], 'The set was not added');
+    void save(
+      [
+        ...sets,
+        {
+          exercise_id: exerciseId,
+          reps: last?.reps ?? 10,
+          weight: last?.weight ?? null,
+          target_reps: last?.target_reps ?? null,
+          done: false,
+        },
+      ],
+      'The set was not added',
+    );
   }
   async function removeSet(i: number) {
-    if (await save(sets.filter((_, j) => j !== i), 'The set was not removed')) {
+    if (
+      await save(
+        sets.filter((_, j) => j !== i),
+        'The set was not removed',
+      )
+    ) {
       // Typed values follow their sets to their new places.
       resetEdits();
-      updateEdits(Object.fromEntries(Object.entries(edits).filter(([key]) => Number(key) !== i).map(([key, edit]) => [Number(key) > i ? Number(key) - 1 : Number(key), edit])));
+      updateEdits(
+        Object.fromEntries(
+          Object.entries(edits)
+            .filter(([key]) => Number(key) !== i)
+            .map(([key, edit]) => [Number(key) > i ? Number(key) - 1 : Number(key), edit]),
+        ),
+      );
     }
   }
   // The lines' actions keep their identity across renders (SetRow is memoised) and call this render's functions.
   const latest = useRef({ tick, saveTyped, removeSet, edits, sets });
   latest.current = { tick, saveTyped, removeSet, edits, sets };
-  const type = useCallback((i: number, field: keyof Edit, value: string) => {
-    const { edits: typed, sets: now } = latest.current;
-    const edit = typed[i] ?? { reps: String(now[i].reps), weight: now[i].weight == null ? '' : String(fromKg(now[i].weight, $unit.get())) };
-    updateEdits({ [i]: { ...edit, [field]: value } });
-  }, [updateEdits]);
-  const actions = useMemo<SetActions>(() => ({
-    type,
-    saveTyped: (i) => void latest.current.saveTyped(i),
-    tick: (i, done) => void latest.current.tick(i, done),
-    remove: (i) => void latest.current.removeSet(i),
-  }), [type]);
+  const type = useCallback(
+    (i: number, field: keyof Edit, value: string) => {
+      const { edits: typed, sets: now } = latest.current;
+      const edit = typed[i] ?? {
+        reps: String(now[i].reps),
+        weight: now[i].weight == null ? '' : String(fromKg(now[i].weight, $unit.get())),
+      };
+      updateEdits({ [i]: { ...edit, [field]: value } });
+    },
+    [updateEdits],
+  );
+  const actions = useMemo<SetActions>(
+    () => ({
+      type,
+      saveTyped: (i) => void latest.current.saveTyped(i),
+      tick: (i, done) => void latest.current.tick(i, done),
+      remove: (i) => void latest.current.removeSet(i),
+    }),
+    [type],
+  );
 
   const finish = async () => {
     const result = await updateRecord('workout_session', session.id, { ended_at: new Date().toISOString() });
@@ -188,34 +301,47 @@ function SessionSets({ session }: { session: AnyRecord }) {
     else updateRest({ endsAt: 0 });
   };
 
-  const summary = finished ? (() => {
-    const broken = order.flatMap((id) => {
-      const after = exerciseRecords([...(histories[id] ?? []).map((s) => s.sets), sets], id);
-      const old = before[id];
-      return old && old.max_reps !== null ? (Object.keys(recordLabels) as RecordKind[]).filter((k) => after[k] !== null && old[k] !== null && (after[k] as number) > (old[k] as number))
-        .map((k) => `${nameOf(exercises, id)}: ${recordLabels[k]} ${recordText(k, after[k] as number, unit)}`) : [];
-    });
-    const worked = order.filter((id) => sets.some((s) => s.exercise_id === id && s.done !== false && s.reps > 0));
-    const primary = [...new Set(worked.flatMap((id) => (exercises.get(id)?.primary_muscles as string[] | undefined) ?? []))];
-    const secondary = [...new Set(worked.flatMap((id) => (exercises.get(id)?.secondary_muscles as string[] | undefined) ?? []))];
-    const duration = Date.parse(String(session.ended_at)) - Date.parse(String(session.started_at));
-    return (
-      <Panel title="Summary" data-testid="session-summary">
-        <ul>
-          <li>Duration: {durationLabel(duration)}</li>
-          <li>Volume: {formatWeight(volume(sets), unit)}</li>
-          <li>Sets done: {sets.filter((s) => s.done !== false).length} of {sets.length}</li>
-          <li>Records broken: {broken.length ? broken.join('; ') : 'none this time'}</li>
-        </ul>
-        <BodyMap highlighted={primary} secondary={secondary} />
-      </Panel>
-    );
-  })() : null;
+  const summary = finished
+    ? (() => {
+        const broken = order.flatMap((id) => {
+          const after = exerciseRecords([...(histories[id] ?? []).map((s) => s.sets), sets], id);
+          const old = before[id];
+          return old && old.max_reps !== null
+            ? (Object.keys(recordLabels) as RecordKind[])
+                .filter((k) => after[k] !== null && old[k] !== null && (after[k] as number) > (old[k] as number))
+                .map((k) => `${nameOf(exercises, id)}: ${recordLabels[k]} ${recordText(k, after[k] as number, unit)}`)
+            : [];
+        });
+        const worked = order.filter((id) => sets.some((s) => s.exercise_id === id && s.done !== false && s.reps > 0));
+        const primary = [
+          ...new Set(worked.flatMap((id) => (exercises.get(id)?.primary_muscles as string[] | undefined) ?? [])),
+        ];
+        const secondary = [
+          ...new Set(worked.flatMap((id) => (exercises.get(id)?.secondary_muscles as string[] | undefined) ?? [])),
+        ];
+        const duration = Date.parse(String(session.ended_at)) - Date.parse(String(session.started_at));
+        return (
+          <Panel title="Summary" data-testid="session-summary">
+            <ul>
+              <li>Duration: {durationLabel(duration)}</li>
+              <li>Volume: {formatWeight(volume(sets), unit)}</li>
+              <li>
+                Sets done: {sets.filter((s) => s.done !== false).length} of {sets.length}
+              </li>
+              <li>Records broken: {broken.length ? broken.join('; ') : 'none this time'}</li>
+            </ul>
+            <BodyMap highlighted={primary} secondary={secondary} />
+          </Panel>
+        );
+      })()
+    : null;
 
   return (
     <>
       {summary}
-      {restDraft.endsAt > 0 && !finished ? <RestTimer endsAt={restDraft.endsAt} onChange={(endsAt) => updateRest({ endsAt: endsAt ?? 0 })} /> : null}
+      {restDraft.endsAt > 0 && !finished ? (
+        <RestTimer endsAt={restDraft.endsAt} onChange={(endsAt) => updateRest({ endsAt: endsAt ?? 0 })} />
+      ) : null}
       <UnitChoice />
       {order.map((exerciseId) => {
         const name = nameOf(exercises, exerciseId);
@@ -223,30 +349,66 @@ function SessionSets({ session }: { session: AnyRecord }) {
         let index = 0;
         return (
           <Panel key={exerciseId} title={name} data-testid="session-exercise">
-            <p><Link to={`/exercises/${exerciseId}`}>How to do it</Link>{histories[exerciseId]?.[0] ? ` · Last time (${dayLabel(histories[exerciseId][0].started_at)}): ${last.map((s) => setText(s, unit)).join(', ') || 'no sets done'}` : ' · First time: no numbers to beat yet'}</p>
+            <p>
+              <Link to={`/exercises/${exerciseId}`}>How to do it</Link>
+              {histories[exerciseId]?.[0]
+                ? ` · Last time (${dayLabel(histories[exerciseId][0].started_at)}): ${last.map((s) => setText(s, unit)).join(', ') || 'no sets done'}`
+                : ' · First time: no numbers to beat yet'}
+            </p>
             <ol className="lb-stack">
               {sets.map((s, i) => {
                 if (s.exercise_id !== exerciseId) return null;
                 const n = index++;
                 const edit = edits[i];
-                const records = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId)).map((k) => recordLabels[k]).join(', ');
+                const records = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId))
+                  .map((k) => recordLabels[k])
+                  .join(', ');
                 return (
-                  <SetRow key={i} index={i} n={n + 1} set={s} name={name} unit={unit} actions={actions} records={records}
-                    reps={edit ? edit.reps : String(s.reps)} weight={edit ? edit.weight : s.weight == null ? '' : String(fromKg(s.weight, unit))}
-                    lastTime={last[n] ? setText(last[n], unit) : null} />
+                  <SetRow
+                    key={i}
+                    index={i}
+                    n={n + 1}
+                    set={s}
+                    name={name}
+                    unit={unit}
+                    actions={actions}
+                    records={records}
+                    reps={edit ? edit.reps : String(s.reps)}
+                    weight={edit ? edit.weight : s.weight == null ? '' : String(fromKg(s.weight, unit))}
+                    lastTime={last[n] ? setText(last[n], unit) : null}
+                  />
                 );
               })}
             </ol>
-            <Button size="small" onClick={() => addSet(exerciseId)}>Add a set<span className="lb-visually-hidden"> of {name}</span></Button>
+            <Button size="small" onClick={() => addSet(exerciseId)}>
+              Add a set<span className="lb-visually-hidden"> of {name}</span>
+            </Button>
           </Panel>
         );
       })}
       {order.length === 0 ? <p>No exercises in this session yet: add one below.</p> : null}
       <div className="lb-row">
-        <Button aria-expanded={adding} onClick={() => setAdding(!adding)}>{adding ? 'Close the library' : 'Add an exercise'}</Button>
-        {!finished ? <Button variant="primary" onClick={() => void finish()}>Finish session</Button> : null}
+        <Button aria-expanded={adding} onClick={() => setAdding(!adding)}>
+          {adding ? 'Close the library' : 'Add an exercise'}
+        </Button>
+        {!finished ? (
+          <Button variant="primary" onClick={() => void finish()}>
+            Finish session
+          </Button>
+        ) : null}
       </div>
-      {adding ? <ExerciseSearch pickLabel="Add" onPick={(e) => { void save([...sets, { exercise_id: e.id, reps: 10, weight: null, done: false }], 'The exercise was not added'); setAdding(false); }} /> : null}
+      {adding ? (
+        <ExerciseSearch
+          pickLabel="Add"
+          onPick={(e) => {
+            void save(
+              [...sets, { exercise_id: e.id, reps: 10, weight: null, done: false }],
+              'The exercise was not added',
+            );
+            setAdding(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -255,5 +417,9 @@ function SessionSets({ session }: { session: AnyRecord }) {
 export function SessionDetail() {
   const { id } = useParams();
   const { record } = useRecord('workout_session', Number(id));
-  return <ModelDetailRoute model="workout_session" backHref="/workout-sessions">{record ? <SessionSets session={record} /> : null}</ModelDetailRoute>;
+  return (
+    <ModelDetailRoute model="workout_session" backHref="/workout-sessions">
+      {record ? <SessionSets session={record} /> : null}
+    </ModelDetailRoute>
+  );
 }

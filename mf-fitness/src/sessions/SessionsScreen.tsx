@@ -6,7 +6,13 @@ import { WeeklyVolume } from './WeeklyVolume';
 /** `/workout-sessions`: the month's training days, the weekly volume, then every session, newest first. */
 export function SessionsScreen() {
   return (
-    <ModelScreen model="workout_session" title="Workout sessions" description="Sessions you trained, newest first." defaults={{ started_at: new Date().toISOString() }} detailHref={(id) => `/workout-session/${id}`}>
+    <ModelScreen
+      model="workout_session"
+      title="Workout sessions"
+      description="Sessions you trained, newest first."
+      defaults={{ started_at: new Date().toISOString() }}
+      detailHref={(id) => `/workout-session/${id}`}
+    >
       <div className="lb-sessions-overview">
         <TrainingCalendar />
         <WeeklyVolume />

@@ -16,7 +16,10 @@ export function monthGrid(year: number, month: number): (string | null)[] {
   const first = new Date(year, month, 1);
   const blanks = (first.getDay() + 6) % 7;
   const length = new Date(year, month + 1, 0).getDate();
-  return [...Array<null>(blanks).fill(null), ...Array.from({ length }, (_, i) => localDate(new Date(year, month, i + 1)))];
+  return [
+    ...Array<null>(blanks).fill(null),
+    ...Array.from({ length }, (_, i) => localDate(new Date(year, month, i + 1))),
+  ];
 }
 
 /** Sessions by the local day they started on. */
@@ -29,7 +32,10 @@ export function sessionsByDay(sessions: AnyRecord[]): Map<string, AnyRecord[]> {
   return days;
 }
 
-const titleOf = (session: AnyRecord) => (typeof session.title === 'string' && session.title ? session.title : sessionTitle(undefined, String(session.started_at)));
+const titleOf = (session: AnyRecord) =>
+  typeof session.title === 'string' && session.title
+    ? session.title
+    : sessionTitle(undefined, String(session.started_at));
 
 /** `/workout-sessions`: a month of training days; each day trained links to its sessions. */
 export function TrainingCalendar() {
@@ -41,21 +47,44 @@ export function TrainingCalendar() {
   const sessions = useRecordsBetween('workout_session', addDays(days[0], -1), addDays(days[days.length - 1], 1));
   const byDay = useMemo(() => sessionsByDay(sessions ?? []), [sessions]);
   const trained = days.filter((day) => byDay.has(day)).length;
-  const monthName = new Date(shown.year, shown.month, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
-  const move = (by: number) => setShown(({ year, month }) => ({ year: month + by < 0 ? year - 1 : month + by > 11 ? year + 1 : year, month: (month + by + 12) % 12 }));
+  const monthName = new Date(shown.year, shown.month, 1).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+  });
+  const move = (by: number) =>
+    setShown(({ year, month }) => ({
+      year: month + by < 0 ? year - 1 : month + by > 11 ? year + 1 : year,
+      month: (month + by + 12) % 12,
+    }));
   return (
     <Panel title="Training days">
       <div className="lb-row">
-        <Button size="small" variant="ghost" onClick={() => move(-1)} aria-label="Previous month">←</Button>
+        <Button size="small" variant="ghost" onClick={() => move(-1)} aria-label="Previous month">
+          ←
+        </Button>
         <strong aria-live="polite">{monthName}</strong>
-        <Button size="small" variant="ghost" onClick={() => move(1)} aria-label="Next month">→</Button>
+        <Button size="small" variant="ghost" onClick={() => move(1)} aria-label="Next month">
+          →
+        </Button>
       </div>
-      {sessions === undefined ? <Skeleton lines={4} /> : sessions === null ? <p role="alert">Your sessions could not be loaded. Try again later.</p> : (
+      {sessions === undefined ? (
+        <Skeleton lines={4} />
+      ) : sessions === null ? (
+        <p role="alert">Your sessions could not be loaded. Try again later.</p>
+      ) : (
         <>
-          <p>{trained === 0 ? `No training in ${monthName}.` : `Trained on ${trained} ${trained === 1 ? 'day' : 'days'} in ${monthName}.`}</p>
+          <p>
+            {trained === 0
+              ? `No training in ${monthName}.`
+              : `Trained on ${trained} ${trained === 1 ? 'day' : 'days'} in ${monthName}.`}
+          </p>
           <div className="lb-training-calendar" role="grid" aria-label={`Training days in ${monthName}`}>
             <div role="row" className="lb-training-calendar__row">
-              {weekdayHeads.map((head) => <span key={head} role="columnheader" className="lb-training-calendar__head">{head}</span>)}
+              {weekdayHeads.map((head) => (
+                <span key={head} role="columnheader" className="lb-training-calendar__head">
+                  {head}
+                </span>
+              ))}
             </div>
             {Array.from({ length: Math.ceil(grid.length / 7) }, (_, week) => (
               <div role="row" key={week} className="lb-training-calendar__row">
@@ -64,8 +93,23 @@ export function TrainingCalendar() {
                   const done = byDay.get(day) ?? [];
                   const number = Number(day.slice(8));
                   return (
-                    <span key={day} role="gridcell" className={`lb-training-calendar__day${done.length ? ' is-trained' : ''}${day === today ? ' is-today' : ''}`} data-day={day}>
-                      {done.length ? <Link to={`/workout-session/${done[0].id}`} title={done.map(titleOf).join('\n')} aria-label={`${done.map(titleOf).join(', ')}`}>{number}</Link> : number}
+                    <span
+                      key={day}
+                      role="gridcell"
+                      className={`lb-training-calendar__day${done.length ? ' is-trained' : ''}${day === today ? ' is-today' : ''}`}
+                      data-day={day}
+                    >
+                      {done.length ? (
+                        <Link
+                          to={`/workout-session/${done[0].id}`}
+                          title={done.map(titleOf).join('\n')}
+                          aria-label={`${done.map(titleOf).join(', ')}`}
+                        >
+                          {number}
+                        </Link>
+                      ) : (
+                        number
+                      )}
                     </span>
                   );
                 })}

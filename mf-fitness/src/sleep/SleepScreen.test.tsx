@@ -14,8 +14,14 @@ import { nightTimes } from './sleep-stats';
 configure({ asyncUtilTimeout: 5000 });
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
-afterEach(() => { cleanup(); clearData(); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
 
@@ -31,7 +37,11 @@ describe('/sleep', () => {
   it('logs a night from bed and wake times, refusing a bad score without losing what was typed', async () => {
     const { nights } = serve();
     const user = userEvent.setup();
-    render(<MemoryRouter><SleepScreen /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SleepScreen />
+      </MemoryRouter>,
+    );
     await screen.findByText('No nights logged in the last 4 weeks.');
     await user.clear(screen.getByLabelText('Went to bed'));
     await user.type(screen.getByLabelText('Went to bed'), '23:30');
@@ -48,10 +58,18 @@ describe('/sleep', () => {
     await user.type(screen.getByLabelText('Score (0 to 100)'), '82');
     await user.click(screen.getByRole('button', { name: 'Log this night' }));
     await waitFor(() => expect(nights.rows).toHaveLength(1));
-    expect(nights.rows[0]).toMatchObject({ date: localDate(), score: 82, ...nightTimes(localDate(), '23:30', '07:00') });
+    expect(nights.rows[0]).toMatchObject({
+      date: localDate(),
+      score: 82,
+      ...nightTimes(localDate(), '23:30', '07:00'),
+    });
     expect(await screen.findByText('1 night · on average 7 h 30 min asleep · score 82 / 100')).toBeTruthy();
     // The list says the night in words, and a deleted night leaves the averages too.
-    expect(await screen.findByText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}: 7 h 30 min asleep \(23:30 to 07:00\) · score 82$/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}: 7 h 30 min asleep \(23:30 to 07:00\) · score 82$/,
+      ),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /^Delete the night of / }));
     await waitFor(() => expect(nights.rows).toHaveLength(0));
     expect(await screen.findByText('No nights logged in the last 4 weeks.')).toBeTruthy();
@@ -64,22 +82,45 @@ describe('/sleep', () => {
     for (let i = 1; i <= 10; i += 1) {
       const date = addDays(today, -i);
       const trained = i % 2 === 0;
-      if (trained) sessions.rows.push({ ...base, id: 100 + i, title: 'Legs', started_at: new Date(`${addDays(date, -1)}T18:00:00`).toISOString(), sets: [] });
+      if (trained)
+        sessions.rows.push({
+          ...base,
+          id: 100 + i,
+          title: 'Legs',
+          started_at: new Date(`${addDays(date, -1)}T18:00:00`).toISOString(),
+          sets: [],
+        });
       nights.rows.push({ ...base, id: i, date, score: 70, ...nightTimes(date, trained ? '23:00' : '23:34', '07:00') });
     }
-    render(<MemoryRouter><SleepScreen /></MemoryRouter>);
-    expect((await screen.findByTestId('sleep-insights')).textContent).toContain('On nights after training you slept 34 min longer. Based on 5 nights after training, 5 without.');
+    render(
+      <MemoryRouter>
+        <SleepScreen />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('sleep-insights')).textContent).toContain(
+      'On nights after training you slept 34 min longer. Based on 5 nights after training, 5 without.',
+    );
     cleanup();
     nights.rows.splice(0, 2); // four nights after training remain: too few
-    render(<MemoryRouter><SleepScreen /></MemoryRouter>);
-    expect((await screen.findByTestId('sleep-insights-none')).textContent).toMatch(/^Nothing to say yet: a comparison needs at least 5 nights on each side/);
+    render(
+      <MemoryRouter>
+        <SleepScreen />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('sleep-insights-none')).textContent).toMatch(
+      /^Nothing to say yet: a comparison needs at least 5 nights on each side/,
+    );
   });
 
   it('home widget: averages the last nights in words', async () => {
     const { nights } = serve();
     nights.rows.push({ ...base, id: 1, date: '2026-11-24', score: 70, ...nightTimes('2026-11-24', '23:00', '06:30') });
     nights.rows.push({ ...base, id: 2, date: '2026-11-25', score: 80, ...nightTimes('2026-11-25', '23:00', '07:00') });
-    render(<MemoryRouter><SleepWidget /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SleepWidget />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Last 2 nights: score 75 / 100 · 7 h 45 min asleep on average.')).toBeTruthy();
   });
 });

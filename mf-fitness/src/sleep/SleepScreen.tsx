@@ -20,15 +20,28 @@ export function SleepScreen() {
   return (
     <section className="lb-stack" data-model="sleep_score">
       <PageHeader title="Sleep" description="When you went to bed, when you woke and how it felt." />
-      <Panel title="Log a night"><SleepLogForm onSaved={() => setVersion((n) => n + 1)} /></Panel>
-      {records === undefined ? <Skeleton lines={4} /> : records === null ? <ErrorPanel message="Your nights could not be loaded. Try again later." onRetry={() => setVersion((n) => n + 1)} /> : (
+      <Panel title="Log a night">
+        <SleepLogForm onSaved={() => setVersion((n) => n + 1)} />
+      </Panel>
+      {records === undefined ? (
+        <Skeleton lines={4} />
+      ) : records === null ? (
+        <ErrorPanel
+          message="Your nights could not be loaded. Try again later."
+          onRetry={() => setVersion((n) => n + 1)}
+        />
+      ) : (
         <>
           <SleepTrends nights={nights} />
           <SleepInsights nights={nights} />
         </>
       )}
       <Panel title="Nights">
-        {list.status === 'loading' && list.items.length === 0 ? <Skeleton lines={3} /> : <NightsList nights={list.items} onChanged={() => setVersion((n) => n + 1)} />}
+        {list.status === 'loading' && list.items.length === 0 ? (
+          <Skeleton lines={3} />
+        ) : (
+          <NightsList nights={list.items} onChanged={() => setVersion((n) => n + 1)} />
+        )}
       </Panel>
     </section>
   );

@@ -19,12 +19,17 @@ export function nightsIn(nights: readonly Night[], range: SleepRange, today = lo
 }
 
 /** What the chart draws: each night over weeks; over a year, each week's averages (on its Monday). */
-export function chartPoints(nights: readonly Night[], range: SleepRange): { day: string; minutes: number | null; score: number | null }[] {
+export function chartPoints(
+  nights: readonly Night[],
+  range: SleepRange,
+): { day: string; minutes: number | null; score: number | null }[] {
   const sorted = [...nights].sort((a, b) => a.date.localeCompare(b.date));
   if (range !== 'year') return sorted.map((n) => ({ day: n.date, minutes: n.minutes, score: n.score }));
   const weeks = new Map<string, Night[]>();
   for (const night of sorted) weeks.set(weekOf(night.date), [...(weeks.get(weekOf(night.date)) ?? []), night]);
-  return [...weeks.entries()].map(([day, own]) => ({ day, ...sleepAverages(own) })).map(({ day, minutes, score }) => ({ day, minutes, score }));
+  return [...weeks.entries()]
+    .map(([day, own]) => ({ day, ...sleepAverages(own) }))
+    .map(({ day, minutes, score }) => ({ day, minutes, score }));
 }
 
 const hoursText = (hours: number) => minutesLabel(hours * 60);
@@ -38,31 +43,67 @@ export function SleepTrends({ nights }: { nights: readonly Night[] }) {
   const shown = useMemo(() => nightsIn(nights, range), [nights, range]);
   const points = useMemo(() => chartPoints(shown, range), [shown, range]);
   const days = useMemo(() => points.map((p) => p.day), [points]);
-  const series = useMemo(() => [
-    { label: 'Score', colour: '#7a3fc4', scale: 'score', values: points.map((p) => p.score), format: (v: number) => `${Math.round(v)}` },
-    { label: 'Asleep', colour: '#2f5bd3', scale: 'hours', values: points.map((p) => (p.minutes === null ? null : Math.round((p.minutes / 60) * 100) / 100)), format: hoursText },
-  ], [points]);
+  const series = useMemo(
+    () => [
+      {
+        label: 'Score',
+        colour: '#7a3fc4',
+        scale: 'score',
+        values: points.map((p) => p.score),
+        format: (v: number) => `${Math.round(v)}`,
+      },
+      {
+        label: 'Asleep',
+        colour: '#2f5bd3',
+        scale: 'hours',
+        values: points.map((p) => (p.minutes === null ? null : Math.round((p.minutes / 60) * 100) / 100)),
+        format: hoursText,
+      },
+    ],
+    [points],
+  );
   const ranges = useMemo(() => ({ score: [0, 100] as [number, number] }), []);
   const averages = sleepAverages(shown);
   const extremes = weekdayExtremes(shown);
-  const averageWords = averages.nights === 0 ? `No nights logged in the last ${rangeLabels[range]}.`
-    : `${averages.nights} ${averages.nights === 1 ? 'night' : 'nights'} · on average ${averages.minutes === null ? 'no times logged' : `${minutesLabel(averages.minutes)} asleep`}${averages.score === null ? '' : ` · score ${averages.score} / 100`}`;
+  const averageWords =
+    averages.nights === 0
+      ? `No nights logged in the last ${rangeLabels[range]}.`
+      : `${averages.nights} ${averages.nights === 1 ? 'night' : 'nights'} · on average ${averages.minutes === null ? 'no times logged' : `${minutesLabel(averages.minutes)} asleep`}${averages.score === null ? '' : ` · score ${averages.score} / 100`}`;
   const describe = (day: { weekday: number; nights: number; minutes: number | null; score: number | null }) =>
     `${nightName(day.weekday)} (${extremes?.by === 'score' ? `score ${day.score}` : minutesLabel(day.minutes ?? 0)}, ${day.nights} nights)`;
   return (
     <Panel title="Your sleep over time">
       <div role="group" aria-label="Period" className="lb-row">
         {(Object.keys(rangeLabels) as SleepRange[]).map((key) => (
-          <Button key={key} size="small" variant={key === range ? 'primary' : 'ghost'} aria-pressed={key === range} onClick={() => setRange(key)}>{rangeLabels[key]}</Button>
+          <Button
+            key={key}
+            size="small"
+            variant={key === range ? 'primary' : 'ghost'}
+            aria-pressed={key === range}
+            onClick={() => setRange(key)}
+          >
+            {rangeLabels[key]}
+          </Button>
         ))}
       </div>
       <p data-testid="sleep-averages">{averageWords}</p>
-      <p data-testid="sleep-weekdays">{extremes ? `Best night of the week: ${describe(extremes.best)} · worst: ${describe(extremes.worst)}.` : 'Best and worst night of the week: shown once two weekdays have two nights each.'}</p>
+      <p data-testid="sleep-weekdays">
+        {extremes
+          ? `Best night of the week: ${describe(extremes.best)} · worst: ${describe(extremes.worst)}.`
+          : 'Best and worst night of the week: shown once two weekdays have two nights each.'}
+      </p>
       {points.length >= 2 ? (
         <Suspense fallback={<Skeleton lines={3} />}>
-          <TimeChart days={days} series={series} ranges={ranges} summary={`Sleep score and time asleep, last ${rangeLabels[range]}${range === 'year' ? ' (weekly averages)' : ''}. ${averageWords}`} />
+          <TimeChart
+            days={days}
+            series={series}
+            ranges={ranges}
+            summary={`Sleep score and time asleep, last ${rangeLabels[range]}${range === 'year' ? ' (weekly averages)' : ''}. ${averageWords}`}
+          />
         </Suspense>
-      ) : <p>The chart starts with your second night in this period.</p>}
+      ) : (
+        <p>The chart starts with your second night in this period.</p>
+      )}
     </Panel>
   );
 }

@@ -11,14 +11,21 @@ import { $incrementKg } from './units';
 configure({ asyncUtilTimeout: 5000 });
 
 const api = withFakeApi();
-beforeEach(() => { clearData(); setUser(makeUser({ weight_unit: 'lb' })); });
+beforeEach(() => {
+  clearData();
+  setUser(makeUser({ weight_unit: 'lb' }));
+});
 afterEach(cleanup);
 
 describe('UnitChoice', () => {
-  it('shows the step in the user\'s unit, refuses a step of 0 and saves 5 lb as kg', async () => {
+  it("shows the step in the user's unit, refuses a step of 0 and saves 5 lb as kg", async () => {
     const sent: unknown[] = [];
     let stored = makeUser({ weight_unit: 'lb' });
-    api.on('POST /api/user/update', ({ body }) => { sent.push(body); stored = { ...stored, ...(body as object) }; return { body: { success: true, user: stored } }; });
+    api.on('POST /api/user/update', ({ body }) => {
+      sent.push(body);
+      stored = { ...stored, ...(body as object) };
+      return { body: { success: true, user: stored } };
+    });
     const user = userEvent.setup();
     render(<UnitChoice withIncrement />);
     const step = screen.getByLabelText('Progression step (lb)') as HTMLInputElement;

@@ -5,7 +5,10 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { NumberField, Select } from '@lifeboard/shared/ui/fields';
 import { $incrementKg, $unit, saveTrainingSetting } from './units';
 
-const unitOptions = [{ value: 'kg', label: 'Kilograms (kg)' }, { value: 'lb', label: 'Pounds (lb)' }];
+const unitOptions = [
+  { value: 'kg', label: 'Kilograms (kg)' },
+  { value: 'lb', label: 'Pounds (lb)' },
+];
 
 /** The account's weight unit (and, with `withIncrement`, the progression step), saved as they change. */
 export function UnitChoice({ withIncrement = false }: { withIncrement?: boolean }) {
@@ -24,19 +27,43 @@ export function UnitChoice({ withIncrement = false }: { withIncrement?: boolean 
   const saveStep = async () => {
     const value = Number(step);
     if (step === null) return;
-    if (!Number.isFinite(value) || value <= 0 || toKg(value, unit) > 50) { setMessage(`The step is a weight above 0 and at most ${formatWeight(50, unit)}.`); return; }
+    if (!Number.isFinite(value) || value <= 0 || toKg(value, unit) > 50) {
+      setMessage(`The step is a weight above 0 and at most ${formatWeight(50, unit)}.`);
+      return;
+    }
     if (await save({ incrementKg: toKg(value, unit) })) setStep(null);
   };
   return (
     <div className="lb-row" data-testid="unit-choice">
-      <Select label="Weights in" value={unit} options={unitOptions} disabled={busy} onChange={(e) => void save({ unit: e.target.value === 'lb' ? 'lb' : 'kg' })} />
+      <Select
+        label="Weights in"
+        value={unit}
+        options={unitOptions}
+        disabled={busy}
+        onChange={(e) => void save({ unit: e.target.value === 'lb' ? 'lb' : 'kg' })}
+      />
       {withIncrement ? (
         <>
-          <NumberField label={`Progression step (${unit})`} hint="Added to the weight next time, once every set reached its target." min={0} step="any" value={step ?? String(fromKg(incrementKg, unit))} onChange={(e) => setStep(e.target.value)} />
-          {step !== null ? <Button size="small" busy={busy} onClick={() => void saveStep()}>Save step</Button> : null}
+          <NumberField
+            label={`Progression step (${unit})`}
+            hint="Added to the weight next time, once every set reached its target."
+            min={0}
+            step="any"
+            value={step ?? String(fromKg(incrementKg, unit))}
+            onChange={(e) => setStep(e.target.value)}
+          />
+          {step !== null ? (
+            <Button size="small" busy={busy} onClick={() => void saveStep()}>
+              Save step
+            </Button>
+          ) : null}
         </>
       ) : null}
-      {message ? <p role="alert" className="lb-field__error">{message}</p> : null}
+      {message ? (
+        <p role="alert" className="lb-field__error">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

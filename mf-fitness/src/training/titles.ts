@@ -1,7 +1,9 @@
 /** "Tue, Nov 25" in the reader's time zone. */
 export function dayLabel(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 /** A session's title: "Push day · Tue, Nov 25"; "Workout · Tue, Nov 25" when it follows no plan. */

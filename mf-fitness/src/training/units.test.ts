@@ -7,13 +7,16 @@ import { setUser } from '@lifeboard/shared/stores/session';
 import { $incrementKg, $unit, saveTrainingSetting } from './units';
 
 const api = withFakeApi();
-beforeEach(() => { clearData(); setUser(makeUser()); });
+beforeEach(() => {
+  clearData();
+  setUser(makeUser());
+});
 
-describe('the account\'s weight unit', () => {
+describe("the account's weight unit", () => {
   it('is kg with a 2.5 kg step until the account says otherwise', () => {
     expect($unit.get()).toBe('kg');
     expect($incrementKg.get()).toBe(2.5);
-    setUser(makeUser({ weight_unit: 'lb', weight_increment_kg: 2.2680 }));
+    setUser(makeUser({ weight_unit: 'lb', weight_increment_kg: 2.268 }));
     expect($unit.get()).toBe('lb');
     expect(formatWeight($incrementKg.get(), $unit.get())).toBe('5 lb');
   });
@@ -21,7 +24,11 @@ describe('the account\'s weight unit', () => {
   it('saves a choice on the account and follows what the server answered', async () => {
     const sent: unknown[] = [];
     let stored = makeUser();
-    api.on('POST /api/user/update', ({ body }) => { sent.push(body); stored = { ...stored, ...(body as object) }; return { body: { success: true, user: stored } }; });
+    api.on('POST /api/user/update', ({ body }) => {
+      sent.push(body);
+      stored = { ...stored, ...(body as object) };
+      return { body: { success: true, user: stored } };
+    });
     expect(await saveTrainingSetting({ unit: 'lb' })).toBe('');
     expect(await saveTrainingSetting({ incrementKg: toKg(5, 'lb') })).toBe('');
     expect(sent).toEqual([{ weight_unit: 'lb' }, { weight_increment_kg: 2.268 }]);
@@ -34,7 +41,10 @@ describe('the account\'s weight unit', () => {
   });
 
   it('keeps the unit it had when the server refuses', async () => {
-    api.on('POST /api/user/update', { status: 422, body: { message: 'The given data was invalid.', errors: { weight_unit: ['must be kg or lb'] } } });
+    api.on('POST /api/user/update', {
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { weight_unit: ['must be kg or lb'] } },
+    });
     expect(await saveTrainingSetting({ unit: 'lb' })).toMatch(/^Not saved: /);
     expect($unit.get()).toBe('kg');
   });

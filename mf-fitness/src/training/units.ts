@@ -11,19 +11,37 @@ import { $session } from '@lifeboard/shared/stores/session';
 const $saved = atom<{ userId: number; unit?: WeightUnit; incrementKg?: number } | null>(null);
 registerClearable(() => $saved.set(null));
 
-const savedFor = (userId: number | undefined) => { const saved = $saved.get(); return saved && saved.userId === userId ? saved : null; };
+const savedFor = (userId: number | undefined) => {
+  const saved = $saved.get();
+  return saved && saved.userId === userId ? saved : null;
+};
 
 /** The unit this person lifts in (their account's choice). Weights are stored in kg whatever it is. */
-export const $unit = computed([$session, $saved], (session): WeightUnit => savedFor(session.user?.id)?.unit ?? session.user?.weight_unit ?? 'kg');
+export const $unit = computed(
+  [$session, $saved],
+  (session): WeightUnit => savedFor(session.user?.id)?.unit ?? session.user?.weight_unit ?? 'kg',
+);
 /** The step the progression adds, kg (their account's choice). */
-export const $incrementKg = computed([$session, $saved], (session): number => savedFor(session.user?.id)?.incrementKg ?? session.user?.weight_increment_kg ?? DEFAULT_INCREMENT_KG);
+export const $incrementKg = computed(
+  [$session, $saved],
+  (session): number =>
+    savedFor(session.user?.id)?.incrementKg ?? session.user?.weight_increment_kg ?? DEFAULT_INCREMENT_KG,
+);
 
 /** Saves a training setting on the account; resolves to an error message, or '' when saved. */
 export async function saveTrainingSetting(change: { unit: WeightUnit } | { incrementKg: number }): Promise<string> {
   const userId = $session.get().user?.id;
   if (!userId) return 'Sign in to keep this setting.';
-  const result = 'unit' in change ? await updateUser('weight_unit', change.unit) : await updateUser('weight_increment_kg', change.incrementKg);
+  const result =
+    'unit' in change
+      ? await updateUser('weight_unit', change.unit)
+      : await updateUser('weight_increment_kg', change.incrementKg);
   if (!result.ok) return `Not saved: ${result.error.message}`;
-  $saved.set({ ...savedFor(userId), userId, unit: result.data.weight_unit, incrementKg: result.data.weight_increment_kg });
+  $saved.set({
+    ...savedFor(userId),
+    userId,
+    unit: result.data.weight_unit,
+    incrementKg: result.data.weight_increment_kg,
+  });
   return '';
 }

@@ -15,13 +15,27 @@ import { WorkoutDetail } from './WorkoutDetail';
 configure({ asyncUtilTimeout: 5000 });
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); setUser(makeUser()); });
-afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  setUser(makeUser());
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+  $notifications.set([]);
+});
 
 const base = { board_id: 1, created_at: '', updated_at: '' };
-const open = (id: number) => render(
-  <MemoryRouter initialEntries={[`/workouts/${id}`]}><Routes><Route path="/workouts/:id" element={<WorkoutDetail />} /><Route path="/workout-session/:id" element={<p>Session page</p>} /></Routes></MemoryRouter>,
-);
+const open = (id: number) =>
+  render(
+    <MemoryRouter initialEntries={[`/workouts/${id}`]}>
+      <Routes>
+        <Route path="/workouts/:id" element={<WorkoutDetail />} />
+        <Route path="/workout-session/:id" element={<p>Session page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
 const squat = { ...base, id: 9, name: 'Barbell Squat', primary_muscles: ['Quadriceps'], is_builtin: true };
 const bench = { ...base, id: 7, name: 'Bench press', primary_muscles: ['Chest'], is_builtin: false };
 const noHistory = () => api.on('POST /api/exercise/history', { body: { success: true, sessions: [] } });
@@ -36,7 +50,9 @@ describe('WorkoutDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'Add an exercise' }));
     await user.type(screen.getByLabelText('Search exercises'), 'squat');
     await user.click(await screen.findByRole('button', { name: 'Add Barbell Squat' }));
-    await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]));
+    await waitFor(() =>
+      expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 10, weight: null, rest_s: 90 }]),
+    );
     expect(await screen.findByText(/3 × 10 · rest 90 s/)).toBeTruthy();
   });
 
@@ -55,12 +71,28 @@ describe('WorkoutDetail', () => {
     await user.selectOptions(screen.getByLabelText('Superset'), '1');
     await user.type(screen.getByLabelText('Note'), 'Pause at the bottom');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(workouts.rows[0].items).toEqual([{ exercise_id: 9, sets: 3, reps: 5, weight: 62.5, rpe: 8.5, rest_s: 120, superset_group: 1, note: 'Pause at the bottom' }]));
+    await waitFor(() =>
+      expect(workouts.rows[0].items).toEqual([
+        {
+          exercise_id: 9,
+          sets: 3,
+          reps: 5,
+          weight: 62.5,
+          rpe: 8.5,
+          rest_s: 120,
+          superset_group: 1,
+          note: 'Pause at the bottom',
+        },
+      ]),
+    );
     expect(await screen.findByText(/3 × 5 @ 62.5 kg · RPE 8.5 · rest 120 s · Superset A/)).toBeTruthy();
 
     // The unit is the account's: choosing pounds saves it on the user.
     const saved: unknown[] = [];
-    api.on('POST /api/user/update', ({ body }) => { saved.push(body); return { body: { success: true, user: makeUser(body as Record<string, never>) } }; });
+    api.on('POST /api/user/update', ({ body }) => {
+      saved.push(body);
+      return { body: { success: true, user: makeUser(body as Record<string, never>) } };
+    });
     await user.selectOptions(screen.getByLabelText('Weights in'), 'lb');
     await waitFor(() => expect(saved).toEqual([{ weight_unit: 'lb' }]));
     await user.click(await screen.findByRole('button', { name: 'Edit Barbell Squat' }));
@@ -74,27 +106,54 @@ describe('WorkoutDetail', () => {
   it('reorders with the keyboard-friendly Move buttons and duplicates the workout', async () => {
     serveModel(api, 'exercise', 'exercises').rows.push(squat, bench);
     const workouts = serveModel(api, 'workout', 'workouts');
-    workouts.rows.push({ ...base, id: 3, title: 'Full body', notes: '', items: [{ exercise_id: 9, sets: 3, reps: 5 }, { exercise_id: 7, sets: 3, reps: 8 }] });
+    workouts.rows.push({
+      ...base,
+      id: 3,
+      title: 'Full body',
+      notes: '',
+      items: [
+        { exercise_id: 9, sets: 3, reps: 5 },
+        { exercise_id: 7, sets: 3, reps: 8 },
+      ],
+    });
     const user = userEvent.setup();
     open(3);
     await user.click(await screen.findByRole('button', { name: 'Move down Barbell Squat' }));
-    await waitFor(() => expect((workouts.rows[0].items as { exercise_id: number }[]).map((i) => i.exercise_id)).toEqual([7, 9]));
+    await waitFor(() =>
+      expect((workouts.rows[0].items as { exercise_id: number }[]).map((i) => i.exercise_id)).toEqual([7, 9]),
+    );
     await user.click(screen.getByRole('button', { name: 'Duplicate workout' }));
     await waitFor(() => expect(workouts.rows.map((w) => w.title)).toContain('Full body (copy)'));
-    expect(workouts.rows.find((w) => w.title === 'Full body (copy)')?.items).toEqual(workouts.rows.find((w) => w.id === 3)?.items);
+    expect(workouts.rows.find((w) => w.title === 'Full body (copy)')?.items).toEqual(
+      workouts.rows.find((w) => w.id === 3)?.items,
+    );
   });
 
   it('starts a session prefilled from the plan, +2.5 kg where every set hit its reps last time', async () => {
     serveModel(api, 'exercise', 'exercises').rows.push(squat, bench);
     const workouts = serveModel(api, 'workout', 'workouts');
-    workouts.rows.push({ ...base, id: 3, title: 'Push day', items: [{ exercise_id: 9, sets: 2, reps: 5, weight: 100 }, { exercise_id: 7, sets: 1, reps: 8, weight: 50 }] });
+    workouts.rows.push({
+      ...base,
+      id: 3,
+      title: 'Push day',
+      items: [
+        { exercise_id: 9, sets: 2, reps: 5, weight: 100 },
+        { exercise_id: 7, sets: 1, reps: 8, weight: 50 },
+      ],
+    });
     const sessions = serveModel(api, 'workout_session', 'workoutSessions');
     api.on('POST /api/exercise/history', ({ body }) => {
       const id = (body as { params: { exercise_id: number } }).params.exercise_id;
-      const sets = id === 9
-        ? [{ exercise_id: 9, reps: 5, weight: 100, target_reps: 5 }, { exercise_id: 9, reps: 5, weight: 100, target_reps: 5 }]
-        : [{ exercise_id: 7, reps: 6, weight: 50, target_reps: 8 }];
-      return { body: { success: true, sessions: [{ id: 1, title: 'Push day', started_at: '2026-11-20T08:00:00.000Z', sets }] } };
+      const sets =
+        id === 9
+          ? [
+              { exercise_id: 9, reps: 5, weight: 100, target_reps: 5 },
+              { exercise_id: 9, reps: 5, weight: 100, target_reps: 5 },
+            ]
+          : [{ exercise_id: 7, reps: 6, weight: 50, target_reps: 8 }];
+      return {
+        body: { success: true, sessions: [{ id: 1, title: 'Push day', started_at: '2026-11-20T08:00:00.000Z', sets }] },
+      };
     });
     const user = userEvent.setup();
     open(3);
@@ -112,7 +171,12 @@ describe('WorkoutDetail', () => {
   it('names no exercise by its id while names load', async () => {
     serveModel(api, 'exercise', 'exercises');
     noHistory();
-    serveModel(api, 'workout', 'workouts').rows.push({ ...base, id: 3, title: 'Legs', items: [{ exercise_id: 55, sets: 3, reps: 5 }] });
+    serveModel(api, 'workout', 'workouts').rows.push({
+      ...base,
+      id: 3,
+      title: 'Legs',
+      items: [{ exercise_id: 55, sets: 3, reps: 5 }],
+    });
     open(3);
     expect(await screen.findByText(/3 × 5/)).toBeTruthy();
     expect(screen.queryByText(/#55|55/)).toBeNull();

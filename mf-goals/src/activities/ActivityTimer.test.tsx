@@ -14,9 +14,18 @@ beforeEach(() => {
   setBoard(1, 'Home');
   $runningTimer.set(null);
   activities = serveModel(api, 'activity', 'activities');
-  serveModel(api, 'category', 'categories').rows.push({ id: 3, name: 'Deep work', color: '#000000', kind: '', position: 0 });
+  serveModel(api, 'category', 'categories').rows.push({
+    id: 3,
+    name: 'Deep work',
+    color: '#000000',
+    kind: '',
+    position: 0,
+  });
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 describe('ActivityTimer', () => {
   it('starts a timer that survives a reload, and logs it with its start, end and length when stopped', async () => {
@@ -27,7 +36,10 @@ describe('ActivityTimer', () => {
     fireEvent.change(await screen.findByLabelText('Category', {}, { timeout: 3000 }), { target: { value: '3' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Quick log' }));
     expect(screen.getByRole('timer', { name: 'Running timer' }).textContent).toMatch(/Write the report · 0:0\d/);
-    expect(JSON.parse(localStorage.getItem('lifeboard:activityTimer')!)).toMatchObject({ title: 'Write the report', categoryId: 3 });
+    expect(JSON.parse(localStorage.getItem('lifeboard:activityTimer')!)).toMatchObject({
+      title: 'Write the report',
+      categoryId: 3,
+    });
     expect(activities.rows).toEqual([]);
 
     // As if 25 minutes had passed (and the page had been reloaded meanwhile).
@@ -36,7 +48,13 @@ describe('ActivityTimer', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/25:0\d/));
     fireEvent.click(screen.getByRole('button', { name: 'Stop and log' }));
     await waitFor(() => expect(activities.rows).toHaveLength(1));
-    expect(activities.rows[0]).toMatchObject({ title: 'Write the report', date: localDate(started), start_at: started.toISOString(), duration_min: 25, category_id: 3 });
+    expect(activities.rows[0]).toMatchObject({
+      title: 'Write the report',
+      date: localDate(started),
+      start_at: started.toISOString(),
+      duration_min: 25,
+      category_id: 3,
+    });
     expect(await screen.findByText('Logged "Write the report": 25 min.')).toBeTruthy();
     expect($runningTimer.get()).toBeNull();
   });

@@ -11,9 +11,16 @@ import { Panel } from '@lifeboard/shared/ui/Panel';
 import { hoursAndMinutes } from '../planner/plan-actions';
 
 /** A timer that runs while the page is closed: what, since when, under which category. */
-export interface RunningTimer { title: string; startedAt: string; categoryId: number | null }
-const isTimer = (value: unknown): value is RunningTimer | null => value === null
-  || (typeof value === 'object' && typeof (value as RunningTimer).title === 'string' && !Number.isNaN(Date.parse(String((value as RunningTimer).startedAt))));
+export interface RunningTimer {
+  title: string;
+  startedAt: string;
+  categoryId: number | null;
+}
+const isTimer = (value: unknown): value is RunningTimer | null =>
+  value === null ||
+  (typeof value === 'object' &&
+    typeof (value as RunningTimer).title === 'string' &&
+    !Number.isNaN(Date.parse(String((value as RunningTimer).startedAt))));
 export const $runningTimer = persistentAtom<RunningTimer | null>(`${storageKeyPrefix}activityTimer`, null, isTimer);
 // Signing out stops it: the next person on this device does not inherit it.
 registerClearable(() => $runningTimer.set(null));
@@ -50,7 +57,9 @@ export function ActivityTimer() {
     return () => clearInterval(tick);
   }, [running]);
 
-  const categoryOptions = categories.items.filter((c) => c.id > 0).map((c) => ({ value: String(c.id), label: String(c.name) }));
+  const categoryOptions = categories.items
+    .filter((c) => c.id > 0)
+    .map((c) => ({ value: String(c.id), label: String(c.name) }));
   const categoryId = category ? Number(category) : null;
 
   const log = async (fields: Record<string, unknown>, what: string): Promise<boolean> => {
@@ -80,10 +89,17 @@ export function ActivityTimer() {
     const startedAt = new Date(running.startedAt);
     const end = new Date();
     const length = Math.min(1440, Math.max(0, Math.round((end.getTime() - startedAt.getTime()) / 60_000)));
-    const ok = await log({
-      title: running.title, date: localDate(startedAt), start_at: startedAt.toISOString(), end_at: end.toISOString(), duration_min: length,
-      ...(running.categoryId ? { category_id: running.categoryId } : {}),
-    }, running.title);
+    const ok = await log(
+      {
+        title: running.title,
+        date: localDate(startedAt),
+        start_at: startedAt.toISOString(),
+        end_at: end.toISOString(),
+        duration_min: length,
+        ...(running.categoryId ? { category_id: running.categoryId } : {}),
+      },
+      running.title,
+    );
     // A refused log keeps the timer, so nothing is lost.
     if (!ok) return;
     $runningTimer.set(null);
@@ -94,8 +110,17 @@ export function ActivityTimer() {
     const text = title.trim();
     const length = Number(minutes);
     if (!text) return setError('Say what you did first.');
-    if (!minutes || !Number.isInteger(length) || length < 1 || length > 1440) return setError('How long it took: whole minutes, 1 to 1440.');
-    const ok = await log({ title: text.slice(0, 200), date: localDate(), duration_min: length, ...(categoryId ? { category_id: categoryId } : {}) }, text);
+    if (!minutes || !Number.isInteger(length) || length < 1 || length > 1440)
+      return setError('How long it took: whole minutes, 1 to 1440.');
+    const ok = await log(
+      {
+        title: text.slice(0, 200),
+        date: localDate(),
+        duration_min: length,
+        ...(categoryId ? { category_id: categoryId } : {}),
+      },
+      text,
+    );
     if (!ok) return;
     setTitle('');
     setMinutes('');
@@ -106,20 +131,54 @@ export function ActivityTimer() {
     <Panel title="Quick log" level={2}>
       {running ? (
         <div className="lb-row" role="timer" aria-label="Running timer">
-          <p><strong>{running.title}</strong> · <span aria-live="off">{clock(now - Date.parse(running.startedAt))}</span></p>
-          <Button variant="primary" busy={busy} onClick={() => void stop()}>Stop and log</Button>
-          <Button variant="ghost" onClick={() => $runningTimer.set(null)}>Discard</Button>
+          <p>
+            <strong>{running.title}</strong> · <span aria-live="off">{clock(now - Date.parse(running.startedAt))}</span>
+          </p>
+          <Button variant="primary" busy={busy} onClick={() => void stop()}>
+            Stop and log
+          </Button>
+          <Button variant="ghost" onClick={() => $runningTimer.set(null)}>
+            Discard
+          </Button>
         </div>
       ) : (
         <form className="lb-row lb-planner-time" onSubmit={start} aria-label="Quick log">
-          <TextField label="What are you doing?" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          {categoryOptions.length ? <Select label="Category" value={category} placeholder="No category" options={categoryOptions} onChange={(e) => setCategory(e.target.value)} /> : null}
-          <Button type="submit" variant="primary">Start timer</Button>
-          <TextField label="Or: minutes it took" type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-          <Button busy={busy} onClick={() => void logDone()}>Log it</Button>
+          <TextField
+            label="What are you doing?"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+          />
+          {categoryOptions.length ? (
+            <Select
+              label="Category"
+              value={category}
+              placeholder="No category"
+              options={categoryOptions}
+              onChange={(e) => setCategory(e.target.value)}
+            />
+          ) : null}
+          <Button type="submit" variant="primary">
+            Start timer
+          </Button>
+          <TextField
+            label="Or: minutes it took"
+            type="number"
+            min={1}
+            max={1440}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
+          <Button busy={busy} onClick={() => void logDone()}>
+            Log it
+          </Button>
         </form>
       )}
-      {error ? <p role="alert" className="lb-field__error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="lb-field__error">
+          {error}
+        </p>
+      ) : null}
       {message ? <p role="status">{message}</p> : null}
     </Panel>
   );

@@ -27,24 +27,68 @@ afterEach(() => {
 
 const tomorrow = addDays(localDate(), 1);
 const today = localDate();
-const show = () => render(<MemoryRouter><CalendarPage /></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter>
+      <CalendarPage />
+    </MemoryRouter>,
+  );
 
 describe('CalendarPage', () => {
   it("shows the server's items from every source in the agenda, with goals and habits due, through the shared store", async () => {
-    serveModel(api, 'goal', 'goals').rows.push({ id: 3, title: 'Run a 10k', status: 'active', target_date: today, milestones: [{ title: 'First 5k', due_date: today }] });
+    serveModel(api, 'goal', 'goals').rows.push({
+      id: 3,
+      title: 'Run a 10k',
+      status: 'active',
+      target_date: today,
+      milestones: [{ title: 'First 5k', due_date: today }],
+    });
     serveModel(api, 'habit', 'habits').rows.push({ id: 4, title: 'Stretch', weekdays: [] });
-    api.on('POST /api/google/events', { body: { events: [
-      { id: 'event:1', title: 'Dentist', start: `${today}T09:00:00.000Z`, end: `${today}T10:00:00.000Z`, all_day: false, source: 'event', series: 'event:1', board: 1, date: today, repeat: null },
-      { id: 'ics:2:Yoga', title: 'Yoga', start: today, end: addDays(today, 1), all_day: true, source: 'ics', series: 'ics:2', date: today, repeat: null, calendar: 'Gym' },
-    ] } });
-    render(<MemoryRouter><CalendarPage initialView="listWeek" /></MemoryRouter>);
+    api.on('POST /api/google/events', {
+      body: {
+        events: [
+          {
+            id: 'event:1',
+            title: 'Dentist',
+            start: `${today}T09:00:00.000Z`,
+            end: `${today}T10:00:00.000Z`,
+            all_day: false,
+            source: 'event',
+            series: 'event:1',
+            board: 1,
+            date: today,
+            repeat: null,
+          },
+          {
+            id: 'ics:2:Yoga',
+            title: 'Yoga',
+            start: today,
+            end: addDays(today, 1),
+            all_day: true,
+            source: 'ics',
+            series: 'ics:2',
+            date: today,
+            repeat: null,
+            calendar: 'Gym',
+          },
+        ],
+      },
+    });
+    render(
+      <MemoryRouter>
+        <CalendarPage initialView="listWeek" />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Dentist', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Yoga')).toBeTruthy();
     expect(await screen.findByText('Goal due: Run a 10k')).toBeTruthy();
     expect(screen.getByText('Milestone: First 5k')).toBeTruthy();
     expect(screen.getAllByText('Habit: Stretch').length).toBeGreaterThan(0);
     expect($calendarEvents.get().map((event) => event.title)).toEqual(['Dentist', 'Yoga']);
-    const asked = api.requests.filter((request) => request.path === '/api/google/events').at(-1)?.body as { start_date: string; end_date: string };
+    const asked = api.requests.filter((request) => request.path === '/api/google/events').at(-1)?.body as {
+      start_date: string;
+      end_date: string;
+    };
     expect(asked.start_date <= today && asked.end_date >= today).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
   }, 20_000);
@@ -59,13 +103,34 @@ describe('CalendarPage', () => {
     expect(screen.queryByText(/Stale meeting/)).toBeNull();
   }, 20_000);
 
-  it('shows a synced CalDAV event in its calendar\'s colour; renaming and deleting it go to the server', async () => {
-    api.on('POST /api/google/events', { body: { events: [
-      { id: `caldav:5:0:${today}T09:00:00.000Z`, title: 'Standup', start: `${today}T09:00:00.000Z`, end: `${today}T09:30:00.000Z`, all_day: false, source: 'caldav', series: 'caldav:5', date: today, repeat: null, calendar: 'Work', color: '#ff8800', calendar_id: 2 },
-    ] } });
+  it("shows a synced CalDAV event in its calendar's colour; renaming and deleting it go to the server", async () => {
+    api.on('POST /api/google/events', {
+      body: {
+        events: [
+          {
+            id: `caldav:5:0:${today}T09:00:00.000Z`,
+            title: 'Standup',
+            start: `${today}T09:00:00.000Z`,
+            end: `${today}T09:30:00.000Z`,
+            all_day: false,
+            source: 'caldav',
+            series: 'caldav:5',
+            date: today,
+            repeat: null,
+            calendar: 'Work',
+            color: '#ff8800',
+            calendar_id: 2,
+          },
+        ],
+      },
+    });
     api.on('POST /api/calendar/caldav/events/update', { body: { event: { id: 5, calendar_id: 2, events: 1 } } });
     api.on('POST /api/calendar/caldav/events/delete', { body: { success: true } });
-    render(<MemoryRouter><CalendarPage initialView="listWeek" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <CalendarPage initialView="listWeek" />
+      </MemoryRouter>,
+    );
     const event = await screen.findByText('Standup', {}, { timeout: 10_000 });
     expect(screen.getByText('Synced calendars')).toBeTruthy();
     expect((event.closest('[style]') as HTMLElement).style.getPropertyValue('--fc-event-color')).toBe('#ff8800');
@@ -74,25 +139,55 @@ describe('CalendarPage', () => {
     expect(panel.textContent).toContain('Synced calendar: Work');
     fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: 'Daily standup' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Rename' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/update')?.body).toEqual({ id: 5, title: 'Daily standup' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/update')?.body).toEqual({
+        id: 5,
+        title: 'Daily standup',
+      }),
+    );
     expect((await screen.findByRole('status')).textContent).toBe('Renamed to "Daily standup".');
     fireEvent.click(await screen.findByText('Standup'));
     const again = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
     fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/delete')?.body).toEqual({ id: 5 }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/delete')?.body).toEqual({ id: 5 }),
+    );
   }, 20_000);
 
   it('adds an event to a synced calendar, and says why the server refused one', async () => {
     api.on('POST /api/google/events', { body: { events: [] } });
-    api.on('POST /api/calendar/connections', { body: { connections: [{
-      id: 7, name: 'Radicale', url: 'http://127.0.0.1/', provider: 'caldav', username: 'alice', event_count: 0, last_synced_at: null, last_error: null,
-      calendars: [{ id: 2, name: 'Work', color: null, selected: true, event_count: 0 }, { id: 3, name: 'Old', color: null, selected: false, event_count: 0 }],
-    }] } });
-    api.on('POST /api/calendar/caldav/events/create', { status: 409, body: { success: false, error: 'The calendar server refused to save the event.', code: 'LB-CONFLICT' } });
+    api.on('POST /api/calendar/connections', {
+      body: {
+        connections: [
+          {
+            id: 7,
+            name: 'Radicale',
+            url: 'http://127.0.0.1/',
+            provider: 'caldav',
+            username: 'alice',
+            event_count: 0,
+            last_synced_at: null,
+            last_error: null,
+            calendars: [
+              { id: 2, name: 'Work', color: null, selected: true, event_count: 0 },
+              { id: 3, name: 'Old', color: null, selected: false, event_count: 0 },
+            ],
+          },
+        ],
+      },
+    });
+    api.on('POST /api/calendar/caldav/events/create', {
+      status: 409,
+      body: { success: false, error: 'The calendar server refused to save the event.', code: 'LB-CONFLICT' },
+    });
     show();
     fireEvent.click(await screen.findByText('Add an event to a synced calendar', {}, { timeout: 10_000 }));
     const form = screen.getByRole('form', { name: 'Add an event to a synced calendar' });
-    expect(within(form).getAllByRole('option').map((o) => o.textContent)).toEqual(['Work']);
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Work']);
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Dentist' } });
     fireEvent.change(within(form).getByLabelText('Day'), { target: { value: tomorrow } });
     fireEvent.change(within(form).getByLabelText('From'), { target: { value: '14:00' } });
@@ -101,7 +196,11 @@ describe('CalendarPage', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('The calendar server refused to save the event.');
     expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Dentist');
     expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/create')?.body).toEqual({
-      calendar_id: 2, title: 'Dentist', start: new Date(`${tomorrow}T14:00`).toISOString(), end: new Date(`${tomorrow}T15:00`).toISOString(), all_day: false,
+      calendar_id: 2,
+      title: 'Dentist',
+      start: new Date(`${tomorrow}T14:00`).toISOString(),
+      end: new Date(`${tomorrow}T15:00`).toISOString(),
+      all_day: false,
     });
   }, 20_000);
 });

@@ -17,43 +17,79 @@ import './calendar.css';
 
 const CalendarView = lazy(() => import('./CalendarView'));
 
-interface PendingMove { item: CalendarItem; time: NewTime; revert: () => void }
+interface PendingMove {
+  item: CalendarItem;
+  time: NewTime;
+  revert: () => void;
+}
 
 function when(item: CalendarItem): string {
   if (item.allDay) {
     const last = item.end ? addDays(item.end.slice(0, 10), -1) : item.start;
     const first = formatDisplayDate(`${item.start.slice(0, 10)}T12:00:00`).replace(/ @.*$/, '');
-    return last > item.start.slice(0, 10) ? `${first} to ${formatDisplayDate(`${last}T12:00:00`).replace(/ @.*$/, '')} (all day)` : `${first} (all day)`;
+    return last > item.start.slice(0, 10)
+      ? `${first} to ${formatDisplayDate(`${last}T12:00:00`).replace(/ @.*$/, '')} (all day)`
+      : `${first} (all day)`;
   }
   const end = item.end ? ` – ${formatDisplayDate(item.end).replace(/^.*@ /, '')}` : '';
   return `${formatDisplayDate(item.start)}${end}`;
 }
 
 /** "This one / this and all future ones" for a change to a repeating item. */
-function ScopeChoice({ question, onChoose, onCancel, allowAll }: { question: string; onChoose: (scope: Scope) => void; onCancel: () => void; allowAll: boolean }) {
+function ScopeChoice({
+  question,
+  onChoose,
+  onCancel,
+  allowAll,
+}: {
+  question: string;
+  onChoose: (scope: Scope) => void;
+  onCancel: () => void;
+  allowAll: boolean;
+}) {
   return (
     <div role="group" aria-label={question} className="lb-row">
       <span>{question}</span>
       <Button onClick={() => onChoose('one')}>This one</Button>
       <Button onClick={() => onChoose('future')}>This and all future ones</Button>
       {allowAll ? <Button onClick={() => onChoose('all')}>All of them</Button> : null}
-      <Button variant="ghost" onClick={onCancel}>Cancel</Button>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
     </div>
   );
 }
 
 /** A time from the grid as a synced calendar takes it: all-day items run from midnight UTC of their first day. */
-function remoteTimes(start: Date, end: Date | null, allDay: boolean): Pick<api.CaldavEventInput, 'start' | 'end' | 'all_day'> {
+function remoteTimes(
+  start: Date,
+  end: Date | null,
+  allDay: boolean,
+): Pick<api.CaldavEventInput, 'start' | 'end' | 'all_day'> {
   if (allDay) {
     const first = localDate(start);
     const after = end ? localDate(end) : addDays(first, 1);
-    return { start: `${first}T00:00:00.000Z`, end: `${after > first ? after : addDays(first, 1)}T00:00:00.000Z`, all_day: true };
+    return {
+      start: `${first}T00:00:00.000Z`,
+      end: `${after > first ? after : addDays(first, 1)}T00:00:00.000Z`,
+      all_day: true,
+    };
   }
-  return { start: start.toISOString(), end: (end && end > start ? end : new Date(start.getTime() + 3600_000)).toISOString(), all_day: false };
+  return {
+    start: start.toISOString(),
+    end: (end && end > start ? end : new Date(start.getTime() + 3600_000)).toISOString(),
+    all_day: false,
+  };
 }
 
 /** A new event on one of the synced CalDAV calendars; it is written to the server at once. */
-function NewRemoteEvent({ calendars, onSaved }: { calendars: { id: number; name: string }[]; onSaved: (message: string) => void }) {
+function NewRemoteEvent({
+  calendars,
+  onSaved,
+}: {
+  calendars: { id: number; name: string }[];
+  onSaved: (message: string) => void;
+}) {
   const [calendarId, setCalendarId] = useState(String(calendars[0]?.id ?? ''));
   const [title, setTitle] = useState('');
   const [date, setDate] = useState(localDate());
@@ -73,7 +109,10 @@ function NewRemoteEvent({ calendars, onSaved }: { calendars: { id: number; name:
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const result = await api.createCaldavEvent(Number(calendarId), { title: title.trim(), ...remoteTimes(allDay ? new Date(`${date}T00:00`) : start, allDay ? null : end, allDay) });
+    const result = await api.createCaldavEvent(Number(calendarId), {
+      title: title.trim(),
+      ...remoteTimes(allDay ? new Date(`${date}T00:00`) : start, allDay ? null : end, allDay),
+    });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.error.message });
     const name = calendars.find((c) => String(c.id) === calendarId)?.name ?? '';
@@ -81,25 +120,55 @@ function NewRemoteEvent({ calendars, onSaved }: { calendars: { id: number; name:
     onSaved(`Added "${title.trim()}" to ${name}.`);
   };
   return (
-    <form className="lb-stack" onSubmit={(event) => void submit(event)} aria-label="Add an event to a synced calendar" noValidate>
+    <form
+      className="lb-stack"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Add an event to a synced calendar"
+      noValidate
+    >
       <div className="lb-row">
-        <Select label="Calendar" value={calendarId} onChange={(e) => setCalendarId(e.target.value)} options={calendars.map((c) => ({ value: String(c.id), label: c.name }))} />
-        <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+        <Select
+          label="Calendar"
+          value={calendarId}
+          onChange={(e) => setCalendarId(e.target.value)}
+          options={calendars.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+        <TextField
+          label="Title"
+          value={title}
+          maxLength={300}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.title}
+        />
       </div>
       <div className="lb-row">
         <DateField label="Day" value={date} onChange={(e) => setDate(e.target.value)} error={errors.date} />
         {allDay ? null : <TextField label="From" type="time" value={from} onChange={(e) => setFrom(e.target.value)} />}
-        {allDay ? null : <TextField label="To" type="time" value={to} onChange={(e) => setTo(e.target.value)} error={errors.to} />}
+        {allDay ? null : (
+          <TextField label="To" type="time" value={to} onChange={(e) => setTo(e.target.value)} error={errors.to} />
+        )}
         <Checkbox label="All day" checked={allDay} onChange={(e) => setAllDay(e.target.checked)} />
       </div>
-      <div><Button type="submit" variant="primary" busy={busy}>Add the event</Button></div>
+      <div>
+        <Button type="submit" variant="primary" busy={busy}>
+          Add the event
+        </Button>
+      </div>
       {errors.form ? <p role="alert">{errors.form}</p> : null}
     </form>
   );
 }
 
 /** Renaming or deleting an event of a synced calendar; a repeating one changes as a whole. */
-function RemoteEventActions({ item, onDone, onMessage }: { item: CalendarItem & { remote: NonNullable<CalendarItem['remote']> }; onDone: (message: string) => void; onMessage: (message: string) => void }) {
+function RemoteEventActions({
+  item,
+  onDone,
+  onMessage,
+}: {
+  item: CalendarItem & { remote: NonNullable<CalendarItem['remote']> };
+  onDone: (message: string) => void;
+  onMessage: (message: string) => void;
+}) {
   const [title, setTitle] = useState(item.title);
   const [busy, setBusy] = useState(false);
   useEffect(() => setTitle(item.title), [item.title]);
@@ -114,16 +183,31 @@ function RemoteEventActions({ item, onDone, onMessage }: { item: CalendarItem & 
   };
   const remove = async () => {
     const result = await api.deleteCaldavEvent(item.remote.id);
-    onDone(result.ok ? `Deleted "${item.title}"${item.remote.repeating ? ' (every time)' : ''} from ${item.calendar ?? 'its calendar'}.` : `Could not delete "${item.title}": ${result.error.message}`);
+    onDone(
+      result.ok
+        ? `Deleted "${item.title}"${item.remote.repeating ? ' (every time)' : ''} from ${item.calendar ?? 'its calendar'}.`
+        : `Could not delete "${item.title}": ${result.error.message}`,
+    );
   };
   return (
     <div className="lb-stack">
       <form className="lb-row" onSubmit={(event) => void rename(event)} aria-label="Rename the event" noValidate>
         <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
-        <Button type="submit" busy={busy}>Rename{item.remote.repeating ? ' every time' : ''}</Button>
+        <Button type="submit" busy={busy}>
+          Rename{item.remote.repeating ? ' every time' : ''}
+        </Button>
       </form>
-      <div className="lb-row"><Button variant="danger" onClick={() => void remove()}>{item.remote.repeating ? 'Delete every time' : 'Delete'}</Button></div>
-      {item.remote.repeating ? <p className="lb-muted">This event repeats: a change here applies to every time. To move one of its days, use the calendar app it comes from.</p> : null}
+      <div className="lb-row">
+        <Button variant="danger" onClick={() => void remove()}>
+          {item.remote.repeating ? 'Delete every time' : 'Delete'}
+        </Button>
+      </div>
+      {item.remote.repeating ? (
+        <p className="lb-muted">
+          This event repeats: a change here applies to every time. To move one of its days, use the calendar app it
+          comes from.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -132,7 +216,11 @@ function RemoteEventActions({ item, onDone, onMessage }: { item: CalendarItem & 
  * `/calendar`: month, week, day and agenda views of everything dated: events, planned activities and
  * subscribed calendars (repeats expanded by the server), goal target dates and milestones, and the habits due.
  */
-export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek' }) {
+export function CalendarPage({
+  initialView,
+}: {
+  initialView?: 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
+}) {
   const [range, setRange] = useState(() => ({ from: localDate(), to: addDays(localDate(), 34) }));
   const [reload, setReload] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -141,23 +229,45 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
   const [message, setMessage] = useState<string | null>(null);
   const served = useStore($calendarEvents);
   const connections = useStore($calendarConnections);
-  const syncedCalendars = useMemo(() => connections.filter((c) => c.provider === 'caldav')
-    .flatMap((c) => (c.calendars ?? []).filter((cal) => cal.selected).map((cal) => ({ id: cal.id, name: connections.filter((o) => o.provider === 'caldav').length > 1 ? `${cal.name} (${c.name})` : cal.name }))), [connections]);
-  useEffect(() => { void loadCalendarConnections(); }, []);
+  const syncedCalendars = useMemo(
+    () =>
+      connections
+        .filter((c) => c.provider === 'caldav')
+        .flatMap((c) =>
+          (c.calendars ?? [])
+            .filter((cal) => cal.selected)
+            .map((cal) => ({
+              id: cal.id,
+              name:
+                connections.filter((o) => o.provider === 'caldav').length > 1 ? `${cal.name} (${c.name})` : cal.name,
+            })),
+        ),
+    [connections],
+  );
+  useEffect(() => {
+    void loadCalendarConnections();
+  }, []);
   const goals = useCollection('goal');
   const habits = useCollection('habit');
 
   useEffect(() => {
     let current = true;
-    void loadCalendarEvents(range.from, range.to).then((ok) => { if (current) setFailed(!ok); });
-    return () => { current = false; };
+    void loadCalendarEvents(range.from, range.to).then((ok) => {
+      if (current) setFailed(!ok);
+    });
+    return () => {
+      current = false;
+    };
   }, [range.from, range.to, reload]);
 
-  const items = useMemo(() => [
-    ...served.map(fromServer).filter((item): item is CalendarItem => item !== null),
-    ...goalItems(goals.items, range.from, range.to),
-    ...habitItems(habits.items, range.from, range.to),
-  ], [served, goals.items, habits.items, range.from, range.to]);
+  const items = useMemo(
+    () => [
+      ...served.map(fromServer).filter((item): item is CalendarItem => item !== null),
+      ...goalItems(goals.items, range.from, range.to),
+      ...habitItems(habits.items, range.from, range.to),
+    ],
+    [served, goals.items, habits.items, range.from, range.to],
+  );
 
   const onRange = useCallback((start: Date, end: Date) => {
     setRange({ from: localDate(start), to: addDays(localDate(end), -1) });
@@ -167,7 +277,10 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
     setPendingMove(null);
     const remote = move.item.remote;
     if (remote) {
-      const result = await api.updateCaldavEvent(remote.id, remoteTimes(move.time.start, move.time.end, move.time.allDay));
+      const result = await api.updateCaldavEvent(
+        remote.id,
+        remoteTimes(move.time.start, move.time.end, move.time.allDay),
+      );
       if (!result.ok) {
         move.revert();
         setMessage(`Could not move "${move.item.title}": ${result.error.message}`);
@@ -201,45 +314,106 @@ export function CalendarPage({ initialView }: { initialView?: 'dayGridMonth' | '
     const result = await deleteOccurrence(item.ref, scope);
     if (!result.ok) return setMessage(`Could not delete "${item.title}": ${result.error.message}`);
     setSelected(null);
-    setMessage(`Deleted "${item.title}"${item.ref.repeating ? (scope === 'one' ? ' on that day' : scope === 'future' ? ' from that day on' : ' (every time)') : ''}.`);
+    setMessage(
+      `Deleted "${item.title}"${item.ref.repeating ? (scope === 'one' ? ' on that day' : scope === 'future' ? ' from that day on' : ' (every time)') : ''}.`,
+    );
     setReload((n) => n + 1);
   };
 
   return (
     <section className="lb-stack">
       <PageHeader
-        title="Calendar" description="Events, plans, goals and habits in one place. Drag an event or a plan to move it."
-        actions={<span className="lb-row"><Link to="/events">Events</Link><Link to="/planner">Planner</Link><Link to="/calendar/connections">Connect a calendar</Link></span>}
+        title="Calendar"
+        description="Events, plans, goals and habits in one place. Drag an event or a plan to move it."
+        actions={
+          <span className="lb-row">
+            <Link to="/events">Events</Link>
+            <Link to="/planner">Planner</Link>
+            <Link to="/calendar/connections">Connect a calendar</Link>
+          </span>
+        }
       />
-      {failed ? <p role="status" className="lb-muted">The calendar's events could not be loaded; only goals and habits are shown. Try again later.</p> : null}
+      {failed ? (
+        <p role="status" className="lb-muted">
+          The calendar's events could not be loaded; only goals and habits are shown. Try again later.
+        </p>
+      ) : null}
       {message ? <p role="status">{message}</p> : null}
       {pendingMove ? (
-        <ScopeChoice question={`Move "${pendingMove.item.title}": which ones?`} allowAll={false} onChoose={(scope) => void saveMove(pendingMove, scope)} onCancel={() => { pendingMove.revert(); setPendingMove(null); }} />
+        <ScopeChoice
+          question={`Move "${pendingMove.item.title}": which ones?`}
+          allowAll={false}
+          onChoose={(scope) => void saveMove(pendingMove, scope)}
+          onCancel={() => {
+            pendingMove.revert();
+            setPendingMove(null);
+          }}
+        />
       ) : null}
       <ul className="lb-calendar-legend" aria-label="Colours">
-        {Object.entries(sourceColours).map(([kind, { colour, label }]) => <li key={kind}><span className="lb-calendar-swatch" style={{ background: colour }} />{label}</li>)}
+        {Object.entries(sourceColours).map(([kind, { colour, label }]) => (
+          <li key={kind}>
+            <span className="lb-calendar-swatch" style={{ background: colour }} />
+            {label}
+          </li>
+        ))}
       </ul>
       <Suspense fallback={<p className="lb-muted">Loading the calendar…</p>}>
-        <CalendarView items={items} initialView={initialView} onRange={onRange} onSelect={setSelected} onMove={onMove} />
+        <CalendarView
+          items={items}
+          initialView={initialView}
+          onRange={onRange}
+          onSelect={setSelected}
+          onMove={onMove}
+        />
       </Suspense>
       {syncedCalendars.length ? (
         <details className="lb-stack">
           <summary>Add an event to a synced calendar</summary>
-          <NewRemoteEvent calendars={syncedCalendars} onSaved={(text) => { setMessage(text); setReload((n) => n + 1); }} />
+          <NewRemoteEvent
+            calendars={syncedCalendars}
+            onSaved={(text) => {
+              setMessage(text);
+              setReload((n) => n + 1);
+            }}
+          />
         </details>
       ) : null}
       {selected ? (
         <Panel title={selected.title} level={2}>
           <p>{when(selected)}</p>
-          <p className="lb-muted">{sourceColours[selected.kind].label.replace(/s$/, '')}{selected.calendar ? `: ${selected.calendar}` : ''}{selected.ref?.repeat ? ` · ${describeRepeat(selected.ref.repeat)}` : ''}</p>
+          <p className="lb-muted">
+            {sourceColours[selected.kind].label.replace(/s$/, '')}
+            {selected.calendar ? `: ${selected.calendar}` : ''}
+            {selected.ref?.repeat ? ` · ${describeRepeat(selected.ref.repeat)}` : ''}
+          </p>
           <div className="lb-row">
             {selected.href ? <Link to={selected.href}>Open</Link> : null}
-            {selected.ref && !selected.ref.repeating ? <Button onClick={() => void remove(selected, 'all')}>Delete</Button> : null}
-            <Button variant="ghost" onClick={() => setSelected(null)}>Close</Button>
+            {selected.ref && !selected.ref.repeating ? (
+              <Button onClick={() => void remove(selected, 'all')}>Delete</Button>
+            ) : null}
+            <Button variant="ghost" onClick={() => setSelected(null)}>
+              Close
+            </Button>
           </div>
-          {selected.ref?.repeating ? <ScopeChoice question="Delete which ones?" allowAll onChoose={(scope) => void remove(selected, scope)} onCancel={() => setSelected(null)} /> : null}
+          {selected.ref?.repeating ? (
+            <ScopeChoice
+              question="Delete which ones?"
+              allowAll
+              onChoose={(scope) => void remove(selected, scope)}
+              onCancel={() => setSelected(null)}
+            />
+          ) : null}
           {selected.remote ? (
-            <RemoteEventActions item={{ ...selected, remote: selected.remote }} onMessage={setMessage} onDone={(text) => { setMessage(text); setSelected(null); setReload((n) => n + 1); }} />
+            <RemoteEventActions
+              item={{ ...selected, remote: selected.remote }}
+              onMessage={setMessage}
+              onDone={(text) => {
+                setMessage(text);
+                setSelected(null);
+                setReload((n) => n + 1);
+              }}
+            />
           ) : null}
         </Panel>
       ) : null}

@@ -23,14 +23,24 @@ export interface CalendarViewProps {
  * The calendar grid (FullCalendar): month, week, day and agenda views with paging. It is its own chunk,
  * loaded with the calendar screens only, and ships plain CSS files (no injected styles: the CSP allows none).
  */
-export default function CalendarView({ items, initialView = 'dayGridMonth', onRange, onSelect, onMove }: CalendarViewProps) {
+export default function CalendarView({
+  items,
+  initialView = 'dayGridMonth',
+  onRange,
+  onSelect,
+  onMove,
+}: CalendarViewProps) {
   const byId = new Map(items.map((item) => [item.id, item]));
   return (
     <div className="lb-calendar">
       <FullCalendar
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={initialView}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+        }}
         todayText="Today"
         monthText="Month"
         dayText="Day"
@@ -40,8 +50,13 @@ export default function CalendarView({ items, initialView = 'dayGridMonth', onRa
         dayMaxEvents={4}
         nowIndicator
         events={items.map((item) => ({
-          id: item.id, title: item.title, start: item.start, end: item.end ?? undefined, allDay: item.allDay,
-          color: item.color, editable: item.movable,
+          id: item.id,
+          title: item.title,
+          start: item.start,
+          end: item.end ?? undefined,
+          allDay: item.allDay,
+          color: item.color,
+          editable: item.movable,
         }))}
         datesSet={(info) => onRange(info.start, info.end)}
         eventClick={(info) => {

@@ -12,24 +12,38 @@ beforeEach(() => {
   setBoard(1, 'Home');
   api.on('POST /api/calendar/connections', { body: { connections: [] } });
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const show = () => render(<MemoryRouter><ConnectionsPage /></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter>
+      <ConnectionsPage />
+    </MemoryRouter>,
+  );
 const caldav = { configured: true, missing: [] };
 const google = { configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] };
 
 describe('ConnectionsPage: Google Calendar', () => {
   it('says which settings the server still needs, and who sets them', async () => {
-    api.on('POST /api/calendar/providers', { body: { google: { configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] }, caldav } });
+    api.on('POST /api/calendar/providers', {
+      body: { google: { configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] }, caldav },
+    });
     show();
     const button = await screen.findByRole('button', { name: 'Connect Google Calendar' }, { timeout: 3000 });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe('google-calendar-why');
-    expect(screen.getByText(/whoever runs it sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET .* and restarts the API/)).toBeTruthy();
+    expect(
+      screen.getByText(/whoever runs it sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET .* and restarts the API/),
+    ).toBeTruthy();
   });
 
   it('names only what is missing', async () => {
-    api.on('POST /api/calendar/providers', { body: { google: { configured: false, missing: ['GOOGLE_CLIENT_SECRET'] }, caldav } });
+    api.on('POST /api/calendar/providers', {
+      body: { google: { configured: false, missing: ['GOOGLE_CLIENT_SECRET'] }, caldav },
+    });
     show();
     expect(await screen.findByText(/whoever runs it sets GOOGLE_CLIENT_SECRET \(/, {}, { timeout: 3000 })).toBeTruthy();
   });
@@ -37,26 +51,48 @@ describe('ConnectionsPage: Google Calendar', () => {
   it('says plainly when the check itself fails', async () => {
     api.on('POST /api/calendar/providers', { status: 500, body: { error: 'down' } });
     show();
-    expect(await screen.findByText(/Whether Google Calendar can be connected could not be checked/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText(/Whether Google Calendar can be connected could not be checked/, {}, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(screen.getByText(/Whether CalDAV can be connected could not be checked/)).toBeTruthy();
   });
 });
 
 describe('ConnectionsPage: CalDAV accounts', () => {
   it('says which setting the server needs when it cannot keep calendar passwords, and offers no form', async () => {
-    api.on('POST /api/calendar/providers', { body: { google, caldav: { configured: false, missing: ['CALENDAR_CREDENTIALS_KEY'] } } });
+    api.on('POST /api/calendar/providers', {
+      body: { google, caldav: { configured: false, missing: ['CALENDAR_CREDENTIALS_KEY'] } },
+    });
     show();
-    expect(await screen.findByText(/Not set up on this Lifeboard server: whoever runs it sets CALENDAR_CREDENTIALS_KEY/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Not set up on this Lifeboard server: whoever runs it sets CALENDAR_CREDENTIALS_KEY/,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Connect a CalDAV account' })).toBeNull();
   });
 
-  it('shows the server\'s reason beside the password and keeps what was typed', async () => {
+  it("shows the server's reason beside the password and keeps what was typed", async () => {
     api.on('POST /api/calendar/providers', { body: { google, caldav } });
-    api.on('POST /api/calendar/caldav/connect', { status: 422, body: { message: 'The server did not accept the user name or password.', errors: { password: ['The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.'] } } });
+    api.on('POST /api/calendar/caldav/connect', {
+      status: 422,
+      body: {
+        message: 'The server did not accept the user name or password.',
+        errors: {
+          password: [
+            'The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.',
+          ],
+        },
+      },
+    });
     show();
     const form = await screen.findByRole('form', { name: 'Connect a CalDAV account' }, { timeout: 3000 });
     fireEvent.change(within(form).getByLabelText('Service'), { target: { value: 'fastmail' } });
-    expect((within(form).getByLabelText('Server address') as HTMLInputElement).value).toBe('https://caldav.fastmail.com');
+    expect((within(form).getByLabelText('Server address') as HTMLInputElement).value).toBe(
+      'https://caldav.fastmail.com',
+    );
     expect(within(form).getByText(/app password with CalDAV access/)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('User name'), { target: { value: 'me@fastmail.com' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong' } });
@@ -64,15 +100,28 @@ describe('ConnectionsPage: CalDAV accounts', () => {
     expect((await within(form).findByRole('alert')).textContent).toMatch(/did not accept the user name or password/);
     expect((within(form).getByLabelText('User name') as HTMLInputElement).value).toBe('me@fastmail.com');
     expect((within(form).getByLabelText('Password') as HTMLInputElement).value).toBe('wrong');
-    expect(api.requests.find((r) => r.path === '/api/calendar/caldav/connect')?.body).toEqual({ server_url: 'https://caldav.fastmail.com', username: 'me@fastmail.com', password: 'wrong' });
+    expect(api.requests.find((r) => r.path === '/api/calendar/caldav/connect')?.body).toEqual({
+      server_url: 'https://caldav.fastmail.com',
+      username: 'me@fastmail.com',
+      password: 'wrong',
+    });
   });
 
   it('says in words what is connected, when it last synced and why the last sync failed; choosing calendars saves the choice', async () => {
     api.on('POST /api/calendar/providers', { body: { google, caldav } });
     const account = {
-      id: 7, name: 'Home server', url: 'https://dav.example.com/', provider: 'caldav', username: 'alice', event_count: 3,
-      last_synced_at: new Date(Date.now() - 2 * 60_000).toISOString(), last_error: null,
-      calendars: [{ id: 1, name: 'Work', color: '#ff8800', selected: true, event_count: 3 }, { id: 2, name: 'Birthdays', color: null, selected: false, event_count: 0 }],
+      id: 7,
+      name: 'Home server',
+      url: 'https://dav.example.com/',
+      provider: 'caldav',
+      username: 'alice',
+      event_count: 3,
+      last_synced_at: new Date(Date.now() - 2 * 60_000).toISOString(),
+      last_error: null,
+      calendars: [
+        { id: 1, name: 'Work', color: '#ff8800', selected: true, event_count: 3 },
+        { id: 2, name: 'Birthdays', color: null, selected: false, event_count: 0 },
+      ],
     };
     api.on('POST /api/calendar/connections', { body: { connections: [account] } });
     api.on('POST /api/calendar/caldav/calendars', { body: { connection: account } });
@@ -83,19 +132,39 @@ describe('ConnectionsPage: CalDAV accounts', () => {
     expect(item.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}|last_synced_at/);
     fireEvent.click(within(item).getByLabelText('Birthdays'));
     fireEvent.click(within(item).getByRole('button', { name: 'Save the choice' }));
-    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/calendar/caldav/calendars')?.body).toEqual({ id: 7, selected: [1, 2] }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/calendar/caldav/calendars')?.body).toEqual({
+        id: 7,
+        selected: [1, 2],
+      }),
+    );
     expect((await screen.findByText(/Saved: 2 of 2 calendars of Home server are synced/)).textContent).toBeTruthy();
   });
 
-  it('shows why the last sync failed, in the server\'s words', async () => {
+  it("shows why the last sync failed, in the server's words", async () => {
     api.on('POST /api/calendar/providers', { body: { google, caldav } });
-    api.on('POST /api/calendar/connections', { body: { connections: [{
-      id: 8, name: 'iCloud', url: 'https://caldav.icloud.com/', provider: 'caldav', username: 'me@icloud.com', event_count: 0,
-      last_synced_at: new Date(Date.now() - 3 * 3600_000).toISOString(), last_error: 'The server could not be reached. Check the address, or try again later.', calendars: [],
-    }] } });
+    api.on('POST /api/calendar/connections', {
+      body: {
+        connections: [
+          {
+            id: 8,
+            name: 'iCloud',
+            url: 'https://caldav.icloud.com/',
+            provider: 'caldav',
+            username: 'me@icloud.com',
+            event_count: 0,
+            last_synced_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+            last_error: 'The server could not be reached. Check the address, or try again later.',
+            calendars: [],
+          },
+        ],
+      },
+    });
     show();
     const item = await screen.findByRole('listitem', { name: 'iCloud' }, { timeout: 3000 });
     expect(item.textContent).toContain('Last sync failed 3 hours ago.');
-    expect(within(item).getByRole('alert').textContent).toBe('The server could not be reached. Check the address, or try again later.');
+    expect(within(item).getByRole('alert').textContent).toBe(
+      'The server could not be reached. Check the address, or try again later.',
+    );
   });
 });

@@ -12,10 +12,30 @@ import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 
 /** Where common CalDAV services live, and what password they want. */
 const presets = {
-  icloud: { label: 'iCloud', url: 'https://caldav.icloud.com', user: 'Your Apple ID e-mail', help: 'iCloud needs an app-specific password: appleid.apple.com → Sign-In and Security → App-Specific Passwords. Your Apple ID password will not work.' },
-  fastmail: { label: 'Fastmail', url: 'https://caldav.fastmail.com', user: 'Your Fastmail e-mail address', help: 'Fastmail needs an app password with CalDAV access: Settings → Privacy & Security → Integrations → App passwords.' },
-  nextcloud: { label: 'Nextcloud', url: 'https://', user: 'Your Nextcloud user name', help: 'The address is your Nextcloud\'s, followed by /remote.php/dav (e.g. https://cloud.example.com/remote.php/dav). With two-factor sign-in, make an app password: Settings → Security → Devices & sessions.' },
-  other: { label: 'Another CalDAV server', url: 'https://', user: 'User name', help: 'The server\'s CalDAV address, as your provider gives it (Radicale, Baïkal, SOGo, Zimbra…).' },
+  icloud: {
+    label: 'iCloud',
+    url: 'https://caldav.icloud.com',
+    user: 'Your Apple ID e-mail',
+    help: 'iCloud needs an app-specific password: appleid.apple.com → Sign-In and Security → App-Specific Passwords. Your Apple ID password will not work.',
+  },
+  fastmail: {
+    label: 'Fastmail',
+    url: 'https://caldav.fastmail.com',
+    user: 'Your Fastmail e-mail address',
+    help: 'Fastmail needs an app password with CalDAV access: Settings → Privacy & Security → Integrations → App passwords.',
+  },
+  nextcloud: {
+    label: 'Nextcloud',
+    url: 'https://',
+    user: 'Your Nextcloud user name',
+    help: "The address is your Nextcloud's, followed by /remote.php/dav (e.g. https://cloud.example.com/remote.php/dav). With two-factor sign-in, make an app password: Settings → Security → Devices & sessions.",
+  },
+  other: {
+    label: 'Another CalDAV server',
+    url: 'https://',
+    user: 'User name',
+    help: "The server's CalDAV address, as your provider gives it (Radicale, Baïkal, SOGo, Zimbra…).",
+  },
 } as const;
 type Preset = keyof typeof presets;
 
@@ -38,7 +58,8 @@ function CaldavForm({ onConnected }: { onConnected: (message: string, id: number
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (!/^https?:\/\/[^/]+/.test(serverUrl.trim())) missing.server_url = 'Type the server\'s address (it starts with https://).';
+    if (!/^https?:\/\/[^/]+/.test(serverUrl.trim()))
+      missing.server_url = "Type the server's address (it starts with https://).";
     if (!username.trim()) missing.username = 'Type your user name.';
     if (!password) missing.password = 'Type the password (an app-specific one for iCloud and Fastmail).';
     setErrors(missing);
@@ -60,16 +81,56 @@ function CaldavForm({ onConnected }: { onConnected: (message: string, id: number
     }
     setPassword('');
     const calendars = result.data.calendars ?? [];
-    onConnected(`Connected ${result.data.name}: ${calendars.length} ${calendars.length === 1 ? 'calendar' : 'calendars'}. Their events are being fetched now.`, result.data.id);
+    onConnected(
+      `Connected ${result.data.name}: ${calendars.length} ${calendars.length === 1 ? 'calendar' : 'calendars'}. Their events are being fetched now.`,
+      result.data.id,
+    );
   };
   return (
-    <form className="lb-stack" onSubmit={(event) => void submit(event)} aria-label="Connect a CalDAV account" noValidate>
-      <Select label="Service" value={preset} onChange={(e) => choose(e.target.value as Preset)} options={Object.entries(presets).map(([value, p]) => ({ value, label: p.label }))} hint={presets[preset].help} />
-      <TextField label="Server address" type="url" inputMode="url" value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} error={errors.server_url} autoComplete="url" />
-      <TextField label="User name" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} placeholder={presets[preset].user} autoComplete="username" />
-      <TextField label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoComplete="current-password"
-        hint="Kept encrypted on the Lifeboard server, used only to sync your calendars." />
-      <div><Button type="submit" variant="primary" busy={busy}>Connect</Button></div>
+    <form
+      className="lb-stack"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Connect a CalDAV account"
+      noValidate
+    >
+      <Select
+        label="Service"
+        value={preset}
+        onChange={(e) => choose(e.target.value as Preset)}
+        options={Object.entries(presets).map(([value, p]) => ({ value, label: p.label }))}
+        hint={presets[preset].help}
+      />
+      <TextField
+        label="Server address"
+        type="url"
+        inputMode="url"
+        value={serverUrl}
+        onChange={(e) => setServerUrl(e.target.value)}
+        error={errors.server_url}
+        autoComplete="url"
+      />
+      <TextField
+        label="User name"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username}
+        placeholder={presets[preset].user}
+        autoComplete="username"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        autoComplete="current-password"
+        hint="Kept encrypted on the Lifeboard server, used only to sync your calendars."
+      />
+      <div>
+        <Button type="submit" variant="primary" busy={busy}>
+          Connect
+        </Button>
+      </div>
       {errors.form ? <p role="alert">{errors.form}</p> : null}
     </form>
   );
@@ -84,14 +145,30 @@ function syncState(connection: api.CalendarConnection, syncing: boolean): string
 }
 
 /** One CalDAV account: what is connected, its last sync in words, its calendars to choose from. */
-function CaldavAccount({ connection, syncing, onSync, onRemove, onMessage }: {
-  connection: api.CalendarConnection; syncing: boolean; onSync: () => void; onRemove: () => void; onMessage: (message: string) => void;
+function CaldavAccount({
+  connection,
+  syncing,
+  onSync,
+  onRemove,
+  onMessage,
+}: {
+  connection: api.CalendarConnection;
+  syncing: boolean;
+  onSync: () => void;
+  onRemove: () => void;
+  onMessage: (message: string) => void;
 }) {
   const calendars = connection.calendars ?? [];
   const [chosen, setChosen] = useState<number[]>(() => calendars.filter((c) => c.selected).map((c) => c.id));
   const [saving, setSaving] = useState(false);
-  const stored = calendars.filter((c) => c.selected).map((c) => c.id).sort().join(',');
-  useEffect(() => { setChosen(stored ? stored.split(',').map(Number) : []); }, [stored]);
+  const stored = calendars
+    .filter((c) => c.selected)
+    .map((c) => c.id)
+    .sort()
+    .join(',');
+  useEffect(() => {
+    setChosen(stored ? stored.split(',').map(Number) : []);
+  }, [stored]);
   const changed = [...chosen].sort().join(',') !== stored;
   const save = async () => {
     setSaving(true);
@@ -101,26 +178,54 @@ function CaldavAccount({ connection, syncing, onSync, onRemove, onMessage }: {
     onMessage(`Saved: ${chosen.length} of ${calendars.length} calendars of ${connection.name} are synced.`);
     onSync();
   };
-  const host = (() => { try { return new URL(connection.url).hostname; } catch { return connection.url; } })();
+  const host = (() => {
+    try {
+      return new URL(connection.url).hostname;
+    } catch {
+      return connection.url;
+    }
+  })();
   return (
     <li className="lb-stack" aria-label={connection.name}>
       <div>
         <strong>{connection.name}</strong> · two-way sync with {host} as {connection.username}
-        {' · '}{connection.event_count} {connection.event_count === 1 ? 'event' : 'events'} · {syncState(connection, syncing)}
+        {' · '}
+        {connection.event_count} {connection.event_count === 1 ? 'event' : 'events'} · {syncState(connection, syncing)}
       </div>
       {connection.last_error ? <p role="alert">{connection.last_error}</p> : null}
       <fieldset className="lb-fieldset">
         <legend className="lb-field__label">Calendars to sync</legend>
         {calendars.map((calendar) => (
-          <Checkbox key={calendar.id} checked={chosen.includes(calendar.id)}
-            label={<span>{calendar.color ? <span className="lb-calendar-swatch" style={{ background: calendar.color }} /> : null}{calendar.name}{calendar.selected ? ` (${calendar.event_count} ${calendar.event_count === 1 ? 'event' : 'events'})` : ''}</span>}
-            onChange={(e) => setChosen(e.target.checked ? [...chosen, calendar.id] : chosen.filter((id) => id !== calendar.id))} />
+          <Checkbox
+            key={calendar.id}
+            checked={chosen.includes(calendar.id)}
+            label={
+              <span>
+                {calendar.color ? <span className="lb-calendar-swatch" style={{ background: calendar.color }} /> : null}
+                {calendar.name}
+                {calendar.selected
+                  ? ` (${calendar.event_count} ${calendar.event_count === 1 ? 'event' : 'events'})`
+                  : ''}
+              </span>
+            }
+            onChange={(e) =>
+              setChosen(e.target.checked ? [...chosen, calendar.id] : chosen.filter((id) => id !== calendar.id))
+            }
+          />
         ))}
       </fieldset>
       <span className="lb-row">
-        {changed ? <Button size="small" variant="primary" busy={saving} onClick={() => void save()}>Save the choice</Button> : null}
-        <Button size="small" busy={syncing} onClick={onSync}>Sync now</Button>
-        <Button size="small" variant="danger" onClick={onRemove}>Disconnect</Button>
+        {changed ? (
+          <Button size="small" variant="primary" busy={saving} onClick={() => void save()}>
+            Save the choice
+          </Button>
+        ) : null}
+        <Button size="small" busy={syncing} onClick={onSync}>
+          Sync now
+        </Button>
+        <Button size="small" variant="danger" onClick={onRemove}>
+          Disconnect
+        </Button>
       </span>
     </li>
   );
@@ -137,7 +242,9 @@ function useProviders() {
       if (result.ok) setProviders(result.data);
       else setFailed(true);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return { providers, failed };
 }
@@ -153,22 +260,36 @@ function SubscribeForm() {
     event.preventDefault();
     setError(null);
     setDone(null);
-    if (!url.trim()) return setError('Paste the calendar\'s address (it starts with https:// or webcal://).');
+    if (!url.trim()) return setError("Paste the calendar's address (it starts with https:// or webcal://).");
     setBusy(true);
     const result = await api.subscribeToCalendar(url.trim(), name.trim());
     setBusy(false);
     if (!result.ok) return setError(result.error.message);
     setUrl('');
     setName('');
-    setDone(`Subscribed to "${result.data.name}": ${result.data.event_count} ${result.data.event_count === 1 ? 'event' : 'events'}. They are on your calendar now.`);
+    setDone(
+      `Subscribed to "${result.data.name}": ${result.data.event_count} ${result.data.event_count === 1 ? 'event' : 'events'}. They are on your calendar now.`,
+    );
     void loadCalendarConnections();
   };
   return (
     <form className="lb-stack" onSubmit={(event) => void submit(event)} aria-label="Subscribe to a calendar" noValidate>
-      <TextField label="Calendar address (iCal)" type="url" inputMode="url" placeholder="https://… or webcal://…" value={url} onChange={(e) => setUrl(e.target.value)} error={error ?? undefined}
-        hint="Google Calendar: Settings → your calendar → Integrate calendar → Secret address in iCal format. Outlook: Settings → Calendar → Shared calendars → Publish a calendar → ICS link. Apple: Share → Public calendar." />
+      <TextField
+        label="Calendar address (iCal)"
+        type="url"
+        inputMode="url"
+        placeholder="https://… or webcal://…"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={error ?? undefined}
+        hint="Google Calendar: Settings → your calendar → Integrate calendar → Secret address in iCal format. Outlook: Settings → Calendar → Shared calendars → Publish a calendar → ICS link. Apple: Share → Public calendar."
+      />
       <TextField label="Name (optional)" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      <div><Button type="submit" variant="primary" busy={busy}>Subscribe</Button></div>
+      <div>
+        <Button type="submit" variant="primary" busy={busy}>
+          Subscribe
+        </Button>
+      </div>
       {done ? <p role="status">{done}</p> : null}
     </form>
   );
@@ -192,11 +313,25 @@ function PrivateFeed() {
   };
   return (
     <div className="lb-stack">
-      <p>Show your Lifeboard events and planned activities (with their repeats) in Google Calendar, Apple Calendar or Outlook: subscribe there to this secret address. Anyone who has it can read your events.</p>
-      {url ? <TextField label="Your calendar's secret address" readOnly value={url} onFocus={(e) => e.currentTarget.select()} /> : null}
+      <p>
+        Show your Lifeboard events and planned activities (with their repeats) in Google Calendar, Apple Calendar or
+        Outlook: subscribe there to this secret address. Anyone who has it can read your events.
+      </p>
+      {url ? (
+        <TextField
+          label="Your calendar's secret address"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      ) : null}
       <div className="lb-row">
         {url ? null : <Button onClick={() => void show()}>Show my calendar address</Button>}
-        {url ? <Button variant="danger" onClick={() => void revoke()}>Turn this address off</Button> : null}
+        {url ? (
+          <Button variant="danger" onClick={() => void revoke()}>
+            Turn this address off
+          </Button>
+        ) : null}
       </div>
       {message ? <p role="status">{message}</p> : null}
     </div>
@@ -208,12 +343,17 @@ function PrivateFeed() {
  * missing and who sets it; the iCal subscription above works meanwhile.
  */
 function GoogleCalendar({ providers, failed }: ReturnType<typeof useProviders>) {
-  if (failed) return <p className="lb-muted">Whether Google Calendar can be connected could not be checked. Try again later.</p>;
+  if (failed)
+    return <p className="lb-muted">Whether Google Calendar can be connected could not be checked. Try again later.</p>;
   if (!providers) return <p className="lb-muted">Checking…</p>;
   const { configured, missing } = providers.google;
   return (
     <div className="lb-stack">
-      <div><Button disabled aria-describedby="google-calendar-why">Connect Google Calendar</Button></div>
+      <div>
+        <Button disabled aria-describedby="google-calendar-why">
+          Connect Google Calendar
+        </Button>
+      </div>
       <p id="google-calendar-why">
         {configured
           ? 'Google Calendar is set up on this server, but connecting it directly (two-way) is not built yet. Subscribe to its secret iCal address above to see its events here.'
@@ -236,7 +376,9 @@ export function ConnectionsPage() {
   useEffect(() => {
     live.current = true;
     void loadCalendarConnections();
-    return () => { live.current = false; };
+    return () => {
+      live.current = false;
+    };
   }, []);
 
   /** Waits for a queued CalDAV sync: the list is read again until the account's last sync changes. */
@@ -262,7 +404,11 @@ export function ConnectionsPage() {
       void waitForSync(connection.id, connection.last_synced_at);
       return;
     }
-    setMessage(result.data.last_error ? `Could not refresh "${result.data.name}": ${result.data.last_error}` : `"${result.data.name}" is up to date.`);
+    setMessage(
+      result.data.last_error
+        ? `Could not refresh "${result.data.name}": ${result.data.last_error}`
+        : `"${result.data.name}" is up to date.`,
+    );
     void loadCalendarConnections();
   };
   const remove = async (id: number, name: string) => {
@@ -275,27 +421,49 @@ export function ConnectionsPage() {
   const caldav = setup.providers?.caldav;
   return (
     <section className="lb-stack">
-      <PageHeader title="Connect a calendar" description="See the calendars you already use beside your plans, and your plans in them." actions={<Link to="/calendar">Back to the calendar</Link>} />
+      <PageHeader
+        title="Connect a calendar"
+        description="See the calendars you already use beside your plans, and your plans in them."
+        actions={<Link to="/calendar">Back to the calendar</Link>}
+      />
       {message ? <p role="status">{message}</p> : null}
       <Panel title="Two-way sync (CalDAV)">
-        <p>Connect iCloud, Fastmail, Nextcloud or any CalDAV calendar: its events show on your Lifeboard calendar, and events you add, move or delete here on it are changed there too. Connected calendars are synced every 30 minutes, or when you press “Sync now”.</p>
+        <p>
+          Connect iCloud, Fastmail, Nextcloud or any CalDAV calendar: its events show on your Lifeboard calendar, and
+          events you add, move or delete here on it are changed there too. Connected calendars are synced every 30
+          minutes, or when you press “Sync now”.
+        </p>
         {accounts.length ? (
           <ul className="lb-stack" aria-label="Connected accounts">
             {accounts.map((c) => (
-              <CaldavAccount key={c.id} connection={c} syncing={syncing.includes(c.id)} onSync={() => void refresh(c)} onRemove={() => void remove(c.id, c.name)} onMessage={setMessage} />
+              <CaldavAccount
+                key={c.id}
+                connection={c}
+                syncing={syncing.includes(c.id)}
+                onSync={() => void refresh(c)}
+                onRemove={() => void remove(c.id, c.name)}
+                onMessage={setMessage}
+              />
             ))}
           </ul>
         ) : null}
-        {setup.failed ? <p className="lb-muted">Whether CalDAV can be connected could not be checked. Try again later.</p> : null}
+        {setup.failed ? (
+          <p className="lb-muted">Whether CalDAV can be connected could not be checked. Try again later.</p>
+        ) : null}
         {!setup.failed && !caldav ? <p className="lb-muted">Checking…</p> : null}
         {caldav && !caldav.configured ? (
-          <p>Not set up on this Lifeboard server: whoever runs it sets {caldav.missing.join(' and ')} (32 random bytes, e.g. from <code>openssl rand -base64 32</code>; it keeps calendar passwords encrypted) and restarts the API.</p>
+          <p>
+            Not set up on this Lifeboard server: whoever runs it sets {caldav.missing.join(' and ')} (32 random bytes,
+            e.g. from <code>openssl rand -base64 32</code>; it keeps calendar passwords encrypted) and restarts the API.
+          </p>
         ) : null}
         {caldav?.configured ? (
-          <CaldavForm onConnected={(text, id) => {
-            setMessage(text);
-            void loadCalendarConnections().then(() => waitForSync(id, null));
-          }} />
+          <CaldavForm
+            onConnected={(text, id) => {
+              setMessage(text);
+              void loadCalendarConnections().then(() => waitForSync(id, null));
+            }}
+          />
         ) : null}
       </Panel>
       <Panel title="Your subscribed calendars">
@@ -307,17 +475,29 @@ export function ConnectionsPage() {
                 {c.last_synced_at ? ` · checked ${formatTimeAgo(c.last_synced_at)}` : ''}
                 {c.last_error ? <span className="lb-muted"> · last check failed: {c.last_error}</span> : null}
                 <span className="lb-row">
-                  <Button size="small" onClick={() => void refresh(c)}>Refresh now</Button>
-                  <Button size="small" variant="danger" onClick={() => void remove(c.id, c.name)}>Disconnect</Button>
+                  <Button size="small" onClick={() => void refresh(c)}>
+                    Refresh now
+                  </Button>
+                  <Button size="small" variant="danger" onClick={() => void remove(c.id, c.name)}>
+                    Disconnect
+                  </Button>
                 </span>
               </li>
             ))}
           </ul>
-        ) : <p className="lb-muted">None yet. Subscribe below; calendars are checked for changes every 30 minutes.</p>}
+        ) : (
+          <p className="lb-muted">None yet. Subscribe below; calendars are checked for changes every 30 minutes.</p>
+        )}
       </Panel>
-      <Panel title="Subscribe to a calendar (read-only)"><SubscribeForm /></Panel>
-      <Panel title="Your calendar in other apps"><PrivateFeed /></Panel>
-      <Panel title="Google Calendar"><GoogleCalendar {...setup} /></Panel>
+      <Panel title="Subscribe to a calendar (read-only)">
+        <SubscribeForm />
+      </Panel>
+      <Panel title="Your calendar in other apps">
+        <PrivateFeed />
+      </Panel>
+      <Panel title="Google Calendar">
+        <GoogleCalendar {...setup} />
+      </Panel>
     </section>
   );
 }

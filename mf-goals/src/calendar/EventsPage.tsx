@@ -9,7 +9,12 @@ export function EventsPage() {
   return (
     <div className="lb-stack">
       <Panel title="Add an event" level={2}>
-        <ModelForm model="event" defaults={{ all_day: false }} submitLabel="Add event" onSaved={() => setAdded((n) => n + 1)} />
+        <ModelForm
+          model="event"
+          defaults={{ all_day: false }}
+          submitLabel="Add event"
+          onSaved={() => setAdded((n) => n + 1)}
+        />
       </Panel>
       <CalendarPage key={added} initialView="listWeek" />
     </div>

@@ -17,7 +17,14 @@ export interface CalendarItem {
   /** Where it leads: the record's page. */
   href?: string;
   /** For events and planned activities: what a change applies to. */
-  ref?: { kind: 'event' | 'planned'; id: number; board: number; date: string; repeating: boolean; repeat: string | null };
+  ref?: {
+    kind: 'event' | 'planned';
+    id: number;
+    board: number;
+    date: string;
+    repeating: boolean;
+    repeat: string | null;
+  };
   /** For an event of a synced CalDAV calendar: the event (its whole series) on the server. */
   remote?: { id: number; calendarId: number; repeating: boolean; repeat: string | null };
   calendar?: string;
@@ -47,22 +54,41 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
   const [kind, idText] = String(event.series ?? '').split(':');
   const id = Number(idText);
   const base = {
-    id: String(event.id), title: String(event.title ?? ''), start: String(event.start ?? event.start_at ?? ''), end: (event.end ?? event.end_at ?? null) as string | null,
-    allDay: event.all_day === true, kind: source, color: sourceColours[source].colour, movable: false, done: event.done === true,
+    id: String(event.id),
+    title: String(event.title ?? ''),
+    start: String(event.start ?? event.start_at ?? ''),
+    end: (event.end ?? event.end_at ?? null) as string | null,
+    allDay: event.all_day === true,
+    kind: source,
+    color: sourceColours[source].colour,
+    movable: false,
+    done: event.done === true,
   };
   if (kind === 'caldav' && Number.isInteger(id) && typeof event.calendar_id === 'number') {
     const repeating = Boolean(event.repeat);
     // A repeating CalDAV event changes as a whole: dragging one occurrence would move them all, so it is not offered.
     return {
-      ...base, movable: !repeating, color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
-      remote: { id, calendarId: event.calendar_id, repeating, repeat: event.repeat ?? null }, ...(event.calendar ? { calendar: event.calendar } : {}),
+      ...base,
+      movable: !repeating,
+      color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
+      remote: { id, calendarId: event.calendar_id, repeating, repeat: event.repeat ?? null },
+      ...(event.calendar ? { calendar: event.calendar } : {}),
     };
   }
   if (!base.start) return null;
   if ((kind === 'event' || kind === 'planned') && Number.isInteger(id) && typeof event.board === 'number') {
     return {
-      ...base, movable: true, href: kind === 'event' ? `/events/${id}` : `/plannedactivity/${id}`,
-      ref: { kind, id, board: event.board, date: String(event.date ?? ''), repeating: Boolean(event.repeat), repeat: event.repeat ?? null },
+      ...base,
+      movable: true,
+      href: kind === 'event' ? `/events/${id}` : `/plannedactivity/${id}`,
+      ref: {
+        kind,
+        id,
+        board: event.board,
+        date: String(event.date ?? ''),
+        repeating: Boolean(event.repeat),
+        repeat: event.repeat ?? null,
+      },
     };
   }
   return { ...base, ...(event.calendar ? { calendar: event.calendar } : {}) };
@@ -75,14 +101,33 @@ export function goalItems(goals: readonly AnyRecord[], from: string, to: string)
   for (const goal of goals) {
     if (goal.id <= 0 || goal.status === 'dropped') continue;
     if (inRange(goal.target_date)) {
-      items.push({ id: `goal:${goal.id}`, title: `Goal due: ${String(goal.title)}`, start: goal.target_date, end: dayAfter(goal.target_date), allDay: true, kind: 'goal', color: sourceColours.goal.colour, movable: false, href: `/goal/${goal.id}` });
+      items.push({
+        id: `goal:${goal.id}`,
+        title: `Goal due: ${String(goal.title)}`,
+        start: goal.target_date,
+        end: dayAfter(goal.target_date),
+        allDay: true,
+        kind: 'goal',
+        color: sourceColours.goal.colour,
+        movable: false,
+        href: `/goal/${goal.id}`,
+      });
     }
-    const milestones = Array.isArray(goal.milestones) ? (goal.milestones as { title?: string; due_date?: string | null; done_at?: string | null }[]) : [];
+    const milestones = Array.isArray(goal.milestones)
+      ? (goal.milestones as { title?: string; due_date?: string | null; done_at?: string | null }[])
+      : [];
     milestones.forEach((milestone, index) => {
       if (!inRange(milestone.due_date)) return;
       items.push({
-        id: `milestone:${goal.id}:${index}`, title: `${milestone.done_at ? '✓ ' : ''}Milestone: ${milestone.title ?? ''}`, start: milestone.due_date, end: dayAfter(milestone.due_date),
-        allDay: true, kind: 'milestone', color: sourceColours.milestone.colour, movable: false, href: `/goal/${goal.id}`,
+        id: `milestone:${goal.id}:${index}`,
+        title: `${milestone.done_at ? '✓ ' : ''}Milestone: ${milestone.title ?? ''}`,
+        start: milestone.due_date,
+        end: dayAfter(milestone.due_date),
+        allDay: true,
+        kind: 'milestone',
+        color: sourceColours.milestone.colour,
+        movable: false,
+        href: `/goal/${goal.id}`,
       });
     });
   }
@@ -96,7 +141,17 @@ export function habitItems(habits: readonly AnyRecord[], from: string, to: strin
     const day = new Date(`${date}T12:00:00`);
     for (const habit of habits) {
       if (habit.id <= 0 || !isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day)) continue;
-      items.push({ id: `habit:${habit.id}:${date}`, title: `Habit: ${String(habit.title)}`, start: date, end: dayAfter(date), allDay: true, kind: 'habit', color: sourceColours.habit.colour, movable: false, href: `/habits/${habit.id}` });
+      items.push({
+        id: `habit:${habit.id}:${date}`,
+        title: `Habit: ${String(habit.title)}`,
+        start: date,
+        end: dayAfter(date),
+        allDay: true,
+        kind: 'habit',
+        color: sourceColours.habit.colour,
+        movable: false,
+        href: `/habits/${habit.id}`,
+      });
     }
   }
   return items;

@@ -9,7 +9,16 @@ const api = withFakeApi();
 beforeEach(() => {
   setBoard(1, 'Home');
   events = serveModel(api, 'event', 'events');
-  events.rows.push({ id: 1, title: 'Yoga', start_at: '2026-03-02T18:00:00.000Z', end_at: '2026-03-02T19:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY', skip_dates: [], location: 'Hall' });
+  events.rows.push({
+    id: 1,
+    title: 'Yoga',
+    start_at: '2026-03-02T18:00:00.000Z',
+    end_at: '2026-03-02T19:00:00.000Z',
+    all_day: false,
+    repeat: 'FREQ=WEEKLY',
+    skip_dates: [],
+    location: 'Hall',
+  });
 });
 
 const series = () => events.rows.find((row) => row.id === 1);
@@ -18,14 +27,28 @@ const ref = (date: string) => ({ kind: 'event' as const, id: 1, board: 1, date, 
 
 describe('changing one occurrence of a repeating event', () => {
   it('"this one": the series skips the date and a single copy holds the new time', async () => {
-    const result = await moveOccurrence(ref('2026-03-16'), { start: new Date('2026-03-17T18:00:00.000Z'), end: new Date('2026-03-17T19:30:00.000Z'), allDay: false }, 'one');
+    const result = await moveOccurrence(
+      ref('2026-03-16'),
+      { start: new Date('2026-03-17T18:00:00.000Z'), end: new Date('2026-03-17T19:30:00.000Z'), allDay: false },
+      'one',
+    );
     expect(result.ok).toBe(true);
     expect(series()).toMatchObject({ repeat: 'FREQ=WEEKLY', skip_dates: ['2026-03-16'] });
-    expect(copy()).toMatchObject({ title: 'Yoga', location: 'Hall', start_at: '2026-03-17T18:00:00.000Z', end_at: '2026-03-17T19:30:00.000Z', repeat: null });
+    expect(copy()).toMatchObject({
+      title: 'Yoga',
+      location: 'Hall',
+      start_at: '2026-03-17T18:00:00.000Z',
+      end_at: '2026-03-17T19:30:00.000Z',
+      repeat: null,
+    });
   });
 
   it('"this and all future ones": the series ends the day before and a new series starts at the new time', async () => {
-    const result = await moveOccurrence(ref('2026-03-16'), { start: new Date('2026-03-16T07:00:00.000Z'), end: new Date('2026-03-16T08:00:00.000Z'), allDay: false }, 'future');
+    const result = await moveOccurrence(
+      ref('2026-03-16'),
+      { start: new Date('2026-03-16T07:00:00.000Z'), end: new Date('2026-03-16T08:00:00.000Z'), allDay: false },
+      'future',
+    );
     expect(result.ok).toBe(true);
     expect(series()!.repeat).toBe('FREQ=WEEKLY;UNTIL=20260315T235959Z');
     expect(copy()).toMatchObject({ start_at: '2026-03-16T07:00:00.000Z', repeat: 'FREQ=WEEKLY' });

@@ -14,20 +14,50 @@ export type SeriesKind = 'event' | 'planned';
 export type Scope = 'one' | 'future' | 'all';
 const modelOf = (kind: SeriesKind) => (kind === 'event' ? 'event' : 'plannedactivity');
 
-export interface OccurrenceRef { kind: SeriesKind; id: number; board: number; date: string; repeating: boolean }
-export interface NewTime { start: Date; end: Date | null; allDay: boolean }
+export interface OccurrenceRef {
+  kind: SeriesKind;
+  id: number;
+  board: number;
+  date: string;
+  repeating: boolean;
+}
+export interface NewTime {
+  start: Date;
+  end: Date | null;
+  allDay: boolean;
+}
 
 const fail = (message: string): ApiResult<never> => ({ ok: false, status: 0, error: new ApiError(message, 0) });
 
 /** The fields that place a record at a time: events keep instants; planned activities a date and optional times. */
 export function timeFields(kind: SeriesKind, time: NewTime): Record<string, unknown> {
-  if (kind === 'event') return { start_at: time.start.toISOString(), end_at: time.end ? time.end.toISOString() : null, all_day: time.allDay };
-  return { date: localDate(time.start), start_at: time.allDay ? null : time.start.toISOString(), end_at: time.allDay || !time.end ? null : time.end.toISOString() };
+  if (kind === 'event')
+    return {
+      start_at: time.start.toISOString(),
+      end_at: time.end ? time.end.toISOString() : null,
+      all_day: time.allDay,
+    };
+  return {
+    date: localDate(time.start),
+    start_at: time.allDay ? null : time.start.toISOString(),
+    end_at: time.allDay || !time.end ? null : time.end.toISOString(),
+  };
 }
 
 /** The fields of a record a copy keeps: everything but the ids, timestamps and series bookkeeping. */
 function copyOf(record: AnyRecord): Record<string, unknown> {
-  const skip = new Set(['id', 'user_id', 'board_id', 'created_at', 'updated_at', 'position', 'skip_dates', 'done_activity_id', 'external_id', 'source']);
+  const skip = new Set([
+    'id',
+    'user_id',
+    'board_id',
+    'created_at',
+    'updated_at',
+    'position',
+    'skip_dates',
+    'done_activity_id',
+    'external_id',
+    'source',
+  ]);
   return Object.fromEntries(Object.entries(record).filter(([key, value]) => !skip.has(key) && value !== undefined));
 }
 
@@ -59,7 +89,11 @@ export async function moveOccurrence(ref: OccurrenceRef, time: NewTime, scope: S
   if (scope === 'all') return fail('Choose "this one" or "this and all future ones" to move a repeating item.');
   const found = await load(ref);
   if (!found.ok) return found;
-  const copy = { ...copyOf(found.data), ...timeFields(ref.kind, time), repeat: scope === 'one' ? null : found.data.repeat };
+  const copy = {
+    ...copyOf(found.data),
+    ...timeFields(ref.kind, time),
+    repeat: scope === 'one' ? null : found.data.repeat,
+  };
   const cut = await deleteOccurrence(ref, scope);
   if (!cut.ok) return cut;
   return resource.create(ref.board, copy);

@@ -24,7 +24,12 @@ import { Milestones, milestonesOf, type Milestone } from './Milestones';
 import '../habits/habits.css';
 import './goals.css';
 
-const statusWords: Record<string, string> = { active: 'Working on it', paused: 'On hold', done: 'Reached', dropped: 'Let go' };
+const statusWords: Record<string, string> = {
+  active: 'Working on it',
+  paused: 'On hold',
+  done: 'Reached',
+  dropped: 'Let go',
+};
 const sourceWords: Record<string, string> = {
   milestones: 'Progress comes from the milestones ticked off.',
   target: 'Progress comes from the latest number you log, between the starting number and the target.',
@@ -35,15 +40,31 @@ const sourceWords: Record<string, string> = {
 export function GoalPage() {
   const { id } = useParams();
   const goalId = Number(id);
-  if (!Number.isInteger(goalId) || goalId <= 0) return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a goal.`} code="LB-NOT-FOUND" />;
+  if (!Number.isInteger(goalId) || goalId <= 0)
+    return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a goal.`} code="LB-NOT-FOUND" />;
   return <GoalLoader key={goalId} goalId={goalId} />;
 }
 
 function GoalLoader({ goalId }: { goalId: number }) {
   const { record, error, reload } = useRecord('goal', goalId);
   const back = <Link to="/my-goals">← All goals</Link>;
-  if (error) return <div className="lb-stack">{back}<ErrorPanel message={error.status === 404 ? 'This goal does not exist, or is not yours.' : error.message} onRetry={reload} /></div>;
-  if (!record) return <div className="lb-stack">{back}<Skeleton lines={6} /></div>;
+  if (error)
+    return (
+      <div className="lb-stack">
+        {back}
+        <ErrorPanel
+          message={error.status === 404 ? 'This goal does not exist, or is not yours.' : error.message}
+          onRetry={reload}
+        />
+      </div>
+    );
+  if (!record)
+    return (
+      <div className="lb-stack">
+        {back}
+        <Skeleton lines={6} />
+      </div>
+    );
   return <GoalView goal={record} />;
 }
 
@@ -63,11 +84,16 @@ function GoalView({ goal }: { goal: AnyRecord }) {
       if (!live) return;
       if ('goal' in answer) {
         // The linked habits' rows join the habit store, so a check-in here updates them at once (HabitDays).
-        $habitRowsShown.set({ ...$habitRowsShown.get(), ...Object.fromEntries(answer.habits.map((row) => [row.habit.id, row])) });
+        $habitRowsShown.set({
+          ...$habitRowsShown.get(),
+          ...Object.fromEntries(answer.habits.map((row) => [row.habit.id, row])),
+        });
         setDetail(answer);
       } else setDetail(null);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [board.id, goal.id, goal.updated_at, saved, attempt]);
 
   /** Saves at once; a refusal says so (`failed`: what was not saved) and the screen shows the stored copy again. */
@@ -87,22 +113,37 @@ function GoalView({ goal }: { goal: AnyRecord }) {
     statusWords[String(goal.status ?? 'active')] ?? '',
     typeof goal.start_date === 'string' ? `started ${formatDisplayDay(goal.start_date)}` : '',
     typeof goal.target_date === 'string' ? `done by ${formatDisplayDay(goal.target_date)}` : 'no date set',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <section className="lb-stack" data-model="goal">
       <Link to="/my-goals">← All goals</Link>
-      <PageHeader title={String(goal.title)} description={facts}
-        actions={<>
-          <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>{editing ? 'Close editor' : 'Edit goal'}</Button>
-          <Button variant="danger" onClick={() => void remove()}>Delete</Button>
-        </>} />
+      <PageHeader
+        title={String(goal.title)}
+        description={facts}
+        actions={
+          <>
+            <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              {editing ? 'Close editor' : 'Edit goal'}
+            </Button>
+            <Button variant="danger" onClick={() => void remove()}>
+              Delete
+            </Button>
+          </>
+        }
+      />
       {editing ? (
         <Panel title="Edit goal">
           <ModelForm model="goal" record={goal} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
         </Panel>
       ) : null}
-      {typeof goal.why === 'string' && goal.why ? <p><strong>Why it matters:</strong> {goal.why}</p> : null}
+      {typeof goal.why === 'string' && goal.why ? (
+        <p>
+          <strong>Why it matters:</strong> {goal.why}
+        </p>
+      ) : null}
 
       <Panel title="Progress">
         <div className="lb-goal-progress">
@@ -111,21 +152,40 @@ function GoalView({ goal }: { goal: AnyRecord }) {
         </div>
         <p>{progress ? progress.words : ''}</p>
         <form className="lb-row" aria-label="Where progress comes from" onSubmit={(e) => e.preventDefault()}>
-          <Select label="Progress comes from" value={source}
+          <Select
+            label="Progress comes from"
+            value={source}
             onChange={(e) => void save({ progress_from: e.target.value }, 'Where progress comes from was not saved')}
-            options={[{ value: 'milestones', label: 'Milestones ticked off' }, { value: 'target', label: 'A number I log toward a target' }, { value: 'habits', label: 'The strength of its habits' }]} />
+            options={[
+              { value: 'milestones', label: 'Milestones ticked off' },
+              { value: 'target', label: 'A number I log toward a target' },
+              { value: 'habits', label: 'The strength of its habits' },
+            ]}
+          />
         </form>
         <p className="lb-muted">{sourceWords[source]}</p>
       </Panel>
 
       <Panel title="Milestones">
-        <Milestones value={milestonesOf(goal.milestones)} onSave={(milestones: Milestone[]) => save({ milestones }, 'The milestones were not saved')} />
+        <Milestones
+          value={milestonesOf(goal.milestones)}
+          onSave={(milestones: Milestone[]) => save({ milestones }, 'The milestones were not saved')}
+        />
       </Panel>
 
-      {source === 'target' ? <NumberLog goal={goal} onSave={(fields) => save(fields, 'The number was not saved')} /> : null}
+      {source === 'target' ? (
+        <NumberLog goal={goal} onSave={(fields) => save(fields, 'The number was not saved')} />
+      ) : null}
 
       <Panel title="Habits toward this goal">
-        {detail === undefined ? <Skeleton lines={2} /> : detail === null ? <ErrorPanel message="The habits linked to this goal could not be loaded." onRetry={() => setAttempt((n) => n + 1)} /> : (
+        {detail === undefined ? (
+          <Skeleton lines={2} />
+        ) : detail === null ? (
+          <ErrorPanel
+            message="The habits linked to this goal could not be loaded."
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : (
           <>
             {detail.habits.length ? (
               <ul className="lb-habit-list" aria-label="Habits toward this goal">
@@ -134,41 +194,79 @@ function GoalView({ goal }: { goal: AnyRecord }) {
                   if (!row) return null;
                   return (
                     <li key={habit.id} className="lb-habit-line" data-habit-id={habit.id}>
-                      <span className="lb-habit-line__swatch" style={{ background: typeof habit.color === 'string' && habit.color ? habit.color : 'var(--lb-primary)' }} aria-hidden="true" />
+                      <span
+                        className="lb-habit-line__swatch"
+                        style={{
+                          background:
+                            typeof habit.color === 'string' && habit.color ? habit.color : 'var(--lb-primary)',
+                        }}
+                        aria-hidden="true"
+                      />
                       <div className="lb-habit-line__text">
-                        <Link to={`/habits/${habit.id}`} className="lb-habit-line__title">{String(habit.title)}</Link>
-                        <span className="lb-muted">{describeSchedule(habit)} · strength {Math.round(row.stats.score * 100)}%{habit.archived_at ? ' · archived, not counted' : ''}</span>
+                        <Link to={`/habits/${habit.id}`} className="lb-habit-line__title">
+                          {String(habit.title)}
+                        </Link>
+                        <span className="lb-muted">
+                          {describeSchedule(habit)} · strength {Math.round(row.stats.score * 100)}%
+                          {habit.archived_at ? ' · archived, not counted' : ''}
+                        </span>
                       </div>
                       <HabitDays row={row} board={board.id} days={1} />
                     </li>
                   );
                 })}
               </ul>
-            ) : <p className="lb-muted">No habits work toward this goal yet.</p>}
-            <LinkHabit goalId={goal.id} linked={detail.habits.map((h) => h.habit.id)} onLinked={() => setAttempt((n) => n + 1)} />
+            ) : (
+              <p className="lb-muted">No habits work toward this goal yet.</p>
+            )}
+            <LinkHabit
+              goalId={goal.id}
+              linked={detail.habits.map((h) => h.habit.id)}
+              onLinked={() => setAttempt((n) => n + 1)}
+            />
           </>
         )}
       </Panel>
 
       <Panel title="Projects">
-        <LinkedList items={detail?.projects} empty="No projects are linked to this goal. Pick this goal in a project to link it."
-          href={(item) => `/project/${item.id}`} describe={(item) => (item.date ? `due ${formatDisplayDay(item.date)}` : '')} />
+        <LinkedList
+          items={detail?.projects}
+          empty="No projects are linked to this goal. Pick this goal in a project to link it."
+          href={(item) => `/project/${item.id}`}
+          describe={(item) => (item.date ? `due ${formatDisplayDay(item.date)}` : '')}
+        />
         <Link to="/projects">Go to projects</Link>
       </Panel>
       <Panel title="Activities">
-        <LinkedList items={detail?.activities} empty="No activities are linked to this goal yet."
-          href={(item) => `/activity/${item.id}`} describe={(item) => (item.date ? formatDisplayDay(item.date) : '')} />
+        <LinkedList
+          items={detail?.activities}
+          empty="No activities are linked to this goal yet."
+          href={(item) => `/activity/${item.id}`}
+          describe={(item) => (item.date ? formatDisplayDay(item.date) : '')}
+        />
       </Panel>
       <Panel title="Journal entries">
-        <LinkedList items={detail?.journal_entries} empty="No journal entries are linked to this goal. In the journal, pick this goal under an entry to link it."
-          href={(item) => `/journal?entry=${item.id}`} describe={(item) => (item.date ? formatDisplayDay(item.date) : '')} />
+        <LinkedList
+          items={detail?.journal_entries}
+          empty="No journal entries are linked to this goal. In the journal, pick this goal under an entry to link it."
+          href={(item) => `/journal?entry=${item.id}`}
+          describe={(item) => (item.date ? formatDisplayDay(item.date) : '')}
+        />
       </Panel>
     </section>
   );
 }
 
-function LinkedList({ items, empty, href, describe }: {
-  items: GoalDetail['projects'] | undefined; empty: string; href: (item: GoalDetail['projects'][number]) => string; describe: (item: GoalDetail['projects'][number]) => string;
+function LinkedList({
+  items,
+  empty,
+  href,
+  describe,
+}: {
+  items: GoalDetail['projects'] | undefined;
+  empty: string;
+  href: (item: GoalDetail['projects'][number]) => string;
+  describe: (item: GoalDetail['projects'][number]) => string;
 }) {
   if (items === undefined) return <Skeleton lines={2} />;
   if (!items.length) return <p className="lb-muted">{empty}</p>;
@@ -176,7 +274,12 @@ function LinkedList({ items, empty, href, describe }: {
     <ul>
       {items.map((item) => {
         const words = describe(item);
-        return <li key={item.id}><Link to={href(item)}>{item.title || 'Untitled'}</Link>{words ? <span className="lb-muted"> · {words}</span> : null}</li>;
+        return (
+          <li key={item.id}>
+            <Link to={href(item)}>{item.title || 'Untitled'}</Link>
+            {words ? <span className="lb-muted"> · {words}</span> : null}
+          </li>
+        );
       })}
     </ul>
   );
@@ -195,7 +298,10 @@ function LinkHabit({ goalId, linked, onLinked }: { goalId: number; linked: numbe
     setBusy(true);
     const result = await getCollection('habit').update(Number(choice), { goal_id: goalId });
     setBusy(false);
-    if (!result.ok) { notify({ kind: 'error', message: `The habit was not linked: ${result.error.message}` }); return; }
+    if (!result.ok) {
+      notify({ kind: 'error', message: `The habit was not linked: ${result.error.message}` });
+      return;
+    }
     setChoice('');
     forgetHabitRows();
     onLinked();
@@ -205,9 +311,19 @@ function LinkHabit({ goalId, linked, onLinked }: { goalId: number; linked: numbe
     <form className="lb-row" onSubmit={(e) => void link(e)} aria-label="Link a habit to this goal">
       {candidates.length ? (
         <>
-          <Select label="Link a habit" value={choice} placeholder="Choose a habit" onChange={(e) => setChoice(e.target.value)}
-            options={candidates.map((h) => ({ value: String(h.id), label: `${String(h.title)} (${describeSchedule(h)})` }))} />
-          <Button type="submit" busy={busy} disabled={!choice}>Link habit</Button>
+          <Select
+            label="Link a habit"
+            value={choice}
+            placeholder="Choose a habit"
+            onChange={(e) => setChoice(e.target.value)}
+            options={candidates.map((h) => ({
+              value: String(h.id),
+              label: `${String(h.title)} (${describeSchedule(h)})`,
+            }))}
+          />
+          <Button type="submit" busy={busy} disabled={!choice}>
+            Link habit
+          </Button>
         </>
       ) : null}
       <Link to="/new-habit">New habit</Link>
@@ -215,10 +331,20 @@ function LinkHabit({ goalId, linked, onLinked }: { goalId: number; linked: numbe
   );
 }
 
-interface LogItem { date: string; value: number; note?: string }
+interface LogItem {
+  date: string;
+  value: number;
+  note?: string;
+}
 
 /** For a goal measured by a number: the target, and the numbers logged toward it (each "where I am now"). */
-function NumberLog({ goal, onSave }: { goal: AnyRecord; onSave: (fields: Record<string, unknown>) => Promise<boolean> }) {
+function NumberLog({
+  goal,
+  onSave,
+}: {
+  goal: AnyRecord;
+  onSave: (fields: Record<string, unknown>) => Promise<boolean>;
+}) {
   const log: LogItem[] = Array.isArray(goal.log) ? (goal.log as LogItem[]) : [];
   const unit = typeof goal.unit === 'string' ? goal.unit : '';
   const [date, setDate] = useState(localDate());
@@ -230,36 +356,76 @@ function NumberLog({ goal, onSave }: { goal: AnyRecord; onSave: (fields: Record<
   async function add(event: FormEvent) {
     event.preventDefault();
     const number = Number(value.replace(',', '.'));
-    if (!value.trim() || !Number.isFinite(number)) { setError('Enter a number, e.g. 12 or 80.5.'); return; }
-    if (!date) { setError('Choose the day.'); return; }
+    if (!value.trim() || !Number.isFinite(number)) {
+      setError('Enter a number, e.g. 12 or 80.5.');
+      return;
+    }
+    if (!date) {
+      setError('Choose the day.');
+      return;
+    }
     setBusy(true);
     const ok = await onSave({ log: [...log, { date, value: number }].slice(-1000) });
     setBusy(false);
-    if (ok) { setValue(''); setError(''); }
+    if (ok) {
+      setValue('');
+      setError('');
+    }
   }
 
-  const sorted = log.map((item, index) => ({ item, index })).sort((a, b) => b.item.date.localeCompare(a.item.date) || b.index - a.index);
+  const sorted = log
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.date.localeCompare(a.item.date) || b.index - a.index);
   return (
     <Panel title="Numbers logged">
       {hasTarget ? (
-        <p>From {typeof goal.start_value === 'number' ? goal.start_value : 0}{unit ? ` ${unit}` : ''} to {String(goal.target_value)}{unit ? ` ${unit}` : ''}.</p>
-      ) : <p>Set a target number with “Edit goal” to see progress toward it.</p>}
+        <p>
+          From {typeof goal.start_value === 'number' ? goal.start_value : 0}
+          {unit ? ` ${unit}` : ''} to {String(goal.target_value)}
+          {unit ? ` ${unit}` : ''}.
+        </p>
+      ) : (
+        <p>Set a target number with “Edit goal” to see progress toward it.</p>
+      )}
       <form className="lb-row" onSubmit={(e) => void add(e)} aria-label="Log a number">
-        <TextField label={`Where you are now${unit ? ` (${unit})` : ''}`} inputMode="decimal" value={value} onChange={(e) => { setValue(e.target.value); setError(''); }} error={error} />
+        <TextField
+          label={`Where you are now${unit ? ` (${unit})` : ''}`}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError('');
+          }}
+          error={error}
+        />
         <TextField label="On" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        <Button type="submit" busy={busy}>Log it</Button>
+        <Button type="submit" busy={busy}>
+          Log it
+        </Button>
       </form>
       {sorted.length ? (
         <ul aria-label="Logged numbers">
           {sorted.slice(0, 20).map(({ item, index }) => (
             <li key={`${item.date}-${index}`}>
-              {formatDisplayDay(item.date)}: <strong>{item.value}{unit ? ` ${unit}` : ''}</strong>{' '}
-              <Button size="small" variant="ghost" aria-label={`Remove ${item.value} of ${formatDisplayDay(item.date)}`}
-                onClick={() => void onSave({ log: log.filter((_, i) => i !== index) })}>Remove</Button>
+              {formatDisplayDay(item.date)}:{' '}
+              <strong>
+                {item.value}
+                {unit ? ` ${unit}` : ''}
+              </strong>{' '}
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={`Remove ${item.value} of ${formatDisplayDay(item.date)}`}
+                onClick={() => void onSave({ log: log.filter((_, i) => i !== index) })}
+              >
+                Remove
+              </Button>
             </li>
           ))}
         </ul>
-      ) : <p className="lb-muted">Nothing logged yet.</p>}
+      ) : (
+        <p className="lb-muted">Nothing logged yet.</p>
+      )}
     </Panel>
   );
 }

@@ -11,17 +11,25 @@ import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import { GoalCoach } from './GoalPages';
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); });
-afterEach(() => { cleanup(); clearData(); $notifications.set([]); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+  $notifications.set([]);
+});
 
-const openCoach = () => render(
-  <MemoryRouter initialEntries={['/goals/ai']}>
-    <Routes>
-      <Route path="/goals/ai" element={<GoalCoach />} />
-      <Route path="/goal/:id" element={<p>Goal page</p>} />
-    </Routes>
-  </MemoryRouter>,
-);
+const openCoach = () =>
+  render(
+    <MemoryRouter initialEntries={['/goals/ai']}>
+      <Routes>
+        <Route path="/goals/ai" element={<GoalCoach />} />
+        <Route path="/goal/:id" element={<p>Goal page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
 describe('GoalCoach (/goals/ai)', () => {
@@ -30,7 +38,9 @@ describe('GoalCoach (/goals/ai)', () => {
     api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
     const user = userEvent.setup();
     openCoach();
-    expect(await screen.findByText(/No AI provider is set up on this Lifeboard, so the coach cannot draft a goal for you/)).toBeTruthy();
+    expect(
+      await screen.findByText(/No AI provider is set up on this Lifeboard, so the coach cannot draft a goal for you/),
+    ).toBeTruthy();
     await user.type(field('What do you want to achieve?'), 'Run a half marathon');
     await user.type(field('Why does it matter to you?'), 'To keep a plan for months');
     await user.type(field('What are the steps?'), 'Run 5 km{Enter}Run 10 km');
@@ -43,13 +53,24 @@ describe('GoalCoach (/goals/ai)', () => {
 
     goals.rejectNextWith = { title: ['The title is taken.'] };
     await user.click(screen.getByRole('button', { name: 'Create this goal' }));
-    await waitFor(() => expect($notifications.get().map((n) => n.message).join()).toMatch(/The goal was not created/));
+    await waitFor(() =>
+      expect(
+        $notifications
+          .get()
+          .map((n) => n.message)
+          .join(),
+      ).toMatch(/The goal was not created/),
+    );
     expect(field('What do you want to achieve?').value).toBe('Run a half marathon');
     expect(loadDraft('goal-coach')).not.toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Create this goal' }));
     expect(await screen.findByText('Goal page')).toBeTruthy();
-    expect(goals.rows[0]).toMatchObject({ title: 'Run a half marathon', why: 'To keep a plan for months', milestones: [{ title: 'Run 5 km' }, { title: 'Run 10 km' }] });
+    expect(goals.rows[0]).toMatchObject({
+      title: 'Run a half marathon',
+      why: 'To keep a plan for months',
+      milestones: [{ title: 'Run 5 km' }, { title: 'Run 10 km' }],
+    });
     expect(loadDraft('goal-coach')).toBeNull();
   });
 });
@@ -59,18 +80,35 @@ describe('GoalCoach with an AI provider', () => {
     const goals = serveModel(api, 'goal', 'goals');
     const habits = serveModel(api, 'habit', 'habits');
     api.on('GET /api/ai/models', { body: { configured: true, models: [{ id: 1, name: 'coach-1' }] } });
-    api.on('POST /api/goal/ai-draft', { body: { success: true, model: 'coach-1', draft: {
-      title: 'Run a half marathon by April', why: 'To keep a plan', target_date: '2027-04-20',
-      milestones: [{ title: 'Run 5 km', due_date: '2027-01-10' }, { title: 'Run 15 km', due_date: null }],
-      habits: [{ title: 'Run', times: 3, days: 7 }, { title: 'Stretch', times: 1, days: 1 }],
-    } } });
+    api.on('POST /api/goal/ai-draft', {
+      body: {
+        success: true,
+        model: 'coach-1',
+        draft: {
+          title: 'Run a half marathon by April',
+          why: 'To keep a plan',
+          target_date: '2027-04-20',
+          milestones: [
+            { title: 'Run 5 km', due_date: '2027-01-10' },
+            { title: 'Run 15 km', due_date: null },
+          ],
+          habits: [
+            { title: 'Run', times: 3, days: 7 },
+            { title: 'Stretch', times: 1, days: 1 },
+          ],
+        },
+      },
+    });
     const user = userEvent.setup();
     openCoach();
     await user.type(await screen.findByLabelText('What do you want?', { exact: false }), 'run a half marathon');
     await user.click(screen.getByRole('button', { name: 'Draft my goal' }));
     const goalField = (await screen.findByLabelText('Goal')) as HTMLInputElement;
     expect(goalField.value).toBe('Run a half marathon by April');
-    expect(api.requests.find((r) => r.path === '/api/goal/ai-draft')?.body).toEqual({ board: 1, params: { wish: 'run a half marathon' } });
+    expect(api.requests.find((r) => r.path === '/api/goal/ai-draft')?.body).toEqual({
+      board: 1,
+      params: { wish: 'run a half marathon' },
+    });
     expect(goals.rows).toHaveLength(0);
     await user.clear(goalField);
     await user.type(goalField, 'Run a half marathon under 2:15');
@@ -78,20 +116,36 @@ describe('GoalCoach with an AI provider', () => {
     await user.selectOptions(screen.getAllByLabelText('How often')[0], '4');
     await user.click(screen.getByRole('button', { name: 'Create this goal and its habits' }));
     expect(await screen.findByText('Goal page')).toBeTruthy();
-    expect(goals.rows[0]).toMatchObject({ title: 'Run a half marathon under 2:15', why: 'To keep a plan', target_date: '2027-04-20', milestones: [{ title: 'Run 5 km', due_date: '2027-01-10' }] });
+    expect(goals.rows[0]).toMatchObject({
+      title: 'Run a half marathon under 2:15',
+      why: 'To keep a plan',
+      target_date: '2027-04-20',
+      milestones: [{ title: 'Run 5 km', due_date: '2027-01-10' }],
+    });
     const goalId = goals.rows[0].id;
-    expect(habits.rows.map((h) => [h.title, h.frequency_num, h.frequency_den, h.goal_id]).reverse()).toEqual([['Run', 4, 7, goalId], ['Stretch', 1, 1, goalId]]);
+    expect(habits.rows.map((h) => [h.title, h.frequency_num, h.frequency_den, h.goal_id]).reverse()).toEqual([
+      ['Run', 4, 7, goalId],
+      ['Stretch', 1, 1, goalId],
+    ]);
     expect(loadDraft('goal-ai-draft')).toBeNull();
   });
 
   it('says why there is no draft when the provider fails, and keeps the wish', async () => {
     api.on('GET /api/ai/models', { body: { configured: true, models: [{ id: 1, name: 'coach-1' }] } });
-    api.on('POST /api/goal/ai-draft', { body: { success: false, configured: true, error: 'The AI model could not draft a goal: The provider answered 401.' } });
+    api.on('POST /api/goal/ai-draft', {
+      body: {
+        success: false,
+        configured: true,
+        error: 'The AI model could not draft a goal: The provider answered 401.',
+      },
+    });
     const user = userEvent.setup();
     openCoach();
     await user.type(await screen.findByLabelText('What do you want?', { exact: false }), 'learn Spanish');
     await user.click(screen.getByRole('button', { name: 'Draft my goal' }));
     expect(await screen.findByText(/The provider answered 401/)).toBeTruthy();
-    expect((screen.getByLabelText('What do you want?', { exact: false }) as HTMLTextAreaElement).value).toBe('learn Spanish');
+    expect((screen.getByLabelText('What do you want?', { exact: false }) as HTMLTextAreaElement).value).toBe(
+      'learn Spanish',
+    );
   });
 });

@@ -14,17 +14,26 @@ export function LifePlanGoals() {
   return (
     <Panel title="Goals in this plan" level={2}>
       {!linked.length && status === 'loading' ? <Skeleton lines={2} /> : null}
-      {!linked.length && status !== 'loading' ? <p className="lb-muted">No goals are linked to this plan yet. Pick this plan in a goal’s form to link it.</p> : null}
+      {!linked.length && status !== 'loading' ? (
+        <p className="lb-muted">No goals are linked to this plan yet. Pick this plan in a goal’s form to link it.</p>
+      ) : null}
       {linked.length ? (
         <ul aria-label="Goals in this plan">
           {linked.map((goal) => {
             const percent = Math.round(percentOf(goal));
-            return <li key={goal.id}><Link to={`/goal/${goal.id}`}>{goal.title}</Link> <progress max={100} value={percent} aria-label={`${String(goal.title)} progress`} /> {percent}%</li>;
+            return (
+              <li key={goal.id}>
+                <Link to={`/goal/${goal.id}`}>{goal.title}</Link>{' '}
+                <progress max={100} value={percent} aria-label={`${String(goal.title)} progress`} /> {percent}%
+              </li>
+            );
           })}
         </ul>
       ) : null}
       {hasMore ? <Button onClick={() => void collection.loadMore()}>Look through more goals</Button> : null}
-      <p><Link to="/new-goal">Set a goal</Link></p>
+      <p>
+        <Link to="/new-goal">Set a goal</Link>
+      </p>
     </Panel>
   );
 }

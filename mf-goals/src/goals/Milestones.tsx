@@ -12,12 +12,17 @@ export interface Milestone {
   done_at?: string | null;
 }
 
-interface Keyed { key: number; milestone: Milestone }
+interface Keyed {
+  key: number;
+  milestone: Milestone;
+}
 
 /** The stored list as the screen holds it: each milestone with a key that follows it when it moves. */
 export function milestonesOf(value: unknown): Milestone[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((m): m is Milestone => typeof m === 'object' && m !== null && typeof (m as Milestone).title === 'string');
+  return value.filter(
+    (m): m is Milestone => typeof m === 'object' && m !== null && typeof (m as Milestone).title === 'string',
+  );
 }
 
 /** "due Tue, Dec 1st 2026", "overdue since …", "done" — a milestone's state in words. */
@@ -29,8 +34,18 @@ export function milestoneWhen(milestone: Milestone, today: string): string {
   return `due ${formatDisplayDay(milestone.due_date)}`;
 }
 
-function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
-  item: Keyed; today: string; onToggle: () => void; onEdit: (m: Milestone) => void; onRemove: () => void;
+function MilestoneRow({
+  item,
+  today,
+  onToggle,
+  onEdit,
+  onRemove,
+}: {
+  item: Keyed;
+  today: string;
+  onToggle: () => void;
+  onEdit: (m: Milestone) => void;
+  onRemove: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(item.milestone.title);
@@ -41,7 +56,10 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
 
   function save(event: FormEvent) {
     event.preventDefault();
-    if (!title.trim()) { setError('Give the milestone a name.'); return; }
+    if (!title.trim()) {
+      setError('Give the milestone a name.');
+      return;
+    }
     setEditing(false);
     onEdit({ ...m, title: title.trim().slice(0, 200), due_date: due || null });
   }
@@ -50,10 +68,31 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
     <>
       {editing ? (
         <form className="lb-row lb-milestone__edit" onSubmit={save} aria-label={`Change “${m.title}”`}>
-          <TextField label="Milestone" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); setError(''); }} error={error} />
+          <TextField
+            label="Milestone"
+            value={title}
+            maxLength={200}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setError('');
+            }}
+            error={error}
+          />
           <TextField label="Due on" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-          <Button type="submit" size="small" variant="primary">Save</Button>
-          <Button size="small" onClick={() => { setEditing(false); setTitle(m.title); setDue(m.due_date ?? ''); setError(''); }}>Cancel</Button>
+          <Button type="submit" size="small" variant="primary">
+            Save
+          </Button>
+          <Button
+            size="small"
+            onClick={() => {
+              setEditing(false);
+              setTitle(m.title);
+              setDue(m.due_date ?? '');
+              setError('');
+            }}
+          >
+            Cancel
+          </Button>
         </form>
       ) : (
         <>
@@ -61,9 +100,15 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
             <input type="checkbox" checked={Boolean(m.done_at)} onChange={onToggle} />
             <span className="lb-milestone__title">{m.title}</span>
           </label>
-          <span className={overdue ? 'lb-milestone__when lb-field__error' : 'lb-milestone__when lb-muted'}>{milestoneWhen(m, today)}</span>
-          <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Change “${m.title}”`}>Change</Button>
-          <Button size="small" variant="ghost" onClick={onRemove} aria-label={`Remove “${m.title}”`}>Remove</Button>
+          <span className={overdue ? 'lb-milestone__when lb-field__error' : 'lb-milestone__when lb-muted'}>
+            {milestoneWhen(m, today)}
+          </span>
+          <Button size="small" variant="ghost" onClick={() => setEditing(true)} aria-label={`Change “${m.title}”`}>
+            Change
+          </Button>
+          <Button size="small" variant="ghost" onClick={onRemove} aria-label={`Remove “${m.title}”`}>
+            Remove
+          </Button>
         </>
       )}
     </>
@@ -75,7 +120,13 @@ function MilestoneRow({ item, today, onToggle, onEdit, onRemove }: {
  * (or, with the keyboard: space, arrows, space) to reorder. Every change is saved at once through `onSave`,
  * which resolves to whether the server took it; a refused change is put back.
  */
-export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (milestones: Milestone[]) => Promise<boolean> }) {
+export function Milestones({
+  value,
+  onSave,
+}: {
+  value: Milestone[];
+  onSave: (milestones: Milestone[]) => Promise<boolean>;
+}) {
   const next = useRef(0);
   const keyed = (list: Milestone[]) => list.map((milestone) => ({ key: ++next.current, milestone }));
   const [items, setItems] = useState<Keyed[]>(() => keyed(value));
@@ -100,8 +151,14 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
 
   function add(event: FormEvent) {
     event.preventDefault();
-    if (!title.trim()) { setError('Name the milestone first.'); return; }
-    if (items.length >= 100) { setError('A goal holds at most 100 milestones.'); return; }
+    if (!title.trim()) {
+      setError('Name the milestone first.');
+      return;
+    }
+    if (items.length >= 100) {
+      setError('A goal holds at most 100 milestones.');
+      return;
+    }
     const milestone: Milestone = { title: title.trim().slice(0, 200), ...(due ? { due_date: due } : {}) };
     setTitle('');
     setDue('');
@@ -114,25 +171,53 @@ export function Milestones({ value, onSave }: { value: Milestone[]; onSave: (mil
     void change(arrayMove(items, from, to));
   }
 
-  const update = (key: number, milestone: Milestone) => void change(items.map((i) => (i.key === key ? { key, milestone } : i)));
+  const update = (key: number, milestone: Milestone) =>
+    void change(items.map((i) => (i.key === key ? { key, milestone } : i)));
   return (
     <div className="lb-stack">
       {items.length ? (
-        <SortableItems ids={items.map((i) => String(i.key))} labels={items.map((i) => i.milestone.title)} onMove={reorder}
-          listLabel="Milestones" listClassName="lb-milestones" itemClassName="lb-milestone"
-          itemAttributes={(index): Record<string, string> => (items[index]!.milestone.done_at ? { 'data-done': 'true' } : {})}
+        <SortableItems
+          ids={items.map((i) => String(i.key))}
+          labels={items.map((i) => i.milestone.title)}
+          onMove={reorder}
+          listLabel="Milestones"
+          listClassName="lb-milestones"
+          itemClassName="lb-milestone"
+          itemAttributes={(index): Record<string, string> =>
+            items[index]!.milestone.done_at ? { 'data-done': 'true' } : {}
+          }
           render={(index) => {
             const item = items[index]!;
             return (
-              <MilestoneRow item={item} today={today}
-                onToggle={() => update(item.key, { ...item.milestone, done_at: item.milestone.done_at ? null : new Date().toISOString() })}
+              <MilestoneRow
+                item={item}
+                today={today}
+                onToggle={() =>
+                  update(item.key, {
+                    ...item.milestone,
+                    done_at: item.milestone.done_at ? null : new Date().toISOString(),
+                  })
+                }
                 onEdit={(milestone) => update(item.key, milestone)}
-                onRemove={() => void change(items.filter((i) => i.key !== item.key))} />
+                onRemove={() => void change(items.filter((i) => i.key !== item.key))}
+              />
             );
-          }} />
-      ) : <p className="lb-muted">No milestones yet. Break the goal into steps you can tick off.</p>}
+          }}
+        />
+      ) : (
+        <p className="lb-muted">No milestones yet. Break the goal into steps you can tick off.</p>
+      )}
       <form className="lb-row lb-milestone-add" onSubmit={add} aria-label="Add a milestone">
-        <TextField label="New milestone" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); setError(''); }} error={error} />
+        <TextField
+          label="New milestone"
+          value={title}
+          maxLength={200}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError('');
+          }}
+          error={error}
+        />
         <TextField label="Due on (optional)" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
         <Button type="submit">Add milestone</Button>
       </form>

@@ -13,8 +13,12 @@ export function useLiveProgress(goals: readonly AnyRecord[]): (goal: AnyRecord) 
   const [live, setLive] = useState<Map<number, GoalProgressAnswer> | null>(null);
   useEffect(() => {
     let current = true;
-    void fetchGoalProgress(board.id).then((answer) => { if (current) setLive(answer); });
-    return () => { current = false; };
+    void fetchGoalProgress(board.id).then((answer) => {
+      if (current) setLive(answer);
+    });
+    return () => {
+      current = false;
+    };
   }, [board.id, goals]);
   return (goal) => live?.get(goal.id)?.percent ?? Number(goal.progress ?? 0);
 }

@@ -14,8 +14,13 @@ import type { GuidedDocument } from './questions';
 type Answers = Record<string, string>;
 
 function answersFrom(data: Record<string, unknown> | null): Answers {
-  const source = data && typeof data.responses === 'object' && data.responses !== null ? (data.responses as Record<string, unknown>) : data ?? {};
-  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const source =
+    data && typeof data.responses === 'object' && data.responses !== null
+      ? (data.responses as Record<string, unknown>)
+      : (data ?? {});
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** A guided one-document page: questions answered in free text, saved per board via /api/simple_model. */
@@ -40,7 +45,9 @@ export function GuidedPage({ doc }: { doc: GuidedDocument }) {
       else if (draft) setAnswers(draft.value);
       else setError(result.error.message);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [board.id, doc.model, draftKey, attempt]);
 
   useEffect(() => {
@@ -65,18 +72,35 @@ export function GuidedPage({ doc }: { doc: GuidedDocument }) {
   return (
     <section className="lb-stack">
       <PageHeader title={doc.title} description={doc.intro} />
-      {error ? <ErrorPanel title={`Could not load your ${doc.title.toLowerCase()}`} message={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {error ? (
+        <ErrorPanel
+          title={`Could not load your ${doc.title.toLowerCase()}`}
+          message={error}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      ) : null}
       {!answers && !error ? <Skeleton lines={5} /> : null}
       {answers ? (
         <form className="lb-stack lb-model-form" onSubmit={(event) => void handleSubmit(event)} aria-label={doc.title}>
           {doc.questions.map((question) => (
             <TextArea
-              key={question.id} label={question.text} hint={question.hint} maxLength={10_000} rows={3}
+              key={question.id}
+              label={question.text}
+              hint={question.hint}
+              maxLength={10_000}
+              rows={3}
               value={answers[question.id] ?? ''}
-              onChange={(e) => { dirty.current = true; setAnswers({ ...answers, [question.id]: e.target.value }); }}
+              onChange={(e) => {
+                dirty.current = true;
+                setAnswers({ ...answers, [question.id]: e.target.value });
+              }}
             />
           ))}
-          <div className="lb-row"><Button type="submit" variant="primary" busy={busy}>Save answers</Button></div>
+          <div className="lb-row">
+            <Button type="submit" variant="primary" busy={busy}>
+              Save answers
+            </Button>
+          </div>
         </form>
       ) : null}
     </section>

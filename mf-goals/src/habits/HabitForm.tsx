@@ -1,6 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { amountPeriodDays, amountPeriodOf, describeSchedule, scheduleToStored, storedToSchedule, weekdayNames, type AmountPeriod, type ScheduleChoice } from '@lifeboard/shared/models/habit-schedule';
+import {
+  amountPeriodDays,
+  amountPeriodOf,
+  describeSchedule,
+  scheduleToStored,
+  storedToSchedule,
+  weekdayNames,
+  type AmountPeriod,
+  type ScheduleChoice,
+} from '@lifeboard/shared/models/habit-schedule';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { forgetHabitRows } from '@lifeboard/shared/stores/habits';
 import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
@@ -70,55 +79,87 @@ function fieldsOf(draft: Draft): { fields: Record<string, unknown> } | { errors:
     const times = whole(draft.times, 1, 365);
     const days = whole(draft.days, 1, 365);
     if (draft.schedule === 'week' && (times === null || times > 7)) errors.times = 'Choose from 1 to 7 times a week.';
-    if (draft.schedule === 'month' && (times === null || times > 30)) errors.times = 'Choose from 1 to 30 times a month.';
+    if (draft.schedule === 'month' && (times === null || times > 30))
+      errors.times = 'Choose from 1 to 30 times a month.';
     if (draft.schedule === 'every' && (days === null || days < 2)) errors.days = 'Choose every 2 to 365 days.';
     if (draft.schedule === 'custom') {
       if (days === null || days < 2) errors.days = 'Choose from 2 to 365 days.';
-      if (times === null || (days !== null && times > days)) errors.times = 'Choose at most as many times as there are days.';
+      if (times === null || (days !== null && times > days))
+        errors.times = 'Choose at most as many times as there are days.';
     }
     if (draft.schedule === 'weekdays' && draft.weekdays.length === 0) errors.weekdays = 'Choose at least one day.';
     if (!Object.keys(errors).length) {
-      const choice: ScheduleChoice = draft.schedule === 'daily' ? { type: 'daily' }
-        : draft.schedule === 'week' ? { type: 'week', times: times ?? 1 }
-          : draft.schedule === 'month' ? { type: 'month', times: times ?? 1 }
-            : draft.schedule === 'every' ? { type: 'every', days: days ?? 2 }
-              : draft.schedule === 'weekdays' ? { type: 'weekdays', days: draft.weekdays.map(Number) }
-                : { type: 'custom', times: times ?? 1, days: days ?? 2 };
+      const choice: ScheduleChoice =
+        draft.schedule === 'daily'
+          ? { type: 'daily' }
+          : draft.schedule === 'week'
+            ? { type: 'week', times: times ?? 1 }
+            : draft.schedule === 'month'
+              ? { type: 'month', times: times ?? 1 }
+              : draft.schedule === 'every'
+                ? { type: 'every', days: days ?? 2 }
+                : draft.schedule === 'weekdays'
+                  ? { type: 'weekdays', days: draft.weekdays.map(Number) }
+                  : { type: 'custom', times: times ?? 1, days: days ?? 2 };
       schedule = scheduleToStored(choice);
     }
   } else {
     const target = Number(draft.target.replace(',', '.'));
-    if (draft.target.trim() === '' || !Number.isFinite(target) || target < 0 || target > 1_000_000) errors.target = 'Enter an amount from 0 to 1,000,000.';
+    if (draft.target.trim() === '' || !Number.isFinite(target) || target < 0 || target > 1_000_000)
+      errors.target = 'Enter an amount from 0 to 1,000,000.';
     schedule = { frequency_num: 1, frequency_den: amountPeriodDays[draft.per], weekdays: [] };
   }
   if (Object.keys(errors).length || !schedule) return { errors };
   const numeric = draft.counting !== 'yes_no';
   return {
     fields: {
-      title: draft.title.trim(), description: draft.description, kind: draft.counting, ...schedule,
-      target: numeric ? Number(draft.target.replace(',', '.')) : null, unit: numeric && draft.unit.trim() ? draft.unit.trim() : null,
-      color: draft.color, goal_id: draft.goal ? Number(draft.goal) : null,
+      title: draft.title.trim(),
+      description: draft.description,
+      kind: draft.counting,
+      ...schedule,
+      target: numeric ? Number(draft.target.replace(',', '.')) : null,
+      unit: numeric && draft.unit.trim() ? draft.unit.trim() : null,
+      color: draft.color,
+      goal_id: draft.goal ? Number(draft.goal) : null,
     },
   };
 }
 
 /** Create or edit a habit in people's words: "3 times a week", "at least 8 glasses per day". */
-export function HabitForm({ habit, onSaved, onCancel }: { habit: AnyRecord | null; onSaved: (record: AnyRecord) => void; onCancel?: () => void }) {
+export function HabitForm({
+  habit,
+  onSaved,
+  onCancel,
+}: {
+  habit: AnyRecord | null;
+  onSaved: (record: AnyRecord) => void;
+  onCancel?: () => void;
+}) {
   const [draft, update, reset] = useFormDraft<Draft>(habit ? `habit-edit-${habit.id}` : 'habit-new', draftOf(habit));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (change: Partial<Draft>) => { update(change); setErrors({}); setFailure(''); };
+  const set = (change: Partial<Draft>) => {
+    update(change);
+    setErrors({});
+    setFailure('');
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = fieldsOf(draft);
-    if ('errors' in result) { setErrors(result.errors); return; }
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
     setBusy(true);
     const collection = getCollection('habit');
     const saved = habit ? await collection.update(habit.id, result.fields) : await collection.create(result.fields);
     setBusy(false);
-    if (!saved.ok) { setFailure(`The habit was not saved: ${saved.error.message}`); return; }
+    if (!saved.ok) {
+      setFailure(`The habit was not saved: ${saved.error.message}`);
+      return;
+    }
     forgetHabitRows();
     reset();
     onSaved(saved.data);
@@ -127,39 +168,119 @@ export function HabitForm({ habit, onSaved, onCancel }: { habit: AnyRecord | nul
   const preview = fieldsOf(draft);
   const numeric = draft.counting !== 'yes_no';
   return (
-    <form className="lb-stack lb-model-form" onSubmit={(event) => void submit(event)} aria-label={habit ? 'Edit habit' : 'New habit'} noValidate>
-      <TextField label="Name" value={draft.title} maxLength={200} onChange={(e) => set({ title: e.target.value })} error={errors.title} required />
-      <Select label="How do you count it?" value={draft.counting} onChange={(e) => set({ counting: e.target.value as Counting })}
-        options={[{ value: 'yes_no', label: 'Done or not done' }, { value: 'at_least', label: 'An amount: at least…' }, { value: 'at_most', label: 'An amount: at most…' }]} />
+    <form
+      className="lb-stack lb-model-form"
+      onSubmit={(event) => void submit(event)}
+      aria-label={habit ? 'Edit habit' : 'New habit'}
+      noValidate
+    >
+      <TextField
+        label="Name"
+        value={draft.title}
+        maxLength={200}
+        onChange={(e) => set({ title: e.target.value })}
+        error={errors.title}
+        required
+      />
+      <Select
+        label="How do you count it?"
+        value={draft.counting}
+        onChange={(e) => set({ counting: e.target.value as Counting })}
+        options={[
+          { value: 'yes_no', label: 'Done or not done' },
+          { value: 'at_least', label: 'An amount: at least…' },
+          { value: 'at_most', label: 'An amount: at most…' },
+        ]}
+      />
       {numeric ? (
         <div className="lb-row">
-          <TextField label={draft.counting === 'at_least' ? 'At least' : 'At most'} inputMode="decimal" value={draft.target} onChange={(e) => set({ target: e.target.value })} error={errors.target} />
-          <TextField label="Unit" hint="glasses, pages, minutes…" value={draft.unit} maxLength={30} onChange={(e) => set({ unit: e.target.value })} />
-          <Select label="Per" value={draft.per} onChange={(e) => set({ per: e.target.value as AmountPeriod })}
-            options={[{ value: 'day', label: 'day' }, { value: 'week', label: 'week' }, { value: 'month', label: 'month' }]} />
+          <TextField
+            label={draft.counting === 'at_least' ? 'At least' : 'At most'}
+            inputMode="decimal"
+            value={draft.target}
+            onChange={(e) => set({ target: e.target.value })}
+            error={errors.target}
+          />
+          <TextField
+            label="Unit"
+            hint="glasses, pages, minutes…"
+            value={draft.unit}
+            maxLength={30}
+            onChange={(e) => set({ unit: e.target.value })}
+          />
+          <Select
+            label="Per"
+            value={draft.per}
+            onChange={(e) => set({ per: e.target.value as AmountPeriod })}
+            options={[
+              { value: 'day', label: 'day' },
+              { value: 'week', label: 'week' },
+              { value: 'month', label: 'month' },
+            ]}
+          />
         </div>
       ) : (
         <>
-          <Select label="How often?" value={draft.schedule} onChange={(e) => set({ schedule: e.target.value as ScheduleType })} options={scheduleOptions} />
+          <Select
+            label="How often?"
+            value={draft.schedule}
+            onChange={(e) => set({ schedule: e.target.value as ScheduleType })}
+            options={scheduleOptions}
+          />
           {draft.schedule === 'week' || draft.schedule === 'month' || draft.schedule === 'custom' ? (
-            <TextField label="How many times" inputMode="numeric" value={draft.times} onChange={(e) => set({ times: e.target.value })} error={errors.times} />
+            <TextField
+              label="How many times"
+              inputMode="numeric"
+              value={draft.times}
+              onChange={(e) => set({ times: e.target.value })}
+              error={errors.times}
+            />
           ) : null}
           {draft.schedule === 'every' || draft.schedule === 'custom' ? (
-            <TextField label={draft.schedule === 'every' ? 'Every how many days' : 'In how many days'} inputMode="numeric" value={draft.days} onChange={(e) => set({ days: e.target.value })} error={errors.days} />
+            <TextField
+              label={draft.schedule === 'every' ? 'Every how many days' : 'In how many days'}
+              inputMode="numeric"
+              value={draft.days}
+              onChange={(e) => set({ days: e.target.value })}
+              error={errors.days}
+            />
           ) : null}
           {draft.schedule === 'weekdays' ? (
-            <CheckboxGroup label="On these days" value={draft.weekdays} onChange={(weekdays) => set({ weekdays })} error={errors.weekdays}
-              options={[1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: String(d), label: weekdayNames[d] }))} />
+            <CheckboxGroup
+              label="On these days"
+              value={draft.weekdays}
+              onChange={(weekdays) => set({ weekdays })}
+              error={errors.weekdays}
+              options={[1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: String(d), label: weekdayNames[d] }))}
+            />
           ) : null}
         </>
       )}
-      {'fields' in preview ? <p>This habit: <strong>{describeSchedule(preview.fields)}</strong>.</p> : null}
-      <TextArea label="Description" value={draft.description} maxLength={5000} onChange={(e) => set({ description: e.target.value })} />
-      <GoalPicker value={draft.goal ? Number(draft.goal) : null} onChange={(id) => set({ goal: id === null ? '' : String(id) })} />
+      {'fields' in preview ? (
+        <p>
+          This habit: <strong>{describeSchedule(preview.fields)}</strong>.
+        </p>
+      ) : null}
+      <TextArea
+        label="Description"
+        value={draft.description}
+        maxLength={5000}
+        onChange={(e) => set({ description: e.target.value })}
+      />
+      <GoalPicker
+        value={draft.goal ? Number(draft.goal) : null}
+        onChange={(id) => set({ goal: id === null ? '' : String(id) })}
+      />
       <TextField label="Colour" type="color" value={draft.color} onChange={(e) => set({ color: e.target.value })} />
-      {failure ? <p role="alert" className="lb-field__error">{failure}</p> : null}
+      {failure ? (
+        <p role="alert" className="lb-field__error">
+          {failure}
+        </p>
+      ) : null}
       <div className="lb-row">
-        <Button type="submit" variant="primary" busy={busy}>{habit ? 'Save changes' : 'Create habit'}</Button>
+        <Button type="submit" variant="primary" busy={busy}>
+          {habit ? 'Save changes' : 'Create habit'}
+        </Button>
         {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
       </div>
     </form>

@@ -15,14 +15,29 @@ describe('Heatmap', () => {
       const day = end - 730 + i;
       return { date: iso(day), value: (day % 7 === 0 ? 'skip' : day % 3 === 0 ? 4 : 8) as 'skip' | number, note: '' };
     }).filter((e) => e.date < '2026-08-01' || e.date > '2026-08-10');
-    const { container } = render(<Heatmap today={today} entries={entries} habit={{
-      kind: 'at_least', target: 8, unit: 'glasses', weekdays: [], paused: [{ from: '2026-08-01', to: '2026-08-10' }], colour: '#2f5bd3',
-    }} />);
+    const { container } = render(
+      <Heatmap
+        today={today}
+        entries={entries}
+        habit={{
+          kind: 'at_least',
+          target: 8,
+          unit: 'glasses',
+          weekdays: [],
+          paused: [{ from: '2026-08-01', to: '2026-08-10' }],
+          colour: '#2f5bd3',
+        }}
+      />,
+    );
     // 2024-11-22 … 2026-11-22: three calendar years shown, newest first, every day a cell.
     const years = [...container.querySelectorAll('figcaption strong')].map((node) => node.textContent);
     expect(years).toEqual(['2026', '2025', '2024']);
     // Every day a cell, drawn as one path per state and shade.
-    const cells = (state: string) => [...container.querySelectorAll(`path[data-state="${state}"]`)].reduce((n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0), 0);
+    const cells = (state: string) =>
+      [...container.querySelectorAll(`path[data-state="${state}"]`)].reduce(
+        (n, path) => n + (path.getAttribute('d')?.match(/M/g)?.length ?? 0),
+        0,
+      );
     const counts = ['amount', 'skipped', 'paused', 'none', 'done', 'off'].map(cells);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(731);
     expect(cells('paused')).toBe(10);
@@ -33,7 +48,9 @@ describe('Heatmap', () => {
     const said = () => container.querySelector('.lb-heatmap__day')?.textContent;
     fireEvent.focus(thisYear);
     expect(said()).toBe('Sun, Nov 22nd 2026: 8 glasses');
-    const walk = (key: string, times = 1) => { for (let i = 0; i < times; i += 1) fireEvent.keyDown(thisYear, { key }); };
+    const walk = (key: string, times = 1) => {
+      for (let i = 0; i < times; i += 1) fireEvent.keyDown(thisYear, { key });
+    };
     walk('ArrowLeft', 15); // 105 days back: Aug 9th, in the pause
     expect(said()).toBe('Sun, Aug 9th 2026: paused');
     const skipped = entries.filter((e) => e.value === 'skip' && e.date.startsWith('2026-11')).at(-1)!.date;

@@ -8,7 +8,8 @@ const STEP = CELL + GAP;
 const LEFT = 28;
 const TOP = 14;
 const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
+const dayNumber = (iso: string) =>
+  Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
 const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** 0 for Monday … 6 for Sunday (day 0, 1970-01-01, was a Thursday). */
 const rowOf = (day: number) => (((day + 4) % 7) + 6) % 7;
@@ -24,7 +25,12 @@ export interface HeatmapHabit {
 }
 
 export type DayState = 'done' | 'amount' | 'skipped' | 'paused' | 'off' | 'none';
-interface Cell { state: DayState; fill: string; opacity: number; words: string }
+interface Cell {
+  state: DayState;
+  fill: string;
+  opacity: number;
+  words: string;
+}
 
 function cellOf(habit: HeatmapHabit, day: number, value: CheckInValue | undefined, pausedDays: Set<number>): Cell {
   if (value === 'skip') return { state: 'skipped', fill: 'url(#lb-skip)', opacity: 1, words: 'skipped' };
@@ -34,11 +40,17 @@ function cellOf(habit: HeatmapHabit, day: number, value: CheckInValue | undefine
     const unit = habit.unit ? ` ${habit.unit}` : '';
     // At-most habits: under the limit is good, so full colour; over it fades. Shades are rounded to tenths so a
     // year draws as a few paths, one per shade.
-    const opacity = habit.kind === 'at_most' ? (habit.target !== null && value <= habit.target ? 1 : 0.25) : Math.round((0.2 + 0.8 * share) * 10) / 10;
+    const opacity =
+      habit.kind === 'at_most'
+        ? habit.target !== null && value <= habit.target
+          ? 1
+          : 0.25
+        : Math.round((0.2 + 0.8 * share) * 10) / 10;
     return { state: 'amount', fill: habit.colour, opacity, words: `${value}${unit}` };
   }
   if (pausedDays.has(day)) return { state: 'paused', fill: '#c9dafc', opacity: 1, words: 'paused' };
-  if (habit.weekdays.length && !habit.weekdays.includes((rowOf(day) + 1) % 7)) return { state: 'off', fill: '#f3f4f7', opacity: 1, words: 'not scheduled' };
+  if (habit.weekdays.length && !habit.weekdays.includes((rowOf(day) + 1) % 7))
+    return { state: 'off', fill: '#f3f4f7', opacity: 1, words: 'not scheduled' };
   return { state: 'none', fill: '#e4e7ee', opacity: 1, words: 'nothing recorded' };
 }
 
@@ -93,7 +105,7 @@ function yearPaths(year: HeatmapYear) {
     const day = year.start + i;
     const key = `${cell.state} ${cell.fill} ${cell.opacity}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, group = { state: cell.state, fill: cell.fill, opacity: cell.opacity, d: [] });
+    if (!group) groups.set(key, (group = { state: cell.state, fill: cell.fill, opacity: cell.opacity, d: [] }));
     const x = LEFT + Math.floor((day - year.firstMonday) / 7) * STEP;
     group.d.push(`M${x} ${TOP + rowOf(day) * STEP}h${CELL}v${CELL}h-${CELL}z`);
   });
@@ -119,7 +131,14 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
   const keys: Record<string, number> = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -7, ArrowRight: 7 };
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
     const from = chosen ?? year.end;
-    const to = event.key === 'Home' ? year.start : event.key === 'End' ? year.end : keys[event.key] === undefined ? null : from + keys[event.key];
+    const to =
+      event.key === 'Home'
+        ? year.start
+        : event.key === 'End'
+          ? year.end
+          : keys[event.key] === undefined
+            ? null
+            : from + keys[event.key];
     if (to === null) return;
     event.preventDefault();
     choose(Math.min(year.end, Math.max(year.start, to)));
@@ -128,23 +147,51 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
   for (let d = year.start; d <= year.end; d += 1) {
     const iso = isoOf(d);
     if (iso.endsWith('-01') || d === year.start) {
-      labels.push(<text key={d} x={LEFT + Math.floor((d - year.firstMonday) / 7) * STEP} y={10} fontSize={9} fill="#5b6478">{months[Number(iso.slice(5, 7)) - 1]}</text>);
+      labels.push(
+        <text key={d} x={LEFT + Math.floor((d - year.firstMonday) / 7) * STEP} y={10} fontSize={9} fill="#5b6478">
+          {months[Number(iso.slice(5, 7)) - 1]}
+        </text>,
+      );
     }
   }
   return (
     <figure style={{ margin: '0 0 8px' }}>
-      <figcaption><strong>{year.year}</strong> <span className="lb-muted">· {year.done} check-ins</span></figcaption>
+      <figcaption>
+        <strong>{year.year}</strong> <span className="lb-muted">· {year.done} check-ins</span>
+      </figcaption>
       {/* Focusable: the arrow keys walk the days (up and down a day, left and right a week), read out below. */}
-      <svg width={LEFT + weeks * STEP} height={TOP + 7 * STEP} role="img" tabIndex={0} className="lb-heatmap__year"
+      <svg
+        width={LEFT + weeks * STEP}
+        height={TOP + 7 * STEP}
+        role="img"
+        tabIndex={0}
+        className="lb-heatmap__year"
         aria-label={`${year.year}: ${year.done} check-ins. Use the arrow keys to read each day.`}
-        onPointerMove={(event) => { const day = dayAt(event); if (day !== null && day !== chosen) choose(day); }}
-        onFocus={() => choose(chosen ?? year.end)} onKeyDown={onKeyDown}>
-        {['Mon', 'Wed', 'Fri'].map((name, i) => <text key={name} x={0} y={TOP + (i * 2 + 1) * STEP - 3} fontSize={9} fill="#5b6478">{name}</text>)}
+        onPointerMove={(event) => {
+          const day = dayAt(event);
+          if (day !== null && day !== chosen) choose(day);
+        }}
+        onFocus={() => choose(chosen ?? year.end)}
+        onKeyDown={onKeyDown}
+      >
+        {['Mon', 'Wed', 'Fri'].map((name, i) => (
+          <text key={name} x={0} y={TOP + (i * 2 + 1) * STEP - 3} fontSize={9} fill="#5b6478">
+            {name}
+          </text>
+        ))}
         {labels}
         {yearPaths(year)}
         {chosen !== null ? (
-          <rect x={LEFT + Math.floor((chosen - year.firstMonday) / 7) * STEP - 1} y={TOP + rowOf(chosen) * STEP - 1} width={CELL + 2} height={CELL + 2}
-            fill="none" stroke="#1d2433" strokeWidth={1.5} className="lb-heatmap__chosen" />
+          <rect
+            x={LEFT + Math.floor((chosen - year.firstMonday) / 7) * STEP - 1}
+            y={TOP + rowOf(chosen) * STEP - 1}
+            width={CELL + 2}
+            height={CELL + 2}
+            fill="none"
+            stroke="#1d2433"
+            strokeWidth={1.5}
+            className="lb-heatmap__chosen"
+          />
         ) : null}
       </svg>
     </figure>
@@ -156,7 +203,15 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
  * for done (amounts shade by how much of the target), hatched for skipped, blue for paused. Newest year first.
  * Pointing at a day, or walking the days with the arrow keys, says what it holds.
  */
-export function Heatmap({ habit, entries, today }: { habit: HeatmapHabit; entries: HabitHistory['entries']; today: string }) {
+export function Heatmap({
+  habit,
+  entries,
+  today,
+}: {
+  habit: HeatmapHabit;
+  entries: HabitHistory['entries'];
+  today: string;
+}) {
   const [pointed, setPointed] = useState('');
   const years = heatmapYears(habit, entries, today);
   return (
@@ -164,18 +219,27 @@ export function Heatmap({ habit, entries, today }: { habit: HeatmapHabit; entrie
       <svg width="0" height="0" aria-hidden="true" style={{ position: 'absolute' }}>
         <defs>
           <pattern id="lb-skip" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="4" height="4" fill="#eef0f4" /><rect width="1.5" height="4" fill="#9aa3b5" />
+            <rect width="4" height="4" fill="#eef0f4" />
+            <rect width="1.5" height="4" fill="#9aa3b5" />
           </pattern>
         </defs>
       </svg>
-      <p className="lb-heatmap__day" aria-live="polite">{pointed || 'Point at a day, or focus a year and use the arrow keys, to see what it holds.'}</p>
-      {years.map((year) => <YearCalendar key={year.year} year={year} onPoint={setPointed} />)}
+      <p className="lb-heatmap__day" aria-live="polite">
+        {pointed || 'Point at a day, or focus a year and use the arrow keys, to see what it holds.'}
+      </p>
+      {years.map((year) => (
+        <YearCalendar key={year.year} year={year} onPoint={setPointed} />
+      ))}
       <p className="lb-heatmap-legend" aria-label="Legend">
         <span style={{ '--swatch': habit.colour } as Record<string, string>}>done</span>
         <span style={{ '--swatch': '#9aa3b5' } as Record<string, string>}>skipped</span>
         <span style={{ '--swatch': '#c9dafc' } as Record<string, string>}>paused</span>
         <span style={{ '--swatch': '#e4e7ee' } as Record<string, string>}>nothing recorded</span>
-        {habit.kind !== 'yes_no' ? <span style={{ '--swatch': habit.colour } as Record<string, string>}>amounts: the darker, the nearer the target</span> : null}
+        {habit.kind !== 'yes_no' ? (
+          <span style={{ '--swatch': habit.colour } as Record<string, string>}>
+            amounts: the darker, the nearer the target
+          </span>
+        ) : null}
       </p>
     </div>
   );

@@ -9,7 +9,9 @@ export function NewHabitPage() {
   return (
     <section className="lb-stack">
       <PageHeader title="New habit" actions={<Link to="/how-habits-work">How habits work</Link>} />
-      <Panel><HabitForm habit={null} onSaved={(record) => void navigate(`/habits/${record.id}`)} /></Panel>
+      <Panel>
+        <HabitForm habit={null} onSaved={(record) => void navigate(`/habits/${record.id}`)} />
+      </Panel>
     </section>
   );
 }

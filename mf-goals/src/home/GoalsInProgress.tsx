@@ -14,7 +14,12 @@ export function GoalsInProgress() {
     <ul>
       {active.map((g) => {
         const percent = percentOf(g);
-        return <li key={g.id}><Link to={`/goal/${g.id}`}>{g.title}</Link> <progress max={100} value={percent} aria-label={`${String(g.title)} progress`} /> {Math.round(percent)}%</li>;
+        return (
+          <li key={g.id}>
+            <Link to={`/goal/${g.id}`}>{g.title}</Link>{' '}
+            <progress max={100} value={percent} aria-label={`${String(g.title)} progress`} /> {Math.round(percent)}%
+          </li>
+        );
       })}
     </ul>
   );

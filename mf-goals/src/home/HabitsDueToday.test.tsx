@@ -10,36 +10,85 @@ import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { HabitsDueToday } from './HabitsDueToday';
 
 const api = withFakeApi();
-beforeEach(() => { localStorage.clear(); setBoard(1, 'Home'); api.requests.length = 0; });
-afterEach(() => { cleanup(); clearData(); });
+beforeEach(() => {
+  localStorage.clear();
+  setBoard(1, 'Home');
+  api.requests.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 const today = localDate();
 const row = (id: number, title: string, num: number, den: number, due: boolean, todayValue: 'yes' | null = null) => ({
-  habit: { id, board_id: 1, created_at: '', updated_at: '', title, kind: 'yes_no', frequency_num: num, frequency_den: den, weekdays: [] },
+  habit: {
+    id,
+    board_id: 1,
+    created_at: '',
+    updated_at: '',
+    title,
+    kind: 'yes_no',
+    frequency_num: num,
+    frequency_den: den,
+    weekdays: [],
+  },
   stats: {
-    as_of: today, score: 0.2, current_streak: 1, best_streak: 1, streak_unit: den === 1 ? 'day' : 'week', period_days: den, total_checkins: 3, first_date: today,
-    paused_today: false, due_today: due, period_done: 0, period_goal: num,
-    last7: Array.from({ length: 7 }, (_, i) => ({ date: addDays(today, i - 6), state: i === 6 && todayValue ? 'done' : 'none', value: i === 6 ? todayValue : null, note: '' })),
+    as_of: today,
+    score: 0.2,
+    current_streak: 1,
+    best_streak: 1,
+    streak_unit: den === 1 ? 'day' : 'week',
+    period_days: den,
+    total_checkins: 3,
+    first_date: today,
+    paused_today: false,
+    due_today: due,
+    period_done: 0,
+    period_goal: num,
+    last7: Array.from({ length: 7 }, (_, i) => ({
+      date: addDays(today, i - 6),
+      state: i === 6 && todayValue ? 'done' : 'none',
+      value: i === 6 ? todayValue : null,
+      note: '',
+    })),
   },
 });
 
 describe('Habits due today (home)', () => {
   it('lists what the schedule asks for today and checks in with one tap, on the same store as /habits', async () => {
-    api.on('POST /api/habit/overview', { body: { success: true, next_offset: null, habits: [
-      row(1, 'Stretch', 1, 1, true), row(2, 'Run', 3, 7, false), row(3, 'Read', 1, 1, false, 'yes'),
-    ] } });
-    api.on('POST /api/habit/checkin', ({ body }) => ({ body: { success: true, entry: { id: 9, ...(body as { params: object }).params, note: '' } } }));
-    api.on('POST /api/habit/stats', { body: { success: true, stats: { ...row(1, 'Stretch', 1, 1, true, 'yes').stats, current_streak: 2 } } });
+    api.on('POST /api/habit/overview', {
+      body: {
+        success: true,
+        next_offset: null,
+        habits: [row(1, 'Stretch', 1, 1, true), row(2, 'Run', 3, 7, false), row(3, 'Read', 1, 1, false, 'yes')],
+      },
+    });
+    api.on('POST /api/habit/checkin', ({ body }) => ({
+      body: { success: true, entry: { id: 9, ...(body as { params: object }).params, note: '' } },
+    }));
+    api.on('POST /api/habit/stats', {
+      body: { success: true, stats: { ...row(1, 'Stretch', 1, 1, true, 'yes').stats, current_streak: 2 } },
+    });
     const user = userEvent.setup();
-    render(<MemoryRouter><HabitsDueToday /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HabitsDueToday />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('link', { name: 'Stretch' })).toBeTruthy();
     // "Run" (3 a week) is not due today; "Read" was done today and stays, ticked, to be undone if need be.
     expect(screen.queryByRole('link', { name: 'Run' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Read' })).toBeTruthy();
-    const stretchToday = screen.getByRole('group', { name: 'Stretch: today' }).querySelector('button') as HTMLButtonElement;
+    const stretchToday = screen
+      .getByRole('group', { name: 'Stretch: today' })
+      .querySelector('button') as HTMLButtonElement;
     await user.click(stretchToday);
     expect(stretchToday.getAttribute('data-state')).toBe('done');
     await waitFor(() => expect($habitRows.get().find((r) => r.habit.id === 1)?.stats.current_streak).toBe(2));
-    expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({ board: 1, params: { habit_id: 1, date: today, value: 'yes' } });
+    expect(api.requests.find((r) => r.path === '/api/habit/checkin')?.body).toEqual({
+      board: 1,
+      params: { habit_id: 1, date: today, value: 'yes' },
+    });
   });
 });

@@ -15,16 +15,34 @@ export function HabitsDueToday() {
   const board = useStore($board);
   const rows = useStore($habitRows);
   const status = useStore($habitRowsStatus);
-  useEffect(() => { void loadHabitRows(board.id); }, [board.id]);
+  useEffect(() => {
+    void loadHabitRows(board.id);
+  }, [board.id]);
   const due = rows.filter((row) => row.stats.due_today || (row.stats.last7.at(-1)?.value ?? null) !== null);
   if (!due.length && (status === 'loading' || status === 'idle')) return <Skeleton lines={3} />;
-  if (!due.length && status === 'error') return <p role="alert">Your habits could not be loaded. <Link to="/habits">Open habits</Link></p>;
-  if (!due.length) return <EmptyState title={rows.length ? 'Nothing due today' : 'No habits yet'} action={<Link to={rows.length ? '/habits' : '/new-habit'}>{rows.length ? 'See all habits' : 'Create a habit'}</Link>} />;
+  if (!due.length && status === 'error')
+    return (
+      <p role="alert">
+        Your habits could not be loaded. <Link to="/habits">Open habits</Link>
+      </p>
+    );
+  if (!due.length)
+    return (
+      <EmptyState
+        title={rows.length ? 'Nothing due today' : 'No habits yet'}
+        action={
+          <Link to={rows.length ? '/habits' : '/new-habit'}>{rows.length ? 'See all habits' : 'Create a habit'}</Link>
+        }
+      />
+    );
   return (
     <ul className="lb-stack" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Habits due today">
       {due.map((row) => (
         <li key={row.habit.id} className="lb-row" style={{ justifyContent: 'space-between' }}>
-          <span><Link to={`/habits/${row.habit.id}`}>{String(row.habit.title)}</Link> <span className="lb-muted">· {describeSchedule(row.habit)}</span></span>
+          <span>
+            <Link to={`/habits/${row.habit.id}`}>{String(row.habit.title)}</Link>{' '}
+            <span className="lb-muted">· {describeSchedule(row.habit)}</span>
+          </span>
           <HabitDays row={row} board={board.id} days={1} />
         </li>
       ))}

@@ -14,7 +14,10 @@ const isHours = (value: unknown): value is number => typeof value === 'number' &
 /** The hours someone has for planned work on a day: a setting of this screen, kept on this device. */
 export const $hoursAvailable = persistentAtom<number>(`${storageKeyPrefix}planner:hoursAvailable`, 6, isHours);
 
-const minutesOf = (item: CalendarItem) => (item.allDay || !item.end ? 0 : Math.max(0, Math.round((new Date(item.end).getTime() - new Date(item.start).getTime()) / 60_000)));
+const minutesOf = (item: CalendarItem) =>
+  item.allDay || !item.end
+    ? 0
+    : Math.max(0, Math.round((new Date(item.end).getTime() - new Date(item.start).getTime()) / 60_000));
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Where today's new time boxes begin: 09:00, or the next half hour once the day is under way. */
@@ -25,15 +28,32 @@ function firstFreeTime(now = new Date()): string {
   return `${pad(Math.floor(next / 60))}:${pad(next % 60)}`;
 }
 
-interface Choice { key: string; title: string; hint: string; minutes: number; yesterday?: CalendarItem; entry?: TrayEntry }
+interface Choice {
+  key: string;
+  title: string;
+  hint: string;
+  minutes: number;
+  yesterday?: CalendarItem;
+  entry?: TrayEntry;
+}
 
 /**
  * The daily planning ritual: yesterday's unfinished plans are offered again, today's work is picked from
  * the tray with a length for each, and the total is weighed against the hours available. Picked work is
  * timeboxed one after another from a start time; the grid then holds it, ready to be dragged about.
  */
-export function PlanMyDay({ board, tray, reload, onPlanned, onClose }: {
-  board: number; tray: TrayEntry[]; reload: number; onPlanned: (message: string) => void; onClose: () => void;
+export function PlanMyDay({
+  board,
+  tray,
+  reload,
+  onPlanned,
+  onClose,
+}: {
+  board: number;
+  tray: TrayEntry[];
+  reload: number;
+  onPlanned: (message: string) => void;
+  onClose: () => void;
 }) {
   const today = localDate();
   const yesterday = addDays(today, -1);
@@ -55,7 +75,9 @@ export function PlanMyDay({ board, tray, reload, onPlanned, onClose }: {
       setFailed(!result.ok);
       setItems(result.ok ? result.data.map(fromServer).filter((item): item is CalendarItem => item !== null) : []);
     });
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [yesterday, today, reload]);
 
   const dayOf = (item: CalendarItem) => (item.allDay ? item.start.slice(0, 10) : localDate(new Date(item.start)));
@@ -66,9 +88,17 @@ export function PlanMyDay({ board, tray, reload, onPlanned, onClose }: {
   const alreadyMinutes = plannedToday.reduce((sum, item) => sum + minutesOf(item), 0);
 
   const choices: Choice[] = [
-    ...unfinished.map((item) => ({ key: `yesterday:${item.id}`, title: item.title, hint: 'Not done yesterday', minutes: minutesOf(item) || 30, yesterday: item })),
+    ...unfinished.map((item) => ({
+      key: `yesterday:${item.id}`,
+      title: item.title,
+      hint: 'Not done yesterday',
+      minutes: minutesOf(item) || 30,
+      yesterday: item,
+    })),
     // Plans without a time for yesterday are already offered above.
-    ...tray.filter((entry) => !unfinished.some((item) => entry.plannedId === item.ref?.id)).map((entry) => ({ key: entry.key, title: entry.title, hint: entry.hint, minutes: 30, entry })),
+    ...tray
+      .filter((entry) => !unfinished.some((item) => entry.plannedId === item.ref?.id))
+      .map((entry) => ({ key: entry.key, title: entry.title, hint: entry.hint, minutes: 30, entry })),
   ];
 
   const lengthOf = (choice: Choice) => {
@@ -116,41 +146,86 @@ export function PlanMyDay({ board, tray, reload, onPlanned, onClose }: {
     }
     setBusy(false);
     setPicked({});
-    onPlanned(`Today is planned: ${chosen.length} ${chosen.length === 1 ? 'thing' : 'things'} added, ${hoursAndMinutes(total)} of ${hoursAndMinutes(available)}.`);
+    onPlanned(
+      `Today is planned: ${chosen.length} ${chosen.length === 1 ? 'thing' : 'things'} added, ${hoursAndMinutes(total)} of ${hoursAndMinutes(available)}.`,
+    );
   };
 
   return (
     <Panel title="Plan my day" level={2}>
       <form className="lb-stack" onSubmit={(event) => void submit(event)} aria-label="Plan my day">
-        {failed ? <p role="status" className="lb-muted">Yesterday's plans could not be loaded; you can still pick today's work.</p> : null}
+        {failed ? (
+          <p role="status" className="lb-muted">
+            Yesterday's plans could not be loaded; you can still pick today's work.
+          </p>
+        ) : null}
         {items === null ? <p className="lb-muted">Looking at yesterday…</p> : null}
-        {items !== null && unfinished.length === 0 ? <p className="lb-muted">Nothing left over from yesterday.</p> : null}
+        {items !== null && unfinished.length === 0 ? (
+          <p className="lb-muted">Nothing left over from yesterday.</p>
+        ) : null}
         <fieldset className="lb-stack lb-plan-day__list">
           <legend>What will you do today?</legend>
-          {choices.length === 0 ? <p className="lb-muted">Nothing waiting in the tray. Add a plan below, or a task to a project.</p> : null}
+          {choices.length === 0 ? (
+            <p className="lb-muted">Nothing waiting in the tray. Add a plan below, or a task to a project.</p>
+          ) : null}
           {choices.map((choice) => (
             <div key={choice.key} className="lb-row lb-plan-day__item">
-              <Checkbox label={choice.title} checked={Boolean(picked[choice.key])} onChange={(e) => setPicked((p) => ({ ...p, [choice.key]: e.target.checked }))} />
+              <Checkbox
+                label={choice.title}
+                checked={Boolean(picked[choice.key])}
+                onChange={(e) => setPicked((p) => ({ ...p, [choice.key]: e.target.checked }))}
+              />
               <span className="lb-muted">{choice.hint}</span>
-              <TextField label={`Minutes for "${choice.title}"`} type="number" min={5} max={720} step={5} value={lengths[choice.key] ?? String(choice.minutes)}
-                onChange={(e) => setLengths((l) => ({ ...l, [choice.key]: e.target.value }))} />
+              <TextField
+                label={`Minutes for "${choice.title}"`}
+                type="number"
+                min={5}
+                max={720}
+                step={5}
+                value={lengths[choice.key] ?? String(choice.minutes)}
+                onChange={(e) => setLengths((l) => ({ ...l, [choice.key]: e.target.value }))}
+              />
             </div>
           ))}
         </fieldset>
         <div className="lb-row lb-planner-time">
-          <TextField label="Hours available today" type="number" min={0.5} max={24} step={0.5} value={hoursText} onChange={(e) => saveHours(e.target.value)} error={hoursError ?? undefined} />
-          <TextField label="Start the day at" type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
+          <TextField
+            label="Hours available today"
+            type="number"
+            min={0.5}
+            max={24}
+            step={0.5}
+            value={hoursText}
+            onChange={(e) => saveHours(e.target.value)}
+            error={hoursError ?? undefined}
+          />
+          <TextField
+            label="Start the day at"
+            type="time"
+            value={startTime}
+            onChange={(e) => setStartTime(e.target.value)}
+          />
         </div>
         <p role="status" aria-label="Planned time">
           <meter min={0} max={available} value={Math.min(total, available)} high={available * 0.9} aria-hidden="true" />{' '}
           {hoursAndMinutes(total)} planned of {hoursAndMinutes(available)} available
           {alreadyMinutes ? ` (${hoursAndMinutes(alreadyMinutes)} already on the grid)` : ''}.
-          {total > available ? <strong> That is {hoursAndMinutes(total - available)} more than you have.</strong> : null}
+          {total > available ? (
+            <strong> That is {hoursAndMinutes(total - available)} more than you have.</strong>
+          ) : null}
         </p>
-        {error ? <p role="alert" className="lb-field__error">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="lb-field__error">
+            {error}
+          </p>
+        ) : null}
         <div className="lb-row">
-          <Button type="submit" variant="primary" busy={busy}>Plan today</Button>
-          <Button variant="ghost" onClick={onClose}>Close</Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            Plan today
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
         </div>
       </form>
     </Panel>

@@ -22,7 +22,12 @@ beforeEach(() => {
   activities = serveModel(api, 'activity', 'activities');
   serveModel(api, 'habit', 'habits').rows.push({ id: 4, title: 'Stretch', weekdays: [] });
   serveModel(api, 'goal', 'goals');
-  serveModel(api, 'project', 'projects').rows.push({ id: 6, title: 'Garden', status: 'active', tasks: [{ title: 'Buy seeds' }, { title: 'Dig', done_at: '2026-01-01T00:00:00.000Z' }] });
+  serveModel(api, 'project', 'projects').rows.push({
+    id: 6,
+    title: 'Garden',
+    status: 'active',
+    tasks: [{ title: 'Buy seeds' }, { title: 'Dig', done_at: '2026-01-01T00:00:00.000Z' }],
+  });
   api.on('POST /api/google/events', { body: { events: [] } });
 });
 afterEach(() => {
@@ -32,7 +37,11 @@ afterEach(() => {
 
 describe('Planner', () => {
   it('lists habits due and open project tasks in the tray, and timeboxes one with the keyboard form', async () => {
-    render(<MemoryRouter><Planner /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Planner />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Stretch')).toBeTruthy();
     expect(await screen.findByText('Buy seeds', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Dig')).toBeNull();
@@ -51,7 +60,11 @@ describe('Planner', () => {
   });
 
   it('refuses a length it cannot plan, saying why, and saves nothing', async () => {
-    render(<MemoryRouter><Planner /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Planner />
+      </MemoryRouter>,
+    );
     const form = await screen.findByRole('form', { name: 'Timebox "Stretch"', hidden: true }, { timeout: 5000 });
     fireEvent.change(form.querySelector('input[type="number"]')!, { target: { value: '0' } });
     fireEvent.submit(form);
@@ -61,20 +74,52 @@ describe('Planner', () => {
 });
 
 describe('Plan my day', () => {
-  it('offers yesterday\'s unfinished plan again, weighs the picks against the hours available, and timeboxes them in a row', async () => {
+  it("offers yesterday's unfinished plan again, weighs the picks against the hours available, and timeboxes them in a row", async () => {
     const yesterday = addDays(localDate(), -1);
     planned.rows.push({ id: 11, title: 'Call the bank', date: yesterday, start_at: null, end_at: null });
     planned.rows.push({ id: 12, title: 'Read', date: yesterday, start_at: null, end_at: null, done_activity_id: 3 });
     api.on('POST /api/google/events', (request) => {
       const body = request.body as { start_date: string };
       if (body.start_date > yesterday) return { body: { events: [] } };
-      return { body: { events: [
-        { id: 'planned:11', series: 'planned:11', board: 1, title: 'Call the bank', start: yesterday, end: addDays(yesterday, 1), all_day: true, source: 'planned', date: yesterday, repeat: null, done: false },
-        { id: 'planned:12', series: 'planned:12', board: 1, title: 'Read', start: yesterday, end: addDays(yesterday, 1), all_day: true, source: 'planned', date: yesterday, repeat: null, done: true },
-      ] } };
+      return {
+        body: {
+          events: [
+            {
+              id: 'planned:11',
+              series: 'planned:11',
+              board: 1,
+              title: 'Call the bank',
+              start: yesterday,
+              end: addDays(yesterday, 1),
+              all_day: true,
+              source: 'planned',
+              date: yesterday,
+              repeat: null,
+              done: false,
+            },
+            {
+              id: 'planned:12',
+              series: 'planned:12',
+              board: 1,
+              title: 'Read',
+              start: yesterday,
+              end: addDays(yesterday, 1),
+              all_day: true,
+              source: 'planned',
+              date: yesterday,
+              repeat: null,
+              done: true,
+            },
+          ],
+        },
+      };
     });
     $hoursAvailable.set(1);
-    render(<MemoryRouter><Planner /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Planner />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Plan my day' }));
     const form = await screen.findByRole('form', { name: 'Plan my day' }, { timeout: 5000 });
     expect(await screen.findByText('Not done yesterday')).toBeTruthy();
@@ -87,12 +132,16 @@ describe('Plan my day', () => {
     fireEvent.click(screen.getByLabelText('Call the bank'));
     fireEvent.change(screen.getByLabelText('Minutes for "Call the bank"'), { target: { value: '45' } });
     fireEvent.click(await screen.findByLabelText('Buy seeds', {}, { timeout: 5000 }));
-    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(/1 h 15 min planned of 1 h available.*15 min more than you have/);
+    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(
+      /1 h 15 min planned of 1 h available.*15 min more than you have/,
+    );
 
     fireEvent.change(screen.getByLabelText('Hours available today'), { target: { value: '2' } });
     expect($hoursAvailable.get()).toBe(2);
     expect(localStorage.getItem('lifeboard:planner:hoursAvailable')).toBe('2');
-    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(/1 h 15 min planned of 2 h available/);
+    expect(screen.getByRole('status', { name: 'Planned time' }).textContent).toMatch(
+      /1 h 15 min planned of 2 h available/,
+    );
 
     fireEvent.change(screen.getByLabelText('Start the day at'), { target: { value: '08:00' } });
     fireEvent.submit(form);
@@ -109,7 +158,11 @@ describe('Plan my day', () => {
 
   it('refuses hours it cannot use and keeps the last good setting', async () => {
     $hoursAvailable.set(6);
-    render(<MemoryRouter><Planner /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Planner />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Plan my day' }));
     const field = await screen.findByLabelText('Hours available today', {}, { timeout: 5000 });
     fireEvent.change(field, { target: { value: '30' } });
@@ -117,15 +170,26 @@ describe('Plan my day', () => {
     expect($hoursAvailable.get()).toBe(6);
   });
 
-  it('says minutes in people\'s words', () => {
+  it("says minutes in people's words", () => {
     expect([hoursAndMinutes(45), hoursAndMinutes(120), hoursAndMinutes(90)]).toEqual(['45 min', '2 h', '1 h 30 min']);
   });
 });
 
 describe('markDone', () => {
   it('logs the plan as an activity and points the plan at it', async () => {
-    planned.rows.push({ id: 9, title: 'Write', date: localDate(), start_at: '2026-11-25T09:00:00.000Z', end_at: '2026-11-25T10:30:00.000Z' });
-    const result = await markDone({ kind: 'planned', id: 9, board: 1, date: '2026-11-25', repeating: false }, 'Write', new Date('2026-11-25T09:00:00.000Z'), new Date('2026-11-25T10:30:00.000Z'));
+    planned.rows.push({
+      id: 9,
+      title: 'Write',
+      date: localDate(),
+      start_at: '2026-11-25T09:00:00.000Z',
+      end_at: '2026-11-25T10:30:00.000Z',
+    });
+    const result = await markDone(
+      { kind: 'planned', id: 9, board: 1, date: '2026-11-25', repeating: false },
+      'Write',
+      new Date('2026-11-25T09:00:00.000Z'),
+      new Date('2026-11-25T10:30:00.000Z'),
+    );
     expect(result.ok).toBe(true);
     expect(activities.rows).toHaveLength(1);
     expect(activities.rows[0]).toMatchObject({ title: 'Write', date: '2026-11-25', duration_min: 90 });
@@ -134,7 +198,12 @@ describe('markDone', () => {
 
   it('splits one occurrence off a repeating plan: the series skips that date, a done copy holds it', async () => {
     planned.rows.push({ id: 9, title: 'Run', date: '2026-11-23', repeat: 'FREQ=DAILY', skip_dates: [] });
-    const result = await markDone({ kind: 'planned', id: 9, board: 1, date: '2026-11-25', repeating: true }, 'Run', null, null);
+    const result = await markDone(
+      { kind: 'planned', id: 9, board: 1, date: '2026-11-25', repeating: true },
+      'Run',
+      null,
+      null,
+    );
     expect(result.ok).toBe(true);
     expect(planned.rows.find((r) => r.id === 9)?.skip_dates).toEqual(['2026-11-25']);
     const copy = planned.rows.find((r) => r.id !== 9);

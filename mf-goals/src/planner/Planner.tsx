@@ -29,8 +29,20 @@ const at = (date: string, time: string) => new Date(`${date}T${time || '09:00'}:
 const dayName = (date: string) => formatDisplayDate(`${date}T12:00:00`).replace(/ @.*$/, '');
 
 /** The keyboard way to timebox (or move) something: a day of the week, a start time and a length. */
-function TimeForm({ days, label, initial, onSave }: { days: string[]; label: string; initial?: { date: string; time: string; minutes: number }; onSave: (start: Date, minutes: number) => void }) {
-  const [date, setDate] = useState(initial?.date ?? (days.includes(localDate()) ? localDate() : days[0] ?? localDate()));
+function TimeForm({
+  days,
+  label,
+  initial,
+  onSave,
+}: {
+  days: string[];
+  label: string;
+  initial?: { date: string; time: string; minutes: number };
+  onSave: (start: Date, minutes: number) => void;
+}) {
+  const [date, setDate] = useState(
+    initial?.date ?? (days.includes(localDate()) ? localDate() : (days[0] ?? localDate())),
+  );
   const [time, setTime] = useState(initial?.time ?? '09:00');
   const [minutes, setMinutes] = useState(String(initial?.minutes ?? 30));
   const [error, setError] = useState<string | null>(null);
@@ -47,8 +59,19 @@ function TimeForm({ days, label, initial, onSave }: { days: string[]; label: str
     <form className="lb-row lb-planner-time" onSubmit={submit} aria-label={label}>
       <Select label="Day" value={date} options={dayOptions} onChange={(e) => setDate(e.target.value)} />
       <TextField label="Start" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-      <TextField label="Minutes" type="number" min={5} max={720} step={5} value={minutes} onChange={(e) => setMinutes(e.target.value)} error={error ?? undefined} />
-      <Button type="submit" size="small">{label}</Button>
+      <TextField
+        label="Minutes"
+        type="number"
+        min={5}
+        max={720}
+        step={5}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        error={error ?? undefined}
+      />
+      <Button type="submit" size="small">
+        {label}
+      </Button>
     </form>
   );
 }
@@ -78,32 +101,76 @@ export function Planner() {
 
   useEffect(() => {
     let current = true;
-    void loadCalendarEvents(range.from, range.to).then((ok) => { if (current) setFailed(!ok); });
-    return () => { current = false; };
+    void loadCalendarEvents(range.from, range.to).then((ok) => {
+      if (current) setFailed(!ok);
+    });
+    return () => {
+      current = false;
+    };
   }, [range.from, range.to, reload]);
 
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDays(range.from, i)), [range.from]);
   const all = useMemo(() => served.map(fromServer).filter((item): item is CalendarItem => item !== null), [served]);
   // A plan without a time waits in the tray; everything else is on the grid.
-  const unscheduled = all.filter((item) => item.kind === 'planned' && item.allDay && !item.done && !item.ref?.repeating);
+  const unscheduled = all.filter(
+    (item) => item.kind === 'planned' && item.allDay && !item.done && !item.ref?.repeating,
+  );
   const onGrid = all.filter((item) => !unscheduled.includes(item));
 
   const today = localDate();
   const tray: TrayEntry[] = [
-    ...unscheduled.map((item) => ({ key: `planned:${item.ref!.id}`, title: item.title, hint: `Planned for ${dayName(item.start.slice(0, 10))}`, work: { title: item.title }, plannedId: item.ref!.id, board: item.ref!.board })),
-    ...habits.items.filter((h) => h.id > 0 && isDueOn(h, new Date())).map((h) => ({ key: `habit:${h.id}`, title: String(h.title), hint: 'Habit due today', work: { title: String(h.title) } })),
-    ...goals.items.filter((g) => g.id > 0 && g.status !== 'dropped' && g.status !== 'done').flatMap((g) => (Array.isArray(g.milestones) ? g.milestones : [])
-      .map((m, i) => ({ m: m as { title?: string; due_date?: string | null; done_at?: string | null }, i }))
-      .filter(({ m }) => !m.done_at && typeof m.due_date === 'string' && m.due_date >= range.from && m.due_date <= range.to)
-      .map(({ m, i }) => ({ key: `milestone:${g.id}:${i}`, title: String(m.title ?? ''), hint: `Milestone of "${String(g.title)}", due ${dayName(String(m.due_date))}`, work: { title: String(m.title ?? ''), goal_id: g.id } }))),
-    ...projects.items.filter((p) => p.id > 0 && (p.status === 'active' || p.status === 'planned')).flatMap((p) => (Array.isArray(p.tasks) ? p.tasks : [])
-      .map((t, i) => ({ t: t as { title?: string; done_at?: string | null; due_date?: string | null }, i }))
-      .filter(({ t }) => !t.done_at)
-      .slice(0, 10)
-      .map(({ t, i }) => ({ key: `task:${p.id}:${i}`, title: String(t.title ?? ''), hint: `Task of "${String(p.title)}"${t.due_date ? `, due ${dayName(t.due_date)}` : ''}`, work: { title: String(t.title ?? ''), goal_id: typeof p.goal_id === 'number' ? p.goal_id : null } }))),
+    ...unscheduled.map((item) => ({
+      key: `planned:${item.ref!.id}`,
+      title: item.title,
+      hint: `Planned for ${dayName(item.start.slice(0, 10))}`,
+      work: { title: item.title },
+      plannedId: item.ref!.id,
+      board: item.ref!.board,
+    })),
+    ...habits.items
+      .filter((h) => h.id > 0 && isDueOn(h, new Date()))
+      .map((h) => ({
+        key: `habit:${h.id}`,
+        title: String(h.title),
+        hint: 'Habit due today',
+        work: { title: String(h.title) },
+      })),
+    ...goals.items
+      .filter((g) => g.id > 0 && g.status !== 'dropped' && g.status !== 'done')
+      .flatMap((g) =>
+        (Array.isArray(g.milestones) ? g.milestones : [])
+          .map((m, i) => ({ m: m as { title?: string; due_date?: string | null; done_at?: string | null }, i }))
+          .filter(
+            ({ m }) =>
+              !m.done_at && typeof m.due_date === 'string' && m.due_date >= range.from && m.due_date <= range.to,
+          )
+          .map(({ m, i }) => ({
+            key: `milestone:${g.id}:${i}`,
+            title: String(m.title ?? ''),
+            hint: `Milestone of "${String(g.title)}", due ${dayName(String(m.due_date))}`,
+            work: { title: String(m.title ?? ''), goal_id: g.id },
+          })),
+      ),
+    ...projects.items
+      .filter((p) => p.id > 0 && (p.status === 'active' || p.status === 'planned'))
+      .flatMap((p) =>
+        (Array.isArray(p.tasks) ? p.tasks : [])
+          .map((t, i) => ({ t: t as { title?: string; done_at?: string | null; due_date?: string | null }, i }))
+          .filter(({ t }) => !t.done_at)
+          .slice(0, 10)
+          .map(({ t, i }) => ({
+            key: `task:${p.id}:${i}`,
+            title: String(t.title ?? ''),
+            hint: `Task of "${String(p.title)}"${t.due_date ? `, due ${dayName(t.due_date)}` : ''}`,
+            work: { title: String(t.title ?? ''), goal_id: typeof p.goal_id === 'number' ? p.goal_id : null },
+          })),
+      ),
   ];
 
-  const done = (text: string) => { setMessage(text); setReload((n) => n + 1); };
+  const done = (text: string) => {
+    setMessage(text);
+    setReload((n) => n + 1);
+  };
 
   const place = async (entry: TrayEntry, start: Date, minutes: number) => {
     const result = await placeEntry(board.id, entry, start, minutes);
@@ -131,24 +198,56 @@ export function Planner() {
 
   const finish = async (item: CalendarItem) => {
     if (!item.ref) return;
-    const result = await markDone(item.ref, item.title, item.allDay ? null : new Date(item.start), item.allDay || !item.end ? null : new Date(item.end));
+    const result = await markDone(
+      item.ref,
+      item.title,
+      item.allDay ? null : new Date(item.start),
+      item.allDay || !item.end ? null : new Date(item.end),
+    );
     if (!result.ok) return setMessage(`Could not mark "${item.title}" done: ${result.error.message}`);
     setSelected(null);
     done(`Done: "${item.title}" is logged in your activities.`);
   };
 
-  const onRange = useCallback((start: Date, end: Date) => setRange({ from: localDate(start), to: addDays(localDate(end), -1) }), []);
+  const onRange = useCallback(
+    (start: Date, end: Date) => setRange({ from: localDate(start), to: addDays(localDate(end), -1) }),
+    [],
+  );
   const selectedStart = selected && !selected.allDay ? new Date(selected.start) : null;
-  const selectedMinutes = selected && selectedStart && selected.end ? Math.round((new Date(selected.end).getTime() - selectedStart.getTime()) / 60_000) : 30;
+  const selectedMinutes =
+    selected && selectedStart && selected.end
+      ? Math.round((new Date(selected.end).getTime() - selectedStart.getTime()) / 60_000)
+      : 30;
 
   return (
     <section className="lb-stack">
-      <PageHeader title="Planner" description={`The week of ${dayName(range.from)}. Drag work from the tray onto a time to timebox it.`} actions={<div className="lb-row"><Button variant="primary" onClick={() => setPlanning(true)} aria-expanded={planning}>Plan my day</Button><Link to="/calendar">Calendar</Link></div>} />
-      {failed ? <p role="status" className="lb-muted">Your plans could not be loaded. Try again later.</p> : null}
+      <PageHeader
+        title="Planner"
+        description={`The week of ${dayName(range.from)}. Drag work from the tray onto a time to timebox it.`}
+        actions={
+          <div className="lb-row">
+            <Button variant="primary" onClick={() => setPlanning(true)} aria-expanded={planning}>
+              Plan my day
+            </Button>
+            <Link to="/calendar">Calendar</Link>
+          </div>
+        }
+      />
+      {failed ? (
+        <p role="status" className="lb-muted">
+          Your plans could not be loaded. Try again later.
+        </p>
+      ) : null}
       {message ? <p role="status">{message}</p> : null}
       {planning ? (
         <Suspense fallback={<p className="lb-muted">Opening the day…</p>}>
-          <PlanMyDay board={board.id} tray={tray} reload={reload} onPlanned={(text) => done(text)} onClose={() => setPlanning(false)} />
+          <PlanMyDay
+            board={board.id}
+            tray={tray}
+            reload={reload}
+            onPlanned={(text) => done(text)}
+            onClose={() => setPlanning(false)}
+          />
         </Suspense>
       ) : null}
       <div className="lb-planner">
@@ -156,41 +255,83 @@ export function Planner() {
           <h2 className="lb-panel__title">Unscheduled</h2>
           {/* Always rendered: the grid's drag source listens on this list for its items. */}
           <ul ref={trayRef} className="lb-stack">
-              {tray.map((entry) => (
-                <li key={entry.key} className="lb-planner-tray__item" data-tray-key={entry.key} data-title={entry.title}>
-                  <strong>{entry.title}</strong>
-                  <span className="lb-muted">{entry.hint}</span>
-                  <details>
-                    <summary>Timebox without dragging</summary>
-                    <TimeForm days={days} label={`Timebox "${entry.title}"`} onSave={(start, minutes) => void place(entry, start, minutes)} />
-                  </details>
-                </li>
-              ))}
+            {tray.map((entry) => (
+              <li key={entry.key} className="lb-planner-tray__item" data-tray-key={entry.key} data-title={entry.title}>
+                <strong>{entry.title}</strong>
+                <span className="lb-muted">{entry.hint}</span>
+                <details>
+                  <summary>Timebox without dragging</summary>
+                  <TimeForm
+                    days={days}
+                    label={`Timebox "${entry.title}"`}
+                    onSave={(start, minutes) => void place(entry, start, minutes)}
+                  />
+                </details>
+              </li>
+            ))}
           </ul>
-          {tray.length ? null : <p className="lb-muted">Nothing waiting. Add a plan below, or a task to a <Link to="/projects">project</Link>.</p>}
+          {tray.length ? null : (
+            <p className="lb-muted">
+              Nothing waiting. Add a plan below, or a task to a <Link to="/projects">project</Link>.
+            </p>
+          )}
         </aside>
         <div className="lb-planner-week">
           <Suspense fallback={<p className="lb-muted">Loading the week…</p>}>
-            <PlannerGrid items={onGrid} trayRef={trayRef} onRange={onRange} onSelect={setSelected} onMove={(item, start, end, allDay, revert) => void move(item, start, end, allDay, revert)} onDropWork={onDropWork} />
+            <PlannerGrid
+              items={onGrid}
+              trayRef={trayRef}
+              onRange={onRange}
+              onSelect={setSelected}
+              onMove={(item, start, end, allDay, revert) => void move(item, start, end, allDay, revert)}
+              onDropWork={onDropWork}
+            />
           </Suspense>
         </div>
       </div>
       {selected ? (
         <Panel title={selected.done ? `✓ ${selected.title}` : selected.title} level={2}>
-          <p>{selected.allDay ? `${dayName(selected.start.slice(0, 10))} (all day)` : `${formatDisplayDate(selected.start)}${selected.end ? ` – ${timeOf(new Date(selected.end))}` : ''}`}</p>
+          <p>
+            {selected.allDay
+              ? `${dayName(selected.start.slice(0, 10))} (all day)`
+              : `${formatDisplayDate(selected.start)}${selected.end ? ` – ${timeOf(new Date(selected.end))}` : ''}`}
+          </p>
           <div className="lb-row">
-            {selected.kind === 'planned' && !selected.done ? <Button variant="primary" onClick={() => void finish(selected)}>Mark done</Button> : null}
+            {selected.kind === 'planned' && !selected.done ? (
+              <Button variant="primary" onClick={() => void finish(selected)}>
+                Mark done
+              </Button>
+            ) : null}
             {selected.href ? <Link to={selected.href}>Open</Link> : null}
-            <Button variant="ghost" onClick={() => setSelected(null)}>Close</Button>
+            <Button variant="ghost" onClick={() => setSelected(null)}>
+              Close
+            </Button>
           </div>
           {selected.movable && !selected.done ? (
-            <TimeForm key={selected.id} days={days} label="Move" initial={{ date: selected.start.slice(0, 10) === selected.start ? selected.start : localDate(new Date(selected.start)), time: selectedStart ? timeOf(selectedStart) : '09:00', minutes: selectedMinutes }}
-              onSave={(start, minutes) => void move(selected, start, new Date(start.getTime() + minutes * 60_000), false)} />
+            <TimeForm
+              key={selected.id}
+              days={days}
+              label="Move"
+              initial={{
+                date:
+                  selected.start.slice(0, 10) === selected.start ? selected.start : localDate(new Date(selected.start)),
+                time: selectedStart ? timeOf(selectedStart) : '09:00',
+                minutes: selectedMinutes,
+              }}
+              onSave={(start, minutes) =>
+                void move(selected, start, new Date(start.getTime() + minutes * 60_000), false)
+              }
+            />
           ) : null}
         </Panel>
       ) : null}
       <Panel title="Plan something" level={2}>
-        <ModelForm model="plannedactivity" defaults={{ date: today }} submitLabel="Plan it" onSaved={() => setReload((n) => n + 1)} />
+        <ModelForm
+          model="plannedactivity"
+          defaults={{ date: today }}
+          submitLabel="Plan it"
+          onSaved={() => setReload((n) => n + 1)}
+        />
       </Panel>
     </section>
   );

@@ -49,8 +49,13 @@ export default function PlannerGrid({ items, trayRef, onRange, onSelect, onMove,
         nowIndicator
         droppable
         events={items.map((item) => ({
-          id: item.id, title: item.done ? `✓ ${item.title}` : item.title, start: item.start, end: item.end ?? undefined, allDay: item.allDay,
-          color: item.color, editable: item.movable && !item.done,
+          id: item.id,
+          title: item.done ? `✓ ${item.title}` : item.title,
+          start: item.start,
+          end: item.end ?? undefined,
+          allDay: item.allDay,
+          color: item.color,
+          editable: item.movable && !item.done,
         }))}
         datesSet={(info) => onRange(info.start, info.end)}
         eventClick={(info) => {

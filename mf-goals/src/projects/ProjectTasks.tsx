@@ -12,7 +12,12 @@ import { Panel } from '@lifeboard/shared/ui/Panel';
 import SortableItems from '@lifeboard/shared/ui/SortableItems';
 import './projects.css';
 
-export interface Task { title: string; done_at?: string | null; due_date?: string | null; position?: number }
+export interface Task {
+  title: string;
+  done_at?: string | null;
+  due_date?: string | null;
+  position?: number;
+}
 
 const dayName = (date: string) => formatDisplayDate(`${date}T12:00:00`).replace(/ @.*$/, '');
 
@@ -43,11 +48,17 @@ export function ProjectTasks() {
 
   async function save(next: Task[], failure: string): Promise<boolean> {
     // The array's order is the tasks' order; positions are rewritten so both agree.
-    const result = await updateRecord('project', projectId, { tasks: next.map((task, position) => ({ ...task, position })) });
+    const result = await updateRecord('project', projectId, {
+      tasks: next.map((task, position) => ({ ...task, position })),
+    });
     if (!result.ok) notify({ kind: 'error', message: `${failure}: ${result.error.message}` });
     return result.ok;
   }
-  const change = (index: number, fields: Partial<Task>, failure: string) => void save(tasks.map((task, i) => (i === index ? { ...task, ...fields } : task)), failure);
+  const change = (index: number, fields: Partial<Task>, failure: string) =>
+    void save(
+      tasks.map((task, i) => (i === index ? { ...task, ...fields } : task)),
+      failure,
+    );
   const move = (from: number, to: number) => {
     if (from === to || from < 0 || to < 0 || to >= tasks.length) return;
     const next = [...tasks];
@@ -73,37 +84,95 @@ export function ProjectTasks() {
     <Panel title="Tasks" level={2}>
       <p aria-label="Progress">
         <progress max={100} value={progress.percent} aria-hidden="true" />{' '}
-        {progress.total ? `${progress.done} of ${progress.total} tasks done (${progress.percent} %)` : 'No tasks yet: add the first one below.'}
+        {progress.total
+          ? `${progress.done} of ${progress.total} tasks done (${progress.percent} %)`
+          : 'No tasks yet: add the first one below.'}
       </p>
       {tasks.length ? (
-        <SortableItems ids={keys} labels={tasks.map((task) => task.title)} onMove={move} listClassName="lb-stack lb-tasks" itemClassName="lb-row lb-task"
+        <SortableItems
+          ids={keys}
+          labels={tasks.map((task) => task.title)}
+          onMove={move}
+          listClassName="lb-stack lb-tasks"
+          itemClassName="lb-row lb-task"
           render={(i) => {
             const task = tasks[i]!;
             const late = !task.done_at && task.due_date && task.due_date < today;
             return (
               <>
                 <label className="lb-check">
-                  <input type="checkbox" checked={Boolean(task.done_at)}
-                    onChange={(e) => change(i, { done_at: e.target.checked ? new Date().toISOString() : null }, `"${task.title}" was not saved`)} />
+                  <input
+                    type="checkbox"
+                    checked={Boolean(task.done_at)}
+                    onChange={(e) =>
+                      change(
+                        i,
+                        { done_at: e.target.checked ? new Date().toISOString() : null },
+                        `"${task.title}" was not saved`,
+                      )
+                    }
+                  />
                   <span className={task.done_at ? 'lb-task__done' : undefined}>{task.title}</span>
                 </label>
                 <span className={late ? 'lb-task__late' : 'lb-muted'}>
                   {task.due_date ? `${late ? 'Overdue: ' : 'Due '}${dayName(task.due_date)}` : 'No due date'}
                 </span>
-                <input type="date" aria-label={`Due date of "${task.title}"`} value={task.due_date ?? ''}
-                  onChange={(e) => change(i, { due_date: e.target.value || null }, `The due date of "${task.title}" was not saved`)} />
+                <input
+                  type="date"
+                  aria-label={`Due date of "${task.title}"`}
+                  value={task.due_date ?? ''}
+                  onChange={(e) =>
+                    change(i, { due_date: e.target.value || null }, `The due date of "${task.title}" was not saved`)
+                  }
+                />
                 {/* Plain buttons as well as the handle: one press moves a task, with any keyboard or switch. */}
-                <Button size="small" variant="ghost" aria-label={`Move "${task.title}" up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</Button>
-                <Button size="small" variant="ghost" aria-label={`Move "${task.title}" down`} disabled={i === tasks.length - 1} onClick={() => move(i, i + 1)}>↓</Button>
-                <Button size="small" variant="ghost" aria-label={`Remove "${task.title}"`} onClick={() => void save(tasks.filter((_, j) => j !== i), `"${task.title}" was not removed`)}>Remove</Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Move "${task.title}" up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Move "${task.title}" down`}
+                  disabled={i === tasks.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  ↓
+                </Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Remove "${task.title}"`}
+                  onClick={() =>
+                    void save(
+                      tasks.filter((_, j) => j !== i),
+                      `"${task.title}" was not removed`,
+                    )
+                  }
+                >
+                  Remove
+                </Button>
               </>
             );
-          }} />
+          }}
+        />
       ) : null}
       <form className="lb-row lb-planner-time" onSubmit={(event) => void add(event)} aria-label="Add a task">
-        <TextField label="New task" value={title} onChange={(e) => setTitle(e.target.value)} error={error ?? undefined} />
+        <TextField
+          label="New task"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={error ?? undefined}
+        />
         <DateField label="Due (optional)" value={due} onChange={(e) => setDue(e.target.value)} />
-        <Button type="submit" size="small">Add task</Button>
+        <Button type="submit" size="small">
+          Add task
+        </Button>
       </form>
     </Panel>
   );

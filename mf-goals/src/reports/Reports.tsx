@@ -36,10 +36,15 @@ export function ActivitySummary() {
       if (result.ok) setActivities(result.records);
       else setError(result.error.message);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [board.id, from, today, attempt]);
 
-  const { weeks, rows } = useMemo(() => weeklyByCategory(activities ?? [], categories.items, today, weeksShown), [activities, categories.items, today]);
+  const { weeks, rows } = useMemo(
+    () => weeklyByCategory(activities ?? [], categories.items, today, weeksShown),
+    [activities, categories.items, today],
+  );
   const real = (activities ?? []).filter((a) => a.id > 0);
   const minutes = rows.reduce((sum, row) => sum + row.minutes.reduce((a, b) => a + b, 0), 0);
   const byTitle = new Map<string, number>();
@@ -47,10 +52,24 @@ export function ActivitySummary() {
   const label = `Hours per week by category, ${weekName(weeks[0]!)} to ${weekName(weeks.at(-1)!)}: ${rows.map((row) => `${row.name} ${hoursAndMinutes(row.minutes.reduce((a, b) => a + b, 0))}`).join(', ')}`;
   return (
     <section className="lb-stack">
-      <PageHeader title="Activity summary" description={`The last ${weeksShown} weeks, from the week of ${weekName(from)}: ${real.length} ${real.length === 1 ? 'activity' : 'activities'}, ${hoursAndMinutes(minutes)}.`} />
-      {error ? <ErrorPanel title="Your activities could not be loaded" message={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      <PageHeader
+        title="Activity summary"
+        description={`The last ${weeksShown} weeks, from the week of ${weekName(from)}: ${real.length} ${real.length === 1 ? 'activity' : 'activities'}, ${hoursAndMinutes(minutes)}.`}
+      />
+      {error ? (
+        <ErrorPanel
+          title="Your activities could not be loaded"
+          message={error}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      ) : null}
       {!error && activities === null ? <Skeleton lines={5} /> : null}
-      {activities !== null && !real.length ? <EmptyState title={`No activities in the last ${weeksShown} weeks`} action={<Link to="/activities">Log an activity</Link>} /> : null}
+      {activities !== null && !real.length ? (
+        <EmptyState
+          title={`No activities in the last ${weeksShown} weeks`}
+          action={<Link to="/activities">Log an activity</Link>}
+        />
+      ) : null}
       {real.length ? (
         <>
           <Panel title="Time per category, week by week">
@@ -58,22 +77,59 @@ export function ActivitySummary() {
               <Suspense fallback={<Skeleton lines={6} />}>
                 <ActivityWeeksChart weeks={weeks} rows={rows} label={label} />
               </Suspense>
-            ) : <p className="lb-muted">None of these activities has a length yet: give them one (or a start and an end) to see the time.</p>}
-            {categories.items.some((c) => c.id > 0) ? null : <p className="lb-muted">Give activities a <Link to="/categories">category</Link> to see where your time goes.</p>}
+            ) : (
+              <p className="lb-muted">
+                None of these activities has a length yet: give them one (or a start and an end) to see the time.
+              </p>
+            )}
+            {categories.items.some((c) => c.id > 0) ? null : (
+              <p className="lb-muted">
+                Give activities a <Link to="/categories">category</Link> to see where your time goes.
+              </p>
+            )}
             <table>
               <caption className="lb-muted">Hours per week</caption>
-              <thead><tr><th scope="col">Week of</th>{rows.map((row) => <th key={row.key} scope="col">{row.name}</th>)}<th scope="col">All</th></tr></thead>
-              <tbody>{weeks.map((week, w) => (
-                <tr key={week}><th scope="row">{weekName(week)}</th>{rows.map((row) => <td key={row.key}>{row.minutes[w] ? hoursAndMinutes(row.minutes[w]!) : '–'}</td>)}<td>{hoursAndMinutes(rows.reduce((sum, row) => sum + (row.minutes[w] ?? 0), 0))}</td></tr>
-              )).reverse()}</tbody>
+              <thead>
+                <tr>
+                  <th scope="col">Week of</th>
+                  {rows.map((row) => (
+                    <th key={row.key} scope="col">
+                      {row.name}
+                    </th>
+                  ))}
+                  <th scope="col">All</th>
+                </tr>
+              </thead>
+              <tbody>
+                {weeks
+                  .map((week, w) => (
+                    <tr key={week}>
+                      <th scope="row">{weekName(week)}</th>
+                      {rows.map((row) => (
+                        <td key={row.key}>{row.minutes[w] ? hoursAndMinutes(row.minutes[w]!) : '–'}</td>
+                      ))}
+                      <td>{hoursAndMinutes(rows.reduce((sum, row) => sum + (row.minutes[w] ?? 0), 0))}</td>
+                    </tr>
+                  ))
+                  .reverse()}
+              </tbody>
             </table>
           </Panel>
           <Panel title="Most time spent on">
-            <ol>{[...byTitle].filter(([, m]) => m > 0).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([title, m]) => <li key={title}>{title}: {hoursAndMinutes(m)}</li>)}</ol>
+            <ol>
+              {[...byTitle]
+                .filter(([, m]) => m > 0)
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 5)
+                .map(([title, m]) => (
+                  <li key={title}>
+                    {title}: {hoursAndMinutes(m)}
+                  </li>
+                ))}
+            </ol>
           </Panel>
         </>
       ) : null}
     </section>
   );
 }
-

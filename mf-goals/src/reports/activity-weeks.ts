@@ -15,7 +15,12 @@ export function mondayOf(date: string): string {
   return addDays(date, -((day + 6) % 7));
 }
 
-export interface CategoryWeeks { key: string; name: string; colour: string; minutes: number[] }
+export interface CategoryWeeks {
+  key: string;
+  name: string;
+  colour: string;
+  minutes: number[];
+}
 
 const spare = ['#2f5bd3', '#1f8a4c', '#c0531a', '#7b3fb8', '#0f7c86', '#9a6a00', '#b42318', '#475467'];
 
@@ -23,12 +28,28 @@ const spare = ['#2f5bd3', '#1f8a4c', '#c0531a', '#7b3fb8', '#0f7c86', '#9a6a00',
  * Time per category per week, the `weeks` weeks up to `today`'s: one row per category that has time, in
  * the categories' order, "No category" last. A category without a colour of its own gets one of a few.
  */
-export function weeklyByCategory(activities: readonly AnyRecord[], categories: readonly AnyRecord[], today: string, weeks = 12): { weeks: string[]; rows: CategoryWeeks[] } {
+export function weeklyByCategory(
+  activities: readonly AnyRecord[],
+  categories: readonly AnyRecord[],
+  today: string,
+  weeks = 12,
+): { weeks: string[]; rows: CategoryWeeks[] } {
   const last = mondayOf(today);
   const starts = Array.from({ length: weeks }, (_, i) => addDays(last, (i - weeks + 1) * 7));
   const index = new Map(starts.map((start, i) => [start, i]));
   const rows = new Map<string, CategoryWeeks>();
-  const known = new Map(categories.filter((c) => c.id > 0).map((c, i) => [c.id, { name: String(c.name), colour: typeof c.color === 'string' && /^#[0-9a-f]{6}$/i.test(c.color) ? c.color : spare[i % spare.length]!, order: i }]));
+  const known = new Map(
+    categories
+      .filter((c) => c.id > 0)
+      .map((c, i) => [
+        c.id,
+        {
+          name: String(c.name),
+          colour: typeof c.color === 'string' && /^#[0-9a-f]{6}$/i.test(c.color) ? c.color : spare[i % spare.length]!,
+          order: i,
+        },
+      ]),
+  );
   for (const activity of activities) {
     if (activity.id <= 0 || typeof activity.date !== 'string') continue;
     const week = index.get(mondayOf(activity.date));
@@ -36,7 +57,12 @@ export function weeklyByCategory(activities: readonly AnyRecord[], categories: r
     if (week === undefined || minutes <= 0) continue;
     const category = typeof activity.category_id === 'number' ? known.get(activity.category_id) : undefined;
     const key = category ? String(activity.category_id) : 'none';
-    const row = rows.get(key) ?? { key, name: category?.name ?? 'No category', colour: category?.colour ?? '#98a2b3', minutes: starts.map(() => 0) };
+    const row = rows.get(key) ?? {
+      key,
+      name: category?.name ?? 'No category',
+      colour: category?.colour ?? '#98a2b3',
+      minutes: starts.map(() => 0),
+    };
     row.minutes[week] = (row.minutes[week] ?? 0) + minutes;
     rows.set(key, row);
   }

@@ -13,7 +13,12 @@ beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');
   routines = serveModel(api, 'routine', 'routines');
-  routines.rows.push({ id: 1, title: 'Morning', steps: [{ title: 'Stretch', duration_min: 5 }, { title: 'Journal' }], runs: [] });
+  routines.rows.push({
+    id: 1,
+    title: 'Morning',
+    steps: [{ title: 'Stretch', duration_min: 5 }, { title: 'Journal' }],
+    runs: [],
+  });
 });
 afterEach(() => {
   cleanup();
@@ -22,7 +27,13 @@ afterEach(() => {
 
 describe('RoutineRun', () => {
   it('walks the steps one at a time with a timer, then records the run and shows it', async () => {
-    render(<MemoryRouter initialEntries={['/routines/1']}><Routes><Route path="/routines/:id" element={<RoutineRun model="routine" />} /></Routes></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/routines/1']}>
+        <Routes>
+          <Route path="/routines/:id" element={<RoutineRun model="routine" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }, { timeout: 5000 }));
     expect(screen.getByRole('heading', { name: 'Step 1 of 2: Stretch' })).toBeTruthy();
     expect(screen.getByText(/^5:00 left$|^4:5\d left$/)).toBeTruthy();

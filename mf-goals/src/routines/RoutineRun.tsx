@@ -8,10 +8,19 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Spinner } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 
-interface Step { title: string; duration_min?: number }
-interface Run { started_at: string; finished_at: string; steps_done: number; steps_total: number }
+interface Step {
+  title: string;
+  duration_min?: number;
+}
+interface Run {
+  started_at: string;
+  finished_at: string;
+  steps_done: number;
+  steps_total: number;
+}
 
-const clock = (seconds: number) => `${Math.floor(Math.abs(seconds) / 60)}:${String(Math.abs(seconds) % 60).padStart(2, '0')}`;
+const clock = (seconds: number) =>
+  `${Math.floor(Math.abs(seconds) / 60)}:${String(Math.abs(seconds) % 60).padStart(2, '0')}`;
 
 /** Seconds since `since`, ticking once a second while mounted. */
 function useElapsed(since: number): number {
@@ -25,9 +34,18 @@ function useElapsed(since: number): number {
 
 function StepTimer({ step, startedAt }: { step: Step; startedAt: number }) {
   const elapsed = useElapsed(startedAt);
-  if (!step.duration_min) return <p aria-live="off" className="lb-routine-timer">{clock(elapsed)} so far</p>;
+  if (!step.duration_min)
+    return (
+      <p aria-live="off" className="lb-routine-timer">
+        {clock(elapsed)} so far
+      </p>
+    );
   const left = step.duration_min * 60 - elapsed;
-  return <p aria-live="off" className="lb-routine-timer">{left >= 0 ? `${clock(left)} left` : `${clock(left)} over the ${step.duration_min} minutes`}</p>;
+  return (
+    <p aria-live="off" className="lb-routine-timer">
+      {left >= 0 ? `${clock(left)} left` : `${clock(left)} over the ${step.duration_min} minutes`}
+    </p>
+  );
 }
 
 /**
@@ -48,12 +66,16 @@ export function RoutineRun({ model }: { model: 'routine' | 'ritual' }) {
 
   useEffect(() => {
     let current = true;
-    void createResource(model).get(board.id, Number(id)).then((result) => {
-      if (!current) return;
-      if (result.ok) setRecord(result.data);
-      else setError(result.error.message);
-    });
-    return () => { current = false; };
+    void createResource(model)
+      .get(board.id, Number(id))
+      .then((result) => {
+        if (!current) return;
+        if (result.ok) setRecord(result.data);
+        else setError(result.error.message);
+      });
+    return () => {
+      current = false;
+    };
   }, [model, board.id, id]);
 
   if (error) return <ErrorPanel title={`This ${model} could not be opened`} message={error} />;
@@ -70,7 +92,12 @@ export function RoutineRun({ model }: { model: 'routine' | 'ritual' }) {
   };
   const finish = async (stepsDone: number) => {
     setIndex(null);
-    const run: Run = { started_at: started.current, finished_at: new Date().toISOString(), steps_done: stepsDone, steps_total: steps.length };
+    const run: Run = {
+      started_at: started.current,
+      finished_at: new Date().toISOString(),
+      steps_done: stepsDone,
+      steps_total: steps.length,
+    };
     const result = await createResource(model).update(board.id, record.id, { runs: [...runs, run].slice(-500) });
     if (!result.ok) return setSaved(`The run could not be recorded: ${result.error.message}`);
     setRecord(result.data);
@@ -87,31 +114,68 @@ export function RoutineRun({ model }: { model: 'routine' | 'ritual' }) {
   const step = index === null ? null : steps[index];
   return (
     <section className="lb-stack">
-      <PageHeader title={String(record.title ?? '')} description={typeof record.intention === 'string' && record.intention ? record.intention : `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`} actions={<Link to={list}>All {model}s</Link>} />
+      <PageHeader
+        title={String(record.title ?? '')}
+        description={
+          typeof record.intention === 'string' && record.intention
+            ? record.intention
+            : `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`
+        }
+        actions={<Link to={list}>All {model}s</Link>}
+      />
       {step ? (
         <Panel title={`Step ${index! + 1} of ${steps.length}: ${step.title}`} level={2}>
           <StepTimer key={index} step={step} startedAt={stepStart} />
           <div className="lb-row">
-            <Button variant="primary" onClick={() => advance(true)}>{index! + 1 >= steps.length ? 'Done, finish' : 'Done, next step'}</Button>
+            <Button variant="primary" onClick={() => advance(true)}>
+              {index! + 1 >= steps.length ? 'Done, finish' : 'Done, next step'}
+            </Button>
             <Button onClick={() => advance(false)}>Skip</Button>
-            <Button variant="ghost" onClick={() => void finish(done)}>Stop here</Button>
+            <Button variant="ghost" onClick={() => void finish(done)}>
+              Stop here
+            </Button>
           </div>
         </Panel>
       ) : (
         <Panel title="Start mode" level={2}>
           {steps.length ? (
-            <ol>{steps.map((s, i) => <li key={i}>{s.title}{s.duration_min ? ` (${s.duration_min} min)` : ''}</li>)}</ol>
-          ) : <p>This {model} has no steps yet. Add them on the <Link to={list}>{model}s page</Link>, one per line.</p>}
-          {steps.length ? <Button variant="primary" onClick={start}>Start</Button> : null}
+            <ol>
+              {steps.map((s, i) => (
+                <li key={i}>
+                  {s.title}
+                  {s.duration_min ? ` (${s.duration_min} min)` : ''}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>
+              This {model} has no steps yet. Add them on the <Link to={list}>{model}s page</Link>, one per line.
+            </p>
+          )}
+          {steps.length ? (
+            <Button variant="primary" onClick={start}>
+              Start
+            </Button>
+          ) : null}
           {saved ? <p role="status">{saved}</p> : null}
         </Panel>
       )}
       <Panel title="Runs" level={2}>
         {runs.length ? (
-          <ul>{runs.slice(-10).reverse().map((run) => (
-            <li key={run.started_at}>{formatDisplayDate(run.started_at)}: {run.steps_done} of {run.steps_total} steps, {Math.max(1, Math.round((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 60_000))} min</li>
-          ))}</ul>
-        ) : <p className="lb-muted">Not run yet.</p>}
+          <ul>
+            {runs
+              .slice(-10)
+              .reverse()
+              .map((run) => (
+                <li key={run.started_at}>
+                  {formatDisplayDate(run.started_at)}: {run.steps_done} of {run.steps_total} steps,{' '}
+                  {Math.max(1, Math.round((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 60_000))} min
+                </li>
+              ))}
+          </ul>
+        ) : (
+          <p className="lb-muted">Not run yet.</p>
+        )}
       </Panel>
     </section>
   );

@@ -16,13 +16,31 @@ beforeEach(() => {
   localStorage.clear();
   setBoard(1, 'Home');
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 const routeOf = (path: string) => collectionRoutes.find((r) => r.path === path) as CollectionRoute;
-const show = (path: string) => render(<MemoryRouter><CollectionScreen route={routeOf(path)} /></MemoryRouter>);
+const show = (path: string) =>
+  render(
+    <MemoryRouter>
+      <CollectionScreen route={routeOf(path)} />
+    </MemoryRouter>,
+  );
 /** The create form (the empty state has a button with the same name as its submit button). */
-const formWith = (submit: string) => screen.getAllByRole('button', { name: submit }).map((b) => b.closest('form')).find(Boolean) as HTMLFormElement;
-const row = (id: number, fields: Record<string, unknown>) => ({ id, board_id: 1, created_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z', ...fields });
+const formWith = (submit: string) =>
+  screen
+    .getAllByRole('button', { name: submit })
+    .map((b) => b.closest('form'))
+    .find(Boolean) as HTMLFormElement;
+const row = (id: number, fields: Record<string, unknown>) => ({
+  id,
+  board_id: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...fields,
+});
 
 describe('collections', () => {
   it.each(collectionRoutes)('$path is a working page for its model', async ({ path, model }) => {
@@ -44,7 +62,9 @@ describe('collections', () => {
     await user.type(within(form).getByLabelText('Author'), 'George Eliot');
     const status = within(form).getByLabelText('Status') as HTMLSelectElement;
     expect(status.value).toBe('want');
-    expect(Array.from(status.options).map((o) => o.text)).toEqual(expect.arrayContaining(['Want to read', 'Reading', 'Read']));
+    expect(Array.from(status.options).map((o) => o.text)).toEqual(
+      expect.arrayContaining(['Want to read', 'Reading', 'Read']),
+    );
     await user.selectOptions(status, 'Read');
     const rating = within(form).getByRole('group', { name: 'Rating' });
     await user.click(within(rating).getByRole('radio', { name: '4 stars' }));
@@ -59,7 +79,9 @@ describe('collections', () => {
   it('narrows books by reading status', async () => {
     const user = userEvent.setup();
     serveModel(api, 'book', 'books').rows.push(
-      row(1, { title: 'Dune', status: 'reading' }), row(2, { title: 'Emma', status: 'read', rating: 5 }), row(3, { title: 'Ulysses', status: 'want' }),
+      row(1, { title: 'Dune', status: 'reading' }),
+      row(2, { title: 'Emma', status: 'read', rating: 5 }),
+      row(3, { title: 'Ulysses', status: 'want' }),
     );
     show('/books');
     const list = await screen.findByRole('list', { name: 'Books' });
@@ -67,9 +89,17 @@ describe('collections', () => {
     const filter = screen.getByRole('group', { name: 'Show books by status' });
     await user.click(within(filter).getByRole('button', { name: 'Reading' }));
     expect(within(filter).getByRole('button', { name: 'Reading' }).getAttribute('aria-pressed')).toBe('true');
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Dune']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Dune']);
     await user.click(within(filter).getByRole('button', { name: 'Want to read' }));
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Ulysses']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Ulysses']);
     await user.click(within(filter).getByRole('button', { name: 'All' }));
     expect(within(list).getAllByRole('heading')).toHaveLength(3);
   });

@@ -38,7 +38,12 @@ function valuesOf(source: Record<string, unknown>, defaults: Fields): Fields {
 /** Rich text with nothing in it: no words, no image, video or formula. */
 export function isBlankHtml(html: string): boolean {
   if (/<(img|iframe|video)\b|ql-formula/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .trim() === ''
+  );
 }
 
 function sameContent(a: Fields, b: Fields): boolean {
@@ -49,13 +54,25 @@ function sameContent(a: Fields, b: Fields): boolean {
  * A journal entry or note being written: title, the model's fields, the rich text, autosave with its
  * status, a draft restored after a reload or a sign-in, and the conflict choice when another tab saved.
  */
-export function DocumentEditor({ model, record, defaults, bodyLabel, renderFields, renderActions, onSaved, onClose }: DocumentEditorProps) {
+export function DocumentEditor({
+  model,
+  record,
+  defaults,
+  bodyLabel,
+  renderFields,
+  renderActions,
+  onSaved,
+  onClose,
+}: DocumentEditorProps) {
   const what = model === 'note' ? 'note' : 'entry';
   // A draft is removed only once the server has confirmed what it holds, so a draft still here was never
   // saved (reload, offline, signed out): it wins, and is sent again. When the copy shown already has the
   // same text (the list cached on this device kept a save that a reload cut off), it is sent without a notice.
   const [start] = useState(() => {
-    const stored: Fields = { ...valuesOf(record ?? {}, defaults), body: typeof record?.body === 'string' ? record.body : '' };
+    const stored: Fields = {
+      ...valuesOf(record ?? {}, defaults),
+      body: typeof record?.body === 'string' ? record.body : '',
+    };
     const draft = findDraft(model, record?.id ?? null);
     if (!draft) return { fields: stored, restoredAt: null, base: record, unsaved: false };
     const fields = { ...stored, ...valuesOf(draft.content.fields, stored) };
@@ -71,35 +88,54 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
   const read = useCallback((): Fields => {
     const body = editor.current ? editor.current.getHtml() : bodyBeforeEditor.current;
     const words = editor.current ? editor.current.getWordCount() : null;
-    return { ...valuesRef.current, body, ...(model === 'journal_entry' && words !== null ? { word_count: words } : {}) };
+    return {
+      ...valuesRef.current,
+      body,
+      ...(model === 'journal_entry' && words !== null ? { word_count: words } : {}),
+    };
   }, [model]);
 
-  const show = useCallback((source: AnyRecord) => {
-    const next = valuesOf(source, defaults);
-    valuesRef.current = next;
-    setValues(next);
-    const body = typeof source.body === 'string' ? source.body : '';
-    bodyBeforeEditor.current = body;
-    editor.current?.setHtml(body);
-  }, [defaults]);
+  const show = useCallback(
+    (source: AnyRecord) => {
+      const next = valuesOf(source, defaults);
+      valuesRef.current = next;
+      setValues(next);
+      const body = typeof source.body === 'string' ? source.body : '';
+      bodyBeforeEditor.current = body;
+      editor.current?.setHtml(body);
+    },
+    [defaults],
+  );
 
   // Nothing typed that stays (text, or a field changed from its default): a new document is not created yet.
-  const isEmpty = useCallback((fields: Fields) => isBlankHtml(String(fields.body ?? ''))
-    && Object.keys(defaults).every((key) => (typeof fields[key] === 'string' ? String(fields[key]).trim() : fields[key]) === defaults[key]), [defaults]);
+  const isEmpty = useCallback(
+    (fields: Fields) =>
+      isBlankHtml(String(fields.body ?? '')) &&
+      Object.keys(defaults).every(
+        (key) => (typeof fields[key] === 'string' ? String(fields[key]).trim() : fields[key]) === defaults[key],
+      ),
+    [defaults],
+  );
 
   const { autosave, state } = useAutosave({ model, record: start.base, read, isEmpty, onSaved, onRemote: show });
 
-  const set = useCallback((name: string, value: unknown) => {
-    valuesRef.current = { ...valuesRef.current, [name]: value };
-    setValues(valuesRef.current);
-    autosave.touch();
-  }, [autosave]);
+  const set = useCallback(
+    (name: string, value: unknown) => {
+      valuesRef.current = { ...valuesRef.current, [name]: value };
+      setValues(valuesRef.current);
+      autosave.touch();
+    },
+    [autosave],
+  );
 
-  const handleReady = useCallback((handle: EditorHandle | null) => {
-    editor.current = handle;
-    // A restored draft is saved like fresh typing.
-    if (handle && start.unsaved) autosave.touch();
-  }, [autosave, start.unsaved]);
+  const handleReady = useCallback(
+    (handle: EditorHandle | null) => {
+      editor.current = handle;
+      // A restored draft is saved like fresh typing.
+      if (handle && start.unsaved) autosave.touch();
+    },
+    [autosave, start.unsaved],
+  );
 
   const handleDiscardDraft = () => {
     setRestoredAt(null);
@@ -107,10 +143,10 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
     show(record ?? { id: 0, board_id: 0, created_at: '', updated_at: '', ...defaults, body: '' });
   };
 
-
   return (
     <section
-      className="lb-document" aria-label={`Edit ${what}`}
+      className="lb-document"
+      aria-label={`Edit ${what}`}
       onKeyDown={(event) => {
         // Ctrl/Cmd+S saves now instead of opening the browser's "save page" dialog.
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -120,19 +156,25 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
       }}
     >
       <div className="lb-document__bar">
-        <Button onClick={() => void autosave.flush().then(onClose)}>Back to {model === 'note' ? 'notes' : 'entries'}</Button>
+        <Button onClick={() => void autosave.flush().then(onClose)}>
+          Back to {model === 'note' ? 'notes' : 'entries'}
+        </Button>
         <SaveStatus state={state} />
         {state.id !== null && state.id > 0 ? renderActions?.(state.id, () => autosave.dispose()) : null}
       </div>
       {restoredAt ? (
         <div className="lb-document__restored" role="note">
           <span>Restored changes that were not saved yet (kept on this device {formatDisplayDate(restoredAt)}).</span>
-          <Button size="small" onClick={handleDiscardDraft}>Discard them</Button>
+          <Button size="small" onClick={handleDiscardDraft}>
+            Discard them
+          </Button>
         </div>
       ) : null}
       {state.conflict ? (
         <ConflictPanel
-          what={what} mine={state.conflict.mine} theirs={state.conflict.theirs}
+          what={what}
+          mine={state.conflict.mine}
+          theirs={state.conflict.theirs}
           onKeepMine={() => void autosave.keepMine()}
           onTakeTheirs={() => {
             const theirs = autosave.takeTheirs();
@@ -140,12 +182,21 @@ export function DocumentEditor({ model, record, defaults, bodyLabel, renderField
           }}
         />
       ) : null}
-      <TextField label="Title" value={String(values.title ?? '')} maxLength={200} onChange={(event) => set('title', event.target.value)} onBlur={() => void autosave.flush()} />
+      <TextField
+        label="Title"
+        value={String(values.title ?? '')}
+        maxLength={200}
+        onChange={(event) => set('title', event.target.value)}
+        onBlur={() => void autosave.flush()}
+      />
       {renderFields?.(values, set)}
       <Suspense fallback={<Spinner label="Loading the editor…" />}>
         <RichTextEditor
-          label={bodyLabel} initialHtml={bodyBeforeEditor.current}
-          onInput={autosave.touch} onBlur={() => void autosave.flush()} onReady={handleReady}
+          label={bodyLabel}
+          initialHtml={bodyBeforeEditor.current}
+          onInput={autosave.touch}
+          onBlur={() => void autosave.flush()}
+          onReady={handleReady}
         />
       </Suspense>
     </section>

@@ -20,16 +20,22 @@ const wordOf: Record<DocumentModel, string> = { journal_entry: 'entry', note: 'n
  * The document to open: from the list when it is there (including one this page just created, whose id
  * arrives in the address while its editor stays open), else fetched from the API.
  */
-function useDocument<M extends DocumentModel>(model: M, id: number | null): { record: ModelRecord<M> | null; error: ApiError | null; loading: boolean } {
+function useDocument<M extends DocumentModel>(
+  model: M,
+  id: number | null,
+): { record: ModelRecord<M> | null; error: ApiError | null; loading: boolean } {
   const collection = getCollection(model);
-  const [fetched, setFetched] = useState<{ id: number; record: ModelRecord<M> | null; error: ApiError | null } | null>(null);
-  const listed = id === null ? null : collection.find(id) ?? null;
+  const [fetched, setFetched] = useState<{ id: number; record: ModelRecord<M> | null; error: ApiError | null } | null>(
+    null,
+  );
+  const listed = id === null ? null : (collection.find(id) ?? null);
   const record = listed ?? (fetched && fetched.id === id ? fetched.record : null);
   useEffect(() => {
     if (id === null || collection.find(id)) return undefined;
     let live = true;
     void collection.get(id).then((result) => {
-      if (live) setFetched(result.ok ? { id, record: result.data, error: null } : { id, record: null, error: result.error });
+      if (live)
+        setFetched(result.ok ? { id, record: result.data, error: null } : { id, record: null, error: result.error });
     });
     return () => {
       live = false;
@@ -54,7 +60,16 @@ export interface DocumentPageProps<M extends DocumentModel> {
 }
 
 /** One journal entry or note open for writing: loaded, saved as you type, shared or deleted (with Undo). */
-export function DocumentPage<M extends DocumentModel>({ model, id, current, defaults, bodyLabel, renderFields, onCreated, onClose }: DocumentPageProps<M>): ReactNode {
+export function DocumentPage<M extends DocumentModel>({
+  model,
+  id,
+  current,
+  defaults,
+  bodyLabel,
+  renderFields,
+  onCreated,
+  onClose,
+}: DocumentPageProps<M>): ReactNode {
   const what = wordOf[model];
   const { record, error, loading } = useDocument(model, id);
   const latest = useRef<AnyRecord | null>(record);
@@ -66,7 +81,14 @@ export function DocumentPage<M extends DocumentModel>({ model, id, current, defa
 
   if (loading) return <Spinner label={`Opening the ${what}…`} />;
   if (error || (id !== null && !record)) {
-    return <ErrorPanel title={`This ${what} could not be opened`} message={error?.message ?? 'It may have been deleted.'} code={error?.code} onRetry={onClose} />;
+    return (
+      <ErrorPanel
+        title={`This ${what} could not be opened`}
+        message={error?.message ?? 'It may have been deleted.'}
+        code={error?.code}
+        onRetry={onClose}
+      />
+    );
   }
 
   const handleSaved = (saved: AnyRecord) => {
@@ -88,12 +110,19 @@ export function DocumentPage<M extends DocumentModel>({ model, id, current, defa
 
   return (
     <DocumentEditor
-      model={model} record={record} defaults={defaults} bodyLabel={bodyLabel}
-      onSaved={handleSaved} onClose={onClose} renderFields={renderFields}
+      model={model}
+      record={record}
+      defaults={defaults}
+      bodyLabel={bodyLabel}
+      onSaved={handleSaved}
+      onClose={onClose}
+      renderFields={renderFields}
       renderActions={(savedId, stop) => (
         <>
           <ShareButton model={model} id={savedId} />
-          <Button variant="danger" onClick={() => void handleDelete(stop)}>Delete {what}</Button>
+          <Button variant="danger" onClick={() => void handleDelete(stop)}>
+            Delete {what}
+          </Button>
         </>
       )}
     />

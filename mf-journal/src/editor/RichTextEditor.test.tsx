@@ -13,7 +13,9 @@ let uploads = 0;
 const api = withFakeApi();
 beforeEach(() => {
   uploads = 0;
-  api.on('POST /api/uploads/image', () => ({ body: { success: true, id: `img${++uploads}`, url: `/api/uploads/img${uploads}` } }));
+  api.on('POST /api/uploads/image', () => ({
+    body: { success: true, id: `img${++uploads}`, url: `/api/uploads/img${uploads}` },
+  }));
   api.requests.length = 0;
 });
 afterEach(() => {
@@ -25,7 +27,17 @@ async function mount(initialHtml = '<p>Hello <strong>world</strong></p>') {
   let handle: EditorHandle | null = null;
   const onInput = vi.fn();
   const onBlur = vi.fn();
-  render(<RichTextEditor label="Entry text" initialHtml={initialHtml} onInput={onInput} onBlur={onBlur} onReady={(h) => { handle = h; }} />);
+  render(
+    <RichTextEditor
+      label="Entry text"
+      initialHtml={initialHtml}
+      onInput={onInput}
+      onBlur={onBlur}
+      onReady={(h) => {
+        handle = h;
+      }}
+    />,
+  );
   const area = await screen.findByRole('textbox', { name: 'Entry text' });
   const quill = Quill.find(area.parentElement as HTMLElement);
   if (!(quill instanceof Quill)) throw new Error('no Quill instance');
@@ -41,7 +53,18 @@ describe('RichTextEditor', () => {
     expect(area.getAttribute('aria-multiline')).toBe('true');
     expect(area.querySelector('strong')?.textContent).toBe('world');
     const toolbar = screen.getByRole('toolbar', { name: 'Entry text: formatting' });
-    for (const name of ['bold', 'italic', 'underline', 'strike', 'link', 'image', 'video', 'formula', 'blockquote', 'code-block']) {
+    for (const name of [
+      'bold',
+      'italic',
+      'underline',
+      'strike',
+      'link',
+      'image',
+      'video',
+      'formula',
+      'blockquote',
+      'code-block',
+    ]) {
       expect(toolbar.querySelector(`button[aria-label="${name}"]`), name).not.toBeNull();
     }
     expect(toolbar.querySelector('.ql-size')).not.toBeNull();
@@ -71,8 +94,12 @@ describe('RichTextEditor', () => {
 
   it('uploads a dropped or picked image and inserts its URL, never its bytes', async () => {
     const { quill, onInput, handle } = await mount('<p>ab</p>');
-    const uploader = quill.getModule('uploader') as { upload: (range: { index: number; length: number }, files: File[]) => void };
-    uploader.upload({ index: 1, length: 0 }, [new File([Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0))], 'dot.png', { type: 'image/png' })]);
+    const uploader = quill.getModule('uploader') as {
+      upload: (range: { index: number; length: number }, files: File[]) => void;
+    };
+    uploader.upload({ index: 1, length: 0 }, [
+      new File([Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0))], 'dot.png', { type: 'image/png' }),
+    ]);
     await waitFor(() => expect(handle.getHtml()).toBe(`<p>a<img src="${api.url}/api/uploads/img1">b</p>`));
     expect(api.requests.filter((r) => r.path === '/api/uploads/image')).toHaveLength(1);
     expect(onInput).toHaveBeenCalled();
@@ -86,10 +113,15 @@ describe('RichTextEditor', () => {
   });
 
   it('removes a pasted image that cannot be uploaded and says why', async () => {
-    api.on('POST /api/uploads/image', { status: 413, body: { success: false, message: 'The image is larger than 10 MB.' } });
+    api.on('POST /api/uploads/image', {
+      status: 413,
+      body: { success: false, message: 'The image is larger than 10 MB.' },
+    });
     const { quill, handle } = await mount('<p>x</p>');
     quill.clipboard.dangerouslyPasteHTML(1, `<img src="data:image/png;base64,${pngBase64}">`, 'user');
     await waitFor(() => expect(handle.getHtml()).toBe('<p>x</p>'));
-    expect($notifications.get().map((n) => n.message)).toContain('The pasted image was not added: The image is larger than 10 MB.');
+    expect($notifications.get().map((n) => n.message)).toContain(
+      'The pasted image was not added: The image is larger than 10 MB.',
+    );
   });
 });

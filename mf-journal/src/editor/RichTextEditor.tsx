@@ -41,7 +41,10 @@ function loadHtml(quill: Quill, html: string): void {
 /** Uploads one image file and inserts its URL at `index`; failures are told, never inlined. */
 async function uploadAndInsert(quill: Quill, file: File | Blob, index: number, onInput?: () => void): Promise<void> {
   if (!isAcceptedImageType(file.type)) {
-    notify({ kind: 'error', message: `Images must be PNG, GIF, JPEG, BMP or ICO (this one is ${file.type || 'of an unknown type'}).` });
+    notify({
+      kind: 'error',
+      message: `Images must be PNG, GIF, JPEG, BMP or ICO (this one is ${file.type || 'of an unknown type'}).`,
+    });
     return;
   }
   try {
@@ -52,7 +55,10 @@ async function uploadAndInsert(quill: Quill, file: File | Blob, index: number, o
     quill.setSelection(at + 1, 0, 'silent');
     onInput?.();
   } catch (error) {
-    notify({ kind: 'error', message: `The image was not added: ${error instanceof Error ? error.message : String(error)}` });
+    notify({
+      kind: 'error',
+      message: `The image was not added: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
@@ -64,10 +70,16 @@ async function replaceDataImage(quill: Quill, dataUrl: string, onInput?: () => v
     try {
       url = (await uploadImage(blob, fileNameFor(blob.type))).url;
     } catch (error) {
-      notify({ kind: 'error', message: `The pasted image was not added: ${error instanceof Error ? error.message : String(error)}` });
+      notify({
+        kind: 'error',
+        message: `The pasted image was not added: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   } else {
-    notify({ kind: 'error', message: 'The pasted image was not added: only PNG, GIF, JPEG, BMP and ICO images can be used.' });
+    notify({
+      kind: 'error',
+      message: 'The pasted image was not added: only PNG, GIF, JPEG, BMP and ICO images can be used.',
+    });
   }
   const index = indexOfImage(quill.getContents().ops, dataUrl);
   if (index < 0) return;

@@ -12,7 +12,12 @@ afterEach(cleanup);
 describe('RichTextView', () => {
   it('shows the editor’s formats and nothing that can run', () => {
     const { container } = render(
-      <RichTextView label="Entry" html={'<h2>Day</h2><p><strong>bold</strong> <a href="javascript:alert(1)">bad</a> <a href="https://ok.example/">good</a></p><img src=x onerror="alert(1)"><script>alert(2)</script><p onclick="alert(3)">tap</p>'} />,
+      <RichTextView
+        label="Entry"
+        html={
+          '<h2>Day</h2><p><strong>bold</strong> <a href="javascript:alert(1)">bad</a> <a href="https://ok.example/">good</a></p><img src=x onerror="alert(1)"><script>alert(2)</script><p onclick="alert(3)">tap</p>'
+        }
+      />,
     );
     const region = screen.getByRole('region', { name: 'Entry' });
     expect(region.querySelector('h2')?.textContent).toBe('Day');
@@ -25,7 +30,9 @@ describe('RichTextView', () => {
   });
 
   it('renders formulas with KaTeX from their source, never from stored markup', async () => {
-    const { container } = render(<RichTextView html={'<p><span class="ql-formula" data-value="x^2"><img src=x onerror=alert(1)></span></p>'} />);
+    const { container } = render(
+      <RichTextView html={'<p><span class="ql-formula" data-value="x^2"><img src=x onerror=alert(1)></span></p>'} />,
+    );
     await waitFor(() => expect(container.querySelector('.ql-formula .katex')).not.toBeNull());
     expect(container.querySelector('img')).toBeNull();
   });

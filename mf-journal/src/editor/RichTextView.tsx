@@ -32,7 +32,10 @@ export function RichTextView({ html, className, label }: RichTextViewProps) {
   }, [clean]);
   return (
     <div
-      ref={root} className={`lb-rich-text lb-rich-text-view ${className ?? ''}`} aria-label={label} role={label ? 'region' : undefined}
+      ref={root}
+      className={`lb-rich-text lb-rich-text-view ${className ?? ''}`}
+      aria-label={label}
+      role={label ? 'region' : undefined}
       // `clean` is the sanitizer's output: only the editor's tags, attributes and safe addresses remain.
       dangerouslySetInnerHTML={{ __html: clean }}
     />

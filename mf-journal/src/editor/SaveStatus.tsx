@@ -52,9 +52,17 @@ function titleOf(fields: Record<string, unknown>): string {
 /** Both versions side by side; nothing is overwritten until the user picks one. */
 export function ConflictPanel({ what, mine, theirs, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
   return (
-    <section className="lb-conflict" role="alertdialog" aria-modal="false" aria-labelledby="lb-conflict-title" aria-describedby="lb-conflict-text">
+    <section
+      className="lb-conflict"
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby="lb-conflict-title"
+      aria-describedby="lb-conflict-text"
+    >
       <h3 id="lb-conflict-title">This {what} was changed in another tab or device</h3>
-      <p id="lb-conflict-text">Your changes are not lost. Keep yours (it replaces the other version) or use the other version.</p>
+      <p id="lb-conflict-text">
+        Your changes are not lost. Keep yours (it replaces the other version) or use the other version.
+      </p>
       <div className="lb-conflict__versions">
         <article aria-label="Your version" className="lb-conflict__version">
           <h4>Your version: {titleOf(mine)}</h4>
@@ -66,7 +74,9 @@ export function ConflictPanel({ what, mine, theirs, onKeepMine, onTakeTheirs }: 
         </article>
       </div>
       <div className="lb-row">
-        <Button variant="primary" onClick={onKeepMine}>Keep mine</Button>
+        <Button variant="primary" onClick={onKeepMine}>
+          Keep mine
+        </Button>
         <Button onClick={onTakeTheirs}>Use the other version</Button>
       </div>
     </section>

@@ -12,7 +12,10 @@ function scriptedTransport() {
   const transport: SaveTransport<SavedRecord> = {
     save(id, fields, expected) {
       sent.push({ id, fields, expected });
-      const answer = answers.shift() ?? { kind: 'saved', record: { id: id ?? 41, updated_at: `v${++version}`, ...fields } };
+      const answer = answers.shift() ?? {
+        kind: 'saved',
+        record: { id: id ?? 41, updated_at: `v${++version}`, ...fields },
+      };
       return Promise.resolve(answer);
     },
   };
@@ -22,10 +25,20 @@ function scriptedTransport() {
 const user = testUser(7);
 let text = '';
 
-function make(record: SavedRecord | null = { id: 5, updated_at: 'v1' }, options: { retryDelaysMs?: number[]; schedule?: (task: () => void) => () => void } = {}) {
+function make(
+  record: SavedRecord | null = { id: 5, updated_at: 'v1' },
+  options: { retryDelaysMs?: number[]; schedule?: (task: () => void) => () => void } = {},
+) {
   const script = scriptedTransport();
   const saved: SavedRecord[] = [];
-  const autosave = createAutosave({ model: 'note', record, transport: script.transport, read: () => ({ body: text }), onSaved: (r) => saved.push(r), ...options });
+  const autosave = createAutosave({
+    model: 'note',
+    record,
+    transport: script.transport,
+    read: () => ({ body: text }),
+    onSaved: (r) => saved.push(r),
+    ...options,
+  });
   return { autosave, saved, ...script };
 }
 
@@ -46,7 +59,9 @@ describe('autosave state machine', () => {
     let cancelled = 0;
     const schedule = (task: () => void) => {
       waiting.push(task);
-      return () => { cancelled++; };
+      return () => {
+        cancelled++;
+      };
     };
     const { autosave, sent } = make(undefined, { schedule });
     text = 'a';
@@ -67,7 +82,6 @@ describe('autosave state machine', () => {
     expect(sent.map((s) => s.fields.body)).toEqual(['a', 'ab']);
     expect(cancelled).toBeGreaterThan(0);
   });
-
 
   it('saves once, 1 s after the last keystroke, with the version it was edited from', async () => {
     const { autosave, sent } = make();

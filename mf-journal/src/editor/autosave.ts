@@ -137,7 +137,12 @@ export function draftKeyFor(model: string, id: number | null): string {
 /** The draft left for this document by an earlier visit (and when it was kept), if any. */
 export function findDraft(model: string, id: number | null): { content: DraftContent; savedAt: string } | null {
   const draft = loadDraft<DraftContent>(draftKeyFor(model, id));
-  const valid = draft && typeof draft.value === 'object' && draft.value !== null && typeof draft.value.fields === 'object' && draft.value.fields !== null;
+  const valid =
+    draft &&
+    typeof draft.value === 'object' &&
+    draft.value !== null &&
+    typeof draft.value.fields === 'object' &&
+    draft.value.fields !== null;
   return valid ? { content: draft.value, savedAt: draft.saved_at } : null;
 }
 

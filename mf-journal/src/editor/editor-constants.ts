@@ -34,8 +34,20 @@ export const toolbarLayout = [
 
 /** The formats the editor allows (anything pasted outside them is dropped). */
 export const editorFormats = [
-  'header', 'size', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'blockquote', 'code-block',
-  'link', 'image', 'video', 'formula',
+  'header',
+  'size',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'list',
+  'indent',
+  'blockquote',
+  'code-block',
+  'link',
+  'image',
+  'video',
+  'formula',
 ];
 
 /** Autosave: the save waits this long after the last keystroke, but never longer than `maxWaitMs` while typing. */

@@ -34,7 +34,8 @@ export function dataUrlToBlob(dataUrl: string): Blob | null {
 
 /** The file extension for a name the server can show ("pasted-image.png"). */
 export function fileNameFor(type: string): string {
-  const extension = ({ 'image/jpeg': 'jpg', 'image/x-icon': 'ico' } as Record<string, string>)[type] ?? type.split('/')[1] ?? 'img';
+  const extension =
+    ({ 'image/jpeg': 'jpg', 'image/x-icon': 'ico' } as Record<string, string>)[type] ?? type.split('/')[1] ?? 'img';
   return `pasted-image.${extension}`;
 }
 

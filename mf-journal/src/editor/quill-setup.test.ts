@@ -12,7 +12,11 @@ function makeQuill(): Quill {
   const QuillClass = setUpQuill();
   const host = document.createElement('div');
   document.body.append(host);
-  return new QuillClass(host, { theme: 'snow', formats: editorFormats, modules: { toolbar: toolbarLayout, history: historyConfig } });
+  return new QuillClass(host, {
+    theme: 'snow',
+    formats: editorFormats,
+    modules: { toolbar: toolbarLayout, history: historyConfig },
+  });
 }
 
 afterEach(() => document.body.replaceChildren());
@@ -28,12 +32,16 @@ describe('links (spec §5)', () => {
     expect(SafeLink.sanitize(url)).toBe(expected);
   });
 
-  it.each([['javascript:alert(1)'], ['JavaScript:alert(1)'], ['sms:+15551234567'], ['ftp://example.com'], ['data:text/html,<b>x</b>'], ['vbscript:x']])(
-    'turns %s into a blank address',
-    (url) => {
-      expect(SafeLink.sanitize(url)).toBe(blankAddress);
-    },
-  );
+  it.each([
+    ['javascript:alert(1)'],
+    ['JavaScript:alert(1)'],
+    ['sms:+15551234567'],
+    ['ftp://example.com'],
+    ['data:text/html,<b>x</b>'],
+    ['vbscript:x'],
+  ])('turns %s into a blank address', (url) => {
+    expect(SafeLink.sanitize(url)).toBe(blankAddress);
+  });
 
   it('applies to links made in the editor', () => {
     const quill = makeQuill();
@@ -94,12 +102,16 @@ describe('stored HTML', () => {
   });
 
   it('keeps videos as frames of known players, escaped', () => {
-    expect(sanitizeVideoUrl('https://www.youtube.com/embed/abc?x=1"><script>')).toBe('https://www.youtube.com/embed/abc?x=1%22%3E%3Cscript%3E');
+    expect(sanitizeVideoUrl('https://www.youtube.com/embed/abc?x=1"><script>')).toBe(
+      'https://www.youtube.com/embed/abc?x=1%22%3E%3Cscript%3E',
+    );
     expect(sanitizeVideoUrl('javascript:alert(1)')).toBe(blankAddress);
     expect(sanitizeVideoUrl('https://evil.example/embed')).toBe(blankAddress);
     const quill = makeQuill();
     quill.insertEmbed(0, 'video', 'https://player.vimeo.com/video/1', 'api');
-    expect(quill.getSemanticHTML()).toContain('<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/1"></iframe>');
+    expect(quill.getSemanticHTML()).toContain(
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/1"></iframe>',
+    );
     expect(SafeVideo.blotName).toBe('video');
   });
 
@@ -111,13 +123,16 @@ describe('stored HTML', () => {
 
   it('round-trips every format through the editor', () => {
     const quill = makeQuill();
-    const html = '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <a href="https://x.example/">l</a></p>'
-      + '<blockquote>q</blockquote><ul><li>one</li></ul><ol><li>two</li></ol><p><img src="https://img.example/a.png"></p>';
+    const html =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <a href="https://x.example/">l</a></p>' +
+      '<blockquote>q</blockquote><ul><li>one</li></ul><ol><li>two</li></ol><p><img src="https://img.example/a.png"></p>';
     quill.setContents(quill.clipboard.convert({ html }), 'silent');
     const again = makeQuill();
     again.setContents(again.clipboard.convert({ html: storedHtml(quill.getSemanticHTML()) }), 'silent');
     expect(again.getContents()).toEqual(quill.getContents());
     const formats = quill.getContents().ops.flatMap((op) => Object.keys(op.attributes ?? {}));
-    expect(new Set(formats)).toEqual(new Set(['header', 'bold', 'italic', 'underline', 'strike', 'link', 'blockquote', 'list']));
+    expect(new Set(formats)).toEqual(
+      new Set(['header', 'bold', 'italic', 'underline', 'strike', 'link', 'blockquote', 'list']),
+    );
   });
 });

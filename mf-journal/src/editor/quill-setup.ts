@@ -38,9 +38,10 @@ export class SafeLink extends Link {
     // Unicode spaces too (a leading NBSP once hid a `javascript:` from the scheme check).
     const trimmed = normalizeUrl(url);
     // A bare "example.com" typed in the link box means the web site, not a path on this app.
-    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || /^[/#?]/.test(trimmed) || !/^[^\s/]+\.[^\s/]+/.test(trimmed)
-      ? trimmed
-      : `https://${trimmed}`;
+    const withScheme =
+      /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || /^[/#?]/.test(trimmed) || !/^[^\s/]+\.[^\s/]+/.test(trimmed)
+        ? trimmed
+        : `https://${trimmed}`;
     return super.sanitize(withScheme);
   }
 }
@@ -50,7 +51,9 @@ export function sanitizeVideoUrl(url: string): string {
   try {
     const parsed = new URL(url.trim());
     const hosts: readonly string[] = videoHosts;
-    return parsed.protocol === 'https:' && !parsed.username && !parsed.password && hosts.includes(parsed.hostname) ? parsed.href : blankAddress;
+    return parsed.protocol === 'https:' && !parsed.username && !parsed.password && hosts.includes(parsed.hostname)
+      ? parsed.href
+      : blankAddress;
   } catch {
     return blankAddress;
   }
@@ -66,7 +69,7 @@ export class SafeVideo extends Video {
   }
 
   override html(): string {
-    const src = this.domNode instanceof Element ? this.domNode.getAttribute('src') ?? '' : '';
+    const src = this.domNode instanceof Element ? (this.domNode.getAttribute('src') ?? '') : '';
     return `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${escapeAttribute(sanitizeVideoUrl(src))}"></iframe>`;
   }
 }
@@ -77,7 +80,7 @@ export class SafeVideo extends Video {
  */
 export class SafeFormula extends Formula {
   override html(): string {
-    const source = this.domNode instanceof Element ? this.domNode.getAttribute('data-value') ?? '' : '';
+    const source = this.domNode instanceof Element ? (this.domNode.getAttribute('data-value') ?? '') : '';
     return `<span class="ql-formula" data-value="${escapeAttribute(source)}"></span>`;
   }
 }
@@ -97,13 +100,16 @@ export function setUpQuill(): typeof Quill {
     const applied: unknown = readApplied(node);
     return typeof applied === 'string' && applied ? applied : sizeFromStyleText(node.getAttribute('style') ?? '');
   };
-  Quill.register({
-    'attributors/style/size': SizeStyle,
-    'formats/size': SizeStyle,
-    'formats/link': SafeLink,
-    'formats/video': SafeVideo,
-    'formats/formula': SafeFormula,
-  }, true);
+  Quill.register(
+    {
+      'attributors/style/size': SizeStyle,
+      'formats/size': SizeStyle,
+      'formats/link': SafeLink,
+      'formats/video': SafeVideo,
+      'formats/formula': SafeFormula,
+    },
+    true,
+  );
   return Quill;
 }
 

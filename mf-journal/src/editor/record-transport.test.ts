@@ -38,7 +38,13 @@ afterEach(() => {
 /** The stored row as the client holds it. */
 function opened(): AnyRecord {
   const row = notes.rows[0];
-  return { ...row, id: Number(row.id), board_id: 1, created_at: String(row.created_at), updated_at: String(row.updated_at) };
+  return {
+    ...row,
+    id: Number(row.id),
+    board_id: 1,
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+  };
 }
 
 function open(record: AnyRecord, read: () => Record<string, unknown>) {
@@ -110,7 +116,10 @@ describe('autosave over HTTP', () => {
     setBoard(2, 'Work');
     autosave.touch();
     await autosave.flush();
-    expect(autosave.$state.get()).toMatchObject({ status: 'failed', message: 'it belongs to another board (switch back to save it)' });
+    expect(autosave.$state.get()).toMatchObject({
+      status: 'failed',
+      message: 'it belongs to another board (switch back to save it)',
+    });
     expect(api.requests.some((r) => r.path === '/api/note/update')).toBe(false);
     expect(findDraft('note', 3)?.content.fields).toEqual({ body: '<p>written on Home</p>' });
   });

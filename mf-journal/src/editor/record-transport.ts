@@ -12,8 +12,12 @@ import type { Fields, SaveOutcome, SaveTransport } from './autosave';
  */
 
 function isRecord(value: unknown): value is AnyRecord {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number'
-    && typeof (value as { updated_at?: unknown }).updated_at === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'number' &&
+    typeof (value as { updated_at?: unknown }).updated_at === 'string'
+  );
 }
 
 function currentOf(body: unknown): AnyRecord | null {
@@ -51,9 +55,15 @@ export function collectionTransport(model: 'journal_entry' | 'note'): SaveTransp
       }
       const collection = getCollection(model);
       if (id === null) return outcomeOf(await collection.create(fields));
-      const withVersion = apiKnowsExpectedUpdatedAt && expectedUpdatedAt ? { ...fields, expected_updated_at: expectedUpdatedAt } : fields;
+      const withVersion =
+        apiKnowsExpectedUpdatedAt && expectedUpdatedAt ? { ...fields, expected_updated_at: expectedUpdatedAt } : fields;
       const result = await collection.update(id, withVersion);
-      if (!result.ok && result.error instanceof ValidationError && 'expected_updated_at' in result.error.fieldErrors && withVersion !== fields) {
+      if (
+        !result.ok &&
+        result.error instanceof ValidationError &&
+        'expected_updated_at' in result.error.fieldErrors &&
+        withVersion !== fields
+      ) {
         apiKnowsExpectedUpdatedAt = false;
         return outcomeOf(await collection.update(id, fields));
       }

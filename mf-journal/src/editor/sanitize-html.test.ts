@@ -4,7 +4,33 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './sanitize-html';
 
-const allowedTags = new Set(['P', 'BR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'A', 'OL', 'UL', 'LI', 'BLOCKQUOTE', 'PRE', 'CODE', 'DIV', 'SPAN', 'IMG', 'IFRAME']);
+const allowedTags = new Set([
+  'P',
+  'BR',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'S',
+  'A',
+  'OL',
+  'UL',
+  'LI',
+  'BLOCKQUOTE',
+  'PRE',
+  'CODE',
+  'DIV',
+  'SPAN',
+  'IMG',
+  'IFRAME',
+]);
 const safeUrl = /^(?:https?:|mailto:|tel:)/i;
 
 /** What could still run in a sanitized fragment (empty: nothing). */
@@ -16,7 +42,8 @@ function problems(html: string): string[] {
     if (!allowedTags.has(element.tagName)) found.push(`tag ${element.tagName}`);
     for (const name of element.getAttributeNames()) {
       const value = element.getAttribute(name) ?? '';
-      if (name.startsWith('on') || name === 'style' || name === 'srcdoc' || name === 'formaction') found.push(`attribute ${name}`);
+      if (name.startsWith('on') || name === 'style' || name === 'srcdoc' || name === 'formaction')
+        found.push(`attribute ${name}`);
       if ((name === 'href' || name === 'src') && !safeUrl.test(value)) found.push(`${name}=${value}`);
     }
   }
@@ -25,9 +52,10 @@ function problems(html: string): string[] {
 
 describe('sanitizeHtml', () => {
   it('keeps every format the editor writes', () => {
-    const html = '<h2>T</h2><p><strong>b</strong><em>i</em><u>u</u><s>s</s></p><blockquote>q</blockquote>'
-      + '<ul><li>a</li></ul><ol><li data-list="ordered">b</li></ol><pre data-language="plain">code</pre>'
-      + '<p class="ql-indent-3">deep</p>';
+    const html =
+      '<h2>T</h2><p><strong>b</strong><em>i</em><u>u</u><s>s</s></p><blockquote>q</blockquote>' +
+      '<ul><li>a</li></ul><ol><li data-list="ordered">b</li></ol><pre data-language="plain">code</pre>' +
+      '<p class="ql-indent-3">deep</p>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -36,26 +64,37 @@ describe('sanitizeHtml', () => {
   });
 
   it('drops event handlers, and images whose address is not an image address', () => {
-    expect(sanitizeHtml('<img src="https://i.example/a.png" onerror="alert(1)" onload="alert(2)">')).toBe('<img src="https://i.example/a.png">');
+    expect(sanitizeHtml('<img src="https://i.example/a.png" onerror="alert(1)" onload="alert(2)">')).toBe(
+      '<img src="https://i.example/a.png">',
+    );
     expect(sanitizeHtml('<p>x<img src=x onerror=alert(1)></p>')).toBe('<p>x</p>');
     expect(sanitizeHtml('<p onclick="alert(1)" onmouseover="alert(2)">x</p>')).toBe('<p>x</p>');
   });
 
-  it.each([['javascript:alert(1)'], ['JaVaScRiPt:alert(1)'], ['java\tscript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['vbscript:x'], ['\u00a0javascript:alert(1)'], ['&nbsp;javascript:alert(1)']])(
-    'drops the link address %s and keeps the text',
-    (href) => {
-      const clean = sanitizeHtml(`<a href="${href}">text</a>`);
-      expect(clean).toBe('<a rel="noopener noreferrer nofollow" target="_blank">text</a>');
-    },
-  );
+  it.each([
+    ['javascript:alert(1)'],
+    ['JaVaScRiPt:alert(1)'],
+    ['java\tscript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['vbscript:x'],
+    ['\u00a0javascript:alert(1)'],
+    ['&nbsp;javascript:alert(1)'],
+  ])('drops the link address %s and keeps the text', (href) => {
+    const clean = sanitizeHtml(`<a href="${href}">text</a>`);
+    expect(clean).toBe('<a rel="noopener noreferrer nofollow" target="_blank">text</a>');
+  });
 
   it('opens links in a new tab without giving it this page', () => {
-    expect(sanitizeHtml('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe('<a href="https://x.example/" rel="noopener noreferrer nofollow" target="_blank">x</a>');
+    expect(sanitizeHtml('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="https://x.example/" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
     expect(sanitizeHtml('<a href="mailto:me@x.example">m</a>')).toContain('href="mailto:me@x.example"');
   });
 
   it('keeps formulas as their source text only (Quill 2.0.3 formula XSS)', () => {
-    const clean = sanitizeHtml('<span class="ql-formula" data-value="&lt;img src=x onerror=alert(1)&gt;"><img src=x onerror=alert(1)></span>');
+    const clean = sanitizeHtml(
+      '<span class="ql-formula" data-value="&lt;img src=x onerror=alert(1)&gt;"><img src=x onerror=alert(1)></span>',
+    );
     const template = document.createElement('template');
     template.innerHTML = clean;
     const span = template.content.querySelector('span.ql-formula');
@@ -66,27 +105,36 @@ describe('sanitizeHtml', () => {
   it('keeps video frames from known players only, sandboxed (Quill 2.0.3 video XSS)', () => {
     expect(sanitizeHtml('<iframe class="ql-video" src="javascript:alert(1)"></iframe><p>n</p>')).toBe('<p>n</p>');
     expect(sanitizeHtml('<iframe src="https://evil.example/x"></iframe>')).toBe('');
-    const clean = sanitizeHtml('<iframe class="ql-video" src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>"></iframe>');
+    const clean = sanitizeHtml(
+      '<iframe class="ql-video" src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>"></iframe>',
+    );
     expect(clean).toContain('src="https://www.youtube.com/embed/x"');
     expect(clean).toContain('sandbox=');
     expect(clean).not.toContain('srcdoc');
   });
 
   it('turns the editor’s sizes and alignment into classes and drops every other style', () => {
-    expect(sanitizeHtml('<p style="text-align: center;"><span style="font-size: 18px; background:url(javascript:alert(1))">big</span></p>'))
-      .toBe('<p class="ql-align-center"><span class="lb-size-18px">big</span></p>');
+    expect(
+      sanitizeHtml(
+        '<p style="text-align: center;"><span style="font-size: 18px; background:url(javascript:alert(1))">big</span></p>',
+      ),
+    ).toBe('<p class="ql-align-center"><span class="lb-size-18px">big</span></p>');
     expect(sanitizeHtml('<span style="font-size: 99px">x</span>')).toBe('<span>x</span>');
   });
 
   it('makes uploaded image paths absolute against the API', () => {
-    expect(sanitizeHtml('<img src="/api/uploads/abc">', 'http://api.example')).toBe('<img src="http://api.example/api/uploads/abc">');
+    expect(sanitizeHtml('<img src="/api/uploads/abc">', 'http://api.example')).toBe(
+      '<img src="http://api.example/api/uploads/abc">',
+    );
   });
 
   it('leaves nothing that can run in any payload of the shared XSS list', () => {
     const path = resolve(import.meta.dirname, '../../..', 'shared', 'test-fixtures', 'xss-payloads.json');
     const { payloads } = JSON.parse(readFileSync(path, 'utf8')) as { payloads: { html: string }[] };
     expect(payloads.length).toBeGreaterThan(400);
-    const failures = payloads.map(({ html }) => ({ html, found: problems(sanitizeHtml(html)) })).filter(({ found }) => found.length > 0);
+    const failures = payloads
+      .map(({ html }) => ({ html, found: problems(sanitizeHtml(html)) }))
+      .filter(({ found }) => found.length > 0);
     expect(failures).toEqual([]);
   }, 60_000);
 });

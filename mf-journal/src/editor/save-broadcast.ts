@@ -13,7 +13,8 @@ export interface SavedMessage {
   from: string;
 }
 
-export const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random());
+export const tabId =
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random());
 
 function openChannel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(channelName);
@@ -29,8 +30,13 @@ export function announceSaved(model: string, record: AnyRecord): void {
 function isSavedMessage(value: unknown): value is SavedMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Partial<SavedMessage>;
-  return typeof message.model === 'string' && typeof message.from === 'string'
-    && typeof message.record === 'object' && message.record !== null && typeof message.record.id === 'number';
+  return (
+    typeof message.model === 'string' &&
+    typeof message.from === 'string' &&
+    typeof message.record === 'object' &&
+    message.record !== null &&
+    typeof message.record.id === 'number'
+  );
 }
 
 /** Calls `listener` for every save of `model` made in another tab; returns the unsubscribe. */
@@ -38,7 +44,8 @@ export function listenForSaves(model: string, listener: (record: AnyRecord) => v
   const channel = openChannel();
   if (!channel) return () => undefined;
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (isSavedMessage(event.data) && event.data.model === model && event.data.from !== tabId) listener(event.data.record);
+    if (isSavedMessage(event.data) && event.data.model === model && event.data.from !== tabId)
+      listener(event.data.record);
   };
   return () => channel.close();
 }

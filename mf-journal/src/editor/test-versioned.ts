@@ -12,7 +12,10 @@ export function serveVersionedUpdates(api: FakeApi, model: string, table: FakeTa
     const index = table.rows.findIndex((row) => row.id === id);
     if (index < 0) return { status: 404, body: { success: false, message: 'Not found.' } };
     if (expected !== undefined && expected !== table.rows[index].updated_at) {
-      return { status: 409, body: { success: false, error: 'It was changed since you opened it.', current: table.rows[index] } };
+      return {
+        status: 409,
+        body: { success: false, error: 'It was changed since you opened it.', current: table.rows[index] },
+      };
     }
     table.rows[index] = { ...table.rows[index], ...fields, updated_at: new Date(Date.now() + ++tick).toISOString() };
     return { body: { success: true, [model]: table.rows[index] } };

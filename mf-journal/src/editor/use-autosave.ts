@@ -22,22 +22,27 @@ export interface UseAutosaveOptions {
  * Autosave wired to the page's life: a save when the tab is hidden or left, a last save when the editor
  * closes, and other tabs' saves heard through a BroadcastChannel.
  */
-export function useAutosave({ model, record, read, isEmpty, onSaved, onRemote }: UseAutosaveOptions): { autosave: Autosave<AnyRecord>; state: AutosaveState<AnyRecord> } {
+export function useAutosave({ model, record, read, isEmpty, onSaved, onRemote }: UseAutosaveOptions): {
+  autosave: Autosave<AnyRecord>;
+  state: AutosaveState<AnyRecord>;
+} {
   const callbacks = useRef({ read, isEmpty, onSaved, onRemote });
   callbacks.current = { read, isEmpty, onSaved, onRemote };
-  const [autosave] = useState(() => createAutosave<AnyRecord>({
-    model,
-    record,
-    transport: collectionTransport(model),
-    read: () => callbacks.current.read(),
-    isEmpty: (fields) => callbacks.current.isEmpty?.(fields) ?? false,
-    // Serializing a long document takes tens of milliseconds: done between keystrokes, not on one.
-    schedule: (task) => whenIdle(task),
-    onSaved: (saved) => {
-      announceSaved(model, saved);
-      callbacks.current.onSaved(saved);
-    },
-  }));
+  const [autosave] = useState(() =>
+    createAutosave<AnyRecord>({
+      model,
+      record,
+      transport: collectionTransport(model),
+      read: () => callbacks.current.read(),
+      isEmpty: (fields) => callbacks.current.isEmpty?.(fields) ?? false,
+      // Serializing a long document takes tens of milliseconds: done between keystrokes, not on one.
+      schedule: (task) => whenIdle(task),
+      onSaved: (saved) => {
+        announceSaved(model, saved);
+        callbacks.current.onSaved(saved);
+      },
+    }),
+  );
   const state = useStore(autosave.$state);
 
   useEffect(() => {

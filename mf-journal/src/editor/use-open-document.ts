@@ -21,15 +21,22 @@ export function useOpenDocument(param: string) {
   // Another board was chosen: what is open belongs to the old one (its unsaved text stays as a draft).
   // No board before (0: the session check after a load has not chosen one yet), the same board renamed,
   // nothing open, or the user already left: the address stays as it is.
-  useEffect(() => $board.listen((board, previous) => {
-    if (!previous?.id || previous.id === board.id) return;
-    if (openInAddress(pathname, param) === null) return;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(param);
-      return next;
-    }, { replace: true });
-  }), [setParams, pathname, param]);
+  useEffect(
+    () =>
+      $board.listen((board, previous) => {
+        if (!previous?.id || previous.id === board.id) return;
+        if (openInAddress(pathname, param) === null) return;
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete(param);
+            return next;
+          },
+          { replace: true },
+        );
+      }),
+    [setParams, pathname, param],
+  );
 
   const setParam = (changes: Record<string, string | null>, replace = false) => {
     const next = new URLSearchParams(params);
@@ -40,18 +47,21 @@ export function useOpenDocument(param: string) {
     setParams(next, { replace });
   };
 
-  const editor = open === null ? null : {
-    key: createdFrom.current[open] ?? open,
-    id,
-    onCreated: (created: number) => {
-      if (!stillOpen(pathname, param, open)) return;
-      createdFrom.current[String(created)] = createdFrom.current[open] ?? open;
-      setParam({ [param]: String(created) }, true);
-    },
-    onClose: () => {
-      if (stillOpen(pathname, param, open)) setParam({ [param]: null });
-    },
-  };
+  const editor =
+    open === null
+      ? null
+      : {
+          key: createdFrom.current[open] ?? open,
+          id,
+          onCreated: (created: number) => {
+            if (!stillOpen(pathname, param, open)) return;
+            createdFrom.current[String(created)] = createdFrom.current[open] ?? open;
+            setParam({ [param]: String(created) }, true);
+          },
+          onClose: () => {
+            if (stillOpen(pathname, param, open)) setParam({ [param]: null });
+          },
+        };
 
   return { params, setParam, editor };
 }

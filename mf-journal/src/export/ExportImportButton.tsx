@@ -13,10 +13,17 @@ export function ExportImportButton() {
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button ref={opener} aria-haspopup="dialog" onClick={() => setOpen(true)}>Export / import</Button>
+      <Button ref={opener} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Export / import
+      </Button>
       {open ? (
         <Suspense fallback={<Spinner label="Opening export and import…" />}>
-          <ExportImportDialog onClose={() => { setOpen(false); opener.current?.focus(); }} />
+          <ExportImportDialog
+            onClose={() => {
+              setOpen(false);
+              opener.current?.focus();
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -40,13 +40,27 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
     if (!entries.ok || !notes?.ok || !moods?.ok || !categories?.ok) {
       const failed = [entries, notes, moods, categories].find((result) => result && !result.ok);
       const error = failed && !failed.ok ? failed.error : null;
-      setOutcome({ kind: 'error', lines: [`The export was not made: ${error?.message ?? 'the records could not be read'}.`] });
+      setOutcome({
+        kind: 'error',
+        lines: [`The export was not made: ${error?.message ?? 'the records could not be read'}.`],
+      });
       return;
     }
     const now = new Date();
-    const file = toExportFile(entries.records, notes.records, now, { moods: moods.records, categories: categories.records });
-    downloadBlob(new Blob([buildExportZip(file) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), exportFileName(now));
-    setOutcome({ kind: 'info', lines: [`Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`] });
+    const file = toExportFile(entries.records, notes.records, now, {
+      moods: moods.records,
+      categories: categories.records,
+    });
+    downloadBlob(
+      new Blob([buildExportZip(file) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      exportFileName(now),
+    );
+    setOutcome({
+      kind: 'info',
+      lines: [
+        `Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`,
+      ],
+    });
   }
 
   async function handleImport(event: ChangeEvent<HTMLInputElement>) {
@@ -75,23 +89,38 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
 
   return (
     <Dialog
-      open title="Export or import your journal and notes" className="lb-export-dialog" onClose={onClose} closable={!busy}
-      actions={<Button onClick={onClose} disabled={busy}>Close</Button>}
+      open
+      title="Export or import your journal and notes"
+      className="lb-export-dialog"
+      onClose={onClose}
+      closable={!busy}
+      actions={
+        <Button onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+      }
     >
       <section className="lb-stack" aria-label="Export">
         <p>
-          Download every journal entry and note of <strong>{board.name || 'this board'}</strong> in one zip: a Markdown file for
-          each, and <code>lifeboard-export.json</code> to import them back later.
+          Download every journal entry and note of <strong>{board.name || 'this board'}</strong> in one zip: a Markdown
+          file for each, and <code>lifeboard-export.json</code> to import them back later.
         </p>
-        <Button variant="primary" busy={busy} onClick={() => void handleExport()}>Download export (.zip)</Button>
+        <Button variant="primary" busy={busy} onClick={() => void handleExport()}>
+          Download export (.zip)
+        </Button>
       </section>
       <section className="lb-stack" aria-label="Import">
         <label htmlFor={fileId}>Import a Lifeboard export (.zip or .json)</label>
         <input
-          id={fileId} type="file" accept=".zip,.json,application/zip,application/json" disabled={busy}
+          id={fileId}
+          type="file"
+          accept=".zip,.json,application/zip,application/json"
+          disabled={busy}
           onChange={(event) => void handleImport(event)}
         />
-        <p className="lb-muted">Entries and notes already on this board are skipped, so importing the same file twice adds nothing twice.</p>
+        <p className="lb-muted">
+          Entries and notes already on this board are skipped, so importing the same file twice adds nothing twice.
+        </p>
       </section>
       <div role="status" className="lb-export-dialog__status">
         {progress}
@@ -99,7 +128,9 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
       </div>
       {outcome?.kind === 'error' ? (
         <div role="alert" className="lb-export-dialog__error">
-          {outcome.lines.map((line) => <p key={line}>{line}</p>)}
+          {outcome.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
       ) : null}
     </Dialog>

@@ -24,7 +24,12 @@ function moodOf(record: MoodRecord | undefined): ExportedMood | undefined {
 }
 
 /** The records as the export file keeps them: the fields the API takes back on import, and their stamps. */
-export function toExportFile(entries: readonly JournalRecord[], notes: readonly NoteRecord[], now: Date, related: ExportRelated = {}): ExportFile {
+export function toExportFile(
+  entries: readonly JournalRecord[],
+  notes: readonly NoteRecord[],
+  now: Date,
+  related: ExportRelated = {},
+): ExportFile {
   const moods = new Map((related.moods ?? []).map((m) => [m.id, m]));
   const categories = new Map((related.categories ?? []).map((c) => [c.id, c.name]));
   const journal_entries = entries
@@ -32,15 +37,35 @@ export function toExportFile(entries: readonly JournalRecord[], notes: readonly 
     .map((e): ExportedJournalEntry => {
       const mood = typeof e.mood_id === 'number' ? moodOf(moods.get(e.mood_id)) : undefined;
       return {
-        id: e.id, created_at: e.created_at, updated_at: e.updated_at,
-        title: text(e.title), body: text(e.body), date: String(e.date), ...(e.tags?.length ? { tags: [...e.tags] } : {}), ...(mood ? { mood } : {}),
+        id: e.id,
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+        title: text(e.title),
+        body: text(e.body),
+        date: String(e.date),
+        ...(e.tags?.length ? { tags: [...e.tags] } : {}),
+        ...(mood ? { mood } : {}),
       };
     });
   const exportedNotes = notes.map((n): ExportedNote => {
     const category = typeof n.category_id === 'number' ? categories.get(n.category_id) : undefined;
-    return { id: n.id, created_at: n.created_at, updated_at: n.updated_at, title: text(n.title), body: text(n.body), pinned: n.pinned === true, ...(category ? { category } : {}) };
+    return {
+      id: n.id,
+      created_at: n.created_at,
+      updated_at: n.updated_at,
+      title: text(n.title),
+      body: text(n.body),
+      pinned: n.pinned === true,
+      ...(category ? { category } : {}),
+    };
   });
-  return { format: exportFormat, version: exportVersion, exported_at: now.toISOString(), journal_entries, notes: exportedNotes };
+  return {
+    format: exportFormat,
+    version: exportVersion,
+    exported_at: now.toISOString(),
+    journal_entries,
+    notes: exportedNotes,
+  };
 }
 
 /** `journal/YYYY-MM-DD-title.md` and `notes/title.md`, each a Markdown file with its front matter, plus the JSON. */
@@ -51,13 +76,24 @@ export function buildExportZip(file: ExportFile): Uint8Array {
   const entries = [...file.journal_entries].sort((a, b) => a.date.localeCompare(b.date) || (a.id ?? 0) - (b.id ?? 0));
   for (const entry of entries) {
     const name = uniqueName(journalNames, `journal/${entry.date}-${slugify(entry.title)}`, '.md');
-    const head = frontMatter({ title: entry.title || 'Untitled', date: entry.date, tags: entry.tags, mood: entry.mood ? `${entry.mood.score}/5` : undefined, created_at: entry.created_at });
+    const head = frontMatter({
+      title: entry.title || 'Untitled',
+      date: entry.date,
+      tags: entry.tags,
+      mood: entry.mood ? `${entry.mood.score}/5` : undefined,
+      created_at: entry.created_at,
+    });
     files[name] = strToU8(`${head}\n# ${entry.title || 'Untitled'}\n\n${htmlToMarkdown(entry.body)}\n`);
   }
   const noteNames = new Set<string>();
   for (const note of file.notes) {
     const name = uniqueName(noteNames, `notes/${slugify(note.title)}`, '.md');
-    const head = frontMatter({ title: note.title || 'Untitled', pinned: note.pinned, category: note.category, created_at: note.created_at });
+    const head = frontMatter({
+      title: note.title || 'Untitled',
+      pinned: note.pinned,
+      category: note.category,
+      created_at: note.created_at,
+    });
     files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${htmlToMarkdown(note.body)}\n`);
   }
   files[exportJsonName] = strToU8(JSON.stringify(file, null, 2));

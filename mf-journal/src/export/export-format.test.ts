@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseExportFile } from './export-format';
 
-const valid = { format: 'lifeboard-export', version: 1, exported_at: '2026-11-22T10:00:00.000Z', journal_entries: [{ title: 'A', body: '<p>x</p>', date: '2026-11-16' }], notes: [{ title: 'N' }] };
+const valid = {
+  format: 'lifeboard-export',
+  version: 1,
+  exported_at: '2026-11-22T10:00:00.000Z',
+  journal_entries: [{ title: 'A', body: '<p>x</p>', date: '2026-11-16' }],
+  notes: [{ title: 'N' }],
+};
 
 describe('parseExportFile', () => {
   it('accepts an export and fills what may be left out', () => {
@@ -10,13 +16,18 @@ describe('parseExportFile', () => {
   });
 
   it('says plainly when a file is not an export at all', () => {
-    expect(parseExportFile([1, 2])).toEqual({ ok: false, errors: ['This is not a Lifeboard export: its "format" should be "lifeboard-export".'] });
+    expect(parseExportFile([1, 2])).toEqual({
+      ok: false,
+      errors: ['This is not a Lifeboard export: its "format" should be "lifeboard-export".'],
+    });
     expect(parseExportFile({ ...valid, format: 'other' }).ok).toBe(false);
   });
 
   it('refuses a newer version with a reason', () => {
     const result = parseExportFile({ ...valid, version: 2 });
-    expect(result.ok ? [] : result.errors).toEqual(['This export is version 2, newer than this app reads (version 1). Update the app and try again.']);
+    expect(result.ok ? [] : result.errors).toEqual([
+      'This export is version 2, newer than this app reads (version 1). Update the app and try again.',
+    ]);
   });
 
   it('names the record and field of each problem, five at most', () => {

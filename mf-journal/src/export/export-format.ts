@@ -9,7 +9,11 @@ export const exportFormat = 'lifeboard-export';
 export const exportVersion = 1;
 export const exportJsonName = 'lifeboard-export.json';
 
-const stamps = { id: z.number().int().optional(), created_at: z.string().max(40).optional(), updated_at: z.string().max(40).optional() };
+const stamps = {
+  id: z.number().int().optional(),
+  created_at: z.string().max(40).optional(),
+  updated_at: z.string().max(40).optional(),
+};
 
 /** The mood an entry was linked to, by value (ids mean nothing on another board or account). */
 export const exportedMood = z.object({
@@ -65,14 +69,23 @@ export function parseExportFile(value: unknown): ParseResult {
     return { ok: false, errors: [`This is not a Lifeboard export: its "format" should be "${exportFormat}".`] };
   }
   if (typeof value.version === 'number' && value.version > exportVersion) {
-    return { ok: false, errors: [`This export is version ${value.version}, newer than this app reads (version ${exportVersion}). Update the app and try again.`] };
+    return {
+      ok: false,
+      errors: [
+        `This export is version ${value.version}, newer than this app reads (version ${exportVersion}). Update the app and try again.`,
+      ],
+    };
   }
   const result = exportFile.safeParse(value);
   if (result.success) return { ok: true, file: result.data };
   const errors = result.error.issues.slice(0, maxErrors).map((issue) => {
-    const where = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+    const where = issue.path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+      .join('')
+      .replace(/^\./, '');
     return `${where || 'file'}: ${issue.message}`;
   });
-  if (result.error.issues.length > maxErrors) errors.push(`…and ${result.error.issues.length - maxErrors} more problems.`);
+  if (result.error.issues.length > maxErrors)
+    errors.push(`…and ${result.error.issues.length - maxErrors} more problems.`);
   return { ok: false, errors };
 }

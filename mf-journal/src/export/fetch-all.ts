@@ -11,7 +11,9 @@ const pageSize = 200;
 
 /** Every record of a model on a board, page after page along the API's cursor; `onPage` reports the count so far. */
 export async function fetchAll<N extends 'journal_entry' | 'note' | 'mood' | 'category'>(
-  model: N, board: number, onPage?: (count: number) => void,
+  model: N,
+  board: number,
+  onPage?: (count: number) => void,
 ): Promise<{ ok: true; records: ModelRecord<N>[] } | { ok: false; error: ApiError; records: ModelRecord<N>[] }> {
   const resource = createResource(model);
   const records: ModelRecord<N>[] = [];

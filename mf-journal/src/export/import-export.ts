@@ -16,7 +16,9 @@ export function readExport(bytes: Uint8Array): ParseResult {
   if (isZip(bytes)) {
     let entries: Record<string, Uint8Array>;
     try {
-      entries = unzipSync(bytes, { filter: (file) => file.name === exportJsonName || file.name.endsWith(`/${exportJsonName}`) });
+      entries = unzipSync(bytes, {
+        filter: (file) => file.name === exportJsonName || file.name.endsWith(`/${exportJsonName}`),
+      });
     } catch {
       return { ok: false, errors: ['The zip file is damaged and cannot be read.'] };
     }
@@ -30,7 +32,12 @@ export function readExport(bytes: Uint8Array): ParseResult {
   try {
     value = JSON.parse(json.replace(/^\uFEFF/, ''));
   } catch {
-    return { ok: false, errors: ['The file is not JSON (nor a zip holding it): choose the lifeboard-export.json or the .zip made by Export.'] };
+    return {
+      ok: false,
+      errors: [
+        'The file is not JSON (nor a zip holding it): choose the lifeboard-export.json or the .zip made by Export.',
+      ],
+    };
   }
   return parseExportFile(value);
 }
@@ -59,18 +66,43 @@ interface ImportItem {
  * computed first (every page), and each record of the file is checked against them and against the ones
  * before it in the file, so a file imported twice, or holding a record twice, creates nothing twice.
  */
-export async function importExport(board: number, file: ExportFile, progress: ImportProgress = () => undefined): Promise<ImportReport> {
+export async function importExport(
+  board: number,
+  file: ExportFile,
+  progress: ImportProgress = () => undefined,
+): Promise<ImportReport> {
   progress('Reading what is already on this board…');
-  const [entries, notes, categories] = [await fetchAll('journal_entry', board), await fetchAll('note', board), await fetchAll('category', board)];
+  const [entries, notes, categories] = [
+    await fetchAll('journal_entry', board),
+    await fetchAll('note', board),
+    await fetchAll('category', board),
+  ];
   if (!entries.ok || !notes.ok || !categories.ok) {
     const failed = [entries, notes, categories].find((result) => !result.ok);
     const error = failed && !failed.ok ? failed.error : null;
-    return { imported: 0, alreadyThere: 0, error: `Nothing was imported: the board's records could not be read (${error?.message ?? 'unknown error'}).` };
+    return {
+      imported: 0,
+      alreadyThere: 0,
+      error: `Nothing was imported: the board's records could not be read (${error?.message ?? 'unknown error'}).`,
+    };
   }
-  const known = new Set([...entries.records.map((e) => dedupeKey('journal_entry', e)), ...notes.records.map((n) => dedupeKey('note', n))]);
+  const known = new Set([
+    ...entries.records.map((e) => dedupeKey('journal_entry', e)),
+    ...notes.records.map((n) => dedupeKey('note', n)),
+  ]);
   const work: ImportItem[] = [
-    ...file.journal_entries.map((e): ImportItem => ({ model: 'journal_entry', key: dedupeKey('journal_entry', e), fields: { title: e.title, body: e.body, date: e.date, ...(e.tags?.length ? { tags: e.tags } : {}) }, mood: e.mood ? { ...e.mood, at: e.mood.at ?? `${e.date}T12:00:00.000Z` } : undefined })),
-    ...file.notes.map((n): ImportItem => ({ model: 'note', key: dedupeKey('note', n), fields: { title: n.title, body: n.body, ...(n.pinned ? { pinned: true } : {}) }, category: n.category })),
+    ...file.journal_entries.map((e): ImportItem => ({
+      model: 'journal_entry',
+      key: dedupeKey('journal_entry', e),
+      fields: { title: e.title, body: e.body, date: e.date, ...(e.tags?.length ? { tags: e.tags } : {}) },
+      mood: e.mood ? { ...e.mood, at: e.mood.at ?? `${e.date}T12:00:00.000Z` } : undefined,
+    })),
+    ...file.notes.map((n): ImportItem => ({
+      model: 'note',
+      key: dedupeKey('note', n),
+      fields: { title: n.title, body: n.body, ...(n.pinned ? { pinned: true } : {}) },
+      category: n.category,
+    })),
   ];
   const todo = work.filter((item) => {
     if (known.has(item.key)) return false;
@@ -78,9 +110,21 @@ export async function importExport(board: number, file: ExportFile, progress: Im
     return true;
   });
   const report: ImportReport = { imported: 0, alreadyThere: work.length - todo.length, error: null };
-  const resources = { journal_entry: createResource('journal_entry'), note: createResource('note'), mood: createResource('mood'), category: createResource('category') };
+  const resources = {
+    journal_entry: createResource('journal_entry'),
+    note: createResource('note'),
+    mood: createResource('mood'),
+    category: createResource('category'),
+  };
   // A category is matched by name on this board, and made once when it is missing.
-  const categoryIds = new Map(categories.records.map((c) => [String(c.name ?? '').trim().toLowerCase(), c.id]));
+  const categoryIds = new Map(
+    categories.records.map((c) => [
+      String(c.name ?? '')
+        .trim()
+        .toLowerCase(),
+      c.id,
+    ]),
+  );
   const stopped = (message: string) => {
     report.error = `The import stopped after ${report.imported} of ${todo.length}: ${message}. Importing the file again adds only what is missing.`;
     return report;

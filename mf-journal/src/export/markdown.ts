@@ -6,7 +6,13 @@ import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
  * `ql-indent-N` classes, and a code block as `div.ql-code-block` lines: those get rules of their own.
  */
 function createTurndown(): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_', hr: '---' });
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '_',
+    hr: '---',
+  });
   service.addRule('strikethrough', {
     filter: ['s', 'del'],
     replacement: (content) => (content.trim() ? `~~${content}~~` : content),
@@ -25,7 +31,9 @@ function createTurndown(): TurndownService {
   service.addRule('quillCodeBlock', {
     filter: (node) => node.nodeName === 'DIV' && node.classList.contains('ql-code-block-container'),
     replacement: (_content, node) => {
-      const lines = Array.from((node as HTMLElement).querySelectorAll('.ql-code-block')).map((line) => line.textContent ?? '');
+      const lines = Array.from((node as HTMLElement).querySelectorAll('.ql-code-block')).map(
+        (line) => line.textContent ?? '',
+      );
       return `\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n\n`;
     },
   });
@@ -50,7 +58,10 @@ function createTurndown(): TurndownService {
         marker = `${n}. `;
       } else if (kind === 'checked') marker = '- [x] ';
       else if (kind === 'unchecked') marker = '- [ ] ';
-      const text = content.replace(/^\n+/, '').replace(/\n+$/, '').replace(/\n/gm, `\n${' '.repeat(marker.length)}`);
+      const text = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '')
+        .replace(/\n/gm, `\n${' '.repeat(marker.length)}`);
       return `${'    '.repeat(indent)}${marker}${text}${item.nextElementSibling ? '\n' : ''}`;
     },
   });
@@ -67,7 +78,14 @@ export function htmlToMarkdown(html: string): string {
 
 /** A file-name part: lower case ASCII words joined by dashes, at most 60 characters. */
 export function slugify(title: string): string {
-  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return slug || 'untitled';
 }
 

@@ -10,7 +10,18 @@ export function LatestJournalEntry() {
   const navigate = useNavigate();
   const entry = items.find((item) => item.id > 0);
   if (!entry && status === 'loading') return <Skeleton lines={2} />;
-  if (!entry) return <EmptyState title="No entries yet" description="A few lines a day add up." action={<Button variant="primary" onClick={() => void navigate('/journal')}>Write today’s entry</Button>} />;
+  if (!entry)
+    return (
+      <EmptyState
+        title="No entries yet"
+        description="A few lines a day add up."
+        action={
+          <Button variant="primary" onClick={() => void navigate('/journal')}>
+            Write today’s entry
+          </Button>
+        }
+      />
+    );
   return (
     <div className="lb-stack">
       <strong>{entry.title || 'Untitled'}</strong>

@@ -12,10 +12,15 @@ export function RecentMoods() {
   const average = moods.reduce((sum, m) => sum + Number(m.score), 0) / moods.length;
   return (
     <div className="lb-stack">
-      <p>Average of your last {moods.length}: <strong>{average.toFixed(1)} / 5</strong></p>
+      <p>
+        Average of your last {moods.length}: <strong>{average.toFixed(1)} / 5</strong>
+      </p>
       <ul>
         {moods.map((m) => (
-          <li key={m.id}><span aria-hidden="true">{moodFace(m.score)}</span> {moodWord(m.score)} {m.score}/5 — {m.at ? formatDisplayDate(String(m.at)) : ''}</li>
+          <li key={m.id}>
+            <span aria-hidden="true">{moodFace(m.score)}</span> {moodWord(m.score)} {m.score}/5 —{' '}
+            {m.at ? formatDisplayDate(String(m.at)) : ''}
+          </li>
         ))}
       </ul>
     </div>

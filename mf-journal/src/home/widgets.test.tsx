@@ -17,18 +17,37 @@ beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');
   setBoard(1, 'Home');
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const dashboard = () => render(
-  <MemoryRouter>
-    {widgets.map(({ id, title, Component }) => <section key={id} aria-label={title}><Component /></section>)}
-  </MemoryRouter>,
-);
+const dashboard = () =>
+  render(
+    <MemoryRouter>
+      {widgets.map(({ id, title, Component }) => (
+        <section key={id} aria-label={title}>
+          <Component />
+        </section>
+      ))}
+    </MemoryRouter>,
+  );
 
 describe('home widgets', () => {
   it('show the latest entry and the recent moods', async () => {
-    entries.rows.push({ id: 1, board_id: 1, created_at: '', updated_at: '', title: 'Monday', date: '2026-11-16', body: '<p>Ran <b>far</b></p>' });
-    moods.rows.push({ id: 1, board_id: 1, created_at: '', updated_at: '', score: 4, at: '2026-11-16T10:00:00.000Z' }, { id: 2, board_id: 1, created_at: '', updated_at: '', score: 2, at: '2026-11-15T10:00:00.000Z' });
+    entries.rows.push({
+      id: 1,
+      board_id: 1,
+      created_at: '',
+      updated_at: '',
+      title: 'Monday',
+      date: '2026-11-16',
+      body: '<p>Ran <b>far</b></p>',
+    });
+    moods.rows.push(
+      { id: 1, board_id: 1, created_at: '', updated_at: '', score: 4, at: '2026-11-16T10:00:00.000Z' },
+      { id: 2, board_id: 1, created_at: '', updated_at: '', score: 2, at: '2026-11-15T10:00:00.000Z' },
+    );
     dashboard();
     expect(await screen.findByText('Monday')).toBeTruthy();
     expect(screen.getByText('Ran far')).toBeTruthy();

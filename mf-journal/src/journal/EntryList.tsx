@@ -38,21 +38,46 @@ const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; 
         <h4 className="lb-entry__title" elementtiming="journal-entry">
           {pending ? entryTitle(entry) : <Link to={`?entry=${entry.id}`}>{entryTitle(entry)}</Link>}
         </h4>
-        {mood ? <span className="lb-entry__mood" title={`Mood: ${mood.word}`}><span aria-hidden="true">{mood.face}</span> {mood.word}</span> : null}
+        {mood ? (
+          <span className="lb-entry__mood" title={`Mood: ${mood.word}`}>
+            <span aria-hidden="true">{mood.face}</span> {mood.word}
+          </span>
+        ) : null}
       </div>
       <p className="lb-muted lb-entry__meta">
         {pending ? 'Saving…' : `Written ${formatDisplayDate(entry.created_at)}`}
         {typeof entry.word_count === 'number' && entry.word_count > 0 ? ` · ${entry.word_count} words` : ''}
       </p>
       {reading ? (
-        <Suspense fallback={<p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}>
+        <Suspense
+          fallback={
+            <p className="lb-entry__excerpt" id={bodyId}>
+              {excerpt(body, 220)}
+            </p>
+          }
+        >
           <RichTextView html={body} className="lb-entry__full" />
         </Suspense>
-      ) : <p className="lb-entry__excerpt" id={bodyId}>{excerpt(body, 220)}</p>}
+      ) : (
+        <p className="lb-entry__excerpt" id={bodyId}>
+          {excerpt(body, 220)}
+        </p>
+      )}
       {!pending ? (
         <div className="lb-row">
-          {body ? <Button size="small" variant="ghost" aria-expanded={reading} onClick={() => setReading(!reading)}>{reading ? 'Show less' : 'Read all'}</Button> : null}
-          <Button size="small" variant="ghost" onClick={() => void deleteWithUndo('journal_entry', entry)} aria-label={`Delete “${entryTitle(entry)}”`}>Delete</Button>
+          {body ? (
+            <Button size="small" variant="ghost" aria-expanded={reading} onClick={() => setReading(!reading)}>
+              {reading ? 'Show less' : 'Read all'}
+            </Button>
+          ) : null}
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => void deleteWithUndo('journal_entry', entry)}
+            aria-label={`Delete “${entryTitle(entry)}”`}
+          >
+            Delete
+          </Button>
         </div>
       ) : null}
     </li>
@@ -65,11 +90,22 @@ export function EntryList({ entries, moodScores }: EntryListProps) {
   return (
     <div className="lb-entry-days">
       {groups.map((group) => (
-        <section key={group.date} className="lb-entry-day" aria-labelledby={`lb-day-${group.date}`} data-date={group.date}>
-          <h3 id={`lb-day-${group.date}`} className="lb-entry-day__title">{displayDay(group.date)}</h3>
+        <section
+          key={group.date}
+          className="lb-entry-day"
+          aria-labelledby={`lb-day-${group.date}`}
+          data-date={group.date}
+        >
+          <h3 id={`lb-day-${group.date}`} className="lb-entry-day__title">
+            {displayDay(group.date)}
+          </h3>
           <ul className="lb-entry-day__list" aria-label={`Entries of ${displayDay(group.date)}`}>
             {group.entries.map((entry) => (
-              <EntryItem key={entry.id} entry={entry} moodScore={typeof entry.mood_id === 'number' ? moodScores.get(entry.mood_id) : undefined} />
+              <EntryItem
+                key={entry.id}
+                entry={entry}
+                moodScore={typeof entry.mood_id === 'number' ? moodScores.get(entry.mood_id) : undefined}
+              />
             ))}
           </ul>
         </section>

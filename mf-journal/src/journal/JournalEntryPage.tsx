@@ -21,13 +21,32 @@ export function JournalEntryPage({ id, day, onCreated, onClose }: JournalEntryPa
   const defaults = useMemo(() => ({ title: '', date: day ?? localDate(), mood_id: null, goal_id: null }), [day]);
   return (
     <DocumentPage
-      model="journal_entry" id={id} current={$currentJournalEntry} defaults={defaults} bodyLabel="Entry text"
-      onCreated={onCreated} onClose={onClose}
+      model="journal_entry"
+      id={id}
+      current={$currentJournalEntry}
+      defaults={defaults}
+      bodyLabel="Entry text"
+      onCreated={onCreated}
+      onClose={onClose}
       renderFields={(values, set) => (
         <div className="lb-entry-fields">
-          <DateField label="Day" value={String(values.date ?? '')} required onChange={(event) => { if (event.target.value) set('date', event.target.value); }} />
-          <MoodPicker moodId={typeof values.mood_id === 'number' ? values.mood_id : null} onChange={(moodId) => set('mood_id', moodId)} />
-          <GoalPicker label="About the goal" value={typeof values.goal_id === 'number' ? values.goal_id : null} onChange={(goalId) => set('goal_id', goalId)} />
+          <DateField
+            label="Day"
+            value={String(values.date ?? '')}
+            required
+            onChange={(event) => {
+              if (event.target.value) set('date', event.target.value);
+            }}
+          />
+          <MoodPicker
+            moodId={typeof values.mood_id === 'number' ? values.mood_id : null}
+            onChange={(moodId) => set('mood_id', moodId)}
+          />
+          <GoalPicker
+            label="About the goal"
+            value={typeof values.goal_id === 'number' ? values.goal_id : null}
+            onChange={(goalId) => set('goal_id', goalId)}
+          />
         </div>
       )}
     />

@@ -29,8 +29,17 @@ beforeEach(() => {
   serveVersionedUpdates(api, 'journal_entry', entries);
   moods = serveModel(api, 'mood', 'moods');
   serveShares(api, { journal_entry: entries, note: serveModel(api, 'note', 'notes') });
-  const row = (id: number, date: string, title: string, body: string, mood_id: number | null = null) =>
-    ({ id, board_id: 1, created_at: `${date}T18:30:00.000Z`, updated_at: `${date}T18:30:00.000Z`, title, date, body, mood_id, word_count: 2 });
+  const row = (id: number, date: string, title: string, body: string, mood_id: number | null = null) => ({
+    id,
+    board_id: 1,
+    created_at: `${date}T18:30:00.000Z`,
+    updated_at: `${date}T18:30:00.000Z`,
+    title,
+    date,
+    body,
+    mood_id,
+    word_count: 2,
+  });
   entries.rows.push(
     row(3, '2026-11-22', 'Lake day', '<p>Swam <strong>far</strong></p>', 50),
     row(2, '2026-11-20', 'Rainy', '<p>Stayed in</p><script>alert(1)</script>'),
@@ -50,7 +59,12 @@ afterEach(() => {
 /** The address as the router shows it. */
 function Address() {
   const { pathname, search } = useLocation();
-  return <output aria-label="Address">{pathname}{search}</output>;
+  return (
+    <output aria-label="Address">
+      {pathname}
+      {search}
+    </output>
+  );
 }
 
 // A browser router on the document's history, as in the area: the screen must read the address the browser shows.
@@ -69,7 +83,10 @@ const at = (path: string) => {
 };
 const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 
-const listRequests = () => api.requests.filter((r) => r.path === '/api/journal_entry/all').map((r) => (r.body as { params: Record<string, unknown> }).params);
+const listRequests = () =>
+  api.requests
+    .filter((r) => r.path === '/api/journal_entry/all')
+    .map((r) => (r.body as { params: Record<string, unknown> }).params);
 
 describe('/journal', () => {
   it('lists entries by day, newest day first, under the spec’s date display', async () => {
@@ -77,7 +94,11 @@ describe('/journal', () => {
     const days = await screen.findAllByRole('heading', { level: 3, name: /^\w{3}, / });
     expect(days.map((d) => d.textContent)).toEqual(['Sun, Nov 22nd 2026', 'Fri, Nov 20th 2026']);
     const friday = screen.getByRole('list', { name: 'Entries of Fri, Nov 20th 2026' });
-    expect(within(friday).getAllByRole('link').map((l) => l.textContent)).toEqual(['Rainy', 'Morning']);
+    expect(
+      within(friday)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Rainy', 'Morning']);
     expect(screen.getByText('Swam far')).toBeTruthy();
     expect(document.querySelector('.lb-entry-days script, .lb-entry-days strong')).toBeNull();
   });
@@ -86,12 +107,24 @@ describe('/journal', () => {
     const user = userEvent.setup();
     at('/journal?day=2026-11-21');
     const grid = await screen.findByRole('grid', { name: 'November 2026' });
-    await waitFor(() => expect(within(grid).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toContain('Fri, Nov 20th 2026, 2 entries'));
-    expect(within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }).hasAttribute('data-has-entries')).toBe(true);
-    expect(within(grid).getByRole('button', { name: 'Mon, Nov 23rd 2026, no entries' }).hasAttribute('data-has-entries')).toBe(false);
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toContain('Fri, Nov 20th 2026, 2 entries'),
+    );
+    expect(
+      within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }).hasAttribute('data-has-entries'),
+    ).toBe(true);
+    expect(
+      within(grid).getByRole('button', { name: 'Mon, Nov 23rd 2026, no entries' }).hasAttribute('data-has-entries'),
+    ).toBe(false);
     expect(listRequests()).toContainEqual({ to: '2026-11-21' });
     expect(screen.getByText('Entries up to Sat, Nov 21st 2026')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Write for this day' }).getAttribute('href')).toBe('/journal?entry=new&day=2026-11-21');
+    expect(screen.getByRole('link', { name: 'Write for this day' }).getAttribute('href')).toBe(
+      '/journal?entry=new&day=2026-11-21',
+    );
     await user.click(within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }));
     await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-22' }));
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
@@ -113,18 +146,30 @@ describe('/journal', () => {
     await screen.findByText('Swam far');
     const load = vi.spyOn(getCollection('journal_entry'), 'load');
     const box = screen.getByRole('searchbox', { name: 'Search entries' });
-    act(() => { fireEvent.change(box, { target: { value: 'early' } }); });
+    act(() => {
+      fireEvent.change(box, { target: { value: 'early' } });
+    });
     // No debounce before the request: the list asks in the same turn.
     expect(load).toHaveBeenLastCalledWith({ search: 'early' });
-    act(() => { fireEvent.change(box, { target: { value: 'earl' } }); });
-    act(() => { fireEvent.change(box, { target: { value: 'ear' } }); });
+    act(() => {
+      fireEvent.change(box, { target: { value: 'earl' } });
+    });
+    act(() => {
+      fireEvent.change(box, { target: { value: 'ear' } });
+    });
     expect(load).toHaveBeenLastCalledWith({ search: 'early' });
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ search: 'ear' }));
     expect(load.mock.calls.map(([params]) => params)).not.toContainEqual({ search: 'earl' });
     // Enter searches for what the box shows without waiting.
-    act(() => { fireEvent.change(box, { target: { value: 'staye' } }); });
-    act(() => { fireEvent.change(box, { target: { value: 'stayed' } }); });
-    act(() => { fireEvent.keyDown(box, { key: 'Enter' }); });
+    act(() => {
+      fireEvent.change(box, { target: { value: 'staye' } });
+    });
+    act(() => {
+      fireEvent.change(box, { target: { value: 'stayed' } });
+    });
+    act(() => {
+      fireEvent.keyDown(box, { key: 'Enter' });
+    });
     expect(load).toHaveBeenLastCalledWith({ search: 'stayed' });
     expect(await screen.findByRole('link', { name: 'Rainy' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning' })).toBeNull());
@@ -171,39 +216,49 @@ describe('/journal', () => {
     await waitFor(() => expect(lake?.textContent).toContain('Great'));
   });
 
-  it('writes a new entry: created after a pause in typing, kept as the current entry', { timeout: 15_000 }, async () => {
-    const user = userEvent.setup();
-    at('/journal');
-    await user.click(await screen.findByRole('button', { name: 'New entry' }));
-    const area = await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
-    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Not saved yet');
-    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Market');
-    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes');
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved'), { timeout: 3000 });
-    const created = entries.rows.find((r) => r.title === 'Market');
-    expect(created).toMatchObject({ title: 'Market', body: '' });
-    expect($currentJournalEntry.get()?.id).toBe(created?.id);
-    // The entry got its id (and the address with it) without rebuilding the editor the user is typing in.
-    expect(screen.getByRole('textbox', { name: 'Entry text' })).toBe(area);
-    // Once saved it can be shared and deleted.
-    expect(screen.getByRole('group', { name: 'Public sharing' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete entry' })).toBeTruthy();
-  });
+  it(
+    'writes a new entry: created after a pause in typing, kept as the current entry',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      at('/journal');
+      await user.click(await screen.findByRole('button', { name: 'New entry' }));
+      const area = await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+      expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Not saved yet');
+      await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Market');
+      expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Unsaved changes');
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved'), {
+        timeout: 3000,
+      });
+      const created = entries.rows.find((r) => r.title === 'Market');
+      expect(created).toMatchObject({ title: 'Market', body: '' });
+      expect($currentJournalEntry.get()?.id).toBe(created?.id);
+      // The entry got its id (and the address with it) without rebuilding the editor the user is typing in.
+      expect(screen.getByRole('textbox', { name: 'Entry text' })).toBe(area);
+      // Once saved it can be shared and deleted.
+      expect(screen.getByRole('group', { name: 'Public sharing' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Delete entry' })).toBeTruthy();
+    },
+  );
 
-  it('leaves the reader where they went when the new entry is saved after they left it', { timeout: 15_000 }, async () => {
-    const user = userEvent.setup();
-    at('/journal');
-    await user.click(await screen.findByRole('button', { name: 'New entry' }));
-    await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
-    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Quick');
-    // Another link within the autosave's pause: leaving saves what was typed...
-    await user.click(screen.getByRole('link', { name: 'Habits' }));
-    await waitFor(() => expect(entries.rows.find((r) => r.title === 'Quick')).toBeTruthy());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    // ...and the save that ends afterwards does not take the reader back to /journal?entry=N.
-    expect(address()).toBe('/habits');
-    expect(screen.getByText('Habits here')).toBeTruthy();
-  });
+  it(
+    'leaves the reader where they went when the new entry is saved after they left it',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      at('/journal');
+      await user.click(await screen.findByRole('button', { name: 'New entry' }));
+      await screen.findByRole('textbox', { name: 'Entry text' }, { timeout: 5000 });
+      await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Quick');
+      // Another link within the autosave's pause: leaving saves what was typed...
+      await user.click(screen.getByRole('link', { name: 'Habits' }));
+      await waitFor(() => expect(entries.rows.find((r) => r.title === 'Quick')).toBeTruthy());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      // ...and the save that ends afterwards does not take the reader back to /journal?entry=N.
+      expect(address()).toBe('/habits');
+      expect(screen.getByText('Habits here')).toBeTruthy();
+    },
+  );
 
   it('leaves the address alone when the board changes after a click took the reader elsewhere', async () => {
     at('/journal');
@@ -251,7 +306,11 @@ describe('/journal', () => {
     // Another tab saves the entry in the meantime.
     Object.assign(entries.rows[2], { body: '<p>Other tab</p>', updated_at: '2026-11-21T08:00:00.000Z' });
     await user.type(title, ' walk');
-    const conflict = await screen.findByRole('alertdialog', { name: 'This entry was changed in another tab or device' }, { timeout: 3000 });
+    const conflict = await screen.findByRole(
+      'alertdialog',
+      { name: 'This entry was changed in another tab or device' },
+      { timeout: 3000 },
+    );
     expect(within(conflict).getByRole('article', { name: 'The other version' }).textContent).toContain('Other tab');
     expect(within(conflict).getByRole('article', { name: 'Your version' }).textContent).toContain('Morning walk');
     expect(entries.rows[2].title).toBe('Morning');

@@ -48,13 +48,22 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
       <aside className="lb-journal__side" aria-label="Find entries">
         <div role="search" aria-label="Search entries">
           <TextField
-            label="Search entries" type="search" value={search} onChange={(event) => setSearch(event.target.value)}
-            onKeyDown={(event) => { if (event.key === 'Enter') searchNow(); }}
+            label="Search entries"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') searchNow();
+            }}
           />
         </div>
         <MonthCalendar
-          month={month} marked={marked} selected={day} today={today}
-          onMonthChange={setMonth} onSelect={(date) => onDay(date === day ? null : date)}
+          month={month}
+          marked={marked}
+          selected={day}
+          today={today}
+          onMonthChange={setMonth}
+          onSelect={(date) => onDay(date === day ? null : date)}
         />
       </aside>
       <div className="lb-journal__main">
@@ -67,25 +76,50 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
           <div className="lb-row lb-journal__filter">
             <span>Entries up to {displayDay(day)}</span>
             <span className="lb-row">
-              <Link className="lb-button lb-button--small" to={`?entry=new&day=${day}`}>Write for this day</Link>
-              <Button size="small" onClick={() => onDay(null)}>Show latest</Button>
+              <Link className="lb-button lb-button--small" to={`?entry=new&day=${day}`}>
+                Write for this day
+              </Link>
+              <Button size="small" onClick={() => onDay(null)}>
+                Show latest
+              </Button>
             </span>
           </div>
         ) : null}
         {status === 'loading' && !firstLoad ? <Spinner label="Loading entries…" /> : null}
         {error && status === 'error' ? (
-          <ErrorPanel title="Could not load entries" message={error.message} code={error.code} onRetry={() => void collection.load(params)} />
+          <ErrorPanel
+            title="Could not load entries"
+            message={error.message}
+            code={error.code}
+            onRetry={() => void collection.load(params)}
+          />
         ) : null}
         {firstLoad ? <Skeleton lines={4} /> : null}
         {!firstLoad && items.length === 0 && status !== 'error' ? (
           settled ? (
-            <EmptyState title={`No entries match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('', true)}>Clear search</Button>} />
+            <EmptyState
+              title={`No entries match “${settled}”`}
+              description="Try other words, or clear the search."
+              action={<Button onClick={() => setSearch('', true)}>Clear search</Button>}
+            />
           ) : (
-            <EmptyState title={day ? 'No entries on or before this day' : 'No entries yet'} description="Write about your day: it is saved as you type." action={<Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>Write an entry</Link>} />
+            <EmptyState
+              title={day ? 'No entries on or before this day' : 'No entries yet'}
+              description="Write about your day: it is saved as you type."
+              action={
+                <Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>
+                  Write an entry
+                </Link>
+              }
+            />
           )
         ) : null}
         <EntryList entries={allShown ? items : items.slice(0, shown)} moodScores={moodScores} />
-        {hasMore && allShown ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+        {hasMore && allShown ? (
+          <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>
+            Load more
+          </Button>
+        ) : null}
       </div>
     </div>
   );
@@ -100,17 +134,28 @@ export function JournalScreen() {
   return (
     <section className="lb-stack" data-model="journal_entry">
       <PageHeader
-        title="Journal" description="Write about your day. Entries are saved as you type and listed by day, newest first."
-        actions={editor ? null : (
-          <>
-            <ExportImportButton />
-            <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>New entry</Button>
-          </>
-        )}
+        title="Journal"
+        description="Write about your day. Entries are saved as you type and listed by day, newest first."
+        actions={
+          editor ? null : (
+            <>
+              <ExportImportButton />
+              <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>
+                New entry
+              </Button>
+            </>
+          )
+        }
       />
       {editor ? (
         <Suspense fallback={<Spinner label="Opening the entry…" />}>
-          <JournalEntryPage key={editor.key} id={editor.id} day={validDay} onCreated={editor.onCreated} onClose={editor.onClose} />
+          <JournalEntryPage
+            key={editor.key}
+            id={editor.id}
+            day={validDay}
+            onCreated={editor.onCreated}
+            onClose={editor.onClose}
+          />
         </Suspense>
       ) : (
         <JournalList day={validDay} onDay={(next) => setParam({ day: next })} />

@@ -17,7 +17,15 @@ export interface MonthCalendarProps {
   onSelect: (date: string) => void;
 }
 
-const weekdayNames = [['Su', 'Sunday'], ['Mo', 'Monday'], ['Tu', 'Tuesday'], ['We', 'Wednesday'], ['Th', 'Thursday'], ['Fr', 'Friday'], ['Sa', 'Saturday']];
+const weekdayNames = [
+  ['Su', 'Sunday'],
+  ['Mo', 'Monday'],
+  ['Tu', 'Tuesday'],
+  ['We', 'Wednesday'],
+  ['Th', 'Thursday'],
+  ['Fr', 'Friday'],
+  ['Sa', 'Saturday'],
+];
 
 function entriesLabel(count: number): string {
   return count === 0 ? 'no entries' : count === 1 ? '1 entry' : `${count} entries`;
@@ -44,13 +52,36 @@ export function MonthCalendar({ month, marked, selected, today, onMonthChange, o
   return (
     <div className="lb-calendar">
       <div className="lb-calendar__head">
-        <Button size="small" variant="ghost" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>‹</Button>
-        <h3 className="lb-calendar__title" id={`lb-calendar-${month}`} aria-live="polite">{title}</h3>
-        <Button size="small" variant="ghost" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>›</Button>
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label="Previous month"
+          onClick={() => onMonthChange(addMonths(month, -1))}
+        >
+          ‹
+        </Button>
+        <h3 className="lb-calendar__title" id={`lb-calendar-${month}`} aria-live="polite">
+          {title}
+        </h3>
+        <Button size="small" variant="ghost" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>
+          ›
+        </Button>
       </div>
-      <table ref={grid} className="lb-calendar__grid" role="grid" aria-labelledby={`lb-calendar-${month}`} onKeyDown={handleKeyDown}>
+      <table
+        ref={grid}
+        className="lb-calendar__grid"
+        role="grid"
+        aria-labelledby={`lb-calendar-${month}`}
+        onKeyDown={handleKeyDown}
+      >
         <thead>
-          <tr>{weekdayNames.map(([short, full]) => <th key={short} scope="col" abbr={full}>{short}</th>)}</tr>
+          <tr>
+            {weekdayNames.map(([short, full]) => (
+              <th key={short} scope="col" abbr={full}>
+                {short}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {monthWeeks(month).map((week, index) => (
@@ -62,9 +93,13 @@ export function MonthCalendar({ month, marked, selected, today, onMonthChange, o
                 return (
                   <td key={date}>
                     <button
-                      type="button" data-date={date} className="lb-calendar__day"
-                      data-has-entries={count > 0 || undefined} data-today={date === today || undefined}
-                      aria-pressed={date === selected} aria-label={`${displayDay(date)}, ${entriesLabel(count)}`}
+                      type="button"
+                      data-date={date}
+                      className="lb-calendar__day"
+                      data-has-entries={count > 0 || undefined}
+                      data-today={date === today || undefined}
+                      aria-pressed={date === selected}
+                      aria-label={`${displayDay(date)}, ${entriesLabel(count)}`}
                       aria-current={date === today ? 'date' : undefined}
                       onClick={() => onSelect(date)}
                     >

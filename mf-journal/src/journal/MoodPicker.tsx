@@ -49,7 +49,9 @@ export function MoodPicker({ moodId, onChange }: MoodPickerProps) {
 
   async function choose(score: number) {
     setBusy(true);
-    const result = mood ? await moods.update(mood.id, { score }) : await moods.create({ score, at: new Date().toISOString() });
+    const result = mood
+      ? await moods.update(mood.id, { score })
+      : await moods.create({ score, at: new Date().toISOString() });
     setBusy(false);
     if (!result.ok) {
       notify({ kind: 'error', message: `The mood was not saved: ${result.error.message}` });
@@ -61,17 +63,27 @@ export function MoodPicker({ moodId, onChange }: MoodPickerProps) {
 
   return (
     <div className="lb-mood-picker" role="radiogroup" aria-labelledby={labelId} aria-busy={busy || undefined}>
-      <span id={labelId} className="lb-field__label">Mood</span>
+      <span id={labelId} className="lb-field__label">
+        Mood
+      </span>
       {moodScale.map(({ score, word, face }) => (
         <button
-          key={score} type="button" role="radio" aria-checked={mood?.score === score} aria-label={word}
-          className="lb-mood-picker__option" disabled={busy} onClick={() => void choose(score)}
+          key={score}
+          type="button"
+          role="radio"
+          aria-checked={mood?.score === score}
+          aria-label={word}
+          className="lb-mood-picker__option"
+          disabled={busy}
+          onClick={() => void choose(score)}
         >
           <span aria-hidden="true">{face}</span> <span className="lb-mood-picker__word">{word}</span>
         </button>
       ))}
       {moodId !== null ? (
-        <button type="button" className="lb-mood-picker__clear" disabled={busy} onClick={() => onChange(null)}>No mood</button>
+        <button type="button" className="lb-mood-picker__clear" disabled={busy} onClick={() => onChange(null)}>
+          No mood
+        </button>
       ) : null}
     </div>
   );

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, daysInMonth, monthRange, monthTitle, monthWeeks } from './calendar';
 import { dayOf, displayDay, groupByDay } from './day-groups';
 
-const entry = (id: number, date: string | undefined, created_at = '2026-01-01T10:00:00.000Z') => ({ id, date, created_at });
+const entry = (id: number, date: string | undefined, created_at = '2026-01-01T10:00:00.000Z') => ({
+  id,
+  date,
+  created_at,
+});
 
 describe('groupByDay', () => {
   it('groups entries by their day, newest day first, keeping the list order inside a day', () => {
-    const groups = groupByDay([entry(1, '2026-11-20'), entry(2, '2026-11-22'), entry(3, '2026-11-20'), entry(4, '2025-12-31')]);
+    const groups = groupByDay([
+      entry(1, '2026-11-20'),
+      entry(2, '2026-11-22'),
+      entry(3, '2026-11-20'),
+      entry(4, '2025-12-31'),
+    ]);
     expect(groups.map((g) => [g.date, g.entries.map((e) => e.id)])).toEqual([
       ['2026-11-22', [2]],
       ['2026-11-20', [1, 3]],
@@ -38,7 +47,15 @@ describe('the month calendar', () => {
 
   it('leaves the days before the 1st blank', () => {
     // 1 February 2026 is a Sunday, 1 March 2026 too; 1 April 2026 is a Wednesday.
-    expect(monthWeeks('2026-04')[0].map((d) => d.date)).toEqual([null, null, null, '2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']);
+    expect(monthWeeks('2026-04')[0].map((d) => d.date)).toEqual([
+      null,
+      null,
+      null,
+      '2026-04-01',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-04',
+    ]);
   });
 
   it('knows month lengths, ranges, neighbours and names', () => {

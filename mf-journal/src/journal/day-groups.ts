@@ -14,7 +14,9 @@ interface Dated {
 
 /** The entry's day: its `date`, or the day it was written when it has none. */
 export function dayOf(entry: Dated): string {
-  return typeof entry.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entry.date) ? entry.date : entry.created_at.slice(0, 10);
+  return typeof entry.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entry.date)
+    ? entry.date
+    : entry.created_at.slice(0, 10);
 }
 
 export function groupByDay<E extends Dated>(entries: readonly E[]): DayGroup<E>[] {

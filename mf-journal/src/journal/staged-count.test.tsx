@@ -7,7 +7,13 @@ function Items({ total, first, onRender }: { total: number; first: number; onRen
   const count = useStagedCount(total, first);
   const shown = Array.from({ length: Math.min(count, total) }, (_, i) => i);
   onRender(shown.length);
-  return <ul>{shown.map((i) => <li key={i}>item {i}</li>)}</ul>;
+  return (
+    <ul>
+      {shown.map((i) => (
+        <li key={i}>item {i}</li>
+      ))}
+    </ul>
+  );
 }
 
 afterEach(() => {

@@ -23,9 +23,11 @@ export function describeAverages(averages: readonly PeriodAverage[], period: Per
   const best = logged.reduce((a, b) => (b.average > a.average ? b : a));
   const worst = logged.reduce((a, b) => (b.average < a.average ? b : a));
   const gaps = averages.length - logged.length;
-  return `Average mood per ${unit} over the last ${averages.length} ${unit}s, on a scale of 1 to 5. `
-    + `Highest: ${best.average} in ${best.longLabel}. Lowest: ${worst.average} in ${worst.longLabel}. `
-    + (gaps ? `${gaps} ${unit}${gaps === 1 ? '' : 's'} with no mood logged.` : `A mood was logged every ${unit}.`);
+  return (
+    `Average mood per ${unit} over the last ${averages.length} ${unit}s, on a scale of 1 to 5. ` +
+    `Highest: ${best.average} in ${best.longLabel}. Lowest: ${worst.average} in ${worst.longLabel}. ` +
+    (gaps ? `${gaps} ${unit}${gaps === 1 ? '' : 's'} with no mood logged.` : `A mood was logged every ${unit}.`)
+  );
 }
 
 /** The averages as a line over time (gaps where nothing was logged), described for screen readers and as a table. */
@@ -51,30 +53,58 @@ export function MoodChart({ averages, period }: MoodChartProps) {
 
   return (
     <figure className="lb-mood-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} className="lb-mood-chart__svg">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        className="lb-mood-chart__svg"
+      >
         <title id={titleId}>{`Average mood per ${period}`}</title>
         <desc id={descId}>{describeAverages(averages, period)}</desc>
         {[1, 2, 3, 4, 5].map((score) => (
           <g key={score}>
-            <line x1={margin.left} x2={width - margin.right} y1={y(score)} y2={y(score)} className="lb-mood-chart__grid" />
-            <text x={margin.left - 8} y={y(score) + 4} textAnchor="end" className="lb-mood-chart__axis">{score}</text>
+            <line
+              x1={margin.left}
+              x2={width - margin.right}
+              y1={y(score)}
+              y2={y(score)}
+              className="lb-mood-chart__grid"
+            />
+            <text x={margin.left - 8} y={y(score) + 4} textAnchor="end" className="lb-mood-chart__axis">
+              {score}
+            </text>
           </g>
         ))}
-        {averages.map((a, i) => (i % labelEvery === 0 || i === averages.length - 1 ? (
-          <text key={a.key} x={x(i)} y={height - 12} textAnchor="middle" className="lb-mood-chart__axis">{a.label}</text>
-        ) : null))}
-        {segments.map((d) => <path key={d} d={d} className="lb-mood-chart__line" />)}
-        {averages.map((a, i) => (a.average === null ? null : (
-          <circle key={a.key} cx={x(i)} cy={y(a.average)} r={4} className="lb-mood-chart__point" data-key={a.key}>
-            <title>{`${a.longLabel}: ${a.average} (${a.count} logged)`}</title>
-          </circle>
-        )))}
+        {averages.map((a, i) =>
+          i % labelEvery === 0 || i === averages.length - 1 ? (
+            <text key={a.key} x={x(i)} y={height - 12} textAnchor="middle" className="lb-mood-chart__axis">
+              {a.label}
+            </text>
+          ) : null,
+        )}
+        {segments.map((d) => (
+          <path key={d} d={d} className="lb-mood-chart__line" />
+        ))}
+        {averages.map((a, i) =>
+          a.average === null ? null : (
+            <circle key={a.key} cx={x(i)} cy={y(a.average)} r={4} className="lb-mood-chart__point" data-key={a.key}>
+              <title>{`${a.longLabel}: ${a.average} (${a.count} logged)`}</title>
+            </circle>
+          ),
+        )}
       </svg>
       <details className="lb-mood-chart__data">
         <summary>Show the data as a table</summary>
         <table>
           <caption className="lb-visually-hidden">{`Average mood per ${period}`}</caption>
-          <thead><tr><th scope="col">{unit}</th><th scope="col">Average (1–5)</th><th scope="col">Moods logged</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{unit}</th>
+              <th scope="col">Average (1–5)</th>
+              <th scope="col">Moods logged</th>
+            </tr>
+          </thead>
           <tbody>
             {averages.map((a) => (
               <tr key={a.key}>

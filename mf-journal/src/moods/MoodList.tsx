@@ -13,8 +13,17 @@ export function MoodList() {
   const { items, status, error, hasMore, collection } = useCollection('mood');
   const [editing, setEditing] = useState<number | null>(null);
   if (status === 'loading' && items.length === 0) return <Skeleton lines={3} />;
-  if (status === 'error' && error && items.length === 0) return <ErrorPanel title="Could not load your moods" message={error.message} code={error.code} onRetry={() => void collection.load()} />;
-  if (items.length === 0) return <EmptyState title="No moods logged yet" description="Tap a face above to log how you feel." />;
+  if (status === 'error' && error && items.length === 0)
+    return (
+      <ErrorPanel
+        title="Could not load your moods"
+        message={error.message}
+        code={error.code}
+        onRetry={() => void collection.load()}
+      />
+    );
+  if (items.length === 0)
+    return <EmptyState title="No moods logged yet" description="Tap a face above to log how you feel." />;
   return (
     <>
       <ul className="lb-mood-list" aria-label="Logged moods">
@@ -24,27 +33,54 @@ export function MoodList() {
           return (
             <li key={mood.id} className="lb-mood-list__item" aria-busy={mood.id < 0 || undefined}>
               <span>
-                <span className="lb-mood-list__face" aria-hidden="true">{moodFace(mood.score)}</span>{' '}
-                <strong>{moodWord(mood.score)}</strong> <span className="lb-muted">{String(mood.score)}/5 · {when}</span>
+                <span className="lb-mood-list__face" aria-hidden="true">
+                  {moodFace(mood.score)}
+                </span>{' '}
+                <strong>{moodWord(mood.score)}</strong>{' '}
+                <span className="lb-muted">
+                  {String(mood.score)}/5 · {when}
+                </span>
                 {mood.emotions?.length ? <span className="lb-muted"> · {mood.emotions.join(', ')}</span> : null}
-                {mood.note ? <><br />{mood.note}</> : null}
+                {mood.note ? (
+                  <>
+                    <br />
+                    {mood.note}
+                  </>
+                ) : null}
               </span>
               {mood.id > 0 ? (
                 <span className="lb-row">
-                  <Button size="small" aria-expanded={editing === mood.id} onClick={() => setEditing(editing === mood.id ? null : mood.id)}>
+                  <Button
+                    size="small"
+                    aria-expanded={editing === mood.id}
+                    onClick={() => setEditing(editing === mood.id ? null : mood.id)}
+                  >
                     Edit<span className="lb-visually-hidden"> {label}</span>
                   </Button>
                   <Button size="small" variant="danger" onClick={() => void deleteWithUndo('mood', mood)}>
                     Delete<span className="lb-visually-hidden"> {label}</span>
                   </Button>
                 </span>
-              ) : <span className="lb-muted">Saving…</span>}
-              {editing === mood.id ? <ModelForm model="mood" record={mood} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+              ) : (
+                <span className="lb-muted">Saving…</span>
+              )}
+              {editing === mood.id ? (
+                <ModelForm
+                  model="mood"
+                  record={mood}
+                  onSaved={() => setEditing(null)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : null}
             </li>
           );
         })}
       </ul>
-      {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+      {hasMore ? (
+        <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>
+          Load more
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -22,7 +22,10 @@ export function MoodQuickLog({ compact = false }: MoodQuickLogProps) {
     setSaving(true);
     const words = note.trim();
     const result = await getCollection('mood').create({
-      score, at: new Date().toISOString(), ...(words ? { note: words } : {}), ...(emotions.length ? { emotions } : {}),
+      score,
+      at: new Date().toISOString(),
+      ...(words ? { note: words } : {}),
+      ...(emotions.length ? { emotions } : {}),
     });
     setSaving(false);
     if (!result.ok) {
@@ -41,25 +44,46 @@ export function MoodQuickLog({ compact = false }: MoodQuickLogProps) {
     else notify({ kind: 'error', message: `The mood was not removed: ${undo.error?.message ?? 'unknown error'}` });
   }
 
-  const toggle = (emotion: string) => setEmotions((chosen) => (chosen.includes(emotion) ? chosen.filter((e) => e !== emotion) : [...chosen, emotion]));
+  const toggle = (emotion: string) =>
+    setEmotions((chosen) => (chosen.includes(emotion) ? chosen.filter((e) => e !== emotion) : [...chosen, emotion]));
 
   return (
     <div className="lb-stack">
-      <TextField label="Words (optional)" hint="What is behind it? Type first, then tap a face." value={note} maxLength={2000} onChange={(event) => setNote(event.target.value)} />
+      <TextField
+        label="Words (optional)"
+        hint="What is behind it? Type first, then tap a face."
+        value={note}
+        maxLength={2000}
+        onChange={(event) => setNote(event.target.value)}
+      />
       {compact ? null : (
         <div role="group" aria-label="Feelings (optional)" className="lb-mood-emotions">
           {commonEmotions.map((emotion) => (
-            <button key={emotion} type="button" className="lb-mood-emotion" aria-pressed={emotions.includes(emotion)} onClick={() => toggle(emotion)}>{emotion}</button>
+            <button
+              key={emotion}
+              type="button"
+              className="lb-mood-emotion"
+              aria-pressed={emotions.includes(emotion)}
+              onClick={() => toggle(emotion)}
+            >
+              {emotion}
+            </button>
           ))}
         </div>
       )}
       <div role="group" aria-label="Log your mood" className="lb-mood-scale">
         {moodScale.map(({ score, face, word }) => (
           <button
-            key={score} type="button" className="lb-mood-scale__button" disabled={saving}
-            aria-label={`Log mood ${score} of 5: ${word}`} onClick={() => void handleLog(score, word)}
+            key={score}
+            type="button"
+            className="lb-mood-scale__button"
+            disabled={saving}
+            aria-label={`Log mood ${score} of 5: ${word}`}
+            onClick={() => void handleLog(score, word)}
           >
-            <span className="lb-mood-scale__face" aria-hidden="true">{face}</span>
+            <span className="lb-mood-scale__face" aria-hidden="true">
+              {face}
+            </span>
             <span aria-hidden="true">{word}</span>
           </button>
         ))}
@@ -68,7 +92,9 @@ export function MoodQuickLog({ compact = false }: MoodQuickLogProps) {
         {logged ? (
           <>
             <span>Logged: {logged.word}.</span>
-            <Button size="small" variant="ghost" onClick={() => void handleUndo(logged.id)}>Undo</Button>
+            <Button size="small" variant="ghost" onClick={() => void handleUndo(logged.id)}>
+              Undo
+            </Button>
           </>
         ) : null}
       </div>

@@ -18,7 +18,10 @@ beforeEach(() => {
   api.requests.length = 0;
   setBoard(1, 'Home');
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 /**
  * The first moment of the week `weeksAgo` weeks before this one. Never later than now: a stored mood later
@@ -29,7 +32,15 @@ function inWeek(weeksAgo: number): string {
   const monday = periodStart(new Date(), 'week');
   return new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() - 7 * weeksAgo).toISOString();
 }
-const row = (id: number, score: number, at: string, extra: Record<string, unknown> = {}) => ({ id, board_id: 1, created_at: at, updated_at: at, score, at, ...extra });
+const row = (id: number, score: number, at: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  board_id: 1,
+  created_at: at,
+  updated_at: at,
+  score,
+  at,
+  ...extra,
+});
 
 describe('MoodQuickLog', () => {
   it('logs a mood in one tap, with the words and feelings chosen first, then offers undo', async () => {
@@ -62,12 +73,22 @@ describe('MoodQuickLog', () => {
 
 describe('/moods', () => {
   it('charts the average per week, describes it for screen readers, and shows it as a table', async () => {
-    moods.rows.push(row(3, 4, inWeek(0)), row(2, 2, inWeek(0)), row(1, 5, inWeek(2), { note: 'Holiday', emotions: ['happy'] }));
-    render(<MemoryRouter><MoodsScreen /></MemoryRouter>);
+    moods.rows.push(
+      row(3, 4, inWeek(0)),
+      row(2, 2, inWeek(0)),
+      row(1, 5, inWeek(2), { note: 'Holiday', emotions: ['happy'] }),
+    );
+    render(
+      <MemoryRouter>
+        <MoodsScreen />
+      </MemoryRouter>,
+    );
     const chart = await screen.findByRole('img', { name: 'Average mood per week' });
     await waitFor(() => expect(chart.querySelectorAll('circle')).toHaveLength(2));
     const description = chart.querySelector('desc')?.textContent ?? '';
-    expect(description).toMatch(/^Average mood per week over the last 12 weeks, on a scale of 1 to 5\. Highest: 5 in Week of .*Lowest: 3 in Week of .*10 weeks with no mood logged\.$/);
+    expect(description).toMatch(
+      /^Average mood per week over the last 12 weeks, on a scale of 1 to 5\. Highest: 5 in Week of .*Lowest: 3 in Week of .*10 weeks with no mood logged\.$/,
+    );
     const table = screen.getByRole('table', { name: 'Average mood per week' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
@@ -80,7 +101,11 @@ describe('/moods', () => {
   it('adds a mood just logged to the chart at once, and switches to months', async () => {
     const user = userEvent.setup();
     moods.rows.push(row(1, 1, inWeek(0)));
-    render(<MemoryRouter><MoodsScreen /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <MoodsScreen />
+      </MemoryRouter>,
+    );
     const chart = await screen.findByRole('img', { name: 'Average mood per week' });
     await waitFor(() => expect(chart.querySelector('desc')?.textContent).toContain('Highest: 1 in'));
     await user.click(screen.getByRole('button', { name: 'Log mood 5 of 5: Great' }));

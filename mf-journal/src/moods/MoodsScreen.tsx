@@ -38,11 +38,31 @@ export function MoodsScreen() {
       </Panel>
       <Panel title="Your mood over time">
         <div className="lb-row" role="group" aria-label="Average per">
-          <Button size="small" aria-pressed={period === 'week'} variant={period === 'week' ? 'primary' : 'secondary'} onClick={() => setPeriod('week')}>By week</Button>
-          <Button size="small" aria-pressed={period === 'month'} variant={period === 'month' ? 'primary' : 'secondary'} onClick={() => setPeriod('month')}>By month</Button>
+          <Button
+            size="small"
+            aria-pressed={period === 'week'}
+            variant={period === 'week' ? 'primary' : 'secondary'}
+            onClick={() => setPeriod('week')}
+          >
+            By week
+          </Button>
+          <Button
+            size="small"
+            aria-pressed={period === 'month'}
+            variant={period === 'month' ? 'primary' : 'secondary'}
+            onClick={() => setPeriod('month')}
+          >
+            By month
+          </Button>
           {status === 'loading' ? <Spinner label="Loading your mood history…" /> : null}
         </div>
-        {status === 'error' ? <ErrorPanel title="Could not load your mood history" message="The chart shows only the moods loaded so far." onRetry={retry} /> : null}
+        {status === 'error' ? (
+          <ErrorPanel
+            title="Could not load your mood history"
+            message="The chart shows only the moods loaded so far."
+            onRetry={retry}
+          />
+        ) : null}
         <MoodChart averages={averages} period={period} />
       </Panel>
       <Panel title="Logged moods">

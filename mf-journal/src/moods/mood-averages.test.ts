@@ -12,7 +12,8 @@ describe('mood averages', () => {
 
   it('averages per week, oldest first, keeping empty weeks as gaps', () => {
     const moods = [
-      { score: 4, at: local(2026, 11, 16) }, { score: 2, at: local(2026, 11, 22, 23) }, // this week: 3
+      { score: 4, at: local(2026, 11, 16) },
+      { score: 2, at: local(2026, 11, 22, 23) }, // this week: 3
       { score: 5, at: local(2026, 11, 2) }, // two weeks ago
       { score: 1, at: local(2026, 10, 1) }, // too old for 3 weeks
     ];
@@ -26,9 +27,17 @@ describe('mood averages', () => {
   });
 
   it('averages per month across a year boundary, rounded to two decimals', () => {
-    const moods = [{ score: 5, at: local(2025, 12, 31) }, { score: 4, at: local(2026, 1, 1) }, { score: 4, at: local(2026, 1, 9) }, { score: 5, at: local(2026, 1, 20) }];
+    const moods = [
+      { score: 5, at: local(2025, 12, 31) },
+      { score: 4, at: local(2026, 1, 1) },
+      { score: 4, at: local(2026, 1, 9) },
+      { score: 5, at: local(2026, 1, 20) },
+    ];
     const months = averageByPeriod(moods, 'month', new Date(2026, 0, 25), 2);
-    expect(months.map((m) => [m.key, m.longLabel, m.average])).toEqual([['2025-12', 'December 2025', 5], ['2026-01', 'January 2026', 4.33]]);
+    expect(months.map((m) => [m.key, m.longLabel, m.average])).toEqual([
+      ['2025-12', 'December 2025', 5],
+      ['2026-01', 'January 2026', 4.33],
+    ]);
   });
 
   it('ignores moods with a broken date and says where the history starts', () => {

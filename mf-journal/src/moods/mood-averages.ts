@@ -21,7 +21,20 @@ export interface PeriodAverage {
 }
 
 const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const longMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local start of the period holding `date`: Monday 00:00 for weeks (ISO weeks), the 1st for months. */
@@ -40,16 +53,26 @@ function shift(start: Date, period: Period, by: number): Date {
 function describe(start: Date, period: Period): Pick<PeriodAverage, 'key' | 'label' | 'longLabel'> {
   const y = start.getFullYear();
   const m = start.getMonth();
-  if (period === 'month') return { key: `${y}-${pad(m + 1)}`, label: `${shortMonths[m]} ${y}`, longLabel: `${longMonths[m]} ${y}` };
+  if (period === 'month')
+    return { key: `${y}-${pad(m + 1)}`, label: `${shortMonths[m]} ${y}`, longLabel: `${longMonths[m]} ${y}` };
   const d = start.getDate();
-  return { key: `${y}-${pad(m + 1)}-${pad(d)}`, label: `${d} ${shortMonths[m]}`, longLabel: `Week of ${d} ${shortMonths[m]} ${y}` };
+  return {
+    key: `${y}-${pad(m + 1)}-${pad(d)}`,
+    label: `${d} ${shortMonths[m]}`,
+    longLabel: `Week of ${d} ${shortMonths[m]} ${y}`,
+  };
 }
 
 /**
  * The last `count` periods up to and including the one holding `now`, oldest first, each with the mean of
  * the scores logged in it. Periods with nothing logged are kept (average null), so gaps show as gaps.
  */
-export function averageByPeriod(moods: readonly MoodPoint[], period: Period, now: Date, count: number): PeriodAverage[] {
+export function averageByPeriod(
+  moods: readonly MoodPoint[],
+  period: Period,
+  now: Date,
+  count: number,
+): PeriodAverage[] {
   const last = periodStart(now, period);
   const periods = Array.from({ length: count }, (_, i) => {
     const start = shift(last, period, i - count + 1);
@@ -64,7 +87,11 @@ export function averageByPeriod(moods: readonly MoodPoint[], period: Period, now
     bucket.sum += mood.score;
     bucket.count += 1;
   }
-  return periods.map(({ sum, count: n, ...rest }) => ({ ...rest, count: n, average: n ? Math.round((sum / n) * 100) / 100 : null }));
+  return periods.map(({ sum, count: n, ...rest }) => ({
+    ...rest,
+    count: n,
+    average: n ? Math.round((sum / n) * 100) / 100 : null,
+  }));
 }
 
 /** The first day (`YYYY-MM-DD`, local) of the oldest period shown: the `from` of the history request. */

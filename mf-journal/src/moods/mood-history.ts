@@ -54,7 +54,9 @@ export function useMoodHistory(from: string) {
       setHistory(moods);
       setStatus(ok ? 'ready' : 'error');
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [board, from, attempt]);
   return { history, status, retry: () => setAttempt((n) => n + 1) };
 }

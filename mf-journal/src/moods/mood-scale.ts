@@ -16,4 +16,15 @@ export function moodFace(score: unknown): string {
 }
 
 /** Feelings offered as one-tap words; anything else can be typed in the note. */
-export const commonEmotions = ['calm', 'grateful', 'happy', 'excited', 'tired', 'anxious', 'stressed', 'sad', 'angry', 'lonely'];
+export const commonEmotions = [
+  'calm',
+  'grateful',
+  'happy',
+  'excited',
+  'tired',
+  'anxious',
+  'stressed',
+  'sad',
+  'angry',
+  'lonely',
+];

@@ -18,19 +18,33 @@ export interface NoteEditorPageProps {
 export function NoteEditorPage({ id, categoryId = null, onCreated, onClose }: NoteEditorPageProps) {
   const categories = useStore(getCollection('category').$items);
   const defaults = useMemo(() => ({ title: '', pinned: false, category_id: categoryId }), [categoryId]);
-  const categoryOptions = useMemo(() => categories.map((c) => ({ value: String(c.id), label: c.name ?? `Category ${c.id}` })), [categories]);
+  const categoryOptions = useMemo(
+    () => categories.map((c) => ({ value: String(c.id), label: c.name ?? `Category ${c.id}` })),
+    [categories],
+  );
   return (
     <DocumentPage
-      model="note" id={id} current={$currentNote} defaults={defaults} bodyLabel="Note text"
-      onCreated={onCreated} onClose={onClose}
+      model="note"
+      id={id}
+      current={$currentNote}
+      defaults={defaults}
+      bodyLabel="Note text"
+      onCreated={onCreated}
+      onClose={onClose}
       renderFields={(values, set) => (
         <div className="lb-note-fields">
           <Select
-            label="Category" options={categoryOptions} placeholder="No category"
+            label="Category"
+            options={categoryOptions}
+            placeholder="No category"
             value={values.category_id === null || values.category_id === undefined ? '' : String(values.category_id)}
             onChange={(event) => set('category_id', event.target.value ? Number(event.target.value) : null)}
           />
-          <Checkbox label="Pinned (shown first)" checked={values.pinned === true} onChange={(event) => set('pinned', event.target.checked)} />
+          <Checkbox
+            label="Pinned (shown first)"
+            checked={values.pinned === true}
+            onChange={(event) => set('pinned', event.target.checked)}
+          />
         </div>
       )}
     />

@@ -29,8 +29,23 @@ beforeEach(() => {
     { id: 8, board_id: 1, created_at: '', updated_at: '', name: 'Work' },
     { id: 9, board_id: 1, created_at: '', updated_at: '', name: 'Home' },
   );
-  const row = (id: number, title: string, created: string, updated: string, pinned: boolean, category_id: number | null) =>
-    ({ id, board_id: 1, title, body: `<p>${title} body</p>`, pinned, category_id, created_at: `2026-11-${created}T10:00:00.000Z`, updated_at: `2026-11-${updated}T10:00:00.000Z` });
+  const row = (
+    id: number,
+    title: string,
+    created: string,
+    updated: string,
+    pinned: boolean,
+    category_id: number | null,
+  ) => ({
+    id,
+    board_id: 1,
+    title,
+    body: `<p>${title} body</p>`,
+    pinned,
+    category_id,
+    created_at: `2026-11-${created}T10:00:00.000Z`,
+    updated_at: `2026-11-${updated}T10:00:00.000Z`,
+  });
   notes.rows.push(
     row(1, 'Groceries', '10', '21', false, 9),
     row(2, 'Roadmap', '12', '13', true, 8),
@@ -51,12 +66,17 @@ const at = (path: string) => {
   window.history.replaceState(null, '', path);
   return render(
     <BrowserRouter>
-      <Routes><Route path="/notes" element={<NotesScreen />} /></Routes>
+      <Routes>
+        <Route path="/notes" element={<NotesScreen />} />
+      </Routes>
     </BrowserRouter>,
   );
 };
 
-const titles = () => within(screen.getByRole('list', { name: 'Notes' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Notes' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 describe('/notes', () => {
   it('shows pinned notes first, then the most recently updated; sorts by created or title', async () => {
@@ -95,7 +115,9 @@ describe('/notes', () => {
     await screen.findByRole('link', { name: 'Roadmap' });
     await user.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'groceries');
     await waitFor(() => expect(titles()).toEqual(['Groceries']));
-    const searched = api.requests.filter((r) => r.path === '/api/note/all').map((r) => (r.body as { params: unknown }).params);
+    const searched = api.requests
+      .filter((r) => r.path === '/api/note/all')
+      .map((r) => (r.body as { params: unknown }).params);
     expect(searched).toContainEqual({ search: 'groceries' });
     await user.click(screen.getByRole('button', { name: 'Delete “Groceries”' }));
     await waitFor(() => expect(notes.rows.find((n) => n.id === 1)).toBeUndefined());
@@ -106,18 +128,24 @@ describe('/notes', () => {
     await waitFor(() => expect(notes.rows.some((n) => n.title === 'Groceries')).toBe(true));
   });
 
-  it('opens a note in the editor with its category and pin, as the current note; edits are saved', { timeout: 15_000 }, async () => {
-    const user = userEvent.setup();
-    at('/notes?note=2');
-    await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
-    expect($currentNote.get()?.id).toBe(2);
-    expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe('8');
-    const pinned = screen.getByRole('checkbox', { name: 'Pinned (shown first)' });
-    expect((pinned as HTMLInputElement).checked).toBe(true);
-    await user.click(pinned);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Home');
-    await waitFor(() => expect(notes.rows.find((n) => n.id === 2)).toMatchObject({ pinned: false, category_id: 9 }), { timeout: 3000 });
-    expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved');
-    expect($currentNote.get()).toMatchObject({ id: 2, pinned: false, category_id: 9 });
-  });
+  it(
+    'opens a note in the editor with its category and pin, as the current note; edits are saved',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      at('/notes?note=2');
+      await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
+      expect($currentNote.get()?.id).toBe(2);
+      expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe('8');
+      const pinned = screen.getByRole('checkbox', { name: 'Pinned (shown first)' });
+      expect((pinned as HTMLInputElement).checked).toBe(true);
+      await user.click(pinned);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Home');
+      await waitFor(() => expect(notes.rows.find((n) => n.id === 2)).toMatchObject({ pinned: false, category_id: 9 }), {
+        timeout: 3000,
+      });
+      expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Saved');
+      expect($currentNote.get()).toMatchObject({ id: 2, pinned: false, category_id: 9 });
+    },
+  );
 });

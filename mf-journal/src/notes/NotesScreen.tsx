@@ -29,7 +29,11 @@ export function noteTitle(note: Note): string {
 
 async function togglePin(note: Note): Promise<void> {
   const result = await getCollection('note').update(note.id, { pinned: !note.pinned });
-  if (!result.ok) notify({ kind: 'error', message: `The note was not ${note.pinned ? 'unpinned' : 'pinned'}: ${result.error.message}` });
+  if (!result.ok)
+    notify({
+      kind: 'error',
+      message: `The note was not ${note.pinned ? 'unpinned' : 'pinned'}: ${result.error.message}`,
+    });
 }
 
 function NoteCard({ note, categoryName }: { note: Note; categoryName: string | null }) {
@@ -40,25 +44,51 @@ function NoteCard({ note, categoryName }: { note: Note; categoryName: string | n
       <div className="lb-note__head">
         <h3 className="lb-note__title">{pending ? title : <Link to={`?note=${note.id}`}>{title}</Link>}</h3>
         {!pending ? (
-          <Button size="small" variant="ghost" aria-pressed={note.pinned === true} aria-label={`${note.pinned ? 'Unpin' : 'Pin'} “${title}”`} onClick={() => void togglePin(note)}>
+          <Button
+            size="small"
+            variant="ghost"
+            aria-pressed={note.pinned === true}
+            aria-label={`${note.pinned ? 'Unpin' : 'Pin'} “${title}”`}
+            onClick={() => void togglePin(note)}
+          >
             <span aria-hidden="true">📌</span> {note.pinned ? 'Pinned' : 'Pin'}
           </Button>
         ) : null}
       </div>
       <p className="lb-muted lb-note__meta">
         {pending ? 'Saving…' : `Updated ${formatDisplayDate(note.updated_at)}`}
-        {categoryName ? <> · <span className="lb-note__category">{categoryName}</span></> : null}
+        {categoryName ? (
+          <>
+            {' '}
+            · <span className="lb-note__category">{categoryName}</span>
+          </>
+        ) : null}
       </p>
       <p className="lb-note__excerpt">{excerpt(note.body ?? '', 200)}</p>
       {!pending ? (
-        <Button size="small" variant="ghost" aria-label={`Delete “${title}”`} onClick={() => void deleteWithUndo('note', note)}>Delete</Button>
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label={`Delete “${title}”`}
+          onClick={() => void deleteWithUndo('note', note)}
+        >
+          Delete
+        </Button>
       ) : null}
     </li>
   );
 }
 
 /** The list half of /notes: search, category filter, sort; pinned notes first. */
-function NotesList({ categoryId, sort, onFilter }: { categoryId: number | null; sort: NoteSort; onFilter: (changes: Record<string, string | null>) => void }) {
+function NotesList({
+  categoryId,
+  sort,
+  onFilter,
+}: {
+  categoryId: number | null;
+  sort: NoteSort;
+  onFilter: (changes: Record<string, string | null>) => void;
+}) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), searchDelayMs);
   const { items, status, error, hasMore, collection } = useCollection('note', settled ? { search: settled } : {});
@@ -72,38 +102,83 @@ function NotesList({ categoryId, sort, onFilter }: { categoryId: number | null; 
   return (
     <div className="lb-stack">
       <div className="lb-notes__toolbar" role="search" aria-label="Find notes">
-        <TextField label="Search notes" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search notes"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Select
-          label="Category" placeholder="All categories" value={categoryId === null ? '' : String(categoryId)}
+          label="Category"
+          placeholder="All categories"
+          value={categoryId === null ? '' : String(categoryId)}
           options={categories.map((c) => ({ value: String(c.id), label: c.name ?? `Category ${c.id}` }))}
           onChange={(event) => onFilter({ category: event.target.value || null })}
         />
-        <Select label="Sort by" value={sort} options={noteSorts} onChange={(event) => onFilter({ sort: event.target.value === 'updated' ? null : event.target.value })} />
+        <Select
+          label="Sort by"
+          value={sort}
+          options={noteSorts}
+          onChange={(event) => onFilter({ sort: event.target.value === 'updated' ? null : event.target.value })}
+        />
         {status === 'loading' && !firstLoad ? <Spinner label="Loading notes…" /> : null}
       </div>
       {current && current.id > 0 ? (
-        <p className="lb-notes__continue">Last opened: <Link to={`?note=${current.id}`}>{noteTitle(current)}</Link></p>
+        <p className="lb-notes__continue">
+          Last opened: <Link to={`?note=${current.id}`}>{noteTitle(current)}</Link>
+        </p>
       ) : null}
       {error && status === 'error' ? (
-        <ErrorPanel title="Could not load notes" message={error.message} code={error.code} onRetry={() => void collection.load(settled ? { search: settled } : {})} />
+        <ErrorPanel
+          title="Could not load notes"
+          message={error.message}
+          code={error.code}
+          onRetry={() => void collection.load(settled ? { search: settled } : {})}
+        />
       ) : null}
       {firstLoad ? <Skeleton lines={4} /> : null}
       {!firstLoad && shown.length === 0 && status !== 'error' ? (
         filtered ? (
           <EmptyState
-            title="No notes match" description="Try other words or another category."
-            action={<Button onClick={() => { setSearch(''); onFilter({ category: null }); }}>Show all notes</Button>}
+            title="No notes match"
+            description="Try other words or another category."
+            action={
+              <Button
+                onClick={() => {
+                  setSearch('');
+                  onFilter({ category: null });
+                }}
+              >
+                Show all notes
+              </Button>
+            }
           />
         ) : (
-          <EmptyState title="No notes yet" description="Jot something down: it is saved as you type." action={<Link className="lb-button lb-button--primary" to="?note=new">Write a note</Link>} />
+          <EmptyState
+            title="No notes yet"
+            description="Jot something down: it is saved as you type."
+            action={
+              <Link className="lb-button lb-button--primary" to="?note=new">
+                Write a note
+              </Link>
+            }
+          />
         )
       ) : null}
       <ul className="lb-notes" aria-label="Notes">
         {shown.map((note) => (
-          <NoteCard key={note.id} note={note} categoryName={typeof note.category_id === 'number' ? names.get(note.category_id) ?? null : null} />
+          <NoteCard
+            key={note.id}
+            note={note}
+            categoryName={typeof note.category_id === 'number' ? (names.get(note.category_id) ?? null) : null}
+          />
         ))}
       </ul>
-      {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+      {hasMore ? (
+        <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>
+          Load more
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -120,17 +195,28 @@ export function NotesScreen() {
   return (
     <section className="lb-stack" data-model="note">
       <PageHeader
-        title="Notes" description="Quick notes and longer thoughts, saved as you type. Pin the ones you come back to."
-        actions={editor ? null : (
-          <>
-            <ExportImportButton />
-            <Button variant="primary" onClick={() => setParam({ note: 'new' })}>New note</Button>
-          </>
-        )}
+        title="Notes"
+        description="Quick notes and longer thoughts, saved as you type. Pin the ones you come back to."
+        actions={
+          editor ? null : (
+            <>
+              <ExportImportButton />
+              <Button variant="primary" onClick={() => setParam({ note: 'new' })}>
+                New note
+              </Button>
+            </>
+          )
+        }
       />
       {editor ? (
         <Suspense fallback={<Spinner label="Opening the note…" />}>
-          <NoteEditorPage key={editor.key} id={editor.id} categoryId={categoryId} onCreated={editor.onCreated} onClose={editor.onClose} />
+          <NoteEditorPage
+            key={editor.key}
+            id={editor.id}
+            categoryId={categoryId}
+            onCreated={editor.onCreated}
+            onClose={editor.onClose}
+          />
         </Suspense>
       ) : (
         <NotesList categoryId={categoryId} sort={sort} onFilter={setParam} />

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { inCategory, isNoteSort, sortNotes } from './note-order';
 
-const note = (id: number, title: string, created: string, updated: string, pinned = false, category_id: number | null = null) =>
-  ({ id, title, pinned, category_id, created_at: `2026-11-${created}T10:00:00.000Z`, updated_at: `2026-11-${updated}T10:00:00.000Z` });
+const note = (
+  id: number,
+  title: string,
+  created: string,
+  updated: string,
+  pinned = false,
+  category_id: number | null = null,
+) => ({
+  id,
+  title,
+  pinned,
+  category_id,
+  created_at: `2026-11-${created}T10:00:00.000Z`,
+  updated_at: `2026-11-${updated}T10:00:00.000Z`,
+});
 
 const notes = [
   note(1, 'banana', '01', '20'),

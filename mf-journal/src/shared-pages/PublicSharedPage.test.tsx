@@ -15,12 +15,24 @@ beforeAll(() => {
 afterEach(cleanup);
 
 const slug = 'AbCdEfGhIjKlMnOpQrStUv';
-const open = () => render(<MemoryRouter initialEntries={[`/a/${slug}`]}><Routes><Route path="/a/:id" element={<PublicSharedPage />} /></Routes></MemoryRouter>);
-const serve = (body: string) => api.on(`GET /api/public/shared/${slug}`, { body: { success: true, page: { slug, title: 'Shared day', body, date: '2026-11-20', shared_at: '' } } });
+const open = () =>
+  render(
+    <MemoryRouter initialEntries={[`/a/${slug}`]}>
+      <Routes>
+        <Route path="/a/:id" element={<PublicSharedPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+const serve = (body: string) =>
+  api.on(`GET /api/public/shared/${slug}`, {
+    body: { success: true, page: { slug, title: 'Shared day', body, date: '2026-11-20', shared_at: '' } },
+  });
 
 describe('PublicSharedPage', () => {
   it('renders the body as rich text: headers, marks, lists, quotes, links that open safely', async () => {
-    serve('<h2>Morning</h2><p>Ran <strong>5 km</strong> <a href="https://example.com">route</a></p><ol><li data-list="bullet">tea</li></ol><blockquote>be kind</blockquote>');
+    serve(
+      '<h2>Morning</h2><p>Ran <strong>5 km</strong> <a href="https://example.com">route</a></p><ol><li data-list="bullet">tea</li></ol><blockquote>be kind</blockquote>',
+    );
     const { container } = open();
     expect(await screen.findByRole('heading', { name: 'Morning', level: 2 })).toBeTruthy();
     expect(container.querySelector('strong')?.textContent).toBe('5 km');
@@ -31,7 +43,9 @@ describe('PublicSharedPage', () => {
   });
 
   it('never runs what the body smuggles in, even if the server let it through', async () => {
-    serve('<p onmouseover="alert(1)">hi<script>alert(2)</script></p><img src=x onerror=alert(3)><a href="javascript:alert(4)">j</a><iframe src="https://evil.example/"></iframe>');
+    serve(
+      '<p onmouseover="alert(1)">hi<script>alert(2)</script></p><img src=x onerror=alert(3)><a href="javascript:alert(4)">j</a><iframe src="https://evil.example/"></iframe>',
+    );
     const { container } = open();
     expect(await screen.findByText('hi')).toBeTruthy();
     expect(container.querySelector('script, iframe, img, [onmouseover], [onerror]')).toBeNull();

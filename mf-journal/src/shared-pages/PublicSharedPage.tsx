@@ -14,7 +14,12 @@ interface PublicPage {
 }
 
 function isPublicPage(value: unknown): value is PublicPage {
-  return typeof value === 'object' && value !== null && typeof (value as PublicPage).body === 'string' && typeof (value as PublicPage).title === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PublicPage).body === 'string' &&
+    typeof (value as PublicPage).title === 'string'
+  );
 }
 
 const notSharedMessage = 'This page is not shared, or its link was revoked.';
@@ -38,7 +43,9 @@ export function PublicSharedPage() {
       else if (status === 404 || status === 422) setMissing(true);
       else setError(messageOf(body, 'The page could not be loaded.'));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [id, attempt]);
   if (missing) return <EmptyState title="Page not found" description={notSharedMessage} />;
   if (error) return <ErrorPanel title="Page unavailable" message={error} onRetry={() => setAttempt((n) => n + 1)} />;

@@ -20,12 +20,23 @@ beforeEach(() => {
   entries = serveModel(api, 'journal_entry', 'journalEntries');
   notes = serveModel(api, 'note', 'notes');
   pages = serveShares(api, { journal_entry: entries, note: notes });
-  entries.rows.push({ id: 7, board_id: 1, created_at: '', updated_at: '', title: 'Lake day', date: '2026-11-01', body: '<p>Swam <strong>far</strong></p>' });
+  entries.rows.push({
+    id: 7,
+    board_id: 1,
+    created_at: '',
+    updated_at: '',
+    title: 'Lake day',
+    date: '2026-11-01',
+    body: '<p>Swam <strong>far</strong></p>',
+  });
   notes.rows.push({ id: 3, board_id: 1, created_at: '', updated_at: '', title: 'Groceries', body: '<p>Milk</p>' });
   api.requests.length = 0;
   setBoard(1, 'Home');
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
 /** The share button once the board's shares are loaded (it is busy until then). */
 async function readyShareButton(): Promise<HTMLButtonElement> {
@@ -54,9 +65,36 @@ describe('ShareButton', () => {
 
   it('shows the existing active share of this item instead of making another', async () => {
     pages.rows.push(
-      { id: 90, board_id: 1, created_at: '', updated_at: '', source_model: 'journal_entry', source_id: 7, slug: 'revokedrevokedrevoked1', revoked_at: '2026-11-02T10:00:00.000Z' },
-      { id: 91, board_id: 1, created_at: '', updated_at: '', source_model: 'note', source_id: 7, slug: 'anotherkindofsource123', revoked_at: null },
-      { id: 92, board_id: 1, created_at: '', updated_at: '', source_model: 'journal_entry', source_id: 7, slug: 'livelivelivelivelive12', revoked_at: null },
+      {
+        id: 90,
+        board_id: 1,
+        created_at: '',
+        updated_at: '',
+        source_model: 'journal_entry',
+        source_id: 7,
+        slug: 'revokedrevokedrevoked1',
+        revoked_at: '2026-11-02T10:00:00.000Z',
+      },
+      {
+        id: 91,
+        board_id: 1,
+        created_at: '',
+        updated_at: '',
+        source_model: 'note',
+        source_id: 7,
+        slug: 'anotherkindofsource123',
+        revoked_at: null,
+      },
+      {
+        id: 92,
+        board_id: 1,
+        created_at: '',
+        updated_at: '',
+        source_model: 'journal_entry',
+        source_id: 7,
+        slug: 'livelivelivelivelive12',
+        revoked_at: null,
+      },
     );
     render(<ShareButton model="journal_entry" id={7} />);
     const link = await screen.findByRole('link', { name: /\/a\// });
@@ -88,7 +126,13 @@ describe('ShareButton', () => {
     unmount();
 
     clearSession();
-    const publicView = render(<MemoryRouter initialEntries={[`/a/${slug}`]}><Routes><Route path="/a/:id" element={<PublicSharedPage />} /></Routes></MemoryRouter>);
+    const publicView = render(
+      <MemoryRouter initialEntries={[`/a/${slug}`]}>
+        <Routes>
+          <Route path="/a/:id" element={<PublicSharedPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Groceries' })).toBeTruthy();
     expect(screen.getByText('Milk')).toBeTruthy();
     publicView.unmount();
@@ -105,7 +149,13 @@ describe('ShareButton', () => {
     await waitFor(() => expect(typeof pages.rows[0].revoked_at).toBe('string'));
     cleanup();
 
-    render(<MemoryRouter initialEntries={[`/a/${slug}`]}><Routes><Route path="/a/:id" element={<PublicSharedPage />} /></Routes></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={[`/a/${slug}`]}>
+        <Routes>
+          <Route path="/a/:id" element={<PublicSharedPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(await screen.findByText(/not shared, or its link was revoked/)).toBeTruthy();
     expect(screen.queryByText('Milk')).toBeNull();
   });

@@ -67,10 +67,17 @@ export function ShareButton({ model, id }: ShareButtonProps) {
     const waiting = status === 'loading' && list.length === 0;
     return (
       <div className="lb-share" role="group" aria-label="Public sharing">
-        <Button onClick={() => void handleShare()} busy={busy || waiting} disabled={id <= 0} title={id <= 0 ? `Save the ${what} first` : undefined}>
+        <Button
+          onClick={() => void handleShare()}
+          busy={busy || waiting}
+          disabled={id <= 0}
+          title={id <= 0 ? `Save the ${what} first` : undefined}
+        >
           Share publicly
         </Button>
-        <span className="lb-muted" role="status">{message}</span>
+        <span className="lb-muted" role="status">
+          {message}
+        </span>
       </div>
     );
   }
@@ -79,16 +86,31 @@ export function ShareButton({ model, id }: ShareButtonProps) {
   return (
     <div className="lb-share" role="group" aria-label="Public sharing">
       <span>
-        Public link: <a href={url} target="_blank" rel="noopener noreferrer" className="lb-share__link">{url}</a>
+        Public link:{' '}
+        <a href={url} target="_blank" rel="noopener noreferrer" className="lb-share__link">
+          {url}
+        </a>
       </span>
-      <Button size="small" onClick={() => void handleCopy(url)}>Copy link</Button>
-      <Button size="small" variant="danger" busy={busy} onClick={() => setConfirming(true)}>Revoke link</Button>
-      <span className="lb-muted" role="status">{message}</span>
+      <Button size="small" onClick={() => void handleCopy(url)}>
+        Copy link
+      </Button>
+      <Button size="small" variant="danger" busy={busy} onClick={() => setConfirming(true)}>
+        Revoke link
+      </Button>
+      <span className="lb-muted" role="status">
+        {message}
+      </span>
       <ConfirmDialog
-        open={confirming} title="Revoke this public link?" confirmLabel="Revoke" danger
-        onConfirm={() => void handleRevoke(share.id)} onCancel={() => setConfirming(false)}
+        open={confirming}
+        title="Revoke this public link?"
+        confirmLabel="Revoke"
+        danger
+        onConfirm={() => void handleRevoke(share.id)}
+        onCancel={() => setConfirming(false)}
       >
-        <p>Anyone opening {url} will see “not found”. Sharing the {what} again makes a new link.</p>
+        <p>
+          Anyone opening {url} will see “not found”. Sharing the {what} again makes a new link.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -16,15 +16,37 @@ beforeEach(() => {
   const entries = serveModel(api, 'journal_entry', 'journalEntries');
   const notes = serveModel(api, 'note', 'notes');
   pages = serveShares(api, { journal_entry: entries, note: notes });
-  entries.rows.push({ id: 7, board_id: 1, created_at: '', updated_at: '', title: 'Lake day', date: '2026-11-01', body: '<p>Swam</p>' });
+  entries.rows.push({
+    id: 7,
+    board_id: 1,
+    created_at: '',
+    updated_at: '',
+    title: 'Lake day',
+    date: '2026-11-01',
+    body: '<p>Swam</p>',
+  });
   notes.rows.push({ id: 3, board_id: 1, created_at: '', updated_at: '', title: 'Groceries', body: '<p>Milk</p>' });
   setBoard(1, 'Home');
 });
-afterEach(() => { cleanup(); clearData(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+});
 
-const share = (id: number, source_model: string, source_id: number, slug: string, revoked_at: string | null, created_at = '2026-11-20T10:00:00.000Z') =>
-  ({ id, board_id: 1, created_at, updated_at: created_at, source_model, source_id, slug, revoked_at });
-const show = () => render(<MemoryRouter><SharedPagesScreen /></MemoryRouter>);
+const share = (
+  id: number,
+  source_model: string,
+  source_id: number,
+  slug: string,
+  revoked_at: string | null,
+  created_at = '2026-11-20T10:00:00.000Z',
+) => ({ id, board_id: 1, created_at, updated_at: created_at, source_model, source_id, slug, revoked_at });
+const show = () =>
+  render(
+    <MemoryRouter>
+      <SharedPagesScreen />
+    </MemoryRouter>,
+  );
 
 describe('/shared-pages', () => {
   it('lists each share with the title of what it shows, its date, its link and whether it is active', async () => {
@@ -39,7 +61,9 @@ describe('/shared-pages', () => {
     await waitFor(() => expect(rows[0].textContent).toContain('Groceries'));
     expect(rows[0].textContent).toContain('Note');
     expect(rows[0].textContent).toContain('Fri, Nov 20th 2026');
-    expect(within(rows[0]).getByRole('link', { name: '/a/notenotenotenotenote22' }).getAttribute('href')).toBe(`${window.location.origin}/a/notenotenotenotenote22`);
+    expect(within(rows[0]).getByRole('link', { name: '/a/notenotenotenotenote22' }).getAttribute('href')).toBe(
+      `${window.location.origin}/a/notenotenotenotenote22`,
+    );
     expect(within(rows[0]).getByText('Active')).toBeTruthy();
     await waitFor(() => expect(rows[1].textContent).toContain('Lake day'));
     expect(within(rows[1]).getByText(/^Revoked Sat, Nov 21st 2026$/)).toBeTruthy();
@@ -54,7 +78,9 @@ describe('/shared-pages', () => {
     show();
     const revoke = await screen.findByRole('button', { name: 'Revoke the link to Groceries' });
     await user.click(revoke);
-    await user.click(within(screen.getByRole('dialog', { name: 'Revoke this public link?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Revoke this public link?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(pages.rows[0].revoked_at).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Revoke the link to Groceries' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke' }));

@@ -13,7 +13,8 @@ import { sourceKey, useSourceTitles } from './source-titles';
 import './shared-pages.css';
 
 const kindLabel = (model: unknown) => (model === 'note' ? 'Note' : 'Journal entry');
-const day = (instant: unknown) => (typeof instant === 'string' && instant ? formatDisplayDate(instant).replace(/ @.*$/, '') : '');
+const day = (instant: unknown) =>
+  typeof instant === 'string' && instant ? formatDisplayDate(instant).replace(/ @.*$/, '') : '';
 
 /** `/shared-pages`: every share of the board — what it shows, when, its link, active or revoked — with revoke. */
 export function SharedPagesScreen() {
@@ -36,7 +37,7 @@ export function SharedPagesScreen() {
 
   const titleOf = (page: SharedPage) => {
     const title = titles[sourceKey(page.source_model, page.source_id)];
-    return title === undefined ? '…' : title ?? `(deleted ${kindLabel(page.source_model).toLowerCase()})`;
+    return title === undefined ? '…' : (title ?? `(deleted ${kindLabel(page.source_model).toLowerCase()})`);
   };
 
   return (
@@ -45,19 +46,39 @@ export function SharedPagesScreen() {
         title="Shared pages"
         description="A shared page is a read-only public copy of one journal entry or note. Anyone with its link can read it, signed out, until you revoke it."
       />
-      {status === 'error' && error ? <ErrorPanel title="Could not load your shares" message={error.message} code={error.code} onRetry={() => void loadAllShares()} /> : null}
+      {status === 'error' && error ? (
+        <ErrorPanel
+          title="Could not load your shares"
+          message={error.message}
+          code={error.code}
+          onRetry={() => void loadAllShares()}
+        />
+      ) : null}
       {status === 'loading' && pages.length === 0 ? <Skeleton lines={4} /> : null}
       {status === 'ready' && pages.length === 0 ? (
         <EmptyState
           title="Nothing shared yet"
-          description={<>Open an entry in your <Link to="/journal">journal</Link> or one of your <Link to="/notes">notes</Link> and choose “Share publicly”.</>}
+          description={
+            <>
+              Open an entry in your <Link to="/journal">journal</Link> or one of your <Link to="/notes">notes</Link> and
+              choose “Share publicly”.
+            </>
+          }
         />
       ) : null}
       {pages.length ? (
         <table className="lb-shares-table">
           <caption className="lb-visually-hidden">Your shared pages, newest first</caption>
           <thead>
-            <tr><th scope="col">Shared item</th><th scope="col">Created</th><th scope="col">Link</th><th scope="col">Status</th><th scope="col"><span className="lb-visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th scope="col">Shared item</th>
+              <th scope="col">Created</th>
+              <th scope="col">Link</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="lb-visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {pages.map((page) => {
@@ -65,13 +86,25 @@ export function SharedPagesScreen() {
               const slug = typeof page.slug === 'string' ? page.slug : '';
               return (
                 <tr key={page.id} data-share-id={page.id}>
-                  <th scope="row">{titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span></th>
+                  <th scope="row">
+                    {titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span>
+                  </th>
                   <td>{day(page.created_at)}</td>
-                  <td>{active ? <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">{publicPath(slug)}</a> : <s>{publicPath(slug)}</s>}</td>
                   <td>
-                    {active
-                      ? <span className="lb-share-status--active">Active</span>
-                      : <span className="lb-share-status--revoked">Revoked {day(page.revoked_at)}</span>}
+                    {active ? (
+                      <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">
+                        {publicPath(slug)}
+                      </a>
+                    ) : (
+                      <s>{publicPath(slug)}</s>
+                    )}
+                  </td>
+                  <td>
+                    {active ? (
+                      <span className="lb-share-status--active">Active</span>
+                    ) : (
+                      <span className="lb-share-status--revoked">Revoked {day(page.revoked_at)}</span>
+                    )}
                   </td>
                   <td>
                     {active ? (
@@ -87,10 +120,19 @@ export function SharedPagesScreen() {
         </table>
       ) : null}
       <ConfirmDialog
-        open={revoking !== null} title="Revoke this public link?" confirmLabel="Revoke" danger
-        onConfirm={() => { if (revoking) void handleRevoke(revoking); }} onCancel={() => setRevoking(null)}
+        open={revoking !== null}
+        title="Revoke this public link?"
+        confirmLabel="Revoke"
+        danger
+        onConfirm={() => {
+          if (revoking) void handleRevoke(revoking);
+        }}
+        onCancel={() => setRevoking(null)}
       >
-        <p>Anyone opening {revoking ? publicPath(String(revoking.slug)) : ''} will see “not found”. This cannot be undone; sharing again makes a new link.</p>
+        <p>
+          Anyone opening {revoking ? publicPath(String(revoking.slug)) : ''} will see “not found”. This cannot be
+          undone; sharing again makes a new link.
+        </p>
       </ConfirmDialog>
     </section>
   );

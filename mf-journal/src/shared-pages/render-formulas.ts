@@ -10,7 +10,13 @@ export function renderFormulas(root: HTMLElement): void {
   for (const span of root.querySelectorAll<HTMLElement>('span.ql-formula')) {
     const source = span.dataset.value ?? span.textContent ?? '';
     try {
-      katex.render(source, span, { throwOnError: true, trust: false, strict: 'ignore', displayMode: false, maxExpand: 1000 });
+      katex.render(source, span, {
+        throwOnError: true,
+        trust: false,
+        strict: 'ignore',
+        displayMode: false,
+        maxExpand: 1000,
+      });
       span.setAttribute('aria-label', source);
     } catch {
       span.textContent = source;

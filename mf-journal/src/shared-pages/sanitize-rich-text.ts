@@ -1,6 +1,20 @@
 import {
-  allAttributeNames, allowedAttributes, allowedTags, alignFromStyleText, codeLanguage, dropWithContentTags, isAllowedClass, linkRel, linkTarget,
-  listKinds, mediaSize, safeImageSrc, safeLinkHref, safeVideoSrc, sizeFromStyleText, videoSandbox,
+  allAttributeNames,
+  allowedAttributes,
+  allowedTags,
+  alignFromStyleText,
+  codeLanguage,
+  dropWithContentTags,
+  isAllowedClass,
+  linkRel,
+  linkTarget,
+  listKinds,
+  mediaSize,
+  safeImageSrc,
+  safeLinkHref,
+  safeVideoSrc,
+  sizeFromStyleText,
+  videoSandbox,
 } from '@lifeboard/shared/rich-text/policy';
 import DOMPurify from 'dompurify';
 import type { DOMPurify as Purifier } from 'dompurify';
@@ -72,7 +86,10 @@ function cleanElement(element: Element): void {
     }
     case 'iframe': {
       const src = safeVideoSrc(element.getAttribute('src') ?? '');
-      if (!src) { element.remove(); break; }
+      if (!src) {
+        element.remove();
+        break;
+      }
       element.setAttribute('src', src);
       element.setAttribute('class', 'ql-video');
       element.setAttribute('sandbox', videoSandbox);
@@ -136,7 +153,9 @@ let purifierWorks: boolean | null = null;
 
 /** DOMPurify on a DOM it misreads (some test DOMs) can keep a script and drop a paragraph: check it once. */
 function checkPurifier(instance: Purifier): boolean {
-  purifierWorks ??= instance.isSupported && instance.sanitize('<p title="x">a<script>b</script></p>', { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [] }) === '<p>a</p>';
+  purifierWorks ??=
+    instance.isSupported &&
+    instance.sanitize('<p title="x">a<script>b</script></p>', { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [] }) === '<p>a</p>';
   return purifierWorks;
 }
 
@@ -146,17 +165,19 @@ export function sanitizeRichText(html: string, apiUrl = ''): string {
   if (typeof document === 'undefined') return escapeText(html.replace(/<[^>]*>/g, ' '));
   const instance = getPurifier();
   if (!checkPurifier(instance)) return enforceAllowList(html);
-  return enforceAllowList(instance.sanitize(html, {
-    ALLOWED_TAGS: [...allowedTags],
-    ALLOWED_ATTR: [...allAttributeNames],
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    // Absolute addresses of the allowed schemes, and root paths (uploads, site links); the hooks then check each
-    // with the policy's own functions (which also trim Unicode spaces before reading the scheme).
-    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i,
-    // Attributes that hold no address: DOMPurify would otherwise judge their values as URLs.
-    ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => name !== 'href' && name !== 'src'),
-    KEEP_CONTENT: true,
-    FORBID_CONTENTS: [...dropWithContentTags],
-  }));
+  return enforceAllowList(
+    instance.sanitize(html, {
+      ALLOWED_TAGS: [...allowedTags],
+      ALLOWED_ATTR: [...allAttributeNames],
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      // Absolute addresses of the allowed schemes, and root paths (uploads, site links); the hooks then check each
+      // with the policy's own functions (which also trim Unicode spaces before reading the scheme).
+      ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i,
+      // Attributes that hold no address: DOMPurify would otherwise judge their values as URLs.
+      ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => name !== 'href' && name !== 'src'),
+      KEEP_CONTENT: true,
+      FORBID_CONTENTS: [...dropWithContentTags],
+    }),
+  );
 }

@@ -40,7 +40,11 @@ export function isActive(page: SharedPage): page is SharedPage & { slug: string 
 }
 
 /** The live share of one entry or note, if it has one. */
-export function activeShareFor(list: readonly SharedPage[], model: ShareSource, id: number): (SharedPage & { slug: string }) | undefined {
+export function activeShareFor(
+  list: readonly SharedPage[],
+  model: ShareSource,
+  id: number,
+): (SharedPage & { slug: string }) | undefined {
   return list.filter(isActive).find((page) => page.source_model === model && page.source_id === id);
 }
 

@@ -23,9 +23,13 @@ export function useSourceTitles(pages: readonly SharedPage[]): SourceTitles {
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
-    return () => { mounted.current = false; };
+    return () => {
+      mounted.current = false;
+    };
   }, []);
-  const wanted = [...new Set(pages.filter((p) => p.source_model && p.source_id).map((p) => sourceKey(p.source_model, p.source_id)))];
+  const wanted = [
+    ...new Set(pages.filter((p) => p.source_model && p.source_id).map((p) => sourceKey(p.source_model, p.source_id))),
+  ];
   const newKeys = wanted.filter((key) => !asked.current.has(key)).join(',');
   useEffect(() => {
     if (!newKeys || !board) return;
@@ -35,7 +39,11 @@ export function useSourceTitles(pages: readonly SharedPage[]): SourceTitles {
       for (let key = queue.shift(); key; key = queue.shift()) {
         const [model, id] = key.split(':') as [ShareSource, string];
         const result = await resources[model === 'note' ? 'note' : 'journal_entry'].get(board, Number(id));
-        const title = result.ok ? (typeof result.data.title === 'string' && result.data.title.trim() ? result.data.title : 'Untitled') : null;
+        const title = result.ok
+          ? typeof result.data.title === 'string' && result.data.title.trim()
+            ? result.data.title
+            : 'Untitled'
+          : null;
         // Only "not found" means the item is gone; any other failure is asked again on a later render.
         if (!result.ok && result.status !== 404) asked.current.delete(key);
         else if (mounted.current) setTitles((known) => ({ ...known, [key]: title }));

@@ -16,12 +16,32 @@ export function serveShares(api: FakeApi, sources: { journal_entry: FakeTable; n
     const source = sources[params.source_model].rows.find((row) => row.id === params.source_id);
     if (!source) return { status: 404, body: { success: false, message: 'No such entry to share.' } };
     const stamp = new Date().toISOString();
-    const row = { ...params, id: nextId++, slug: randomBytes(16).toString('base64url'), revoked_at: null, board_id: 1, created_at: stamp, updated_at: stamp };
+    const row = {
+      ...params,
+      id: nextId++,
+      slug: randomBytes(16).toString('base64url'),
+      revoked_at: null,
+      board_id: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    };
     table.rows.unshift(row);
     api.on(`GET /api/public/shared/${row.slug}`, () => {
       const current = table.rows.find((r) => r.id === row.id);
-      if (!current || current.revoked_at) return { status: 404, body: { message: 'This page is not shared (any more).' } };
-      return { body: { success: true, page: { slug: row.slug, title: source.title, body: source.body, date: source.date ?? stamp.slice(0, 10), shared_at: stamp } } };
+      if (!current || current.revoked_at)
+        return { status: 404, body: { message: 'This page is not shared (any more).' } };
+      return {
+        body: {
+          success: true,
+          page: {
+            slug: row.slug,
+            title: source.title,
+            body: source.body,
+            date: source.date ?? stamp.slice(0, 10),
+            shared_at: stamp,
+          },
+        },
+      };
     });
     return { body: { success: true, shared_page: row } };
   });

@@ -77,7 +77,10 @@ describe('account calls (api-contract.md)', () => {
 
   it('fetchCalendarEvents sends start_date and end_date', async () => {
     api.on('POST /api/google/events', { body: { events: [{ id: 'e1', title: 'Dentist' }] } });
-    expect(await account.fetchCalendarEvents('2026-11-01', '2026-11-30')).toMatchObject({ ok: true, data: [{ id: 'e1' }] });
+    expect(await account.fetchCalendarEvents('2026-11-01', '2026-11-30')).toMatchObject({
+      ok: true,
+      data: [{ id: 'e1' }],
+    });
     expect(last()?.body).toEqual({ start_date: '2026-11-01', end_date: '2026-11-30' });
   });
 

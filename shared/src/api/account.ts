@@ -108,8 +108,11 @@ interface CallOptions {
 }
 
 async function call<T>(
-  method: 'GET' | 'POST', url: string, data: unknown,
-  read: (body: Body) => T | undefined, options: CallOptions = {},
+  method: 'GET' | 'POST',
+  url: string,
+  data: unknown,
+  read: (body: Body) => T | undefined,
+  options: CallOptions = {},
 ): Promise<ApiResult<T>> {
   const { status, body } = await send({ method, url, data });
   if (status === 401 && options.loadsData) void reportUnauthorized();
@@ -118,7 +121,8 @@ async function call<T>(
     return { ok: false, status, error: new RequestRejectedError(messageOrDefault(body), status, body) };
   }
   const value = read(body);
-  if (value === undefined) return { ok: false, status, error: new BadResponseError(`Unexpected answer from ${url}.`, status, body) };
+  if (value === undefined)
+    return { ok: false, status, error: new BadResponseError(`Unexpected answer from ${url}.`, status, body) };
   return { ok: true, status, data: value };
 }
 
@@ -142,17 +146,27 @@ const readAuth = (body: Body): AuthPayload | undefined => {
 };
 
 function isInvitation(value: unknown): value is Invitation {
-  return isObject(value) && typeof value.id === 'number' && typeof value.email === 'string' && typeof value.sent_at === 'string'
-    && (value.program_guid === null || typeof value.program_guid === 'string')
-    && (value.accepted_at === null || typeof value.accepted_at === 'string');
+  return (
+    isObject(value) &&
+    typeof value.id === 'number' &&
+    typeof value.email === 'string' &&
+    typeof value.sent_at === 'string' &&
+    (value.program_guid === null || typeof value.program_guid === 'string') &&
+    (value.accepted_at === null || typeof value.accepted_at === 'string')
+  );
 }
 const readUser = (body: Body): User | undefined => (isUser(body.user) ? body.user : undefined);
 const readSuccess = (): true => true;
-const readBoard = (body: Body): BoardSummary | undefined => (isBoard(body.board) ? { id: body.board.id, name: body.board.name } : undefined);
+const readBoard = (body: Body): BoardSummary | undefined =>
+  isBoard(body.board) ? { id: body.board.id, name: body.board.name } : undefined;
 
 // Account
 
-export interface LoginInput { email: string; password: string; device_id?: string }
+export interface LoginInput {
+  email: string;
+  password: string;
+  device_id?: string;
+}
 export const login = (input: LoginInput) => call('POST', '/api/login', input, readAuth, { needsSuccess: true });
 
 /**
@@ -160,9 +174,16 @@ export const login = (input: LoginInput) => call('POST', '/api/login', input, re
  * `device_id`: this browser's id (device-db), as at sign-in, so the devices page can name it.
  */
 export interface RegisterInput {
-  name: string; email: string; password: string; program_guid?: string; as_creator?: boolean; invitation?: string; device_id?: string;
+  name: string;
+  email: string;
+  password: string;
+  program_guid?: string;
+  as_creator?: boolean;
+  invitation?: string;
+  device_id?: string;
 }
-export const register = (input: RegisterInput) => call('POST', '/api/register', input, readAuth, { needsSuccess: true });
+export const register = (input: RegisterInput) =>
+  call('POST', '/api/register', input, readAuth, { needsSuccess: true });
 
 export const logout = () => call('POST', '/logout', undefined, readSuccess);
 
@@ -181,72 +202,129 @@ export function updateUser<F extends UserUpdateField>(field: F, value: UserField
 export const sendPasswordResetEmail = (email: string) =>
   call('POST', '/api/password/email', { email }, readSuccess, { needsSuccess: true });
 
-export interface ResetPasswordInput { email: string; token: string; password: string }
+export interface ResetPasswordInput {
+  email: string;
+  token: string;
+  password: string;
+}
 export const resetPassword = (input: ResetPasswordInput) =>
   call('POST', '/api/password/reset', input, readSuccess, { needsSuccess: true });
 
-export interface ChangePasswordInput { current_password: string; password: string }
+export interface ChangePasswordInput {
+  current_password: string;
+  password: string;
+}
 export const changePassword = (input: ChangePasswordInput) =>
   call('POST', '/api/password/change', input, readSuccess, { needsSuccess: true });
 
 /** `data` is the server's `onboarded` flag after the call. */
 export const postOnboarded = (value: boolean) =>
-  call('POST', `/api/onboarded/${value ? 1 : 0}`, undefined, (body) => (typeof body.onboarded === 'boolean' ? body.onboarded : undefined));
+  call('POST', `/api/onboarded/${value ? 1 : 0}`, undefined, (body) =>
+    typeof body.onboarded === 'boolean' ? body.onboarded : undefined,
+  );
 
 export const fetchDevices = () =>
-  call('GET', '/api/devices', undefined, (body) => (Array.isArray(body.devices) ? (body.devices as Device[]) : undefined));
+  call('GET', '/api/devices', undefined, (body) =>
+    Array.isArray(body.devices) ? (body.devices as Device[]) : undefined,
+  );
 
-export const revokeDevice = (id: number) => call('POST', '/api/devices/revoke', { id }, readSuccess, { needsSuccess: true });
+export const revokeDevice = (id: number) =>
+  call('POST', '/api/devices/revoke', { id }, readSuccess, { needsSuccess: true });
 
 // Invitations
 
-export interface InvitationInput { email: string; program_guid?: string }
+export interface InvitationInput {
+  email: string;
+  program_guid?: string;
+}
 
 /** The caller's invitations, newest first (withdrawn ones are left out). */
 export const fetchInvitations = () =>
-  call('GET', '/api/invitations', undefined, (body) => (Array.isArray(body.invitations) ? body.invitations.filter(isInvitation) : undefined), {
-    loadsData: true, needsSuccess: true,
-  });
+  call(
+    'GET',
+    '/api/invitations',
+    undefined,
+    (body) => (Array.isArray(body.invitations) ? body.invitations.filter(isInvitation) : undefined),
+    {
+      loadsData: true,
+      needsSuccess: true,
+    },
+  );
 
 /** E-mails an invitation; too many in an hour is a 429 (the client notifies 'Too Many Requests!'). */
 export const createInvitation = (input: InvitationInput) =>
-  call('POST', '/api/invitations/create', input, (body) => (isInvitation(body.invitation) ? body.invitation : undefined), { needsSuccess: true });
+  call(
+    'POST',
+    '/api/invitations/create',
+    input,
+    (body) => (isInvitation(body.invitation) ? body.invitation : undefined),
+    { needsSuccess: true },
+  );
 
 /** Withdraws a pending invitation; its link then marks nothing. */
-export const withdrawInvitation = (id: number) => call('POST', '/api/invitations/delete', { id }, readSuccess, { needsSuccess: true });
+export const withdrawInvitation = (id: number) =>
+  call('POST', '/api/invitations/delete', { id }, readSuccess, { needsSuccess: true });
 
 // Boards
 
 export const fetchBoards = () =>
-  call('GET', '/api/board/all', undefined, (body) => (Array.isArray(body.boards) ? body.boards.filter(isBoard) : undefined), { loadsData: true });
+  call(
+    'GET',
+    '/api/board/all',
+    undefined,
+    (body) => (Array.isArray(body.boards) ? body.boards.filter(isBoard) : undefined),
+    { loadsData: true },
+  );
 
-export const createBoard = (name: string) => call('POST', '/api/board/create', { name }, readBoard, { needsSuccess: true });
+export const createBoard = (name: string) =>
+  call('POST', '/api/board/create', { name }, readBoard, { needsSuccess: true });
 export const verifyBoard = (id: number) => call('POST', '/api/board/verify', { id }, readBoard, { needsSuccess: true });
 export const renameBoard = (id: number, name: string) =>
   call('POST', '/api/board/update', { id, name }, (body) => readBoard(body) ?? { id, name }, { needsSuccess: true });
-export const deleteBoard = (id: number) => call('POST', '/api/board/delete', { id }, readSuccess, { needsSuccess: true });
+export const deleteBoard = (id: number) =>
+  call('POST', '/api/board/delete', { id }, readSuccess, { needsSuccess: true });
 
 // Simple models (one document per board)
 
 export type SimpleModelData = Record<string, unknown> | null;
 
 export const fetchSimpleModel = (board: number, model: SimpleModelName) =>
-  call('POST', '/api/simple_model/get', { board, model }, (body): SimpleModelData => (isObject(body.data) ? body.data : null), {
-    loadsData: true, needsSuccess: true,
-  });
+  call(
+    'POST',
+    '/api/simple_model/get',
+    { board, model },
+    (body): SimpleModelData => (isObject(body.data) ? body.data : null),
+    {
+      loadsData: true,
+      needsSuccess: true,
+    },
+  );
 
 /** Success only when the answer has a field named after the model (spec §7). */
 export const saveSimpleModel = (board: number, model: SimpleModelName, responses: Record<string, string>) =>
-  call('POST', '/api/simple_model/update', { board, model, responses }, (body) => (model in body ? (body[model] as SimpleModelData) : undefined));
+  call('POST', '/api/simple_model/update', { board, model, responses }, (body) =>
+    model in body ? (body[model] as SimpleModelData) : undefined,
+  );
 
 // Other calls of the spec
 
 export const fetchCalendarEvents = (startDate: string, endDate: string) =>
-  call('POST', '/api/google/events', { start_date: startDate, end_date: endDate },
-    (body) => (Array.isArray(body.events) ? (body.events as CalendarEvent[]) : undefined), { loadsData: true });
+  call(
+    'POST',
+    '/api/google/events',
+    { start_date: startDate, end_date: endDate },
+    (body) => (Array.isArray(body.events) ? (body.events as CalendarEvent[]) : undefined),
+    { loadsData: true },
+  );
 
 /** One calendar of a CalDAV account; only selected ones are synced and shown. */
-export interface SyncedCalendar { id: number; name: string; color: string | null; selected: boolean; event_count: number }
+export interface SyncedCalendar {
+  id: number;
+  name: string;
+  color: string | null;
+  selected: boolean;
+  event_count: number;
+}
 export interface CalendarConnection {
   id: number;
   name: string;
@@ -262,51 +340,101 @@ export interface CalendarConnection {
   /** CalDAV: the account's calendars. */
   calendars?: SyncedCalendar[];
 }
-const isConnection = (value: unknown): value is CalendarConnection => isObject(value) && typeof value.id === 'number' && typeof value.name === 'string';
+const isConnection = (value: unknown): value is CalendarConnection =>
+  isObject(value) && typeof value.id === 'number' && typeof value.name === 'string';
 const readConnection = (body: Body) => (isConnection(body.connection) ? body.connection : undefined);
 
 export const fetchCalendarConnections = () =>
-  call('POST', '/api/calendar/connections', undefined, (body) => (Array.isArray(body.connections) ? body.connections.filter(isConnection) : undefined), { loadsData: true });
+  call(
+    'POST',
+    '/api/calendar/connections',
+    undefined,
+    (body) => (Array.isArray(body.connections) ? body.connections.filter(isConnection) : undefined),
+    { loadsData: true },
+  );
 /** Which calendar services the server can connect, and for each the settings it still needs. */
-export interface ProviderSetup { configured: boolean; missing: string[] }
-export interface CalendarProviders { google: ProviderSetup; caldav: ProviderSetup }
-const readSetup = (value: unknown): ProviderSetup | undefined => (isObject(value) && typeof value.configured === 'boolean' && Array.isArray(value.missing)
-  ? { configured: value.configured, missing: value.missing.filter((m): m is string => typeof m === 'string') } : undefined);
+export interface ProviderSetup {
+  configured: boolean;
+  missing: string[];
+}
+export interface CalendarProviders {
+  google: ProviderSetup;
+  caldav: ProviderSetup;
+}
+const readSetup = (value: unknown): ProviderSetup | undefined =>
+  isObject(value) && typeof value.configured === 'boolean' && Array.isArray(value.missing)
+    ? { configured: value.configured, missing: value.missing.filter((m): m is string => typeof m === 'string') }
+    : undefined;
 export const fetchCalendarProviders = () =>
   call('POST', '/api/calendar/providers', undefined, (body): CalendarProviders | undefined => {
     const google = readSetup(body.google);
     const caldav = readSetup(body.caldav);
     return google && caldav ? { google, caldav } : undefined;
   });
-export interface CaldavAccount { server_url: string; username: string; password: string; name?: string }
+export interface CaldavAccount {
+  server_url: string;
+  username: string;
+  password: string;
+  name?: string;
+}
 /** Checks the account with its server and connects it; its first sync is queued. */
-export const connectCaldav = (account: CaldavAccount) => call('POST', '/api/calendar/caldav/connect', account, readConnection);
-export const chooseCaldavCalendars = (id: number, selected: number[]) => call('POST', '/api/calendar/caldav/calendars', { id, selected }, readConnection);
+export const connectCaldav = (account: CaldavAccount) =>
+  call('POST', '/api/calendar/caldav/connect', account, readConnection);
+export const chooseCaldavCalendars = (id: number, selected: number[]) =>
+  call('POST', '/api/calendar/caldav/calendars', { id, selected }, readConnection);
 /** An event on a synced CalDAV calendar: times are ISO instants; an all-day one runs from midnight UTC of its first day to midnight UTC after its last. */
-export interface CaldavEventInput { title: string; start: string; end: string; all_day: boolean; description?: string }
-const readCaldavEvent = (body: Body) => (isObject(body.event) && typeof body.event.id === 'number' ? { id: body.event.id } : undefined);
+export interface CaldavEventInput {
+  title: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+  description?: string;
+}
+const readCaldavEvent = (body: Body) =>
+  isObject(body.event) && typeof body.event.id === 'number' ? { id: body.event.id } : undefined;
 export const createCaldavEvent = (calendarId: number, event: CaldavEventInput) =>
   call('POST', '/api/calendar/caldav/events/create', { calendar_id: calendarId, ...event }, readCaldavEvent);
-export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>) => call('POST', '/api/calendar/caldav/events/update', { id, ...changes }, readCaldavEvent);
-export const deleteCaldavEvent = (id: number) => call('POST', '/api/calendar/caldav/events/delete', { id }, readSuccess, { needsSuccess: true });
-export const subscribeToCalendar = (url: string, name: string) => call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
-export const refreshCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/refresh', { id }, readConnection);
-export const deleteCalendarConnection = (id: number) => call('POST', '/api/calendar/connections/delete', { id }, readSuccess, { needsSuccess: true });
+export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>) =>
+  call('POST', '/api/calendar/caldav/events/update', { id, ...changes }, readCaldavEvent);
+export const deleteCaldavEvent = (id: number) =>
+  call('POST', '/api/calendar/caldav/events/delete', { id }, readSuccess, { needsSuccess: true });
+export const subscribeToCalendar = (url: string, name: string) =>
+  call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
+export const refreshCalendarConnection = (id: number) =>
+  call('POST', '/api/calendar/connections/refresh', { id }, readConnection);
+export const deleteCalendarConnection = (id: number) =>
+  call('POST', '/api/calendar/connections/delete', { id }, readSuccess, { needsSuccess: true });
 /** The secret address of the user's own feed, made on first call. */
 export const fetchCalendarFeed = () =>
-  call('POST', '/api/calendar/feed', undefined, (body) => (typeof body.url === 'string' ? body.url : undefined), { needsSuccess: true });
-export const revokeCalendarFeed = () => call('POST', '/api/calendar/feed/revoke', undefined, readSuccess, { needsSuccess: true });
+  call('POST', '/api/calendar/feed', undefined, (body) => (typeof body.url === 'string' ? body.url : undefined), {
+    needsSuccess: true,
+  });
+export const revokeCalendarFeed = () =>
+  call('POST', '/api/calendar/feed/revoke', undefined, readSuccess, { needsSuccess: true });
 
 export const fetchMuscles = () =>
-  call('POST', '/api/muscle/all', undefined, (body) => (Array.isArray(body.muscles) ? (body.muscles as Muscle[]) : undefined), {
-    loadsData: true, needsSuccess: true,
-  });
+  call(
+    'POST',
+    '/api/muscle/all',
+    undefined,
+    (body) => (Array.isArray(body.muscles) ? (body.muscles as Muscle[]) : undefined),
+    {
+      loadsData: true,
+      needsSuccess: true,
+    },
+  );
 
-export interface SubscribeInput { programId: number; isSubscribing: boolean; currentBoardId: number }
+export interface SubscribeInput {
+  programId: number;
+  isSubscribing: boolean;
+  currentBoardId: number;
+}
 
 /** `data.board` is the board the program lives in; the server sends its id as `board` and name as `boardName`. */
 export const subscribeToProgram = (input: SubscribeInput) =>
-  call('POST', '/api/program/subscribe',
+  call(
+    'POST',
+    '/api/program/subscribe',
     { program_id: input.programId, isSubscribing: input.isSubscribing, current_board_id: input.currentBoardId },
     (body): ProgramSubscription | undefined => {
       if (isBoard(body.board)) return { board: { id: body.board.id, name: body.board.name } };
@@ -314,17 +442,26 @@ export const subscribeToProgram = (input: SubscribeInput) =>
         return { board: { id: body.board, name: typeof body.boardName === 'string' ? body.boardName : '' } };
       }
       return undefined;
-    }, { needsSuccess: true });
+    },
+    { needsSuccess: true },
+  );
 
 // The account's data
 
 /** Deletes the account and everything in it; the server checks the password and sends a confirmation mail. */
-export const deleteAccount = (password: string) => call('POST', '/api/user/delete', { password }, readSuccess, { needsSuccess: true });
+export const deleteAccount = (password: string) =>
+  call('POST', '/api/user/delete', { password }, readSuccess, { needsSuccess: true });
 
 /** `GET /api/user/export`: one zip of every board and record (`lifeboard.json`) with the uploads. */
 export async function fetchAccountExport(): Promise<ApiResult<Blob>> {
-  const response = await http.request<unknown>({ method: 'GET', url: '/api/user/export', responseType: 'blob', keepErrorBody: true });
-  if (response.status === 200 && response.data instanceof Blob) return { ok: true, status: response.status, data: response.data };
+  const response = await http.request<unknown>({
+    method: 'GET',
+    url: '/api/user/export',
+    responseType: 'blob',
+    keepErrorBody: true,
+  });
+  if (response.status === 200 && response.data instanceof Blob)
+    return { ok: true, status: response.status, data: response.data };
   if (response.status === 401) void reportUnauthorized();
   return failure(response.status, null);
 }
@@ -344,19 +481,33 @@ export interface AppNotification {
 }
 
 function isAppNotification(value: unknown): value is AppNotification {
-  return isObject(value) && typeof value.id === 'number' && typeof value.title === 'string' && typeof value.body === 'string'
-    && typeof value.created_at === 'string' && typeof value.read === 'boolean' && typeof value.actionable === 'boolean';
+  return (
+    isObject(value) &&
+    typeof value.id === 'number' &&
+    typeof value.title === 'string' &&
+    typeof value.body === 'string' &&
+    typeof value.created_at === 'string' &&
+    typeof value.read === 'boolean' &&
+    typeof value.actionable === 'boolean'
+  );
 }
 const readUnread = (body: Body): number | undefined => (typeof body.unread === 'number' ? body.unread : undefined);
 
 export const fetchUnreadCount = () => call('GET', '/api/notifications/unread', undefined, readUnread);
 
-export const fetchNotifications = () => call('GET', '/api/notifications', undefined, (body) => {
-  const unread = readUnread(body);
-  return Array.isArray(body.notifications) && body.notifications.every(isAppNotification) && unread !== undefined
-    ? { notifications: body.notifications, unread }
-    : undefined;
-}, { loadsData: true });
+export const fetchNotifications = () =>
+  call(
+    'GET',
+    '/api/notifications',
+    undefined,
+    (body) => {
+      const unread = readUnread(body);
+      return Array.isArray(body.notifications) && body.notifications.every(isAppNotification) && unread !== undefined
+        ? { notifications: body.notifications, unread }
+        : undefined;
+    },
+    { loadsData: true },
+  );
 
 /** Marks the given notifications read (all without ids); `data` is the unread count left. */
 export const markNotificationsRead = (ids?: number[]) =>
@@ -364,9 +515,16 @@ export const markNotificationsRead = (ids?: number[]) =>
 
 /** "Done" or "Snooze 10 min" on a reminder in the bell; `data.message` says what happened. */
 export const actOnNotification = (id: number, action: 'done' | 'snooze') =>
-  call('POST', '/api/notifications/act', { id, action }, (body) => (
-    typeof body.message === 'string' && isAppNotification(body.notification) ? { message: body.message, notification: body.notification } : undefined
-  ), { needsSuccess: true });
+  call(
+    'POST',
+    '/api/notifications/act',
+    { id, action },
+    (body) =>
+      typeof body.message === 'string' && isAppNotification(body.notification)
+        ? { message: body.message, notification: body.notification }
+        : undefined,
+    { needsSuccess: true },
+  );
 
 // Text messages (SMS)
 
@@ -396,29 +554,53 @@ export interface PushDevice {
 }
 
 function isPushDevice(value: unknown): value is PushDevice {
-  return isObject(value) && typeof value.id === 'number' && typeof value.name === 'string' && typeof value.endpoint === 'string'
-    && typeof value.created_at === 'string' && (value.last_sent_at === null || typeof value.last_sent_at === 'string');
+  return (
+    isObject(value) &&
+    typeof value.id === 'number' &&
+    typeof value.name === 'string' &&
+    typeof value.endpoint === 'string' &&
+    typeof value.created_at === 'string' &&
+    (value.last_sent_at === null || typeof value.last_sent_at === 'string')
+  );
 }
 
-export const fetchPushConfig = () => call('GET', '/api/push/config', undefined, (body): PushConfig | undefined => (
-  typeof body.configured === 'boolean' && (body.public_key === null || typeof body.public_key === 'string')
-    ? { configured: body.configured, public_key: body.public_key }
-    : undefined
-));
+export const fetchPushConfig = () =>
+  call('GET', '/api/push/config', undefined, (body): PushConfig | undefined =>
+    typeof body.configured === 'boolean' && (body.public_key === null || typeof body.public_key === 'string')
+      ? { configured: body.configured, public_key: body.public_key }
+      : undefined,
+  );
 
-export const fetchPushDevices = () => call('GET', '/api/push/subscriptions', undefined, (body) => (
-  Array.isArray(body.subscriptions) && body.subscriptions.every(isPushDevice) ? body.subscriptions : undefined
-), { loadsData: true });
+export const fetchPushDevices = () =>
+  call(
+    'GET',
+    '/api/push/subscriptions',
+    undefined,
+    (body) =>
+      Array.isArray(body.subscriptions) && body.subscriptions.every(isPushDevice) ? body.subscriptions : undefined,
+    { loadsData: true },
+  );
 
 /** `subscription` is `PushSubscription.toJSON()` of this browser. */
-export interface PushSubscriptionInput { endpoint: string; keys: { p256dh: string; auth: string } }
+export interface PushSubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
 /** `replaces`: this browser's previous endpoint (its subscription changed), which the server removes. */
 export const savePushDevice = (subscription: PushSubscriptionInput, name: string, replaces?: string) =>
-  call('POST', '/api/push/subscribe', { endpoint: subscription.endpoint, keys: subscription.keys, name, ...(replaces ? { replaces } : {}) }, (body) => (
-    isPushDevice(body.subscription) ? body.subscription : undefined
-  ), { needsSuccess: true });
+  call(
+    'POST',
+    '/api/push/subscribe',
+    { endpoint: subscription.endpoint, keys: subscription.keys, name, ...(replaces ? { replaces } : {}) },
+    (body) => (isPushDevice(body.subscription) ? body.subscription : undefined),
+    { needsSuccess: true },
+  );
 
-export const removePushDevice = (id: number) => call('POST', '/api/push/unsubscribe', { id }, readSuccess, { needsSuccess: true });
+export const removePushDevice = (id: number) =>
+  call('POST', '/api/push/unsubscribe', { id }, readSuccess, { needsSuccess: true });
 
 /** Queues a test push to every device of the account; `data` is how many. */
-export const sendTestPush = () => call('POST', '/api/push/test', {}, (body) => (typeof body.queued === 'number' ? body.queued : undefined), { needsSuccess: true });
+export const sendTestPush = () =>
+  call('POST', '/api/push/test', {}, (body) => (typeof body.queued === 'number' ? body.queued : undefined), {
+    needsSuccess: true,
+  });

@@ -125,7 +125,8 @@ describe('send', () => {
   it('keeps the body of answers that plain http users get empty, for typed calls to read', async () => {
     api.on('POST /api/unicorn/all', { status: 404, body: { success: false, error: 'Unable to find model: unicorn' } });
     expect(await send({ method: 'POST', url: '/api/unicorn/all' })).toEqual({
-      status: 404, body: { success: false, error: 'Unable to find model: unicorn' },
+      status: 404,
+      body: { success: false, error: 'Unable to find model: unicorn' },
     });
     expect((await http.post('/api/unicorn/all')).data).toBeNull();
   });

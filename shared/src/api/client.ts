@@ -48,7 +48,11 @@ export async function attachRequestSetup(config: InternalAxiosRequestConfig): Pr
   try {
     config.baseURL = (await configReady()).apiUrl;
   } catch (error) {
-    throw new axios.AxiosError(`The site's settings could not be read: ${error instanceof Error ? error.message : String(error)}`, 'ERR_SETTINGS', config);
+    throw new axios.AxiosError(
+      `The site's settings could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      'ERR_SETTINGS',
+      config,
+    );
   }
   config.headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = storedToken();
@@ -101,9 +105,7 @@ export function handleResponseError(error: unknown): Promise<AxiosResponse> {
 http.interceptors.request.use(attachRequestSetup);
 http.interceptors.response.use((response) => response, handleResponseError);
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiError };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 
 /** What `send` hands to the typed calls: the status and the body, never a rejection for HTTP failures. */
 export interface RawAnswer {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ApiError, AuthExpiredError, ForbiddenError, NetworkError, NotFoundError, RateLimitError, RequestRejectedError, ServerError,
-  StaleSessionError, UnknownModelError, ValidationError, errorFromResponse, messageOf,
+  ApiError,
+  AuthExpiredError,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  RequestRejectedError,
+  ServerError,
+  StaleSessionError,
+  UnknownModelError,
+  ValidationError,
+  errorFromResponse,
+  messageOf,
 } from './errors';
 
 describe('errorFromResponse', () => {
@@ -10,7 +21,13 @@ describe('errorFromResponse', () => {
     [401, { message: 'Unauthenticated.' }, AuthExpiredError, 'AuthExpiredError', 'LB-AUTH-EXPIRED'],
     [403, {}, ForbiddenError, 'ForbiddenError', 'LB-FORBIDDEN'],
     [404, { message: 'No such habit' }, NotFoundError, 'NotFoundError', 'LB-NOT-FOUND'],
-    [404, { success: false, error: 'Unable to find model: unicorn' }, UnknownModelError, 'UnknownModelError', 'LB-UNKNOWN-MODEL'],
+    [
+      404,
+      { success: false, error: 'Unable to find model: unicorn' },
+      UnknownModelError,
+      'UnknownModelError',
+      'LB-UNKNOWN-MODEL',
+    ],
     [419, null, StaleSessionError, 'StaleSessionError', 'LB-SESSION-STALE'],
     [422, { message: 'invalid', errors: {} }, ValidationError, 'ValidationError', 'LB-VALIDATION'],
     [429, null, RateLimitError, 'RateLimitError', 'LB-RATE-LIMITED'],
@@ -32,7 +49,10 @@ describe('errorFromResponse', () => {
   });
 
   it('422 keeps the field errors of the contract', () => {
-    const error = errorFromResponse(422, { message: 'invalid', errors: { email: ['is taken', 3], name: 'is required' } });
+    const error = errorFromResponse(422, {
+      message: 'invalid',
+      errors: { email: ['is taken', 3], name: 'is required' },
+    });
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fieldErrors).toEqual({ email: ['is taken'], name: ['is required'] });
   });

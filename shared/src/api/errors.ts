@@ -124,12 +124,14 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   if (status === 401) return new AuthExpiredError(message('Please sign in again.'), status, body);
   if (status === 403) return new ForbiddenError(message('You are not allowed to do that.'), status, body);
   if (status === 419) return new StaleSessionError(message('Your session is stale; please reload.'), status, body);
-  if (status === 422) return new ValidationError(message('Please check the form.'), status, body, readFieldErrors(body));
+  if (status === 422)
+    return new ValidationError(message('Please check the form.'), status, body, readFieldErrors(body));
   if (status === 429) return new RateLimitError('Too Many Requests!', status, body);
   if (status >= 500) return new ServerError(message('Something went wrong on the server.'), status, body);
   const text = message(`Request failed (${status}).`);
   if (unknownModel.test(text)) return new UnknownModelError(text, status, body);
   if (status === 404) return new NotFoundError(text, status, body);
-  if (status >= 200 && status < 300) return new RequestRejectedError(messageOf(body, 'The request was not accepted.'), status, body);
+  if (status >= 200 && status < 300)
+    return new RequestRejectedError(messageOf(body, 'The request was not accepted.'), status, body);
   return new ApiError(text, status, body);
 }

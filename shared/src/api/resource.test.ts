@@ -9,17 +9,32 @@ beforeEach(() => {
   dismissAll();
 });
 
-const row = (id: number, fields: Record<string, unknown> = {}) =>
-  ({ id, board_id: 3, created_at: '2026-11-22T00:00:00.000Z', updated_at: '2026-11-22T00:00:00.000Z', ...fields });
+const row = (id: number, fields: Record<string, unknown> = {}) => ({
+  id,
+  board_id: 3,
+  created_at: '2026-11-22T00:00:00.000Z',
+  updated_at: '2026-11-22T00:00:00.000Z',
+  ...fields,
+});
 
 describe('createResource (POST /api/{M}/{verb})', () => {
   const goals = createResource('goal');
 
   it('all: sends board and params, reads the list under the state name and next_cursor', async () => {
-    api.on('POST /api/goal/all', { body: { success: true, goals: [row(1, { title: 'Run a 10k' })], next_cursor: 'abc' } });
+    api.on('POST /api/goal/all', {
+      body: { success: true, goals: [row(1, { title: 'Run a 10k' })], next_cursor: 'abc' },
+    });
     const result = await goals.all(3, { search: 'run', limit: 1 });
-    expect(api.requests[0]).toMatchObject({ method: 'POST', path: '/api/goal/all', body: { board: 3, params: { search: 'run', limit: 1 } } });
-    expect(result).toEqual({ ok: true, status: 200, data: { items: [row(1, { title: 'Run a 10k' })], nextCursor: 'abc' } });
+    expect(api.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/goal/all',
+      body: { board: 3, params: { search: 'run', limit: 1 } },
+    });
+    expect(result).toEqual({
+      ok: true,
+      status: 200,
+      data: { items: [row(1, { title: 'Run a 10k' })], nextCursor: 'abc' },
+    });
   });
 
   it('uses the camelCase state of multi-word models', async () => {
@@ -78,7 +93,10 @@ describe('createResource (POST /api/{M}/{verb})', () => {
   it('a record of another board answers 403 without a notification', async () => {
     api.on('POST /api/goal/get', { status: 403, body: { message: 'This board is not yours.' } });
     const result = await goals.get(9, 1);
-    expect(!result.ok && [result.error.code, result.error.message]).toEqual(['LB-FORBIDDEN', 'This board is not yours.']);
+    expect(!result.ok && [result.error.code, result.error.message]).toEqual([
+      'LB-FORBIDDEN',
+      'This board is not yours.',
+    ]);
     expect($notifications.get()).toEqual([]);
   });
 });

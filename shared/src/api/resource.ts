@@ -61,22 +61,32 @@ export function createResource(modelName: string): Resource<AnyRecord> {
   const state = traitsOf(modelName)?.state ?? modelName;
   const single = traitsOf(modelName)?.single === true;
 
-  async function call<T>(verb: string, body: unknown, read: (body: Record<string, unknown>) => T | undefined): Promise<ApiResult<T>> {
+  async function call<T>(
+    verb: string,
+    body: unknown,
+    read: (body: Record<string, unknown>) => T | undefined,
+  ): Promise<ApiResult<T>> {
     const { status, body: answer } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
     if (status === 401) void reportUnauthorized();
     if (!isSuccessStatus(status) || !isObject(answer) || answer.success === false) {
       const result = failure<T>(status, answer);
-      if (!result.ok && result.error instanceof UnknownModelError) notify({ kind: 'error', message: result.error.message });
+      if (!result.ok && result.error instanceof UnknownModelError)
+        notify({ kind: 'error', message: result.error.message });
       return result;
     }
     const data = read(answer);
     if (data === undefined) {
-      return { ok: false, status, error: new BadResponseError(`The answer to ${modelName}/${verb} lacks its data.`, status, answer) };
+      return {
+        ok: false,
+        status,
+        error: new BadResponseError(`The answer to ${modelName}/${verb} lacks its data.`, status, answer),
+      };
     }
     return { ok: true, status, data };
   }
 
-  const readRecord = (body: Record<string, unknown>) => (isRecordLike(body[modelName]) ? (body[modelName] as AnyRecord) : undefined);
+  const readRecord = (body: Record<string, unknown>) =>
+    isRecordLike(body[modelName]) ? (body[modelName] as AnyRecord) : undefined;
 
   return {
     modelName,

@@ -41,7 +41,10 @@ describe('uploadImage (wire shape, fake server)', () => {
 
   it('refuses a file over 10 MB without sending it', async () => {
     const before = api.requests.length;
-    await expect(uploadImage(new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)]), 'big.png')).rejects.toMatchObject({ status: 413, message: 'Images may be at most 10 MB.' });
+    await expect(uploadImage(new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)]), 'big.png')).rejects.toMatchObject({
+      status: 413,
+      message: 'Images may be at most 10 MB.',
+    });
     expect(api.requests.length).toBe(before);
   });
 

@@ -18,7 +18,14 @@ export interface UploadedImage {
 
 /** The limits the server enforces (api/src/modules/uploads/image-type.ts; a test there checks they agree). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const ALLOWED_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/webp'] as const;
+export const ALLOWED_IMAGE_TYPES = [
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/webp',
+] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,15 +62,21 @@ export interface UploadOptions {
 
 export async function uploadImage(file: Blob, fileName?: string, options: UploadOptions = {}): Promise<UploadedImage> {
   // Refused here with the server's words: sending 10 MB only to hear "too large" wastes the user's bandwidth.
-  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(`Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, 413);
+  if (file.size > MAX_IMAGE_BYTES)
+    throw new ApiError(`Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`, 413);
   const form = new FormData();
   const name = fileName ?? (typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'image');
   // Wrapped in a File rather than passing the name to append(): some FormData implementations drop that argument.
   form.append('file', new File([file], name, { type: file.type }));
   const { onProgress, signal } = options;
   const { status, body } = await send({
-    method: 'POST', url: '/api/uploads/image', data: form, signal,
-    onUploadProgress: onProgress ? (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : 0) : undefined,
+    method: 'POST',
+    url: '/api/uploads/image',
+    data: form,
+    signal,
+    onUploadProgress: onProgress
+      ? (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : 0)
+      : undefined,
   });
   if (!isSuccessStatus(status) || !isRecord(body) || body.success !== true) throw errorFromResponse(status, body);
   if (typeof body.id !== 'string' || typeof body.url !== 'string') {

@@ -36,16 +36,30 @@ export function useApiGet<T>(url: string | null, read: (body: unknown) => T | nu
     setLoad({ state: 'loading' });
     void send({ method: 'GET', url }).then(({ status, body }) => {
       if (!live) return;
-      if (status === 404) { setLoad({ state: 'missing' }); return; }
+      if (status === 404) {
+        setLoad({ state: 'missing' });
+        return;
+      }
       const data = isSuccessStatus(status) ? reader.current(body) : null;
-      setLoad(data === null ? { state: 'failed', status, message: isSuccessStatus(status) ? 'The answer could not be read.' : problemOf(status, body) } : { state: 'ready', data });
+      setLoad(
+        data === null
+          ? {
+              state: 'failed',
+              status,
+              message: isSuccessStatus(status) ? 'The answer could not be read.' : problemOf(status, body),
+            }
+          : { state: 'ready', data },
+      );
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [url, attempt]);
   return { ...load, reload: () => setAttempt((n) => n + 1) };
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `body[key]` when it is an array of objects, else null. */
 export function listOf(body: unknown, key: string): Record<string, unknown>[] | null {

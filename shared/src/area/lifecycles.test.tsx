@@ -31,7 +31,8 @@ describe('areaLifecycles', () => {
 
   it('asks for the root again at the mount when the first try failed', async () => {
     const Root = () => <p>Back online</p>;
-    const loadRoot = vi.fn<() => Promise<typeof Root>>()
+    const loadRoot = vi
+      .fn<() => Promise<typeof Root>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue(Root);
     const lifecycles = areaLifecycles(loadRoot);
@@ -51,7 +52,11 @@ describe('areaLifecycles', () => {
     // The error's own text is for the console, not the user.
     expect(panel.textContent).not.toContain('The list could not be drawn');
     expect(panel.textContent).toContain('Something went wrong while showing this page');
-    expect(logged).toHaveBeenCalledWith('LB-AREA-RENDER', expect.objectContaining({ message: 'The list could not be drawn' }), expect.anything());
+    expect(logged).toHaveBeenCalledWith(
+      'LB-AREA-RENDER',
+      expect.objectContaining({ message: 'The list could not be drawn' }),
+      expect.anything(),
+    );
     expect(panel.getAttribute('data-error-code')).toBe('LB-AREA-RENDER');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
@@ -60,7 +65,10 @@ describe('areaLifecycles', () => {
 
   it('offers no Retry when the shell passed none', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const area = await mountAreaAt(areaLifecycles(async () => BrokenWithoutMessage), '/somewhere');
+    const area = await mountAreaAt(
+      areaLifecycles(async () => BrokenWithoutMessage),
+      '/somewhere',
+    );
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
     expect(screen.queryByRole('button')).toBeNull();
     await area.unmount();

@@ -18,8 +18,14 @@ function AreaCrash({ retry }: { retry?: () => void }) {
     <section role="alert" className="lb-area-crash" data-error-code="LB-AREA-RENDER">
       <h2>This area hit an error</h2>
       <p>Something went wrong while showing this page. Try again; the rest of the app keeps working.</p>
-      <p>If it keeps happening, tell support this code: <code>LB-AREA-RENDER</code></p>
-      {retry ? <button type="button" onClick={retry}>Retry</button> : null}
+      <p>
+        If it keeps happening, tell support this code: <code>LB-AREA-RENDER</code>
+      </p>
+      {retry ? (
+        <button type="button" onClick={retry}>
+          Retry
+        </button>
+      ) : null}
     </section>
   );
 }

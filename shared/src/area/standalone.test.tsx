@@ -8,7 +8,13 @@ import { resetConfigForTests, setConfig } from '../stores/config';
 import { $session, clearSession } from '../stores/session';
 import { StandalonePage } from './standalone';
 
-const user = makeUser({ default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }] });
+const user = makeUser({
+  default_board_id: 2,
+  boards: [
+    { id: 1, name: 'Home' },
+    { id: 2, name: 'Work' },
+  ],
+});
 
 const api = withFakeApi();
 afterEach(() => {
@@ -19,7 +25,11 @@ afterEach(() => {
 });
 
 function page() {
-  return render(<StandalonePage areaName="Goals" startPath="/my-goals"><p>The goals area</p></StandalonePage>);
+  return render(
+    <StandalonePage areaName="Goals" startPath="/my-goals">
+      <p>The goals area</p>
+    </StandalonePage>,
+  );
 }
 
 async function signIn(password: string) {
@@ -84,8 +94,13 @@ describe('the standalone page reads its API address at start-up', () => {
 
   it('says so when the file cannot be read', async () => {
     resetConfigForTests();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 404 })),
+    );
     page();
-    expect((await screen.findByRole('alert')).textContent).toBe('This page could not read its settings (/settings.json): /settings.json answered 404.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This page could not read its settings (/settings.json): /settings.json answered 404.',
+    );
   });
 });

@@ -25,8 +25,12 @@ function SignInForm() {
   }
   return (
     <form onSubmit={(event) => void handleSubmit(event)} aria-label="Sign in">
-      <label>Email <input name="email" type="email" autoComplete="username" required /></label>
-      <label>Password <input name="password" type="password" autoComplete="current-password" required /></label>
+      <label>
+        Email <input name="email" type="email" autoComplete="username" required />
+      </label>
+      <label>
+        Password <input name="password" type="password" autoComplete="current-password" required />
+      </label>
       <button type="submit">Sign in</button>
       {error ? <p role="alert">{error}</p> : null}
     </form>
@@ -42,7 +46,9 @@ function useRuntimeSettings(): string | null {
   useEffect(() => {
     if ($config.get().apiUrl) return;
     loadRuntimeSettings().catch((failure: unknown) => {
-      setError(`This page could not read its settings (/settings.json): ${failure instanceof Error ? failure.message : String(failure)}.`);
+      setError(
+        `This page could not read its settings (/settings.json): ${failure instanceof Error ? failure.message : String(failure)}.`,
+      );
     });
   }, []);
   return error;
@@ -79,7 +85,9 @@ export function StandalonePage({ areaName, startPath, children }: StandaloneProp
     <>
       <header>
         {areaName} (standalone) · {session.user.email}{' '}
-        <button type="button" onClick={clearSession}>Sign out</button>
+        <button type="button" onClick={clearSession}>
+          Sign out
+        </button>
       </header>
       {settingsAlert}
       {children}

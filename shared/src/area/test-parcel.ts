@@ -14,11 +14,21 @@ export interface MountedArea {
  * Bootstraps and mounts `lifecycles` as a parcel at `path`, into a fresh element in the document, and waits for
  * the area's first content. Unmounting also removes the element and goes back to `/`.
  */
-export async function mountAreaAt(lifecycles: ReactAppOrParcel<AreaProps>, path: string, props: AreaProps = {}): Promise<MountedArea> {
+export async function mountAreaAt(
+  lifecycles: ReactAppOrParcel<AreaProps>,
+  path: string,
+  props: AreaProps = {},
+): Promise<MountedArea> {
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
   document.body.append(element);
-  const parcelProps = { ...props, name: `test-parcel${path}`, domElement: element, singleSpa: {}, mountParcel: mountRootParcel };
+  const parcelProps = {
+    ...props,
+    name: `test-parcel${path}`,
+    domElement: element,
+    singleSpa: {},
+    mountParcel: mountRootParcel,
+  };
   await lifecycles.bootstrap(parcelProps);
   await lifecycles.mount(parcelProps);
   await waitFor(() => {

@@ -38,7 +38,9 @@ describe('afterPaintWhenIdle', () => {
     vi.useFakeTimers();
     const frames = stubFrames();
     const idle: { callback: () => void; options?: { timeout: number } }[] = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout: number }) => idle.push({ callback, options }));
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout: number }) =>
+      idle.push({ callback, options }),
+    );
     const work = vi.fn();
     afterPaintWhenIdle(work, 1500);
     vi.runAllTimers();

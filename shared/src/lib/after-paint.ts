@@ -9,7 +9,9 @@ export function afterNextPaint(work: () => void): () => void {
     timer = setTimeout(work, 0);
     return () => clearTimeout(timer);
   }
-  const frame = requestAnimationFrame(() => { timer = setTimeout(work, 0); });
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
   return () => {
     cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);
@@ -22,7 +24,11 @@ type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, option
  * Runs `work` in the browser's first idle moment, at the latest `timeoutMs` later. Where there is no
  * `requestIdleCallback` (Safari before 26), `otherwise` runs it instead (by default at once).
  */
-export function whenIdle(work: () => void, timeoutMs: number, otherwise: (work: () => void) => void = (run) => run()): void {
+export function whenIdle(
+  work: () => void,
+  timeoutMs: number,
+  otherwise: (work: () => void) => void = (run) => run(),
+): void {
   const idle = window as IdleWindow;
   if (typeof idle.requestIdleCallback === 'function') idle.requestIdleCallback(work, { timeout: timeoutMs });
   else otherwise(work);

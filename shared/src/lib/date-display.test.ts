@@ -3,8 +3,22 @@ import { formatDisplayDate, formatDisplayDay, formatTimeAgo, ordinal } from './d
 
 describe('ordinal', () => {
   it.each([
-    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [10, '10th'], [11, '11th'], [12, '12th'], [13, '13th'],
-    [14, '14th'], [20, '20th'], [21, '21st'], [22, '22nd'], [23, '23rd'], [24, '24th'], [30, '30th'], [31, '31st'],
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [10, '10th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [14, '14th'],
+    [20, '20th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [23, '23rd'],
+    [24, '24th'],
+    [30, '30th'],
+    [31, '31st'],
   ])('%i → %s', (day, text) => {
     expect(ordinal(day)).toBe(text);
   });
@@ -20,7 +34,10 @@ describe('formatDisplayDate (spec §9)', () => {
   });
 
   it('uses every month abbreviation', () => {
-    const months = Array.from({ length: 12 }, (_, m) => formatDisplayDate(new Date(Date.UTC(2025, m, 15, 12)), 'UTC').split(' ')[1]);
+    const months = Array.from(
+      { length: 12 },
+      (_, m) => formatDisplayDate(new Date(Date.UTC(2025, m, 15, 12)), 'UTC').split(' ')[1],
+    );
     expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apl', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
   });
 
@@ -43,8 +60,15 @@ describe('formatDisplayDate (spec §9)', () => {
 
   it("without a zone, shows the browser's zone exactly as the same zone named does", () => {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const instants = [Date.UTC(2024, 3, 1, 0, 5), Date.UTC(2025, 11, 31, 12, 0), Date.UTC(2026, 10, 22, 17, 45), Date.UTC(2026, 1, 3, 23, 59), Date.UTC(2023, 6, 11, 9, 7)];
-    for (const at of instants) expect(formatDisplayDate(at), new Date(at).toISOString()).toBe(formatDisplayDate(at, browserZone));
+    const instants = [
+      Date.UTC(2024, 3, 1, 0, 5),
+      Date.UTC(2025, 11, 31, 12, 0),
+      Date.UTC(2026, 10, 22, 17, 45),
+      Date.UTC(2026, 1, 3, 23, 59),
+      Date.UTC(2023, 6, 11, 9, 7),
+    ];
+    for (const at of instants)
+      expect(formatDisplayDate(at), new Date(at).toISOString()).toBe(formatDisplayDate(at, browserZone));
   });
 
   it('gives an empty string for an invalid date or an unknown zone', () => {

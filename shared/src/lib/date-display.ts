@@ -1,17 +1,34 @@
 /** Spec §9: 'Day, Mon 1st 2024 @ time' — English abbreviations (April is 'Apl'), ordinal day, 12-hour clock. */
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export const monthAbbreviations = ['Jan', 'Feb', 'Mar', 'Apl', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const monthAbbreviations = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apl',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /** 1st 2nd 3rd 4th … 11th 12th 13th … 21st 22nd 23rd … 31st. */
 export function ordinal(day: number): string {
   const lastTwo = day % 100;
   if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
   switch (day % 10) {
-    case 1: return `${day}st`;
-    case 2: return `${day}nd`;
-    case 3: return `${day}rd`;
-    default: return `${day}th`;
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
   }
 }
 
@@ -22,8 +39,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   if (!formatter) {
     // en-US with numeric parts and a 24-hour clock: only the numbers and the weekday are read, our own words used.
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
   }
@@ -37,7 +60,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export function formatDisplayDate(date: Date | string | number, timeZone?: string): string {
   const instant = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(instant.getTime())) return '';
-  if (!timeZone) return displayOf(instant.getDay(), instant.getMonth(), instant.getDate(), instant.getFullYear(), instant.getHours(), instant.getMinutes());
+  if (!timeZone)
+    return displayOf(
+      instant.getDay(),
+      instant.getMonth(),
+      instant.getDate(),
+      instant.getFullYear(),
+      instant.getHours(),
+      instant.getMinutes(),
+    );
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = formatterFor(timeZone).formatToParts(instant);
@@ -65,7 +96,11 @@ function displayOf(weekday: number, month: number, day: number, year: number, ho
  */
 export function formatDisplayDay(date: Date | string): string {
   const plain = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  const day = plain ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])) : date instanceof Date ? date : new Date(date);
+  const day = plain
+    ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3]))
+    : date instanceof Date
+      ? date
+      : new Date(date);
   if (Number.isNaN(day.getTime())) return '';
   return `${weekdayNames[day.getDay()]}, ${monthAbbreviations[day.getMonth()]} ${ordinal(day.getDate())} ${day.getFullYear()}`;
 }

@@ -40,7 +40,11 @@ describe('device database (spec §3, §9)', () => {
   });
 
   it('upgrades a version 1 database that had only device ids, keeping them', async () => {
-    const v1 = await openDB(deviceDbName, 1, { upgrade: (db) => { db.createObjectStore('device_ids'); } });
+    const v1 = await openDB(deviceDbName, 1, {
+      upgrade: (db) => {
+        db.createObjectStore('device_ids');
+      },
+    });
     await v1.put('device_ids', 'kept-id', 'ada');
     v1.close();
     expect(await getDeviceId('ada')).toBe('kept-id');
@@ -49,7 +53,12 @@ describe('device database (spec §3, §9)', () => {
 
   it('stores encryption keys per user and per kind', async () => {
     const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await putKey('general_keys', 'ada', { key, version: 1, salt: 'abcdEFGH12345678', created_at: '2026-11-22T00:00:00.000Z' });
+    await putKey('general_keys', 'ada', {
+      key,
+      version: 1,
+      salt: 'abcdEFGH12345678',
+      created_at: '2026-11-22T00:00:00.000Z',
+    });
     const stored = await getKey('general_keys', 'ada');
     expect(stored?.version).toBe(1);
     expect(stored?.salt).toBe('abcdEFGH12345678');

@@ -15,5 +15,11 @@ export {
   useSensors,
 } from '@dnd-kit/core';
 export type { DragEndEvent } from '@dnd-kit/core';
-export { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+export {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 export { CSS } from '@dnd-kit/utilities';

@@ -5,7 +5,11 @@ const byTitle = (task: { title: string }) => task.title;
 
 describe('occurrenceKeys', () => {
   it('keys items by identity, numbering repeats in order', () => {
-    expect(occurrenceKeys([{ title: 'Pack' }, { title: 'Clean' }, { title: 'Pack' }], byTitle)).toEqual(['1:Pack', '1:Clean', '2:Pack']);
+    expect(occurrenceKeys([{ title: 'Pack' }, { title: 'Clean' }, { title: 'Pack' }], byTitle)).toEqual([
+      '1:Pack',
+      '1:Clean',
+      '2:Pack',
+    ]);
   });
 
   it('gives an item the same key after a move, and the others theirs after a removal', () => {

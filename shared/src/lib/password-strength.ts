@@ -39,7 +39,7 @@ const warnings: Record<string, string> = {
   wordByItself: 'A single word is easy to guess.',
   namesByThemselves: 'Names on their own are easy to guess.',
   commonNames: 'Common names are easy to guess.',
-  userInputs: 'It contains your name, your e-mail or the site\'s name.',
+  userInputs: "It contains your name, your e-mail or the site's name.",
   pwned: 'This password has appeared in a data breach.',
 };
 
@@ -56,11 +56,16 @@ function estimator(): ZxcvbnFactory {
  * estimator's time grows with the length.
  */
 export function judgePassword(password: string, userInputs: readonly string[] = []): PasswordVerdict {
-  const inputs = ['lifeboard', ...userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3)];
+  const inputs = [
+    'lifeboard',
+    ...userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3),
+  ];
   const result = estimator().check(password.slice(0, 100), inputs);
   const score = result.score as PasswordScore;
   const strongEnough = score >= MIN_PASSWORD_SCORE;
   const warning = result.feedback.warning ? warnings[result.feedback.warning] : undefined;
-  const advice = strongEnough ? '' : `${warning ? `${warning} ` : ''}Add a few more words or characters that do not belong together.`;
+  const advice = strongEnough
+    ? ''
+    : `${warning ? `${warning} ` : ''}Add a few more words or characters that do not belong together.`;
   return { score, strongEnough, label: labels[score], advice };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { rrule } from '../models/fields';
 import { describeRepeat, endRuleBefore, parseRepeat, repeatRule, type RepeatChoice } from './repeat-rule';
 
-const choice = (over: Partial<RepeatChoice>): RepeatChoice => ({ preset: 'none', days: [], interval: 1, unit: 'WEEKLY', until: '', ...over });
+const choice = (over: Partial<RepeatChoice>): RepeatChoice => ({
+  preset: 'none',
+  days: [],
+  interval: 1,
+  unit: 'WEEKLY',
+  until: '',
+  ...over,
+});
 
 describe('repeat presets', () => {
   it('write rules the model accepts and read back as the same preset', () => {

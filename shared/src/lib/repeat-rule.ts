@@ -19,7 +19,12 @@ export interface RepeatChoice {
 
 const byDay = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const dayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const unitWords: Record<RepeatChoice['unit'], [string, string]> = { DAILY: ['day', 'days'], WEEKLY: ['week', 'weeks'], MONTHLY: ['month', 'months'], YEARLY: ['year', 'years'] };
+const unitWords: Record<RepeatChoice['unit'], [string, string]> = {
+  DAILY: ['day', 'days'],
+  WEEKLY: ['week', 'weeks'],
+  MONTHLY: ['month', 'months'],
+  YEARLY: ['year', 'years'],
+};
 
 export const emptyRepeat: RepeatChoice = { preset: 'none', days: [], interval: 1, unit: 'WEEKLY', until: '' };
 
@@ -44,7 +49,10 @@ export function parseRepeat(rule: string | null | undefined): RepeatChoice {
   const freq = map.get('FREQ') ?? '';
   const interval = Number(map.get('INTERVAL') ?? '1') || 1;
   const until = untilOf(map);
-  const days = (map.get('BYDAY') ?? '').split(',').filter(Boolean).map((d) => byDay.indexOf(d));
+  const days = (map.get('BYDAY') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((d) => byDay.indexOf(d));
   const known = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'UNTIL']);
   const unit = (['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'].includes(freq) ? freq : 'WEEKLY') as RepeatChoice['unit'];
   const base = { ...emptyRepeat, interval, unit, until, days: days.filter((d) => d >= 0) };
@@ -59,13 +67,22 @@ export function parseRepeat(rule: string | null | undefined): RepeatChoice {
 /** The RRULE a choice writes; null for no repeat. */
 export function repeatRule(choice: RepeatChoice): string | null {
   const until = choice.until ? `;UNTIL=${choice.until.replace(/-/g, '')}T235959Z` : '';
-  const days = (list: number[]) => [...new Set(list)].sort((a, b) => a - b).map((d) => byDay[d]).join(',');
+  const days = (list: number[]) =>
+    [...new Set(list)]
+      .sort((a, b) => a - b)
+      .map((d) => byDay[d])
+      .join(',');
   switch (choice.preset) {
-    case 'none': return null;
-    case 'daily': return `FREQ=DAILY${until}`;
-    case 'weekdays': return `FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR${until}`;
-    case 'weekly': return `FREQ=WEEKLY${choice.days.length ? `;BYDAY=${days(choice.days)}` : ''}${until}`;
-    case 'monthly': return `FREQ=MONTHLY${until}`;
+    case 'none':
+      return null;
+    case 'daily':
+      return `FREQ=DAILY${until}`;
+    case 'weekdays':
+      return `FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR${until}`;
+    case 'weekly':
+      return `FREQ=WEEKLY${choice.days.length ? `;BYDAY=${days(choice.days)}` : ''}${until}`;
+    case 'monthly':
+      return `FREQ=MONTHLY${until}`;
     case 'custom': {
       const interval = Math.max(1, Math.min(999, Math.round(choice.interval) || 1));
       const weekDays = choice.unit === 'WEEKLY' && choice.days.length ? `;BYDAY=${days(choice.days)}` : '';
@@ -81,10 +98,14 @@ export function describeRepeat(rule: string | null | undefined): string {
   const until = choice.until ? ` until ${choice.until}` : '';
   const on = choice.days.length ? ` on ${choice.days.map((d) => dayNames[d]).join(', ')}` : '';
   switch (choice.preset) {
-    case 'daily': return `Every day${until}`;
-    case 'weekdays': return `Every weekday${until}`;
-    case 'weekly': return `Weekly${on}${until}`;
-    case 'monthly': return `Monthly${until}`;
+    case 'daily':
+      return `Every day${until}`;
+    case 'weekdays':
+      return `Every weekday${until}`;
+    case 'weekly':
+      return `Weekly${on}${until}`;
+    case 'monthly':
+      return `Monthly${until}`;
     default: {
       const [one, many] = unitWords[choice.unit];
       return `Every ${choice.interval > 1 ? `${choice.interval} ${many}` : one}${choice.unit === 'WEEKLY' ? on : ''}${until}`;
@@ -97,6 +118,9 @@ export function endRuleBefore(rule: string, date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
   const until = `${day.toISOString().slice(0, 10).replace(/-/g, '')}T235959Z`;
-  const kept = rule.replace(/^RRULE:/, '').split(';').filter((part) => !part.startsWith('UNTIL=') && !part.startsWith('COUNT='));
+  const kept = rule
+    .replace(/^RRULE:/, '')
+    .split(';')
+    .filter((part) => !part.startsWith('UNTIL=') && !part.startsWith('COUNT='));
   return [...kept, `UNTIL=${until}`].join(';');
 }

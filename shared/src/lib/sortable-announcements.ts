@@ -18,9 +18,16 @@ export function titledAnnouncements(titleOf: (id: DragId) => string) {
   return {
     onDragStart: ({ active }: { active: { id: DragId } }) => `Picked up ${named(active.id)}.`,
     // dnd-kit reports the picked-up item as over its own place at once: that is still "picked up".
-    onDragOver: ({ active, over }: { active: { id: DragId }; over: { id: DragId } | null }) => (!over ? `${named(active.id)} is not over a place in the list.`
-      : over.id === active.id ? `Picked up ${named(active.id)}.` : `${named(active.id)} is over ${named(over.id)}.`),
-    onDragEnd: ({ active, over }: { active: { id: DragId }; over: { id: DragId } | null }) => (over ? `${named(active.id)} was put down at ${named(over.id)}'s place.` : `${named(active.id)} was put down where it was.`),
+    onDragOver: ({ active, over }: { active: { id: DragId }; over: { id: DragId } | null }) =>
+      !over
+        ? `${named(active.id)} is not over a place in the list.`
+        : over.id === active.id
+          ? `Picked up ${named(active.id)}.`
+          : `${named(active.id)} is over ${named(over.id)}.`,
+    onDragEnd: ({ active, over }: { active: { id: DragId }; over: { id: DragId } | null }) =>
+      over
+        ? `${named(active.id)} was put down at ${named(over.id)}'s place.`
+        : `${named(active.id)} was put down where it was.`,
     onDragCancel: ({ active }: { active: { id: DragId } }) => `Moving ${named(active.id)} was cancelled.`,
   };
 }

@@ -65,12 +65,21 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
       }
       const address = new URL(req.url ?? '/', 'http://localhost');
       const path = address.pathname;
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: address.search.slice(1), headers: req.headers, body: await readBody(req) };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path,
+        query: address.search.slice(1),
+        headers: req.headers,
+        body: await readBody(req),
+      };
       requests.push(recorded);
       const route = table.get(`${recorded.method} ${path}`);
-      const answer: FakeAnswer = route === undefined
-        ? { status: 404, body: { message: `No route ${recorded.method} ${path}` } }
-        : typeof route === 'function' ? await route(recorded) : route;
+      const answer: FakeAnswer =
+        route === undefined
+          ? { status: 404, body: { message: `No route ${recorded.method} ${path}` } }
+          : typeof route === 'function'
+            ? await route(recorded)
+            : route;
       if (answer.hangUp) {
         req.socket.destroy();
         return;
@@ -87,9 +96,10 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
     on(route, handler) {
       table.set(route, handler);
     },
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }

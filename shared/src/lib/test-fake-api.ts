@@ -19,8 +19,12 @@ export function withFakeApi(routes: Record<string, FakeRoute | FakeAnswer> = {})
   });
   afterAll(() => started?.close());
   return {
-    get url() { return server().url; },
-    get requests() { return server().requests; },
+    get url() {
+      return server().url;
+    },
+    get requests() {
+      return server().requests;
+    },
     on: (route, handler) => server().on(route, handler),
     close: () => server().close(),
   };

@@ -1,9 +1,7 @@
 import { z } from './zod';
 
 /** How a list of a model is ordered when the caller does not ask otherwise. */
-export type NaturalOrder =
-  | { kind: 'newest'; field: 'created_at' | 'date_field' }
-  | { kind: 'position' };
+export type NaturalOrder = { kind: 'newest'; field: 'created_at' | 'date_field' } | { kind: 'position' };
 
 export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** The name in `/api/{name}/...`. */
@@ -52,7 +50,18 @@ export interface FieldWords {
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */
-export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 'required' | 'dateField' | 'searchable' | 'richText' | 'titleField' | 'optionLabels' | 'serverOwned' | 'fieldWords'> {
+export interface AnyModelDefinition extends Omit<
+  ModelDefinition,
+  | 'fields'
+  | 'required'
+  | 'dateField'
+  | 'searchable'
+  | 'richText'
+  | 'titleField'
+  | 'optionLabels'
+  | 'serverOwned'
+  | 'fieldWords'
+> {
   fields: z.ZodObject;
   required: readonly string[];
   dateField?: string;
@@ -64,7 +73,9 @@ export interface AnyModelDefinition extends Omit<ModelDefinition, 'fields' | 're
   fieldWords?: Record<string, FieldWords | undefined>;
 }
 
-export function defineModel<Shape extends z.ZodRawShape>(def: ModelDefinition<Shape>): ModelDefinition<Shape> & AnyModelDefinition {
+export function defineModel<Shape extends z.ZodRawShape>(
+  def: ModelDefinition<Shape>,
+): ModelDefinition<Shape> & AnyModelDefinition {
   return def as ModelDefinition<Shape> & AnyModelDefinition;
 }
 
@@ -79,7 +90,9 @@ export const recordBase = z.object({
 /** The fields a client may write: all but the server-owned ones. */
 function writableFields(def: AnyModelDefinition) {
   const owned = def.serverOwned ?? [];
-  return owned.length === 0 ? def.fields : z.object(Object.fromEntries(Object.entries(def.fields.shape).filter(([key]) => !owned.includes(key))));
+  return owned.length === 0
+    ? def.fields
+    : z.object(Object.fromEntries(Object.entries(def.fields.shape).filter(([key]) => !owned.includes(key))));
 }
 
 /** The schema a create body must satisfy: required fields required, no unknown (or server-owned) keys. */

@@ -50,7 +50,13 @@ export const url = z
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) address');
 export const weekdays = z.array(z.number().int().min(0).max(6)).max(7);
 /** An iCalendar recurrence rule body, e.g. `FREQ=WEEKLY;BYDAY=MO,WE`. */
-export const rrule = z.string().max(500).regex(/^(RRULE:)?FREQ=(SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/, 'must be a recurrence rule like FREQ=WEEKLY;BYDAY=MO');
+export const rrule = z
+  .string()
+  .max(500)
+  .regex(
+    /^(RRULE:)?FREQ=(SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/,
+    'must be a recurrence rule like FREQ=WEEKLY;BYDAY=MO',
+  );
 export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
 export const steps = z

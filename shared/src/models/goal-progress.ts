@@ -24,7 +24,8 @@ export function progressSourceOf(goal: GoalProgressInput): ProgressSource {
   return goal.progress_from === 'target' || goal.progress_from === 'habits' ? goal.progress_from : 'milestones';
 }
 
-const clampPercent = (value: number) => (Number.isFinite(value) ? Math.round(Math.min(100, Math.max(0, value)) * 10) / 10 : 0);
+const clampPercent = (value: number) =>
+  Number.isFinite(value) ? Math.round(Math.min(100, Math.max(0, value)) * 10) / 10 : 0;
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const amount = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 });
@@ -52,7 +53,11 @@ export function goalProgress(goal: GoalProgressInput, habitScores: number[] = []
   if (source === 'milestones') {
     const list = Array.isArray(goal.milestones) ? (goal.milestones as { done_at?: unknown }[]) : [];
     const done = list.filter((m) => typeof m?.done_at === 'string' && m.done_at).length;
-    return { source, percent: list.length ? clampPercent((done / list.length) * 100) : 0, words: list.length ? `${done} of ${plural(list.length, 'milestone')} done` : 'No milestones yet' };
+    return {
+      source,
+      percent: list.length ? clampPercent((done / list.length) * 100) : 0,
+      words: list.length ? `${done} of ${plural(list.length, 'milestone')} done` : 'No milestones yet',
+    };
   }
   if (source === 'target') {
     const target = number(goal.target_value);
@@ -61,10 +66,19 @@ export function goalProgress(goal: GoalProgressInput, habitScores: number[] = []
     const suffix = unit ? ` ${unit}` : '';
     if (target === null) return { source, percent: 0, words: 'No target number set yet' };
     if (!latest) return { source, percent: 0, words: `Nothing logged yet; target ${amount(target)}${suffix}` };
-    const percent = target === start ? (latest.value === target ? 100 : 0) : ((latest.value - start) / (target - start)) * 100;
-    return { source, percent: clampPercent(percent), words: `${amount(latest.value)}${suffix} now, from ${amount(start)}${suffix} toward ${amount(target)}${suffix}` };
+    const percent =
+      target === start ? (latest.value === target ? 100 : 0) : ((latest.value - start) / (target - start)) * 100;
+    return {
+      source,
+      percent: clampPercent(percent),
+      words: `${amount(latest.value)}${suffix} now, from ${amount(start)}${suffix} toward ${amount(target)}${suffix}`,
+    };
   }
   if (!habitScores.length) return { source, percent: 0, words: 'No habits linked yet' };
   const mean = habitScores.reduce((sum, s) => sum + s, 0) / habitScores.length;
-  return { source, percent: clampPercent(mean * 100), words: `${plural(habitScores.length, 'habit')} at ${Math.round(mean * 100)} % strength on average` };
+  return {
+    source,
+    percent: clampPercent(mean * 100),
+    words: `${plural(habitScores.length, 'habit')} at ${Math.round(mean * 100)} % strength on average`,
+  };
 }

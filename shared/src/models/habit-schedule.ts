@@ -24,20 +24,29 @@ const short = (day: number) => weekdayNames[day].slice(0, 3);
 
 export function scheduleToStored(choice: ScheduleChoice): StoredSchedule {
   switch (choice.type) {
-    case 'daily': return { frequency_num: 1, frequency_den: 1, weekdays: [] };
-    case 'week': return { frequency_num: choice.times, frequency_den: 7, weekdays: [] };
-    case 'month': return { frequency_num: choice.times, frequency_den: 30, weekdays: [] };
-    case 'every': return { frequency_num: 1, frequency_den: choice.days, weekdays: [] };
-    case 'weekdays': return { frequency_num: 1, frequency_den: 1, weekdays: [...choice.days].sort((a, b) => a - b) };
-    case 'custom': return { frequency_num: choice.times, frequency_den: choice.days, weekdays: [] };
+    case 'daily':
+      return { frequency_num: 1, frequency_den: 1, weekdays: [] };
+    case 'week':
+      return { frequency_num: choice.times, frequency_den: 7, weekdays: [] };
+    case 'month':
+      return { frequency_num: choice.times, frequency_den: 30, weekdays: [] };
+    case 'every':
+      return { frequency_num: 1, frequency_den: choice.days, weekdays: [] };
+    case 'weekdays':
+      return { frequency_num: 1, frequency_den: 1, weekdays: [...choice.days].sort((a, b) => a - b) };
+    case 'custom':
+      return { frequency_num: choice.times, frequency_den: choice.days, weekdays: [] };
   }
 }
 
 export function storedToSchedule(habit: Record<string, unknown>): ScheduleChoice {
   const num = typeof habit.frequency_num === 'number' ? habit.frequency_num : 1;
   const den = typeof habit.frequency_den === 'number' ? habit.frequency_den : 1;
-  const weekdays = Array.isArray(habit.weekdays) ? habit.weekdays.filter((d): d is number => typeof d === 'number') : [];
-  if (num === 1 && den === 1) return weekdays.length > 0 && weekdays.length < 7 ? { type: 'weekdays', days: weekdays } : { type: 'daily' };
+  const weekdays = Array.isArray(habit.weekdays)
+    ? habit.weekdays.filter((d): d is number => typeof d === 'number')
+    : [];
+  if (num === 1 && den === 1)
+    return weekdays.length > 0 && weekdays.length < 7 ? { type: 'weekdays', days: weekdays } : { type: 'daily' };
   if (den === 7) return { type: 'week', times: num };
   if (den === 30) return { type: 'month', times: num };
   if (num === 1) return { type: 'every', days: den };
@@ -64,15 +73,20 @@ export function describeSchedule(habit: Record<string, unknown>): string {
   }
   const choice = storedToSchedule(habit);
   switch (choice.type) {
-    case 'daily': return 'Every day';
-    case 'week': return capital(`${times(choice.times)} a week`);
-    case 'month': return capital(`${times(choice.times)} a month`);
-    case 'every': return `Every ${choice.days} days`;
+    case 'daily':
+      return 'Every day';
+    case 'week':
+      return capital(`${times(choice.times)} a week`);
+    case 'month':
+      return capital(`${times(choice.times)} a month`);
+    case 'every':
+      return `Every ${choice.days} days`;
     case 'weekdays': {
       const names = choice.days.map(short);
       return `On ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}`;
     }
-    case 'custom': return capital(`${times(choice.times)} in ${choice.days} days`);
+    case 'custom':
+      return capital(`${times(choice.times)} in ${choice.days} days`);
   }
 }
 

@@ -4,7 +4,10 @@ import { colour, idRef, isoDate, isoInstant, longText, position, timeOfDay, titl
 
 /** The spec's `{product}e`: a habit, counted as N times in D days (as Loop Habit Tracker does). */
 export const habit = defineModel({
-  name: 'habit', state: 'habits', label: 'Habit', plural: 'Habits',
+  name: 'habit',
+  state: 'habits',
+  label: 'Habit',
+  plural: 'Habits',
   fields: z.object({
     title: title(),
     description: longText(5000),
@@ -21,8 +24,11 @@ export const habit = defineModel({
     position,
     color: colour,
   }),
-  required: ['title'], order: { kind: 'position' },
-  searchable: ['title', 'description'], richText: [], titleField: 'title',
+  required: ['title'],
+  order: { kind: 'position' },
+  searchable: ['title', 'description'],
+  richText: [],
+  titleField: 'title',
   fieldWords: {
     kind: { label: 'Type of habit' },
     target: { help: 'For a habit you measure: the amount to reach (at least) or stay under (at most).' },

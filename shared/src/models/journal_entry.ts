@@ -3,11 +3,23 @@ import { defineModel } from './define';
 import { idRef, isoDate, richText, shortText, tagList } from './fields';
 
 export const journal_entry = defineModel({
-  name: 'journal_entry', state: 'journalEntries', label: 'Journal entry', plural: 'Journal entries',
+  name: 'journal_entry',
+  state: 'journalEntries',
+  label: 'Journal entry',
+  plural: 'Journal entries',
   fields: z.object({
-    title: shortText(200), body: richText, date: isoDate, mood_id: idRef, goal_id: idRef, tags: tagList,
+    title: shortText(200),
+    body: richText,
+    date: isoDate,
+    mood_id: idRef,
+    goal_id: idRef,
+    tags: tagList,
     word_count: z.number().int().min(0).max(1_000_000),
   }),
-  required: ['date'], dateField: 'date', order: { kind: 'newest', field: 'date_field' },
-  searchable: ['title', 'body'], richText: ['body'], titleField: 'title',
+  required: ['date'],
+  dateField: 'date',
+  order: { kind: 'newest', field: 'date_field' },
+  searchable: ['title', 'body'],
+  richText: ['body'],
+  titleField: 'title',
 });

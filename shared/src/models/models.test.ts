@@ -22,7 +22,8 @@ describe('model registry', () => {
     for (const name of modelNames) {
       const def = models[name];
       const keys = Object.keys(def.fields.shape);
-      for (const field of [...def.searchable, ...def.richText, ...def.required, def.titleField]) expect(keys).toContain(field);
+      for (const field of [...def.searchable, ...def.richText, ...def.required, def.titleField])
+        expect(keys).toContain(field);
       if (def.dateField) expect(keys).toContain(def.dateField);
     }
   });
@@ -38,7 +39,10 @@ describe('model registry', () => {
 
 describe('server-owned fields', () => {
   it('are presented but never writable: a create or update naming one is refused', () => {
-    for (const [def, field] of [[models.program, 'guid'], [models.shared_page, 'slug']] as const) {
+    for (const [def, field] of [
+      [models.program, 'guid'],
+      [models.shared_page, 'slug'],
+    ] as const) {
       expect(def.fields.shape).toHaveProperty(field);
       expect(createSchema(def).shape).not.toHaveProperty(field);
       expect(updateSchema(def).safeParse({ [field]: 'abcdefgh12345678' }).success).toBe(false);
@@ -68,7 +72,12 @@ describe('field rules', () => {
     expect(isoInstant.safeParse('0001-01-01T00:00:00Z').success).toBe(true);
     expect(isoInstant.safeParse('9999-12-31T23:59:59.999Z').success).toBe(true);
     expect(isoInstant.safeParse('9999-12-31T23:00:00+02:00').success).toBe(true);
-    const refused = ['0000-06-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:59:59-01:00', '9999-12-31T22:00:00-02:30'];
+    const refused = [
+      '0000-06-01T00:00:00Z',
+      '0001-01-01T00:30:00+01:00',
+      '9999-12-31T23:59:59-01:00',
+      '9999-12-31T22:00:00-02:30',
+    ];
     for (const value of refused) {
       const result = isoInstant.safeParse(value);
       expect(result.success, value).toBe(false);
@@ -87,7 +96,9 @@ describe('field rules', () => {
     expect(userUpdateFields.phone_number.parse('+33.6.12.34.56.78')).toBe('+33612345678');
     expect(userUpdateFields.phone_number.parse(null)).toBeNull();
     for (const bad of ['07700 900123', '+0 7700 900123', '+44 7700 9001x3', '+1234', '+1234567890123456', '']) {
-      expect(userUpdateFields.phone_number.safeParse(bad).error?.issues[0]?.message).toBe('must be an international number: + and the country code, then the number, e.g. +44 7700 900123');
+      expect(userUpdateFields.phone_number.safeParse(bad).error?.issues[0]?.message).toBe(
+        'must be an international number: + and the country code, then the number, e.g. +44 7700 900123',
+      );
     }
     expect(userUpdateFields.location.safeParse('51.5,-0.12').success).toBe(true);
     expect(userUpdateFields.location.safeParse('91,0').success).toBe(false);

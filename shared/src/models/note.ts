@@ -3,8 +3,14 @@ import { defineModel } from './define';
 import { idRef, richText, shortText } from './fields';
 
 export const note = defineModel({
-  name: 'note', state: 'notes', label: 'Note', plural: 'Notes',
+  name: 'note',
+  state: 'notes',
+  label: 'Note',
+  plural: 'Notes',
   fields: z.object({ title: shortText(200), body: richText, pinned: z.boolean(), category_id: idRef }),
-  required: [], order: { kind: 'newest', field: 'created_at' },
-  searchable: ['title', 'body'], richText: ['body'], titleField: 'title',
+  required: [],
+  order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'body'],
+  richText: ['body'],
+  titleField: 'title',
 });

@@ -5,15 +5,27 @@ import { idRef, richText, shortText, title } from './fields';
 /** What subscribing to a program installs into its board. */
 export const programTemplate = z
   .object({
-    goals: z.array(z.object({ title: title(), why: shortText(2000).optional() }).strict()).max(50).optional(),
-    habits: z.array(z.object({ title: title(), description: shortText(2000).optional() }).strict()).max(50).optional(),
-    routines: z.array(z.object({ title: title() }).strict()).max(50).optional(),
+    goals: z
+      .array(z.object({ title: title(), why: shortText(2000).optional() }).strict())
+      .max(50)
+      .optional(),
+    habits: z
+      .array(z.object({ title: title(), description: shortText(2000).optional() }).strict())
+      .max(50)
+      .optional(),
+    routines: z
+      .array(z.object({ title: title() }).strict())
+      .max(50)
+      .optional(),
     prompts: z.array(shortText(1000)).max(100).optional(),
   })
   .strict();
 
 export const program = defineModel({
-  name: 'program', state: 'programs', label: 'Program', plural: 'Programs',
+  name: 'program',
+  state: 'programs',
+  label: 'Program',
+  plural: 'Programs',
   fields: z.object({
     guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 letters, digits, - or _'),
     title: title(),
@@ -27,13 +39,23 @@ export const program = defineModel({
     cover: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be the id of an uploaded image'),
     cover_alt: shortText(300),
   }),
-  required: ['title'], order: { kind: 'newest', field: 'created_at' },
-  searchable: ['title', 'description'], richText: ['description'], titleField: 'title',
+  required: ['title'],
+  order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'description'],
+  richText: ['description'],
+  titleField: 'title',
   fieldWords: {
-    price_cents: { label: 'Price', help: 'What a buyer pays, in the currency below. 0 makes it free.', input: { kind: 'money', currencyField: 'currency' } },
+    price_cents: {
+      label: 'Price',
+      help: 'What a buyer pays, in the currency below. 0 makes it free.',
+      input: { kind: 'money', currencyField: 'currency' },
+    },
     currency: { help: 'A 3-letter code such as USD or EUR.' },
     cover: { label: 'Cover image', input: { kind: 'managed' } },
-    cover_alt: { label: 'What the cover shows', help: "Read to people who cannot see the image. Empty: the program's title is read." },
+    cover_alt: {
+      label: 'What the cover shows',
+      help: "Read to people who cannot see the image. Empty: the program's title is read.",
+    },
   },
   optionLabels: { status: { draft: 'Draft', review: 'In review', published: 'Published' } },
   // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.

@@ -10,7 +10,10 @@ export const reminderChannels = ['email', 'bell', 'push', 'sms'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 
 export const reminder = defineModel({
-  name: 'reminder', state: 'reminders', label: 'Reminder', plural: 'Reminders',
+  name: 'reminder',
+  state: 'reminders',
+  label: 'Reminder',
+  plural: 'Reminders',
   fields: z.object({
     title: title(),
     remind_at: isoInstant.nullable(),
@@ -20,7 +23,8 @@ export const reminder = defineModel({
     target_id: idRef,
     last_sent_at: isoInstant.nullable(),
   }),
-  required: ['title'], order: { kind: 'newest', field: 'created_at' },
+  required: ['title'],
+  order: { kind: 'newest', field: 'created_at' },
   optionLabels: {
     channels: {
       email: 'E-mail',
@@ -29,7 +33,9 @@ export const reminder = defineModel({
       sms: 'Text message',
     },
   },
-  searchable: ['title'], richText: [], titleField: 'title',
+  searchable: ['title'],
+  richText: [],
+  titleField: 'title',
   fieldWords: {
     remind_at: { label: 'When', help: 'The first time it reminds you.' },
     // Text messages are offered only when the server has an SMS provider and the user a phone number (ChannelsInput).

@@ -4,15 +4,21 @@ import { isoInstant } from './fields';
 
 /** A public, read-only copy of an entry or note at `/a/:slug`. */
 export const shared_page = defineModel({
-  name: 'shared_page', state: 'sharedPages', label: 'Shared page', plural: 'Shared pages',
+  name: 'shared_page',
+  state: 'sharedPages',
+  label: 'Shared page',
+  plural: 'Shared pages',
   fields: z.object({
     slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
     source_model: z.enum(['journal_entry', 'note']),
     source_id: z.number().int().positive(),
     revoked_at: isoInstant.nullable(),
   }),
-  required: ['source_model', 'source_id'], order: { kind: 'newest', field: 'created_at' },
-  searchable: [], richText: [], titleField: 'slug',
+  required: ['source_model', 'source_id'],
+  order: { kind: 'newest', field: 'created_at' },
+  searchable: [],
+  richText: [],
+  titleField: 'slug',
   fieldWords: { source_model: { label: 'Shares a' }, revoked_at: { input: { kind: 'managed' } } },
   // The slug is the public address: 128 random bits made by the server, never chosen or changed by a client.
   serverOwned: ['slug'],

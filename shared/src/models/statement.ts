@@ -6,12 +6,22 @@ import { longText, position, title } from './fields';
 export const statementFields = { title: title(), description: longText(5000), position };
 
 export function defineStatement<Extra extends z.ZodRawShape>(
-  name: string, state: string, label: string, plural: string, extra: Extra,
+  name: string,
+  state: string,
+  label: string,
+  plural: string,
+  extra: Extra,
 ) {
   return defineModel({
-    name, state, label, plural,
+    name,
+    state,
+    label,
+    plural,
     fields: z.object({ ...statementFields, ...extra }),
-    required: ['title'], order: { kind: 'position' },
-    searchable: ['title', 'description'], richText: [], titleField: 'title',
+    required: ['title'],
+    order: { kind: 'position' },
+    searchable: ['title', 'description'],
+    richText: [],
+    titleField: 'title',
   });
 }

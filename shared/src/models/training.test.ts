@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { e1rm, exerciseRecords, formatWeight, fromKg, progressOver, recordsBroken, suggestedWeight, toKg, volume, weekOf, weeklyVolume } from './training';
+import {
+  e1rm,
+  exerciseRecords,
+  formatWeight,
+  fromKg,
+  progressOver,
+  recordsBroken,
+  suggestedWeight,
+  toKg,
+  volume,
+  weekOf,
+  weeklyVolume,
+} from './training';
 
 describe('e1rm (Epley)', () => {
   it('is the weight for a single rep and weight × (1 + reps/30) above, worked by hand', () => {
@@ -14,8 +26,16 @@ describe('e1rm (Epley)', () => {
 describe('exerciseRecords', () => {
   const bench = 7;
   const sessions = [
-    [{ exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: 9, reps: 20, weight: 100 }],
-    [{ exercise_id: bench, reps: 5, weight: 62.5 }, { exercise_id: bench, reps: 12, weight: 40 }, { exercise_id: bench, reps: 3, weight: 90, done: false }],
+    [
+      { exercise_id: bench, reps: 8, weight: 60 },
+      { exercise_id: bench, reps: 8, weight: 60 },
+      { exercise_id: 9, reps: 20, weight: 100 },
+    ],
+    [
+      { exercise_id: bench, reps: 5, weight: 62.5 },
+      { exercise_id: bench, reps: 12, weight: 40 },
+      { exercise_id: bench, reps: 3, weight: 90, done: false },
+    ],
     [{ exercise_id: bench, reps: 1, weight: 70 }],
   ];
   it('finds each record over done sets of that exercise only, worked by hand', () => {
@@ -27,7 +47,12 @@ describe('exerciseRecords', () => {
     });
   });
   it('is all null before any set', () => {
-    expect(exerciseRecords([], bench)).toEqual({ max_weight: null, best_e1rm: null, max_reps: null, best_session_volume: null });
+    expect(exerciseRecords([], bench)).toEqual({
+      max_weight: null,
+      best_e1rm: null,
+      max_reps: null,
+      best_session_volume: null,
+    });
   });
   it('names the records a session broke', () => {
     const before = exerciseRecords(sessions.slice(0, 1), bench);
@@ -36,18 +61,29 @@ describe('exerciseRecords', () => {
     expect(recordsBroken(exerciseRecords([], bench), before)).toEqual([]);
   });
   it('adds volume without float dust', () => {
-    expect(volume([{ exercise_id: 1, reps: 3, weight: 0.1 }, { exercise_id: 1, reps: 1, weight: 0.2 }])).toBe(0.5);
+    expect(
+      volume([
+        { exercise_id: 1, reps: 3, weight: 0.1 },
+        { exercise_id: 1, reps: 1, weight: 0.2 },
+      ]),
+    ).toBe(0.5);
   });
 });
 
 describe('suggestedWeight (wger progression)', () => {
   it('adds the increment when every set hit its target reps', () => {
-    const last = [{ exercise_id: 1, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 1, reps: 9, weight: 60, target_reps: 8 }];
+    const last = [
+      { exercise_id: 1, reps: 8, weight: 60, target_reps: 8 },
+      { exercise_id: 1, reps: 9, weight: 60, target_reps: 8 },
+    ];
     expect(suggestedWeight(last, 1)).toEqual({ weight: 62.5, progressed: true });
     expect(suggestedWeight(last, 1, 5)).toEqual({ weight: 65, progressed: true });
   });
   it('keeps the weight when a set fell short, and says nothing for an exercise not done', () => {
-    const last = [{ exercise_id: 1, reps: 8, weight: 60, target_reps: 8 }, { exercise_id: 1, reps: 6, weight: 60, target_reps: 8 }];
+    const last = [
+      { exercise_id: 1, reps: 8, weight: 60, target_reps: 8 },
+      { exercise_id: 1, reps: 6, weight: 60, target_reps: 8 },
+    ];
     expect(suggestedWeight(last, 1)).toEqual({ weight: 60, progressed: false });
     expect(suggestedWeight(last, 2)).toBeUndefined();
     expect(suggestedWeight([{ exercise_id: 1, reps: 8, weight: 60 }], 1)).toEqual({ weight: 60, progressed: false });
@@ -74,14 +110,31 @@ describe('progressOver', () => {
   const bench = 7;
   const day = (iso: string) => iso.slice(0, 10);
   it('gives per day the heaviest set, the best e1RM and the volume, oldest first, worked by hand', () => {
-    const points = progressOver([
-      { started_at: '2026-11-20T18:00:00Z', sets: [{ exercise_id: bench, reps: 5, weight: 62.5 }, { exercise_id: bench, reps: 12, weight: 40 }] },
-      { started_at: '2026-11-10T18:00:00Z', sets: [{ exercise_id: bench, reps: 8, weight: 60 }, { exercise_id: bench, reps: 3, weight: 90, done: false }, { exercise_id: 9, reps: 1, weight: 200 }] },
-      // A second session the same day: one point, the better set, the summed volume.
-      { started_at: '2026-11-20T07:00:00Z', sets: [{ exercise_id: bench, reps: 6, weight: 62.5 }] },
-      { started_at: '2026-11-15T18:00:00Z', sets: [{ exercise_id: bench, reps: 10, weight: 0 }] },
-      { started_at: '2026-11-18T18:00:00Z', sets: [{ exercise_id: bench, reps: 8, weight: 70, done: false }] },
-    ], bench, day);
+    const points = progressOver(
+      [
+        {
+          started_at: '2026-11-20T18:00:00Z',
+          sets: [
+            { exercise_id: bench, reps: 5, weight: 62.5 },
+            { exercise_id: bench, reps: 12, weight: 40 },
+          ],
+        },
+        {
+          started_at: '2026-11-10T18:00:00Z',
+          sets: [
+            { exercise_id: bench, reps: 8, weight: 60 },
+            { exercise_id: bench, reps: 3, weight: 90, done: false },
+            { exercise_id: 9, reps: 1, weight: 200 },
+          ],
+        },
+        // A second session the same day: one point, the better set, the summed volume.
+        { started_at: '2026-11-20T07:00:00Z', sets: [{ exercise_id: bench, reps: 6, weight: 62.5 }] },
+        { started_at: '2026-11-15T18:00:00Z', sets: [{ exercise_id: bench, reps: 10, weight: 0 }] },
+        { started_at: '2026-11-18T18:00:00Z', sets: [{ exercise_id: bench, reps: 8, weight: 70, done: false }] },
+      ],
+      bench,
+      day,
+    );
     expect(points).toEqual([
       { day: '2026-11-10', best_set: { weight: 60, reps: 8 }, best_e1rm: 76, volume: 480 },
       { day: '2026-11-15', best_set: null, best_e1rm: null, volume: 0 }, // bodyweight only
@@ -94,12 +147,23 @@ describe('progressOver', () => {
 describe('weeklyVolume', () => {
   it('sums each Monday-to-Sunday week and keeps empty weeks, worked by hand', () => {
     const day = (iso: string) => iso.slice(0, 10);
-    const weeks = weeklyVolume([
-      { started_at: '2026-11-02T10:00:00Z', sets: [{ exercise_id: 1, reps: 10, weight: 50 }] }, // Monday
-      { started_at: '2026-11-08T10:00:00Z', sets: [{ exercise_id: 2, reps: 5, weight: 62.5 }, { exercise_id: 2, reps: 5, weight: 80, done: false }] }, // Sunday
-      { started_at: '2026-11-17T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] },
-      { started_at: '2026-10-01T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] }, // before the range
-    ], day, '2026-11-04', '2026-11-20');
+    const weeks = weeklyVolume(
+      [
+        { started_at: '2026-11-02T10:00:00Z', sets: [{ exercise_id: 1, reps: 10, weight: 50 }] }, // Monday
+        {
+          started_at: '2026-11-08T10:00:00Z',
+          sets: [
+            { exercise_id: 2, reps: 5, weight: 62.5 },
+            { exercise_id: 2, reps: 5, weight: 80, done: false },
+          ],
+        }, // Sunday
+        { started_at: '2026-11-17T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] },
+        { started_at: '2026-10-01T10:00:00Z', sets: [{ exercise_id: 1, reps: 3, weight: 100 }] }, // before the range
+      ],
+      day,
+      '2026-11-04',
+      '2026-11-20',
+    );
     expect(weeks).toEqual([
       { week: '2026-11-02', volume: 812.5, sessions: 2 }, // 500 + 312.5; the planned 80 kg set was not done
       { week: '2026-11-09', volume: 0, sessions: 0 },

@@ -41,8 +41,11 @@ export function doneSets(sets: readonly LoggedSet[], exerciseId: number): Logged
 
 /** Sum of weight × reps of done sets (all exercises, or one), kg. */
 export function volume(sets: readonly LoggedSet[], exerciseId?: number): number {
-  return cents(sets.filter((s) => s.done !== false && (exerciseId === undefined || s.exercise_id === exerciseId))
-    .reduce((sum, s) => sum + s.reps * (s.weight ?? 0), 0));
+  return cents(
+    sets
+      .filter((s) => s.done !== false && (exerciseId === undefined || s.exercise_id === exerciseId))
+      .reduce((sum, s) => sum + s.reps * (s.weight ?? 0), 0),
+  );
 }
 
 /** The records of one exercise over sessions (each a list of sets); null where nothing was done yet. */
@@ -92,7 +95,11 @@ export const DEFAULT_INCREMENT_KG = 2.5;
  * session's weight is the heaviest weight used then plus the increment; otherwise that weight again.
  * Undefined when the exercise was not done last time (the plan's weight stands).
  */
-export function suggestedWeight(lastSets: readonly LoggedSet[], exerciseId: number, incrementKg = DEFAULT_INCREMENT_KG): { weight: number; progressed: boolean } | undefined {
+export function suggestedWeight(
+  lastSets: readonly LoggedSet[],
+  exerciseId: number,
+  incrementKg = DEFAULT_INCREMENT_KG,
+): { weight: number; progressed: boolean } | undefined {
   const done = lastSets.filter((s) => s.exercise_id === exerciseId && s.done !== false);
   const heaviest = Math.max(0, ...done.map((s) => s.weight ?? 0));
   if (done.length === 0 || heaviest <= 0) return undefined;
@@ -106,7 +113,7 @@ export const KG_PER_LB = 0.45359237;
 
 /** A weight typed in the user's unit, as stored: kg, to 4 decimals (a typed kg value is kept exactly). */
 export function toKg(value: number, unit: WeightUnit): number {
-  return unit === 'kg' ? value : Math.round((value * KG_PER_LB) * 10_000) / 10_000;
+  return unit === 'kg' ? value : Math.round(value * KG_PER_LB * 10_000) / 10_000;
 }
 
 /** A stored kg weight in the user's unit, to 2 decimals: 61.235 kg shows as 135 lb. */
@@ -135,7 +142,11 @@ export interface ProgressPoint {
  * An exercise's progress, oldest day first: per day the best set, the best e1RM and the volume. Two sessions
  * on one day make one point (the better set, the summed volume); a session with no done set makes none.
  */
-export function progressOver(sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[], exerciseId: number, dayOf: (iso: string) => string): ProgressPoint[] {
+export function progressOver(
+  sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[],
+  exerciseId: number,
+  dayOf: (iso: string) => string,
+): ProgressPoint[] {
   const days = new Map<string, ProgressPoint>();
   for (const session of sessions) {
     const done = doneSets(session.sets, exerciseId);
@@ -146,7 +157,8 @@ export function progressOver(sessions: readonly { started_at: string; sets: read
       const weight = set.weight ?? 0;
       if (weight <= 0) continue;
       const best = point.best_set;
-      if (!best || weight > best.weight || (weight === best.weight && set.reps > best.reps)) point.best_set = { weight, reps: set.reps };
+      if (!best || weight > best.weight || (weight === best.weight && set.reps > best.reps))
+        point.best_set = { weight, reps: set.reps };
       point.best_e1rm = Math.max(point.best_e1rm ?? 0, e1rm(weight, set.reps));
     }
     point.volume = cents(point.volume + volume(done));
@@ -166,7 +178,12 @@ export function weekOf(day: string): string {
  * Volume per week (all exercises), oldest first, from the Monday of `fromDay`'s week to `toDay`'s: a week
  * without training is there with 0, so the bars keep real time.
  */
-export function weeklyVolume(sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[], dayOf: (iso: string) => string, fromDay: string, toDay: string): { week: string; volume: number; sessions: number }[] {
+export function weeklyVolume(
+  sessions: readonly { started_at: string; sets: readonly LoggedSet[] }[],
+  dayOf: (iso: string) => string,
+  fromDay: string,
+  toDay: string,
+): { week: string; volume: number; sessions: number }[] {
   const weeks = new Map<string, { week: string; volume: number; sessions: number }>();
   for (let week = weekOf(fromDay); week <= toDay;) {
     weeks.set(week, { week, volume: 0, sessions: 0 });

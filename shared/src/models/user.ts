@@ -26,9 +26,18 @@ export const locationString = z
  * A phone number in E.164 (`+447700900123`), the form SMS providers take. Typed as people write it ("+44 7700 900123",
  * "+1 (415) 555-0123"): spaces, dots, dashes and brackets are dropped; the country code is required.
  */
-export const phoneNumber = z.string().trim()
+export const phoneNumber = z
+  .string()
+  .trim()
   .transform((value) => value.replace(/[\s().\-\u00a0]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number: + and the country code, then the number, e.g. +44 7700 900123'));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\+[1-9]\d{6,14}$/,
+        'must be an international number: + and the country code, then the number, e.g. +44 7700 900123',
+      ),
+  );
 
 /** The fields of spec §3 a user may change through `/api/user/update`, one at a time. */
 export const userUpdateFields = {
@@ -90,4 +99,6 @@ export const registerBody = z
     invitation: z.string().max(200).optional(),
   })
   .strict();
-export const loginBody = z.object({ email, password: z.string().min(1, 'is required').max(200), device_id: z.uuid().optional() }).strict();
+export const loginBody = z
+  .object({ email, password: z.string().min(1, 'is required').max(200), device_id: z.uuid().optional() })
+  .strict();

@@ -19,8 +19,14 @@ export const workoutItem = z
   .strict();
 
 export const workout = defineModel({
-  name: 'workout', state: 'workouts', label: 'Workout', plural: 'Workouts',
+  name: 'workout',
+  state: 'workouts',
+  label: 'Workout',
+  plural: 'Workouts',
   fields: z.object({ title: title(), notes: longText(5000), items: z.array(workoutItem).max(100) }),
-  required: ['title'], order: { kind: 'newest', field: 'created_at' },
-  searchable: ['title', 'notes'], richText: [], titleField: 'title',
+  required: ['title'],
+  order: { kind: 'newest', field: 'created_at' },
+  searchable: ['title', 'notes'],
+  richText: [],
+  titleField: 'title',
 });

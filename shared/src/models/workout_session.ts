@@ -17,13 +17,28 @@ export const performedSet = z
   .strict();
 
 export const workout_session = defineModel({
-  name: 'workout_session', state: 'workoutSessions', label: 'Workout session', plural: 'Workout sessions',
+  name: 'workout_session',
+  state: 'workoutSessions',
+  label: 'Workout session',
+  plural: 'Workout sessions',
   fields: z.object({
-    title: shortText(200), workout_id: idRef, started_at: isoInstant, ended_at: isoInstant.nullable(),
-    sets: z.array(performedSet).max(500), notes: longText(5000),
+    title: shortText(200),
+    workout_id: idRef,
+    started_at: isoInstant,
+    ended_at: isoInstant.nullable(),
+    sets: z.array(performedSet).max(500),
+    notes: longText(5000),
   }),
-  required: ['started_at'], dateField: 'started_at', order: { kind: 'newest', field: 'date_field' },
+  required: ['started_at'],
+  dateField: 'started_at',
+  order: { kind: 'newest', field: 'date_field' },
   // Search stays on the notes: a searchable field is part of the table's generated search column.
-  searchable: ['notes'], richText: [], titleField: 'title',
-  fieldWords: { title: { label: 'Title', help: 'For example "Push day · Tue, Nov 25".' }, started_at: { label: 'Started' }, ended_at: { label: 'Finished' } },
+  searchable: ['notes'],
+  richText: [],
+  titleField: 'title',
+  fieldWords: {
+    title: { label: 'Title', help: 'For example "Push day · Tue, Nov 25".' },
+    started_at: { label: 'Started' },
+    ended_at: { label: 'Finished' },
+  },
 });

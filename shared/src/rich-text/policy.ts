@@ -18,11 +18,44 @@ export const blockTags = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockq
 /** Inline formatting tags. */
 export const inlineTags = ['strong', 'b', 'em', 'i', 'u', 's', 'a'] as const;
 /** Every tag that may appear in stored or shown rich text. */
-export const allowedTags: readonly string[] = [...blockTags, ...inlineTags, 'br', 'ol', 'ul', 'code', 'div', 'span', 'img', 'iframe'];
+export const allowedTags: readonly string[] = [
+  ...blockTags,
+  ...inlineTags,
+  'br',
+  'ol',
+  'ul',
+  'code',
+  'div',
+  'span',
+  'img',
+  'iframe',
+];
 /** Elements whose content is not prose: they go with everything inside them. */
 export const dropWithContentTags: readonly string[] = [
-  'script', 'style', 'textarea', 'option', 'select', 'xmp', 'noscript', 'noembed', 'noframes', 'template',
-  'title', 'object', 'embed', 'applet', 'svg', 'math', 'head', 'frameset', 'plaintext', 'iframe', 'frame', 'link', 'meta', 'base',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'title',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'head',
+  'frameset',
+  'plaintext',
+  'iframe',
+  'frame',
+  'link',
+  'meta',
+  'base',
 ];
 
 /** Spec §5: the schemes a link may use. */
@@ -149,7 +182,14 @@ export function safeImageSrc(src: string, apiUrl?: string): string | null {
 export function safeVideoSrc(src: string): string | null {
   const normalized = normalizeUrl(src);
   const url = parseAbsolute(normalized);
-  if (!url || url.protocol !== 'https:' || url.username || url.password || !(videoHosts as readonly string[]).includes(url.hostname)) return null;
+  if (
+    !url ||
+    url.protocol !== 'https:' ||
+    url.username ||
+    url.password ||
+    !(videoHosts as readonly string[]).includes(url.hostname)
+  )
+    return null;
   return normalized;
 }
 

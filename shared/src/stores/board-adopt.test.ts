@@ -3,7 +3,13 @@ import { $board, $boards, setBoard, setBoards } from './board';
 import { adoptBoard } from './board-adopt';
 import { $currentNote } from './data';
 
-const note = { id: 7, board_id: 1, created_at: '2026-11-01T08:00:00.000Z', updated_at: '2026-11-01T08:00:00.000Z', title: 'kept on board 1' };
+const note = {
+  id: 7,
+  board_id: 1,
+  created_at: '2026-11-01T08:00:00.000Z',
+  updated_at: '2026-11-01T08:00:00.000Z',
+  title: 'kept on board 1',
+};
 
 describe('adoptBoard', () => {
   beforeEach(() => {
@@ -15,7 +21,10 @@ describe('adoptBoard', () => {
   it('adds a new board, makes it current and clears the data of the board left', () => {
     adoptBoard({ id: 9, name: 'Couch to 5k' });
     expect($board.get()).toEqual({ id: 9, name: 'Couch to 5k' });
-    expect($boards.get()).toEqual([{ id: 1, name: 'Personal' }, { id: 9, name: 'Couch to 5k' }]);
+    expect($boards.get()).toEqual([
+      { id: 1, name: 'Personal' },
+      { id: 9, name: 'Couch to 5k' },
+    ]);
     expect($currentNote.get()).toBeNull();
   });
 

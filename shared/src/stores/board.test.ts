@@ -54,12 +54,23 @@ describe('$board and $onboarded', () => {
 describe('defaultBoardOf', () => {
   it('is the default board, named as in the user’s boards', async () => {
     const { defaultBoardOf } = await loadModule();
-    expect(defaultBoardOf({ default_board_id: 2, boards: [{ id: 1, name: 'Home' }, { id: 2, name: 'Work' }] })).toEqual({ id: 2, name: 'Work' });
+    expect(
+      defaultBoardOf({
+        default_board_id: 2,
+        boards: [
+          { id: 1, name: 'Home' },
+          { id: 2, name: 'Work' },
+        ],
+      }),
+    ).toEqual({ id: 2, name: 'Work' });
   });
 
   it('falls back to the first board without a default, and to "Default Board" for a name not listed', async () => {
     const { defaultBoardOf } = await loadModule();
-    expect(defaultBoardOf({ default_board_id: null, boards: [{ id: 4, name: 'Only' }] })).toEqual({ id: 4, name: 'Only' });
+    expect(defaultBoardOf({ default_board_id: null, boards: [{ id: 4, name: 'Only' }] })).toEqual({
+      id: 4,
+      name: 'Only',
+    });
     expect(defaultBoardOf({ default_board_id: 9, boards: [] })).toEqual({ id: 9, name: 'Default Board' });
     expect(defaultBoardOf({ default_board_id: null, boards: [] })).toEqual({ id: 0, name: 'Default Board' });
   });

@@ -23,8 +23,10 @@ export function defaultBoardOf(user: Pick<User, 'default_board_id' | 'boards'>):
 
 function isBoard(value: unknown): value is Board {
   return (
-    typeof value === 'object' && value !== null &&
-    typeof (value as Board).id === 'number' && typeof (value as Board).name === 'string'
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Board).id === 'number' &&
+    typeof (value as Board).name === 'string'
   );
 }
 

@@ -13,8 +13,12 @@ function serveModel(api: FakeApi, model: string, state: string) {
   let nextId = 100;
   const rows: Record<string, unknown>[] = [];
   const bodyOf = (request: RecordedRequest) => request.body as { board: number; params: Record<string, unknown> };
-  const record = (board: number, fields: Record<string, unknown>) =>
-    ({ board_id: board, created_at: '2026-11-22T10:00:00.000Z', updated_at: '2026-11-22T10:00:00.000Z', ...fields });
+  const record = (board: number, fields: Record<string, unknown>) => ({
+    board_id: board,
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
+    ...fields,
+  });
   // A held route waits for `release()`: a list answers with the rows as they were when asked (a copy), a create
   // stores its row only once released.
   const held: Partial<Record<'all' | 'create', Promise<void>>> = {};
@@ -57,7 +61,9 @@ function serveModel(api: FakeApi, model: string, state: string) {
     /** Holds the answers of `route` until the returned function is called. */
     hold(route: 'all' | 'create'): () => void {
       let release = () => undefined as void;
-      held[route] = new Promise<void>((resolve) => { release = resolve; });
+      held[route] = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       return () => {
         delete held[route];
         release();
@@ -114,7 +120,9 @@ describe('loading', () => {
 
   it('success false empties the list (spec §8) and the error is kept', async () => {
     collection = createCollection('habit');
-    api.on('POST /api/habit/all', { body: { success: true, habits: [{ id: 1, board_id: 1, created_at: '', updated_at: '', title: 'x' }] } });
+    api.on('POST /api/habit/all', {
+      body: { success: true, habits: [{ id: 1, board_id: 1, created_at: '', updated_at: '', title: 'x' }] },
+    });
     await collection.load();
     expect(titles()).toEqual(['x']);
     api.on('POST /api/habit/all', { body: { success: false } });
@@ -302,7 +310,11 @@ describe('optimistic writes', () => {
 
   it('remove filters by id at once; undo brings the record back where it was', async () => {
     const habits = serveModel(api, 'habit', 'habits');
-    habits.seed(1, [{ title: 'a', position: 0 }, { title: 'b', position: 1 }, { title: 'c', position: 2 }]);
+    habits.seed(1, [
+      { title: 'a', position: 0 },
+      { title: 'b', position: 1 },
+      { title: 'c', position: 2 },
+    ]);
     collection = createCollection('habit');
     await collection.load();
     const id = collection.$items.get()[1].id;
@@ -317,9 +329,17 @@ describe('optimistic writes', () => {
     expect(created.params).toEqual({ title: 'b', position: 1 });
   });
 
-  it("undo re-creates a program without the fields only the server sets (its guid and cover), which a create refuses", async () => {
+  it('undo re-creates a program without the fields only the server sets (its guid and cover), which a create refuses', async () => {
     const programs = serveModel(api, 'program', 'programs');
-    programs.seed(1, [{ title: 'Morning reset', status: 'draft', guid: 'guid-of-the-program', cover: 'CoverUploadId000000000', cover_alt: 'A sunrise' }]);
+    programs.seed(1, [
+      {
+        title: 'Morning reset',
+        status: 'draft',
+        guid: 'guid-of-the-program',
+        cover: 'CoverUploadId000000000',
+        cover_alt: 'A sunrise',
+      },
+    ]);
     collection = createCollection('program');
     await collection.load();
     const undo = await collection.remove(collection.$items.get()[0].id);

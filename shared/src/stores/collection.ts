@@ -37,7 +37,10 @@ export interface Collection<R extends AnyRecord = AnyRecord> {
 }
 
 function isRecordList(value: unknown): value is AnyRecord[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && typeof item.id === 'number');
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && typeof item.id === 'number')
+  );
 }
 
 /**
@@ -47,7 +50,10 @@ function isRecordList(value: unknown): value is AnyRecord[] {
  */
 async function writableFields(modelName: string, record: AnyRecord): Promise<AnyFields> {
   // Offline, the registry may not load: the record's own keys (without the server's) are sent instead.
-  const def = await import('../models/index').then(({ findModel }) => findModel(modelName), () => undefined);
+  const def = await import('../models/index').then(
+    ({ findModel }) => findModel(modelName),
+    () => undefined,
+  );
   const keys = def
     ? Object.keys(def.fields.shape).filter((k) => !def.serverOwned?.includes(k))
     : Object.keys(record).filter((k) => !['id', 'board_id', 'user_id', 'created_at', 'updated_at'].includes(k));
@@ -69,7 +75,9 @@ export function createCollection<N extends ModelName>(modelName: N): Collection<
 export function createCollection(modelName: string): Collection;
 export function createCollection(modelName: string): Collection {
   const resource: Resource<AnyRecord> = createResource(modelName);
-  const $items = persistentAtom<AnyRecord[]>(`${storedListPrefix}${modelName}`, [], isRecordList, { maxChars: maxPersistedChars });
+  const $items = persistentAtom<AnyRecord[]>(`${storedListPrefix}${modelName}`, [], isRecordList, {
+    maxChars: maxPersistedChars,
+  });
   const $status = atom<CollectionStatus>('idle');
   const $error = atom<ApiError | null>(null);
   const $nextCursor = atom<string | null>(null);
@@ -253,8 +261,16 @@ export function createCollection(modelName: string): Collection {
 
   return {
     modelName,
-    $items, $status, $error, $nextCursor,
-    load, loadMore, create, update, remove, get,
+    $items,
+    $status,
+    $error,
+    $nextCursor,
+    load,
+    loadMore,
+    create,
+    update,
+    remove,
+    get,
     find: (id) => items().find((item) => item.id === id),
   };
 }

@@ -31,7 +31,10 @@ describe('$config', () => {
 describe('loadRuntimeSettings', () => {
   it('reads /settings.json once, applies it, and settles what calls wait for', async () => {
     const { $config, configReady, loadRuntimeSettings, runtimeSettingsRequest } = await loadModule();
-    const settings = { apiUrl: 'https://api.one.example/', analytics: { scriptUrl: 'https://stats.example/script.js', siteId: 'lifeboard.example' } };
+    const settings = {
+      apiUrl: 'https://api.one.example/',
+      analytics: { scriptUrl: 'https://stats.example/script.js', siteId: 'lifeboard.example' },
+    };
     const fetchMock = vi.fn(async () => Response.json(settings));
     vi.stubGlobal('fetch', fetchMock);
     const waiting = configReady();
@@ -55,15 +58,29 @@ describe('loadRuntimeSettings', () => {
   it('fails the waiting calls on a missing or bad file, and a later load tries again', async () => {
     const { configReady, loadRuntimeSettings } = await loadModule();
     const waiting = configReady();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
     await expect(loadRuntimeSettings()).rejects.toThrow('/settings.json answered 404');
     await expect(waiting).rejects.toThrow('/settings.json answered 404');
     await expect(configReady()).rejects.toThrow('/settings.json answered 404');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ apiUrl: 'ftp://x', analytics: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ apiUrl: 'ftp://x', analytics: null })),
+    );
     await expect(loadRuntimeSettings()).rejects.toThrow('"apiUrl" must be an absolute http(s) URL');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ apiUrl: 'https://api.example', analytics: { scriptUrl: 'https://s.example/s.js' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ apiUrl: 'https://api.example', analytics: { scriptUrl: 'https://s.example/s.js' } }),
+      ),
+    );
     await expect(loadRuntimeSettings()).rejects.toThrow('"analytics" needs');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ apiUrl: 'https://api.example' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ apiUrl: 'https://api.example' })),
+    );
     await expect(loadRuntimeSettings()).resolves.toEqual({ apiUrl: 'https://api.example', analytics: null });
     await expect(configReady()).resolves.toMatchObject({ apiUrl: 'https://api.example' });
   });

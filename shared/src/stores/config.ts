@@ -23,7 +23,10 @@ export const runtimeSettingsRequest: RequestInit = { cache: 'no-cache', headers:
 
 export const $config = atom<Config>({ apiUrl: '', analytics: null });
 
-let settle: { resolve: (config: Config) => void; reject: (error: Error) => void } = { resolve: () => {}, reject: () => {} };
+let settle: { resolve: (config: Config) => void; reject: (error: Error) => void } = {
+  resolve: () => {},
+  reject: () => {},
+};
 let ready = newReady();
 
 function newReady(): Promise<Config> {
@@ -76,7 +79,9 @@ export function parseRuntimeSettings(value: unknown): Config {
   if (analytics === null || analytics === undefined) return { apiUrl: trimmed(apiUrl), analytics: null };
   const { scriptUrl, siteId } = analytics as Record<string, unknown>;
   if (!isHttpUrl(scriptUrl) || typeof siteId !== 'string' || !siteId) {
-    throw new RuntimeSettingsError('settings.json: "analytics" needs a "scriptUrl" (absolute http(s) URL) and a "siteId"');
+    throw new RuntimeSettingsError(
+      'settings.json: "analytics" needs a "scriptUrl" (absolute http(s) URL) and a "siteId"',
+    );
   }
   return { apiUrl: trimmed(apiUrl), analytics: { scriptUrl, siteId } };
 }

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { withFakeApi } from '../lib/test-fake-api';
 import { setBoard } from './board';
-import { $calendarConnections, $calendarEvents, $currentJournalEntry, $currentNote, $mission, $muscles, clearData, registerClearable } from './data';
+import {
+  $calendarConnections,
+  $calendarEvents,
+  $currentJournalEntry,
+  $currentNote,
+  $mission,
+  $muscles,
+  clearData,
+  registerClearable,
+} from './data';
 import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';
 
 const api = withFakeApi();
@@ -24,13 +33,28 @@ describe('clearData', () => {
     $currentNote.set(record);
     $currentJournalEntry.set(record);
     $calendarEvents.set([{ id: 1 }]);
-    $calendarConnections.set([{ id: 1, name: 'Work', url: 'https://example.com/a.ics', provider: 'ics', last_synced_at: null, last_error: null, event_count: 0 }]);
+    $calendarConnections.set([
+      {
+        id: 1,
+        name: 'Work',
+        url: 'https://example.com/a.ics',
+        provider: 'ics',
+        last_synced_at: null,
+        last_error: null,
+        event_count: 0,
+      },
+    ]);
     $mission.set(record);
     let cleared = 0;
     const unregister = registerClearable(() => cleared++);
     clearData();
-    expect([$currentNote.get(), $currentJournalEntry.get(), $calendarEvents.get(), $calendarConnections.get(), $mission.get()])
-      .toEqual([null, null, [], [], null]);
+    expect([
+      $currentNote.get(),
+      $currentJournalEntry.get(),
+      $calendarEvents.get(),
+      $calendarConnections.get(),
+      $mission.get(),
+    ]).toEqual([null, null, [], [], null]);
     expect(cleared).toBe(1);
     unregister();
     clearData();

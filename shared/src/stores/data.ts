@@ -18,10 +18,18 @@ function isArray<T>(value: unknown): value is T[] {
 const key = (name: string) => `${storageKeyPrefix}data:${name}`;
 
 export const $currentNote = persistentAtom<ModelRecord<'note'> | null>(key('currentNote'), null, isNullableRecord);
-export const $currentJournalEntry = persistentAtom<ModelRecord<'journal_entry'> | null>(key('currentJournalEntry'), null, isNullableRecord);
+export const $currentJournalEntry = persistentAtom<ModelRecord<'journal_entry'> | null>(
+  key('currentJournalEntry'),
+  null,
+  isNullableRecord,
+);
 export const $calendarEvents = persistentAtom<CalendarEvent[]>(key('calendarEvents'), [], isArray<CalendarEvent>);
 /** The calendars the user subscribed to (`/calendar/connections`), so the calendar can name them at once. */
-export const $calendarConnections = persistentAtom<CalendarConnection[]>(key('calendarConnections'), [], isArray<CalendarConnection>);
+export const $calendarConnections = persistentAtom<CalendarConnection[]>(
+  key('calendarConnections'),
+  [],
+  isArray<CalendarConnection>,
+);
 /** The built-in muscle catalogue (not per user, but kept with the rest so the body map shows at once). */
 export const $muscles = persistentAtom<Muscle[]>(key('muscles'), [], isArray<Muscle>);
 export const $mission = persistentAtom<ModelRecord<'mission'> | null>(key('mission'), null, isNullableRecord);
@@ -50,4 +58,3 @@ registerClearable(() => {
 export function clearData(): void {
   for (const reset of resetters) reset();
 }
-

@@ -6,8 +6,20 @@ import { clearSession, setSession } from './session';
 const user = (id: number) => ({ id, email: `${id}@example.com`, name: 'U', role: 'user' }) as const;
 function signIn(id: number): void {
   const base: User = {
-    ...user(id), default_board_id: 1, boards: [], completed_onboarding_at: null, phone_number: null, tagline: null,
-    show_tagline: false, lat: null, lon: null, send_daily_emails: false, has_sms_enabled: false, using_as_user: true, timezone: 'UTC', ai_model: null,
+    ...user(id),
+    default_board_id: 1,
+    boards: [],
+    completed_onboarding_at: null,
+    phone_number: null,
+    tagline: null,
+    show_tagline: false,
+    lat: null,
+    lon: null,
+    send_daily_emails: false,
+    has_sms_enabled: false,
+    using_as_user: true,
+    timezone: 'UTC',
+    ai_model: null,
   };
   setSession('tok', base);
 }
@@ -35,7 +47,7 @@ describe('drafts', () => {
     expect(loadDraft<string>('note:new')?.value).toBe('mine');
   });
 
-  it('clearDrafts removes only the current user\'s drafts', () => {
+  it("clearDrafts removes only the current user's drafts", () => {
     signIn(1);
     saveDraft('a', 1);
     saveDraft('b', 2);

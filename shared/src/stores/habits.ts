@@ -1,5 +1,12 @@
 import { atom } from 'nanostores';
-import { fetchHabitOverview, fetchHabitStats, saveCheckIn, type CheckInValue, type HabitDay, type HabitRow } from '../api/habits';
+import {
+  fetchHabitOverview,
+  fetchHabitStats,
+  saveCheckIn,
+  type CheckInValue,
+  type HabitDay,
+  type HabitRow,
+} from '../api/habits';
 import { localDate } from '../ui/model/local-date';
 import { registerClearable } from './data';
 import { notify } from './notifications';
@@ -48,7 +55,10 @@ export async function loadHabitRows(board: number, { force = false } = {}): Prom
   $habitRowsStatus.set('loading');
   const page = await fetchHabitOverview(board, { date: localDate(), limit: 50 });
   if (token !== loadToken) return;
-  if (!page) { $habitRowsStatus.set('error'); return; }
+  if (!page) {
+    $habitRowsStatus.set('error');
+    return;
+  }
   $habitRows.set(page.habits);
   $habitRowsMore.set(page.nextOffset);
   $habitRowsStatus.set('ready');
@@ -58,7 +68,10 @@ export async function loadMoreHabitRows(board: number): Promise<void> {
   const offset = $habitRowsMore.get();
   if (offset === null) return;
   const page = await fetchHabitOverview(board, { date: localDate(), limit: 50, offset });
-  if (!page) { notify({ kind: 'error', message: 'More habits could not be loaded.' }); return; }
+  if (!page) {
+    notify({ kind: 'error', message: 'More habits could not be loaded.' });
+    return;
+  }
   const known = new Set($habitRows.get().map((row) => row.habit.id));
   $habitRows.set([...$habitRows.get(), ...page.habits.filter((row) => !known.has(row.habit.id))]);
   $habitRowsMore.set(page.nextOffset);
@@ -86,7 +99,7 @@ function optimisticDay(day: HabitDay, row: HabitRow, value: CheckInValue | null,
     const met = row.habit.kind === 'at_most' ? value <= target : target > 0 ? value >= target : value > 0;
     state = met ? 'done' : 'none';
   }
-  return { ...day, value, state, note: value === null ? '' : note ?? day.note };
+  return { ...day, value, state, note: value === null ? '' : (note ?? day.note) };
 }
 
 function replaceRow(habitId: number, change: (row: HabitRow) => HabitRow): void {
@@ -103,11 +116,23 @@ function rowOf(habitId: number): HabitRow | undefined {
  * Records (or, with `value` null, removes) a check-in at once on screen, then on the server; the row then takes
  * the server's numbers. A failed save says so and puts the day back as it was. Resolves to whether it saved.
  */
-export async function setCheckIn(board: number, habitId: number, date: string, value: CheckInValue | null, note?: string): Promise<boolean> {
+export async function setCheckIn(
+  board: number,
+  habitId: number,
+  date: string,
+  value: CheckInValue | null,
+  note?: string,
+): Promise<boolean> {
   const before = rowOf(habitId);
   const listed = $habitRows.get().find((row) => row.habit.id === habitId);
   const shown = $habitRowsShown.get()[habitId];
-  replaceRow(habitId, (row) => ({ ...row, stats: { ...row.stats, last7: row.stats.last7.map((day) => (day.date === date ? optimisticDay(day, row, value, note) : day)) } }));
+  replaceRow(habitId, (row) => ({
+    ...row,
+    stats: {
+      ...row.stats,
+      last7: row.stats.last7.map((day) => (day.date === date ? optimisticDay(day, row, value, note) : day)),
+    },
+  }));
   const error = await saveCheckIn(board, habitId, date, value, note);
   if (error) {
     if (listed) $habitRows.set($habitRows.get().map((row) => (row.habit.id === habitId ? listed : row)));

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { appendPage, insertAt, insertNew, newItemsGoLast, removeById, replaceById } from './list-rules';
 
-const list = [{ id: 1, t: 'a' }, { id: 2, t: 'b' }, { id: 3, t: 'c' }];
+const list = [
+  { id: 1, t: 'a' },
+  { id: 2, t: 'b' },
+  { id: 3, t: 'c' },
+];
 
 describe('list rules (spec §4)', () => {
   it('an updated item replaces the item with the same id, in place', () => {
-    expect(replaceById(list, { id: 2, t: 'B' })).toEqual([{ id: 1, t: 'a' }, { id: 2, t: 'B' }, { id: 3, t: 'c' }]);
+    expect(replaceById(list, { id: 2, t: 'B' })).toEqual([
+      { id: 1, t: 'a' },
+      { id: 2, t: 'B' },
+      { id: 3, t: 'c' },
+    ]);
     expect(replaceById(list, { id: 9, t: 'x' })).toEqual(list);
   });
 
@@ -30,6 +38,11 @@ describe('list rules (spec §4)', () => {
   });
 
   it('appendPage skips ids already shown', () => {
-    expect(appendPage(list, [{ id: 3, t: 'c' }, { id: 4, t: 'd' }]).map((i) => i.id)).toEqual([1, 2, 3, 4]);
+    expect(
+      appendPage(list, [
+        { id: 3, t: 'c' },
+        { id: 4, t: 'd' },
+      ]).map((i) => i.id),
+    ).toEqual([1, 2, 3, 4]);
   });
 });

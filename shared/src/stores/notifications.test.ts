@@ -28,7 +28,16 @@ describe('notifications', () => {
 
   it('keeps an action to run', () => {
     let undone = false;
-    notify({ kind: 'info', message: 'Deleted', action: { label: 'Undo', run: () => { undone = true; } } });
+    notify({
+      kind: 'info',
+      message: 'Deleted',
+      action: {
+        label: 'Undo',
+        run: () => {
+          undone = true;
+        },
+      },
+    });
     void $notifications.get()[0].action?.run();
     expect(undone).toBe(true);
   });

@@ -25,7 +25,9 @@ export const maxNotifications = 5;
 
 /** Adds a notification; one already shown with the same kind and text (e.g. a burst of 429s) is not repeated. */
 export function notify(input: NotificationInput): number {
-  const same = $notifications.get().find((n) => n.kind === input.kind && n.message === input.message && !n.action && !input.action);
+  const same = $notifications
+    .get()
+    .find((n) => n.kind === input.kind && n.message === input.message && !n.action && !input.action);
   if (same) return same.id;
   const id = nextId++;
   const list = [...$notifications.get(), { ...input, id }];

@@ -14,7 +14,12 @@ beforeEach(async () => {
   api.on('POST /api/journal_entry/all', async (request) => {
     await answerGate;
     const { board } = request.body as { board: number };
-    return { body: { success: true, journalEntries: [{ id: board * 10, board_id: board, title: `Entry of board ${board}`, date: '2026-11-20' }] } };
+    return {
+      body: {
+        success: true,
+        journalEntries: [{ id: board * 10, board_id: board, title: `Entry of board ${board}`, date: '2026-11-20' }],
+      },
+    };
   });
   setBoard(1, 'Home');
   // A list a past test left mounted reloads on that board change (stores/collection.ts).
@@ -29,13 +34,17 @@ afterEach(() => {
 });
 
 const entries = () => getCollection('journal_entry');
-const listRequests = () => api.requests.filter((request) => request.path === '/api/journal_entry/all').map((request) => request.body);
+const listRequests = () =>
+  api.requests.filter((request) => request.path === '/api/journal_entry/all').map((request) => request.body);
 const journal = { model: 'journal_entry', params: {} } as const;
 
 describe('the list a page opens with', () => {
   it('is the journal’s newest entries on /journal, up to a day with ?day=, and none in the editor', () => {
     expect(pageListOf({ pathname: '/journal', search: '' })).toEqual(journal);
-    expect(pageListOf({ pathname: '/journal', search: '?day=2026-11-20' })).toEqual({ model: 'journal_entry', params: { to: '2026-11-20' } });
+    expect(pageListOf({ pathname: '/journal', search: '?day=2026-11-20' })).toEqual({
+      model: 'journal_entry',
+      params: { to: '2026-11-20' },
+    });
     expect(pageListOf({ pathname: '/journal', search: '?day=yesterday' })).toEqual(journal);
     expect(pageListOf({ pathname: '/journal', search: '?entry=12' })).toBeNull();
     expect(pageListOf({ pathname: '/journal', search: '?entry=new' })).toBeNull();
@@ -49,12 +58,18 @@ describe('a list asked for ahead of its screen', () => {
     loadPageList(entries(), {});
     await allTasks();
     expect(listRequests()).toEqual([{ board: 1, params: {} }]);
-    expect(entries().$items.get().map((entry) => entry.title)).toEqual(['Entry of board 1']);
+    expect(
+      entries()
+        .$items.get()
+        .map((entry) => entry.title),
+    ).toEqual(['Entry of board 1']);
   });
 
   it('is taken over while still on its way', async () => {
     let answer = () => undefined as void;
-    answerGate = new Promise((resolve) => { answer = resolve; });
+    answerGate = new Promise((resolve) => {
+      answer = resolve;
+    });
     const prefetch = prefetchPageList(journal);
     await vi.waitFor(() => expect(listRequests()).toHaveLength(1));
     loadPageList(entries(), {});
@@ -84,7 +99,10 @@ describe('a list asked for ahead of its screen', () => {
     await prefetchPageList(journal);
     loadPageList(entries(), { to: '2026-11-20' });
     await allTasks();
-    expect(listRequests()).toEqual([{ board: 1, params: {} }, { board: 1, params: { to: '2026-11-20' } }]);
+    expect(listRequests()).toEqual([
+      { board: 1, params: {} },
+      { board: 1, params: { to: '2026-11-20' } },
+    ]);
   });
 
   it('does not stand for the list of another board', async () => {
@@ -93,7 +111,11 @@ describe('a list asked for ahead of its screen', () => {
     loadPageList(entries(), {});
     await allTasks();
     expect(listRequests().map((body) => (body as { board: number }).board)).toContain(2);
-    expect(entries().$items.get().map((entry) => entry.title)).toEqual(['Entry of board 2']);
+    expect(
+      entries()
+        .$items.get()
+        .map((entry) => entry.title),
+    ).toEqual(['Entry of board 2']);
   });
 
   it('is taken once: the next visit of the page asks again', async () => {
@@ -114,7 +136,9 @@ describe('a list asked for ahead of its screen', () => {
   });
 
   it('leaves the list to the screen when the list stores cannot load (offline)', async () => {
-    vi.doMock('./collection', () => { throw new TypeError('Failed to fetch dynamically imported module'); });
+    vi.doMock('./collection', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
     vi.resetModules();
     const fresh = await import('./page-lists');
     await expect(fresh.prefetchPageList(journal)).resolves.toBeUndefined();

@@ -54,7 +54,11 @@ let prefetched: Prefetched | null = null;
 const keyOf = (params: ListParams) => JSON.stringify(params);
 
 const isFresh = (entry: Prefetched | null, model: string, board: number, key: string): entry is Prefetched =>
-  entry !== null && entry.model === model && entry.board === board && entry.key === key && Date.now() - entry.at < prefetchFreshMs;
+  entry !== null &&
+  entry.model === model &&
+  entry.board === board &&
+  entry.key === key &&
+  Date.now() - entry.at < prefetchFreshMs;
 
 /**
  * Asks for `list` on the current board, unless the same is already asked for and not yet taken. The list

@@ -49,7 +49,9 @@ export function removeStoredWithPrefix(prefix: string): void {
   const store = storage();
   if (!store) return;
   try {
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key !== null && key.startsWith(prefix));
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+      (key): key is string => key !== null && key.startsWith(prefix),
+    );
     for (const key of keys) store.removeItem(key);
   } catch (error) {
     console.error(`Could not remove the stored copies under ${prefix}`, error);
@@ -66,7 +68,10 @@ export interface PersistOptions {
  * `onSet` (not a listener) so `cleanStores` in tests does not silently switch persistence off.
  */
 export function persistentAtom<T>(
-  key: string, initial: T, isValid: (value: unknown) => value is T, { maxChars }: PersistOptions = {},
+  key: string,
+  initial: T,
+  isValid: (value: unknown) => value is T,
+  { maxChars }: PersistOptions = {},
 ): PreinitializedWritableAtom<T> {
   const stored = readStored(key, isValid);
   const $store = atom<T>(stored === undefined ? initial : stored);

@@ -25,7 +25,6 @@ function readToken(): string | null {
 
 export const $session = atom<Session>({ token: readToken(), user: readStored(userStorageKey, isUser) ?? null });
 
-
 onSet($session, ({ newValue }) => {
   // The token is stored as the raw string (not JSON): the spec names it and other tools read it as is.
   try {
@@ -46,7 +45,8 @@ function readSession(): Session {
 // Another tab signed in or out: follow it, so no tab keeps acting on a revoked token.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === tokenStorageKey || event.key === userStorageKey) $session.set(readSession());
+    if (event.key === null || event.key === tokenStorageKey || event.key === userStorageKey)
+      $session.set(readSession());
   });
 }
 
@@ -54,7 +54,10 @@ if (typeof window !== 'undefined') {
 export const $isSignedIn = computed($session, (session) => isUser(session.user));
 export const $isAdmin = computed($session, (session) => session.user?.role === 'admin');
 /** Creators (and admins) make and sell programs: the navigation shows them the Creator section. */
-export const $isCreator = computed($session, (session) => session.user?.role === 'creator' || session.user?.role === 'admin');
+export const $isCreator = computed(
+  $session,
+  (session) => session.user?.role === 'creator' || session.user?.role === 'admin',
+);
 
 export function setSession(token: string, user: User): void {
   $session.set({ token, user });

@@ -25,9 +25,21 @@ export interface CollectionViewOptions {
  * React view of the shared collection of a model: subscribes (so a board switch reloads it) and loads
  * once per distinct `params` (compared by value, so an inline object does not reload on every render).
  */
-export function useCollection<N extends ModelName>(modelName: N, params?: ListParams, options?: CollectionViewOptions): CollectionView<ModelRecord<N>>;
-export function useCollection(modelName: string, params?: ListParams, options?: CollectionViewOptions): CollectionView<AnyRecord>;
-export function useCollection(modelName: string, params: ListParams = {}, { load, enabled = true }: CollectionViewOptions = {}): CollectionView<AnyRecord> {
+export function useCollection<N extends ModelName>(
+  modelName: N,
+  params?: ListParams,
+  options?: CollectionViewOptions,
+): CollectionView<ModelRecord<N>>;
+export function useCollection(
+  modelName: string,
+  params?: ListParams,
+  options?: CollectionViewOptions,
+): CollectionView<AnyRecord>;
+export function useCollection(
+  modelName: string,
+  params: ListParams = {},
+  { load, enabled = true }: CollectionViewOptions = {},
+): CollectionView<AnyRecord> {
   const collection = getCollection(modelName);
   const items = useStore(collection.$items);
   const status = useStore(collection.$status);

@@ -21,7 +21,9 @@ describe('useFormDraft', () => {
   });
 
   it("reads another form's own draft when the key changes", () => {
-    const hook = renderHook(({ formKey }) => useFormDraft(formKey, { title: '' }), { initialProps: { formKey: 'test-form:1' } });
+    const hook = renderHook(({ formKey }) => useFormDraft(formKey, { title: '' }), {
+      initialProps: { formKey: 'test-form:1' },
+    });
     act(() => hook.result.current[1]({ title: 'For one' }));
     hook.rerender({ formKey: 'test-form:2' });
     expect(hook.result.current[0]).toEqual({ title: '' });

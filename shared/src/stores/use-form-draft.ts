@@ -11,7 +11,10 @@ function withDraft<T extends object>(formKey: string, initial: T): T {
  * remount until `reset` is called after a successful save. Nothing is stored until the user changes a field.
  * A new `formKey` (another record's form) reads that form's own draft.
  */
-export function useFormDraft<T extends object>(formKey: string, initial: T): [value: T, update: (patch: Partial<T>) => void, reset: () => void] {
+export function useFormDraft<T extends object>(
+  formKey: string,
+  initial: T,
+): [value: T, update: (patch: Partial<T>) => void, reset: () => void] {
   const [state, setState] = useState(() => ({ formKey, value: withDraft(formKey, initial) }));
   let current = state;
   if (state.formKey !== formKey) {

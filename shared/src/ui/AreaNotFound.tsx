@@ -28,10 +28,21 @@ export function AreaNotFound({ area, links }: AreaNotFoundProps) {
   if (!isShown) return <section className="lb-stack" data-not-found="" aria-busy="true" />;
   return (
     <section className="lb-stack" data-not-found="">
-      <ErrorPanel title="Page not found" message={<>There is no page at <code>{pathname}</code> in {area}.</>} code="LB-NOT-FOUND" />
+      <ErrorPanel
+        title="Page not found"
+        message={
+          <>
+            There is no page at <code>{pathname}</code> in {area}.
+          </>
+        }
+        code="LB-NOT-FOUND"
+      />
       <p>
         {links.map((link, index) => (
-          <span key={link.to}>{index > 0 ? ' · ' : null}<Link to={link.to}>{link.label}</Link></span>
+          <span key={link.to}>
+            {index > 0 ? ' · ' : null}
+            <Link to={link.to}>{link.label}</Link>
+          </span>
         ))}
       </p>
     </section>

@@ -13,8 +13,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A native button (keyboard and screen readers work as they should); `type` defaults to "button". */
-export function Button({ variant = 'secondary', size = 'normal', busy = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
-  const classes = ['lb-button', `lb-button--${variant}`, size === 'small' ? 'lb-button--small' : '', className ?? ''].filter(Boolean).join(' ');
+export function Button({
+  variant = 'secondary',
+  size = 'normal',
+  busy = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
+  const classes = ['lb-button', `lb-button--${variant}`, size === 'small' ? 'lb-button--small' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <button {...rest} type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined}>
       {children}

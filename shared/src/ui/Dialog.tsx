@@ -34,7 +34,9 @@ export function Dialog({ open, title, children, actions, onClose, closable = tru
     if (!open || !dialog) return undefined;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? dialog.querySelector<HTMLElement>('button, [href], input, select, textarea');
+    const first =
+      dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('button, [href], input, select, textarea');
     first?.focus();
     return () => {
       if (dialog.open) dialog.close();
@@ -53,7 +55,11 @@ export function Dialog({ open, title, children, actions, onClose, closable = tru
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
-    const controls = Array.from(ref.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input:not(:disabled), select, textarea'));
+    const controls = Array.from(
+      ref.current.querySelectorAll<HTMLElement>(
+        'button:not(:disabled), [href], input:not(:disabled), select, textarea',
+      ),
+    );
     const first = controls[0];
     const last = controls[controls.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -67,8 +73,12 @@ export function Dialog({ open, title, children, actions, onClose, closable = tru
 
   return (
     <dialog
-      ref={ref} className={className ? `lb-dialog ${className}` : 'lb-dialog'} role={role} aria-labelledby={titleId}
-      onKeyDown={handleKeyDown} onCancel={(event) => event.preventDefault()}
+      ref={ref}
+      className={className ? `lb-dialog ${className}` : 'lb-dialog'}
+      role={role}
+      aria-labelledby={titleId}
+      onKeyDown={handleKeyDown}
+      onCancel={(event) => event.preventDefault()}
     >
       <h2 id={titleId}>{title}</h2>
       {children}
@@ -89,16 +99,31 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal question; focus starts on Cancel, the safe choice. */
-export function ConfirmDialog({ open, title, children, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
-      open={open} title={title} onClose={onCancel}
-      actions={(
+      open={open}
+      title={title}
+      onClose={onCancel}
+      actions={
         <>
-          <Button data-autofocus onClick={onCancel}>{cancelLabel}</Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>{confirmLabel}</Button>
+          <Button data-autofocus onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
         </>
-      )}
+      }
     >
       {children}
     </Dialog>

@@ -17,10 +17,15 @@ export function goalChoiceLabel(goal: AnyRecord): string {
 /** Goals being worked on first (soonest due first), then the rest; the picked one is always listed. */
 export function goalChoices(goals: AnyRecord[]): { value: string; label: string }[] {
   const active = (g: AnyRecord) => !g.status || g.status === 'active';
-  const sorted = goals.filter((g) => g.id > 0).sort((a, b) => {
-    if (active(a) !== active(b)) return active(a) ? -1 : 1;
-    return String(a.target_date ?? '9999').localeCompare(String(b.target_date ?? '9999')) || String(a.title).localeCompare(String(b.title));
-  });
+  const sorted = goals
+    .filter((g) => g.id > 0)
+    .sort((a, b) => {
+      if (active(a) !== active(b)) return active(a) ? -1 : 1;
+      return (
+        String(a.target_date ?? '9999').localeCompare(String(b.target_date ?? '9999')) ||
+        String(a.title).localeCompare(String(b.title))
+      );
+    });
   return sorted.map((g) => ({ value: String(g.id), label: goalChoiceLabel(g) }));
 }
 
@@ -39,11 +44,21 @@ export function GoalPicker({ label = 'Works toward the goal', hint, error, value
   const { items, status } = useCollection('goal');
   const options = goalChoices(items);
   if (value !== null && !options.some((o) => o.value === String(value))) {
-    options.push({ value: String(value), label: status === 'loading' ? 'Loading the goal…' : 'A goal not on this board' });
+    options.push({
+      value: String(value),
+      label: status === 'loading' ? 'Loading the goal…' : 'A goal not on this board',
+    });
   }
   return (
-    <Select label={label} hint={hint ?? (options.length ? undefined : 'You have no goals yet: set one under Goals, then link it here.')}
-      error={error} value={value === null ? '' : String(value)} placeholder="No goal" onBlur={onBlur}
-      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)} options={options} />
+    <Select
+      label={label}
+      hint={hint ?? (options.length ? undefined : 'You have no goals yet: set one under Goals, then link it here.')}
+      error={error}
+      value={value === null ? '' : String(value)}
+      placeholder="No goal"
+      onBlur={onBlur}
+      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      options={options}
+    />
   );
 }

@@ -6,7 +6,12 @@ import './tokens.css';
 import './habits.css';
 
 const stateWords: Record<HabitDay['state'], string> = {
-  done: 'done', skipped: 'skipped', paused: 'paused', off: 'not scheduled', missed: 'not done', none: 'not checked in',
+  done: 'done',
+  skipped: 'skipped',
+  paused: 'paused',
+  off: 'not scheduled',
+  missed: 'not done',
+  none: 'not checked in',
 };
 
 function dayLabel(iso: string): { weekday: string; day: number; long: string } {
@@ -47,39 +52,82 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
   const colour = typeof habit.color === 'string' && habit.color ? habit.color : undefined;
 
   function tap(day: HabitDay) {
-    if (numeric) { setEditing(editing === day.date ? null : day.date); return; }
-    void setCheckIn(board, habit.id, day.date, nextTapValue(day.value === 'yes' || day.value === 'skip' ? day.value : null));
+    if (numeric) {
+      setEditing(editing === day.date ? null : day.date);
+      return;
+    }
+    void setCheckIn(
+      board,
+      habit.id,
+      day.date,
+      nextTapValue(day.value === 'yes' || day.value === 'skip' ? day.value : null),
+    );
   }
 
   const editingDay = shown.find((day) => day.date === editing);
   return (
     <div className="lb-stack">
-      <div className="lb-habit-days" role="group" aria-label={`${String(habit.title)}: ${days === 1 ? 'today' : `the last ${days} days`}`}
-        style={colour ? ({ '--lb-habit-colour': colour } as Record<string, string>) : undefined}>
+      <div
+        className="lb-habit-days"
+        role="group"
+        aria-label={`${String(habit.title)}: ${days === 1 ? 'today' : `the last ${days} days`}`}
+        style={colour ? ({ '--lb-habit-colour': colour } as Record<string, string>) : undefined}
+      >
         {shown.map((day) => {
           const label = dayLabel(day.date);
           const upcoming = nextTapValue(day.value === 'yes' || day.value === 'skip' ? day.value : null);
-          const next = numeric ? 'enter an amount' : `tap for ${upcoming === 'yes' ? 'done' : upcoming === 'skip' ? 'skipped' : 'nothing'}`;
+          const next = numeric
+            ? 'enter an amount'
+            : `tap for ${upcoming === 'yes' ? 'done' : upcoming === 'skip' ? 'skipped' : 'nothing'}`;
           return (
-            <button key={day.date} type="button" className="lb-habit-day" data-state={day.state} data-date={day.date}
-              aria-label={`${describe(day, unit)}; ${next}`} aria-pressed={numeric ? undefined : day.state === 'done'}
-              aria-expanded={numeric ? editing === day.date : undefined} onClick={() => tap(day)}>
+            <button
+              key={day.date}
+              type="button"
+              className="lb-habit-day"
+              data-state={day.state}
+              data-date={day.date}
+              aria-label={`${describe(day, unit)}; ${next}`}
+              aria-pressed={numeric ? undefined : day.state === 'done'}
+              aria-expanded={numeric ? editing === day.date : undefined}
+              onClick={() => tap(day)}
+            >
               <span className="lb-habit-day__label">{days === 1 ? 'Today' : `${label.weekday} ${label.day}`}</span>
-              <span className="lb-habit-day__mark" aria-hidden="true">{mark(day)}</span>
+              <span className="lb-habit-day__mark" aria-hidden="true">
+                {mark(day)}
+              </span>
             </button>
           );
         })}
       </div>
       {numeric && editingDay ? (
-        <AmountInput key={editingDay.date} day={editingDay} unit={unit} title={String(habit.title)} onClose={() => setEditing(null)}
-          onSave={(value, note) => { setEditing(null); void setCheckIn(board, habit.id, editingDay.date, value, note); }} />
+        <AmountInput
+          key={editingDay.date}
+          day={editingDay}
+          unit={unit}
+          title={String(habit.title)}
+          onClose={() => setEditing(null)}
+          onSave={(value, note) => {
+            setEditing(null);
+            void setCheckIn(board, habit.id, editingDay.date, value, note);
+          }}
+        />
       ) : null}
     </div>
   );
 }
 
-function AmountInput({ day, unit, title, onSave, onClose }: {
-  day: HabitDay; unit: string; title: string; onSave: (value: CheckInValue | null, note?: string) => void; onClose: () => void;
+function AmountInput({
+  day,
+  unit,
+  title,
+  onSave,
+  onClose,
+}: {
+  day: HabitDay;
+  unit: string;
+  title: string;
+  onSave: (value: CheckInValue | null, note?: string) => void;
+  onClose: () => void;
 }) {
   const [amount, setAmount] = useState(typeof day.value === 'number' ? String(day.value) : '');
   const [note, setNote] = useState(day.note);
@@ -96,18 +144,44 @@ function AmountInput({ day, unit, title, onSave, onClose }: {
   const label = dayLabel(day.date).long;
   return (
     <form className="lb-habit-amount" onSubmit={submit} aria-label={`${title} on ${label}`}>
-      <label>How much on {label}{unit ? ` (${unit})` : ''}
-        <input type="text" inputMode="decimal" autoFocus value={amount} onChange={(e) => { setAmount(e.target.value); setError(''); }}
-          aria-invalid={error ? true : undefined} />
+      <label>
+        How much on {label}
+        {unit ? ` (${unit})` : ''}
+        <input
+          type="text"
+          inputMode="decimal"
+          autoFocus
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setError('');
+          }}
+          aria-invalid={error ? true : undefined}
+        />
       </label>
-      <label>Note
+      <label>
+        Note
         <input type="text" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       </label>
-      <Button type="submit" variant="primary" size="small">Save</Button>
-      <Button size="small" onClick={() => onSave('skip', note.trim() || undefined)}>Skip this day</Button>
-      {day.value !== null ? <Button size="small" onClick={() => onSave(null)}>Clear</Button> : null}
-      <Button size="small" variant="ghost" onClick={onClose}>Cancel</Button>
-      {error ? <span role="alert" className="lb-field__error">{error}</span> : null}
+      <Button type="submit" variant="primary" size="small">
+        Save
+      </Button>
+      <Button size="small" onClick={() => onSave('skip', note.trim() || undefined)}>
+        Skip this day
+      </Button>
+      {day.value !== null ? (
+        <Button size="small" onClick={() => onSave(null)}>
+          Clear
+        </Button>
+      ) : null}
+      <Button size="small" variant="ghost" onClick={onClose}>
+        Cancel
+      </Button>
+      {error ? (
+        <span role="alert" className="lb-field__error">
+          {error}
+        </span>
+      ) : null}
     </form>
   );
 }

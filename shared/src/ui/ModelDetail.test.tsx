@@ -18,7 +18,11 @@ beforeEach(() => {
   books = serveModel(api, 'book', 'books');
   books.rows.push({ id: 5, board_id: 1, created_at: '', updated_at: '', title: 'Dune', status: 'read', rating: 5 });
 });
-afterEach(() => { cleanup(); clearData(); dismissAll(); });
+afterEach(() => {
+  cleanup();
+  clearData();
+  dismissAll();
+});
 
 function renderAt(path: string) {
   return render(

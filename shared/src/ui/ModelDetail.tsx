@@ -19,7 +19,10 @@ import './tokens.css';
 import './model.css';
 
 /** Loads one record by id (fresh from the server, again on board switch); the list's or the open copy, whichever is newer. */
-export function useRecord(model: string, id: number): { record: AnyRecord | null; error: ApiError | null; reload: () => void } {
+export function useRecord(
+  model: string,
+  id: number,
+): { record: AnyRecord | null; error: ApiError | null; reload: () => void } {
   const collection = getCollection(model);
   const items = useStore(collection.$items);
   const open = useStore($openRecords);
@@ -34,11 +37,18 @@ export function useRecord(model: string, id: number): { record: AnyRecord | null
       if (result.ok) rememberRecord(model, result.data);
       else setError(result.error);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [collection, model, id, board.id, attempt]);
   const listed = items.find((item) => item.id === id);
   const opened = openRecord(open, model, id);
-  const record = listed && opened ? (String(listed.updated_at) > String(opened.updated_at) ? listed : opened) : (listed ?? opened ?? null);
+  const record =
+    listed && opened
+      ? String(listed.updated_at) > String(opened.updated_at)
+        ? listed
+        : opened
+      : (listed ?? opened ?? null);
   return { record, error: record ? null : error, reload: () => setAttempt((n) => n + 1) };
 }
 
@@ -60,8 +70,25 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
   const navigate = useNavigate();
   if (!view) return <ErrorPanel message={`Unknown model: ${model}`} code="LB-UNKNOWN-MODEL" />;
   const back = <Link to={backHref}>← All {view.plural.toLowerCase()}</Link>;
-  if (error) return <div className="lb-stack">{back}<ErrorPanel title={`Could not open this ${view.label.toLowerCase()}`} message={error.message} code={error.code} onRetry={reload} /></div>;
-  if (!record) return <div className="lb-stack">{back}<Skeleton lines={5} /></div>;
+  if (error)
+    return (
+      <div className="lb-stack">
+        {back}
+        <ErrorPanel
+          title={`Could not open this ${view.label.toLowerCase()}`}
+          message={error.message}
+          code={error.code}
+          onRetry={reload}
+        />
+      </div>
+    );
+  if (!record)
+    return (
+      <div className="lb-stack">
+        {back}
+        <Skeleton lines={5} />
+      </div>
+    );
 
   async function handleDelete() {
     if (record && (await deleteWithUndo(model, record))) void navigate(backHref);
@@ -72,21 +99,34 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
       {back}
       <PageHeader
         title={recordTitle(model, record)}
-        actions={<>
-          <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>{editing ? 'Close editor' : 'Edit'}</Button>
-          <Button variant="danger" onClick={() => void handleDelete()}>Delete</Button>
-        </>}
+        actions={
+          <>
+            <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              {editing ? 'Close editor' : 'Edit'}
+            </Button>
+            <Button variant="danger" onClick={() => void handleDelete()}>
+              Delete
+            </Button>
+          </>
+        }
       />
       {editing ? (
         <Panel title={`Edit ${view.label.toLowerCase()}`}>
-          <ModelForm model={model} record={record} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          <ModelForm
+            model={model}
+            record={record}
+            onSaved={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
         </Panel>
       ) : (
         <Panel>
           <dl className="lb-detail">
             {view.fields.map((spec) => {
               const text = displayValue(spec, record, true);
-              return text ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>] : null;
+              return text
+                ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>]
+                : null;
             })}
           </dl>
         </Panel>
@@ -100,6 +140,11 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
 export function ModelDetailRoute({ model, backHref, children, startEditing }: Omit<ModelDetailProps, 'id'>) {
   const { id } = useParams();
   const numeric = Number(id);
-  if (!Number.isInteger(numeric) || numeric <= 0) return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a valid id.`} code="LB-NOT-FOUND" />;
-  return <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref} startEditing={startEditing}>{children}</ModelDetail>;
+  if (!Number.isInteger(numeric) || numeric <= 0)
+    return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a valid id.`} code="LB-NOT-FOUND" />;
+  return (
+    <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref} startEditing={startEditing}>
+      {children}
+    </ModelDetail>
+  );
 }

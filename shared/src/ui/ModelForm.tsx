@@ -123,7 +123,14 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
     setBusy(false);
     if (!result.ok) {
       const fieldErrors = result.error instanceof ValidationError ? result.error.fieldErrors : {};
-      setErrors({ ...fieldErrors, _form: [Object.keys(fieldErrors).length ? 'Please correct the marked fields.' : `${label} was not saved: ${result.error.message}`] });
+      setErrors({
+        ...fieldErrors,
+        _form: [
+          Object.keys(fieldErrors).length
+            ? 'Please correct the marked fields.'
+            : `${label} was not saved: ${result.error.message}`,
+        ],
+      });
       focusFirstError();
       return;
     }
@@ -140,17 +147,33 @@ export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLa
   }
 
   return (
-    <form ref={formRef} className="lb-model-form lb-stack" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={record ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}>
+    <form
+      ref={formRef}
+      className="lb-model-form lb-stack"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-label={record ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}
+    >
       {restored ? <p className="lb-muted">Restored your unsaved changes.</p> : null}
       {specs.map((spec) => (
         <FieldInput
-          key={spec.name} spec={spec} value={values[spec.name]} error={errors[spec.name]}
-          onChange={(value) => change(spec.name, value)} onBlur={() => void validateField(spec.name)}
+          key={spec.name}
+          spec={spec}
+          value={values[spec.name]}
+          error={errors[spec.name]}
+          onChange={(value) => change(spec.name, value)}
+          onBlur={() => void validateField(spec.name)}
         />
       ))}
-      {errors._form ? <p className="lb-field__error" role="alert">{errors._form.join(' ')}</p> : null}
+      {errors._form ? (
+        <p className="lb-field__error" role="alert">
+          {errors._form.join(' ')}
+        </p>
+      ) : null}
       <div className="lb-row">
-        <Button type="submit" variant="primary" busy={busy}>{submitLabel ?? (record ? 'Save changes' : `Add ${label.toLowerCase()}`)}</Button>
+        <Button type="submit" variant="primary" busy={busy}>
+          {submitLabel ?? (record ? 'Save changes' : `Add ${label.toLowerCase()}`)}
+        </Button>
         {onCancel ? <Button onClick={handleCancel}>Cancel</Button> : null}
       </div>
     </form>

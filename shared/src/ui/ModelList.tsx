@@ -36,15 +36,26 @@ export function ModelList({ model, items, detailHref, editorExtra }: ModelListPr
         const summary = summaryLine(view, record);
         const pending = record.id < 0;
         return (
-          <li key={record.id} className="lb-model-item" data-pending={pending || undefined} aria-busy={pending || undefined}>
+          <li
+            key={record.id}
+            className="lb-model-item"
+            data-pending={pending || undefined}
+            aria-busy={pending || undefined}
+          >
             <div className="lb-model-item__head">
               <h3 className="lb-model-item__title">
                 {detailHref && !pending ? <Link to={detailHref(record.id)}>{title}</Link> : title}
               </h3>
-              {pending ? <span className="lb-muted">Saving…</span> : (
+              {pending ? (
+                <span className="lb-muted">Saving…</span>
+              ) : (
                 <span className="lb-row">
                   {!detailHref ? (
-                    <Button size="small" aria-expanded={editing === record.id} onClick={() => setEditing(editing === record.id ? null : record.id)}>
+                    <Button
+                      size="small"
+                      aria-expanded={editing === record.id}
+                      onClick={() => setEditing(editing === record.id ? null : record.id)}
+                    >
                       Edit<span className="lb-visually-hidden"> {title}</span>
                     </Button>
                   ) : null}
@@ -57,7 +68,12 @@ export function ModelList({ model, items, detailHref, editorExtra }: ModelListPr
             {summary ? <p className="lb-model-item__meta">{summary}</p> : null}
             {editing === record.id && editorExtra ? editorExtra(record) : null}
             {editing === record.id ? (
-              <ModelForm model={model} record={record} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
+              <ModelForm
+                model={model}
+                record={record}
+                onSaved={() => setEditing(null)}
+                onCancel={() => setEditing(null)}
+              />
             ) : null}
           </li>
         );

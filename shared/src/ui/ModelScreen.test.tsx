@@ -25,7 +25,12 @@ afterEach(() => {
 });
 
 function renderScreen() {
-  return render(<MemoryRouter><ModelScreen model="book" /><Notifications /></MemoryRouter>);
+  return render(
+    <MemoryRouter>
+      <ModelScreen model="book" />
+      <Notifications />
+    </MemoryRouter>,
+  );
 }
 
 describe('ModelScreen', () => {
@@ -90,12 +95,23 @@ describe('ModelScreen', () => {
     renderScreen();
     await screen.findByRole('heading', { name: 'On one' });
     act(() => setBoard(2, 'Work'));
-    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/book/all' && (r.body as { board: number }).board === 2)).toBe(true));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/api/book/all' && (r.body as { board: number }).board === 2)).toBe(
+        true,
+      ),
+    );
   });
 
   it('searches on the server after typing stops, and loads more by cursor', async () => {
     books.rows.push(
-      ...['Alpha', 'Beta', 'Gamma'].map((title, i) => ({ id: i + 1, board_id: 1, created_at: '', updated_at: '', title, status: 'want' })),
+      ...['Alpha', 'Beta', 'Gamma'].map((title, i) => ({
+        id: i + 1,
+        board_id: 1,
+        created_at: '',
+        updated_at: '',
+        title,
+        status: 'want',
+      })),
     );
     const user = userEvent.setup();
     renderScreen();
@@ -106,7 +122,9 @@ describe('ModelScreen', () => {
     await user.type(screen.getByLabelText('Search books'), 'gam');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Alpha' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Gamma' })).toBeTruthy();
-    const searches = api.requests.filter((r) => r.path === '/api/book/all').map((r) => (r.body as { params: { search?: string } }).params.search);
+    const searches = api.requests
+      .filter((r) => r.path === '/api/book/all')
+      .map((r) => (r.body as { params: { search?: string } }).params.search);
     expect(searches.filter(Boolean)).toEqual(['gam']);
   });
 });

@@ -33,7 +33,17 @@ export interface ModelScreenProps {
 }
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
-export function ModelScreen({ model, title, description, detailHref, params, defaults, children, filterField, editorExtra }: ModelScreenProps) {
+export function ModelScreen({
+  model,
+  title,
+  description,
+  detailHref,
+  params,
+  defaults,
+  children,
+  filterField,
+  editorExtra,
+}: ModelScreenProps) {
   const view = modelView(model);
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), searchDelayMs);
@@ -47,7 +57,13 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   const lower = view.plural.toLowerCase();
   const firstLoad = status === 'loading' && items.length === 0;
   const filterSpec = filterField ? view.fields.find((spec) => spec.name === filterField) : undefined;
-  const filterOptions = filterSpec?.kind.type === 'select' ? filterSpec.kind.options.map((value) => ({ value, label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels[value] : value })) : [];
+  const filterOptions =
+    filterSpec?.kind.type === 'select'
+      ? filterSpec.kind.options.map((value) => ({
+          value,
+          label: filterSpec.kind.type === 'select' ? filterSpec.kind.labels[value] : value,
+        }))
+      : [];
   const activeFilter = filterOptions.find((option) => option.value === filterValue) ?? null;
   const shown = activeFilter && filterField ? items.filter((item) => item[filterField] === activeFilter.value) : items;
 
@@ -60,8 +76,18 @@ export function ModelScreen({ model, title, description, detailHref, params, def
   return (
     <section className="lb-stack" data-model={model}>
       <PageHeader
-        title={title ?? view.plural} description={description}
-        actions={<Button ref={newButton} variant="primary" aria-expanded={creating} onClick={() => (creating ? closeForm() : openForm())}>{creating ? 'Close form' : `New ${view.label.toLowerCase()}`}</Button>}
+        title={title ?? view.plural}
+        description={description}
+        actions={
+          <Button
+            ref={newButton}
+            variant="primary"
+            aria-expanded={creating}
+            onClick={() => (creating ? closeForm() : openForm())}
+          >
+            {creating ? 'Close form' : `New ${view.label.toLowerCase()}`}
+          </Button>
+        }
       />
       {children}
       {creating ? (
@@ -70,36 +96,71 @@ export function ModelScreen({ model, title, description, detailHref, params, def
         </Panel>
       ) : null}
       <div className="lb-model-toolbar" role="search">
-        <TextField label={`Search ${lower}`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label={`Search ${lower}`}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         {status === 'loading' ? <Spinner label={`Loading ${lower}…`} /> : null}
       </div>
       {filterSpec && filterOptions.length ? (
         <div className="lb-row" role="group" aria-label={`Show ${lower} by ${filterSpec.label.toLowerCase()}`}>
-          <Button size="small" aria-pressed={!activeFilter} onClick={() => setFilterValue(null)}>All</Button>
+          <Button size="small" aria-pressed={!activeFilter} onClick={() => setFilterValue(null)}>
+            All
+          </Button>
           {filterOptions.map((option) => (
-            <Button key={option.value} size="small" aria-pressed={activeFilter?.value === option.value} onClick={() => setFilterValue(option.value)}>{option.label}</Button>
+            <Button
+              key={option.value}
+              size="small"
+              aria-pressed={activeFilter?.value === option.value}
+              onClick={() => setFilterValue(option.value)}
+            >
+              {option.label}
+            </Button>
           ))}
         </div>
       ) : null}
       {error && status === 'error' ? (
-        <ErrorPanel title={`Could not load ${lower}`} message={error.message} code={error.code} onRetry={() => void collection.load(listParams)} />
+        <ErrorPanel
+          title={`Could not load ${lower}`}
+          message={error.message}
+          code={error.code}
+          onRetry={() => void collection.load(listParams)}
+        />
       ) : null}
       {firstLoad ? <Skeleton lines={4} /> : null}
       {!firstLoad && items.length === 0 && status !== 'error' ? (
         settled ? (
-          <EmptyState title={`No ${lower} match “${settled}”`} description="Try other words, or clear the search." action={<Button onClick={() => setSearch('')}>Clear search</Button>} />
+          <EmptyState
+            title={`No ${lower} match “${settled}”`}
+            description="Try other words, or clear the search."
+            action={<Button onClick={() => setSearch('')}>Clear search</Button>}
+          />
         ) : (
           <EmptyState
-            title={`No ${lower} yet`} description={`Add your first ${view.label.toLowerCase()} to get started.`}
-            action={<Button variant="primary" onClick={openForm}>Add {view.label.toLowerCase()}</Button>}
+            title={`No ${lower} yet`}
+            description={`Add your first ${view.label.toLowerCase()} to get started.`}
+            action={
+              <Button variant="primary" onClick={openForm}>
+                Add {view.label.toLowerCase()}
+              </Button>
+            }
           />
         )
       ) : null}
       {activeFilter && items.length > 0 && shown.length === 0 ? (
-        <EmptyState title={`No ${lower} marked “${activeFilter.label}”${hasMore ? ' among those loaded' : ''}`} action={<Button onClick={() => setFilterValue(null)}>Show all</Button>} />
+        <EmptyState
+          title={`No ${lower} marked “${activeFilter.label}”${hasMore ? ' among those loaded' : ''}`}
+          action={<Button onClick={() => setFilterValue(null)}>Show all</Button>}
+        />
       ) : null}
       <ModelList model={model} items={shown} detailHref={detailHref} editorExtra={editorExtra} />
-      {hasMore ? <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>Load more</Button> : null}
+      {hasMore ? (
+        <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>
+          Load more
+        </Button>
+      ) : null}
     </section>
   );
 }

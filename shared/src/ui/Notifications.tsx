@@ -34,18 +34,31 @@ function Toast({ item }: { item: Notification }) {
 
   return (
     <div
-      className={`lb-toast lb-toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}
-      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}
+      className={`lb-toast lb-toast--${item.kind}`}
+      role={item.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
-      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false); }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <span className="lb-toast__message">{item.message}</span>
       {item.action ? (
-        <Button size="small" variant="primary" onClick={() => { dismiss(item.id); void item.action?.run(); }}>
+        <Button
+          size="small"
+          variant="primary"
+          onClick={() => {
+            dismiss(item.id);
+            void item.action?.run();
+          }}
+        >
           {item.action.label}
         </Button>
       ) : null}
-      <Button size="small" variant="ghost" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>×</Button>
+      <Button size="small" variant="ghost" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
+        ×
+      </Button>
     </div>
   );
 }
@@ -58,7 +71,9 @@ export function Notifications() {
   const items = useStore($notifications);
   return (
     <div className="lb-toasts" aria-live="polite" aria-relevant="additions">
-      {items.map((item) => <Toast key={item.id} item={item} />)}
+      {items.map((item) => (
+        <Toast key={item.id} item={item} />
+      ))}
     </div>
   );
 }

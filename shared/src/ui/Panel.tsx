@@ -21,7 +21,11 @@ export function Panel({ title, level = 2, className, children, ...rest }: PanelP
 
 /** A record or widget shown as one item of a list or grid. */
 export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement>) {
-  return <article {...rest} className={`lb-panel ${className ?? ''}`}>{children}</article>;
+  return (
+    <article {...rest} className={`lb-panel ${className ?? ''}`}>
+      {children}
+    </article>
+  );
 }
 
 export interface PageHeaderProps {

@@ -25,7 +25,13 @@ describe('ProgramCover', () => {
   });
 
   it('shows nothing for a program without a cover', () => {
-    const { container } = render(<><ProgramCover cover={null} title="Plain" /><ProgramCover cover="" title="Plain" /><ProgramCover cover={undefined} title="Plain" /></>);
+    const { container } = render(
+      <>
+        <ProgramCover cover={null} title="Plain" />
+        <ProgramCover cover="" title="Plain" />
+        <ProgramCover cover={undefined} title="Plain" />
+      </>,
+    );
     expect(container.innerHTML).toBe('');
   });
 
@@ -34,6 +40,8 @@ describe('ProgramCover', () => {
     fireEvent.error(screen.getByRole('img'));
     expect(container.querySelector('img')).toBeNull();
     rerender(<ProgramCover cover="ZZCdEfGhIjKlMnOpQrStUv" title="Morning reset" />);
-    expect(screen.getByRole('img').getAttribute('src')).toBe('https://api.example.test/api/uploads/ZZCdEfGhIjKlMnOpQrStUv');
+    expect(screen.getByRole('img').getAttribute('src')).toBe(
+      'https://api.example.test/api/uploads/ZZCdEfGhIjKlMnOpQrStUv',
+    );
   });
 });

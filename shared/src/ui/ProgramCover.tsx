@@ -27,10 +27,15 @@ export function ProgramCover({ cover, title, alt, size = 'card' }: ProgramCoverP
   if (!cover || failed === cover) return null;
   return (
     <img
-      className={`lb-program-cover lb-program-cover--${size}`} src={uploadUrl(cover)} alt={coverAlt(title, alt)}
+      className={`lb-program-cover lb-program-cover--${size}`}
+      src={uploadUrl(cover)}
+      alt={coverAlt(title, alt)}
       // 16:9 reserved up front: the text around it does not jump when the image arrives.
-      width={size === 'page' ? 960 : 320} height={size === 'page' ? 540 : 180}
-      loading={size === 'page' ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(cover)}
+      width={size === 'page' ? 960 : 320}
+      height={size === 'page' ? 540 : 180}
+      loading={size === 'page' ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(cover)}
     />
   );
 }

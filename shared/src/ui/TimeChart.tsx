@@ -33,7 +33,13 @@ export interface TimeChartProps {
 /** Whether this browser can draw on a canvas (uPlot needs it); without one the chart's words stand in for it. */
 const canDraw = () => typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null;
 
-const dayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayText = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * The app's one chart (uPlot): values over dates. Import it lazily (`lazy(() => import(...))`) so uPlot
@@ -43,12 +49,19 @@ const dayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString
 export function stackedTotals(series: readonly ChartSeries[]): (number | null)[][] {
   const totals: (number | null)[][] = [];
   series.forEach((line, j) => {
-    totals.push(line.values.map((value, i) => (value ?? 0) + (j > 0 ? totals[j - 1][i] ?? 0 : 0)));
+    totals.push(line.values.map((value, i) => (value ?? 0) + (j > 0 ? (totals[j - 1][i] ?? 0) : 0)));
   });
   return totals;
 }
 
-export default function TimeChart({ days, series, summary, ranges = {}, stacked = false, height = 220 }: TimeChartProps) {
+export default function TimeChart({
+  days,
+  series,
+  summary,
+  ranges = {},
+  stacked = false,
+  height = 220,
+}: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -60,7 +73,13 @@ export default function TimeChart({ days, series, summary, ranges = {}, stacked 
       const key = line.scale ?? 'y';
       if (scales[key]) continue;
       scales[key] = ranges[key] ? { range: ranges[key] } : {};
-      axes.push({ scale: key, side: axes.length === 1 ? 3 : 1, grid: { show: axes.length === 1 }, size: 70, values: (_u, ticks) => ticks.map((t) => line.format(t)) });
+      axes.push({
+        scale: key,
+        side: axes.length === 1 ? 3 : 1,
+        grid: { show: axes.length === 1 },
+        size: 70,
+        values: (_u, ticks) => ticks.map((t) => line.format(t)),
+      });
     }
     const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
     if (series.some((line) => line.bars) && xs.length > 1) {
@@ -72,29 +91,43 @@ export default function TimeChart({ days, series, summary, ranges = {}, stacked 
     // Stacked: the tallest (last) total first, so each later bar covers the lower part of the one before it.
     const order = series.map((_, j) => (stacked ? series.length - 1 - j : j));
     const width = Math.max(280, element.clientWidth || 600);
-    const chart = new uPlot({
-      width, height, scales, axes,
-      series: [
-        { value: (_u, v) => (v == null ? '' : dayText(v)) },
-        ...order.map((j) => {
-          const line = series[j];
-          return {
-            label: line.label, stroke: line.colour, width: 2, scale: line.scale ?? 'y', spanGaps: true,
-            fill: line.bars ? (stacked ? line.colour : `${line.colour}99`) : `${line.colour}18`,
-            ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
-            // The legend reads the series' own value at the hovered date, not the total it is drawn at.
-            value: (_u: uPlot, _v: number | null, _s: number, i: number | null) => {
-              const own = i === null ? null : line.values[i] ?? null;
-              return own === null ? '—' : line.format(own);
-            },
-          };
-        }),
-      ],
-      legend: { show: true },
-    }, [xs, ...order.map((j) => drawn[j])], element);
+    const chart = new uPlot(
+      {
+        width,
+        height,
+        scales,
+        axes,
+        series: [
+          { value: (_u, v) => (v == null ? '' : dayText(v)) },
+          ...order.map((j) => {
+            const line = series[j];
+            return {
+              label: line.label,
+              stroke: line.colour,
+              width: 2,
+              scale: line.scale ?? 'y',
+              spanGaps: true,
+              fill: line.bars ? (stacked ? line.colour : `${line.colour}99`) : `${line.colour}18`,
+              ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
+              // The legend reads the series' own value at the hovered date, not the total it is drawn at.
+              value: (_u: uPlot, _v: number | null, _s: number, i: number | null) => {
+                const own = i === null ? null : (line.values[i] ?? null);
+                return own === null ? '—' : line.format(own);
+              },
+            };
+          }),
+        ],
+        legend: { show: true },
+      },
+      [xs, ...order.map((j) => drawn[j])],
+      element,
+    );
     const resize = () => chart.setSize({ width: Math.max(280, element.clientWidth), height });
     window.addEventListener('resize', resize);
-    return () => { window.removeEventListener('resize', resize); chart.destroy(); };
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.destroy();
+    };
   }, [days, series, ranges, stacked, height]);
   return <div ref={box} role="img" aria-label={summary} />;
 }

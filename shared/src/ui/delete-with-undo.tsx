@@ -16,8 +16,14 @@ export async function deleteWithUndo(model: string, record: AnyRecord): Promise<
     return false;
   }
   notify({
-    kind: 'info', message: `${label} “${recordTitle(model, record)}” deleted.`,
-    action: { label: 'Undo', run: async () => { if (!(await undo())) notify({ kind: 'error', message: `${label} could not be restored.` }); } },
+    kind: 'info',
+    message: `${label} “${recordTitle(model, record)}” deleted.`,
+    action: {
+      label: 'Undo',
+      run: async () => {
+        if (!(await undo())) notify({ kind: 'error', message: `${label} could not be restored.` });
+      },
+    },
   });
   return true;
 }

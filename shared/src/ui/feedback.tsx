@@ -54,7 +54,9 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
 export function Skeleton({ lines = 3 }: { lines?: number }) {
   return (
     <div aria-hidden="true">
-      {Array.from({ length: lines }, (_, i) => <span key={i} className="lb-skeleton" />)}
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="lb-skeleton" />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import type { InputHTMLAttributes, KeyboardEvent, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  KeyboardEvent,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import './tokens.css';
 import './fields.css';
 
@@ -20,10 +26,20 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   const message = errorText(error);
   return (
     <div className="lb-field">
-      <label className="lb-field__label" htmlFor={id}>{label}</label>
+      <label className="lb-field__label" htmlFor={id}>
+        {label}
+      </label>
       {children}
-      {hint ? <span id={`${id}-hint`} className="lb-field__hint">{hint}</span> : null}
-      {message ? <span id={`${id}-error`} className="lb-field__error" role="alert">{message}</span> : null}
+      {hint ? (
+        <span id={`${id}-hint`} className="lb-field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {message ? (
+        <span id={`${id}-error`} className="lb-field__error" role="alert">
+          {message}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -46,7 +62,13 @@ export function TextField({ label, hint, error, className, ...rest }: TextFieldP
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input {...rest} id={id} className={`lb-input ${className ?? ''}`} aria-invalid={errorText(error) ? true : undefined} aria-describedby={describedBy(id, hint, error)} />
+      <input
+        {...rest}
+        id={id}
+        className={`lb-input ${className ?? ''}`}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
     </FieldFrame>
   );
 }
@@ -65,7 +87,13 @@ export function TextArea({ label, hint, error, className, ...rest }: TextAreaPro
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea {...rest} id={id} className={`lb-input ${className ?? ''}`} aria-invalid={errorText(error) ? true : undefined} aria-describedby={describedBy(id, hint, error)} />
+      <textarea
+        {...rest}
+        id={id}
+        className={`lb-input ${className ?? ''}`}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
     </FieldFrame>
   );
 }
@@ -75,15 +103,26 @@ export interface SelectOption {
   label: string;
 }
 
-export type SelectProps = CommonProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: SelectOption[]; placeholder?: string };
+export type SelectProps = CommonProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: SelectOption[]; placeholder?: string };
 
 export function Select({ label, hint, error, options, placeholder, className, ...rest }: SelectProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select {...rest} id={id} className={`lb-input ${className ?? ''}`} aria-invalid={errorText(error) ? true : undefined} aria-describedby={describedBy(id, hint, error)}>
+      <select
+        {...rest}
+        id={id}
+        className={`lb-input ${className ?? ''}`}
+        aria-invalid={errorText(error) ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </FieldFrame>
   );
@@ -96,10 +135,20 @@ export function Checkbox({ label, error, ...rest }: CheckboxProps) {
   return (
     <div className="lb-field">
       <span className="lb-check">
-        <input {...rest} id={id} type="checkbox" aria-invalid={errorText(error) ? true : undefined} aria-describedby={errorText(error) ? `${id}-error` : undefined} />
+        <input
+          {...rest}
+          id={id}
+          type="checkbox"
+          aria-invalid={errorText(error) ? true : undefined}
+          aria-describedby={errorText(error) ? `${id}-error` : undefined}
+        />
         <label htmlFor={id}>{label}</label>
       </span>
-      {errorText(error) ? <span id={`${id}-error`} className="lb-field__error" role="alert">{errorText(error)}</span> : null}
+      {errorText(error) ? (
+        <span id={`${id}-error`} className="lb-field__error" role="alert">
+          {errorText(error)}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -135,13 +184,23 @@ export function TagInput({ label, hint, error, value, onChange, onBlur, name }: 
         {value.map((tag) => (
           <span key={tag} className="lb-tag">
             {tag}
-            <button type="button" aria-label={`Remove ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))}>×</button>
+            <button type="button" aria-label={`Remove ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))}>
+              ×
+            </button>
           </span>
         ))}
         <input
-          id={id} name={name} className="lb-input" value={text} aria-describedby={describedBy(id, shownHint, error)}
-          onChange={(event) => setText(event.target.value)} onKeyDown={handleKeyDown}
-          onBlur={() => { commit(); onBlur?.(); }}
+          id={id}
+          name={name}
+          className="lb-input"
+          value={text}
+          aria-describedby={describedBy(id, shownHint, error)}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          onBlur={() => {
+            commit();
+            onBlur?.();
+          }}
         />
       </div>
     </FieldFrame>
@@ -162,13 +221,21 @@ export function CheckboxGroup({ label, hint, error, options, value, onChange }: 
       <div className="lb-row">
         {options.map((option) => (
           <Checkbox
-            key={option.value} label={option.label} checked={value.includes(option.value)}
-            onChange={(event) => onChange(event.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
+            key={option.value}
+            label={option.label}
+            checked={value.includes(option.value)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value))
+            }
           />
         ))}
       </div>
       {hint ? <span className="lb-field__hint">{hint}</span> : null}
-      {errorText(error) ? <span className="lb-field__error" role="alert">{errorText(error)}</span> : null}
+      {errorText(error) ? (
+        <span className="lb-field__error" role="alert">
+          {errorText(error)}
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -191,17 +258,27 @@ export function RatingInput({ label, error, value, onChange, name }: RatingInput
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="lb-rating__star" data-on={n <= chosen || undefined}>
             <input
-              type="radio" className="lb-visually-hidden" name={name ?? group} value={String(n)} checked={chosen === n}
-              aria-label={n === 1 ? '1 star' : `${n} stars`} onChange={() => onChange(String(n))}
+              type="radio"
+              className="lb-visually-hidden"
+              name={name ?? group}
+              value={String(n)}
+              checked={chosen === n}
+              aria-label={n === 1 ? '1 star' : `${n} stars`}
+              onChange={() => onChange(String(n))}
             />
             <span aria-hidden="true">{n <= chosen ? '★' : '☆'}</span>
           </label>
         ))}
         <label className="lb-rating__none">
-          <input type="radio" name={name ?? group} value="" checked={chosen === 0} onChange={() => onChange('')} /> No rating
+          <input type="radio" name={name ?? group} value="" checked={chosen === 0} onChange={() => onChange('')} /> No
+          rating
         </label>
       </div>
-      {errorText(error) ? <span className="lb-field__error" role="alert">{errorText(error)}</span> : null}
+      {errorText(error) ? (
+        <span className="lb-field__error" role="alert">
+          {errorText(error)}
+        </span>
+      ) : null}
     </fieldset>
   );
 }

@@ -20,7 +20,17 @@ function DialogHarness({ onConfirm }: { onConfirm: () => void }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Delete all</Button>
-      <ConfirmDialog open={open} title="Delete everything?" danger confirmLabel="Delete" onConfirm={() => { setOpen(false); onConfirm(); }} onCancel={() => setOpen(false)} />
+      <ConfirmDialog
+        open={open}
+        title="Delete everything?"
+        danger
+        confirmLabel="Delete"
+        onConfirm={() => {
+          setOpen(false);
+          onConfirm();
+        }}
+        onCancel={() => setOpen(false)}
+      />
     </>
   );
 }
@@ -48,7 +58,9 @@ describe('UI kit', () => {
     const user = userEvent.setup();
     const undo = vi.fn();
     render(<Notifications />);
-    act(() => { notify({ kind: 'info', message: 'Book deleted.', action: { label: 'Undo', run: undo } }); });
+    act(() => {
+      notify({ kind: 'info', message: 'Book deleted.', action: { label: 'Undo', run: undo } });
+    });
     expect(screen.getByText('Book deleted.').closest('[aria-live="polite"]')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undo).toHaveBeenCalledOnce();
@@ -61,25 +73,45 @@ describe('UI kit', () => {
     vi.useFakeTimers();
     try {
       render(<Notifications />);
-      act(() => { notify({ kind: 'success', message: 'Saved.' }); });
-      act(() => { vi.advanceTimersByTime(4_900); });
+      act(() => {
+        notify({ kind: 'success', message: 'Saved.' });
+      });
+      act(() => {
+        vi.advanceTimersByTime(4_900);
+      });
       expect(screen.getByRole('status').textContent).toContain('Saved.');
-      act(() => { vi.advanceTimersByTime(200); });
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       expect(screen.queryByText('Saved.')).toBeNull();
 
-      act(() => { notify({ kind: 'error', message: 'Could not save.' }); });
+      act(() => {
+        notify({ kind: 'error', message: 'Could not save.' });
+      });
       const toast = screen.getByRole('alert');
-      act(() => { vi.advanceTimersByTime(3_000); });
+      act(() => {
+        vi.advanceTimersByTime(3_000);
+      });
       fireEvent.mouseEnter(toast);
-      act(() => { vi.advanceTimersByTime(60_000); });
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
       expect(screen.getByText('Could not save.')).toBeTruthy();
       fireEvent.mouseLeave(toast);
       // Keyboard users: focus on its button holds it too.
-      act(() => { screen.getByRole('button', { name: 'Dismiss notification' }).focus(); });
-      act(() => { vi.advanceTimersByTime(60_000); });
+      act(() => {
+        screen.getByRole('button', { name: 'Dismiss notification' }).focus();
+      });
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
       expect(screen.getByText('Could not save.')).toBeTruthy();
-      act(() => { screen.getByRole('button', { name: 'Dismiss notification' }).blur(); });
-      act(() => { vi.advanceTimersByTime(7_100); });
+      act(() => {
+        screen.getByRole('button', { name: 'Dismiss notification' }).blur();
+      });
+      act(() => {
+        vi.advanceTimersByTime(7_100);
+      });
       expect(screen.queryByText('Could not save.')).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -92,10 +124,20 @@ describe('UI kit', () => {
       const [tags, setTags] = useState<string[]>([]);
       return <TagInput label="Tags" value={tags} onChange={setTags} />;
     }
-    render(<><TextField label="Name" hint="As on your passport" error="Name is required" /><Tags /></>);
+    render(
+      <>
+        <TextField label="Name" hint="As on your passport" error="Name is required" />
+        <Tags />
+      </>,
+    );
     const name = screen.getByLabelText('Name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(name.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['As on your passport', 'Name is required']);
+    expect(
+      name
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['As on your passport', 'Name is required']);
     await user.type(screen.getByLabelText('Tags'), 'calm{Enter}focus,');
     expect(screen.getByRole('button', { name: 'Remove calm' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove calm' }));

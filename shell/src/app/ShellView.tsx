@@ -46,20 +46,38 @@ export function ShellView() {
   const isAdmin = useStore($isAdmin);
   const decision = guard(location.pathname, { signedIn, isAdmin });
   const title =
-    decision.kind === 'render' ? documentTitle(decision.entry)
-      : decision.kind === 'not-allowed' ? `Not allowed · ${productName}`
-        : decision.kind === 'not-found' ? documentTitle(null) : document.title;
+    decision.kind === 'render'
+      ? documentTitle(decision.entry)
+      : decision.kind === 'not-allowed'
+        ? `Not allowed · ${productName}`
+        : decision.kind === 'not-found'
+          ? documentTitle(null)
+          : document.title;
   useRouteEffects(location.pathname, title);
 
   if (decision.kind === 'redirect') {
     return <Navigate to={decision.to} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (decision.kind === 'not-found') return <PublicLayout><NotFound /></PublicLayout>;
-  if (decision.kind === 'not-allowed') return <LayoutFrame layout="user"><NotAllowed /></LayoutFrame>;
+  if (decision.kind === 'not-found')
+    return (
+      <PublicLayout>
+        <NotFound />
+      </PublicLayout>
+    );
+  if (decision.kind === 'not-allowed')
+    return (
+      <LayoutFrame layout="user">
+        <NotAllowed />
+      </LayoutFrame>
+    );
   const { entry } = decision;
   return (
     <LayoutFrame layout={entry.layout}>
-      {entry.area === 'shell' ? <ShellPage key={entry.path} entry={entry} /> : <AreaOutlet key={entry.area} area={entry.area} />}
+      {entry.area === 'shell' ? (
+        <ShellPage key={entry.path} entry={entry} />
+      ) : (
+        <AreaOutlet key={entry.area} area={entry.area} />
+      )}
     </LayoutFrame>
   );
 }

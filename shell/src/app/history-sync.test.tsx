@@ -15,7 +15,9 @@ function Probe({ id }: { id: string }) {
   return (
     <div>
       <output data-testid={`${id}-path`}>{location.pathname}</output>
-      <button type="button" data-testid={`${id}-go`} onClick={() => void navigate(`/${id}-went`)}>go</button>
+      <button type="button" data-testid={`${id}-go`} onClick={() => void navigate(`/${id}-went`)}>
+        go
+      </button>
       <Routes>
         <Route path="/journal" element={<p data-testid={`${id}-journal`}>journal</p>} />
         <Route path="*" element={null} />
@@ -50,7 +52,13 @@ beforeAll(async () => {
     document.body.append(element);
     const root = createRoot(element);
     roots.push(root);
-    await act(async () => root.render(<BrowserRouter><Probe id={id} /></BrowserRouter>));
+    await act(async () =>
+      root.render(
+        <BrowserRouter>
+          <Probe id={id} />
+        </BrowserRouter>,
+      ),
+    );
   }
 });
 

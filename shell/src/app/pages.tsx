@@ -9,7 +9,11 @@ import type { Viewer } from '../routes/guard';
  * page ships no other page's code. A route whose page file does not exist yet resolves to `null`.
  */
 // The context is `src` filtered to `./pages/`, so the build also works before the first page exists.
-const pageFiles = import.meta.webpackContext('..', { recursive: true, regExp: /^\.\/pages\/(?!.*\.test\.tsx$).*\.tsx$/, mode: 'lazy' });
+const pageFiles = import.meta.webpackContext('..', {
+  recursive: true,
+  regExp: /^\.\/pages\/(?!.*\.test\.tsx$).*\.tsx$/,
+  mode: 'lazy',
+});
 
 function baseName(key: string): string {
   return (key.split('/').pop() ?? key).replace(/\.tsx$/, '').toLowerCase();
@@ -23,7 +27,9 @@ export function findPageFile(page: string, keys: readonly string[]): string | un
 function defaultExport(module: unknown): ComponentType | undefined {
   if (typeof module !== 'object' || module === null || !('default' in module)) return undefined;
   const value = module.default;
-  return typeof value === 'function' || (typeof value === 'object' && value !== null) ? (value as ComponentType) : undefined;
+  return typeof value === 'function' || (typeof value === 'object' && value !== null)
+    ? (value as ComponentType)
+    : undefined;
 }
 const cache = new Map<string, LazyScreen<object>>();
 
@@ -52,5 +58,10 @@ export function startVisitedPage(pathname: string, viewer: Viewer): Promise<void
   const decision = guard(pathname, viewer);
   if (decision.kind !== 'render' || decision.entry.area !== 'shell' || !decision.entry.page) return Promise.resolve();
   const page = pageComponent(decision.entry.page);
-  return page ? page.preload().then(() => undefined, () => undefined) : Promise.resolve();
+  return page
+    ? page.preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

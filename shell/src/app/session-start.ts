@@ -43,7 +43,9 @@ export function startSessionWhenNeeded(): void {
     if (!session.token) return;
     stop();
     void import('../auth/session-actions').then(({ handleUnauthorized }) =>
-      import('@lifeboard/shared/api/client').then(({ setUnauthorizedHandler }) => setUnauthorizedHandler(handleUnauthorized)),
+      import('@lifeboard/shared/api/client').then(({ setUnauthorizedHandler }) =>
+        setUnauthorizedHandler(handleUnauthorized),
+      ),
     );
   });
 }

@@ -12,15 +12,40 @@ import { $currentNote } from '@lifeboard/shared/stores/data';
 import { loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $isSignedIn, $session, setSession } from '@lifeboard/shared/stores/session';
 import {
-  loadUser, login, logout, register, sendPasswordResetEmail, resetPassword, setOnboardedFlag, signOutLocally, startSession, updateUser,
+  loadUser,
+  login,
+  logout,
+  register,
+  sendPasswordResetEmail,
+  resetPassword,
+  setOnboardedFlag,
+  signOutLocally,
+  startSession,
+  updateUser,
 } from './session-actions';
 
 function makeUser(overrides: Partial<User> = {}): User {
   return {
-    id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', default_board_id: 11,
-    boards: [{ id: 10, name: 'Work' }, { id: 11, name: 'Home life' }],
-    completed_onboarding_at: '2026-11-01T10:00:00.000Z', phone_number: null, tagline: null, show_tagline: false,
-    lat: null, lon: null, send_daily_emails: false, has_sms_enabled: false, using_as_user: true, timezone: 'Europe/London', ai_model: null,
+    id: 7,
+    email: 'ada@example.com',
+    name: 'Ada',
+    role: 'user',
+    default_board_id: 11,
+    boards: [
+      { id: 10, name: 'Work' },
+      { id: 11, name: 'Home life' },
+    ],
+    completed_onboarding_at: '2026-11-01T10:00:00.000Z',
+    phone_number: null,
+    tagline: null,
+    show_tagline: false,
+    lat: null,
+    lon: null,
+    send_daily_emails: false,
+    has_sms_enabled: false,
+    using_as_user: true,
+    timezone: 'Europe/London',
+    ai_model: null,
     ...overrides,
   };
 }
@@ -45,7 +70,10 @@ describe('loadUser (spec §4 authentication)', () => {
     expect($isSignedIn.get()).toBe(true);
     expect($session.get().user?.id).toBe(7);
     expect($board.get()).toEqual({ id: 11, name: 'Home life' });
-    expect($boards.get()).toEqual([{ id: 10, name: 'Work' }, { id: 11, name: 'Home life' }]);
+    expect($boards.get()).toEqual([
+      { id: 10, name: 'Work' },
+      { id: 11, name: 'Home life' },
+    ]);
   });
 
   it("names the board 'Default Board' when the default is not among the user's boards", async () => {
@@ -135,7 +163,10 @@ describe('login and register', () => {
   });
 
   it('stays signed out on wrong credentials (422), with the field errors to show', async () => {
-    api.on('POST /api/login', { status: 422, body: { message: 'Wrong e-mail or password.', errors: { email: ['Wrong e-mail or password.'] } } });
+    api.on('POST /api/login', {
+      status: 422,
+      body: { message: 'Wrong e-mail or password.', errors: { email: ['Wrong e-mail or password.'] } },
+    });
     const result = await login({ email: 'ada@example.com', password: 'nope' });
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -146,7 +177,10 @@ describe('login and register', () => {
   });
 
   it('register signs in with the new account', async () => {
-    api.on('POST /api/register', { status: 201, body: { success: true, token: 'reg', user: makeUser({ completed_onboarding_at: null }) } });
+    api.on('POST /api/register', {
+      status: 201,
+      body: { success: true, token: 'reg', user: makeUser({ completed_onboarding_at: null }) },
+    });
     const result = await register({ name: 'Ada', email: 'ada@example.com', password: 'long enough pw' });
     expect(result.ok).toBe(true);
     expect($session.get().token).toBe('reg');

@@ -90,12 +90,19 @@ export async function setOnboardedFlag(value: boolean): Promise<boolean> {
   if (!result.ok) return false;
   setOnboarded(result.data);
   const user = $session.get().user;
-  if (user) setUser({ ...user, completed_onboarding_at: result.data ? (user.completed_onboarding_at ?? new Date().toISOString()) : null });
+  if (user)
+    setUser({
+      ...user,
+      completed_onboarding_at: result.data ? (user.completed_onboarding_at ?? new Date().toISOString()) : null,
+    });
   return true;
 }
 
 /** One user field; success stores the returned user, a failure sets the board to 0 (spec §8). */
-export async function updateUser<F extends UserUpdateField>(field: F, value: api.UserFieldValue<F>): Promise<ApiResult<User>> {
+export async function updateUser<F extends UserUpdateField>(
+  field: F,
+  value: api.UserFieldValue<F>,
+): Promise<ApiResult<User>> {
   const result = await api.updateUser(field, value);
   if (result.ok) setUser(result.data);
   else dropBoard();

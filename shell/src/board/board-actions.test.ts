@@ -6,14 +6,25 @@ import { createCollection } from '@lifeboard/shared/stores/collection';
 import { $calendarEvents, $currentJournalEntry } from '@lifeboard/shared/stores/data';
 import { makeUser } from '@lifeboard/shared/models/test-user';
 import { $session, setSession } from '@lifeboard/shared/stores/session';
-import { createBoard, deleteBoard, loadBoards, makeDefaultBoard, renameBoard, subscribeToProgram, switchBoard } from './board-actions';
+import {
+  createBoard,
+  deleteBoard,
+  loadBoards,
+  makeDefaultBoard,
+  renameBoard,
+  subscribeToProgram,
+  switchBoard,
+} from './board-actions';
 
 const api = withFakeApi();
 beforeEach(() => {
   localStorage.clear();
   api.requests.length = 0;
   setBoard(10, 'Work');
-  setBoards([{ id: 10, name: 'Work' }, { id: 11, name: 'Home' }]);
+  setBoards([
+    { id: 10, name: 'Work' },
+    { id: 11, name: 'Home' },
+  ]);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -25,7 +36,9 @@ const entry = { id: 5, board_id: 10, created_at: '', updated_at: '', title: 'Mon
 
 describe('switchBoard (spec §4: verified by the server)', () => {
   it('on success clears all data and sets the id and name the server verified', async () => {
-    api.on('POST /api/board/verify', ({ body }) => ({ body: { success: true, board: { id: (body as { id: number }).id, name: 'Home' } } }));
+    api.on('POST /api/board/verify', ({ body }) => ({
+      body: { success: true, board: { id: (body as { id: number }).id, name: 'Home' } },
+    }));
     $currentJournalEntry.set(entry);
     $calendarEvents.set([{ id: 1, title: 'Dentist' }]);
     expect(await switchBoard(11)).toBe(true);
@@ -39,7 +52,12 @@ describe('switchBoard (spec §4: verified by the server)', () => {
     api.on('POST /api/board/verify', { body: { success: true, board: { id: 11, name: 'Home' } } });
     api.on('POST /api/habit/all', ({ body }) => {
       const board = (body as { board: number }).board;
-      return { body: { success: true, habits: [{ id: board, board_id: board, created_at: '', updated_at: '', title: `habit of ${board}` }] } };
+      return {
+        body: {
+          success: true,
+          habits: [{ id: board, board_id: board, created_at: '', updated_at: '', title: `habit of ${board}` }],
+        },
+      };
     });
     const habits = createCollection('habit');
     keepMount(habits.$items);
@@ -65,7 +83,7 @@ describe('switchBoard (spec §4: verified by the server)', () => {
 });
 
 describe('createBoard', () => {
-  it('adds the board and makes it current, clearing the old board\'s data', async () => {
+  it("adds the board and makes it current, clearing the old board's data", async () => {
     api.on('POST /api/board/create', { status: 201, body: { success: true, board: { id: 12, name: 'Garden' } } });
     $currentJournalEntry.set(entry);
     expect(await createBoard('Garden')).toEqual({ id: 12, name: 'Garden' });
@@ -89,10 +107,20 @@ describe('createBoard', () => {
 });
 
 describe('board list', () => {
-  it('loadBoards keeps the caller\'s boards', async () => {
-    api.on('GET /api/board/all', { body: { boards: [{ id: 10, name: 'Work' }, { id: 14, name: 'Trips' }] } });
+  it("loadBoards keeps the caller's boards", async () => {
+    api.on('GET /api/board/all', {
+      body: {
+        boards: [
+          { id: 10, name: 'Work' },
+          { id: 14, name: 'Trips' },
+        ],
+      },
+    });
     expect(await loadBoards()).toBe(true);
-    expect($boards.get()).toEqual([{ id: 10, name: 'Work' }, { id: 14, name: 'Trips' }]);
+    expect($boards.get()).toEqual([
+      { id: 10, name: 'Work' },
+      { id: 14, name: 'Trips' },
+    ]);
   });
 
   it('renameBoard renames the current board too', async () => {
@@ -146,7 +174,10 @@ describe('makeDefaultBoard (spec §4: the board a sign-in or reload selects)', (
 
   it('changes nothing when the server refuses', async () => {
     setSession('tok', makeUser({ default_board_id: 10 }));
-    api.on('POST /api/user/update', { status: 422, body: { message: 'Invalid.', errors: { default_board_id: ['is not one of your boards'] } } });
+    api.on('POST /api/user/update', {
+      status: 422,
+      body: { message: 'Invalid.', errors: { default_board_id: ['is not one of your boards'] } },
+    });
     expect(await makeDefaultBoard(99)).toBe(false);
     expect($session.get().user?.default_board_id).toBe(10);
     expect($board.get()).toEqual({ id: 10, name: 'Work' });

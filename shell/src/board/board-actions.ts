@@ -41,7 +41,10 @@ export async function switchBoard(id: number): Promise<boolean> {
 }
 
 /** Creates a board and, unless `select` is false, makes it current. A failure sets the board to 0. */
-export async function createBoard(name: string, { select = true }: { select?: boolean } = {}): Promise<BoardSummary | null> {
+export async function createBoard(
+  name: string,
+  { select = true }: { select?: boolean } = {},
+): Promise<BoardSummary | null> {
   const result = await api.createBoard(name);
   if (!result.ok) {
     dropBoard();
@@ -75,9 +78,11 @@ export async function makeDefaultBoard(id: number): Promise<boolean> {
 /** `makeDefaultBoard`, for a button: the outcome is told in a toast. */
 export async function chooseDefaultBoard(board: Board): Promise<boolean> {
   const ok = await makeDefaultBoard(board.id);
-  notify(ok
-    ? { kind: 'success', message: `“${board.name}” is now your default board: it opens when you sign in or reload.` }
-    : { kind: 'error', message: `“${board.name}” could not be made your default board. Please try again.` });
+  notify(
+    ok
+      ? { kind: 'success', message: `“${board.name}” is now your default board: it opens when you sign in or reload.` }
+      : { kind: 'error', message: `“${board.name}” could not be made your default board. Please try again.` },
+  );
   return ok;
 }
 

@@ -11,7 +11,12 @@ import type { AreaName } from '../remotes/remotes';
 export function AreaLink({ to, area, children }: { to: string; area?: AreaName; children: ReactNode }) {
   const warm = area && isPreloadable(area) ? () => void preloadArea(area, 'entry') : undefined;
   return (
-    <NavLink to={to} onMouseEnter={warm} onFocus={warm} className={({ isActive }) => (isActive ? 'lb-nav__link is-active' : 'lb-nav__link')}>
+    <NavLink
+      to={to}
+      onMouseEnter={warm}
+      onFocus={warm}
+      className={({ isActive }) => (isActive ? 'lb-nav__link is-active' : 'lb-nav__link')}
+    >
       {children}
     </NavLink>
   );

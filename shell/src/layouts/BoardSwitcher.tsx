@@ -41,13 +41,27 @@ export function BoardSwitcher() {
     <div className="lb-board-switcher">
       <label className="lb-board-switcher">
         <span>Board</span>
-        <select value={board.id || ''} onChange={(event) => void handleChange(event)} disabled={busy} aria-label="Current board">
+        <select
+          value={board.id || ''}
+          onChange={(event) => void handleChange(event)}
+          disabled={busy}
+          aria-label="Current board"
+        >
           {board.id ? null : <option value="">No board</option>}
-          {options.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+          {options.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
         </select>
       </label>
       {board.id && defaultId !== null && board.id !== defaultId ? (
-        <button type="button" className="lb-board-switcher__default lb-nav__link" disabled={busy} onClick={() => void handleMakeDefault()}>
+        <button
+          type="button"
+          className="lb-board-switcher__default lb-nav__link"
+          disabled={busy}
+          onClick={() => void handleMakeDefault()}
+        >
           Make this my default board
         </button>
       ) : null}

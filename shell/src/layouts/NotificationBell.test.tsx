@@ -11,8 +11,22 @@ import { NotificationBell } from './NotificationBell';
 
 const api = withFakeApi();
 
-const due: AppNotification = { id: 3, title: 'Take the bins out', body: 'Reminder for Wednesday 25 November at 19:00', created_at: '2026-11-25T19:00:00.000Z', read: false, actionable: true };
-const old: AppNotification = { id: 2, title: 'Stretch', body: 'Reminder for Tuesday 24 November at 08:00', created_at: '2026-11-24T08:00:00.000Z', read: true, actionable: false };
+const due: AppNotification = {
+  id: 3,
+  title: 'Take the bins out',
+  body: 'Reminder for Wednesday 25 November at 19:00',
+  created_at: '2026-11-25T19:00:00.000Z',
+  read: false,
+  actionable: true,
+};
+const old: AppNotification = {
+  id: 2,
+  title: 'Stretch',
+  body: 'Reminder for Tuesday 24 November at 08:00',
+  created_at: '2026-11-24T08:00:00.000Z',
+  read: true,
+  actionable: false,
+};
 
 beforeEach(() => {
   signOutLocally();
@@ -49,7 +63,13 @@ describe('NotificationBell', () => {
   });
 
   it('marks done from the bell: the server is told, the count drops, the actions go', async () => {
-    api.on('POST /api/notifications/act', { body: { success: true, message: '“Take the bins out” is done. No more reminders for this time.', notification: { ...due, read: true, actionable: false } } });
+    api.on('POST /api/notifications/act', {
+      body: {
+        success: true,
+        message: '“Take the bins out” is done. No more reminders for this time.',
+        notification: { ...due, read: true, actionable: false },
+      },
+    });
     api.on('POST /api/notifications/read', { body: { success: true, unread: 0 } });
     renderAt(<NotificationBell />, '*', '/home');
     fireEvent.click(bell());
@@ -58,7 +78,9 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(within(list).queryByRole('button', { name: 'Done' })).toBeNull());
     expect(calls('/api/notifications/act')[0].body).toEqual({ id: 3, action: 'done' });
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
-    expect($notifications.get().map((n) => n.message)).toContain('“Take the bins out” is done. No more reminders for this time.');
+    expect($notifications.get().map((n) => n.message)).toContain(
+      '“Take the bins out” is done. No more reminders for this time.',
+    );
   });
 
   it('marks all read', async () => {

@@ -35,8 +35,12 @@ export function NotificationBell() {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') setOpen(false); };
-    const onPointer = (event: PointerEvent) => { if (root.current && !root.current.contains(event.target as Node)) setOpen(false); };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
     return () => {
@@ -48,15 +52,43 @@ export function NotificationBell() {
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
   return (
     <div className="lb-bell" ref={root}>
-      <button type="button" className="lb-bell__button" aria-label={label} aria-expanded={open} aria-controls="lb-bell-panel" onClick={() => setOpen(!open)}>
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" /><path d="M13.7 21a2 2 0 0 1-3.4 0" />
+      <button
+        type="button"
+        className="lb-bell__button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls="lb-bell-panel"
+        onClick={() => setOpen(!open)}
+      >
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
-        {unread > 0 ? <span className="lb-bell__count" aria-hidden="true">{unread > 99 ? '99+' : unread}</span> : null}
+        {unread > 0 ? (
+          <span className="lb-bell__count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
       </button>
       {open ? (
         <div id="lb-bell-panel" className="lb-bell__panel" role="region" aria-label="Notifications">
-          <Suspense fallback={<p role="status" className="lb-bell__note">Loading notifications…</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="lb-bell__note">
+                Loading notifications…
+              </p>
+            }
+          >
             <NotificationPanel onUnreadChange={setUnread} />
           </Suspense>
         </div>

@@ -28,7 +28,11 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   function replace(item: AppNotification) {
-    setLoad((previous) => (previous.state === 'ready' ? { state: 'ready', items: previous.items.map((i) => (i.id === item.id ? item : i)) } : previous));
+    setLoad((previous) =>
+      previous.state === 'ready'
+        ? { state: 'ready', items: previous.items.map((i) => (i.id === item.id ? item : i)) }
+        : previous,
+    );
   }
 
   async function handleRead(ids?: number[]) {
@@ -40,9 +44,11 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
       return;
     }
     onUnreadChange(result.data);
-    setLoad((previous) => (previous.state === 'ready'
-      ? { state: 'ready', items: previous.items.map((i) => (!ids || ids.includes(i.id) ? { ...i, read: true } : i)) }
-      : previous));
+    setLoad((previous) =>
+      previous.state === 'ready'
+        ? { state: 'ready', items: previous.items.map((i) => (!ids || ids.includes(i.id) ? { ...i, read: true } : i)) }
+        : previous,
+    );
   }
 
   async function handleAct(item: AppNotification, action: 'done' | 'snooze') {
@@ -50,7 +56,11 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
     const result = await actOnNotification(item.id, action);
     setBusy(null);
     if (!result.ok) {
-      notify({ kind: 'error', message: result.status === 422 ? result.error.message : failed(action === 'done' ? 'Marking it done' : 'Snoozing it') });
+      notify({
+        kind: 'error',
+        message:
+          result.status === 422 ? result.error.message : failed(action === 'done' ? 'Marking it done' : 'Snoozing it'),
+      });
       void refresh();
       return;
     }
@@ -62,12 +72,19 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
     }
   }
 
-  if (load.state === 'loading') return <p role="status" className="lb-bell__note">Loading notifications…</p>;
+  if (load.state === 'loading')
+    return (
+      <p role="status" className="lb-bell__note">
+        Loading notifications…
+      </p>
+    );
   if (load.state === 'failed') {
     return (
       <div role="alert" className="lb-bell__note">
         <p>{load.message}</p>
-        <button type="button" className="lb-button" onClick={() => void refresh()}>Try again</button>
+        <button type="button" className="lb-button" onClick={() => void refresh()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -76,7 +93,11 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
     <>
       <div className="lb-bell__head">
         <h2 className="lb-bell__title">Notifications</h2>
-        {hasUnread ? <button type="button" className="lb-bell__link" disabled={busy === 'all'} onClick={() => void handleRead()}>Mark all read</button> : null}
+        {hasUnread ? (
+          <button type="button" className="lb-bell__link" disabled={busy === 'all'} onClick={() => void handleRead()}>
+            Mark all read
+          </button>
+        ) : null}
       </div>
       {load.items.length === 0 ? (
         <p className="lb-bell__note">Nothing yet. Reminders set to “In Lifeboard” show up here.</p>
@@ -90,12 +111,33 @@ export default function NotificationPanel({ onUnreadChange }: { onUnreadChange: 
               <span className="lb-bell__actions">
                 {item.actionable ? (
                   <>
-                    <button type="button" className="lb-button" disabled={busy === item.id} onClick={() => void handleAct(item, 'done')}>Done</button>
-                    <button type="button" className="lb-button lb-button-quiet" disabled={busy === item.id} onClick={() => void handleAct(item, 'snooze')}>Snooze 10 min</button>
+                    <button
+                      type="button"
+                      className="lb-button"
+                      disabled={busy === item.id}
+                      onClick={() => void handleAct(item, 'done')}
+                    >
+                      Done
+                    </button>
+                    <button
+                      type="button"
+                      className="lb-button lb-button-quiet"
+                      disabled={busy === item.id}
+                      onClick={() => void handleAct(item, 'snooze')}
+                    >
+                      Snooze 10 min
+                    </button>
                   </>
                 ) : null}
                 {item.read ? null : (
-                  <button type="button" className="lb-bell__link" disabled={busy === item.id} onClick={() => void handleRead([item.id])}>Mark read</button>
+                  <button
+                    type="button"
+                    className="lb-bell__link"
+                    disabled={busy === item.id}
+                    onClick={() => void handleRead([item.id])}
+                  >
+                    Mark read
+                  </button>
                 )}
               </span>
             </li>

@@ -5,8 +5,14 @@ import { $isSignedIn } from '@lifeboard/shared/stores/session';
 import './layouts.css';
 
 const footerLinks = [
-  ['/about', 'About'], ['/overview', 'Overview'], ['/pricing', 'Pricing'], ['/support', 'Support'],
-  ['/service', 'Service'], ['/contact', 'Contact'], ['/terms', 'Terms'], ['/privacy', 'Privacy'],
+  ['/about', 'About'],
+  ['/overview', 'Overview'],
+  ['/pricing', 'Pricing'],
+  ['/support', 'Support'],
+  ['/service', 'Service'],
+  ['/contact', 'Contact'],
+  ['/terms', 'Terms'],
+  ['/privacy', 'Privacy'],
 ] as const;
 
 /** The public layout (landing, legal, sign-in and the sign-in-required public pages). */
@@ -15,23 +21,41 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="lb-layout lb-layout--public">
       <header className="lb-header">
-        <Link to="/" className="lb-brand">Lifeboard</Link>
+        <Link to="/" className="lb-brand">
+          Lifeboard
+        </Link>
         <nav className="lb-nav lb-nav--inline" aria-label="Site">
-          <Link to="/pricing" className="lb-nav__link">Pricing</Link>
-          <Link to="/about" className="lb-nav__link">About</Link>
+          <Link to="/pricing" className="lb-nav__link">
+            Pricing
+          </Link>
+          <Link to="/about" className="lb-nav__link">
+            About
+          </Link>
           {signedIn ? (
-            <Link to="/home" className="lb-nav__link">Open Lifeboard</Link>
+            <Link to="/home" className="lb-nav__link">
+              Open Lifeboard
+            </Link>
           ) : (
             <>
-              <Link to="/login" className="lb-nav__link">Sign in</Link>
-              <Link to="/sign-up" className="lb-nav__link lb-nav__link--primary">Sign up</Link>
+              <Link to="/login" className="lb-nav__link">
+                Sign in
+              </Link>
+              <Link to="/sign-up" className="lb-nav__link lb-nav__link--primary">
+                Sign up
+              </Link>
             </>
           )}
         </nav>
       </header>
-      <main className="lb-main" id="main">{children}</main>
+      <main className="lb-main" id="main">
+        {children}
+      </main>
       <footer className="lb-footer">
-        {footerLinks.map(([to, label]) => <Link key={to} to={to}>{label}</Link>)}
+        {footerLinks.map(([to, label]) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
       </footer>
     </div>
   );

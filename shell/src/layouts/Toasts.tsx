@@ -4,7 +4,9 @@ import { whenIdle } from '@lifeboard/shared/lib/after-paint';
 import { $notifications } from '@lifeboard/shared/stores/notifications';
 
 // The kit's toast component, fetched with the UI kit's chunk rather than in the shell's first bundle.
-const Notifications = lazy(() => import('@lifeboard/shared/ui/Notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() =>
+  import('@lifeboard/shared/ui/Notifications').then((m) => ({ default: m.Notifications })),
+);
 
 /**
  * Where every layout shows the app's toasts (shared/ui/Notifications). Their code comes with the first toast or,
@@ -17,5 +19,9 @@ export function Toasts({ early = false }: { early?: boolean }) {
   useEffect(() => {
     if (early) whenIdle(() => setWanted(true), 4000);
   }, [early]);
-  return wanted ? <Suspense fallback={null}><Notifications /></Suspense> : null;
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  ) : null;
 }

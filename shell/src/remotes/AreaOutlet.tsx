@@ -19,7 +19,9 @@ function AreaNotice({ title, code, text, retry }: { title: string; code: string;
       <h2>{title}</h2>
       <p>{text}</p>
       <p className="lb-area-error__code">If it keeps happening, tell support this code: {code}</p>
-      <button type="button" onClick={retry}>Retry</button>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
     </section>
   );
 }
@@ -46,7 +48,14 @@ class AreaBoundary extends Component<BoundaryProps, { error: Error | null }> {
 
   override render() {
     if (this.state.error) {
-      return <AreaNotice title={`${this.props.label} stopped working`} code={areaMountErrorCode} text={`Something went wrong while showing this page. ${tryAgain}`} retry={this.props.retry} />;
+      return (
+        <AreaNotice
+          title={`${this.props.label} stopped working`}
+          code={areaMountErrorCode}
+          text={`Something went wrong while showing this page. ${tryAgain}`}
+          retry={this.props.retry}
+        />
+      );
     }
     return this.props.children;
   }
@@ -76,19 +85,32 @@ export function AreaOutlet({ area }: { area: AreaName }) {
 
   const config = useCallback(() => loadAreaParcel(area), [area]);
   const handleMounted = useCallback(() => setPhase('mounted'), []);
-  const handleError = useCallback((error: Error) => {
-    console.error(`${areaMountErrorCode}: ${label}`, error);
-    setPhase('failed');
-  }, [label]);
+  const handleError = useCallback(
+    (error: Error) => {
+      console.error(`${areaMountErrorCode}: ${label}`, error);
+      setPhase('failed');
+    },
+    [label],
+  );
 
   return (
     <div className="lb-area" data-area={area} aria-busy={phase === 'loading' || phase === 'slow'}>
       {phase === 'loading' ? <p className="lb-area__loading">Loading {label}…</p> : null}
       {phase === 'slow' ? (
-        <AreaNotice title={`${label} is taking longer than usual`} code={areaTimeoutCode} text={`It is still loading. ${tryAgain}`} retry={retry} />
+        <AreaNotice
+          title={`${label} is taking longer than usual`}
+          code={areaTimeoutCode}
+          text={`It is still loading. ${tryAgain}`}
+          retry={retry}
+        />
       ) : null}
       {phase === 'failed' ? (
-        <AreaNotice title={`${label} could not start`} code={areaMountErrorCode} text={`This part of Lifeboard could not be opened. ${tryAgain}`} retry={retry} />
+        <AreaNotice
+          title={`${label} could not start`}
+          code={areaMountErrorCode}
+          text={`This part of Lifeboard could not be opened. ${tryAgain}`}
+          retry={retry}
+        />
       ) : (
         <AreaBoundary key={attempt} label={label} retry={retry}>
           <Parcel

@@ -9,7 +9,11 @@ afterEach(() => {
 describe('loading the shared code areas run', () => {
   it('loads each module once however many areas are preloaded', async () => {
     const load = vi.fn(async () => ({}));
-    await Promise.all([loadAreaFoundations('kit', [load]), loadAreaFoundations('kit', [load]), loadAreaFoundations('schema-screens', [load])]);
+    await Promise.all([
+      loadAreaFoundations('kit', [load]),
+      loadAreaFoundations('kit', [load]),
+      loadAreaFoundations('schema-screens', [load]),
+    ]);
     await loadAreaFoundations('kit', [load]);
     expect(load).toHaveBeenCalledTimes(1);
   });

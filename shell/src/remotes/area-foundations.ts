@@ -37,21 +37,26 @@ export function foundationImports(kind: AreaFoundations): readonly Importer[] {
 const loading = new Map<Importer, Promise<void>>();
 
 /** Loads (once each) what `kind` needs; a failure is logged and retried by the next call. Never rejects. */
-export function loadAreaFoundations(kind: AreaFoundations, imports: readonly Importer[] = foundationImports(kind)): Promise<void> {
-  return Promise.all(imports.map((load) => {
-    let started = loading.get(load);
-    if (!started) {
-      started = load().then(
-        () => undefined,
-        (error: unknown) => {
-          loading.delete(load);
-          console.info('Shared area code could not be loaded ahead; an area will load it itself', error);
-        },
-      );
-      loading.set(load, started);
-    }
-    return started;
-  })).then(() => undefined);
+export function loadAreaFoundations(
+  kind: AreaFoundations,
+  imports: readonly Importer[] = foundationImports(kind),
+): Promise<void> {
+  return Promise.all(
+    imports.map((load) => {
+      let started = loading.get(load);
+      if (!started) {
+        started = load().then(
+          () => undefined,
+          (error: unknown) => {
+            loading.delete(load);
+            console.info('Shared area code could not be loaded ahead; an area will load it itself', error);
+          },
+        );
+        loading.set(load, started);
+      }
+      return started;
+    }),
+  ).then(() => undefined);
 }
 
 export function resetAreaFoundationsForTests(): void {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { remotesConfigRequest, requestRemotesConfigEarly, requestSettingsEarly, takeEarlyRemotesConfig, takeEarlySettings } from './early-config';
+import {
+  remotesConfigRequest,
+  requestRemotesConfigEarly,
+  requestSettingsEarly,
+  takeEarlyRemotesConfig,
+  takeEarlySettings,
+} from './early-config';
 import { resetRemotesForTests, startRemotes } from './register';
 
 afterEach(() => {
@@ -22,7 +28,8 @@ describe('remotes.json asked for by the first script', () => {
   });
 
   it('lets the start-up fail and try again when the early request failed', async () => {
-    const fetchMock = vi.fn()
+    const fetchMock = vi
+      .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValue(Response.json({}));
     vi.stubGlobal('fetch', fetchMock);

@@ -19,9 +19,16 @@ describe('error parcel', () => {
     document.body.append(host);
     let retries = 0;
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const runtimeError = new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 args: {"manifestUrl":"http://localhost:3002/mf-manifest.json"} https://module-federation.io/guide/troubleshooting/runtime/RUNTIME-003');
+    const runtimeError = new Error(
+      '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 args: {"manifestUrl":"http://localhost:3002/mf-manifest.json"} https://module-federation.io/guide/troubleshooting/runtime/RUNTIME-003',
+    );
     const parcel = createErrorParcel('Journal', runtimeError);
-    const mounted = mountRootParcel(parcel, { domElement: host, retry: () => { retries += 1; } });
+    const mounted = mountRootParcel(parcel, {
+      domElement: host,
+      retry: () => {
+        retries += 1;
+      },
+    });
     await mounted.mountPromise;
 
     const panel = host.querySelector('[role="alert"]');

@@ -17,7 +17,11 @@ type ParcelProps = AreaParcelProps & { domElement?: HTMLElement };
  * load the area again (a new `loadRemote`), without reloading the page. The panel says what happened in the
  * user's words; what failed (a manifest address, the runtime's error code and docs link) goes to the console.
  */
-export function createErrorParcel(label: string, error: unknown, code = remoteLoadErrorCode): ParcelConfigObject<ParcelProps> {
+export function createErrorParcel(
+  label: string,
+  error: unknown,
+  code = remoteLoadErrorCode,
+): ParcelConfigObject<ParcelProps> {
   console.error(`${code}: ${label} could not be loaded`, error);
   let panel: HTMLElement | null = null;
   return {
@@ -33,7 +37,8 @@ export function createErrorParcel(label: string, error: unknown, code = remoteLo
       const title = document.createElement('h2');
       title.textContent = `${label} is unavailable right now`;
       const text = document.createElement('p');
-      text.textContent = 'This part of Lifeboard could not be loaded. Check your connection and try again; the rest of the app keeps working.';
+      text.textContent =
+        'This part of Lifeboard could not be loaded. Check your connection and try again; the rest of the app keeps working.';
       const detail = document.createElement('p');
       detail.className = 'lb-area-error__code';
       detail.textContent = `If it keeps happening, tell support this code: ${code}`;

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, areaLoadsSettledOrAfter, startVisitedArea, trackAreaLoad, trackingMounts } from './load-area';
+import {
+  areaLoadsSettled,
+  areaLoadsSettledOrAfter,
+  startVisitedArea,
+  trackAreaLoad,
+  trackingMounts,
+} from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -15,11 +21,15 @@ describe('the shared code that comes with an area', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No remotes.json here: the loads fail, which these checks do not depend on.
     vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
-    expect(startVisitedArea({ pathname: '/admin/users', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_admin');
+    expect(startVisitedArea({ pathname: '/admin/users', search: '' }, { signedIn: true, isAdmin: true })).toBe(
+      'mf_admin',
+    );
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('none');
     expect(startVisitedArea({ pathname: '/habits', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_goals');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('schema-screens');
-    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_journal');
+    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: true })).toBe(
+      'mf_journal',
+    );
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
     await areaLoadsSettled();
     vi.unstubAllGlobals();
@@ -29,9 +39,15 @@ describe('the shared code that comes with an area', () => {
 describe('areaLoadsSettledOrAfter', () => {
   it('resolves when the area loads settle, before the time limit', async () => {
     let finish = () => undefined as void;
-    void trackAreaLoad(new Promise<void>((resolve) => { finish = resolve; }));
+    void trackAreaLoad(
+      new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    );
     let done = false;
-    const waiting = areaLoadsSettledOrAfter(60_000).then(() => { done = true; });
+    const waiting = areaLoadsSettledOrAfter(60_000).then(() => {
+      done = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(done).toBe(false);
     finish();
@@ -43,9 +59,15 @@ describe('areaLoadsSettledOrAfter', () => {
     vi.useFakeTimers();
     let release = () => undefined as void;
     try {
-      void trackAreaLoad(new Promise<void>((resolve) => { release = resolve; }));
+      void trackAreaLoad(
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
       let done = false;
-      const waiting = areaLoadsSettledOrAfter(3000).then(() => { done = true; });
+      const waiting = areaLoadsSettledOrAfter(3000).then(() => {
+        done = true;
+      });
       await vi.advanceTimersByTimeAsync(2999);
       expect(done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -61,14 +83,21 @@ describe('areaLoadsSettledOrAfter', () => {
 describe('trackingMounts', () => {
   it('counts an area mount as an area load until it settles', async () => {
     let mounted = () => undefined as void;
-    const mount = vi.fn(() => new Promise<void>((resolve) => { mounted = resolve; }));
+    const mount = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          mounted = resolve;
+        }),
+    );
     const tracked = trackingMounts(mount);
     if (Array.isArray(tracked)) throw new Error('one function in, one function out');
     const props = { name: 'journal', singleSpa: {}, mountParcel: vi.fn() } as unknown as Parameters<typeof tracked>[0];
     const mounting = tracked(props);
     expect(mount).toHaveBeenCalledWith(props);
     let settled = false;
-    const waiting = areaLoadsSettled().then(() => { settled = true; });
+    const waiting = areaLoadsSettled().then(() => {
+      settled = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(settled).toBe(false);
     mounted();

@@ -15,7 +15,12 @@ type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'name' | 'bootstrap'
 
 function isLifecycles(value: unknown): value is Lifecycles {
   const candidate = value as Partial<Lifecycles> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.mount === 'function' && typeof candidate.unmount === 'function';
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.mount === 'function' &&
+    typeof candidate.unmount === 'function'
+  );
 }
 
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
@@ -36,7 +41,9 @@ export function trackAreaLoad<T>(load: Promise<T>): Promise<T> {
  * not take the main thread from that render either.
  */
 export function trackingMounts(mount: Lifecycles['mount']): Lifecycles['mount'] {
-  return Array.isArray(mount) ? mount.map((step) => trackingMounts(step) as typeof step) : (props) => trackAreaLoad(mount(props));
+  return Array.isArray(mount)
+    ? mount.map((step) => trackingMounts(step) as typeof step)
+    : (props) => trackAreaLoad(mount(props));
 }
 
 /** Resolves once every area load under way has settled (at once when there is none). */
@@ -50,7 +57,9 @@ export async function areaLoadsSettled(): Promise<void> {
  */
 export function areaLoadsSettledOrAfter(capMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const cap = new Promise<void>((resolve) => { timer = setTimeout(resolve, capMs); });
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, capMs);
+  });
   return Promise.race([areaLoadsSettled(), cap]).finally(() => clearTimeout(timer));
 }
 
@@ -65,7 +74,9 @@ export function startVisitedArea(location: { pathname: string; search: string },
   const decision = guard(location.pathname, viewer);
   if (decision.kind !== 'render' || decision.entry.area === 'shell') return null;
   const area = decision.entry.area;
-  const load = startRemotes().then(({ instance, areas: listed }) => (listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null));
+  const load = startRemotes().then(({ instance, areas: listed }) =>
+    listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null,
+  );
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, trackAreaLoad(load));
   void loadAreaFoundations(areas[area].foundations);
@@ -80,7 +91,9 @@ function prefetchPageListOf(location: { pathname: string; search: string }): voi
       const list = pageListOf(location);
       if (list) void prefetchPageList(list);
     })
-    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; the page will ask itself', error));
+    .catch((error: unknown) =>
+      console.info('The page’s list could not be asked for ahead; the page will ask itself', error),
+    );
 }
 
 /**
@@ -106,7 +119,8 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   startedEarly.delete(area);
   const fresh = () => trackAreaLoad(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
   const module = early ? await early.catch(fresh) : await fresh();
-  if (!isLifecycles(module)) return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
+  if (!isLifecycles(module))
+    return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.
   const { name, bootstrap, mount, unmount, update } = module;

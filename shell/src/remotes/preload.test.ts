@@ -79,7 +79,9 @@ describe('preloading areas', () => {
     vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => idle.push(run) });
     vi.stubGlobal('document', { readyState: 'complete' });
     let answer: (() => void) | undefined;
-    const opening = new Promise<void>((resolve) => { answer = resolve; });
+    const opening = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const usual = server.listeners('request') as ((...args: unknown[]) => void)[];
     server.removeAllListeners('request');
     onTestFinished(() => {
@@ -88,10 +90,16 @@ describe('preloading areas', () => {
     });
     server.on('request', (req, res) => {
       requested.push(req.url ?? '');
-      const reply = () => { res.statusCode = 404; res.end(); };
-      if (req.url?.startsWith('/mf_journal/')) void opening.then(reply); else reply();
+      const reply = () => {
+        res.statusCode = 404;
+        res.end();
+      };
+      if (req.url?.startsWith('/mf_journal/')) void opening.then(reply);
+      else reply();
     });
-    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: false })).toBe('mf_journal');
+    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: false })).toBe(
+      'mf_journal',
+    );
     preloadWhenIdle(['mf_goals']);
     await vi.waitFor(() => expect(asked('mf_journal')).not.toEqual([]));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -133,7 +141,9 @@ describe('what preloading leaves out and waits for', () => {
     const onLoad: (() => void)[] = [];
     vi.stubGlobal('window', {
       requestIdleCallback: (run: () => void) => idle.push(run),
-      addEventListener: (type: string, listener: () => void) => { if (type === 'load') onLoad.push(listener); },
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'load') onLoad.push(listener);
+      },
     });
     vi.stubGlobal('document', { readyState: 'interactive' });
     preloadWhenIdle(['mf_goals']);
@@ -155,8 +165,12 @@ describe('starting the visited area with the page', () => {
     expect(startVisitedArea({ pathname: '/admin', search: '' }, { signedIn: true, isAdmin: false })).toBeNull();
     expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: false, isAdmin: false })).toBeNull();
     expect(startVisitedArea({ pathname: '/boards', search: '' }, { signedIn: true, isAdmin: false })).toBeNull();
-    expect(startVisitedArea({ pathname: '/a/3f9c2d', search: '' }, { signedIn: false, isAdmin: false })).toBe('mf_journal');
-    expect(startVisitedArea({ pathname: '/my-goals', search: '' }, { signedIn: true, isAdmin: false })).toBe('mf_goals');
+    expect(startVisitedArea({ pathname: '/a/3f9c2d', search: '' }, { signedIn: false, isAdmin: false })).toBe(
+      'mf_journal',
+    );
+    expect(startVisitedArea({ pathname: '/my-goals', search: '' }, { signedIn: true, isAdmin: false })).toBe(
+      'mf_goals',
+    );
     await areaLoadsSettled();
     expect(asked('mf_admin')).toEqual([]);
     expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json');

@@ -83,9 +83,14 @@ export function preloadWhenIdle(list: readonly AreaName[]): void {
     // give it a moment to start, then let it finish.
     .then(() => new Promise((resolve) => setTimeout(resolve, settleMs)))
     .then(areaLoadsSettled)
-    .then(() => schedule(() => {
-      void wanted.reduce<Promise<unknown>>((previous, area) => previous.then(() => preloadArea(area, 'screens')), Promise.resolve());
-    }));
+    .then(() =>
+      schedule(() => {
+        void wanted.reduce<Promise<unknown>>(
+          (previous, area) => previous.then(() => preloadArea(area, 'screens')),
+          Promise.resolve(),
+        );
+      }),
+    );
 }
 
 export function resetPreloadsForTests(): void {

@@ -4,7 +4,14 @@ import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { loadAreaParcel } from './load-area';
-import { fetchRemotesConfig, parseRemotesConfig, registerAreas, RemotesConfigError, resetRemotesForTests, startRemotes } from './register';
+import {
+  fetchRemotesConfig,
+  parseRemotesConfig,
+  registerAreas,
+  RemotesConfigError,
+  resetRemotesForTests,
+  startRemotes,
+} from './register';
 
 /** A closed port: nothing listens there, so every fetch of that "remote" fails like a server that is down. */
 const downUrl = 'http://127.0.0.1:9/mf-manifest.json';
@@ -31,13 +38,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('remotes.json', () => {
   it('keeps known areas with absolute http(s) URLs and drops the rest', () => {
-    expect(parseRemotesConfig({
-      mf_journal: 'http://localhost:3001/mf-manifest.json',
-      mf_goals: 'https://goals.example.com/mf-manifest.json',
-      mf_admin: '/relative.json',
-      mf_fitness: 42,
-      evil: 'http://evil.example/mf-manifest.json',
-    })).toEqual({
+    expect(
+      parseRemotesConfig({
+        mf_journal: 'http://localhost:3001/mf-manifest.json',
+        mf_goals: 'https://goals.example.com/mf-manifest.json',
+        mf_admin: '/relative.json',
+        mf_fitness: 42,
+        evil: 'http://evil.example/mf-manifest.json',
+      }),
+    ).toEqual({
       mf_journal: 'http://localhost:3001/mf-manifest.json',
       mf_goals: 'https://goals.example.com/mf-manifest.json',
     });

@@ -32,7 +32,10 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
   return config;
 }
 
-export async function fetchRemotesConfig(url = remotesConfigUrl, fetchFn: typeof fetch = fetch): Promise<RemotesConfig> {
+export async function fetchRemotesConfig(
+  url = remotesConfigUrl,
+  fetchFn: typeof fetch = fetch,
+): Promise<RemotesConfig> {
   const response = await fetchFn(url, remotesConfigRequest);
   if (!response.ok) throw new RemotesConfigError(`${url} answered ${response.status}`);
   return parseRemotesConfig(await response.json());
@@ -48,7 +51,9 @@ export function registerAreas(instance: ModuleFederation, config: RemotesConfig)
   if (!instance.options.plugins.some((plugin) => plugin.name === 'lifeboard-remote-fallback')) {
     instance.registerPlugins([remoteFallbackPlugin()]);
   }
-  const remotes = Object.entries(config).flatMap(([name, entry]) => (isAreaName(name) && entry ? [{ name, entry }] : []));
+  const remotes = Object.entries(config).flatMap(([name, entry]) =>
+    isAreaName(name) && entry ? [{ name, entry }] : [],
+  );
   instance.registerRemotes(remotes);
   return remotes.map((remote) => remote.name);
 }

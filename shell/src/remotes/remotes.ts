@@ -19,11 +19,46 @@ export interface AreaInfo {
 export type AreaFoundations = 'kit' | 'schema-screens' | 'none';
 
 export const areas: Record<AreaName, AreaInfo> = {
-  mf_journal: { name: 'mf_journal', label: 'Journal', home: '/journal', adminOnly: false, hasWidgets: true, foundations: 'kit' },
-  mf_goals: { name: 'mf_goals', label: 'Goals', home: '/my-goals', adminOnly: false, hasWidgets: true, foundations: 'schema-screens' },
-  mf_fitness: { name: 'mf_fitness', label: 'Fitness', home: '/exercises', adminOnly: false, hasWidgets: true, foundations: 'schema-screens' },
-  mf_creator: { name: 'mf_creator', label: 'Programs', home: '/programs', adminOnly: false, hasWidgets: true, foundations: 'schema-screens' },
-  mf_admin: { name: 'mf_admin', label: 'Admin', home: '/admin', adminOnly: true, hasWidgets: false, foundations: 'none' },
+  mf_journal: {
+    name: 'mf_journal',
+    label: 'Journal',
+    home: '/journal',
+    adminOnly: false,
+    hasWidgets: true,
+    foundations: 'kit',
+  },
+  mf_goals: {
+    name: 'mf_goals',
+    label: 'Goals',
+    home: '/my-goals',
+    adminOnly: false,
+    hasWidgets: true,
+    foundations: 'schema-screens',
+  },
+  mf_fitness: {
+    name: 'mf_fitness',
+    label: 'Fitness',
+    home: '/exercises',
+    adminOnly: false,
+    hasWidgets: true,
+    foundations: 'schema-screens',
+  },
+  mf_creator: {
+    name: 'mf_creator',
+    label: 'Programs',
+    home: '/programs',
+    adminOnly: false,
+    hasWidgets: true,
+    foundations: 'schema-screens',
+  },
+  mf_admin: {
+    name: 'mf_admin',
+    label: 'Admin',
+    home: '/admin',
+    adminOnly: true,
+    hasWidgets: false,
+    foundations: 'none',
+  },
 };
 
 export function isAreaName(value: string): value is AreaName {

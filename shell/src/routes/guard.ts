@@ -18,7 +18,7 @@ export function findRoute(pathname: string): RouteEntry | null {
   if (known !== undefined) return known;
   const matches = matchRoutes(matchable, pathname);
   const id = matches?.[matches.length - 1]?.route.id;
-  const entry = id === undefined ? null : routeTable[Number(id)] ?? null;
+  const entry = id === undefined ? null : (routeTable[Number(id)] ?? null);
   // Paths with ids (/habits/3, /a/…) are many: the oldest is forgotten first.
   if (routeOfPath.size >= rememberedPaths) routeOfPath.delete(routeOfPath.keys().next().value as string);
   routeOfPath.set(pathname, entry);

@@ -17,7 +17,8 @@ function reviewed(ctx: HookContext, data: RecordData, current?: RecordData): Rec
  */
 export const programHooks: ModelHooks = {
   beforeCreate: (ctx, data) => {
-    if (ctx.role !== 'creator' && ctx.role !== 'admin') throw forbidden('Only creators make programs: turn on creator mode in your account first.');
+    if (ctx.role !== 'creator' && ctx.role !== 'admin')
+      throw forbidden('Only creators make programs: turn on creator mode in your account first.');
     return reviewed(ctx, {
       status: 'draft',
       price_cents: 0,

@@ -7,8 +7,11 @@ import type { HookContext, ModelHooks, RecordData } from '../registry';
 /** A shared page may only point at an entry or note of the caller's own: checked on create and on every update. */
 async function requireOwnSource(ctx: HookContext, data: RecordData): Promise<void> {
   const source = data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
-  const [row] = await ctx.app.db.select({ id: source.id }).from(source)
-    .where(and(eq(source.id, Number(data.source_id)), eq(source.userId, ctx.userId))).limit(1);
+  const [row] = await ctx.app.db
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.id, Number(data.source_id)), eq(source.userId, ctx.userId)))
+    .limit(1);
   if (!row) throw notFound('No such entry to share.');
 }
 
@@ -19,7 +22,8 @@ export const sharedPageHooks: ModelHooks = {
     return { ...data, slug: randomBytes(16).toString('base64url'), revoked_at: data.revoked_at ?? null };
   },
   beforeUpdate: async (ctx, changes, stored) => {
-    if (changes.source_model !== undefined || changes.source_id !== undefined) await requireOwnSource(ctx, { ...stored, ...changes });
+    if (changes.source_model !== undefined || changes.source_id !== undefined)
+      await requireOwnSource(ctx, { ...stored, ...changes });
     return changes;
   },
   createErrors: [404],

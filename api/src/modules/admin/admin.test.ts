@@ -22,11 +22,16 @@ describe('admin guard', () => {
 
   it('the CLI makes an admin, who can then list users and change roles', async () => {
     const [admin, user] = await Promise.all([signUp(app), signUp(app)]);
-    expect(await makeAdmin((await testDatabase()).db, admin.email.toUpperCase())).toBe(`${admin.email} is now an admin.`);
+    expect(await makeAdmin((await testDatabase()).db, admin.email.toUpperCase())).toBe(
+      `${admin.email} is now an admin.`,
+    );
     const list = (await admin.get(`/api/admin/users?after=${user.id - 1}`)).json();
     expect(list.users[0]).toMatchObject({ id: user.id, email: user.email, role: 'user' });
     expect(list.users[0]).not.toHaveProperty('password_hash');
-    expect((await admin.post('/api/admin/users/role', { id: user.id, role: 'creator' })).json()).toEqual({ success: true, user: { id: user.id, email: user.email, role: 'creator' } });
+    expect((await admin.post('/api/admin/users/role', { id: user.id, role: 'creator' })).json()).toEqual({
+      success: true,
+      user: { id: user.id, email: user.email, role: 'creator' },
+    });
     expect((await admin.post('/api/admin/users/role', { id: user.id, role: 'king' })).statusCode).toBe(422);
     expect((await admin.post('/api/admin/users/role', { id: 999_999_999, role: 'user' })).statusCode).toBe(404);
   });
@@ -37,7 +42,7 @@ describe('admin guard', () => {
 });
 
 describe('the job queue in /admin', () => {
-  it('shows each kind\'s jobs and the failed ones, which an admin retries or discards; others get 403', async () => {
+  it("shows each kind's jobs and the failed ones, which an admin retries or discards; others get 403", async () => {
     const admin = await adminOf(app);
     const user = await signUp(app);
     expect((await user.get('/api/admin/queue')).statusCode).toBe(403);
@@ -52,10 +57,17 @@ describe('the job queue in /admin', () => {
     for (const job of fetched) await boss.fail(MAIL_JOB, job.id, { message: 'SMTP said 550: no such mailbox' });
 
     const view = (await admin.get('/api/admin/queue')).json();
-    expect(view.kinds.map((kind: { name: string }) => kind.name)).toEqual(expect.arrayContaining(['mail', 'reminder-mail', 'push', 'daily-email']));
-    expect(view.kinds.find((kind: { name: string }) => kind.name === 'mail')).toMatchObject({ label: 'E-mails (account mail, invitations)', failed: expect.any(Number) });
+    expect(view.kinds.map((kind: { name: string }) => kind.name)).toEqual(
+      expect.arrayContaining(['mail', 'reminder-mail', 'push', 'daily-email']),
+    );
+    expect(view.kinds.find((kind: { name: string }) => kind.name === 'mail')).toMatchObject({
+      label: 'E-mails (account mail, invitations)',
+      failed: expect.any(Number),
+    });
     const ours = view.failed.filter((job: { summary: string }) => job.summary.endsWith(`to ${to}`));
-    expect(ours.map((job: { summary: string; error: string; label: string }) => [job.summary, job.error, job.label]).sort()).toEqual([
+    expect(
+      ours.map((job: { summary: string; error: string; label: string }) => [job.summary, job.error, job.label]).sort(),
+    ).toEqual([
       [`“First” to ${to}`, 'SMTP said 550: no such mailbox', 'E-mails (account mail, invitations)'],
       [`“Second” to ${to}`, 'SMTP said 550: no such mailbox', 'E-mails (account mail, invitations)'],
     ]);

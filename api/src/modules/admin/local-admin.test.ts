@@ -21,14 +21,20 @@ afterAll(() => app.close());
 describe('admin:create while the API holds the embedded database', () => {
   it('asks the running API with the token of running-api.json, and the user is an admin at once', async () => {
     const user = await signUp(app);
-    expect(await makeAdminThrough({ pid: process.pid, url, token }, user.email.toUpperCase())).toBe(`${user.email} is now an admin.`);
+    expect(await makeAdminThrough({ pid: process.pid, url, token }, user.email.toUpperCase())).toBe(
+      `${user.email} is now an admin.`,
+    );
     expect((await user.get('/api/user')).json().user.role).toBe('admin');
   });
 
   it('says so for an unknown e-mail, and refuses a wrong token without changing anyone', async () => {
-    await expect(makeAdminThrough({ pid: process.pid, url, token }, uniqueEmail())).rejects.toThrow(/No user with e-mail/);
+    await expect(makeAdminThrough({ pid: process.pid, url, token }, uniqueEmail())).rejects.toThrow(
+      /No user with e-mail/,
+    );
     const user = await signUp(app);
-    await expect(makeAdminThrough({ pid: process.pid, url, token: 'guessed' }, user.email)).rejects.toThrow(/admin:create command on this machine/);
+    await expect(makeAdminThrough({ pid: process.pid, url, token: 'guessed' }, user.email)).rejects.toThrow(
+      /admin:create command on this machine/,
+    );
     expect((await user.get('/api/user')).json().user.role).toBe('user');
   });
 

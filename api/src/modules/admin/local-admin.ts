@@ -48,7 +48,11 @@ export class NoSuchUser extends Error {}
 /** Makes the user with this e-mail an admin. Returns a message; throws `NoSuchUser` when there is none. */
 export async function makeAdmin(db: Db, email: string): Promise<string> {
   const address = email.trim().toLowerCase();
-  const updated = await db.update(users).set({ role: 'admin' }).where(eq(users.email, address)).returning({ id: users.id });
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(eq(users.email, address))
+    .returning({ id: users.id });
   if (updated.length === 0) throw new NoSuchUser(`No user with e-mail ${address}; sign up first, then run this again.`);
   return `${address} is now an admin.`;
 }
@@ -65,11 +69,17 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** The command's door into a running API: loopback only, and only with the token of `running-api.json`. */
 export async function localAdminRoutes(app: FastifyInstance, { token }: { token: string }): Promise<void> {
   app.post('/api/local/admin-create', { schema: { hide: true } }, async (request, reply) => {
-    if (!loopback.has(request.socket.remoteAddress ?? '') || !sameToken(request.headers['x-lifeboard-local-token'], token)) {
-      return reply.code(403).send({ success: false, error: 'This address is for the admin:create command on this machine.' });
+    if (
+      !loopback.has(request.socket.remoteAddress ?? '') ||
+      !sameToken(request.headers['x-lifeboard-local-token'], token)
+    ) {
+      return reply
+        .code(403)
+        .send({ success: false, error: 'This address is for the admin:create command on this machine.' });
     }
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof email !== 'string' || !email.trim()) return reply.code(422).send({ success: false, error: 'Give the e-mail of the user to make an admin.' });
+    if (typeof email !== 'string' || !email.trim())
+      return reply.code(422).send({ success: false, error: 'Give the e-mail of the user to make an admin.' });
     try {
       return { success: true, message: await makeAdmin(app.db, email) };
     } catch (error) {

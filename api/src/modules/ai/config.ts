@@ -8,7 +8,15 @@ export const aiEnvSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
   /** Comma-separated model names; a user's `ai_model` is the 1-based position in this list. */
-  AI_MODELS: z.string().optional().transform((value) => (value ?? '').split(',').map((m) => m.trim()).filter(Boolean)),
+  AI_MODELS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
 });
 
@@ -37,11 +45,20 @@ export interface AiSettings {
 
 export function readAiConfig(source: AiSettings): AiConfig {
   const parsed = aiEnvSchema.safeParse({
-    AI_BASE_URL: source.AI_BASE_URL || undefined, AI_API_KEY: source.AI_API_KEY || undefined,
-    AI_MODELS: source.AI_MODELS || undefined, AI_TIMEOUT_MS: source.AI_TIMEOUT_MS || undefined,
+    AI_BASE_URL: source.AI_BASE_URL || undefined,
+    AI_API_KEY: source.AI_API_KEY || undefined,
+    AI_MODELS: source.AI_MODELS || undefined,
+    AI_TIMEOUT_MS: source.AI_TIMEOUT_MS || undefined,
   });
   if (!parsed.success) {
-    return { configured: false, baseUrl: null, apiKey: null, models: [], timeoutMs: 60_000, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+    return {
+      configured: false,
+      baseUrl: null,
+      apiKey: null,
+      models: [],
+      timeoutMs: 60_000,
+      problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    };
   }
   const env = parsed.data;
   const problems = [

@@ -12,12 +12,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url: '/api/login', payload: { email, password, ...extra }, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
+  app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password, ...extra },
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+  });
 
 describe('register', () => {
   it('creates the account with a Default Board set as default and answers 201 { success, token, user }', async () => {
     const email = uniqueEmail();
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Ann', email: email.toUpperCase(), password: PASSWORD, program_guid: 'couch-to-5k' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Ann', email: email.toUpperCase(), password: PASSWORD, program_guid: 'couch-to-5k' },
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.success).toBe(true);
@@ -42,24 +51,44 @@ describe('register', () => {
 
   it('refuses a taken e-mail, a short password and unknown fields with 422', async () => {
     const user = await signUp(app);
-    const taken = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'X', email: user.email, password: PASSWORD } });
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'X', email: user.email, password: PASSWORD },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.email).toEqual(['is already registered']);
-    const short = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'X', email: uniqueEmail(), password: 'short' } });
+    const short = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'X', email: uniqueEmail(), password: 'short' },
+    });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password[0]).toMatch(/at least 10/);
-    const extra = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'X', email: uniqueEmail(), password: PASSWORD, role: 'admin' } });
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'X', email: uniqueEmail(), password: PASSWORD, role: 'admin' },
+    });
     expect(extra.statusCode).toBe(422);
     expect(extra.json().errors.role).toEqual(['is not a known field']);
   });
 
   it('lets one of several concurrent sign-ups with one e-mail through; the others are 422, never 500', async () => {
     const email = uniqueEmail();
-    const responses = await Promise.all(Array.from({ length: 4 }, (_, i) =>
-      app.inject({ method: 'POST', url: '/api/register', payload: { name: `Racer ${i}`, email, password: PASSWORD } })));
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { name: `Racer ${i}`, email, password: PASSWORD },
+        }),
+      ),
+    );
     const codes = responses.map((response) => response.statusCode).sort();
     expect(codes, responses.map((response) => response.body).join('\n')).toEqual([201, 422, 422, 422]);
-    for (const response of responses.filter((r) => r.statusCode === 422)) expect(response.json().errors.email).toEqual(['is already registered']);
+    for (const response of responses.filter((r) => r.statusCode === 422))
+      expect(response.json().errors.email).toEqual(['is already registered']);
     const { db } = await testDatabase();
     expect(await db.select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
   });
@@ -84,7 +113,10 @@ describe('login and logout', () => {
     const user = await signUp(app);
     const wrong = await login(user.email, 'not the password');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    expect(wrong.json()).toEqual({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
     expect((await login(uniqueEmail(), PASSWORD)).statusCode).toBe(422);
   });
 
@@ -95,9 +127,19 @@ describe('login and logout', () => {
   });
 
   it('logout revokes whatever the body: empty with a JSON type, malformed, or another type', async () => {
-    for (const [contentType, payload] of [['application/json', ''], ['application/json', '{not json'], ['text/plain', 'bye'], ['application/json', '{"a":1}']]) {
+    for (const [contentType, payload] of [
+      ['application/json', ''],
+      ['application/json', '{not json'],
+      ['text/plain', 'bye'],
+      ['application/json', '{"a":1}'],
+    ]) {
       const user = await signUp(app);
-      const response = await app.inject({ method: 'POST', url: '/logout', headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/logout',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode, `${contentType} ${JSON.stringify(payload)}: ${response.body}`).toBe(200);
       expect((await user.get('/api/user')).statusCode).toBe(401);
     }
@@ -118,7 +160,10 @@ describe('login and logout', () => {
   it('expires a token unused for 30 days', async () => {
     const user = await signUp(app);
     const { db } = await testDatabase();
-    await db.update(tokens).set({ lastUsedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(tokens.userId, user.id));
+    await db
+      .update(tokens)
+      .set({ lastUsedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(tokens.userId, user.id));
     const response = await user.get('/api/user');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('LB-AUTH-EXPIRED');
@@ -153,7 +198,8 @@ describe('rate limits (default limits)', () => {
       const user = await signUp(app);
       const attempt = (password: string, remoteAddress: string) =>
         limited.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, remoteAddress });
-      for (let index = 0; index < 5; index += 1) expect((await attempt('wrong password', '10.0.0.1')).statusCode).toBe(422);
+      for (let index = 0; index < 5; index += 1)
+        expect((await attempt('wrong password', '10.0.0.1')).statusCode).toBe(422);
       // The sixth failure starts the delays; the attacker's address is now held back, even with the right password.
       expect((await attempt('wrong password', '10.0.0.1')).statusCode).toBe(422);
       const blocked = await attempt(PASSWORD, '10.0.0.1');
@@ -172,7 +218,12 @@ describe('rate limits (default limits)', () => {
     try {
       const codes: number[] = [];
       for (let attempt = 0; attempt < 21; attempt += 1) {
-        const response = await limited.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail(), password: 'x' }, remoteAddress: '10.9.9.9' });
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: uniqueEmail(), password: 'x' },
+          remoteAddress: '10.9.9.9',
+        });
         codes.push(response.statusCode);
       }
       expect(codes.slice(0, 20).every((code) => code === 422)).toBe(true);
@@ -185,13 +236,25 @@ describe('rate limits (default limits)', () => {
   it('limits sign-ups and password e-mails per address', async () => {
     const limited = await createTestApp({ limits: { signupPerIpPerMinute: 2, passwordEmailPerIpPerMinute: 1 } });
     try {
-      const signup = () => limited.inject({ method: 'POST', url: '/api/register', payload: { name: 'A', email: uniqueEmail(), password: PASSWORD }, remoteAddress: '10.8.8.8' });
+      const signup = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { name: 'A', email: uniqueEmail(), password: PASSWORD },
+          remoteAddress: '10.8.8.8',
+        });
       expect((await signup()).statusCode).toBe(201);
       expect((await signup()).statusCode).toBe(201);
       const third = await signup();
       expect(third.statusCode).toBe(429);
       expect(third.headers['retry-after']).toBeDefined();
-      const mail = () => limited.inject({ method: 'POST', url: '/api/password/email', payload: { email: uniqueEmail() }, remoteAddress: '10.7.7.7' });
+      const mail = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/password/email',
+          payload: { email: uniqueEmail() },
+          remoteAddress: '10.7.7.7',
+        });
       expect((await mail()).statusCode).toBe(200);
       expect((await mail()).statusCode).toBe(429);
     } finally {

@@ -28,15 +28,24 @@ export function definePasswordResetJob(queue: JobQueue, deps: { db: Db; env: Env
       const user = await findUserByEmail(deps.db, email);
       if (!user) return;
       const token = newToken();
-      await deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      await deps.mailer.send(composeMail({
-        to: user.email,
-        subject: 'Reset your Lifeboard password',
-        greeting: `Hello ${user.name},`,
-        lines: ['Someone (we hope you) asked to reset the password of your Lifeboard account. The link works once, within an hour.'],
-        action: { label: 'Choose a new password', url: resetLink(deps.env.APP_URL, user.email, token) },
-        footer: [`Your reset code: ${token}`, 'If you did not ask for this, ignore this message: your password stays as it is.'],
-      }));
+      await deps.db
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await deps.mailer.send(
+        composeMail({
+          to: user.email,
+          subject: 'Reset your Lifeboard password',
+          greeting: `Hello ${user.name},`,
+          lines: [
+            'Someone (we hope you) asked to reset the password of your Lifeboard account. The link works once, within an hour.',
+          ],
+          action: { label: 'Choose a new password', url: resetLink(deps.env.APP_URL, user.email, token) },
+          footer: [
+            `Your reset code: ${token}`,
+            'If you did not ask for this, ignore this message: your password stays as it is.',
+          ],
+        }),
+      );
       await job.done();
     },
   });

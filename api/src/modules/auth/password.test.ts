@@ -68,14 +68,21 @@ describe('password reset by e-mail', () => {
     expect(stale.statusCode).toBe(422);
     expect((await login(app, user.email, 'the newer link 123')).statusCode).toBe(200);
     const { db } = await testDatabase();
-    expect(await db.select().from(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
+    ).toEqual([]);
   }, 30_000);
 
   it('answers success for an unknown address and sends nothing', async () => {
     const email = uniqueEmail();
     const known = await signUp(app);
     const seen = smtp.received.length;
-    expect((await app.inject({ method: 'POST', url: '/api/password/email', payload: { email } })).json()).toEqual({ success: true });
+    expect((await app.inject({ method: 'POST', url: '/api/password/email', payload: { email } })).json()).toEqual({
+      success: true,
+    });
     // A known address asked after it is mailed; by then the unknown one's job has long been worked.
     await askForReset(known.email, seen);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -105,7 +112,10 @@ describe('password reset by e-mail', () => {
     const user = await signUp(app);
     const token = tokenFrom(await askForReset(user.email));
     const { db } = await testDatabase();
-    await db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     expect((await reset(app, user.email, token, 'a brand new password')).statusCode).toBe(422);
     expect((await login(app, user.email, PASSWORD)).statusCode).toBe(200);
   }, 30_000);
@@ -115,18 +125,31 @@ describe('change password', () => {
   it('needs the current password, then signs other devices out but keeps this one', async () => {
     const user = await signUp(app);
     const other = (await login(app, user.email, PASSWORD)).json().token as string;
-    const wrong = await user.post('/api/password/change', { current_password: 'not it at all', password: 'a new password 1' });
+    const wrong = await user.post('/api/password/change', {
+      current_password: 'not it at all',
+      password: 'a new password 1',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['is not your current password']);
-    expect((await user.post('/api/password/change', { current_password: PASSWORD, password: 'a new password 1' })).json()).toEqual({ success: true });
+    expect(
+      (await user.post('/api/password/change', { current_password: PASSWORD, password: 'a new password 1' })).json(),
+    ).toEqual({ success: true });
     expect((await user.get('/api/user')).statusCode).toBe(200);
-    const otherResponse = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${other}` } });
+    const otherResponse = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${other}` },
+    });
     expect(otherResponse.statusCode).toBe(401);
     expect((await login(app, user.email, 'a new password 1')).statusCode).toBe(200);
   });
 
   it('is 401 signed out', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/password/change', payload: { current_password: 'x', password: 'y'.repeat(10) } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/password/change',
+      payload: { current_password: 'x', password: 'y'.repeat(10) },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -136,7 +159,11 @@ describe('weak passwords', () => {
 
   it.each(weak)('refuses %s at sign-up, reset and change, with a clear message, changing nothing', async (password) => {
     const email = uniqueEmail();
-    const signUpWeak = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Weak Pass', email, password } });
+    const signUpWeak = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Weak Pass', email, password },
+    });
     expect(signUpWeak.statusCode).toBe(422);
     expect(signUpWeak.json().errors.password[0]).toMatch(/^is too easy to guess \((very weak|weak|fair)\)\. .+/);
     expect((await login(app, email, password)).statusCode).toBe(422);
@@ -155,8 +182,12 @@ describe('weak passwords', () => {
     }
   });
 
-  it('refuses a password built on the person\'s own name or e-mail', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Marguerite Okonkwo', email: uniqueEmail(), password: 'marguerite1' } });
+  it("refuses a password built on the person's own name or e-mail", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Marguerite Okonkwo', email: uniqueEmail(), password: 'marguerite1' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.password[0]).toMatch(/too easy to guess/);
   });

@@ -8,7 +8,10 @@ const ARGON2ID: Algorithm = 2;
 /** OWASP's floor for argon2id. Raising these makes every older hash be rehashed at its next sign-in. */
 export const argonParams = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string, params: { memoryCost: number; timeCost: number; parallelism: number } = argonParams): Promise<string> {
+export function hashPassword(
+  password: string,
+  params: { memoryCost: number; timeCost: number; parallelism: number } = argonParams,
+): Promise<string> {
   return hash(password, { ...params, algorithm: ARGON2ID });
 }
 
@@ -35,5 +38,8 @@ export function needsRehash(encoded: string): boolean {
 export function requireStrongPassword(password: string, userInputs: readonly string[]): void {
   const verdict = judgePassword(password, userInputs);
   // No final full stop: the summary message adds one, as for every field message.
-  if (!verdict.strongEnough) throw invalid({ password: [`is too easy to guess (${verdict.label.toLowerCase()}). ${verdict.advice.replace(/\.$/, '')}`] });
+  if (!verdict.strongEnough)
+    throw invalid({
+      password: [`is too easy to guess (${verdict.label.toLowerCase()}). ${verdict.advice.replace(/\.$/, '')}`],
+    });
 }

@@ -9,13 +9,23 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const register = (payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Runner', email: uniqueEmail('runner'), password: PASSWORD, ...payload } });
+  app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { name: 'Runner', email: uniqueEmail('runner'), password: PASSWORD, ...payload },
+  });
 
 async function publish(title: string, status = 'published', price_cents = 0) {
   const creator = await signUp(app, { as_creator: true });
-  const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }], routines: [{ title: 'Warm-up' }] };
+  const template = {
+    goals: [{ title: 'Run 5 km' }],
+    habits: [{ title: 'Run three times a week' }],
+    routines: [{ title: 'Warm-up' }],
+  };
   if (status === 'published') return publishProgram(app, creator, { title, template, price_cents });
-  return (await creator.post('/api/program/create', { board: creator.boardId, params: { title, status, template } })).json().program as { id: number; guid: string };
+  return (
+    await creator.post('/api/program/create', { board: creator.boardId, params: { title, status, template } })
+  ).json().program as { id: number; guid: string };
 }
 
 describe('sign-up through /sign-up/:programGuid', () => {
@@ -24,16 +34,27 @@ describe('sign-up through /sign-up/:programGuid', () => {
     const response = await register({ program_guid: program.guid });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.subscription).toEqual({ program_id: program.id, board: { id: expect.any(Number), name: 'Sleep better' } });
+    expect(body.subscription).toEqual({
+      program_id: program.id,
+      board: { id: expect.any(Number), name: 'Sleep better' },
+    });
     expect(body.user.default_board_id).toBe(body.subscription.board.id);
     expect(body.user.boards.map((b: { name: string }) => b.name).sort()).toEqual(['Default Board', 'Sleep better']);
     const user = asUser(app, body.token);
     const board = body.subscription.board.id;
-    expect((await user.post('/api/goal/all', { board })).json().goals.map((g: { title: string }) => g.title)).toEqual(['Run 5 km']);
-    expect((await user.post('/api/habit/all', { board })).json().habits.map((h: { title: string }) => h.title)).toEqual(['Run three times a week']);
+    expect((await user.post('/api/goal/all', { board })).json().goals.map((g: { title: string }) => g.title)).toEqual([
+      'Run 5 km',
+    ]);
+    expect((await user.post('/api/habit/all', { board })).json().habits.map((h: { title: string }) => h.title)).toEqual(
+      ['Run three times a week'],
+    );
     expect((await user.post('/api/routine/all', { board })).json().routines).toHaveLength(1);
     // The subscription is a real one: unsubscribing from it works like any other.
-    const off = await user.post('/api/program/subscribe', { program_id: program.id, isSubscribing: false, current_board_id: board });
+    const off = await user.post('/api/program/subscribe', {
+      program_id: program.id,
+      isSubscribing: false,
+      current_board_id: board,
+    });
     expect(off.json()).toEqual({ success: true, board, boardName: 'Sleep better' });
   });
 

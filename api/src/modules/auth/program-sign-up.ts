@@ -13,7 +13,11 @@ export interface SignUpSubscription {
  * board, spec §4) and that board becomes the default, so the user lands in it. An unknown or withdrawn
  * program, or a failure here, leaves a plain account: the account exists either way and sign-up must not fail.
  */
-export async function subscribeNewAccount(app: FastifyInstance, userId: number, programGuid: string): Promise<SignUpSubscription | null> {
+export async function subscribeNewAccount(
+  app: FastifyInstance,
+  userId: number,
+  programGuid: string,
+): Promise<SignUpSubscription | null> {
   try {
     const program = await findPublishedProgram(app.db, programGuid);
     // A paid program is bought after sign-up (the program link leads to its checkout), never given away here.

@@ -24,77 +24,108 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Per (account, address) pair: an attacker's failures slow down only the attacker's own address.
   const failures = new GrowingDelay(app.limits.loginFailuresBeforeDelay);
 
-  api.post('/api/register', {
-    schema: {
-      tags: ['account'],
-      summary: 'Create an account with its Default Board; answers 201 { success, token, user, subscription }. With the program_guid of a published program the account is subscribed to it and that board is the default (subscription: { program_id, board: { id, name } }, else null). A pending invitation token is marked accepted.',
-      body: registerWithDevice,
-      response: { 201: registered },
+  api.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Create an account with its Default Board; answers 201 { success, token, user, subscription }. With the program_guid of a published program the account is subscribed to it and that board is the default (subscription: { program_id, board: { id, name } }, else null). A pending invitation token is marked accepted.',
+        body: registerWithDevice,
+        response: { 201: registered },
+      },
+      config: { rateLimit: { max: app.limits.signupPerIpPerMinute, timeWindow: '1 minute' } },
     },
-    config: { rateLimit: { max: app.limits.signupPerIpPerMinute, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    const body = request.body;
-    const taken = () => invalid({ email: ['is already registered'] });
-    requireStrongPassword(body.password, [body.name, body.email]);
-    if (await findUserByEmail(app.db, body.email)) throw taken();
-    const invitation = body.invitation ? await findPendingInvitation(app.db, body.invitation) : undefined;
-    // The invitation link carries its program in the path; the invitation itself is the fallback.
-    const programGuid = body.program_guid ?? invitation?.programGuid ?? undefined;
-    const userId = await createAccount(app.db, {
-      name: body.name,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      role: body.as_creator ? 'creator' : 'user',
-      programGuid,
-    }).catch((error: unknown) => {
-      // Two sign-ups with one e-mail at once: both passed the check above, the unique index lets one through.
-      throw isUniqueViolation(error, 'users_email_idx') ? taken() : error;
-    });
-    const subscription = programGuid ? await subscribeNewAccount(app, userId, programGuid) : null;
-    if (invitation) await acceptInvitation(app.db, invitation.id);
-    const token = await issueToken(app.db, userId, body.device_id, request.headers['user-agent']);
-    return reply.code(201).send({ success: true, token, user: await loadUser(app.db, userId), subscription });
-  });
+    async (request, reply) => {
+      const body = request.body;
+      const taken = () => invalid({ email: ['is already registered'] });
+      requireStrongPassword(body.password, [body.name, body.email]);
+      if (await findUserByEmail(app.db, body.email)) throw taken();
+      const invitation = body.invitation ? await findPendingInvitation(app.db, body.invitation) : undefined;
+      // The invitation link carries its program in the path; the invitation itself is the fallback.
+      const programGuid = body.program_guid ?? invitation?.programGuid ?? undefined;
+      const userId = await createAccount(app.db, {
+        name: body.name,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        role: body.as_creator ? 'creator' : 'user',
+        programGuid,
+      }).catch((error: unknown) => {
+        // Two sign-ups with one e-mail at once: both passed the check above, the unique index lets one through.
+        throw isUniqueViolation(error, 'users_email_idx') ? taken() : error;
+      });
+      const subscription = programGuid ? await subscribeNewAccount(app, userId, programGuid) : null;
+      if (invitation) await acceptInvitation(app.db, invitation.id);
+      const token = await issueToken(app.db, userId, body.device_id, request.headers['user-agent']);
+      return reply.code(201).send({ success: true, token, user: await loadUser(app.db, userId), subscription });
+    },
+  );
 
-  api.post('/api/login', {
-    schema: { tags: ['account'], summary: 'Sign in; wrong credentials answer 422; after 5 failures from one address for one account, that address waits (429, Retry-After) 1 s, 2 s, 4 s … up to 15 min', body: loginBody, response: { 200: signedIn } },
-    config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    const { email, password, device_id: deviceId } = request.body;
-    const pair = `${email.toLowerCase()}\n${request.ip}`;
-    const wait = failures.retryAfter(pair);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      throw tooManyRequests();
-    }
-    const user = await findUserByEmail(app.db, email);
-    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await (dummyHash ??= hashPassword('not a real password')), password);
-    if (!user || !ok) {
-      failures.record(pair);
-      throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
-    }
-    failures.clear(pair);
-    if (needsRehash(user.passwordHash)) {
-      await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
-    }
-    const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
-    // The same device's previous token was revoked.
-    if (deviceId) app.forgetTokens();
-    return { success: true as const, token, user: await loadUser(app.db, user.id) };
-  });
+  api.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Sign in; wrong credentials answer 422; after 5 failures from one address for one account, that address waits (429, Retry-After) 1 s, 2 s, 4 s … up to 15 min',
+        body: loginBody,
+        response: { 200: signedIn },
+      },
+      config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { email, password, device_id: deviceId } = request.body;
+      const pair = `${email.toLowerCase()}\n${request.ip}`;
+      const wait = failures.retryAfter(pair);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw tooManyRequests();
+      }
+      const user = await findUserByEmail(app.db, email);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await (dummyHash ??= hashPassword('not a real password')), password);
+      if (!user || !ok) {
+        failures.record(pair);
+        throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
+      }
+      failures.clear(pair);
+      if (needsRehash(user.passwordHash)) {
+        await app.db
+          .update(users)
+          .set({ passwordHash: await hashPassword(password) })
+          .where(eq(users.id, user.id));
+      }
+      const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
+      // The same device's previous token was revoked.
+      if (deviceId) app.forgetTokens();
+      return { success: true as const, token, user: await loadUser(app.db, user.id) };
+    },
+  );
 
   // Logout reads no body: whatever one comes (empty with a JSON type, malformed, any type) is read and ignored, so
   // a client's quirk can never leave the token valid. Its own context, so JSON stays parsed for the other routes.
   await app.register(async (logout) => {
     logout.removeAllContentTypeParsers();
     logout.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    logout.withTypeProvider<ZodTypeProvider>().post('/logout', {
-      schema: { tags: ['account'], summary: 'Revoke the token of this request (any body is ignored)', response: { 200: succeeded } },
-      onRequest: app.authenticate,
-    }, async (request) => {
-      await app.db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, authOf(request).tokenId));
-      app.forgetTokens();
-      return { success: true as const };
-    });
+    logout.withTypeProvider<ZodTypeProvider>().post(
+      '/logout',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Revoke the token of this request (any body is ignored)',
+          response: { 200: succeeded },
+        },
+        onRequest: app.authenticate,
+      },
+      async (request) => {
+        await app.db
+          .update(tokens)
+          .set({ revokedAt: new Date() })
+          .where(eq(tokens.id, authOf(request).tokenId));
+        app.forgetTokens();
+        return { success: true as const };
+      },
+    );
   });
 }

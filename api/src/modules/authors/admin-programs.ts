@@ -19,24 +19,36 @@ export interface AdminProgram extends PublicProgram {
   review: Review | null;
 }
 
-const statusOf = (value: unknown): ProgramStatus => (programStatuses.includes(value as ProgramStatus) ? (value as ProgramStatus) : 'draft');
+const statusOf = (value: unknown): ProgramStatus =>
+  programStatuses.includes(value as ProgramStatus) ? (value as ProgramStatus) : 'draft';
 
 /** Every program whatever its status (admins review drafts too), 100 per page by id, with author and subscriber counts. */
-export async function adminPrograms(db: Db, options: { after: number; status?: ProgramStatus; id?: number }): Promise<AdminProgram[]> {
+export async function adminPrograms(
+  db: Db,
+  options: { after: number; status?: ProgramStatus; id?: number },
+): Promise<AdminProgram[]> {
   const programs = modelTables.program;
-  const rows = await db.select({ program: programs, authorName: users.name, authorEmail: users.email })
-    .from(programs).innerJoin(users, eq(users.id, programs.userId))
-    .where(and(
-      gt(programs.id, options.after),
-      options.id ? eq(programs.id, options.id) : undefined,
-      // Rows created before `status` existed count as drafts, as the model's default says.
-      options.status ? sql`coalesce(${programs.data}->>'status', 'draft') = ${options.status}` : undefined,
-    ))
-    .orderBy(asc(programs.id)).limit(100);
+  const rows = await db
+    .select({ program: programs, authorName: users.name, authorEmail: users.email })
+    .from(programs)
+    .innerJoin(users, eq(users.id, programs.userId))
+    .where(
+      and(
+        gt(programs.id, options.after),
+        options.id ? eq(programs.id, options.id) : undefined,
+        // Rows created before `status` existed count as drafts, as the model's default says.
+        options.status ? sql`coalesce(${programs.data}->>'status', 'draft') = ${options.status}` : undefined,
+      ),
+    )
+    .orderBy(asc(programs.id))
+    .limit(100);
   const ids = rows.map((r) => r.program.id);
   const counts = ids.length
-    ? await db.select({ programId: subscriptions.programId, status: subscriptions.status, n: count() }).from(subscriptions)
-      .where(inArray(subscriptions.programId, ids)).groupBy(subscriptions.programId, subscriptions.status)
+    ? await db
+        .select({ programId: subscriptions.programId, status: subscriptions.status, n: count() })
+        .from(subscriptions)
+        .where(inArray(subscriptions.programId, ids))
+        .groupBy(subscriptions.programId, subscriptions.status)
     : [];
   const reviews = await latestReviews(db, ids);
   return rows.map(({ program, authorName, authorEmail }) => {
@@ -48,7 +60,10 @@ export async function adminPrograms(db: Db, options: { after: number; status?: P
       author: { id: program.userId, name: authorName, email: authorEmail },
       created_at: program.createdAt.toISOString(),
       updated_at: program.updatedAt.toISOString(),
-      subscriptions: { active: mine.filter((c) => c.status === 'active').reduce((s, c) => s + c.n, 0), total: mine.reduce((s, c) => s + c.n, 0) },
+      subscriptions: {
+        active: mine.filter((c) => c.status === 'active').reduce((s, c) => s + c.n, 0),
+        total: mine.reduce((s, c) => s + c.n, 0),
+      },
       review: reviews.get(program.id) ?? null,
     };
   });

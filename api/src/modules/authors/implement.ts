@@ -22,14 +22,33 @@ export interface ImplementStep {
 export interface Implementation {
   program: PublicProgram;
   is_author: boolean;
-  subscription: { id: number; status: 'active' | 'cancelled'; board_id: number | null; board_name: string | null; subscribed_at: string } | null;
+  subscription: {
+    id: number;
+    status: 'active' | 'cancelled';
+    board_id: number | null;
+    board_name: string | null;
+    subscribed_at: string;
+  } | null;
   /**
    * Bodies only for the author and a buyer with access (a paid program needs a standing payment) once the
    * chapter has opened: `opens_at` is when a drip-scheduled chapter opens for this buyer (null: open, or not started).
    */
-  chapters: { id: number; position: number; title: string; body: string | null; completed: boolean; available_after_days: number; opens_at: string | null }[];
+  chapters: {
+    id: number;
+    position: number;
+    title: string;
+    body: string | null;
+    completed: boolean;
+    available_after_days: number;
+    opens_at: string | null;
+  }[];
   /** The caller's purchase of a paid program (the latest), for its receipt and a refund request; null when none. */
-  purchase: { transaction_id: number; state: 'paid' | 'refunded'; refundable_until: string; refund_requested_at: string | null } | null;
+  purchase: {
+    transaction_id: number;
+    state: 'paid' | 'refunded';
+    refundable_until: string;
+    refund_requested_at: string | null;
+  } | null;
   /** The course player's state: chapters marked complete, in %, and the chapter to resume at (the first not complete). */
   lessons: { completed: number; total: number; percent: number; resume_chapter_id: number | null };
   steps: ImplementStep[];
@@ -38,14 +57,23 @@ export interface Implementation {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const titlesOf = (value: unknown): string[] => (Array.isArray(value) ? value.map((item) => text((item as { title?: unknown }).title)).filter(Boolean) : []);
+const titlesOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((item) => text((item as { title?: unknown }).title)).filter(Boolean) : [];
 
 /** A program the caller may put into practice: published, or their own. */
 async function findProgram(db: Db, userId: number, guid: string) {
   const programs = modelTables.program;
-  const [row] = await db.select().from(programs)
-    .where(and(sql`${programs.data}->>'guid' = ${guid}`, or(eq(programs.userId, userId), sql`${programs.data}->>'status' = 'published'`)))
-    .orderBy(desc(programs.createdAt), desc(programs.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(programs)
+    .where(
+      and(
+        sql`${programs.data}->>'guid' = ${guid}`,
+        or(eq(programs.userId, userId), sql`${programs.data}->>'status' = 'published'`),
+      ),
+    )
+    .orderBy(desc(programs.createdAt), desc(programs.id))
+    .limit(1);
   return row;
 }
 
@@ -56,19 +84,41 @@ async function findProgram(db: Db, userId: number, guid: string) {
 export async function implementation(db: Db, userId: number, guid: string): Promise<Implementation | null> {
   const program = await findProgram(db, userId, guid);
   if (!program) return null;
-  const [subscription] = await db.select({ id: subscriptions.id, status: subscriptions.status, boardId: subscriptions.boardId, createdAt: subscriptions.createdAt, boardName: boards.name })
-    .from(subscriptions).leftJoin(boards, eq(boards.id, subscriptions.boardId))
+  const [subscription] = await db
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      boardId: subscriptions.boardId,
+      createdAt: subscriptions.createdAt,
+      boardName: boards.name,
+    })
+    .from(subscriptions)
+    .leftJoin(boards, eq(boards.id, subscriptions.boardId))
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id)))
-    .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id)).limit(1);
+    .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
   const isAuthor = program.userId === userId;
-  const canRead = isAuthor || (subscription?.status === 'active' && (priceOf(program).cents === 0 || await hasPaid(db, userId, program.id)));
+  const canRead =
+    isAuthor ||
+    (subscription?.status === 'active' && (priceOf(program).cents === 0 || (await hasPaid(db, userId, program.id))));
 
   const chapterTable = modelTables.chapter;
-  const chapterRows = await db.select().from(chapterTable)
-    .where(and(eq(chapterTable.userId, program.userId), sql`(${chapterTable.data}->>'program_id')::bigint = ${program.id}`))
-    .orderBy(asc(chapterTable.position), asc(chapterTable.id)).limit(200);
-  const done = new Set((await db.select({ id: chapterCompletions.chapterId }).from(chapterCompletions)
-    .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.programId, program.id)))).map((c) => c.id));
+  const chapterRows = await db
+    .select()
+    .from(chapterTable)
+    .where(
+      and(eq(chapterTable.userId, program.userId), sql`(${chapterTable.data}->>'program_id')::bigint = ${program.id}`),
+    )
+    .orderBy(asc(chapterTable.position), asc(chapterTable.id))
+    .limit(200);
+  const done = new Set(
+    (
+      await db
+        .select({ id: chapterCompletions.chapterId })
+        .from(chapterCompletions)
+        .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.programId, program.id)))
+    ).map((c) => c.id),
+  );
   // Drip: a chapter opens N days after the buyer's start (their subscription); the author always reads it.
   const startedAt = subscription?.status === 'active' ? subscription.createdAt.getTime() : null;
   const now = Date.now();
@@ -77,33 +127,76 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     const opensAt = !isAuthor && startedAt !== null && days > 0 ? new Date(startedAt + days * DAY_MS) : null;
     const open = canRead && (opensAt === null || opensAt.getTime() <= now);
     return {
-      id: row.id, position: row.position, title: text(row.data.title), body: open ? sanitizeRichText(text(row.data.body)) : null, completed: done.has(row.id),
-      available_after_days: days, opens_at: opensAt && opensAt.getTime() > now ? opensAt.toISOString() : null,
+      id: row.id,
+      position: row.position,
+      title: text(row.data.title),
+      body: open ? sanitizeRichText(text(row.data.body)) : null,
+      completed: done.has(row.id),
+      available_after_days: days,
+      opens_at: opensAt && opensAt.getTime() > now ? opensAt.toISOString() : null,
     };
   });
   const completed = chapters.filter((c) => c.completed).length;
   const lessons = {
-    completed, total: chapters.length, percent: chapters.length ? Math.round((completed / chapters.length) * 100) : 0,
+    completed,
+    total: chapters.length,
+    percent: chapters.length ? Math.round((completed / chapters.length) * 100) : 0,
     resume_chapter_id: (chapters.find((c) => !c.completed) ?? chapters[0])?.id ?? null,
   };
-  const [sale] = isAuthor ? [] : await db.select({ id: transactions.id, state: transactions.state, availableAt: transactions.availableAt, requestedAt: transactions.refundRequestedAt })
-    .from(transactions).where(and(eq(transactions.buyerId, userId), eq(transactions.programId, program.id))).orderBy(desc(transactions.id)).limit(1);
-  const purchase = sale ? { transaction_id: sale.id, state: sale.state, refundable_until: sale.availableAt.toISOString(), refund_requested_at: sale.requestedAt?.toISOString() ?? null } : null;
+  const [sale] = isAuthor
+    ? []
+    : await db
+        .select({
+          id: transactions.id,
+          state: transactions.state,
+          availableAt: transactions.availableAt,
+          requestedAt: transactions.refundRequestedAt,
+        })
+        .from(transactions)
+        .where(and(eq(transactions.buyerId, userId), eq(transactions.programId, program.id)))
+        .orderBy(desc(transactions.id))
+        .limit(1);
+  const purchase = sale
+    ? {
+        transaction_id: sale.id,
+        state: sale.state,
+        refundable_until: sale.availableAt.toISOString(),
+        refund_requested_at: sale.requestedAt?.toISOString() ?? null,
+      }
+    : null;
 
-  const template = (typeof program.data.template === 'object' && program.data.template !== null ? program.data.template : {}) as Record<string, unknown>;
-  const wanted = { goal: titlesOf(template.goals), habit: titlesOf(template.habits), routine: titlesOf(template.routines) };
+  const template = (
+    typeof program.data.template === 'object' && program.data.template !== null ? program.data.template : {}
+  ) as Record<string, unknown>;
+  const wanted = {
+    goal: titlesOf(template.goals),
+    habit: titlesOf(template.habits),
+    routine: titlesOf(template.routines),
+  };
   const boardId = subscription?.boardId ?? null;
   const onBoard = async (kind: 'goal' | 'habit' | 'routine') => {
     if (boardId === null || wanted[kind].length === 0) return [];
     const table = modelTables[kind];
-    return db.select({ id: table.id, data: table.data }).from(table).where(and(eq(table.userId, userId), eq(table.boardId, boardId))).limit(500);
+    return db
+      .select({ id: table.id, data: table.data })
+      .from(table)
+      .where(and(eq(table.userId, userId), eq(table.boardId, boardId)))
+      .limit(500);
   };
   const [goals, habits, routines] = await Promise.all([onBoard('goal'), onBoard('habit'), onBoard('routine')]);
   const habitIds = habits.filter((h) => wanted.habit.includes(text(h.data.title))).map((h) => h.id);
   const checked = habitIds.length
-    ? await db.select({ habitId: habitEntries.habitId, days: sql<number>`count(*)::int` }).from(habitEntries)
-      .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds), sql`${habitEntries.value} <> '"skip"'::jsonb`))
-      .groupBy(habitEntries.habitId)
+    ? await db
+        .select({ habitId: habitEntries.habitId, days: sql<number>`count(*)::int` })
+        .from(habitEntries)
+        .where(
+          and(
+            eq(habitEntries.userId, userId),
+            inArray(habitEntries.habitId, habitIds),
+            sql`${habitEntries.value} <> '"skip"'::jsonb`,
+          ),
+        )
+        .groupBy(habitEntries.habitId)
     : [];
   const daysOf = new Map(checked.map((c) => [c.habitId, c.days]));
 
@@ -112,16 +205,38 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
     const goal = goals.find((g) => text(g.data.title) === title);
     const progress = typeof goal?.data.progress === 'number' ? goal.data.progress : 0;
     const done = goal?.data.status === 'done' || progress >= 100;
-    steps.push({ kind: 'goal', title, record_id: goal?.id ?? null, done: Boolean(goal) && done, detail: !goal ? 'Not on the board' : done ? 'Done' : `${progress}% · ${text(goal.data.status) || 'active'}` });
+    steps.push({
+      kind: 'goal',
+      title,
+      record_id: goal?.id ?? null,
+      done: Boolean(goal) && done,
+      detail: !goal ? 'Not on the board' : done ? 'Done' : `${progress}% · ${text(goal.data.status) || 'active'}`,
+    });
   }
   for (const title of wanted.habit) {
     const habit = habits.find((h) => text(h.data.title) === title);
-    const days = habit ? daysOf.get(habit.id) ?? 0 : 0;
-    steps.push({ kind: 'habit', title, record_id: habit?.id ?? null, done: days > 0, detail: !habit ? 'Not on the board' : days ? `Checked in on ${days} day${days === 1 ? '' : 's'}` : 'No check-in yet' });
+    const days = habit ? (daysOf.get(habit.id) ?? 0) : 0;
+    steps.push({
+      kind: 'habit',
+      title,
+      record_id: habit?.id ?? null,
+      done: days > 0,
+      detail: !habit
+        ? 'Not on the board'
+        : days
+          ? `Checked in on ${days} day${days === 1 ? '' : 's'}`
+          : 'No check-in yet',
+    });
   }
   for (const title of wanted.routine) {
     const routine = routines.find((r) => text(r.data.title) === title);
-    steps.push({ kind: 'routine', title, record_id: routine?.id ?? null, done: Boolean(routine), detail: routine ? 'On the board' : 'Not on the board' });
+    steps.push({
+      kind: 'routine',
+      title,
+      record_id: routine?.id ?? null,
+      done: Boolean(routine),
+      detail: routine ? 'On the board' : 'Not on the board',
+    });
   }
   const counted = steps.filter((s) => s.kind !== 'routine');
   const progress = counted.length ? Math.round((counted.filter((s) => s.done).length / counted.length) * 100) : 0;
@@ -129,7 +244,15 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
   return {
     program: publicProgram(program),
     is_author: isAuthor,
-    subscription: subscription ? { id: subscription.id, status: subscription.status, board_id: subscription.boardId, board_name: subscription.boardName, subscribed_at: subscription.createdAt.toISOString() } : null,
+    subscription: subscription
+      ? {
+          id: subscription.id,
+          status: subscription.status,
+          board_id: subscription.boardId,
+          board_name: subscription.boardName,
+          subscribed_at: subscription.createdAt.toISOString(),
+        }
+      : null,
     chapters,
     purchase,
     lessons,
@@ -142,23 +265,53 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
  * Marks one chapter of a program complete (or not) for the caller; only someone who may read it can.
  * Answers false when the chapter is not the program's or the caller has no access.
  */
-export async function markChapter(db: Db, userId: number, guid: string, chapterId: number, complete: boolean): Promise<boolean> {
+export async function markChapter(
+  db: Db,
+  userId: number,
+  guid: string,
+  chapterId: number,
+  complete: boolean,
+): Promise<boolean> {
   const found = await implementation(db, userId, guid);
   const chapter = found?.chapters.find((c) => c.id === chapterId);
   if (!found || !chapter || chapter.body === null) return false;
-  if (complete) await db.insert(chapterCompletions).values({ userId, programId: found.program.id, chapterId }).onConflictDoNothing();
-  else await db.delete(chapterCompletions).where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.chapterId, chapterId)));
+  if (complete)
+    await db
+      .insert(chapterCompletions)
+      .values({ userId, programId: found.program.id, chapterId })
+      .onConflictDoNothing();
+  else
+    await db
+      .delete(chapterCompletions)
+      .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.chapterId, chapterId)));
   return true;
 }
 
 /** The caller's subscriptions, newest first, for choosing a program to put into practice. */
 export async function mySubscriptions(db: Db, userId: number) {
   const programs = modelTables.program;
-  const rows = await db.select({ id: subscriptions.id, status: subscriptions.status, boardId: subscriptions.boardId, createdAt: subscriptions.createdAt, boardName: boards.name, programId: programs.id, data: programs.data })
-    .from(subscriptions).innerJoin(programs, eq(programs.id, subscriptions.programId)).leftJoin(boards, eq(boards.id, subscriptions.boardId))
-    .where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(200);
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      boardId: subscriptions.boardId,
+      createdAt: subscriptions.createdAt,
+      boardName: boards.name,
+      programId: programs.id,
+      data: programs.data,
+    })
+    .from(subscriptions)
+    .innerJoin(programs, eq(programs.id, subscriptions.programId))
+    .leftJoin(boards, eq(boards.id, subscriptions.boardId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(200);
   return rows.map((r) => ({
-    id: r.id, status: r.status, board_id: r.boardId, board_name: r.boardName, subscribed_at: r.createdAt.toISOString(),
+    id: r.id,
+    status: r.status,
+    board_id: r.boardId,
+    board_name: r.boardName,
+    subscribed_at: r.createdAt.toISOString(),
     program: { id: r.programId, guid: text(r.data.guid), title: text(r.data.title) },
   }));
 }

@@ -19,71 +19,135 @@ const NO_AUTHOR = 'No such author.';
 export async function authorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/author/:author', {
-    schema: {
-      tags: ['author'], summary: "An author's public page: name, tagline (if shown) and published programs; read signed out", security: [],
-      params: z.object({ author: z.string() }),
-      response: { 200: authorPage, ...errorsOf(404) },
+  api.get(
+    '/api/author/:author',
+    {
+      schema: {
+        tags: ['author'],
+        summary: "An author's public page: name, tagline (if shown) and published programs; read signed out",
+        security: [],
+        params: z.object({ author: z.string() }),
+        response: { 200: authorPage, ...errorsOf(404) },
+      },
     },
-  }, async (request) => {
-    const id = authorIdOf(request.params.author);
-    const found = id === null ? null : await findAuthor(app.db, id);
-    if (!found) throw notFound(NO_AUTHOR);
-    return { success: true as const, author: found.author, programs: found.programs };
-  });
-
-  api.get('/api/authors/followed', {
-    schema: { tags: ['author'], summary: 'The authors of the programs the caller subscribed to, with those programs', response: { 200: followed } },
-    onRequest: app.authenticate,
-  }, async (request) => ({ success: true as const, authors: await followedAuthors(app.db, authOf(request).userId) }));
-
-  api.get('/api/program-implement', {
-    schema: { tags: ['program'], summary: "The caller's subscriptions, newest first", response: { 200: subscriptionList } },
-    onRequest: app.authenticate,
-  }, async (request) => ({ success: true as const, subscriptions: await mySubscriptions(app.db, authOf(request).userId) }));
-
-  api.get('/api/program-implement/:guid', {
-    schema: {
-      tags: ['program'], summary: "A program put into practice: its chapters, what it installed on the subscription's board and progress",
-      params: z.object({ guid }),
-      response: { 200: implemented, ...errorsOf(404) },
+    async (request) => {
+      const id = authorIdOf(request.params.author);
+      const found = id === null ? null : await findAuthor(app.db, id);
+      if (!found) throw notFound(NO_AUTHOR);
+      return { success: true as const, author: found.author, programs: found.programs };
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const found = await implementation(app.db, authOf(request).userId, request.params.guid);
-    if (!found) throw notFound('No published program has this link.');
-    return { success: true as const, ...found };
-  });
+  );
 
-  api.post('/api/program-implement/:guid/chapter', {
-    schema: {
-      tags: ['program'], summary: 'Mark a chapter complete (or not) in the course player; for those who may read it',
-      params: z.object({ guid }), body: z.object({ chapter_id: dbId, completed: z.boolean() }).strict(),
-      response: { 200: documented(z.object({ success: z.literal(true) }).meta({ description: 'Recorded.' })), ...errorsOf(404) },
+  api.get(
+    '/api/authors/followed',
+    {
+      schema: {
+        tags: ['author'],
+        summary: 'The authors of the programs the caller subscribed to, with those programs',
+        response: { 200: followed },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const ok = await markChapter(app.db, authOf(request).userId, request.params.guid, request.body.chapter_id, request.body.completed);
-    if (!ok) throw notFound('No such chapter you can read.');
-    return { success: true as const };
-  });
+    async (request) => ({ success: true as const, authors: await followedAuthors(app.db, authOf(request).userId) }),
+  );
 
-  api.get('/api/admin/programs', {
-    schema: {
-      tags: ['admin'], summary: 'Every program, drafts included, 100 per page by id',
-      querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_ID).default(0), status: z.enum(programStatuses).optional() }).strict(),
-      response: { 200: adminProgramList },
+  api.get(
+    '/api/program-implement',
+    {
+      schema: {
+        tags: ['program'],
+        summary: "The caller's subscriptions, newest first",
+        response: { 200: subscriptionList },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.requireAdmin,
-  }, async (request) => ({ success: true as const, programs: await adminPrograms(app.db, request.query) }));
+    async (request) => ({
+      success: true as const,
+      subscriptions: await mySubscriptions(app.db, authOf(request).userId),
+    }),
+  );
 
-  api.get('/api/admin/programs/:id', {
-    schema: { tags: ['admin'], summary: 'One program, whatever its status', params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
-      response: { 200: oneAdminProgram, ...errorsOf(404) } },
-    onRequest: app.requireAdmin,
-  }, async (request) => {
-    const [program] = await adminPrograms(app.db, { after: 0, id: request.params.id });
-    if (!program) throw notFound('No such program.');
-    return { success: true as const, program };
-  });
+  api.get(
+    '/api/program-implement/:guid',
+    {
+      schema: {
+        tags: ['program'],
+        summary:
+          "A program put into practice: its chapters, what it installed on the subscription's board and progress",
+        params: z.object({ guid }),
+        response: { 200: implemented, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const found = await implementation(app.db, authOf(request).userId, request.params.guid);
+      if (!found) throw notFound('No published program has this link.');
+      return { success: true as const, ...found };
+    },
+  );
+
+  api.post(
+    '/api/program-implement/:guid/chapter',
+    {
+      schema: {
+        tags: ['program'],
+        summary: 'Mark a chapter complete (or not) in the course player; for those who may read it',
+        params: z.object({ guid }),
+        body: z.object({ chapter_id: dbId, completed: z.boolean() }).strict(),
+        response: {
+          200: documented(z.object({ success: z.literal(true) }).meta({ description: 'Recorded.' })),
+          ...errorsOf(404),
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const ok = await markChapter(
+        app.db,
+        authOf(request).userId,
+        request.params.guid,
+        request.body.chapter_id,
+        request.body.completed,
+      );
+      if (!ok) throw notFound('No such chapter you can read.');
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/api/admin/programs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every program, drafts included, 100 per page by id',
+        querystring: z
+          .object({
+            after: z.coerce.number().int().min(0).max(MAX_DB_ID).default(0),
+            status: z.enum(programStatuses).optional(),
+          })
+          .strict(),
+        response: { 200: adminProgramList },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => ({ success: true as const, programs: await adminPrograms(app.db, request.query) }),
+  );
+
+  api.get(
+    '/api/admin/programs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One program, whatever its status',
+        params: z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) }),
+        response: { 200: oneAdminProgram, ...errorsOf(404) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const [program] = await adminPrograms(app.db, { after: 0, id: request.params.id });
+      if (!program) throw notFound('No such program.');
+      return { success: true as const, program };
+    },
+  );
 }

@@ -8,7 +8,13 @@ import { sanitizeRichText } from '../../rich-text/sanitize';
 
 /** The public address of an author: their name made readable, then their id (`ada-lovelace-12`). */
 export function authorSlug(id: number, name: string): string {
-  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return words ? `${words}-${id}` : String(id);
 }
 
@@ -27,7 +33,9 @@ const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 
 /** Only what a signed-out visitor may read of a program (never its board, owner or draft fields). */
 export function publicProgram(row: ProgramRow): PublicProgram {
-  const template = (typeof row.data.template === 'object' && row.data.template !== null ? row.data.template : {}) as Record<string, unknown>;
+  const template = (
+    typeof row.data.template === 'object' && row.data.template !== null ? row.data.template : {}
+  ) as Record<string, unknown>;
   return {
     id: row.id,
     guid: text(row.data.guid),
@@ -45,22 +53,43 @@ const isPublished = () => sql`${modelTables.program.data}->>'status' = 'publishe
 
 export async function publishedProgramsOf(db: Db, userId: number): Promise<ProgramRow[]> {
   const programs = modelTables.program;
-  return db.select().from(programs).where(and(eq(programs.userId, userId), isPublished()))
-    .orderBy(desc(programs.createdAt), desc(programs.id)).limit(100);
+  return db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.userId, userId), isPublished()))
+    .orderBy(desc(programs.createdAt), desc(programs.id))
+    .limit(100);
 }
 
 /**
  * A user is an author when they signed up as a creator or have published a program; anyone else is
  * unknown here, so the public page never reveals ordinary accounts. The tagline shows only when they chose so.
  */
-export async function findAuthor(db: Db, id: number): Promise<{ author: PublicAuthor; programs: PublicProgram[] } | null> {
-  const [user] = await db.select({ id: users.id, name: users.name, role: users.role, tagline: users.tagline, showTagline: users.showTagline })
-    .from(users).where(eq(users.id, id)).limit(1);
+export async function findAuthor(
+  db: Db,
+  id: number,
+): Promise<{ author: PublicAuthor; programs: PublicProgram[] } | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      tagline: users.tagline,
+      showTagline: users.showTagline,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   if (!user) return null;
   const programs = await publishedProgramsOf(db, user.id);
   if (user.role !== 'creator' && programs.length === 0) return null;
   return {
-    author: { id: user.id, slug: authorSlug(user.id, user.name), name: user.name, tagline: user.showTagline && user.tagline ? user.tagline : null },
+    author: {
+      id: user.id,
+      slug: authorSlug(user.id, user.name),
+      name: user.name,
+      tagline: user.showTagline && user.tagline ? user.tagline : null,
+    },
     programs: programs.map(publicProgram),
   };
 }
@@ -68,15 +97,27 @@ export async function findAuthor(db: Db, id: number): Promise<{ author: PublicAu
 /** The authors of the programs a user subscribed to, each with those programs (latest subscription first). */
 export async function followedAuthors(db: Db, userId: number): Promise<FollowedAuthor[]> {
   const programs = modelTables.program;
-  const rows = await db.select({
-    subscriptionId: subscriptions.id, status: subscriptions.status, boardId: subscriptions.boardId, subscribedAt: subscriptions.createdAt,
-    programId: programs.id, programData: programs.data, authorId: programs.userId,
-  }).from(subscriptions).innerJoin(programs, eq(programs.id, subscriptions.programId))
-    .where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(500);
+  const rows = await db
+    .select({
+      subscriptionId: subscriptions.id,
+      status: subscriptions.status,
+      boardId: subscriptions.boardId,
+      subscribedAt: subscriptions.createdAt,
+      programId: programs.id,
+      programData: programs.data,
+      authorId: programs.userId,
+    })
+    .from(subscriptions)
+    .innerJoin(programs, eq(programs.id, subscriptions.programId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(500);
   if (!rows.length) return [];
   const authorIds = [...new Set(rows.map((r) => r.authorId))];
-  const people = await db.select({ id: users.id, name: users.name, tagline: users.tagline, showTagline: users.showTagline })
-    .from(users).where(inArray(users.id, authorIds));
+  const people = await db
+    .select({ id: users.id, name: users.name, tagline: users.tagline, showTagline: users.showTagline })
+    .from(users)
+    .where(inArray(users.id, authorIds));
   const byId = new Map(people.map((p) => [p.id, p]));
   const authors = new Map<number, FollowedAuthor>();
   const seen = new Set<number>();
@@ -88,12 +129,23 @@ export async function followedAuthors(db: Db, userId: number): Promise<FollowedA
     seen.add(row.programId);
     let author = authors.get(person.id);
     if (!author) {
-      author = { id: person.id, slug: authorSlug(person.id, person.name), name: person.name, tagline: person.showTagline && person.tagline ? person.tagline : null, programs: [] };
+      author = {
+        id: person.id,
+        slug: authorSlug(person.id, person.name),
+        name: person.name,
+        tagline: person.showTagline && person.tagline ? person.tagline : null,
+        programs: [],
+      };
       authors.set(person.id, author);
     }
     author.programs.push({
-      id: row.programId, guid: text(row.programData.guid), title: text(row.programData.title), subscription_id: row.subscriptionId,
-      status: row.status, board_id: row.boardId, subscribed_at: row.subscribedAt.toISOString(),
+      id: row.programId,
+      guid: text(row.programData.guid),
+      title: text(row.programData.title),
+      subscription_id: row.subscriptionId,
+      status: row.status,
+      board_id: row.boardId,
+      subscribed_at: row.subscribedAt.toISOString(),
     });
   }
   return [...authors.values()];

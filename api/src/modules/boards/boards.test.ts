@@ -16,8 +16,14 @@ describe('boards', () => {
     const all = (await user.get('/api/board/all')).json().boards;
     expect(all.map((board: { name: string }) => board.name)).toEqual(['Default Board', 'Work']);
     expect((await other.get('/api/board/all')).json().boards).toEqual([{ id: other.boardId, name: 'Default Board' }]);
-    expect((await user.post('/api/board/verify', { id: created.board.id })).json()).toEqual({ success: true, board: created.board });
-    expect((await user.post('/api/board/update', { id: created.board.id, name: 'Job' })).json()).toEqual({ success: true, board: { id: created.board.id, name: 'Job' } });
+    expect((await user.post('/api/board/verify', { id: created.board.id })).json()).toEqual({
+      success: true,
+      board: created.board,
+    });
+    expect((await user.post('/api/board/update', { id: created.board.id, name: 'Job' })).json()).toEqual({
+      success: true,
+      board: { id: created.board.id, name: 'Job' },
+    });
     expect((await user.post('/api/board/delete', { id: created.board.id })).json()).toEqual({ success: true });
     expect((await user.get('/api/board/all')).json().boards).toHaveLength(1);
   });
@@ -47,7 +53,13 @@ describe('boards', () => {
 
   it('validates names and ids with 422', async () => {
     const user = await signUp(app);
-    for (const [path, body] of [['/api/board/create', { name: '' }], ['/api/board/create', { name: 'x'.repeat(101) }], ['/api/board/create', {}], ['/api/board/verify', { id: 'a' }], ['/api/board/update', { id: -1, name: 'x' }]] as const) {
+    for (const [path, body] of [
+      ['/api/board/create', { name: '' }],
+      ['/api/board/create', { name: 'x'.repeat(101) }],
+      ['/api/board/create', {}],
+      ['/api/board/verify', { id: 'a' }],
+      ['/api/board/update', { id: -1, name: 'x' }],
+    ] as const) {
       expect((await user.post(path, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(422);
     }
   });

@@ -4,8 +4,11 @@ import { boards } from '../../db/schema';
 import { forbidden } from '../../errors';
 
 export async function findOwnBoard(db: Db, userId: number, boardId: number) {
-  const [board] = await db.select({ id: boards.id, name: boards.name }).from(boards)
-    .where(and(eq(boards.id, boardId), eq(boards.userId, userId))).limit(1);
+  const [board] = await db
+    .select({ id: boards.id, name: boards.name })
+    .from(boards)
+    .where(and(eq(boards.id, boardId), eq(boards.userId, userId)))
+    .limit(1);
   return board;
 }
 

@@ -25,7 +25,13 @@ const users = { alice: 'alice-app-password', bob: 'bob-app-password', carol: 'ca
 
 beforeAll(async () => {
   radicale = await startRadicale(users);
-  app = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', CALENDAR_CREDENTIALS_KEY: KEY, QUEUE_POLL_SECONDS: '0.5' }) });
+  app = await createTestApp({
+    env: defaultEnv({
+      CALENDAR_FETCH_ALLOW_LOOPBACK: 'true',
+      CALENDAR_CREDENTIALS_KEY: KEY,
+      QUEUE_POLL_SECONDS: '0.5',
+    }),
+  });
   await app.startWork();
   strictApp = await createTestApp({ env: defaultEnv({ CALENDAR_CREDENTIALS_KEY: KEY }) });
   keylessApp = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true' }) });
@@ -37,16 +43,54 @@ afterAll(async () => {
   await radicale?.stop();
 });
 
-const vevent = (uid: string, summary: string, start: string, end: string, extra = '') => [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Another app//EN', 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z',
-  `DTSTART:${start}`, `DTEND:${end}`, ...(extra ? [extra] : []), `SUMMARY:${summary}`, 'END:VEVENT', 'END:VCALENDAR', '',
-].join('\r\n');
+const vevent = (uid: string, summary: string, start: string, end: string, extra = '') =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Another app//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${start}`,
+    `DTEND:${end}`,
+    ...(extra ? [extra] : []),
+    `SUMMARY:${summary}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
-interface Calendar { id: number; name: string; color: string | null; selected: boolean; event_count: number }
-interface Connection { id: number; name: string; provider: string; username?: string; last_synced_at: string | null; last_error: string | null; event_count: number; calendars?: Calendar[] }
-type Item = { id: string; title: string; start: string; end: string; source: string; series: string; calendar?: string; color?: string; calendar_id?: number };
+interface Calendar {
+  id: number;
+  name: string;
+  color: string | null;
+  selected: boolean;
+  event_count: number;
+}
+interface Connection {
+  id: number;
+  name: string;
+  provider: string;
+  username?: string;
+  last_synced_at: string | null;
+  last_error: string | null;
+  event_count: number;
+  calendars?: Calendar[];
+}
+type Item = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  source: string;
+  series: string;
+  calendar?: string;
+  color?: string;
+  calendar_id?: number;
+};
 
-const connections = async (user: TestUser) => (await user.post('/api/calendar/connections')).json<{ connections: Connection[] }>().connections;
+const connections = async (user: TestUser) =>
+  (await user.post('/api/calendar/connections')).json<{ connections: Connection[] }>().connections;
 
 /** Waits until the account's sync job has run after `since` (the queue is worked every half second). */
 async function synced(user: TestUser, id: number, since: string | null): Promise<Connection> {
@@ -73,21 +117,40 @@ const range = async (user: TestUser, start_date: string, end_date: string) => {
 };
 
 describe('CalDAV accounts against Radicale', () => {
-  it('syncs both ways: remote events appear with their repeats, and Lifeboard\'s creates, updates and deletes reach the server', async () => {
+  it("syncs both ways: remote events appear with their repeats, and Lifeboard's creates, updates and deletes reach the server", async () => {
     const work = await radicale.makeCalendar('alice', 'work', 'Work', '#FF8800FF');
     await radicale.makeCalendar('alice', 'home', 'Home');
-    const standup = vevent('standup-1', 'Standup', '20260105T090000Z', '20260105T093000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO');
+    const standup = vevent(
+      'standup-1',
+      'Standup',
+      '20260105T090000Z',
+      '20260105T093000Z',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+    );
     expect((await radicale.request('alice', 'PUT', '/alice/work/standup-1.ics', standup)).status).toBe(201);
 
     const user = await signUp(app);
-    const connected = await user.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'alice', password: users.alice, name: 'My Radicale' });
+    const connected = await user.post('/api/calendar/caldav/connect', {
+      server_url: radicale.url,
+      username: 'alice',
+      password: users.alice,
+      name: 'My Radicale',
+    });
     expect(connected.statusCode, connected.body).toBe(201);
     const connection = connected.json<{ connection: Connection }>().connection;
     expect(connection).toMatchObject({ name: 'My Radicale', provider: 'caldav', username: 'alice' });
-    expect(connection.calendars!.map((c) => [c.name, c.selected, c.color])).toEqual([['Home', true, null], ['Work', true, '#ff8800']]);
+    expect(connection.calendars!.map((c) => [c.name, c.selected, c.color])).toEqual([
+      ['Home', true, null],
+      ['Work', true, '#ff8800'],
+    ]);
     expect(connected.body).not.toContain(users.alice);
     // The password is kept encrypted, bound to its owner.
-    const [row] = await (await testDatabase()).db.select().from(calendarConnections).where(eq(calendarConnections.id, connection.id));
+    const [row] = await (
+      await testDatabase()
+    ).db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, connection.id));
     expect(row!.secret).toMatch(/^v1\./);
     expect(row!.secret).not.toContain(users.alice);
     expect(row!.secret).not.toContain(Buffer.from(users.alice).toString('base64'));
@@ -97,29 +160,47 @@ describe('CalDAV accounts against Radicale', () => {
     expect(first.last_error).toBeNull();
     let events = await range(user, '2026-02-01', '2026-02-28');
     expect(events.map((e) => [e.title, e.start, e.calendar, e.color])).toEqual([
-      ['Standup', '2026-02-02T09:00:00.000Z', 'Work', '#ff8800'], ['Standup', '2026-02-09T09:00:00.000Z', 'Work', '#ff8800'],
-      ['Standup', '2026-02-16T09:00:00.000Z', 'Work', '#ff8800'], ['Standup', '2026-02-23T09:00:00.000Z', 'Work', '#ff8800'],
+      ['Standup', '2026-02-02T09:00:00.000Z', 'Work', '#ff8800'],
+      ['Standup', '2026-02-09T09:00:00.000Z', 'Work', '#ff8800'],
+      ['Standup', '2026-02-16T09:00:00.000Z', 'Work', '#ff8800'],
+      ['Standup', '2026-02-23T09:00:00.000Z', 'Work', '#ff8800'],
     ]);
     const workId = events[0]!.calendar_id!;
     const standupId = Number(events[0]!.series.split(':')[1]);
 
     // Lifeboard → remote: create.
     const created = await user.post('/api/calendar/caldav/events/create', {
-      calendar_id: workId, title: 'Dentist', start: '2026-02-11T14:00:00.000Z', end: '2026-02-11T15:00:00.000Z', all_day: false,
+      calendar_id: workId,
+      title: 'Dentist',
+      start: '2026-02-11T14:00:00.000Z',
+      end: '2026-02-11T15:00:00.000Z',
+      all_day: false,
     });
     expect(created.statusCode, created.body).toBe(201);
     const dentistId = created.json<{ event: { id: number } }>().event.id;
-    const listing = await (await radicale.request('alice', 'PROPFIND', '/alice/work/', undefined, { depth: '1' })).text();
-    const dentistPath = [...listing.matchAll(/<href>([^<]+\.ics)<\/href>/g)].map((m) => m[1]!).find((href) => !href.includes('standup'))!;
+    const listing = await (
+      await radicale.request('alice', 'PROPFIND', '/alice/work/', undefined, { depth: '1' })
+    ).text();
+    const dentistPath = [...listing.matchAll(/<href>([^<]+\.ics)<\/href>/g)]
+      .map((m) => m[1]!)
+      .find((href) => !href.includes('standup'))!;
     expect(dentistPath).toBeTruthy();
     let remote = await (await radicale.request('alice', 'GET', dentistPath)).text();
     expect(remote).toContain('SUMMARY:Dentist');
     expect(remote).toContain('DTSTART:20260211T140000Z');
     events = await range(user, '2026-02-01', '2026-02-28');
-    expect(events.filter((e) => e.title === 'Dentist').map((e) => [e.start, e.end])).toEqual([['2026-02-11T14:00:00.000Z', '2026-02-11T15:00:00.000Z']]);
+    expect(events.filter((e) => e.title === 'Dentist').map((e) => [e.start, e.end])).toEqual([
+      ['2026-02-11T14:00:00.000Z', '2026-02-11T15:00:00.000Z'],
+    ]);
 
     // Lifeboard → remote: update (title and time; what Lifeboard does not know is kept).
-    const updated = await user.post('/api/calendar/caldav/events/update', { id: dentistId, title: 'Dentist (moved)', start: '2026-02-12T08:00:00.000Z', end: '2026-02-12T09:00:00.000Z', all_day: false });
+    const updated = await user.post('/api/calendar/caldav/events/update', {
+      id: dentistId,
+      title: 'Dentist (moved)',
+      start: '2026-02-12T08:00:00.000Z',
+      end: '2026-02-12T09:00:00.000Z',
+      all_day: false,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     remote = await (await radicale.request('alice', 'GET', dentistPath)).text();
     expect(remote).toContain('SUMMARY:Dentist (moved)');
@@ -133,35 +214,72 @@ describe('CalDAV accounts against Radicale', () => {
     expect((await range(user, '2026-02-01', '2026-02-28')).some((e) => e.title.startsWith('Dentist'))).toBe(false);
 
     // Remote → Lifeboard: create, update and delete made by another app come back on "Sync now".
-    await radicale.request('alice', 'PUT', '/alice/home/party.ics', vevent('party-1', 'Party', '20260214T190000Z', '20260214T230000Z'));
-    await radicale.request('alice', 'PUT', '/alice/work/standup-1.ics', standup.replace('SUMMARY:Standup', 'SUMMARY:Daily standup').replace('BYDAY=MO', 'BYDAY=TU'));
+    await radicale.request(
+      'alice',
+      'PUT',
+      '/alice/home/party.ics',
+      vevent('party-1', 'Party', '20260214T190000Z', '20260214T230000Z'),
+    );
+    await radicale.request(
+      'alice',
+      'PUT',
+      '/alice/work/standup-1.ics',
+      standup.replace('SUMMARY:Standup', 'SUMMARY:Daily standup').replace('BYDAY=MO', 'BYDAY=TU'),
+    );
     let after = await syncNow(user, connection.id);
     expect(after.last_error).toBeNull();
     events = await range(user, '2026-02-01', '2026-02-28');
     expect(events.map((e) => [e.title, e.start.slice(0, 10), e.calendar])).toEqual([
-      ['Daily standup', '2026-02-03', 'Work'], ['Daily standup', '2026-02-10', 'Work'], ['Party', '2026-02-14', 'Home'],
-      ['Daily standup', '2026-02-17', 'Work'], ['Daily standup', '2026-02-24', 'Work'],
+      ['Daily standup', '2026-02-03', 'Work'],
+      ['Daily standup', '2026-02-10', 'Work'],
+      ['Party', '2026-02-14', 'Home'],
+      ['Daily standup', '2026-02-17', 'Work'],
+      ['Daily standup', '2026-02-24', 'Work'],
     ]);
     expect((await radicale.request('alice', 'DELETE', '/alice/home/party.ics')).status).toBe(200);
     // A calendar made on the server later is listed, unchosen: its events stay out until the person picks it.
     await radicale.makeCalendar('alice', 'later', 'Later');
-    await radicale.request('alice', 'PUT', '/alice/later/l.ics', vevent('later-1', 'Not chosen', '20260210T100000Z', '20260210T110000Z'));
+    await radicale.request(
+      'alice',
+      'PUT',
+      '/alice/later/l.ics',
+      vevent('later-1', 'Not chosen', '20260210T100000Z', '20260210T110000Z'),
+    );
     after = await syncNow(user, connection.id);
-    expect(after.calendars!.map((c) => [c.name, c.selected])).toEqual([['Home', true], ['Later', false], ['Work', true]]);
+    expect(after.calendars!.map((c) => [c.name, c.selected])).toEqual([
+      ['Home', true],
+      ['Later', false],
+      ['Work', true],
+    ]);
     events = await range(user, '2026-02-01', '2026-02-28');
     expect(events.some((e) => e.title === 'Party' || e.title === 'Not chosen')).toBe(false);
     expect(after.calendars!.find((c) => c.name === 'Home')!.event_count).toBe(0);
 
     // A change made elsewhere since the last sync wins: Lifeboard's write on its stale copy is refused, and the newer version shown.
-    await radicale.request('alice', 'PUT', '/alice/work/standup-1.ics', standup.replace('SUMMARY:Standup', 'SUMMARY:Standup (room 4)'));
-    const stale = await user.post('/api/calendar/caldav/events/update', { id: standupId, title: 'Standup from Lifeboard' });
+    await radicale.request(
+      'alice',
+      'PUT',
+      '/alice/work/standup-1.ics',
+      standup.replace('SUMMARY:Standup', 'SUMMARY:Standup (room 4)'),
+    );
+    const stale = await user.post('/api/calendar/caldav/events/update', {
+      id: standupId,
+      title: 'Standup from Lifeboard',
+    });
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json<{ error: string }>().error).toMatch(/changed in another calendar app/);
     expect((await range(user, '2026-02-01', '2026-02-08')).map((e) => e.title)).toEqual(['Standup (room 4)']);
-    expect(await (await radicale.request('alice', 'GET', '/alice/work/standup-1.ics')).text()).toContain('SUMMARY:Standup (room 4)');
+    expect(await (await radicale.request('alice', 'GET', '/alice/work/standup-1.ics')).text()).toContain(
+      'SUMMARY:Standup (room 4)',
+    );
     // Now current, the same change goes through.
-    expect((await user.post('/api/calendar/caldav/events/update', { id: standupId, title: 'Standup from Lifeboard' })).statusCode).toBe(200);
-    expect(await (await radicale.request('alice', 'GET', '/alice/work/standup-1.ics')).text()).toContain('SUMMARY:Standup from Lifeboard');
+    expect(
+      (await user.post('/api/calendar/caldav/events/update', { id: standupId, title: 'Standup from Lifeboard' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await (await radicale.request('alice', 'GET', '/alice/work/standup-1.ics')).text()).toContain(
+      'SUMMARY:Standup from Lifeboard',
+    );
 
     // Unchoosing a calendar takes its events out of Lifeboard; the server keeps them.
     const homeId = after.calendars!.find((c) => c.name === 'Home')!.id;
@@ -169,37 +287,77 @@ describe('CalDAV accounts against Radicale', () => {
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(await range(user, '2026-02-01', '2026-02-28')).toEqual([]);
     expect((await radicale.request('alice', 'GET', '/alice/work/standup-1.ics')).status).toBe(200);
-    const refused = await user.post('/api/calendar/caldav/events/create', { calendar_id: workId, title: 'x', start: '2026-02-11T14:00:00.000Z', end: '2026-02-11T15:00:00.000Z', all_day: false });
+    const refused = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: workId,
+      title: 'x',
+      start: '2026-02-11T14:00:00.000Z',
+      end: '2026-02-11T15:00:00.000Z',
+      all_day: false,
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ error: string }>().error).toBe('"Work" is not synced: choose it on the connections screen first.');
+    expect(refused.json<{ error: string }>().error).toBe(
+      '"Work" is not synced: choose it on the connections screen first.',
+    );
     expect(work).toContain('/alice/work/');
   }, 60_000);
 
   it('fetches only what changed: an unchanged calendar (ctag) or object (ETag) is not fetched again', async () => {
     await radicale.makeCalendar('carol', 'main', 'Main');
-    await radicale.request('carol', 'PUT', '/carol/main/a.ics', vevent('a-1', 'Alpha', '20260401T100000Z', '20260401T110000Z'));
-    await radicale.request('carol', 'PUT', '/carol/main/b.ics', vevent('b-1', 'Beta', '20260402T100000Z', '20260402T110000Z'));
+    await radicale.request(
+      'carol',
+      'PUT',
+      '/carol/main/a.ics',
+      vevent('a-1', 'Alpha', '20260401T100000Z', '20260401T110000Z'),
+    );
+    await radicale.request(
+      'carol',
+      'PUT',
+      '/carol/main/b.ics',
+      vevent('b-1', 'Beta', '20260402T100000Z', '20260402T110000Z'),
+    );
     const carol = await signUp(app);
-    const id = (await carol.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'carol', password: users.carol })).json<{ connection: Connection }>().connection.id;
+    const id = (
+      await carol.post('/api/calendar/caldav/connect', {
+        server_url: radicale.url,
+        username: 'carol',
+        password: users.carol,
+      })
+    ).json<{ connection: Connection }>().connection.id;
     await synced(carol, id, null);
     // Lifeboard's copies are marked: a copy fetched again loses its mark.
     const { db } = await testDatabase();
     const mark = async () => {
       for (const object of await db.select().from(caldavObjects)) {
-        if (object.url.includes('/carol/')) await db.update(caldavObjects).set({ events: object.events.map((e) => ({ ...e, title: `${e.title} (copy)` })) }).where(eq(caldavObjects.id, object.id));
+        if (object.url.includes('/carol/'))
+          await db
+            .update(caldavObjects)
+            .set({ events: object.events.map((e) => ({ ...e, title: `${e.title} (copy)` })) })
+            .where(eq(caldavObjects.id, object.id));
       }
     };
     const titles = async () => (await range(carol, '2026-04-01', '2026-04-02')).map((e) => e.title);
     await mark();
     // Alpha's ETag is made to look stale: with the calendar's ctag unchanged, not even the ETags are listed.
-    const [alpha] = (await db.select().from(caldavObjects)).filter((object) => object.url.endsWith('/carol/main/a.ics'));
+    const [alpha] = (await db.select().from(caldavObjects)).filter((object) =>
+      object.url.endsWith('/carol/main/a.ics'),
+    );
     await db.update(caldavObjects).set({ etag: '"stale"' }).where(eq(caldavObjects.id, alpha!.id));
     await syncNow(carol, id);
     expect(await titles()).toEqual(['Alpha (copy)', 'Beta (copy)']);
     // Beta changes there: the ctag changes, the ETags are compared, and only the objects whose ETag differs are fetched.
-    await radicale.request('carol', 'PUT', '/carol/main/b.ics', vevent('b-1', 'Beta 2', '20260402T100000Z', '20260402T110000Z'));
+    await radicale.request(
+      'carol',
+      'PUT',
+      '/carol/main/b.ics',
+      vevent('b-1', 'Beta 2', '20260402T100000Z', '20260402T110000Z'),
+    );
     await mark();
-    await radicale.request('carol', 'PUT', '/carol/main/c.ics', vevent('c-1', 'Gamma', '20260401T120000Z', '20260401T130000Z'));
+    await radicale.request(
+      'carol',
+      'PUT',
+      '/carol/main/c.ics',
+      vevent('c-1', 'Gamma', '20260401T120000Z', '20260401T130000Z'),
+    );
     await syncNow(carol, id);
     expect(await titles()).toEqual(['Alpha', 'Gamma', 'Beta 2']);
     await mark();
@@ -208,45 +366,89 @@ describe('CalDAV accounts against Radicale', () => {
     expect(await titles()).toEqual(['Alpha (copy)', 'Beta 2 (copy)']);
   }, 30_000);
 
-  it('answers another user\'s CalDAV event as not found', async () => {
+  it("answers another user's CalDAV event as not found", async () => {
     await radicale.makeCalendar('bob', 'main', 'Main');
-    await radicale.request('bob', 'PUT', '/bob/main/b.ics', vevent('b-1', 'Bob only', '20260301T100000Z', '20260301T110000Z'));
+    await radicale.request(
+      'bob',
+      'PUT',
+      '/bob/main/b.ics',
+      vevent('b-1', 'Bob only', '20260301T100000Z', '20260301T110000Z'),
+    );
     const bob = await signUp(app);
-    const id = (await bob.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'bob', password: users.bob })).json<{ connection: Connection }>().connection.id;
+    const id = (
+      await bob.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'bob', password: users.bob })
+    ).json<{ connection: Connection }>().connection.id;
     await synced(bob, id, null);
     const [item] = await range(bob, '2026-03-01', '2026-03-01');
     expect(item?.title).toBe('Bob only');
     const mallory = await signUp(app);
     const objectId = Number(item!.series.split(':')[1]);
     expect((await mallory.post('/api/calendar/caldav/events/delete', { id: objectId })).statusCode).toBe(404);
-    expect((await mallory.post('/api/calendar/caldav/events/create', { calendar_id: item!.calendar_id, title: 'x', start: '2026-03-01T10:00:00Z', end: '2026-03-01T11:00:00Z', all_day: false })).statusCode).toBe(404);
+    expect(
+      (
+        await mallory.post('/api/calendar/caldav/events/create', {
+          calendar_id: item!.calendar_id,
+          title: 'x',
+          start: '2026-03-01T10:00:00Z',
+          end: '2026-03-01T11:00:00Z',
+          all_day: false,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await radicale.request('bob', 'GET', '/bob/main/b.ics')).status).toBe(200);
   }, 30_000);
 
   it('refuses a wrong password, an unreachable server and (in production) this machine, saying why and keeping nothing', async () => {
     const user = await signUp(app);
-    const wrong = await user.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'alice', password: 'not-it' });
+    const wrong = await user.post('/api/calendar/caldav/connect', {
+      server_url: radicale.url,
+      username: 'alice',
+      password: 'not-it',
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.password![0]).toMatch(/did not accept the user name or password/);
-    const closed = await user.post('/api/calendar/caldav/connect', { server_url: 'http://127.0.0.1:9', username: 'alice', password: users.alice });
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.password![0]).toMatch(
+      /did not accept the user name or password/,
+    );
+    const closed = await user.post('/api/calendar/caldav/connect', {
+      server_url: 'http://127.0.0.1:9',
+      username: 'alice',
+      password: users.alice,
+    });
     expect(closed.statusCode).toBe(422);
     expect(closed.json<{ errors: Record<string, string[]> }>().errors.server_url![0]).toMatch(/could not be reached/);
     expect(await connections(user)).toEqual([]);
 
     const strict = await signUp(strictApp);
-    const local = await strict.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'alice', password: users.alice });
+    const local = await strict.post('/api/calendar/caldav/connect', {
+      server_url: radicale.url,
+      username: 'alice',
+      password: users.alice,
+    });
     expect(local.statusCode).toBe(422);
-    expect(local.json<{ errors: Record<string, string[]> }>().errors.server_url![0]).toMatch(/may not connect to this address: 127\.0\.0\.1 is this server itself/);
+    expect(local.json<{ errors: Record<string, string[]> }>().errors.server_url![0]).toMatch(
+      /may not connect to this address: 127\.0\.0\.1 is this server itself/,
+    );
     expect(await connections(strict)).toEqual([]);
   });
 
   it('says what to set when the server has no CALENDAR_CREDENTIALS_KEY', async () => {
     const user = await signUp(keylessApp);
-    const providers = (await user.post('/api/calendar/providers')).json<{ caldav: { configured: boolean; missing: string[] } }>();
+    const providers = (await user.post('/api/calendar/providers')).json<{
+      caldav: { configured: boolean; missing: string[] };
+    }>();
     expect(providers.caldav).toEqual({ configured: false, missing: ['CALENDAR_CREDENTIALS_KEY'] });
-    const refused = await user.post('/api/calendar/caldav/connect', { server_url: radicale.url, username: 'alice', password: users.alice });
+    const refused = await user.post('/api/calendar/caldav/connect', {
+      server_url: radicale.url,
+      username: 'alice',
+      password: users.alice,
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ message: string }>().message).toMatch(/not set up on this server: whoever runs it sets CALENDAR_CREDENTIALS_KEY/);
-    expect((await (await signUp(app)).post('/api/calendar/providers')).json<{ caldav: unknown }>().caldav).toEqual({ configured: true, missing: [] });
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /not set up on this server: whoever runs it sets CALENDAR_CREDENTIALS_KEY/,
+    );
+    expect((await (await signUp(app)).post('/api/calendar/providers')).json<{ caldav: unknown }>().caldav).toEqual({
+      configured: true,
+      missing: [],
+    });
   });
 });

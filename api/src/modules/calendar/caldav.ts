@@ -1,7 +1,15 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { randomUUID } from 'node:crypto';
-import { createCalendarObject, createDAVClient, deleteCalendarObject, fetchCalendarObjects, propfind, updateCalendarObject, type DAVCalendar } from 'tsdav';
+import {
+  createCalendarObject,
+  createDAVClient,
+  deleteCalendarObject,
+  fetchCalendarObjects,
+  propfind,
+  updateCalendarObject,
+  type DAVCalendar,
+} from 'tsdav';
 import type { Db } from '../../db/client';
 import { caldavCalendars, caldavObjects, calendarConnections, users } from '../../db/schema';
 import type { Env } from '../../env';
@@ -35,13 +43,21 @@ export interface CaldavDeps {
 
 /** Why a CalDAV request failed, in words the person can act on; `kind` picks the HTTP answer. */
 export class CaldavError extends Error {
-  constructor(message: string, readonly kind: 'auth' | 'unreachable' | 'not-found' | 'conflict' | 'gone' | 'server') {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'unreachable' | 'not-found' | 'conflict' | 'gone' | 'server',
+  ) {
     super(message);
   }
 }
 
 export function fetchPolicyOf(env: Env): FetchPolicy {
-  return { allowLoopback: env.CALENDAR_FETCH_ALLOW_LOOPBACK, maxBytes: env.CALENDAR_FETCH_MAX_MB * 1024 * 1024, timeoutMs: env.CALENDAR_FETCH_TIMEOUT_S * 1000, maxRedirects: 5 };
+  return {
+    allowLoopback: env.CALENDAR_FETCH_ALLOW_LOOPBACK,
+    maxBytes: env.CALENDAR_FETCH_MAX_MB * 1024 * 1024,
+    timeoutMs: env.CALENDAR_FETCH_TIMEOUT_S * 1000,
+    maxRedirects: 5,
+  };
 }
 
 export function caldavDepsOf(db: Db, env: Env): CaldavDeps {
@@ -66,41 +82,81 @@ function tracedFetch(policy: FetchPolicy) {
 function explain(error: unknown, statuses: readonly number[]): CaldavError {
   if (error instanceof CaldavError) return error;
   if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
-  if (statuses.includes(401) || statuses.includes(403) || (error instanceof Error && /Invalid credentials|401/.test(error.message))) {
-    return new CaldavError('The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.', 'auth');
+  if (
+    statuses.includes(401) ||
+    statuses.includes(403) ||
+    (error instanceof Error && /Invalid credentials|401/.test(error.message))
+  ) {
+    return new CaldavError(
+      'The server did not accept the user name or password. Check them; iCloud and Fastmail need an app-specific password, not your account password.',
+      'auth',
+    );
   }
-  if (error instanceof FetchRefused) return new CaldavError(`Lifeboard may not connect to this address: ${error.message}.`, 'unreachable');
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CaldavError('The server could not be found: check the server address.', 'unreachable');
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') return new CaldavError('The server could not be reached. Check the address, or try again later.', 'unreachable');
+  if (error instanceof FetchRefused)
+    return new CaldavError(`Lifeboard may not connect to this address: ${error.message}.`, 'unreachable');
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new CaldavError('The server could not be found: check the server address.', 'unreachable');
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT')
+    return new CaldavError('The server could not be reached. Check the address, or try again later.', 'unreachable');
   if (error instanceof Error && /cannot find (principalUrl|homeUrl)/.test(error.message)) {
-    return new CaldavError('No CalDAV calendars were found at this address. Check the server address (for Nextcloud it ends in /remote.php/dav).', 'not-found');
+    return new CaldavError(
+      'No CalDAV calendars were found at this address. Check the server address (for Nextcloud it ends in /remote.php/dav).',
+      'not-found',
+    );
   }
   return new CaldavError('The calendar server answered something Lifeboard could not use. Try again later.', 'server');
 }
 
-const authHeader = (username: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` });
+const authHeader = (username: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+});
 
-const displayName = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value.trim() : fallback);
+const displayName = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() ? value.trim() : fallback;
 const colourOf = (value: unknown) => {
   const match = typeof value === 'string' ? /^#?([0-9a-f]{6})/i.exec(value.trim()) : null;
   return match ? `#${match[1]!.toLowerCase()}` : null;
 };
 
-export interface RemoteCalendar { url: string; name: string; color: string | null; ctag: string | null }
+export interface RemoteCalendar {
+  url: string;
+  name: string;
+  color: string | null;
+  ctag: string | null;
+}
 
-async function remoteCalendars(deps: CaldavDeps, serverUrl: string, username: string, password: string): Promise<RemoteCalendar[]> {
+async function remoteCalendars(
+  deps: CaldavDeps,
+  serverUrl: string,
+  username: string,
+  password: string,
+): Promise<RemoteCalendar[]> {
   const trace = tracedFetch(deps.policy);
   try {
-    const client = await createDAVClient({ serverUrl, credentials: { username, password }, authMethod: 'Basic', defaultAccountType: 'caldav', fetch: trace.fetch });
+    const client = await createDAVClient({
+      serverUrl,
+      credentials: { username, password },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+      fetch: trace.fetch,
+    });
     const calendars = await client.fetchCalendars();
     // tsdav answers no calendars (rather than failing) when the server refused the password on the way.
-    if (calendars.length === 0 && trace.statuses.some((status) => status === 401 || status === 403)) throw explain(null, trace.statuses);
+    if (calendars.length === 0 && trace.statuses.some((status) => status === 401 || status === 403))
+      throw explain(null, trace.statuses);
     return calendars
       .filter((calendar) => !calendar.components?.length || calendar.components.includes('VEVENT'))
       .map((calendar) => ({
-        url: new URL(calendar.url, serverUrl).href, name: displayName(calendar.displayName, decodeURIComponent(new URL(calendar.url, serverUrl).pathname.split('/').filter(Boolean).at(-1) ?? 'Calendar')),
-        color: colourOf(calendar.calendarColor), ctag: typeof calendar.ctag === 'string' ? calendar.ctag : null,
+        url: new URL(calendar.url, serverUrl).href,
+        name: displayName(
+          calendar.displayName,
+          decodeURIComponent(new URL(calendar.url, serverUrl).pathname.split('/').filter(Boolean).at(-1) ?? 'Calendar'),
+        ),
+        color: colourOf(calendar.calendarColor),
+        ctag: typeof calendar.ctag === 'string' ? calendar.ctag : null,
       }));
   } catch (error) {
     throw explain(error, trace.statuses);
@@ -111,7 +167,12 @@ async function remoteCalendars(deps: CaldavDeps, serverUrl: string, username: st
  * Checks an account and lists its event calendars: the credentials are proved before anything is stored, so a
  * wrong password is refused with the reason and nothing is kept.
  */
-export async function discoverCalendars(deps: CaldavDeps, serverUrl: string, username: string, password: string): Promise<RemoteCalendar[]> {
+export async function discoverCalendars(
+  deps: CaldavDeps,
+  serverUrl: string,
+  username: string,
+  password: string,
+): Promise<RemoteCalendar[]> {
   const calendars = await remoteCalendars(deps, serverUrl, username, password);
   if (calendars.length === 0) throw new CaldavError('The account has no calendars with events.', 'not-found');
   return calendars;
@@ -124,7 +185,11 @@ async function zoneOfUser(db: Db, userId: number): Promise<string> {
 
 function credentialsOf(deps: CaldavDeps, connection: Connection): { username: string; password: string } {
   const password = connection.secret ? deps.box.open(connection.secret, secretContext(connection.userId)) : null;
-  if (password === null) throw new CaldavError('The saved password can no longer be read (the server\'s key was changed). Disconnect the account and connect it again.', 'auth');
+  if (password === null)
+    throw new CaldavError(
+      "The saved password can no longer be read (the server's key was changed). Disconnect the account and connect it again.",
+      'auth',
+    );
   return { username: connection.username ?? '', password };
 }
 
@@ -138,7 +203,11 @@ function parseObject(ics: string, zone: string) {
 }
 
 /** The ETag of every object in a calendar (one PROPFIND, no calendar data). */
-async function remoteEtags(calendarUrl: string, headers: Record<string, string>, fetcher: typeof fetch): Promise<Map<string, string>> {
+async function remoteEtags(
+  calendarUrl: string,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<Map<string, string>> {
   const answers = await propfind({ url: calendarUrl, props: { 'd:getetag': {} }, depth: '1', headers, fetch: fetcher });
   const etags = new Map<string, string>();
   const self = new URL(calendarUrl).pathname.replace(/\/?$/, '/');
@@ -152,16 +221,40 @@ async function remoteEtags(calendarUrl: string, headers: Record<string, string>,
   return etags;
 }
 
-async function storeObjects(deps: CaldavDeps, calendar: CalendarRow, urls: string[], headers: Record<string, string>, fetcher: typeof fetch, zone: string): Promise<void> {
+async function storeObjects(
+  deps: CaldavDeps,
+  calendar: CalendarRow,
+  urls: string[],
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+  zone: string,
+): Promise<void> {
   for (let index = 0; index < urls.length; index += 50) {
     const batch = urls.slice(index, index + 50);
-    const objects = await fetchCalendarObjects({ calendar: { url: calendar.url } as DAVCalendar, objectUrls: batch, useMultiGet: true, headers, fetch: fetcher });
+    const objects = await fetchCalendarObjects({
+      calendar: { url: calendar.url } as DAVCalendar,
+      objectUrls: batch,
+      useMultiGet: true,
+      headers,
+      fetch: fetcher,
+    });
     for (const object of objects) {
       if (typeof object.data !== 'string' || !object.data) continue;
       const url = new URL(object.url, calendar.url).href;
-      const values = { calendarId: calendar.id, url, etag: object.etag ?? null, ics: object.data, events: parseObject(object.data, zone) };
-      await deps.db.insert(caldavObjects).values(values)
-        .onConflictDoUpdate({ target: [caldavObjects.calendarId, caldavObjects.url], set: { etag: values.etag, ics: values.ics, events: values.events } });
+      const values = {
+        calendarId: calendar.id,
+        url,
+        etag: object.etag ?? null,
+        ics: object.data,
+        events: parseObject(object.data, zone),
+      };
+      await deps.db
+        .insert(caldavObjects)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [caldavObjects.calendarId, caldavObjects.url],
+          set: { etag: values.etag, ics: values.ics, events: values.events },
+        });
     }
   }
 }
@@ -171,8 +264,15 @@ async function storeObjects(deps: CaldavDeps, calendar: CalendarRow, urls: strin
  * selected calendar whose ctag changed, only the objects whose ETag changed are fetched, and the ones gone are
  * removed. A failure is kept on the connection in words (`lastError`); the copy of the last good sync stays.
  */
-export async function syncConnection(deps: CaldavDeps, connectionId: number): Promise<{ ok: true } | { ok: false; error: string }> {
-  const [connection] = await deps.db.select().from(calendarConnections).where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'caldav'))).limit(1);
+export async function syncConnection(
+  deps: CaldavDeps,
+  connectionId: number,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const [connection] = await deps.db
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'caldav')))
+    .limit(1);
   if (!connection) return { ok: false, error: 'The account is no longer connected.' };
   const trace = tracedFetch(deps.policy);
   try {
@@ -188,24 +288,48 @@ export async function syncConnection(deps: CaldavDeps, connectionId: number): Pr
       if (!row) {
         // A calendar made on the server after connecting shows up unselected: the person chooses it.
         // (Two syncs of one account may meet here: the second adds nothing.)
-        await deps.db.insert(caldavCalendars).values({ connectionId: connection.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: false }).onConflictDoNothing();
+        await deps.db
+          .insert(caldavCalendars)
+          .values({
+            connectionId: connection.id,
+            url: calendar.url,
+            name: calendar.name,
+            color: calendar.color,
+            selected: false,
+          })
+          .onConflictDoNothing();
         continue;
       }
-      if (row.name !== calendar.name || row.color !== calendar.color) await deps.db.update(caldavCalendars).set({ name: calendar.name, color: calendar.color }).where(eq(caldavCalendars.id, row.id));
+      if (row.name !== calendar.name || row.color !== calendar.color)
+        await deps.db
+          .update(caldavCalendars)
+          .set({ name: calendar.name, color: calendar.color })
+          .where(eq(caldavCalendars.id, row.id));
       if (!row.selected || (row.ctag !== null && row.ctag === calendar.ctag)) continue;
       const etags = await remoteEtags(row.url, headers, trace.fetch);
-      const known = await deps.db.select({ id: caldavObjects.id, url: caldavObjects.url, etag: caldavObjects.etag }).from(caldavObjects).where(eq(caldavObjects.calendarId, row.id));
+      const known = await deps.db
+        .select({ id: caldavObjects.id, url: caldavObjects.url, etag: caldavObjects.etag })
+        .from(caldavObjects)
+        .where(eq(caldavObjects.calendarId, row.id));
       const removed = known.filter((object) => !etags.has(object.url)).map((object) => object.id);
       if (removed.length) await deps.db.delete(caldavObjects).where(inArray(caldavObjects.id, removed));
-      const changed = [...etags].filter(([url, etag]) => known.find((object) => object.url === url)?.etag !== etag).map(([url]) => url);
+      const changed = [...etags]
+        .filter(([url, etag]) => known.find((object) => object.url === url)?.etag !== etag)
+        .map(([url]) => url);
       await storeObjects(deps, row, changed, headers, trace.fetch, zone);
       await deps.db.update(caldavCalendars).set({ ctag: calendar.ctag }).where(eq(caldavCalendars.id, row.id));
     }
-    await deps.db.update(calendarConnections).set({ lastSyncedAt: new Date(), lastError: null }).where(eq(calendarConnections.id, connection.id));
+    await deps.db
+      .update(calendarConnections)
+      .set({ lastSyncedAt: new Date(), lastError: null })
+      .where(eq(calendarConnections.id, connection.id));
     return { ok: true };
   } catch (error) {
     const reason = explain(error, trace.statuses);
-    await deps.db.update(calendarConnections).set({ lastSyncedAt: new Date(), lastError: reason.message }).where(eq(calendarConnections.id, connection.id));
+    await deps.db
+      .update(calendarConnections)
+      .set({ lastSyncedAt: new Date(), lastError: reason.message })
+      .where(eq(calendarConnections.id, connection.id));
     return { ok: false, error: reason.message };
   }
 }
@@ -219,7 +343,11 @@ export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
     handler: async ({ connectionId }) => {
-      const [connection] = await deps.db.select({ provider: calendarConnections.provider }).from(calendarConnections).where(eq(calendarConnections.id, connectionId)).limit(1);
+      const [connection] = await deps.db
+        .select({ provider: calendarConnections.provider })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.id, connectionId))
+        .limit(1);
       if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
       else if (connection) await syncConnection(deps, connectionId);
     },
@@ -239,34 +367,65 @@ export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number
   if (minutes <= 0) return 0;
   const period = minutes * 60_000;
   const stale = new Date(now.getTime() - period);
-  const due = await db.select({ id: calendarConnections.id }).from(calendarConnections)
-    .where(and(inArray(calendarConnections.provider, ['caldav', 'ics']), or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale))));
+  const due = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(
+      and(
+        inArray(calendarConnections.provider, ['caldav', 'ics']),
+        or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)),
+      ),
+    );
   let queued = 0;
   for (const { id } of due) {
-    if (await queue.send(CALDAV_SYNC_JOB, { connectionId: id }, { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`) })) queued += 1;
+    if (
+      await queue.send(
+        CALDAV_SYNC_JOB,
+        { connectionId: id },
+        { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`) },
+      )
+    )
+      queued += 1;
   }
   return queued;
 }
 
 /** What an event made or changed in Lifeboard says. */
-export interface EventFields { title: string; start: Date; end: Date; allDay: boolean; description?: string }
+export interface EventFields {
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  description?: string;
+}
 
 async function ownedCalendar(db: Db, userId: number, calendarId: number) {
-  const [found] = await db.select({ calendar: caldavCalendars, connection: calendarConnections }).from(caldavCalendars)
+  const [found] = await db
+    .select({ calendar: caldavCalendars, connection: calendarConnections })
+    .from(caldavCalendars)
     .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
-    .where(and(eq(caldavCalendars.id, calendarId), eq(calendarConnections.userId, userId))).limit(1);
+    .where(and(eq(caldavCalendars.id, calendarId), eq(calendarConnections.userId, userId)))
+    .limit(1);
   return found ?? null;
 }
 
 export async function ownedObject(db: Db, userId: number, objectId: number) {
-  const [found] = await db.select({ object: caldavObjects, calendar: caldavCalendars, connection: calendarConnections }).from(caldavObjects)
+  const [found] = await db
+    .select({ object: caldavObjects, calendar: caldavCalendars, connection: calendarConnections })
+    .from(caldavObjects)
     .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
     .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
-    .where(and(eq(caldavObjects.id, objectId), eq(calendarConnections.userId, userId))).limit(1);
+    .where(and(eq(caldavObjects.id, objectId), eq(calendarConnections.userId, userId)))
+    .limit(1);
   return found ?? null;
 }
 
-async function etagAfterWrite(response: Response, url: string, headers: Record<string, string>, fetcher: typeof fetch): Promise<string | null> {
+async function etagAfterWrite(
+  response: Response,
+  url: string,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<string | null> {
   const etag = response.headers.get('etag');
   if (etag) return etag;
   // A server may leave the ETag out of a PUT's answer (it changed the data): ask for it.
@@ -277,25 +436,46 @@ async function etagAfterWrite(response: Response, url: string, headers: Record<s
 
 function failedWrite(response: Response, doing: string): CaldavError {
   if (response.status === 401 || response.status === 403) return explain(null, [response.status]);
-  return new CaldavError(`The calendar server refused to ${doing} the event (it answered ${response.status}). Try again later.`, 'server');
+  return new CaldavError(
+    `The calendar server refused to ${doing} the event (it answered ${response.status}). Try again later.`,
+    'server',
+  );
 }
 
 /** Creates an event on a synced calendar: a new iCalendar object, PUT with If-None-Match so nothing is replaced. */
-export async function createRemoteEvent(deps: CaldavDeps, userId: number, calendarId: number, fields: EventFields): Promise<ObjectRow> {
+export async function createRemoteEvent(
+  deps: CaldavDeps,
+  userId: number,
+  calendarId: number,
+  fields: EventFields,
+): Promise<ObjectRow> {
   const found = await ownedCalendar(deps.db, userId, calendarId);
   if (!found) throw new CaldavError('No such connected calendar.', 'gone');
-  if (!found.calendar.selected) throw new CaldavError(`"${found.calendar.name}" is not synced: choose it on the connections screen first.`, 'conflict');
+  if (!found.calendar.selected)
+    throw new CaldavError(
+      `"${found.calendar.name}" is not synced: choose it on the connections screen first.`,
+      'conflict',
+    );
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
     const uid = randomUUID();
     const ics = objectIcs(uid, fields);
-    const response = await createCalendarObject({ calendar: { url: found.calendar.url } as DAVCalendar, filename: `${uid}.ics`, iCalString: ics, headers, fetch: trace.fetch });
+    const response = await createCalendarObject({
+      calendar: { url: found.calendar.url } as DAVCalendar,
+      filename: `${uid}.ics`,
+      iCalString: ics,
+      headers,
+      fetch: trace.fetch,
+    });
     if (!response.ok) throw failedWrite(response, 'save');
     const url = new URL(`${uid}.ics`, found.calendar.url.replace(/\/?$/, '/')).href;
     const etag = await etagAfterWrite(response, url, headers, trace.fetch);
-    const [row] = await deps.db.insert(caldavObjects).values({ calendarId, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) }).returning();
+    const [row] = await deps.db
+      .insert(caldavObjects)
+      .values({ calendarId, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
+      .returning();
     return row!;
   } catch (error) {
     throw explain(error, trace.statuses);
@@ -304,8 +484,22 @@ export async function createRemoteEvent(deps: CaldavDeps, userId: number, calend
 
 /** A one-event iCalendar object in UTC (no VTIMEZONE needed). */
 function objectIcs(uid: string, fields: EventFields): string {
-  return buildIcs([{ uid, title: fields.title, description: fields.description, start: fields.start, end: fields.end, allDay: fields.allDay, rrule: null, skipDates: [] }], 'UTC', '')
-    .replace(/\r\nX-WR-CALNAME:[^\r]*/, '');
+  return buildIcs(
+    [
+      {
+        uid,
+        title: fields.title,
+        description: fields.description,
+        start: fields.start,
+        end: fields.end,
+        allDay: fields.allDay,
+        rrule: null,
+        skipDates: [],
+      },
+    ],
+    'UTC',
+    '',
+  ).replace(/\r\nX-WR-CALNAME:[^\r]*/, '');
 }
 
 /** The object's text with the main event's title and times changed; everything else it carries is kept. */
@@ -317,7 +511,8 @@ function editedIcs(ics: string, fields: Partial<EventFields>): string {
   if (fields.description !== undefined) main.updatePropertyWithValue('description', fields.description);
   if (fields.start && fields.end) {
     const allDay = fields.allDay ?? false;
-    const time = (date: Date) => (allDay ? ICAL.Time.fromDateString(date.toISOString().slice(0, 10)) : ICAL.Time.fromJSDate(date, true));
+    const time = (date: Date) =>
+      allDay ? ICAL.Time.fromDateString(date.toISOString().slice(0, 10)) : ICAL.Time.fromJSDate(date, true);
     for (const name of ['dtstart', 'dtend', 'duration']) main.removeAllProperties(name);
     main.addPropertyWithValue('dtstart', time(fields.start));
     main.addPropertyWithValue('dtend', time(fields.end));
@@ -328,23 +523,43 @@ function editedIcs(ics: string, fields: Partial<EventFields>): string {
 }
 
 /** After a refused write: the server's current version replaces Lifeboard's copy (or the copy goes, if it was deleted there). */
-async function takeServerVersion(deps: CaldavDeps, found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>, headers: Record<string, string>, fetcher: typeof fetch): Promise<void> {
+async function takeServerVersion(
+  deps: CaldavDeps,
+  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<void> {
   const zone = await zoneOfUser(deps.db, found.connection.userId);
-  const objects = await fetchCalendarObjects({ calendar: { url: found.calendar.url } as DAVCalendar, objectUrls: [found.object.url], useMultiGet: true, headers, fetch: fetcher });
+  const objects = await fetchCalendarObjects({
+    calendar: { url: found.calendar.url } as DAVCalendar,
+    objectUrls: [found.object.url],
+    useMultiGet: true,
+    headers,
+    fetch: fetcher,
+  });
   const current = objects.find((object) => typeof object.data === 'string' && object.data);
   if (!current) {
     await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, found.object.id));
     return;
   }
   const ics = String(current.data);
-  await deps.db.update(caldavObjects).set({ etag: current.etag ?? null, ics, events: parseObject(ics, zone) }).where(eq(caldavObjects.id, found.object.id));
+  await deps.db
+    .update(caldavObjects)
+    .set({ etag: current.etag ?? null, ics, events: parseObject(ics, zone) })
+    .where(eq(caldavObjects.id, found.object.id));
 }
 
-const changedElsewhere = 'This event was changed in another calendar app since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
+const changedElsewhere =
+  'This event was changed in another calendar app since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
 const deletedElsewhere = 'This event was deleted in another calendar app.';
 
 /** Changes an event on its server: PUT with If-Match, so a newer version made elsewhere is never overwritten. */
-export async function updateRemoteEvent(deps: CaldavDeps, userId: number, objectId: number, fields: Partial<EventFields>): Promise<ObjectRow> {
+export async function updateRemoteEvent(
+  deps: CaldavDeps,
+  userId: number,
+  objectId: number,
+  fields: Partial<EventFields>,
+): Promise<ObjectRow> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
   const trace = tracedFetch(deps.policy);
@@ -352,14 +567,25 @@ export async function updateRemoteEvent(deps: CaldavDeps, userId: number, object
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
     const ics = editedIcs(found.object.ics, fields);
-    const response = await updateCalendarObject({ calendarObject: { url: found.object.url, data: ics, etag: found.object.etag ?? undefined }, headers, fetch: trace.fetch });
+    const response = await updateCalendarObject({
+      calendarObject: { url: found.object.url, data: ics, etag: found.object.etag ?? undefined },
+      headers,
+      fetch: trace.fetch,
+    });
     if (response.status === 412 || response.status === 404) {
       await takeServerVersion(deps, found, headers, trace.fetch);
-      throw new CaldavError(response.status === 404 ? deletedElsewhere : changedElsewhere, response.status === 404 ? 'gone' : 'conflict');
+      throw new CaldavError(
+        response.status === 404 ? deletedElsewhere : changedElsewhere,
+        response.status === 404 ? 'gone' : 'conflict',
+      );
     }
     if (!response.ok) throw failedWrite(response, 'save');
     const etag = await etagAfterWrite(response, found.object.url, headers, trace.fetch);
-    const [row] = await deps.db.update(caldavObjects).set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) }).where(eq(caldavObjects.id, objectId)).returning();
+    const [row] = await deps.db
+      .update(caldavObjects)
+      .set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
+      .where(eq(caldavObjects.id, objectId))
+      .returning();
     return row!;
   } catch (error) {
     throw explain(error, trace.statuses);
@@ -374,7 +600,11 @@ export async function deleteRemoteEvent(deps: CaldavDeps, userId: number, object
   try {
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
-    const response = await deleteCalendarObject({ calendarObject: { url: found.object.url, etag: found.object.etag ?? undefined }, headers, fetch: trace.fetch });
+    const response = await deleteCalendarObject({
+      calendarObject: { url: found.object.url, etag: found.object.etag ?? undefined },
+      headers,
+      fetch: trace.fetch,
+    });
     if (response.status === 412) {
       await takeServerVersion(deps, found, headers, trace.fetch);
       throw new CaldavError(changedElsewhere, 'conflict');

@@ -49,26 +49,62 @@ const range = async (user: TestUser, start_date: string, end_date: string) => {
 describe('/api/google/events', () => {
   it('shows an event repeating FREQ=WEEKLY once per week of the range', async () => {
     const user = await signUp(app);
-    await create(user, 'event', { title: 'Team sync', start_at: '2026-01-05T10:00:00.000Z', end_at: '2026-01-05T11:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY' });
+    await create(user, 'event', {
+      title: 'Team sync',
+      start_at: '2026-01-05T10:00:00.000Z',
+      end_at: '2026-01-05T11:00:00.000Z',
+      all_day: false,
+      repeat: 'FREQ=WEEKLY',
+    });
     const events = await range(user, '2026-02-01', '2026-02-28');
-    expect(events.map((e) => e.start)).toEqual(['2026-02-02T10:00:00.000Z', '2026-02-09T10:00:00.000Z', '2026-02-16T10:00:00.000Z', '2026-02-23T10:00:00.000Z']);
+    expect(events.map((e) => e.start)).toEqual([
+      '2026-02-02T10:00:00.000Z',
+      '2026-02-09T10:00:00.000Z',
+      '2026-02-16T10:00:00.000Z',
+      '2026-02-23T10:00:00.000Z',
+    ]);
     expect(events.every((e) => e.source === 'event' && e.title === 'Team sync' && !e.all_day)).toBe(true);
     expect(new Set(events.map((e) => e.id)).size).toBe(4);
   });
 
-  it('expands in the user\'s zone across DST and merges planned activities, skipping removed dates', async () => {
+  it("expands in the user's zone across DST and merges planned activities, skipping removed dates", async () => {
     const user = await signUp(app);
     await inZone(user, 'America/New_York');
     // Mondays 09:00 New York; the clocks change on Sunday 2026-03-08.
-    await create(user, 'event', { title: 'Standup', start_at: '2026-03-02T14:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY;BYDAY=MO' });
-    await create(user, 'plannedactivity', { title: 'Write', date: '2026-03-02', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', skip_dates: ['2026-03-04'] });
+    await create(user, 'event', {
+      title: 'Standup',
+      start_at: '2026-03-02T14:00:00.000Z',
+      all_day: false,
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+    await create(user, 'plannedactivity', {
+      title: 'Write',
+      date: '2026-03-02',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      skip_dates: ['2026-03-04'],
+    });
     const events = await range(user, '2026-03-02', '2026-03-10');
-    expect(events.filter((e) => e.title === 'Standup').map((e) => e.start)).toEqual(['2026-03-02T14:00:00.000Z', '2026-03-09T13:00:00.000Z']);
-    expect(events.filter((e) => e.title === 'Write').map((e) => e.date)).toEqual(['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10']);
-    expect(events.find((e) => e.title === 'Write')).toMatchObject({ all_day: true, start: '2026-03-02', end: '2026-03-03', source: 'planned' });
+    expect(events.filter((e) => e.title === 'Standup').map((e) => e.start)).toEqual([
+      '2026-03-02T14:00:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+    ]);
+    expect(events.filter((e) => e.title === 'Write').map((e) => e.date)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-09',
+      '2026-03-10',
+    ]);
+    expect(events.find((e) => e.title === 'Write')).toMatchObject({
+      all_day: true,
+      start: '2026-03-02',
+      end: '2026-03-03',
+      source: 'planned',
+    });
   });
 
-  it('never shows another user\'s items', async () => {
+  it("never shows another user's items", async () => {
     const owner = await signUp(app);
     await create(owner, 'event', { title: 'Private', start_at: '2026-05-05T10:00:00.000Z', all_day: false });
     const other = await signUp(app);
@@ -79,12 +115,14 @@ describe('/api/google/events', () => {
 const ics = (events: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${events}END:VCALENDAR\r\n`;
 
 describe('ICS subscriptions', () => {
-  it('a subscribed feed\'s events, repeats, exceptions and overrides appear in /api/google/events at once', async () => {
-    feedBody = ics([
-      'BEGIN:VEVENT\r\nUID:yoga@x\r\nSUMMARY:Yoga\r\nDTSTART;TZID=Europe/London:20260323T180000\r\nDTEND;TZID=Europe/London:20260323T190000\r\nRRULE:FREQ=WEEKLY;COUNT=4\r\nEXDATE;TZID=Europe/London:20260406T180000\r\nEND:VEVENT\r\n',
-      'BEGIN:VEVENT\r\nUID:yoga@x\r\nRECURRENCE-ID;TZID=Europe/London:20260330T180000\r\nSUMMARY:Yoga (moved)\r\nDTSTART;TZID=Europe/London:20260331T180000\r\nDTEND;TZID=Europe/London:20260331T190000\r\nEND:VEVENT\r\n',
-      'BEGIN:VEVENT\r\nUID:holiday@x\r\nSUMMARY:Holiday\r\nDTSTART;VALUE=DATE:20260325\r\nDTEND;VALUE=DATE:20260327\r\nEND:VEVENT\r\n',
-    ].join(''));
+  it("a subscribed feed's events, repeats, exceptions and overrides appear in /api/google/events at once", async () => {
+    feedBody = ics(
+      [
+        'BEGIN:VEVENT\r\nUID:yoga@x\r\nSUMMARY:Yoga\r\nDTSTART;TZID=Europe/London:20260323T180000\r\nDTEND;TZID=Europe/London:20260323T190000\r\nRRULE:FREQ=WEEKLY;COUNT=4\r\nEXDATE;TZID=Europe/London:20260406T180000\r\nEND:VEVENT\r\n',
+        'BEGIN:VEVENT\r\nUID:yoga@x\r\nRECURRENCE-ID;TZID=Europe/London:20260330T180000\r\nSUMMARY:Yoga (moved)\r\nDTSTART;TZID=Europe/London:20260331T180000\r\nDTEND;TZID=Europe/London:20260331T190000\r\nEND:VEVENT\r\n',
+        'BEGIN:VEVENT\r\nUID:holiday@x\r\nSUMMARY:Holiday\r\nDTSTART;VALUE=DATE:20260325\r\nDTEND;VALUE=DATE:20260327\r\nEND:VEVENT\r\n',
+      ].join(''),
+    );
     const user = await signUp(devApp);
     await inZone(user, 'Europe/London');
     const response = await user.post('/api/calendar/subscribe', { url: `${feedBase}/work.ics`, name: 'Work' });
@@ -115,30 +153,51 @@ describe('ICS subscriptions', () => {
     const notIcs = await dev.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics` });
     expect(notIcs.statusCode).toBe(422);
     expect(notIcs.json().message).toMatch(/not an iCalendar file/);
-    const rows = await (await testDatabase()).db.select().from(calendarConnections).where(eq(calendarConnections.userId, dev.id));
+    const rows = await (
+      await testDatabase()
+    ).db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, dev.id));
     expect(rows).toEqual([]);
   });
 });
 
 describe('refreshing a subscription', () => {
   it('is a job on the queue: a stale subscription is fetched again by the sync job, once per period', async () => {
-    const worker = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', QUEUE_POLL_SECONDS: '0.5' }) });
+    const worker = await createTestApp({
+      env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', QUEUE_POLL_SECONDS: '0.5' }),
+    });
     try {
       await worker.startWork();
-      feedBody = ics('BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Run\r\nDTSTART:20260601T070000Z\r\nDTEND:20260601T080000Z\r\nEND:VEVENT\r\n');
+      feedBody = ics(
+        'BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Run\r\nDTSTART:20260601T070000Z\r\nDTEND:20260601T080000Z\r\nEND:VEVENT\r\n',
+      );
       const user = await signUp(worker);
       const subscribed = await user.post('/api/calendar/subscribe', { url: `${feedBase}/club.ics`, name: 'Club' });
       expect(subscribed.statusCode, subscribed.body).toBe(201);
       const id = subscribed.json().connection.id as number;
       // The club moves the run; the subscription was last fetched an hour ago.
-      feedBody = ics('BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Long run\r\nDTSTART:20260602T070000Z\r\nDTEND:20260602T090000Z\r\nEND:VEVENT\r\n');
+      feedBody = ics(
+        'BEGIN:VEVENT\r\nUID:run@x\r\nSUMMARY:Long run\r\nDTSTART:20260602T070000Z\r\nDTEND:20260602T090000Z\r\nEND:VEVENT\r\n',
+      );
       const { db } = await testDatabase();
-      await db.update(calendarConnections).set({ lastSyncedAt: new Date(Date.now() - 3_600_000) }).where(eq(calendarConnections.id, id));
+      await db
+        .update(calendarConnections)
+        .set({ lastSyncedAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(calendarConnections.id, id));
       const now = new Date();
       expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBeGreaterThanOrEqual(1);
       // A second scan in the same period (another API process) queues nothing more for it.
       expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBe(0);
-      await expect.poll(async () => (await user.post('/api/google/events', { start_date: '2026-06-01', end_date: '2026-06-03' })).json().events.map((e: { title: string }) => e.title), { timeout: 20_000 })
+      await expect
+        .poll(
+          async () =>
+            (await user.post('/api/google/events', { start_date: '2026-06-01', end_date: '2026-06-03' }))
+              .json()
+              .events.map((e: { title: string }) => e.title),
+          { timeout: 20_000 },
+        )
         .toEqual(['Long run']);
       const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
       expect(row!.lastError).toBeNull();
@@ -153,9 +212,27 @@ describe('the private feed', () => {
   it('round trip: our feed, subscribed to, gives the same occurrences as the items it came from', async () => {
     const owner = await signUp(devApp);
     await inZone(owner, 'Europe/London');
-    await create(owner, 'event', { title: 'Choir; rehearsal, weekly', start_at: '2026-03-16T19:30:00.000Z', end_at: '2026-03-16T21:00:00.000Z', all_day: false, repeat: 'FREQ=WEEKLY', skip_dates: ['2026-04-06'] });
-    await create(owner, 'event', { title: 'Festival', start_at: '2026-04-10T08:00:00.000Z', end_at: '2026-04-12T08:00:00.000Z', all_day: true });
-    await create(owner, 'plannedactivity', { title: 'Deep work', date: '2026-03-27', start_at: '2026-03-27T09:00:00.000Z', end_at: '2026-03-27T11:00:00.000Z', repeat: 'FREQ=DAILY;COUNT=5' });
+    await create(owner, 'event', {
+      title: 'Choir; rehearsal, weekly',
+      start_at: '2026-03-16T19:30:00.000Z',
+      end_at: '2026-03-16T21:00:00.000Z',
+      all_day: false,
+      repeat: 'FREQ=WEEKLY',
+      skip_dates: ['2026-04-06'],
+    });
+    await create(owner, 'event', {
+      title: 'Festival',
+      start_at: '2026-04-10T08:00:00.000Z',
+      end_at: '2026-04-12T08:00:00.000Z',
+      all_day: true,
+    });
+    await create(owner, 'plannedactivity', {
+      title: 'Deep work',
+      date: '2026-03-27',
+      start_at: '2026-03-27T09:00:00.000Z',
+      end_at: '2026-03-27T11:00:00.000Z',
+      repeat: 'FREQ=DAILY;COUNT=5',
+    });
     await create(owner, 'plannedactivity', { title: 'Read', date: '2026-03-28' });
 
     const feed = await owner.post('/api/calendar/feed');
@@ -173,8 +250,13 @@ describe('the private feed', () => {
     feedBody = served.body;
     const subscriber = await signUp(devApp);
     await inZone(subscriber, 'Europe/London');
-    expect((await subscriber.post('/api/calendar/subscribe', { url: `${feedBase}${path}`, name: 'Owner' })).statusCode).toBe(201);
-    const shape = (events: Item[]) => events.map((e) => [e.title, e.start, e.end, e.all_day, e.date]).sort((a, b) => String(a[1]).localeCompare(String(b[1])) || String(a[0]).localeCompare(String(b[0])));
+    expect(
+      (await subscriber.post('/api/calendar/subscribe', { url: `${feedBase}${path}`, name: 'Owner' })).statusCode,
+    ).toBe(201);
+    const shape = (events: Item[]) =>
+      events
+        .map((e) => [e.title, e.start, e.end, e.all_day, e.date])
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1])) || String(a[0]).localeCompare(String(b[0])));
     const original = await range(owner, '2026-03-01', '2026-04-30');
     const imported = await range(subscriber, '2026-03-01', '2026-04-30');
     expect(original.length).toBeGreaterThan(10);
@@ -196,7 +278,10 @@ describe('calendar providers', () => {
     const half = await createTestApp({ env: defaultEnv({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }) });
     try {
       const other = await signUp(half);
-      expect((await other.post('/api/calendar/providers', {})).json().google).toEqual({ configured: false, missing: ['GOOGLE_CLIENT_SECRET'] });
+      expect((await other.post('/api/calendar/providers', {})).json().google).toEqual({
+        configured: false,
+        missing: ['GOOGLE_CLIENT_SECRET'],
+      });
     } finally {
       await half.close();
     }

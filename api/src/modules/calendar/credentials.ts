@@ -8,7 +8,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export class CredentialsKeyMissing extends Error {
   constructor() {
-    super('Connecting CalDAV calendars is not set up on this server: whoever runs it sets CALENDAR_CREDENTIALS_KEY (32 random bytes, e.g. `openssl rand -base64 32`) and restarts the API.');
+    super(
+      'Connecting CalDAV calendars is not set up on this server: whoever runs it sets CALENDAR_CREDENTIALS_KEY (32 random bytes, e.g. `openssl rand -base64 32`) and restarts the API.',
+    );
   }
 }
 
@@ -40,7 +42,9 @@ export class CredentialBox {
     const cipher = createCipheriv('aes-256-gcm', this.need(), iv);
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   /** The password, or null when the secret was sealed with another key (the key was changed) or tampered with. */

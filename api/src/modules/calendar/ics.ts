@@ -9,7 +9,14 @@ export class IcsError extends Error {}
 type Time = ReturnType<typeof ICAL.Time.fromDateString>;
 type Property = NonNullable<ReturnType<InstanceType<typeof ICAL.Component>['getFirstProperty']>>;
 
-const wallOf = (time: Time): WallTime => ({ year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second });
+const wallOf = (time: Time): WallTime => ({
+  year: time.year,
+  month: time.month,
+  day: time.day,
+  hour: time.hour,
+  minute: time.minute,
+  second: time.second,
+});
 const utcMidnight = (time: Time) => new Date(Date.UTC(time.year, time.month - 1, time.day));
 
 /**
@@ -22,7 +29,8 @@ function instantOfValue(time: Time, property: Property, userZone: string): { ins
   const tzid = property.getParameter('tzid');
   const zone = typeof tzid === 'string' ? tzid : null;
   if (zone && isTimeZone(zone)) return { instant: instantOf(wallOf(time), zone), tzid: zone };
-  if (time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone) return { instant: time.toJSDate(), tzid: null };
+  if (time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone)
+    return { instant: time.toJSDate(), tzid: null };
   if (zone && time.zone && time.zone.tzid !== 'floating') return { instant: time.toJSDate(), tzid: null };
   return { instant: instantOf(wallOf(time), userZone), tzid: userZone };
 }
@@ -59,22 +67,34 @@ export function parseIcs(text: string, userZone: string): FeedSeries[] {
     const end = endProperty?.getFirstValue() as Time | null | undefined;
     const durationValue = vevent.getFirstPropertyValue('duration') as { toSeconds(): number } | null;
     let durationMs = start.isDate ? DAY_MS : 0;
-    if (endProperty && end) durationMs = instantOfValue(end, endProperty, userZone).instant.getTime() - instant.getTime();
+    if (endProperty && end)
+      durationMs = instantOfValue(end, endProperty, userZone).instant.getTime() - instant.getTime();
     else if (durationValue) durationMs = durationValue.toSeconds() * 1000;
     const zone = start.isDate ? 'UTC' : (tzid ?? 'UTC');
     const exdates: string[] = [];
     for (const property of vevent.getAllProperties('exdate')) {
-      for (const value of property.getValues() as Time[]) exdates.push(dateIn(instantOfValue(value, property, userZone).instant, zone));
+      for (const value of property.getValues() as Time[])
+        exdates.push(dateIn(instantOfValue(value, property, userZone).instant, zone));
     }
     const recur = vevent.getFirstPropertyValue('rrule') as { toString(): string } | null;
     const item: FeedSeries = {
-      uid, title: String(vevent.getFirstPropertyValue('summary') ?? '(no title)'), start: instant.toISOString(),
-      durationMs: Math.max(0, durationMs), all_day: start.isDate, rrule: recur ? recur.toString() : null, exdates, tzid: start.isDate ? null : tzid,
+      uid,
+      title: String(vevent.getFirstPropertyValue('summary') ?? '(no title)'),
+      start: instant.toISOString(),
+      durationMs: Math.max(0, durationMs),
+      all_day: start.isDate,
+      rrule: recur ? recur.toString() : null,
+      exdates,
+      tzid: start.isDate ? null : tzid,
     };
     const recurrenceProperty = vevent.getFirstProperty('recurrence-id');
     const recurrenceId = recurrenceProperty?.getFirstValue() as Time | null | undefined;
     if (recurrenceProperty && recurrenceId) {
-      overrides.push({ uid, date: dateIn(instantOfValue(recurrenceId, recurrenceProperty, userZone).instant, zone), item: { ...item, uid: `${uid}/${recurrenceId.toString()}`, rrule: null } });
+      overrides.push({
+        uid,
+        date: dateIn(instantOfValue(recurrenceId, recurrenceProperty, userZone).instant, zone),
+        item: { ...item, uid: `${uid}/${recurrenceId.toString()}`, rrule: null },
+      });
     } else {
       series.set(uid, item);
     }
@@ -101,10 +121,12 @@ export interface FeedItem {
 const pad = (n: number) => String(n).padStart(2, '0');
 const compactDate = (date: string) => date.replace(/-/g, '');
 const utcStamp = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-const wallStamp = (wall: WallTime) => `${wall.year}${pad(wall.month)}${pad(wall.day)}T${pad(wall.hour)}${pad(wall.minute)}${pad(wall.second)}`;
+const wallStamp = (wall: WallTime) =>
+  `${wall.year}${pad(wall.month)}${pad(wall.day)}T${pad(wall.hour)}${pad(wall.minute)}${pad(wall.second)}`;
 
 /** RFC 5545 text escaping and 75-octet line folding. */
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 function fold(line: string): string {
   const out: string[] = [];
   let rest = line;
@@ -124,13 +146,23 @@ function fold(line: string): string {
  */
 export function buildIcs(items: readonly FeedItem[], timeZone: string, name: string, now = new Date()): string {
   const utc = timeZone === 'UTC';
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Lifeboard//Calendar feed//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(name)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Lifeboard//Calendar feed//EN',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
   if (!utc) lines.push(`X-WR-TIMEZONE:${timeZone}`);
-  const timed = (key: string, instant: Date) => (utc ? `${key}:${utcStamp(instant)}` : `${key};TZID=${timeZone}:${wallStamp(wallTimeOf(instant, timeZone))}`);
+  const timed = (key: string, instant: Date) =>
+    utc ? `${key}:${utcStamp(instant)}` : `${key};TZID=${timeZone}:${wallStamp(wallTimeOf(instant, timeZone))}`;
   for (const item of items) {
     lines.push('BEGIN:VEVENT', `UID:${item.uid}`, `DTSTAMP:${utcStamp(now)}`, `SUMMARY:${escapeText(item.title)}`);
     if (item.allDay) {
-      lines.push(`DTSTART;VALUE=DATE:${compactDate(item.start.toISOString().slice(0, 10))}`, `DTEND;VALUE=DATE:${compactDate(item.end.toISOString().slice(0, 10))}`);
+      lines.push(
+        `DTSTART;VALUE=DATE:${compactDate(item.start.toISOString().slice(0, 10))}`,
+        `DTEND;VALUE=DATE:${compactDate(item.end.toISOString().slice(0, 10))}`,
+      );
     } else {
       lines.push(timed('DTSTART', item.start), timed('DTEND', item.end));
     }

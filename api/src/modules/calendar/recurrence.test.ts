@@ -4,40 +4,90 @@ import { instantOf, occurrences, wallTimeOf } from './recurrence';
 
 const hour = 60 * 60 * 1000;
 
-describe('recurrence expansion in the user\'s time zone', () => {
+describe("recurrence expansion in the user's time zone", () => {
   it('keeps a weekly 09:00 in London at 09:00 local across the March and October changes', () => {
     // Monday 2026-03-23 09:00 GMT (UTC+0); the clocks go forward on Sunday 2026-03-29.
     const start = new Date('2026-03-23T09:00:00Z');
-    const found = occurrences({ start, durationMs: hour, repeat: 'FREQ=WEEKLY' }, 'Europe/London', new Date('2026-03-20T00:00:00Z'), new Date('2026-04-10T00:00:00Z'));
-    expect(found.map((o) => o.start.toISOString())).toEqual(['2026-03-23T09:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-04-06T08:00:00.000Z']);
+    const found = occurrences(
+      { start, durationMs: hour, repeat: 'FREQ=WEEKLY' },
+      'Europe/London',
+      new Date('2026-03-20T00:00:00Z'),
+      new Date('2026-04-10T00:00:00Z'),
+    );
+    expect(found.map((o) => o.start.toISOString())).toEqual([
+      '2026-03-23T09:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-04-06T08:00:00.000Z',
+    ]);
     expect(found.map((o) => wallTimeOf(o.start, 'Europe/London').hour)).toEqual([9, 9, 9]);
-    const autumn = occurrences({ start: new Date('2026-10-19T08:00:00Z'), durationMs: hour, repeat: 'FREQ=WEEKLY' }, 'Europe/London', new Date('2026-10-18T00:00:00Z'), new Date('2026-11-03T00:00:00Z'));
-    expect(autumn.map((o) => o.start.toISOString())).toEqual(['2026-10-19T08:00:00.000Z', '2026-10-26T09:00:00.000Z', '2026-11-02T09:00:00.000Z']);
+    const autumn = occurrences(
+      { start: new Date('2026-10-19T08:00:00Z'), durationMs: hour, repeat: 'FREQ=WEEKLY' },
+      'Europe/London',
+      new Date('2026-10-18T00:00:00Z'),
+      new Date('2026-11-03T00:00:00Z'),
+    );
+    expect(autumn.map((o) => o.start.toISOString())).toEqual([
+      '2026-10-19T08:00:00.000Z',
+      '2026-10-26T09:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+    ]);
   });
 
   it('keeps a daily 18:30 in New York at 18:30 local across the March change, and dates occurrences locally', () => {
     // 2026-03-07 18:30 EST = 23:30Z; DST starts Sunday 2026-03-08.
-    const found = occurrences({ start: new Date('2026-03-07T23:30:00Z'), durationMs: 30 * 60 * 1000, repeat: 'FREQ=DAILY;COUNT=3' }, 'America/New_York', new Date('2026-03-01T00:00:00Z'), new Date('2026-04-01T00:00:00Z'));
-    expect(found.map((o) => o.start.toISOString())).toEqual(['2026-03-07T23:30:00.000Z', '2026-03-08T22:30:00.000Z', '2026-03-09T22:30:00.000Z']);
+    const found = occurrences(
+      { start: new Date('2026-03-07T23:30:00Z'), durationMs: 30 * 60 * 1000, repeat: 'FREQ=DAILY;COUNT=3' },
+      'America/New_York',
+      new Date('2026-03-01T00:00:00Z'),
+      new Date('2026-04-01T00:00:00Z'),
+    );
+    expect(found.map((o) => o.start.toISOString())).toEqual([
+      '2026-03-07T23:30:00.000Z',
+      '2026-03-08T22:30:00.000Z',
+      '2026-03-09T22:30:00.000Z',
+    ]);
     expect(found.map((o) => o.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
     expect(found[1]!.end.getTime() - found[1]!.start.getTime()).toBe(30 * 60 * 1000);
   });
 
   it('moves a time skipped by the spring-forward gap to after it', () => {
-    expect(instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
-    expect(instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, 'America/New_York').toISOString(),
+    ).toBe('2026-03-08T07:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, 'America/New_York').toISOString(),
+    ).toBe('2026-11-01T05:30:00.000Z');
   });
 
   it('expands weekdays only, skips removed dates, and answers a single item only when it overlaps', () => {
-    const weekdays = occurrences({ start: new Date('2026-06-01T07:00:00Z'), durationMs: hour, repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', skipDates: ['2026-06-03'] }, 'UTC', new Date('2026-06-01T00:00:00Z'), new Date('2026-06-08T00:00:00Z'));
+    const weekdays = occurrences(
+      {
+        start: new Date('2026-06-01T07:00:00Z'),
+        durationMs: hour,
+        repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+        skipDates: ['2026-06-03'],
+      },
+      'UTC',
+      new Date('2026-06-01T00:00:00Z'),
+      new Date('2026-06-08T00:00:00Z'),
+    );
     expect(weekdays.map((o) => o.date)).toEqual(['2026-06-01', '2026-06-02', '2026-06-04', '2026-06-05']);
     const single = { start: new Date('2026-06-01T07:00:00Z'), durationMs: hour, repeat: null };
-    expect(occurrences(single, 'UTC', new Date('2026-06-01T07:30:00Z'), new Date('2026-06-02T00:00:00Z'))).toHaveLength(1);
-    expect(occurrences(single, 'UTC', new Date('2026-06-01T08:00:00Z'), new Date('2026-06-02T00:00:00Z'))).toHaveLength(0);
+    expect(occurrences(single, 'UTC', new Date('2026-06-01T07:30:00Z'), new Date('2026-06-02T00:00:00Z'))).toHaveLength(
+      1,
+    );
+    expect(occurrences(single, 'UTC', new Date('2026-06-01T08:00:00Z'), new Date('2026-06-02T00:00:00Z'))).toHaveLength(
+      0,
+    );
   });
 
   it('stops at a ceiling instead of expanding an unbounded minutely rule', () => {
-    const found = occurrences({ start: new Date('2026-01-01T00:00:00Z'), durationMs: 0, repeat: 'FREQ=MINUTELY' }, 'UTC', new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'));
+    const found = occurrences(
+      { start: new Date('2026-01-01T00:00:00Z'), durationMs: 0, repeat: 'FREQ=MINUTELY' },
+      'UTC',
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2027-01-01T00:00:00Z'),
+    );
     expect(found).toHaveLength(1000);
   });
 });
@@ -46,13 +96,41 @@ describe('wallTimeOf', () => {
   const formats = new Map<string, Intl.DateTimeFormat>();
   const intlWall = (instant: Date, timeZone: string) => {
     const parts: Record<string, number> = {};
-    if (!formats.has(timeZone)) formats.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
-    for (const part of formats.get(timeZone)!.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+    if (!formats.has(timeZone))
+      formats.set(
+        timeZone,
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        }),
+      );
+    for (const part of formats.get(timeZone)!.formatToParts(instant))
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    return {
+      year: parts.year,
+      month: parts.month,
+      day: parts.day,
+      hour: parts.hour,
+      minute: parts.minute,
+      second: parts.second,
+    };
   };
 
   it('agrees with Intl at every 37 minutes 13 seconds of a year, across every change of offset, in zones with odd offsets', () => {
-    for (const zone of ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+    for (const zone of [
+      'Europe/London',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      'Pacific/Chatham',
+    ]) {
       for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 2_233_123) {
         const instant = new Date(at);
         expect(wallTimeOf(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlWall(instant, zone));
@@ -65,16 +143,41 @@ describe('a long-running daily or weekly series', () => {
   // The occurrences as rrule finds them walking from the series' first day: what a later start must not change.
   const walked = (repeat: string, start: Date, zone: string, from: Date, to: Date) => {
     const wall = wallTimeOf(start, zone);
-    const rule = rrule.rrulestr(repeat, { dtstart: new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)) });
-    return rule.between(new Date(from.getTime() - 40 * hour), new Date(to.getTime() + 40 * hour), true)
-      .map((d) => instantOf({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }, zone))
+    const rule = rrule.rrulestr(repeat, {
+      dtstart: new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)),
+    });
+    return rule
+      .between(new Date(from.getTime() - 40 * hour), new Date(to.getTime() + 40 * hour), true)
+      .map((d) =>
+        instantOf(
+          {
+            year: d.getUTCFullYear(),
+            month: d.getUTCMonth() + 1,
+            day: d.getUTCDate(),
+            hour: d.getUTCHours(),
+            minute: d.getUTCMinutes(),
+            second: d.getUTCSeconds(),
+          },
+          zone,
+        ),
+      )
       .filter((d) => d < to && d.getTime() + hour > from.getTime())
       .map((d) => d.toISOString());
   };
 
   it('finds the same occurrences in any month years later as walking from its first day, for every kind of daily and weekly rule', () => {
-    const rules = ['FREQ=DAILY', 'FREQ=DAILY;INTERVAL=3', 'FREQ=DAILY;BYMONTH=3,10', 'FREQ=DAILY;BYDAY=SA,SU', 'FREQ=WEEKLY', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
-      'FREQ=WEEKLY;INTERVAL=3;BYDAY=SU;WKST=SU', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270115T000000Z', 'FREQ=DAILY;INTERVAL=5;UNTIL=20261231T235959Z', 'FREQ=WEEKLY;INTERVAL=4;BYDAY=TU;BYSETPOS=1'];
+    const rules = [
+      'FREQ=DAILY',
+      'FREQ=DAILY;INTERVAL=3',
+      'FREQ=DAILY;BYMONTH=3,10',
+      'FREQ=DAILY;BYDAY=SA,SU',
+      'FREQ=WEEKLY',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
+      'FREQ=WEEKLY;INTERVAL=3;BYDAY=SU;WKST=SU',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270115T000000Z',
+      'FREQ=DAILY;INTERVAL=5;UNTIL=20261231T235959Z',
+      'FREQ=WEEKLY;INTERVAL=4;BYDAY=TU;BYSETPOS=1',
+    ];
     const starts = ['2023-01-31T07:30:00Z', '2024-02-29T22:15:00Z', '2025-10-26T01:30:00Z'];
     for (const zone of ['Europe/London', 'America/New_York', 'Asia/Kathmandu']) {
       for (const repeat of rules) {
@@ -82,8 +185,12 @@ describe('a long-running daily or weekly series', () => {
           for (const month of ['2026-03', '2026-10', '2027-01']) {
             const from = new Date(`${month}-01T00:00:00Z`);
             const to = new Date(from.getTime() + 31 * 24 * hour);
-            const found = occurrences({ start: new Date(start), durationMs: hour, repeat }, zone, from, to).map((o) => o.start.toISOString());
-            expect(found, `${repeat} from ${start} in ${zone}, ${month}`).toEqual(walked(repeat, new Date(start), zone, from, to));
+            const found = occurrences({ start: new Date(start), durationMs: hour, repeat }, zone, from, to).map((o) =>
+              o.start.toISOString(),
+            );
+            expect(found, `${repeat} from ${start} in ${zone}, ${month}`).toEqual(
+              walked(repeat, new Date(start), zone, from, to),
+            );
           }
         }
       }

@@ -5,14 +5,28 @@ const { RRule, rrulestr } = rrule;
 const DAY_MS = 86_400_000;
 
 /** A wall-clock time with no zone: what a repeating item keeps from one occurrence to the next. */
-export interface WallTime { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, formatter);
   }
@@ -36,14 +50,23 @@ function wallAsUtc(wall: WallTime): number {
 /** A wall time as rrule wants it: a "floating" Date whose UTC fields are the wall-clock fields. */
 const floating = (wall: WallTime) => new Date(wallAsUtc(wall));
 const fromFloating = (date: Date): WallTime => ({
-  year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
+  year: date.getUTCFullYear(),
+  month: date.getUTCMonth() + 1,
+  day: date.getUTCDate(),
+  hour: date.getUTCHours(),
+  minute: date.getUTCMinutes(),
+  second: date.getUTCSeconds(),
 });
 
 /** How far a zone is ahead of UTC at an instant, in ms, asked of Intl (slow: a few µs a call). */
 function exactOffset(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return (
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) -
+    Math.floor(instant / 1000) * 1000
+  );
 }
 
 const QUARTER_HOUR = 15 * 60_000;
@@ -57,7 +80,7 @@ const offsets = new Map<string, Map<number, number>>();
  */
 function offsetAt(instant: number, timeZone: string): number {
   let known = offsets.get(timeZone);
-  if (!known || known.size > 200_000) offsets.set(timeZone, known = new Map());
+  if (!known || known.size > 200_000) offsets.set(timeZone, (known = new Map()));
   const quarter = Math.floor(instant / QUARTER_HOUR);
   let offset = known.get(quarter);
   if (offset === undefined) {
@@ -84,13 +107,14 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
   if (first === second) return new Date(first);
   // Two candidates: the zone changed offset in between. Keep the one that shows the asked wall time.
   const candidates = [Math.min(first, second), Math.max(first, second)];
-  for (const candidate of candidates) if (wallAsUtc(wallTimeOf(new Date(candidate), timeZone)) === asUtc) return new Date(candidate);
+  for (const candidate of candidates)
+    if (wallAsUtc(wallTimeOf(new Date(candidate), timeZone)) === asUtc) return new Date(candidate);
   return new Date(Math.max(first, second));
 }
 
-
 /** The `YYYY-MM-DD` of a wall time. */
-export const wallDate = (wall: WallTime) => `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+export const wallDate = (wall: WallTime) =>
+  `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
 
 export interface Series {
   /** The first occurrence's start, as an instant. */
@@ -103,7 +127,11 @@ export interface Series {
   skipDates?: readonly string[];
 }
 
-export interface Occurrence { start: Date; end: Date; date: string }
+export interface Occurrence {
+  start: Date;
+  end: Date;
+  date: string;
+}
 
 /**
  * The rule, starting as late as it can before `searchFrom` without changing its occurrences. rrule walks every
@@ -131,7 +159,11 @@ const MAX_OCCURRENCES = 1000;
  */
 export function occurrences(series: Series, timeZone: string, from: Date, to: Date): Occurrence[] {
   const skipped = new Set(series.skipDates ?? []);
-  const at = (start: Date): Occurrence => ({ start, end: new Date(start.getTime() + series.durationMs), date: wallDate(wallTimeOf(start, timeZone)) });
+  const at = (start: Date): Occurrence => ({
+    start,
+    end: new Date(start.getTime() + series.durationMs),
+    date: wallDate(wallTimeOf(start, timeZone)),
+  });
   const overlaps = (o: Occurrence) => o.start < to && (o.end > from || o.start.getTime() >= from.getTime());
   if (!series.repeat) {
     const single = at(series.start);

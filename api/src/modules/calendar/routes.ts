@@ -3,10 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { caldavCalendars, caldavObjects, calendarConnections, calendarFeeds, users, type CalendarEvent } from '../../db/schema';
+import {
+  caldavCalendars,
+  caldavObjects,
+  calendarConnections,
+  calendarFeeds,
+  users,
+  type CalendarEvent,
+} from '../../db/schema';
 import { AppError, invalid, notFound } from '../../errors';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
-import { caldavDepsOf, CaldavError, createRemoteEvent, deleteRemoteEvent, discoverCalendars, fetchPolicyOf, requestSync, secretContext, updateRemoteEvent } from './caldav';
+import {
+  caldavDepsOf,
+  CaldavError,
+  createRemoteEvent,
+  deleteRemoteEvent,
+  discoverCalendars,
+  fetchPolicyOf,
+  requestSync,
+  secretContext,
+  updateRemoteEvent,
+} from './caldav';
 import { CredentialsKeyMissing } from './credentials';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
@@ -18,34 +35,56 @@ import { refreshConnection } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const calendarEvent = wireSchema<CalendarEvent>()(z.object({
-  id: z.string().describe('Unique per occurrence: a repeating item answers one id per date.'),
-  title: z.string(),
-  start: z.string().describe('An ISO date-time; for an all-day item, its first date (YYYY-MM-DD).'),
-  end: z.string().describe('An ISO date-time; for an all-day item, the date after its last day.'),
-  all_day: z.boolean(),
-  source: z.enum(['event', 'planned', 'ics', 'caldav']).describe('event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar.'),
-  series: z.string().describe('The record or subscription the item comes from: event:12, planned:4, ics:3, caldav:7 (the CalDAV event, for edits).'),
-  date: z.string().describe('The occurrence\'s date in the user\'s time zone.'),
-  repeat: z.string().nullable(),
-  calendar: z.string().optional(),
-  color: z.string().optional().describe('The colour the CalDAV server gives the calendar (#rrggbb).'),
-  calendar_id: z.number().optional().describe('For caldav items: the synced calendar\'s id.'),
-  board: z.number().optional(),
-  done: z.boolean().optional(),
-}));
+const calendarEvent = wireSchema<CalendarEvent>()(
+  z.object({
+    id: z.string().describe('Unique per occurrence: a repeating item answers one id per date.'),
+    title: z.string(),
+    start: z.string().describe('An ISO date-time; for an all-day item, its first date (YYYY-MM-DD).'),
+    end: z.string().describe('An ISO date-time; for an all-day item, the date after its last day.'),
+    all_day: z.boolean(),
+    source: z
+      .enum(['event', 'planned', 'ics', 'caldav'])
+      .describe(
+        'event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar.',
+      ),
+    series: z
+      .string()
+      .describe(
+        'The record or subscription the item comes from: event:12, planned:4, ics:3, caldav:7 (the CalDAV event, for edits).',
+      ),
+    date: z.string().describe("The occurrence's date in the user's time zone."),
+    repeat: z.string().nullable(),
+    calendar: z.string().optional(),
+    color: z.string().optional().describe('The colour the CalDAV server gives the calendar (#rrggbb).'),
+    calendar_id: z.number().optional().describe("For caldav items: the synced calendar's id."),
+    board: z.number().optional(),
+    done: z.boolean().optional(),
+  }),
+);
 /** What `/api/google/events` answers, for /api/docs only: the answer is sent as it is. */
-export const calendarEvents = documented(z.object({ events: z.array(calendarEvent) })
-  .meta({ description: 'Every item of the user in the range, from every source, with repeats expanded.' }));
+export const calendarEvents = documented(
+  z
+    .object({ events: z.array(calendarEvent) })
+    .meta({ description: 'Every item of the user in the range, from every source, with repeats expanded.' }),
+);
 
 const syncedCalendar = z.object({
-  id: z.number(), name: z.string(), color: z.string().nullable(), selected: z.boolean().describe('Only selected calendars are synced and shown.'), event_count: z.number(),
+  id: z.number(),
+  name: z.string(),
+  color: z.string().nullable(),
+  selected: z.boolean().describe('Only selected calendars are synced and shown.'),
+  event_count: z.number(),
 });
 const connection = z.object({
-  id: z.number(), name: z.string(), url: z.string().describe('The feed\'s address, or the CalDAV server\'s.'), provider: z.enum(['ics', 'caldav']),
-  last_synced_at: z.string().nullable(), last_error: z.string().nullable().describe('Why the last sync failed, in words to show; null after a good one.'), event_count: z.number(),
-  username: z.string().optional().describe('CalDAV: the account\'s user name (the password is never answered).'),
-  calendars: z.array(syncedCalendar).optional().describe('CalDAV: the account\'s calendars.'),
+  id: z.number(),
+  name: z.string(),
+  url: z.string().describe("The feed's address, or the CalDAV server's."),
+  provider: z.enum(['ics', 'caldav']),
+  last_synced_at: z.string().nullable(),
+  last_error: z.string().nullable().describe('Why the last sync failed, in words to show; null after a good one.'),
+  event_count: z.number(),
+  username: z.string().optional().describe("CalDAV: the account's user name (the password is never answered)."),
+  calendars: z.array(syncedCalendar).optional().describe("CalDAV: the account's calendars."),
 });
 const connectionList = documented(z.object({ connections: z.array(connection) }));
 type ConnectionRow = typeof calendarConnections.$inferSelect;
@@ -54,25 +93,50 @@ type WireConnection = z.output<typeof connection>;
 /** CalDAV accounts' calendars with their event counts, by connection. */
 async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
   if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
-  const rows = await app.db.select({ calendar: caldavCalendars, events: count(caldavObjects.id) }).from(caldavCalendars)
+  const rows = await app.db
+    .select({ calendar: caldavCalendars, events: count(caldavObjects.id) })
+    .from(caldavCalendars)
     .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
-    .where(inArray(caldavCalendars.connectionId, connectionIds)).groupBy(caldavCalendars.id).orderBy(caldavCalendars.name, caldavCalendars.id);
+    .where(inArray(caldavCalendars.connectionId, connectionIds))
+    .groupBy(caldavCalendars.id)
+    .orderBy(caldavCalendars.name, caldavCalendars.id);
   const byConnection = new Map<number, z.output<typeof syncedCalendar>[]>();
   for (const { calendar, events } of rows) {
     const list = byConnection.get(calendar.connectionId) ?? [];
-    list.push({ id: calendar.id, name: calendar.name, color: calendar.color, selected: calendar.selected, event_count: Number(events) });
+    list.push({
+      id: calendar.id,
+      name: calendar.name,
+      color: calendar.color,
+      selected: calendar.selected,
+      event_count: Number(events),
+    });
     byConnection.set(calendar.connectionId, list);
   }
   return byConnection;
 }
 
 async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
-  const calendars = await calendarsOf(app, rows.filter((row) => row.provider === 'caldav').map((row) => row.id));
+  const calendars = await calendarsOf(
+    app,
+    rows.filter((row) => row.provider === 'caldav').map((row) => row.id),
+  );
   return rows.map((row) => {
-    const base = { id: row.id, name: row.name, url: row.url ?? '', last_synced_at: row.lastSyncedAt?.toISOString() ?? null, last_error: row.lastError };
+    const base = {
+      id: row.id,
+      name: row.name,
+      url: row.url ?? '',
+      last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+      last_error: row.lastError,
+    };
     if (row.provider === 'ics') return { ...base, provider: 'ics' as const, event_count: row.events.length };
     const list = calendars.get(row.id) ?? [];
-    return { ...base, provider: 'caldav' as const, username: row.username ?? '', calendars: list, event_count: list.filter((c) => c.selected).reduce((sum, c) => sum + c.event_count, 0) };
+    return {
+      ...base,
+      provider: 'caldav' as const,
+      username: row.username ?? '',
+      calendars: list,
+      event_count: list.filter((c) => c.selected).reduce((sum, c) => sum + c.event_count, 0),
+    };
   });
 }
 async function presentConnection(app: FastifyInstance, row: ConnectionRow): Promise<WireConnection> {
@@ -90,17 +154,36 @@ function caldavFailure(error: unknown, field: string): never {
 
 const eventTimes = {
   title: z.string().trim().min(1).max(300),
-  start: z.string().datetime({ offset: true }).describe('An ISO date-time; for an all-day event, midnight UTC of its first day.'),
-  end: z.string().datetime({ offset: true }).describe('An ISO date-time; for an all-day event, midnight UTC of the day after its last.'),
+  start: z
+    .string()
+    .datetime({ offset: true })
+    .describe('An ISO date-time; for an all-day event, midnight UTC of its first day.'),
+  end: z
+    .string()
+    .datetime({ offset: true })
+    .describe('An ISO date-time; for an all-day event, midnight UTC of the day after its last.'),
   all_day: z.boolean(),
   description: z.string().max(5000).optional(),
 };
-const timesInOrder = (body: { start?: string; end?: string }) => !body.start || !body.end || Date.parse(body.end) > Date.parse(body.start);
-const caldavEvent = z.object({ id: z.number(), calendar_id: z.number(), events: z.number().describe('How many events (a series and its changed occurrences) the object holds.') });
-const presentObject = (row: typeof caldavObjects.$inferSelect) => ({ id: row.id, calendar_id: row.calendarId, events: row.events.length });
+const timesInOrder = (body: { start?: string; end?: string }) =>
+  !body.start || !body.end || Date.parse(body.end) > Date.parse(body.start);
+const caldavEvent = z.object({
+  id: z.number(),
+  calendar_id: z.number(),
+  events: z.number().describe('How many events (a series and its changed occurrences) the object holds.'),
+});
+const presentObject = (row: typeof caldavObjects.$inferSelect) => ({
+  id: row.id,
+  calendar_id: row.calendarId,
+  events: row.events.length,
+});
 
 async function zoneOf(app: FastifyInstance, userId: number): Promise<{ zone: string; name: string }> {
-  const [user] = await app.db.select({ timezone: users.timezone, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await app.db
+    .select({ timezone: users.timezone, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
   return { zone, name: user?.name ?? '' };
 }
@@ -114,255 +197,443 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
 
-  api.post('/api/google/events', {
-    schema: {
-      tags: ['calendar'], summary: 'Every calendar item between two dates (inclusive), repeats expanded',
-      body: z.object({ start_date: isoDate, end_date: isoDate }).strict()
-        .refine((b) => b.start_date <= b.end_date, { message: 'must not be after end_date', path: ['start_date'] })
-        .refine((b) => Date.parse(b.end_date) - Date.parse(b.start_date) <= 400 * DAY_MS, { message: 'must be at most 400 days before end_date', path: ['start_date'] }),
-      response: { 200: calendarEvents },
+  api.post(
+    '/api/google/events',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Every calendar item between two dates (inclusive), repeats expanded',
+        body: z
+          .object({ start_date: isoDate, end_date: isoDate })
+          .strict()
+          .refine((b) => b.start_date <= b.end_date, { message: 'must not be after end_date', path: ['start_date'] })
+          .refine((b) => Date.parse(b.end_date) - Date.parse(b.start_date) <= 400 * DAY_MS, {
+            message: 'must be at most 400 days before end_date',
+            path: ['start_date'],
+          }),
+        response: { 200: calendarEvents },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { zone } = await zoneOf(app, userId);
-    return { events: await rangeEvents(app.db, userId, zone, request.body.start_date, request.body.end_date) };
-  });
-
-  api.post('/api/calendar/subscribe', {
-    schema: {
-      tags: ['calendar'], summary: 'Subscribe to a calendar by its iCal (ICS) address; it is fetched now and refreshed periodically',
-      body: z.object({ url: z.string().trim().min(1).max(2000), name: z.string().trim().max(200).optional() }).strict(),
-      response: { 201: z.object({ connection }) },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { zone } = await zoneOf(app, userId);
+      return { events: await rangeEvents(app.db, userId, zone, request.body.start_date, request.body.end_date) };
     },
-    onRequest: app.authenticate,
-  }, async (request, reply) => {
-    const { userId } = authOf(request);
-    const { zone } = await zoneOf(app, userId);
-    const url = request.body.url.replace(/^webcals?:\/\//i, 'https://');
-    const existing = await app.db.select({ id: calendarConnections.id }).from(calendarConnections).where(eq(calendarConnections.userId, userId));
-    if (existing.length >= 50) throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
-    // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
-    const fetched = await refreshConnection(null, url, zone, policy);
-    if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
-    const name = request.body.name || new URL(url).hostname;
-    const [row] = await app.db.insert(calendarConnections).values({ userId, provider: 'ics', name, url, events: fetched.events, lastSyncedAt: new Date() }).returning();
-    reply.code(201);
-    return { connection: await presentConnection(app, row!) };
-  });
+  );
 
-  api.post('/api/calendar/connections', {
-    schema: { tags: ['calendar'], summary: 'The calendars the user connected', response: { 200: connectionList } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const rows = await app.db.select().from(calendarConnections).where(eq(calendarConnections.userId, authOf(request).userId)).orderBy(calendarConnections.id);
-    return { connections: await presentConnections(app, rows) };
-  });
-
-  api.post('/api/calendar/connections/refresh', {
-    schema: {
-      tags: ['calendar'], summary: 'Fetch a connected calendar again now ("Sync now"); a CalDAV account\'s sync is queued and its connection answered as it is',
-      body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ connection }) },
+  api.post(
+    '/api/calendar/subscribe',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Subscribe to a calendar by its iCal (ICS) address; it is fetched now and refreshed periodically',
+        body: z
+          .object({ url: z.string().trim().min(1).max(2000), name: z.string().trim().max(200).optional() })
+          .strict(),
+        response: { 201: z.object({ connection }) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [row] = await app.db.select().from(calendarConnections).where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId))).limit(1);
-    if (!row) throw notFound('No such connected calendar.');
-    if (row.provider === 'caldav') {
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { zone } = await zoneOf(app, userId);
+      const url = request.body.url.replace(/^webcals?:\/\//i, 'https://');
+      const existing = await app.db
+        .select({ id: calendarConnections.id })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.userId, userId));
+      if (existing.length >= 50) throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
+      // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
+      const fetched = await refreshConnection(null, url, zone, policy);
+      if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
+      const name = request.body.name || new URL(url).hostname;
+      const [row] = await app.db
+        .insert(calendarConnections)
+        .values({ userId, provider: 'ics', name, url, events: fetched.events, lastSyncedAt: new Date() })
+        .returning();
+      reply.code(201);
+      return { connection: await presentConnection(app, row!) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/connections',
+    {
+      schema: { tags: ['calendar'], summary: 'The calendars the user connected', response: { 200: connectionList } },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(calendarConnections)
+        .where(eq(calendarConnections.userId, authOf(request).userId))
+        .orderBy(calendarConnections.id);
+      return { connections: await presentConnections(app, rows) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/connections/refresh',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Fetch a connected calendar again now ("Sync now"); a CalDAV account\'s sync is queued and its connection answered as it is',
+        body: z.object({ id: z.number().int().positive() }).strict(),
+        response: { 200: z.object({ connection }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [row] = await app.db
+        .select()
+        .from(calendarConnections)
+        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('No such connected calendar.');
+      if (row.provider === 'caldav') {
+        await requestSync(app.queue, row.id);
+        return { connection: await presentConnection(app, row) };
+      }
+      const { zone } = await zoneOf(app, userId);
+      const fetched = await refreshConnection(app.db, row, zone, policy);
+      const [updated] = await app.db.select().from(calendarConnections).where(eq(calendarConnections.id, row.id));
+      if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
+      return { connection: await presentConnection(app, updated!) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/connections/delete',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Disconnect a calendar (its events disappear)',
+        body: z.object({ id: z.number().int().positive() }).strict(),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const deleted = await app.db
+        .delete(calendarConnections)
+        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId)))
+        .returning({ id: calendarConnections.id });
+      if (deleted.length === 0) throw notFound('No such connected calendar.');
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/calendar/providers',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Which calendar services this server can connect, and what is missing for the others',
+        response: {
+          200: z.object({
+            google: z.object({
+              configured: z.boolean(),
+              missing: z.array(z.string()).describe('The settings the server still needs.'),
+            }),
+            caldav: z.object({
+              configured: z.boolean(),
+              missing: z.array(z.string()).describe('The settings the server still needs.'),
+            }),
+          }),
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async () => {
+      const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
+      return {
+        google: { configured: missing.length === 0, missing },
+        caldav: {
+          configured: caldav.box.configured,
+          missing: caldav.box.configured ? [] : ['CALENDAR_CREDENTIALS_KEY'],
+        },
+      };
+    },
+  );
+
+  api.post(
+    '/api/calendar/caldav/connect',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Connect a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale…): the credentials are checked, its calendars listed and all of them chosen; the first sync is queued',
+        body: z
+          .object({
+            server_url: z
+              .string()
+              .trim()
+              .min(1)
+              .max(2000)
+              .describe("The server's address, e.g. https://caldav.icloud.com"),
+            username: z.string().trim().min(1).max(300),
+            password: z.string().min(1).max(1000).describe('Kept encrypted (AES-256-GCM) and never answered.'),
+            name: z.string().trim().max(200).optional(),
+          })
+          .strict(),
+        response: { 201: z.object({ connection }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { username, password } = request.body;
+      let serverUrl: URL;
+      try {
+        serverUrl = new URL(
+          /^[a-z]+:\/\//i.test(request.body.server_url)
+            ? request.body.server_url
+            : `https://${request.body.server_url}`,
+        );
+      } catch {
+        throw invalid({ server_url: ['is not a web address (it looks like https://caldav.example.com)'] });
+      }
+      if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:')
+        throw invalid({ server_url: ['must start with https://'] });
+      if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
+      const existing = await app.db
+        .select({ id: calendarConnections.id })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.userId, userId));
+      if (existing.length >= 50) throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
+      // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
+      const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
+        caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');
+      });
+      const row = await app.db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(calendarConnections)
+          .values({
+            userId,
+            provider: 'caldav',
+            name: request.body.name || `${username} on ${serverUrl.hostname}`,
+            url: serverUrl.href,
+            username,
+            secret: caldav.box.seal(password, secretContext(userId)),
+          })
+          .returning();
+        await tx.insert(caldavCalendars).values(
+          calendars.map((calendar) => ({
+            connectionId: made!.id,
+            url: calendar.url,
+            name: calendar.name,
+            color: calendar.color,
+            selected: true,
+          })),
+        );
+        return made!;
+      });
+      await requestSync(app.queue, row.id);
+      reply.code(201);
+      return { connection: await presentConnection(app, row) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/caldav/calendars',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          "Choose which calendars of a CalDAV account are synced; the others' events leave Lifeboard. A sync is queued",
+        body: z
+          .object({
+            id: z.number().int().positive(),
+            selected: z.array(z.number().int().positive()).max(500).describe('The ids of the calendars to sync.'),
+          })
+          .strict(),
+        response: { 200: z.object({ connection }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [row] = await app.db
+        .select()
+        .from(calendarConnections)
+        .where(
+          and(
+            eq(calendarConnections.id, request.body.id),
+            eq(calendarConnections.userId, userId),
+            eq(calendarConnections.provider, 'caldav'),
+          ),
+        )
+        .limit(1);
+      if (!row) throw notFound('No such connected account.');
+      const calendars = await app.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, row.id));
+      const unknown = request.body.selected.filter((id) => !calendars.some((calendar) => calendar.id === id));
+      if (unknown.length) throw invalid({ selected: ['names a calendar this account does not have'] });
+      await app.db.transaction(async (tx) => {
+        for (const calendar of calendars) {
+          const selected = request.body.selected.includes(calendar.id);
+          if (selected === calendar.selected) continue;
+          // Unchosen: its copy goes. Chosen again: fetched whole on the next sync (ctag cleared).
+          await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
+          if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
+        }
+      });
       await requestSync(app.queue, row.id);
       return { connection: await presentConnection(app, row) };
-    }
-    const { zone } = await zoneOf(app, userId);
-    const fetched = await refreshConnection(app.db, row, zone, policy);
-    const [updated] = await app.db.select().from(calendarConnections).where(eq(calendarConnections.id, row.id));
-    if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
-    return { connection: await presentConnection(app, updated!) };
-  });
+    },
+  );
 
-  api.post('/api/calendar/connections/delete', {
-    schema: { tags: ['calendar'], summary: 'Disconnect a calendar (its events disappear)', body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ success: z.literal(true) }) } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const deleted = await app.db.delete(calendarConnections)
-      .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId))).returning({ id: calendarConnections.id });
-    if (deleted.length === 0) throw notFound('No such connected calendar.');
-    return { success: true as const };
-  });
+  api.post(
+    '/api/calendar/caldav/events/create',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Make an event on a synced CalDAV calendar: it is written to the server at once',
+        body: z
+          .object({ calendar_id: z.number().int().positive(), ...eventTimes })
+          .strict()
+          .refine(timesInOrder, { message: 'must be after start', path: ['end'] }),
+        response: { 201: z.object({ event: caldavEvent }), ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const { calendar_id: calendarId, title, start, end, all_day: allDay, description } = request.body;
+      const row = await createRemoteEvent(caldav, authOf(request).userId, calendarId, {
+        title,
+        start: new Date(start),
+        end: new Date(end),
+        allDay,
+        ...(description !== undefined ? { description } : {}),
+      }).catch((error: unknown) => caldavFailure(error, 'calendar_id'));
+      reply.code(201);
+      return { event: presentObject(row) };
+    },
+  );
 
-  api.post('/api/calendar/providers', {
-    schema: {
-      tags: ['calendar'], summary: 'Which calendar services this server can connect, and what is missing for the others',
-      response: {
-        200: z.object({
-          google: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }),
-          caldav: z.object({ configured: z.boolean(), missing: z.array(z.string()).describe('The settings the server still needs.') }),
-        }),
+  api.post(
+    '/api/calendar/caldav/events/update',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Change an event of a synced CalDAV calendar (its title, or its times: a repeating one moves as a whole). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead',
+        body: z
+          .object({
+            id: z.number().int().positive().describe("The event's series number (caldav:ID)."),
+            ...z.object(eventTimes).partial().shape,
+          })
+          .strict()
+          .refine(timesInOrder, { message: 'must be after start', path: ['end'] })
+          .refine(
+            (body) =>
+              (body.start === undefined) === (body.end === undefined) &&
+              (body.start === undefined || body.all_day !== undefined),
+            { message: 'needs start, end and all_day together', path: ['start'] },
+          ),
+        response: { 200: z.object({ event: caldavEvent }), ...errorsOf(404, 409) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { id, title, start, end, all_day: allDay, description } = request.body;
+      const row = await updateRemoteEvent(caldav, authOf(request).userId, id, {
+        ...(title !== undefined ? { title } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(start && end ? { start: new Date(start), end: new Date(end), allDay: allDay ?? false } : {}),
+      }).catch((error: unknown) => caldavFailure(error, 'id'));
+      return { event: presentObject(row) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/caldav/events/delete',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Delete an event (every repeat of it) from its CalDAV calendar. With If-Match: a version changed elsewhere meanwhile is kept (409)',
+        body: z.object({ id: z.number().int().positive() }).strict(),
+        response: { 200: z.object({ success: z.literal(true) }), ...errorsOf(404, 409) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await deleteRemoteEvent(caldav, authOf(request).userId, request.body.id).catch((error: unknown) =>
+        caldavFailure(error, 'id'),
+      );
+      return { success: true as const };
+    },
+  );
+
+  const feedUrl = (request: { protocol: string; host: string }, token: string) =>
+    `${request.protocol}://${request.host}/api/calendar/feed/${token}.ics`;
+
+  api.post(
+    '/api/calendar/feed',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          "The secret address of the user's own calendar feed (made on first call; revoke, then call again, for a new one)",
+        response: { 200: z.object({ success: z.literal(true), url: z.string() }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [existing] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+      if (existing) return { success: true as const, url: feedUrl(request, existing.token) };
+      const token = randomBytes(24).toString('base64url');
+      await app.db
+        .insert(calendarFeeds)
+        .values({ userId, token })
+        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+      return { success: true as const, url: feedUrl(request, token) };
+    },
+  );
+
+  api.post(
+    '/api/calendar/feed/revoke',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'Turn the private feed off: its address stops working',
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await app.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, authOf(request).userId));
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/api/calendar/feed/:file',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'The private feed, as text/calendar (the secret address is the only key)',
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: documented(z.string().meta({ description: 'An iCalendar (RFC 5545) text.' })) },
       },
     },
-    onRequest: app.authenticate,
-  }, async () => {
-    const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
-    return {
-      google: { configured: missing.length === 0, missing },
-      caldav: { configured: caldav.box.configured, missing: caldav.box.configured ? [] : ['CALENDAR_CREDENTIALS_KEY'] },
-    };
-  });
-
-  api.post('/api/calendar/caldav/connect', {
-    schema: {
-      tags: ['calendar'],
-      summary: 'Connect a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale…): the credentials are checked, its calendars listed and all of them chosen; the first sync is queued',
-      body: z.object({
-        server_url: z.string().trim().min(1).max(2000).describe('The server\'s address, e.g. https://caldav.icloud.com'),
-        username: z.string().trim().min(1).max(300),
-        password: z.string().min(1).max(1000).describe('Kept encrypted (AES-256-GCM) and never answered.'),
-        name: z.string().trim().max(200).optional(),
-      }).strict(),
-      response: { 201: z.object({ connection }) },
+    async (request, reply) => {
+      const token = request.params.file.replace(/\.ics$/, '');
+      const [feed] = token
+        ? await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1)
+        : [];
+      if (!feed)
+        throw new AppError(404, 'LB-NOT-FOUND', 'This calendar address is not valid (it may have been turned off).');
+      const { zone, name } = await zoneOf(app, feed.userId);
+      const items = await feedItemsOf(app.db, feed.userId, zone);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(buildIcs(items, zone, name ? `${name} · Lifeboard` : 'Lifeboard'));
     },
-    onRequest: app.authenticate,
-  }, async (request, reply) => {
-    const { userId } = authOf(request);
-    const { username, password } = request.body;
-    let serverUrl: URL;
-    try {
-      serverUrl = new URL(/^[a-z]+:\/\//i.test(request.body.server_url) ? request.body.server_url : `https://${request.body.server_url}`);
-    } catch {
-      throw invalid({ server_url: ['is not a web address (it looks like https://caldav.example.com)'] });
-    }
-    if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:') throw invalid({ server_url: ['must start with https://'] });
-    if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
-    const existing = await app.db.select({ id: calendarConnections.id }).from(calendarConnections).where(eq(calendarConnections.userId, userId));
-    if (existing.length >= 50) throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
-    // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
-    const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
-      caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');
-    });
-    const row = await app.db.transaction(async (tx) => {
-      const [made] = await tx.insert(calendarConnections).values({
-        userId, provider: 'caldav', name: request.body.name || `${username} on ${serverUrl.hostname}`, url: serverUrl.href, username,
-        secret: caldav.box.seal(password, secretContext(userId)),
-      }).returning();
-      await tx.insert(caldavCalendars).values(calendars.map((calendar) => ({ connectionId: made!.id, url: calendar.url, name: calendar.name, color: calendar.color, selected: true })));
-      return made!;
-    });
-    await requestSync(app.queue, row.id);
-    reply.code(201);
-    return { connection: await presentConnection(app, row) };
-  });
-
-  api.post('/api/calendar/caldav/calendars', {
-    schema: {
-      tags: ['calendar'], summary: 'Choose which calendars of a CalDAV account are synced; the others\' events leave Lifeboard. A sync is queued',
-      body: z.object({ id: z.number().int().positive(), selected: z.array(z.number().int().positive()).max(500).describe('The ids of the calendars to sync.') }).strict(),
-      response: { 200: z.object({ connection }) },
-    },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [row] = await app.db.select().from(calendarConnections)
-      .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId), eq(calendarConnections.provider, 'caldav'))).limit(1);
-    if (!row) throw notFound('No such connected account.');
-    const calendars = await app.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, row.id));
-    const unknown = request.body.selected.filter((id) => !calendars.some((calendar) => calendar.id === id));
-    if (unknown.length) throw invalid({ selected: ['names a calendar this account does not have'] });
-    await app.db.transaction(async (tx) => {
-      for (const calendar of calendars) {
-        const selected = request.body.selected.includes(calendar.id);
-        if (selected === calendar.selected) continue;
-        // Unchosen: its copy goes. Chosen again: fetched whole on the next sync (ctag cleared).
-        await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
-        if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
-      }
-    });
-    await requestSync(app.queue, row.id);
-    return { connection: await presentConnection(app, row) };
-  });
-
-  api.post('/api/calendar/caldav/events/create', {
-    schema: {
-      tags: ['calendar'], summary: 'Make an event on a synced CalDAV calendar: it is written to the server at once',
-      body: z.object({ calendar_id: z.number().int().positive(), ...eventTimes }).strict().refine(timesInOrder, { message: 'must be after start', path: ['end'] }),
-      response: { 201: z.object({ event: caldavEvent }), ...errorsOf(404) },
-    },
-    onRequest: app.authenticate,
-  }, async (request, reply) => {
-    const { calendar_id: calendarId, title, start, end, all_day: allDay, description } = request.body;
-    const row = await createRemoteEvent(caldav, authOf(request).userId, calendarId, { title, start: new Date(start), end: new Date(end), allDay, ...(description !== undefined ? { description } : {}) })
-      .catch((error: unknown) => caldavFailure(error, 'calendar_id'));
-    reply.code(201);
-    return { event: presentObject(row) };
-  });
-
-  api.post('/api/calendar/caldav/events/update', {
-    schema: {
-      tags: ['calendar'],
-      summary: 'Change an event of a synced CalDAV calendar (its title, or its times: a repeating one moves as a whole). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead',
-      body: z.object({ id: z.number().int().positive().describe('The event\'s series number (caldav:ID).'), ...z.object(eventTimes).partial().shape }).strict()
-        .refine(timesInOrder, { message: 'must be after start', path: ['end'] })
-        .refine((body) => (body.start === undefined) === (body.end === undefined) && (body.start === undefined || body.all_day !== undefined), { message: 'needs start, end and all_day together', path: ['start'] }),
-      response: { 200: z.object({ event: caldavEvent }), ...errorsOf(404, 409) },
-    },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { id, title, start, end, all_day: allDay, description } = request.body;
-    const row = await updateRemoteEvent(caldav, authOf(request).userId, id, {
-      ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}),
-      ...(start && end ? { start: new Date(start), end: new Date(end), allDay: allDay ?? false } : {}),
-    }).catch((error: unknown) => caldavFailure(error, 'id'));
-    return { event: presentObject(row) };
-  });
-
-  api.post('/api/calendar/caldav/events/delete', {
-    schema: {
-      tags: ['calendar'], summary: 'Delete an event (every repeat of it) from its CalDAV calendar. With If-Match: a version changed elsewhere meanwhile is kept (409)',
-      body: z.object({ id: z.number().int().positive() }).strict(), response: { 200: z.object({ success: z.literal(true) }), ...errorsOf(404, 409) },
-    },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    await deleteRemoteEvent(caldav, authOf(request).userId, request.body.id).catch((error: unknown) => caldavFailure(error, 'id'));
-    return { success: true as const };
-  });
-
-  const feedUrl = (request: { protocol: string; host: string }, token: string) => `${request.protocol}://${request.host}/api/calendar/feed/${token}.ics`;
-
-  api.post('/api/calendar/feed', {
-    schema: {
-      tags: ['calendar'], summary: 'The secret address of the user\'s own calendar feed (made on first call; revoke, then call again, for a new one)',
-      response: { 200: z.object({ success: z.literal(true), url: z.string() }) },
-    },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [existing] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
-    if (existing) return { success: true as const, url: feedUrl(request, existing.token) };
-    const token = randomBytes(24).toString('base64url');
-    await app.db.insert(calendarFeeds).values({ userId, token })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
-    return { success: true as const, url: feedUrl(request, token) };
-  });
-
-  api.post('/api/calendar/feed/revoke', {
-    schema: { tags: ['calendar'], summary: 'Turn the private feed off: its address stops working', response: { 200: z.object({ success: z.literal(true) }) } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    await app.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, authOf(request).userId));
-    return { success: true as const };
-  });
-
-  api.get('/api/calendar/feed/:file', {
-    schema: {
-      tags: ['calendar'], summary: 'The private feed, as text/calendar (the secret address is the only key)', params: z.object({ file: z.string().max(100) }),
-      response: { 200: documented(z.string().meta({ description: 'An iCalendar (RFC 5545) text.' })) },
-    },
-  }, async (request, reply) => {
-    const token = request.params.file.replace(/\.ics$/, '');
-    const [feed] = token ? await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1) : [];
-    if (!feed) throw new AppError(404, 'LB-NOT-FOUND', 'This calendar address is not valid (it may have been turned off).');
-    const { zone, name } = await zoneOf(app, feed.userId);
-    const items = await feedItemsOf(app.db, feed.userId, zone);
-    return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300')
-      .send(buildIcs(items, zone, name ? `${name} · Lifeboard` : 'Lifeboard'));
-  });
+  );
 }

@@ -11,10 +11,26 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const privateRanges = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) privateRanges.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) privateRanges.addSubnet(net, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv6');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -28,7 +44,12 @@ export interface FetchPolicy {
   maxRedirects: number;
 }
 
-export const defaultFetchPolicy: FetchPolicy = { allowLoopback: false, maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
+export const defaultFetchPolicy: FetchPolicy = {
+  allowLoopback: false,
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+};
 
 export class FetchRefused extends Error {}
 
@@ -67,13 +88,23 @@ function checkUrl(raw: string): URL {
   } catch {
     throw new FetchRefused('not a web address');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('only http and https addresses can be fetched');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefused('only http and https addresses can be fetched');
   if (url.username || url.password) throw new FetchRefused('addresses with a user name or password are not accepted');
   return url;
 }
 
-interface Answer { status: number; location?: string; headers: http.IncomingHttpHeaders; body: Buffer }
-interface Outgoing { method: string; headers: Record<string, string>; body?: Buffer }
+interface Answer {
+  status: number;
+  location?: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
 
 function requestOnce(url: URL, outgoing: Outgoing, policy: FetchPolicy, resolve: typeof dnsLookup): Promise<Answer> {
   return new Promise((accept, reject) => {
@@ -84,32 +115,45 @@ function requestOnce(url: URL, outgoing: Outgoing, policy: FetchPolicy, resolve:
       if (refusal) return reject(new FetchRefused(refusal));
     }
     const client = url.protocol === 'https:' ? https : http;
-    const headers = { 'user-agent': 'Lifeboard calendar', ...outgoing.headers, ...(outgoing.body ? { 'content-length': String(outgoing.body.length) } : {}) };
-    const request = client.request(url, { method: outgoing.method, lookup: guardedLookup(policy, resolve), timeout: policy.timeoutMs, headers }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        return accept({ status, location: response.headers.location, headers: response.headers, body: Buffer.alloc(0) });
-      }
-      const declared = Number(response.headers['content-length'] ?? 0);
-      if (declared > policy.maxBytes) {
-        response.destroy();
-        return reject(new FetchRefused(`the answer is larger than ${Math.round(policy.maxBytes / 1024 / 1024)} MB`));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > policy.maxBytes) {
-          response.destroy();
-          reject(new FetchRefused(`the answer is larger than ${Math.round(policy.maxBytes / 1024 / 1024)} MB`));
-          return;
+    const headers = {
+      'user-agent': 'Lifeboard calendar',
+      ...outgoing.headers,
+      ...(outgoing.body ? { 'content-length': String(outgoing.body.length) } : {}),
+    };
+    const request = client.request(
+      url,
+      { method: outgoing.method, lookup: guardedLookup(policy, resolve), timeout: policy.timeoutMs, headers },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return accept({
+            status,
+            location: response.headers.location,
+            headers: response.headers,
+            body: Buffer.alloc(0),
+          });
         }
-        chunks.push(chunk);
-      });
-      response.on('end', () => accept({ status, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
+        const declared = Number(response.headers['content-length'] ?? 0);
+        if (declared > policy.maxBytes) {
+          response.destroy();
+          return reject(new FetchRefused(`the answer is larger than ${Math.round(policy.maxBytes / 1024 / 1024)} MB`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > policy.maxBytes) {
+            response.destroy();
+            reject(new FetchRefused(`the answer is larger than ${Math.round(policy.maxBytes / 1024 / 1024)} MB`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => accept({ status, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new FetchRefused(`no answer within ${policy.timeoutMs / 1000} s`)));
     request.on('error', reject);
     request.end(outgoing.body);
@@ -117,10 +161,19 @@ function requestOnce(url: URL, outgoing: Outgoing, policy: FetchPolicy, resolve:
 }
 
 /** GETs a user-given address under the policy; redirects are followed and each is checked like the first. */
-export async function safeFetchText(raw: string, policy: FetchPolicy, resolve: typeof dnsLookup = dnsLookup): Promise<string> {
+export async function safeFetchText(
+  raw: string,
+  policy: FetchPolicy,
+  resolve: typeof dnsLookup = dnsLookup,
+): Promise<string> {
   let url = checkUrl(raw);
   for (let hop = 0; hop <= policy.maxRedirects; hop += 1) {
-    const answer = await requestOnce(url, { method: 'GET', headers: { accept: 'text/calendar, */*;q=0.5' } }, policy, resolve);
+    const answer = await requestOnce(
+      url,
+      { method: 'GET', headers: { accept: 'text/calendar, */*;q=0.5' } },
+      policy,
+      resolve,
+    );
     if (answer.location) {
       url = checkUrl(new URL(answer.location, url).toString());
       continue;
@@ -144,17 +197,23 @@ export function guardedFetch(policy: FetchPolicy, resolve: typeof dnsLookup = dn
     let method = request.method;
     let body: Buffer | undefined = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, key) => { headers[key] = value; });
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
     for (let hop = 0; hop <= policy.maxRedirects; hop += 1) {
       const answer = await requestOnce(url, { method, headers, ...(body ? { body } : {}) }, policy, resolve);
       // `redirect: 'manual'` (tsdav's service discovery) wants the redirect itself, to read its Location.
       if (!answer.location || request.redirect === 'manual') {
         const responseHeaders = new Headers();
         for (const [key, value] of Object.entries(answer.headers)) {
-          if (value !== undefined) for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, item);
+          if (value !== undefined)
+            for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, item);
         }
         const empty = answer.status === 204 || answer.status === 304 || method === 'HEAD';
-        const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
+        const response = new Response(empty ? null : new Uint8Array(answer.body), {
+          status: answer.status,
+          headers: responseHeaders,
+        });
         Object.defineProperty(response, 'url', { value: url.toString() });
         return response;
       }

@@ -1,7 +1,13 @@
 import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTable, plannedactivityTable } from '../../db/model-tables';
-import { caldavCalendars, caldavObjects, calendarConnections, type CalendarEvent, type FeedSeries } from '../../db/schema';
+import {
+  caldavCalendars,
+  caldavObjects,
+  calendarConnections,
+  type CalendarEvent,
+  type FeedSeries,
+} from '../../db/schema';
 import type { FeedItem } from './ics';
 import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
 
@@ -10,28 +16,51 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
 interface Source {
-  key: string; board?: number; done?: boolean; title: string; series: Series; allDay: boolean; zone: string; source: CalendarEvent['source']; calendar?: string; description?: string;
+  key: string;
+  board?: number;
+  done?: boolean;
+  title: string;
+  series: Series;
+  allDay: boolean;
+  zone: string;
+  source: CalendarEvent['source'];
+  calendar?: string;
+  description?: string;
   /** What makes each occurrence's id unique beside its start, for items of another calendar. */
-  idKey?: string; color?: string; calendarId?: number;
+  idKey?: string;
+  color?: string;
+  calendarId?: number;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const dates = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
 const midnight = (date: string) => new Date(`${date}T00:00:00Z`);
-const addDays = (date: string, days: number) => new Date(midnight(date).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(midnight(date).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 function eventSource(id: number, board: number, data: Record<string, unknown>, zone: string): Source | null {
   const start = new Date(text(data.start_at));
   if (Number.isNaN(start.getTime())) return null;
   const end = data.end_at ? new Date(text(data.end_at)) : null;
-  const base = { key: `event:${id}`, board, title: text(data.title), source: 'event' as const, description: text(data.description) };
+  const base = {
+    key: `event:${id}`,
+    board,
+    title: text(data.title),
+    source: 'event' as const,
+    description: text(data.description),
+  };
   const repeat = text(data.repeat) || null;
   const skipDates = dates(data.skip_dates);
   if (data.all_day === true) {
     const first = wallDate(wallTimeOf(start, zone));
     const last = end && end > start ? wallDate(wallTimeOf(end, zone)) : first;
     const days = Math.max(1, Math.round((midnight(last).getTime() - midnight(first).getTime()) / DAY_MS) + 1);
-    return { ...base, allDay: true, zone: 'UTC', series: { start: midnight(first), durationMs: days * DAY_MS, repeat, skipDates } };
+    return {
+      ...base,
+      allDay: true,
+      zone: 'UTC',
+      series: { start: midnight(first), durationMs: days * DAY_MS, repeat, skipDates },
+    };
   }
   const durationMs = end && end > start ? end.getTime() - start.getTime() : HOUR_MS;
   return { ...base, allDay: false, zone, series: { start, durationMs, repeat, skipDates } };
@@ -40,11 +69,24 @@ function eventSource(id: number, board: number, data: Record<string, unknown>, z
 function plannedSource(id: number, board: number, data: Record<string, unknown>, zone: string): Source | null {
   const date = text(data.date);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const base = { key: `planned:${id}`, board, done: typeof data.done_activity_id === 'number', title: text(data.title), source: 'planned' as const, description: text(data.note) };
+  const base = {
+    key: `planned:${id}`,
+    board,
+    done: typeof data.done_activity_id === 'number',
+    title: text(data.title),
+    source: 'planned' as const,
+    description: text(data.note),
+  };
   const repeat = text(data.repeat) || null;
   const skipDates = dates(data.skip_dates);
   const start = data.start_at ? new Date(text(data.start_at)) : null;
-  if (!start || Number.isNaN(start.getTime())) return { ...base, allDay: true, zone: 'UTC', series: { start: midnight(date), durationMs: DAY_MS, repeat, skipDates } };
+  if (!start || Number.isNaN(start.getTime()))
+    return {
+      ...base,
+      allDay: true,
+      zone: 'UTC',
+      series: { start: midnight(date), durationMs: DAY_MS, repeat, skipDates },
+    };
   const end = data.end_at ? new Date(text(data.end_at)) : null;
   const durationMs = end && end > start ? end.getTime() - start.getTime() : 30 * 60 * 1000;
   return { ...base, allDay: false, zone, series: { start, durationMs, repeat, skipDates } };
@@ -52,7 +94,13 @@ function plannedSource(id: number, board: number, data: Record<string, unknown>,
 
 function feedSource(connectionId: number, calendar: string, item: FeedSeries, zone: string): Source {
   return {
-    key: `ics:${connectionId}`, idKey: `ics:${connectionId}:${item.title}`, title: item.title, source: 'ics', calendar, allDay: item.all_day, zone: item.all_day ? 'UTC' : (item.tzid ?? zone),
+    key: `ics:${connectionId}`,
+    idKey: `ics:${connectionId}:${item.title}`,
+    title: item.title,
+    source: 'ics',
+    calendar,
+    allDay: item.all_day,
+    zone: item.all_day ? 'UTC' : (item.tzid ?? zone),
     series: { start: new Date(item.start), durationMs: item.durationMs, repeat: item.rrule, skipDates: item.exdates },
   };
 }
@@ -61,37 +109,91 @@ function feedSource(connectionId: number, calendar: string, item: FeedSeries, zo
 async function rowsNear(db: Db, table: typeof eventTable, userId: number, from: Date, to: Date) {
   // A single item starting up to 40 days before the range may still overlap it (a long all-day event).
   const earliest = new Date(from.getTime() - 40 * DAY_MS);
-  return db.select({ id: table.id, boardId: table.boardId, data: table.data }).from(table).where(and(
-    eq(table.userId, userId), lt(table.sortAt, new Date(to.getTime() + DAY_MS)),
-    or(gte(table.sortAt, earliest), isNotNull(sql`${table.data}->>'repeat'`)),
-  ));
+  return db
+    .select({ id: table.id, boardId: table.boardId, data: table.data })
+    .from(table)
+    .where(
+      and(
+        eq(table.userId, userId),
+        lt(table.sortAt, new Date(to.getTime() + DAY_MS)),
+        or(gte(table.sortAt, earliest), isNotNull(sql`${table.data}->>'repeat'`)),
+      ),
+    );
 }
 
 async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: Date; to: Date }): Promise<Source[]> {
   const [events, planned, connections, caldav] = await Promise.all([
-    range ? rowsNear(db, eventTable, userId, range.from, range.to) : db.select({ id: eventTable.id, boardId: eventTable.boardId, data: eventTable.data }).from(eventTable).where(eq(eventTable.userId, userId)),
-    range ? rowsNear(db, plannedactivityTable, userId, range.from, range.to) : db.select({ id: plannedactivityTable.id, boardId: plannedactivityTable.boardId, data: plannedactivityTable.data }).from(plannedactivityTable).where(eq(plannedactivityTable.userId, userId)),
-    range ? db.select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events }).from(calendarConnections).where(eq(calendarConnections.userId, userId)) : Promise.resolve([]),
-    range ? db.select({ id: caldavObjects.id, events: caldavObjects.events, calendarId: caldavCalendars.id, name: caldavCalendars.name, color: caldavCalendars.color }).from(caldavObjects)
-      .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
-      .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
-      .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true))) : Promise.resolve([]),
+    range
+      ? rowsNear(db, eventTable, userId, range.from, range.to)
+      : db
+          .select({ id: eventTable.id, boardId: eventTable.boardId, data: eventTable.data })
+          .from(eventTable)
+          .where(eq(eventTable.userId, userId)),
+    range
+      ? rowsNear(db, plannedactivityTable, userId, range.from, range.to)
+      : db
+          .select({
+            id: plannedactivityTable.id,
+            boardId: plannedactivityTable.boardId,
+            data: plannedactivityTable.data,
+          })
+          .from(plannedactivityTable)
+          .where(eq(plannedactivityTable.userId, userId)),
+    range
+      ? db
+          .select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events })
+          .from(calendarConnections)
+          .where(eq(calendarConnections.userId, userId))
+      : Promise.resolve([]),
+    range
+      ? db
+          .select({
+            id: caldavObjects.id,
+            events: caldavObjects.events,
+            calendarId: caldavCalendars.id,
+            name: caldavCalendars.name,
+            color: caldavCalendars.color,
+          })
+          .from(caldavObjects)
+          .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
+          .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
+          .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true)))
+      : Promise.resolve([]),
   ]);
   const sources: Source[] = [];
-  for (const row of events) { const s = eventSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
-  for (const row of planned) { const s = plannedSource(row.id, row.boardId, row.data, zone); if (s) sources.push(s); }
-  for (const connection of connections) for (const item of connection.events) sources.push(feedSource(connection.id, connection.name, item, zone));
+  for (const row of events) {
+    const s = eventSource(row.id, row.boardId, row.data, zone);
+    if (s) sources.push(s);
+  }
+  for (const row of planned) {
+    const s = plannedSource(row.id, row.boardId, row.data, zone);
+    if (s) sources.push(s);
+  }
+  for (const connection of connections)
+    for (const item of connection.events) sources.push(feedSource(connection.id, connection.name, item, zone));
   for (const object of caldav) {
-    object.events.forEach((item, index) => sources.push({
-      ...feedSource(object.id, object.name, item, zone), key: `caldav:${object.id}`, idKey: `caldav:${object.id}:${index}`, source: 'caldav', calendarId: object.calendarId,
-      ...(object.color ? { color: object.color } : {}),
-    }));
+    object.events.forEach((item, index) =>
+      sources.push({
+        ...feedSource(object.id, object.name, item, zone),
+        key: `caldav:${object.id}`,
+        idKey: `caldav:${object.id}:${index}`,
+        source: 'caldav',
+        calendarId: object.calendarId,
+        ...(object.color ? { color: object.color } : {}),
+      }),
+    );
   }
   return sources;
 }
 
 /** Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded. */
-export async function rangeEvents(db: Db, userId: number, zone: string, startDate: string, endDate: string): Promise<CalendarEvent[]> {
+export async function rangeEvents(
+  db: Db,
+  userId: number,
+  zone: string,
+  startDate: string,
+  endDate: string,
+): Promise<CalendarEvent[]> {
   const wall = (date: string) => {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
     return instantOf({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
@@ -102,13 +204,24 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
   const dayTo = midnight(addDays(endDate, 1));
   const events: CalendarEvent[] = [];
   for (const source of await sourcesOf(db, userId, zone, { from, to })) {
-    const found = source.allDay ? occurrences(source.series, 'UTC', dayFrom, dayTo) : occurrences(source.series, source.zone, from, to);
+    const found = source.allDay
+      ? occurrences(source.series, 'UTC', dayFrom, dayTo)
+      : occurrences(source.series, source.zone, from, to);
     const repeat = source.series.repeat;
     for (const occurrence of found) {
-      const date = source.allDay ? occurrence.start.toISOString().slice(0, 10) : source.zone === zone ? occurrence.date : wallDate(wallTimeOf(occurrence.start, zone));
+      const date = source.allDay
+        ? occurrence.start.toISOString().slice(0, 10)
+        : source.zone === zone
+          ? occurrence.date
+          : wallDate(wallTimeOf(occurrence.start, zone));
       events.push({
         id: repeat || source.idKey ? `${source.idKey ?? source.key}:${occurrence.start.toISOString()}` : source.key,
-        title: source.title, all_day: source.allDay, source: source.source, series: source.key, date, repeat,
+        title: source.title,
+        all_day: source.allDay,
+        source: source.source,
+        series: source.key,
+        date,
+        repeat,
         start: source.allDay ? occurrence.start.toISOString().slice(0, 10) : occurrence.start.toISOString(),
         end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
         ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
@@ -127,8 +240,13 @@ export async function rangeEvents(db: Db, userId: number, zone: string, startDat
 /** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */
 export async function feedItemsOf(db: Db, userId: number, zone: string): Promise<FeedItem[]> {
   return (await sourcesOf(db, userId, zone)).map((source) => ({
-    uid: `${source.key.replace(':', '-')}@lifeboard`, title: source.title, description: source.description || undefined,
-    start: source.series.start, end: new Date(source.series.start.getTime() + source.series.durationMs), allDay: source.allDay,
-    rrule: source.series.repeat, skipDates: source.series.skipDates ?? [],
+    uid: `${source.key.replace(':', '-')}@lifeboard`,
+    title: source.title,
+    description: source.description || undefined,
+    start: source.series.start,
+    end: new Date(source.series.start.getTime() + source.series.durationMs),
+    allDay: source.allDay,
+    rrule: source.series.repeat,
+    skipDates: source.series.skipDates ?? [],
   }));
 }

@@ -10,52 +10,110 @@ import { authOf } from '../../types';
 import { payoutOf, runPayouts, type Transfers } from './payouts';
 import { payoutObject } from './responses';
 
-const adminPayout = payoutObject.extend({ seller_id: z.number().int(), seller_name: z.string(), seller_email: z.string() });
-const payoutList = documented(z.object({ success: z.literal(true), payouts: z.array(adminPayout) })
-  .meta({ description: 'Payouts waiting to be paid by hand first (oldest first), then the latest paid ones; 200 at most.' }));
-const payoutMarked = documented(z.object({ success: z.literal(true), payout: adminPayout }).meta({ description: 'The payout is marked paid.' }));
-const payoutsMade = documented(z.object({ success: z.literal(true), made: z.array(adminPayout) }).meta({ description: 'The payouts this run made (none when no balance was available).' }));
+const adminPayout = payoutObject.extend({
+  seller_id: z.number().int(),
+  seller_name: z.string(),
+  seller_email: z.string(),
+});
+const payoutList = documented(
+  z.object({ success: z.literal(true), payouts: z.array(adminPayout) }).meta({
+    description: 'Payouts waiting to be paid by hand first (oldest first), then the latest paid ones; 200 at most.',
+  }),
+);
+const payoutMarked = documented(
+  z.object({ success: z.literal(true), payout: adminPayout }).meta({ description: 'The payout is marked paid.' }),
+);
+const payoutsMade = documented(
+  z
+    .object({ success: z.literal(true), made: z.array(adminPayout) })
+    .meta({ description: 'The payouts this run made (none when no balance was available).' }),
+);
 
 /** The admin's side of payouts: the list, marking a manual payout paid, and running the weekly payout now. */
 export async function adminPayoutRoutes(app: FastifyInstance, options: { transfers: Transfers | null }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   async function listed(where?: SQL) {
-    const rows = await app.db.select({ payout: payouts, name: users.name, email: users.email }).from(payouts).innerJoin(users, eq(users.id, payouts.sellerId))
-      .where(where).orderBy(sql`${payouts.status} = 'paid'`, sql`case when ${payouts.status} = 'pending' then ${payouts.id} else -${payouts.id} end`).limit(200);
-    return rows.map(({ payout, name, email }) => ({ ...payoutOf(payout), seller_id: payout.sellerId, seller_name: name, seller_email: email }));
+    const rows = await app.db
+      .select({ payout: payouts, name: users.name, email: users.email })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.sellerId))
+      .where(where)
+      .orderBy(
+        sql`${payouts.status} = 'paid'`,
+        sql`case when ${payouts.status} = 'pending' then ${payouts.id} else -${payouts.id} end`,
+      )
+      .limit(200);
+    return rows.map(({ payout, name, email }) => ({
+      ...payoutOf(payout),
+      seller_id: payout.sellerId,
+      seller_name: name,
+      seller_email: email,
+    }));
   }
 
-  api.get('/api/admin/payouts', {
-    schema: { tags: ['admin'], summary: 'Payouts to creators: the ones waiting to be paid by hand first', response: { 200: payoutList } },
-    onRequest: app.requireAdmin,
-  }, async () => ({ success: true as const, payouts: await listed() }));
-
-  api.post('/api/admin/payouts/mark-paid', {
-    schema: {
-      tags: ['admin'], summary: 'Mark a manual payout paid once the money was sent (with a note such as the bank reference)',
-      body: z.object({ id: dbId, reference: z.string().trim().max(200).optional() }).strict(), response: { 200: payoutMarked, ...errorsOf(404, 422) },
+  api.get(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts to creators: the ones waiting to be paid by hand first',
+        response: { 200: payoutList },
+      },
+      onRequest: app.requireAdmin,
     },
-    onRequest: app.requireAdmin,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.body.id));
-    if (!payout) throw notFound('No such payout.');
-    if (payout.method === 'stripe') throw invalid({ id: ['is sent by Stripe: it is marked paid when the transfer goes through'] });
-    if (payout.status === 'pending') {
-      await app.db.update(payouts).set({ status: 'paid', paidAt: new Date(), paidBy: userId, reference: request.body.reference || null })
-        .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
-    }
-    const [row] = await listed(eq(payouts.id, payout.id));
-    return { success: true as const, payout: row };
-  });
+    async () => ({ success: true as const, payouts: await listed() }),
+  );
 
-  api.post('/api/admin/payouts/run', {
-    schema: { tags: ['admin'], summary: "Pay out every creator's available balance now (what the Monday job does)", response: { 200: payoutsMade } },
-    onRequest: app.requireAdmin,
-  }, async (request) => {
-    const made = await runPayouts(app.db, options.transfers, new Date(), request.log);
-    const rows = made.length ? await listed(inArray(payouts.id, made.map((payout) => payout.id))) : [];
-    return { success: true as const, made: rows };
-  });
+  api.post(
+    '/api/admin/payouts/mark-paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a manual payout paid once the money was sent (with a note such as the bank reference)',
+        body: z.object({ id: dbId, reference: z.string().trim().max(200).optional() }).strict(),
+        response: { 200: payoutMarked, ...errorsOf(404, 422) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.body.id));
+      if (!payout) throw notFound('No such payout.');
+      if (payout.method === 'stripe')
+        throw invalid({ id: ['is sent by Stripe: it is marked paid when the transfer goes through'] });
+      if (payout.status === 'pending') {
+        await app.db
+          .update(payouts)
+          .set({ status: 'paid', paidAt: new Date(), paidBy: userId, reference: request.body.reference || null })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+      }
+      const [row] = await listed(eq(payouts.id, payout.id));
+      return { success: true as const, payout: row };
+    },
+  );
+
+  api.post(
+    '/api/admin/payouts/run',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Pay out every creator's available balance now (what the Monday job does)",
+        response: { 200: payoutsMade },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const made = await runPayouts(app.db, options.transfers, new Date(), request.log);
+      const rows = made.length
+        ? await listed(
+            inArray(
+              payouts.id,
+              made.map((payout) => payout.id),
+            ),
+          )
+        : [];
+      return { success: true as const, made: rows };
+    },
+  );
 }

@@ -14,8 +14,11 @@ export interface FeeSettings {
 
 export function feeSettingsOf(env: Env): FeeSettings {
   return {
-    platformFeePercent: env.PLATFORM_FEE_PERCENT, processingFeePercent: env.PROCESSING_FEE_PERCENT,
-    processingFeeFixedCents: env.PROCESSING_FEE_FIXED_CENTS, taxPercent: env.TAX_PERCENT, refundWindowDays: env.REFUND_WINDOW_DAYS,
+    platformFeePercent: env.PLATFORM_FEE_PERCENT,
+    processingFeePercent: env.PROCESSING_FEE_PERCENT,
+    processingFeeFixedCents: env.PROCESSING_FEE_FIXED_CENTS,
+    taxPercent: env.TAX_PERCENT,
+    refundWindowDays: env.REFUND_WINDOW_DAYS,
   };
 }
 
@@ -35,8 +38,16 @@ export function splitSale(grossCents: number, fees: FeeSettings): Split {
   if (grossCents <= 0) return { tax_cents: 0, platform_fee_cents: 0, processing_fee_cents: 0, net_cents: 0 };
   const tax = Math.round((grossCents * fees.taxPercent) / (100 + fees.taxPercent));
   const platform = Math.min(grossCents - tax, Math.round(((grossCents - tax) * fees.platformFeePercent) / 100));
-  const processing = Math.min(grossCents - tax - platform, Math.round((grossCents * fees.processingFeePercent) / 100) + fees.processingFeeFixedCents);
-  return { tax_cents: tax, platform_fee_cents: platform, processing_fee_cents: processing, net_cents: grossCents - tax - platform - processing };
+  const processing = Math.min(
+    grossCents - tax - platform,
+    Math.round((grossCents * fees.processingFeePercent) / 100) + fees.processingFeeFixedCents,
+  );
+  return {
+    tax_cents: tax,
+    platform_fee_cents: platform,
+    processing_fee_cents: processing,
+    net_cents: grossCents - tax - platform - processing,
+  };
 }
 
 export function availableAt(soldAt: Date, fees: Pick<FeeSettings, 'refundWindowDays'>): Date {
@@ -62,13 +73,32 @@ export interface Sale extends Split {
 
 /** One entry per sale: pending during the refund window, then available, then paid out; refunded sales earn nothing. */
 export function ledgerEntry(sale: Sale, now: Date): LedgerEntry {
-  const state: EntryState = sale.state === 'refunded' ? 'refunded' : sale.payout_id !== null ? 'paid_out' : now < sale.available_at ? 'pending' : 'available';
+  const state: EntryState =
+    sale.state === 'refunded'
+      ? 'refunded'
+      : sale.payout_id !== null
+        ? 'paid_out'
+        : now < sale.available_at
+          ? 'pending'
+          : 'available';
   return {
-    id: sale.id, program_id: sale.program_id, program_title: sale.program_title, program_guid: sale.program_guid, buyer_name: sale.buyer_name,
-    created_at: sale.created_at.toISOString(), available_at: sale.available_at.toISOString(), state, currency: sale.currency,
-    gross_cents: sale.gross_cents, tax_cents: sale.tax_cents, platform_fee_cents: sale.platform_fee_cents,
-    processing_fee_cents: sale.processing_fee_cents, net_cents: sale.net_cents,
-    refund_requested_at: sale.refund_requested_at?.toISOString() ?? null, refund_reason: sale.refund_reason, payout_id: sale.payout_id,
+    id: sale.id,
+    program_id: sale.program_id,
+    program_title: sale.program_title,
+    program_guid: sale.program_guid,
+    buyer_name: sale.buyer_name,
+    created_at: sale.created_at.toISOString(),
+    available_at: sale.available_at.toISOString(),
+    state,
+    currency: sale.currency,
+    gross_cents: sale.gross_cents,
+    tax_cents: sale.tax_cents,
+    platform_fee_cents: sale.platform_fee_cents,
+    processing_fee_cents: sale.processing_fee_cents,
+    net_cents: sale.net_cents,
+    refund_requested_at: sale.refund_requested_at?.toISOString() ?? null,
+    refund_reason: sale.refund_reason,
+    payout_id: sale.payout_id,
   };
 }
 
@@ -79,7 +109,16 @@ export function ledgerEntry(sale: Sale, now: Date): LedgerEntry {
 export function balances(entries: readonly LedgerEntry[]): Balance[] {
   const by = new Map<string, Balance>();
   for (const e of entries) {
-    const b = by.get(e.currency) ?? { currency: e.currency, sales: 0, gross_cents: 0, net_cents: 0, pending_cents: 0, available_cents: 0, paid_out_cents: 0, refunded_cents: 0 };
+    const b = by.get(e.currency) ?? {
+      currency: e.currency,
+      sales: 0,
+      gross_cents: 0,
+      net_cents: 0,
+      pending_cents: 0,
+      available_cents: 0,
+      paid_out_cents: 0,
+      refunded_cents: 0,
+    };
     b.sales += 1;
     if (e.state === 'refunded') b.refunded_cents += e.gross_cents;
     else {

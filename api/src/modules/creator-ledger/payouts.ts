@@ -20,24 +20,49 @@ export type PayoutRow = typeof payouts.$inferSelect;
 
 export function payoutOf(row: PayoutRow): Payout {
   return {
-    id: row.id, currency: row.currency, amount_cents: row.amountCents, sales: row.sales, method: row.method, status: row.status,
-    reference: row.reference, created_at: row.createdAt.toISOString(), paid_at: row.paidAt?.toISOString() ?? null,
+    id: row.id,
+    currency: row.currency,
+    amount_cents: row.amountCents,
+    sales: row.sales,
+    method: row.method,
+    status: row.status,
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
   };
 }
 
 /** What a sale must be to go into a payout: paid, out of its refund window, not paid out, and no refund asked for. */
-const payable = (now: Date) => and(
-  eq(transactions.state, 'paid'), isNull(transactions.payoutId), lte(transactions.availableAt, now), isNull(transactions.refundRequestedAt),
-);
+const payable = (now: Date) =>
+  and(
+    eq(transactions.state, 'paid'),
+    isNull(transactions.payoutId),
+    lte(transactions.availableAt, now),
+    isNull(transactions.refundRequestedAt),
+  );
 
 /**
  * Transfers a Stripe payout that has not gone out yet; the payout's id keys the transfer, so a retry sends it once.
  * A refused transfer leaves the payout pending (its sales stay claimed by it) for the next run to send again.
  */
-async function sendTransfer(db: Db, transfers: Transfers, payout: PayoutRow, destination: string, log: PayoutLog): Promise<void> {
+async function sendTransfer(
+  db: Db,
+  transfers: Transfers,
+  payout: PayoutRow,
+  destination: string,
+  log: PayoutLog,
+): Promise<void> {
   try {
-    const reference = await transfers.transfer({ amountCents: payout.amountCents, currency: payout.currency, destination, payoutId: payout.id });
-    await db.update(payouts).set({ status: 'paid', paidAt: new Date(), reference }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+    const reference = await transfers.transfer({
+      amountCents: payout.amountCents,
+      currency: payout.currency,
+      destination,
+      payoutId: payout.id,
+    });
+    await db
+      .update(payouts)
+      .set({ status: 'paid', paidAt: new Date(), reference })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
   } catch (error) {
     log.warn({ err: error, payout: payout.id }, 'a payout transfer failed; the next payout run sends it again');
   }
@@ -53,41 +78,88 @@ const quiet: PayoutLog = { warn: () => {} };
  * connected account is paid by a transfer at once; anyone else's payout waits for an admin to pay it by hand.
  * Stripe payouts whose transfer failed before are sent again first. Answers the payouts made.
  */
-export async function runPayouts(db: Db, transfers: Transfers | null, now = new Date(), log: PayoutLog = quiet): Promise<PayoutRow[]> {
-  const accounts = new Map((await db.select({ sellerId: earningRates.sellerId, account: earningRates.stripeAccountId }).from(earningRates)
-    .where(sql`${earningRates.sellerId} is not null and ${earningRates.stripeAccountId} is not null`))
-    .map((row) => [row.sellerId ?? 0, row.account ?? '']));
+export async function runPayouts(
+  db: Db,
+  transfers: Transfers | null,
+  now = new Date(),
+  log: PayoutLog = quiet,
+): Promise<PayoutRow[]> {
+  const accounts = new Map(
+    (
+      await db
+        .select({ sellerId: earningRates.sellerId, account: earningRates.stripeAccountId })
+        .from(earningRates)
+        .where(sql`${earningRates.sellerId} is not null and ${earningRates.stripeAccountId} is not null`)
+    ).map((row) => [row.sellerId ?? 0, row.account ?? '']),
+  );
   if (transfers) {
-    const unsent = await db.select().from(payouts).where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending'))).orderBy(asc(payouts.id));
+    const unsent = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending')))
+      .orderBy(asc(payouts.id));
     for (const payout of unsent) {
       const account = accounts.get(payout.sellerId);
       if (account) await sendTransfer(db, transfers, payout, account, log);
     }
   }
-  const due = await db.select({ sellerId: transactions.sellerId, currency: transactions.currency }).from(transactions)
-    .where(payable(now)).groupBy(transactions.sellerId, transactions.currency).having(sql`sum(${transactions.netCents}) > 0`);
+  const due = await db
+    .select({ sellerId: transactions.sellerId, currency: transactions.currency })
+    .from(transactions)
+    .where(payable(now))
+    .groupBy(transactions.sellerId, transactions.currency)
+    .having(sql`sum(${transactions.netCents}) > 0`);
   const made: PayoutRow[] = [];
   for (const { sellerId, currency } of due) {
     const account = transfers ? accounts.get(sellerId) : undefined;
-    const payout = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(payouts).values({ sellerId, currency, amountCents: 0, sales: 0, method: account ? 'stripe' : 'manual', createdAt: now }).returning();
-      const claimed = await tx.update(transactions).set({ payoutId: row.id })
-        .where(and(payable(now), eq(transactions.sellerId, sellerId), eq(transactions.currency, currency)))
-        .returning({ net: transactions.netCents });
-      const amount = claimed.reduce((sum, sale) => sum + sale.net, 0);
-      // Another run claimed them first (or they net to nothing): no payout, and the sales stay as they were.
-      if (amount <= 0) tx.rollback();
-      const [done] = await tx.update(payouts).set({ amountCents: amount, sales: claimed.length }).where(eq(payouts.id, row.id)).returning();
-      return done;
-    }).catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
+    const payout = await db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(payouts)
+          .values({
+            sellerId,
+            currency,
+            amountCents: 0,
+            sales: 0,
+            method: account ? 'stripe' : 'manual',
+            createdAt: now,
+          })
+          .returning();
+        const claimed = await tx
+          .update(transactions)
+          .set({ payoutId: row.id })
+          .where(and(payable(now), eq(transactions.sellerId, sellerId), eq(transactions.currency, currency)))
+          .returning({ net: transactions.netCents });
+        const amount = claimed.reduce((sum, sale) => sum + sale.net, 0);
+        // Another run claimed them first (or they net to nothing): no payout, and the sales stay as they were.
+        if (amount <= 0) tx.rollback();
+        const [done] = await tx
+          .update(payouts)
+          .set({ amountCents: amount, sales: claimed.length })
+          .where(eq(payouts.id, row.id))
+          .returning();
+        return done;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return null;
+        throw error;
+      });
     if (!payout) continue;
     made.push(payout);
     if (account && transfers) await sendTransfer(db, transfers, payout, account, log);
   }
-  return made.length ? db.select().from(payouts).where(inArray(payouts.id, made.map((payout) => payout.id))).orderBy(asc(payouts.id)) : [];
+  return made.length
+    ? db
+        .select()
+        .from(payouts)
+        .where(
+          inArray(
+            payouts.id,
+            made.map((payout) => payout.id),
+          ),
+        )
+        .orderBy(asc(payouts.id))
+    : [];
 }
 
 /** The Monday 06:00 UTC that starts the week of `now` (the week's payout time, passed or not). */
@@ -99,7 +171,10 @@ export function payoutTimeOfWeek(now: Date): Date {
 
 /** Stripe payouts whose transfer has not gone through. */
 export async function unsentTransfers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payouts).where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending')));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.method, 'stripe'), eq(payouts.status, 'pending')));
   return row?.n ?? 0;
 }
 
@@ -107,7 +182,13 @@ export function definePayoutJob(queue: JobQueue, deps: { db: Db; transfers: Tran
   queue.define<{ week: string }>({
     name: PAYOUT_JOB,
     // Kept 30 days: the week's job id must outlive the week, or the scan would send that week's job again.
-    options: { retryLimit: 8, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 30 * 24 * 3600 },
+    options: {
+      retryLimit: 8,
+      retryDelay: 60,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      deleteAfterSeconds: 30 * 24 * 3600,
+    },
     handler: async () => {
       await runPayouts(deps.db, deps.transfers, new Date(), deps.log);
       // A transfer Stripe refused: the job fails, so the queue retries it (with backoff) and the admin sees it.

@@ -15,28 +15,66 @@ import { basisPointsOf, effectiveRate, percentOf } from './rates';
 const rate = z.object({ platform_fee_percent: z.number(), source: z.enum(['program', 'author', 'default']) });
 const settings = {
   default_percent: z.number().describe('The platform fee where no rate is set (PLATFORM_FEE_PERCENT).'),
-  processing_percent: z.number(), processing_fixed_cents: z.number().int(), tax_percent: z.number(), refund_window_days: z.number().int(),
+  processing_percent: z.number(),
+  processing_fixed_cents: z.number().int(),
+  tax_percent: z.number(),
+  refund_window_days: z.number().int(),
 };
 const programRate = z.object({
-  id: z.number().int(), guid: z.string(), title: z.string(), price_cents: z.number().int(), currency: z.string(),
-  own_percent: z.number().nullable().describe("The program's own rate, if an admin set one."), rate,
-  split: z.object({ tax_cents: z.number().int(), platform_fee_cents: z.number().int(), processing_fee_cents: z.number().int(), net_cents: z.number().int() })
+  id: z.number().int(),
+  guid: z.string(),
+  title: z.string(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  own_percent: z.number().nullable().describe("The program's own rate, if an admin set one."),
+  rate,
+  split: z
+    .object({
+      tax_cents: z.number().int(),
+      platform_fee_cents: z.number().int(),
+      processing_fee_cents: z.number().int(),
+      net_cents: z.number().int(),
+    })
     .describe('A sale at the current price, split by this rate.'),
 });
 
-const creatorRates = documented(z.object({ success: z.literal(true), ...settings, author: rate, programs: z.array(programRate) })
-  .meta({ description: "What the platform keeps of the caller's sales: their own rate, and each program's." }));
-const adminRates = documented(z.object({
-  success: z.literal(true), ...settings,
-  authors: z.array(z.object({
-    id: z.number().int(), name: z.string(), email: z.string(), own_percent: z.number().nullable(), stripe_account_id: z.string().nullable(),
-    programs: z.array(programRate),
-  })),
-}).meta({ description: 'Creators (and anyone with a program), 200 at most, with their rates and their programs\u2019.' }));
-const rateSaved = documented(z.object({ success: z.literal(true) }).meta({ description: 'Saved; sales from now on use it.' }));
+const creatorRates = documented(
+  z
+    .object({ success: z.literal(true), ...settings, author: rate, programs: z.array(programRate) })
+    .meta({ description: "What the platform keeps of the caller's sales: their own rate, and each program's." }),
+);
+const adminRates = documented(
+  z
+    .object({
+      success: z.literal(true),
+      ...settings,
+      authors: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          email: z.string(),
+          own_percent: z.number().nullable(),
+          stripe_account_id: z.string().nullable(),
+          programs: z.array(programRate),
+        }),
+      ),
+    })
+    .meta({
+      description: 'Creators (and anyone with a program), 200 at most, with their rates and their programs\u2019.',
+    }),
+);
+const rateSaved = documented(
+  z.object({ success: z.literal(true) }).meta({ description: 'Saved; sales from now on use it.' }),
+);
 
-const percent = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100')
-  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'may have at most two decimals');
+const percent = z
+  .number()
+  .min(0, 'must be between 0 and 100')
+  .max(100, 'must be between 0 and 100')
+  .refine(
+    (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'may have at most two decimals',
+  );
 
 /** Earning rates: a creator reads theirs; an admin sets a platform fee per author or per program, and an author's Stripe account. */
 export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
@@ -44,88 +82,186 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
   const fees = feeSettingsOf(app.env);
   const programs = modelTables.program;
   const base = {
-    default_percent: fees.platformFeePercent, processing_percent: fees.processingFeePercent, processing_fixed_cents: fees.processingFeeFixedCents,
-    tax_percent: fees.taxPercent, refund_window_days: fees.refundWindowDays,
+    default_percent: fees.platformFeePercent,
+    processing_percent: fees.processingFeePercent,
+    processing_fixed_cents: fees.processingFeeFixedCents,
+    tax_percent: fees.taxPercent,
+    refund_window_days: fees.refundWindowDays,
   };
 
   const withSplit = <T extends { price_cents: number; rate: EarningRate }>(program: T) => ({
-    ...program, split: splitSale(program.price_cents, { ...fees, platformFeePercent: program.rate.platform_fee_percent }),
+    ...program,
+    split: splitSale(program.price_cents, { ...fees, platformFeePercent: program.rate.platform_fee_percent }),
   });
 
   /** The programs of these authors, each with its effective rate. */
   async function programsOf(sellerIds: number[]) {
     if (!sellerIds.length) return [];
-    const rows = await app.db.select({ id: programs.id, userId: programs.userId, data: programs.data, own: earningRates.platformFeeBp }).from(programs)
-      .leftJoin(earningRates, eq(earningRates.programId, programs.id)).where(inArray(programs.userId, sellerIds)).orderBy(asc(programs.id));
+    const rows = await app.db
+      .select({ id: programs.id, userId: programs.userId, data: programs.data, own: earningRates.platformFeeBp })
+      .from(programs)
+      .leftJoin(earningRates, eq(earningRates.programId, programs.id))
+      .where(inArray(programs.userId, sellerIds))
+      .orderBy(asc(programs.id));
     return rows.map((row) => ({
-      userId: row.userId, id: row.id, own: row.own,
-      guid: String(row.data.guid ?? ''), title: String(row.data.title ?? ''), price_cents: Number(row.data.price_cents ?? 0) || 0, currency: String(row.data.currency ?? 'USD'),
+      userId: row.userId,
+      id: row.id,
+      own: row.own,
+      guid: String(row.data.guid ?? ''),
+      title: String(row.data.title ?? ''),
+      price_cents: Number(row.data.price_cents ?? 0) || 0,
+      currency: String(row.data.currency ?? 'USD'),
     }));
   }
 
-  api.get('/api/creator/earning-rates', {
-    schema: { tags: ['creator'], summary: "What the platform keeps of the caller's sales (their rate and each program's)", response: { 200: creatorRates } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [[own], list] = await Promise.all([
-      app.db.select({ bp: earningRates.platformFeeBp }).from(earningRates).where(eq(earningRates.sellerId, userId)),
-      programsOf([userId]),
-    ]);
-    return {
-      success: true as const, ...base, author: effectiveRate(fees.platformFeePercent, own?.bp, null),
-      programs: list.map((p) => withSplit({ id: p.id, guid: p.guid, title: p.title, price_cents: p.price_cents, currency: p.currency, own_percent: p.own === null ? null : percentOf(p.own), rate: effectiveRate(fees.platformFeePercent, own?.bp, p.own) })),
-    };
-  });
-
-  api.get('/api/admin/earning-rates', {
-    schema: { tags: ['admin'], summary: 'Creators and their programs with their earning rates, for an admin to set', response: { 200: adminRates } },
-    onRequest: app.requireAdmin,
-  }, async () => {
-    const authors = await app.db.select({ id: users.id, name: users.name, email: users.email, bp: earningRates.platformFeeBp, account: earningRates.stripeAccountId })
-      .from(users).leftJoin(earningRates, eq(earningRates.sellerId, users.id))
-      .where(or(eq(users.role, 'creator'), sql`exists (select 1 from ${programs} where ${programs.userId} = ${users.id})`))
-      .orderBy(asc(users.name), asc(users.id)).limit(200);
-    const list = await programsOf(authors.map((author) => author.id));
-    return {
-      success: true as const, ...base,
-      authors: authors.map((author) => ({
-        id: author.id, name: author.name, email: author.email, own_percent: author.bp === null ? null : percentOf(author.bp), stripe_account_id: author.account,
-        programs: list.filter((p) => p.userId === author.id).map((p) => withSplit({
-          id: p.id, guid: p.guid, title: p.title, price_cents: p.price_cents, currency: p.currency, own_percent: p.own === null ? null : percentOf(p.own),
-          rate: effectiveRate(fees.platformFeePercent, author.bp, p.own),
-        })),
-      })),
-    };
-  });
-
-  api.post('/api/admin/earning-rates', {
-    schema: {
-      tags: ['admin'], summary: "Set (or clear, with null) the platform fee of an author or of a program, and an author's Stripe Connect account; sales from now on use it",
-      body: z.object({
-        seller_id: dbId.optional(), program_id: dbId.optional(),
-        platform_fee_percent: percent.nullable(),
-        stripe_account_id: z.string().trim().regex(/^acct_[A-Za-z0-9]{6,64}$/, 'must be a Stripe account id like acct_1Nv0FGQ9RKHgCVdK').nullable().optional(),
-      }).strict(),
-      response: { 200: rateSaved, ...errorsOf(404, 422) },
+  api.get(
+    '/api/creator/earning-rates',
+    {
+      schema: {
+        tags: ['creator'],
+        summary: "What the platform keeps of the caller's sales (their rate and each program's)",
+        response: { 200: creatorRates },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.requireAdmin,
-  }, async (request) => {
-    const { seller_id: sellerId, program_id: programId, platform_fee_percent: fee, stripe_account_id: account } = request.body;
-    if ((sellerId === undefined) === (programId === undefined)) throw invalid({ seller_id: ['give either an author (seller_id) or a program (program_id)'] });
-    if (programId !== undefined && account !== undefined) throw invalid({ stripe_account_id: ['belongs to an author, not a program'] });
-    const bp = fee === null ? null : basisPointsOf(fee);
-    if (sellerId !== undefined) {
-      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, sellerId));
-      if (!user) throw notFound('No such author.');
-      const values = { sellerId, platformFeeBp: bp, ...(account !== undefined ? { stripeAccountId: account } : {}), updatedAt: new Date() };
-      await app.db.insert(earningRates).values(values).onConflictDoUpdate({ target: earningRates.sellerId, set: values });
-    } else if (programId !== undefined) {
-      const [program] = await app.db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId));
-      if (!program) throw notFound('No such program.');
-      const values = { programId, platformFeeBp: bp, updatedAt: new Date() };
-      await app.db.insert(earningRates).values(values).onConflictDoUpdate({ target: earningRates.programId, set: values });
-    }
-    return { success: true as const };
-  });
+    async (request) => {
+      const { userId } = authOf(request);
+      const [[own], list] = await Promise.all([
+        app.db.select({ bp: earningRates.platformFeeBp }).from(earningRates).where(eq(earningRates.sellerId, userId)),
+        programsOf([userId]),
+      ]);
+      return {
+        success: true as const,
+        ...base,
+        author: effectiveRate(fees.platformFeePercent, own?.bp, null),
+        programs: list.map((p) =>
+          withSplit({
+            id: p.id,
+            guid: p.guid,
+            title: p.title,
+            price_cents: p.price_cents,
+            currency: p.currency,
+            own_percent: p.own === null ? null : percentOf(p.own),
+            rate: effectiveRate(fees.platformFeePercent, own?.bp, p.own),
+          }),
+        ),
+      };
+    },
+  );
+
+  api.get(
+    '/api/admin/earning-rates',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Creators and their programs with their earning rates, for an admin to set',
+        response: { 200: adminRates },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async () => {
+      const authors = await app.db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          bp: earningRates.platformFeeBp,
+          account: earningRates.stripeAccountId,
+        })
+        .from(users)
+        .leftJoin(earningRates, eq(earningRates.sellerId, users.id))
+        .where(
+          or(eq(users.role, 'creator'), sql`exists (select 1 from ${programs} where ${programs.userId} = ${users.id})`),
+        )
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(200);
+      const list = await programsOf(authors.map((author) => author.id));
+      return {
+        success: true as const,
+        ...base,
+        authors: authors.map((author) => ({
+          id: author.id,
+          name: author.name,
+          email: author.email,
+          own_percent: author.bp === null ? null : percentOf(author.bp),
+          stripe_account_id: author.account,
+          programs: list
+            .filter((p) => p.userId === author.id)
+            .map((p) =>
+              withSplit({
+                id: p.id,
+                guid: p.guid,
+                title: p.title,
+                price_cents: p.price_cents,
+                currency: p.currency,
+                own_percent: p.own === null ? null : percentOf(p.own),
+                rate: effectiveRate(fees.platformFeePercent, author.bp, p.own),
+              }),
+            ),
+        })),
+      };
+    },
+  );
+
+  api.post(
+    '/api/admin/earning-rates',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Set (or clear, with null) the platform fee of an author or of a program, and an author's Stripe Connect account; sales from now on use it",
+        body: z
+          .object({
+            seller_id: dbId.optional(),
+            program_id: dbId.optional(),
+            platform_fee_percent: percent.nullable(),
+            stripe_account_id: z
+              .string()
+              .trim()
+              .regex(/^acct_[A-Za-z0-9]{6,64}$/, 'must be a Stripe account id like acct_1Nv0FGQ9RKHgCVdK')
+              .nullable()
+              .optional(),
+          })
+          .strict(),
+        response: { 200: rateSaved, ...errorsOf(404, 422) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const {
+        seller_id: sellerId,
+        program_id: programId,
+        platform_fee_percent: fee,
+        stripe_account_id: account,
+      } = request.body;
+      if ((sellerId === undefined) === (programId === undefined))
+        throw invalid({ seller_id: ['give either an author (seller_id) or a program (program_id)'] });
+      if (programId !== undefined && account !== undefined)
+        throw invalid({ stripe_account_id: ['belongs to an author, not a program'] });
+      const bp = fee === null ? null : basisPointsOf(fee);
+      if (sellerId !== undefined) {
+        const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, sellerId));
+        if (!user) throw notFound('No such author.');
+        const values = {
+          sellerId,
+          platformFeeBp: bp,
+          ...(account !== undefined ? { stripeAccountId: account } : {}),
+          updatedAt: new Date(),
+        };
+        await app.db
+          .insert(earningRates)
+          .values(values)
+          .onConflictDoUpdate({ target: earningRates.sellerId, set: values });
+      } else if (programId !== undefined) {
+        const [program] = await app.db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId));
+        if (!program) throw notFound('No such program.');
+        const values = { programId, platformFeeBp: bp, updatedAt: new Date() };
+        await app.db
+          .insert(earningRates)
+          .values(values)
+          .onConflictDoUpdate({ target: earningRates.programId, set: values });
+      }
+      return { success: true as const };
+    },
+  );
 }

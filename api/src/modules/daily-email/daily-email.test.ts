@@ -14,7 +14,14 @@ let app: FastifyInstance;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   // No periodic scans: the tests call the scan with their own clock.
-  app = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '60', ACTION_LINK_SECRET: SECRET }) });
+  app = await createTestApp({
+    env: defaultEnv({
+      SMTP_URL: smtp.url,
+      QUEUE_POLL_SECONDS: '0.5',
+      REMINDER_SCAN_SECONDS: '60',
+      ACTION_LINK_SECRET: SECRET,
+    }),
+  });
   await app.startWork();
 }, 120_000);
 afterAll(async () => {
@@ -54,15 +61,32 @@ describe('the daily e-mail', () => {
     await create(user, 'plannedactivity', { title: 'Write the report', date: DAY });
     await create(user, 'habit', { title: 'Meditate', reminder_times: ['07:30'] });
     await create(user, 'habit', { title: 'Long run', weekdays: [6] }); // Saturdays only: not due on a Sunday
-    await create(user, 'reminder', { title: 'Call the bank', remind_at: '2026-03-08T16:30:00.000Z', channels: ['email'] });
-    await create(user, 'event', { title: 'Dentist', start_at: '2026-03-08T13:00:00.000Z', end_at: '2026-03-08T14:00:00.000Z', all_day: false });
-    await create(user, 'event', { title: 'Yesterday\'s party', start_at: '2026-03-07T23:00:00.000Z', end_at: '2026-03-08T01:00:00.000Z', all_day: false });
+    await create(user, 'reminder', {
+      title: 'Call the bank',
+      remind_at: '2026-03-08T16:30:00.000Z',
+      channels: ['email'],
+    });
+    await create(user, 'event', {
+      title: 'Dentist',
+      start_at: '2026-03-08T13:00:00.000Z',
+      end_at: '2026-03-08T14:00:00.000Z',
+      all_day: false,
+    });
+    await create(user, 'event', {
+      title: "Yesterday's party",
+      start_at: '2026-03-07T23:00:00.000Z',
+      end_at: '2026-03-08T01:00:00.000Z',
+      all_day: false,
+    });
   });
 
-  it('is queued for 07:00 in the user\'s zone (across the DST change), once however often the scan runs', async () => {
+  it("is queued for 07:00 in the user's zone (across the DST change), once however often the scan runs", async () => {
     const before = await app.scanDailyEmails(new Date('2026-03-08T09:30:00Z')); // 05:30 in New York
     expect(before).toBe(0);
-    const queued = await Promise.all([app.scanDailyEmails(new Date('2026-03-08T10:59:30Z')), app.scanDailyEmails(new Date('2026-03-08T11:00:10Z'))]);
+    const queued = await Promise.all([
+      app.scanDailyEmails(new Date('2026-03-08T10:59:30Z')),
+      app.scanDailyEmails(new Date('2026-03-08T11:00:10Z')),
+    ]);
     expect(queued.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     mail = await smtp.waitFor((m) => m.to === user.email, 30_000);
     expect(await app.scanDailyEmails(new Date('2026-03-08T11:20:00Z'))).toBe(0);
@@ -70,7 +94,7 @@ describe('the daily e-mail', () => {
     expect(smtp.received.filter((m) => m.to === user.email)).toHaveLength(1);
   }, 60_000);
 
-  it('says the day\'s plan, habits due, reminders and events, in text and HTML', () => {
+  it("says the day's plan, habits due, reminders and events, in text and HTML", () => {
     expect(mail.subject).toBe('Your day: Sunday 8 March');
     expect(mail.text).toContain('Your plan:\n• Write the report');
     expect(mail.text).toContain('Habits to do:\n• Meditate (at 07:30)');
@@ -90,11 +114,23 @@ describe('the daily e-mail', () => {
     // Opening it changes nothing; a forged one or a reminder's token is refused.
     expect((await app.inject({ method: 'GET', url: pathOf(url) })).body).toContain('Stop the daily e-mails');
     expect((await user.get('/api/user')).json().user.send_daily_emails).toBe(true);
-    const reminderToken = new ActionSigner(SECRET).sign({ kind: 'r', id: 1, at: 0, action: 'done', snoozes: 0, exp: Date.now() + 60_000 });
+    const reminderToken = new ActionSigner(SECRET).sign({
+      kind: 'r',
+      id: 1,
+      at: 0,
+      action: 'done',
+      snoozes: 0,
+      exp: Date.now() + 60_000,
+    });
     expect((await app.inject({ method: 'POST', url: `/api/unsubscribe?t=${reminderToken}` })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: `${pathOf(url)}x` })).statusCode).toBe(403);
     // What a mail client sends for RFC 8058 one-click.
-    const done = await app.inject({ method: 'POST', url: pathOf(url), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await app.inject({
+      method: 'POST',
+      url: pathOf(url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('no more daily e-mails');
     expect((await user.get('/api/user')).json().user.send_daily_emails).toBe(false);

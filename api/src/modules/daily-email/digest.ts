@@ -24,7 +24,9 @@ function timeText(instant: Date, timeZone: string): string {
 }
 
 function limited(lines: string[]): string[] {
-  return lines.length > SECTION_LIMIT ? [...lines.slice(0, SECTION_LIMIT), `…and ${lines.length - SECTION_LIMIT} more`] : lines;
+  return lines.length > SECTION_LIMIT
+    ? [...lines.slice(0, SECTION_LIMIT), `…and ${lines.length - SECTION_LIMIT} more`]
+    : lines;
 }
 
 /** The weekday (0 = Sunday) of a YYYY-MM-DD date. */
@@ -39,37 +41,75 @@ export async function buildDigest(db: Db, user: { id: number; timezone: string }
   const dayStart = fromWall(new Date(`${date}T00:00:00Z`), zone);
   const dayEnd = fromWall(new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS), zone);
   const items = await rangeEvents(db, user.id, zone, date, date);
-  const line = (item: (typeof items)[number]) => (item.all_day ? item.title ?? '' : `${timeText(new Date(item.start ?? ''), zone)} ${item.title ?? ''}`);
+  const line = (item: (typeof items)[number]) =>
+    item.all_day ? (item.title ?? '') : `${timeText(new Date(item.start ?? ''), zone)} ${item.title ?? ''}`;
   const plan = items.filter((item) => item.source === 'planned' && !item.done).map(line);
-  const events = items.filter((item) => item.source !== 'planned').map((item) => (item.calendar ? `${line(item)} (${item.calendar})` : line(item)));
+  const events = items
+    .filter((item) => item.source !== 'planned')
+    .map((item) => (item.calendar ? `${line(item)} (${item.calendar})` : line(item)));
 
   const h = modelTables.habit;
-  const habits = await db.select({ id: h.id, data: h.data }).from(h)
-    .where(and(eq(h.userId, user.id), sql`${h.data}->>'archived_at' is null`)).orderBy(h.position, h.id);
+  const habits = await db
+    .select({ id: h.id, data: h.data })
+    .from(h)
+    .where(and(eq(h.userId, user.id), sql`${h.data}->>'archived_at' is null`))
+    .orderBy(h.position, h.id);
   const weekday = weekdayOf(date);
   const due = habits.filter((habit) => {
     const data = habit.data as { weekdays?: number[]; paused_ranges?: { from: string; to: string | null }[] };
     if (data.weekdays?.length && !data.weekdays.includes(weekday)) return false;
     return !(data.paused_ranges ?? []).some((range) => range.from <= date && (range.to === null || date <= range.to));
   });
-  const done = due.length === 0 ? [] : await db.select({ habitId: habitEntries.habitId }).from(habitEntries)
-    .where(and(inArray(habitEntries.habitId, due.map((habit) => habit.id)), eq(habitEntries.date, date)));
+  const done =
+    due.length === 0
+      ? []
+      : await db
+          .select({ habitId: habitEntries.habitId })
+          .from(habitEntries)
+          .where(
+            and(
+              inArray(
+                habitEntries.habitId,
+                due.map((habit) => habit.id),
+              ),
+              eq(habitEntries.date, date),
+            ),
+          );
   const doneIds = new Set(done.map((entry) => entry.habitId));
-  const habitLines = due.filter((habit) => !doneIds.has(habit.id)).map((habit) => {
-    const data = habit.data as { title: string; reminder_times?: string[] };
-    return data.reminder_times?.length ? `${data.title} (at ${data.reminder_times.join(', ')})` : data.title;
-  });
+  const habitLines = due
+    .filter((habit) => !doneIds.has(habit.id))
+    .map((habit) => {
+      const data = habit.data as { title: string; reminder_times?: string[] };
+      return data.reminder_times?.length ? `${data.title} (at ${data.reminder_times.join(', ')})` : data.title;
+    });
 
   const r = modelTables.reminder;
-  const reminders = await db.select({ data: r.data }).from(r)
-    .where(and(eq(r.userId, user.id), sql`${r.data}->>'remind_at' is not null`,
-      sql`(${r.data}->>'repeat' is not null or ((${r.data}->>'remind_at')::timestamptz >= ${dayStart.toISOString()}::timestamptz and (${r.data}->>'remind_at')::timestamptz < ${dayEnd.toISOString()}::timestamptz))`));
+  const reminders = await db
+    .select({ data: r.data })
+    .from(r)
+    .where(
+      and(
+        eq(r.userId, user.id),
+        sql`${r.data}->>'remind_at' is not null`,
+        sql`(${r.data}->>'repeat' is not null or ((${r.data}->>'remind_at')::timestamptz >= ${dayStart.toISOString()}::timestamptz and (${r.data}->>'remind_at')::timestamptz < ${dayEnd.toISOString()}::timestamptz))`,
+      ),
+    );
   const reminderLines = reminders
-    .flatMap((row) => occurrencesBetween(row.data as unknown as ReminderTiming, zone, dayStart, dayEnd).map((at) => ({ at, title: (row.data as { title: string }).title })))
+    .flatMap((row) =>
+      occurrencesBetween(row.data as unknown as ReminderTiming, zone, dayStart, dayEnd).map((at) => ({
+        at,
+        title: (row.data as { title: string }).title,
+      })),
+    )
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map(({ at, title }) => `${timeText(at, zone)} ${title}`);
 
-  return { plan: limited(plan), habits: limited(habitLines), reminders: limited(reminderLines), events: limited(events) };
+  return {
+    plan: limited(plan),
+    habits: limited(habitLines),
+    reminders: limited(reminderLines),
+    events: limited(events),
+  };
 }
 
 /** The day a daily e-mail sent at `instant` is about, in the user's zone. */

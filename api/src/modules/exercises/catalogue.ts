@@ -9,8 +9,16 @@ import { libraryOf, matchesWords, searchWords, type Library } from './library';
 
 /** The exercise list's own parameters, beside the engine's search, limit and cursor. */
 export const exerciseListParams = {
-  muscle: dbId.optional().describe('Only exercises whose main or other muscles include this muscle (an id of /api/muscle/all).'),
-  equipment: z.string().trim().min(1).max(60).optional().describe('Only exercises using this equipment, e.g. "barbell".'),
+  muscle: dbId
+    .optional()
+    .describe('Only exercises whose main or other muscles include this muscle (an id of /api/muscle/all).'),
+  equipment: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe('Only exercises using this equipment, e.g. "barbell".'),
   level: z.enum(exerciseLevels).optional(),
   source: z.enum(['library', 'mine']).optional().describe('Only the built-in library, or only your own exercises.'),
   ids: z.array(dbId).max(200).optional().describe('Only these exercises (to name the ones a workout uses).'),
@@ -48,7 +56,12 @@ function customRecord(record: WireRecord, muscleNames: Map<number, string>): Wir
 
 function keeps(record: WireRecord, query: ExerciseQuery, words: string[], haystack: string): boolean {
   if (query.ids && !query.ids.includes(record.id as number)) return false;
-  if (query.muscle !== undefined && !num(record.muscle_ids).includes(query.muscle) && !num(record.secondary_muscle_ids).includes(query.muscle)) return false;
+  if (
+    query.muscle !== undefined &&
+    !num(record.muscle_ids).includes(query.muscle) &&
+    !num(record.secondary_muscle_ids).includes(query.muscle)
+  )
+    return false;
   if (query.equipment && String(record.equipment ?? '').toLowerCase() !== query.equipment.toLowerCase()) return false;
   if (query.level && record.level !== query.level) return false;
   return matchesWords(haystack, words);
@@ -60,17 +73,36 @@ function keeps(record: WireRecord, query: ExerciseQuery, words: string[], haysta
  * With a search, exercises whose NAME has every word come before those matched by muscle or equipment only.
  * The cursor is the offset into that list.
  */
-export function mergeExercises(library: Library, custom: WireRecord[], muscleNames: Map<number, string>, query: ExerciseQuery): { records: WireRecord[]; nextCursor?: string } {
+export function mergeExercises(
+  library: Library,
+  custom: WireRecord[],
+  muscleNames: Map<number, string>,
+  query: ExerciseQuery,
+): { records: WireRecord[]; nextCursor?: string } {
   const words = searchWords(query.search);
   // Filtered first, then given their muscle names: only the kept ones are copied.
-  const mine = query.source === 'library' ? [] : custom
-    .filter((record) => keeps(record, query, words, [record.name, record.equipment, ...namesOf(num(record.muscle_ids), muscleNames)].join(' ').toLowerCase()))
-    .map((record) => customRecord(record, muscleNames));
-  const builtins = query.source === 'mine' ? [] : library.exercises.filter((e, i) => keeps(e, query, words, library.haystacks[i]));
-  const byName = (records: WireRecord[]) => words.length === 0 ? records : [
-    ...records.filter((r) => matchesWords(String(r.name).toLowerCase(), words)),
-    ...records.filter((r) => !matchesWords(String(r.name).toLowerCase(), words)),
-  ];
+  const mine =
+    query.source === 'library'
+      ? []
+      : custom
+          .filter((record) =>
+            keeps(
+              record,
+              query,
+              words,
+              [record.name, record.equipment, ...namesOf(num(record.muscle_ids), muscleNames)].join(' ').toLowerCase(),
+            ),
+          )
+          .map((record) => customRecord(record, muscleNames));
+  const builtins =
+    query.source === 'mine' ? [] : library.exercises.filter((e, i) => keeps(e, query, words, library.haystacks[i]));
+  const byName = (records: WireRecord[]) =>
+    words.length === 0
+      ? records
+      : [
+          ...records.filter((r) => matchesWords(String(r.name).toLowerCase(), words)),
+          ...records.filter((r) => !matchesWords(String(r.name).toLowerCase(), words)),
+        ];
   const all = [...byName(mine), ...byName(builtins)];
   const offset = query.cursor === undefined ? 0 : Number(query.cursor);
   if (!Number.isSafeInteger(offset) || offset < 0) throw invalid({ cursor: ['is not a cursor this list gave'] });

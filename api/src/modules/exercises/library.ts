@@ -20,7 +20,10 @@ interface LibraryExercise {
   category: string;
 }
 
-export interface MuscleRow { id: number; name: string }
+export interface MuscleRow {
+  id: number;
+  name: string;
+}
 
 /** A built-in as the API sends it: the fields of the exercise model, with muscles by catalogue id and by name. */
 export type BuiltinExercise = {
@@ -50,9 +53,10 @@ export interface Library {
 }
 
 // `api/data/exercises`, seen from src/modules/exercises/ (sources, tests) or from dist/ (the compiled server).
-const dataFile = ['../../../data/exercises/exercises.json', '../data/exercises/exercises.json']
-  .map((relative) => new URL(relative, import.meta.url))
-  .find((candidate) => existsSync(candidate)) ?? new URL('../../../data/exercises/exercises.json', import.meta.url);
+const dataFile =
+  ['../../../data/exercises/exercises.json', '../data/exercises/exercises.json']
+    .map((relative) => new URL(relative, import.meta.url))
+    .find((candidate) => existsSync(candidate)) ?? new URL('../../../data/exercises/exercises.json', import.meta.url);
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -81,7 +85,9 @@ export function buildLibrary(raw: LibraryExercise[], catalogue: MuscleRow[]): Li
     is_builtin: true,
     source_id: e.id,
   }));
-  const haystacks = exercises.map((e) => [e.name, e.equipment, ...e.primary_muscles, e.category].join(' ').toLowerCase());
+  const haystacks = exercises.map((e) =>
+    [e.name, e.equipment, ...e.primary_muscles, e.category].join(' ').toLowerCase(),
+  );
   return { muscles: catalogue, exercises, haystacks, byId: (id) => exercises[id - BUILTIN_ID_BASE] };
 }
 

@@ -16,19 +16,41 @@ export const goalDraft = z.object({
   title: z.string().trim().min(1).max(200),
   why: z.string().max(5000).default(''),
   target_date: isoDate.nullable().default(null),
-  milestones: z.array(z.object({ title: z.string().trim().min(1).max(200), due_date: isoDate.nullable().default(null) })).max(20).default([]),
-  habits: z.array(z.object({
-    title: z.string().trim().min(1).max(200),
-    times: z.number().int().min(1).max(7).default(1).describe('How many times…'),
-    days: z.union([z.literal(1), z.literal(7)]).default(1).describe('…in how many days: 1 (every day) or 7 (a week).'),
-  })).max(10).default([]),
+  milestones: z
+    .array(z.object({ title: z.string().trim().min(1).max(200), due_date: isoDate.nullable().default(null) }))
+    .max(20)
+    .default([]),
+  habits: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(200),
+        times: z.number().int().min(1).max(7).default(1).describe('How many times…'),
+        days: z
+          .union([z.literal(1), z.literal(7)])
+          .default(1)
+          .describe('…in how many days: 1 (every day) or 7 (a week).'),
+      }),
+    )
+    .max(10)
+    .default([]),
 });
 export type GoalDraft = z.infer<typeof goalDraft>;
 
-export const draftAnswer = documented(z.union([
-  z.object({ success: z.literal(true), draft: goalDraft, model: z.string() }),
-  z.object({ success: z.literal(false), configured: z.boolean(), error: z.string().describe('Why there is no draft, in words to show.') }),
-]).meta({ description: 'A draft to edit, or why there is none (no provider configured, or the provider failed): either way nothing is stored.' }));
+export const draftAnswer = documented(
+  z
+    .union([
+      z.object({ success: z.literal(true), draft: goalDraft, model: z.string() }),
+      z.object({
+        success: z.literal(false),
+        configured: z.boolean(),
+        error: z.string().describe('Why there is no draft, in words to show.'),
+      }),
+    ])
+    .meta({
+      description:
+        'A draft to edit, or why there is none (no provider configured, or the provider failed): either way nothing is stored.',
+    }),
+);
 
 /** The prompt: the wish, today, and the exact JSON wanted back. */
 export function draftPrompt(wish: string, today: string): string {
@@ -60,14 +82,27 @@ export function readDraft(answer: string): GoalDraft | null {
     const raw = parsed as Record<string, unknown>;
     if (typeof raw.target_date === 'string' && !isoDate.safeParse(raw.target_date).success) raw.target_date = null;
     if (Array.isArray(raw.milestones)) {
-      raw.milestones = raw.milestones.map((m: unknown) => (typeof m === 'object' && m !== null && typeof (m as { due_date?: unknown }).due_date === 'string' && !isoDate.safeParse((m as { due_date: string }).due_date).success ? { ...m, due_date: null } : m)).slice(0, 20);
+      raw.milestones = raw.milestones
+        .map((m: unknown) =>
+          typeof m === 'object' &&
+          m !== null &&
+          typeof (m as { due_date?: unknown }).due_date === 'string' &&
+          !isoDate.safeParse((m as { due_date: string }).due_date).success
+            ? { ...m, due_date: null }
+            : m,
+        )
+        .slice(0, 20);
     }
     if (Array.isArray(raw.habits)) {
-      raw.habits = raw.habits.filter((h: unknown): h is Record<string, unknown> => typeof h === 'object' && h !== null).map((h) => {
-        const days = h.days === 7 ? 7 : 1;
-        const times = typeof h.times === 'number' ? Math.min(days === 1 ? 1 : 7, Math.max(1, Math.round(h.times))) : 1;
-        return { title: h.title, times, days };
-      }).slice(0, 10);
+      raw.habits = raw.habits
+        .filter((h: unknown): h is Record<string, unknown> => typeof h === 'object' && h !== null)
+        .map((h) => {
+          const days = h.days === 7 ? 7 : 1;
+          const times =
+            typeof h.times === 'number' ? Math.min(days === 1 ? 1 : 7, Math.max(1, Math.round(h.times))) : 1;
+          return { title: h.title, times, days };
+        })
+        .slice(0, 10);
     }
   }
   const checked = goalDraft.safeParse(parsed);
@@ -79,26 +114,59 @@ export async function goalAiRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = app.ai;
 
-  api.post('/api/goal/ai-draft', {
-    schema: {
-      tags: ['goal'], summary: "Draft a SMART goal with milestones and habits from a wish, with the user's AI model (nothing is stored)",
-      body: z.object({ board: dbId, params: z.object({ wish: z.string().trim().min(3, 'must say a little more').max(1000) }).strict() }).strict(),
-      response: { 200: draftAnswer, ...errorsOf(404) },
+  api.post(
+    '/api/goal/ai-draft',
+    {
+      schema: {
+        tags: ['goal'],
+        summary:
+          "Draft a SMART goal with milestones and habits from a wish, with the user's AI model (nothing is stored)",
+        body: z
+          .object({
+            board: dbId,
+            params: z.object({ wish: z.string().trim().min(3, 'must say a little more').max(1000) }).strict(),
+          })
+          .strict(),
+        response: { 200: draftAnswer, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { board: boardId, params } = request.body;
-    await requireOwnBoard(app.db, userId, boardId);
-    if (!config.configured) {
-      return { success: false as const, configured: false, error: 'No AI provider is set up on this Lifeboard, so the coach cannot draft a goal. The guided questions below work without one; an administrator can set one up with the AI_BASE_URL, AI_API_KEY and AI_MODELS settings.' };
-    }
-    const [user] = await app.db.select({ aiModel: users.aiModel }).from(users).where(eq(users.id, userId)).limit(1);
-    const model = config.models.find((m) => m.id === user?.aiModel) ?? config.models[0];
-    const result = await askModel(config, model.name, draftPrompt(params.wish, await userToday(app, userId)), fetch, 1200);
-    if (!result.ok) return { success: false as const, configured: true, error: `The AI model could not draft a goal: ${result.message} Try again, or use the guided questions below.` };
-    const draft = readDraft(result.answer);
-    if (!draft) return { success: false as const, configured: true, error: 'The AI model answered, but not with a goal this page can read. Try again, or use the guided questions below.' };
-    return { success: true as const, draft, model: model.name };
-  });
+    async (request) => {
+      const { userId } = authOf(request);
+      const { board: boardId, params } = request.body;
+      await requireOwnBoard(app.db, userId, boardId);
+      if (!config.configured) {
+        return {
+          success: false as const,
+          configured: false,
+          error:
+            'No AI provider is set up on this Lifeboard, so the coach cannot draft a goal. The guided questions below work without one; an administrator can set one up with the AI_BASE_URL, AI_API_KEY and AI_MODELS settings.',
+        };
+      }
+      const [user] = await app.db.select({ aiModel: users.aiModel }).from(users).where(eq(users.id, userId)).limit(1);
+      const model = config.models.find((m) => m.id === user?.aiModel) ?? config.models[0];
+      const result = await askModel(
+        config,
+        model.name,
+        draftPrompt(params.wish, await userToday(app, userId)),
+        fetch,
+        1200,
+      );
+      if (!result.ok)
+        return {
+          success: false as const,
+          configured: true,
+          error: `The AI model could not draft a goal: ${result.message} Try again, or use the guided questions below.`,
+        };
+      const draft = readDraft(result.answer);
+      if (!draft)
+        return {
+          success: false as const,
+          configured: true,
+          error:
+            'The AI model answered, but not with a goal this page can read. Try again, or use the guided questions below.',
+        };
+      return { success: true as const, draft, model: model.name };
+    },
+  );
 }

@@ -24,23 +24,36 @@ const progressSchema = z.object({
   source: z.enum(['milestones', 'target', 'habits']),
   words: z.string().describe('The same in words, e.g. "2 of 5 milestones done".'),
 });
-const linked = z.object({ id: z.number().int(), title: z.string(), date: isoDate.nullable().optional(), status: z.string().optional() });
+const linked = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: isoDate.nullable().optional(),
+  status: z.string().optional(),
+});
 const habitStatsSchema = statsAnswer.shape.stats;
 
-export const goalDetailAnswer = documented(z.object({
-  success: z.literal(true),
-  goal: z.record(z.string(), z.unknown()),
-  progress: progressSchema,
-  habits: z.array(z.object({ habit: z.record(z.string(), z.unknown()), stats: habitStatsSchema })),
-  projects: z.array(linked),
-  activities: z.array(linked).describe('The newest 50.'),
-  journal_entries: z.array(linked).describe('The newest 50.'),
-}).meta({ description: "A goal's page: the goal, its progress now, and what is linked to it." }));
+export const goalDetailAnswer = documented(
+  z
+    .object({
+      success: z.literal(true),
+      goal: z.record(z.string(), z.unknown()),
+      progress: progressSchema,
+      habits: z.array(z.object({ habit: z.record(z.string(), z.unknown()), stats: habitStatsSchema })),
+      projects: z.array(linked),
+      activities: z.array(linked).describe('The newest 50.'),
+      journal_entries: z.array(linked).describe('The newest 50.'),
+    })
+    .meta({ description: "A goal's page: the goal, its progress now, and what is linked to it." }),
+);
 
-export const goalProgressAnswer = documented(z.object({
-  success: z.literal(true),
-  progress: z.array(progressSchema.extend({ id: z.number().int() })),
-}).meta({ description: "Every goal's progress now, on the board (for lists, the timeline and /home)." }));
+export const goalProgressAnswer = documented(
+  z
+    .object({
+      success: z.literal(true),
+      progress: z.array(progressSchema.extend({ id: z.number().int() })),
+    })
+    .meta({ description: "Every goal's progress now, on the board (for lists, the timeline and /home)." }),
+);
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -49,64 +62,103 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   async function linkedRows(table: ModelTable, userId: number, boardId: number, goalId: number, newestFirst: boolean) {
-    return app.db.select({ id: table.id, data: table.data, sortAt: table.sortAt }).from(table)
-      .where(and(eq(table.userId, userId), eq(table.boardId, boardId), sql`(${table.data}->>'goal_id') = ${String(goalId)}`))
-      .orderBy(newestFirst ? desc(table.sortAt) : asc(table.id)).limit(newestFirst ? 50 : 500);
+    return app.db
+      .select({ id: table.id, data: table.data, sortAt: table.sortAt })
+      .from(table)
+      .where(
+        and(eq(table.userId, userId), eq(table.boardId, boardId), sql`(${table.data}->>'goal_id') = ${String(goalId)}`),
+      )
+      .orderBy(newestFirst ? desc(table.sortAt) : asc(table.id))
+      .limit(newestFirst ? 50 : 500);
   }
 
-  api.post('/api/goal/detail', {
-    schema: {
-      tags: ['goal'], summary: "A goal's page: its progress now, its habits with their stats, and its projects, activities and journal entries",
-      body: z.object({ board, params: z.object({ goal_id: dbId, date: isoDate.optional() }).strict() }).strict(),
-      response: { 200: goalDetailAnswer, ...errorsOf(404) },
+  api.post(
+    '/api/goal/detail',
+    {
+      schema: {
+        tags: ['goal'],
+        summary:
+          "A goal's page: its progress now, its habits with their stats, and its projects, activities and journal entries",
+        body: z.object({ board, params: z.object({ goal_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+        response: { 200: goalDetailAnswer, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { board: boardId, params } = request.body;
-    await requireOwnBoard(app.db, userId, boardId);
-    const t = modelTables.goal;
-    const [row] = await app.db.select({ id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data })
-      .from(t).where(and(eq(t.id, params.goal_id), eq(t.userId, userId), eq(t.boardId, boardId))).limit(1);
-    if (!row) throw notFound('No such goal.');
-    const asOf = params.date ?? await userToday(app, userId);
-    const [habits, projects, activities, entries] = await Promise.all([
-      linkedHabits(app, userId, boardId, [row.id], asOf),
-      linkedRows(modelTables.project, userId, boardId, row.id, false),
-      linkedRows(modelTables.activity, userId, boardId, row.id, true),
-      linkedRows(modelTables.journal_entry, userId, boardId, row.id, true),
-    ]);
-    return {
-      success: true as const,
-      goal: presentGoal(row),
-      progress: goalProgress(row.data, countedScores(habits), text(row.data.unit)),
-      habits: habits.map(({ habit, stats }) => ({ habit, stats })),
-      projects: projects.map((p) => ({ id: p.id, title: text(p.data.title), date: (p.data.due_date as string | null) ?? null, status: text(p.data.status) })),
-      activities: activities.map((a) => ({ id: a.id, title: text(a.data.title), date: text(a.data.date) || null })),
-      journal_entries: entries.map((e) => ({ id: e.id, title: text(e.data.title), date: text(e.data.date) || null })),
-    };
-  });
+    async (request) => {
+      const { userId } = authOf(request);
+      const { board: boardId, params } = request.body;
+      await requireOwnBoard(app.db, userId, boardId);
+      const t = modelTables.goal;
+      const [row] = await app.db
+        .select({
+          id: t.id,
+          boardId: t.boardId,
+          createdAt: t.createdAt,
+          updatedAt: t.updatedAt,
+          position: t.position,
+          sortAt: t.sortAt,
+          data: t.data,
+        })
+        .from(t)
+        .where(and(eq(t.id, params.goal_id), eq(t.userId, userId), eq(t.boardId, boardId)))
+        .limit(1);
+      if (!row) throw notFound('No such goal.');
+      const asOf = params.date ?? (await userToday(app, userId));
+      const [habits, projects, activities, entries] = await Promise.all([
+        linkedHabits(app, userId, boardId, [row.id], asOf),
+        linkedRows(modelTables.project, userId, boardId, row.id, false),
+        linkedRows(modelTables.activity, userId, boardId, row.id, true),
+        linkedRows(modelTables.journal_entry, userId, boardId, row.id, true),
+      ]);
+      return {
+        success: true as const,
+        goal: presentGoal(row),
+        progress: goalProgress(row.data, countedScores(habits), text(row.data.unit)),
+        habits: habits.map(({ habit, stats }) => ({ habit, stats })),
+        projects: projects.map((p) => ({
+          id: p.id,
+          title: text(p.data.title),
+          date: (p.data.due_date as string | null) ?? null,
+          status: text(p.data.status),
+        })),
+        activities: activities.map((a) => ({ id: a.id, title: text(a.data.title), date: text(a.data.date) || null })),
+        journal_entries: entries.map((e) => ({ id: e.id, title: text(e.data.title), date: text(e.data.date) || null })),
+      };
+    },
+  );
 
-  api.post('/api/goal/progress', {
-    schema: {
-      tags: ['goal'], summary: "Every goal's progress now (500 at most), worked out as its page shows it",
-      body: z.object({ board, params: z.object({ date: isoDate.optional() }).strict().optional() }).strict(),
-      response: { 200: goalProgressAnswer, ...errorsOf(404) },
+  api.post(
+    '/api/goal/progress',
+    {
+      schema: {
+        tags: ['goal'],
+        summary: "Every goal's progress now (500 at most), worked out as its page shows it",
+        body: z.object({ board, params: z.object({ date: isoDate.optional() }).strict().optional() }).strict(),
+        response: { 200: goalProgressAnswer, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { board: boardId, params = {} } = request.body;
-    await requireOwnBoard(app.db, userId, boardId);
-    const t = modelTables.goal;
-    const goals = await app.db.select({ id: t.id, data: t.data }).from(t)
-      .where(and(eq(t.userId, userId), eq(t.boardId, boardId))).orderBy(asc(t.id)).limit(500);
-    const habitGoals = goals.filter((g) => g.data.progress_from === 'habits').map((g) => g.id);
-    const asOf = params.date ?? await userToday(app, userId);
-    const habits = habitGoals.length ? await linkedHabits(app, userId, boardId, habitGoals, asOf) : [];
-    return {
-      success: true as const,
-      progress: goals.map((g) => ({ id: g.id, ...goalProgress(g.data, countedScores(habits.filter((h) => h.goalId === g.id)), text(g.data.unit)) })),
-    };
-  });
+    async (request) => {
+      const { userId } = authOf(request);
+      const { board: boardId, params = {} } = request.body;
+      await requireOwnBoard(app.db, userId, boardId);
+      const t = modelTables.goal;
+      const goals = await app.db
+        .select({ id: t.id, data: t.data })
+        .from(t)
+        .where(and(eq(t.userId, userId), eq(t.boardId, boardId)))
+        .orderBy(asc(t.id))
+        .limit(500);
+      const habitGoals = goals.filter((g) => g.data.progress_from === 'habits').map((g) => g.id);
+      const asOf = params.date ?? (await userToday(app, userId));
+      const habits = habitGoals.length ? await linkedHabits(app, userId, boardId, habitGoals, asOf) : [];
+      return {
+        success: true as const,
+        progress: goals.map((g) => ({
+          id: g.id,
+          ...goalProgress(g.data, countedScores(habits.filter((h) => h.goalId === g.id)), text(g.data.unit)),
+        })),
+      };
+    },
+  );
 }

@@ -12,15 +12,44 @@ import type { HabitStats } from '../habits/strength';
 const presentHabit = presenterOf(models.habit);
 
 /** The habits linked to a goal, in the habits' own order, each with its stats as of `asOf` (archived ones too). */
-export async function linkedHabits(app: FastifyInstance, userId: number, boardId: number, goalIds: number[], asOf: string): Promise<{ goalId: number; habit: WireRecord; stats: HabitStats }[]> {
+export async function linkedHabits(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  goalIds: number[],
+  asOf: string,
+): Promise<{ goalId: number; habit: WireRecord; stats: HabitStats }[]> {
   if (!goalIds.length) return [];
   const t = modelTables.habit;
-  const rows = await app.db.select({ id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data })
+  const rows = await app.db
+    .select({
+      id: t.id,
+      boardId: t.boardId,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+      position: t.position,
+      sortAt: t.sortAt,
+      data: t.data,
+    })
     .from(t)
-    .where(and(eq(t.userId, userId), eq(t.boardId, boardId), sql`(${t.data}->>'goal_id') in (${sql.join(goalIds.map((id) => sql`${String(id)}`), sql`, `)})`))
-    .orderBy(asc(t.position), asc(t.id)).limit(500);
+    .where(
+      and(
+        eq(t.userId, userId),
+        eq(t.boardId, boardId),
+        sql`(${t.data}->>'goal_id') in (${sql.join(
+          goalIds.map((id) => sql`${String(id)}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(asc(t.position), asc(t.id))
+    .limit(500);
   const stats = await statsOfHabits(app, userId, rows, asOf);
-  return rows.map((row) => ({ goalId: Number(row.data.goal_id), habit: presentHabit(row), stats: stats.get(row.id) as HabitStats }));
+  return rows.map((row) => ({
+    goalId: Number(row.data.goal_id),
+    habit: presentHabit(row),
+    stats: stats.get(row.id) as HabitStats,
+  }));
 }
 
 /** Scores of the habits that count toward a goal's progress: archived habits no longer do. */
@@ -29,7 +58,13 @@ export function countedScores(habits: { habit: WireRecord; stats: HabitStats }[]
 }
 
 /** A goal's progress now: for "the strength of its habits" that reads the linked habits' check-ins. */
-export async function progressOf(app: FastifyInstance, userId: number, boardId: number, goalId: number | null, data: RecordData): Promise<GoalProgress> {
+export async function progressOf(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  goalId: number | null,
+  data: RecordData,
+): Promise<GoalProgress> {
   const unit = typeof data.unit === 'string' ? data.unit : '';
   if (progressSourceOf(data) !== 'habits' || goalId === null) return goalProgress(data, [], unit);
   const habits = await linkedHabits(app, userId, boardId, [goalId], await userToday(app, userId));
@@ -38,6 +73,12 @@ export async function progressOf(app: FastifyInstance, userId: number, boardId: 
 
 /** The stored `progress` is never taken from a client: every save works it out again (a snapshot for habits). */
 export const goalHooks: ModelHooks = {
-  beforeCreate: async (ctx, data) => ({ ...data, progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, null, data)).percent }),
-  beforeUpdate: async (ctx, changes, stored, id) => ({ ...changes, progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, id, { ...stored, ...changes })).percent }),
+  beforeCreate: async (ctx, data) => ({
+    ...data,
+    progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, null, data)).percent,
+  }),
+  beforeUpdate: async (ctx, changes, stored, id) => ({
+    ...changes,
+    progress: (await progressOf(ctx.app, ctx.userId, ctx.boardId, id, { ...stored, ...changes })).percent,
+  }),
 };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type Checkpoint, type DayEntry, type HabitRule } from './strength';
+import {
+  checkpointAt,
+  checkpointDay,
+  dayOf,
+  habitStats,
+  isoOf,
+  windowDays,
+  type Checkpoint,
+  type DayEntry,
+  type HabitRule,
+} from './strength';
 
 /** A small seeded generator (mulberry32), so a failing history can be replayed from its seed. */
 function random(seed: number) {
@@ -14,12 +24,20 @@ function random(seed: number) {
 }
 
 const schedules: Pick<HabitRule, 'num' | 'den'>[] = [
-  { num: 1, den: 1 }, { num: 3, den: 7 }, { num: 1, den: 7 }, { num: 7, den: 7 }, { num: 1, den: 3 }, { num: 2, den: 5 },
-  { num: 10, den: 30 }, { num: 4, den: 31 }, { num: 1, den: 45 }, { num: 2, den: 2 },
+  { num: 1, den: 1 },
+  { num: 3, den: 7 },
+  { num: 1, den: 7 },
+  { num: 7, den: 7 },
+  { num: 1, den: 3 },
+  { num: 2, den: 5 },
+  { num: 10, den: 30 },
+  { num: 4, den: 31 },
+  { num: 1, den: 45 },
+  { num: 2, den: 2 },
 ];
 
 function randomHabit(next: () => number, start: number, days: number): { rule: HabitRule; entries: DayEntry[] } {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const kind = pick(['yes_no', 'yes_no', 'at_least', 'at_most'] as const);
   const weekdays = next() < 0.2 ? [1, 3, 5] : [];
   const paused: HabitRule['paused'] = [];
@@ -27,7 +45,13 @@ function randomHabit(next: () => number, start: number, days: number): { rule: H
     const from = start + Math.floor(next() * days);
     paused.push({ from: isoOf(from), to: next() < 0.2 ? null : isoOf(from + Math.floor(next() * 40)) });
   }
-  const rule: HabitRule = { kind, target: kind === 'yes_no' ? null : pick([0, 1, 2.5, 8]), ...pick(schedules), weekdays, paused };
+  const rule: HabitRule = {
+    kind,
+    target: kind === 'yes_no' ? null : pick([0, 1, 2.5, 8]),
+    ...pick(schedules),
+    weekdays,
+    paused,
+  };
   const entries: DayEntry[] = [];
   const density = next();
   const first = start + Math.floor(next() * 200);
@@ -62,9 +86,10 @@ describe('checkpoints give the same stats as every check-in', () => {
         const day = checkpointDay(rule, asOfIso, first);
         if (!checkpoint || day > checkpoint.day) {
           // Half the time from the one before (reading only what is after it), else from every check-in.
-          checkpoint = checkpoint && next() < 0.5
-            ? checkpointAt(rule, readAfter(rule, entries, checkpoint, isoOf(dayOf(day) - 1)), day, checkpoint)
-            : checkpointAt(rule, entries, day);
+          checkpoint =
+            checkpoint && next() < 0.5
+              ? checkpointAt(rule, readAfter(rule, entries, checkpoint, isoOf(dayOf(day) - 1)), day, checkpoint)
+              : checkpointAt(rule, entries, day);
         }
         expect(checkpoint.day <= asOfIso).toBe(true);
         const resumed = habitStats(rule, readAfter(rule, entries, checkpoint, asOfIso), asOfIso, 7, checkpoint);
@@ -82,7 +107,9 @@ describe('checkpoints give the same stats as every check-in', () => {
     expect(checkpointDay({ ...rule, num: 1, den: 1 }, '2026-11-22', '2020-01-01')).toBe('2026-11-01');
     expect(checkpointDay({ ...rule, num: 1, den: 1 }, '2026-11-05', '2020-01-01')).toBe('2026-10-01');
     expect(checkpointDay({ ...rule, num: 2, den: 10 }, '2026-11-22', '2026-10-03')).toBe('2026-10-23');
-    expect(() => checkpointAt({ ...rule, num: 1, den: 7 }, [{ date: '2026-01-01', value: 'yes' }], '2026-11-04')).toThrow(/streak period/);
+    expect(() =>
+      checkpointAt({ ...rule, num: 1, den: 7 }, [{ date: '2026-01-01', value: 'yes' }], '2026-11-04'),
+    ).toThrow(/streak period/);
   });
 
   it('refuses a checkpoint after the date asked for (its entries would be missing)', () => {

@@ -2,7 +2,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { habitCheckpoints } from '../../db/schema';
 import { entriesByHabit, ruleOf } from './entries';
-import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type Checkpoint, type HabitStats } from './strength';
+import {
+  checkpointAt,
+  checkpointDay,
+  dayOf,
+  habitStats,
+  isoOf,
+  windowDays,
+  type Checkpoint,
+  type HabitStats,
+} from './strength';
 
 /**
  * Stats of habits as of `asOf`, reading only the weeks after each habit's checkpoint (habit_checkpoint,
@@ -11,12 +20,20 @@ import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type
  * or its schedule or pauses did) or after `asOf` is computed from every check-in once, and its new checkpoint
  * saved; one that is more than a month behind is moved forward from where it stands.
  */
-export async function statsOfHabits(app: FastifyInstance, userId: number, habits: readonly { id: number; data: Record<string, unknown> }[], asOf: string): Promise<Map<number, HabitStats>> {
+export async function statsOfHabits(
+  app: FastifyInstance,
+  userId: number,
+  habits: readonly { id: number; data: Record<string, unknown> }[],
+  asOf: string,
+): Promise<Map<number, HabitStats>> {
   const out = new Map<number, HabitStats>();
   if (!habits.length) return out;
   const ids = habits.map((habit) => habit.id);
   // Read before the check-ins: a save below is refused if a check-in changed since (the version moved on).
-  const saved = await app.db.select().from(habitCheckpoints).where(and(eq(habitCheckpoints.userId, userId), inArray(habitCheckpoints.habitId, ids)));
+  const saved = await app.db
+    .select()
+    .from(habitCheckpoints)
+    .where(and(eq(habitCheckpoints.userId, userId), inArray(habitCheckpoints.habitId, ids)));
   const savedOf = new Map(saved.map((row) => [Number(row.habitId), row]));
   const plans = habits.map((habit) => {
     const rule = ruleOf(habit.data);
@@ -29,8 +46,15 @@ export async function statsOfHabits(app: FastifyInstance, userId: number, habits
     const from = usable ? isoOf(Math.min(dayOf(usable.day) - windowDays(rule), dayOf(asOf) - 6)) : null;
     return { habit, rule, key, version: row ? row.version : -1, current, usable, from };
   });
-  const entries = await entriesByHabit(app, userId, ids, asOf, new Map(plans.filter((p) => p.from).map((p) => [p.habit.id, p.from as string])));
-  const saves: { habitId: number; userId: number; version: number; valid: boolean; rule: string; state: Checkpoint }[] = [];
+  const entries = await entriesByHabit(
+    app,
+    userId,
+    ids,
+    asOf,
+    new Map(plans.filter((p) => p.from).map((p) => [p.habit.id, p.from as string])),
+  );
+  const saves: { habitId: number; userId: number; version: number; valid: boolean; rule: string; state: Checkpoint }[] =
+    [];
   for (const plan of plans) {
     const own = entries.get(plan.habit.id) ?? [];
     let checkpoint = plan.usable;
@@ -38,7 +62,15 @@ export async function statsOfHabits(app: FastifyInstance, userId: number, habits
     if (!checkpoint || day > checkpoint.day) {
       checkpoint = checkpointAt(plan.rule, own, day, checkpoint);
       // Never moves a kept checkpoint back (stats of a past day compute from every check-in instead).
-      if (!plan.current || plan.current.day < day) saves.push({ habitId: plan.habit.id, userId, version: plan.version, valid: true, rule: plan.key, state: checkpoint });
+      if (!plan.current || plan.current.day < day)
+        saves.push({
+          habitId: plan.habit.id,
+          userId,
+          version: plan.version,
+          valid: true,
+          rule: plan.key,
+          state: checkpoint,
+        });
     }
     out.set(plan.habit.id, habitStats(plan.rule, own, asOf, 7, checkpoint));
   }
@@ -50,11 +82,14 @@ export async function saveCheckpoints(app: FastifyInstance, saves: (typeof habit
   try {
     // `version` is the one read (-1: there was no row): a check-in written since has moved it on (a trigger on
     // habit_entry), and then this older state is not saved.
-    await app.db.insert(habitCheckpoints).values(saves).onConflictDoUpdate({
-      target: habitCheckpoints.habitId,
-      set: { valid: true, rule: sql`excluded.rule`, state: sql`excluded.state` },
-      setWhere: sql`${habitCheckpoints.version} = excluded.version`,
-    });
+    await app.db
+      .insert(habitCheckpoints)
+      .values(saves)
+      .onConflictDoUpdate({
+        target: habitCheckpoints.habitId,
+        set: { valid: true, rule: sql`excluded.rule`, state: sql`excluded.state` },
+        setWhere: sql`${habitCheckpoints.version} = excluded.version`,
+      });
   } catch (error) {
     // A habit deleted meanwhile (its row is gone): the stats are still right, only not kept.
     app.log.warn({ err: error }, 'habit checkpoints not saved');

@@ -31,7 +31,8 @@ function lineFrom(text: string, date: string): number {
   while (low < high) {
     const mid = (low + high) >>> 1;
     const start = lineStart(mid);
-    if (text.slice(start, start + 10) >= date) high = mid; else low = mid + 1;
+    if (text.slice(start, start + 10) >= date) high = mid;
+    else low = mid + 1;
   }
   return low;
 }
@@ -40,7 +41,13 @@ function lineFrom(text: string, date: string): number {
  * Each habit's check-ins up to `asOf`, by date, from the per-year texts (habit_entry_year): a few rows per habit.
  * `from` (per habit) leaves out the check-ins before a day, unread.
  */
-export async function entriesByHabit(app: FastifyInstance, userId: number, habitIds: number[], asOf: string, from: ReadonlyMap<number, string> = new Map()): Promise<Map<number, DayEntry[]>> {
+export async function entriesByHabit(
+  app: FastifyInstance,
+  userId: number,
+  habitIds: number[],
+  asOf: string,
+  from: ReadonlyMap<number, string> = new Map(),
+): Promise<Map<number, DayEntry[]>> {
   const byHabit = new Map<number, DayEntry[]>(habitIds.map((id) => [id, []]));
   if (!habitIds.length) return byHabit;
   // Habits grouped by the first year they need, so the years before it are not read.
@@ -49,12 +56,25 @@ export async function entriesByHabit(app: FastifyInstance, userId: number, habit
     const year = from.get(id)?.slice(0, 4) ?? '';
     byYear.set(year, [...(byYear.get(year) ?? []), id]);
   }
-  const wanted = or(...[...byYear].map(([year, ids]) => and(inArray(habitEntryYears.habitId, ids), year ? gte(habitEntryYears.year, year) : undefined)));
-  const rows = await app.db.select({
-    habitId: habitEntryYears.habitId,
-    lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
-  }).from(habitEntryYears)
-    .where(and(eq(habitEntryYears.userId, userId), wanted, lte(habitEntryYears.year, asOf.slice(0, 4)), sql`${habitEntryYears.lines} <> ''`))
+  const wanted = or(
+    ...[...byYear].map(([year, ids]) =>
+      and(inArray(habitEntryYears.habitId, ids), year ? gte(habitEntryYears.year, year) : undefined),
+    ),
+  );
+  const rows = await app.db
+    .select({
+      habitId: habitEntryYears.habitId,
+      lines: sql<string>`string_agg(${habitEntryYears.lines}, E'\n' order by ${habitEntryYears.year})`,
+    })
+    .from(habitEntryYears)
+    .where(
+      and(
+        eq(habitEntryYears.userId, userId),
+        wanted,
+        lte(habitEntryYears.year, asOf.slice(0, 4)),
+        sql`${habitEntryYears.lines} <> ''`,
+      ),
+    )
     .groupBy(habitEntryYears.habitId);
   for (const row of rows) {
     const list = byHabit.get(Number(row.habitId));

@@ -52,26 +52,69 @@ function loopValue(habit: ExportHabit, value: DayEntry['value']): number {
  * The archive of `habits` (every habit of the board, in order, for Habits.csv), with a folder and the combined
  * files for those `selected` (indexes into `habits`).
  */
-export function buildLoopArchive(habits: readonly ExportHabit[], selected: readonly number[], today: string): Uint8Array {
+export function buildLoopArchive(
+  habits: readonly ExportHabit[],
+  selected: readonly number[],
+  today: string,
+): Uint8Array {
   const files: Zippable = {};
-  const header = ['Position', 'Name', 'Type', 'Question', 'Description', 'FrequencyNumerator', 'FrequencyDenominator', 'Color', 'Unit', 'Target Type', 'Target Value', 'Archived?'];
-  files['Habits.csv'] = strToU8(csv([header, ...habits.map((h, i) => {
-    const numeric = h.kind !== 'yes_no';
-    return [
-      String(i + 1).padStart(3, '0'), h.title, numeric ? 'NUMERICAL' : 'YES_NO', '', h.description, h.num, h.den, h.color ?? '',
-      numeric ? h.unit : '', numeric ? (h.kind === 'at_most' ? 'AT_MOST' : 'AT_LEAST') : '', numeric ? String(h.target ?? 0) : '', String(h.archived),
-    ];
-  })]));
+  const header = [
+    'Position',
+    'Name',
+    'Type',
+    'Question',
+    'Description',
+    'FrequencyNumerator',
+    'FrequencyDenominator',
+    'Color',
+    'Unit',
+    'Target Type',
+    'Target Value',
+    'Archived?',
+  ];
+  files['Habits.csv'] = strToU8(
+    csv([
+      header,
+      ...habits.map((h, i) => {
+        const numeric = h.kind !== 'yes_no';
+        return [
+          String(i + 1).padStart(3, '0'),
+          h.title,
+          numeric ? 'NUMERICAL' : 'YES_NO',
+          '',
+          h.description,
+          h.num,
+          h.den,
+          h.color ?? '',
+          numeric ? h.unit : '',
+          numeric ? (h.kind === 'at_most' ? 'AT_MOST' : 'AT_LEAST') : '',
+          numeric ? String(h.target ?? 0) : '',
+          String(h.archived),
+        ];
+      }),
+    ]),
+  );
   for (const index of selected) {
     const habit = habits[index];
     const folder = loopFolderName(index, habit.title);
-    files[`${folder}/Checkmarks.csv`] = strToU8(csv([...habit.entries].reverse().map((e) => [e.date, loopValue(habit, e.value)])));
-    files[`${folder}/Scores.csv`] = strToU8(csv([...habit.scores].reverse().map(([date, score]) => [date, score.toFixed(4)])));
+    files[`${folder}/Checkmarks.csv`] = strToU8(
+      csv([...habit.entries].reverse().map((e) => [e.date, loopValue(habit, e.value)])),
+    );
+    files[`${folder}/Scores.csv`] = strToU8(
+      csv([...habit.scores].reverse().map(([date, score]) => [date, score.toFixed(4)])),
+    );
   }
   // The combined files: from today back to the oldest check-in among the selected habits.
   const chosen = selected.map((i) => habits[i]);
-  const oldest = chosen.map((h) => h.entries[0]?.date).filter((d): d is string => Boolean(d)).sort()[0] ?? today;
-  const byDay = chosen.map((h) => ({ values: new Map(h.entries.map((e) => [e.date, loopValue(h, e.value)])), scores: new Map(h.scores) }));
+  const oldest =
+    chosen
+      .map((h) => h.entries[0]?.date)
+      .filter((d): d is string => Boolean(d))
+      .sort()[0] ?? today;
+  const byDay = chosen.map((h) => ({
+    values: new Map(h.entries.map((e) => [e.date, loopValue(h, e.value)])),
+    scores: new Map(h.scores),
+  }));
   const checks: string[] = [`Date,${chosen.map((h) => csvCell(h.title)).join(',')},`];
   const scores: string[] = [checks[0]];
   for (let day = today; day >= oldest; day = previousDay(day)) {
@@ -114,8 +157,10 @@ const MAX_ENTRIES = 400_000;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 const withoutBom = (text: string) => text.replace(/^\uFEFF/, '');
-const parseTable = (text: string) => Papa.parse<Record<string, string | undefined>>(withoutBom(text), { header: true, skipEmptyLines: 'greedy' }).data;
-const parseLines = (text: string) => Papa.parse<string[]>(withoutBom(text), { header: false, skipEmptyLines: 'greedy' }).data;
+const parseTable = (text: string) =>
+  Papa.parse<Record<string, string | undefined>>(withoutBom(text), { header: true, skipEmptyLines: 'greedy' }).data;
+const parseLines = (text: string) =>
+  Papa.parse<string[]>(withoutBom(text), { header: false, skipEmptyLines: 'greedy' }).data;
 
 const whole = (text: string | undefined, fallback: number) => {
   const n = Number(text);
@@ -128,54 +173,77 @@ export function readLoopArchive(bytes: Uint8Array): ImportedHabit[] {
   try {
     files = unzipSync(bytes, {
       filter: (file) => {
-        if (file.originalSize > MAX_FILE_BYTES) throw new LoopArchiveError(`“${file.name}” is too large to import (over 20 MB).`);
+        if (file.originalSize > MAX_FILE_BYTES)
+          throw new LoopArchiveError(`“${file.name}” is too large to import (over 20 MB).`);
         return /(^|\/)Habits\.csv$/.test(file.name) || /(^|\/)[^/]+\/Checkmarks\.csv$/.test(file.name);
       },
     });
   } catch (error) {
     if (error instanceof LoopArchiveError) throw error;
-    throw new LoopArchiveError('This file is not a zip archive. Export from Loop Habit Tracker with “Export as CSV” and choose the zip it makes.');
+    throw new LoopArchiveError(
+      'This file is not a zip archive. Export from Loop Habit Tracker with “Export as CSV” and choose the zip it makes.',
+    );
   }
-  const habitsPath = Object.keys(files).filter((name) => name.endsWith('Habits.csv')).sort((a, b) => a.length - b.length)[0];
-  if (!habitsPath) throw new LoopArchiveError('This archive has no Habits.csv: it is not a Loop Habit Tracker CSV export.');
+  const habitsPath = Object.keys(files)
+    .filter((name) => name.endsWith('Habits.csv'))
+    .sort((a, b) => a.length - b.length)[0];
+  if (!habitsPath)
+    throw new LoopArchiveError('This archive has no Habits.csv: it is not a Loop Habit Tracker CSV export.');
   const root = habitsPath.slice(0, -'Habits.csv'.length);
   const rows = parseTable(strFromU8(files[habitsPath]));
-  if (!rows.length || !('Name' in rows[0]) || !('Position' in rows[0])) throw new LoopArchiveError('Habits.csv has no Position and Name columns: it is not a Loop Habit Tracker CSV export.');
-  if (rows.length > MAX_HABITS) throw new LoopArchiveError(`This archive has ${rows.length} habits; at most ${MAX_HABITS} can be imported at once.`);
-  const folders = Object.keys(files).filter((name) => name.startsWith(root) && name.endsWith('/Checkmarks.csv')).map((name) => name.slice(root.length, -'/Checkmarks.csv'.length));
+  if (!rows.length || !('Name' in rows[0]) || !('Position' in rows[0]))
+    throw new LoopArchiveError(
+      'Habits.csv has no Position and Name columns: it is not a Loop Habit Tracker CSV export.',
+    );
+  if (rows.length > MAX_HABITS)
+    throw new LoopArchiveError(
+      `This archive has ${rows.length} habits; at most ${MAX_HABITS} can be imported at once.`,
+    );
+  const folders = Object.keys(files)
+    .filter((name) => name.startsWith(root) && name.endsWith('/Checkmarks.csv'))
+    .map((name) => name.slice(root.length, -'/Checkmarks.csv'.length));
   let total = 0;
-  return rows.filter((row) => (row.Name ?? '').trim()).map((row) => {
-    const numeric = row.Type === 'NUMERICAL';
-    const position = (row.Position ?? '').trim();
-    const folder = folders.find((name) => name === position || name.startsWith(`${position} `));
-    const entries: DayEntry[] = [];
-    if (folder !== undefined) {
-      for (const [date, raw] of parseLines(strFromU8(files[`${root}${folder}/Checkmarks.csv`]))) {
-        const value = Number(raw);
-        if (!datePattern.test(date ?? '') || !Number.isFinite(value)) continue;
-        if (numeric) {
-          if (value >= 0) entries.push({ date, value: Math.min(1_000_000, value / 1000) });
-        } else if (value === LOOP_YES_MANUAL) entries.push({ date, value: 'yes' });
-        else if (value === LOOP_SKIP) entries.push({ date, value: 'skip' });
-        // 1 (done implicitly), 0 (not done) and -1 (unknown) are what Loop works out, not check-ins.
+  return rows
+    .filter((row) => (row.Name ?? '').trim())
+    .map((row) => {
+      const numeric = row.Type === 'NUMERICAL';
+      const position = (row.Position ?? '').trim();
+      const folder = folders.find((name) => name === position || name.startsWith(`${position} `));
+      const entries: DayEntry[] = [];
+      if (folder !== undefined) {
+        for (const [date, raw] of parseLines(strFromU8(files[`${root}${folder}/Checkmarks.csv`]))) {
+          const value = Number(raw);
+          if (!datePattern.test(date ?? '') || !Number.isFinite(value)) continue;
+          if (numeric) {
+            if (value >= 0) entries.push({ date, value: Math.min(1_000_000, value / 1000) });
+          } else if (value === LOOP_YES_MANUAL) entries.push({ date, value: 'yes' });
+          else if (value === LOOP_SKIP) entries.push({ date, value: 'skip' });
+          // 1 (done implicitly), 0 (not done) and -1 (unknown) are what Loop works out, not check-ins.
+        }
       }
-    }
-    total += entries.length;
-    if (total > MAX_ENTRIES) throw new LoopArchiveError(`This archive has more than ${MAX_ENTRIES.toLocaleString('en')} check-ins; import fewer habits at a time.`);
-    entries.sort((a, b) => a.date.localeCompare(b.date));
-    const target = Number(row['Target Value']);
-    const description = [row.Question, row.Description].map((s) => (s ?? '').trim()).filter(Boolean).join('\n').slice(0, 5000);
-    return {
-      title: (row.Name ?? '').trim().slice(0, 200),
-      description,
-      kind: numeric ? (row['Target Type'] === 'AT_MOST' ? 'at_most' : 'at_least') : 'yes_no',
-      num: whole(row.FrequencyNumerator ?? row.NumRepetitions, 1),
-      den: whole(row.FrequencyDenominator ?? row.Interval, 1),
-      color: /^#[0-9a-fA-F]{6}$/.test(row.Color ?? '') ? (row.Color ?? null) : null,
-      unit: numeric && (row.Unit ?? '').trim() ? (row.Unit ?? '').trim().slice(0, 30) : null,
-      target: numeric && Number.isFinite(target) && target >= 0 ? Math.min(1_000_000, target) : null,
-      archived: (row['Archived?'] ?? '').trim().toLowerCase() === 'true',
-      entries,
-    } satisfies ImportedHabit;
-  });
+      total += entries.length;
+      if (total > MAX_ENTRIES)
+        throw new LoopArchiveError(
+          `This archive has more than ${MAX_ENTRIES.toLocaleString('en')} check-ins; import fewer habits at a time.`,
+        );
+      entries.sort((a, b) => a.date.localeCompare(b.date));
+      const target = Number(row['Target Value']);
+      const description = [row.Question, row.Description]
+        .map((s) => (s ?? '').trim())
+        .filter(Boolean)
+        .join('\n')
+        .slice(0, 5000);
+      return {
+        title: (row.Name ?? '').trim().slice(0, 200),
+        description,
+        kind: numeric ? (row['Target Type'] === 'AT_MOST' ? 'at_most' : 'at_least') : 'yes_no',
+        num: whole(row.FrequencyNumerator ?? row.NumRepetitions, 1),
+        den: whole(row.FrequencyDenominator ?? row.Interval, 1),
+        color: /^#[0-9a-fA-F]{6}$/.test(row.Color ?? '') ? (row.Color ?? null) : null,
+        unit: numeric && (row.Unit ?? '').trim() ? (row.Unit ?? '').trim().slice(0, 30) : null,
+        target: numeric && Number.isFinite(target) && target >= 0 ? Math.min(1_000_000, target) : null,
+        archived: (row['Archived?'] ?? '').trim().toLowerCase() === 'true',
+        entries,
+      } satisfies ImportedHabit;
+    });
 }

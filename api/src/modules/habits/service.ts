@@ -16,12 +16,17 @@ const habitInput = createSchema(models.habit);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const nameKey = (title: string) => title.trim().toLocaleLowerCase('en');
 export type HabitEntryRow = typeof habitEntries.$inferSelect;
-export interface PausedRange { from: string; to: string | null }
+export interface PausedRange {
+  from: string;
+  to: string | null;
+}
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }
@@ -37,8 +42,11 @@ export async function userToday(app: FastifyInstance, userId: number): Promise<s
 export async function ownHabit(app: FastifyInstance, userId: number, boardId: number, habitId: number) {
   await requireOwnBoard(app.db, userId, boardId);
   const t = habitTable();
-  const [habit] = await app.db.select({ id: t.id, data: t.data }).from(t)
-    .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId))).limit(1);
+  const [habit] = await app.db
+    .select({ id: t.id, data: t.data })
+    .from(t)
+    .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId)))
+    .limit(1);
   if (!habit) throw notFound('No such habit.');
   return habit;
 }
@@ -46,71 +54,153 @@ export async function ownHabit(app: FastifyInstance, userId: number, boardId: nu
 /** Every habit of the board, in its order (5000 at most). */
 export async function boardHabits(app: FastifyInstance, userId: number, boardId: number) {
   const t = habitTable();
-  return app.db.select({ id: t.id, data: t.data }).from(t)
-    .where(and(eq(t.userId, userId), eq(t.boardId, boardId))).orderBy(asc(t.position), asc(t.id)).limit(5000);
+  return app.db
+    .select({ id: t.id, data: t.data })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.boardId, boardId)))
+    .orderBy(asc(t.position), asc(t.id))
+    .limit(5000);
 }
 
 /** The habits asked for that are the user's on the board (others are left out). */
 export async function habitsByIds(app: FastifyInstance, userId: number, boardId: number, habitIds: number[]) {
   const t = habitTable();
-  return app.db.select({ id: t.id, data: t.data }).from(t)
+  return app.db
+    .select({ id: t.id, data: t.data })
+    .from(t)
     .where(and(eq(t.userId, userId), eq(t.boardId, boardId), inArray(t.id, habitIds)));
 }
 
 /** A page of the board's habits in their order, active or archived; one more row than `limit` says a next page exists. */
-export async function habitPage(app: FastifyInstance, userId: number, boardId: number, page: { limit: number; offset: number; archived: boolean }) {
+export async function habitPage(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  page: { limit: number; offset: number; archived: boolean },
+) {
   const t = habitTable();
   const archivedAt = sql`${t.data}->'archived_at'`;
-  return app.db.select({
-    id: t.id, boardId: t.boardId, createdAt: t.createdAt, updatedAt: t.updatedAt, position: t.position, sortAt: t.sortAt, data: t.data,
-  }).from(t)
-    .where(and(eq(t.userId, userId), eq(t.boardId, boardId),
-      page.archived ? sql`coalesce(${archivedAt}, 'null'::jsonb) <> 'null'::jsonb` : sql`coalesce(${archivedAt}, 'null'::jsonb) = 'null'::jsonb`))
-    .orderBy(asc(t.position), asc(t.id)).limit(page.limit + 1).offset(page.offset);
+  return app.db
+    .select({
+      id: t.id,
+      boardId: t.boardId,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+      position: t.position,
+      sortAt: t.sortAt,
+      data: t.data,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.userId, userId),
+        eq(t.boardId, boardId),
+        page.archived
+          ? sql`coalesce(${archivedAt}, 'null'::jsonb) <> 'null'::jsonb`
+          : sql`coalesce(${archivedAt}, 'null'::jsonb) = 'null'::jsonb`,
+      ),
+    )
+    .orderBy(asc(t.position), asc(t.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
 }
 
 /** Records a day's check-in, replacing that day's earlier one. */
-export async function saveCheckIn(app: FastifyInstance, userId: number, boardId: number, checkIn: { habitId: number; date: string; value: HabitEntryRow['value']; note: string | null }): Promise<HabitEntryRow> {
-  const [row] = await app.db.insert(habitEntries)
+export async function saveCheckIn(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  checkIn: { habitId: number; date: string; value: HabitEntryRow['value']; note: string | null },
+): Promise<HabitEntryRow> {
+  const [row] = await app.db
+    .insert(habitEntries)
     .values({ userId, boardId, habitId: checkIn.habitId, date: checkIn.date, value: checkIn.value, note: checkIn.note })
-    .onConflictDoUpdate({ target: [habitEntries.habitId, habitEntries.date], set: { value: checkIn.value, note: checkIn.note } })
+    .onConflictDoUpdate({
+      target: [habitEntries.habitId, habitEntries.date],
+      set: { value: checkIn.value, note: checkIn.note },
+    })
     .returning();
   return row!;
 }
 
 /** Removes a day's check-in; whether there was one. */
-export async function removeCheckIn(app: FastifyInstance, userId: number, habitId: number, date: string): Promise<boolean> {
-  const removed = await app.db.delete(habitEntries)
+export async function removeCheckIn(
+  app: FastifyInstance,
+  userId: number,
+  habitId: number,
+  date: string,
+): Promise<boolean> {
+  const removed = await app.db
+    .delete(habitEntries)
     .where(and(eq(habitEntries.habitId, habitId), eq(habitEntries.userId, userId), eq(habitEntries.date, date)))
     .returning({ id: habitEntries.id });
   return removed.length > 0;
 }
 
 /** A habit's check-ins in a range, by date (5000 at most). */
-export async function checkInsBetween(app: FastifyInstance, userId: number, habitId: number, from?: string, to?: string): Promise<HabitEntryRow[]> {
-  return app.db.select().from(habitEntries).where(and(
-    eq(habitEntries.habitId, habitId), eq(habitEntries.userId, userId),
-    from ? gte(habitEntries.date, from) : undefined,
-    to ? lte(habitEntries.date, to) : undefined,
-  )).orderBy(asc(habitEntries.date)).limit(5000);
+export async function checkInsBetween(
+  app: FastifyInstance,
+  userId: number,
+  habitId: number,
+  from?: string,
+  to?: string,
+): Promise<HabitEntryRow[]> {
+  return app.db
+    .select()
+    .from(habitEntries)
+    .where(
+      and(
+        eq(habitEntries.habitId, habitId),
+        eq(habitEntries.userId, userId),
+        from ? gte(habitEntries.date, from) : undefined,
+        to ? lte(habitEntries.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(habitEntries.date))
+    .limit(5000);
 }
 
 /** The notes written on check-ins between two days, by `"<habit id> <date>"`. */
-export async function checkInNotes(app: FastifyInstance, userId: number, habitIds: number[], from: string | null, to: string): Promise<Map<string, string>> {
+export async function checkInNotes(
+  app: FastifyInstance,
+  userId: number,
+  habitIds: number[],
+  from: string | null,
+  to: string,
+): Promise<Map<string, string>> {
   const notes = new Map<string, string>();
   if (!habitIds.length) return notes;
-  const rows = await app.db.select({ habitId: habitEntries.habitId, date: habitEntries.date, note: habitEntries.note }).from(habitEntries)
-    .where(and(eq(habitEntries.userId, userId), inArray(habitEntries.habitId, habitIds),
-      from ? gte(habitEntries.date, from) : undefined, lte(habitEntries.date, to), sql`${habitEntries.note} <> ''`));
+  const rows = await app.db
+    .select({ habitId: habitEntries.habitId, date: habitEntries.date, note: habitEntries.note })
+    .from(habitEntries)
+    .where(
+      and(
+        eq(habitEntries.userId, userId),
+        inArray(habitEntries.habitId, habitIds),
+        from ? gte(habitEntries.date, from) : undefined,
+        lte(habitEntries.date, to),
+        sql`${habitEntries.note} <> ''`,
+      ),
+    );
   for (const row of rows) notes.set(`${row.habitId} ${row.date}`, row.note ?? '');
   return notes;
 }
 
 /** Stores a habit's pauses (at most 100). */
-export async function savePauses(app: FastifyInstance, userId: number, boardId: number, habitId: number, ranges: PausedRange[]): Promise<PausedRange[]> {
+export async function savePauses(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  habitId: number,
+  ranges: PausedRange[],
+): Promise<PausedRange[]> {
   const t = habitTable();
-  await app.db.update(t)
-    .set({ data: sql`jsonb_set(${t.data}, '{paused_ranges}', ${JSON.stringify(ranges)}::jsonb)`, updatedAt: new Date() })
+  await app.db
+    .update(t)
+    .set({
+      data: sql`jsonb_set(${t.data}, '{paused_ranges}', ${JSON.stringify(ranges)}::jsonb)`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId)));
   return ranges;
 }
@@ -119,19 +209,34 @@ export async function savePauses(app: FastifyInstance, userId: number, boardId: 
  * Adds habits read from a Loop Habit Tracker archive, in one transaction: a habit of the same name (any case)
  * gets the check-ins its days lack, another is created; days already checked in are kept as they are.
  */
-export async function importLoopHabits(app: FastifyInstance, userId: number, boardId: number, imported: readonly ImportedHabit[]) {
+export async function importLoopHabits(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  imported: readonly ImportedHabit[],
+) {
   const counts = { habits_created: 0, habits_matched: 0, checkins_added: 0, checkins_already_there: 0 };
   await app.db.transaction(async (tx) => {
     const t = modelTables.habit;
-    const existing = await tx.select({ id: t.id, data: t.data }).from(t).where(and(eq(t.userId, userId), eq(t.boardId, boardId)));
+    const existing = await tx
+      .select({ id: t.id, data: t.data })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.boardId, boardId)));
     const byName = new Map(existing.map((row) => [nameKey(text(row.data.title)), row.id]));
     const now = new Date().toISOString();
     for (const habit of imported) {
       let habitId = byName.get(nameKey(habit.title));
       if (habitId === undefined) {
         const data = habitInput.parse({
-          title: habit.title, description: habit.description, kind: habit.kind, frequency_num: habit.num, frequency_den: habit.den,
-          target: habit.target, unit: habit.unit, ...(habit.color ? { color: habit.color } : {}), archived_at: habit.archived ? now : null,
+          title: habit.title,
+          description: habit.description,
+          kind: habit.kind,
+          frequency_num: habit.num,
+          frequency_den: habit.den,
+          target: habit.target,
+          unit: habit.unit,
+          ...(habit.color ? { color: habit.color } : {}),
+          archived_at: habit.archived ? now : null,
         });
         habitId = (await insertRecord(tx, entryOf('habit'), { userId, boardId }, data)).id;
         byName.set(nameKey(habit.title), habitId);
@@ -139,7 +244,8 @@ export async function importLoopHabits(app: FastifyInstance, userId: number, boa
       } else counts.habits_matched += 1;
       for (let i = 0; i < habit.entries.length; i += 1000) {
         const chunk = habit.entries.slice(i, i + 1000);
-        const added = await tx.insert(habitEntries)
+        const added = await tx
+          .insert(habitEntries)
           .values(chunk.map((e) => ({ userId, boardId, habitId, date: e.date, value: e.value })))
           .onConflictDoNothing({ target: [habitEntries.habitId, habitEntries.date] })
           .returning({ id: habitEntries.id });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { dayOf, habitHistory, habitStats, isoOf, type DayEntry, type HabitRule } from './strength';
 
-const rule = (over: Partial<HabitRule> = {}): HabitRule => ({ kind: 'yes_no', target: null, num: 1, den: 1, weekdays: [], paused: [], ...over });
+const rule = (over: Partial<HabitRule> = {}): HabitRule => ({
+  kind: 'yes_no',
+  target: null,
+  num: 1,
+  den: 1,
+  weekdays: [],
+  paused: [],
+  ...over,
+});
 /** `count` days from `from`, one entry per day `pick` returns a value for. */
 function days(from: string, count: number, pick: (i: number, weekday: number) => DayEntry['value'] | null): DayEntry[] {
   const out: DayEntry[] = [];
@@ -25,7 +33,13 @@ describe('strength (Loop Habit Tracker score)', () => {
   it('daily: a missed day pulls toward 0; a skipped day leaves the score unchanged', () => {
     const m = Math.pow(0.5, 1 / 13);
     const done2 = 1 - m * m;
-    expect(habitStats(rule(), days('2026-01-01', 2, () => 'yes'), '2026-01-03').score).toBeCloseTo(done2 * m, 12);
+    expect(
+      habitStats(
+        rule(),
+        days('2026-01-01', 2, () => 'yes'),
+        '2026-01-03',
+      ).score,
+    ).toBeCloseTo(done2 * m, 12);
     const skipped = [...days('2026-01-01', 2, () => 'yes'), { date: '2026-01-03', value: 'skip' as const }];
     expect(habitStats(rule(), skipped, '2026-01-03').score).toBeCloseTo(done2, 12);
   });
@@ -58,8 +72,15 @@ describe('strength (Loop Habit Tracker score)', () => {
   });
 
   it('at least 10 a week: the rolling 7-day sum against the target, not doubled → 0.1435', () => {
-    const entries = [{ date: '2026-02-01', value: 5 }, { date: '2026-02-04', value: 5 }, { date: '2026-02-09', value: 4 }];
-    expect(habitStats(rule({ kind: 'at_least', target: 10, den: 7 }), entries, '2026-02-10').score).toBeCloseTo(0.14351264595585772, 10);
+    const entries = [
+      { date: '2026-02-01', value: 5 },
+      { date: '2026-02-04', value: 5 },
+      { date: '2026-02-09', value: 4 },
+    ];
+    expect(habitStats(rule({ kind: 'at_least', target: 10, den: 7 }), entries, '2026-02-10').score).toBeCloseTo(
+      0.14351264595585772,
+      10,
+    );
   });
 
   it('at most 2 a day: starts at 1; amounts 1, 3, 2, 5 give 1, ½, 1, 0 → 0.9247', () => {
@@ -89,7 +110,10 @@ describe('strength (Loop Habit Tracker score)', () => {
 describe('streaks', () => {
   it('a skip keeps the streak without adding to it; today without a check-in does not break it', () => {
     const entries: DayEntry[] = [
-      { date: '2026-04-01', value: 'yes' }, { date: '2026-04-02', value: 'yes' }, { date: '2026-04-03', value: 'skip' }, { date: '2026-04-04', value: 'yes' },
+      { date: '2026-04-01', value: 'yes' },
+      { date: '2026-04-02', value: 'yes' },
+      { date: '2026-04-03', value: 'skip' },
+      { date: '2026-04-04', value: 'yes' },
     ];
     const stats = habitStats(rule(), entries, '2026-04-05');
     expect(stats.current_streak).toBe(3);
@@ -111,7 +135,9 @@ describe('streaks', () => {
 
   it('3 times a week: a week with 2 breaks the streak; the current week is open until met', () => {
     const weeks = [[1, 3, 5], [1, 3], [1, 2, 3], [1]]; // weekdays done in each of 4 weeks from Mon 2026-01-05
-    const entries = weeks.flatMap((wds, w) => wds.map((wd) => ({ date: plus('2026-01-05', w * 7 + wd - 1), value: 'yes' as const })));
+    const entries = weeks.flatMap((wds, w) =>
+      wds.map((wd) => ({ date: plus('2026-01-05', w * 7 + wd - 1), value: 'yes' as const })),
+    );
     const stats = habitStats(rule({ num: 3, den: 7 }), entries, '2026-01-27'); // Tuesday of week 4
     expect(stats.current_streak).toBe(1);
     expect(stats.best_streak).toBe(1);

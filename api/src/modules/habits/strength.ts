@@ -20,13 +20,21 @@ export interface HabitRule {
   paused: { from: string; to: string | null }[];
 }
 
-export interface DayEntry { date: string; value: EntryValue; note?: string | null }
+export interface DayEntry {
+  date: string;
+  value: EntryValue;
+  note?: string | null;
+}
 
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` (the civil-from-days arithmetic, no Date: it runs once per check-in). */
 export function dayOf(iso: string): number {
-  let y = (iso.charCodeAt(0) - 48) * 1000 + (iso.charCodeAt(1) - 48) * 100 + (iso.charCodeAt(2) - 48) * 10 + (iso.charCodeAt(3) - 48);
+  let y =
+    (iso.charCodeAt(0) - 48) * 1000 +
+    (iso.charCodeAt(1) - 48) * 100 +
+    (iso.charCodeAt(2) - 48) * 10 +
+    (iso.charCodeAt(3) - 48);
   const m = (iso.charCodeAt(5) - 48) * 10 + (iso.charCodeAt(6) - 48);
   const d = (iso.charCodeAt(8) - 48) * 10 + (iso.charCodeAt(9) - 48);
   if (m <= 2) y -= 1;
@@ -89,12 +97,19 @@ export function timeline(rule: HabitRule, entries: readonly DayEntry[], start: n
   const reasons = new Uint8Array(length);
   const fixed = rule.weekdays.length > 0 && rule.weekdays.length < 7 ? new Set(rule.weekdays) : null;
   if (fixed) {
-    for (let i = 0; i < length; i += 1) if (!fixed.has(weekdayOf(start + i))) { states[i] = SKIP; reasons[i] = 3; }
+    for (let i = 0; i < length; i += 1)
+      if (!fixed.has(weekdayOf(start + i))) {
+        states[i] = SKIP;
+        reasons[i] = 3;
+      }
   }
   for (const range of rule.paused) {
     const from = Math.max(start, dayOf(range.from));
     const to = Math.min(end, range.to === null ? end : dayOf(range.to));
-    for (let d = from; d <= to; d += 1) { states[d - start] = SKIP; reasons[d - start] = 2; }
+    for (let d = from; d <= to; d += 1) {
+      states[d - start] = SKIP;
+      reasons[d - start] = 2;
+    }
   }
   const numeric = isNumeric(rule);
   for (const entry of entries) {
@@ -102,15 +117,26 @@ export function timeline(rule: HabitRule, entries: readonly DayEntry[], start: n
     if (i < 0 || i >= length) continue;
     const value = entry.value;
     // A check-in on a paused or unscheduled day still counts: it was done.
-    if (value === 'skip') { states[i] = SKIP; reasons[i] = 1; } else if (numeric) {
-      states[i] = AMOUNT; amounts[i] = typeof value === 'number' ? value : 0; reasons[i] = 0;
-    } else if (value === 'yes' || (typeof value === 'number' && value > 0)) { states[i] = YES; reasons[i] = 0; }
+    if (value === 'skip') {
+      states[i] = SKIP;
+      reasons[i] = 1;
+    } else if (numeric) {
+      states[i] = AMOUNT;
+      amounts[i] = typeof value === 'number' ? value : 0;
+      reasons[i] = 0;
+    } else if (value === 'yes' || (typeof value === 'number' && value > 0)) {
+      states[i] = YES;
+      reasons[i] = 0;
+    }
   }
   return { start, states, amounts, reasons };
 }
 
 /** Where a score series stands after some day: the score and the rolling count (or sum) of the window. */
-export interface ScoreState { score: number; rolling: number }
+export interface ScoreState {
+  score: number;
+  rolling: number;
+}
 
 /** The score before the first check-in: nothing done yet (an "at most" habit starts within its limit). */
 export function initialScore(rule: HabitRule): ScoreState {
@@ -132,7 +158,12 @@ export function windowDays(rule: HabitRule): number {
  * where the series stood after the day before `from` (a checkpoint). The same operations run in the same
  * order as from the first check-in, so a resumed series gives the very same numbers.
  */
-export function scoreSeries(rule: HabitRule, line: Timeline, from = 0, state: ScoreState = initialScore(rule)): { scores: Float64Array; end: ScoreState } {
+export function scoreSeries(
+  rule: HabitRule,
+  line: Timeline,
+  from = 0,
+  state: ScoreState = initialScore(rule),
+): { scores: Float64Array; end: ScoreState } {
   const { states, amounts } = line;
   const scores = new Float64Array(Math.max(0, states.length - from));
   // nextScore's step, with its multiplier worked out once for the whole series.
@@ -215,7 +246,14 @@ export type PeriodResult = 'met' | 'missed' | 'open';
  * paused days, and days before the first check-in, lower what the period asks for in proportion; a period with
  * none left to count is `open`.
  */
-export function periodResults(rule: HabitRule, line: Timeline, first: number, asOf: number, fromDay = first, toDay = asOf): PeriodResult[] {
+export function periodResults(
+  rule: HabitRule,
+  line: Timeline,
+  first: number,
+  asOf: number,
+  fromDay = first,
+  toDay = asOf,
+): PeriodResult[] {
   const results: PeriodResult[] = [];
   const at = (day: number) => day - line.start;
   for (let day = fromDay; day <= toDay;) {
@@ -260,10 +298,16 @@ export function periodResults(rule: HabitRule, line: Timeline, first: number, as
 }
 
 /** Current and best streak over period results (after `before`): `open` keeps a streak alive without adding to it. */
-export function streaks(results: readonly PeriodResult[], before = { current: 0, best: 0 }): { current: number; best: number } {
+export function streaks(
+  results: readonly PeriodResult[],
+  before = { current: 0, best: 0 },
+): { current: number; best: number } {
   let { current, best } = before;
   for (const result of results) {
-    if (result === 'met') { current += 1; best = Math.max(best, current); } else if (result === 'missed') current = 0;
+    if (result === 'met') {
+      current += 1;
+      best = Math.max(best, current);
+    } else if (result === 'missed') current = 0;
   }
   return { current, best };
 }
@@ -315,7 +359,8 @@ function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, ent
 
 /** Entries by date; the database already gives them so, and then this is one pass. */
 function byDateOrder(entries: DayEntry[]): DayEntry[] {
-  for (let i = 1; i < entries.length; i += 1) if (entries[i - 1].date > entries[i].date) return entries.sort((a, b) => a.date.localeCompare(b.date));
+  for (let i = 1; i < entries.length; i += 1)
+    if (entries[i - 1].date > entries[i].date) return entries.sort((a, b) => a.date.localeCompare(b.date));
   return entries;
 }
 
@@ -340,8 +385,11 @@ const isDone = (e: DayEntry) => e.value === 'yes' || (typeof e.value === 'number
 function resumeFrom(rule: HabitRule, known: readonly DayEntry[], checkpoint: Checkpoint | null) {
   if (checkpoint?.first) {
     return {
-      first: dayOf(checkpoint.first), resume: dayOf(checkpoint.day), state: { score: checkpoint.score, rolling: checkpoint.rolling },
-      streak: { current: checkpoint.current, best: checkpoint.best }, total: checkpoint.total,
+      first: dayOf(checkpoint.first),
+      resume: dayOf(checkpoint.day),
+      state: { score: checkpoint.score, rolling: checkpoint.rolling },
+      streak: { current: checkpoint.current, best: checkpoint.best },
+      total: checkpoint.total,
     };
   }
   const first = known.length ? dayOf(known[0].date) : Infinity;
@@ -364,12 +412,18 @@ export function checkpointDay(rule: HabitRule, asOfIso: string, firstIso: string
  * checkpoint, if any: the entries must then hold every check-in from `from.day` less windowDays(rule) days,
  * else all of them.
  */
-export function checkpointAt(rule: HabitRule, entries: readonly DayEntry[], dayIso: string, from: Checkpoint | null = null): Checkpoint {
+export function checkpointAt(
+  rule: HabitRule,
+  entries: readonly DayEntry[],
+  dayIso: string,
+  from: Checkpoint | null = null,
+): Checkpoint {
   const day = dayOf(dayIso);
   if (from && dayOf(from.day) > day) throw new Error('A checkpoint moves forward only.');
   const known = byDateOrder(entries.filter((e) => e.date < dayIso));
   const r = resumeFrom(rule, known, from);
-  if (!Number.isFinite(r.first)) return { day: dayIso, first: null, ...initialScore(rule), current: 0, best: 0, total: 0 };
+  if (!Number.isFinite(r.first))
+    return { day: dayIso, first: null, ...initialScore(rule), current: 0, best: 0, total: 0 };
   if (periodOf(rule, day, r.first).from !== day) throw new Error(`${dayIso} does not start a streak period.`);
   const start = r.resume - windowDays(rule);
   const line = timeline(rule, known, start, day - 1);
@@ -379,7 +433,15 @@ export function checkpointAt(rule: HabitRule, entries: readonly DayEntry[], dayI
   let total = r.total;
   const resumeIso = isoOf(r.resume);
   for (const e of known) if (e.date >= resumeIso && isDone(e)) total += 1;
-  return { day: dayIso, first: isoOf(r.first), score: end.score, rolling: end.rolling, current: streak.current, best: streak.best, total };
+  return {
+    day: dayIso,
+    first: isoOf(r.first),
+    score: end.score,
+    rolling: end.rolling,
+    current: streak.current,
+    best: streak.best,
+    total,
+  };
 }
 
 /**
@@ -387,14 +449,24 @@ export function checkpointAt(rule: HabitRule, entries: readonly DayEntry[], dayI
  * `asOf`), `entries` need only hold the check-ins from `checkpoint.day` less windowDays(rule) days, and from
  * `asOf`'s streak period and last `recentDays` days; the numbers are the same as from every check-in.
  */
-export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIso: string, recentDays = 7, checkpoint: Checkpoint | null = null): HabitStats {
+export function habitStats(
+  rule: HabitRule,
+  entries: readonly DayEntry[],
+  asOfIso: string,
+  recentDays = 7,
+  checkpoint: Checkpoint | null = null,
+): HabitStats {
   const asOf = dayOf(asOfIso);
   if (checkpoint && checkpoint.day > asOfIso) throw new Error('The checkpoint is after the date asked for.');
   const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
   const r = resumeFrom(rule, known, checkpoint);
   const first = r.first;
   const anchor = Number.isFinite(first) ? first : asOf;
-  const start = Math.min(Number.isFinite(first) ? r.resume - windowDays(rule) : asOf, asOf - recentDays + 1, periodOf(rule, asOf, anchor).from);
+  const start = Math.min(
+    Number.isFinite(first) ? r.resume - windowDays(rule) : asOf,
+    asOf - recentDays + 1,
+    periodOf(rule, asOf, anchor).from,
+  );
   const line = timeline(rule, known, start, asOf);
   let score = 0;
   let streak = { current: 0, best: 0 };
@@ -424,7 +496,7 @@ export function habitStats(rule: HabitRule, entries: readonly DayEntry[], asOfIs
   const todayIndex = asOf - line.start;
   const todayState = line.states[todayIndex];
   const todayReason = line.reasons[todayIndex];
-  const goal = rule.kind === 'yes_no' ? rule.num : rule.target ?? 0;
+  const goal = rule.kind === 'yes_no' ? rule.num : (rule.target ?? 0);
   const pausedToday = isPaused(rule, asOf);
   const scheduled = !pausedToday && !(todayState === SKIP && todayReason === 3);
   // "At most" habits are never due: nothing is asked for, only a limit.
@@ -460,12 +532,18 @@ export function habitHistory(rule: HabitRule, entries: readonly DayEntry[], asOf
   const series: [string, number][] = [];
   for (let i = 0; i < scores.length; i += 1) series.push([isoOf(first + i), Math.round(scores[i] * 10_000) / 10_000]);
   for (let i = 0; i < line.states.length; i += 1) {
-    if (line.states[i] === YES || (line.states[i] === AMOUNT && dayMet(rule, AMOUNT, line.amounts[i]))) byWeekday[weekdayOf(first + i)] += 1;
+    if (line.states[i] === YES || (line.states[i] === AMOUNT && dayMet(rule, AMOUNT, line.amounts[i])))
+      byWeekday[weekdayOf(first + i)] += 1;
   }
   return { scores: series, by_weekday: byWeekday };
 }
 
-export interface HabitWeek { from: string; done: number; goal: number; score: number }
+export interface HabitWeek {
+  from: string;
+  done: number;
+  goal: number;
+  score: number;
+}
 
 /**
  * The last `count` weeks (Monday to Sunday) up to `asOf`: what was done each week (check-ins, or the sum of
@@ -478,7 +556,9 @@ export function habitWeeks(rule: HabitRule, entries: readonly DayEntry[], asOfIs
   // Unrounded (unlike the page's chart): a week's end shows the very strength the habit's page does.
   const known = byDateOrder(entries.filter((e) => e.date <= asOfIso));
   const first = known.length ? dayOf(known[0].date) : Infinity;
-  const scores = Number.isFinite(first) ? scoreSeries(rule, timeline(rule, known, first, asOf)).scores : new Float64Array(0);
+  const scores = Number.isFinite(first)
+    ? scoreSeries(rule, timeline(rule, known, first, asOf)).scores
+    : new Float64Array(0);
   const scoreOn = (day: number) => (day < first ? 0 : scores[Math.min(scores.length - 1, day - first)]);
   const done = new Float64Array(count);
   const fromIso = isoOf(from);
@@ -486,13 +566,17 @@ export function habitWeeks(rule: HabitRule, entries: readonly DayEntry[], asOfIs
     if (e.date < fromIso || e.date > asOfIso) continue;
     const week = Math.floor((dayOf(e.date) - from) / 7);
     if (e.value === 'yes') done[week] += 1;
-    else if (typeof e.value === 'number') done[week] += rule.kind === 'yes_no' ? (e.value > 0 ? 1 : 0) : Math.max(0, e.value);
+    else if (typeof e.value === 'number')
+      done[week] += rule.kind === 'yes_no' ? (e.value > 0 ? 1 : 0) : Math.max(0, e.value);
   }
   // Fixed weekdays ask for the days' share of a week, not all 7.
   const fixedDays = rule.weekdays.length > 0 && rule.weekdays.length < 7 ? rule.weekdays.length : 7;
-  const perWeek = ((rule.kind === 'yes_no' ? rule.num : rule.target ?? 0) * fixedDays) / rule.den;
+  const perWeek = ((rule.kind === 'yes_no' ? rule.num : (rule.target ?? 0)) * fixedDays) / rule.den;
   const goal = Math.round(perWeek * 100) / 100;
   return Array.from({ length: count }, (_, i) => ({
-    from: isoOf(from + 7 * i), done: Math.round(done[i] * 100) / 100, goal, score: scoreOn(Math.min(asOf, from + 7 * i + 6)),
+    from: isoOf(from + 7 * i),
+    done: Math.round(done[i] * 100) / 100,
+    goal,
+    score: scoreOn(Math.min(asOf, from + 7 * i + 6)),
   }));
 }

@@ -32,10 +32,15 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     : `${input.inviterName} invited you to Lifeboard, a place to plan your goals, habits and days.`;
   return composeMail({
     to: input.to,
-    subject: input.program ? `You are invited to “${input.program.title}” on Lifeboard` : 'You are invited to Lifeboard',
+    subject: input.program
+      ? `You are invited to “${input.program.title}” on Lifeboard`
+      : 'You are invited to Lifeboard',
     greeting: 'Hello,',
     lines: [what],
     action: { label: 'Create your account', url: link },
-    footer: [`Already have an account? Sign in at ${login}`, 'If you were not expecting this, you can ignore this message.'],
+    footer: [
+      `Already have an account? Sign in at ${login}`,
+      'If you were not expecting this, you can ignore this message.',
+    ],
   });
 }

@@ -23,12 +23,18 @@ function tokenIn(text: string): string {
 }
 
 const register = (target: FastifyInstance, payload: Record<string, unknown>) =>
-  target.inject({ method: 'POST', url: '/api/register', payload: { name: 'Invitee', email: uniqueEmail('invitee'), password: PASSWORD, ...payload } });
+  target.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { name: 'Invitee', email: uniqueEmail('invitee'), password: PASSWORD, ...payload },
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   // A trailing slash on the site's address must not double the slash in the link.
-  app = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url, APP_URL: `${SITE}/`, QUEUE_POLL_SECONDS: '0.5' }) });
+  app = await createTestApp({
+    env: defaultEnv({ SMTP_URL: smtp.url, APP_URL: `${SITE}/`, QUEUE_POLL_SECONDS: '0.5' }),
+  });
   await app.startWork();
 }, 120_000);
 afterAll(async () => {
@@ -49,9 +55,15 @@ describe('POST /api/invitations/create', () => {
     const response = await inviter.post('/api/invitations/create', { email: `  ${to.toUpperCase()} ` });
     expect(response.statusCode).toBe(200);
     const { invitation } = response.json();
-    expect(invitation).toEqual({ id: expect.any(Number), email: to, program_guid: null, sent_at: expect.any(String), accepted_at: null });
+    expect(invitation).toEqual({
+      id: expect.any(Number),
+      email: to,
+      program_guid: null,
+      sent_at: expect.any(String),
+      accepted_at: null,
+    });
 
-    const mail = (await mailTo(to));
+    const mail = await mailTo(to);
     expect(mail.subject).toBe('You are invited to Lifeboard');
     // Text and HTML parts say the same; the HTML has the link as a button.
     expect(mail.html).toContain('Grace Hopper invited you to Lifeboard');
@@ -83,14 +95,19 @@ describe('POST /api/invitations/create', () => {
     const to = uniqueEmail('runner');
     const response = await inviter.post('/api/invitations/create', { email: to, program_guid: program.guid });
     expect(response.json().invitation.program_guid).toBe(program.guid);
-    const mail = (await mailTo(to));
+    const mail = await mailTo(to);
     expect(mail.subject).toBe('You are invited to “Couch to 5k” on Lifeboard');
     expect(mail.text).toContain(`to start the program “Couch to 5k”`);
     expect(mail.text).toContain(`${SITE}/sign-up/${program.guid}?invitation=`);
     expect(mail.text).toContain(`Sign in at ${SITE}/login/${program.guid}`);
 
-    const signedUp = (await register(app, { email: to, program_guid: program.guid, invitation: tokenIn(mail.text) })).json();
-    expect(signedUp.subscription).toEqual({ program_id: program.id, board: { id: expect.any(Number), name: 'Couch to 5k' } });
+    const signedUp = (
+      await register(app, { email: to, program_guid: program.guid, invitation: tokenIn(mail.text) })
+    ).json();
+    expect(signedUp.subscription).toEqual({
+      program_id: program.id,
+      board: { id: expect.any(Number), name: 'Couch to 5k' },
+    });
     expect(signedUp.user.default_board_id).toBe(signedUp.subscription.board.id);
     expect((await inviter.get('/api/invitations')).json().invitations[0].accepted_at).toEqual(expect.any(String));
 
@@ -98,7 +115,10 @@ describe('POST /api/invitations/create', () => {
     const other = uniqueEmail('runner');
     await inviter.post('/api/invitations/create', { email: other, program_guid: program.guid });
     const bare = (await register(app, { email: other, invitation: tokenIn((await mailTo(other)).text) })).json();
-    expect(bare.subscription).toEqual({ program_id: program.id, board: { id: expect.any(Number), name: 'Couch to 5k' } });
+    expect(bare.subscription).toEqual({
+      program_id: program.id,
+      board: { id: expect.any(Number), name: 'Couch to 5k' },
+    });
   });
 
   it('answers the same for an address that already has an account', async () => {
@@ -118,14 +138,22 @@ describe('POST /api/invitations/create', () => {
     const bad = await inviter.post('/api/invitations/create', { email: 'not-an-address' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.email).toEqual(['must be an e-mail address']);
-    const draft = (await inviter.post('/api/program/create', { board: inviter.boardId, params: { title: 'Draft' } })).json().program;
-    const unpublished = await inviter.post('/api/invitations/create', { email: uniqueEmail(), program_guid: draft.guid });
+    const draft = (
+      await inviter.post('/api/program/create', { board: inviter.boardId, params: { title: 'Draft' } })
+    ).json().program;
+    const unpublished = await inviter.post('/api/invitations/create', {
+      email: uniqueEmail(),
+      program_guid: draft.guid,
+    });
     expect(unpublished.statusCode).toBe(422);
     expect(unpublished.json().errors.program_guid).toEqual(['is not a published program']);
     const extra = await inviter.post('/api/invitations/create', { email: uniqueEmail(), board: 1 });
     expect(extra.statusCode).toBe(422);
     expect(extra.json().errors.board).toEqual(['is not a known field']);
-    expect((await app.inject({ method: 'POST', url: '/api/invitations/create', payload: { email: uniqueEmail() } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/invitations/create', payload: { email: uniqueEmail() } }))
+        .statusCode,
+    ).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/invitations' })).statusCode).toBe(401);
     expect((await inviter.get('/api/invitations')).json()).toEqual({ success: true, invitations: [] });
   });
@@ -133,7 +161,10 @@ describe('POST /api/invitations/create', () => {
 
 describe('the hourly limit', () => {
   it('answers 429 with Retry-After once a user has sent the hour’s invitations; withdrawing does not free one', async () => {
-    const limited = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url }), limits: { invitationsPerUserPerHour: 2 } });
+    const limited = await createTestApp({
+      env: defaultEnv({ SMTP_URL: smtp.url }),
+      limits: { invitationsPerUserPerHour: 2 },
+    });
     try {
       const inviter = await signUp(limited);
       const other = await signUp(limited);
@@ -150,7 +181,10 @@ describe('the hourly limit', () => {
       expect((await other.post('/api/invitations/create', { email: uniqueEmail() })).statusCode).toBe(200);
       // An hour later the window has moved on.
       const { db } = await testDatabase();
-      await db.update(invitations).set({ sentAt: new Date(Date.now() - 61 * 60 * 1000) }).where(eq(invitations.inviterId, inviter.id));
+      await db
+        .update(invitations)
+        .set({ sentAt: new Date(Date.now() - 61 * 60 * 1000) })
+        .where(eq(invitations.inviterId, inviter.id));
       expect((await inviter.post('/api/invitations/create', { email: uniqueEmail() })).statusCode).toBe(200);
     } finally {
       await limited.close();
@@ -163,7 +197,10 @@ describe('POST /api/invitations/delete', () => {
     const inviter = await signUp(app);
     const to = uniqueEmail('withdrawn');
     const { invitation } = (await inviter.post('/api/invitations/create', { email: to })).json();
-    expect((await inviter.post('/api/invitations/delete', { id: invitation.id })).json()).toEqual({ success: true, id: invitation.id });
+    expect((await inviter.post('/api/invitations/delete', { id: invitation.id })).json()).toEqual({
+      success: true,
+      id: invitation.id,
+    });
     expect((await inviter.get('/api/invitations')).json().invitations).toEqual([]);
     // Signing up with the withdrawn link still works, as a plain sign-up.
     expect((await register(app, { email: to, invitation: tokenIn((await mailTo(to)).text) })).statusCode).toBe(201);
@@ -191,10 +228,17 @@ describe('the API reference', () => {
   it('documents the invitation calls with their bodies and answers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
     const create = doc.paths['/api/invitations/create'].post;
-    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(['email', 'program_guid']);
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual([
+      'email',
+      'program_guid',
+    ]);
     expect(create.responses['200']).toBeDefined();
-    expect(doc.paths['/api/invitations'].get.responses['200'].content['application/json'].schema.properties.invitations.type).toBe('array');
+    expect(
+      doc.paths['/api/invitations'].get.responses['200'].content['application/json'].schema.properties.invitations.type,
+    ).toBe('array');
     expect(doc.paths['/api/invitations/delete'].post).toBeDefined();
-    expect(Object.keys(doc.paths['/api/register'].post.requestBody.content['application/json'].schema.properties)).toContain('invitation');
+    expect(
+      Object.keys(doc.paths['/api/register'].post.requestBody.content['application/json'].schema.properties),
+    ).toContain('invitation');
   });
 });

@@ -39,67 +39,101 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.authenticate };
 
-  api.post('/api/invitations/create', {
-    schema: {
-      tags: ['invitations'],
-      summary: 'E-mail an invitation to sign up (the mail is queued and retried), optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
-      body: createBody,
-      response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429) },
+  api.post(
+    '/api/invitations/create',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'E-mail an invitation to sign up (the mail is queued and retried), optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
+        body: createBody,
+        response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429) },
+      },
+      ...guard,
     },
-    ...guard,
-  }, async (request, reply) => {
-    const { userId } = authOf(request);
-    const wait = await invitationRetryAfter(app.db, userId, app.limits.invitationsPerUserPerHour);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      throw tooManyRequests();
-    }
-    const guid = request.body.program_guid ?? null;
-    const program = guid ? await findPublishedProgram(app.db, guid) : undefined;
-    if (guid && !program) throw invalid({ program_guid: ['is not a published program'] });
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const wait = await invitationRetryAfter(app.db, userId, app.limits.invitationsPerUserPerHour);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw tooManyRequests();
+      }
+      const guid = request.body.program_guid ?? null;
+      const program = guid ? await findPublishedProgram(app.db, guid) : undefined;
+      if (guid && !program) throw invalid({ program_guid: ['is not a published program'] });
 
-    const token = newToken();
-    const [row] = await app.db.insert(invitations)
-      .values({ inviterId: userId, email: request.body.email, programGuid: guid, tokenHash: hashToken(token) })
-      .returning();
-    const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-    // Queued: the invitation is listed at once, and an SMTP outage only delays the mail (the job retries).
-    await queueMail(app.queue, invitationMail({
-      to: row.email, inviterName: inviter.name, appUrl: app.env.APP_URL, token,
-      program: guid ? { guid, title: oneLine(program?.data.title) } : null,
-    }));
-    return { success: true as const, invitation: present(row) };
-  });
-
-  api.get('/api/invitations', {
-    schema: {
-      tags: ['invitations'],
-      summary: "The caller's invitations, newest first (200 at most); withdrawn ones are left out and the token is never shown",
-      response: { 200: z.object({ success: z.literal(true), invitations: z.array(invitationView) }) },
+      const token = newToken();
+      const [row] = await app.db
+        .insert(invitations)
+        .values({ inviterId: userId, email: request.body.email, programGuid: guid, tokenHash: hashToken(token) })
+        .returning();
+      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      // Queued: the invitation is listed at once, and an SMTP outage only delays the mail (the job retries).
+      await queueMail(
+        app.queue,
+        invitationMail({
+          to: row.email,
+          inviterName: inviter.name,
+          appUrl: app.env.APP_URL,
+          token,
+          program: guid ? { guid, title: oneLine(program?.data.title) } : null,
+        }),
+      );
+      return { success: true as const, invitation: present(row) };
     },
-    ...guard,
-  }, async (request) => ({ success: true as const, invitations: await listInvitations(app.db, authOf(request).userId) }));
+  );
 
-  api.post('/api/invitations/delete', {
-    schema: {
-      tags: ['invitations'],
-      summary: 'Withdraw a pending invitation: its link no longer marks anything. Unknown or not yours: 404; accepted: 422',
-      body: deleteBody,
-      response: { 200: z.object({ success: z.literal(true), id: z.number().int() }), ...errorsOf(404) },
+  api.get(
+    '/api/invitations',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          "The caller's invitations, newest first (200 at most); withdrawn ones are left out and the token is never shown",
+        response: { 200: z.object({ success: z.literal(true), invitations: z.array(invitationView) }) },
+      },
+      ...guard,
     },
-    ...guard,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { id } = request.body;
-    const [row] = await app.db.select({ acceptedAt: invitations.acceptedAt }).from(invitations)
-      .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt))).limit(1);
-    if (!row) throw notFound('No such invitation.');
-    if (row.acceptedAt) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
-    const withdrawn = await app.db.update(invitations).set({ withdrawnAt: new Date() })
-      .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt), isNull(invitations.acceptedAt)))
-      .returning({ id: invitations.id });
-    // Accepted between the read and the write.
-    if (withdrawn.length === 0) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
-    return { success: true as const, id };
-  });
+    async (request) => ({ success: true as const, invitations: await listInvitations(app.db, authOf(request).userId) }),
+  );
+
+  api.post(
+    '/api/invitations/delete',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'Withdraw a pending invitation: its link no longer marks anything. Unknown or not yours: 404; accepted: 422',
+        body: deleteBody,
+        response: { 200: z.object({ success: z.literal(true), id: z.number().int() }), ...errorsOf(404) },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { id } = request.body;
+      const [row] = await app.db
+        .select({ acceptedAt: invitations.acceptedAt })
+        .from(invitations)
+        .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt)))
+        .limit(1);
+      if (!row) throw notFound('No such invitation.');
+      if (row.acceptedAt) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+      const withdrawn = await app.db
+        .update(invitations)
+        .set({ withdrawnAt: new Date() })
+        .where(
+          and(
+            eq(invitations.id, id),
+            eq(invitations.inviterId, userId),
+            isNull(invitations.withdrawnAt),
+            isNull(invitations.acceptedAt),
+          ),
+        )
+        .returning({ id: invitations.id });
+      // Accepted between the read and the write.
+      if (withdrawn.length === 0) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+      return { success: true as const, id };
+    },
+  );
 }

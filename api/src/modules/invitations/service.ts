@@ -32,10 +32,18 @@ export function present(row: InvitationRow): InvitationView {
  * Seconds until the sender may invite again, or 0. Withdrawn invitations still count: the limit is on
  * e-mails sent. Counted in the database so every API instance sees the same number.
  */
-export async function invitationRetryAfter(db: Db, inviterId: number, perHour: number, now = Date.now()): Promise<number> {
-  const recent = await db.select({ sentAt: invitations.sentAt }).from(invitations)
+export async function invitationRetryAfter(
+  db: Db,
+  inviterId: number,
+  perHour: number,
+  now = Date.now(),
+): Promise<number> {
+  const recent = await db
+    .select({ sentAt: invitations.sentAt })
+    .from(invitations)
     .where(and(eq(invitations.inviterId, inviterId), gt(invitations.sentAt, new Date(now - HOUR_MS))))
-    .orderBy(desc(invitations.sentAt)).limit(perHour);
+    .orderBy(desc(invitations.sentAt))
+    .limit(perHour);
   if (recent.length < perHour) return 0;
   // The oldest of the last `perHour` leaves the window first.
   const oldest = recent[recent.length - 1].sentAt.getTime();
@@ -43,23 +51,33 @@ export async function invitationRetryAfter(db: Db, inviterId: number, perHour: n
 }
 
 export async function listInvitations(db: Db, inviterId: number): Promise<InvitationView[]> {
-  const rows = await db.select().from(invitations)
+  const rows = await db
+    .select()
+    .from(invitations)
     .where(and(eq(invitations.inviterId, inviterId), isNull(invitations.withdrawnAt)))
-    .orderBy(desc(invitations.sentAt), desc(invitations.id)).limit(LIST_LIMIT);
+    .orderBy(desc(invitations.sentAt), desc(invitations.id))
+    .limit(LIST_LIMIT);
   return rows.map(present);
 }
 
 /** A pending invitation the link's token still marks, or undefined (unknown, withdrawn or already accepted). */
 export async function findPendingInvitation(db: Db, token: string): Promise<InvitationRow | undefined> {
-  const [row] = await db.select().from(invitations)
-    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)))
-    .orderBy(asc(invitations.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)),
+    )
+    .orderBy(asc(invitations.id))
+    .limit(1);
   return row;
 }
 
 /** Marks it accepted once; a withdrawn or already accepted invitation is left as it is. */
 export async function acceptInvitation(db: Db, id: number): Promise<boolean> {
-  const accepted = await db.update(invitations).set({ acceptedAt: new Date() })
+  const accepted = await db
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
     .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)))
     .returning({ id: invitations.id });
   return accepted.length > 0;

@@ -12,7 +12,9 @@ describe('composeMail', () => {
       links: [{ label: 'Snooze 10 min', url: 'https://api.example/y' }],
       footer: ['Sent by Lifeboard.'],
     });
-    expect(mail.text).toBe('Hello Ann,\n\nYour reminder “<script>alert(1)</script>”.\n\nDone: https://api.example/x?a=1&b=2\n\nSnooze 10 min: https://api.example/y\n\nSent by Lifeboard.\n');
+    expect(mail.text).toBe(
+      'Hello Ann,\n\nYour reminder “<script>alert(1)</script>”.\n\nDone: https://api.example/x?a=1&b=2\n\nSnooze 10 min: https://api.example/y\n\nSent by Lifeboard.\n',
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(mail.html).toContain('<a href="https://api.example/x?a=1&#38;b=2"');

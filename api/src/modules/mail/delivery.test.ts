@@ -13,7 +13,12 @@ beforeAll(async () => {
   down = await startSmtpSink();
   port = down.port;
   await down.close();
-  offline = await createTestApp({ env: defaultEnv({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=1000`, QUEUE_POLL_SECONDS: '0.5' }) });
+  offline = await createTestApp({
+    env: defaultEnv({
+      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=1000`,
+      QUEUE_POLL_SECONDS: '0.5',
+    }),
+  });
   await offline.startWork();
 }, 120_000);
 afterAll(async () => {
@@ -31,7 +36,9 @@ describe('mail while the SMTP server is down', () => {
     const user = await signUp(offline);
     const invitee = uniqueEmail('invitee');
     const started = performance.now();
-    expect((await offline.inject({ method: 'POST', url: '/api/password/email', payload: { email: user.email } })).json()).toEqual({ success: true });
+    expect(
+      (await offline.inject({ method: 'POST', url: '/api/password/email', payload: { email: user.email } })).json(),
+    ).toEqual({ success: true });
     const invited = await user.post('/api/invitations/create', { email: invitee });
     expect(invited.statusCode).toBe(200);
     expect(performance.now() - started).toBeLessThan(1000);
@@ -42,7 +49,11 @@ describe('mail while the SMTP server is down', () => {
     try {
       const reset = await back.waitFor((message) => message.to === user.email, 40_000);
       await back.waitFor((message) => message.to === invitee, 40_000);
-      const response = await offline.inject({ method: 'POST', url: '/api/password/reset', payload: { email: user.email, token: tokenFrom(reset), password: 'after the outage 1' } });
+      const response = await offline.inject({
+        method: 'POST',
+        url: '/api/password/reset',
+        payload: { email: user.email, token: tokenFrom(reset), password: 'after the outage 1' },
+      });
       expect(response.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       // Once each. (On a shared PostgreSQL the sink may also get mail other test files queued in this process's schema.)

@@ -28,6 +28,8 @@ export const muscleCatalogue: { key: string; name: string; group: string; side: 
 
 /** Inserts the catalogue's muscles that are missing; safe to run at every start. */
 export async function seedMuscles(db: Db): Promise<void> {
-  await db.insert(muscles).values(muscleCatalogue.map(({ name, group, side }) => ({ name, group, side })))
+  await db
+    .insert(muscles)
+    .values(muscleCatalogue.map(({ name, group, side }) => ({ name, group, side })))
     .onConflictDoNothing({ target: muscles.name });
 }

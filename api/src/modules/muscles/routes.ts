@@ -5,17 +5,25 @@ import { z } from 'zod';
 import { muscles } from '../../db/schema';
 import { documented, wireSchema } from '../../openapi';
 
-const muscle = wireSchema<typeof muscles.$inferSelect>()(z.object({ id: z.number().int(), name: z.string(), group: z.string(), side: z.enum(['front', 'back']) }));
+const muscle = wireSchema<typeof muscles.$inferSelect>()(
+  z.object({ id: z.number().int(), name: z.string(), group: z.string(), side: z.enum(['front', 'back']) }),
+);
 /** What `/api/muscle/all` answers, for /api/docs only: the answer is sent as it is. */
-export const muscleList = documented(z.object({ success: z.literal(true), muscles: z.array(muscle) }).meta({ description: 'Every muscle, by id.' }));
+export const muscleList = documented(
+  z.object({ success: z.literal(true), muscles: z.array(muscle) }).meta({ description: 'Every muscle, by id.' }),
+);
 
 export async function muscleRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/api/muscle/all', {
-    schema: { tags: ['muscle'], summary: 'The built-in muscle catalogue', response: { 200: muscleList } },
-    onRequest: app.authenticate,
-  }, async () => ({
-    success: true as const,
-    muscles: await app.db.select().from(muscles).orderBy(asc(muscles.id)),
-  }));
+  api.post(
+    '/api/muscle/all',
+    {
+      schema: { tags: ['muscle'], summary: 'The built-in muscle catalogue', response: { 200: muscleList } },
+      onRequest: app.authenticate,
+    },
+    async () => ({
+      success: true as const,
+      muscles: await app.db.select().from(muscles).orderBy(asc(muscles.id)),
+    }),
+  );
 }

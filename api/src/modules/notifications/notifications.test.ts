@@ -10,7 +10,9 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '60' }) });
+  app = await createTestApp({
+    env: defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '60' }),
+  });
   await app.startWork();
 }, 120_000);
 afterAll(async () => {
@@ -20,7 +22,13 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Listed { id: number; title: string; body: string; read: boolean; actionable: boolean }
+interface Listed {
+  id: number;
+  title: string;
+  body: string;
+  read: boolean;
+  actionable: boolean;
+}
 
 async function bell(user: TestUser): Promise<{ notifications: Listed[]; unread: number }> {
   const response = await user.get('/api/notifications');
@@ -29,8 +37,15 @@ async function bell(user: TestUser): Promise<{ notifications: Listed[]; unread: 
 }
 
 /** A reminder due in a moment, then the bell once it has something (or the deadline passed). */
-async function remindSoon(user: TestUser, title: string, channels: string[]): Promise<{ id: number; remind_at: string }> {
-  const created = await user.post('/api/reminder/create', { board: user.boardId, params: { title, remind_at: new Date(Date.now() + 1500).toISOString(), channels } });
+async function remindSoon(
+  user: TestUser,
+  title: string,
+  channels: string[],
+): Promise<{ id: number; remind_at: string }> {
+  const created = await user.post('/api/reminder/create', {
+    board: user.boardId,
+    params: { title, remind_at: new Date(Date.now() + 1500).toISOString(), channels },
+  });
   expect(created.statusCode).toBe(201);
   await app.scanReminders();
   return created.json().reminder;
@@ -61,14 +76,17 @@ describe('the in-app bell', () => {
     expect(smtp.received.filter((mail) => mail.to === user.email)).toEqual([]);
   }, 60_000);
 
-  it('delivers e-mail and bell from the same job; Done in the bell acts like the mail\'s link', async () => {
+  it("delivers e-mail and bell from the same job; Done in the bell acts like the mail's link", async () => {
     const user = await signUp(app);
     const reminder = await remindSoon(user, 'Call Mum', ['email', 'bell']);
     await smtp.waitFor((mail) => mail.to === user.email, 30_000);
     const [entry] = await waitForBell(user, 1);
     const done = await user.post('/api/notifications/act', { id: entry.id, action: 'done' });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ message: '“Call Mum” is done. No more reminders for this time.', notification: { read: true, actionable: false } });
+    expect(done.json()).toMatchObject({
+      message: '“Call Mum” is done. No more reminders for this time.',
+      notification: { read: true, actionable: false },
+    });
     expect((await user.get('/api/notifications/unread')).json().unread).toBe(0);
     // Once acted on, not again; and the mail's link leaves the bell as it is.
     expect((await user.post('/api/notifications/act', { id: entry.id, action: 'snooze' })).statusCode).toBe(422);
@@ -81,14 +99,19 @@ describe('the in-app bell', () => {
     const [entry] = await waitForBell(user, 1);
     const before = Date.now();
     const snoozed = await user.post('/api/notifications/act', { id: entry.id, action: 'snooze' });
-    expect(snoozed.json()).toMatchObject({ message: '“Stretch” is snoozed: you get it again in 10 minutes.', notification: { actionable: false } });
+    expect(snoozed.json()).toMatchObject({
+      message: '“Stretch” is snoozed: you get it again in 10 minutes.',
+      notification: { actionable: false },
+    });
     const at = new Date(reminder.remind_at).getTime();
-    const job = await (await app.queue.boss()).getJobById(REMINDER_JOB, occurrenceJobId(`reminder:${reminder.id}:${at}:snooze1`));
+    const job = await (
+      await app.queue.boss()
+    ).getJobById(REMINDER_JOB, occurrenceJobId(`reminder:${reminder.id}:${at}:snooze1`));
     expect(job?.state).toBe('created');
     expect(job?.startAfter.getTime()).toBeGreaterThanOrEqual(before + 9.5 * 60_000);
   }, 60_000);
 
-  it('marks read one by one or all at once; another user\'s entry is 404', async () => {
+  it("marks read one by one or all at once; another user's entry is 404", async () => {
     const user = await signUp(app);
     const other = await signUp(app);
     await remindSoon(user, 'One', ['bell']);
@@ -106,8 +129,13 @@ describe('the in-app bell', () => {
 
   it('refuses SMS on a server with no SMS provider (src/modules/sms/sms.test.ts has one)', async () => {
     const user = await signUp(app);
-    const created = await user.post('/api/reminder/create', { board: user.boardId, params: { title: 'Text me', remind_at: new Date().toISOString(), channels: ['sms'] } });
+    const created = await user.post('/api/reminder/create', {
+      board: user.boardId,
+      params: { title: 'Text me', remind_at: new Date().toISOString(), channels: ['sms'] },
+    });
     expect(created.statusCode).toBe(422);
-    expect(created.json().errors).toEqual({ channels: ['cannot include text messages: this Lifeboard has no SMS provider set up'] });
+    expect(created.json().errors).toEqual({
+      channels: ['cannot include text messages: this Lifeboard has no SMS provider set up'],
+    });
   });
 });

@@ -5,7 +5,14 @@ import type { Transfers } from '../creator-ledger/payouts';
 
 /** What a provider's verified event means for us: a checkout was paid (or nothing we act on). */
 export type PaymentEvent =
-  | { kind: 'completed'; eventId: string; checkoutId: string; paymentRef: string; amountCents: number; currency: string }
+  | {
+      kind: 'completed';
+      eventId: string;
+      checkoutId: string;
+      paymentRef: string;
+      amountCents: number;
+      currency: string;
+    }
   | { kind: 'ignored'; eventId: string };
 
 export interface CheckoutRequest {
@@ -41,7 +48,10 @@ const TEST_SIGNATURE_TOLERANCE_S = 300;
  */
 export class TestProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  constructor(private readonly secret: string, private readonly appUrl: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly appUrl: string,
+  ) {}
 
   async createCheckout(request: CheckoutRequest) {
     return { providerRef: null, url: `${this.appUrl.replace(/\/$/, '')}/checkout/${request.checkoutId}` };
@@ -57,22 +67,39 @@ export class TestProvider implements PaymentProvider {
     const at = Number(parts.get('t'));
     const given = Buffer.from(parts.get('v1') ?? '', 'hex');
     const expected = createHmac('sha256', this.secret).update(`${at}.`).update(rawBody).digest();
-    if (!Number.isInteger(at) || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new SignatureError('The signature does not match.');
-    if (Math.abs(Date.now() / 1000 - at) > TEST_SIGNATURE_TOLERANCE_S) throw new SignatureError('The event is too old.');
-    const event = JSON.parse(rawBody.toString('utf8')) as { id?: unknown; type?: unknown; data?: Record<string, unknown> };
+    if (!Number.isInteger(at) || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new SignatureError('The signature does not match.');
+    if (Math.abs(Date.now() / 1000 - at) > TEST_SIGNATURE_TOLERANCE_S)
+      throw new SignatureError('The event is too old.');
+    const event = JSON.parse(rawBody.toString('utf8')) as {
+      id?: unknown;
+      type?: unknown;
+      data?: Record<string, unknown>;
+    };
     const data = event.data ?? {};
     if (event.type !== 'checkout.completed') return { kind: 'ignored', eventId: String(event.id) };
     return {
-      kind: 'completed', eventId: String(event.id), checkoutId: String(data.checkout_id), paymentRef: String(data.payment_ref),
-      amountCents: Number(data.amount_cents), currency: String(data.currency),
+      kind: 'completed',
+      eventId: String(event.id),
+      checkoutId: String(data.checkout_id),
+      paymentRef: String(data.payment_ref),
+      amountCents: Number(data.amount_cents),
+      currency: String(data.currency),
     };
   }
 
   /** The event the hosted page's successful payment sends. */
   completedEvent(checkout: { id: string; amountCents: number; currency: string }): string {
     return JSON.stringify({
-      id: `evt_${randomBytes(12).toString('base64url')}`, type: 'checkout.completed', created: Math.floor(Date.now() / 1000),
-      data: { checkout_id: checkout.id, payment_ref: `tpay_${checkout.id}`, amount_cents: checkout.amountCents, currency: checkout.currency },
+      id: `evt_${randomBytes(12).toString('base64url')}`,
+      type: 'checkout.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        checkout_id: checkout.id,
+        payment_ref: `tpay_${checkout.id}`,
+        amount_cents: checkout.amountCents,
+        currency: checkout.currency,
+      },
     });
   }
 
@@ -84,25 +111,49 @@ export class TestProvider implements PaymentProvider {
 export class StripeProvider implements PaymentProvider, Transfers {
   readonly name = 'stripe' as const;
   readonly stripe: Stripe;
-  constructor(secretKey: string, private readonly webhookSecret: string, private readonly appUrl: string, apiUrl?: string) {
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    private readonly appUrl: string,
+    apiUrl?: string,
+  ) {
     const base = apiUrl ? new URL(apiUrl) : undefined;
     this.stripe = new Stripe(secretKey, {
-      maxNetworkRetries: 2, telemetry: false,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+      maxNetworkRetries: 2,
+      telemetry: false,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'http:' ? 80 : 443),
+            protocol: base.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
     });
   }
 
   async createCheckout(request: CheckoutRequest) {
     const app = this.appUrl.replace(/\/$/, '');
-    const session = await this.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.title } } }],
-      customer_email: request.buyerEmail,
-      client_reference_id: request.checkoutId,
-      metadata: { checkout_id: request.checkoutId },
-      success_url: `${app}/program-success/${encodeURIComponent(request.programGuid)}`,
-      cancel_url: `${app}/checkout/${request.checkoutId}?cancelled=1`,
-    }, { idempotencyKey: `checkout-${request.checkoutId}` });
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountCents,
+              product_data: { name: request.title },
+            },
+          },
+        ],
+        customer_email: request.buyerEmail,
+        client_reference_id: request.checkoutId,
+        metadata: { checkout_id: request.checkoutId },
+        success_url: `${app}/program-success/${encodeURIComponent(request.programGuid)}`,
+        cancel_url: `${app}/checkout/${request.checkoutId}?cancelled=1`,
+      },
+      { idempotencyKey: `checkout-${request.checkoutId}` },
+    );
     if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL.');
     return { providerRef: session.id, url: session.url };
   }
@@ -114,13 +165,18 @@ export class StripeProvider implements PaymentProvider, Transfers {
     } catch (error) {
       throw new SignatureError(error instanceof Error ? error.message : 'The signature does not match.');
     }
-    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return { kind: 'ignored', eventId: event.id };
+    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+      return { kind: 'ignored', eventId: event.id };
     const session = event.data.object;
     if (session.payment_status !== 'paid') return { kind: 'ignored', eventId: event.id };
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     return {
-      kind: 'completed', eventId: event.id, checkoutId: session.metadata?.checkout_id ?? session.client_reference_id ?? '',
-      paymentRef: intent ?? session.id, amountCents: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase(),
+      kind: 'completed',
+      eventId: event.id,
+      checkoutId: session.metadata?.checkout_id ?? session.client_reference_id ?? '',
+      paymentRef: intent ?? session.id,
+      amountCents: session.amount_total ?? 0,
+      currency: (session.currency ?? '').toUpperCase(),
     };
   }
 
@@ -129,11 +185,21 @@ export class StripeProvider implements PaymentProvider, Transfers {
   }
 
   /** A Stripe Connect transfer to the creator's connected account, keyed by the payout so a retry sends it once. */
-  async transfer(request: { amountCents: number; currency: string; destination: string; payoutId: number }): Promise<string> {
-    const transfer = await this.stripe.transfers.create({
-      amount: request.amountCents, currency: request.currency.toLowerCase(), destination: request.destination,
-      metadata: { payout_id: String(request.payoutId) },
-    }, { idempotencyKey: `payout-${request.payoutId}` });
+  async transfer(request: {
+    amountCents: number;
+    currency: string;
+    destination: string;
+    payoutId: number;
+  }): Promise<string> {
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: request.amountCents,
+        currency: request.currency.toLowerCase(),
+        destination: request.destination,
+        metadata: { payout_id: String(request.payoutId) },
+      },
+      { idempotencyKey: `payout-${request.payoutId}` },
+    );
     return transfer.id;
   }
 }

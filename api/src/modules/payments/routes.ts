@@ -18,43 +18,91 @@ import { bookRefund, completeCheckout, hasPaid } from './sales';
 import { couponCode, discountedPrice } from './coupons';
 
 /** Stripe's published test cards (https://docs.stripe.com/testing), the only numbers the test provider takes. */
-export const TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002', confirm: '4000002500003155' } as const;
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  confirm: '4000002500003155',
+} as const;
 
 const checkoutId = z.string().regex(/^co_[A-Za-z0-9_-]{16,40}$/);
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_:.-]{8,200}$/, 'must be 8–200 letters, digits or _ : . -');
 
-export const checkoutCreated = documented(z.object({ success: z.literal(true), checkout_id: z.string(), url: z.string().describe('Where the buyer pays.') })
-  .meta({ description: 'The checkout of this Idempotency-Key (made now, or the one made before with it).' }));
-export const checkoutView = documented(z.object({
-  success: z.literal(true),
-  checkout: z.object({
-    id: z.string(), status: z.enum(['open', 'requires_action', 'completed']), provider: z.enum(['test', 'stripe']),
-    amount_cents: z.number().int().describe('What the buyer pays (after a coupon).'), discount_cents: z.number().int().describe("A coupon's discount (0: none)."),
-    currency: z.string(), url: z.string().nullable(),
-    program: z.object({ guid: z.string(), title: z.string() }),
-    board: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('Once completed: the board the program went into.'),
+export const checkoutCreated = documented(
+  z
+    .object({ success: z.literal(true), checkout_id: z.string(), url: z.string().describe('Where the buyer pays.') })
+    .meta({ description: 'The checkout of this Idempotency-Key (made now, or the one made before with it).' }),
+);
+export const checkoutView = documented(
+  z
+    .object({
+      success: z.literal(true),
+      checkout: z.object({
+        id: z.string(),
+        status: z.enum(['open', 'requires_action', 'completed']),
+        provider: z.enum(['test', 'stripe']),
+        amount_cents: z.number().int().describe('What the buyer pays (after a coupon).'),
+        discount_cents: z.number().int().describe("A coupon's discount (0: none)."),
+        currency: z.string(),
+        url: z.string().nullable(),
+        program: z.object({ guid: z.string(), title: z.string() }),
+        board: z
+          .object({ id: z.number().int(), name: z.string() })
+          .nullable()
+          .describe('Once completed: the board the program went into.'),
+      }),
+    })
+    .meta({ description: "The caller's checkout." }),
+);
+export const paid = documented(
+  z.object({ success: z.literal(true), status: z.enum(['completed', 'requires_action']) }).meta({
+    description:
+      'Paid (the signed event has been processed), or the card asks for a confirmation step (send again with `confirmed: true`).',
   }),
-}).meta({ description: "The caller's checkout." }));
-export const paid = documented(z.object({ success: z.literal(true), status: z.enum(['completed', 'requires_action']) })
-  .meta({ description: 'Paid (the signed event has been processed), or the card asks for a confirmation step (send again with `confirmed: true`).' }));
-export const received = documented(z.object({ received: z.literal(true), outcome: z.string() }).meta({ description: 'The event was verified and handled (also when it was a repeat).' }));
-export const refunded = documented(z.object({ success: z.literal(true), id: z.number().int(), state: z.literal('refunded') }).meta({ description: 'The sale is refunded and the buyer\u2019s access ended.' }));
+);
+export const received = documented(
+  z
+    .object({ received: z.literal(true), outcome: z.string() })
+    .meta({ description: 'The event was verified and handled (also when it was a repeat).' }),
+);
+export const refunded = documented(
+  z
+    .object({ success: z.literal(true), id: z.number().int(), state: z.literal('refunded') })
+    .meta({ description: 'The sale is refunded and the buyer\u2019s access ended.' }),
+);
 
 /** A day as the API's messages write it: "Nov 25, 2026" (UTC). */
-const dayOf = (at: Date) => at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayOf = (at: Date) =>
+  at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-export const refundRequested = documented(z.object({ success: z.literal(true), id: z.number().int(), refund_requested_at: z.string().nullable() })
-  .meta({ description: 'The request is recorded (or, declined: cleared); the creator or an admin decides.' }));
+export const refundRequested = documented(
+  z
+    .object({ success: z.literal(true), id: z.number().int(), refund_requested_at: z.string().nullable() })
+    .meta({ description: 'The request is recorded (or, declined: cleared); the creator or an admin decides.' }),
+);
 
-export const refundRequestList = documented(z.object({
-  success: z.literal(true),
-  requests: z.array(z.object({
-    id: z.number().int().describe("The sale (its ledger entry's id)."), program_title: z.string(), buyer_name: z.string(), seller_name: z.string(),
-    currency: z.string(), gross_cents: z.number().int(), created_at: z.string(), refund_requested_at: z.string(), refund_reason: z.string().nullable(),
-  })),
-}).meta({ description: 'Open refund requests.' }));
+export const refundRequestList = documented(
+  z
+    .object({
+      success: z.literal(true),
+      requests: z.array(
+        z.object({
+          id: z.number().int().describe("The sale (its ledger entry's id)."),
+          program_title: z.string(),
+          buyer_name: z.string(),
+          seller_name: z.string(),
+          currency: z.string(),
+          gross_cents: z.number().int(),
+          created_at: z.string(),
+          refund_requested_at: z.string(),
+          refund_reason: z.string().nullable(),
+        }),
+      ),
+    })
+    .meta({ description: 'Open refund requests.' }),
+);
 
-const paymentRequired = (message: string, code: ErrorCode = errorCodes.paymentRequired) => new AppError(402, code, message);
+const paymentRequired = (message: string, code: ErrorCode = errorCodes.paymentRequired) =>
+  new AppError(402, code, message);
 
 /**
  * Checkout and refunds behind one provider interface (the test provider unless Stripe is configured).
@@ -66,200 +114,352 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
   const fees = feeSettingsOf(app.env);
   const programs = modelTables.program;
 
-  api.post('/api/checkout/create', {
-    schema: {
-      tags: ['payments'], summary: 'Start buying a paid program; the `Idempotency-Key` header makes a retry answer the same checkout',
-      headers: z.object({ 'idempotency-key': idempotencyKey }).passthrough(),
-      body: z.object({ program_guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), coupon_code: couponCode.optional() }).strict(),
-      response: { 200: checkoutCreated, ...errorsOf(404, 409, 422) },
-    },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const key = request.headers['idempotency-key'];
-    const program = await findPublishedProgram(app.db, request.body.program_guid);
-    if (!program) throw notFound('No published program has this link.');
-    const [found] = await app.db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
-    if (found && found.programId !== program.id) throw invalid({ 'idempotency-key': ['was used for another program'] });
-    let checkout = found;
-    if (checkout && request.body.coupon_code && checkout.couponId === null) throw invalid({ 'idempotency-key': ['was used without a coupon: start again'] });
-    if (!checkout) {
-      const price = priceOf(program);
-      if (price.cents === 0) throw invalid({ program_guid: ['is a free program: subscribe to it instead'] });
-      const coupon = request.body.coupon_code ? await discountedPrice(app.db, program, request.body.coupon_code) : null;
-      const [row] = await app.db.select({ userId: programs.userId }).from(programs).where(eq(programs.id, program.id));
-      if (row?.userId === userId) throw invalid({ program_guid: ['is your own program'] });
-      if (await hasPaid(app.db, userId, program.id)) throw new AppError(409, 'LB-CONFLICT', 'You already bought this program.');
-      // Two clicks at once: both insert, the unique (user, key) lets one through and the other reads it.
-      await app.db.insert(checkouts).values({
-        id: `co_${randomBytes(16).toString('base64url')}`, userId, programId: program.id, idempotencyKey: key,
-        amountCents: coupon?.amountCents ?? price.cents, currency: price.currency, provider: provider.name,
-        couponId: coupon?.coupon.id ?? null, discountCents: coupon?.discountCents ?? 0,
-      }).onConflictDoNothing();
-      [checkout] = await app.db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
-    }
-    if (!checkout.url) {
-      const [buyer] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      // The provider call is idempotent too (keyed by the checkout id), so two racing requests get one session.
-      const made = await provider.createCheckout({ checkoutId: checkout.id, programGuid: request.body.program_guid, title: String(program.data.title ?? 'Program'), amountCents: checkout.amountCents, currency: checkout.currency, buyerEmail: buyer?.email ?? '' });
-      await app.db.update(checkouts).set({ providerRef: made.providerRef, url: made.url }).where(eq(checkouts.id, checkout.id));
-      checkout = { ...checkout, url: made.url };
-    }
-    return { success: true as const, checkout_id: checkout.id, url: checkout.url ?? '' };
-  });
-
-  api.get('/api/checkout/:id', {
-    schema: { tags: ['payments'], summary: "One of the caller's checkouts (the hosted card page and the success page read it)", params: z.object({ id: checkoutId }), response: { 200: checkoutView, ...errorsOf(404) } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [row] = await app.db.select({ checkout: checkouts, data: programs.data }).from(checkouts)
-      .innerJoin(programs, eq(programs.id, checkouts.programId))
-      .where(and(eq(checkouts.id, request.params.id), eq(checkouts.userId, userId)));
-    if (!row) throw notFound('No such checkout.');
-    const { checkout, data } = row;
-    const [board] = checkout.status === 'completed'
-      ? await app.db.select({ id: boards.id, name: boards.name }).from(transactions)
-        .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId)).innerJoin(boards, eq(boards.id, subscriptions.boardId))
-        .where(eq(transactions.checkoutId, checkout.id))
-      : [];
-    return {
-      success: true as const,
-      checkout: {
-        id: checkout.id, status: checkout.status, provider: checkout.provider, amount_cents: checkout.amountCents, discount_cents: checkout.discountCents, currency: checkout.currency, url: checkout.url,
-        program: { guid: String(data.guid ?? ''), title: String(data.title ?? '') }, board: board ?? null,
+  api.post(
+    '/api/checkout/create',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start buying a paid program; the `Idempotency-Key` header makes a retry answer the same checkout',
+        headers: z.object({ 'idempotency-key': idempotencyKey }).passthrough(),
+        body: z
+          .object({ program_guid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), coupon_code: couponCode.optional() })
+          .strict(),
+        response: { 200: checkoutCreated, ...errorsOf(404, 409, 422) },
       },
-    };
-  });
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const key = request.headers['idempotency-key'];
+      const program = await findPublishedProgram(app.db, request.body.program_guid);
+      if (!program) throw notFound('No published program has this link.');
+      const [found] = await app.db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+      if (found && found.programId !== program.id)
+        throw invalid({ 'idempotency-key': ['was used for another program'] });
+      let checkout = found;
+      if (checkout && request.body.coupon_code && checkout.couponId === null)
+        throw invalid({ 'idempotency-key': ['was used without a coupon: start again'] });
+      if (!checkout) {
+        const price = priceOf(program);
+        if (price.cents === 0) throw invalid({ program_guid: ['is a free program: subscribe to it instead'] });
+        const coupon = request.body.coupon_code
+          ? await discountedPrice(app.db, program, request.body.coupon_code)
+          : null;
+        const [row] = await app.db
+          .select({ userId: programs.userId })
+          .from(programs)
+          .where(eq(programs.id, program.id));
+        if (row?.userId === userId) throw invalid({ program_guid: ['is your own program'] });
+        if (await hasPaid(app.db, userId, program.id))
+          throw new AppError(409, 'LB-CONFLICT', 'You already bought this program.');
+        // Two clicks at once: both insert, the unique (user, key) lets one through and the other reads it.
+        await app.db
+          .insert(checkouts)
+          .values({
+            id: `co_${randomBytes(16).toString('base64url')}`,
+            userId,
+            programId: program.id,
+            idempotencyKey: key,
+            amountCents: coupon?.amountCents ?? price.cents,
+            currency: price.currency,
+            provider: provider.name,
+            couponId: coupon?.coupon.id ?? null,
+            discountCents: coupon?.discountCents ?? 0,
+          })
+          .onConflictDoNothing();
+        [checkout] = await app.db
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+      }
+      if (!checkout.url) {
+        const [buyer] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        // The provider call is idempotent too (keyed by the checkout id), so two racing requests get one session.
+        const made = await provider.createCheckout({
+          checkoutId: checkout.id,
+          programGuid: request.body.program_guid,
+          title: String(program.data.title ?? 'Program'),
+          amountCents: checkout.amountCents,
+          currency: checkout.currency,
+          buyerEmail: buyer?.email ?? '',
+        });
+        await app.db
+          .update(checkouts)
+          .set({ providerRef: made.providerRef, url: made.url })
+          .where(eq(checkouts.id, checkout.id));
+        checkout = { ...checkout, url: made.url };
+      }
+      return { success: true as const, checkout_id: checkout.id, url: checkout.url ?? '' };
+    },
+  );
+
+  api.get(
+    '/api/checkout/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "One of the caller's checkouts (the hosted card page and the success page read it)",
+        params: z.object({ id: checkoutId }),
+        response: { 200: checkoutView, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [row] = await app.db
+        .select({ checkout: checkouts, data: programs.data })
+        .from(checkouts)
+        .innerJoin(programs, eq(programs.id, checkouts.programId))
+        .where(and(eq(checkouts.id, request.params.id), eq(checkouts.userId, userId)));
+      if (!row) throw notFound('No such checkout.');
+      const { checkout, data } = row;
+      const [board] =
+        checkout.status === 'completed'
+          ? await app.db
+              .select({ id: boards.id, name: boards.name })
+              .from(transactions)
+              .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+              .innerJoin(boards, eq(boards.id, subscriptions.boardId))
+              .where(eq(transactions.checkoutId, checkout.id))
+          : [];
+      return {
+        success: true as const,
+        checkout: {
+          id: checkout.id,
+          status: checkout.status,
+          provider: checkout.provider,
+          amount_cents: checkout.amountCents,
+          discount_cents: checkout.discountCents,
+          currency: checkout.currency,
+          url: checkout.url,
+          program: { guid: String(data.guid ?? ''), title: String(data.title ?? '') },
+          board: board ?? null,
+        },
+      };
+    },
+  );
 
   if (provider instanceof TestProvider) {
     const test = provider;
-    api.post('/api/payments/test/pay', {
-      schema: {
-        tags: ['payments'], summary: "The test provider's card page pays: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (402), 4000 0025 0000 3155 asks to confirm",
-        body: z.object({ checkout_id: checkoutId, card_number: z.string().max(40), confirmed: z.boolean().optional() }).strict(),
-        response: { 200: paid, ...errorsOf(402, 404, 422) },
+    api.post(
+      '/api/payments/test/pay',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "The test provider's card page pays: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (402), 4000 0025 0000 3155 asks to confirm",
+          body: z
+            .object({ checkout_id: checkoutId, card_number: z.string().max(40), confirmed: z.boolean().optional() })
+            .strict(),
+          response: { 200: paid, ...errorsOf(402, 404, 422) },
+        },
+        onRequest: app.authenticate,
       },
-      onRequest: app.authenticate,
-    }, async (request) => {
-      const { userId } = authOf(request);
-      const [checkout] = await app.db.select().from(checkouts).where(and(eq(checkouts.id, request.body.checkout_id), eq(checkouts.userId, userId)));
-      if (!checkout) throw notFound('No such checkout.');
-      if (checkout.status === 'completed') return { success: true as const, status: 'completed' as const };
-      const card = request.body.card_number.replace(/[\s-]/g, '');
-      if (card === TEST_CARDS.declined) throw paymentRequired('Your card was declined. Try another card.', 'LB-CARD-DECLINED');
-      if (card === TEST_CARDS.confirm && !request.body.confirmed) {
-        await app.db.update(checkouts).set({ status: 'requires_action' }).where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')));
-        return { success: true as const, status: 'requires_action' as const };
-      }
-      if (card !== TEST_CARDS.succeeds && card !== TEST_CARDS.confirm) {
-        throw invalid({ card_number: ['is not a test card: use 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)'] });
-      }
-      // Completion goes the way a real provider's goes: a signed event to the webhook path.
-      const payload = test.completedEvent(checkout);
-      const delivered = await app.inject({ method: 'POST', url: '/api/payments/webhook/test', headers: { 'content-type': 'application/json', 'lifeboard-signature': test.sign(payload) }, payload });
-      if (delivered.statusCode !== 200) throw new Error(`the test payment event was refused: ${delivered.statusCode} ${delivered.body}`);
-      return { success: true as const, status: 'completed' as const };
-    });
+      async (request) => {
+        const { userId } = authOf(request);
+        const [checkout] = await app.db
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.id, request.body.checkout_id), eq(checkouts.userId, userId)));
+        if (!checkout) throw notFound('No such checkout.');
+        if (checkout.status === 'completed') return { success: true as const, status: 'completed' as const };
+        const card = request.body.card_number.replace(/[\s-]/g, '');
+        if (card === TEST_CARDS.declined)
+          throw paymentRequired('Your card was declined. Try another card.', 'LB-CARD-DECLINED');
+        if (card === TEST_CARDS.confirm && !request.body.confirmed) {
+          await app.db
+            .update(checkouts)
+            .set({ status: 'requires_action' })
+            .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')));
+          return { success: true as const, status: 'requires_action' as const };
+        }
+        if (card !== TEST_CARDS.succeeds && card !== TEST_CARDS.confirm) {
+          throw invalid({
+            card_number: ['is not a test card: use 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)'],
+          });
+        }
+        // Completion goes the way a real provider's goes: a signed event to the webhook path.
+        const payload = test.completedEvent(checkout);
+        const delivered = await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/test',
+          headers: { 'content-type': 'application/json', 'lifeboard-signature': test.sign(payload) },
+          payload,
+        });
+        if (delivered.statusCode !== 200)
+          throw new Error(`the test payment event was refused: ${delivered.statusCode} ${delivered.body}`);
+        return { success: true as const, status: 'completed' as const };
+      },
+    );
   }
 
   // The provider's webhook: the body is kept as bytes, since the signature is over exactly those bytes.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/payments/webhook/:provider', {
-      schema: {
-        tags: ['payments'], summary: "A payment provider's signed event (Stripe's `Stripe-Signature`, the test provider's `Lifeboard-Signature`); 400 when it does not verify", security: [],
-        params: z.object({ provider: z.enum(['test', 'stripe']) }),
-        response: { 200: received, ...errorsOf(400, 404) },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/webhook/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "A payment provider's signed event (Stripe's `Stripe-Signature`, the test provider's `Lifeboard-Signature`); 400 when it does not verify",
+          security: [],
+          params: z.object({ provider: z.enum(['test', 'stripe']) }),
+          response: { 200: received, ...errorsOf(400, 404) },
+        },
       },
-    }, async (request) => {
-      if (request.params.provider !== provider.name) throw notFound(`Payments go through the ${provider.name} provider.`);
-      const signature = request.headers[provider.name === 'stripe' ? 'stripe-signature' : 'lifeboard-signature'];
-      let event;
-      try {
-        event = provider.verifyEvent(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-      } catch (error) {
-        if (error instanceof SignatureError || error instanceof SyntaxError) throw new AppError(400, 'LB-BAD-SIGNATURE', 'The event signature does not verify.');
-        throw error;
-      }
-      if (event.kind === 'ignored') return { received: true as const, outcome: 'ignored' };
-      const done = await completeCheckout(app.db, fees, event);
-      if (done.outcome === 'mismatch' || done.outcome === 'unknown') request.log.warn({ event: event.eventId, outcome: done.outcome }, 'a payment event was not booked');
-      return { received: true as const, outcome: done.outcome };
-    });
+      async (request) => {
+        if (request.params.provider !== provider.name)
+          throw notFound(`Payments go through the ${provider.name} provider.`);
+        const signature = request.headers[provider.name === 'stripe' ? 'stripe-signature' : 'lifeboard-signature'];
+        let event;
+        try {
+          event = provider.verifyEvent(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          if (error instanceof SignatureError || error instanceof SyntaxError)
+            throw new AppError(400, 'LB-BAD-SIGNATURE', 'The event signature does not verify.');
+          throw error;
+        }
+        if (event.kind === 'ignored') return { received: true as const, outcome: 'ignored' };
+        const done = await completeCheckout(app.db, fees, event);
+        if (done.outcome === 'mismatch' || done.outcome === 'unknown')
+          request.log.warn({ event: event.eventId, outcome: done.outcome }, 'a payment event was not booked');
+        return { received: true as const, outcome: done.outcome };
+      },
+    );
   });
 
-  api.post('/api/transaction/refund', {
-    schema: {
-      tags: ['payments'], summary: "Refund a sale (its ledger entry's id): by the program's creator or an admin, within the refund window",
-      body: z.object({ id: dbId }).strict(), response: { 200: refunded, ...errorsOf(403, 404, 422) },
+  api.post(
+    '/api/transaction/refund',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Refund a sale (its ledger entry's id): by the program's creator or an admin, within the refund window",
+        body: z.object({ id: dbId }).strict(),
+        response: { 200: refunded, ...errorsOf(403, 404, 422) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId, role } = authOf(request);
-    const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
-    if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
-    if (sale.sellerId !== userId && role !== 'admin') throw forbidden('The creator of the program refunds it: ask them.');
-    if (sale.state === 'refunded') return { success: true as const, id: sale.id, state: 'refunded' as const };
-    // Its net has left the platform: a refund now would take back money the creator was already paid.
-    if (sale.payoutId !== null) throw invalid({ id: ['is paid out to the creator already: it can no longer be refunded here'] });
-    // A buyer's request made within the window may still be approved after it closes.
-    const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt;
-    if (Date.now() > sale.availableAt.getTime() && !requestedInTime) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
-    if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
-    await bookRefund(app.db, sale.id);
-    return { success: true as const, id: sale.id, state: 'refunded' as const };
-  });
-
-  api.post('/api/transaction/refund-request', {
-    schema: {
-      tags: ['payments'], summary: "The buyer asks for a refund of their purchase (the ledger entry's id) within the refund window; the creator or an admin approves it",
-      body: z.object({ id: dbId, reason: z.string().trim().max(1000).optional() }).strict(), response: { 200: refundRequested, ...errorsOf(404, 422) },
+    async (request) => {
+      const { userId, role } = authOf(request);
+      const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
+      if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin'))
+        throw notFound('No such transaction.');
+      if (sale.sellerId !== userId && role !== 'admin')
+        throw forbidden('The creator of the program refunds it: ask them.');
+      if (sale.state === 'refunded') return { success: true as const, id: sale.id, state: 'refunded' as const };
+      // Its net has left the platform: a refund now would take back money the creator was already paid.
+      if (sale.payoutId !== null)
+        throw invalid({ id: ['is paid out to the creator already: it can no longer be refunded here'] });
+      // A buyer's request made within the window may still be approved after it closes.
+      const requestedInTime = sale.refundRequestedAt !== null && sale.refundRequestedAt <= sale.availableAt;
+      if (Date.now() > sale.availableAt.getTime() && !requestedInTime)
+        throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
+      if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
+      await bookRefund(app.db, sale.id);
+      return { success: true as const, id: sale.id, state: 'refunded' as const };
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [sale] = await app.db.select().from(transactions).where(and(eq(transactions.id, request.body.id), eq(transactions.buyerId, userId)));
-    if (!sale) throw notFound('No such purchase.');
-    if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
-    if (sale.refundRequestedAt) return { success: true as const, id: sale.id, refund_requested_at: sale.refundRequestedAt.toISOString() };
-    const now = new Date();
-    if (now > sale.availableAt) throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
-    const [row] = await app.db.update(transactions).set({ refundRequestedAt: now, refundReason: request.body.reason || null })
-      .where(and(eq(transactions.id, sale.id), eq(transactions.state, 'paid'), isNull(transactions.refundRequestedAt)))
-      .returning({ at: transactions.refundRequestedAt });
-    return { success: true as const, id: sale.id, refund_requested_at: (row?.at ?? now).toISOString() };
-  });
+  );
 
-  api.post('/api/transaction/refund-decline', {
-    schema: {
-      tags: ['payments'], summary: "Decline a buyer's refund request (the program's creator or an admin): the sale stands",
-      body: z.object({ id: dbId }).strict(), response: { 200: refundRequested, ...errorsOf(403, 404, 422) },
+  api.post(
+    '/api/transaction/refund-request',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The buyer asks for a refund of their purchase (the ledger entry's id) within the refund window; the creator or an admin approves it",
+        body: z.object({ id: dbId, reason: z.string().trim().max(1000).optional() }).strict(),
+        response: { 200: refundRequested, ...errorsOf(404, 422) },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId, role } = authOf(request);
-    const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
-    if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
-    if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
-    await app.db.update(transactions).set({ refundRequestedAt: null, refundReason: null }).where(eq(transactions.id, sale.id));
-    return { success: true as const, id: sale.id, refund_requested_at: null };
-  });
+    async (request) => {
+      const { userId } = authOf(request);
+      const [sale] = await app.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, request.body.id), eq(transactions.buyerId, userId)));
+      if (!sale) throw notFound('No such purchase.');
+      if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
+      if (sale.refundRequestedAt)
+        return { success: true as const, id: sale.id, refund_requested_at: sale.refundRequestedAt.toISOString() };
+      const now = new Date();
+      if (now > sale.availableAt)
+        throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
+      const [row] = await app.db
+        .update(transactions)
+        .set({ refundRequestedAt: now, refundReason: request.body.reason || null })
+        .where(
+          and(eq(transactions.id, sale.id), eq(transactions.state, 'paid'), isNull(transactions.refundRequestedAt)),
+        )
+        .returning({ at: transactions.refundRequestedAt });
+      return { success: true as const, id: sale.id, refund_requested_at: (row?.at ?? now).toISOString() };
+    },
+  );
 
-  api.get('/api/admin/refund-requests', {
-    schema: { tags: ['admin'], summary: "Buyers' open refund requests, oldest first (200 at most), for an admin to approve or decline", response: { 200: refundRequestList } },
-    onRequest: app.requireAdmin,
-  }, async () => {
-    const sellers = alias(users, 'seller');
-    const rows = await app.db.select({ sale: transactions, data: programs.data, buyer: users.name, seller: sellers.name }).from(transactions)
-      .innerJoin(programs, eq(programs.id, transactions.programId)).leftJoin(users, eq(users.id, transactions.buyerId)).innerJoin(sellers, eq(sellers.id, transactions.sellerId))
-      .where(and(eq(transactions.state, 'paid'), isNotNull(transactions.refundRequestedAt))).orderBy(asc(transactions.refundRequestedAt)).limit(200);
-    return {
-      success: true as const,
-      requests: rows.map(({ sale, data, buyer, seller }) => ({
-        id: sale.id, program_title: String(data.title ?? ''), buyer_name: buyer ?? 'A deleted account', seller_name: seller, currency: sale.currency, gross_cents: sale.grossCents,
-        created_at: sale.createdAt.toISOString(), refund_requested_at: sale.refundRequestedAt?.toISOString() ?? '', refund_reason: sale.refundReason,
-      })),
-    };
-  });
+  api.post(
+    '/api/transaction/refund-decline',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Decline a buyer's refund request (the program's creator or an admin): the sale stands",
+        body: z.object({ id: dbId }).strict(),
+        response: { 200: refundRequested, ...errorsOf(403, 404, 422) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId, role } = authOf(request);
+      const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
+      if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
+      if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
+      await app.db
+        .update(transactions)
+        .set({ refundRequestedAt: null, refundReason: null })
+        .where(eq(transactions.id, sale.id));
+      return { success: true as const, id: sale.id, refund_requested_at: null };
+    },
+  );
+
+  api.get(
+    '/api/admin/refund-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Buyers' open refund requests, oldest first (200 at most), for an admin to approve or decline",
+        response: { 200: refundRequestList },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async () => {
+      const sellers = alias(users, 'seller');
+      const rows = await app.db
+        .select({ sale: transactions, data: programs.data, buyer: users.name, seller: sellers.name })
+        .from(transactions)
+        .innerJoin(programs, eq(programs.id, transactions.programId))
+        .leftJoin(users, eq(users.id, transactions.buyerId))
+        .innerJoin(sellers, eq(sellers.id, transactions.sellerId))
+        .where(and(eq(transactions.state, 'paid'), isNotNull(transactions.refundRequestedAt)))
+        .orderBy(asc(transactions.refundRequestedAt))
+        .limit(200);
+      return {
+        success: true as const,
+        requests: rows.map(({ sale, data, buyer, seller }) => ({
+          id: sale.id,
+          program_title: String(data.title ?? ''),
+          buyer_name: buyer ?? 'A deleted account',
+          seller_name: seller,
+          currency: sale.currency,
+          gross_cents: sale.grossCents,
+          created_at: sale.createdAt.toISOString(),
+          refund_requested_at: sale.refundRequestedAt?.toISOString() ?? '',
+          refund_reason: sale.refundReason,
+        })),
+      };
+    },
+  );
 }

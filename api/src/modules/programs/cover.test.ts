@@ -31,7 +31,12 @@ afterAll(async () => {
 
 async function upload(user: TestUser, bytes: Buffer, declared = 'image/png') {
   const { payload, headers } = multipart([filePart(bytes, declared, 'cover.png')]);
-  return app.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${user.token}` } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads/image',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${user.token}` },
+  });
 }
 
 async function uploaded(user: TestUser, bytes: Buffer = tinyPng()): Promise<string> {
@@ -40,11 +45,13 @@ async function uploaded(user: TestUser, bytes: Buffer = tinyPng()): Promise<stri
   return response.json<{ id: string }>().id;
 }
 
-const setCover = (user: TestUser, uploadId: string | null, programId = program.id) => user.post('/api/program/cover', { program_id: programId, upload_id: uploadId });
+const setCover = (user: TestUser, uploadId: string | null, programId = program.id) =>
+  user.post('/api/program/cover', { program_id: programId, upload_id: uploadId });
 
 /** The cover the buyers' catalogue shows for the program. */
 async function listedCover(id = program.id): Promise<unknown> {
-  const listed = (await other.post('/api/program/published', {})).json<{ programs: { id: number; cover?: string }[] }>().programs;
+  const listed = (await other.post('/api/program/published', {})).json<{ programs: { id: number; cover?: string }[] }>()
+    .programs;
   return listed.find((p) => p.id === id)?.cover;
 }
 
@@ -57,7 +64,11 @@ async function uploaderOf(id: string): Promise<number | undefined> {
 const storedFiles = async () => (await readdir(join(folder, 'images')).catch(() => [] as string[])).sort();
 
 describe('POST /api/program/cover', () => {
-  it.each([['JPEG', tinyJpeg], ['PNG', tinyPng], ['WebP', tinyWebp]])('lets the creator set a %s cover, which buyers and the author page see', async (_name, bytes) => {
+  it.each([
+    ['JPEG', tinyJpeg],
+    ['PNG', tinyPng],
+    ['WebP', tinyWebp],
+  ])('lets the creator set a %s cover, which buyers and the author page see', async (_name, bytes) => {
     const id = await uploaded(creator, bytes());
     const response = await setCover(creator, id);
     expect(response.statusCode, response.body).toBe(200);
@@ -93,9 +104,12 @@ describe('POST /api/program/cover', () => {
     expect((await setCover(creator, null)).statusCode).toBe(200);
   });
 
-  it('keeps a replaced cover\'s image that one of the creator\'s journal entries still shows', async () => {
+  it("keeps a replaced cover's image that one of the creator's journal entries still shows", async () => {
     const shared = await uploaded(creator);
-    const entry = await creator.post('/api/journal_entry/create', { board: creator.boardId, params: { title: 'Trip', date: '2026-11-20', body: `<p>Look:</p><p><img src="/api/uploads/${shared}"></p>` } });
+    const entry = await creator.post('/api/journal_entry/create', {
+      board: creator.boardId,
+      params: { title: 'Trip', date: '2026-11-20', body: `<p>Look:</p><p><img src="/api/uploads/${shared}"></p>` },
+    });
     expect(entry.statusCode, entry.body).toBe(201);
     expect((await setCover(creator, shared)).statusCode).toBe(200);
     expect((await setCover(creator, null)).statusCode).toBe(200);
@@ -113,7 +127,9 @@ describe('POST /api/program/cover', () => {
     expect((await setCover(other, null)).statusCode).toBe(403);
     expect(await listedCover()).toBe(mine);
 
-    const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Unlisted' } })).json().program;
+    const draft = (
+      await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Unlisted' } })
+    ).json().program;
     expect((await setCover(other, theirs, draft.id)).statusCode).toBe(404);
     expect((await setCover(creator, null, 999_999_999)).statusCode).toBe(404);
     // Their image stays theirs.
@@ -121,12 +137,17 @@ describe('POST /api/program/cover', () => {
   });
 
   it('lets an admin set and remove the cover of any program; the image then belongs to the creator', async () => {
-    const draft = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Draft to review' } })).json().program;
+    const draft = (
+      await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Draft to review' } })
+    ).json().program;
     const id = await uploaded(admin);
     const response = await setCover(admin, id, draft.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(await uploaderOf(id)).toBe(creator.id);
-    expect((await creator.post('/api/program/get', { board: creator.boardId, params: { id: draft.id } })).json().program.cover).toBe(id);
+    expect(
+      (await creator.post('/api/program/get', { board: creator.boardId, params: { id: draft.id } })).json().program
+        .cover,
+    ).toBe(id);
     expect((await admin.get(`/api/admin/programs/${draft.id}`)).json().program.cover).toBe(id);
     expect((await setCover(admin, null, draft.id)).statusCode).toBe(200);
     expect(await uploaderOf(id)).toBeUndefined();
@@ -145,33 +166,48 @@ describe('POST /api/program/cover', () => {
   });
 
   it("refuses an image that is already another program's cover with 409, so replacing one cover never deletes another", async () => {
-    const second = (await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Second program' } })).json().program;
+    const second = (
+      await creator.post('/api/program/create', { board: creator.boardId, params: { title: 'Second program' } })
+    ).json().program;
     const id = await uploaded(creator);
     expect((await setCover(creator, id, second.id)).statusCode).toBe(200);
     const before = await listedCover();
     const response = await setCover(creator, id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe('This image is already the cover of another program: upload it again for this one.');
+    expect(response.json().error).toBe(
+      'This image is already the cover of another program: upload it again for this one.',
+    );
     expect(await listedCover()).toBe(before);
     expect((await setCover(creator, null, second.id)).statusCode).toBe(200);
   });
 
-  it.each([['GIF', tinyGif], ['BMP', tinyBmp]])('refuses a %s (an image, but not a cover type) with 415, by its bytes', async (_name, bytes) => {
+  it.each([
+    ['GIF', tinyGif],
+    ['BMP', tinyBmp],
+  ])('refuses a %s (an image, but not a cover type) with 415, by its bytes', async (_name, bytes) => {
     const before = await listedCover();
     // Declared as PNG: the type stored at upload comes from the bytes, and that is what is checked.
     const id = await uploaded(creator, bytes());
     const response = await setCover(creator, id);
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ code: 'LB-COVER-TYPE', error: 'A cover must be a JPEG, PNG or WebP image.' });
+    expect(response.json()).toMatchObject({
+      code: 'LB-COVER-TYPE',
+      error: 'A cover must be a JPEG, PNG or WebP image.',
+    });
     expect(await listedCover()).toBe(before);
   });
 
   it('bytes that are no image, or an image over 10 MB, are refused at upload and the cover stays as it was', async () => {
     const current = await uploaded(creator);
     expect((await setCover(creator, current)).statusCode).toBe(200);
-    const fake = await upload(creator, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const fake = await upload(
+      creator,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().error).toBe('This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.');
+    expect(fake.json().error).toBe(
+      'This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.',
+    );
     const big = await upload(creator, Buffer.concat([tinyPng(), Buffer.alloc(MAX_IMAGE_BYTES)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe('Images may be at most 10 MB.');
@@ -180,17 +216,30 @@ describe('POST /api/program/cover', () => {
 
   it('is not a field any generic write may set', async () => {
     const id = await uploaded(creator);
-    const update = await creator.post('/api/program/update', { board: creator.boardId, params: { id: program.id, cover: id } });
+    const update = await creator.post('/api/program/update', {
+      board: creator.boardId,
+      params: { id: program.id, cover: id },
+    });
     expect(update.statusCode).toBe(422);
     expect(update.json().errors.cover).toEqual(['is not a known field']);
     // The description of the cover is the creator's to write, like the title.
-    const described = await creator.post('/api/program/update', { board: creator.boardId, params: { id: program.id, cover_alt: 'A notebook open on a desk at sunrise' } });
+    const described = await creator.post('/api/program/update', {
+      board: creator.boardId,
+      params: { id: program.id, cover_alt: 'A notebook open on a desk at sunrise' },
+    });
     expect(described.statusCode, described.body).toBe(200);
-    expect((await other.post('/api/program/published', {})).json().programs.find((p: { id: number }) => p.id === program.id).cover_alt).toBe('A notebook open on a desk at sunrise');
+    expect(
+      (await other.post('/api/program/published', {})).json().programs.find((p: { id: number }) => p.id === program.id)
+        .cover_alt,
+    ).toBe('A notebook open on a desk at sunrise');
   });
 
   it('answers 401 signed out', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/program/cover', payload: { program_id: program.id, upload_id: null } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/program/cover',
+      payload: { program_id: program.id, upload_id: null },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

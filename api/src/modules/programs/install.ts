@@ -22,7 +22,10 @@ export interface InstallableProgram {
 export function priceOf(program: Pick<InstallableProgram, 'data'>): { cents: number; currency: string } {
   const cents = program.data.price_cents;
   const currency = program.data.currency;
-  return { cents: typeof cents === 'number' && cents > 0 ? cents : 0, currency: typeof currency === 'string' && currency ? currency : 'USD' };
+  return {
+    cents: typeof cents === 'number' && cents > 0 ? cents : 0,
+    currency: typeof currency === 'string' && currency ? currency : 'USD',
+  };
 }
 
 /**
@@ -31,7 +34,9 @@ export function priceOf(program: Pick<InstallableProgram, 'data'>): { cents: num
  */
 export async function findPublishedProgram(db: Db, guid: string): Promise<InstallableProgram | undefined> {
   const programs = modelTables.program;
-  const [row] = await db.select({ id: programs.id, data: programs.data }).from(programs)
+  const [row] = await db
+    .select({ id: programs.id, data: programs.data })
+    .from(programs)
     .where(and(sql`${programs.data}->>'guid' = ${guid}`, sql`${programs.data}->>'status' = 'published'`))
     .limit(1);
   return row;
@@ -44,30 +49,59 @@ export async function findPublishedProgram(db: Db, guid: string): Promise<Instal
  * and nothing is made. One transaction, so a failure leaves no half-installed board; it holds a lock on
  * (user, program), so two subscribes at once make one board.
  */
-export async function installProgram(app: FastifyInstance, userId: number, program: InstallableProgram): Promise<{ id: number; name: string }> {
+export async function installProgram(
+  app: FastifyInstance,
+  userId: number,
+  program: InstallableProgram,
+): Promise<{ id: number; name: string }> {
   const installed = await app.db.transaction((tx) => installProgramIn(tx, userId, program));
   return installed.board;
 }
 
 /** `installProgram` inside the caller's transaction (a completed payment books its sale in the same one). */
-export async function installProgramIn(tx: Db, userId: number, program: InstallableProgram): Promise<{ board: { id: number; name: string }; subscriptionId: number }> {
+export async function installProgramIn(
+  tx: Db,
+  userId: number,
+  program: InstallableProgram,
+): Promise<{ board: { id: number; name: string }; subscriptionId: number }> {
   const title = String(program.data.title ?? 'Program');
   const template = programTemplate.safeParse(program.data.template ?? {});
   const installed = template.success ? template.data : {};
   await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, ${program.id}::int)`);
-  const [existing] = await tx.select({ id: boards.id, name: boards.name, subscriptionId: subscriptions.id }).from(subscriptions)
+  const [existing] = await tx
+    .select({ id: boards.id, name: boards.name, subscriptionId: subscriptions.id })
+    .from(subscriptions)
     .innerJoin(boards, and(eq(boards.id, subscriptions.boardId), eq(boards.userId, userId)))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id), eq(subscriptions.status, 'active')))
-    .orderBy(asc(subscriptions.id)).limit(1);
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.programId, program.id),
+        eq(subscriptions.status, 'active'),
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .limit(1);
   if (existing) return { board: { id: existing.id, name: existing.name }, subscriptionId: existing.subscriptionId };
   // An active subscription whose board was deleted is over: the new board gets a new one.
-  await tx.update(subscriptions).set({ status: 'cancelled' })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.programId, program.id), eq(subscriptions.status, 'active')));
+  await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.programId, program.id),
+        eq(subscriptions.status, 'active'),
+      ),
+    );
   const board = await createBoard(tx, userId, title.slice(0, 100));
   const owner = { userId, boardId: board.id };
   for (const goal of installed.goals ?? []) await insertRecord(tx, entryOf('goal'), owner, goalInput.parse(goal));
   for (const habit of installed.habits ?? []) await insertRecord(tx, entryOf('habit'), owner, habitInput.parse(habit));
-  for (const routine of installed.routines ?? []) await insertRecord(tx, entryOf('routine'), owner, routineInput.parse(routine));
-  const [subscription] = await tx.insert(subscriptions).values({ userId, programId: program.id, boardId: board.id, status: 'active' }).returning({ id: subscriptions.id });
+  for (const routine of installed.routines ?? [])
+    await insertRecord(tx, entryOf('routine'), owner, routineInput.parse(routine));
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({ userId, programId: program.id, boardId: board.id, status: 'active' })
+    .returning({ id: subscriptions.id });
   return { board: { id: board.id, name: board.name }, subscriptionId: subscription.id };
 }

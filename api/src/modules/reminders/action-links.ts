@@ -61,6 +61,8 @@ export class ActionSigner {
   }
 
   private mac(body: string, purpose: string): string {
-    return createHmac('sha256', this.key).update(purpose ? `${purpose}.${body}` : body).digest('base64url');
+    return createHmac('sha256', this.key)
+      .update(purpose ? `${purpose}.${body}` : body)
+      .digest('base64url');
   }
 }

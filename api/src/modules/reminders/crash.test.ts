@@ -24,12 +24,25 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface Account { token: string; board: number; email: string }
+interface Account {
+  token: string;
+  board: number;
+  email: string;
+}
 
-async function call(api: ApiProcess, account: Account | null, route: string, body: unknown): Promise<Record<string, unknown>> {
+async function call(
+  api: ApiProcess,
+  account: Account | null,
+  route: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${api.url}${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(account ? { authorization: `Bearer ${account.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(account ? { authorization: `Bearer ${account.token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
@@ -51,16 +64,31 @@ async function crashDuringDelivery(databaseEnv: Record<string, string>): Promise
   cleanups.push(() => sink.close());
   const uploads = mkdtempSync(path.join(tmpdir(), 'lifeboard-crash-uploads-'));
   cleanups.push(() => rmSync(uploads, { recursive: true, force: true }));
-  const env = { ...databaseEnv, SMTP_URL: sink.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '1', ACTION_LINK_SECRET: SECRET, UPLOADS_DIR: uploads };
+  const env = {
+    ...databaseEnv,
+    SMTP_URL: sink.url,
+    QUEUE_POLL_SECONDS: '0.5',
+    REMINDER_SCAN_SECONDS: '1',
+    ACTION_LINK_SECRET: SECRET,
+    UPLOADS_DIR: uploads,
+  };
   let api = await startApiProcess(env);
   cleanups.push(() => api.stop());
 
   const email = uniqueEmail('crash');
-  const registered = await call(api, null, '/api/register', { name: 'Crash Test', email, password: 'correct horse battery' }) as { token: string; user: { default_board_id: number } };
+  const registered = (await call(api, null, '/api/register', {
+    name: 'Crash Test',
+    email,
+    password: 'correct horse battery',
+  })) as { token: string; user: { default_board_id: number } };
   const account: Account = { token: registered.token, board: registered.user.default_board_id, email };
   const at = new Date(Date.now() + 4000).toISOString();
   const titles = Array.from({ length: REMINDERS }, (_, index) => `Crash test ${index + 1}`);
-  for (const title of titles) await call(api, account, '/api/reminder/create', { board: account.board, params: { title, remind_at: at, channels: ['email'] } });
+  for (const title of titles)
+    await call(api, account, '/api/reminder/create', {
+      board: account.board,
+      params: { title, remind_at: at, channels: ['email'] },
+    });
 
   const ours = () => sink.received.filter((mail) => mail.to === email);
   await sink.waitFor(() => ours().length >= ACCEPTED_BEFORE_KILL, 90_000);
@@ -69,10 +97,19 @@ async function crashDuringDelivery(databaseEnv: Record<string, string>): Promise
   // The accepted ones have settled once their reminder says when it was sent (written after the job completed):
   // a kill in the instant between the server's "accepted" and that commit is the one case that repeats a mail
   // (the same Message-ID, see api/README.md), so the test kills after it, while other mails are mid-sending.
-  await until('the accepted mails to be recorded', async () => {
-    const listed = await call(api, account, '/api/reminder/all', { board: account.board, params: { limit: 100 } }) as { reminders: { title: string; last_sent_at?: string | null }[] };
-    return listed.reminders.filter((reminder) => accepted.has(`Reminder: ${reminder.title}`)).every((reminder) => reminder.last_sent_at);
-  }, 20_000);
+  await until(
+    'the accepted mails to be recorded',
+    async () => {
+      const listed = (await call(api, account, '/api/reminder/all', {
+        board: account.board,
+        params: { limit: 100 },
+      })) as { reminders: { title: string; last_sent_at?: string | null }[] };
+      return listed.reminders
+        .filter((reminder) => accepted.has(`Reminder: ${reminder.title}`))
+        .every((reminder) => reminder.last_sent_at);
+    },
+    20_000,
+  );
   expect(await until('a mail in the middle of being sent', () => sink.held() > 0, 30_000), api.output()).toBe(true);
   const inFlight = sink.held();
   await api.kill9();
@@ -90,7 +127,9 @@ async function crashDuringDelivery(databaseEnv: Record<string, string>): Promise
   for (const mail of ours()) counts.set(mail.subject, (counts.get(mail.subject) ?? 0) + 1);
   const lost = titles.filter((title) => !counts.has(`Reminder: ${title}`));
   const repeated = [...counts].filter(([, count]) => count > 1);
-  console.log(`crash test: ${beforeRestart} accepted and ${inFlight} mid-sending at the kill; after the restart ${ours().length} in all, ${lost.length} lost, ${repeated.length} sent twice`);
+  console.log(
+    `crash test: ${beforeRestart} accepted and ${inFlight} mid-sending at the kill; after the restart ${ours().length} in all, ${lost.length} lost, ${repeated.length} sent twice`,
+  );
   expect({ lost, repeated }).toEqual({ lost: [], repeated: [] });
   // One Message-ID per occurrence.
   expect(new Set(ours().map((mail) => mail.messageId)).size).toBe(REMINDERS);
@@ -107,7 +146,10 @@ describe('kill -9 during delivery, then a restart', () => {
   it('on PostgreSQL: nothing lost, nothing sent twice', async () => {
     const postgres: ThrowawayPostgres | undefined = await postgresForTest();
     // Missing PostgreSQL fails the test, as a missing Radicale does (test/radicale.ts): a skip would prove nothing.
-    if (!postgres) throw new Error('No PostgreSQL here: set DATABASE_URL, or install the postgresql package (apt-get install postgresql; .ci/run does).');
+    if (!postgres)
+      throw new Error(
+        'No PostgreSQL here: set DATABASE_URL, or install the postgresql package (apt-get install postgresql; .ci/run does).',
+      );
     cleanups.push(() => postgres.stop());
     await crashDuringDelivery({ DATABASE_URL: postgres.url });
   }, 300_000);

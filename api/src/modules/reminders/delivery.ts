@@ -42,8 +42,16 @@ export function reminderText(title: string, when: string, done: { label: string;
   return withLink.length <= SMS_MAX_LENGTH ? withLink : text;
 }
 
-export interface ReminderJob { reminderId: number; occursAt: string; snoozes?: number }
-export interface HabitReminderJob { habitId: number; occursAt: string; snoozes?: number }
+export interface ReminderJob {
+  reminderId: number;
+  occursAt: string;
+  snoozes?: number;
+}
+export interface HabitReminderJob {
+  habitId: number;
+  occursAt: string;
+  snoozes?: number;
+}
 
 export interface ReminderDeps {
   db: Db;
@@ -66,19 +74,40 @@ export function occurrenceJobId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const reminderKey = (id: number, at: number, snoozes = 0) => `reminder:${id}:${at}${snoozes ? `:snooze${snoozes}` : ''}`;
+const reminderKey = (id: number, at: number, snoozes = 0) =>
+  `reminder:${id}:${at}${snoozes ? `:snooze${snoozes}` : ''}`;
 const habitKey = (id: number, at: number, snoozes = 0) => `habit:${id}:${at}${snoozes ? `:snooze${snoozes}` : ''}`;
 
 function whenText(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
 }
 
 /** Queues the occurrence's push to each of the user's devices (one job per device, its id made from the key). */
-async function pushToDevices(deps: ReminderDeps, userId: number, key: string, tag: string, path: string, content: { title: string; body: string }, links: ReturnType<typeof actionLinks>) {
+async function pushToDevices(
+  deps: ReminderDeps,
+  userId: number,
+  key: string,
+  tag: string,
+  path: string,
+  content: { title: string; body: string },
+  links: ReturnType<typeof actionLinks>,
+) {
   if (!deps.push) return;
   const message: PushMessage = {
-    ...content, tag, url: `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`,
-    actions: [{ action: 'done', title: links.done.label, url: links.done.url }, ...(links.snooze ? [{ action: 'snooze' as const, title: links.snooze.label, url: links.snooze.url }] : [])],
+    ...content,
+    tag,
+    url: `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`,
+    actions: [
+      { action: 'done', title: links.done.label, url: links.done.url },
+      ...(links.snooze ? [{ action: 'snooze' as const, title: links.snooze.label, url: links.snooze.url }] : []),
+    ],
   };
   await queuePushes(deps, userId, message, (subscriptionId) => occurrenceJobId(`${key}:push:${subscriptionId}`));
 }
@@ -95,21 +124,48 @@ function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'e
 
 async function reminderWithOwner(db: Db, id: number) {
   const t = modelTables.reminder;
-  const [row] = await db.select({ id: t.id, userId: t.userId, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
-    .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
+  const [row] = await db
+    .select({
+      id: t.id,
+      userId: t.userId,
+      data: t.data,
+      email: users.email,
+      name: users.name,
+      timezone: users.timezone,
+    })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(eq(t.id, id))
+    .limit(1);
   return row;
 }
 
 async function habitWithOwner(db: Db, id: number) {
   const t = modelTables.habit;
-  const [row] = await db.select({ id: t.id, userId: t.userId, boardId: t.boardId, data: t.data, email: users.email, name: users.name, timezone: users.timezone })
-    .from(t).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
+  const [row] = await db
+    .select({
+      id: t.id,
+      userId: t.userId,
+      boardId: t.boardId,
+      data: t.data,
+      email: users.email,
+      name: users.name,
+      timezone: users.timezone,
+    })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(eq(t.id, id))
+    .limit(1);
   return row;
 }
 
 /** Whether the habit has a check-in on the occurrence's day (in the user's zone). */
 async function habitDoneOn(db: Db, habitId: number, date: string): Promise<boolean> {
-  const [row] = await db.select({ id: habitEntries.id }).from(habitEntries).where(and(eq(habitEntries.habitId, habitId), eq(habitEntries.date, date))).limit(1);
+  const [row] = await db
+    .select({ id: habitEntries.id })
+    .from(habitEntries)
+    .where(and(eq(habitEntries.habitId, habitId), eq(habitEntries.date, date)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -126,37 +182,65 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       if (!channels.some((channel) => deliveredChannels(deps).includes(channel))) return;
       const at = new Date(occursAt);
       // Still an occurrence? An edited time or repeat drops the jobs queued for the old one.
-      if (!snoozes && occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000)).length === 0) return;
+      if (
+        !snoozes &&
+        occurrencesBetween(data, reminder.timezone, new Date(at.getTime() - 1000), new Date(at.getTime() + 1000))
+          .length === 0
+      )
+        return;
       const key = reminderKey(reminderId, at.getTime(), snoozes);
       const when = `${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}`;
       // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
       if (channels.includes('bell')) {
-        await addNotification(deps.db, { userId: reminder.userId, key, title: data.title, body: `Reminder for ${when}`, action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes } });
+        await addNotification(deps.db, {
+          userId: reminder.userId,
+          key,
+          title: data.title,
+          body: `Reminder for ${when}`,
+          action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes },
+        });
       }
       const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
       if (channels.includes('push')) {
-        await pushToDevices(deps, reminder.userId, key, reminderKey(reminderId, at.getTime()), '/reminders', { title: data.title, body: `Reminder for ${when}` }, links);
+        await pushToDevices(
+          deps,
+          reminder.userId,
+          key,
+          reminderKey(reminderId, at.getTime()),
+          '/reminders',
+          { title: data.title, body: `Reminder for ${when}` },
+          links,
+        );
       }
       if (channels.includes('sms') && deps.sms) {
         // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
-        await deps.queue.send(SMS_JOB, { userId: reminder.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob, { id: occurrenceJobId(`${key}:sms`) });
+        await deps.queue.send(
+          SMS_JOB,
+          { userId: reminder.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob,
+          { id: occurrenceJobId(`${key}:sms`) },
+        );
       }
       if (channels.includes('email')) {
-        await deps.mailer.send(composeMail({
-          to: reminder.email,
-          subject: `Reminder: ${data.title}`,
-          greeting: `Hello ${reminder.name},`,
-          lines: [`This is your reminder “${data.title}”, for ${when}.`],
-          action: links.done,
-          links: links.snooze ? [links.snooze] : [],
-          footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
-          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-        }));
+        await deps.mailer.send(
+          composeMail({
+            to: reminder.email,
+            subject: `Reminder: ${data.title}`,
+            greeting: `Hello ${reminder.name},`,
+            lines: [`This is your reminder “${data.title}”, for ${when}.`],
+            action: links.done,
+            links: links.snooze ? [links.snooze] : [],
+            footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
+            messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+          }),
+        );
         // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
         await job.done();
       }
-      await deps.db.update(modelTables.reminder)
-        .set({ data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))` })
+      await deps.db
+        .update(modelTables.reminder)
+        .set({
+          data: sql`jsonb_set(${modelTables.reminder.data}, '{last_sent_at}', to_jsonb(${new Date().toISOString()}::text))`,
+        })
         .where(eq(modelTables.reminder.id, reminderId));
     },
   });
@@ -173,21 +257,34 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
       const key = habitKey(habitId, at.getTime(), snoozes);
       await addNotification(deps.db, {
-        userId: habit.userId, key, title: data.title,
-        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`, action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
+        userId: habit.userId,
+        key,
+        title: data.title,
+        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`,
+        action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
       });
       const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
-      await pushToDevices(deps, habit.userId, key, habitKey(habitId, at.getTime()), '/habits', { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` }, links);
-      await deps.mailer.send(composeMail({
-        to: habit.email,
-        subject: `Habit reminder: ${data.title}`,
-        greeting: `Hello ${habit.name},`,
-        lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
-        action: links.done,
-        links: links.snooze ? [links.snooze] : [],
-        footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
-        messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-      }));
+      await pushToDevices(
+        deps,
+        habit.userId,
+        key,
+        habitKey(habitId, at.getTime()),
+        '/habits',
+        { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` },
+        links,
+      );
+      await deps.mailer.send(
+        composeMail({
+          to: habit.email,
+          subject: `Habit reminder: ${data.title}`,
+          greeting: `Hello ${habit.name},`,
+          lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
+          action: links.done,
+          links: links.snooze ? [links.snooze] : [],
+          footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
+          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+        }),
+      );
       await job.done();
     },
   });
@@ -197,36 +294,62 @@ export function defineReminderJobs(deps: ReminderDeps): void {
  * Queues every reminder occurrence (by any delivered channel) and habit reminder time in [now - lookback, now + lookahead), each to
  * start at its own time. Every process may run it; the occurrence's job id keeps it to one job.
  */
-export async function scanReminders(deps: Pick<ReminderDeps, 'db' | 'queue' | 'sms'>, now = new Date()): Promise<number> {
+export async function scanReminders(
+  deps: Pick<ReminderDeps, 'db' | 'queue' | 'sms'>,
+  now = new Date(),
+): Promise<number> {
   const from = new Date(now.getTime() - SCAN_LOOKBACK_MS);
   const to = new Date(now.getTime() + SCAN_LOOKAHEAD_MS);
   const t = modelTables.reminder;
-  const reminders = await deps.db.select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
-    .from(t).innerJoin(users, eq(users.id, t.userId))
-    .where(and(
-      sql`${t.data}->'channels' ?| ${sql.raw(`array[${deliveredChannels(deps).map((channel) => `'${channel}'`).join(', ')}]`)}`,
-      sql`${t.data}->>'remind_at' is not null`,
-      sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
-    ));
+  const reminders = await deps.db
+    .select({ id: t.id, createdAt: t.createdAt, data: t.data, timezone: users.timezone })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(
+      and(
+        sql`${t.data}->'channels' ?| ${sql.raw(
+          `array[${deliveredChannels(deps)
+            .map((channel) => `'${channel}'`)
+            .join(', ')}]`,
+        )}`,
+        sql`${t.data}->>'remind_at' is not null`,
+        sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
+      ),
+    );
   const reminderJobs: { data: ReminderJob; id: string; startAfter: Date }[] = [];
   for (const reminder of reminders) {
     // Never a time that had passed when the reminder was made.
     const since = new Date(Math.max(from.getTime(), reminder.createdAt.getTime() - 60_000));
     for (const at of occurrencesBetween(reminder.data as unknown as ReminderTiming, reminder.timezone, since, to)) {
-      reminderJobs.push({ data: { reminderId: reminder.id, occursAt: at.toISOString() }, id: occurrenceJobId(reminderKey(reminder.id, at.getTime())), startAfter: at });
+      reminderJobs.push({
+        data: { reminderId: reminder.id, occursAt: at.toISOString() },
+        id: occurrenceJobId(reminderKey(reminder.id, at.getTime())),
+        startAfter: at,
+      });
     }
   }
   let queued = await deps.queue.sendMany(REMINDER_JOB, reminderJobs);
   const h = modelTables.habit;
-  const habits = await deps.db.select({ id: h.id, createdAt: h.createdAt, data: h.data, timezone: users.timezone })
-    .from(h).innerJoin(users, eq(users.id, h.userId))
-    .where(and(sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`, sql`${h.data}->>'archived_at' is null`));
+  const habits = await deps.db
+    .select({ id: h.id, createdAt: h.createdAt, data: h.data, timezone: users.timezone })
+    .from(h)
+    .innerJoin(users, eq(users.id, h.userId))
+    .where(
+      and(
+        sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`,
+        sql`${h.data}->>'archived_at' is null`,
+      ),
+    );
   const habitJobs: { data: HabitReminderJob; id: string; startAfter: Date }[] = [];
   for (const habit of habits) {
     const data = habit.data as { reminder_times: string[]; weekdays?: number[] };
     const since = new Date(Math.max(from.getTime(), habit.createdAt.getTime() - 60_000));
     for (const at of habitTimesBetween(data.reminder_times, data.weekdays ?? [], habit.timezone, since, to)) {
-      habitJobs.push({ data: { habitId: habit.id, occursAt: at.toISOString() }, id: occurrenceJobId(habitKey(habit.id, at.getTime())), startAfter: at });
+      habitJobs.push({
+        data: { habitId: habit.id, occursAt: at.toISOString() },
+        id: occurrenceJobId(habitKey(habit.id, at.getTime())),
+        startAfter: at,
+      });
     }
   }
   queued += await deps.queue.sendMany(HABIT_REMINDER_JOB, habitJobs);
@@ -242,9 +365,19 @@ export async function performAction(deps: ReminderDeps, payload: ActionPayload):
     const habit = await habitWithOwner(deps.db, payload.id);
     if (!habit) return 'This habit no longer exists.';
     const title = (habit.data as { title: string }).title;
-    if (payload.action === 'snooze') return snooze(deps, payload, HABIT_REMINDER_JOB, { habitId: payload.id, occursAt: occurrence.toISOString() }, habitKey, title);
+    if (payload.action === 'snooze')
+      return snooze(
+        deps,
+        payload,
+        HABIT_REMINDER_JOB,
+        { habitId: payload.id, occursAt: occurrence.toISOString() },
+        habitKey,
+        title,
+      );
     const date = localDate(occurrence, habit.timezone);
-    await deps.db.insert(habitEntries).values({ userId: habit.userId, boardId: habit.boardId, habitId: habit.id, date, value: 'yes' })
+    await deps.db
+      .insert(habitEntries)
+      .values({ userId: habit.userId, boardId: habit.boardId, habitId: habit.id, date, value: 'yes' })
       .onConflictDoNothing({ target: [habitEntries.habitId, habitEntries.date] });
     await cancelSnoozes(deps, HABIT_REMINDER_JOB, habitKey, payload);
     return `“${title}” is checked off for ${date}.`;
@@ -252,24 +385,47 @@ export async function performAction(deps: ReminderDeps, payload: ActionPayload):
   const reminder = await reminderWithOwner(deps.db, payload.id);
   if (!reminder) return 'This reminder no longer exists.';
   const title = (reminder.data as { title: string }).title;
-  if (payload.action === 'snooze') return snooze(deps, payload, REMINDER_JOB, { reminderId: payload.id, occursAt: occurrence.toISOString() }, reminderKey, title);
+  if (payload.action === 'snooze')
+    return snooze(
+      deps,
+      payload,
+      REMINDER_JOB,
+      { reminderId: payload.id, occursAt: occurrence.toISOString() },
+      reminderKey,
+      title,
+    );
   await cancelSnoozes(deps, REMINDER_JOB, reminderKey, payload);
   return `“${title}” is done. No more reminders for this time.`;
 }
 
 async function snooze(
-  deps: ReminderDeps, payload: ActionPayload, kind: string, data: ReminderJob | HabitReminderJob,
-  key: (id: number, at: number, snoozes?: number) => string, title: string,
+  deps: ReminderDeps,
+  payload: ActionPayload,
+  kind: string,
+  data: ReminderJob | HabitReminderJob,
+  key: (id: number, at: number, snoozes?: number) => string,
+  title: string,
 ): Promise<string> {
   const snoozes = payload.snoozes + 1;
   if (snoozes > MAX_SNOOZES) return `“${title}” was snoozed ${MAX_SNOOZES} times already.`;
   // One snooze per link, however often it is clicked.
-  await deps.queue.send(kind, { ...data, snoozes }, { id: occurrenceJobId(key(payload.id, payload.at, snoozes)), startAfter: new Date(Date.now() + SNOOZE_MS) });
+  await deps.queue.send(
+    kind,
+    { ...data, snoozes },
+    { id: occurrenceJobId(key(payload.id, payload.at, snoozes)), startAfter: new Date(Date.now() + SNOOZE_MS) },
+  );
   return `“${title}” is snoozed: you get it again in 10 minutes.`;
 }
 
-async function cancelSnoozes(deps: ReminderDeps, kind: string, key: (id: number, at: number, snoozes?: number) => string, payload: ActionPayload): Promise<void> {
-  const ids = Array.from({ length: MAX_SNOOZES }, (_, index) => occurrenceJobId(key(payload.id, payload.at, index + 1)));
+async function cancelSnoozes(
+  deps: ReminderDeps,
+  kind: string,
+  key: (id: number, at: number, snoozes?: number) => string,
+  payload: ActionPayload,
+): Promise<void> {
+  const ids = Array.from({ length: MAX_SNOOZES }, (_, index) =>
+    occurrenceJobId(key(payload.id, payload.at, index + 1)),
+  );
   const boss = await deps.queue.boss();
   await boss.cancel(kind, ids).catch(() => undefined);
 }

@@ -10,12 +10,23 @@ import type { HookContext, ModelHooks, RecordData } from '../../models/registry'
 async function checkChannels(ctx: HookContext, data: RecordData): Promise<void> {
   if (!Array.isArray(data.channels) || !data.channels.includes('sms')) return;
   if (!ctx.app.sms) {
-    throw invalid({ channels: ['cannot include text messages: this Lifeboard has no SMS provider set up'] }, 'Text messages are not available: this Lifeboard has no SMS provider set up.');
+    throw invalid(
+      { channels: ['cannot include text messages: this Lifeboard has no SMS provider set up'] },
+      'Text messages are not available: this Lifeboard has no SMS provider set up.',
+    );
   }
-  const [user] = await ctx.app.db.select({ phone: users.phoneNumber, enabled: users.hasSmsEnabled }).from(users).where(eq(users.id, ctx.userId)).limit(1);
+  const [user] = await ctx.app.db
+    .select({ phone: users.phoneNumber, enabled: users.hasSmsEnabled })
+    .from(users)
+    .where(eq(users.id, ctx.userId))
+    .limit(1);
   if (!user?.phone || !user.enabled) {
     throw invalid(
-      { channels: ['cannot include text messages until your account has a phone number and “Send me text messages” switched on (Account)'] },
+      {
+        channels: [
+          'cannot include text messages until your account has a phone number and “Send me text messages” switched on (Account)',
+        ],
+      },
       'To get reminders by text message, add your phone number and switch on “Send me text messages” on your account page.',
     );
   }

@@ -13,7 +13,8 @@ let smtp: SmtpSink;
 let app: FastifyInstance;
 let second: FastifyInstance;
 
-const env = () => defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '2', ACTION_LINK_SECRET: SECRET });
+const env = () =>
+  defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '2', ACTION_LINK_SECRET: SECRET });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -26,7 +27,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const createReminder = (user: TestUser, params: Record<string, unknown>) => user.post('/api/reminder/create', { board: user.boardId, params });
+const createReminder = (user: TestUser, params: Record<string, unknown>) =>
+  user.post('/api/reminder/create', { board: user.boardId, params });
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to === address);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,7 +44,11 @@ describe('an e-mail reminder', () => {
   it('arrives once, with its title in the subject, within a minute of its time', async () => {
     const user = await signUp(app);
     const remindAt = new Date(Date.now() + 3000);
-    const created = await createReminder(user, { title: 'Water the plants', remind_at: remindAt.toISOString(), channels: ['email'] });
+    const created = await createReminder(user, {
+      title: 'Water the plants',
+      remind_at: remindAt.toISOString(),
+      channels: ['email'],
+    });
     expect(created.statusCode).toBe(201);
     const mail = await smtp.waitFor((message) => message.to === user.email, 60_000);
     expect(mail.subject).toContain('Water the plants');
@@ -60,7 +66,11 @@ describe('an e-mail reminder', () => {
     second = await createTestApp({ env: env() });
     await second.startWork();
     const user = await signUp(app);
-    await createReminder(user, { title: 'Call Mum', remind_at: new Date(Date.now() + 3000).toISOString(), channels: ['email'] });
+    await createReminder(user, {
+      title: 'Call Mum',
+      remind_at: new Date(Date.now() + 3000).toISOString(),
+      channels: ['email'],
+    });
     await Promise.all([app.scanReminders(), second.scanReminders(), app.scanReminders(), second.scanReminders()]);
     await smtp.waitFor((message) => message.to === user.email, 60_000);
     await sleep(5000);
@@ -71,9 +81,12 @@ describe('an e-mail reminder', () => {
     const user = await signUp(app);
     const soon = new Date(Date.now() + 2500).toISOString();
     await createReminder(user, { title: 'Only push', remind_at: soon, channels: ['push'] });
-    const doomed = (await createReminder(user, { title: 'Deleted', remind_at: soon, channels: ['email'] })).json().reminder;
+    const doomed = (await createReminder(user, { title: 'Deleted', remind_at: soon, channels: ['email'] })).json()
+      .reminder;
     await app.scanReminders();
-    expect((await user.post('/api/reminder/delete', { board: user.boardId, params: { id: doomed.id } })).statusCode).toBe(200);
+    expect(
+      (await user.post('/api/reminder/delete', { board: user.boardId, params: { id: doomed.id } })).statusCode,
+    ).toBe(200);
     await sleep(6000);
     expect(mailsTo(user.email)).toEqual([]);
   }, 30_000);
@@ -87,7 +100,9 @@ describe('"Done" and "Snooze 10 min" links', () => {
   beforeAll(async () => {
     user = await signUp(app);
     const remindAt = new Date(Date.now() + 2000);
-    reminderId = (await createReminder(user, { title: 'Stretch', remind_at: remindAt.toISOString(), channels: ['email'] })).json().reminder.id;
+    reminderId = (
+      await createReminder(user, { title: 'Stretch', remind_at: remindAt.toISOString(), channels: ['email'] })
+    ).json().reminder.id;
     await app.scanReminders();
     mail = await smtp.waitFor((message) => message.to === user.email, 60_000);
   }, 90_000);
@@ -98,12 +113,19 @@ describe('"Done" and "Snooze 10 min" links', () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Snooze for 10 minutes');
     const before = Date.now();
-    const done = await app.inject({ method: 'POST', url: snooze, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const done = await app.inject({
+      method: 'POST',
+      url: snooze,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('you get it again in 10 minutes');
     const payload = new ActionSigner(SECRET).verify(new URL(link(mail, 'Snooze 10 min')).searchParams.get('t') ?? '');
     if (!payload.ok) throw new Error('the link does not verify');
-    const job = await (await app.queue.boss()).getJobById(REMINDER_JOB, occurrenceJobId(`reminder:${reminderId}:${payload.payload.at}:snooze1`));
+    const job = await (
+      await app.queue.boss()
+    ).getJobById(REMINDER_JOB, occurrenceJobId(`reminder:${reminderId}:${payload.payload.at}:snooze1`));
     expect(job?.state).toBe('created');
     expect(job?.startAfter.getTime()).toBeGreaterThanOrEqual(before + 9.5 * 60_000);
     // "Done" then cancels the snoozed one.
@@ -118,8 +140,22 @@ describe('"Done" and "Snooze 10 min" links', () => {
     const forged = `${Buffer.from(JSON.stringify({ ...changed, id: changed.id + 1 })).toString('base64url')}.${mac}`;
     for (const method of ['GET', 'POST'] as const) {
       expect((await app.inject({ method, url: `/api/reminder-action?t=${forged}` })).statusCode).toBe(403);
-      expect((await app.inject({ method, url: `/api/reminder-action?t=${new ActionSigner('another secret of thirty-two characters!!').sign(changed)}` })).statusCode).toBe(403);
-      expect((await app.inject({ method, url: `/api/reminder-action?t=${new ActionSigner(SECRET).sign({ ...changed, exp: Date.now() - 1000 })}` })).statusCode).toBe(410);
+      expect(
+        (
+          await app.inject({
+            method,
+            url: `/api/reminder-action?t=${new ActionSigner('another secret of thirty-two characters!!').sign(changed)}`,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method,
+            url: `/api/reminder-action?t=${new ActionSigner(SECRET).sign({ ...changed, exp: Date.now() - 1000 })}`,
+          })
+        ).statusCode,
+      ).toBe(410);
       expect((await app.inject({ method, url: '/api/reminder-action?t=nonsense' })).statusCode).toBe(403);
     }
   });
@@ -132,11 +168,23 @@ describe('habit reminder times', () => {
     const now = new Date();
     const time = now.toISOString().slice(11, 16);
     const today = now.toISOString().slice(0, 10);
-    const habit = async (title: string, times: string[]) => (await user.post('/api/habit/create', { board: user.boardId, params: { title, reminder_times: times } })).json().habit;
+    const habit = async (title: string, times: string[]) =>
+      (await user.post('/api/habit/create', { board: user.boardId, params: { title, reminder_times: times } })).json()
+        .habit;
     // Checked in before it gets its reminder time, so no scan can see it due and not yet done.
     const done = await habit('Floss', []);
-    expect((await user.post('/api/habit/checkin', { board: user.boardId, params: { habit_id: done.id, date: today, value: 'yes' } })).statusCode).toBeLessThan(300);
-    expect((await user.post('/api/habit/update', { board: user.boardId, params: { id: done.id, reminder_times: [time] } })).statusCode).toBe(200);
+    expect(
+      (
+        await user.post('/api/habit/checkin', {
+          board: user.boardId,
+          params: { habit_id: done.id, date: today, value: 'yes' },
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
+    expect(
+      (await user.post('/api/habit/update', { board: user.boardId, params: { id: done.id, reminder_times: [time] } }))
+        .statusCode,
+    ).toBe(200);
     const pending = await habit('Meditate', [time]);
     await app.scanReminders();
     const mail = await smtp.waitFor((message) => message.to === user.email, 30_000);
@@ -145,7 +193,10 @@ describe('habit reminder times', () => {
     expect(mailsTo(user.email)).toHaveLength(1);
     expect((await app.inject({ method: 'POST', url: pathOf(link(mail, 'Done')) })).statusCode).toBe(200);
     const { db } = await testDatabase();
-    const entries = await db.select().from(habitEntries).where(and(eq(habitEntries.habitId, pending.id), eq(habitEntries.date, today)));
+    const entries = await db
+      .select()
+      .from(habitEntries)
+      .where(and(eq(habitEntries.habitId, pending.id), eq(habitEntries.date, today)));
     expect(entries.map((entry) => entry.value)).toEqual(['yes']);
   }, 60_000);
 });

@@ -10,7 +10,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let found = formatters.get(timeZone);
   if (!found) {
     found = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, found);
   }
@@ -19,8 +26,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in milliseconds (+01:00 is 3,600,000). */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
@@ -64,12 +82,22 @@ export function occurrencesBetween(reminder: ReminderTiming, timeZone: string, f
   const options = RRule.parseString(reminder.repeat.replace(/^RRULE:/, ''));
   const rule = new RRule({ ...options, dtstart: toWall(start, timeZone) });
   // A day's margin either side covers any offset; the exact window is applied to the real instants.
-  const walls = rule.between(new Date(toWall(from, timeZone).getTime() - DAY_MS), new Date(toWall(to, timeZone).getTime() + DAY_MS), true);
+  const walls = rule.between(
+    new Date(toWall(from, timeZone).getTime() - DAY_MS),
+    new Date(toWall(to, timeZone).getTime() + DAY_MS),
+    true,
+  );
   return walls.map((wall) => fromWall(wall, timeZone)).filter((instant) => instant >= from && instant < to);
 }
 
 /** A habit's reminder times ("07:30") in [from, to), on its weekdays (0 = Sunday; none = every day). */
-export function habitTimesBetween(times: readonly string[], weekdays: readonly number[], timeZone: string, from: Date, to: Date): Date[] {
+export function habitTimesBetween(
+  times: readonly string[],
+  weekdays: readonly number[],
+  timeZone: string,
+  from: Date,
+  to: Date,
+): Date[] {
   const found: Date[] = [];
   const firstDay = Date.parse(`${localDate(new Date(from.getTime() - DAY_MS), timeZone)}T00:00:00Z`);
   const lastDay = Date.parse(`${localDate(new Date(to.getTime() + DAY_MS), timeZone)}T00:00:00Z`);

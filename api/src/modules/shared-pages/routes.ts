@@ -8,16 +8,20 @@ import { sanitizeRichText } from '../../rich-text/sanitize';
 import { documented, errorsOf } from '../../openapi';
 
 /** What `/api/public/shared/:slug` answers, for /api/docs only: the answer is sent as it is. */
-export const sharedPage = documented(z.object({
-  success: z.literal(true),
-  page: z.object({
-    slug: z.string(),
-    title: z.string(),
-    body: z.string().describe('Sanitized rich text (HTML).'),
-    date: z.string().describe("The entry's date (YYYY-MM-DD), else the day it was created."),
-    shared_at: z.string().describe('An ISO instant.'),
-  }),
-}).meta({ description: 'The shared entry, read signed out.' }));
+export const sharedPage = documented(
+  z
+    .object({
+      success: z.literal(true),
+      page: z.object({
+        slug: z.string(),
+        title: z.string(),
+        body: z.string().describe('Sanitized rich text (HTML).'),
+        date: z.string().describe("The entry's date (YYYY-MM-DD), else the day it was created."),
+        shared_at: z.string().describe('An ISO instant.'),
+      }),
+    })
+    .meta({ description: 'The shared entry, read signed out.' }),
+);
 
 const NOT_SHARED = 'This page is not shared (any more).';
 
@@ -25,27 +29,43 @@ const NOT_SHARED = 'This page is not shared (any more).';
 export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/public/shared/:slug', {
-    schema: { tags: ['shared_page'], summary: 'A shared page, public', security: [], params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
-      response: { 200: sharedPage, ...errorsOf(404) } },
-  }, async (request) => {
-    const pages = modelTables.shared_page;
-    const [page] = await app.db.select().from(pages).where(sql`${pages.data}->>'slug' = ${request.params.slug}`).limit(1);
-    if (!page || page.data.revoked_at) throw notFound(NOT_SHARED);
-    const source = page.data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
-    const [entry] = await app.db.select().from(source)
-      .where(and(eq(source.id, Number(page.data.source_id)), eq(source.userId, page.userId))).limit(1);
-    if (!entry) throw notFound(NOT_SHARED);
-    const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
-    return {
-      success: true as const,
-      page: {
-        slug: request.params.slug,
-        title: text('title'),
-        body: sanitizeRichText(text('body')),
-        date: text('date') || entry.createdAt.toISOString().slice(0, 10),
-        shared_at: page.createdAt.toISOString(),
+  api.get(
+    '/api/public/shared/:slug',
+    {
+      schema: {
+        tags: ['shared_page'],
+        summary: 'A shared page, public',
+        security: [],
+        params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+        response: { 200: sharedPage, ...errorsOf(404) },
       },
-    };
-  });
+    },
+    async (request) => {
+      const pages = modelTables.shared_page;
+      const [page] = await app.db
+        .select()
+        .from(pages)
+        .where(sql`${pages.data}->>'slug' = ${request.params.slug}`)
+        .limit(1);
+      if (!page || page.data.revoked_at) throw notFound(NOT_SHARED);
+      const source = page.data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
+      const [entry] = await app.db
+        .select()
+        .from(source)
+        .where(and(eq(source.id, Number(page.data.source_id)), eq(source.userId, page.userId)))
+        .limit(1);
+      if (!entry) throw notFound(NOT_SHARED);
+      const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
+      return {
+        success: true as const,
+        page: {
+          slug: request.params.slug,
+          title: text('title'),
+          body: sanitizeRichText(text('body')),
+          date: text('date') || entry.createdAt.toISOString().slice(0, 10),
+          shared_at: page.createdAt.toISOString(),
+        },
+      };
+    },
+  );
 }

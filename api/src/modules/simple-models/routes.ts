@@ -18,15 +18,24 @@ const model = z.enum(simpleModelNames);
 type Answers = z.infer<typeof responses>;
 
 /** What the guided-page calls answer, for /api/docs only: answers are sent as they are. */
-export const answersRead = documented(z.object({
-  success: z.literal(true),
-  data: responses.nullable().describe('The answers keyed by question id; null when none yet.'),
-}).meta({ description: 'The answers of the page on the board.' }));
-const savedUnder = (name: SimpleModelName) => z.object({ success: z.literal(true), [name]: responses }).meta({ title: `Saved ${name}` });
-export const answersSaved = documented(z.union(simpleModelNames.map(savedUnder))
-  .meta({ description: 'Saved: the answers as stored, under the name of the page (`{ success, purpose: {...} }`).' }));
+export const answersRead = documented(
+  z
+    .object({
+      success: z.literal(true),
+      data: responses.nullable().describe('The answers keyed by question id; null when none yet.'),
+    })
+    .meta({ description: 'The answers of the page on the board.' }),
+);
+const savedUnder = (name: SimpleModelName) =>
+  z.object({ success: z.literal(true), [name]: responses }).meta({ title: `Saved ${name}` });
+export const answersSaved = documented(
+  z
+    .union(simpleModelNames.map(savedUnder))
+    .meta({ description: 'Saved: the answers as stored, under the name of the page (`{ success, purpose: {...} }`).' }),
+);
 /** `{ success, [name]: answers }`. TypeScript widens a computed key to an index signature; the one key it is, is asserted here. */
-const saved = (name: SimpleModelName, answers: Answers) => ({ success: true as const, [name]: answers }) as z.output<typeof answersSaved>;
+const saved = (name: SimpleModelName, answers: Answers) =>
+  ({ success: true as const, [name]: answers }) as z.output<typeof answersSaved>;
 
 /**
  * One document of answers per board and page. `mission` keeps its answers on the mission record itself,
@@ -41,36 +50,62 @@ export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
       const row = await findSingle(app.db, mission, { userId, boardId });
       return row ? ((row.data.responses as Answers | undefined) ?? {}) : null;
     }
-    const [row] = await app.db.select({ responses: simpleModels.responses }).from(simpleModels)
-      .where(and(eq(simpleModels.boardId, boardId), eq(simpleModels.userId, userId), eq(simpleModels.model, name))).limit(1);
+    const [row] = await app.db
+      .select({ responses: simpleModels.responses })
+      .from(simpleModels)
+      .where(and(eq(simpleModels.boardId, boardId), eq(simpleModels.userId, userId), eq(simpleModels.model, name)))
+      .limit(1);
     return row?.responses ?? null;
   }
 
-  api.post('/api/simple_model/get', {
-    schema: { tags: ['simple_model'], summary: 'The answers of a guided page on a board (data: null when none yet)', body: z.object({ board, model }).strict(), response: { 200: answersRead } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    await requireOwnBoard(app.db, userId, request.body.board);
-    return { success: true as const, data: await read(userId, request.body.board, request.body.model) };
-  });
+  api.post(
+    '/api/simple_model/get',
+    {
+      schema: {
+        tags: ['simple_model'],
+        summary: 'The answers of a guided page on a board (data: null when none yet)',
+        body: z.object({ board, model }).strict(),
+        response: { 200: answersRead },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      await requireOwnBoard(app.db, userId, request.body.board);
+      return { success: true as const, data: await read(userId, request.body.board, request.body.model) };
+    },
+  );
 
-  api.post('/api/simple_model/update', {
-    schema: { tags: ['simple_model'], summary: 'Replace the answers of a guided page', body: z.object({ board, model, responses }).strict(), response: { 200: answersSaved } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { board: boardId, model: name, responses: answers } = request.body;
-    await requireOwnBoard(app.db, userId, boardId);
-    if (name === 'mission') {
-      const owner = { userId, boardId };
-      const existing = await findSingle(app.db, mission, owner);
-      if (existing) await updateRecord(app.db, mission, owner, existing.id, { responses: answers });
-      else await insertRecord(app.db, mission, owner, { responses: answers });
-    } else {
-      await app.db.insert(simpleModels).values({ userId, boardId, model: name, responses: answers })
-        .onConflictDoUpdate({ target: [simpleModels.boardId, simpleModels.model], set: { responses: answers, updatedAt: new Date() } });
-    }
-    return saved(name, answers);
-  });
+  api.post(
+    '/api/simple_model/update',
+    {
+      schema: {
+        tags: ['simple_model'],
+        summary: 'Replace the answers of a guided page',
+        body: z.object({ board, model, responses }).strict(),
+        response: { 200: answersSaved },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { board: boardId, model: name, responses: answers } = request.body;
+      await requireOwnBoard(app.db, userId, boardId);
+      if (name === 'mission') {
+        const owner = { userId, boardId };
+        const existing = await findSingle(app.db, mission, owner);
+        if (existing) await updateRecord(app.db, mission, owner, existing.id, { responses: answers });
+        else await insertRecord(app.db, mission, owner, { responses: answers });
+      } else {
+        await app.db
+          .insert(simpleModels)
+          .values({ userId, boardId, model: name, responses: answers })
+          .onConflictDoUpdate({
+            target: [simpleModels.boardId, simpleModels.model],
+            set: { responses: answers, updatedAt: new Date() },
+          });
+      }
+      return saved(name, answers);
+    },
+  );
 }

@@ -11,13 +11,23 @@ export interface SmsConfig {
 }
 
 /** The SMS settings, or null when SMS is not set up (the channel is then neither offered nor accepted). */
-export function readSmsConfig(env: Pick<Env, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM'>): SmsConfig | null {
+export function readSmsConfig(
+  env: Pick<Env, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM'>,
+): SmsConfig | null {
   if (!env.SMS_ACCOUNT_SID || !env.SMS_AUTH_TOKEN || !env.SMS_FROM) return null;
-  return { apiUrl: env.SMS_API_URL.replace(/\/+$/, ''), accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM };
+  return {
+    apiUrl: env.SMS_API_URL.replace(/\/+$/, ''),
+    accountSid: env.SMS_ACCOUNT_SID,
+    authToken: env.SMS_AUTH_TOKEN,
+    from: env.SMS_FROM,
+  };
 }
 
 /** What the provider answered for an accepted message. */
-export interface SentSms { sid: string; status: string }
+export interface SentSms {
+  sid: string;
+  status: string;
+}
 
 /**
  * The provider refused this message for good (a 4xx other than 429: an invalid or unreachable number, a blocked
@@ -25,7 +35,11 @@ export interface SentSms { sid: string; status: string }
  */
 export class SmsRefused extends Error {
   override name = 'SmsRefused';
-  constructor(readonly status: number, readonly code: number | null, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: number | null,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -46,7 +60,11 @@ function errorOf(body: unknown): { code: number | null; message: string | null }
  *
  * Rejects with SmsRefused for a permanent refusal, and with a plain Error for what may pass (5xx, 429, no answer).
  */
-export async function sendSms(config: SmsConfig, message: { to: string; body: string }, timeoutMs = 15_000): Promise<SentSms> {
+export async function sendSms(
+  config: SmsConfig,
+  message: { to: string; body: string },
+  timeoutMs = 15_000,
+): Promise<SentSms> {
   const url = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const response = await fetch(url, {
     method: 'POST',
@@ -72,6 +90,7 @@ export async function sendSms(config: SmsConfig, message: { to: string; body: st
   }
   const error = errorOf(body);
   const described = `the SMS provider answered ${response.status}${error.code !== null ? ` (error ${error.code})` : ''}: ${error.message ?? text.slice(0, 200)}`;
-  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new SmsRefused(response.status, error.code, described);
+  if (response.status >= 400 && response.status < 500 && response.status !== 429)
+    throw new SmsRefused(response.status, error.code, described);
   throw new Error(described);
 }

@@ -7,7 +7,10 @@ import { sendSms, SmsRefused, type SmsConfig } from './client';
 export const SMS_JOB = 'sms';
 
 /** One text to a user: the number is read when it is sent, so the queue never holds it and a changed number is used. */
-export interface SmsJob { userId: number; body: string }
+export interface SmsJob {
+  userId: number;
+  body: string;
+}
 
 /**
  * Sends queued texts to the user's phone number, if they still have one and still want texts. A refusal (a 4xx:
@@ -21,7 +24,11 @@ export function defineSmsJob(queue: JobQueue, deps: { db: Db; config: SmsConfig 
     options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 },
     handler: async ({ userId, body }, job) => {
       if (!deps.config) return; // SMS was turned off since
-      const [user] = await deps.db.select({ phone: users.phoneNumber, enabled: users.hasSmsEnabled }).from(users).where(eq(users.id, userId)).limit(1);
+      const [user] = await deps.db
+        .select({ phone: users.phoneNumber, enabled: users.hasSmsEnabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!user?.phone || !user.enabled) return; // the account is gone, has no number, or turned texts off since
       try {
         await sendSms(deps.config, { to: user.phone, body });

@@ -6,7 +6,14 @@
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export const allowedImageTypes = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/webp'] as const;
+export const allowedImageTypes = [
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/webp',
+] as const;
 export type ImageType = (typeof allowedImageTypes)[number];
 
 /** Named the way people know them, for error messages. */
@@ -20,7 +27,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
 const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0));
 
 const readUint16LE = (bytes: Uint8Array, at: number) => bytes[at] | (bytes[at + 1] << 8);
-const readUint32LE = (bytes: Uint8Array, at: number) => (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16)) + bytes[at + 3] * 0x1000000;
+const readUint32LE = (bytes: Uint8Array, at: number) =>
+  (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16)) + bytes[at + 3] * 0x1000000;
 
 /** BMP starts with only "BM": also require a known DIB header size, so arbitrary text starting "BM" is not an image. */
 const bmpHeaderSizes = new Set([12, 16, 40, 52, 56, 64, 108, 124]);

@@ -23,13 +23,23 @@ export const uploadId = /^[A-Za-z0-9_-]{22}$/;
 const newUploadId = () => randomBytes(16).toString('base64url');
 export const uploadPath = (id: string) => `/api/uploads/${id}`;
 
-const tooLarge = () => new AppError(413, 'LB-UPLOAD-TOO-LARGE', `Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`);
-const wrongType = () => new AppError(415, 'LB-UPLOAD-TYPE', `This file is not an image we accept. Allowed types: ${allowedImageNames}.`);
+const tooLarge = () =>
+  new AppError(413, 'LB-UPLOAD-TOO-LARGE', `Images may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`);
+const wrongType = () =>
+  new AppError(415, 'LB-UPLOAD-TYPE', `This file is not an image we accept. Allowed types: ${allowedImageNames}.`);
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
-const overQuota = (used: number, quota: number) => new AppError(413, 'LB-UPLOAD-QUOTA',
-  `Your images already use ${megabytes(used)} of your ${megabytes(quota)}; this one does not fit. Delete images you no longer need to make room.`);
-const noFile = () => invalid({ file: ['is required: send one image as the multipart field "file"'] }, 'Send one image as the multipart field "file".');
+const overQuota = (used: number, quota: number) =>
+  new AppError(
+    413,
+    'LB-UPLOAD-QUOTA',
+    `Your images already use ${megabytes(used)} of your ${megabytes(quota)}; this one does not fit. Delete images you no longer need to make room.`,
+  );
+const noFile = () =>
+  invalid(
+    { file: ['is required: send one image as the multipart field "file"'] },
+    'Send one image as the multipart field "file".',
+  );
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
@@ -50,17 +60,34 @@ async function readImagePart(part: MultipartFile): Promise<Buffer> {
   return bytes;
 }
 
-const uploaded = documented(z.object({
-  success: z.literal(true),
-  id: z.string().describe('128 random bits, base64url.'),
-  url: z.string().describe('The path of `GET /api/uploads/{id}`.'),
-}).meta({ description: 'Stored.' }));
-const imageTooLarge = documented(z.union([
-  z.object({ success: z.literal(false), error: z.string(), code: z.enum(['LB-UPLOAD-TOO-LARGE', 'LB-UPLOAD-QUOTA']) }),
-  errorResponses[413],
-]).meta({ description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), the account's images would pass UPLOAD_QUOTA_MB (LB-UPLOAD-QUOTA), or the whole body over the body limit.` }));
-export const uploadDeleted = documented(z.object({ success: z.literal(true), id: z.string() })
-  .meta({ description: 'Deleted, bytes included; the id answers 404 from now on.' }));
+const uploaded = documented(
+  z
+    .object({
+      success: z.literal(true),
+      id: z.string().describe('128 random bits, base64url.'),
+      url: z.string().describe('The path of `GET /api/uploads/{id}`.'),
+    })
+    .meta({ description: 'Stored.' }),
+);
+const imageTooLarge = documented(
+  z
+    .union([
+      z.object({
+        success: z.literal(false),
+        error: z.string(),
+        code: z.enum(['LB-UPLOAD-TOO-LARGE', 'LB-UPLOAD-QUOTA']),
+      }),
+      errorResponses[413],
+    ])
+    .meta({
+      description: `The image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (LB-UPLOAD-TOO-LARGE), the account's images would pass UPLOAD_QUOTA_MB (LB-UPLOAD-QUOTA), or the whole body over the body limit.`,
+    }),
+);
+export const uploadDeleted = documented(
+  z
+    .object({ success: z.literal(true), id: z.string() })
+    .meta({ description: 'Deleted, bytes included; the id answers 404 from now on.' }),
+);
 /** The stored bytes with their stored type (never JSON): a binary body under each type the API accepts. */
 const imageBytes = {
   description: 'The image, with its stored type, `nosniff`, `inline`, immutable caching and a sandboxing CSP.',
@@ -71,90 +98,120 @@ const imageBytes = {
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
   const { store } = options;
   // Registered inside this plugin: the multipart parser exists for these routes only.
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 },
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/uploads/image', {
-    schema: {
-      tags: ['uploads'],
-      summary: `Upload one image (multipart field "file"; ${allowedImageNames}; at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB)`,
-      description: 'The type is decided from the bytes, not the declared content type. Answers `{ success, id, url }`; `url` is the path of GET /api/uploads/{id}.',
-      consumes: ['multipart/form-data'],
-      response: { 201: uploaded, 413: imageTooLarge, ...errorsOf(415) },
+  api.post(
+    '/api/uploads/image',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: `Upload one image (multipart field "file"; ${allowedImageNames}; at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB)`,
+        description:
+          'The type is decided from the bytes, not the declared content type. Answers `{ success, id, url }`; `url` is the path of GET /api/uploads/{id}.',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploaded, 413: imageTooLarge, ...errorsOf(415) },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
     },
-    onRequest: app.authenticate,
-    config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    const { userId } = authOf(request);
-    if (!request.isMultipart()) {
-      throw new AppError(415, 'LB-UPLOAD-NOT-MULTIPART', 'Send the image as multipart/form-data with one field named "file".');
-    }
-    let part: MultipartFile | undefined;
-    try {
-      part = await request.file();
-    } catch (error) {
-      if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw noFile();
-    }
-    if (!part) throw noFile();
-    if (part.fieldname !== 'file') {
-      // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
-      await part.toBuffer().catch(() => undefined);
-      throw noFile();
-    }
-    const bytes = await readImagePart(part);
-    const contentType = detectImageType(bytes);
-    if (!contentType) throw wrongType();
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'LB-UPLOAD-NOT-MULTIPART',
+          'Send the image as multipart/form-data with one field named "file".',
+        );
+      }
+      let part: MultipartFile | undefined;
+      try {
+        part = await request.file();
+      } catch (error) {
+        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw noFile();
+      }
+      if (!part) throw noFile();
+      if (part.fieldname !== 'file') {
+        // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
+        await part.toBuffer().catch(() => undefined);
+        throw noFile();
+      }
+      const bytes = await readImagePart(part);
+      const contentType = detectImageType(bytes);
+      if (!contentType) throw wrongType();
 
-    const quota = app.env.UPLOAD_QUOTA_MB * MB;
-    const used = await bytesStoredBy(app.db, userId);
-    if (used + bytes.length > quota) throw overQuota(used, quota);
+      const quota = app.env.UPLOAD_QUOTA_MB * MB;
+      const used = await bytesStoredBy(app.db, userId);
+      if (used + bytes.length > quota) throw overQuota(used, quota);
 
-    const id = newUploadId();
-    const key = `images/${id}`;
-    await store.put(key, bytes, contentType);
-    try {
-      await recordUpload(app.db, { id, userId, key, contentType, bytes: bytes.length });
-    } catch (error) {
-      // No row, no way to reach the bytes: do not leave them behind.
-      await store.delete(key).catch(() => undefined);
-      throw error;
-    }
-    return reply.code(201).send({ success: true as const, id, url: uploadPath(id) });
-  });
+      const id = newUploadId();
+      const key = `images/${id}`;
+      await store.put(key, bytes, contentType);
+      try {
+        await recordUpload(app.db, { id, userId, key, contentType, bytes: bytes.length });
+      } catch (error) {
+        // No row, no way to reach the bytes: do not leave them behind.
+        await store.delete(key).catch(() => undefined);
+        throw error;
+      }
+      return reply.code(201).send({ success: true as const, id, url: uploadPath(id) });
+    },
+  );
 
-  api.get('/api/uploads/:id', {
-    schema: { tags: ['uploads'], summary: 'An uploaded image, public (the id is unguessable)', security: [], params: z.object({ id: z.string().max(100) }),
-      response: { 200: imageBytes, ...errorsOf(404) } },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    if (!uploadId.test(id)) throw notFound('No such image.');
-    const row = await findUpload(app.db, id);
-    const blob = row ? await store.get(row.key) : null;
-    if (!row || !blob) throw notFound('No such image.');
-    return reply
-      .header('Content-Type', row.contentType)
-      .header('Content-Length', String(blob.size))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      // Even if a browser were talked into rendering it as a document, nothing in it could run or load.
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      // The site is another origin (another port in development): it must be allowed to embed the image.
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(blob.body);
-  });
+  api.get(
+    '/api/uploads/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded image, public (the id is unguessable)',
+        security: [],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: imageBytes, ...errorsOf(404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!uploadId.test(id)) throw notFound('No such image.');
+      const row = await findUpload(app.db, id);
+      const blob = row ? await store.get(row.key) : null;
+      if (!row || !blob) throw notFound('No such image.');
+      return (
+        reply
+          .header('Content-Type', row.contentType)
+          .header('Content-Length', String(blob.size))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Disposition', 'inline')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          // Even if a browser were talked into rendering it as a document, nothing in it could run or load.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          // The site is another origin (another port in development): it must be allowed to embed the image.
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
+          .send(blob.body)
+      );
+    },
+  );
 
-  api.post('/api/uploads/delete', {
-    schema: { tags: ['uploads'], summary: 'Delete one of your images (entries showing it will show a broken image)', body: z.object({ id: z.string().max(100) }).strict(),
-      response: { 200: uploadDeleted, ...errorsOf(404) } },
-    onRequest: app.authenticate,
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const { id } = request.body;
-    const key = uploadId.test(id) ? await deleteOwnUpload(app.db, userId, id) : undefined;
-    if (!key) throw notFound('No such image.');
-    await store.delete(key);
-    return { success: true as const, id };
-  });
+  api.post(
+    '/api/uploads/delete',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Delete one of your images (entries showing it will show a broken image)',
+        body: z.object({ id: z.string().max(100) }).strict(),
+        response: { 200: uploadDeleted, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { id } = request.body;
+      const key = uploadId.test(id) ? await deleteOwnUpload(app.db, userId, id) : undefined;
+      if (!key) throw notFound('No such image.');
+      await store.delete(key);
+      return { success: true as const, id };
+    },
+  );
 }

@@ -33,10 +33,35 @@ export function tinyPng(rgb: readonly [number, number, number] = [40, 160, 120])
 /** A 1×1 GIF89a: two-colour global table, one LZW-coded pixel. */
 export function tinyGif(): Buffer {
   return Buffer.from([
-    ...Buffer.from('GIF89a', 'ascii'), 1, 0, 1, 0, 0x80, 0, 0, // screen 1×1, global table of 2 colours
-    0xff, 0xff, 0xff, 0, 0, 0, // white, black
-    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, // image descriptor at 0,0, 1×1
-    2, 2, 0x44, 0x01, 0, // LZW min code size 2, one 2-byte block, block terminator
+    ...Buffer.from('GIF89a', 'ascii'),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0, // screen 1×1, global table of 2 colours
+    0xff,
+    0xff,
+    0xff,
+    0,
+    0,
+    0, // white, black
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0, // image descriptor at 0,0, 1×1
+    2,
+    2,
+    0x44,
+    0x01,
+    0, // LZW min code size 2, one 2-byte block, block terminator
     0x3b, // trailer
   ]);
 }
@@ -74,13 +99,15 @@ export function tinyIco(): Buffer {
   return Buffer.concat([header, png]);
 }
 
-export const tinyJpeg = (): Buffer => Buffer.from(
-  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAgX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCgCiv/2Q==',
-  'base64',
-);
+export const tinyJpeg = (): Buffer =>
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAgX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCgCiv/2Q==',
+    'base64',
+  );
 
 /** Lossy (VP8) WebP, 2×2. */
-export const tinyWebp = (): Buffer => Buffer.from('UklGRi4AAABXRUJQVlA4ICIAAABwAQCdASoCAAIAAsBMJaACdAGgAACOPD/8Wh/bz/g1tKAA', 'base64');
+export const tinyWebp = (): Buffer =>
+  Buffer.from('UklGRi4AAABXRUJQVlA4ICIAAABwAQCdASoCAAIAAsBMJaACdAGgAACOPD/8Wh/bz/g1tKAA', 'base64');
 
 /** Lossless (VP8L) WebP, 1×1. */
 export const tinyWebpLossless = (): Buffer => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');

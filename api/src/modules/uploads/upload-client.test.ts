@@ -1,4 +1,8 @@
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES as CLIENT_MAX_IMAGE_BYTES, uploadImage } from '@lifeboard/shared/api/uploads';
+import {
+  ALLOWED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES as CLIENT_MAX_IMAGE_BYTES,
+  uploadImage,
+} from '@lifeboard/shared/api/uploads';
 import { setConfig } from '@lifeboard/shared/stores/config';
 import { $session } from '@lifeboard/shared/stores/session';
 import type { FastifyInstance } from 'fastify';
@@ -44,14 +48,17 @@ describe('uploadImage (shared) against the API', () => {
     expect([...ALLOWED_IMAGE_TYPES].sort()).toEqual([...allowedImageTypes].sort());
   });
 
-  it.each(tinyImages.map((image) => [image.type, image] as const))('uploads a %s and the absolute url serves it', async (type, image) => {
-    const { id, url } = await uploadImage(new Blob([part(image.bytes())]), image.name);
-    expect(url).toBe(`${baseUrl}/api/uploads/${id}`);
-    const served = await fetch(url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe(type);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(image.bytes());
-  });
+  it.each(tinyImages.map((image) => [image.type, image] as const))(
+    'uploads a %s and the absolute url serves it',
+    async (type, image) => {
+      const { id, url } = await uploadImage(new Blob([part(image.bytes())]), image.name);
+      expect(url).toBe(`${baseUrl}/api/uploads/${id}`);
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(image.bytes());
+    },
+  );
 
   it('reports progress up to the whole file', async () => {
     const fractions: number[] = [];
@@ -62,8 +69,12 @@ describe('uploadImage (shared) against the API', () => {
   });
 
   it('throws the server message for a file that is not an image, whatever its declared type', async () => {
-    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/png' });
-    await expect(uploadImage(svg, 'cat.png')).rejects.toThrow('This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.');
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+      type: 'image/png',
+    });
+    await expect(uploadImage(svg, 'cat.png')).rejects.toThrow(
+      'This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.',
+    );
   });
 
   it('refuses a file over 10 MB before sending it', async () => {
@@ -75,13 +86,18 @@ describe('uploadImage (shared) against the API', () => {
 
   it('throws a 401 error when signed out', async () => {
     $session.set({ token: null, user: null });
-    await expect(uploadImage(new Blob([part(tinyPng())]), 'a.png')).rejects.toMatchObject({ status: 401, code: 'LB-AUTH-EXPIRED' });
+    await expect(uploadImage(new Blob([part(tinyPng())]), 'a.png')).rejects.toMatchObject({
+      status: 401,
+      code: 'LB-AUTH-EXPIRED',
+    });
   });
 
   it('throws a network error when the API is unreachable', async () => {
     setConfig({ apiUrl: 'http://127.0.0.1:9' });
     try {
-      await expect(uploadImage(new Blob([part(tinyPng())]), 'a.png')).rejects.toThrow('The server could not be reached.');
+      await expect(uploadImage(new Blob([part(tinyPng())]), 'a.png')).rejects.toThrow(
+        'The server could not be reached.',
+      );
     } finally {
       setConfig({ apiUrl: baseUrl });
     }
@@ -92,15 +108,27 @@ describe('the server over real HTTP', () => {
   it('answers 413 (not a reset connection) to a browser sending more than 10 MB', async () => {
     const form = new FormData();
     form.append('file', new File([part(tinyPng()), new Uint8Array(MAX_IMAGE_BYTES)], 'big.png', { type: 'image/png' }));
-    const response = await fetch(`${baseUrl}/api/uploads/image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
+    const response = await fetch(`${baseUrl}/api/uploads/image`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'Images may be at most 10 MB.' });
   });
 
   it('answers 422 to a large image sent under another field name, without leaving the upload hanging', async () => {
     const form = new FormData();
-    form.append('image', new File([part(tinyPng()), new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    const response = await fetch(`${baseUrl}/api/uploads/image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` }, signal: AbortSignal.timeout(20_000) });
+    form.append(
+      'image',
+      new File([part(tinyPng()), new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' }),
+    );
+    const response = await fetch(`${baseUrl}/api/uploads/image`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${user.token}` },
+      signal: AbortSignal.timeout(20_000),
+    });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ errors: { file: [expect.any(String)] } });
   });
@@ -109,7 +137,13 @@ describe('the server over real HTTP', () => {
     const form = new FormData();
     form.append('file', new File([part(tinyPng())], 'a.png'));
     const response = await fetch(`${baseUrl}/api/uploads/image`, {
-      method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}`, origin: 'http://localhost:3001', 'x-requested-with': 'XMLHttpRequest' },
+      method: 'POST',
+      body: form,
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        origin: 'http://localhost:3001',
+        'x-requested-with': 'XMLHttpRequest',
+      },
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3001');
     const { url } = (await response.json()) as { url: string };

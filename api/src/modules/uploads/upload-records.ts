@@ -7,30 +7,50 @@ import { uploads } from '../../db/upload-schema';
 
 /** Bytes of every image the user has stored (the quota counts them). */
 export async function bytesStoredBy(db: Db, userId: number): Promise<number> {
-  const [{ used }] = await db.select({ used: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8` }).from(uploads).where(eq(uploads.userId, userId));
+  const [{ used }] = await db
+    .select({ used: sql<number>`coalesce(sum(${uploads.bytes}), 0)::float8` })
+    .from(uploads)
+    .where(eq(uploads.userId, userId));
   return used;
 }
 
-export async function recordUpload(db: Db, upload: { id: string; userId: number; key: string; contentType: string; bytes: number }): Promise<void> {
+export async function recordUpload(
+  db: Db,
+  upload: { id: string; userId: number; key: string; contentType: string; bytes: number },
+): Promise<void> {
   await db.insert(uploads).values(upload);
 }
 
 /** Where an image's bytes are kept, by its public id (anyone holding the id may read it). */
 export async function findUpload(db: Db, id: string): Promise<{ key: string; contentType: string } | undefined> {
-  const [row] = await db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, id)).limit(1);
+  const [row] = await db
+    .select({ key: uploads.key, contentType: uploads.contentType })
+    .from(uploads)
+    .where(eq(uploads.id, id))
+    .limit(1);
   return row;
 }
 
 /** Removes the user's own image record; its storage key, or undefined when it is not theirs or not there. */
 export async function deleteOwnUpload(db: Db, userId: number, id: string): Promise<string | undefined> {
-  const [row] = await db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ key: uploads.key });
+  const [row] = await db
+    .delete(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .returning({ key: uploads.key });
   return row?.key;
 }
 
 /** The user's own image, by id, or undefined when it is not theirs or not there. */
-export async function findOwnUpload(db: Db, userId: number, id: string): Promise<{ key: string; contentType: string } | undefined> {
-  const [row] = await db.select({ key: uploads.key, contentType: uploads.contentType }).from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.userId, userId))).limit(1);
+export async function findOwnUpload(
+  db: Db,
+  userId: number,
+  id: string,
+): Promise<{ key: string; contentType: string } | undefined> {
+  const [row] = await db
+    .select({ key: uploads.key, contentType: uploads.contentType })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -52,7 +72,11 @@ export async function deleteUpload(db: Db, id: string): Promise<string | undefin
 export async function uploadShownInRecords(db: Db, userId: number, id: string): Promise<boolean> {
   const path = `%/api/uploads/${id}%`;
   for (const table of Object.values(modelTables)) {
-    const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.userId, userId), sql`${table.data}::text like ${path}`)).limit(1);
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.userId, userId), sql`${table.data}::text like ${path}`))
+      .limit(1);
     if (row) return true;
   }
   return false;

@@ -34,38 +34,49 @@ async function storedFiles(): Promise<string[]> {
 function upload(parts: Part[], token: string | null = user.token) {
   const { payload, headers } = multipart(parts);
   return app.inject({
-    method: 'POST', url: '/api/uploads/image', payload,
-    headers: { ...headers, 'x-requested-with': 'XMLHttpRequest', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method: 'POST',
+    url: '/api/uploads/image',
+    payload,
+    headers: {
+      ...headers,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   });
 }
 
 describe('POST /api/uploads/image', () => {
-  it.each(tinyImages.map((image) => [image.type, image] as const))('stores a real %s and serves it back with safe headers', async (type, image) => {
-    const bytes = image.bytes();
-    // The declared type is deliberately generic: the stored type comes from the bytes.
-    const response = await upload([filePart(bytes, 'application/octet-stream', image.name)]);
-    expect(response.statusCode).toBe(201);
-    const body = response.json<{ success: boolean; id: string; url: string }>();
-    expect(body.success).toBe(true);
-    expect(body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(body.url).toBe(`/api/uploads/${body.id}`);
+  it.each(tinyImages.map((image) => [image.type, image] as const))(
+    'stores a real %s and serves it back with safe headers',
+    async (type, image) => {
+      const bytes = image.bytes();
+      // The declared type is deliberately generic: the stored type comes from the bytes.
+      const response = await upload([filePart(bytes, 'application/octet-stream', image.name)]);
+      expect(response.statusCode).toBe(201);
+      const body = response.json<{ success: boolean; id: string; url: string }>();
+      expect(body.success).toBe(true);
+      expect(body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(body.url).toBe(`/api/uploads/${body.id}`);
 
-    const served = await app.inject({ method: 'GET', url: body.url });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload).toEqual(bytes);
-    expect(served.headers).toMatchObject({
-      'content-type': type,
-      'content-length': String(bytes.length),
-      'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cross-origin-resource-policy': 'cross-origin',
-    });
-  });
+      const served = await app.inject({ method: 'GET', url: body.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(bytes);
+      expect(served.headers).toMatchObject({
+        'content-type': type,
+        'content-length': String(bytes.length),
+        'x-content-type-options': 'nosniff',
+        'content-disposition': 'inline',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cross-origin-resource-policy': 'cross-origin',
+      });
+    },
+  );
 
   it('gives each upload a fresh unguessable id, even for the same bytes', async () => {
-    const ids = await Promise.all([1, 2, 3].map(async () => (await upload([filePart(tinyPng())])).json<{ id: string }>().id));
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => (await upload([filePart(tinyPng())])).json<{ id: string }>().id),
+    );
     expect(new Set(ids).size).toBe(3);
   });
 
@@ -76,7 +87,9 @@ describe('POST /api/uploads/image', () => {
   ])('refuses %s with 415 naming the allowed types', async (_name, data, contentType) => {
     const response = await upload([filePart(Buffer.from(data), contentType, 'x.png')]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().error).toBe('This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.');
+    expect(response.json().error).toBe(
+      'This file is not an image we accept. Allowed types: PNG, GIF, JPEG, BMP, ICO, WebP.',
+    );
   });
 
   it('accepts exactly 10 MB and refuses one byte more with 413', async () => {
@@ -91,7 +104,9 @@ describe('POST /api/uploads/image', () => {
   it('refuses a file past the limit with 413 and stores nothing, also when a chunk ends exactly at the limit', async () => {
     // The body arrives in two chunks: the first ends exactly at the limit, the second brings one byte more.
     // The parser then marks the file truncated after its last chunk was read, which once let 10 MB be stored.
-    const { payload, headers } = multipart([filePart(Buffer.concat([tinyPng(), Buffer.alloc(MAX_IMAGE_BYTES - tinyPng().length + 1)]))]);
+    const { payload, headers } = multipart([
+      filePart(Buffer.concat([tinyPng(), Buffer.alloc(MAX_IMAGE_BYTES - tinyPng().length + 1)])),
+    ]);
     const fileStart = payload.indexOf('\r\n\r\n') + 4;
     const cut = fileStart + MAX_IMAGE_BYTES;
     const before = await storedFiles();
@@ -104,7 +119,9 @@ describe('POST /api/uploads/image', () => {
       },
     });
     const response = await app.inject({
-      method: 'POST', url: '/api/uploads/image', payload: body,
+      method: 'POST',
+      url: '/api/uploads/image',
+      payload: body,
       headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${user.token}` },
     });
     expect(response.statusCode, response.body).toBe(413);
@@ -112,7 +129,7 @@ describe('POST /api/uploads/image', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
-  it('refuses an image past the account\'s quota with 413 and a clear message, storing nothing', async () => {
+  it("refuses an image past the account's quota with 413 and a clear message, storing nothing", async () => {
     const folderOfQuota = await mkdtemp(join(tmpdir(), 'lifeboard-quota-'));
     // A quota of 2.5 MB: two images of 1 MB fit, a third does not; deleting one makes room again.
     const small = await createTestApp({ env: defaultEnv({ UPLOADS_DIR: folderOfQuota, UPLOAD_QUOTA_MB: '2.5' }) });
@@ -121,19 +138,37 @@ describe('POST /api/uploads/image', () => {
       const oneMb = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 - tinyPng().length)]);
       const send = () => {
         const { payload, headers } = multipart([filePart(oneMb)]);
-        return small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+        return small.inject({
+          method: 'POST',
+          url: '/api/uploads/image',
+          payload,
+          headers: { ...headers, authorization: `Bearer ${owner.token}` },
+        });
       };
       const first = await send();
       expect(first.statusCode).toBe(201);
       expect((await send()).statusCode).toBe(201);
       const refused = await send();
       expect(refused.statusCode).toBe(413);
-      expect(refused.json()).toMatchObject({ code: 'LB-UPLOAD-QUOTA', error: 'Your images already use 2 MB of your 2.5 MB; this one does not fit. Delete images you no longer need to make room.' });
+      expect(refused.json()).toMatchObject({
+        code: 'LB-UPLOAD-QUOTA',
+        error:
+          'Your images already use 2 MB of your 2.5 MB; this one does not fit. Delete images you no longer need to make room.',
+      });
       expect(await readdir(join(folderOfQuota, 'images'))).toHaveLength(2);
       // Another account has its own quota.
       const other = await signUp(small);
       const { payload, headers } = multipart([filePart(oneMb)]);
-      expect((await small.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${other.token}` } })).statusCode).toBe(201);
+      expect(
+        (
+          await small.inject({
+            method: 'POST',
+            url: '/api/uploads/image',
+            payload,
+            headers: { ...headers, authorization: `Bearer ${other.token}` },
+          })
+        ).statusCode,
+      ).toBe(201);
       expect((await owner.post('/api/uploads/delete', { id: first.json().id })).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(201);
     } finally {
@@ -148,10 +183,17 @@ describe('POST /api/uploads/image', () => {
   });
 
   it('answers 422 when the multipart body has no file, or the file is not in the field "file"', async () => {
-    for (const parts of [[], [{ name: 'file', data: 'just text' }], [filePart(tinyPng(), 'image/png', 'a.png')].map((p) => ({ ...p, name: 'image' }))]) {
+    for (const parts of [
+      [],
+      [{ name: 'file', data: 'just text' }],
+      [filePart(tinyPng(), 'image/png', 'a.png')].map((p) => ({ ...p, name: 'image' })),
+    ]) {
       const response = await upload(parts);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ message: 'Send one image as the multipart field "file".', errors: { file: [expect.any(String)] } });
+      expect(response.json()).toMatchObject({
+        message: 'Send one image as the multipart field "file".',
+        errors: { file: [expect.any(String)] },
+      });
     }
   });
 
@@ -173,15 +215,22 @@ describe('POST /api/uploads/image', () => {
 });
 
 describe('GET /api/uploads/:id', () => {
-  it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(100)])('answers 404 for the unknown id %s', async (id) => {
-    const response = await app.inject({ method: 'GET', url: `/api/uploads/${id}` });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ success: false, error: 'No such image.' });
-  });
+  it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(100)])(
+    'answers 404 for the unknown id %s',
+    async (id) => {
+      const response = await app.inject({ method: 'GET', url: `/api/uploads/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, error: 'No such image.' });
+    },
+  );
 
   it('lets another origin embed it: no credentials needed, CORP cross-origin', async () => {
     const { url } = (await upload([filePart(tinyPng())])).json<{ url: string }>();
-    const response = await app.inject({ method: 'GET', url, headers: { origin: 'http://localhost:3001', 'sec-fetch-dest': 'image' } });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { origin: 'http://localhost:3001', 'sec-fetch-dest': 'image' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
@@ -192,7 +241,12 @@ describe('images in rich text', () => {
     const { url } = (await upload([filePart(tinyPng())])).json<{ url: string }>();
     const absolute = `http://localhost:4000${url}`;
     const body = `<p>Lake<img src="${absolute}"><img src="data:image/png;base64,${tinyPng().toString('base64')}"></p>`;
-    const entry = (await user.post('/api/journal_entry/create', { board: user.boardId, params: { title: 'Pictures', date: '2026-11-01', body } })).json().journal_entry;
+    const entry = (
+      await user.post('/api/journal_entry/create', {
+        board: user.boardId,
+        params: { title: 'Pictures', date: '2026-11-01', body },
+      })
+    ).json().journal_entry;
     expect(entry.body).toBe(`<p>Lake<img src="${absolute}"></p>`);
   });
 });
@@ -204,7 +258,13 @@ describe('limits and documentation', () => {
     try {
       const owner = await signUp(limited);
       const { payload, headers } = multipart([filePart(tinyPng())]);
-      const send = () => limited.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+      const send = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/uploads/image',
+          payload,
+          headers: { ...headers, authorization: `Bearer ${owner.token}` },
+        });
       for (let i = 0; i < UPLOADS_PER_MINUTE; i += 1) expect((await send()).statusCode).toBe(201);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
@@ -215,7 +275,9 @@ describe('limits and documentation', () => {
   });
 
   it('documents the routes in the OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths['/api/uploads/image'] ?? {})).toContain('post');
     expect(Object.keys(doc.paths['/api/uploads/{id}'] ?? {})).toContain('get');
   });
@@ -236,7 +298,12 @@ describe('a deploy’s own BlobStore', () => {
     try {
       const owner = await signUp(custom);
       const { payload, headers } = multipart([filePart(tinyImages[2].bytes(), 'image/png', 'photo.png')]);
-      const response = await custom.inject({ method: 'POST', url: '/api/uploads/image', payload, headers: { ...headers, authorization: `Bearer ${owner.token}` } });
+      const response = await custom.inject({
+        method: 'POST',
+        url: '/api/uploads/image',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${owner.token}` },
+      });
       const { id } = response.json<{ id: string }>();
       expect(saved.get(`images/${id}`)?.contentType).toBe('image/jpeg');
       const served = await custom.inject({ method: 'GET', url: `/api/uploads/${id}` });

@@ -20,7 +20,9 @@ let smtp: SmtpSink;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'lifeboard-account-'));
   smtp = await startSmtpSink();
-  app = await createTestApp({ env: defaultEnv({ UPLOADS_DIR: folder, SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5' }) });
+  app = await createTestApp({
+    env: defaultEnv({ UPLOADS_DIR: folder, SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5' }),
+  });
 }, 60_000);
 afterAll(async () => {
   await app.close();
@@ -31,12 +33,21 @@ afterAll(async () => {
 function uploadImage(user: TestUser, bytes: Buffer) {
   const boundary = '----lifeboardaccount';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return app.inject({
-    method: 'POST', url: '/api/uploads/image', payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${user.token}`, 'x-requested-with': 'XMLHttpRequest' },
+    method: 'POST',
+    url: '/api/uploads/image',
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${user.token}`,
+      'x-requested-with': 'XMLHttpRequest',
+    },
   });
 }
 
@@ -44,11 +55,28 @@ function uploadImage(user: TestUser, bytes: Buffer) {
 async function fullAccount() {
   const user = await signUp(app);
   const other = (await user.post('/api/board/create', { name: 'Side projects' })).json().board.id as number;
-  const entry = (await user.post('/api/journal_entry/create', { board: user.boardId, params: { title: 'Blueberry morning', date: '2026-11-01', body: '<p>Picked blueberries</p>' } })).json().journal_entry;
+  const entry = (
+    await user.post('/api/journal_entry/create', {
+      board: user.boardId,
+      params: { title: 'Blueberry morning', date: '2026-11-01', body: '<p>Picked blueberries</p>' },
+    })
+  ).json().journal_entry;
   await user.post('/api/note/create', { board: other, params: { title: 'Shed plan', body: '<p>Two windows</p>' } });
-  const habit = (await user.post('/api/habit/create', { board: user.boardId, params: { title: 'Read', kind: 'at_least', target: 10 } })).json().habit;
-  await user.post('/api/habit/checkin', { board: user.boardId, params: { habit_id: habit.id, date: '2026-11-02', value: 12 } });
-  await user.post('/api/simple_model/update', { board: user.boardId, model: 'purpose', responses: { why: 'Grow things' } });
+  const habit = (
+    await user.post('/api/habit/create', {
+      board: user.boardId,
+      params: { title: 'Read', kind: 'at_least', target: 10 },
+    })
+  ).json().habit;
+  await user.post('/api/habit/checkin', {
+    board: user.boardId,
+    params: { habit_id: habit.id, date: '2026-11-02', value: 12 },
+  });
+  await user.post('/api/simple_model/update', {
+    board: user.boardId,
+    model: 'purpose',
+    responses: { why: 'Grow things' },
+  });
   const image = tinyPng([200, 10, 10]);
   const upload = (await uploadImage(user, image)).json<{ id: string; url: string }>();
   await user.post('/api/invitations/create', { email: `friend-of-${user.id}@test.lifeboard.local` });
@@ -59,7 +87,9 @@ async function fullAccount() {
   await app.inject({ method: 'POST', url: '/api/password/email', payload: { email: user.email } });
   const resetToken = newToken();
   const { db } = await testDatabase();
-  await db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 3_600_000) });
+  await db
+    .insert(passwordResets)
+    .values({ userId: user.id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 3_600_000) });
   // A second device.
   await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: PASSWORD } });
   return { user, other, entry, habit, image, upload, inviter, resetToken };
@@ -83,7 +113,10 @@ async function everyTable(): Promise<string[]> {
  * Rows that still name the user: by id, in any column that references `users` or is called `user_id`; by
  * e-mail address, anywhere in the row. `except` drops the rows a test expects (the confirmation mail).
  */
-async function rowsNaming(user: { id: number; email: string }, except: (table: string, row: string) => boolean = () => false) {
+async function rowsNaming(
+  user: { id: number; email: string },
+  except: (table: string, row: string) => boolean = () => false,
+) {
   const idColumns = await rowsOf<{ tbl: string; col: string }>(sql`
     select format('%I.%I', n.nspname, t.relname) as tbl, quote_ident(a.attname) as col
     from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
@@ -94,11 +127,15 @@ async function rowsNaming(user: { id: number; email: string }, except: (table: s
     where (column_name like '%user_id' or (table_name = 'users' and column_name = 'id')) and table_schema not in ('pg_catalog', 'information_schema')`);
   const found: string[] = [];
   for (const { tbl, col } of idColumns) {
-    const rows = await rowsOf<{ row: string }>(sql.raw(`select t::text as row from ${tbl} t where ${col} = ${Number(user.id)}`));
+    const rows = await rowsOf<{ row: string }>(
+      sql.raw(`select t::text as row from ${tbl} t where ${col} = ${Number(user.id)}`),
+    );
     found.push(...rows.map((row) => `${tbl}.${col}: ${row.row}`));
   }
   for (const table of await everyTable()) {
-    const rows = await rowsOf<{ row: string }>(sql`select t::text as row from ${sql.raw(table)} t where position(lower(${user.email}) in lower(t::text)) > 0`);
+    const rows = await rowsOf<{ row: string }>(
+      sql`select t::text as row from ${sql.raw(table)} t where position(lower(${user.email}) in lower(t::text)) > 0`,
+    );
     found.push(...rows.filter((row) => !except(table, row.row)).map((row) => `${table}: ${row.row}`));
   }
   return found;
@@ -121,9 +158,23 @@ describe('POST /api/user/delete', () => {
     expect(await readdir(join(folder, 'images'))).toContain(upload.id);
     // The fixture reaches the tables it means to: before, rows name the user in each of them.
     const before = (await rowsNaming(user)).map((row) => row.split(/[.:]/)[1]);
-    expect([...new Set(before)]).toEqual(expect.arrayContaining([
-      'users', 'boards', 'tokens', 'password_resets', 'journal_entry', 'note', 'habit', 'habit_entry', 'simple_model', 'upload', 'invitation', 'search_terms', 'job',
-    ]));
+    expect([...new Set(before)]).toEqual(
+      expect.arrayContaining([
+        'users',
+        'boards',
+        'tokens',
+        'password_resets',
+        'journal_entry',
+        'note',
+        'habit',
+        'habit_entry',
+        'simple_model',
+        'upload',
+        'invitation',
+        'search_terms',
+        'job',
+      ]),
+    );
 
     const answer = await user.post('/api/user/delete', { password: PASSWORD });
     expect(answer.statusCode).toBe(200);
@@ -132,23 +183,36 @@ describe('POST /api/user/delete', () => {
     // The only row left with the address is the confirmation mail's job, which the queue deletes in its time.
     // (The queue's schema is `pgboss`, or one per test process on a shared PostgreSQL: test/helpers.ts.)
     const queueSchema = testQueueSchema().schema ?? 'pgboss';
-    const confirmation = (table: string, row: string) => table.startsWith(`${queueSchema}.`) && row.includes('Your Lifeboard account is deleted');
+    const confirmation = (table: string, row: string) =>
+      table.startsWith(`${queueSchema}.`) && row.includes('Your Lifeboard account is deleted');
     expect(await rowsNaming(user, confirmation)).toEqual([]);
     await app.startWork();
-    const sent = await smtp.waitFor((mail) => mail.to === user.email && mail.subject === 'Your Lifeboard account is deleted');
+    const sent = await smtp.waitFor(
+      (mail) => mail.to === user.email && mail.subject === 'Your Lifeboard account is deleted',
+    );
     expect(sent.text).toContain('This address is free again');
-    expect(smtp.received.filter((mail) => mail.to === user.email).map((mail) => mail.subject)).toEqual(['Your Lifeboard account is deleted']);
+    expect(smtp.received.filter((mail) => mail.to === user.email).map((mail) => mail.subject)).toEqual([
+      'Your Lifeboard account is deleted',
+    ]);
     // The bytes of the upload are gone, and its address answers 404.
     expect(await readdir(join(folder, 'images'))).not.toContain(upload.id);
     expect((await app.inject({ method: 'GET', url: upload.url })).statusCode).toBe(404);
     // Every token is dead, the reset link too.
     expect((await user.get('/api/user')).statusCode).toBe(401);
-    const reset = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { email: user.email, token: resetToken, password: 'a brand new password 1' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { email: user.email, token: resetToken, password: 'a brand new password 1' },
+    });
     expect(reset.statusCode).toBe(422);
     // Other accounts keep what is theirs.
     expect((await inviter.get('/api/user')).statusCode).toBe(200);
     // The address is free again.
-    const again = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Back again', email: user.email, password: PASSWORD } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Back again', email: user.email, password: PASSWORD },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json().user.id).not.toBe(user.id);
   });
@@ -161,22 +225,46 @@ describe('GET /api/user/export', () => {
     const answer = await user.get('/api/user/export');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/zip');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="lifeboard-account-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="lifeboard-account-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const files = unzipSync(new Uint8Array(answer.rawPayload));
     const data = JSON.parse(strFromU8(files[exportJsonName]));
-    expect(data).toMatchObject({ format: 'lifeboard-account-export', version: 1, user: { id: user.id, email: user.email } });
+    expect(data).toMatchObject({
+      format: 'lifeboard-account-export',
+      version: 1,
+      user: { id: user.id, email: user.email },
+    });
     expect(data.user.password_hash).toBeUndefined();
-    expect(data.boards.map((b: { id: number; name: string }) => [b.id, b.name])).toEqual([[user.boardId, 'Default Board'], [other, 'Side projects']]);
+    expect(data.boards.map((b: { id: number; name: string }) => [b.id, b.name])).toEqual([
+      [user.boardId, 'Default Board'],
+      [other, 'Side projects'],
+    ]);
     const [main, side] = data.boards;
-    expect(main.records.journal_entry).toEqual([expect.objectContaining({ id: entry.id, title: 'Blueberry morning', body: '<p>Picked blueberries</p>', date: '2026-11-01' })]);
+    expect(main.records.journal_entry).toEqual([
+      expect.objectContaining({
+        id: entry.id,
+        title: 'Blueberry morning',
+        body: '<p>Picked blueberries</p>',
+        date: '2026-11-01',
+      }),
+    ]);
     expect(main.records.habit).toEqual([expect.objectContaining({ id: habit.id, title: 'Read' })]);
-    expect(main.habit_entries).toEqual([expect.objectContaining({ habit_id: habit.id, date: '2026-11-02', value: 12 })]);
-    expect(main.guided_pages).toEqual([expect.objectContaining({ model: 'purpose', responses: { why: 'Grow things' } })]);
+    expect(main.habit_entries).toEqual([
+      expect.objectContaining({ habit_id: habit.id, date: '2026-11-02', value: 12 }),
+    ]);
+    expect(main.guided_pages).toEqual([
+      expect.objectContaining({ model: 'purpose', responses: { why: 'Grow things' } }),
+    ]);
     expect(side.records.note).toEqual([expect.objectContaining({ title: 'Shed plan' })]);
     expect(JSON.stringify(data)).not.toContain('Not yours');
-    expect(data.uploads).toEqual([expect.objectContaining({ id: upload.id, file: `uploads/${upload.id}.png`, content_type: 'image/png' })]);
+    expect(data.uploads).toEqual([
+      expect.objectContaining({ id: upload.id, file: `uploads/${upload.id}.png`, content_type: 'image/png' }),
+    ]);
     expect(Buffer.from(files[`uploads/${upload.id}.png`])).toEqual(image);
-    expect(data.invitations_sent).toEqual([expect.objectContaining({ email: `friend-of-${user.id}@test.lifeboard.local` })]);
+    expect(data.invitations_sent).toEqual([
+      expect.objectContaining({ email: `friend-of-${user.id}@test.lifeboard.local` }),
+    ]);
   });
 
   it('needs a signed-in user', async () => {

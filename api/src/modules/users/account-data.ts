@@ -5,7 +5,18 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { boards, calendarConnections, habitEntries, invitations, modelTables, outbox, simpleModels, subscriptions, uploads, users } from '../../db/schema';
+import {
+  boards,
+  calendarConnections,
+  habitEntries,
+  invitations,
+  modelTables,
+  outbox,
+  simpleModels,
+  subscriptions,
+  uploads,
+  users,
+} from '../../db/schema';
 import { invalid } from '../../errors';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
@@ -25,7 +36,12 @@ export const exportJsonName = 'lifeboard.json';
 export const exportFormat = 'lifeboard-account-export';
 export const exportVersion = 1;
 
-const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 /** Where an upload's bytes sit in the archive. */
 export function uploadFileName(id: string, contentType: string): string {
@@ -41,34 +57,85 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
  */
 export async function collectAccountData(db: Db, userId: number, now: Date) {
   const user = await loadUser(db, userId);
-  const boardRows = await db.select().from(boards).where(eq(boards.userId, userId)).orderBy(asc(boards.position), asc(boards.id));
-  const byBoard = new Map(boardRows.map((board) => [board.id, {
-    id: board.id, name: board.name, position: board.position, created_at: iso(board.createdAt),
-    records: {} as Record<string, Record<string, unknown>[]>,
-    habit_entries: [] as Record<string, unknown>[],
-    guided_pages: [] as Record<string, unknown>[],
-  }]));
+  const boardRows = await db
+    .select()
+    .from(boards)
+    .where(eq(boards.userId, userId))
+    .orderBy(asc(boards.position), asc(boards.id));
+  const byBoard = new Map(
+    boardRows.map((board) => [
+      board.id,
+      {
+        id: board.id,
+        name: board.name,
+        position: board.position,
+        created_at: iso(board.createdAt),
+        records: {} as Record<string, Record<string, unknown>[]>,
+        habit_entries: [] as Record<string, unknown>[],
+        guided_pages: [] as Record<string, unknown>[],
+      },
+    ]),
+  );
   for (const [model, table] of Object.entries(modelTables)) {
-    const rows = await db.select({
-      id: table.id, boardId: table.boardId, createdAt: table.createdAt, updatedAt: table.updatedAt, position: table.position, data: table.data,
-    }).from(table).where(eq(table.userId, userId)).orderBy(asc(table.id));
+    const rows = await db
+      .select({
+        id: table.id,
+        boardId: table.boardId,
+        createdAt: table.createdAt,
+        updatedAt: table.updatedAt,
+        position: table.position,
+        data: table.data,
+      })
+      .from(table)
+      .where(eq(table.userId, userId))
+      .orderBy(asc(table.id));
     for (const row of rows) {
       const board = byBoard.get(row.boardId);
       if (!board) continue;
       (board.records[model] ??= []).push({
-        id: row.id, board_id: row.boardId, created_at: iso(row.createdAt), updated_at: iso(row.updatedAt), position: row.position, ...row.data,
+        id: row.id,
+        board_id: row.boardId,
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+        position: row.position,
+        ...row.data,
       });
     }
   }
-  for (const entry of await db.select().from(habitEntries).where(eq(habitEntries.userId, userId)).orderBy(asc(habitEntries.id))) {
-    byBoard.get(entry.boardId)?.habit_entries.push({ id: entry.id, habit_id: entry.habitId, date: entry.date, value: entry.value, note: entry.note, created_at: iso(entry.createdAt) });
+  for (const entry of await db
+    .select()
+    .from(habitEntries)
+    .where(eq(habitEntries.userId, userId))
+    .orderBy(asc(habitEntries.id))) {
+    byBoard.get(entry.boardId)?.habit_entries.push({
+      id: entry.id,
+      habit_id: entry.habitId,
+      date: entry.date,
+      value: entry.value,
+      note: entry.note,
+      created_at: iso(entry.createdAt),
+    });
   }
-  for (const page of await db.select().from(simpleModels).where(eq(simpleModels.userId, userId)).orderBy(asc(simpleModels.id))) {
-    byBoard.get(page.boardId)?.guided_pages.push({ model: page.model, responses: page.responses, updated_at: iso(page.updatedAt) });
+  for (const page of await db
+    .select()
+    .from(simpleModels)
+    .where(eq(simpleModels.userId, userId))
+    .orderBy(asc(simpleModels.id))) {
+    byBoard
+      .get(page.boardId)
+      ?.guided_pages.push({ model: page.model, responses: page.responses, updated_at: iso(page.updatedAt) });
   }
   const uploadRows = await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(asc(uploads.createdAt));
-  const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.id));
-  const invitationRows = await db.select().from(invitations).where(eq(invitations.inviterId, userId)).orderBy(asc(invitations.id));
+  const subscriptionRows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.id));
+  const invitationRows = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.inviterId, userId))
+    .orderBy(asc(invitations.id));
   const calendarRows = await db.select().from(calendarConnections).where(eq(calendarConnections.userId, userId));
   return {
     format: exportFormat,
@@ -77,11 +144,24 @@ export async function collectAccountData(db: Db, userId: number, now: Date) {
     user,
     boards: [...byBoard.values()],
     uploads: uploadRows.map((row) => ({
-      id: row.id, file: uploadFileName(row.id, row.contentType), content_type: row.contentType, bytes: row.bytes, created_at: iso(row.createdAt),
+      id: row.id,
+      file: uploadFileName(row.id, row.contentType),
+      content_type: row.contentType,
+      bytes: row.bytes,
+      created_at: iso(row.createdAt),
     })),
-    subscriptions: subscriptionRows.map((row) => ({ program_id: row.programId, board_id: row.boardId, status: row.status, created_at: iso(row.createdAt) })),
+    subscriptions: subscriptionRows.map((row) => ({
+      program_id: row.programId,
+      board_id: row.boardId,
+      status: row.status,
+      created_at: iso(row.createdAt),
+    })),
     invitations_sent: invitationRows.map((row) => ({
-      email: row.email, program_guid: row.programGuid, sent_at: iso(row.sentAt), accepted_at: iso(row.acceptedAt), withdrawn_at: iso(row.withdrawnAt),
+      email: row.email,
+      program_guid: row.programGuid,
+      sent_at: iso(row.sentAt),
+      accepted_at: iso(row.acceptedAt),
+      withdrawn_at: iso(row.withdrawnAt),
     })),
     calendar_connections: calendarRows.map((row) => ({ provider: row.provider, events: row.events })),
   };
@@ -95,7 +175,12 @@ export function exportArchiveName(now: Date): string {
  * The archive, streamed as it is made: `lifeboard.json` (deflated) and each upload's bytes stored as they are
  * (images are compressed already), read from the blob store one at a time, so memory holds one image at most.
  */
-function streamArchive(json: string, files: readonly { name: string; key: string }[], store: BlobStore, onError: (error: unknown) => void): PassThrough {
+function streamArchive(
+  json: string,
+  files: readonly { name: string; key: string }[],
+  store: BlobStore,
+  onError: (error: unknown) => void,
+): PassThrough {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) {
@@ -115,7 +200,8 @@ function streamArchive(json: string, files: readonly { name: string; key: string
       if (!blob) continue;
       const entry = new ZipPassThrough(file.name);
       zip.add(entry);
-      for await (const chunk of blob.body) entry.push(chunk instanceof Uint8Array ? chunk : Buffer.from(chunk as string));
+      for await (const chunk of blob.body)
+        entry.push(chunk instanceof Uint8Array ? chunk : Buffer.from(chunk as string));
       entry.push(new Uint8Array(0), true);
     }
     zip.end();
@@ -146,9 +232,16 @@ export function accountDeletedMail(user: { email: string; name: string }) {
  * with it (ON DELETE CASCADE; the search terms go through their trigger); mails kept for the address and
  * invitations addressed to it are removed here. Answers the upload keys whose bytes must go too.
  */
-export async function deleteAccount(db: Db, userId: number): Promise<{ email: string; name: string; blobKeys: string[] } | null> {
+export async function deleteAccount(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; name: string; blobKeys: string[] } | null> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) return null;
     const keys = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
     await tx.delete(outbox).where(sql`lower(${outbox.to}) = lower(${user.email})`);
@@ -168,52 +261,75 @@ const archive = {
 export async function accountDataRoutes(app: FastifyInstance, options: AccountDataOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/user/export', {
-    schema: { tags: ['account'], summary: 'Download everything: every board and record as JSON, with the uploads (zip)', response: { 200: archive } },
-    onRequest: app.authenticate,
-  }, async (request, reply) => {
-    const { userId } = authOf(request);
-    const now = new Date();
-    const data = await collectAccountData(app.db, userId, now);
-    const rows = await app.db.select({ id: uploads.id, key: uploads.key, contentType: uploads.contentType }).from(uploads)
-      .where(eq(uploads.userId, userId)).orderBy(asc(uploads.createdAt));
-    const files = rows.map((row) => ({ name: uploadFileName(row.id, row.contentType), key: row.key }));
-    const body = streamArchive(JSON.stringify(data, null, 2), files, options.store, (error) => request.log.error({ err: error }, 'account export failed'));
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="${exportArchiveName(now)}"`)
-      .header('Cache-Control', 'no-store')
-      .send(body);
-  });
-
-  api.post('/api/user/delete', {
-    schema: {
-      tags: ['account'], summary: 'Delete the account and everything in it; needs the password', body: deleteBody,
-      response: { 200: succeeded, ...errorsOf(422) },
+  api.get(
+    '/api/user/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download everything: every board and record as JSON, with the uploads (zip)',
+        response: { 200: archive },
+      },
+      onRequest: app.authenticate,
     },
-    onRequest: app.authenticate,
-    config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
-  }, async (request) => {
-    const { userId } = authOf(request);
-    const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
-      throw invalid({ password: ['is not your password'] }, 'That is not your password; nothing was deleted.');
-    }
-    const deleted = await deleteAccount(app.db, userId);
-    app.forgetTokens();
-    if (!deleted) return { success: true as const };
-    for (const key of deleted.blobKeys) {
-      await options.store.delete(key).catch((error: unknown) => request.log.error({ err: error, key }, 'an upload of a deleted account could not be removed'));
-    }
-    // Mail still queued for the address (a reset request, a reminder) goes too; then the confirmation, the one mail
-    // of this flow, queued like every mail. The account is gone whatever happens next: a failure is logged, not
-    // answered as a failure the user could not act on.
-    try {
-      await app.queue.deleteJobsMentioning(deleted.email);
-      await queueMail(app.queue, accountDeletedMail(deleted));
-    } catch (error) {
-      request.log.error({ err: error }, 'the account-deleted mail could not be queued');
-    }
-    return { success: true as const };
-  });
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const now = new Date();
+      const data = await collectAccountData(app.db, userId, now);
+      const rows = await app.db
+        .select({ id: uploads.id, key: uploads.key, contentType: uploads.contentType })
+        .from(uploads)
+        .where(eq(uploads.userId, userId))
+        .orderBy(asc(uploads.createdAt));
+      const files = rows.map((row) => ({ name: uploadFileName(row.id, row.contentType), key: row.key }));
+      const body = streamArchive(JSON.stringify(data, null, 2), files, options.store, (error) =>
+        request.log.error({ err: error }, 'account export failed'),
+      );
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${exportArchiveName(now)}"`)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
+
+  api.post(
+    '/api/user/delete',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and everything in it; needs the password',
+        body: deleteBody,
+        response: { 200: succeeded, ...errorsOf(422) },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: app.limits.loginPerIpPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
+        throw invalid({ password: ['is not your password'] }, 'That is not your password; nothing was deleted.');
+      }
+      const deleted = await deleteAccount(app.db, userId);
+      app.forgetTokens();
+      if (!deleted) return { success: true as const };
+      for (const key of deleted.blobKeys) {
+        await options.store
+          .delete(key)
+          .catch((error: unknown) =>
+            request.log.error({ err: error, key }, 'an upload of a deleted account could not be removed'),
+          );
+      }
+      // Mail still queued for the address (a reset request, a reminder) goes too; then the confirmation, the one mail
+      // of this flow, queued like every mail. The account is gone whatever happens next: a failure is logged, not
+      // answered as a failure the user could not act on.
+      try {
+        await app.queue.deleteJobsMentioning(deleted.email);
+        await queueMail(app.queue, accountDeletedMail(deleted));
+      } catch (error) {
+        request.log.error({ err: error }, 'the account-deleted mail could not be queued');
+      }
+      return { success: true as const };
+    },
+  );
 }

@@ -32,7 +32,11 @@ export function presentUser(row: UserRow, userBoards: { id: number; name: string
 }
 
 export function listBoards(db: Db, userId: number) {
-  return db.select({ id: boards.id, name: boards.name }).from(boards).where(eq(boards.userId, userId)).orderBy(asc(boards.position), asc(boards.id));
+  return db
+    .select({ id: boards.id, name: boards.name })
+    .from(boards)
+    .where(eq(boards.userId, userId))
+    .orderBy(asc(boards.position), asc(boards.id));
 }
 
 export async function loadUser(db: Db, userId: number): Promise<User> {

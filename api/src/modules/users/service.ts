@@ -13,15 +13,27 @@ export async function updateUser(db: Db, userId: number, changes: UserChanges): 
 
 /** The user's signed-in devices, the most recently used first. */
 export function activeDevices(db: Db, userId: number) {
-  return db.select().from(tokens)
-    // A token idle past the limit is expired (the auth plugin refuses and revokes it on its next use): not a device.
-    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), gt(tokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_MS))))
-    .orderBy(desc(tokens.lastUsedAt));
+  return (
+    db
+      .select()
+      .from(tokens)
+      // A token idle past the limit is expired (the auth plugin refuses and revokes it on its next use): not a device.
+      .where(
+        and(
+          eq(tokens.userId, userId),
+          isNull(tokens.revokedAt),
+          gt(tokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_MS)),
+        ),
+      )
+      .orderBy(desc(tokens.lastUsedAt))
+  );
 }
 
 /** Signs one of the user's devices out; whether it was signed in. */
 export async function revokeDevice(db: Db, userId: number, tokenId: number): Promise<boolean> {
-  const revoked = await db.update(tokens).set({ revokedAt: new Date() })
+  const revoked = await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
     .where(and(eq(tokens.id, tokenId), eq(tokens.userId, userId), isNull(tokens.revokedAt)))
     .returning({ id: tokens.id });
   return revoked.length > 0;

@@ -29,10 +29,11 @@ function Form({ initial = [] as string[] }) {
   );
 }
 
-const boxes = () => screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '');
+const boxes = () =>
+  screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '');
 const serverSays = (configured: boolean) => api.on('GET /api/sms/config', { body: { success: true, configured } });
 
-describe('ChannelsInput (a reminder\'s channels)', () => {
+describe("ChannelsInput (a reminder's channels)", () => {
   it('does not mention text messages when the server has no SMS provider', async () => {
     serverSays(false);
     setSession('token', makeUser({ phone_number: '+447700900123', has_sms_enabled: true }));
@@ -48,17 +49,23 @@ describe('ChannelsInput (a reminder\'s channels)', () => {
     serverSays(true);
     setSession('token', makeUser({ phone_number: null }));
     const { unmount } = render(<Form />);
-    const link = await screen.findByRole('link', { name: 'add your phone number and switch on “Send me text messages” on your account page' });
+    const link = await screen.findByRole('link', {
+      name: 'add your phone number and switch on “Send me text messages” on your account page',
+    });
     expect(link.getAttribute('href')).toBe('/account');
     expect(boxes()).not.toContain('Text message');
     unmount();
 
     setSession('token', makeUser({ phone_number: '+447700900123', has_sms_enabled: false }));
     render(<Form />);
-    expect((await screen.findByRole('link', { name: 'switch on “Send me text messages” on your account page' })).getAttribute('href')).toBe('/account');
+    expect(
+      (
+        await screen.findByRole('link', { name: 'switch on “Send me text messages” on your account page' })
+      ).getAttribute('href'),
+    ).toBe('/account');
   });
 
-  it('offers a text message to the account\'s number when the server and the account can', async () => {
+  it("offers a text message to the account's number when the server and the account can", async () => {
     serverSays(true);
     setSession('token', makeUser({ phone_number: '+447700900123', has_sms_enabled: true }));
     const user = userEvent.setup();

@@ -28,12 +28,21 @@ export function ChannelsInput({ label, hint, error, options, labels, value, onCh
   const phone = user?.phone_number ?? null;
   const ready = configured && phone !== null && user?.has_sms_enabled === true;
   const shown = options.filter((option) => option !== 'sms' || ready || value.includes('sms'));
-  const missing = !phone ? 'add your phone number and switch on “Send me text messages”' : 'switch on “Send me text messages”';
+  const missing = !phone
+    ? 'add your phone number and switch on “Send me text messages”'
+    : 'switch on “Send me text messages”';
   return (
     <div>
       <CheckboxGroup
-        label={label} hint={hint} error={error} value={value} onChange={onChange}
-        options={shown.map((option) => ({ value: option, label: option === 'sms' && ready ? `${labels.sms} (to ${phone})` : labels[option] }))}
+        label={label}
+        hint={hint}
+        error={error}
+        value={value}
+        onChange={onChange}
+        options={shown.map((option) => ({
+          value: option,
+          label: option === 'sms' && ready ? `${labels.sms} (to ${phone})` : labels[option],
+        }))}
       />
       {configured && !ready ? (
         <p className="lb-muted">

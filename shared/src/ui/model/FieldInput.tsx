@@ -15,15 +15,24 @@ export interface FieldInputProps {
   onBlur: () => void;
 }
 
-const weekdayOptions = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label, i) => ({ value: String(i), label }));
+const weekdayOptions = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label, i) => ({
+  value: String(i),
+  label,
+}));
 
 function ReferenceInput({ spec, value, error, onChange, onBlur, model }: FieldInputProps & { model: string }) {
   const { items } = useCollection(model);
   return (
     <Select
-      label={spec.label} error={error} value={String(value)} placeholder="— none —" onBlur={onBlur}
+      label={spec.label}
+      error={error}
+      value={String(value)}
+      placeholder="— none —"
+      onBlur={onBlur}
       onChange={(event) => onChange(event.target.value)}
-      options={items.filter((item) => item.id > 0).map((item) => ({ value: String(item.id), label: recordTitle(model, item) }))}
+      options={items
+        .filter((item) => item.id > 0)
+        .map((item) => ({ value: String(item.id), label: recordTitle(model, item) }))}
     />
   );
 }
@@ -38,44 +47,151 @@ export function FieldInput(props: FieldInputProps) {
   const kind = spec.kind;
   switch (kind.type) {
     case 'checkbox':
-      return <Checkbox label={spec.label} name={spec.name} error={error} checked={value === true} onBlur={onBlur} onChange={(e) => onChange(e.target.checked)} />;
+      return (
+        <Checkbox
+          label={spec.label}
+          name={spec.name}
+          error={error}
+          checked={value === true}
+          onBlur={onBlur}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
     case 'select':
       return (
         <Select
-          {...common} value={text} placeholder={spec.required ? undefined : '— not set —'}
+          {...common}
+          value={text}
+          placeholder={spec.required ? undefined : '— not set —'}
           options={kind.options.map((option) => ({ value: option, label: kind.labels[option] }))}
           onChange={(e) => onChange(e.target.value)}
         />
       );
     case 'reference':
       if (kind.model === 'goal') {
-        return <GoalPicker label={spec.label} error={error} onBlur={onBlur} value={text ? Number(text) : null} onChange={(id) => onChange(id === null ? '' : String(id))} />;
+        return (
+          <GoalPicker
+            label={spec.label}
+            error={error}
+            onBlur={onBlur}
+            value={text ? Number(text) : null}
+            onChange={(id) => onChange(id === null ? '' : String(id))}
+          />
+        );
       }
       return <ReferenceInput {...props} model={kind.model} />;
     case 'rating':
       return <RatingInput label={spec.label} name={spec.name} error={error} value={text} onChange={onChange} />;
     case 'tags':
-      return <TagInput label={spec.label} hint={spec.help} name={spec.name} error={error} value={list} onChange={onChange} onBlur={onBlur} />;
+      return (
+        <TagInput
+          label={spec.label}
+          hint={spec.help}
+          name={spec.name}
+          error={error}
+          value={list}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      );
     case 'weekdays':
-      return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={weekdayOptions} value={list} onChange={onChange} />;
+      return (
+        <CheckboxGroup
+          label={spec.label}
+          hint={spec.help}
+          error={error}
+          options={weekdayOptions}
+          value={list}
+          onChange={onChange}
+        />
+      );
     case 'repeat':
       return <RepeatInput label={spec.label} hint={spec.help} error={error} value={text} onChange={onChange} />;
     case 'choices':
-      return <CheckboxGroup label={spec.label} hint={spec.help} error={error} options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))} value={list} onChange={onChange} />;
+      return (
+        <CheckboxGroup
+          label={spec.label}
+          hint={spec.help}
+          error={error}
+          options={kind.options.map((o) => ({ value: o, label: kind.labels[o] }))}
+          value={list}
+          onChange={onChange}
+        />
+      );
     case 'channels':
-      return <ChannelsInput label={spec.label} hint={spec.help} error={error} options={kind.options} labels={kind.labels} value={list} onChange={onChange} />;
+      return (
+        <ChannelsInput
+          label={spec.label}
+          hint={spec.help}
+          error={error}
+          options={kind.options}
+          labels={kind.labels}
+          value={list}
+          onChange={onChange}
+        />
+      );
     case 'textarea':
-      return <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextArea {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />
+      );
     case 'richtext':
-      return <TextArea {...common} rows={8} value={text} hint={spec.help ?? 'Plain paragraphs: one per line.'} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextArea
+          {...common}
+          rows={8}
+          value={text}
+          hint={spec.help ?? 'Plain paragraphs: one per line.'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'lines':
-      return <TextArea {...common} rows={4} value={text} hint={spec.help ?? 'One item per line, in order.'} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextArea
+          {...common}
+          rows={4}
+          value={text}
+          hint={spec.help ?? 'One item per line, in order.'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'money':
-      return <TextField {...common} type="number" inputMode="decimal" value={text} min={0} max={kind.max === undefined ? undefined : kind.max / 100} step="0.01" onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          type="number"
+          inputMode="decimal"
+          value={text}
+          min={0}
+          max={kind.max === undefined ? undefined : kind.max / 100}
+          step="0.01"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'url':
-      return <TextField {...common} type="url" inputMode="url" placeholder="https://" value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={text}
+          maxLength={kind.maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'number':
-      return <TextField {...common} type="number" inputMode="decimal" value={text} min={kind.min} max={kind.max} step={kind.integer ? 1 : 'any'} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          type="number"
+          inputMode="decimal"
+          value={text}
+          min={kind.min}
+          max={kind.max}
+          step={kind.integer ? 1 : 'any'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'date':
       return <TextField {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'datetime':
@@ -83,8 +199,12 @@ export function FieldInput(props: FieldInputProps) {
     case 'time':
       return <TextField {...common} type="time" value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'color':
-      return <TextField {...common} type="color" value={text || '#2f5bd3'} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField {...common} type="color" value={text || '#2f5bd3'} onChange={(e) => onChange(e.target.value)} />
+      );
     default:
-      return <TextField {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField {...common} value={text} maxLength={kind.maxLength} onChange={(e) => onChange(e.target.value)} />
+      );
   }
 }

@@ -11,7 +11,12 @@ const presets: { value: RepeatPreset; label: string }[] = [
   { value: 'custom', label: 'Custom…' },
 ];
 const dayOptions = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((label, i) => ({ value: String(i), label }));
-const unitOptions = [{ value: 'DAILY', label: 'days' }, { value: 'WEEKLY', label: 'weeks' }, { value: 'MONTHLY', label: 'months' }, { value: 'YEARLY', label: 'years' }];
+const unitOptions = [
+  { value: 'DAILY', label: 'days' },
+  { value: 'WEEKLY', label: 'weeks' },
+  { value: 'MONTHLY', label: 'months' },
+  { value: 'YEARLY', label: 'years' },
+];
 
 export interface RepeatInputProps {
   label: string;
@@ -30,16 +35,51 @@ export function RepeatInput({ label, hint, error, value, onChange }: RepeatInput
   const showDays = choice.preset === 'weekly' || (choice.preset === 'custom' && choice.unit === 'WEEKLY');
   return (
     <fieldset className="lb-fieldset" aria-labelledby={`${id}-legend`}>
-      <legend id={`${id}-legend`} className="lb-field__label">{label}</legend>
-      <Select label="How often" hint={hint} error={error} value={choice.preset} options={presets} onChange={(e) => set({ preset: e.target.value as RepeatPreset })} />
+      <legend id={`${id}-legend`} className="lb-field__label">
+        {label}
+      </legend>
+      <Select
+        label="How often"
+        hint={hint}
+        error={error}
+        value={choice.preset}
+        options={presets}
+        onChange={(e) => set({ preset: e.target.value as RepeatPreset })}
+      />
       {choice.preset === 'custom' ? (
         <div className="lb-row">
-          <TextField label="Every" type="number" min={1} max={999} value={String(choice.interval)} onChange={(e) => set({ interval: Number(e.target.value) })} />
-          <Select label="Unit" value={choice.unit} options={unitOptions} onChange={(e) => set({ unit: e.target.value as RepeatChoice['unit'] })} />
+          <TextField
+            label="Every"
+            type="number"
+            min={1}
+            max={999}
+            value={String(choice.interval)}
+            onChange={(e) => set({ interval: Number(e.target.value) })}
+          />
+          <Select
+            label="Unit"
+            value={choice.unit}
+            options={unitOptions}
+            onChange={(e) => set({ unit: e.target.value as RepeatChoice['unit'] })}
+          />
         </div>
       ) : null}
-      {showDays ? <CheckboxGroup label="On" options={dayOptions} value={choice.days.map(String)} onChange={(days) => set({ days: days.map(Number) })} /> : null}
-      {choice.preset !== 'none' ? <TextField label="Until (optional)" type="date" value={choice.until} onChange={(e) => set({ until: e.target.value })} /> : null}
+      {showDays ? (
+        <CheckboxGroup
+          label="On"
+          options={dayOptions}
+          value={choice.days.map(String)}
+          onChange={(days) => set({ days: days.map(Number) })}
+        />
+      ) : null}
+      {choice.preset !== 'none' ? (
+        <TextField
+          label="Until (optional)"
+          type="date"
+          value={choice.until}
+          onChange={(e) => set({ until: e.target.value })}
+        />
+      ) : null}
     </fieldset>
   );
 }

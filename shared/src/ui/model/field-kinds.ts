@@ -11,7 +11,16 @@ import type { FieldKind, FieldSpec } from './field-spec';
  */
 
 /** Fields the server or another screen maintains: never typed into a generic form. */
-const managedFields = new Set(['position', 'word_count', 'last_sent_at', 'is_builtin', 'external_id', 'done_activity_id', 'guid', 'slug']);
+const managedFields = new Set([
+  'position',
+  'word_count',
+  'last_sent_at',
+  'is_builtin',
+  'external_id',
+  'done_activity_id',
+  'guid',
+  'slug',
+]);
 
 /** Strings longer than this get a multi-line box. */
 const longTextThreshold = 300;
@@ -38,7 +47,9 @@ function stringKind(name: string, def: AnyModelDefinition, schema: z.ZodString):
   if ((schema as Schema) === rrule) return { type: 'repeat' };
   const maxLength = schema.maxLength ?? undefined;
   if (schema.format === 'regex') return { type: 'text', maxLength };
-  return maxLength !== undefined && maxLength > longTextThreshold ? { type: 'textarea', maxLength } : { type: 'text', maxLength };
+  return maxLength !== undefined && maxLength > longTextThreshold
+    ? { type: 'textarea', maxLength }
+    : { type: 'text', maxLength };
 }
 
 /** Every value of a choice field with the words screens show for it. */
@@ -56,7 +67,12 @@ function arrayKind(name: string, def: AnyModelDefinition, schema: z.ZodArray): F
     return { type, options, labels: optionLabels(options, def.optionLabels?.[name]) };
   }
   // Items with a title that a bare `{ title }` satisfies can be typed one per line.
-  if (element.def.type === 'object' && 'title' in (element as z.ZodObject).shape && element.safeParse({ title: 'x' }).success) return { type: 'lines' };
+  if (
+    element.def.type === 'object' &&
+    'title' in (element as z.ZodObject).shape &&
+    element.safeParse({ title: 'x' }).success
+  )
+    return { type: 'lines' };
   return null;
 }
 
@@ -65,26 +81,32 @@ export function fieldKind(name: string, def: AnyModelDefinition, schema: Schema)
   const input = def.fieldWords?.[name]?.input;
   if (managedFields.has(name) || input?.kind === 'managed') return null;
   const { inner } = unwrap(schema);
-  if (input?.kind === 'money') return { type: 'money', currencyField: input.currencyField, max: (inner as z.ZodNumber).maxValue ?? undefined };
+  if (input?.kind === 'money')
+    return { type: 'money', currencyField: input.currencyField, max: (inner as z.ZodNumber).maxValue ?? undefined };
   if (input?.kind === 'url') return { type: 'url', maxLength: (inner as z.ZodString).maxLength ?? undefined };
   if (inner === (rating as Schema)) return { type: 'rating' };
   switch (inner.def.type) {
-    case 'string': return stringKind(name, def, inner as z.ZodString);
+    case 'string':
+      return stringKind(name, def, inner as z.ZodString);
     case 'enum': {
       const options = (inner as z.ZodEnum).options.map(String);
       return { type: 'select', options, labels: optionLabels(options, def.optionLabels?.[name]) };
     }
-    case 'boolean': return { type: 'checkbox' };
+    case 'boolean':
+      return { type: 'checkbox' };
     case 'number': {
       const referenced = name.endsWith('_id') ? findModel(name.slice(0, -3)) : undefined;
       if (referenced && !referenced.single) return { type: 'reference', model: referenced.name };
       if (name.endsWith('_id')) return null;
       const number = inner as z.ZodNumber;
-      const bound = (value: number | null) => (value !== null && Number.isFinite(value) && Math.abs(value) < 1e12 ? value : undefined);
+      const bound = (value: number | null) =>
+        value !== null && Number.isFinite(value) && Math.abs(value) < 1e12 ? value : undefined;
       return { type: 'number', min: bound(number.minValue), max: bound(number.maxValue), integer: number.isInt };
     }
-    case 'array': return arrayKind(name, def, inner as z.ZodArray);
-    default: return null;
+    case 'array':
+      return arrayKind(name, def, inner as z.ZodArray);
+    default:
+      return null;
   }
 }
 
@@ -96,8 +118,12 @@ export function fieldSpecs(def: AnyModelDefinition): FieldSpec[] {
     if (!kind) continue;
     const words = def.fieldWords?.[name];
     specs.push({
-      name, label: words?.label ?? humanize(name), ...(words?.help ? { help: words.help } : {}),
-      kind, nullable: unwrap(schema as Schema).nullable, required: def.required.includes(name),
+      name,
+      label: words?.label ?? humanize(name),
+      ...(words?.help ? { help: words.help } : {}),
+      kind,
+      nullable: unwrap(schema as Schema).nullable,
+      required: def.required.includes(name),
     });
   }
   return specs;

@@ -23,20 +23,37 @@ export function localInputToInstant(local: string): string {
 
 function titlesOf(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  return value.map((item) => (typeof item === 'object' && item !== null && typeof (item as { title?: unknown }).title === 'string' ? (item as { title: string }).title : '')).filter(Boolean).join('\n');
+  return value
+    .map((item) =>
+      typeof item === 'object' && item !== null && typeof (item as { title?: unknown }).title === 'string'
+        ? (item as { title: string }).title
+        : '',
+    )
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** The input value of one field of a record (or of a new one). */
 export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
   switch (spec.kind.type) {
-    case 'checkbox': return value === true;
-    case 'tags': case 'choices': case 'channels': return Array.isArray(value) ? value.map(String) : [];
-    case 'weekdays': return Array.isArray(value) ? value.map(String) : [];
-    case 'richtext': return typeof value === 'string' ? htmlToText(value) : '';
-    case 'datetime': return typeof value === 'string' ? instantToLocalInput(value) : '';
-    case 'lines': return titlesOf(value);
-    case 'money': return typeof value === 'number' ? (value / 100).toFixed(2) : '';
-    default: return value === null || value === undefined ? '' : String(value);
+    case 'checkbox':
+      return value === true;
+    case 'tags':
+    case 'choices':
+    case 'channels':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'weekdays':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'richtext':
+      return typeof value === 'string' ? htmlToText(value) : '';
+    case 'datetime':
+      return typeof value === 'string' ? instantToLocalInput(value) : '';
+    case 'lines':
+      return titlesOf(value);
+    case 'money':
+      return typeof value === 'number' ? (value / 100).toFixed(2) : '';
+    default:
+      return value === null || value === undefined ? '' : String(value);
   }
 }
 
@@ -51,20 +68,33 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
   const text = spec.kind.type === 'richtext' || spec.kind.type === 'textarea' ? value : value.trim();
   const empty = text === '';
   switch (spec.kind.type) {
-    case 'number': case 'reference': case 'rating':
+    case 'number':
+    case 'reference':
+    case 'rating':
       return empty ? (spec.nullable ? null : undefined) : Number(text);
     // Cents, rounded: 19.99 is 1999, not 1998.9999999999998.
-    case 'money': return empty ? (spec.nullable ? null : undefined) : Math.round(Number(text) * 100);
-    case 'datetime': return empty ? (spec.nullable ? null : undefined) : localInputToInstant(text);
-    case 'richtext': return textToHtml(text);
+    case 'money':
+      return empty ? (spec.nullable ? null : undefined) : Math.round(Number(text) * 100);
+    case 'datetime':
+      return empty ? (spec.nullable ? null : undefined) : localInputToInstant(text);
+    case 'richtext':
+      return textToHtml(text);
     case 'lines': {
       const old = Array.isArray(before) ? before : [];
-      return text.split('\n').map((line) => line.trim()).filter(Boolean).map((title, i) => {
-        const previous: unknown = old[i];
-        return typeof previous === 'object' && previous !== null ? { ...previous, title } : { title };
-      });
+      return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((title, i) => {
+          const previous: unknown = old[i];
+          return typeof previous === 'object' && previous !== null ? { ...previous, title } : { title };
+        });
     }
-    case 'select': case 'date': case 'time': case 'color': case 'repeat':
+    case 'select':
+    case 'date':
+    case 'time':
+    case 'color':
+    case 'repeat':
       return empty ? (spec.nullable ? null : undefined) : text;
     default:
       return empty && spec.nullable ? null : text;
@@ -75,7 +105,11 @@ function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknow
  * The body of a create (every filled field) or an update (only the fields that changed, so a field
  * this form cannot show is never overwritten).
  */
-export function toPayload(specs: readonly FieldSpec[], values: FormValues, record?: AnyRecord): Record<string, unknown> {
+export function toPayload(
+  specs: readonly FieldSpec[],
+  values: FormValues,
+  record?: AnyRecord,
+): Record<string, unknown> {
   const initial = record ? initialValues(specs, record) : null;
   const payload: Record<string, unknown> = {};
   for (const spec of specs) {

@@ -6,18 +6,30 @@ import { initialValues, toPayload } from './form-values';
 import { validatePayload } from './validate';
 import { excerpt, htmlToText, textToHtml } from './rich-text';
 
-const kindsOf = (name: keyof typeof models) => Object.fromEntries(fieldSpecs(models[name]).map((s) => [s.name, s.kind.type]));
+const kindsOf = (name: keyof typeof models) =>
+  Object.fromEntries(fieldSpecs(models[name]).map((s) => [s.name, s.kind.type]));
 
 describe('fieldSpecs', () => {
   it('chooses inputs from the zod fields', () => {
     expect(kindsOf('habit')).toMatchObject({
-      title: 'text', description: 'textarea', goal_id: 'reference', kind: 'select', frequency_num: 'number',
-      weekdays: 'weekdays', reminder_times: 'tags', color: 'color',
+      title: 'text',
+      description: 'textarea',
+      goal_id: 'reference',
+      kind: 'select',
+      frequency_num: 'number',
+      weekdays: 'weekdays',
+      reminder_times: 'tags',
+      color: 'color',
     });
     expect(kindsOf('habit')).not.toHaveProperty('position');
     // Archiving is an action, not a date typed in a form.
     expect(kindsOf('habit')).not.toHaveProperty('archived_at');
-    expect(kindsOf('journal_entry')).toMatchObject({ body: 'richtext', date: 'date', tags: 'tags', mood_id: 'reference' });
+    expect(kindsOf('journal_entry')).toMatchObject({
+      body: 'richtext',
+      date: 'date',
+      tags: 'tags',
+      mood_id: 'reference',
+    });
     expect(kindsOf('note')).toMatchObject({ pinned: 'checkbox' });
     expect(kindsOf('routine')).toMatchObject({ steps: 'lines', time_of_day: 'time' });
     expect(kindsOf('reminder')).toMatchObject({ channels: 'channels' });
@@ -28,7 +40,11 @@ describe('fieldSpecs', () => {
   it("gives the registry's rating field a star input and names choices by the model's option labels", () => {
     const specs = fieldSpecs(models.book);
     expect(specs.find((s) => s.name === 'rating')?.kind).toEqual({ type: 'rating' });
-    expect(specs.find((s) => s.name === 'status')?.kind).toEqual({ type: 'select', options: ['want', 'reading', 'read'], labels: { want: 'Want to read', reading: 'Reading', read: 'Read' } });
+    expect(specs.find((s) => s.name === 'status')?.kind).toEqual({
+      type: 'select',
+      options: ['want', 'reading', 'read'],
+      labels: { want: 'Want to read', reading: 'Reading', read: 'Read' },
+    });
     const rating = specs.find((s) => s.name === 'rating');
     const status = specs.find((s) => s.name === 'status');
     const book = { id: 1, board_id: 1, created_at: '', updated_at: '', rating: 4, status: 'want' };
@@ -41,7 +57,15 @@ describe('fieldSpecs', () => {
   it('types and shows a price as an amount of its currency, and sends cents', () => {
     const specs = fieldSpecs(models.program);
     const price = specs.find((s) => s.name === 'price_cents')!;
-    const program = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'Run', price_cents: 2900, currency: 'EUR' };
+    const program = {
+      id: 1,
+      board_id: 1,
+      created_at: '',
+      updated_at: '',
+      title: 'Run',
+      price_cents: 2900,
+      currency: 'EUR',
+    };
     expect(displayValue(price, program)).toBe('29.00 EUR');
     expect(displayValue(price, { ...program, price_cents: 0 })).toBe('Free');
     const values = initialValues(specs, program);
@@ -53,11 +77,21 @@ describe('fieldSpecs', () => {
 describe('form values', () => {
   const specs = fieldSpecs(models.note);
   it('round-trips rich text as plain paragraphs and sends only what changed on update', () => {
-    const record = { id: 3, board_id: 1, created_at: '', updated_at: '', title: 'A', body: '<p>One &amp; two</p><p>Three</p>', pinned: false };
+    const record = {
+      id: 3,
+      board_id: 1,
+      created_at: '',
+      updated_at: '',
+      title: 'A',
+      body: '<p>One &amp; two</p><p>Three</p>',
+      pinned: false,
+    };
     const values = initialValues(specs, record);
     expect(values.body).toBe('One & two\nThree');
     expect(toPayload(specs, values, record)).toEqual({});
-    expect(toPayload(specs, { ...values, body: 'x <b>y</b>' }, record)).toEqual({ body: '<p>x &lt;b&gt;y&lt;/b&gt;</p>' });
+    expect(toPayload(specs, { ...values, body: 'x <b>y</b>' }, record)).toEqual({
+      body: '<p>x &lt;b&gt;y&lt;/b&gt;</p>',
+    });
   });
 
   it('reports schema messages with the field label', () => {
@@ -70,11 +104,22 @@ describe('form values', () => {
   it('turns empty optional numbers into null and lines into titled items', () => {
     const goal = fieldSpecs(models.goal);
     const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'G', target_value: 5 };
-    expect(toPayload(goal, { ...initialValues(goal, record), target_value: '' }, record)).toEqual({ target_value: null });
+    expect(toPayload(goal, { ...initialValues(goal, record), target_value: '' }, record)).toEqual({
+      target_value: null,
+    });
     // (A goal's milestones and a project's tasks are edited on their pages; a routine's steps are the form's lines.)
     const routine = fieldSpecs(models.routine);
-    const stored = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 'R', steps: [{ title: 'a', duration_min: 5 }] };
-    expect(toPayload(routine, { ...initialValues(routine, stored), steps: 'A\nb' }, stored)).toEqual({ steps: [{ title: 'A', duration_min: 5 }, { title: 'b' }] });
+    const stored = {
+      id: 1,
+      board_id: 1,
+      created_at: '',
+      updated_at: '',
+      title: 'R',
+      steps: [{ title: 'a', duration_min: 5 }],
+    };
+    expect(toPayload(routine, { ...initialValues(routine, stored), steps: 'A\nb' }, stored)).toEqual({
+      steps: [{ title: 'A', duration_min: 5 }, { title: 'b' }],
+    });
   });
 });
 

@@ -14,7 +14,7 @@ export function serveModel(api: FakeApi, model: string, state: string, pageSize 
   const table: FakeTable = { rows: [], rejectNextWith: null };
   let nextId = 1;
   const stamp = () => new Date().toISOString();
-  const paramsOf = (body: unknown) => ((body as { params?: Record<string, unknown> }).params ?? {});
+  const paramsOf = (body: unknown) => (body as { params?: Record<string, unknown> }).params ?? {};
   const rejection = () => {
     const errors = table.rejectNextWith;
     table.rejectNextWith = null;
@@ -32,14 +32,22 @@ export function serveModel(api: FakeApi, model: string, state: string, pageSize 
   });
   api.on(`POST /api/${model}/get`, ({ body }) => {
     const row = table.rows.find((r) => r.id === paramsOf(body).id);
-    return row ? { body: { success: true, [model]: row } } : { status: 404, body: { success: false, message: 'Not found.' } };
+    return row
+      ? { body: { success: true, [model]: row } }
+      : { status: 404, body: { success: false, message: 'Not found.' } };
   });
   api.on(`POST /api/${model}/create`, ({ body }) => {
     const rejected = rejection();
     if (rejected) return rejected;
     // Like a database sequence, never an id a test put in the table itself.
     nextId = Math.max(nextId, ...table.rows.map((r) => Number(r.id) + 1));
-    const row = { ...paramsOf(body), id: nextId++, board_id: (body as { board: number }).board, created_at: stamp(), updated_at: stamp() };
+    const row = {
+      ...paramsOf(body),
+      id: nextId++,
+      board_id: (body as { board: number }).board,
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
     table.rows.unshift(row);
     return { body: { success: true, [model]: row } };
   });

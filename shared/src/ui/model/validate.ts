@@ -17,7 +17,12 @@ function messageFor(spec: FieldSpec | undefined, issue: z.core.$ZodIssue, payloa
 }
 
 /** The schema's verdict on a payload of `model`, as messages per field (`_form` for what belongs to no field). */
-export function validatePayload(model: string, specs: readonly FieldSpec[], payload: Record<string, unknown>, isNew: boolean): FormErrors {
+export function validatePayload(
+  model: string,
+  specs: readonly FieldSpec[],
+  payload: Record<string, unknown>,
+  isNew: boolean,
+): FormErrors {
   const def = findModel(model);
   if (!def) return { _form: [`Unknown model: ${model}`] };
   const result = (isNew ? createSchema(def) : updateSchema(def)).safeParse(payload);

@@ -15,7 +15,12 @@ import './account.css';
 /** `/account`: every user field of spec §3, each saved by its own call, errors shown by the field. */
 export default function Account() {
   const user = useStore($session).user;
-  if (!user) return <div className="lb-page"><p>Sign in to see your account.</p></div>;
+  if (!user)
+    return (
+      <div className="lb-page">
+        <p>Sign in to see your account.</p>
+      </div>
+    );
   const location = user.lat !== null && user.lon !== null ? `${user.lat},${user.lon}` : '';
   return (
     <div className="lb-page">
@@ -26,23 +31,41 @@ export default function Account() {
         <UserTextRow field="name" label="Name" saved={user.name} />
         <UserTextRow field="tagline" label="Tagline" saved={user.tagline ?? ''} hint="Leave empty to remove it." />
         <UserFlagRow field="show_tagline" label="Show my tagline" saved={user.show_tagline} />
-        <UserTextRow field="location" label="Location" saved={location} hint='Latitude and longitude, e.g. "51.5,-0.12". Empty to remove.' />
+        <UserTextRow
+          field="location"
+          label="Location"
+          saved={location}
+          hint='Latitude and longitude, e.g. "51.5,-0.12". Empty to remove.'
+        />
         <UserTextRow field="timezone" label="Time zone" saved={user.timezone} />
       </section>
       <section className="lb-section" aria-labelledby="account-contact">
         <h2 id="account-contact">Messages</h2>
-        <UserTextRow field="phone_number" label="Phone number" type="tel" saved={user.phone_number ?? ''} hint="With your country code, e.g. +44 7700 900123. Empty to remove it." />
+        <UserTextRow
+          field="phone_number"
+          label="Phone number"
+          type="tel"
+          saved={user.phone_number ?? ''}
+          hint="With your country code, e.g. +44 7700 900123. Empty to remove it."
+        />
         <TextsRow user={user} />
         <UserFlagRow field="send_daily_emails" label="Send me a daily e-mail" saved={user.send_daily_emails} />
       </section>
       <section className="lb-section" aria-labelledby="account-modes">
         <h2 id="account-modes">How you use Lifeboard</h2>
-        <UserFlagRow field="using_as_user" label="Use Lifeboard for my own plans (turn off for creator mode only)" saved={user.using_as_user} />
+        <UserFlagRow
+          field="using_as_user"
+          label="Use Lifeboard for my own plans (turn off for creator mode only)"
+          saved={user.using_as_user}
+        />
         <AiModelRow saved={user.ai_model} />
       </section>
       <ExportAccount />
       <CreatorSection role={user.role} />
-      <p><Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> · <Link to="/boards">Boards</Link></p>
+      <p>
+        <Link to="/security">Password and sign-out</Link> · <Link to="/devices">Devices</Link> ·{' '}
+        <Link to="/boards">Boards</Link>
+      </p>
     </div>
   );
 }
@@ -56,7 +79,12 @@ function TextsRow({ user }: { user: User }) {
   if (sms.state !== 'ready' || !sms.data.configured) return null;
   return (
     <>
-      <UserFlagRow key={String(user.has_sms_enabled)} field="has_sms_enabled" label="Send me text messages" saved={user.has_sms_enabled} />
+      <UserFlagRow
+        key={String(user.has_sms_enabled)}
+        field="has_sms_enabled"
+        label="Send me text messages"
+        saved={user.has_sms_enabled}
+      />
       <p className="lb-muted">
         {user.phone_number
           ? 'Reminders you set to arrive by text message are sent to this number.'
@@ -81,12 +109,20 @@ function CreatorSection({ role }: { role: string }) {
       <h2 id="account-creator">Sell programs</h2>
       {role === 'user' ? (
         <>
-          <p>Creators write programs (lessons, goals, habits and routines), set a price and sell them. An admin reviews each program before it is listed.</p>
+          <p>
+            Creators write programs (lessons, goals, habits and routines), set a price and sell them. An admin reviews
+            each program before it is listed.
+          </p>
           <FormAlert message={error} />
-          <button className="lb-button" type="button" disabled={busy} onClick={() => void become()}>{busy ? 'Switching…' : 'Become a creator'}</button>
+          <button className="lb-button" type="button" disabled={busy} onClick={() => void become()}>
+            {busy ? 'Switching…' : 'Become a creator'}
+          </button>
         </>
       ) : (
-        <p>You are a creator: your programs, sales and payments are under <Link to="/creator-programs">Creator</Link> in the menu.</p>
+        <p>
+          You are a creator: your programs, sales and payments are under <Link to="/creator-programs">Creator</Link> in
+          the menu.
+        </p>
       )}
     </section>
   );

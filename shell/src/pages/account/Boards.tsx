@@ -5,7 +5,14 @@ import type { Board } from '@lifeboard/shared/stores/board';
 import { $board, $boards } from '@lifeboard/shared/stores/board';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { $session } from '@lifeboard/shared/stores/session';
-import { createBoard, deleteBoard, loadBoards, chooseDefaultBoard, renameBoard, switchBoard } from '../../board/board-actions';
+import {
+  createBoard,
+  deleteBoard,
+  loadBoards,
+  chooseDefaultBoard,
+  renameBoard,
+  switchBoard,
+} from '../../board/board-actions';
 import { FormAlert, TextField, useDraft } from '../auth/form-parts';
 import '../auth/forms.css';
 import './account.css';
@@ -17,7 +24,17 @@ function checkName(name: string): string | undefined {
   return undefined;
 }
 
-function BoardRow({ board, current, isDefault, only }: { board: Board; current: boolean; isDefault: boolean; only: boolean }) {
+function BoardRow({
+  board,
+  current,
+  isDefault,
+  only,
+}: {
+  board: Board;
+  current: boolean;
+  isDefault: boolean;
+  only: boolean;
+}) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const [name, setName] = useState(board.name);
   const [error, setError] = useState<string | undefined>();
@@ -61,10 +78,25 @@ function BoardRow({ board, current, isDefault, only }: { board: Board; current: 
   if (mode === 'rename') {
     return (
       <li className="lb-list-item">
-        <form className="lb-row-form" onSubmit={(event) => void rename(event)} noValidate aria-label={`Rename ${board.name}`}>
-          <TextField label={`New name for ${board.name}`} name={`board-${board.id}`} value={name} onChange={setName} error={error} />
-          <button className="lb-button" type="submit" disabled={busy}>Save</button>
-          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('view')}>Cancel</button>
+        <form
+          className="lb-row-form"
+          onSubmit={(event) => void rename(event)}
+          noValidate
+          aria-label={`Rename ${board.name}`}
+        >
+          <TextField
+            label={`New name for ${board.name}`}
+            name={`board-${board.id}`}
+            value={name}
+            onChange={setName}
+            error={error}
+          />
+          <button className="lb-button" type="submit" disabled={busy}>
+            Save
+          </button>
+          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('view')}>
+            Cancel
+          </button>
         </form>
       </li>
     );
@@ -80,20 +112,43 @@ function BoardRow({ board, current, isDefault, only }: { board: Board; current: 
       {mode === 'confirm' ? (
         <span className="lb-list-actions" role="group" aria-label={`Confirm deleting ${board.name}`}>
           <span>Delete “{board.name}” and everything on it?</span>
-          <button className="lb-button lb-button-danger" type="button" disabled={busy} onClick={() => void remove()}>Yes, delete</button>
-          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('view')}>Keep it</button>
+          <button className="lb-button lb-button-danger" type="button" disabled={busy} onClick={() => void remove()}>
+            Yes, delete
+          </button>
+          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('view')}>
+            Keep it
+          </button>
         </span>
       ) : (
         <span className="lb-list-actions">
-          {current ? null : <button className="lb-button lb-button-quiet" type="button" disabled={busy} onClick={() => void select()}>Switch to</button>}
+          {current ? null : (
+            <button className="lb-button lb-button-quiet" type="button" disabled={busy} onClick={() => void select()}>
+              Switch to
+            </button>
+          )}
           {isDefault ? null : (
-            <button className="lb-button lb-button-quiet" type="button" disabled={busy} aria-label={`Make ${board.name} my default board`} onClick={() => void makeDefault()}>
+            <button
+              className="lb-button lb-button-quiet"
+              type="button"
+              disabled={busy}
+              aria-label={`Make ${board.name} my default board`}
+              onClick={() => void makeDefault()}
+            >
               Make this my default board
             </button>
           )}
-          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('rename')}>Rename</button>
-          <button className="lb-button lb-button-quiet" type="button" disabled={only}
-            title={only ? 'Your only board cannot be deleted' : undefined} onClick={() => setMode('confirm')}>Delete</button>
+          <button className="lb-button lb-button-quiet" type="button" onClick={() => setMode('rename')}>
+            Rename
+          </button>
+          <button
+            className="lb-button lb-button-quiet"
+            type="button"
+            disabled={only}
+            title={only ? 'Your only board cannot be deleted' : undefined}
+            onClick={() => setMode('confirm')}
+          >
+            Delete
+          </button>
         </span>
       )}
     </li>
@@ -136,9 +191,19 @@ export default function Boards() {
       </p>
       <section className="lb-section" aria-labelledby="boards-list">
         <h2 id="boards-list">Your boards</h2>
-        {boards.length === 0 ? <p>No boards yet.</p> : (
+        {boards.length === 0 ? (
+          <p>No boards yet.</p>
+        ) : (
           <ul className="lb-list">
-            {boards.map((board) => <BoardRow key={board.id} board={board} current={board.id === current.id} isDefault={board.id === defaultId} only={boards.length <= 1} />)}
+            {boards.map((board) => (
+              <BoardRow
+                key={board.id}
+                board={board}
+                current={board.id === current.id}
+                isDefault={board.id === defaultId}
+                only={boards.length <= 1}
+              />
+            ))}
           </ul>
         )}
         {boards.length === 1 ? <p className="lb-muted">Your only board cannot be deleted.</p> : null}
@@ -147,8 +212,16 @@ export default function Boards() {
         <h2 id="boards-new">New board</h2>
         <form className="lb-form" onSubmit={(event) => void create(event)} noValidate>
           <FormAlert message={message} />
-          <TextField label="Board name" name="new-board" value={form.name} onChange={(name) => update({ name })} error={error} />
-          <button className="lb-button" type="submit">Create and switch to it</button>
+          <TextField
+            label="Board name"
+            name="new-board"
+            value={form.name}
+            onChange={(name) => update({ name })}
+            error={error}
+          />
+          <button className="lb-button" type="submit">
+            Create and switch to it
+          </button>
         </form>
       </section>
     </div>

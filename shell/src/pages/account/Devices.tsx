@@ -18,7 +18,9 @@ export default function Devices() {
 
   async function refresh() {
     const result = await fetchDevices();
-    setLoad(result.ok ? { state: 'ready', devices: result.data } : { state: 'error', message: failureMessage(result.error) });
+    setLoad(
+      result.ok ? { state: 'ready', devices: result.data } : { state: 'error', message: failureMessage(result.error) },
+    );
   }
 
   useEffect(() => {
@@ -33,7 +35,11 @@ export default function Devices() {
       notify({ kind: 'error', message: `${device.name} could not be signed out: ${failureMessage(result.error)}` });
       return;
     }
-    setLoad((previous) => (previous.state === 'ready' ? { state: 'ready', devices: previous.devices.filter((d) => d.id !== device.id) } : previous));
+    setLoad((previous) =>
+      previous.state === 'ready'
+        ? { state: 'ready', devices: previous.devices.filter((d) => d.id !== device.id) }
+        : previous,
+    );
     notify({ kind: 'success', message: `${device.name} is signed out.` });
   }
 
@@ -45,7 +51,9 @@ export default function Devices() {
       {load.state === 'error' ? (
         <div role="alert">
           <p>{load.message}</p>
-          <button className="lb-button" type="button" onClick={() => void refresh()}>Try again</button>
+          <button className="lb-button" type="button" onClick={() => void refresh()}>
+            Try again
+          </button>
         </div>
       ) : null}
       {load.state === 'ready' ? (
@@ -56,12 +64,19 @@ export default function Devices() {
                 {device.name || 'Unnamed device'}
                 {device.current ? <span className="lb-badge">this device</span> : null}
                 <br />
-                <span className="lb-muted">{device.last_used_at ? `Last used ${formatDisplayDate(device.last_used_at)}` : 'Not used yet'}</span>
+                <span className="lb-muted">
+                  {device.last_used_at ? `Last used ${formatDisplayDate(device.last_used_at)}` : 'Not used yet'}
+                </span>
               </span>
               {device.current ? (
                 <Link to="/security">Sign out here</Link>
               ) : (
-                <button className="lb-button lb-button-quiet" type="button" disabled={busy === device.id} onClick={() => void revoke(device)}>
+                <button
+                  className="lb-button lb-button-quiet"
+                  type="button"
+                  disabled={busy === device.id}
+                  onClick={() => void revoke(device)}
+                >
                   Sign out
                 </button>
               )}

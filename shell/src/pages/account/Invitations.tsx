@@ -25,7 +25,11 @@ export default function Invitations() {
   async function refresh() {
     setLoad({ state: 'loading' });
     const result = await fetchInvitations();
-    setLoad(result.ok ? { state: 'ready', invitations: result.data } : { state: 'error', message: failureMessage(result.error) });
+    setLoad(
+      result.ok
+        ? { state: 'ready', invitations: result.data }
+        : { state: 'error', message: failureMessage(result.error) },
+    );
   }
 
   useEffect(() => {
@@ -41,7 +45,9 @@ export default function Invitations() {
   }, []);
 
   function sent(invitation: Invitation) {
-    setLoad((previous) => (previous.state === 'ready' ? { state: 'ready', invitations: [invitation, ...previous.invitations] } : previous));
+    setLoad((previous) =>
+      previous.state === 'ready' ? { state: 'ready', invitations: [invitation, ...previous.invitations] } : previous,
+    );
   }
 
   async function withdraw(invitation: Invitation) {
@@ -49,13 +55,21 @@ export default function Invitations() {
     const result = await withdrawInvitation(invitation.id);
     setBusy(null);
     if (!result.ok) {
-      notify({ kind: 'error', message: `The invitation to ${invitation.email} could not be withdrawn: ${failureMessage(result.error)}` });
+      notify({
+        kind: 'error',
+        message: `The invitation to ${invitation.email} could not be withdrawn: ${failureMessage(result.error)}`,
+      });
       return;
     }
-    setLoad((previous) => (previous.state === 'ready'
-      ? { state: 'ready', invitations: previous.invitations.filter((item) => item.id !== invitation.id) }
-      : previous));
-    notify({ kind: 'success', message: `The invitation to ${invitation.email} is withdrawn; its link no longer counts.` });
+    setLoad((previous) =>
+      previous.state === 'ready'
+        ? { state: 'ready', invitations: previous.invitations.filter((item) => item.id !== invitation.id) }
+        : previous,
+    );
+    notify({
+      kind: 'success',
+      message: `The invitation to ${invitation.email} is withdrawn; its link no longer counts.`,
+    });
   }
 
   return (
@@ -63,7 +77,9 @@ export default function Invitations() {
       <h1>Invitations</h1>
       <section className="lb-section" aria-labelledby="invite-email">
         <h2 id="invite-email">Invite someone by e-mail</h2>
-        <p className="lb-muted">They get a link to create their own account; pick a program and they start in it on its own board.</p>
+        <p className="lb-muted">
+          They get a link to create their own account; pick a program and they start in it on its own board.
+        </p>
         <InviteForm programs={programs} onSent={sent} />
       </section>
       <section className="lb-section" aria-labelledby="invite-sent">
@@ -72,10 +88,19 @@ export default function Invitations() {
         {load.state === 'error' ? (
           <div role="alert">
             <p>{load.message}</p>
-            <button className="lb-button" type="button" onClick={() => void refresh()}>Try again</button>
+            <button className="lb-button" type="button" onClick={() => void refresh()}>
+              Try again
+            </button>
           </div>
         ) : null}
-        {load.state === 'ready' ? <InvitationList invitations={load.invitations} programs={programs} busy={busy} onWithdraw={(item) => void withdraw(item)} /> : null}
+        {load.state === 'ready' ? (
+          <InvitationList
+            invitations={load.invitations}
+            programs={programs}
+            busy={busy}
+            onWithdraw={(item) => void withdraw(item)}
+          />
+        ) : null}
       </section>
       <SignUpLink />
     </div>

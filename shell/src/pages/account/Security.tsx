@@ -55,18 +55,36 @@ export default function Security() {
         <h2 id="security-password">Change your password</h2>
         <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
           <FormAlert kind={message?.kind ?? 'error'} message={message?.text ?? null} />
-          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password"
-            value={current} onChange={setCurrent} error={errors.current_password} />
+          <TextField
+            label="Current password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+            error={errors.current_password}
+          />
           <NewPasswordField label="New password" value={next} onChange={setNext} error={errors.password} />
-          <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password"
-            value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
-          <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Change password'}</button>
+          <TextField
+            label="New password again"
+            name="confirmation"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={setConfirmation}
+            error={errors.confirmation}
+          />
+          <button className="lb-button" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Change password'}
+          </button>
         </form>
       </section>
       <section className="lb-section" aria-labelledby="security-sign-out">
         <h2 id="security-sign-out">This device</h2>
         <p>Signing out removes your session and unsaved drafts from this browser.</p>
-        <button className="lb-button lb-button-quiet" type="button" onClick={() => void signOut()}>Sign out of this device</button>
+        <button className="lb-button lb-button-quiet" type="button" onClick={() => void signOut()}>
+          Sign out of this device
+        </button>
       </section>
       <DeleteAccount />
     </div>

@@ -38,7 +38,11 @@ describe('Account', () => {
     expect(field(/^location/i).value).toBe('51.5,-0.12');
     fireEvent.change(field(/phone number/i), { target: { value: '0123' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must be an international number: + and the country code, then the number, e.g. +44 7700 900123')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'must be an international number: + and the country code, then the number, e.g. +44 7700 900123',
+      ),
+    ).toBeTruthy();
     expect(field(/phone number/i).getAttribute('aria-invalid')).toBe('true');
     expect(updates()).toHaveLength(0);
   });
@@ -46,7 +50,8 @@ describe('Account', () => {
   it('saves one field per call and shows the server’s reason for location by the field', async () => {
     api.on('POST /api/user/update', (request) => {
       const body = request.body as Record<string, unknown>;
-      if ('location' in body) return { status: 422, body: { message: 'Invalid.', errors: { lat: ['latitude is out of range'] } } };
+      if ('location' in body)
+        return { status: 422, body: { message: 'Invalid.', errors: { lat: ['latitude is out of range'] } } };
       return { body: { success: true, user: makeUser(body) } };
     });
     renderAt(<Account />, '/account', '/account');
@@ -84,7 +89,9 @@ describe('Account', () => {
   it('offers no texts switch when the server has no SMS provider', async () => {
     renderAt(<Account />, '/account', '/account');
     await waitFor(() => expect(api.requests.some((request) => request.path === '/api/sms/config')).toBe(true));
-    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 100)); });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
     expect(screen.queryByLabelText('Send me text messages')).toBeNull();
     expect(screen.queryByText(/text message/i)).toBeNull();
   });
@@ -95,38 +102,77 @@ describe('Account', () => {
     api.on('POST /api/user/update', (request) => {
       const body = request.body as Record<string, unknown>;
       if (body.has_sms_enabled === true && !phone) {
-        return { status: 422, body: { message: 'Add your phone number first, then switch on text messages.', errors: { has_sms_enabled: ['needs your phone number: add it first'] } } };
+        return {
+          status: 422,
+          body: {
+            message: 'Add your phone number first, then switch on text messages.',
+            errors: { has_sms_enabled: ['needs your phone number: add it first'] },
+          },
+        };
       }
       if ('phone_number' in body) phone = body.phone_number as string | null;
-      return { body: { success: true, user: makeUser({ phone_number: phone, has_sms_enabled: phone === null ? false : body.has_sms_enabled === true }) } };
+      return {
+        body: {
+          success: true,
+          user: makeUser({
+            phone_number: phone,
+            has_sms_enabled: phone === null ? false : body.has_sms_enabled === true,
+          }),
+        },
+      };
     });
     renderAt(<Account />, '/account', '/account');
-    const texts = await screen.findByLabelText('Send me text messages') as HTMLInputElement;
+    const texts = (await screen.findByLabelText('Send me text messages')) as HTMLInputElement;
     expect(screen.getByText('Add your phone number above to get reminders by text message.')).toBeTruthy();
-    await act(async () => { fireEvent.click(texts); });
+    await act(async () => {
+      fireEvent.click(texts);
+    });
     expect(await screen.findByText('needs your phone number: add it first')).toBeTruthy();
     expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false);
 
     fireEvent.change(field(/phone number/i), { target: { value: '+44 7700 900123' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Reminders you set to arrive by text message are sent to this number.')).toBeTruthy();
-    await act(async () => { fireEvent.click(screen.getByLabelText('Send me text messages')); });
+    expect(
+      await screen.findByText('Reminders you set to arrive by text message are sent to this number.'),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Send me text messages'));
+    });
     await waitFor(() => expect($session.get().user?.has_sms_enabled).toBe(true));
     expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(true);
 
     // Removing the number turns texts off on the server; the switch shows it.
     fireEvent.change(field(/phone number/i), { target: { value: '' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false));
-    expect(updates().map((r) => r.body)).toEqual([{ has_sms_enabled: true }, { phone_number: '+447700900123' }, { has_sms_enabled: true }, { phone_number: null }]);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false),
+    );
+    expect(updates().map((r) => r.body)).toEqual([
+      { has_sms_enabled: true },
+      { phone_number: '+447700900123' },
+      { has_sms_enabled: true },
+      { phone_number: null },
+    ]);
   });
 
   it('chooses the AI model among the configured ones, by name', async () => {
-    api.on('GET /api/ai/models', { body: { configured: true, models: [{ id: 1, name: 'small' }, { id: 2, name: 'large' }] } });
+    api.on('GET /api/ai/models', {
+      body: {
+        configured: true,
+        models: [
+          { id: 1, name: 'small' },
+          { id: 2, name: 'large' },
+        ],
+      },
+    });
     api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser(request.body as object) } }));
     renderAt(<Account />, '/account', '/account');
-    const select = await screen.findByLabelText('AI model', { selector: 'select' }) as HTMLSelectElement;
-    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Default (small)', 'small', 'large']);
+    const select = (await screen.findByLabelText('AI model', { selector: 'select' })) as HTMLSelectElement;
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual([
+      'Default (small)',
+      'small',
+      'large',
+    ]);
     await act(async () => {
       fireEvent.change(select, { target: { value: '2' } });
     });
@@ -162,7 +208,10 @@ describe('Boards', () => {
   });
 
   it('deletes after a confirmation and moves off the deleted current board', async () => {
-    const boards = [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Work' }];
+    const boards = [
+      { id: 11, name: 'Default Board' },
+      { id: 12, name: 'Work' },
+    ];
     setBoards(boards);
     api.on('GET /api/board/all', { body: { success: true, boards } });
     api.on('POST /api/board/delete', { body: { success: true } });
@@ -176,11 +225,16 @@ describe('Boards', () => {
   });
 
   it('marks the default board and makes another the default, leaving the current board as it is', async () => {
-    const boards = [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Work' }];
+    const boards = [
+      { id: 11, name: 'Default Board' },
+      { id: 12, name: 'Work' },
+    ];
     setBoards(boards);
     setSession('tok', makeUser({ default_board_id: 11, boards }));
     api.on('GET /api/board/all', { body: { success: true, boards } });
-    api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser({ ...(request.body as object), boards }) } }));
+    api.on('POST /api/user/update', (request) => ({
+      body: { success: true, user: makeUser({ ...(request.body as object), boards }) },
+    }));
     renderAt(<Boards />, '/boards', '/boards');
     const rows = screen.getAllByRole('listitem');
     expect(within(rows[0] as HTMLElement).getByText('default')).toBeTruthy();
@@ -205,10 +259,15 @@ describe('Boards', () => {
 
 describe('Devices', () => {
   it('marks this device and signs another out', async () => {
-    api.on('GET /api/devices', { body: { success: true, devices: [
-      { id: 1, device_id: 'a', name: 'Firefox on Linux', last_used_at: '2026-11-22T17:45:00.000Z', current: true },
-      { id: 2, device_id: 'b', name: 'Old phone', last_used_at: null, current: false },
-    ] } });
+    api.on('GET /api/devices', {
+      body: {
+        success: true,
+        devices: [
+          { id: 1, device_id: 'a', name: 'Firefox on Linux', last_used_at: '2026-11-22T17:45:00.000Z', current: true },
+          { id: 2, device_id: 'b', name: 'Old phone', last_used_at: null, current: false },
+        ],
+      },
+    });
     api.on('POST /api/devices/revoke', { body: { success: true } });
     api.on('GET /api/push/config', { body: { success: true, configured: false, public_key: null } });
     api.on('GET /api/push/subscriptions', { body: { success: true, subscriptions: [] } });
@@ -249,7 +308,13 @@ describe('Security sign-out', () => {
 
 describe('Security: delete the account', () => {
   it('needs the password: a wrong one shows the reason and keeps the session', async () => {
-    api.on('POST /api/user/delete', { status: 422, body: { message: 'That is not your password; nothing was deleted.', errors: { password: ['is not your password'] } } });
+    api.on('POST /api/user/delete', {
+      status: 422,
+      body: {
+        message: 'That is not your password; nothing was deleted.',
+        errors: { password: ['is not your password'] },
+      },
+    });
     renderAt(<Security />, '/security', '/security');
     const form = formOf('Delete your account');
     fireEvent.click(within(form).getByRole('button', { name: 'Delete my account and everything in it' }));
@@ -270,7 +335,9 @@ describe('Security: delete the account', () => {
     fireEvent.change(field(/your password/i), { target: { value: 'correct horse battery' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account and everything in it' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(api.requests.map((r) => [r.path, r.body])).toEqual([['/api/user/delete', { password: 'correct horse battery' }]]);
+    expect(api.requests.map((r) => [r.path, r.body])).toEqual([
+      ['/api/user/delete', { password: 'correct horse battery' }],
+    ]);
     expect($session.get()).toEqual({ token: null, user: null });
     expect($boards.get()).toEqual([]);
     expect(Object.keys(localStorage).filter((key) => key.includes('draft:'))).toEqual([]);
@@ -280,7 +347,9 @@ describe('Security: delete the account', () => {
 describe('Account: download all my data', () => {
   it('downloads the export as one zip named by the date, and says so when it fails', async () => {
     const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     const created = vi.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} });
     api.on('GET /api/user/export', { status: 500, body: { error: 'boom' } });
@@ -289,7 +358,10 @@ describe('Account: download all my data', () => {
     expect(await screen.findByText('The export could not be made. Please try again.')).toBeTruthy();
     expect(clicked).toEqual([]);
 
-    api.on('GET /api/user/export', { body: { format: 'lifeboard-account-export' }, headers: { 'Content-Type': 'application/zip' } });
+    api.on('GET /api/user/export', {
+      body: { format: 'lifeboard-account-export' },
+      headers: { 'Content-Type': 'application/zip' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Download all my data' }));
     await waitFor(() => expect(clicked).toEqual([expect.stringMatching(/^lifeboard-account-\d{4}-\d{2}-\d{2}\.zip$/)]));
     expect(created).toHaveBeenCalledWith(expect.any(Blob));

@@ -33,7 +33,9 @@ export function AiModelRow({ saved }: { saved: number | null }) {
     return (
       <p className="lb-field-error" role="alert">
         The AI models could not be loaded{choices.state === 'failed' ? `: ${choices.message}` : '.'}{' '}
-        <button type="button" className="lb-button" onClick={choices.reload}>Try again</button>
+        <button type="button" className="lb-button" onClick={choices.reload}>
+          Try again
+        </button>
       </p>
     );
   }
@@ -41,8 +43,13 @@ export function AiModelRow({ saved }: { saved: number | null }) {
   if (models.length === 0) {
     return (
       <div className="lb-field">
-        <p><strong>AI model:</strong> none is configured on this Lifeboard, so AI help is off.</p>
-        <p className="lb-muted">An administrator turns it on by giving the API the settings AI_BASE_URL and AI_MODELS (and AI_API_KEY if the provider needs a key).</p>
+        <p>
+          <strong>AI model:</strong> none is configured on this Lifeboard, so AI help is off.
+        </p>
+        <p className="lb-muted">
+          An administrator turns it on by giving the API the settings AI_BASE_URL and AI_MODELS (and AI_API_KEY if the
+          provider needs a key).
+        </p>
       </div>
     );
   }
@@ -65,16 +72,34 @@ export function AiModelRow({ saved }: { saved: number | null }) {
     <div className="lb-field">
       <label htmlFor={id}>AI model</label>
       <select
-        id={id} value={value} disabled={busy} onChange={(event) => void choose(event.target.value)}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`} aria-invalid={error ? true : undefined}
+        id={id}
+        value={value}
+        disabled={busy}
+        onChange={(event) => void choose(event.target.value)}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
       >
         <option value="">Default ({models[0]?.name})</option>
-        {models.map((model) => <option key={model.id} value={String(model.id)}>{model.name}</option>)}
+        {models.map((model) => (
+          <option key={model.id} value={String(model.id)}>
+            {model.name}
+          </option>
+        ))}
         {unknown ? <option value={value}>A model no longer offered</option> : null}
       </select>
-      <p id={`${id}-hint`} className="lb-muted">Used when you ask for AI help; nothing is sent to it unless you ask.</p>
-      {error ? <p id={`${id}-error`} className="lb-field-error">{error}</p> : null}
-      {done ? <p className="lb-saved" role="status">Saved.</p> : null}
+      <p id={`${id}-hint`} className="lb-muted">
+        Used when you ask for AI help; nothing is sent to it unless you ask.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="lb-field-error">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="lb-saved" role="status">
+          Saved.
+        </p>
+      ) : null}
     </div>
   );
 }

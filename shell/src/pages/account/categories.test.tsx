@@ -8,7 +8,11 @@ import { signOutLocally } from '../../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../auth/test-helpers';
 import Categories from './Categories';
 
-const api = withFakeApi({ 'POST /api/category/all': { body: { success: true, categories: [{ id: 1, name: 'Health', color: '#22aa55', position: 0 }] } } });
+const api = withFakeApi({
+  'POST /api/category/all': {
+    body: { success: true, categories: [{ id: 1, name: 'Health', color: '#22aa55', position: 0 }] },
+  },
+});
 beforeEach(() => {
   signOutLocally();
   localStorage.clear();

@@ -49,12 +49,20 @@ export function DeleteAccount() {
       <p>
         This deletes your account for good: every board and everything on it, your uploaded images, your devices and any
         password-reset link. We send a confirmation to {email || 'your address'}, which is then free to sign up again.
-        Nothing can be restored afterwards, so <Link to="/account#account-data">download your data</Link> first if you want to keep it.
+        Nothing can be restored afterwards, so <Link to="/account#account-data">download your data</Link> first if you
+        want to keep it.
       </p>
       <form className="lb-form" aria-label="Delete your account" onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert kind="error" message={message} />
-        <TextField label="Your password" name="delete_password" type="password" autoComplete="current-password"
-          value={password} onChange={setPassword} error={error} />
+        <TextField
+          label="Your password"
+          name="delete_password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={error}
+        />
         <button className="lb-button lb-button-danger" type="submit" disabled={busy}>
           {busy ? 'Deleting…' : 'Delete my account and everything in it'}
         </button>

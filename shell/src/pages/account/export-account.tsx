@@ -12,7 +12,13 @@ export function ExportAccount() {
     setState({ busy: true, error: null });
     const result = await fetchAccountExport();
     if (!result.ok) {
-      setState({ busy: false, error: result.status === 0 ? 'The server could not be reached. Please try again.' : 'The export could not be made. Please try again.' });
+      setState({
+        busy: false,
+        error:
+          result.status === 0
+            ? 'The server could not be reached. Please try again.'
+            : 'The export could not be made. Please try again.',
+      });
       return;
     }
     downloadBlob(result.data, accountExportName(new Date()));
@@ -24,14 +30,16 @@ export function ExportAccount() {
       <h2 id="account-data">Your data</h2>
       <p>
         Download everything in one zip file: every board and everything on it (entries, notes, goals, habits and their
-        check-ins, plans, workouts…) as JSON in <code>lifeboard.json</code>, with your uploaded images in <code>uploads/</code>.
-        The journal&apos;s own export, as Markdown files, stays on the journal page.
+        check-ins, plans, workouts…) as JSON in <code>lifeboard.json</code>, with your uploaded images in{' '}
+        <code>uploads/</code>. The journal&apos;s own export, as Markdown files, stays on the journal page.
       </p>
       <FormAlert kind="error" message={state.error} />
       <button className="lb-button" type="button" disabled={state.busy} onClick={() => void download()}>
         {state.busy ? 'Preparing your download…' : 'Download all my data'}
       </button>
-      <p className="lb-muted">Want to leave? <Link to="/security#delete-account">Delete your account</Link> on the Security page.</p>
+      <p className="lb-muted">
+        Want to leave? <Link to="/security#delete-account">Delete your account</Link> on the Security page.
+      </p>
     </section>
   );
 }

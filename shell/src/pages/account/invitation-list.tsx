@@ -23,9 +23,13 @@ export function InvitationList({ invitations, programs, busy, onWithdraw }: Invi
         <li key={invitation.id} className="lb-list-item">
           <span>
             <strong>{invitation.email}</strong>
-            {invitation.accepted_at
-              ? <span className="lb-badge lb-badge-accepted">accepted on {formatDisplayDate(invitation.accepted_at)}</span>
-              : <span className="lb-badge">pending</span>}
+            {invitation.accepted_at ? (
+              <span className="lb-badge lb-badge-accepted">
+                accepted on {formatDisplayDate(invitation.accepted_at)}
+              </span>
+            ) : (
+              <span className="lb-badge">pending</span>
+            )}
             <br />
             <span className="lb-muted">
               Sent {formatDisplayDate(invitation.sent_at)}
@@ -33,8 +37,13 @@ export function InvitationList({ invitations, programs, busy, onWithdraw }: Invi
             </span>
           </span>
           {invitation.accepted_at ? null : (
-            <button className="lb-button lb-button-quiet" type="button" disabled={busy === invitation.id}
-              aria-label={`Withdraw the invitation to ${invitation.email}`} onClick={() => onWithdraw(invitation)}>
+            <button
+              className="lb-button lb-button-quiet"
+              type="button"
+              disabled={busy === invitation.id}
+              aria-label={`Withdraw the invitation to ${invitation.email}`}
+              onClick={() => onWithdraw(invitation)}
+            >
               {busy === invitation.id ? 'Withdrawing…' : 'Withdraw'}
             </button>
           )}

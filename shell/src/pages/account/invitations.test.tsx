@@ -13,9 +13,24 @@ import Invitations from './Invitations';
 
 const api = withFakeApi();
 
-const pending: Invitation = { id: 1, email: 'bo@example.com', program_guid: 'couch-to-5k-01', sent_at: '2026-11-20T09:00:00.000Z', accepted_at: null };
-const accepted: Invitation = { id: 2, email: 'cy@example.com', program_guid: null, sent_at: '2026-11-18T09:00:00.000Z', accepted_at: '2026-11-19T17:45:00.000Z' };
-const catalogue = [{ id: 5, guid: 'couch-to-5k-01', title: 'Couch to 5k' }, { id: 6, guid: 'sleep-better-1', title: 'Sleep better' }];
+const pending: Invitation = {
+  id: 1,
+  email: 'bo@example.com',
+  program_guid: 'couch-to-5k-01',
+  sent_at: '2026-11-20T09:00:00.000Z',
+  accepted_at: null,
+};
+const accepted: Invitation = {
+  id: 2,
+  email: 'cy@example.com',
+  program_guid: null,
+  sent_at: '2026-11-18T09:00:00.000Z',
+  accepted_at: '2026-11-19T17:45:00.000Z',
+};
+const catalogue = [
+  { id: 5, guid: 'couch-to-5k-01', title: 'Couch to 5k' },
+  { id: 6, guid: 'sleep-better-1', title: 'Sleep better' },
+];
 
 beforeEach(() => {
   signOutLocally();
@@ -48,7 +63,10 @@ describe('Invitations', () => {
   it('lists sent invitations with their status and program, and withdraws only pending ones', async () => {
     renderAt(<Invitations />, '/invitations', '/invitations');
     const items = within(await sentList()).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['bo@example.com', 'cy@example.com']);
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      'bo@example.com',
+      'cy@example.com',
+    ]);
     expect(within(items[0]).getByText('pending')).toBeTruthy();
     await waitFor(() => expect(within(items[0]).getByText(/to start Couch to 5k/)).toBeTruthy());
     expect(within(items[0]).getByText(`Sent ${formatDisplayDate(pending.sent_at)}`, { exact: false })).toBeTruthy();
@@ -58,7 +76,16 @@ describe('Invitations', () => {
 
   it('sends an invitation into a chosen program, shows it first, and empties the form', async () => {
     api.on('POST /api/invitations/create', {
-      body: { success: true, invitation: { id: 9, email: 'dee@example.com', program_guid: 'sleep-better-1', sent_at: '2026-11-22T12:00:00.000Z', accepted_at: null } },
+      body: {
+        success: true,
+        invitation: {
+          id: 9,
+          email: 'dee@example.com',
+          program_guid: 'sleep-better-1',
+          sent_at: '2026-11-22T12:00:00.000Z',
+          accepted_at: null,
+        },
+      },
     });
     renderAt(<Invitations />, '/invitations', '/invitations');
     await ready();
@@ -87,7 +114,13 @@ describe('Invitations', () => {
   });
 
   it('shows the server’s reason beside the field and keeps the form (422), and says so at the hourly limit (429)', async () => {
-    api.on('POST /api/invitations/create', { status: 422, body: { message: 'The program_guid is not a published program.', errors: { program_guid: ['is not a published program'] } } });
+    api.on('POST /api/invitations/create', {
+      status: 422,
+      body: {
+        message: 'The program_guid is not a published program.',
+        errors: { program_guid: ['is not a published program'] },
+      },
+    });
     renderAt(<Invitations />, '/invitations', '/invitations');
     await ready();
     fireEvent.change(emailField(), { target: { value: 'eve@example.com' } });
@@ -99,9 +132,15 @@ describe('Invitations', () => {
     expect(emailField().value).toBe('eve@example.com');
     expect(programField().value).toBe('couch-to-5k-01');
 
-    api.on('POST /api/invitations/create', { status: 429, headers: { 'Retry-After': '1800' }, body: { success: false, error: 'Too Many Requests!' } });
+    api.on('POST /api/invitations/create', {
+      status: 429,
+      headers: { 'Retry-After': '1800' },
+      body: { success: false, error: 'Too Many Requests!' },
+    });
     fireEvent.click(sendButton());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/as many invitations as allowed in an hour/));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/as many invitations as allowed in an hour/),
+    );
     expect(emailField().value).toBe('eve@example.com');
     expect(within(await sentList()).getAllByRole('listitem')).toHaveLength(2);
   });
@@ -122,13 +161,22 @@ describe('Invitations', () => {
     await sentList();
     const withdraw = screen.getByRole('button', { name: 'Withdraw the invitation to bo@example.com' });
     fireEvent.click(withdraw);
-    await waitFor(() => expect($notifications.get().map((n) => n.message)).toContainEqual(expect.stringMatching(/could not be withdrawn: No such invitation/)));
+    await waitFor(() =>
+      expect($notifications.get().map((n) => n.message)).toContainEqual(
+        expect.stringMatching(/could not be withdrawn: No such invitation/),
+      ),
+    );
     expect(within(await sentList()).getAllByRole('listitem')).toHaveLength(2);
 
     api.on('POST /api/invitations/delete', { body: { success: true, id: 1 } });
     fireEvent.click(withdraw);
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sent invitations' })).getAllByRole('listitem')).toHaveLength(1));
-    expect(api.requests.filter((r) => r.path === '/api/invitations/delete').map((r) => r.body)).toEqual([{ id: 1 }, { id: 1 }]);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Sent invitations' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(api.requests.filter((r) => r.path === '/api/invitations/delete').map((r) => r.body)).toEqual([
+      { id: 1 },
+      { id: 1 },
+    ]);
     expect($notifications.get().at(-1)?.message).toMatch(/to bo@example.com is withdrawn/);
   });
 
@@ -138,7 +186,11 @@ describe('Invitations', () => {
     renderAt(<Invitations />, '/invitations', '/invitations');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     await waitFor(() => expect(programField().disabled).toBe(false));
-    expect(within(programField()).getAllByRole('option').map((o) => o.textContent)).toEqual(['No program: just Lifeboard']);
+    expect(
+      within(programField())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No program: just Lifeboard']);
     api.on('GET /api/invitations', { body: { success: true, invitations: [] } });
     fireEvent.click(retry);
     expect(await screen.findByText('You have not invited anyone yet.')).toBeTruthy();
@@ -148,7 +200,9 @@ describe('Invitations', () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderAt(<Invitations />, '/invitations', '/invitations');
-    expect((screen.getByLabelText(/sign-up link/i) as HTMLInputElement).value).toBe(`${window.location.origin}/sign-up`);
+    expect((screen.getByLabelText(/sign-up link/i) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/sign-up`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Copied.')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sign-up`);

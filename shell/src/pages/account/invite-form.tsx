@@ -14,7 +14,8 @@ interface InviteFormProps {
   onSent: (invitation: Invitation) => void;
 }
 
-const HOURLY_LIMIT = 'You have sent as many invitations as allowed in an hour. Please try again later; what you typed is kept.';
+const HOURLY_LIMIT =
+  'You have sent as many invitations as allowed in an hour. Please try again later; what you typed is kept.';
 
 /**
  * E-mail and, optionally, a published program to start the invitee in. Both are a draft until the invitation
@@ -37,13 +38,21 @@ export function InviteForm({ programs, onSent }: InviteFormProps) {
       return;
     }
     setBusy(true);
-    const result = await createInvitation({ email: address.data, ...(form.program_guid ? { program_guid: form.program_guid } : {}) });
+    const result = await createInvitation({
+      email: address.data,
+      ...(form.program_guid ? { program_guid: form.program_guid } : {}),
+    });
     setBusy(false);
     if (!result.ok) {
       const fields = serverMessages(result.error);
       setErrors(fields);
       if (result.error instanceof RateLimitError) setMessage(HOURLY_LIMIT);
-      else setMessage(Object.keys(fields).length > 0 ? 'The invitation was not sent: see the marked field.' : failureMessage(result.error));
+      else
+        setMessage(
+          Object.keys(fields).length > 0
+            ? 'The invitation was not sent: see the marked field.'
+            : failureMessage(result.error),
+        );
       return;
     }
     reset();
@@ -55,27 +64,52 @@ export function InviteForm({ programs, onSent }: InviteFormProps) {
 
   const selectId = 'field-program_guid';
   // A draft may name a program that is no longer published: keep it selectable so nothing typed is lost.
-  const choices = programs && form.program_guid && !programs.some((p) => p.guid === form.program_guid)
-    ? [...programs, { guid: form.program_guid, title: 'A program no longer in the catalogue' }]
-    : programs ?? [];
+  const choices =
+    programs && form.program_guid && !programs.some((p) => p.guid === form.program_guid)
+      ? [...programs, { guid: form.program_guid, title: 'A program no longer in the catalogue' }]
+      : (programs ?? []);
 
   return (
     <form className="lb-form" aria-label="Invite by e-mail" onSubmit={(event) => void submit(event)} noValidate>
       <FormAlert message={message} />
       <FormAlert message={sent} kind="success" />
-      <TextField label="E-mail address" name="email" type="email" autoComplete="off" required
-        value={form.email} onChange={(value) => update({ email: value })} error={errors.email} />
+      <TextField
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={form.email}
+        onChange={(value) => update({ email: value })}
+        error={errors.email}
+      />
       <div className="lb-field">
         <label htmlFor={selectId}>Start them in a program (optional)</label>
-        <select id={selectId} name="program_guid" value={form.program_guid} disabled={programs === null}
+        <select
+          id={selectId}
+          name="program_guid"
+          value={form.program_guid}
+          disabled={programs === null}
           onChange={(event) => update({ program_guid: event.target.value })}
-          aria-invalid={errors.program_guid ? true : undefined} aria-describedby={errors.program_guid ? `${selectId}-error` : undefined}>
+          aria-invalid={errors.program_guid ? true : undefined}
+          aria-describedby={errors.program_guid ? `${selectId}-error` : undefined}
+        >
           <option value="">{programs === null ? 'Loading programs…' : 'No program: just Lifeboard'}</option>
-          {choices.map((program) => <option key={program.guid} value={program.guid}>{program.title}</option>)}
+          {choices.map((program) => (
+            <option key={program.guid} value={program.guid}>
+              {program.title}
+            </option>
+          ))}
         </select>
-        {errors.program_guid ? <p id={`${selectId}-error`} className="lb-field-error">{errors.program_guid}</p> : null}
+        {errors.program_guid ? (
+          <p id={`${selectId}-error`} className="lb-field-error">
+            {errors.program_guid}
+          </p>
+        ) : null}
       </div>
-      <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send invitation'}</button>
+      <button className="lb-button" type="submit" disabled={busy}>
+        {busy ? 'Sending…' : 'Send invitation'}
+      </button>
     </form>
   );
 }

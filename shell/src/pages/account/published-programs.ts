@@ -19,6 +19,8 @@ export async function fetchProgramChoices(): Promise<ApiResult<ProgramChoice[]>>
   const { status, body } = await send({ method: 'POST', url: '/api/program/published', data: {} });
   if (!isSuccessStatus(status)) return failure(status, body);
   const list = typeof body === 'object' && body !== null ? (body as { programs?: unknown }).programs : undefined;
-  const choices = Array.isArray(list) ? list.map(toChoice).filter((choice): choice is ProgramChoice => choice !== null) : [];
+  const choices = Array.isArray(list)
+    ? list.map(toChoice).filter((choice): choice is ProgramChoice => choice !== null)
+    : [];
   return { ok: true, status, data: choices };
 }

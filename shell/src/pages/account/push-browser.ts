@@ -7,7 +7,13 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /** Whether this browser can receive web push at all (a service worker, the Push API and notifications). */
 export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 export class PushBlockedError extends Error {
@@ -15,7 +21,10 @@ export class PushBlockedError extends Error {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
@@ -53,7 +62,8 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const json = subscription.toJSON();
-  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete push subscription.');
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
+    throw new Error('The browser gave an incomplete push subscription.');
   return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
 }
 
@@ -88,11 +98,18 @@ export async function renewPushIfChanged(): Promise<'unchanged' | 'renewed' | 's
   if (!subscription) {
     const config = await fetchPushConfig();
     if (!config.ok || !config.data.public_key) return 'skipped';
-    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(config.data.public_key) });
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(config.data.public_key),
+    });
   }
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return 'skipped';
-  const saved = await savePushDevice({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }, browserName(navigator.userAgent), stored);
+  const saved = await savePushDevice(
+    { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
+    browserName(navigator.userAgent),
+    stored,
+  );
   if (!saved.ok) return 'skipped';
   rememberEndpoint(json.endpoint);
   return 'renewed';
@@ -107,15 +124,27 @@ export async function unsubscribeThisBrowser(): Promise<void> {
 
 /** "Chrome on Linux": what the devices list calls this browser. */
 export function browserName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge'
-    : /Firefox\//.test(userAgent) ? 'Firefox'
-      : /(Chrome|Chromium|CriOS)\//.test(userAgent) ? 'Chrome'
-        : /Safari\//.test(userAgent) ? 'Safari' : 'A browser';
-  const system = /Android/.test(userAgent) ? 'Android'
-    : /iPhone|iPad/.test(userAgent) ? 'iOS'
-      : /Windows/.test(userAgent) ? 'Windows'
-        : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS'
-          : /CrOS/.test(userAgent) ? 'ChromeOS'
-            : /Linux/.test(userAgent) ? 'Linux' : 'an unknown system';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /(Chrome|Chromium|CriOS)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'A browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /CrOS/.test(userAgent)
+            ? 'ChromeOS'
+            : /Linux/.test(userAgent)
+              ? 'Linux'
+              : 'an unknown system';
   return `${browser} on ${system}`;
 }

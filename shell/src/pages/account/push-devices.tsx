@@ -1,10 +1,24 @@
 import { useEffect, useState } from 'react';
 import type { PushConfig, PushDevice } from '@lifeboard/shared/api/account';
-import { fetchPushConfig, fetchPushDevices, removePushDevice, savePushDevice, sendTestPush } from '@lifeboard/shared/api/account';
+import {
+  fetchPushConfig,
+  fetchPushDevices,
+  removePushDevice,
+  savePushDevice,
+  sendTestPush,
+} from '@lifeboard/shared/api/account';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';
-import { browserName, currentEndpoint, PushBlockedError, pushSupported, rememberEndpoint, subscribeThisBrowser, unsubscribeThisBrowser } from './push-browser';
+import {
+  browserName,
+  currentEndpoint,
+  PushBlockedError,
+  pushSupported,
+  rememberEndpoint,
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+} from './push-browser';
 
 type Load =
   | { state: 'loading' }
@@ -18,7 +32,11 @@ export function PushDevices() {
   const [problem, setProblem] = useState<string | null>(null);
 
   async function refresh() {
-    const [config, devices, here] = await Promise.all([fetchPushConfig(), fetchPushDevices(), currentEndpoint().catch(() => null)]);
+    const [config, devices, here] = await Promise.all([
+      fetchPushConfig(),
+      fetchPushDevices(),
+      currentEndpoint().catch(() => null),
+    ]);
     if (!config.ok) return setLoad({ state: 'error', message: failureMessage(config.error) });
     if (!devices.ok) return setLoad({ state: 'error', message: failureMessage(devices.error) });
     setLoad({ state: 'ready', config: config.data, devices: devices.data, here });
@@ -42,9 +60,11 @@ export function PushDevices() {
       notify({ kind: 'success', message: 'Push notifications are on for this browser.' });
       await refresh();
     } catch (error) {
-      setProblem(error instanceof PushBlockedError
-        ? 'Notifications are blocked for Lifeboard in this browser. Allow them in the browser\'s site settings, then try again.'
-        : `This browser could not subscribe to push notifications (${error instanceof Error ? error.message : String(error)}).`);
+      setProblem(
+        error instanceof PushBlockedError
+          ? "Notifications are blocked for Lifeboard in this browser. Allow them in the browser's site settings, then try again."
+          : `This browser could not subscribe to push notifications (${error instanceof Error ? error.message : String(error)}).`,
+      );
     } finally {
       setBusy(null);
     }
@@ -62,7 +82,15 @@ export function PushDevices() {
       rememberEndpoint(null);
       await unsubscribeThisBrowser().catch(() => undefined);
     }
-    setLoad((previous) => (previous.state === 'ready' ? { ...previous, devices: previous.devices.filter((d) => d.id !== device.id), here: isHere ? null : previous.here } : previous));
+    setLoad((previous) =>
+      previous.state === 'ready'
+        ? {
+            ...previous,
+            devices: previous.devices.filter((d) => d.id !== device.id),
+            here: isHere ? null : previous.here,
+          }
+        : previous,
+    );
     notify({ kind: 'success', message: `${device.name} no longer gets push notifications.` });
   }
 
@@ -70,9 +98,17 @@ export function PushDevices() {
     setBusy('test');
     const result = await sendTestPush();
     setBusy(null);
-    notify(result.ok
-      ? { kind: 'success', message: result.data === 1 ? 'A test notification is on its way to your device.' : `A test notification is on its way to your ${result.data} devices.` }
-      : { kind: 'error', message: `The test notification was not sent: ${failureMessage(result.error)}` });
+    notify(
+      result.ok
+        ? {
+            kind: 'success',
+            message:
+              result.data === 1
+                ? 'A test notification is on its way to your device.'
+                : `A test notification is on its way to your ${result.data} devices.`,
+          }
+        : { kind: 'error', message: `The test notification was not sent: ${failureMessage(result.error)}` },
+    );
   }
 
   return (
@@ -82,27 +118,45 @@ export function PushDevices() {
       {load.state === 'error' ? (
         <div role="alert">
           <p>{load.message}</p>
-          <button className="lb-button" type="button" onClick={() => void refresh()}>Try again</button>
+          <button className="lb-button" type="button" onClick={() => void refresh()}>
+            Try again
+          </button>
         </div>
       ) : null}
       {load.state === 'ready' && !load.config.configured ? (
         <p>
-          Push notifications are not set up on this Lifeboard server, so reminders cannot reach your devices that way yet.
-          Reminders by e-mail and in the bell at the top of the page work meanwhile. To set push up, whoever runs the server
-          sets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (a key pair comes from <code>npx web-push generate-vapid-keys</code>).
+          Push notifications are not set up on this Lifeboard server, so reminders cannot reach your devices that way
+          yet. Reminders by e-mail and in the bell at the top of the page work meanwhile. To set push up, whoever runs
+          the server sets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (a key pair comes from{' '}
+          <code>npx web-push generate-vapid-keys</code>).
         </p>
       ) : null}
       {load.state === 'ready' && load.config.configured ? (
         <>
-          <p className="lb-muted">Reminders set to “Push notification” arrive on every device listed here, with Done and Snooze 10 min buttons.</p>
-          {!pushSupported() ? <p>This browser cannot receive push notifications. Use a current Chrome, Edge, Firefox or Safari to turn them on.</p> : null}
+          <p className="lb-muted">
+            Reminders set to “Push notification” arrive on every device listed here, with Done and Snooze 10 min
+            buttons.
+          </p>
+          {!pushSupported() ? (
+            <p>
+              This browser cannot receive push notifications. Use a current Chrome, Edge, Firefox or Safari to turn them
+              on.
+            </p>
+          ) : null}
           {pushSupported() && !load.devices.some((d) => d.endpoint === load.here) && load.config.public_key ? (
-            <button className="lb-button" type="button" disabled={busy === 'here'} onClick={() => void handleTurnOn(load.config.public_key ?? '')}>
+            <button
+              className="lb-button"
+              type="button"
+              disabled={busy === 'here'}
+              onClick={() => void handleTurnOn(load.config.public_key ?? '')}
+            >
               Turn on push notifications in this browser
             </button>
           ) : null}
           {problem ? <p role="alert">{problem}</p> : null}
-          {load.devices.length === 0 ? <p>No device gets push notifications yet.</p> : (
+          {load.devices.length === 0 ? (
+            <p>No device gets push notifications yet.</p>
+          ) : (
             <>
               <ul className="lb-list" aria-label="Devices with push notifications">
                 {load.devices.map((device) => {
@@ -115,17 +169,31 @@ export function PushDevices() {
                         <br />
                         <span className="lb-muted">
                           Turned on {formatDisplayDate(device.created_at)}
-                          {device.last_sent_at ? `; last notification ${formatDisplayDate(device.last_sent_at)}` : '; no notification yet'}
+                          {device.last_sent_at
+                            ? `; last notification ${formatDisplayDate(device.last_sent_at)}`
+                            : '; no notification yet'}
                         </span>
                       </span>
-                      <button className="lb-button lb-button-quiet" type="button" disabled={busy === device.id} onClick={() => void handleRemove(device, isHere)}>
+                      <button
+                        className="lb-button lb-button-quiet"
+                        type="button"
+                        disabled={busy === device.id}
+                        onClick={() => void handleRemove(device, isHere)}
+                      >
                         Remove
                       </button>
                     </li>
                   );
                 })}
               </ul>
-              <button className="lb-button lb-button-quiet" type="button" disabled={busy === 'test'} onClick={() => void handleTest()}>Send a test notification</button>
+              <button
+                className="lb-button lb-button-quiet"
+                type="button"
+                disabled={busy === 'test'}
+                onClick={() => void handleTest()}
+              >
+                Send a test notification
+              </button>
             </>
           )}
         </>

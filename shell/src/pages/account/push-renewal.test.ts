@@ -12,17 +12,40 @@ const api = withFakeApi();
 
 const publicKey = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const keys = { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) };
-const saved = (endpoint: string) => ({ success: true, subscription: { id: 9, name: 'Chrome on Linux', endpoint, created_at: '2026-11-25T09:00:00.000Z', last_sent_at: null } });
+const saved = (endpoint: string) => ({
+  success: true,
+  subscription: {
+    id: 9,
+    name: 'Chrome on Linux',
+    endpoint,
+    created_at: '2026-11-25T09:00:00.000Z',
+    last_sent_at: null,
+  },
+});
 
 function fakeSubscription(endpoint: string) {
-  return { endpoint, options: { applicationServerKey: null }, toJSON: () => ({ endpoint, keys }), unsubscribe: vi.fn(async () => true) };
+  return {
+    endpoint,
+    options: { applicationServerKey: null },
+    toJSON: () => ({ endpoint, keys }),
+    unsubscribe: vi.fn(async () => true),
+  };
 }
 
 /** The browser's push machinery, holding `current` (or nothing) as this site's subscription. */
-function stubBrowser(current: ReturnType<typeof fakeSubscription> | null, permission: NotificationPermission = 'granted') {
-  const pushManager = { getSubscription: vi.fn(async () => current), subscribe: vi.fn(async () => fakeSubscription('https://push.example/fresh')) };
+function stubBrowser(
+  current: ReturnType<typeof fakeSubscription> | null,
+  permission: NotificationPermission = 'granted',
+) {
+  const pushManager = {
+    getSubscription: vi.fn(async () => current),
+    subscribe: vi.fn(async () => fakeSubscription('https://push.example/fresh')),
+  };
   const registration = { pushManager };
-  Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration: vi.fn(async () => registration) }, configurable: true });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    value: { getRegistration: vi.fn(async () => registration) },
+    configurable: true,
+  });
   vi.stubGlobal('PushManager', function PushManager() {});
   vi.stubGlobal('Notification', { permission });
   return pushManager;
@@ -42,11 +65,15 @@ afterEach(() => {
 });
 
 describe('the push check at start-up', () => {
-  it('saves a changed subscription in the old one\'s place, without asking anything', async () => {
+  it("saves a changed subscription in the old one's place, without asking anything", async () => {
     stubBrowser(fakeSubscription('https://push.example/new'));
     api.on('POST /api/push/subscribe', { body: saved('https://push.example/new') });
     expect(await renewPushIfChanged()).toBe('renewed');
-    expect(api.requests.find((r) => r.path === '/api/push/subscribe')?.body).toMatchObject({ endpoint: 'https://push.example/new', keys, replaces: 'https://push.example/old' });
+    expect(api.requests.find((r) => r.path === '/api/push/subscribe')?.body).toMatchObject({
+      endpoint: 'https://push.example/new',
+      keys,
+      replaces: 'https://push.example/old',
+    });
     expect(localStorage.getItem(PUSH_ENDPOINT_KEY)).toBe('https://push.example/new');
     // The next start finds them equal: nothing is sent.
     api.requests.length = 0;
@@ -59,7 +86,10 @@ describe('the push check at start-up', () => {
     api.on('POST /api/push/subscribe', { body: saved('https://push.example/fresh') });
     expect(await renewPushIfChanged()).toBe('renewed');
     expect(pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
-    expect(api.requests.find((r) => r.path === '/api/push/subscribe')?.body).toMatchObject({ endpoint: 'https://push.example/fresh', replaces: 'https://push.example/old' });
+    expect(api.requests.find((r) => r.path === '/api/push/subscribe')?.body).toMatchObject({
+      endpoint: 'https://push.example/fresh',
+      replaces: 'https://push.example/old',
+    });
   });
 
   it('does nothing in a browser that never turned push on, or where notifications are no longer allowed', async () => {
@@ -79,19 +109,41 @@ describe('the service worker on pushsubscriptionchange', () => {
     const calls: { url: string; init?: RequestInit }[] = [];
     const fakeFetch = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      return new Response(url === '/settings.json' ? JSON.stringify({ apiUrl: 'https://api.example/' }) : '{"success":true}');
+      return new Response(
+        url === '/settings.json' ? JSON.stringify({ apiUrl: 'https://api.example/' }) : '{"success":true}',
+      );
     });
-    const self = { addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener), registration: {} };
+    const self = {
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      registration: {},
+    };
     const source = readFileSync(path.resolve(__dirname, '../../../public/sw.js'), 'utf8');
     // The service worker's own file, run with this test's stand-ins for its globals.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('self', 'clients', 'fetch', source)(self, {}, fakeFetch);
     let done: Promise<unknown> = Promise.resolve();
-    const oldSubscription = { toJSON: () => ({ endpoint: 'https://push.example/old', keys: { p256dh: 'o'.repeat(87), auth: 'secret-of-the-old-one' } }), options: {} };
-    listeners.get('pushsubscriptionchange')?.({ oldSubscription, newSubscription: fakeSubscription('https://push.example/new'), waitUntil: (promise: Promise<unknown>) => { done = promise; } });
+    const oldSubscription = {
+      toJSON: () => ({
+        endpoint: 'https://push.example/old',
+        keys: { p256dh: 'o'.repeat(87), auth: 'secret-of-the-old-one' },
+      }),
+      options: {},
+    };
+    listeners.get('pushsubscriptionchange')?.({
+      oldSubscription,
+      newSubscription: fakeSubscription('https://push.example/new'),
+      waitUntil: (promise: Promise<unknown>) => {
+        done = promise;
+      },
+    });
     await done;
     const renew = calls.find((call) => call.url === 'https://api.example/api/push/renew');
-    expect(JSON.parse(String(renew?.init?.body))).toEqual({ old_endpoint: 'https://push.example/old', old_auth: 'secret-of-the-old-one', endpoint: 'https://push.example/new', keys });
+    expect(JSON.parse(String(renew?.init?.body))).toEqual({
+      old_endpoint: 'https://push.example/old',
+      old_auth: 'secret-of-the-old-one',
+      endpoint: 'https://push.example/new',
+      keys,
+    });
     expect(renew?.init?.method).toBe('POST');
   });
 });

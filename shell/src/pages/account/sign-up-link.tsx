@@ -17,14 +17,27 @@ export function SignUpLink() {
   return (
     <section className="lb-section" aria-labelledby="invite-link">
       <h2 id="invite-link">Or share a link</h2>
-      <p>Whoever opens this link can create their own Lifeboard account. Sign-ups through it do not appear in the list above.</p>
+      <p>
+        Whoever opens this link can create their own Lifeboard account. Sign-ups through it do not appear in the list
+        above.
+      </p>
       <div className="lb-copy-line">
-        <label htmlFor="invite-url" className="lb-muted">Sign-up link</label>
+        <label htmlFor="invite-url" className="lb-muted">
+          Sign-up link
+        </label>
         <input id="invite-url" readOnly value={link} onFocus={(event) => event.target.select()} />
-        <button className="lb-button" type="button" onClick={() => void copy()}>Copy link</button>
+        <button className="lb-button" type="button" onClick={() => void copy()}>
+          Copy link
+        </button>
       </div>
-      {copied === 'yes' ? <p role="status" className="lb-saved">Copied.</p> : null}
-      {copied === 'no' ? <p role="status">Your browser did not allow copying: select the link and copy it yourself.</p> : null}
+      {copied === 'yes' ? (
+        <p role="status" className="lb-saved">
+          Copied.
+        </p>
+      ) : null}
+      {copied === 'no' ? (
+        <p role="status">Your browser did not allow copying: select the link and copy it yourself.</p>
+      ) : null}
     </section>
   );
 }

@@ -61,12 +61,32 @@ export function UserTextRow({ field, label, saved, hint, type = 'text' }: TextRo
   return (
     <form className="lb-row-form" onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
       {field === 'timezone' ? (
-        <TimeZoneSelect name={field} label={label} value={form.text} onChange={(text) => update({ text })} error={error} />
+        <TimeZoneSelect
+          name={field}
+          label={label}
+          value={form.text}
+          onChange={(text) => update({ text })}
+          error={error}
+        />
       ) : (
-        <TextField name={field} label={label} type={type} value={form.text} onChange={(text) => update({ text })} error={error} hint={hint} />
+        <TextField
+          name={field}
+          label={label}
+          type={type}
+          value={form.text}
+          onChange={(text) => update({ text })}
+          error={error}
+          hint={hint}
+        />
       )}
-      <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
-      {done ? <p className="lb-saved" role="status">Saved.</p> : null}
+      <button className="lb-button" type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+      {done ? (
+        <p className="lb-saved" role="status">
+          Saved.
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -91,10 +111,20 @@ export function UserFlagRow({ field, label, saved }: { field: FlagUserField; lab
 
   return (
     <div className="lb-check">
-      <input id={id} type="checkbox" checked={checked} disabled={busy} onChange={(event) => void toggle(event.target.checked)}
-        aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={busy}
+        onChange={(event) => void toggle(event.target.checked)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       <label htmlFor={id}>{label}</label>
-      {error ? <p id={`${id}-error`} className="lb-field-error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="lb-field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -19,18 +19,21 @@ export default function ForgotPassword() {
 function RequestResetLink() {
   const [form, update, discard] = useDraft('forgot-password', { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { submit, errors, message, busy } = useAuthSubmit(loadPasswordEmailCode, async ([{ email: emailSchema }, { sendPasswordResetEmail }]) => {
-    const check = emailSchema.safeParse(form.email);
-    if (!check.success) return { errors: { email: check.error.issues[0]?.message ?? 'must be an e-mail address' } };
-    const result = await sendPasswordResetEmail(check.data);
-    if (!result.ok && (result.status === 0 || result.status === 429 || result.status >= 500)) {
-      setSentTo(null);
-      return { message: failureMessage(result.error) };
-    }
-    discard();
-    setSentTo(check.data);
-    return undefined;
-  });
+  const { submit, errors, message, busy } = useAuthSubmit(
+    loadPasswordEmailCode,
+    async ([{ email: emailSchema }, { sendPasswordResetEmail }]) => {
+      const check = emailSchema.safeParse(form.email);
+      if (!check.success) return { errors: { email: check.error.issues[0]?.message ?? 'must be an e-mail address' } };
+      const result = await sendPasswordResetEmail(check.data);
+      if (!result.ok && (result.status === 0 || result.status === 429 || result.status >= 500)) {
+        setSentTo(null);
+        return { message: failureMessage(result.error) };
+      }
+      discard();
+      setSentTo(check.data);
+      return undefined;
+    },
+  );
 
   return (
     <div className="lb-auth-page">
@@ -38,12 +41,27 @@ function RequestResetLink() {
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form className="lb-form" onSubmit={submit} onFocus={warmUpPasswordEmailCode} noValidate>
         <FormAlert message={message} />
-        <FormAlert kind="success" message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null} />
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" required
-          value={form.email} onChange={(email) => update({ email })} error={errors.email} />
-        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send the link'}</button>
+        <FormAlert
+          kind="success"
+          message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={(email) => update({ email })}
+          error={errors.email}
+        />
+        <button className="lb-button" type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send the link'}
+        </button>
       </form>
-      <p className="lb-form-links"><Link to="/login">Back to sign in</Link></p>
+      <p className="lb-form-links">
+        <Link to="/login">Back to sign in</Link>
+      </p>
     </div>
   );
 }

@@ -21,7 +21,10 @@ export default function Login() {
       update({});
       return {
         errors: serverMessages(result.error),
-        message: result.error.status === 401 ? 'That e-mail and password do not match an account.' : failureMessage(result.error),
+        message:
+          result.error.status === 401
+            ? 'That e-mail and password do not match an account.'
+            : failureMessage(result.error),
       };
     }
     void navigate(pathAfterSignIn(programGuid));
@@ -34,11 +37,29 @@ export default function Login() {
       {programGuid ? <p>Sign in to continue with the program you chose.</p> : null}
       <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" required
-          value={form.email} onChange={(email) => update({ email })} error={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required
-          value={password} onChange={setPassword} error={errors.password} />
-        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={(email) => update({ email })}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <button className="lb-button" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
       <p className="lb-form-links">
         <Link to="/forgot-password">Forgot your password?</Link>

@@ -40,7 +40,8 @@ export default function Onboarding() {
       tagline: userUpdateFields.tagline.safeParse(form.tagline),
       board: boardName.safeParse(form.board),
     };
-    for (const [field, check] of Object.entries(checks)) if (!check.success) found[field] = check.error.issues[0]?.message ?? 'is not valid';
+    for (const [field, check] of Object.entries(checks))
+      if (!check.success) found[field] = check.error.issues[0]?.message ?? 'is not valid';
     return found;
   }
 
@@ -88,13 +89,40 @@ export default function Onboarding() {
       <p>A few details and you are ready to plan your first habit.</p>
       <form className="lb-form" onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert message={message} />
-        <TextField label="Your name" name="name" autoComplete="name" value={form.name} onChange={(name) => update({ name })} error={errors.name} />
-        <TimeZoneSelect label="Time zone" name="timezone" value={form.timezone} onChange={(timezone) => update({ timezone })} error={errors.timezone} />
-        <TextField label="Tagline (optional)" name="tagline" value={form.tagline} onChange={(tagline) => update({ tagline })}
-          error={errors.tagline} hint="A line about you, e.g. “Running my first marathon in spring”." />
-        <TextField label="Name of your first board" name="board" value={form.board} onChange={(value) => update({ board: value })}
-          error={errors.board} hint="Boards keep areas of life apart, e.g. “Home” and “Work”." />
-        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Start'}</button>
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(name) => update({ name })}
+          error={errors.name}
+        />
+        <TimeZoneSelect
+          label="Time zone"
+          name="timezone"
+          value={form.timezone}
+          onChange={(timezone) => update({ timezone })}
+          error={errors.timezone}
+        />
+        <TextField
+          label="Tagline (optional)"
+          name="tagline"
+          value={form.tagline}
+          onChange={(tagline) => update({ tagline })}
+          error={errors.tagline}
+          hint="A line about you, e.g. “Running my first marathon in spring”."
+        />
+        <TextField
+          label="Name of your first board"
+          name="board"
+          value={form.board}
+          onChange={(value) => update({ board: value })}
+          error={errors.board}
+          hint="Boards keep areas of life apart, e.g. “Home” and “Work”."
+        />
+        <button className="lb-button" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Start'}
+        </button>
       </form>
     </div>
   );

@@ -18,28 +18,36 @@ export default function ResetPassword() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState(false);
-  const { submit, errors, message, busy } = useAuthSubmit(loadSignInCode, async ([{ email: emailSchema, password: passwordSchema }, { resetPassword }]) => {
-    const found: FieldMessages = {};
-    if (!token.trim()) found.token = 'is required: use the link from the e-mail';
-    const checkedEmail = emailSchema.safeParse(email);
-    if (!checkedEmail.success) found.email = checkedEmail.error.issues[0]?.message ?? 'must be an e-mail address';
-    const checkedPassword = passwordSchema.safeParse(password);
-    if (!checkedPassword.success) found.password = checkedPassword.error.issues[0]?.message ?? 'is not valid';
-    else if (password !== confirmation) found.confirmation = 'does not match the new password';
-    if (Object.keys(found).length > 0 || !checkedEmail.success) return { errors: found };
-    if (!(await resetPassword({ token: token.trim(), email: checkedEmail.data, password }))) {
-      return { message: 'The password could not be reset: the link may have expired or been used already. Ask for a new one.' };
-    }
-    setDone(true);
-    return undefined;
-  });
+  const { submit, errors, message, busy } = useAuthSubmit(
+    loadSignInCode,
+    async ([{ email: emailSchema, password: passwordSchema }, { resetPassword }]) => {
+      const found: FieldMessages = {};
+      if (!token.trim()) found.token = 'is required: use the link from the e-mail';
+      const checkedEmail = emailSchema.safeParse(email);
+      if (!checkedEmail.success) found.email = checkedEmail.error.issues[0]?.message ?? 'must be an e-mail address';
+      const checkedPassword = passwordSchema.safeParse(password);
+      if (!checkedPassword.success) found.password = checkedPassword.error.issues[0]?.message ?? 'is not valid';
+      else if (password !== confirmation) found.confirmation = 'does not match the new password';
+      if (Object.keys(found).length > 0 || !checkedEmail.success) return { errors: found };
+      if (!(await resetPassword({ token: token.trim(), email: checkedEmail.data, password }))) {
+        return {
+          message:
+            'The password could not be reset: the link may have expired or been used already. Ask for a new one.',
+        };
+      }
+      setDone(true);
+      return undefined;
+    },
+  );
 
   if (done) {
     return (
       <div className="lb-auth-page">
         <h1>Password changed</h1>
         <FormAlert kind="success" message="Your new password is set." />
-        <p><Link to="/login">Sign in with it</Link></p>
+        <p>
+          <Link to="/login">Sign in with it</Link>
+        </p>
       </div>
     );
   }
@@ -50,15 +58,47 @@ export default function ResetPassword() {
       <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
         {linkToken ? null : (
-          <TextField label="Reset code" name="token" value={token} onChange={setToken} error={errors.token} autoComplete="one-time-code" />
+          <TextField
+            label="Reset code"
+            name="token"
+            value={token}
+            onChange={setToken}
+            error={errors.token}
+            autoComplete="one-time-code"
+          />
         )}
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
-        <NewPasswordField label="New password" value={password} onChange={setPassword} error={errors.password} userInputs={[email]} />
-        <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password"
-          value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
-        <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Set the new password'}</button>
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <NewPasswordField
+          label="New password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          userInputs={[email]}
+        />
+        <TextField
+          label="New password again"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.confirmation}
+        />
+        <button className="lb-button" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Set the new password'}
+        </button>
       </form>
-      <p className="lb-form-links"><Link to="/forgot-password">Ask for a new link</Link></p>
+      <p className="lb-form-links">
+        <Link to="/forgot-password">Ask for a new link</Link>
+      </p>
     </div>
   );
 }

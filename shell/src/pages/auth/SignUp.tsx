@@ -18,7 +18,9 @@ export default function SignUp() {
       {invitation ? <p>You were invited to Lifeboard. Welcome!</p> : null}
       {programGuid ? <p>Your account starts with the program you chose, set up on its own board.</p> : null}
       <SignUpForm asCreator={false} programGuid={programGuid} invitation={invitation} />
-      <p className="lb-form-links"><Link to="/sign-up-creator">Want to publish programs? Sign up as a creator</Link></p>
+      <p className="lb-form-links">
+        <Link to="/sign-up-creator">Want to publish programs? Sign up as a creator</Link>
+      </p>
     </div>
   );
 }

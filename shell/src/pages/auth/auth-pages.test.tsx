@@ -32,7 +32,13 @@ function type(label: RegExp, value: string) {
 
 describe('Login', () => {
   it('shows the 422 errors by their fields and keeps the e-mail typed', async () => {
-    api.on('POST /api/login', { status: 422, body: { message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } } });
+    api.on('POST /api/login', {
+      status: 422,
+      body: {
+        message: 'The given data was invalid.',
+        errors: { email: ['These credentials do not match our records.'] },
+      },
+    });
     const view = renderAt(<Login />, '/login/:programGuid?', '/login');
     type(/e-mail/i, 'ada@example.com');
     type(/password/i, 'not-the-right-one');
@@ -68,7 +74,9 @@ describe('Login', () => {
   });
 
   it('goes to onboarding when the user is not onboarded', async () => {
-    api.on('POST /api/login', { body: { success: true, token: 'tok', user: makeUser({ completed_onboarding_at: null }) } });
+    api.on('POST /api/login', {
+      body: { success: true, token: 'tok', user: makeUser({ completed_onboarding_at: null }) },
+    });
     renderAt(<Login />, '/login/:programGuid?', '/login');
     type(/e-mail/i, 'ada@example.com');
     type(/password/i, 'right-password');
@@ -98,14 +106,23 @@ describe('Login', () => {
 
 describe('SignUp', () => {
   it('sends the program guid with the registration', async () => {
-    api.on('POST /api/register', { status: 201, body: { success: true, token: 't2', user: makeUser({ completed_onboarding_at: null }) } });
+    api.on('POST /api/register', {
+      status: 201,
+      body: { success: true, token: 't2', user: makeUser({ completed_onboarding_at: null }) },
+    });
     renderAt(<SignUp />, '/sign-up/:programGuid?', '/sign-up/abcdefgh12');
     type(/^name/i, 'Ada');
     type(/e-mail/i, 'ada@example.com');
     type(/password/i, 'long-enough-pass');
     fireEvent.click(screen.getByRole('button', { name: /create account/i }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
-    expect(api.requests[0]?.body).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'long-enough-pass', program_guid: 'abcdefgh12', device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(api.requests[0]?.body).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'long-enough-pass',
+      program_guid: 'abcdefgh12',
+      device_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 });
 
@@ -135,25 +152,39 @@ describe('the new-password strength meter', () => {
 
 describe('SignUpCreator', () => {
   it('registers with the creator flag and keeps the form when the e-mail is taken', async () => {
-    api.on('POST /api/register', { status: 422, body: { message: 'Invalid.', errors: { email: ['is already registered'] } } });
+    api.on('POST /api/register', {
+      status: 422,
+      body: { message: 'Invalid.', errors: { email: ['is already registered'] } },
+    });
     renderAt(<SignUpCreator />, '/sign-up-creator', '/sign-up-creator');
     type(/^name/i, 'Grace');
     type(/e-mail/i, 'grace@example.com');
     type(/password/i, 'long-enough-pass');
     fireEvent.click(screen.getByRole('button', { name: /create account/i }));
     expect(await screen.findByText('is already registered')).toBeTruthy();
-    expect(api.requests[0]?.body).toEqual({ name: 'Grace', email: 'grace@example.com', password: 'long-enough-pass', as_creator: true, device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(api.requests[0]?.body).toEqual({
+      name: 'Grace',
+      email: 'grace@example.com',
+      password: 'long-enough-pass',
+      as_creator: true,
+      device_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect((input(/^name/i) as HTMLInputElement).value).toBe('Grace');
   });
 });
 
 describe('ForgotPassword', () => {
   it('gives the same answer whether or not the address has an account', async () => {
-    api.on('POST /api/password/email', { status: 422, body: { message: 'We can not find a user with that e-mail address.', errors: { email: ['unknown'] } } });
+    api.on('POST /api/password/email', {
+      status: 422,
+      body: { message: 'We can not find a user with that e-mail address.', errors: { email: ['unknown'] } },
+    });
     renderAt(<ForgotPassword />, '/forgot-password', '/forgot-password');
     type(/e-mail/i, 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: /send the link/i }));
-    expect((await screen.findByRole('status')).textContent).toBe('If an account exists for nobody@example.com, a link to reset its password is on its way.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'If an account exists for nobody@example.com, a link to reset its password is on its way.',
+    );
   });
 });
 
@@ -204,7 +235,10 @@ describe('ResetPassword', () => {
   });
 
   it('says the link may have expired when the reset is refused', async () => {
-    api.on('POST /api/password/reset', { status: 422, body: { message: 'This password reset token is invalid.', errors: { token: ['invalid'] } } });
+    api.on('POST /api/password/reset', {
+      status: 422,
+      body: { message: 'This password reset token is invalid.', errors: { token: ['invalid'] } },
+    });
     renderAt(<ResetPassword />, '/reset-password/:token?', '/reset-password/tok-123');
     type(/e-mail/i, 'ada@example.com');
     type(/^new password$/i, 'brand-new-pass');
@@ -248,7 +282,10 @@ describe('Onboarding', () => {
 
   it('keeps the form filled and names the field when a save is refused', async () => {
     api.on('POST /api/onboarded/1', { body: { success: true, onboarded: true } });
-    api.on('POST /api/user/update', { status: 422, body: { message: 'The name is taken.', errors: { name: ['is taken'] } } });
+    api.on('POST /api/user/update', {
+      status: 422,
+      body: { message: 'The name is taken.', errors: { name: ['is taken'] } },
+    });
     renderAt(<Onboarding />, '/onboarding', '/onboarding');
     type(/your name/i, 'Ada L');
     fireEvent.click(screen.getByRole('button', { name: /start/i }));

@@ -14,19 +14,23 @@ export type FieldMessages = Record<string, string>;
  * reload or a remount until `discard` is called after a successful save. Never put passwords in it.
  */
 export function useDraft<T extends object>(
-  formKey: string, initial: T,
+  formKey: string,
+  initial: T,
 ): [value: T, update: (patch: Partial<T>) => void, discard: () => void, reset: () => void] {
   const [value, setValue] = useState<T>(() => {
     const draft = loadDraft<Partial<T>>(formKey);
     return draft ? { ...initial, ...draft.value } : initial;
   });
-  const update = useCallback((patch: Partial<T>) => {
-    setValue((previous) => {
-      const next = { ...previous, ...patch };
-      saveDraft(formKey, next);
-      return next;
-    });
-  }, [formKey]);
+  const update = useCallback(
+    (patch: Partial<T>) => {
+      setValue((previous) => {
+        const next = { ...previous, ...patch };
+        saveDraft(formKey, next);
+        return next;
+      });
+    },
+    [formKey],
+  );
   const discard = useCallback(() => discardDraft(formKey), [formKey]);
   // After a save: an empty form again, and no draft. `initial` is read when called, not kept.
   const initialRef = useRef(initial);
@@ -80,26 +84,54 @@ interface TextFieldProps {
   hint?: ReactNode;
 }
 
-export function TextField({ label, name, value, onChange, error, type = 'text', autoComplete, required, hint }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  required,
+  hint,
+}: TextFieldProps) {
   const id = `field-${name}`;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="lb-field">
       <label htmlFor={id}>{label}</label>
       <input
-        id={id} name={name} type={type} value={value} autoComplete={autoComplete} required={required}
-        aria-invalid={error ? true : undefined} aria-describedby={described}
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
-      {hint ? <p id={`${id}-hint`} className="lb-field-hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="lb-field-error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="lb-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="lb-field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 export function FormAlert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'success' }) {
   if (!message) return null;
-  return <p role={kind === 'error' ? 'alert' : 'status'} className={`lb-form-alert lb-form-alert-${kind}`}>{message}</p>;
+  return (
+    <p role={kind === 'error' ? 'alert' : 'status'} className={`lb-form-alert lb-form-alert-${kind}`}>
+      {message}
+    </p>
+  );
 }
 
 type JudgePassword = (password: string, userInputs?: readonly string[]) => PasswordVerdict;
@@ -108,7 +140,9 @@ let judgeLoading: Promise<JudgePassword> | undefined;
 /** The strength estimator with its ~1 MB dictionary: its own chunk, fetched only once a new password is typed. */
 function loadJudge(): Promise<JudgePassword> {
   judgeLoading ??= import('@lifeboard/shared/lib/password-strength').then((module) => module.judgePassword);
-  judgeLoading.catch(() => { judgeLoading = undefined; });
+  judgeLoading.catch(() => {
+    judgeLoading = undefined;
+  });
   return judgeLoading;
 }
 
@@ -123,10 +157,16 @@ export function usePasswordStrength(password: string, userInputs: readonly strin
     }
     let current = true;
     loadJudge()
-      .then((judge) => { if (current) setVerdict(judge(password, inputsKey ? inputsKey.split('\n') : [])); })
+      .then((judge) => {
+        if (current) setVerdict(judge(password, inputsKey ? inputsKey.split('\n') : []));
+      })
       // Without the estimator the server still judges the password on submit; the form says nothing more.
-      .catch(() => { if (current) setVerdict(null); });
-    return () => { current = false; };
+      .catch(() => {
+        if (current) setVerdict(null);
+      });
+    return () => {
+      current = false;
+    };
   }, [password, inputsKey]);
   return verdict;
 }
@@ -143,17 +183,39 @@ interface NewPasswordFieldProps {
 }
 
 /** A new-password input with a strength meter (the same estimate the server refuses weak passwords with). */
-export function NewPasswordField({ label, name = 'password', value, onChange, error, required, userInputs }: NewPasswordFieldProps) {
+export function NewPasswordField({
+  label,
+  name = 'password',
+  value,
+  onChange,
+  error,
+  required,
+  userInputs,
+}: NewPasswordFieldProps) {
   const verdict = usePasswordStrength(value, userInputs);
   const hint = (
     <span className="lb-password-strength" aria-live="polite">
       {verdict ? (
         <>
-          <meter min={0} max={4} low={2} high={3} optimum={4} value={verdict.score} aria-label="Strength" />
-          {' '}Strength: {verdict.label}.{verdict.advice ? ` ${verdict.advice}` : ''}
+          <meter min={0} max={4} low={2} high={3} optimum={4} value={verdict.score} aria-label="Strength" /> Strength:{' '}
+          {verdict.label}.{verdict.advice ? ` ${verdict.advice}` : ''}
         </>
-      ) : 'At least 10 characters, hard to guess: a few words that do not belong together work well.'}
+      ) : (
+        'At least 10 characters, hard to guess: a few words that do not belong together work well.'
+      )}
     </span>
   );
-  return <TextField label={label} name={name} type="password" autoComplete="new-password" required={required} value={value} onChange={onChange} error={error} hint={hint} />;
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required={required}
+      value={value}
+      onChange={onChange}
+      error={error}
+      hint={hint}
+    />
+  );
 }

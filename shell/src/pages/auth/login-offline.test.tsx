@@ -22,7 +22,9 @@ describe('Login when its code cannot be fetched', () => {
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
     fireEvent.change(password, { target: { value: 'correct horse battery' } });
     fireEvent.click(screen.getByRole('button', { name: /sign in/i }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Lifeboard could not be reached. Check your connection and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Lifeboard could not be reached. Check your connection and try again.',
+    );
     expect(email.value).toBe('ada@example.com');
     expect(password.value).toBe('correct horse battery');
     expect((screen.getByRole('button', { name: /sign in/i }) as HTMLButtonElement).disabled).toBe(false);

@@ -4,7 +4,15 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { pathAfterSignIn } from './after-sign-in';
 import { useAuthSubmit } from './auth-submit';
 import { loadSignInCode, warmUpSignInCode } from './deferred';
-import { FormAlert, NewPasswordField, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
+import {
+  FormAlert,
+  NewPasswordField,
+  TextField,
+  failureMessage,
+  serverMessages,
+  useDraft,
+  zodMessages,
+} from './form-parts';
 
 interface SignUpFormProps {
   asCreator: boolean;
@@ -20,7 +28,9 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
   const [password, setPassword] = useState('');
   const { submit, errors, message, busy } = useAuthSubmit(loadSignInCode, async ([{ registerBody }, { register }]) => {
     const body = {
-      name: form.name, email: form.email, password,
+      name: form.name,
+      email: form.email,
+      password,
       ...(programGuid ? { program_guid: programGuid } : {}),
       ...(asCreator ? { as_creator: true } : {}),
       ...(invitation ? { invitation } : {}),
@@ -37,7 +47,11 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
     // The server subscribed the new account (its board is already the current one); nothing is left to buy.
     const subscribed = Boolean(result.data.subscription);
     if (programGuid && !subscribed) {
-      notify({ kind: 'info', message: 'The program of your link is not available, so your account starts without it. You can choose one under Programs.' });
+      notify({
+        kind: 'info',
+        message:
+          'The program of your link is not available, so your account starts without it. You can choose one under Programs.',
+      });
     }
     void navigate(pathAfterSignIn(subscribed ? undefined : programGuid));
     return undefined;
@@ -46,12 +60,39 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
   return (
     <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
       <FormAlert message={message} />
-      <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(name) => update({ name })} error={errors.name} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required
-        value={form.email} onChange={(email) => update({ email })} error={errors.email} />
-      <NewPasswordField label="Password" required value={password} onChange={setPassword} error={errors.password} userInputs={[form.name, form.email]} />
-      <button className="lb-button" type="submit" disabled={busy}>{busy ? 'Creating your account…' : 'Create account'}</button>
-      <p className="lb-form-links"><Link to="/login">Already have an account? Sign in</Link></p>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={form.name}
+        onChange={(name) => update({ name })}
+        error={errors.name}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={(email) => update({ email })}
+        error={errors.email}
+      />
+      <NewPasswordField
+        label="Password"
+        required
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        userInputs={[form.name, form.email]}
+      />
+      <button className="lb-button" type="submit" disabled={busy}>
+        {busy ? 'Creating your account…' : 'Create account'}
+      </button>
+      <p className="lb-form-links">
+        <Link to="/login">Already have an account? Sign in</Link>
+      </p>
     </form>
   );
 }

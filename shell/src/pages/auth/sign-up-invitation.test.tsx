@@ -31,24 +31,48 @@ function fillAndSubmit() {
 }
 
 const newUser = makeUser({
-  email: 'bo@example.com', name: 'Bo', completed_onboarding_at: null, default_board_id: 12,
-  boards: [{ id: 11, name: 'Default Board' }, { id: 12, name: 'Couch to 5k' }],
+  email: 'bo@example.com',
+  name: 'Bo',
+  completed_onboarding_at: null,
+  default_board_id: 12,
+  boards: [
+    { id: 11, name: 'Default Board' },
+    { id: 12, name: 'Couch to 5k' },
+  ],
 });
 
 describe('sign-up from an invitation or a program link', () => {
   it('sends the invitation token and the program; the new account lands on the program’s board', async () => {
-    api.on('POST /api/register', { status: 201, body: { success: true, token: 't', user: newUser, subscription: { program_id: 5, board: { id: 12, name: 'Couch to 5k' } } } });
+    api.on('POST /api/register', {
+      status: 201,
+      body: {
+        success: true,
+        token: 't',
+        user: newUser,
+        subscription: { program_id: 5, board: { id: 12, name: 'Couch to 5k' } },
+      },
+    });
     renderAt(<SignUp />, '/sign-up/:programGuid?', `/sign-up/couch-to-5k-01?invitation=${TOKEN}`);
     expect(screen.getByText(/you were invited/i)).toBeTruthy();
     fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
-    expect(api.requests[0]?.body).toEqual({ name: 'Bo', email: 'bo@example.com', password: 'long-enough-pass', program_guid: 'couch-to-5k-01', invitation: TOKEN, device_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(api.requests[0]?.body).toEqual({
+      name: 'Bo',
+      email: 'bo@example.com',
+      password: 'long-enough-pass',
+      program_guid: 'couch-to-5k-01',
+      invitation: TOKEN,
+      device_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect($board.get()).toEqual({ id: 12, name: 'Couch to 5k' });
     expect($notifications.get()).toEqual([]);
   });
 
   it('sends an invitation without a program, and leaves out a token that is not one', async () => {
-    api.on('POST /api/register', { status: 201, body: { success: true, token: 't', user: makeUser({ completed_onboarding_at: null }), subscription: null } });
+    api.on('POST /api/register', {
+      status: 201,
+      body: { success: true, token: 't', user: makeUser({ completed_onboarding_at: null }), subscription: null },
+    });
     const first = renderAt(<SignUp />, '/sign-up/:programGuid?', `/sign-up?invitation=${TOKEN}`);
     fillAndSubmit();
     await waitFor(() => expect(api.requests).toHaveLength(1));
@@ -64,11 +88,16 @@ describe('sign-up from an invitation or a program link', () => {
   });
 
   it('says so when the program of the link could not be started', async () => {
-    api.on('POST /api/register', { status: 201, body: { success: true, token: 't', user: makeUser({ completed_onboarding_at: null }), subscription: null } });
+    api.on('POST /api/register', {
+      status: 201,
+      body: { success: true, token: 't', user: makeUser({ completed_onboarding_at: null }), subscription: null },
+    });
     renderAt(<SignUp />, '/sign-up/:programGuid?', '/sign-up/withdrawn-program');
     fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
-    expect($notifications.get().map((n) => n.message)).toEqual([expect.stringMatching(/program of your link is not available/)]);
+    expect($notifications.get().map((n) => n.message)).toEqual([
+      expect.stringMatching(/program of your link is not available/),
+    ]);
     expect($board.get()).toEqual({ id: 11, name: 'Default Board' });
   });
 });

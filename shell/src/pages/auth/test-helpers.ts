@@ -11,10 +11,23 @@ import type { User } from '@lifeboard/shared/models/user';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
-    id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', default_board_id: 11,
-    boards: [{ id: 11, name: 'Default Board' }], completed_onboarding_at: '2026-11-01T10:00:00.000Z',
-    phone_number: null, tagline: null, show_tagline: false, lat: null, lon: null, send_daily_emails: false,
-    has_sms_enabled: false, using_as_user: true, timezone: 'Europe/London', ai_model: null,
+    id: 7,
+    email: 'ada@example.com',
+    name: 'Ada',
+    role: 'user',
+    default_board_id: 11,
+    boards: [{ id: 11, name: 'Default Board' }],
+    completed_onboarding_at: '2026-11-01T10:00:00.000Z',
+    phone_number: null,
+    tagline: null,
+    show_tagline: false,
+    lat: null,
+    lon: null,
+    send_daily_emails: false,
+    has_sms_enabled: false,
+    using_as_user: true,
+    timezone: 'Europe/London',
+    ai_model: null,
     ...overrides,
   };
 }
@@ -26,11 +39,17 @@ function WhereAmI() {
 /** Renders `page` at `path` (a route pattern) entered as `url`; every other path shows only the probe. */
 export function renderAt(page: ReactElement, path: string, url: string) {
   return render(
-    createElement(MemoryRouter, { initialEntries: [url] },
-      createElement(Routes, null,
+    createElement(
+      MemoryRouter,
+      { initialEntries: [url] },
+      createElement(
+        Routes,
+        null,
         createElement(Route, { path, element: page }),
-        createElement(Route, { path: '*', element: null })),
-      createElement(WhereAmI)),
+        createElement(Route, { path: '*', element: null }),
+      ),
+      createElement(WhereAmI),
+    ),
   );
 }
 

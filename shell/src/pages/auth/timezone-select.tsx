@@ -29,11 +29,25 @@ export function TimeZoneSelect({ name, label, value, onChange, error }: TimeZone
   return (
     <div className="lb-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        {zones.map((zone) => <option key={zone} value={zone}>{zone.replaceAll('_', ' ')}</option>)}
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
       </select>
-      {error ? <p id={`${id}-error`} className="lb-field-error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="lb-field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

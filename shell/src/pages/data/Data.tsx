@@ -51,14 +51,26 @@ export default function Data() {
       <section className="lb-section" aria-labelledby="data-types">
         <h2 id="data-types">Your data types</h2>
         {status === 'loading' && items.length === 0 ? <p role="status">Loading…</p> : null}
-        {status === 'error' ? <p role="alert">{error ? failureMessage(error) : 'The data types could not be loaded.'}</p> : null}
+        {status === 'error' ? (
+          <p role="alert">{error ? failureMessage(error) : 'The data types could not be loaded.'}</p>
+        ) : null}
         {status === 'ready' && items.length === 0 ? <p>No data types yet: build the first below.</p> : null}
         <ul className="lb-list">
           {items.map((type) => (
             <li key={type.id} className="lb-list-item">
               {/* A type still being saved has a temporary negative id: no page to open yet. */}
-              {type.id > 0 ? <Link to={`/data/${type.id}`}>{type.name}</Link> : <span>{type.name} <span className="lb-muted">(saving…)</span></span>}
-              <span className="lb-muted">{readFields(type.fields).map((f) => f.name).join(', ')}</span>
+              {type.id > 0 ? (
+                <Link to={`/data/${type.id}`}>{type.name}</Link>
+              ) : (
+                <span>
+                  {type.name} <span className="lb-muted">(saving…)</span>
+                </span>
+              )}
+              <span className="lb-muted">
+                {readFields(type.fields)
+                  .map((f) => f.name)
+                  .join(', ')}
+              </span>
             </li>
           ))}
         </ul>
@@ -67,38 +79,80 @@ export default function Data() {
         <h2 id="data-new">New data type</h2>
         <form className="lb-form" onSubmit={(event) => void create(event)} noValidate>
           <FormAlert message={message} />
-          <TextField label="Name" name="type-name" value={form.name} onChange={(name) => update({ name })} error={errors.name} />
+          <TextField
+            label="Name"
+            name="type-name"
+            value={form.name}
+            onChange={(name) => update({ name })}
+            error={errors.name}
+          />
           <fieldset className="lb-field-builder">
             <legend>Fields</legend>
             {errors.fields ? <p className="lb-field-error">{errors.fields}</p> : null}
             {form.fields.map((row, index) => (
               <div className="lb-builder-row" key={index} role="group" aria-label={`Field ${index + 1}`}>
-                <TextField label={`Field ${index + 1} name`} name={`field-${index}-name`} value={row.name}
-                  onChange={(name) => setRow(index, { name })} error={errors[`fields.${index}.name`]} />
+                <TextField
+                  label={`Field ${index + 1} name`}
+                  name={`field-${index}-name`}
+                  value={row.name}
+                  onChange={(name) => setRow(index, { name })}
+                  error={errors[`fields.${index}.name`]}
+                />
                 <div className="lb-field">
                   <label htmlFor={`field-${index}-kind`}>Kind</label>
-                  <select id={`field-${index}-kind`} value={row.kind}
-                    onChange={(event) => { if (isFieldKind(event.target.value)) setRow(index, { kind: event.target.value }); }}>
-                    {fieldKinds.map((kind) => <option key={kind} value={kind}>{kind}</option>)}
+                  <select
+                    id={`field-${index}-kind`}
+                    value={row.kind}
+                    onChange={(event) => {
+                      if (isFieldKind(event.target.value)) setRow(index, { kind: event.target.value });
+                    }}
+                  >
+                    {fieldKinds.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {kind}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 {row.kind === 'number' ? (
-                  <TextField label="Unit" name={`field-${index}-unit`} value={row.unit} onChange={(unit) => setRow(index, { unit })}
-                    error={errors[`fields.${index}.unit`]} />
+                  <TextField
+                    label="Unit"
+                    name={`field-${index}-unit`}
+                    value={row.unit}
+                    onChange={(unit) => setRow(index, { unit })}
+                    error={errors[`fields.${index}.unit`]}
+                  />
                 ) : null}
                 {row.kind === 'choice' ? (
-                  <TextField label="Choices (comma-separated)" name={`field-${index}-choices`} value={row.choices}
-                    onChange={(choices) => setRow(index, { choices })} error={errors[`fields.${index}.choices`]} />
+                  <TextField
+                    label="Choices (comma-separated)"
+                    name={`field-${index}-choices`}
+                    value={row.choices}
+                    onChange={(choices) => setRow(index, { choices })}
+                    error={errors[`fields.${index}.choices`]}
+                  />
                 ) : null}
-                <button className="lb-button lb-button-quiet" type="button" disabled={form.fields.length <= 1}
-                  onClick={() => update({ fields: form.fields.filter((_, i) => i !== index) })}>Remove field {index + 1}</button>
+                <button
+                  className="lb-button lb-button-quiet"
+                  type="button"
+                  disabled={form.fields.length <= 1}
+                  onClick={() => update({ fields: form.fields.filter((_, i) => i !== index) })}
+                >
+                  Remove field {index + 1}
+                </button>
               </div>
             ))}
-            <button className="lb-button lb-button-quiet" type="button" onClick={() => update({ fields: [...form.fields, emptyField] })}>
+            <button
+              className="lb-button lb-button-quiet"
+              type="button"
+              onClick={() => update({ fields: [...form.fields, emptyField] })}
+            >
               Add a field
             </button>
           </fieldset>
-          <button className="lb-button" type="submit" disabled={busy}>Create data type</button>
+          <button className="lb-button" type="submit" disabled={busy}>
+            Create data type
+          </button>
         </form>
       </section>
     </div>

@@ -28,7 +28,17 @@ function toValue(field: DataField, text: string): number | string | null {
   return trimmed;
 }
 
-function FieldInput({ field, value, onChange, error }: { field: DataField; value: string; onChange: (v: string) => void; error?: string | undefined }) {
+function FieldInput({
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  field: DataField;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+}) {
   const name = `value-${field.name}`;
   const label = field.unit ? `${field.name} (${field.unit})` : field.name;
   if (field.kind === 'choice') {
@@ -37,7 +47,11 @@ function FieldInput({ field, value, onChange, error }: { field: DataField; value
         <label htmlFor={`field-${name}`}>{label}</label>
         <select id={`field-${name}`} value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">—</option>
-          {(field.choices ?? []).map((choice) => <option key={choice} value={choice}>{choice}</option>)}
+          {(field.choices ?? []).map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
         </select>
         {error ? <p className="lb-field-error">{error}</p> : null}
       </div>
@@ -58,7 +72,10 @@ export default function DataType() {
   const listed = types.items.find((t) => t.id === id);
   const type = listed ?? fetched ?? null;
   const fields = useMemo(() => readFields(type?.fields), [type]);
-  const [form, update, , reset] = useDraft<{ date: string; values: Record<string, string> }>(`data:${id}:new-record`, { date: today(), values: {} });
+  const [form, update, , reset] = useDraft<{ date: string; values: Record<string, string> }>(`data:${id}:new-record`, {
+    date: today(),
+    values: {},
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
 
@@ -75,7 +92,10 @@ export default function DataType() {
   }, [id, listed, types.collection]);
 
   const mine = useMemo(
-    () => records.items.filter((r) => r.type_id === id).sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? ''))),
+    () =>
+      records.items
+        .filter((r) => r.type_id === id)
+        .sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? ''))),
     [records.items, id],
   );
 
@@ -90,7 +110,8 @@ export default function DataType() {
     event.preventDefault();
     const values = Object.fromEntries(fields.map((f) => [f.name, toValue(f, form.values[f.name] ?? '')]));
     const problems: Record<string, string> = {};
-    for (const f of fields) if (f.kind === 'number' && typeof values[f.name] === 'string') problems[`values.${f.name}`] = 'must be a number';
+    for (const f of fields)
+      if (f.kind === 'number' && typeof values[f.name] === 'string') problems[`values.${f.name}`] = 'must be a number';
     const check = recordInput.safeParse({ type_id: id, date: form.date, values });
     if (!check.success) Object.assign(problems, pathMessages(check.error));
     setErrors(problems);
@@ -109,7 +130,9 @@ export default function DataType() {
     const missing = fetched === null || !Number.isInteger(id) || id <= 0;
     return (
       <div className="lb-page">
-        <p role={missing ? 'alert' : 'status'}>{missing ? 'This data type was not found on the current board.' : 'Loading…'}</p>
+        <p role={missing ? 'alert' : 'status'}>
+          {missing ? 'This data type was not found on the current board.' : 'Loading…'}
+        </p>
         <Link to="/data">All data types</Link>
       </div>
     );
@@ -117,37 +140,78 @@ export default function DataType() {
 
   return (
     <div className="lb-page">
-      <p><Link to="/data">All data types</Link></p>
+      <p>
+        <Link to="/data">All data types</Link>
+      </p>
       <h1>{type.name}</h1>
-      {fields.filter((f) => f.kind === 'number').map((f) => <DataChart key={f.name} title={f.name} unit={f.unit} points={charted(f)} />)}
+      {fields
+        .filter((f) => f.kind === 'number')
+        .map((f) => (
+          <DataChart key={f.name} title={f.name} unit={f.unit} points={charted(f)} />
+        ))}
       <section className="lb-section" aria-labelledby="records-new">
         <h2 id="records-new">Add a record</h2>
         <form className="lb-form" onSubmit={(event) => void add(event)} noValidate>
           <FormAlert message={message} />
-          <TextField label="Date" name="record-date" type="date" value={form.date} onChange={(date) => update({ date })} error={errors.date} />
+          <TextField
+            label="Date"
+            name="record-date"
+            type="date"
+            value={form.date}
+            onChange={(date) => update({ date })}
+            error={errors.date}
+          />
           {fields.map((f) => (
-            <FieldInput key={f.name} field={f} value={form.values[f.name] ?? ''} error={errors[`values.${f.name}`]}
-              onChange={(text) => update({ values: { ...form.values, [f.name]: text } })} />
+            <FieldInput
+              key={f.name}
+              field={f}
+              value={form.values[f.name] ?? ''}
+              error={errors[`values.${f.name}`]}
+              onChange={(text) => update({ values: { ...form.values, [f.name]: text } })}
+            />
           ))}
-          <button className="lb-button" type="submit">Add record</button>
+          <button className="lb-button" type="submit">
+            Add record
+          </button>
         </form>
       </section>
       <section className="lb-section" aria-labelledby="records-list">
         <h2 id="records-list">Records</h2>
-        {mine.length === 0 ? <p>No records yet.</p> : (
+        {mine.length === 0 ? (
+          <p>No records yet.</p>
+        ) : (
           <table className="lb-records">
-            <thead><tr><th scope="col">Date</th>{fields.map((f) => <th key={f.name} scope="col">{f.name}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {fields.map((f) => (
+                  <th key={f.name} scope="col">
+                    {f.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {[...mine].reverse().map((r) => (
                 <tr key={r.id}>
                   <td>{r.date}</td>
-                  {fields.map((f) => <td key={f.name}>{r.values?.[f.name] ?? ''}</td>)}
+                  {fields.map((f) => (
+                    <td key={f.name}>{r.values?.[f.name] ?? ''}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {records.hasMore ? <button className="lb-button lb-button-quiet" type="button" onClick={() => void records.collection.loadMore()}>Load older records</button> : null}
+        {records.hasMore ? (
+          <button
+            className="lb-button lb-button-quiet"
+            type="button"
+            onClick={() => void records.collection.loadMore()}
+          >
+            Load older records
+          </button>
+        ) : null}
       </section>
     </div>
   );

@@ -30,7 +30,11 @@ export function toDataFields(rows: readonly DraftField[]): DataField[] {
   return rows.map((row) => {
     const field: DataField = { name: row.name.trim(), kind: row.kind };
     if (row.kind === 'number' && row.unit.trim()) field.unit = row.unit.trim();
-    if (row.kind === 'choice') field.choices = row.choices.split(',').map((c) => c.trim()).filter(Boolean);
+    if (row.kind === 'choice')
+      field.choices = row.choices
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
     return field;
   });
 }
@@ -52,10 +56,13 @@ export function readFields(value: unknown): DataField[] {
     if (typeof item !== 'object' || item === null) return [];
     const { name, kind, unit, choices } = item as Record<string, unknown>;
     if (typeof name !== 'string' || typeof kind !== 'string' || !isFieldKind(kind)) return [];
-    return [{
-      name, kind,
-      unit: typeof unit === 'string' ? unit : undefined,
-      choices: Array.isArray(choices) ? choices.filter((c): c is string => typeof c === 'string') : undefined,
-    }];
+    return [
+      {
+        name,
+        kind,
+        unit: typeof unit === 'string' ? unit : undefined,
+        choices: Array.isArray(choices) ? choices.filter((c): c is string => typeof c === 'string') : undefined,
+      },
+    ];
   });
 }

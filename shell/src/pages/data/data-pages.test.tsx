@@ -23,7 +23,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const weight = { id: 5, name: 'Weight', fields: [{ name: 'kg', kind: 'number' }, { name: 'mood', kind: 'choice', choices: ['good', 'bad'] }] };
+const weight = {
+  id: 5,
+  name: 'Weight',
+  fields: [
+    { name: 'kg', kind: 'number' },
+    { name: 'mood', kind: 'choice', choices: ['good', 'bad'] },
+  ],
+};
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
 const creates = () => api.requests.filter((r) => r.path.endsWith('/create'));
 
@@ -31,7 +38,7 @@ describe('Data', () => {
   it('builds a type field by field and sends it as the model stores it', async () => {
     api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [] } });
     api.on('POST /api/user_data_type/create', (request) => ({
-      body: { success: true, user_data_type: { id: 9, ...((request.body as { params: object }).params) } },
+      body: { success: true, user_data_type: { id: 9, ...(request.body as { params: object }).params } },
     }));
     renderAt(<Data />, '/data', '/data');
     expect(await screen.findByText(/no data types yet/i)).toBeTruthy();
@@ -45,9 +52,16 @@ describe('Data', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create data type' }));
     await waitFor(() => expect(creates()).toHaveLength(1));
     expect(await screen.findByRole('link', { name: 'Sleep' })).toBeTruthy();
-    expect(creates()[0]?.body).toEqual({ board: 11, params: { name: 'Sleep', fields: [
-      { name: 'hours', kind: 'number', unit: 'h' }, { name: 'quality', kind: 'choice', choices: ['poor', 'fine', 'great'] },
-    ] } });
+    expect(creates()[0]?.body).toEqual({
+      board: 11,
+      params: {
+        name: 'Sleep',
+        fields: [
+          { name: 'hours', kind: 'number', unit: 'h' },
+          { name: 'quality', kind: 'choice', choices: ['poor', 'fine', 'great'] },
+        ],
+      },
+    });
     expect(input(/^name$/i).value).toBe('');
   });
 
@@ -73,11 +87,16 @@ describe('DataType', () => {
 
   beforeEach(() => {
     api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [weight] } });
-    api.on('POST /api/user_data_record/all', { body: { success: true, userDataRecords: [
-      { id: 2, type_id: 5, date: '2026-11-21', values: { kg: 71.5, mood: 'good' } },
-      { id: 1, type_id: 5, date: '2026-11-20', values: { kg: 72, mood: 'bad' } },
-      { id: 3, type_id: 6, date: '2026-11-20', values: { steps: 9000 } },
-    ] } });
+    api.on('POST /api/user_data_record/all', {
+      body: {
+        success: true,
+        userDataRecords: [
+          { id: 2, type_id: 5, date: '2026-11-21', values: { kg: 71.5, mood: 'good' } },
+          { id: 1, type_id: 5, date: '2026-11-20', values: { kg: 72, mood: 'bad' } },
+          { id: 3, type_id: 6, date: '2026-11-20', values: { steps: 9000 } },
+        ],
+      },
+    });
   });
 
   it('lists this type’s records and charts the number field', async () => {
@@ -85,12 +104,18 @@ describe('DataType', () => {
     expect(await screen.findByRole('heading', { name: 'Weight' })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
     // The app's chart (TimeChart), placed by date; its words stand in where a canvas cannot draw.
-    expect(await screen.findByRole('img', { name: 'kg: 2 values from 2026-11-20 to 2026-11-21, the last 71.5' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: 'kg: 2 values from 2026-11-20 to 2026-11-21, the last 71.5' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
   }, 15_000);
 
   it('adds a record with one input per field, numbers as numbers', async () => {
     api.on('POST /api/user_data_record/create', (request) => ({
-      body: { success: true, user_data_record: { id: 4, ...((request.body as { params: object }).params) } },
+      body: { success: true, user_data_record: { id: 4, ...(request.body as { params: object }).params } },
     }));
     renderAt(<DataType />, '/data/:id', '/data/5');
     await screen.findByRole('heading', { name: 'Weight' });
@@ -104,6 +129,9 @@ describe('DataType', () => {
     fireEvent.change(input(/^mood$/i), { target: { value: 'good' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add record' }));
     await waitFor(() => expect(creates()).toHaveLength(1));
-    expect(creates()[0]?.body).toEqual({ board: 11, params: { type_id: 5, date: '2026-11-22', values: { kg: 71, mood: 'good' } } });
+    expect(creates()[0]?.body).toEqual({
+      board: 11,
+      params: { type_id: 5, date: '2026-11-22', values: { kg: 71, mood: 'good' } },
+    });
   });
 });

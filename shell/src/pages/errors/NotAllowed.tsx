@@ -8,8 +8,12 @@ export default function NotAllowed() {
       <h1 id="not-allowed-title">Not allowed</h1>
       <p>This part of Lifeboard is for administrators. If you think you should have access, ask support.</p>
       <ul>
-        <li><Link to="/home">Back to your home page</Link></li>
-        <li><Link to="/support">Support</Link></li>
+        <li>
+          <Link to="/home">Back to your home page</Link>
+        </li>
+        <li>
+          <Link to="/support">Support</Link>
+        </li>
       </ul>
     </section>
   );

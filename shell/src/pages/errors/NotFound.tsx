@@ -7,11 +7,19 @@ export default function NotFound() {
   return (
     <section className="lb-error-page" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>
-      <p>There is nothing at <code>{pathname}</code>. The link may be old or mistyped.</p>
+      <p>
+        There is nothing at <code>{pathname}</code>. The link may be old or mistyped.
+      </p>
       <ul>
-        <li><Link to="/">Start page</Link></li>
-        <li><Link to="/home">Your home page</Link></li>
-        <li><Link to="/support">Support</Link></li>
+        <li>
+          <Link to="/">Start page</Link>
+        </li>
+        <li>
+          <Link to="/home">Your home page</Link>
+        </li>
+        <li>
+          <Link to="/support">Support</Link>
+        </li>
       </ul>
     </section>
   );

@@ -12,9 +12,18 @@ import type { AreaWidgets } from './area-widgets';
 import './home.css';
 
 const quickLinks: readonly [string, string][] = [
-  ['/journal', 'Journal'], ['/notes', 'Notes'], ['/my-goals', 'Goals'], ['/habits', 'Habits'],
-  ['/planner', 'Planner'], ['/calendar', 'Calendar'], ['/workouts', 'Workouts'], ['/sleep', 'Sleep'],
-  ['/programs', 'Programs'], ['/data', 'My data'], ['/boards', 'Boards'], ['/account', 'Account'],
+  ['/journal', 'Journal'],
+  ['/notes', 'Notes'],
+  ['/my-goals', 'Goals'],
+  ['/habits', 'Habits'],
+  ['/planner', 'Planner'],
+  ['/calendar', 'Calendar'],
+  ['/workouts', 'Workouts'],
+  ['/sleep', 'Sleep'],
+  ['/programs', 'Programs'],
+  ['/data', 'My data'],
+  ['/boards', 'Boards'],
+  ['/account', 'Account'],
 ];
 
 function greetingFor(hour: number): string {
@@ -25,7 +34,11 @@ function greetingFor(hour: number): string {
 
 function hourIn(now: Date, timeZone: string | undefined): number {
   try {
-    const text = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(now);
+    const text = new Intl.DateTimeFormat('en-GB', {
+      hour: 'numeric',
+      hourCycle: 'h23',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(now);
     return Number(text);
   } catch {
     return now.getHours();
@@ -49,16 +62,26 @@ function UnavailableWidgets({ entry, onRetry }: { entry: AreaWidgets; onRetry: (
     setRetrying(false);
   }
   return (
-    <section className="lb-widget lb-widget--unavailable" aria-label={`${entry.label}: unavailable`} data-error-code={remoteLoadErrorCode}>
+    <section
+      className="lb-widget lb-widget--unavailable"
+      aria-label={`${entry.label}: unavailable`}
+      data-error-code={remoteLoadErrorCode}
+    >
       <h2>{entry.label}</h2>
       <p role="status">{entry.label} widgets could not be loaded right now.</p>
-      <button type="button" onClick={() => void handleRetry()} disabled={isRetrying}>{isRetrying ? 'Retrying…' : 'Retry'}</button>
+      <button type="button" onClick={() => void handleRetry()} disabled={isRetrying}>
+        {isRetrying ? 'Retrying…' : 'Retry'}
+      </button>
     </section>
   );
 }
 
 /** `/home`: a greeting, the board, the remotes' widgets and the shell's own (date, quick links, checklist). */
-export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = loadWidgetsOf, now = new Date() }: HomeProps) {
+export default function Home({
+  loadWidgets = loadAreaWidgets,
+  reloadWidgets = loadWidgetsOf,
+  now = new Date(),
+}: HomeProps) {
   const { user } = useStore($session);
   const board = useStore($board);
   const onboarded = useStore($onboarded);
@@ -68,10 +91,15 @@ export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = lo
     let live = true;
     const cancel = afterNextPaint(() => {
       // The widgets render as a transition: in slices, not one long task after the greeting.
-      const show = (loaded: AreaWidgets[]) => { if (live) startTransition(() => setAreaWidgets(loaded)); };
+      const show = (loaded: AreaWidgets[]) => {
+        if (live) startTransition(() => setAreaWidgets(loaded));
+      };
       void loadWidgets().then(show, () => show([]));
     });
-    return () => { live = false; cancel(); };
+    return () => {
+      live = false;
+      cancel();
+    };
   }, [loadWidgets]);
 
   async function retryArea(area: AreaName) {
@@ -91,32 +119,45 @@ export default function Home({ loadWidgets = loadAreaWidgets, reloadWidgets = lo
   return (
     <div className="lb-home">
       <header className="lb-home-greeting">
-        <h1>{greetingFor(hourIn(now, timeZone))}{firstName ? `, ${firstName}` : ''}</h1>
-        <p className="lb-home-date">{formatDisplayDate(now, timeZone)} · Board: <strong>{board.name || 'none selected'}</strong></p>
+        <h1>
+          {greetingFor(hourIn(now, timeZone))}
+          {firstName ? `, ${firstName}` : ''}
+        </h1>
+        <p className="lb-home-date">
+          {formatDisplayDate(now, timeZone)} · Board: <strong>{board.name || 'none selected'}</strong>
+        </p>
       </header>
       <div className="lb-home-grid">
         <section className="lb-widget" aria-labelledby="home-links">
           <h2 id="home-links">Go to</h2>
           <ul className="lb-quick-links">
-            {quickLinks.map(([to, label]) => <li key={to}><Link to={to}>{label}</Link></li>)}
+            {quickLinks.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </section>
         <section className="lb-widget" aria-labelledby="home-checklist">
           <h2 id="home-checklist">Getting started</h2>
           <ul className="lb-checklist">
             {checklist.map(([label, done, to]) => (
-              <li key={label} data-done={done}>{done ? label : <Link to={to}>{label}</Link>}</li>
+              <li key={label} data-done={done}>
+                {done ? label : <Link to={to}>{label}</Link>}
+              </li>
             ))}
           </ul>
         </section>
-        {areaWidgets?.flatMap((area) => (area.error !== undefined
-          ? [<UnavailableWidgets key={area.area} entry={area} onRetry={() => retryArea(area.area)} />]
-          : area.widgets.map(({ id, title, Component }) => (
-            <section key={id} className="lb-widget" aria-label={`${area.label}: ${title}`}>
-              <h2>{title}</h2>
-              <Component />
-            </section>
-          ))))}
+        {areaWidgets?.flatMap((area) =>
+          area.error !== undefined
+            ? [<UnavailableWidgets key={area.area} entry={area} onRetry={() => retryArea(area.area)} />]
+            : area.widgets.map(({ id, title, Component }) => (
+                <section key={id} className="lb-widget" aria-label={`${area.label}: ${title}`}>
+                  <h2>{title}</h2>
+                  <Component />
+                </section>
+              )),
+        )}
       </div>
       {areaWidgets === null && <p role="status">Loading your widgets…</p>}
     </div>

@@ -21,11 +21,18 @@ export interface AreaWidgets {
 
 function isWidget(value: unknown): value is AreaWidget {
   const candidate = value as Partial<AreaWidget> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.id === 'string' && typeof candidate.title === 'string' && typeof candidate.Component === 'function';
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.id === 'string' &&
+    typeof candidate.title === 'string' &&
+    typeof candidate.Component === 'function'
+  );
 }
 
 function widgetsOf(module: unknown): AreaWidget[] {
-  if (typeof module !== 'object' || module === null || !('widgets' in module) || !Array.isArray(module.widgets)) return [];
+  if (typeof module !== 'object' || module === null || !('widgets' in module) || !Array.isArray(module.widgets))
+    return [];
   return module.widgets.filter(isWidget);
 }
 
@@ -45,7 +52,11 @@ export async function loadWidgetsOf(area: AreaName): Promise<AreaWidgets> {
   try {
     const registered = await startRemotes();
     if (!registered.areas.includes(area)) return { area, label, widgets: [] };
-    return { area, label, widgets: widgetsOf(await trackAreaLoad(registered.instance.loadRemote<unknown>(widgetsId(area)))) };
+    return {
+      area,
+      label,
+      widgets: widgetsOf(await trackAreaLoad(registered.instance.loadRemote<unknown>(widgetsId(area)))),
+    };
   } catch (error) {
     return { area, label, widgets: [], error: describeError(error) };
   }

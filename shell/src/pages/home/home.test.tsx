@@ -26,7 +26,11 @@ describe('Home', () => {
   it('greets the user in their time zone with the date display and the board name', async () => {
     setSession('t', makeUser({ name: 'Ada Lovelace', timezone: 'Europe/London' }));
     setBoard(11, 'Health');
-    render(<MemoryRouter><Home now={morning} loadWidgets={() => Promise.resolve([])} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Home now={morning} loadWidgets={() => Promise.resolve([])} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Good morning, Ada');
     expect(screen.getByText(/Sun, Nov 22nd 2026 @ 9:30 AM/)).toBeTruthy();
     expect(screen.getByText('Health')).toBeTruthy();
@@ -37,8 +41,14 @@ describe('Home', () => {
 
   it("shows the remotes' widgets under their titles", async () => {
     setSession('t', makeUser());
-    const widgets: AreaWidgets[] = [{ area: 'mf_goals', label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] }];
-    render(<MemoryRouter><Home now={morning} loadWidgets={() => Promise.resolve(widgets)} /></MemoryRouter>);
+    const widgets: AreaWidgets[] = [
+      { area: 'mf_goals', label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] },
+    ];
+    render(
+      <MemoryRouter>
+        <Home now={morning} loadWidgets={() => Promise.resolve(widgets)} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('region', { name: 'Goals: Habits due today' })).toBeTruthy();
     expect(screen.getByText('3 habits due')).toBeTruthy();
   });
@@ -47,7 +57,11 @@ describe('Home', () => {
     setSession('t', makeUser({ tagline: 'Onwards' }));
     setOnboarded(true);
     setBoard(11, 'Default Board');
-    render(<MemoryRouter><Home now={morning} loadWidgets={() => Promise.reject(new Error('down'))} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Home now={morning} loadWidgets={() => Promise.reject(new Error('down'))} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('link', { name: 'Name your board' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Finish onboarding' })).toBeNull();
     expect(screen.getByText('Add a tagline').getAttribute('data-done')).toBe('true');
@@ -58,15 +72,25 @@ describe('Home', () => {
 
   it('shows a notice with Retry where the widgets of an area that is down would be, and Retry brings them', async () => {
     setSession('t', makeUser());
-    const journal: AreaWidgets = { area: 'mf_journal', label: 'Journal', widgets: [{ id: 'mood', title: 'Mood today', Component: () => <p>Calm</p> }] };
+    const journal: AreaWidgets = {
+      area: 'mf_journal',
+      label: 'Journal',
+      widgets: [{ id: 'mood', title: 'Mood today', Component: () => <p>Calm</p> }],
+    };
     const goalsDown: AreaWidgets = { area: 'mf_goals', label: 'Goals', widgets: [], error: 'Failed to fetch' };
     const retried: string[] = [];
     const reloadWidgets = async (area: AreaWidgets['area']): Promise<AreaWidgets> => {
       retried.push(area);
-      return retried.length === 1 ? goalsDown : { area, label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] };
+      return retried.length === 1
+        ? goalsDown
+        : { area, label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] };
     };
     const user = userEvent.setup();
-    render(<MemoryRouter><Home now={morning} loadWidgets={() => Promise.resolve([journal, goalsDown])} reloadWidgets={reloadWidgets} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Home now={morning} loadWidgets={() => Promise.resolve([journal, goalsDown])} reloadWidgets={reloadWidgets} />
+      </MemoryRouter>,
+    );
 
     const notice = await screen.findByRole('region', { name: 'Goals: unavailable' });
     expect(notice.textContent).toContain('Goals widgets could not be loaded right now.');

@@ -25,8 +25,16 @@ export default function Checkout() {
     let live = true;
     void loadCheckout(id).then((result) => {
       if (!live) return;
-      if (!result.ok) setLoad({ state: 'error', message: result.status === 404 ? 'No such checkout: start again from the program’s page.' : failureMessage(result.error) });
-      else if (result.data.status === 'completed') void navigate(`/program-success/${encodeURIComponent(result.data.program.guid)}`, { replace: true });
+      if (!result.ok)
+        setLoad({
+          state: 'error',
+          message:
+            result.status === 404
+              ? 'No such checkout: start again from the program’s page.'
+              : failureMessage(result.error),
+        });
+      else if (result.data.status === 'completed')
+        void navigate(`/program-success/${encodeURIComponent(result.data.program.guid)}`, { replace: true });
       else {
         setLoad({ state: 'ready', checkout: result.data });
         setConfirming(result.data.status === 'requires_action');
@@ -60,12 +68,18 @@ export default function Checkout() {
     <div className="lb-auth-page">
       <h1>Checkout</h1>
       {load.state === 'loading' ? <p role="status">Loading the checkout…</p> : null}
-      {load.state === 'error' ? <p role="alert">{load.message} <Link to="/programs">Browse programs</Link></p> : null}
+      {load.state === 'error' ? (
+        <p role="alert">
+          {load.message} <Link to="/programs">Browse programs</Link>
+        </p>
+      ) : null}
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="checkout-title">
           <h2 id="checkout-title">{load.checkout.program.title}</h2>
           <p className="lb-program-price">Price: {formatMoney(load.checkout.amount_cents, load.checkout.currency)}</p>
-          {load.checkout.discount_cents > 0 ? <p>A coupon took {formatMoney(load.checkout.discount_cents, load.checkout.currency)} off.</p> : null}
+          {load.checkout.discount_cents > 0 ? (
+            <p>A coupon took {formatMoney(load.checkout.discount_cents, load.checkout.currency)} off.</p>
+          ) : null}
           <p className="lb-program-note">
             Test payments: no real money moves. Pay with the card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined,
             and 4000 0025 0000 3155 asks you to confirm the payment.
@@ -73,20 +87,34 @@ export default function Checkout() {
           {confirming ? (
             <section aria-labelledby="confirm-title">
               <h3 id="confirm-title">Confirm this payment</h3>
-              <p>Your card’s bank asks you to confirm paying {formatMoney(load.checkout.amount_cents, load.checkout.currency)}.</p>
+              <p>
+                Your card’s bank asks you to confirm paying{' '}
+                {formatMoney(load.checkout.amount_cents, load.checkout.currency)}.
+              </p>
               <FormAlert message={message} />
-              <button className="lb-button" type="button" disabled={busy} onClick={() => void pay(load.checkout, true)}>{busy ? 'Confirming…' : 'Confirm payment'}</button>
+              <button className="lb-button" type="button" disabled={busy} onClick={() => void pay(load.checkout, true)}>
+                {busy ? 'Confirming…' : 'Confirm payment'}
+              </button>
             </section>
           ) : (
             <form onSubmit={(event) => submit(event, load.checkout)} noValidate>
-              <TextField label="Card number" name="card_number" value={card} onChange={setCard} autoComplete="cc-number" required />
+              <TextField
+                label="Card number"
+                name="card_number"
+                value={card}
+                onChange={setCard}
+                autoComplete="cc-number"
+                required
+              />
               <FormAlert message={message} />
               <button className="lb-button" type="submit" disabled={busy || !card.trim()}>
                 {busy ? 'Paying…' : `Pay ${formatMoney(load.checkout.amount_cents, load.checkout.currency)}`}
               </button>
             </form>
           )}
-          <p><Link to={`/program-purchase/${encodeURIComponent(load.checkout.program.guid)}`}>Back to the program</Link></p>
+          <p>
+            <Link to={`/program-purchase/${encodeURIComponent(load.checkout.program.guid)}`}>Back to the program</Link>
+          </p>
         </article>
       ) : null}
     </div>

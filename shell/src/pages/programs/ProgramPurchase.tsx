@@ -16,7 +16,11 @@ import type { ProgramSummary } from './find-program';
 import '../auth/forms.css';
 import './programs.css';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; program: ProgramSummary };
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; program: ProgramSummary };
 
 /**
  * `/program-purchase/:programGuid`. A free program starts at once: subscribing puts it on a new board, which
@@ -86,7 +90,11 @@ export default function ProgramPurchase() {
     const result = await createCheckout(program.guid, key, coupon?.code);
     if (!result.ok) {
       setBusy(false);
-      setMessage(result.status === 409 ? 'You already bought this program: find it under your subscriptions.' : couponProblem(result.error));
+      setMessage(
+        result.status === 409
+          ? 'You already bought this program: find it under your subscriptions.'
+          : couponProblem(result.error),
+      );
       return;
     }
     const target = new URL(result.data.url, window.location.href);
@@ -103,33 +111,68 @@ export default function ProgramPurchase() {
       {load.state === 'missing' ? (
         <>
           <p role="alert">No published program has this link. It may have been withdrawn, or the link is incomplete.</p>
-          <p><Link to="/programs">Browse programs</Link></p>
+          <p>
+            <Link to="/programs">Browse programs</Link>
+          </p>
         </>
       ) : null}
       {load.state === 'ready' ? (
         <article className="lb-program-card" aria-labelledby="program-title">
-          <ProgramCover cover={load.program.cover} title={load.program.title} alt={load.program.cover_alt} size="page" />
+          <ProgramCover
+            cover={load.program.cover}
+            title={load.program.title}
+            alt={load.program.cover_alt}
+            size="page"
+          />
           <h2 id="program-title">{load.program.title}</h2>
           <p className="lb-program-price">Price: {formatMoney(load.program.price_cents, load.program.currency)}</p>
           {load.program.description ? <p>{plainText(load.program.description)}</p> : null}
           {load.program.price_cents > 0 ? (
             <>
-              <p>You pay once; the program then goes onto a new board of its own with its goals, habits and routines, and its lessons open.</p>
-              <form className="lb-coupon" onSubmit={(event) => { event.preventDefault(); void applyCoupon(load.program); }} noValidate>
-                <TextField label="Coupon code" name="coupon_code" value={code} error={couponError} onChange={(value) => { setCode(value); setCouponError(undefined); }} />
-                <button className="lb-button lb-button--secondary" type="submit" disabled={busy || !code.trim()}>Apply</button>
+              <p>
+                You pay once; the program then goes onto a new board of its own with its goals, habits and routines, and
+                its lessons open.
+              </p>
+              <form
+                className="lb-coupon"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void applyCoupon(load.program);
+                }}
+                noValidate
+              >
+                <TextField
+                  label="Coupon code"
+                  name="coupon_code"
+                  value={code}
+                  error={couponError}
+                  onChange={(value) => {
+                    setCode(value);
+                    setCouponError(undefined);
+                  }}
+                />
+                <button className="lb-button lb-button--secondary" type="submit" disabled={busy || !code.trim()}>
+                  Apply
+                </button>
               </form>
               {coupon ? (
-                <p role="status">Coupon {coupon.code}: −{formatMoney(coupon.discount_cents, coupon.currency)}. You pay {formatMoney(coupon.amount_cents, coupon.currency)}.</p>
+                <p role="status">
+                  Coupon {coupon.code}: −{formatMoney(coupon.discount_cents, coupon.currency)}. You pay{' '}
+                  {formatMoney(coupon.amount_cents, coupon.currency)}.
+                </p>
               ) : null}
               <FormAlert message={message} />
               <button className="lb-button" type="button" disabled={busy} onClick={() => void buy(load.program)}>
-                {busy ? 'Opening checkout…' : `Buy for ${formatMoney(coupon?.amount_cents ?? load.program.price_cents, load.program.currency)}`}
+                {busy
+                  ? 'Opening checkout…'
+                  : `Buy for ${formatMoney(coupon?.amount_cents ?? load.program.price_cents, load.program.currency)}`}
               </button>
             </>
           ) : (
             <>
-              <p>Starting the program creates a new board with its goals, habits and routines, and switches you to it.</p>
+              <p>
+                Starting the program creates a new board with its goals, habits and routines, and switches you to it.
+              </p>
               <FormAlert message={message} />
               <button className="lb-button" type="button" disabled={busy} onClick={() => void start(load.program)}>
                 {busy ? 'Starting…' : 'Start this program'}

@@ -11,7 +11,8 @@ function toSummary(value: unknown): ProgramSummary | null {
   const p = value as Record<string, unknown>;
   if (typeof p.id !== 'number' || typeof p.guid !== 'string') return null;
   return {
-    id: p.id, guid: p.guid,
+    id: p.id,
+    guid: p.guid,
     title: typeof p.title === 'string' ? p.title : 'Program',
     description: typeof p.description === 'string' ? p.description : '',
     price_cents: typeof p.price_cents === 'number' ? p.price_cents : 0,
@@ -27,12 +28,13 @@ function toSummary(value: unknown): ProgramSummary | null {
 export async function findProgram(guid: string, board: number): Promise<ApiResult<ProgramSummary | null>> {
   const { status, body } = await send({ method: 'POST', url: '/api/program/published', data: { guid } });
   if (!isSuccessStatus(status)) return failure(status, body);
-  const listed = typeof body === 'object' && body !== null && Array.isArray((body as { programs?: unknown }).programs)
-    ? (body as { programs: unknown[] }).programs.map(toSummary).find((p) => p?.guid === guid) ?? null
-    : null;
+  const listed =
+    typeof body === 'object' && body !== null && Array.isArray((body as { programs?: unknown }).programs)
+      ? ((body as { programs: unknown[] }).programs.map(toSummary).find((p) => p?.guid === guid) ?? null)
+      : null;
   if (listed || board <= 0) return { ok: true, status, data: listed };
   const own = await createResource('program').all(board);
-  const mine = own.ok ? own.data.items.map(toSummary).find((p) => p?.guid === guid) ?? null : null;
+  const mine = own.ok ? (own.data.items.map(toSummary).find((p) => p?.guid === guid) ?? null) : null;
   return { ok: true, status, data: mine };
 }
 

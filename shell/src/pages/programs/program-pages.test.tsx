@@ -24,7 +24,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const couch = { id: 31, guid: 'couch-to-5k-01', title: 'Couch to 5k', description: '<p>Start <em>slow</em></p>', price_cents: 0, currency: 'USD' };
+const couch = {
+  id: 31,
+  guid: 'couch-to-5k-01',
+  title: 'Couch to 5k',
+  description: '<p>Start <em>slow</em></p>',
+  price_cents: 0,
+  currency: 'USD',
+};
 const paid = { ...couch, price_cents: 2900 };
 
 describe('ProgramPurchase', () => {
@@ -42,7 +49,12 @@ describe('ProgramPurchase', () => {
   });
 
   it("shows the program's cover above its name, and no image for a program without one", async () => {
-    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...paid, cover: 'CouchCoverUploadId0000', cover_alt: 'Running shoes on a track' }] } });
+    api.on('POST /api/program/published', {
+      body: {
+        success: true,
+        programs: [{ ...paid, cover: 'CouchCoverUploadId0000', cover_alt: 'Running shoes on a track' }],
+      },
+    });
     renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
     const cover = await screen.findByRole('img', { name: 'Running shoes on a track' });
     expect(cover.getAttribute('src')).toBe(`${api.url}/api/uploads/CouchCoverUploadId0000`);
@@ -55,7 +67,13 @@ describe('ProgramPurchase', () => {
 
   it('a paid program opens its checkout with one Idempotency-Key, also on a double click', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [paid] } });
-    api.on('POST /api/checkout/create', { body: { success: true, checkout_id: 'co_abcdefghijklmnop', url: `${window.location.origin}/checkout/co_abcdefghijklmnop` } });
+    api.on('POST /api/checkout/create', {
+      body: {
+        success: true,
+        checkout_id: 'co_abcdefghijklmnop',
+        url: `${window.location.origin}/checkout/co_abcdefghijklmnop`,
+      },
+    });
     renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
     const buy = await screen.findByRole('button', { name: 'Buy for 29.00 USD' });
     fireEvent.click(buy);
@@ -70,10 +88,27 @@ describe('ProgramPurchase', () => {
 
   it('a coupon code shows the discounted price and goes with the checkout; a refused code says why', async () => {
     api.on('POST /api/program/published', { body: { success: true, programs: [paid] } });
-    api.on('POST /api/coupon/check', (request) => ((request.body as { coupon_code: string }).coupon_code === 'save20'
-      ? { body: { success: true, code: 'SAVE20', price_cents: 2900, discount_cents: 580, amount_cents: 2320, currency: 'USD' } }
-      : { status: 422, body: { message: 'Invalid input', errors: { coupon_code: ['has expired'] } } }));
-    api.on('POST /api/checkout/create', { body: { success: true, checkout_id: 'co_abcdefghijklmnop', url: `${window.location.origin}/checkout/co_abcdefghijklmnop` } });
+    api.on('POST /api/coupon/check', (request) =>
+      (request.body as { coupon_code: string }).coupon_code === 'save20'
+        ? {
+            body: {
+              success: true,
+              code: 'SAVE20',
+              price_cents: 2900,
+              discount_cents: 580,
+              amount_cents: 2320,
+              currency: 'USD',
+            },
+          }
+        : { status: 422, body: { message: 'Invalid input', errors: { coupon_code: ['has expired'] } } },
+    );
+    api.on('POST /api/checkout/create', {
+      body: {
+        success: true,
+        checkout_id: 'co_abcdefghijklmnop',
+        url: `${window.location.origin}/checkout/co_abcdefghijklmnop`,
+      },
+    });
     renderAt(<ProgramPurchase />, '/program-purchase/:programGuid', '/program-purchase/couch-to-5k-01');
     const field = await screen.findByLabelText('Coupon code');
     fireEvent.change(field, { target: { value: 'OLD' } });
@@ -84,7 +119,10 @@ describe('ProgramPurchase', () => {
     expect(await screen.findByText('Coupon SAVE20: −5.80 USD. You pay 23.20 USD.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Buy for 23.20 USD' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout/co_abcdefghijklmnop'));
-    expect(api.requests.find((r) => r.path === '/api/checkout/create')?.body).toEqual({ program_guid: 'couch-to-5k-01', coupon_code: 'SAVE20' });
+    expect(api.requests.find((r) => r.path === '/api/checkout/create')?.body).toEqual({
+      program_guid: 'couch-to-5k-01',
+      coupon_code: 'SAVE20',
+    });
   });
 
   it('says so when no program has the link, after also looking at the user’s own', async () => {
@@ -107,20 +145,48 @@ describe('ProgramPurchase', () => {
 
 describe('ProgramSuccess', () => {
   it('names the board the program went into, not the current one', async () => {
-    api.on('GET /api/program-implement/couch-to-5k-01', { body: { success: true, program: { title: 'Couch to 5k' }, subscription: { id: 9, status: 'active', board_id: 40, board_name: 'Couch to 5k', subscribed_at: '2026-11-20T10:00:00.000Z' } } });
+    api.on('GET /api/program-implement/couch-to-5k-01', {
+      body: {
+        success: true,
+        program: { title: 'Couch to 5k' },
+        subscription: {
+          id: 9,
+          status: 'active',
+          board_id: 40,
+          board_name: 'Couch to 5k',
+          subscribed_at: '2026-11-20T10:00:00.000Z',
+        },
+      },
+    });
     renderAt(<ProgramSuccess />, '/program-success/:programGuid', '/program-success/couch-to-5k-01');
-    expect((await screen.findByText(/is set up on your board/)).textContent).toBe('“Couch to 5k” is set up on your board “Couch to 5k”.');
+    expect((await screen.findByText(/is set up on your board/)).textContent).toBe(
+      '“Couch to 5k” is set up on your board “Couch to 5k”.',
+    );
   });
 });
 
 describe('Checkout (the test provider’s card page)', () => {
-  const checkout = { id: 'co_abcdefghijklmnop', status: 'open', provider: 'test', amount_cents: 2900, currency: 'USD', url: null, program: { guid: 'couch-to-5k-01', title: 'Couch to 5k' }, board: null };
+  const checkout = {
+    id: 'co_abcdefghijklmnop',
+    status: 'open',
+    provider: 'test',
+    amount_cents: 2900,
+    currency: 'USD',
+    url: null,
+    program: { guid: 'couch-to-5k-01', title: 'Couch to 5k' },
+    board: null,
+  };
 
   it('a declined card says so and stays; 4242 pays and goes to the success page', async () => {
     api.on('GET /api/checkout/co_abcdefghijklmnop', { body: { success: true, checkout } });
-    api.on('POST /api/payments/test/pay', (request) => ((request.body as { card_number: string }).card_number.startsWith('4000')
-      ? { status: 402, body: { success: false, error: 'Your card was declined. Try another card.', code: 'LB-CARD-DECLINED' } }
-      : { body: { success: true, status: 'completed' } }));
+    api.on('POST /api/payments/test/pay', (request) =>
+      (request.body as { card_number: string }).card_number.startsWith('4000')
+        ? {
+            status: 402,
+            body: { success: false, error: 'Your card was declined. Try another card.', code: 'LB-CARD-DECLINED' },
+          }
+        : { body: { success: true, status: 'completed' } },
+    );
     renderAt(<Checkout />, '/checkout/:checkoutId', '/checkout/co_abcdefghijklmnop');
     const card = await screen.findByLabelText('Card number');
     expect(screen.getByText('Price: 29.00 USD')).toBeTruthy();
@@ -139,7 +205,12 @@ describe('Checkout (the test provider’s card page)', () => {
 
   it('a card that asks for confirmation shows the confirmation step', async () => {
     api.on('GET /api/checkout/co_abcdefghijklmnop', { body: { success: true, checkout } });
-    api.on('POST /api/payments/test/pay', (request) => ({ body: { success: true, status: (request.body as { confirmed?: boolean }).confirmed ? 'completed' : 'requires_action' } }));
+    api.on('POST /api/payments/test/pay', (request) => ({
+      body: {
+        success: true,
+        status: (request.body as { confirmed?: boolean }).confirmed ? 'completed' : 'requires_action',
+      },
+    }));
     renderAt(<Checkout />, '/checkout/:checkoutId', '/checkout/co_abcdefghijklmnop');
     fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: '4000 0025 0000 3155' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay 29.00 USD' }));

@@ -7,8 +7,8 @@ export default function About() {
     <article className="lb-public">
       <h1>About Lifeboard</h1>
       <p className="lb-public-lead">
-        Lifeboard started from a simple idea: the notes, goals and habits that shape a life should live together,
-        not in five different apps that never talk to each other.
+        Lifeboard started from a simple idea: the notes, goals and habits that shape a life should live together, not in
+        five different apps that never talk to each other.
       </p>
       <h2>What we believe</h2>
       <ul>
@@ -19,11 +19,13 @@ export default function About() {
       <h2>How it is built</h2>
       <p>
         Lifeboard is a web application that runs in any modern browser. Each area is developed by its own team and
-        loaded only when you open it, so the start page stays fast. Your data is stored per board on our servers;
-        a device key is kept in your browser for encryption features.
+        loaded only when you open it, so the start page stays fast. Your data is stored per board on our servers; a
+        device key is kept in your browser for encryption features.
       </p>
       <h2>Get in touch</h2>
-      <p>Questions or ideas are welcome: see <Link to="/contact">contact</Link> or <Link to="/support">support</Link>.</p>
+      <p>
+        Questions or ideas are welcome: see <Link to="/contact">contact</Link> or <Link to="/support">support</Link>.
+      </p>
     </article>
   );
 }

@@ -13,10 +13,16 @@ export default function Landing() {
           you want to go, break it into habits and plans, and look back on what you did.
         </p>
         <div className="lb-cta">
-          <Link className="lb-cta-primary" to="/sign-up">Create a free account</Link>
-          <Link className="lb-cta-secondary" to="/login">Sign in</Link>
+          <Link className="lb-cta-primary" to="/sign-up">
+            Create a free account
+          </Link>
+          <Link className="lb-cta-secondary" to="/login">
+            Sign in
+          </Link>
         </div>
-        <p>Free to use. Programs from creators are priced by their authors — <Link to="/pricing">see pricing</Link>.</p>
+        <p>
+          Free to use. Programs from creators are priced by their authors — <Link to="/pricing">see pricing</Link>.
+        </p>
       </section>
       <section aria-labelledby="landing-areas">
         <h2 id="landing-areas">Everything in one place</h2>
@@ -28,7 +34,9 @@ export default function Landing() {
             </li>
           ))}
         </ul>
-        <p><Link to="/overview">Take the tour of every area</Link></p>
+        <p>
+          <Link to="/overview">Take the tour of every area</Link>
+        </p>
       </section>
       <section aria-labelledby="landing-boards">
         <h2 id="landing-boards">Boards keep parts of life apart</h2>
@@ -40,13 +48,16 @@ export default function Landing() {
       <section aria-labelledby="landing-private">
         <h2 id="landing-private">Yours, and only yours</h2>
         <p>
-          Your data is never sold or shown to anyone else. Download all of it or delete your account whenever you like, from your account settings.
-          Read the <Link to="/privacy">privacy policy</Link> in plain words.
+          Your data is never sold or shown to anyone else. Download all of it or delete your account whenever you like,
+          from your account settings. Read the <Link to="/privacy">privacy policy</Link> in plain words.
         </p>
       </section>
       <section aria-labelledby="landing-creators">
         <h2 id="landing-creators">Have something to teach?</h2>
-        <p>Write a program of goals, habits and chapters and share it. <Link to="/sign-up-creator">Sign up as a creator</Link>.</p>
+        <p>
+          Write a program of goals, habits and chapters and share it.{' '}
+          <Link to="/sign-up-creator">Sign up as a creator</Link>.
+        </p>
       </section>
     </div>
   );

@@ -8,8 +8,8 @@ export default function Overview() {
     <article className="lb-public">
       <h1>A tour of Lifeboard</h1>
       <p className="lb-public-lead">
-        Lifeboard is organised in areas. Each area works on its own, and they link up: a habit serves a goal, a
-        goal belongs to a life plan, and your journal is where you look back on all of it.
+        Lifeboard is organised in areas. Each area works on its own, and they link up: a habit serves a goal, a goal
+        belongs to a life plan, and your journal is where you look back on all of it.
       </p>
       {productAreas.map((area) => (
         <section key={area.name} aria-label={area.name}>
@@ -24,7 +24,9 @@ export default function Overview() {
           <li>Name your first board.</li>
           <li>Add one goal and one habit that serves it. Check in tomorrow.</li>
         </ol>
-        <p><Link to="/sign-up">Create a free account</Link> or <Link to="/login">sign in</Link>.</p>
+        <p>
+          <Link to="/sign-up">Create a free account</Link> or <Link to="/login">sign in</Link>.
+        </p>
       </section>
     </article>
   );

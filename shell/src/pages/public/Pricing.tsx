@@ -17,13 +17,15 @@ export default function Pricing() {
           <li>As many boards as you need</li>
           <li>Free programs from creators</li>
         </ul>
-        <p><Link to="/sign-up">Create a free account</Link></p>
+        <p>
+          <Link to="/sign-up">Create a free account</Link>
+        </p>
       </section>
       <h2>Programs</h2>
       <p>
-        Creators set the price of each program, shown before you subscribe. Free programs can be started at once.
-        A paid program is paid once; a platform fee and payment processing costs come out of the creator's share,
-        not on top of the price you see.
+        Creators set the price of each program, shown before you subscribe. Free programs can be started at once. A paid
+        program is paid once; a platform fee and payment processing costs come out of the creator's share, not on top of
+        the price you see.
       </p>
       <h2>Creators</h2>
       <p>

@@ -19,7 +19,11 @@ import { resetConfigForTests, setConfig } from '@lifeboard/shared/stores/config'
 afterEach(cleanup);
 
 function show(Page: ComponentType) {
-  render(<MemoryRouter><Page /></MemoryRouter>);
+  render(
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
+  );
 }
 
 const pages: [string, ComponentType, RegExp][] = [
@@ -53,7 +57,9 @@ describe('public pages', () => {
   it('contact offers mailto links with the subject filled in', () => {
     show(Contact);
     const link = screen.getByRole('link', { name: /trouble exporting or deleting my data/i });
-    expect(link.getAttribute('href')).toBe(`mailto:${supportEmail}?subject=Trouble%20exporting%20or%20deleting%20my%20data`);
+    expect(link.getAttribute('href')).toBe(
+      `mailto:${supportEmail}?subject=Trouble%20exporting%20or%20deleting%20my%20data`,
+    );
     expect(mailtoLink('a b', 'c&d')).toBe(`mailto:${supportEmail}?subject=a%20b&body=c%26d`);
   });
 
@@ -71,19 +77,32 @@ describe('public pages', () => {
   it('privacy says which analytics tag runs: none by default, the configured one otherwise', () => {
     resetConfigForTests();
     show(Privacy);
-    expect(document.getElementById('analytics-statement')?.textContent).toBe('This site runs no analytics tag: nothing counts or follows your visits.');
+    expect(document.getElementById('analytics-statement')?.textContent).toBe(
+      'This site runs no analytics tag: nothing counts or follows your visits.',
+    );
     cleanup();
-    setConfig({ apiUrl: 'https://api.example', analytics: { scriptUrl: 'https://plausible.io/js/script.js', siteId: 'lifeboard.app' } });
+    setConfig({
+      apiUrl: 'https://api.example',
+      analytics: { scriptUrl: 'https://plausible.io/js/script.js', siteId: 'lifeboard.app' },
+    });
     show(Privacy);
-    expect(document.getElementById('analytics-statement')?.textContent).toMatch(/^We count page visits with a privacy-friendly analytics tag from plausible\.io\. It sets no cookie/);
+    expect(document.getElementById('analytics-statement')?.textContent).toMatch(
+      /^We count page visits with a privacy-friendly analytics tag from plausible\.io\. It sets no cookie/,
+    );
     resetConfigForTests();
   });
 
   it('privacy, rendered as the build prerenders it, has the statement where the static server writes the configured one', () => {
-    const html = renderToStaticMarkup(<MemoryRouter><Privacy /></MemoryRouter>);
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <Privacy />
+      </MemoryRouter>,
+    );
     expect(html).toMatch(analyticsStatementElement);
     const analytics = { scriptUrl: 'https://umami.example/script.js', siteId: '94db1cb1-74f4-4a40-ad6c-962362670409' };
-    expect(withAnalytics(html, analytics)).toContain('<p id="analytics-statement">We count page visits with a privacy-friendly analytics tag from umami.example.');
+    expect(withAnalytics(html, analytics)).toContain(
+      '<p id="analytics-statement">We count page visits with a privacy-friendly analytics tag from umami.example.',
+    );
   });
 
   it('support answers questions and links to contact', () => {
