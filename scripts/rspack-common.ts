@@ -115,9 +115,10 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
           // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
           // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.
-          // The model catalog (plain data the stores read) travels with them, not copied into each user's chunk.
+          // The model catalog (plain data the stores read) and its lookups travel with them, not copied into each
+          // user's chunk (the lookups alone were ten identical chunks, fetched by an area's first visit).
           sharedCore: {
-            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/]catalog\.ts)$/,
+            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts)$/,
             name: 'shared-core',
             chunks: 'async',
             enforce: true,
