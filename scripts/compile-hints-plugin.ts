@@ -2,9 +2,8 @@
  * Marks the scripts a page load runs nearly whole with V8's explicit compile hint, `//# allFunctionsCalledOnLoad`
  * as the file's first line (https://v8.dev/blog/explicit-compile-hints, Chromium 136+). V8 then compiles all
  * their functions eagerly, on the background thread that streams the script in, instead of one by one on the
- * main thread as each is first called: every module factory of a bundle is such a function. On a cold /journal,
- * 2-core machine, alternating builds (25 visits each): 313 → 299 ms with the shell's start chunks marked, and
- * 309 → 302 ms more with the remote's entry and first chunks. Browsers without the hint read a comment.
+ * main thread as each is first called: every module factory of a bundle is such a function (figures in
+ * bench/README.md, *Start-up*). Browsers without the hint read a comment.
  *
  * Only chunks named here: a hint on code that does not run at load compiles it for nothing.
  */

@@ -122,9 +122,8 @@ export interface ProvidedEntry {
  * them, so a consume of the shell's own modules could only ever answer with them. It went through the MF runtime all the same:
  * one `loadShare` per module the shell imports, about 70 on a page load, each resolving and deep-merging share
  * options, and an async chunk boundary before each module. Provided only, the shell imports them directly
- * and the remotes still get these very instances: the share scope's factory returns the shell's own module.
- * Measured on a cold /journal (alternating builds, 20–25 visits each): 346 → 311 ms, after 350 → 317 ms for the
- * `shared/` modules alone.
+ * and the remotes still get these very instances: the share scope's factory returns the shell's own module
+ * (bench/README.md, *Start-up*).
  */
 export function providedSingletons(): Record<string, ProvidedEntry> {
   return Object.fromEntries(

@@ -36,7 +36,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // A shell page's own code (/home, /boards…) was fetched beside this module's; the first render waits for it,
 // so the page paints with the layout: rendered before it, it would wait behind a fallback, and React holds a
-// revealed fallback for 300 ms (measured: /home's greeting 400 ms after the layout under a 4× CPU slowdown).
+// revealed fallback for 300 ms.
 void startVisitedPage(window.location.pathname, viewer).then(() => {
   // As a transition, React renders the first page in slices that yield to the browser instead of one
   // long task (up to ~100 ms on a slow phone) that input would wait behind.
@@ -52,6 +52,6 @@ void startVisitedPage(window.location.pathname, viewer).then(() => {
   // On a page load straight into an area it also waits for the area's code and first screen (its mount), then
   // for a paint and an idle moment.
   // While an area's files come, the browser is idle in short gaps; the check used to start in one of them and
-  // take main-thread time from the area's first screen (cold /journal, 40 interleaved visits each: mean 311 → 297 ms).
+  // take main-thread time from the area's first screen.
   void areaLoadsSettledOrAfter(sessionCheckWaitsForAreaMs).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
 });

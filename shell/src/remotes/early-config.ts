@@ -2,7 +2,7 @@
  * `/remotes.json` and `/settings.json`, asked for by the shell's first script (index.ts) before its async
  * boundary, side by side. The bootstrap's own chunks take a round trip or two to arrive, and an area's manifest
  * can only be asked for once remotes.json is in: on a page load into an area it was the longest wait of the
- * start (measured ≈ 70 ms locally, queued behind the shell's own chunks). The settings (the API's address,
+ * start, queued behind the shell's own chunks. The settings (the API's address,
  * shared/stores/config.ts) come the same way, so no API call waits a round trip in series for them.
  * `startRemotes` (register.ts) and the bootstrap take these answers over, once each.
  * No import here: this module is in the entry chunk, before the shared modules are set up.

@@ -65,8 +65,8 @@ export function areaLoadsSettledOrAfter(capMs: number): Promise<void> {
 
 /**
  * On a page load straight into an area, starts fetching its code as soon as the shell starts, instead of
- * after the shell's first render and page chunks (measured ≈ 0.5 s later on a reload of /journal under load),
- * and the list the page opens with (stores/page-lists.ts), which then arrives while the code does.
+ * after the shell's first render and page chunks, and the list the page opens with (stores/page-lists.ts),
+ * which then arrives while the code does.
  * Only what the guard would render: never the admin area for a non-admin, nothing for a signed-out visitor
  * of a signed-in route.
  */
