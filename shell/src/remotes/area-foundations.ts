@@ -1,8 +1,8 @@
 /**
  * The shared code the areas' first screens run, loaded beside an area's own files. The shell provides it
  * (scripts/federation.ts), so a remote asks for it only once its own code runs: one round trip after its
- * files, and preloading the remote's files alone left it to fetch after the click. Through the shell's share scope these are
- * the very instances the remotes then get. What an area needs is its `foundations` (remotes.ts):
+ * files, and preloading the remote's files alone left it to fetch after the click. Through the shell's share
+ * scope these are the very instances the remotes then get. What an area needs is its `foundations` (remotes.ts):
  * - `kit`: the UI kit, the list stores and the date helpers (bespoke screens such as the journal's);
  * - `schema-screens`: that and the schema-driven screens, which describe fields from plain data: the model
  *   registry and zod (≈ 30 kB gzip) load only when a form opens (ModelForm.tsx);
