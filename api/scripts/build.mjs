@@ -16,7 +16,11 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', 'cli/admin-create': 'src/cli/admin-create.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'job-worker': 'src/job-worker.ts',
+    'cli/admin-create': 'src/cli/admin-create.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

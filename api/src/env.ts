@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const defaultOrigins = [
@@ -42,6 +43,13 @@ export const envSchema = z
     MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
     /** How often an idle worker looks for new jobs (pg-boss polling), in seconds. */
     QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /**
+     * Where this process runs the queue's jobs and scans: `inline` on the event loop that answers requests, `thread`
+     * in a worker thread of its own (PostgreSQL only: it opens its own connections), so mail, pushes and scans never
+     * hold up an answer; `off` runs none (another process does). `auto`: `thread` on PostgreSQL, `inline` on PGlite,
+     * whose one in-process database a thread can't share.
+     */
+    JOB_WORKERS: z.enum(['auto', 'inline', 'thread', 'off']).default('auto'),
     /** How often each API process looks for reminders coming due (it queues the next minute's), in seconds. */
     REMINDER_SCAN_SECONDS: z.coerce.number().min(1).max(60).default(20),
     /**
@@ -185,6 +193,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     process.exit(1);
   }
   return result.data;
+}
+
+/**
+ * The secrets a process makes for itself when none is set (see ACTION_LINK_SECRET and PAYMENTS_TEST_SECRET), made
+ * once here so the process's job thread signs and checks with the same ones as its HTTP side.
+ */
+export function withProcessSecrets(env: Env): Env {
+  return {
+    ...env,
+    ACTION_LINK_SECRET: env.ACTION_LINK_SECRET ?? randomBytes(32).toString('base64url'),
+    PAYMENTS_TEST_SECRET: env.PAYMENTS_TEST_SECRET ?? randomBytes(32).toString('hex'),
+  };
 }
 
 /** The settings tests and tools use when they do not care: defaults only. */

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
-import { loadEnv } from './env';
+import { loadEnv, withProcessSecrets } from './env';
+import { jobPlaceOf, startJobThread, type JobThread } from './jobs/thread';
 import { announceRunningApi, forgetRunningApi, runningApiFile } from './modules/admin/local-admin';
 import { seedMuscles } from './modules/muscles/catalogue';
 
-const env = loadEnv();
+const env = withProcessSecrets(loadEnv());
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+const jobPlace = jobPlaceOf(env, database.kind);
 await database.migrate();
 await seedMuscles(database.db);
 
@@ -33,8 +35,10 @@ if (demo) {
   console.log(`\n  Demo account created\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
 }
 
+let jobThread: JobThread | null = null;
 const shutdown = async () => {
   if (localAdmin) forgetRunningApi(localAdmin.file);
+  await jobThread?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -49,7 +53,13 @@ if (localAdmin)
     url: `http://127.0.0.1:${env.PORT}`,
     token: localAdmin.token,
   });
-await app.startWork();
+if (jobPlace === 'inline') await app.startWork();
+if (jobPlace === 'thread') {
+  // The same file name beside this one: src/job-worker.ts under tsx, dist/job-worker.js once built.
+  const entry = new URL(`./job-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  jobThread = startJobThread(entry, env, app.log);
+  await jobThread.working;
+}
 app.log.info(
-  `Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; OpenAPI at /api/docs`,
+  `Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; jobs ${jobPlace === 'off' ? 'run elsewhere (JOB_WORKERS=off)' : `run ${jobPlace === 'thread' ? 'in a thread of their own' : 'on the request thread'}`}; OpenAPI at /api/docs`,
 );

@@ -37,6 +37,28 @@ afterEach(async () => {
 });
 
 describe('the job queue', () => {
+  it('queues many at once, never sends an id again, and drops one another process queued', async () => {
+    const name = unique('many');
+    const queue = await queueWith<{ n: number }>({ options: {}, handler: async () => undefined }, name);
+    const jobs = Array.from({ length: 3 }, (_, n) => ({ id: randomUUID(), data: { n } }));
+    expect(await queue.sendMany(name, jobs)).toBe(3);
+    // The same scan again asks nothing of the database: the queue would only drop them.
+    const boss = await queue.boss();
+    const insert = boss.insert.bind(boss);
+    let inserted = 0;
+    boss.insert = (async (...args: Parameters<typeof insert>) => {
+      inserted += args[1].length;
+      return insert(...args);
+    }) as typeof boss.insert;
+    expect(await queue.sendMany(name, jobs)).toBe(0);
+    expect(inserted).toBe(0);
+    // Another process knows nothing of them: the database drops the ids it holds, and queues the new one.
+    const other = await queueWith<{ n: number }>({ options: {}, handler: async () => undefined }, name);
+    const added = { id: randomUUID(), data: { n: 3 } };
+    expect(await other.sendMany(name, [...jobs, added])).toBe(1);
+    expect(inserted).toBe(0);
+  }, 60_000);
+
   it('works a queued job, and drops a second job with the same id', async () => {
     const name = unique('echo');
     const seen: number[] = [];

@@ -103,6 +103,9 @@ export const defaultJobOptions: QueueOptions = {
   deleteAfterSeconds: 7 * 24 * 3600,
 };
 
+/** How long a queued job's id is remembered after it starts: past the reminder scans' look-back (an hour). */
+const rememberQueuedIdsMs = 2 * 3600_000;
+
 /** How often pg-boss's supervisor looks for jobs whose worker died (pg-boss's default is a minute). */
 export const SUPERVISE_SECONDS = 10;
 
@@ -116,6 +119,8 @@ export class JobQueue {
   private booting?: Promise<PgBoss>;
   private working = false;
   private stopped = false;
+  /** Ids this process queued through sendMany, with when each may be forgotten. */
+  private readonly queuedIds = new Map<string, number>();
 
   constructor(
     private readonly connection: ConstructorOptions,
@@ -163,16 +168,27 @@ export class JobQueue {
   /**
    * Queues many jobs of one kind in a few statements (500 a statement); a job whose id exists already is dropped.
    * Answers how many were new. A scan that finds 10,000 reminders due makes 20 statements, not 10,000.
+   * Ids this process queued before are not sent again: the reminder scans see each occurrence every 20 s for an
+   * hour, and re-inserting 10,000 jobs only for the database to drop them was most of a scan's work.
    */
   async sendMany<T extends object>(name: string, jobs: { data: T; id: string; startAfter?: Date }[]): Promise<number> {
     if (!this.kinds.has(name)) throw new Error(`unknown job kind ${name}`);
+    const now = Date.now();
+    for (const [id, forgetAt] of this.queuedIds) if (forgetAt < now) this.queuedIds.delete(id);
+    const fresh = jobs.filter((job) => !this.queuedIds.has(job.id));
+    if (!fresh.length) return 0;
     const boss = await this.boss();
     let queued = 0;
-    for (let start = 0; start < jobs.length; start += 500) {
-      const chunk = jobs
-        .slice(start, start + 500)
-        .map((job) => ({ id: job.id, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
-      queued += (await boss.insert(name, chunk))?.length ?? 0;
+    for (let start = 0; start < fresh.length; start += 500) {
+      const slice = fresh.slice(start, start + 500);
+      const chunk = slice.map((job) => ({
+        id: job.id,
+        data: job.data,
+        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+      }));
+      queued += (await boss.insert(name, chunk, { returnId: true }))?.length ?? 0;
+      for (const job of slice)
+        this.queuedIds.set(job.id, Math.max(now, job.startAfter?.getTime() ?? now) + rememberQueuedIdsMs);
     }
     return queued;
   }
