@@ -21,6 +21,13 @@ describe('e1rm (Epley)', () => {
     expect(e1rm(62.5, 5)).toBe(72.92); // 62.5 × 35/30 = 72.9166…
     expect(e1rm(80, 0)).toBe(0);
   });
+
+  it('rounds a half cent up as the database does, where floating point would not', () => {
+    expect(e1rm(40.175, 12)).toBe(56.25); // 40.175 × 42/30 = 56.245 exactly (a float product says 56.24)
+    expect(e1rm(40.275, 8)).toBe(51.02); // 40.275 × 38/30 = 51.015
+    expect(volume([{ exercise_id: 1, reps: 3, weight: 40.025 }])).toBe(120.08); // 120.075
+    expect(volume([{ exercise_id: 1, reps: 10, weight: 40.0055 }])).toBe(400.06); // 400.055
+  });
 });
 
 describe('exerciseRecords', () => {

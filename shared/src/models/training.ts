@@ -28,10 +28,32 @@ export type RecordKind = keyof ExerciseRecords;
 /** Two decimals: what a record is shown and compared with, so 0.1 + 0.2 never beats 0.3. */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * A number as the exact decimal JSON carries it (its shortest round-trip digits), as `digits × 10^-scale`. The
+ * database works the records out in exact decimals (api/drizzle/0021), and a float product lands a half cent on
+ * the other side now and then (61.2345 kg × 7 reps): the screens do the same sums in integers to agree with it.
+ */
+function exactDecimal(value: number): { digits: bigint; scale: number } {
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const scale = fraction.length - Number(exponent);
+  const digits = BigInt(whole + fraction);
+  return scale >= 0 ? { digits, scale } : { digits: digits * 10n ** BigInt(-scale), scale: 0 };
+}
+
+/** numerator / denominator to the nearest whole, half away from zero (both positive), as PostgreSQL's `round`. */
+const roundedQuotient = (numerator: bigint, denominator: bigint) => (2n * numerator + denominator) / (2n * denominator);
+
 /** Epley's estimated one-rep max: `weight × (1 + reps / 30)` for more than one rep, the weight itself for one. */
 export function e1rm(weight: number, reps: number): number {
   if (reps <= 0 || weight <= 0) return 0;
-  return cents(reps === 1 ? weight : weight * (1 + reps / 30));
+  if (reps === 1) return cents(weight);
+  const { digits, scale } = exactDecimal(weight);
+  const repsExact = exactDecimal(reps);
+  // weight × (30 + reps) / 30, in cents: digits·10^-scale × (30 + reps) × 100 / 30.
+  const numerator = digits * (30n * 10n ** BigInt(repsExact.scale) + repsExact.digits) * 100n;
+  const denominator = 30n * 10n ** BigInt(scale + repsExact.scale);
+  return Number(roundedQuotient(numerator, denominator)) / 100;
 }
 
 /** The sets of one exercise that were done (not planned-and-waiting) with at least one rep. */
@@ -39,13 +61,19 @@ export function doneSets(sets: readonly LoggedSet[], exerciseId: number): Logged
   return sets.filter((s) => s.exercise_id === exerciseId && s.done !== false && s.reps > 0);
 }
 
-/** Sum of weight × reps of done sets (all exercises, or one), kg. */
+/** Sum of weight × reps of done sets (all exercises, or one), kg to the cent, in exact decimals as the database. */
 export function volume(sets: readonly LoggedSet[], exerciseId?: number): number {
-  return cents(
-    sets
-      .filter((s) => s.done !== false && (exerciseId === undefined || s.exercise_id === exerciseId))
-      .reduce((sum, s) => sum + s.reps * (s.weight ?? 0), 0),
-  );
+  const products = sets
+    .filter((s) => s.done !== false && (exerciseId === undefined || s.exercise_id === exerciseId))
+    .map((s) => {
+      const weight = exactDecimal(s.weight ?? 0);
+      const reps = exactDecimal(s.reps);
+      return { digits: weight.digits * reps.digits, scale: weight.scale + reps.scale };
+    });
+  const scale = Math.max(0, ...products.map((product) => product.scale));
+  const sum = products.reduce((total, product) => total + product.digits * 10n ** BigInt(scale - product.scale), 0n);
+  if (sum <= 0n) return cents(Number(sum) / 10 ** scale);
+  return Number(roundedQuotient(sum * 100n, 10n ** BigInt(scale))) / 100;
 }
 
 /** The records of one exercise over sessions (each a list of sets); null where nothing was done yet. */
