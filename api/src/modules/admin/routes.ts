@@ -1,14 +1,13 @@
 import { roles } from '@lifeboard/shared/models/user';
-import { asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { programReviewRoutes } from './program-review';
 import { queueAdminRoutes } from './queue-routes';
+import { setRole, usersAfter } from './service';
 
 const role = z.enum(roles);
 /** What the admin user calls answer, for /api/docs only: answers are sent as they are. */
@@ -51,12 +50,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       ...guard,
     },
     async (request) => {
-      const rows = await app.db
-        .select({ id: users.id, email: users.email, name: users.name, role: users.role, created_at: users.createdAt })
-        .from(users)
-        .where(gt(users.id, request.query.after))
-        .orderBy(asc(users.id))
-        .limit(100);
+      const rows = await usersAfter(app.db, request.query.after, 100);
       return {
         success: true as const,
         users: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
@@ -76,11 +70,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       ...guard,
     },
     async (request) => {
-      const [row] = await app.db
-        .update(users)
-        .set({ role: request.body.role })
-        .where(eq(users.id, request.body.id))
-        .returning({ id: users.id, email: users.email, role: users.role });
+      const row = await setRole(app.db, request.body.id, request.body.role);
       if (!row) throw notFound('No such user.');
       app.forgetTokens();
       return { success: true as const, user: row };

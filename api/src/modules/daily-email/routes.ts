@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import type { ActionSigner } from '../reminders/action-links';
+import { updateUser } from '../users/service';
 import type { UnsubscribePayload } from './jobs';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,7 +55,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, options: { signer:
   api.post('/api/unsubscribe', { schema: { hide: true, querystring: query } }, async (request, reply) => {
     const payload = check(request.query.t, reply);
     if (!payload) return reply;
-    await app.db.update(users).set({ sendDailyEmails: false }).where(eq(users.id, payload.u));
+    await updateUser(app.db, payload.u, { sendDailyEmails: false });
     return page(
       reply,
       200,

@@ -1,3 +1,4 @@
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { muscles } from '../../db/schema';
 
@@ -32,4 +33,9 @@ export async function seedMuscles(db: Db): Promise<void> {
     .insert(muscles)
     .values(muscleCatalogue.map(({ name, group, side }) => ({ name, group, side })))
     .onConflictDoNothing({ target: muscles.name });
+}
+
+/** Every muscle of the catalogue, by id. */
+export function allMuscles(db: Db) {
+  return db.select().from(muscles).orderBy(asc(muscles.id));
 }

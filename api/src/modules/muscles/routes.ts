@@ -1,9 +1,9 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { muscles } from '../../db/schema';
 import { documented, wireSchema } from '../../openapi';
+import { allMuscles } from './catalogue';
 
 const muscle = wireSchema<typeof muscles.$inferSelect>()(
   z.object({ id: z.number().int(), name: z.string(), group: z.string(), side: z.enum(['front', 'back']) }),
@@ -23,7 +23,7 @@ export async function muscleRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ({
       success: true as const,
-      muscles: await app.db.select().from(muscles).orderBy(asc(muscles.id)),
+      muscles: await allMuscles(app.db),
     }),
   );
 }

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import { documented, errorsOf } from '../../openapi';
+import { sharedEntry } from './service';
 
 /** What `/api/public/shared/:slug` answers, for /api/docs only: the answer is sent as it is. */
 export const sharedPage = documented(
@@ -41,20 +40,9 @@ export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const pages = modelTables.shared_page;
-      const [page] = await app.db
-        .select()
-        .from(pages)
-        .where(sql`${pages.data}->>'slug' = ${request.params.slug}`)
-        .limit(1);
-      if (!page || page.data.revoked_at) throw notFound(NOT_SHARED);
-      const source = page.data.source_model === 'note' ? modelTables.note : modelTables.journal_entry;
-      const [entry] = await app.db
-        .select()
-        .from(source)
-        .where(and(eq(source.id, Number(page.data.source_id)), eq(source.userId, page.userId)))
-        .limit(1);
-      if (!entry) throw notFound(NOT_SHARED);
+      const found = await sharedEntry(app.db, request.params.slug);
+      if (!found) throw notFound(NOT_SHARED);
+      const { page, entry } = found;
       const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
       return {
         success: true as const,

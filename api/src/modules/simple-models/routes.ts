@@ -1,15 +1,12 @@
 import { simpleModelNames } from '@lifeboard/shared/models';
 import type { SimpleModelName } from '@lifeboard/shared/models/mission';
 import { responses } from '@lifeboard/shared/models/mission';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { simpleModels } from '../../db/schema';
-import { entryOf } from '../../models/registry';
-import { findSingle, insertRecord, updateRecord } from '../../models/store';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
+import { readAnswers, saveAnswers } from './service';
 import { dbId } from '../../ids';
 import { documented } from '../../openapi';
 
@@ -43,21 +40,6 @@ const saved = (name: SimpleModelName, answers: Answers) =>
  */
 export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const mission = entryOf('mission');
-
-  async function read(userId: number, boardId: number, name: z.infer<typeof model>): Promise<Answers | null> {
-    if (name === 'mission') {
-      const row = await findSingle(app.db, mission, { userId, boardId });
-      return row ? ((row.data.responses as Answers | undefined) ?? {}) : null;
-    }
-    const [row] = await app.db
-      .select({ responses: simpleModels.responses })
-      .from(simpleModels)
-      .where(and(eq(simpleModels.boardId, boardId), eq(simpleModels.userId, userId), eq(simpleModels.model, name)))
-      .limit(1);
-    return row?.responses ?? null;
-  }
-
   api.post(
     '/api/simple_model/get',
     {
@@ -72,7 +54,10 @@ export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       await requireOwnBoard(app.db, userId, request.body.board);
-      return { success: true as const, data: await read(userId, request.body.board, request.body.model) };
+      return {
+        success: true as const,
+        data: await readAnswers(app.db, userId, request.body.board, request.body.model),
+      };
     },
   );
 
@@ -91,20 +76,7 @@ export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       const { board: boardId, model: name, responses: answers } = request.body;
       await requireOwnBoard(app.db, userId, boardId);
-      if (name === 'mission') {
-        const owner = { userId, boardId };
-        const existing = await findSingle(app.db, mission, owner);
-        if (existing) await updateRecord(app.db, mission, owner, existing.id, { responses: answers });
-        else await insertRecord(app.db, mission, owner, { responses: answers });
-      } else {
-        await app.db
-          .insert(simpleModels)
-          .values({ userId, boardId, model: name, responses: answers })
-          .onConflictDoUpdate({
-            target: [simpleModels.boardId, simpleModels.model],
-            set: { responses: answers, updatedAt: new Date() },
-          });
-      }
+      await saveAnswers(app.db, userId, boardId, name, answers);
       return saved(name, answers);
     },
   );
