@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { muscles } from '../../db/schema';
+import type { muscles } from '../../db/schema';
 import { documented, wireSchema } from '../../openapi';
 import { allMuscles } from './catalogue';
 
