@@ -16,6 +16,8 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 import { CredentialBox, CredentialsKeyMissing } from './credentials';
+import type { GoogleDeps } from './google';
+import { syncGoogleConnection } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -335,10 +337,11 @@ export async function syncConnection(
 }
 
 /**
- * The sync job: one connection per job, a CalDAV account (two-way sync) or an ICS subscription (fetched again).
+ * The sync job: one connection per job, a CalDAV account (two-way sync), a Google account (google-sync.ts) or an
+ * ICS subscription (fetched again).
  * A remote failure is recorded on the connection, not retried: the next round tries again.
  */
-export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
+export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps, google: GoogleDeps): void {
   queue.define<{ connectionId: number }>({
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
@@ -349,6 +352,7 @@ export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
         .where(eq(calendarConnections.id, connectionId))
         .limit(1);
       if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+      else if (connection?.provider === 'google') await syncGoogleConnection(google, connectionId);
       else if (connection) await syncConnection(deps, connectionId);
     },
   });
@@ -372,7 +376,7 @@ export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number
     .from(calendarConnections)
     .where(
       and(
-        inArray(calendarConnections.provider, ['caldav', 'ics']),
+        inArray(calendarConnections.provider, ['caldav', 'ics', 'google']),
         or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)),
       ),
     );

@@ -25,6 +25,7 @@ import {
   updateRemoteEvent,
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
+import { googleMissing } from './google';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
@@ -43,9 +44,9 @@ const calendarEvent = wireSchema<CalendarEvent>()(
     end: z.string().describe('An ISO date-time; for an all-day item, the date after its last day.'),
     all_day: z.boolean(),
     source: z
-      .enum(['event', 'planned', 'ics', 'caldav'])
+      .enum(['event', 'planned', 'ics', 'caldav', 'google'])
       .describe(
-        'event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar.',
+        'event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar; google: an event of a connected Google calendar.',
       ),
     series: z
       .string()
@@ -79,7 +80,7 @@ const connection = z.object({
   id: z.number(),
   name: z.string(),
   url: z.string().describe("The feed's address, or the CalDAV server's."),
-  provider: z.enum(['ics', 'caldav']),
+  provider: z.enum(['ics', 'caldav', 'google']),
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable().describe('Why the last sync failed, in words to show; null after a good one.'),
   event_count: z.number(),
@@ -118,7 +119,7 @@ async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
 async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
   const calendars = await calendarsOf(
     app,
-    rows.filter((row) => row.provider === 'caldav').map((row) => row.id),
+    rows.filter((row) => row.provider !== 'ics').map((row) => row.id),
   );
   return rows.map((row) => {
     const base = {
@@ -132,7 +133,7 @@ async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): 
     const list = calendars.get(row.id) ?? [];
     return {
       ...base,
-      provider: 'caldav' as const,
+      provider: row.provider,
       username: row.username ?? '',
       calendars: list,
       event_count: list.filter((c) => c.selected).reduce((sum, c) => sum + c.event_count, 0),
@@ -293,7 +294,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId)))
         .limit(1);
       if (!row) throw notFound('No such connected calendar.');
-      if (row.provider === 'caldav') {
+      if (row.provider !== 'ics') {
         await requestSync(app.queue, row.id);
         return { connection: await presentConnection(app, row) };
       }
@@ -348,7 +349,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async () => {
-      const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
+      const missing = googleMissing(app.env);
       return {
         google: { configured: missing.length === 0, missing },
         caldav: {
@@ -463,7 +464,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
           and(
             eq(calendarConnections.id, request.body.id),
             eq(calendarConnections.userId, userId),
-            eq(calendarConnections.provider, 'caldav'),
+            inArray(calendarConnections.provider, ['caldav', 'google']),
           ),
         )
         .limit(1);
