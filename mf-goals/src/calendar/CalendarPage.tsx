@@ -386,6 +386,7 @@ export function CalendarPage({
             {sourceColours[selected.kind].label.replace(/s$/, '')}
             {selected.calendar ? `: ${selected.calendar}` : ''}
             {selected.ref?.repeat ? ` · ${describeRepeat(selected.ref.repeat)}` : ''}
+            {selected.kind === 'google' ? ' · change it in Google Calendar: Lifeboard shows it as Google has it' : ''}
           </p>
           <div className="lb-row">
             {selected.href ? <Link to={selected.href}>Open</Link> : null}

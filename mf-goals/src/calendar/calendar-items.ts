@@ -10,7 +10,7 @@ export interface CalendarItem {
   start: string;
   end: string | null;
   allDay: boolean;
-  kind: 'event' | 'planned' | 'ics' | 'caldav' | 'goal' | 'milestone' | 'habit';
+  kind: 'event' | 'planned' | 'ics' | 'caldav' | 'google' | 'goal' | 'milestone' | 'habit';
   color: string;
   /** Events and planned activities can be dragged; the rest are shown only. */
   movable: boolean;
@@ -38,6 +38,7 @@ export const sourceColours: Record<CalendarItem['kind'], { colour: string; label
   planned: { colour: '#1f8a4c', label: 'Planned activities' },
   ics: { colour: '#7b3fb8', label: 'Subscribed calendars' },
   caldav: { colour: '#a1356b', label: 'Synced calendars' },
+  google: { colour: '#1a73e8', label: 'Google Calendar' },
   goal: { colour: '#c0531a', label: 'Goal target dates' },
   milestone: { colour: '#9a6a00', label: 'Milestones' },
   habit: { colour: '#0f7c86', label: 'Habits due' },
@@ -76,6 +77,13 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     };
   }
   if (!base.start) return null;
+  if (source === 'google')
+    // Shown in its calendar's own colour; changed only in Google (the sync is one-way).
+    return {
+      ...base,
+      color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
+      ...(event.calendar ? { calendar: event.calendar } : {}),
+    };
   if ((kind === 'event' || kind === 'planned') && Number.isInteger(id) && typeof event.board === 'number') {
     return {
       ...base,
