@@ -16,7 +16,6 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
 import { caldavDepsOf, defineCalendarSyncJob, scanCalendarSyncs } from './modules/calendar/caldav';
-import { googleDepsOf } from './modules/calendar/google';
 import { googleCalendarRoutes } from './modules/calendar/google-routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
@@ -138,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
-  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env), googleDepsOf(options.db, options.env));
+  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
   const transfers = transfersOf(payments);

@@ -14,8 +14,10 @@ import type { AddressInfo } from 'node:net';
  *   refresh_token; errors as `{ error, error_description }` (invalid_grant, invalid_client).
  * - POST /revoke?token=: ends the grant (its refresh token and every access token made with it).
  * - GET /calendar/v3/users/me/calendarList; GET, POST /calendar/v3/calendars/{id}/events with pageToken,
- *   maxResults, showDeleted and syncToken (410 "fullSyncRequired" once a token was invalidated); PATCH and DELETE
- *   /calendar/v3/calendars/{id}/events/{eventId}. Every call needs a live Bearer access token, else 401.
+ *   maxResults, showDeleted and syncToken (410 "fullSyncRequired" once a token was invalidated); GET, PATCH and
+ *   DELETE /calendar/v3/calendars/{id}/events/{eventId}, with If-Match (412 "conditionNotMet" on a stale ETag).
+ *   A calendar the account may only read refuses writes (403 "requiredAccessLevel"). Every call needs a live
+ *   Bearer access token, else 401.
  */
 
 export interface StandInEvent {
@@ -44,6 +46,7 @@ interface StoredCalendar {
     summary: string;
     backgroundColor: string;
     timeZone: string;
+    accessRole: 'owner' | 'reader';
     primary?: boolean;
     selected?: boolean;
   };
@@ -68,10 +71,16 @@ export interface GoogleStandIn {
   calls: { method: string; path: string; query: URLSearchParams; status: number }[];
   /** Google's answer to the consent page: the callback address the browser is sent to. */
   consent(authUrl: string, answer: 'allow' | 'deny'): Promise<string>;
-  addCalendar(id: string, summary: string, options?: { color?: string; selected?: boolean; timeZone?: string }): void;
+  addCalendar(
+    id: string,
+    summary: string,
+    options?: { color?: string; selected?: boolean; timeZone?: string; accessRole?: 'owner' | 'reader' },
+  ): void;
   /** Writes an event as another app (Google's own web page) would: a change the next sync picks up. */
   putEvent(calendarId: string, event: Partial<StandInEvent> & { id: string }): void;
   deleteEvent(calendarId: string, eventId: string): void;
+  /** What Google has now in a calendar (deleted events left out), as another app would see it. */
+  eventsOf(calendarId: string): StandInEvent[];
   /** Access tokens stop working (as after an hour): the next call is refused with 401 until refreshed. */
   expireAccessTokens(): void;
   /** Google drops a calendar's sync tokens: the next incremental list answers 410 Gone. */
@@ -128,6 +137,7 @@ export async function startGoogleStandIn(
         summary,
         backgroundColor: extra.color ?? '#039be5',
         timeZone: extra.timeZone ?? 'Europe/Berlin',
+        accessRole: extra.accessRole ?? 'owner',
         ...(id === account ? { primary: true } : {}),
         ...(extra.selected === false ? {} : { selected: true }),
       },
@@ -285,6 +295,8 @@ export async function startGoogleStandIn(
       return json(200, {});
     }
 
+    // A browser on the consent page asks for it.
+    if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
     const path = url.pathname.replace(/^\/+/, '/');
     if (!path.startsWith('/calendar/v3/')) return apiError(404, 'notFound', 'Not Found', 'NOT_FOUND');
     const record = (status: number) => calls.push({ method: request.method ?? '', path, query, status });
@@ -304,7 +316,6 @@ export async function startGoogleStandIn(
       const all = [...calendars.values()].map((c) => ({
         kind: 'calendar#calendarListEntry',
         etag: `"${c.seq}"`,
-        accessRole: 'owner',
         ...c.entry,
       }));
       const offset = Number(decode<{ offset: number }>(query.get('pageToken') ?? '')?.offset ?? 0);
@@ -361,12 +372,21 @@ export async function startGoogleStandIn(
         summary: calendar.entry.summary,
         updated: new Date().toISOString(),
         timeZone: calendar.entry.timeZone,
-        accessRole: 'owner',
+        accessRole: calendar.entry.accessRole,
         items: page.map((stored) => wire(calendarId, stored)),
         ...(more
           ? { nextPageToken: encode({ offset: offset + page.length, since, upTo, full }) }
           : { nextSyncToken: encode({ calendar: calendarId, seq: upTo, generation: calendar.generation }) }),
       });
+    }
+    if (request.method !== 'GET' && calendar.entry.accessRole === 'reader') {
+      record(403);
+      return apiError(
+        403,
+        'requiredAccessLevel',
+        'You need to have writer access to this calendar.',
+        'PERMISSION_DENIED',
+      );
     }
     if (request.method === 'POST' && !eventId) {
       const body = JSON.parse((await readBody(request)) || '{}') as Partial<StandInEvent>;
@@ -385,6 +405,16 @@ export async function startGoogleStandIn(
       return stored
         ? apiError(410, 'deleted', 'Resource has been deleted', 'GONE')
         : apiError(404, 'notFound', 'Not Found', 'NOT_FOUND');
+    }
+    // If-Match: the write is refused when the event changed since the ETag the client last saw.
+    const ifMatch = request.headers['if-match'];
+    if (ifMatch && ifMatch !== stored.etag && ifMatch !== '*') {
+      record(412);
+      return apiError(412, 'conditionNotMet', 'Precondition Failed', 'FAILED_PRECONDITION');
+    }
+    if (request.method === 'GET') {
+      record(200);
+      return json(200, wire(calendarId, stored));
     }
     if (request.method === 'PATCH') {
       const body = JSON.parse((await readBody(request)) || '{}') as Partial<StandInEvent>;
@@ -430,6 +460,11 @@ export async function startGoogleStandIn(
     },
     deleteEvent(calendarId, eventId) {
       remove(calendars.get(calendarId)!, eventId);
+    },
+    eventsOf(calendarId) {
+      return [...calendars.get(calendarId)!.events.values()]
+        .map((stored) => stored.event)
+        .filter((event) => event.status !== 'cancelled');
     },
     expireAccessTokens() {
       for (const access of accessTokens.values()) access.live = false;

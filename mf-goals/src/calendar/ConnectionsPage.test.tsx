@@ -94,7 +94,7 @@ describe('ConnectionsPage: a connected Google account', () => {
     api.on('POST /api/calendar/google/disconnect', { body: { success: true, revoked: true } });
     show();
     const item = await screen.findByRole('listitem', { name: account.name }, { timeout: 3000 });
-    expect(item.textContent).toContain('one-way: its events come to Lifeboard');
+    expect(item.textContent).toContain('two-way sync with Google as ada@example.com');
     expect(item.textContent).toContain('4 events · Synced 5 minutes ago.');
     expect(within(item).getByLabelText(/Holidays/)).toBeTruthy();
     expect(item.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}|last_synced_at|provider/);

@@ -191,7 +191,7 @@ function CaldavAccount({
       <div>
         <strong>{connection.name}</strong> ·{' '}
         {connection.provider === 'google'
-          ? 'one-way: its events come to Lifeboard; changes are made in Google Calendar'
+          ? `two-way sync with Google as ${connection.username ?? ''}`
           : `two-way sync with ${host} as ${connection.username ?? ''}`}
         {' · '}
         {connection.event_count} {connection.event_count === 1 ? 'event' : 'events'} · {syncState(connection, syncing)}
@@ -390,7 +390,7 @@ function GoogleCalendar({ providers, failed }: ReturnType<typeof useProviders>) 
       </div>
       <p id="google-calendar-why">
         {configured
-          ? 'Google asks you which account to use and whether Lifeboard may read your calendars. Lifeboard only reads them: events you make or change here are not sent to Google.'
+          ? 'Google asks you which account to use and whether Lifeboard may see and change your calendars’ events. Its events then show on your Lifeboard calendar, and events you add, move, rename or delete here on a Google calendar are changed in Google too.'
           : `Not set up on this Lifeboard server: whoever runs it sets ${missing.join(' and ')} (an OAuth client of type "Web application" from Google Cloud Console → APIs & Services → Credentials; CALENDAR_CREDENTIALS_KEY keeps the access encrypted) and restarts the API. Until then, subscribe to your Google calendar's secret iCal address above.`}
       </p>
       {error ? <p role="alert">{error}</p> : null}

@@ -25,7 +25,7 @@ export interface CalendarItem {
     repeating: boolean;
     repeat: string | null;
   };
-  /** For an event of a synced CalDAV calendar: the event (its whole series) on the server. */
+  /** For an event of a synced CalDAV or Google calendar: the event (its whole series) on the server. */
   remote?: { id: number; calendarId: number; repeating: boolean; repeat: string | null };
   calendar?: string;
   /** A planned activity that was done. */
@@ -65,7 +65,7 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     movable: false,
     done: event.done === true,
   };
-  if (kind === 'caldav' && Number.isInteger(id) && typeof event.calendar_id === 'number') {
+  if ((kind === 'caldav' || kind === 'google') && Number.isInteger(id) && typeof event.calendar_id === 'number') {
     const repeating = Boolean(event.repeat);
     // A repeating CalDAV event changes as a whole: dragging one occurrence would move them all, so it is not offered.
     return {
@@ -77,13 +77,6 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     };
   }
   if (!base.start) return null;
-  if (source === 'google')
-    // Shown in its calendar's own colour; changed only in Google (the sync is one-way).
-    return {
-      ...base,
-      color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
-      ...(event.calendar ? { calendar: event.calendar } : {}),
-    };
   if ((kind === 'event' || kind === 'planned') && Number.isInteger(id) && typeof event.board === 'number') {
     return {
       ...base,

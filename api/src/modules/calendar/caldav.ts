@@ -16,8 +16,8 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 import { CredentialBox, CredentialsKeyMissing } from './credentials';
-import type { GoogleDeps } from './google';
-import { syncGoogleConnection } from './google-sync';
+import { googleDepsOf, GoogleError, type GoogleDeps } from './google';
+import { createGoogleEvent, deleteGoogleEvent, syncGoogleConnection, updateGoogleEvent } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -41,6 +41,8 @@ export interface CaldavDeps {
   db: Db;
   policy: FetchPolicy;
   box: CredentialBox;
+  /** A Google account's calendars are kept like a CalDAV account's; their events are written through Google's API. */
+  google: GoogleDeps;
 }
 
 /** Why a CalDAV request failed, in words the person can act on; `kind` picks the HTTP answer. */
@@ -63,7 +65,12 @@ export function fetchPolicyOf(env: Env): FetchPolicy {
 }
 
 export function caldavDepsOf(db: Db, env: Env): CaldavDeps {
-  return { db, policy: fetchPolicyOf(env), box: new CredentialBox(env.CALENDAR_CREDENTIALS_KEY) };
+  return {
+    db,
+    policy: fetchPolicyOf(env),
+    box: new CredentialBox(env.CALENDAR_CREDENTIALS_KEY),
+    google: googleDepsOf(db, env),
+  };
 }
 
 /** The password of a connection is sealed for its owner: a secret copied onto another account does not open. */
@@ -83,6 +90,7 @@ function tracedFetch(policy: FetchPolicy) {
 
 function explain(error: unknown, statuses: readonly number[]): CaldavError {
   if (error instanceof CaldavError) return error;
+  if (error instanceof GoogleError) return new CaldavError(error.message, error.kind);
   if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
   if (
     statuses.includes(401) ||
@@ -341,7 +349,7 @@ export async function syncConnection(
  * ICS subscription (fetched again).
  * A remote failure is recorded on the connection, not retried: the next round tries again.
  */
-export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps, google: GoogleDeps): void {
+export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
   queue.define<{ connectionId: number }>({
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
@@ -352,7 +360,7 @@ export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps, google:
         .where(eq(calendarConnections.id, connectionId))
         .limit(1);
       if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
-      else if (connection?.provider === 'google') await syncGoogleConnection(google, connectionId);
+      else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
       else if (connection) await syncConnection(deps, connectionId);
     },
   });
@@ -460,6 +468,10 @@ export async function createRemoteEvent(
       `"${found.calendar.name}" is not synced: choose it on the connections screen first.`,
       'conflict',
     );
+  if (found.connection.provider === 'google')
+    return createGoogleEvent(deps.google, found, fields).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
@@ -566,6 +578,10 @@ export async function updateRemoteEvent(
 ): Promise<ObjectRow> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  if (found.connection.provider === 'google')
+    return updateGoogleEvent(deps.google, found, fields).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
@@ -600,6 +616,10 @@ export async function updateRemoteEvent(
 export async function deleteRemoteEvent(deps: CaldavDeps, userId: number, objectId: number): Promise<void> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  if (found.connection.provider === 'google')
+    return deleteGoogleEvent(deps.google, found).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);

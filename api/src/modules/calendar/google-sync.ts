@@ -15,11 +15,12 @@ import {
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 
 /*
- * One-way sync of a Google account: its calendars (calendarList) and, for each chosen one, its events, pulled
+ * Two-way sync of a Google account. From Google: its calendars (calendarList) and, for each chosen one, its events, pulled
  * incrementally with the sync token Google gives (kept as the calendar's `ctag`); when Google says the token is
  * no longer valid (410) the calendar is fetched whole again. They are kept like a CalDAV account's: a calendar per
  * `caldav_calendar` row (its `url` is Google's calendar id), an event per `caldav_object` row (its `url` is the
- * event id, its text the event as Google gave it, its `events` the series `/api/google/events` expands).
+ * event id, its text the event as Google gave it, its `events` the series `/api/google/events` expands). To Google: an
+ * event made, changed or deleted in Lifeboard is written at once (insert; patch and delete with If-Match on its ETag).
  */
 
 type GoogleEvent = calendar_v3.Schema$Event;
@@ -298,4 +299,145 @@ export async function syncGoogleConnection(
       .where(eq(calendarConnections.id, connection.id));
     return { ok: false, error: reason.message };
   }
+}
+
+/** What an event made or changed in Lifeboard says (the same fields as a CalDAV event's). */
+export interface GoogleEventFields {
+  title?: string;
+  start?: Date;
+  end?: Date;
+  allDay?: boolean;
+  description?: string;
+}
+
+const changedInGoogle =
+  'This event was changed in Google Calendar since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
+const deletedInGoogle = 'This event was deleted in Google Calendar.';
+
+/** Google's fields for a change: an all-day event by dates (its end is the day after its last), a timed one by instants. */
+function googleFields(fields: GoogleEventFields): calendar_v3.Schema$Event {
+  const time = (date: Date) =>
+    fields.allDay ? { date: date.toISOString().slice(0, 10) } : { dateTime: date.toISOString() };
+  return {
+    ...(fields.title !== undefined ? { summary: fields.title } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.start && fields.end ? { start: time(fields.start), end: time(fields.end) } : {}),
+  };
+}
+
+/** Keeps Google's answer as Lifeboard's copy of the event, with its series worked out again. */
+async function keepEvent(db: GoogleDeps['db'], calendarId: number, event: GoogleEvent): Promise<ObjectRow> {
+  const siblings = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, calendarId));
+  const exceptions = siblings
+    .map((object) => JSON.parse(object.ics) as GoogleEvent)
+    .filter((other) => other.recurringEventId === event.id);
+  const values = {
+    calendarId,
+    url: event.id!,
+    etag: event.etag ?? null,
+    ics: JSON.stringify(event),
+    events: seriesOf(event, exceptions, event.start?.timeZone ?? 'UTC'),
+  };
+  const [row] = await db
+    .insert(caldavObjects)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [caldavObjects.calendarId, caldavObjects.url],
+      set: { etag: values.etag, ics: values.ics, events: values.events },
+    })
+    .returning();
+  return row!;
+}
+
+type ObjectRow = typeof caldavObjects.$inferSelect;
+interface Owned {
+  connection: Connection;
+  calendar: CalendarRow;
+  object?: ObjectRow;
+}
+
+function clientFor(deps: GoogleDeps, connection: Connection) {
+  if (!deps.settings)
+    throw new GoogleError(
+      'Google Calendar is no longer set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+      'server',
+    );
+  const authorised = authorisedClient({ ...deps, settings: deps.settings }, connection);
+  return { api: calendarApi(deps.settings, authorised.client), saveTokens: authorised.saveTokens };
+}
+
+/** After Google refused a write on a stale copy: its current version replaces Lifeboard's (or the copy goes). */
+async function takeGoogleVersion(deps: GoogleDeps, api: calendar_v3.Calendar, owned: Required<Owned>): Promise<void> {
+  try {
+    const { data } = await api.events.get({ calendarId: owned.calendar.url, eventId: owned.object.url });
+    if (data.status !== 'cancelled') {
+      await keepEvent(deps.db, owned.calendar.id, data);
+      return;
+    }
+  } catch (error) {
+    if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
+  }
+  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+}
+
+/** Makes an event on a Google calendar (events.insert); Google's answer is kept as Lifeboard's copy. */
+export async function createGoogleEvent(deps: GoogleDeps, owned: Owned, fields: GoogleEventFields): Promise<ObjectRow> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    const { data } = await api.events.insert({ calendarId: owned.calendar.url, requestBody: googleFields(fields) });
+    return await keepEvent(deps.db, owned.calendar.id, data);
+  } catch (error) {
+    throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+}
+
+/**
+ * Changes an event in Google (events.patch) with If-Match on the ETag Lifeboard last saw, so a newer version made
+ * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again.
+ */
+export async function updateGoogleEvent(
+  deps: GoogleDeps,
+  owned: Required<Owned>,
+  fields: GoogleEventFields,
+): Promise<ObjectRow> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    const { data } = await api.events.patch(
+      { calendarId: owned.calendar.url, eventId: owned.object.url, requestBody: googleFields(fields) },
+      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+    );
+    return await keepEvent(deps.db, owned.calendar.id, data);
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 412 || status === 404 || status === 410) {
+      await takeGoogleVersion(deps, api, owned);
+      throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+    }
+    throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+}
+
+/** Deletes an event (every repeat of it) in Google, with If-Match; gone already counts as done. */
+export async function deleteGoogleEvent(deps: GoogleDeps, owned: Required<Owned>): Promise<void> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    await api.events.delete(
+      { calendarId: owned.calendar.url, eventId: owned.object.url },
+      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+    );
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 412) {
+      await takeGoogleVersion(deps, api, owned);
+      throw new GoogleError(changedInGoogle, 'conflict');
+    }
+    if (status !== 404 && status !== 410) throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
 }

@@ -55,7 +55,16 @@ interface Connection {
   event_count: number;
   calendars?: { id: number; name: string; color: string | null; selected: boolean; event_count: number }[];
 }
-type Item = { id: string; title: string; start: string; end: string; all_day: boolean; source: string; color?: string };
+type Item = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+  source: string;
+  series: string;
+  color?: string;
+};
 
 const connections = async (user: TestUser) =>
   (await user.post('/api/calendar/connections')).json<{ connections: Connection[] }>().connections;
@@ -112,7 +121,7 @@ describe('Google Calendar', () => {
 
   it('connects with consent, syncs the chosen calendars incrementally, refreshes tokens, resyncs after 410, and disconnects', async () => {
     google.addCalendar('family@group.calendar.google.com', 'Family', { color: '#7cb342' });
-    google.addCalendar('holidays@group.v.calendar.google.com', 'Holidays', { selected: false });
+    google.addCalendar('holidays@group.v.calendar.google.com', 'Holidays', { selected: false, accessRole: 'reader' });
     const primary = google.account;
     // A weekly series of four (9:00 in Berlin): the second moved to 11:00, the third cancelled.
     google.putEvent(primary, {
@@ -156,7 +165,9 @@ describe('Google Calendar', () => {
     expect(consentUrl.searchParams.get('access_type')).toBe('offline');
     expect(consentUrl.searchParams.get('prompt')).toBe('consent');
     expect(consentUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
-    expect(consentUrl.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/calendar.readonly');
+    expect(consentUrl.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
+    );
     expect(consentUrl.searchParams.get('state')).toBeTruthy();
 
     const back = new URL(await google.consent(consentUrl.href, 'allow'));
@@ -262,6 +273,90 @@ describe('Google Calendar', () => {
     expect(await googleItems(user, '2026-03-01', '2026-03-31')).toEqual([]);
     const calendarsLeft = await db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, made!.id));
     expect(calendarsLeft).toEqual([]);
+  });
+
+  it('writes events made, changed and deleted in Lifeboard to Google, and a newer version in Google wins', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    const account = await synced(user, made!.id, null);
+    const own = account.calendars!.find((c) => c.name === google.account)!;
+    const inGoogle = (title: string) => google.eventsOf(google.account).find((event) => event.summary === title);
+
+    const created = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: own.id,
+      title: 'Piano lesson',
+      start: '2026-04-07T16:00:00.000Z',
+      end: '2026-04-07T17:00:00.000Z',
+      all_day: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ event: { id: number } }>().event.id;
+    expect(inGoogle('Piano lesson')).toMatchObject({
+      start: { dateTime: '2026-04-07T16:00:00.000Z' },
+      end: { dateTime: '2026-04-07T17:00:00.000Z' },
+    });
+    expect((await googleItems(user, '2026-04-07', '2026-04-07')).map((i) => [i.title, i.start])).toEqual([
+      ['Piano lesson', '2026-04-07T16:00:00.000Z'],
+    ]);
+
+    const allDay = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: own.id,
+      title: 'Camping',
+      start: '2026-04-10T00:00:00.000Z',
+      end: '2026-04-12T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(allDay.statusCode, allDay.body).toBe(201);
+    expect(inGoogle('Camping')).toMatchObject({ start: { date: '2026-04-10' }, end: { date: '2026-04-12' } });
+
+    const moved = await user.post('/api/calendar/caldav/events/update', {
+      id,
+      title: 'Piano lesson (moved)',
+      start: '2026-04-08T16:00:00.000Z',
+      end: '2026-04-08T17:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(inGoogle('Piano lesson (moved)')).toMatchObject({ start: { dateTime: '2026-04-08T16:00:00.000Z' } });
+
+    // Changed in Google meanwhile: Lifeboard's change is refused (If-Match), and Google's version is shown.
+    const piano = inGoogle('Piano lesson (moved)')!;
+    google.putEvent(google.account, { ...piano, summary: 'Piano with Mia' });
+    const stale = await user.post('/api/calendar/caldav/events/update', { id, title: 'Piano (from Lifeboard)' });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json<{ error: string }>().error).toMatch(/changed in Google Calendar since Lifeboard last synced/);
+    expect(inGoogle('Piano with Mia')).toBeTruthy();
+    expect((await googleItems(user, '2026-04-08', '2026-04-08')).map((i) => i.title)).toEqual(['Piano with Mia']);
+
+    // Deleting it now (Lifeboard has the newest version) deletes it in Google.
+    const deleted = await user.post('/api/calendar/caldav/events/delete', { id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(inGoogle('Piano with Mia')).toBeUndefined();
+    expect(await googleItems(user, '2026-04-08', '2026-04-08')).toEqual([]);
+
+    // A calendar the account may only read: the write is refused in words, and nothing is made.
+    const holidays = account.calendars!.find((c) => c.name === 'Holidays')!;
+    await user.post('/api/calendar/caldav/calendars', { id: made!.id, selected: [own.id, holidays.id] });
+    const refused = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: holidays.id,
+      title: 'Day off',
+      start: '2026-04-14T00:00:00.000Z',
+      end: '2026-04-15T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'You can only read this Google calendar: make the event on a calendar of your own.',
+    );
+    expect(google.eventsOf('holidays@group.v.calendar.google.com').map((e) => e.summary)).toEqual(['A holiday']);
+
+    // Another person cannot change it.
+    const stranger = await signUp(app);
+    const camping = (await googleItems(user, '2026-04-10', '2026-04-10'))[0]!;
+    const campingId = Number(camping.series.split(':')[1]);
+    expect((await stranger.post('/api/calendar/caldav/events/delete', { id: campingId })).statusCode).toBe(404);
+    expect(inGoogle('Camping')).toBeTruthy();
   });
 
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {

@@ -11,8 +11,14 @@ import { CredentialBox } from './credentials';
  * to a local stand-in with the same libraries unchanged.
  */
 
-/** Reading calendars and their events; Lifeboard does not write to Google (one-way sync). */
-export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly'];
+/**
+ * Listing the calendars (calendar.readonly) and reading and writing their events (calendar.events): the two-way
+ * sync. Nothing else of the account (settings, sharing) is asked for.
+ */
+export const GOOGLE_SCOPES = [
+  'https://www.googleapis.com/auth/calendar.readonly',
+  'https://www.googleapis.com/auth/calendar.events',
+];
 
 /** How long a consent page may stay open before its answer is refused. */
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -143,7 +149,7 @@ export function consentUrl(settings: GoogleSettings, state: string): string {
 export class GoogleError extends Error {
   constructor(
     message: string,
-    readonly kind: 'auth' | 'unreachable' | 'server',
+    readonly kind: 'auth' | 'unreachable' | 'server' | 'conflict' | 'gone',
   ) {
     super(message);
   }
@@ -157,6 +163,15 @@ export function explainGoogle(error: unknown): GoogleError {
   const status = (error as { status?: number; response?: { status?: number } }).response?.status;
   const body = (error as { response?: { data?: unknown } }).response?.data;
   const oauthError = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  const reason =
+    typeof oauthError === 'object' && oauthError !== null
+      ? (oauthError as { errors?: { reason?: string }[] }).errors?.[0]?.reason
+      : undefined;
+  if (status === 403 && reason === 'requiredAccessLevel')
+    return new GoogleError(
+      'You can only read this Google calendar: make the event on a calendar of your own.',
+      'server',
+    );
   if (oauthError === 'invalid_grant' || status === 401 || status === 403) return new GoogleError(accessRemoved, 'auth');
   if (oauthError === 'invalid_client')
     return new GoogleError(
