@@ -14,8 +14,8 @@ import {
   googleMissing,
   makeState,
   oauthClient,
-  openTokens,
   readState,
+  revokeGrant,
   sealTokens,
 } from './google';
 import { calendarColour, calendarName, listCalendars } from './google-sync';
@@ -176,18 +176,7 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
         )
         .limit(1);
       if (!row) throw notFound('No such connected Google account.');
-      const tokens = google.box.configured ? openTokens(google.box, userId, row.secret) : null;
-      let revoked = false;
-      if (tokens?.refresh_token && google.settings) {
-        // Revoking the refresh token ends the whole grant. Google down or the grant already gone: the copy still goes.
-        revoked = await oauthClient(google.settings)
-          .revokeToken(tokens.refresh_token)
-          .then(() => true)
-          .catch((failure: unknown) => {
-            app.log.info({ reason: explainGoogle(failure).message }, 'google token revoke failed');
-            return false;
-          });
-      }
+      const revoked = await revokeGrant(google, userId, row.secret);
       await app.db.delete(calendarConnections).where(eq(calendarConnections.id, row.id));
       return { success: true as const, revoked };
     },

@@ -357,6 +357,12 @@ describe('Google Calendar', () => {
     const campingId = Number(camping.series.split(':')[1]);
     expect((await stranger.post('/api/calendar/caldav/events/delete', { id: campingId })).statusCode).toBe(404);
     expect(inGoogle('Camping')).toBeTruthy();
+
+    // Disconnected through the list's plain "delete" too, the grant is revoked at Google.
+    const revokedBefore = google.revoked.length;
+    expect((await user.post('/api/calendar/connections/delete', { id: made!.id })).statusCode).toBe(200);
+    expect(google.revoked.length).toBe(revokedBefore + 1);
+    expect(await connections(user)).toEqual([]);
   });
 
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {

@@ -145,6 +145,22 @@ export function consentUrl(settings: GoogleSettings, state: string): string {
   });
 }
 
+/**
+ * Ends Lifeboard's grant at Google (revoking the refresh token ends the whole grant), so the account no longer lists
+ * Lifeboard among the apps with access. False when there was nothing to revoke or Google could not be told: the
+ * caller deletes its copy either way.
+ */
+export async function revokeGrant(deps: GoogleDeps, userId: number, sealed: string | null): Promise<boolean> {
+  const tokens = deps.box.configured ? openTokens(deps.box, userId, sealed) : null;
+  if (!tokens?.refresh_token || !deps.settings) return false;
+  return oauthClient(deps.settings)
+    .revokeToken(tokens.refresh_token)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** Why talking to Google failed, in words the person can act on. */
 export class GoogleError extends Error {
   constructor(

@@ -25,7 +25,7 @@ import {
   updateRemoteEvent,
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
-import { googleMissing } from './google';
+import { googleDepsOf, googleMissing, revokeGrant } from './google';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
@@ -197,6 +197,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
+  const google = googleDepsOf(app.db, app.env);
 
   api.post(
     '/api/google/events',
@@ -321,8 +322,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       const deleted = await app.db
         .delete(calendarConnections)
         .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId)))
-        .returning({ id: calendarConnections.id });
+        .returning({ provider: calendarConnections.provider, secret: calendarConnections.secret });
       if (deleted.length === 0) throw notFound('No such connected calendar.');
+      if (deleted[0]!.provider === 'google') await revokeGrant(google, authOf(request).userId, deleted[0]!.secret);
       return { success: true as const };
     },
   );
