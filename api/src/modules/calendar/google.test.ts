@@ -188,7 +188,7 @@ describe('Google Calendar', () => {
     expect(first.calendars!.map((c) => [c.name, c.selected, c.event_count])).toEqual([
       ['Family', true, 1],
       ['Holidays', false, 0],
-      ['ada@example.com', true, 3],
+      ['ada@example.com', true, 2],
     ]);
     let items = await googleItems(user, '2026-03-01', '2026-03-31');
     expect(items.map((i) => [i.title, i.start, i.end])).toEqual([

@@ -26,7 +26,7 @@ import {
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
 import { googleDepsOf, googleMissing, revokeGrant } from './google';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
@@ -95,7 +95,11 @@ type WireConnection = z.output<typeof connection>;
 async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
   if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
   const rows = await app.db
-    .select({ calendar: caldavCalendars, events: count(caldavObjects.id) })
+    // A Google occurrence that was cancelled is kept (it removes a date from its series) but is no event to count.
+    .select({
+      calendar: caldavCalendars,
+      events: sql<number>`count(${caldavObjects.id}) filter (where jsonb_array_length(${caldavObjects.events}) > 0)`,
+    })
     .from(caldavCalendars)
     .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
     .where(inArray(caldavCalendars.connectionId, connectionIds))
