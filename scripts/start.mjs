@@ -271,6 +271,11 @@ async function main() {
         : '  caldav   CalDAV passwords encrypted with a development key (api/.data/calendar-credentials-development.key)',
     );
     console.log(
+      process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET
+        ? `  google   Google Calendar connects (redirect URI to register: http://localhost:${apiPort}/api/calendar/google/callback)`
+        : '  google   Google Calendar off: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (README › Calendar connections)',
+    );
+    console.log(
       `  inbox    http://localhost:${mailWebPort}  (MailDev: every mail the site sends, e.g. password resets and reminders)`,
     );
   }

@@ -16,6 +16,7 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
 import { caldavDepsOf, defineCalendarSyncJob, scanCalendarSyncs } from './modules/calendar/caldav';
+import { googleCalendarRoutes } from './modules/calendar/google-routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
 import { goalAiRoutes } from './modules/goals/ai-draft';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sharedPageRoutes);
   await app.register(simpleModelRoutes);
   await app.register(calendarRoutes);
+  await app.register(googleCalendarRoutes);
   await app.register(muscleRoutes);
   await app.register(exerciseRoutes);
   await app.register(programRoutes);

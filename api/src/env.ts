@@ -128,6 +128,12 @@ export const envSchema = z
      */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Where Google's OAuth 2.0 pages and endpoints are (`/o/oauth2/v2/auth`, `/token`, `/revoke` under it), and its
+     * REST APIs (`/calendar/v3/…`): Google's own by default. The tests and e2e point both at a local stand-in.
+     */
+    GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
+    GOOGLE_API_BASE_URL: z.string().url().optional(),
     /** Payments: Stripe when both are set (Checkout Sessions and webhooks), otherwise the built-in test provider. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -122,9 +122,10 @@ export const simpleModels = pgTable(
 );
 
 /**
- * A calendar the user connected: an ICS subscription (a secret iCal address) or a CalDAV account. An ICS
- * subscription's events are fetched by the refresher and kept here; a CalDAV account's calendars and events
- * are kept in `caldav_calendar` and `caldav_object`. Either way `/api/google/events` answers without a network call.
+ * A calendar the user connected: an ICS subscription (a secret iCal address), a CalDAV account or a Google
+ * account. An ICS subscription's events are fetched by the refresher and kept here; a CalDAV or Google account's
+ * calendars and events are kept in `caldav_calendar` and `caldav_object` (for Google: the calendar id, the event id
+ * and the event's JSON; see calendar/google-sync.ts). Either way `/api/google/events` answers without a network call.
  */
 export const calendarConnections = pgTable(
   'calendar_connection',
@@ -133,13 +134,16 @@ export const calendarConnections = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['ics', 'caldav'] }).notNull(),
+    provider: text('provider', { enum: ['ics', 'caldav', 'google'] }).notNull(),
     name: text('name').notNull().default(''),
     /** The feed's address, or the CalDAV server's. */
     url: text('url'),
-    /** CalDAV: the account's user name. */
+    /** CalDAV: the account's user name; Google: the account's address. */
     username: text('username'),
-    /** CalDAV: the password, encrypted with CALENDAR_CREDENTIALS_KEY (AES-256-GCM; see calendar/credentials.ts). */
+    /**
+     * CalDAV: the password; Google: the OAuth tokens. Encrypted with CALENDAR_CREDENTIALS_KEY (AES-256-GCM; see
+     * calendar/credentials.ts).
+     */
     secret: text('secret'),
     /** The series fetched at the last sync, recurrences unexpanded. */
     events: jsonb('events')
@@ -226,8 +230,8 @@ export interface CalendarEvent {
   start: string;
   end: string;
   all_day: boolean;
-  source: 'event' | 'planned' | 'ics' | 'caldav';
-  /** Where the item lives: `event:12`, `planned:4`, `ics:3`, `caldav:7` (a CalDAV calendar object). */
+  source: 'event' | 'planned' | 'ics' | 'caldav' | 'google';
+  /** Where the item lives: `event:12`, `planned:4`, `ics:3`, `caldav:7` (a CalDAV calendar object), `google:9` (a Google event). */
   series: string;
   /** The occurrence's date (`YYYY-MM-DD`) in the user's zone. */
   date: string;

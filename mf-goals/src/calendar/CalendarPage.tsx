@@ -82,7 +82,7 @@ function remoteTimes(
   };
 }
 
-/** A new event on one of the synced CalDAV calendars; it is written to the server at once. */
+/** A new event on one of the synced calendars (CalDAV or Google); it is written to the server at once. */
 function NewRemoteEvent({
   calendars,
   onSaved,
@@ -232,14 +232,13 @@ export function CalendarPage({
   const syncedCalendars = useMemo(
     () =>
       connections
-        .filter((c) => c.provider === 'caldav')
+        .filter((c) => c.provider !== 'ics')
         .flatMap((c) =>
           (c.calendars ?? [])
             .filter((cal) => cal.selected)
             .map((cal) => ({
               id: cal.id,
-              name:
-                connections.filter((o) => o.provider === 'caldav').length > 1 ? `${cal.name} (${c.name})` : cal.name,
+              name: connections.filter((o) => o.provider !== 'ics').length > 1 ? `${cal.name} (${c.name})` : cal.name,
             })),
         ),
     [connections],

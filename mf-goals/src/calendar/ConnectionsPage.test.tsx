@@ -58,6 +58,75 @@ describe('ConnectionsPage: Google Calendar', () => {
   });
 });
 
+describe('ConnectionsPage: a connected Google account', () => {
+  const googleReady = { configured: true, missing: [] };
+  const account = {
+    id: 9,
+    name: 'Google Calendar (ada@example.com)',
+    url: 'https://calendar.google.com',
+    provider: 'google',
+    username: 'ada@example.com',
+    event_count: 4,
+    last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    last_error: null,
+    calendars: [
+      { id: 3, name: 'ada@example.com', color: '#039be5', selected: true, event_count: 4 },
+      { id: 4, name: 'Holidays', color: '#7cb342', selected: false, event_count: 0 },
+    ],
+  };
+
+  it('says how the visit to Google went, in words', async () => {
+    api.on('POST /api/calendar/providers', { body: { google: googleReady, caldav } });
+    render(
+      <MemoryRouter initialEntries={['/calendar/connections?google=denied']}>
+        <ConnectionsPage />
+      </MemoryRouter>,
+    );
+    expect(
+      (await screen.findByText(/Google Calendar was not connected: access was not allowed/, {}, { timeout: 3000 }))
+        .textContent,
+    ).not.toMatch(/access_denied|denied$/);
+  });
+
+  it('lists the account with its calendars and last sync in words; disconnecting asks first', async () => {
+    api.on('POST /api/calendar/providers', { body: { google: googleReady, caldav } });
+    api.on('POST /api/calendar/connections', { body: { connections: [account] } });
+    api.on('POST /api/calendar/google/disconnect', { body: { success: true, revoked: true } });
+    show();
+    const item = await screen.findByRole('listitem', { name: account.name }, { timeout: 3000 });
+    expect(item.textContent).toContain('two-way sync with Google as ada@example.com');
+    expect(item.textContent).toContain('4 events · Synced 5 minutes ago.');
+    expect(within(item).getByLabelText(/Holidays/)).toBeTruthy();
+    expect(item.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}|last_synced_at|provider/);
+    const connect = (await screen.findByRole('button', { name: 'Connect Google Calendar' })) as HTMLButtonElement;
+    expect(connect.disabled).toBe(false);
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Nothing is deleted in Google Calendar.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.requests.some((r) => r.path === '/api/calendar/google/disconnect')).toBe(false);
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/calendar/google/disconnect')?.body).toEqual({ id: 9 }),
+    );
+    expect(await screen.findByText(/no longer has access to it/)).toBeTruthy();
+  });
+
+  it('says why connecting could not start, and stays on the page', async () => {
+    api.on('POST /api/calendar/providers', { body: { google: googleReady, caldav } });
+    api.on('POST /api/calendar/google/connect', {
+      status: 422,
+      body: { error: 'LB-VALIDATION', message: 'Google Calendar is not set up on this server.' },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Google Calendar' }, { timeout: 3000 }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not start connecting Google Calendar');
+  });
+});
+
 describe('ConnectionsPage: CalDAV accounts', () => {
   it('says which setting the server needs when it cannot keep calendar passwords, and offers no form', async () => {
     api.on('POST /api/calendar/providers', {

@@ -2,11 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as api from '@lifeboard/shared/api/account';
 import { ValidationError } from '@lifeboard/shared/api/errors';
-import { Link } from '@lifeboard/shared/lib/router';
+import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
 import { formatTimeAgo } from '@lifeboard/shared/lib/date-display';
 import { $calendarConnections } from '@lifeboard/shared/stores/data';
 import { loadCalendarConnections } from '@lifeboard/shared/stores/data-loaders';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { Checkbox, Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 
@@ -188,7 +189,10 @@ function CaldavAccount({
   return (
     <li className="lb-stack" aria-label={connection.name}>
       <div>
-        <strong>{connection.name}</strong> · two-way sync with {host} as {connection.username}
+        <strong>{connection.name}</strong> ·{' '}
+        {connection.provider === 'google'
+          ? `two-way sync with Google as ${connection.username ?? ''}`
+          : `two-way sync with ${host} as ${connection.username ?? ''}`}
         {' · '}
         {connection.event_count} {connection.event_count === 1 ? 'event' : 'events'} · {syncState(connection, syncing)}
       </div>
@@ -338,27 +342,58 @@ function PrivateFeed() {
   );
 }
 
+/** What the connections screen says when Google's consent page sends the person back (`?google=`). */
+const googleOutcomes: Record<string, string> = {
+  connected: 'Google Calendar is connected. Its events are being fetched now and appear on your calendar in a moment.',
+  denied:
+    "Google Calendar was not connected: access was not allowed on Google's page. To see its events here, connect again and choose “Allow”.",
+  expired:
+    'Google Calendar was not connected: the visit to Google took too long or did not start on this page. Press “Connect Google Calendar” again.',
+  failed: 'Google Calendar could not be connected: Google did not confirm the access. Try again in a moment.',
+  'no-calendars': 'Google Calendar was not connected: this Google account has no calendars.',
+  'too-many': 'Google Calendar was not connected: 50 calendars are connected already. Disconnect one first.',
+};
+
 /**
- * Connecting Google Calendar itself: the server needs an OAuth client first. The button says what is
- * missing and who sets it; the iCal subscription above works meanwhile.
+ * Connecting Google Calendar: the button sends the browser to Google's consent page, which comes back here. When
+ * the server has no OAuth client yet, the button says what is missing and who sets it.
  */
 function GoogleCalendar({ providers, failed }: ReturnType<typeof useProviders>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (failed)
     return <p className="lb-muted">Whether Google Calendar can be connected could not be checked. Try again later.</p>;
   if (!providers) return <p className="lb-muted">Checking…</p>;
   const { configured, missing } = providers.google;
+  const connect = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await api.startGoogleConnect();
+    if (!result.ok) {
+      setBusy(false);
+      return setError(`Could not start connecting Google Calendar: ${result.error.message}`);
+    }
+    window.location.assign(result.data);
+  };
   return (
     <div className="lb-stack">
       <div>
-        <Button disabled aria-describedby="google-calendar-why">
+        <Button
+          variant={configured ? 'primary' : undefined}
+          disabled={!configured}
+          busy={busy}
+          aria-describedby="google-calendar-why"
+          onClick={() => void connect()}
+        >
           Connect Google Calendar
         </Button>
       </div>
       <p id="google-calendar-why">
         {configured
-          ? 'Google Calendar is set up on this server, but connecting it directly (two-way) is not built yet. Subscribe to its secret iCal address above to see its events here.'
-          : `Not set up on this Lifeboard server: whoever runs it sets ${missing.join(' and ')} (an OAuth client of type "Web application" from Google Cloud Console → APIs & Services → Credentials) and restarts the API. Until then, subscribe to your Google calendar's secret iCal address above.`}
+          ? 'Google asks you which account to use and whether Lifeboard may see and change your calendars’ events. Its events then show on your Lifeboard calendar, and events you add, move, rename or delete here on a Google calendar are changed in Google too.'
+          : `Not set up on this Lifeboard server: whoever runs it sets ${missing.join(' and ')} (an OAuth client of type "Web application" from Google Cloud Console → APIs & Services → Credentials; CALENDAR_CREDENTIALS_KEY keeps the access encrypted) and restarts the API. Until then, subscribe to your Google calendar's secret iCal address above.`}
       </p>
+      {error ? <p role="alert">{error}</p> : null}
     </div>
   );
 }
@@ -372,6 +407,9 @@ export function ConnectionsPage() {
   const setup = useProviders();
   const [message, setMessage] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<number[]>([]);
+  const [leaving, setLeaving] = useState<api.CalendarConnection | null>(null);
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('google');
   const live = useRef(true);
   useEffect(() => {
     live.current = true;
@@ -399,7 +437,7 @@ export function ConnectionsPage() {
   const refresh = async (connection: api.CalendarConnection) => {
     const result = await api.refreshCalendarConnection(connection.id);
     if (!result.ok) return setMessage(result.error.message);
-    if (connection.provider === 'caldav') {
+    if (connection.provider !== 'ics') {
       setMessage(null);
       void waitForSync(connection.id, connection.last_synced_at);
       return;
@@ -416,8 +454,31 @@ export function ConnectionsPage() {
     setMessage(result.ok ? `"${name}" is disconnected; its events are gone from your calendar.` : result.error.message);
     void loadCalendarConnections();
   };
+  // Back from Google's consent page: say how it went (once), and follow the new account's first sync.
+  useEffect(() => {
+    if (!outcome) return;
+    setMessage(googleOutcomes[outcome] ?? googleOutcomes.failed!);
+    setParams({}, { replace: true });
+    if (outcome !== 'connected') return;
+    void loadCalendarConnections().then(() => {
+      const fresh = $calendarConnections.get().find((c) => c.provider === 'google' && !c.last_synced_at);
+      if (fresh) void waitForSync(fresh.id, null);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from Google
+  }, [outcome]);
+  const disconnectGoogle = async (connection: api.CalendarConnection) => {
+    setLeaving(null);
+    const result = await api.disconnectGoogle(connection.id);
+    setMessage(
+      result.ok
+        ? `${connection.name} is disconnected: Lifeboard no longer has access to it, and its events are gone from your calendar.`
+        : result.error.message,
+    );
+    void loadCalendarConnections();
+  };
   const accounts = connections.filter((c) => c.provider === 'caldav');
-  const subscriptions = connections.filter((c) => c.provider !== 'caldav');
+  const googleAccounts = connections.filter((c) => c.provider === 'google');
+  const subscriptions = connections.filter((c) => c.provider === 'ics');
   const caldav = setup.providers?.caldav;
   return (
     <section className="lb-stack">
@@ -496,7 +557,34 @@ export function ConnectionsPage() {
         <PrivateFeed />
       </Panel>
       <Panel title="Google Calendar">
+        {googleAccounts.length ? (
+          <ul className="lb-stack" aria-label="Connected Google accounts">
+            {googleAccounts.map((c) => (
+              <CaldavAccount
+                key={c.id}
+                connection={c}
+                syncing={syncing.includes(c.id)}
+                onSync={() => void refresh(c)}
+                onRemove={() => setLeaving(c)}
+                onMessage={setMessage}
+              />
+            ))}
+          </ul>
+        ) : null}
         <GoogleCalendar {...setup} />
+        <ConfirmDialog
+          open={leaving !== null}
+          title={`Disconnect ${leaving?.name ?? 'Google Calendar'}?`}
+          confirmLabel="Disconnect"
+          danger
+          onConfirm={() => leaving && void disconnectGoogle(leaving)}
+          onCancel={() => setLeaving(null)}
+        >
+          <p>
+            Lifeboard gives up its access to this Google account, and the account&apos;s events leave your Lifeboard
+            calendar. Nothing is deleted in Google Calendar.
+          </p>
+        </ConfirmDialog>
       </Panel>
     </section>
   );

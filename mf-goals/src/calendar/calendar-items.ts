@@ -10,7 +10,7 @@ export interface CalendarItem {
   start: string;
   end: string | null;
   allDay: boolean;
-  kind: 'event' | 'planned' | 'ics' | 'caldav' | 'goal' | 'milestone' | 'habit';
+  kind: 'event' | 'planned' | 'ics' | 'caldav' | 'google' | 'goal' | 'milestone' | 'habit';
   color: string;
   /** Events and planned activities can be dragged; the rest are shown only. */
   movable: boolean;
@@ -25,7 +25,7 @@ export interface CalendarItem {
     repeating: boolean;
     repeat: string | null;
   };
-  /** For an event of a synced CalDAV calendar: the event (its whole series) on the server. */
+  /** For an event of a synced CalDAV or Google calendar: the event (its whole series) on the server. */
   remote?: { id: number; calendarId: number; repeating: boolean; repeat: string | null };
   calendar?: string;
   /** A planned activity that was done. */
@@ -38,6 +38,7 @@ export const sourceColours: Record<CalendarItem['kind'], { colour: string; label
   planned: { colour: '#1f8a4c', label: 'Planned activities' },
   ics: { colour: '#7b3fb8', label: 'Subscribed calendars' },
   caldav: { colour: '#a1356b', label: 'Synced calendars' },
+  google: { colour: '#1a73e8', label: 'Google Calendar' },
   goal: { colour: '#c0531a', label: 'Goal target dates' },
   milestone: { colour: '#9a6a00', label: 'Milestones' },
   habit: { colour: '#0f7c86', label: 'Habits due' },
@@ -64,7 +65,7 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     movable: false,
     done: event.done === true,
   };
-  if (kind === 'caldav' && Number.isInteger(id) && typeof event.calendar_id === 'number') {
+  if ((kind === 'caldav' || kind === 'google') && Number.isInteger(id) && typeof event.calendar_id === 'number') {
     const repeating = Boolean(event.repeat);
     // A repeating CalDAV event changes as a whole: dragging one occurrence would move them all, so it is not offered.
     return {

@@ -48,8 +48,8 @@ export interface Invitation {
 export interface CalendarEvent {
   id?: number | string;
   title?: string;
-  /** `event`: a Lifeboard event; `planned`: a planned activity; `ics`: a subscribed calendar; `caldav`: a synced CalDAV calendar. */
-  source?: 'event' | 'planned' | 'ics' | 'caldav';
+  /** `event`: a Lifeboard event; `planned`: a planned activity; `ics`: a subscribed calendar; `caldav`: a synced CalDAV calendar; `google`: a connected Google calendar. */
+  source?: 'event' | 'planned' | 'ics' | 'caldav' | 'google';
   /** The record or subscription it comes from: `event:12`, `planned:4`, `ics:3`, `caldav:7` (the CalDAV event, for edits). */
   series?: string;
   /** The colour a CalDAV server gives the item's calendar (#rrggbb). */
@@ -330,14 +330,14 @@ export interface CalendarConnection {
   name: string;
   /** The feed's address, or the CalDAV server's. */
   url: string;
-  provider: 'ics' | 'caldav';
+  provider: 'ics' | 'caldav' | 'google';
   last_synced_at: string | null;
   /** Why the last sync failed, in words to show. */
   last_error: string | null;
   event_count: number;
-  /** CalDAV: the account's user name. */
+  /** CalDAV: the account's user name; Google: the account's address. */
   username?: string;
-  /** CalDAV: the account's calendars. */
+  /** CalDAV and Google: the account's calendars. */
   calendars?: SyncedCalendar[];
 }
 const isConnection = (value: unknown): value is CalendarConnection =>
@@ -398,6 +398,14 @@ export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>
   call('POST', '/api/calendar/caldav/events/update', { id, ...changes }, readCaldavEvent);
 export const deleteCaldavEvent = (id: number) =>
   call('POST', '/api/calendar/caldav/events/delete', { id }, readSuccess, { needsSuccess: true });
+/** The address of Google's consent page, to send the browser to; it comes back to the connections screen. */
+export const startGoogleConnect = () =>
+  call('POST', '/api/calendar/google/connect', undefined, (body) =>
+    typeof body.url === 'string' ? body.url : undefined,
+  );
+/** Revokes Lifeboard's access at Google and removes the account's calendars from Lifeboard. */
+export const disconnectGoogle = (id: number) =>
+  call('POST', '/api/calendar/google/disconnect', { id }, readSuccess, { needsSuccess: true });
 export const subscribeToCalendar = (url: string, name: string) =>
   call('POST', '/api/calendar/subscribe', { url, name }, readConnection);
 export const refreshCalendarConnection = (id: number) =>

@@ -16,6 +16,8 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 import { CredentialBox, CredentialsKeyMissing } from './credentials';
+import { googleDepsOf, GoogleError, type GoogleDeps } from './google';
+import { createGoogleEvent, deleteGoogleEvent, syncGoogleConnection, updateGoogleEvent } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -39,6 +41,8 @@ export interface CaldavDeps {
   db: Db;
   policy: FetchPolicy;
   box: CredentialBox;
+  /** A Google account's calendars are kept like a CalDAV account's; their events are written through Google's API. */
+  google: GoogleDeps;
 }
 
 /** Why a CalDAV request failed, in words the person can act on; `kind` picks the HTTP answer. */
@@ -61,7 +65,12 @@ export function fetchPolicyOf(env: Env): FetchPolicy {
 }
 
 export function caldavDepsOf(db: Db, env: Env): CaldavDeps {
-  return { db, policy: fetchPolicyOf(env), box: new CredentialBox(env.CALENDAR_CREDENTIALS_KEY) };
+  return {
+    db,
+    policy: fetchPolicyOf(env),
+    box: new CredentialBox(env.CALENDAR_CREDENTIALS_KEY),
+    google: googleDepsOf(db, env),
+  };
 }
 
 /** The password of a connection is sealed for its owner: a secret copied onto another account does not open. */
@@ -81,6 +90,7 @@ function tracedFetch(policy: FetchPolicy) {
 
 function explain(error: unknown, statuses: readonly number[]): CaldavError {
   if (error instanceof CaldavError) return error;
+  if (error instanceof GoogleError) return new CaldavError(error.message, error.kind);
   if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
   if (
     statuses.includes(401) ||
@@ -335,7 +345,8 @@ export async function syncConnection(
 }
 
 /**
- * The sync job: one connection per job, a CalDAV account (two-way sync) or an ICS subscription (fetched again).
+ * The sync job: one connection per job, a CalDAV account (two-way sync), a Google account (google-sync.ts) or an
+ * ICS subscription (fetched again).
  * A remote failure is recorded on the connection, not retried: the next round tries again.
  */
 export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
@@ -349,6 +360,7 @@ export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
         .where(eq(calendarConnections.id, connectionId))
         .limit(1);
       if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+      else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
       else if (connection) await syncConnection(deps, connectionId);
     },
   });
@@ -372,7 +384,7 @@ export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number
     .from(calendarConnections)
     .where(
       and(
-        inArray(calendarConnections.provider, ['caldav', 'ics']),
+        inArray(calendarConnections.provider, ['caldav', 'ics', 'google']),
         or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)),
       ),
     );
@@ -456,6 +468,10 @@ export async function createRemoteEvent(
       `"${found.calendar.name}" is not synced: choose it on the connections screen first.`,
       'conflict',
     );
+  if (found.connection.provider === 'google')
+    return createGoogleEvent(deps.google, found, fields).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
@@ -562,6 +578,10 @@ export async function updateRemoteEvent(
 ): Promise<ObjectRow> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  if (found.connection.provider === 'google')
+    return updateGoogleEvent(deps.google, found, fields).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
@@ -596,6 +616,10 @@ export async function updateRemoteEvent(
 export async function deleteRemoteEvent(deps: CaldavDeps, userId: number, objectId: number): Promise<void> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  if (found.connection.provider === 'google')
+    return deleteGoogleEvent(deps.google, found).catch((error: unknown) => {
+      throw explain(error, []);
+    });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);

@@ -270,17 +270,20 @@ describe('the private feed', () => {
 });
 
 describe('calendar providers', () => {
-  it('says which Google settings the server still needs', async () => {
+  it('says which Google settings the server still needs (with the key that seals its tokens)', async () => {
     const user = await signUp(app);
     const bare = await user.post('/api/calendar/providers', {});
     expect(bare.statusCode, bare.body).toBe(200);
-    expect(bare.json().google).toEqual({ configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] });
+    expect(bare.json().google).toEqual({
+      configured: false,
+      missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'CALENDAR_CREDENTIALS_KEY'],
+    });
     const half = await createTestApp({ env: defaultEnv({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }) });
     try {
       const other = await signUp(half);
       expect((await other.post('/api/calendar/providers', {})).json().google).toEqual({
         configured: false,
-        missing: ['GOOGLE_CLIENT_SECRET'],
+        missing: ['GOOGLE_CLIENT_SECRET', 'CALENDAR_CREDENTIALS_KEY'],
       });
     } finally {
       await half.close();

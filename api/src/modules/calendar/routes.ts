@@ -25,7 +25,8 @@ import {
   updateRemoteEvent,
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { googleDepsOf, googleMissing, revokeGrant } from './google';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
@@ -43,9 +44,9 @@ const calendarEvent = wireSchema<CalendarEvent>()(
     end: z.string().describe('An ISO date-time; for an all-day item, the date after its last day.'),
     all_day: z.boolean(),
     source: z
-      .enum(['event', 'planned', 'ics', 'caldav'])
+      .enum(['event', 'planned', 'ics', 'caldav', 'google'])
       .describe(
-        'event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar.',
+        'event: a Lifeboard event; planned: a planned activity; ics: a subscribed calendar; caldav: an event of a synced CalDAV calendar; google: an event of a connected Google calendar.',
       ),
     series: z
       .string()
@@ -55,8 +56,8 @@ const calendarEvent = wireSchema<CalendarEvent>()(
     date: z.string().describe("The occurrence's date in the user's time zone."),
     repeat: z.string().nullable(),
     calendar: z.string().optional(),
-    color: z.string().optional().describe('The colour the CalDAV server gives the calendar (#rrggbb).'),
-    calendar_id: z.number().optional().describe("For caldav items: the synced calendar's id."),
+    color: z.string().optional().describe('The colour the CalDAV server or Google gives the calendar (#rrggbb).'),
+    calendar_id: z.number().optional().describe("For caldav and google items: the synced calendar's id."),
     board: z.number().optional(),
     done: z.boolean().optional(),
   }),
@@ -79,7 +80,7 @@ const connection = z.object({
   id: z.number(),
   name: z.string(),
   url: z.string().describe("The feed's address, or the CalDAV server's."),
-  provider: z.enum(['ics', 'caldav']),
+  provider: z.enum(['ics', 'caldav', 'google']),
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable().describe('Why the last sync failed, in words to show; null after a good one.'),
   event_count: z.number(),
@@ -94,7 +95,11 @@ type WireConnection = z.output<typeof connection>;
 async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
   if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
   const rows = await app.db
-    .select({ calendar: caldavCalendars, events: count(caldavObjects.id) })
+    // A Google occurrence that was cancelled is kept (it removes a date from its series) but is no event to count.
+    .select({
+      calendar: caldavCalendars,
+      events: sql<number>`count(${caldavObjects.id}) filter (where jsonb_array_length(${caldavObjects.events}) > 0)`,
+    })
     .from(caldavCalendars)
     .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
     .where(inArray(caldavCalendars.connectionId, connectionIds))
@@ -118,7 +123,7 @@ async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
 async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
   const calendars = await calendarsOf(
     app,
-    rows.filter((row) => row.provider === 'caldav').map((row) => row.id),
+    rows.filter((row) => row.provider !== 'ics').map((row) => row.id),
   );
   return rows.map((row) => {
     const base = {
@@ -132,7 +137,7 @@ async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): 
     const list = calendars.get(row.id) ?? [];
     return {
       ...base,
-      provider: 'caldav' as const,
+      provider: row.provider,
       username: row.username ?? '',
       calendars: list,
       event_count: list.filter((c) => c.selected).reduce((sum, c) => sum + c.event_count, 0),
@@ -196,6 +201,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
+  const google = googleDepsOf(app.db, app.env);
 
   api.post(
     '/api/google/events',
@@ -293,7 +299,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId)))
         .limit(1);
       if (!row) throw notFound('No such connected calendar.');
-      if (row.provider === 'caldav') {
+      if (row.provider !== 'ics') {
         await requestSync(app.queue, row.id);
         return { connection: await presentConnection(app, row) };
       }
@@ -320,8 +326,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       const deleted = await app.db
         .delete(calendarConnections)
         .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId)))
-        .returning({ id: calendarConnections.id });
+        .returning({ provider: calendarConnections.provider, secret: calendarConnections.secret });
       if (deleted.length === 0) throw notFound('No such connected calendar.');
+      if (deleted[0]!.provider === 'google') await revokeGrant(google, authOf(request).userId, deleted[0]!.secret);
       return { success: true as const };
     },
   );
@@ -348,7 +355,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async () => {
-      const missing = (['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const).filter((name) => !app.env[name]);
+      const missing = googleMissing(app.env);
       return {
         google: { configured: missing.length === 0, missing },
         caldav: {
@@ -463,7 +470,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
           and(
             eq(calendarConnections.id, request.body.id),
             eq(calendarConnections.userId, userId),
-            eq(calendarConnections.provider, 'caldav'),
+            inArray(calendarConnections.provider, ['caldav', 'google']),
           ),
         )
         .limit(1);

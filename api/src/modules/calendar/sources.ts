@@ -153,6 +153,7 @@ async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: D
             calendarId: caldavCalendars.id,
             name: caldavCalendars.name,
             color: caldavCalendars.color,
+            provider: calendarConnections.provider,
           })
           .from(caldavObjects)
           .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
@@ -175,9 +176,9 @@ async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: D
     object.events.forEach((item, index) =>
       sources.push({
         ...feedSource(object.id, object.name, item, zone),
-        key: `caldav:${object.id}`,
-        idKey: `caldav:${object.id}:${index}`,
-        source: 'caldav',
+        key: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}`,
+        idKey: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}:${index}`,
+        source: object.provider === 'google' ? 'google' : 'caldav',
         calendarId: object.calendarId,
         ...(object.color ? { color: object.color } : {}),
       }),

@@ -1,0 +1,443 @@
+import type { calendar_v3 } from '@googleapis/calendar';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Credentials, OAuth2Client } from 'google-auth-library';
+import { caldavCalendars, caldavObjects, calendarConnections, type FeedSeries } from '../../db/schema';
+import {
+  calendarApi,
+  explainGoogle,
+  GoogleError,
+  oauthClient,
+  openTokens,
+  sealTokens,
+  type GoogleDeps,
+  type GoogleSettings,
+} from './google';
+import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
+
+/*
+ * Two-way sync of a Google account. From Google: its calendars (calendarList) and, for each chosen one, its events, pulled
+ * incrementally with the sync token Google gives (kept as the calendar's `ctag`); when Google says the token is
+ * no longer valid (410) the calendar is fetched whole again. They are kept like a CalDAV account's: a calendar per
+ * `caldav_calendar` row (its `url` is Google's calendar id), an event per `caldav_object` row (its `url` is the
+ * event id, its text the event as Google gave it, its `events` the series `/api/google/events` expands). To Google: an
+ * event made, changed or deleted in Lifeboard is written at once (insert; patch and delete with If-Match on its ETag).
+ */
+
+type GoogleEvent = calendar_v3.Schema$Event;
+type Connection = typeof calendarConnections.$inferSelect;
+type CalendarRow = typeof caldavCalendars.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A client holding the connection's tokens; tokens Google refreshes on the way are written back sealed. */
+export function authorisedClient(
+  deps: GoogleDeps & { settings: GoogleSettings },
+  connection: Connection,
+): { client: OAuth2Client; saveTokens: () => Promise<void> } {
+  const tokens = openTokens(deps.box, connection.userId, connection.secret);
+  if (!tokens)
+    throw new GoogleError(
+      "The saved Google access can no longer be read (the server's key was changed). Disconnect Google Calendar and connect it again.",
+      'auth',
+    );
+  const client = oauthClient(deps.settings);
+  client.setCredentials(tokens);
+  let latest: Credentials = tokens;
+  let refreshed = false;
+  client.on('tokens', (fresh) => {
+    latest = { ...latest, ...fresh, refresh_token: fresh.refresh_token ?? latest.refresh_token ?? null };
+    refreshed = true;
+  });
+  return {
+    client,
+    saveTokens: async () => {
+      if (!refreshed) return;
+      await deps.db
+        .update(calendarConnections)
+        .set({ secret: sealTokens(deps.box, connection.userId, latest) })
+        .where(eq(calendarConnections.id, connection.id));
+    },
+  };
+}
+
+/** The account's calendars, as Google lists them (every page). */
+export async function listCalendars(api: calendar_v3.Calendar): Promise<calendar_v3.Schema$CalendarListEntry[]> {
+  const calendars: calendar_v3.Schema$CalendarListEntry[] = [];
+  let pageToken: string | undefined;
+  do {
+    const { data } = await api.calendarList.list({ maxResults: 250, ...(pageToken ? { pageToken } : {}) });
+    calendars.push(...(data.items ?? []).filter((item) => item.id && !item.deleted));
+    pageToken = data.nextPageToken ?? undefined;
+  } while (pageToken);
+  return calendars;
+}
+
+export const calendarName = (entry: calendar_v3.Schema$CalendarListEntry) =>
+  (entry.summaryOverride || entry.summary || entry.id || 'Calendar').trim();
+export const calendarColour = (entry: calendar_v3.Schema$CalendarListEntry) =>
+  /^#[0-9a-f]{6}$/i.test(entry.backgroundColor ?? '') ? entry.backgroundColor!.toLowerCase() : null;
+
+const statusOf = (error: unknown) =>
+  (error as { status?: number; response?: { status?: number } }).response?.status ??
+  (error as { status?: number }).status;
+
+/** `20260105`, `20260105T090000`, `20260105T090000Z` → the date, in `zone` for an instant in UTC. */
+function exdateOf(value: string, zone: string): string | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, m, d, hh, mm, ss, utc] = match;
+  if (utc) return wallDate(wallTimeOf(new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss}Z`), zone));
+  return `${y}-${m}-${d}`;
+}
+
+/** When a moved or cancelled occurrence was planned, as a date of its series. */
+function originalDate(event: GoogleEvent, zone: string): string | null {
+  const original = event.originalStartTime;
+  if (original?.date) return original.date;
+  if (original?.dateTime) return wallDate(wallTimeOf(new Date(original.dateTime), zone));
+  return null;
+}
+
+/**
+ * The series `/api/google/events` expands for one Google event: a repeating one with its RRULE and the dates
+ * removed from it (EXDATE lines, and its occurrences that were moved or cancelled, which Google sends as events
+ * of their own); a moved occurrence as a single event; a cancelled one as nothing.
+ */
+export function seriesOf(event: GoogleEvent, exceptions: readonly GoogleEvent[], calendarZone: string): FeedSeries[] {
+  if (event.status === 'cancelled' || !event.id || !event.start) return [];
+  const allDay = Boolean(event.start.date);
+  let start: Date;
+  let end: Date;
+  if (allDay) {
+    start = new Date(`${event.start.date}T00:00:00Z`);
+    end = event.end?.date ? new Date(`${event.end.date}T00:00:00Z`) : new Date(start.getTime() + DAY_MS);
+  } else {
+    start = new Date(event.start.dateTime ?? '');
+    end = new Date(event.end?.dateTime ?? event.start.dateTime ?? '');
+  }
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return [];
+  const named = event.start.timeZone ?? calendarZone;
+  const tzid = allDay ? null : isTimeZone(named) ? named : null;
+  const zone = allDay ? 'UTC' : (tzid ?? 'UTC');
+  const lines = event.recurringEventId ? [] : (event.recurrence ?? []);
+  const rule = lines.find((line) => /^RRULE:/i.test(line));
+  const exdates = lines
+    .filter((line) => /^EXDATE/i.test(line))
+    .flatMap((line) => (line.split(':')[1] ?? '').split(','))
+    .map((value) => exdateOf(value, zone))
+    .filter((date): date is string => date !== null);
+  for (const exception of exceptions) {
+    const date = originalDate(exception, zone);
+    if (date) exdates.push(date);
+  }
+  return [
+    {
+      uid: event.iCalUID ?? event.id,
+      title: event.summary ?? '(No title)',
+      start: start.toISOString(),
+      durationMs: Math.max(0, end.getTime() - start.getTime()),
+      all_day: allDay,
+      rrule: rule ? rule.replace(/^RRULE:/i, '') : null,
+      exdates: [...new Set(exdates)].sort(),
+      tzid,
+    },
+  ];
+}
+
+/** Every changed event of a calendar since its sync token; the whole calendar when there is none or Google refuses it. */
+async function pullEvents(
+  api: calendar_v3.Calendar,
+  calendarId: string,
+  syncToken: string | null,
+): Promise<{ full: boolean; events: GoogleEvent[]; nextSyncToken: string | null; timeZone: string | null }> {
+  let full = syncToken === null;
+  const events: GoogleEvent[] = [];
+  let pageToken: string | undefined;
+  let timeZone: string | null = null;
+  for (;;) {
+    let data: calendar_v3.Schema$Events;
+    try {
+      ({ data } = await api.events.list({
+        calendarId,
+        maxResults: 250,
+        ...(full ? { showDeleted: false } : { syncToken: syncToken! }),
+        ...(pageToken ? { pageToken } : {}),
+      }));
+    } catch (error) {
+      // 410 Gone: the sync token expired (or Google dropped it); the calendar is fetched whole again.
+      if (!full && statusOf(error) === 410) {
+        full = true;
+        events.length = 0;
+        pageToken = undefined;
+        continue;
+      }
+      throw error;
+    }
+    events.push(...(data.items ?? []));
+    timeZone = data.timeZone ?? timeZone;
+    pageToken = data.nextPageToken ?? undefined;
+    if (!pageToken) return { full, events, nextSyncToken: data.nextSyncToken ?? null, timeZone };
+  }
+}
+
+/** Applies what Google answered to Lifeboard's copy of one calendar, then works out the series again. */
+async function storeEvents(
+  deps: GoogleDeps,
+  row: CalendarRow,
+  pulled: Awaited<ReturnType<typeof pullEvents>>,
+  zone: string,
+): Promise<void> {
+  const { db } = deps;
+  if (pulled.full) {
+    const keep = new Set(pulled.events.map((event) => event.id));
+    const known = await db
+      .select({ id: caldavObjects.id, url: caldavObjects.url })
+      .from(caldavObjects)
+      .where(eq(caldavObjects.calendarId, row.id));
+    const gone = known.filter((object) => !keep.has(object.url)).map((object) => object.id);
+    if (gone.length) await db.delete(caldavObjects).where(inArray(caldavObjects.id, gone));
+  }
+  for (const event of pulled.events) {
+    if (!event.id) continue;
+    // A cancelled occurrence of a series is kept (it removes a date from the series); a cancelled event goes.
+    if (event.status === 'cancelled' && !event.recurringEventId) {
+      await db.delete(caldavObjects).where(and(eq(caldavObjects.calendarId, row.id), eq(caldavObjects.url, event.id)));
+      continue;
+    }
+    const values = { calendarId: row.id, url: event.id, etag: event.etag ?? null, ics: JSON.stringify(event) };
+    await db
+      .insert(caldavObjects)
+      .values({ ...values, events: [] })
+      .onConflictDoUpdate({
+        target: [caldavObjects.calendarId, caldavObjects.url],
+        set: { etag: values.etag, ics: values.ics },
+      });
+  }
+  // A series' removed dates come from its occurrences' own events, which may arrive in any order or sync.
+  const objects = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, row.id));
+  const parsed = objects.map((object) => ({ object, event: JSON.parse(object.ics) as GoogleEvent }));
+  const exceptions = new Map<string, GoogleEvent[]>();
+  for (const { event } of parsed) {
+    if (!event.recurringEventId) continue;
+    exceptions.set(event.recurringEventId, [...(exceptions.get(event.recurringEventId) ?? []), event]);
+  }
+  for (const { object, event } of parsed) {
+    const events = seriesOf(event, exceptions.get(event.id ?? '') ?? [], zone);
+    if (JSON.stringify(events) === JSON.stringify(object.events)) continue;
+    await db.update(caldavObjects).set({ events }).where(eq(caldavObjects.id, object.id));
+  }
+}
+
+/**
+ * Brings Lifeboard's copy of a Google account up to date: calendars added, renamed or removed in Google, and the
+ * changed events of each chosen calendar. A failure is kept on the connection in words (`lastError`); the copy of
+ * the last good sync stays.
+ */
+export async function syncGoogleConnection(
+  deps: GoogleDeps,
+  connectionId: number,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const [connection] = await deps.db
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'google')))
+    .limit(1);
+  if (!connection) return { ok: false, error: 'The account is no longer connected.' };
+  let save = async () => {};
+  try {
+    if (!deps.settings)
+      throw new GoogleError(
+        'Google Calendar is no longer set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+        'server',
+      );
+    const authorised = authorisedClient({ ...deps, settings: deps.settings }, connection);
+    save = authorised.saveTokens;
+    const api = calendarApi(deps.settings, authorised.client);
+    const remote = await listCalendars(api);
+    const stored = await deps.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connection.id));
+    const gone = stored.filter((row) => !remote.some((entry) => entry.id === row.url)).map((row) => row.id);
+    if (gone.length) await deps.db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
+    for (const entry of remote) {
+      const row = stored.find((candidate) => candidate.url === entry.id);
+      if (!row) {
+        // A calendar made in Google after connecting shows up unchosen: the person chooses it.
+        await deps.db
+          .insert(caldavCalendars)
+          .values({
+            connectionId: connection.id,
+            url: entry.id!,
+            name: calendarName(entry),
+            color: calendarColour(entry),
+            selected: false,
+          })
+          .onConflictDoNothing();
+        continue;
+      }
+      if (row.name !== calendarName(entry) || row.color !== calendarColour(entry))
+        await deps.db
+          .update(caldavCalendars)
+          .set({ name: calendarName(entry), color: calendarColour(entry) })
+          .where(eq(caldavCalendars.id, row.id));
+      if (!row.selected) continue;
+      const pulled = await pullEvents(api, row.url, row.ctag);
+      const zone = pulled.timeZone ?? entry.timeZone ?? 'UTC';
+      await storeEvents(deps, row, pulled, zone);
+      await deps.db.update(caldavCalendars).set({ ctag: pulled.nextSyncToken }).where(eq(caldavCalendars.id, row.id));
+    }
+    await save();
+    await deps.db
+      .update(calendarConnections)
+      .set({ lastSyncedAt: new Date(), lastError: null })
+      .where(eq(calendarConnections.id, connection.id));
+    return { ok: true };
+  } catch (error) {
+    const reason = explainGoogle(error);
+    await save().catch(() => undefined);
+    await deps.db
+      .update(calendarConnections)
+      .set({ lastSyncedAt: new Date(), lastError: reason.message })
+      .where(eq(calendarConnections.id, connection.id));
+    return { ok: false, error: reason.message };
+  }
+}
+
+/** What an event made or changed in Lifeboard says (the same fields as a CalDAV event's). */
+export interface GoogleEventFields {
+  title?: string;
+  start?: Date;
+  end?: Date;
+  allDay?: boolean;
+  description?: string;
+}
+
+const changedInGoogle =
+  'This event was changed in Google Calendar since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
+const deletedInGoogle = 'This event was deleted in Google Calendar.';
+
+/** Google's fields for a change: an all-day event by dates (its end is the day after its last), a timed one by instants. */
+function googleFields(fields: GoogleEventFields): calendar_v3.Schema$Event {
+  const time = (date: Date) =>
+    fields.allDay ? { date: date.toISOString().slice(0, 10) } : { dateTime: date.toISOString() };
+  return {
+    ...(fields.title !== undefined ? { summary: fields.title } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.start && fields.end ? { start: time(fields.start), end: time(fields.end) } : {}),
+  };
+}
+
+/** Keeps Google's answer as Lifeboard's copy of the event, with its series worked out again. */
+async function keepEvent(db: GoogleDeps['db'], calendarId: number, event: GoogleEvent): Promise<ObjectRow> {
+  const siblings = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, calendarId));
+  const exceptions = siblings
+    .map((object) => JSON.parse(object.ics) as GoogleEvent)
+    .filter((other) => other.recurringEventId === event.id);
+  const values = {
+    calendarId,
+    url: event.id!,
+    etag: event.etag ?? null,
+    ics: JSON.stringify(event),
+    events: seriesOf(event, exceptions, event.start?.timeZone ?? 'UTC'),
+  };
+  const [row] = await db
+    .insert(caldavObjects)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [caldavObjects.calendarId, caldavObjects.url],
+      set: { etag: values.etag, ics: values.ics, events: values.events },
+    })
+    .returning();
+  return row!;
+}
+
+type ObjectRow = typeof caldavObjects.$inferSelect;
+interface Owned {
+  connection: Connection;
+  calendar: CalendarRow;
+  object?: ObjectRow;
+}
+
+function clientFor(deps: GoogleDeps, connection: Connection) {
+  if (!deps.settings)
+    throw new GoogleError(
+      'Google Calendar is no longer set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+      'server',
+    );
+  const authorised = authorisedClient({ ...deps, settings: deps.settings }, connection);
+  return { api: calendarApi(deps.settings, authorised.client), saveTokens: authorised.saveTokens };
+}
+
+/** After Google refused a write on a stale copy: its current version replaces Lifeboard's (or the copy goes). */
+async function takeGoogleVersion(deps: GoogleDeps, api: calendar_v3.Calendar, owned: Required<Owned>): Promise<void> {
+  try {
+    const { data } = await api.events.get({ calendarId: owned.calendar.url, eventId: owned.object.url });
+    if (data.status !== 'cancelled') {
+      await keepEvent(deps.db, owned.calendar.id, data);
+      return;
+    }
+  } catch (error) {
+    if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
+  }
+  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+}
+
+/** Makes an event on a Google calendar (events.insert); Google's answer is kept as Lifeboard's copy. */
+export async function createGoogleEvent(deps: GoogleDeps, owned: Owned, fields: GoogleEventFields): Promise<ObjectRow> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    const { data } = await api.events.insert({ calendarId: owned.calendar.url, requestBody: googleFields(fields) });
+    return await keepEvent(deps.db, owned.calendar.id, data);
+  } catch (error) {
+    throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+}
+
+/**
+ * Changes an event in Google (events.patch) with If-Match on the ETag Lifeboard last saw, so a newer version made
+ * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again.
+ */
+export async function updateGoogleEvent(
+  deps: GoogleDeps,
+  owned: Required<Owned>,
+  fields: GoogleEventFields,
+): Promise<ObjectRow> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    const { data } = await api.events.patch(
+      { calendarId: owned.calendar.url, eventId: owned.object.url, requestBody: googleFields(fields) },
+      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+    );
+    return await keepEvent(deps.db, owned.calendar.id, data);
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 412 || status === 404 || status === 410) {
+      await takeGoogleVersion(deps, api, owned);
+      throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+    }
+    throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+}
+
+/** Deletes an event (every repeat of it) in Google, with If-Match; gone already counts as done. */
+export async function deleteGoogleEvent(deps: GoogleDeps, owned: Required<Owned>): Promise<void> {
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  try {
+    await api.events.delete(
+      { calendarId: owned.calendar.url, eventId: owned.object.url },
+      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+    );
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 412) {
+      await takeGoogleVersion(deps, api, owned);
+      throw new GoogleError(changedInGoogle, 'conflict');
+    }
+    if (status !== 404 && status !== 410) throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+}

@@ -1,0 +1,420 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGoogleStandIn, type GoogleStandIn } from '../../../test/google-standin';
+import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
+import { caldavCalendars, calendarConnections } from '../../db/schema';
+import { defaultEnv } from '../../env';
+import { CredentialBox } from './credentials';
+import { makeState } from './google';
+
+/*
+ * Google Calendar through Google's real client libraries, against a local stand-in that speaks Google's OAuth 2.0
+ * and Calendar v3 protocol (api/test/google-standin.ts): consent, callback, first sync, incremental syncs, a
+ * refreshed access token, a sync token Google dropped (410), access removed in Google, and disconnecting.
+ */
+
+const KEY = randomBytes(32).toString('base64');
+const CALLBACK = 'http://localhost:4000/api/calendar/google/callback';
+const BERLIN = 'Europe/Berlin';
+let google: GoogleStandIn;
+let app: FastifyInstance;
+/** No Google client set. */
+let bareApp: FastifyInstance;
+
+beforeAll(async () => {
+  // Two items a page: every list is paged, as Google may page any answer.
+  google = await startGoogleStandIn({ redirectUris: [CALLBACK], pageSize: 2 });
+  app = await createTestApp({
+    env: defaultEnv({
+      CALENDAR_CREDENTIALS_KEY: KEY,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_OAUTH_BASE_URL: google.url,
+      GOOGLE_API_BASE_URL: google.url,
+      QUEUE_POLL_SECONDS: '0.5',
+    }),
+  });
+  await app.startWork();
+  bareApp = await createTestApp({ env: defaultEnv({ CALENDAR_CREDENTIALS_KEY: KEY }) });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await bareApp?.close();
+  await google?.close();
+});
+
+interface Connection {
+  id: number;
+  name: string;
+  provider: string;
+  username?: string;
+  last_synced_at: string | null;
+  last_error: string | null;
+  event_count: number;
+  calendars?: { id: number; name: string; color: string | null; selected: boolean; event_count: number }[];
+}
+type Item = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+  source: string;
+  series: string;
+  color?: string;
+};
+
+const connections = async (user: TestUser) =>
+  (await user.post('/api/calendar/connections')).json<{ connections: Connection[] }>().connections;
+
+async function synced(user: TestUser, id: number, since: string | null): Promise<Connection> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = (await connections(user)).find((c) => c.id === id);
+    if (found?.last_synced_at && (!since || found.last_synced_at > since)) return found;
+    if (Date.now() > deadline) throw new Error(`no sync of connection ${id} within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+async function syncNow(user: TestUser, id: number): Promise<Connection> {
+  const before = (await connections(user)).find((c) => c.id === id)!.last_synced_at;
+  const response = await user.post('/api/calendar/connections/refresh', { id });
+  expect(response.statusCode, response.body).toBe(200);
+  return synced(user, id, before);
+}
+const googleItems = async (user: TestUser, start_date: string, end_date: string) => {
+  const response = await user.post('/api/google/events', { start_date, end_date });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ events: Item[] }>().events.filter((e) => e.source === 'google');
+};
+
+/** Consent as the person gives it in the browser: the answer's redirect is followed into the API's callback. */
+async function connect(user: TestUser, answer: 'allow' | 'deny' = 'allow'): Promise<string> {
+  const started = await user.post('/api/calendar/google/connect');
+  expect(started.statusCode, started.body).toBe(200);
+  const callback = new URL(await google.consent(started.json<{ url: string }>().url, answer));
+  expect(callback.origin + callback.pathname).toBe(CALLBACK);
+  return callbackAnswer(callback.pathname + callback.search);
+}
+async function callbackAnswer(path: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: path });
+  expect(response.statusCode, response.body).toBe(302);
+  return String(response.headers.location);
+}
+
+describe('Google Calendar', () => {
+  it('says what to set when the server has no Google client, and starts nothing', async () => {
+    const user = await signUp(bareApp);
+    const providers = (await user.post('/api/calendar/providers')).json<{
+      google: { configured: boolean; missing: string[] };
+    }>();
+    expect(providers.google).toEqual({ configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] });
+    const refused = await user.post('/api/calendar/google/connect');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    const configured = await signUp(app);
+    const ready = (await configured.post('/api/calendar/providers')).json<{ google: { configured: boolean } }>();
+    expect(ready.google.configured).toBe(true);
+  });
+
+  it('connects with consent, syncs the chosen calendars incrementally, refreshes tokens, resyncs after 410, and disconnects', async () => {
+    google.addCalendar('family@group.calendar.google.com', 'Family', { color: '#7cb342' });
+    google.addCalendar('holidays@group.v.calendar.google.com', 'Holidays', { selected: false, accessRole: 'reader' });
+    const primary = google.account;
+    // A weekly series of four (9:00 in Berlin): the second moved to 11:00, the third cancelled.
+    google.putEvent(primary, {
+      id: 'standup',
+      summary: 'Stand-up',
+      start: { dateTime: '2026-03-02T09:00:00+01:00', timeZone: BERLIN },
+      end: { dateTime: '2026-03-02T09:30:00+01:00', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+    });
+    google.putEvent(primary, {
+      id: 'standup_20260309T080000Z',
+      recurringEventId: 'standup',
+      originalStartTime: { dateTime: '2026-03-09T09:00:00+01:00', timeZone: BERLIN },
+      summary: 'Stand-up (moved)',
+      start: { dateTime: '2026-03-09T11:00:00+01:00', timeZone: BERLIN },
+      end: { dateTime: '2026-03-09T11:30:00+01:00', timeZone: BERLIN },
+    });
+    google.putEvent(primary, {
+      id: 'standup_20260316T080000Z',
+      recurringEventId: 'standup',
+      originalStartTime: { dateTime: '2026-03-16T09:00:00+01:00', timeZone: BERLIN },
+      status: 'cancelled',
+    });
+    google.putEvent('family@group.calendar.google.com', {
+      id: 'trip',
+      summary: 'Trip to the lake',
+      start: { date: '2026-03-06' },
+      end: { date: '2026-03-09' },
+    });
+    google.putEvent('holidays@group.v.calendar.google.com', {
+      id: 'holiday',
+      summary: 'A holiday',
+      start: { date: '2026-03-10' },
+      end: { date: '2026-03-11' },
+    });
+
+    const user = await signUp(app);
+    const started = await user.post('/api/calendar/google/connect');
+    const consentUrl = new URL(started.json<{ url: string }>().url);
+    expect(consentUrl.origin + consentUrl.pathname).toBe(`${google.url}/o/oauth2/v2/auth`);
+    expect(consentUrl.searchParams.get('access_type')).toBe('offline');
+    expect(consentUrl.searchParams.get('prompt')).toBe('consent');
+    expect(consentUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(consentUrl.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
+    );
+    expect(consentUrl.searchParams.get('state')).toBeTruthy();
+
+    const back = new URL(await google.consent(consentUrl.href, 'allow'));
+    expect(await callbackAnswer(back.pathname + back.search)).toBe(
+      'http://localhost:3000/calendar/connections?google=connected',
+    );
+    expect(google.grants).toContainEqual({ grantType: 'authorization_code', ok: true });
+    const [made] = await connections(user);
+    expect(made).toMatchObject({ provider: 'google', username: primary, name: `Google Calendar (${primary})` });
+    // The tokens are kept sealed: neither token is in the row as text.
+    const db = (await testDatabase()).db;
+    const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made!.id));
+    expect(row!.secret).toMatch(/^v1\./);
+    expect(row!.secret).not.toMatch(/1\/\/0g|ya29\./);
+
+    const first = await synced(user, made!.id, null);
+    expect(first.last_error).toBeNull();
+    expect(first.calendars!.map((c) => [c.name, c.selected, c.event_count])).toEqual([
+      ['Family', true, 1],
+      ['Holidays', false, 0],
+      ['ada@example.com', true, 2],
+    ]);
+    let items = await googleItems(user, '2026-03-01', '2026-03-31');
+    expect(items.map((i) => [i.title, i.start, i.end])).toEqual([
+      ['Stand-up', '2026-03-02T08:00:00.000Z', '2026-03-02T08:30:00.000Z'],
+      ['Trip to the lake', '2026-03-06', '2026-03-09'],
+      ['Stand-up (moved)', '2026-03-09T10:00:00.000Z', '2026-03-09T10:30:00.000Z'],
+      // 16 March was cancelled; 23 March is after the switch to summer time (CEST): still 9:00 in Berlin.
+      ['Stand-up', '2026-03-23T08:00:00.000Z', '2026-03-23T08:30:00.000Z'],
+    ]);
+    expect(items.find((i) => i.title === 'Trip to the lake')).toMatchObject({ all_day: true, color: '#7cb342' });
+
+    // Incremental: only what changed since the sync token comes, and a deletion arrives as "cancelled".
+    google.putEvent(primary, {
+      id: 'dentist',
+      summary: 'Dentist',
+      start: { dateTime: '2026-03-12T15:00:00Z' },
+      end: { dateTime: '2026-03-12T16:00:00Z' },
+    });
+    google.deleteEvent('family@group.calendar.google.com', 'trip');
+    const callsBefore = google.calls.length;
+    await syncNow(user, made!.id);
+    const lists = google.calls.slice(callsBefore).filter((c) => c.path.endsWith('/events'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((c) => c.query.has('syncToken') || c.query.has('pageToken'))).toBe(true);
+    items = await googleItems(user, '2026-03-01', '2026-03-31');
+    expect(items.map((i) => i.title)).toEqual(['Stand-up', 'Stand-up (moved)', 'Dentist', 'Stand-up']);
+
+    // An expired access token: the library refreshes it and the new one is kept (sealed).
+    google.expireAccessTokens();
+    const refreshesBefore = google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length;
+    const afterRefresh = await syncNow(user, made!.id);
+    expect(afterRefresh.last_error).toBeNull();
+    expect(google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length).toBe(refreshesBefore + 1);
+    const [refreshed] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made!.id));
+    expect(refreshed!.secret).not.toBe(row!.secret);
+    // The next sync uses the saved token: no second refresh.
+    await syncNow(user, made!.id);
+    expect(google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length).toBe(refreshesBefore + 1);
+
+    // Google drops the sync token (410 Gone): the calendar is fetched whole, with nothing doubled or lost.
+    google.invalidateSyncTokens(primary);
+    google.putEvent(primary, {
+      id: 'dentist',
+      summary: 'Dentist (moved)',
+      start: { dateTime: '2026-03-13T15:00:00Z' },
+      end: { dateTime: '2026-03-13T16:00:00Z' },
+    });
+    const beforeGone = google.calls.length;
+    const resynced = await syncNow(user, made!.id);
+    expect(resynced.last_error).toBeNull();
+    const after = google.calls.slice(beforeGone).filter((c) => c.path.includes(encodeURIComponent(primary)));
+    expect(after.map((c) => c.status)).toContain(410);
+    expect(after.at(-1)!.query.has('syncToken')).toBe(false);
+    items = await googleItems(user, '2026-03-01', '2026-03-31');
+    expect(items.map((i) => [i.title, i.start])).toEqual([
+      ['Stand-up', '2026-03-02T08:00:00.000Z'],
+      ['Stand-up (moved)', '2026-03-09T10:00:00.000Z'],
+      ['Dentist (moved)', '2026-03-13T15:00:00.000Z'],
+      ['Stand-up', '2026-03-23T08:00:00.000Z'],
+    ]);
+
+    // Choosing the holidays calendar: its events come with the next sync.
+    const chosen = first.calendars!.map((c) => c.id);
+    expect((await user.post('/api/calendar/caldav/calendars', { id: made!.id, selected: chosen })).statusCode).toBe(
+      200,
+    );
+    await synced(user, made!.id, resynced.last_synced_at);
+    expect((await googleItems(user, '2026-03-10', '2026-03-10')).map((i) => i.title)).toEqual(['A holiday']);
+
+    // Another person can neither see nor disconnect it.
+    const stranger = await signUp(app);
+    expect((await stranger.post('/api/calendar/google/disconnect', { id: made!.id })).statusCode).toBe(404);
+    expect(await googleItems(stranger, '2026-03-01', '2026-03-31')).toEqual([]);
+
+    // Disconnecting revokes the grant at Google and deletes Lifeboard's copy.
+    const revokedBefore = google.revoked.length;
+    const gone = await user.post('/api/calendar/google/disconnect', { id: made!.id });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json()).toEqual({ success: true, revoked: true });
+    expect(google.revoked.length).toBe(revokedBefore + 1);
+    expect(await connections(user)).toEqual([]);
+    expect(await googleItems(user, '2026-03-01', '2026-03-31')).toEqual([]);
+    const calendarsLeft = await db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, made!.id));
+    expect(calendarsLeft).toEqual([]);
+  });
+
+  it('writes events made, changed and deleted in Lifeboard to Google, and a newer version in Google wins', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    const account = await synced(user, made!.id, null);
+    const own = account.calendars!.find((c) => c.name === google.account)!;
+    const inGoogle = (title: string) => google.eventsOf(google.account).find((event) => event.summary === title);
+
+    const created = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: own.id,
+      title: 'Piano lesson',
+      start: '2026-04-07T16:00:00.000Z',
+      end: '2026-04-07T17:00:00.000Z',
+      all_day: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ event: { id: number } }>().event.id;
+    expect(inGoogle('Piano lesson')).toMatchObject({
+      start: { dateTime: '2026-04-07T16:00:00.000Z' },
+      end: { dateTime: '2026-04-07T17:00:00.000Z' },
+    });
+    expect((await googleItems(user, '2026-04-07', '2026-04-07')).map((i) => [i.title, i.start])).toEqual([
+      ['Piano lesson', '2026-04-07T16:00:00.000Z'],
+    ]);
+
+    const allDay = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: own.id,
+      title: 'Camping',
+      start: '2026-04-10T00:00:00.000Z',
+      end: '2026-04-12T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(allDay.statusCode, allDay.body).toBe(201);
+    expect(inGoogle('Camping')).toMatchObject({ start: { date: '2026-04-10' }, end: { date: '2026-04-12' } });
+
+    const moved = await user.post('/api/calendar/caldav/events/update', {
+      id,
+      title: 'Piano lesson (moved)',
+      start: '2026-04-08T16:00:00.000Z',
+      end: '2026-04-08T17:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(inGoogle('Piano lesson (moved)')).toMatchObject({ start: { dateTime: '2026-04-08T16:00:00.000Z' } });
+
+    // Changed in Google meanwhile: Lifeboard's change is refused (If-Match), and Google's version is shown.
+    const piano = inGoogle('Piano lesson (moved)')!;
+    google.putEvent(google.account, { ...piano, summary: 'Piano with Mia' });
+    const stale = await user.post('/api/calendar/caldav/events/update', { id, title: 'Piano (from Lifeboard)' });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json<{ error: string }>().error).toMatch(/changed in Google Calendar since Lifeboard last synced/);
+    expect(inGoogle('Piano with Mia')).toBeTruthy();
+    expect((await googleItems(user, '2026-04-08', '2026-04-08')).map((i) => i.title)).toEqual(['Piano with Mia']);
+
+    // Deleting it now (Lifeboard has the newest version) deletes it in Google.
+    const deleted = await user.post('/api/calendar/caldav/events/delete', { id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(inGoogle('Piano with Mia')).toBeUndefined();
+    expect(await googleItems(user, '2026-04-08', '2026-04-08')).toEqual([]);
+
+    // A calendar the account may only read: the write is refused in words, and nothing is made.
+    const holidays = account.calendars!.find((c) => c.name === 'Holidays')!;
+    await user.post('/api/calendar/caldav/calendars', { id: made!.id, selected: [own.id, holidays.id] });
+    const refused = await user.post('/api/calendar/caldav/events/create', {
+      calendar_id: holidays.id,
+      title: 'Day off',
+      start: '2026-04-14T00:00:00.000Z',
+      end: '2026-04-15T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'You can only read this Google calendar: make the event on a calendar of your own.',
+    );
+    expect(google.eventsOf('holidays@group.v.calendar.google.com').map((e) => e.summary)).toEqual(['A holiday']);
+
+    // Another person cannot change it.
+    const stranger = await signUp(app);
+    const camping = (await googleItems(user, '2026-04-10', '2026-04-10'))[0]!;
+    const campingId = Number(camping.series.split(':')[1]);
+    expect((await stranger.post('/api/calendar/caldav/events/delete', { id: campingId })).statusCode).toBe(404);
+    expect(inGoogle('Camping')).toBeTruthy();
+
+    // Disconnected through the list's plain "delete" too, the grant is revoked at Google.
+    const revokedBefore = google.revoked.length;
+    expect((await user.post('/api/calendar/connections/delete', { id: made!.id })).statusCode).toBe(200);
+    expect(google.revoked.length).toBe(revokedBefore + 1);
+    expect(await connections(user)).toEqual([]);
+  });
+
+  it('keeps the last copy and says so in words when the access was removed in Google', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    const first = await synced(user, made!.id, null);
+    const count = first.event_count;
+    expect(count).toBeGreaterThan(0);
+    google.removeAccess();
+    const failed = await syncNow(user, made!.id);
+    expect(failed.last_error).toMatch(/Google no longer lets Lifeboard read this calendar/);
+    expect(failed.event_count).toBe(count);
+    // Connecting the same account again renews the access on the same connection.
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const renewed = await connections(user);
+    expect(renewed.map((c) => c.id)).toEqual([made!.id]);
+    expect((await syncNow(user, made!.id)).last_error).toBeNull();
+  });
+
+  it('makes nothing when consent is denied, or the state is forged, expired or from nowhere', async () => {
+    const user = await signUp(app);
+    expect(await connect(user, 'deny')).toBe('http://localhost:3000/calendar/connections?google=denied');
+    expect(await connections(user)).toEqual([]);
+
+    const started = await user.post('/api/calendar/google/connect');
+    const back = new URL(await google.consent(started.json<{ url: string }>().url, 'allow'));
+    const code = back.searchParams.get('code')!;
+    const state = back.searchParams.get('state')!;
+    const forged = `${state.slice(0, -4)}${state.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const box = new CredentialBox(KEY);
+    const expired = makeState(box, user.id, Date.now() - 11 * 60 * 1000);
+    const otherKey = makeState(new CredentialBox(randomBytes(32).toString('base64')), user.id);
+    for (const bad of [forged, expired, otherKey, '']) {
+      expect(
+        await callbackAnswer(
+          `/api/calendar/google/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(bad)}`,
+        ),
+      ).toBe('http://localhost:3000/calendar/connections?google=expired');
+    }
+    // A code Google does not know (or one already used) is refused by Google: nothing is kept.
+    expect(
+      await callbackAnswer(
+        `/api/calendar/google/callback?code=made-up&state=${encodeURIComponent(makeState(box, user.id))}`,
+      ),
+    ).toBe('http://localhost:3000/calendar/connections?google=failed');
+    expect(google.grants.at(-1)).toEqual({ grantType: 'authorization_code', ok: false });
+    expect(await connections(user)).toEqual([]);
+    // The genuine answer still works once.
+    const good = `/api/calendar/google/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`;
+    expect(await callbackAnswer(good)).toMatch(/google=connected$/);
+    expect(await callbackAnswer(good)).toMatch(/google=failed$/);
+    expect((await connections(user)).length).toBe(1);
+  });
+});

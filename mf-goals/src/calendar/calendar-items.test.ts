@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fromServer, sourceColours } from './calendar-items';
+
+describe('fromServer: events of connected calendars', () => {
+  const base = {
+    id: 'google:12:0:2026-04-07T16:00:00.000Z',
+    title: 'Piano lesson',
+    start: '2026-04-07T16:00:00.000Z',
+    end: '2026-04-07T17:00:00.000Z',
+    all_day: false,
+    date: '2026-04-07',
+    calendar: 'ada@example.com',
+    calendar_id: 3,
+  };
+
+  it('makes a Google event changeable on its calendar, in the calendar’s own colour', () => {
+    const item = fromServer({ ...base, source: 'google', series: 'google:12', repeat: null, color: '#7cb342' });
+    expect(item).toMatchObject({
+      kind: 'google',
+      color: '#7cb342',
+      movable: true,
+      remote: { id: 12, calendarId: 3, repeating: false },
+      calendar: 'ada@example.com',
+    });
+  });
+
+  it('keeps a repeating Google event in place (it changes as a whole) and falls back to the source colour', () => {
+    const item = fromServer({ ...base, source: 'google', series: 'google:12', repeat: 'FREQ=WEEKLY', color: 'blue' });
+    expect(item).toMatchObject({ movable: false, color: sourceColours.google.colour, remote: { repeating: true } });
+  });
+});
