@@ -1,15 +1,13 @@
 import { email, password } from '@lifeboard/shared/models/user';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passwordResets, tokens, users } from '../../db/schema';
 import { invalid } from '../../errors';
 import { hashToken } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { hashPassword, requireStrongPassword, verifyPassword } from './password';
 import { succeeded } from '../users/responses';
-import { findUserByEmail } from './service';
+import { changePassword, findUserByEmail, findUserById, resetPassword } from './service';
 import { PASSWORD_RESET_JOB } from './password-reset-job';
 
 const BAD_RESET = 'This password reset link is invalid or has expired.';
@@ -53,30 +51,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       const user = await findUserByEmail(app.db, address);
       if (!user) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
       const passwordHash = await hashPassword(newPassword);
-      const used = await app.db.transaction(async (tx) => {
-        const claimed = await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, hashToken(token)),
-              eq(passwordResets.userId, user.id),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, new Date()),
-            ),
-          )
-          .returning({ id: passwordResets.id });
-        if (claimed.length === 0) return false;
-        // Every other outstanding link of the account dies with this reset.
-        await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        // Whoever knew the old password is signed out everywhere.
-        await tx
-          .update(tokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt)));
-        return true;
-      });
+      const used = await resetPassword(app.db, user.id, hashToken(token), passwordHash);
       if (!used) throw invalid({ token: [BAD_RESET] }, BAD_RESET);
       app.forgetTokens();
       return { success: true as const };
@@ -96,19 +71,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request);
-      const [user] = await app.db.select().from(users).where(eq(users.id, auth.userId));
+      const user = await findUserById(app.db, auth.userId);
       if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
         throw invalid({ current_password: ['is not your current password'] });
       }
       requireStrongPassword(request.body.password, [user.name, user.email]);
-      await app.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(request.body.password) })
-        .where(eq(users.id, auth.userId));
-      await app.db
-        .update(tokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(tokens.userId, auth.userId), isNull(tokens.revokedAt), ne(tokens.id, auth.tokenId)));
+      await changePassword(app.db, auth.userId, await hashPassword(request.body.password), auth.tokenId);
       app.forgetTokens();
       return { success: true as const };
     },

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { boards, tokens, users } from '../../db/schema';
+import { boards, passwordResets, tokens, users } from '../../db/schema';
 import { hashToken, newToken } from '../../plugins/auth';
 import { deviceName } from './device-name';
 
@@ -59,4 +59,48 @@ export async function createAccount(
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
+}
+
+export async function findUserById(db: Db, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/**
+ * Sets a new password with a reset link's token (its hash): only while the link is unused and unexpired, and
+ * then every other outstanding link of the account dies and every device is signed out. Whether the link was good.
+ */
+export async function resetPassword(db: Db, userId: number, tokenHash: string, passwordHash: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          eq(passwordResets.userId, userId),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: passwordResets.id });
+    if (claimed.length === 0) return false;
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // Whoever knew the old password is signed out everywhere.
+    await tx
+      .update(tokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+    return true;
+  });
+}
+
+/** Sets a new password and signs out every device but the one that changed it. */
+export async function changePassword(db: Db, userId: number, passwordHash: string, keptTokenId: number): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), ne(tokens.id, keptTokenId)));
 }

@@ -4,7 +4,7 @@ import { modelTables } from '../../db/model-tables';
 import { subscriptions, users } from '../../db/schema';
 import type { PublicProgram } from '@lifeboard/shared/api/authors';
 import { publicProgram } from './service';
-import { latestReviews, type Review } from '../admin/program-review';
+import { latestReviews, type Review } from '../admin/service';
 
 export const programStatuses = ['draft', 'review', 'published'] as const;
 export type ProgramStatus = (typeof programStatuses)[number];

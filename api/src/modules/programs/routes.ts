@@ -8,7 +8,8 @@ import { requireOwnBoard } from '../boards/service';
 import { MAX_DB_ID, dbId } from '../../ids';
 import { installProgram, priceOf } from './install';
 import { hasPaid } from '../payments/sales';
-import { latestReviews, reviewSchema } from '../admin/program-review';
+import { reviewSchema } from '../admin/program-review';
+import { latestReviews } from '../admin/service';
 import { documented, errorsOf } from '../../openapi';
 import { cancelSubscription, defaultBoardOf, ownProgramIds, publishedPrograms, subscribableProgram } from './service';
 
