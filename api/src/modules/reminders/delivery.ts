@@ -12,6 +12,7 @@ import { queuePushes, type PushConfig, type PushMessage } from '../push/service'
 import type { SmsConfig } from '../sms/client';
 import { SMS_JOB, type SmsJob } from '../sms/jobs';
 import type { Mailer } from '../mail/mailer';
+import { defaultHabitChannels } from '@lifeboard/shared/models/habit';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
 
@@ -28,6 +29,19 @@ export const MAX_SNOOZES = 6;
 export function deliveredChannels(deps: { sms: SmsConfig | null }): string[] {
   return deps.sms ? ['email', 'bell', 'push', 'sms'] : ['email', 'bell', 'push'];
 }
+
+/** A habit's channels: its own choice, else what every habit had before there was one. */
+export function habitChannels(data: { reminder_channels?: unknown }): string[] {
+  return Array.isArray(data.reminder_channels) ? data.reminder_channels.map(String) : [...defaultHabitChannels];
+}
+
+/** SQL naming the delivered channels, for `?|` (jsonb has any of them): fixed words, never user input. */
+const deliveredArray = (deps: { sms: SmsConfig | null }) =>
+  sql.raw(
+    `array[${deliveredChannels(deps)
+      .map((channel) => `'${channel}'`)
+      .join(', ')}]`,
+  );
 
 /**
  * A text holds the "Done" link only while the whole text fits in three SMS parts (153 characters each); a long
@@ -250,29 +264,46 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     handler: async ({ habitId, occursAt, snoozes = 0 }, job) => {
       const habit = await habitWithOwner(deps.db, habitId);
       if (!habit) return;
-      const data = habit.data as { title: string; archived_at?: string | null };
+      const data = habit.data as { title: string; archived_at?: string | null; reminder_channels?: unknown };
       if (data.archived_at) return;
+      const channels = habitChannels(data);
+      if (!channels.some((channel) => deliveredChannels(deps).includes(channel))) return;
       const at = new Date(occursAt);
       // Already done today: no nudge.
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
       const key = habitKey(habitId, at.getTime(), snoozes);
-      await addNotification(deps.db, {
-        userId: habit.userId,
-        key,
-        title: data.title,
-        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`,
-        action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
-      });
+      const when = `${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`;
+      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
+      if (channels.includes('bell')) {
+        await addNotification(deps.db, {
+          userId: habit.userId,
+          key,
+          title: data.title,
+          body: `Habit for ${when}`,
+          action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
+        });
+      }
       const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
-      await pushToDevices(
-        deps,
-        habit.userId,
-        key,
-        habitKey(habitId, at.getTime()),
-        '/habits',
-        { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` },
-        links,
-      );
+      if (channels.includes('push')) {
+        await pushToDevices(
+          deps,
+          habit.userId,
+          key,
+          habitKey(habitId, at.getTime()),
+          '/habits',
+          { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` },
+          links,
+        );
+      }
+      if (channels.includes('sms') && deps.sms) {
+        // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
+        await deps.queue.send(
+          SMS_JOB,
+          { userId: habit.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob,
+          { id: occurrenceJobId(`${key}:sms`) },
+        );
+      }
+      if (!channels.includes('email')) return;
       await deps.mailer.send(
         composeMail({
           to: habit.email,
@@ -281,7 +312,9 @@ export function defineReminderJobs(deps: ReminderDeps): void {
           lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
           action: links.done,
           links: links.snooze ? [links.snooze] : [],
-          footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
+          footer: [
+            'The links work for a day. You get this because you chose e-mail for this habit’s reminders in Lifeboard.',
+          ],
           messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
         }),
       );
@@ -307,11 +340,7 @@ export async function scanReminders(
     .innerJoin(users, eq(users.id, t.userId))
     .where(
       and(
-        sql`${t.data}->'channels' ?| ${sql.raw(
-          `array[${deliveredChannels(deps)
-            .map((channel) => `'${channel}'`)
-            .join(', ')}]`,
-        )}`,
+        sql`${t.data}->'channels' ?| ${deliveredArray(deps)}`,
         sql`${t.data}->>'remind_at' is not null`,
         sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
       ),
@@ -338,6 +367,8 @@ export async function scanReminders(
       and(
         sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`,
         sql`${h.data}->>'archived_at' is null`,
+        // No channel of its own: the channels every habit had before it could choose.
+        sql`coalesce(${h.data}->'reminder_channels', ${JSON.stringify(defaultHabitChannels)}::jsonb) ?| ${deliveredArray(deps)}`,
       ),
     );
   const habitJobs: { data: HabitReminderJob; id: string; startAfter: Date }[] = [];

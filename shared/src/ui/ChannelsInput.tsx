@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { readSmsConfig, smsConfigUrl } from '../../api/account';
-import { useApiGet } from '../../api/use-api-get';
-import { Link } from '../../lib/router';
-import { $session } from '../../stores/session';
-import { CheckboxGroup } from '../fields';
+import { readSmsConfig, smsConfigUrl } from '../api/account';
+import { useApiGet } from '../api/use-api-get';
+import { Link } from '../lib/router';
+import { $session } from '../stores/session';
+import { CheckboxGroup } from './fields';
 
 export interface ChannelsInputProps {
   label: string;
