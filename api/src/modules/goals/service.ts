@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { ModelTable } from '../../db/model-table';
 import { modelTables } from '../../db/model-tables';
 import { presenterOf, type WireRecord } from '../../models/compact-row';
+import { rowColumns } from '../../models/store';
 import type { ModelHooks, RecordData } from '../../models/registry';
 import { statsOfHabits } from '../habits/checkpoints';
 import { userToday } from '../habits/service';
@@ -19,15 +20,7 @@ const presentHabit = presenterOf(models.habit);
 export async function goalOf(db: Db, userId: number, boardId: number, goalId: number) {
   const t = modelTables.goal;
   const [row] = await db
-    .select({
-      id: t.id,
-      boardId: t.boardId,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      position: t.position,
-      sortAt: t.sortAt,
-      data: t.data,
-    })
+    .select(rowColumns(t))
     .from(t)
     .where(and(eq(t.id, goalId), eq(t.userId, userId), eq(t.boardId, boardId)))
     .limit(1);
@@ -75,15 +68,7 @@ export async function linkedHabits(
   if (!goalIds.length) return [];
   const t = modelTables.habit;
   const rows = await app.db
-    .select({
-      id: t.id,
-      boardId: t.boardId,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      position: t.position,
-      sortAt: t.sortAt,
-      data: t.data,
-    })
+    .select(rowColumns(t))
     .from(t)
     .where(
       and(
