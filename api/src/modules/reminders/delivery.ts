@@ -5,7 +5,7 @@ import { habitEntries } from '../../db/habit-schema';
 import { modelTables } from '../../db/model-tables';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
 import { addNotification, markOccurrenceActed } from '../notifications/service';
 import { queuePushes, type PushConfig, type PushMessage } from '../push/service';
@@ -183,6 +183,59 @@ async function habitDoneOn(db: Db, habitId: number, date: string): Promise<boole
   return Boolean(row);
 }
 
+/** One occurrence of a reminder or a habit's reminder time, as its channels deliver it. */
+interface Occurrence {
+  action: Omit<ActionPayload, 'action' | 'exp'>;
+  owner: { userId: number; email: string; name: string };
+  channels: string[];
+  key: (id: number, at: number, snoozes?: number) => string;
+  /** The page a push opens. */
+  path: string;
+  title: string;
+  /** The bell's and the push's line. */
+  body: string;
+  when: string;
+  mail: { subject: string; line: string; why: string };
+}
+
+/** Delivers an occurrence by each of its channels: the bell, push, a text and an e-mail. */
+async function sendOccurrence(deps: ReminderDeps, job: JobInfo, o: Occurrence): Promise<void> {
+  const { action, owner, channels } = o;
+  const key = o.key(action.id, action.at, action.snoozes);
+  // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
+  if (channels.includes('bell')) {
+    await addNotification(deps.db, { userId: owner.userId, key, title: o.title, body: o.body, action });
+  }
+  const links = actionLinks(deps, action);
+  if (channels.includes('push')) {
+    const tag = o.key(action.id, action.at);
+    await pushToDevices(deps, owner.userId, key, tag, o.path, { title: o.title, body: o.body }, links);
+  }
+  if (channels.includes('sms') && deps.sms) {
+    // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
+    await deps.queue.send(
+      SMS_JOB,
+      { userId: owner.userId, body: reminderText(o.title, o.when, links.done) } satisfies SmsJob,
+      { id: occurrenceJobId(`${key}:sms`) },
+    );
+  }
+  if (!channels.includes('email')) return;
+  await deps.mailer.send(
+    composeMail({
+      to: owner.email,
+      subject: o.mail.subject,
+      greeting: `Hello ${owner.name},`,
+      lines: [o.mail.line],
+      action: links.done,
+      links: links.snooze ? [links.snooze] : [],
+      footer: [`The links work for a day. ${o.mail.why}`],
+      messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+    }),
+  );
+  // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
+  await job.done();
+}
+
 export function defineReminderJobs(deps: ReminderDeps): void {
   const options = { retryLimit: 12, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800 };
   deps.queue.define<ReminderJob>({
@@ -202,54 +255,22 @@ export function defineReminderJobs(deps: ReminderDeps): void {
           .length === 0
       )
         return;
-      const key = reminderKey(reminderId, at.getTime(), snoozes);
       const when = `${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}`;
-      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
-      if (channels.includes('bell')) {
-        await addNotification(deps.db, {
-          userId: reminder.userId,
-          key,
-          title: data.title,
-          body: `Reminder for ${when}`,
-          action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes },
-        });
-      }
-      const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
-      if (channels.includes('push')) {
-        await pushToDevices(
-          deps,
-          reminder.userId,
-          key,
-          reminderKey(reminderId, at.getTime()),
-          '/reminders',
-          { title: data.title, body: `Reminder for ${when}` },
-          links,
-        );
-      }
-      if (channels.includes('sms') && deps.sms) {
-        // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
-        await deps.queue.send(
-          SMS_JOB,
-          { userId: reminder.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob,
-          { id: occurrenceJobId(`${key}:sms`) },
-        );
-      }
-      if (channels.includes('email')) {
-        await deps.mailer.send(
-          composeMail({
-            to: reminder.email,
-            subject: `Reminder: ${data.title}`,
-            greeting: `Hello ${reminder.name},`,
-            lines: [`This is your reminder “${data.title}”, for ${when}.`],
-            action: links.done,
-            links: links.snooze ? [links.snooze] : [],
-            footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
-            messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-          }),
-        );
-        // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
-        await job.done();
-      }
+      await sendOccurrence(deps, job, {
+        action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes },
+        owner: reminder,
+        channels,
+        key: reminderKey,
+        path: '/reminders',
+        title: data.title,
+        body: `Reminder for ${when}`,
+        when,
+        mail: {
+          subject: `Reminder: ${data.title}`,
+          line: `This is your reminder “${data.title}”, for ${when}.`,
+          why: 'You get this because you chose e-mail for this reminder in Lifeboard.',
+        },
+      });
       await deps.db
         .update(modelTables.reminder)
         .set({
@@ -271,54 +292,22 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       const at = new Date(occursAt);
       // Already done today: no nudge.
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
-      const key = habitKey(habitId, at.getTime(), snoozes);
       const when = `${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`;
-      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
-      if (channels.includes('bell')) {
-        await addNotification(deps.db, {
-          userId: habit.userId,
-          key,
-          title: data.title,
-          body: `Habit for ${when}`,
-          action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
-        });
-      }
-      const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
-      if (channels.includes('push')) {
-        await pushToDevices(
-          deps,
-          habit.userId,
-          key,
-          habitKey(habitId, at.getTime()),
-          '/habits',
-          { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` },
-          links,
-        );
-      }
-      if (channels.includes('sms') && deps.sms) {
-        // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
-        await deps.queue.send(
-          SMS_JOB,
-          { userId: habit.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob,
-          { id: occurrenceJobId(`${key}:sms`) },
-        );
-      }
-      if (!channels.includes('email')) return;
-      await deps.mailer.send(
-        composeMail({
-          to: habit.email,
+      await sendOccurrence(deps, job, {
+        action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
+        owner: habit,
+        channels,
+        key: habitKey,
+        path: '/habits',
+        title: data.title,
+        body: `Habit for ${when}`,
+        when,
+        mail: {
           subject: `Habit reminder: ${data.title}`,
-          greeting: `Hello ${habit.name},`,
-          lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
-          action: links.done,
-          links: links.snooze ? [links.snooze] : [],
-          footer: [
-            'The links work for a day. You get this because you chose e-mail for this habit’s reminders in Lifeboard.',
-          ],
-          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-        }),
-      );
-      await job.done();
+          line: `Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`,
+          why: 'You get this because you chose e-mail for this habit’s reminders in Lifeboard.',
+        },
+      });
     },
   });
 }
