@@ -41,7 +41,7 @@ import { readSmsConfig } from './modules/sms/client';
 import { defineSmsJob } from './modules/sms/jobs';
 import { smsRoutes } from './modules/sms/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { couponRoutes } from './modules/payments/coupons';
+import { couponRoutes } from './modules/payments/coupon-routes';
 import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
 import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payouts';
 import { programRoutes } from './modules/programs/routes';

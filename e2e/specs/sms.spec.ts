@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmsProvider, type SmsProviderStandIn } from '../../api/test/sms-provider';
-import { signUpThroughApi } from '../support/api-client';
+import { apiRequest, signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { freePort, waitForPort } from '../support/ports';
 import { signInThroughApi } from '../support/session';
@@ -130,6 +130,49 @@ describe('reminders by text message', () => {
     await page.getByRole('heading', { name: 'Done' }).waitFor();
     expect(await page.getByText(`“${title}” is done.`).count()).toBe(1);
     // Scanned every 5 s meanwhile: still the one text.
+    expect(provider.received.filter((sms) => sms.to === phone)).toHaveLength(1);
+  }, 180_000);
+
+  it("texts a habit's reminder time when the habit form chose text messages only, and rings no bell", async () => {
+    const { page } = await watchedPage(browser);
+    const user = await signUpThroughApi(siteB, 'habit-texts');
+    const digits = String(Date.now()).slice(-6);
+    const phone = `+447701${digits}`;
+    // The account page's part was walked above: here the number and the switch are set through the API.
+    await apiRequest(siteB, 'POST', '/api/user/update', { phone_number: phone }, user.token);
+    await apiRequest(siteB, 'POST', '/api/user/update', { has_sms_enabled: true }, user.token);
+    const zone = String(
+      ((await apiRequest(siteB, 'GET', '/api/user', undefined, user.token)).body.user as { timezone?: string })
+        .timezone ?? 'UTC',
+    );
+    await signInThroughApi(page, siteB, { email: user.email, password: user.password });
+
+    // The next minute at least 15 s away, as the habit's owner reads a time of day (their account's zone).
+    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(due);
+    await page.goto(`${siteB.shellUrl}/new-habit`);
+    const form = page.getByRole('form', { name: 'New habit' });
+    const title = `Stretch ${digits}`;
+    await form.getByLabel('Name').fill(title);
+    await form.getByLabel('Reminder times').fill(time);
+    await form.getByLabel('E-mail').uncheck();
+    await form.getByLabel(/^In Lifeboard/).uncheck();
+    await form.getByLabel(/^Push notification/).uncheck();
+    await form.getByLabel(`Text message (to ${phone})`).check();
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/habit/create'));
+    await form.getByRole('button', { name: 'Create habit' }).click();
+    expect((await (await saved).json()).habit).toMatchObject({ reminder_times: [time], reminder_channels: ['sms'] });
+
+    const text = await provider.waitFor((sms) => sms.to === phone, 100_000);
+    expect(Date.now() - due.getTime()).toBeLessThan(60_000);
+    expect(text.body.split('\n')[0]).toContain(`Lifeboard reminder: ${title} (`);
+    const bell = await apiRequest(siteB, 'GET', '/api/notifications', undefined, user.token);
+    expect(bell.body.notifications).toEqual([]);
     expect(provider.received.filter((sms) => sms.to === phone)).toHaveLength(1);
   }, 180_000);
 });

@@ -9,7 +9,7 @@ import { modelTables } from '../db/model-tables';
 import type { ModelTable } from '../db/model-table';
 import { exerciseHooks } from '../modules/exercises/catalogue';
 import { goalHooks } from '../modules/goals/service';
-import { reminderHooks } from '../modules/reminders/hooks';
+import { habitReminderHooks, reminderHooks } from '../modules/reminders/hooks';
 import { healthIssueHooks } from './hooks/health-issue';
 import { programHooks } from './hooks/program';
 import { sharedPageHooks } from './hooks/shared-page';
@@ -71,6 +71,7 @@ const hooks: Partial<Record<ModelName, ModelHooks>> = {
   exercise: exerciseHooks,
   health_issue: healthIssueHooks,
   goal: goalHooks,
+  habit: habitReminderHooks,
   program: programHooks,
   reminder: reminderHooks,
   shared_page: sharedPageHooks,

@@ -17,7 +17,7 @@ export interface Owner {
 }
 
 /** Every column but `search`: the vector is for the index only, and reading it costs time on every row. */
-function rowColumns(t: ModelEntry['table']) {
+export function rowColumns(t: ModelEntry['table']) {
   return {
     id: t.id,
     userId: t.userId,

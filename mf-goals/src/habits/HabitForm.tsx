@@ -10,11 +10,14 @@ import {
   type AmountPeriod,
   type ScheduleChoice,
 } from '@lifeboard/shared/models/habit-schedule';
+import { defaultHabitChannels } from '@lifeboard/shared/models/habit';
+import { reminderChannelLabels, reminderChannels } from '@lifeboard/shared/models/reminder';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { forgetHabitRows } from '@lifeboard/shared/stores/habits';
 import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { CheckboxGroup, Select, TextArea, TextField } from '@lifeboard/shared/ui/fields';
+import { ChannelsInput } from '@lifeboard/shared/ui/ChannelsInput';
 import { GoalPicker } from '@lifeboard/shared/ui/GoalPicker';
 
 type Counting = 'yes_no' | 'at_least' | 'at_most';
@@ -33,6 +36,9 @@ interface Draft {
   per: AmountPeriod;
   color: string;
   goal: string;
+  /** Reminder times as typed: "08:30, 21:00". */
+  reminders: string;
+  channels: string[];
 }
 
 const scheduleOptions: { value: ScheduleType; label: string }[] = [
@@ -60,10 +66,27 @@ function draftOf(habit: AnyRecord | null): Draft {
     per: habit ? amountPeriodOf(habit) : 'day',
     color: typeof habit?.color === 'string' && habit.color ? habit.color : '#2f5bd3',
     goal: typeof habit?.goal_id === 'number' ? String(habit.goal_id) : '',
+    reminders: Array.isArray(habit?.reminder_times) ? habit.reminder_times.join(', ') : '',
+    // A habit that never chose has the channels every habit had before the choice (the server does the same).
+    channels: Array.isArray(habit?.reminder_channels) ? habit.reminder_channels.map(String) : [...defaultHabitChannels],
   };
 }
 
 type Errors = Partial<Record<keyof Draft, string>>;
+
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** "8:30, 21:00" as stored times ("08:30", "21:00"), sorted and once each; null when one is not a time. */
+function timesOf(text: string): string[] | null {
+  const typed = text.split(/[\s,;]+/).filter(Boolean);
+  const times: string[] = [];
+  for (const item of typed) {
+    const match = TIME.exec(item);
+    if (!match) return null;
+    times.push(`${match[1].padStart(2, '0')}:${match[2]}`);
+  }
+  return [...new Set(times)].sort();
+}
 
 const whole = (text: string, min: number, max: number) => {
   const n = Number(text);
@@ -109,7 +132,11 @@ function fieldsOf(draft: Draft): { fields: Record<string, unknown> } | { errors:
       errors.target = 'Enter an amount from 0 to 1,000,000.';
     schedule = { frequency_num: 1, frequency_den: amountPeriodDays[draft.per], weekdays: [] };
   }
-  if (Object.keys(errors).length || !schedule) return { errors };
+  const times = timesOf(draft.reminders);
+  if (times === null) errors.reminders = 'Write times of day like 08:30, separated by commas.';
+  else if (times.length > 10) errors.reminders = 'Choose at most 10 reminder times.';
+  else if (times.length && !draft.channels.length) errors.channels = 'Choose at least one way to be reminded.';
+  if (Object.keys(errors).length || !schedule || !times) return { errors };
   const numeric = draft.counting !== 'yes_no';
   return {
     fields: {
@@ -121,6 +148,8 @@ function fieldsOf(draft: Draft): { fields: Record<string, unknown> } | { errors:
       unit: numeric && draft.unit.trim() ? draft.unit.trim() : null,
       color: draft.color,
       goal_id: draft.goal ? Number(draft.goal) : null,
+      reminder_times: times,
+      reminder_channels: draft.channels,
     },
   };
 }
@@ -271,6 +300,23 @@ export function HabitForm({
         value={draft.goal ? Number(draft.goal) : null}
         onChange={(id) => set({ goal: id === null ? '' : String(id) })}
       />
+      <TextField
+        label="Reminder times"
+        hint="Times of day, e.g. 08:30 or 08:30, 21:00. Not sent on a day the habit is already done."
+        value={draft.reminders}
+        onChange={(e) => set({ reminders: e.target.value })}
+        error={errors.reminders}
+      />
+      {draft.reminders.trim() ? (
+        <ChannelsInput
+          label="Remind me by"
+          options={[...reminderChannels]}
+          labels={reminderChannelLabels}
+          value={draft.channels}
+          onChange={(channels) => set({ channels })}
+          error={errors.channels ? [errors.channels] : undefined}
+        />
+      ) : null}
       <TextField label="Colour" type="color" value={draft.color} onChange={(e) => set({ color: e.target.value })} />
       {failure ? (
         <p role="alert" className="lb-field__error">

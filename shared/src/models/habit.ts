@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineModel } from './define';
+import { reminderChannelLabels, reminderChannels } from './reminder';
 import { colour, idRef, isoDate, isoInstant, longText, position, timeOfDay, title, weekdays } from './fields';
 
 /** The spec's `{product}e`: a habit, counted as N times in D days (as Loop Habit Tracker does). */
@@ -19,6 +20,7 @@ export const habit = defineModel({
     frequency_den: z.number().int().min(1).max(365),
     weekdays,
     reminder_times: z.array(timeOfDay).max(10),
+    reminder_channels: z.array(z.enum(reminderChannels)).max(reminderChannels.length),
     paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() }).strict()).max(100),
     archived_at: isoInstant.nullable(),
     position,
@@ -36,10 +38,18 @@ export const habit = defineModel({
     frequency_den: { label: 'In how many days', help: '1 for every day, 7 for a week, 30 for a month.' },
     weekdays: { label: 'On these days' },
     reminder_times: { label: 'Reminder times', help: 'Times of day as HH:MM, e.g. 08:30.' },
+    // The reminder form's words and rules: text messages only where the server and the account can (ChannelsInput).
+    reminder_channels: { label: 'Remind me by', input: { kind: 'channels' } },
     archived_at: { input: { kind: 'managed' } },
   },
-  optionLabels: { kind: { yes_no: 'Done or not', at_least: 'At least an amount', at_most: 'At most an amount' } },
+  optionLabels: {
+    kind: { yes_no: 'Done or not', at_least: 'At least an amount', at_most: 'At most an amount' },
+    reminder_channels: reminderChannelLabels,
+  },
 });
+
+/** How a habit's reminders reach its owner when it never chose (habits made before the choice existed, too). */
+export const defaultHabitChannels: readonly (typeof reminderChannels)[number][] = ['email', 'bell', 'push'];
 
 /** A check-in of a habit on a day. */
 export const habitEntryInput = z

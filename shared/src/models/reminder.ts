@@ -9,6 +9,14 @@ import { idRef, isoInstant, rrule, title } from './fields';
 export const reminderChannels = ['email', 'bell', 'push', 'sms'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 
+/** How screens name the channels, on the reminder form and the habit form alike. */
+export const reminderChannelLabels: Record<ReminderChannel, string> = {
+  email: 'E-mail',
+  bell: 'In Lifeboard (the bell at the top of every page)',
+  push: 'Push notification (on the devices where you turned it on under Account › Devices)',
+  sms: 'Text message',
+};
+
 export const reminder = defineModel({
   name: 'reminder',
   state: 'reminders',
@@ -26,12 +34,7 @@ export const reminder = defineModel({
   required: ['title'],
   order: { kind: 'newest', field: 'created_at' },
   optionLabels: {
-    channels: {
-      email: 'E-mail',
-      bell: 'In Lifeboard (the bell at the top of every page)',
-      push: 'Push notification (on the devices where you turned it on under Account › Devices)',
-      sms: 'Text message',
-    },
+    channels: reminderChannelLabels,
   },
   searchable: ['title'],
   richText: [],

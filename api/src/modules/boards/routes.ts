@@ -1,13 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { boards, users } from '../../db/schema';
-import { invalid } from '../../errors';
 import { authOf } from '../../types';
 import { listBoards } from '../users/present';
-import { findOwnBoard, requireOwnBoard } from './service';
+import { createBoard, deleteBoard, findOwnBoard, renameBoard, requireOwnBoard } from './service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { succeeded } from '../users/responses';
@@ -34,18 +30,6 @@ const verified = documented(
 );
 
 const boardName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
-
-export async function createBoard(db: Db, userId: number, name: string) {
-  const [board] = await db
-    .insert(boards)
-    .values({
-      userId,
-      name,
-      position: sql`(select coalesce(max(${boards.position}), -1) + 1 from ${boards} where ${boards.userId} = ${userId})`,
-    })
-    .returning({ id: boards.id, name: boards.name });
-  return board;
-}
 
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,12 +85,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       await requireOwnBoard(app.db, userId, request.body.id);
-      const [board] = await app.db
-        .update(boards)
-        .set({ name: request.body.name })
-        .where(and(eq(boards.id, request.body.id), eq(boards.userId, userId)))
-        .returning({ id: boards.id, name: boards.name });
-      return { success: true as const, board };
+      return { success: true as const, board: await renameBoard(app.db, userId, request.body.id, request.body.name) };
     },
   );
 
@@ -124,21 +103,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       await requireOwnBoard(app.db, userId, request.body.id);
-      const others = await app.db
-        .select({ id: boards.id })
-        .from(boards)
-        .where(and(eq(boards.userId, userId), ne(boards.id, request.body.id)))
-        .orderBy(boards.position, boards.id)
-        .limit(1);
-      if (others.length === 0)
-        throw invalid({ id: ['is your last board, which cannot be deleted'] }, 'The last board cannot be deleted.');
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ defaultBoardId: others[0].id })
-          .where(and(eq(users.id, userId), eq(users.defaultBoardId, request.body.id)));
-        await tx.delete(boards).where(and(eq(boards.id, request.body.id), eq(boards.userId, userId)));
-      });
+      await deleteBoard(app.db, userId, request.body.id);
       return { success: true as const };
     },
   );

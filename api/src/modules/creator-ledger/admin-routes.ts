@@ -1,13 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payouts, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import { payoutOf, runPayouts, type Transfers } from './payouts';
+import { listPayouts, markPayoutPaid, payoutById, runPayouts, type Transfers } from './payouts';
 import { payoutObject } from './responses';
 
 const adminPayout = payoutObject.extend({
@@ -33,24 +31,7 @@ const payoutsMade = documented(
 export async function adminPayoutRoutes(app: FastifyInstance, options: { transfers: Transfers | null }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  async function listed(where?: SQL) {
-    const rows = await app.db
-      .select({ payout: payouts, name: users.name, email: users.email })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.sellerId))
-      .where(where)
-      .orderBy(
-        sql`${payouts.status} = 'paid'`,
-        sql`case when ${payouts.status} = 'pending' then ${payouts.id} else -${payouts.id} end`,
-      )
-      .limit(200);
-    return rows.map(({ payout, name, email }) => ({
-      ...payoutOf(payout),
-      seller_id: payout.sellerId,
-      seller_name: name,
-      seller_email: email,
-    }));
-  }
+  const listed = (ids?: number[]) => listPayouts(app.db, ids);
 
   api.get(
     '/api/admin/payouts',
@@ -78,17 +59,14 @@ export async function adminPayoutRoutes(app: FastifyInstance, options: { transfe
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [payout] = await app.db.select().from(payouts).where(eq(payouts.id, request.body.id));
+      const payout = await payoutById(app.db, request.body.id);
       if (!payout) throw notFound('No such payout.');
       if (payout.method === 'stripe')
         throw invalid({ id: ['is sent by Stripe: it is marked paid when the transfer goes through'] });
       if (payout.status === 'pending') {
-        await app.db
-          .update(payouts)
-          .set({ status: 'paid', paidAt: new Date(), paidBy: userId, reference: request.body.reference || null })
-          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+        await markPayoutPaid(app.db, payout.id, userId, request.body.reference || null);
       }
-      const [row] = await listed(eq(payouts.id, payout.id));
+      const [row] = await listed([payout.id]);
       return { success: true as const, payout: row };
     },
   );
@@ -105,14 +83,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, options: { transfe
     },
     async (request) => {
       const made = await runPayouts(app.db, options.transfers, new Date(), request.log);
-      const rows = made.length
-        ? await listed(
-            inArray(
-              payouts.id,
-              made.map((payout) => payout.id),
-            ),
-          )
-        : [];
+      const rows = made.length ? await listed(made.map((payout) => payout.id)) : [];
       return { success: true as const, made: rows };
     },
   );

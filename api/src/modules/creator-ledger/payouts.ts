@@ -1,7 +1,7 @@
 import type { Payout } from '@lifeboard/shared/api/creator-ledger';
 import { and, asc, eq, inArray, isNull, lte, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { earningRates, payouts, transactions } from '../../db/schema';
+import { earningRates, payouts, transactions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 
@@ -203,4 +203,37 @@ export async function schedulePayouts(queue: JobQueue, now = new Date()): Promis
   const at = payoutTimeOfWeek(now);
   const week = at.toISOString().slice(0, 10);
   return (await queue.send(PAYOUT_JOB, { week }, { id: occurrenceJobId(`payouts:${week}`), startAfter: at })) !== null;
+}
+
+/** Payouts with their sellers (these ids, or all): the ones waiting to be paid by hand first, 200 at most. */
+export async function listPayouts(db: Db, ids?: number[]) {
+  const rows = await db
+    .select({ payout: payouts, name: users.name, email: users.email })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .where(ids ? inArray(payouts.id, ids) : undefined)
+    .orderBy(
+      sql`${payouts.status} = 'paid'`,
+      sql`case when ${payouts.status} = 'pending' then ${payouts.id} else -${payouts.id} end`,
+    )
+    .limit(200);
+  return rows.map(({ payout, name, email }) => ({
+    ...payoutOf(payout),
+    seller_id: payout.sellerId,
+    seller_name: name,
+    seller_email: email,
+  }));
+}
+
+export async function payoutById(db: Db, id: number): Promise<PayoutRow | undefined> {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return payout;
+}
+
+/** Marks a pending payout paid by an admin (a paid one is left as it is). */
+export async function markPayoutPaid(db: Db, id: number, by: number, reference: string | null): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'paid', paidAt: new Date(), paidBy: by, reference })
+    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')));
 }

@@ -1,16 +1,22 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EarningRate } from '@lifeboard/shared/api/creator-ledger';
-import { modelTables } from '../../db/model-tables';
-import { earningRates, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { feeSettingsOf, splitSale } from './ledger';
-import { basisPointsOf, effectiveRate, percentOf } from './rates';
+import {
+  authorRate,
+  basisPointsOf,
+  effectiveRate,
+  percentOf,
+  programsOf,
+  ratedAuthors,
+  setAuthorRate,
+  setProgramRate,
+} from './rates';
 
 const rate = z.object({ platform_fee_percent: z.number(), source: z.enum(['program', 'author', 'default']) });
 const settings = {
@@ -80,7 +86,6 @@ const percent = z
 export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const fees = feeSettingsOf(app.env);
-  const programs = modelTables.program;
   const base = {
     default_percent: fees.platformFeePercent,
     processing_percent: fees.processingFeePercent,
@@ -94,26 +99,6 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
     split: splitSale(program.price_cents, { ...fees, platformFeePercent: program.rate.platform_fee_percent }),
   });
 
-  /** The programs of these authors, each with its effective rate. */
-  async function programsOf(sellerIds: number[]) {
-    if (!sellerIds.length) return [];
-    const rows = await app.db
-      .select({ id: programs.id, userId: programs.userId, data: programs.data, own: earningRates.platformFeeBp })
-      .from(programs)
-      .leftJoin(earningRates, eq(earningRates.programId, programs.id))
-      .where(inArray(programs.userId, sellerIds))
-      .orderBy(asc(programs.id));
-    return rows.map((row) => ({
-      userId: row.userId,
-      id: row.id,
-      own: row.own,
-      guid: String(row.data.guid ?? ''),
-      title: String(row.data.title ?? ''),
-      price_cents: Number(row.data.price_cents ?? 0) || 0,
-      currency: String(row.data.currency ?? 'USD'),
-    }));
-  }
-
   api.get(
     '/api/creator/earning-rates',
     {
@@ -126,14 +111,11 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [[own], list] = await Promise.all([
-        app.db.select({ bp: earningRates.platformFeeBp }).from(earningRates).where(eq(earningRates.sellerId, userId)),
-        programsOf([userId]),
-      ]);
+      const [own, list] = await Promise.all([authorRate(app.db, userId), programsOf(app.db, [userId])]);
       return {
         success: true as const,
         ...base,
-        author: effectiveRate(fees.platformFeePercent, own?.bp, null),
+        author: effectiveRate(fees.platformFeePercent, own, null),
         programs: list.map((p) =>
           withSplit({
             id: p.id,
@@ -142,7 +124,7 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
             price_cents: p.price_cents,
             currency: p.currency,
             own_percent: p.own === null ? null : percentOf(p.own),
-            rate: effectiveRate(fees.platformFeePercent, own?.bp, p.own),
+            rate: effectiveRate(fees.platformFeePercent, own, p.own),
           }),
         ),
       };
@@ -160,22 +142,11 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireAdmin,
     },
     async () => {
-      const authors = await app.db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          bp: earningRates.platformFeeBp,
-          account: earningRates.stripeAccountId,
-        })
-        .from(users)
-        .leftJoin(earningRates, eq(earningRates.sellerId, users.id))
-        .where(
-          or(eq(users.role, 'creator'), sql`exists (select 1 from ${programs} where ${programs.userId} = ${users.id})`),
-        )
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(200);
-      const list = await programsOf(authors.map((author) => author.id));
+      const authors = await ratedAuthors(app.db);
+      const list = await programsOf(
+        app.db,
+        authors.map((author) => author.id),
+      );
       return {
         success: true as const,
         ...base,
@@ -240,26 +211,9 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
         throw invalid({ stripe_account_id: ['belongs to an author, not a program'] });
       const bp = fee === null ? null : basisPointsOf(fee);
       if (sellerId !== undefined) {
-        const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, sellerId));
-        if (!user) throw notFound('No such author.');
-        const values = {
-          sellerId,
-          platformFeeBp: bp,
-          ...(account !== undefined ? { stripeAccountId: account } : {}),
-          updatedAt: new Date(),
-        };
-        await app.db
-          .insert(earningRates)
-          .values(values)
-          .onConflictDoUpdate({ target: earningRates.sellerId, set: values });
+        if (!(await setAuthorRate(app.db, sellerId, bp, account))) throw notFound('No such author.');
       } else if (programId !== undefined) {
-        const [program] = await app.db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId));
-        if (!program) throw notFound('No such program.');
-        const values = { programId, platformFeeBp: bp, updatedAt: new Date() };
-        await app.db
-          .insert(earningRates)
-          .values(values)
-          .onConflictDoUpdate({ target: earningRates.programId, set: values });
+        if (!(await setProgramRate(app.db, programId, bp))) throw notFound('No such program.');
       }
       return { success: true as const };
     },

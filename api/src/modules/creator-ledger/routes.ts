@@ -1,56 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { modelTables } from '../../db/model-tables';
-import { earningRates, payouts, subscriptions, transactions, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
-import { feeSettingsOf, ledgerEntry, type Sale } from './ledger';
+import { feeSettingsOf, ledgerEntry } from './ledger';
 import { errorsOf } from '../../openapi';
 import { earnings, ledger, transaction } from './responses';
 import { payoutOf, type Transfers } from './payouts';
 import { adminPayoutRoutes } from './admin-routes';
 import { earningRateRoutes } from './rate-routes';
-import type { Balance, LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-type SaleRow = { sale: typeof transactions.$inferSelect; data: Record<string, unknown>; buyerName: string | null };
-
-function saleOf({ sale, data, buyerName }: SaleRow): Sale {
-  return {
-    id: sale.id,
-    program_id: sale.programId,
-    program_title: text(data.title),
-    program_guid: text(data.guid),
-    buyer_name: buyerName ?? 'A deleted account',
-    state: sale.state,
-    created_at: sale.createdAt,
-    available_at: sale.availableAt,
-    currency: sale.currency,
-    gross_cents: sale.grossCents,
-    tax_cents: sale.taxCents,
-    platform_fee_cents: sale.platformFeeCents,
-    processing_fee_cents: sale.processingFeeCents,
-    net_cents: sale.netCents,
-    refund_requested_at: sale.refundRequestedAt,
-    refund_reason: sale.refundReason,
-    payout_id: sale.payoutId,
-  };
-}
-
-function salesQuery(db: Db) {
-  const programs = modelTables.program;
-  return db
-    .select({ sale: transactions, data: programs.data, buyerName: users.name })
-    .from(transactions)
-    .innerJoin(programs, eq(programs.id, transactions.programId))
-    .leftJoin(users, eq(users.id, transactions.buyerId));
-}
+import type { LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
+import {
+  balancesOf,
+  ledgerEntries,
+  netByDay,
+  payoutsOfSeller,
+  saleOf,
+  stripeAccountOf,
+  timezoneOf,
+  transactionFor,
+} from './service';
 
 const day = z
   .string()
@@ -70,60 +41,6 @@ export const ledgerFilters = z
     state: z.enum(['pending', 'available', 'paid_out', 'refunded']).optional(),
   })
   .strict();
-type LedgerFilters = z.infer<typeof ledgerFilters>;
-
-/** The SQL of the filters, for one seller, `now` deciding what is still pending. */
-function filterSql(sellerId: number, filters: LedgerFilters, timezone: string, now: Date): SQL | undefined {
-  const local = sql`(${transactions.createdAt} at time zone ${timezone})::date`;
-  const paid = eq(transactions.state, 'paid');
-  const byState = {
-    pending: and(paid, sql`${transactions.payoutId} is null`, sql`${transactions.availableAt} > ${now}`),
-    available: and(paid, sql`${transactions.payoutId} is null`, sql`${transactions.availableAt} <= ${now}`),
-    paid_out: and(paid, sql`${transactions.payoutId} is not null`),
-    refunded: eq(transactions.state, 'refunded'),
-  };
-  return and(
-    eq(transactions.sellerId, sellerId),
-    filters.from ? gte(local, sql`${filters.from}::date`) : undefined,
-    filters.to ? sql`${local} <= ${filters.to}::date` : undefined,
-    filters.program_id ? eq(transactions.programId, filters.program_id) : undefined,
-    filters.state ? byState[filters.state] : undefined,
-  );
-}
-
-/**
- * Balances per currency over every sale of the seller (not only the 500 listed): each sale's net is in exactly
- * one of pending, available and paid out, or the sale is refunded.
- */
-export async function balancesOf(db: Db, sellerId: number, now: Date): Promise<Balance[]> {
-  const paid = sql`${transactions.state} = 'paid'`;
-  const unpaidOut = sql`${paid} and ${transactions.payoutId} is null`;
-  const rows = await db
-    .select({
-      currency: transactions.currency,
-      sales: sql<number>`count(*)::int`,
-      gross: sql<number>`coalesce(sum(${transactions.grossCents}) filter (where ${paid}), 0)::int`,
-      net: sql<number>`coalesce(sum(${transactions.netCents}) filter (where ${paid}), 0)::int`,
-      pending: sql<number>`coalesce(sum(${transactions.netCents}) filter (where ${unpaidOut} and ${transactions.availableAt} > ${now}), 0)::int`,
-      available: sql<number>`coalesce(sum(${transactions.netCents}) filter (where ${unpaidOut} and ${transactions.availableAt} <= ${now}), 0)::int`,
-      paidOut: sql<number>`coalesce(sum(${transactions.netCents}) filter (where ${paid} and ${transactions.payoutId} is not null), 0)::int`,
-      refunded: sql<number>`coalesce(sum(${transactions.grossCents}) filter (where ${transactions.state} = 'refunded'), 0)::int`,
-    })
-    .from(transactions)
-    .where(eq(transactions.sellerId, sellerId))
-    .groupBy(transactions.currency)
-    .orderBy(transactions.currency);
-  return rows.map((row) => ({
-    currency: row.currency,
-    sales: row.sales,
-    gross_cents: row.gross,
-    net_cents: row.net,
-    pending_cents: row.pending,
-    available_cents: row.available,
-    paid_out_cents: row.paidOut,
-    refunded_cents: row.refunded,
-  }));
-}
 
 const stateWords: Record<LedgerEntry['state'], string> = {
   pending: 'Pending',
@@ -180,20 +97,6 @@ export async function creatorLedgerRoutes(
   const fees = feeSettingsOf(app.env);
   const provider = app.env.STRIPE_SECRET_KEY && app.env.STRIPE_WEBHOOK_SECRET ? ('stripe' as const) : ('test' as const);
 
-  async function timezoneOf(userId: number): Promise<string> {
-    const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-    return user?.timezone ?? 'UTC';
-  }
-
-  async function entriesOf(userId: number, filters: LedgerFilters, now: Date, limit: number): Promise<LedgerEntry[]> {
-    const where = filterSql(userId, filters, await timezoneOf(userId), now);
-    const rows = await salesQuery(app.db)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(limit);
-    return rows.map((row) => ledgerEntry(saleOf(row), now));
-  }
-
   api.get(
     '/api/creator/ledger',
     {
@@ -209,26 +112,18 @@ export async function creatorLedgerRoutes(
     async (request) => {
       const { userId } = authOf(request);
       const now = new Date();
-      const [entries, balances, paid, [account]] = await Promise.all([
-        entriesOf(userId, request.query, now, 500),
+      const [entries, balances, paid, account] = await Promise.all([
+        ledgerEntries(app.db, userId, request.query, now, 500),
         balancesOf(app.db, userId, now),
-        app.db
-          .select()
-          .from(payouts)
-          .where(eq(payouts.sellerId, userId))
-          .orderBy(desc(payouts.createdAt), desc(payouts.id))
-          .limit(100),
-        app.db
-          .select({ account: earningRates.stripeAccountId })
-          .from(earningRates)
-          .where(eq(earningRates.sellerId, userId)),
+        payoutsOfSeller(app.db, userId),
+        stripeAccountOf(app.db, userId),
       ]);
       return {
         success: true as const,
         checkout_enabled: true as const,
         provider,
         refund_window_days: fees.refundWindowDays,
-        payout_method: provider === 'stripe' && account?.account ? ('stripe' as const) : ('manual' as const),
+        payout_method: provider === 'stripe' && account ? ('stripe' as const) : ('manual' as const),
         balances,
         entries,
         payouts: paid.map(payoutOf),
@@ -250,7 +145,7 @@ export async function creatorLedgerRoutes(
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const entries = await entriesOf(userId, request.query, new Date(), 10_000);
+      const entries = await ledgerEntries(app.db, userId, request.query, new Date(), 10_000);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="lifeboard-sales.csv"')
@@ -272,22 +167,8 @@ export async function creatorLedgerRoutes(
     },
     async (request) => {
       const { userId } = authOf(request);
-      const timezone = await timezoneOf(userId);
-      const local = sql<string>`to_char((${transactions.createdAt} at time zone ${timezone})::date, 'YYYY-MM-DD')`;
-      const since = new Date(Date.now() - (request.query.days + 1) * 86_400_000);
-      const rows = await app.db
-        .select({
-          day: local,
-          currency: transactions.currency,
-          net: sql<number>`sum(${transactions.netCents})::int`,
-          sales: sql<number>`count(*)::int`,
-        })
-        .from(transactions)
-        .where(
-          and(eq(transactions.sellerId, userId), eq(transactions.state, 'paid'), gte(transactions.createdAt, since)),
-        )
-        .groupBy(sql`1`, transactions.currency)
-        .orderBy(sql`1`); // by position: the day's expression carries a parameter
+      const timezone = await timezoneOf(app.db, userId);
+      const rows = await netByDay(app.db, userId, timezone, request.query.days);
       const today = new Intl.DateTimeFormat('en-CA', {
         timeZone: timezone,
         year: 'numeric',
@@ -316,32 +197,17 @@ export async function creatorLedgerRoutes(
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await salesQuery(app.db)
-        .where(
-          and(
-            eq(transactions.id, request.params.id),
-            or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId)),
-          ),
-        )
-        .limit(1);
-      if (!row) throw notFound('No such transaction.');
-      const [[seller], [subscription]] = await Promise.all([
-        app.db.select({ name: users.name }).from(users).where(eq(users.id, row.sale.sellerId)).limit(1),
-        row.sale.subscriptionId === null
-          ? []
-          : app.db
-              .select({ status: subscriptions.status })
-              .from(subscriptions)
-              .where(eq(subscriptions.id, row.sale.subscriptionId)),
-      ]);
+      const found = await transactionFor(app.db, userId, request.params.id);
+      if (!found) throw notFound('No such transaction.');
+      const { row, sellerName, subscriptionStatus } = found;
       return {
         success: true as const,
         role: row.sale.sellerId === userId ? ('seller' as const) : ('buyer' as const),
         checkout_enabled: true as const,
         transaction: {
           ...ledgerEntry(saleOf(row), new Date()),
-          subscription_status: subscription?.status ?? 'cancelled',
-          seller_name: seller?.name ?? '',
+          subscription_status: subscriptionStatus,
+          seller_name: sellerName,
         },
       };
     },

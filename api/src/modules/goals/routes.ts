@@ -1,11 +1,9 @@
 import { isoDate } from '@lifeboard/shared/models/fields';
 import { models } from '@lifeboard/shared/models';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
-import type { ModelTable } from '../../db/model-table';
 import { notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { presenterOf } from '../../models/compact-row';
@@ -14,7 +12,7 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { statsAnswer } from '../habits/routes';
 import { userToday } from '../habits/service';
-import { countedScores, linkedHabits } from './service';
+import { countedScores, goalOf, goalsOnBoard, linkedHabits, linkedRows } from './service';
 import { goalProgress } from '@lifeboard/shared/models/goal-progress';
 
 const board = dbId;
@@ -61,17 +59,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export async function goalRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  async function linkedRows(table: ModelTable, userId: number, boardId: number, goalId: number, newestFirst: boolean) {
-    return app.db
-      .select({ id: table.id, data: table.data, sortAt: table.sortAt })
-      .from(table)
-      .where(
-        and(eq(table.userId, userId), eq(table.boardId, boardId), sql`(${table.data}->>'goal_id') = ${String(goalId)}`),
-      )
-      .orderBy(newestFirst ? desc(table.sortAt) : asc(table.id))
-      .limit(newestFirst ? 50 : 500);
-  }
-
   api.post(
     '/api/goal/detail',
     {
@@ -88,27 +75,14 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       const { board: boardId, params } = request.body;
       await requireOwnBoard(app.db, userId, boardId);
-      const t = modelTables.goal;
-      const [row] = await app.db
-        .select({
-          id: t.id,
-          boardId: t.boardId,
-          createdAt: t.createdAt,
-          updatedAt: t.updatedAt,
-          position: t.position,
-          sortAt: t.sortAt,
-          data: t.data,
-        })
-        .from(t)
-        .where(and(eq(t.id, params.goal_id), eq(t.userId, userId), eq(t.boardId, boardId)))
-        .limit(1);
+      const row = await goalOf(app.db, userId, boardId, params.goal_id);
       if (!row) throw notFound('No such goal.');
       const asOf = params.date ?? (await userToday(app, userId));
       const [habits, projects, activities, entries] = await Promise.all([
         linkedHabits(app, userId, boardId, [row.id], asOf),
-        linkedRows(modelTables.project, userId, boardId, row.id, false),
-        linkedRows(modelTables.activity, userId, boardId, row.id, true),
-        linkedRows(modelTables.journal_entry, userId, boardId, row.id, true),
+        linkedRows(app.db, modelTables.project, userId, boardId, row.id, false),
+        linkedRows(app.db, modelTables.activity, userId, boardId, row.id, true),
+        linkedRows(app.db, modelTables.journal_entry, userId, boardId, row.id, true),
       ]);
       return {
         success: true as const,
@@ -142,13 +116,7 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       const { board: boardId, params = {} } = request.body;
       await requireOwnBoard(app.db, userId, boardId);
-      const t = modelTables.goal;
-      const goals = await app.db
-        .select({ id: t.id, data: t.data })
-        .from(t)
-        .where(and(eq(t.userId, userId), eq(t.boardId, boardId)))
-        .orderBy(asc(t.id))
-        .limit(500);
+      const goals = await goalsOnBoard(app.db, userId, boardId);
       const habitGoals = goals.filter((g) => g.data.progress_from === 'habits').map((g) => g.id);
       const asOf = params.date ?? (await userToday(app, userId));
       const habits = habitGoals.length ? await linkedHabits(app, userId, boardId, habitGoals, asOf) : [];

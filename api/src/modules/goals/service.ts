@@ -1,15 +1,61 @@
 import { goalProgress, progressSourceOf, type GoalProgress } from '@lifeboard/shared/models/goal-progress';
 import { models } from '@lifeboard/shared/models';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ModelTable } from '../../db/model-table';
 import { modelTables } from '../../db/model-tables';
 import { presenterOf, type WireRecord } from '../../models/compact-row';
+import { rowColumns } from '../../models/store';
 import type { ModelHooks, RecordData } from '../../models/registry';
 import { statsOfHabits } from '../habits/checkpoints';
 import { userToday } from '../habits/service';
 import type { HabitStats } from '../habits/strength';
 
 const presentHabit = presenterOf(models.habit);
+
+/** The goals module's reads and rules; its routes validate, check the board, call these and shape the answers. */
+
+/** One of the user's goals on the board, as the goal presenter takes it, or undefined. */
+export async function goalOf(db: Db, userId: number, boardId: number, goalId: number) {
+  const t = modelTables.goal;
+  const [row] = await db
+    .select(rowColumns(t))
+    .from(t)
+    .where(and(eq(t.id, goalId), eq(t.userId, userId), eq(t.boardId, boardId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's goals on the board, oldest first (500 at most). */
+export function goalsOnBoard(db: Db, userId: number, boardId: number) {
+  const t = modelTables.goal;
+  return db
+    .select({ id: t.id, data: t.data })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.boardId, boardId)))
+    .orderBy(asc(t.id))
+    .limit(500);
+}
+
+/** Records of a model linked to a goal by their `goal_id`: the newest 50, or the first 500 in creation order. */
+export function linkedRows(
+  db: Db,
+  table: ModelTable,
+  userId: number,
+  boardId: number,
+  goalId: number,
+  newestFirst: boolean,
+) {
+  return db
+    .select({ id: table.id, data: table.data, sortAt: table.sortAt })
+    .from(table)
+    .where(
+      and(eq(table.userId, userId), eq(table.boardId, boardId), sql`(${table.data}->>'goal_id') = ${String(goalId)}`),
+    )
+    .orderBy(newestFirst ? desc(table.sortAt) : asc(table.id))
+    .limit(newestFirst ? 50 : 500);
+}
 
 /** The habits linked to a goal, in the habits' own order, each with its stats as of `asOf` (archived ones too). */
 export async function linkedHabits(
@@ -22,15 +68,7 @@ export async function linkedHabits(
   if (!goalIds.length) return [];
   const t = modelTables.habit;
   const rows = await app.db
-    .select({
-      id: t.id,
-      boardId: t.boardId,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      position: t.position,
-      sortAt: t.sortAt,
-      data: t.data,
-    })
+    .select(rowColumns(t))
     .from(t)
     .where(
       and(

@@ -1,18 +1,14 @@
 import { email } from '@lifeboard/shared/models/user';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitations } from '../../db/invitation-schema';
-import { users } from '../../db/schema';
-import { invalid, notFound, tooManyRequests } from '../../errors';
+import { invalid, tooManyRequests } from '../../errors';
 import { dbId } from '../../ids';
-import { newToken, hashToken } from '../../plugins/auth';
 import { authOf } from '../../types';
 import { findPublishedProgram } from '../programs/install';
 import { invitationMail } from './invitation-mail';
 import { queueMail } from '../mail/jobs';
-import { invitationRetryAfter, listInvitations, present } from './service';
+import { createInvitation, invitationRetryAfter, listInvitations, present, withdrawInvitation } from './service';
 import { errorsOf } from '../../openapi';
 
 const programGuid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a program link');
@@ -62,18 +58,13 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const program = guid ? await findPublishedProgram(app.db, guid) : undefined;
       if (guid && !program) throw invalid({ program_guid: ['is not a published program'] });
 
-      const token = newToken();
-      const [row] = await app.db
-        .insert(invitations)
-        .values({ inviterId: userId, email: request.body.email, programGuid: guid, tokenHash: hashToken(token) })
-        .returning();
-      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      const { row, token, inviterName } = await createInvitation(app.db, userId, request.body.email, guid);
       // Queued: the invitation is listed at once, and an SMTP outage only delays the mail (the job retries).
       await queueMail(
         app.queue,
         invitationMail({
           to: row.email,
-          inviterName: inviter.name,
+          inviterName,
           appUrl: app.env.APP_URL,
           token,
           program: guid ? { guid, title: oneLine(program?.data.title) } : null,
@@ -112,27 +103,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       const { id } = request.body;
-      const [row] = await app.db
-        .select({ acceptedAt: invitations.acceptedAt })
-        .from(invitations)
-        .where(and(eq(invitations.id, id), eq(invitations.inviterId, userId), isNull(invitations.withdrawnAt)))
-        .limit(1);
-      if (!row) throw notFound('No such invitation.');
-      if (row.acceptedAt) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
-      const withdrawn = await app.db
-        .update(invitations)
-        .set({ withdrawnAt: new Date() })
-        .where(
-          and(
-            eq(invitations.id, id),
-            eq(invitations.inviterId, userId),
-            isNull(invitations.withdrawnAt),
-            isNull(invitations.acceptedAt),
-          ),
-        )
-        .returning({ id: invitations.id });
-      // Accepted between the read and the write.
-      if (withdrawn.length === 0) throw invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+      await withdrawInvitation(app.db, userId, id);
       return { success: true as const, id };
     },
   );

@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/invitation-schema';
-import { hashToken } from '../../plugins/auth';
+import { users } from '../../db/schema';
+import { invalid, notFound } from '../../errors';
+import { hashToken, newToken } from '../../plugins/auth';
+
+/** The invitations module's reads and writes; its routes validate, call these, queue the mail and shape answers. */
 
 export const HOUR_MS = 60 * 60 * 1000;
 /** The sender's list shows this many, newest first. */
@@ -58,6 +62,44 @@ export async function listInvitations(db: Db, inviterId: number): Promise<Invita
     .orderBy(desc(invitations.sentAt), desc(invitations.id))
     .limit(LIST_LIMIT);
   return rows.map(present);
+}
+
+/** Stores a new invitation; answers it, its link's token (only its hash is stored) and the inviter's name. */
+export async function createInvitation(db: Db, inviterId: number, email: string, programGuid: string | null) {
+  const token = newToken();
+  const [row] = await db
+    .insert(invitations)
+    .values({ inviterId, email, programGuid, tokenHash: hashToken(token) })
+    .returning();
+  const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
+  return { row, token, inviterName: inviter.name };
+}
+
+const alreadyAccepted = () => invalid({ id: ['has already been accepted and cannot be withdrawn'] });
+
+/** Withdraws a pending invitation of the inviter: unknown, withdrawn or not theirs is 404; accepted is 422. */
+export async function withdrawInvitation(db: Db, inviterId: number, id: number): Promise<void> {
+  const [row] = await db
+    .select({ acceptedAt: invitations.acceptedAt })
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.inviterId, inviterId), isNull(invitations.withdrawnAt)))
+    .limit(1);
+  if (!row) throw notFound('No such invitation.');
+  if (row.acceptedAt) throw alreadyAccepted();
+  const withdrawn = await db
+    .update(invitations)
+    .set({ withdrawnAt: new Date() })
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.inviterId, inviterId),
+        isNull(invitations.withdrawnAt),
+        isNull(invitations.acceptedAt),
+      ),
+    )
+    .returning({ id: invitations.id });
+  // Accepted between the read and the write.
+  if (withdrawn.length === 0) throw alreadyAccepted();
 }
 
 /** A pending invitation the link's token still marks, or undefined (unknown, withdrawn or already accepted). */

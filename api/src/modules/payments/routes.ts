@@ -1,12 +1,7 @@
 import { errorCodes, type ErrorCode } from '@lifeboard/shared/api/error-codes';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { modelTables } from '../../db/model-tables';
-import { boards, checkouts, subscriptions, transactions, users } from '../../db/schema';
 import { AppError, forbidden, invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
@@ -16,6 +11,21 @@ import { findPublishedProgram, priceOf } from '../programs/install';
 import { providerOf, SignatureError, TestProvider, type PaymentProvider } from './providers';
 import { bookRefund, completeCheckout, hasPaid } from './sales';
 import { couponCode, discountedPrice } from './coupons';
+import {
+  buyerEmail,
+  checkoutByKey,
+  checkoutWithBoard,
+  declineRefund,
+  markRequiresAction,
+  openCheckout,
+  openRefundRequests,
+  ownCheckout,
+  programAuthor,
+  purchaseOf,
+  requestRefund,
+  saleById,
+  setCheckoutSession,
+} from './service';
 
 /** Stripe's published test cards (https://docs.stripe.com/testing), the only numbers the test provider takes. */
 export const TEST_CARDS = {
@@ -112,7 +122,6 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const provider = options.provider ?? providerOf(app.env);
   const fees = feeSettingsOf(app.env);
-  const programs = modelTables.program;
 
   api.post(
     '/api/checkout/create',
@@ -133,10 +142,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       const key = request.headers['idempotency-key'];
       const program = await findPublishedProgram(app.db, request.body.program_guid);
       if (!program) throw notFound('No published program has this link.');
-      const [found] = await app.db
-        .select()
-        .from(checkouts)
-        .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+      const found = await checkoutByKey(app.db, userId, key);
       if (found && found.programId !== program.id)
         throw invalid({ 'idempotency-key': ['was used for another program'] });
       let checkout = found;
@@ -148,35 +154,22 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
         const coupon = request.body.coupon_code
           ? await discountedPrice(app.db, program, request.body.coupon_code)
           : null;
-        const [row] = await app.db
-          .select({ userId: programs.userId })
-          .from(programs)
-          .where(eq(programs.id, program.id));
-        if (row?.userId === userId) throw invalid({ program_guid: ['is your own program'] });
+        if ((await programAuthor(app.db, program.id)) === userId)
+          throw invalid({ program_guid: ['is your own program'] });
         if (await hasPaid(app.db, userId, program.id))
           throw new AppError(409, 'LB-CONFLICT', 'You already bought this program.');
-        // Two clicks at once: both insert, the unique (user, key) lets one through and the other reads it.
-        await app.db
-          .insert(checkouts)
-          .values({
-            id: `co_${randomBytes(16).toString('base64url')}`,
-            userId,
-            programId: program.id,
-            idempotencyKey: key,
-            amountCents: coupon?.amountCents ?? price.cents,
-            currency: price.currency,
-            provider: provider.name,
-            couponId: coupon?.coupon.id ?? null,
-            discountCents: coupon?.discountCents ?? 0,
-          })
-          .onConflictDoNothing();
-        [checkout] = await app.db
-          .select()
-          .from(checkouts)
-          .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)));
+        checkout = await openCheckout(app.db, {
+          userId,
+          programId: program.id,
+          idempotencyKey: key,
+          amountCents: coupon?.amountCents ?? price.cents,
+          currency: price.currency,
+          provider: provider.name,
+          couponId: coupon?.coupon.id ?? null,
+          discountCents: coupon?.discountCents ?? 0,
+        });
       }
       if (!checkout.url) {
-        const [buyer] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
         // The provider call is idempotent too (keyed by the checkout id), so two racing requests get one session.
         const made = await provider.createCheckout({
           checkoutId: checkout.id,
@@ -184,12 +177,9 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
           title: String(program.data.title ?? 'Program'),
           amountCents: checkout.amountCents,
           currency: checkout.currency,
-          buyerEmail: buyer?.email ?? '',
+          buyerEmail: await buyerEmail(app.db, userId),
         });
-        await app.db
-          .update(checkouts)
-          .set({ providerRef: made.providerRef, url: made.url })
-          .where(eq(checkouts.id, checkout.id));
+        await setCheckoutSession(app.db, checkout.id, made.providerRef, made.url);
         checkout = { ...checkout, url: made.url };
       }
       return { success: true as const, checkout_id: checkout.id, url: checkout.url ?? '' };
@@ -209,22 +199,9 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select({ checkout: checkouts, data: programs.data })
-        .from(checkouts)
-        .innerJoin(programs, eq(programs.id, checkouts.programId))
-        .where(and(eq(checkouts.id, request.params.id), eq(checkouts.userId, userId)));
+      const row = await checkoutWithBoard(app.db, userId, request.params.id);
       if (!row) throw notFound('No such checkout.');
-      const { checkout, data } = row;
-      const [board] =
-        checkout.status === 'completed'
-          ? await app.db
-              .select({ id: boards.id, name: boards.name })
-              .from(transactions)
-              .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
-              .innerJoin(boards, eq(boards.id, subscriptions.boardId))
-              .where(eq(transactions.checkoutId, checkout.id))
-          : [];
+      const { checkout, data, board } = row;
       return {
         success: true as const,
         checkout: {
@@ -236,7 +213,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
           currency: checkout.currency,
           url: checkout.url,
           program: { guid: String(data.guid ?? ''), title: String(data.title ?? '') },
-          board: board ?? null,
+          board,
         },
       };
     },
@@ -260,20 +237,14 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       },
       async (request) => {
         const { userId } = authOf(request);
-        const [checkout] = await app.db
-          .select()
-          .from(checkouts)
-          .where(and(eq(checkouts.id, request.body.checkout_id), eq(checkouts.userId, userId)));
+        const checkout = await ownCheckout(app.db, userId, request.body.checkout_id);
         if (!checkout) throw notFound('No such checkout.');
         if (checkout.status === 'completed') return { success: true as const, status: 'completed' as const };
         const card = request.body.card_number.replace(/[\s-]/g, '');
         if (card === TEST_CARDS.declined)
           throw paymentRequired('Your card was declined. Try another card.', 'LB-CARD-DECLINED');
         if (card === TEST_CARDS.confirm && !request.body.confirmed) {
-          await app.db
-            .update(checkouts)
-            .set({ status: 'requires_action' })
-            .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')));
+          await markRequiresAction(app.db, checkout.id);
           return { success: true as const, status: 'requires_action' as const };
         }
         if (card !== TEST_CARDS.succeeds && card !== TEST_CARDS.confirm) {
@@ -346,7 +317,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     },
     async (request) => {
       const { userId, role } = authOf(request);
-      const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
+      const sale = await saleById(app.db, request.body.id);
       if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId && role !== 'admin'))
         throw notFound('No such transaction.');
       if (sale.sellerId !== userId && role !== 'admin')
@@ -379,10 +350,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [sale] = await app.db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.id, request.body.id), eq(transactions.buyerId, userId)));
+      const sale = await purchaseOf(app.db, userId, request.body.id);
       if (!sale) throw notFound('No such purchase.');
       if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
       if (sale.refundRequestedAt)
@@ -390,14 +358,8 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       const now = new Date();
       if (now > sale.availableAt)
         throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
-      const [row] = await app.db
-        .update(transactions)
-        .set({ refundRequestedAt: now, refundReason: request.body.reason || null })
-        .where(
-          and(eq(transactions.id, sale.id), eq(transactions.state, 'paid'), isNull(transactions.refundRequestedAt)),
-        )
-        .returning({ at: transactions.refundRequestedAt });
-      return { success: true as const, id: sale.id, refund_requested_at: (row?.at ?? now).toISOString() };
+      const at = await requestRefund(app.db, sale.id, now, request.body.reason || null);
+      return { success: true as const, id: sale.id, refund_requested_at: at.toISOString() };
     },
   );
 
@@ -414,13 +376,10 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
     },
     async (request) => {
       const { userId, role } = authOf(request);
-      const [sale] = await app.db.select().from(transactions).where(eq(transactions.id, request.body.id));
+      const sale = await saleById(app.db, request.body.id);
       if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
       if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
-      await app.db
-        .update(transactions)
-        .set({ refundRequestedAt: null, refundReason: null })
-        .where(eq(transactions.id, sale.id));
+      await declineRefund(app.db, sale.id);
       return { success: true as const, id: sale.id, refund_requested_at: null };
     },
   );
@@ -436,16 +395,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       onRequest: app.requireAdmin,
     },
     async () => {
-      const sellers = alias(users, 'seller');
-      const rows = await app.db
-        .select({ sale: transactions, data: programs.data, buyer: users.name, seller: sellers.name })
-        .from(transactions)
-        .innerJoin(programs, eq(programs.id, transactions.programId))
-        .leftJoin(users, eq(users.id, transactions.buyerId))
-        .innerJoin(sellers, eq(sellers.id, transactions.sellerId))
-        .where(and(eq(transactions.state, 'paid'), isNotNull(transactions.refundRequestedAt)))
-        .orderBy(asc(transactions.refundRequestedAt))
-        .limit(200);
+      const rows = await openRefundRequests(app.db);
       return {
         success: true as const,
         requests: rows.map(({ sale, data, buyer, seller }) => ({

@@ -7,7 +7,7 @@ import { modelTables } from '../../db/model-tables';
 import { boards, subscriptions } from '../../db/schema';
 import { entryOf } from '../../models/registry';
 import { insertRecord } from '../../models/store';
-import { createBoard } from '../boards/routes';
+import { createBoard } from '../boards/service';
 
 const goalInput = createSchema(models.goal);
 const habitInput = createSchema(models.habit);

@@ -5,13 +5,14 @@ import { habitEntries } from '../../db/habit-schema';
 import { modelTables } from '../../db/model-tables';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
 import { addNotification, markOccurrenceActed } from '../notifications/service';
 import { queuePushes, type PushConfig, type PushMessage } from '../push/service';
 import type { SmsConfig } from '../sms/client';
 import { SMS_JOB, type SmsJob } from '../sms/jobs';
 import type { Mailer } from '../mail/mailer';
+import { defaultHabitChannels } from '@lifeboard/shared/models/habit';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
 import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
 
@@ -28,6 +29,19 @@ export const MAX_SNOOZES = 6;
 export function deliveredChannels(deps: { sms: SmsConfig | null }): string[] {
   return deps.sms ? ['email', 'bell', 'push', 'sms'] : ['email', 'bell', 'push'];
 }
+
+/** A habit's channels: its own choice, else what every habit had before there was one. */
+export function habitChannels(data: { reminder_channels?: unknown }): string[] {
+  return Array.isArray(data.reminder_channels) ? data.reminder_channels.map(String) : [...defaultHabitChannels];
+}
+
+/** SQL naming the delivered channels, for `?|` (jsonb has any of them): fixed words, never user input. */
+const deliveredArray = (deps: { sms: SmsConfig | null }) =>
+  sql.raw(
+    `array[${deliveredChannels(deps)
+      .map((channel) => `'${channel}'`)
+      .join(', ')}]`,
+  );
 
 /**
  * A text holds the "Done" link only while the whole text fits in three SMS parts (153 characters each); a long
@@ -169,6 +183,59 @@ async function habitDoneOn(db: Db, habitId: number, date: string): Promise<boole
   return Boolean(row);
 }
 
+/** One occurrence of a reminder or a habit's reminder time, as its channels deliver it. */
+interface Occurrence {
+  action: Omit<ActionPayload, 'action' | 'exp'>;
+  owner: { userId: number; email: string; name: string };
+  channels: string[];
+  key: (id: number, at: number, snoozes?: number) => string;
+  /** The page a push opens. */
+  path: string;
+  title: string;
+  /** The bell's and the push's line. */
+  body: string;
+  when: string;
+  mail: { subject: string; line: string; why: string };
+}
+
+/** Delivers an occurrence by each of its channels: the bell, push, a text and an e-mail. */
+async function sendOccurrence(deps: ReminderDeps, job: JobInfo, o: Occurrence): Promise<void> {
+  const { action, owner, channels } = o;
+  const key = o.key(action.id, action.at, action.snoozes);
+  // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
+  if (channels.includes('bell')) {
+    await addNotification(deps.db, { userId: owner.userId, key, title: o.title, body: o.body, action });
+  }
+  const links = actionLinks(deps, action);
+  if (channels.includes('push')) {
+    const tag = o.key(action.id, action.at);
+    await pushToDevices(deps, owner.userId, key, tag, o.path, { title: o.title, body: o.body }, links);
+  }
+  if (channels.includes('sms') && deps.sms) {
+    // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
+    await deps.queue.send(
+      SMS_JOB,
+      { userId: owner.userId, body: reminderText(o.title, o.when, links.done) } satisfies SmsJob,
+      { id: occurrenceJobId(`${key}:sms`) },
+    );
+  }
+  if (!channels.includes('email')) return;
+  await deps.mailer.send(
+    composeMail({
+      to: owner.email,
+      subject: o.mail.subject,
+      greeting: `Hello ${owner.name},`,
+      lines: [o.mail.line],
+      action: links.done,
+      links: links.snooze ? [links.snooze] : [],
+      footer: [`The links work for a day. ${o.mail.why}`],
+      messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
+    }),
+  );
+  // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
+  await job.done();
+}
+
 export function defineReminderJobs(deps: ReminderDeps): void {
   const options = { retryLimit: 12, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800 };
   deps.queue.define<ReminderJob>({
@@ -188,54 +255,22 @@ export function defineReminderJobs(deps: ReminderDeps): void {
           .length === 0
       )
         return;
-      const key = reminderKey(reminderId, at.getTime(), snoozes);
       const when = `${whenText(at, reminder.timezone)}${snoozes ? ' (snoozed)' : ''}`;
-      // The bell first: its insert is idempotent, so a retry after a failed mail adds no second entry.
-      if (channels.includes('bell')) {
-        await addNotification(deps.db, {
-          userId: reminder.userId,
-          key,
-          title: data.title,
-          body: `Reminder for ${when}`,
-          action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes },
-        });
-      }
-      const links = actionLinks(deps, { kind: 'r', id: reminderId, at: at.getTime(), snoozes });
-      if (channels.includes('push')) {
-        await pushToDevices(
-          deps,
-          reminder.userId,
-          key,
-          reminderKey(reminderId, at.getTime()),
-          '/reminders',
-          { title: data.title, body: `Reminder for ${when}` },
-          links,
-        );
-      }
-      if (channels.includes('sms') && deps.sms) {
-        // Its own job, its id made from the occurrence: a retry of this one (the mail failed) queues no second text.
-        await deps.queue.send(
-          SMS_JOB,
-          { userId: reminder.userId, body: reminderText(data.title, when, links.done) } satisfies SmsJob,
-          { id: occurrenceJobId(`${key}:sms`) },
-        );
-      }
-      if (channels.includes('email')) {
-        await deps.mailer.send(
-          composeMail({
-            to: reminder.email,
-            subject: `Reminder: ${data.title}`,
-            greeting: `Hello ${reminder.name},`,
-            lines: [`This is your reminder “${data.title}”, for ${when}.`],
-            action: links.done,
-            links: links.snooze ? [links.snooze] : [],
-            footer: ['The links work for a day. You get this because you chose e-mail for this reminder in Lifeboard.'],
-            messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-          }),
-        );
-        // Accepted: complete the job now, so a crash from here on does not send it again (see queue.ts, JobInfo.done).
-        await job.done();
-      }
+      await sendOccurrence(deps, job, {
+        action: { kind: 'r', id: reminderId, at: at.getTime(), snoozes },
+        owner: reminder,
+        channels,
+        key: reminderKey,
+        path: '/reminders',
+        title: data.title,
+        body: `Reminder for ${when}`,
+        when,
+        mail: {
+          subject: `Reminder: ${data.title}`,
+          line: `This is your reminder “${data.title}”, for ${when}.`,
+          why: 'You get this because you chose e-mail for this reminder in Lifeboard.',
+        },
+      });
       await deps.db
         .update(modelTables.reminder)
         .set({
@@ -250,42 +285,29 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     handler: async ({ habitId, occursAt, snoozes = 0 }, job) => {
       const habit = await habitWithOwner(deps.db, habitId);
       if (!habit) return;
-      const data = habit.data as { title: string; archived_at?: string | null };
+      const data = habit.data as { title: string; archived_at?: string | null; reminder_channels?: unknown };
       if (data.archived_at) return;
+      const channels = habitChannels(data);
+      if (!channels.some((channel) => deliveredChannels(deps).includes(channel))) return;
       const at = new Date(occursAt);
       // Already done today: no nudge.
       if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
-      const key = habitKey(habitId, at.getTime(), snoozes);
-      await addNotification(deps.db, {
-        userId: habit.userId,
-        key,
-        title: data.title,
-        body: `Habit for ${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`,
+      const when = `${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`;
+      await sendOccurrence(deps, job, {
         action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
-      });
-      const links = actionLinks(deps, { kind: 'h', id: habitId, at: at.getTime(), snoozes });
-      await pushToDevices(
-        deps,
-        habit.userId,
-        key,
-        habitKey(habitId, at.getTime()),
-        '/habits',
-        { title: data.title, body: `Habit for ${whenText(at, habit.timezone)}` },
-        links,
-      );
-      await deps.mailer.send(
-        composeMail({
-          to: habit.email,
+        owner: habit,
+        channels,
+        key: habitKey,
+        path: '/habits',
+        title: data.title,
+        body: `Habit for ${when}`,
+        when,
+        mail: {
           subject: `Habit reminder: ${data.title}`,
-          greeting: `Hello ${habit.name},`,
-          lines: [`Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`],
-          action: links.done,
-          links: links.snooze ? [links.snooze] : [],
-          footer: ['The links work for a day. You get this because the habit has reminder times in Lifeboard.'],
-          messageId: `<${key.replace(/:/g, '.')}@lifeboard>`,
-        }),
-      );
-      await job.done();
+          line: `Time for “${data.title}” (${whenText(at, habit.timezone)}). “Done” checks it off for today.`,
+          why: 'You get this because you chose e-mail for this habit’s reminders in Lifeboard.',
+        },
+      });
     },
   });
 }
@@ -307,11 +329,7 @@ export async function scanReminders(
     .innerJoin(users, eq(users.id, t.userId))
     .where(
       and(
-        sql`${t.data}->'channels' ?| ${sql.raw(
-          `array[${deliveredChannels(deps)
-            .map((channel) => `'${channel}'`)
-            .join(', ')}]`,
-        )}`,
+        sql`${t.data}->'channels' ?| ${deliveredArray(deps)}`,
         sql`${t.data}->>'remind_at' is not null`,
         sql`(${t.data}->>'repeat' is not null or ((${t.data}->>'remind_at')::timestamptz >= ${from.toISOString()}::timestamptz and (${t.data}->>'remind_at')::timestamptz < ${to.toISOString()}::timestamptz))`,
       ),
@@ -338,6 +356,8 @@ export async function scanReminders(
       and(
         sql`jsonb_array_length(coalesce(${h.data}->'reminder_times', '[]'::jsonb)) > 0`,
         sql`${h.data}->>'archived_at' is null`,
+        // No channel of its own: the channels every habit had before it could choose.
+        sql`coalesce(${h.data}->'reminder_channels', ${JSON.stringify(defaultHabitChannels)}::jsonb) ?| ${deliveredArray(deps)}`,
       ),
     );
   const habitJobs: { data: HabitReminderJob; id: string; startAfter: Date }[] = [];

@@ -7,11 +7,12 @@ import type { HookContext, ModelHooks, RecordData } from '../../models/registry'
  * A reminder by text message needs a server that can send one (an SMS provider) and an account that can receive
  * one (a phone number, texts switched on): otherwise it is refused, saying what is missing, and nothing is saved.
  */
-async function checkChannels(ctx: HookContext, data: RecordData): Promise<void> {
-  if (!Array.isArray(data.channels) || !data.channels.includes('sms')) return;
+async function checkChannels(ctx: HookContext, data: RecordData, field: string): Promise<void> {
+  const channels = data[field];
+  if (!Array.isArray(channels) || !channels.includes('sms')) return;
   if (!ctx.app.sms) {
     throw invalid(
-      { channels: ['cannot include text messages: this Lifeboard has no SMS provider set up'] },
+      { [field]: ['cannot include text messages: this Lifeboard has no SMS provider set up'] },
       'Text messages are not available: this Lifeboard has no SMS provider set up.',
     );
   }
@@ -23,7 +24,7 @@ async function checkChannels(ctx: HookContext, data: RecordData): Promise<void> 
   if (!user?.phone || !user.enabled) {
     throw invalid(
       {
-        channels: [
+        [field]: [
           'cannot include text messages until your account has a phone number and “Send me text messages” switched on (Account)',
         ],
       },
@@ -32,13 +33,19 @@ async function checkChannels(ctx: HookContext, data: RecordData): Promise<void> 
   }
 }
 
-export const reminderHooks: ModelHooks = {
-  beforeCreate: async (ctx, data) => {
-    await checkChannels(ctx, data);
-    return data;
-  },
-  beforeUpdate: async (ctx, changes) => {
-    await checkChannels(ctx, changes);
-    return changes;
-  },
-};
+/** The same rule for every model whose `field` holds reminder channels (a reminder's, a habit's). */
+function channelHooks(field: string): ModelHooks {
+  return {
+    beforeCreate: async (ctx, data) => {
+      await checkChannels(ctx, data, field);
+      return data;
+    },
+    beforeUpdate: async (ctx, changes) => {
+      await checkChannels(ctx, changes, field);
+      return changes;
+    },
+  };
+}
+
+export const reminderHooks = channelHooks('channels');
+export const habitReminderHooks = channelHooks('reminder_channels');

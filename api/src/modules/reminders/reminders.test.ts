@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
+import { startSmsProvider, type SmsProviderStandIn } from '../../../test/sms-provider';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { habitEntries } from '../../db/habit-schema';
 import { defaultEnv } from '../../env';
@@ -10,14 +11,25 @@ import { occurrenceJobId, REMINDER_JOB } from './delivery';
 
 const SECRET = 'a test secret of at least thirty-two characters';
 let smtp: SmtpSink;
+let sms: SmsProviderStandIn;
 let app: FastifyInstance;
 let second: FastifyInstance;
 
 const env = () =>
-  defaultEnv({ SMTP_URL: smtp.url, QUEUE_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '2', ACTION_LINK_SECRET: SECRET });
+  defaultEnv({
+    SMTP_URL: smtp.url,
+    QUEUE_POLL_SECONDS: '0.5',
+    REMINDER_SCAN_SECONDS: '2',
+    ACTION_LINK_SECRET: SECRET,
+    SMS_API_URL: sms.url,
+    SMS_ACCOUNT_SID: sms.accountSid,
+    SMS_AUTH_TOKEN: sms.authToken,
+    SMS_FROM: '+15005550006',
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
+  sms = await startSmsProvider();
   app = await createTestApp({ env: env() });
   await app.startWork();
 }, 120_000);
@@ -25,6 +37,7 @@ afterAll(async () => {
   await second?.close();
   await app.close();
   await smtp.close();
+  await sms.close();
 });
 
 const createReminder = (user: TestUser, params: Record<string, unknown>) =>
@@ -199,4 +212,79 @@ describe('habit reminder times', () => {
       .where(and(eq(habitEntries.habitId, pending.id), eq(habitEntries.date, today)));
     expect(entries.map((entry) => entry.value)).toEqual(['yes']);
   }, 60_000);
+});
+
+describe("a habit's reminder channels", () => {
+  // The current minute (users are on UTC by default): due now, and not before the habits were made.
+  const nowParts = () => {
+    const now = new Date();
+    return { time: now.toISOString().slice(11, 16), today: now.toISOString().slice(0, 10) };
+  };
+  const createHabit = (user: TestUser, params: Record<string, unknown>) =>
+    user.post('/api/habit/create', { board: user.boardId, params });
+
+  it('by text message only: the text arrives, no mail and no bell; a habit done today sends nothing', async () => {
+    const user = await signUp(app);
+    // Unique in the database (the SMS tests use +4477…), so only this user's texts are read.
+    const phone = `+4478${String(user.id).padStart(8, '0')}`;
+    await user.post('/api/user/update', { phone_number: phone });
+    await user.post('/api/user/update', { has_sms_enabled: true });
+    const { time, today } = nowParts();
+    const done = (await createHabit(user, { title: 'Floss', reminder_channels: ['sms'] })).json().habit;
+    await user.post('/api/habit/checkin', {
+      board: user.boardId,
+      params: { habit_id: done.id, date: today, value: 'yes' },
+    });
+    await user.post('/api/habit/update', { board: user.boardId, params: { id: done.id, reminder_times: [time] } });
+    const created = await createHabit(user, { title: 'Stretch', reminder_times: [time], reminder_channels: ['sms'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().habit.reminder_channels).toEqual(['sms']);
+    await app.scanReminders();
+    const text = await sms.waitFor((message) => message.to === phone, 30_000);
+    expect(text.body).toMatch(/^Lifeboard reminder: Stretch \(/);
+    expect(text.body).toContain('Done: http://localhost:4000/api/reminder-action?t=');
+    await app.scanReminders();
+    await sleep(3000);
+    expect(sms.received.filter((message) => message.to === phone)).toHaveLength(1);
+    expect(mailsTo(user.email)).toHaveLength(0);
+    expect((await user.get('/api/notifications')).json().notifications).toEqual([]);
+  }, 60_000);
+
+  it('by the bell only: the bell has it and the inbox does not', async () => {
+    const user = await signUp(app);
+    const { time } = nowParts();
+    await createHabit(user, { title: 'Read', reminder_times: [time], reminder_channels: ['bell'] });
+    await app.scanReminders();
+    let listed: { title: string }[] = [];
+    for (let i = 0; i < 80 && listed.length === 0; i += 1) {
+      listed = (await user.get('/api/notifications')).json().notifications;
+      if (!listed.length) await sleep(250);
+    }
+    expect(listed.map((entry) => entry.title)).toEqual(['Read']);
+    await sleep(2000);
+    expect(mailsTo(user.email)).toHaveLength(0);
+  }, 60_000);
+
+  it('refuses text messages until the account can receive them, and unknown channels; nothing changes', async () => {
+    const user = await signUp(app);
+    const refused = await createHabit(user, { title: 'Walk', reminder_times: ['07:00'], reminder_channels: ['sms'] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.reminder_channels).toEqual([
+      'cannot include text messages until your account has a phone number and “Send me text messages” switched on (Account)',
+    ]);
+    const habit = (
+      await createHabit(user, { title: 'Walk', reminder_times: ['07:00'], reminder_channels: ['email'] })
+    ).json().habit;
+    for (const reminder_channels of [['sms'], ['fax'], 'email']) {
+      const response = await user.post('/api/habit/update', {
+        board: user.boardId,
+        params: { id: habit.id, reminder_channels },
+      });
+      expect(response.statusCode, JSON.stringify(reminder_channels)).toBe(422);
+    }
+    const listed = (await user.post('/api/habit/all', { board: user.boardId })).json().habits;
+    expect(listed.map((h: { title: string; reminder_channels: string[] }) => [h.title, h.reminder_channels])).toEqual([
+      ['Walk', ['email']],
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import { GoalPicker } from '../GoalPicker';
 import type { FieldSpec } from './field-spec';
 import type { FormValue } from './form-values';
 import { recordTitle } from './record-title';
-import { ChannelsInput } from './ChannelsInput';
+import { ChannelsInput } from '../ChannelsInput';
 import { RepeatInput } from './RepeatInput';
 
 export interface FieldInputProps {

@@ -149,6 +149,22 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
       nullable: false,
       required: false,
     },
+    {
+      name: 'reminder_channels',
+      label: 'Remind me by',
+      kind: {
+        type: 'channels',
+        options: ['email', 'bell', 'push', 'sms'],
+        labels: {
+          email: 'E-mail',
+          bell: 'In Lifeboard (the bell at the top of every page)',
+          push: 'Push notification (on the devices where you turned it on under Account › Devices)',
+          sms: 'Text message',
+        },
+      },
+      nullable: false,
+      required: false,
+    },
     { name: 'color', label: 'Color', kind: { type: 'color' }, nullable: false, required: false },
   ],
   goal: [

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { readSmsConfig, smsConfigUrl } from '../../api/account';
-import { useApiGet } from '../../api/use-api-get';
-import { Link } from '../../lib/router';
-import { $session } from '../../stores/session';
-import { CheckboxGroup } from '../fields';
+import { readSmsConfig, smsConfigUrl } from '../api/account';
+import { useApiGet } from '../api/use-api-get';
+import { Link } from '../lib/router';
+import { $session } from '../stores/session';
+import { CheckboxGroup } from './fields';
 
 export interface ChannelsInputProps {
   label: string;
@@ -16,10 +16,11 @@ export interface ChannelsInputProps {
 }
 
 /**
- * How a reminder reaches its owner. A text message is offered only when the server can send one (it says so at
- * `/api/sms/config`) and the account can receive one (a phone number, texts switched on); where the server can but
- * the account cannot yet, the form says what to set on the account page. Without an SMS provider, texts are not
- * mentioned at all. A reminder that already texts keeps its box, so it can be unticked.
+ * How a reminder, or a habit's reminder times, reach their owner (the reminder form and the habit form both use it).
+ * A text message is offered only when the server can send one (it says so at `/api/sms/config`) and the account can
+ * receive one (a phone number, texts switched on); where the server can but the account cannot yet, the form says
+ * what to set on the account page. Without an SMS provider, texts are not mentioned at all. A reminder that already
+ * texts keeps its box, so it can be unticked.
  */
 export function ChannelsInput({ label, hint, error, options, labels, value, onChange }: ChannelsInputProps) {
   const sms = useApiGet(smsConfigUrl, readSmsConfig);

@@ -3,10 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
-import { withFakeApi } from '../../lib/test-fake-api';
-import { makeUser } from '../../models/test-user';
-import { clearSession, setSession } from '../../stores/session';
-import { modelFields } from './field-catalog';
+import { withFakeApi } from '../lib/test-fake-api';
+import { makeUser } from '../models/test-user';
+import { clearSession, setSession } from '../stores/session';
+import { modelFields } from './model/field-catalog';
 import { ChannelsInput } from './ChannelsInput';
 
 const api = withFakeApi();
