@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  caldavCalendars,
-  caldavObjects,
-  calendarConnections,
-  calendarFeeds,
-  users,
-  type CalendarEvent,
-} from '../../db/schema';
+import type { caldavObjects, CalendarEvent } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../errors';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import {
@@ -25,12 +18,27 @@ import {
   updateRemoteEvent,
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { isTimeZone } from './recurrence';
 import { feedItemsOf, rangeEvents } from './sources';
+import {
+  caldavCalendarsOf,
+  calendarsOf,
+  connectionById,
+  connectionCount,
+  connectionsOf,
+  deleteConnection,
+  feedOwner,
+  feedTokenOf,
+  insertCaldavAccount,
+  insertConnection,
+  ownConnection,
+  revokeFeed,
+  selectCalendars,
+  zoneOf,
+  type ConnectionRow,
+} from './service';
 import { refreshConnection } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,19 +95,11 @@ const connection = z.object({
   calendars: z.array(syncedCalendar).optional().describe("CalDAV: the account's calendars."),
 });
 const connectionList = documented(z.object({ connections: z.array(connection) }));
-type ConnectionRow = typeof calendarConnections.$inferSelect;
 type WireConnection = z.output<typeof connection>;
 
 /** CalDAV accounts' calendars with their event counts, by connection. */
-async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
-  if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
-  const rows = await app.db
-    .select({ calendar: caldavCalendars, events: count(caldavObjects.id) })
-    .from(caldavCalendars)
-    .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
-    .where(inArray(caldavCalendars.connectionId, connectionIds))
-    .groupBy(caldavCalendars.id)
-    .orderBy(caldavCalendars.name, caldavCalendars.id);
+async function calendarsByConnection(app: FastifyInstance, connectionIds: number[]) {
+  const rows = await calendarsOf(app.db, connectionIds);
   const byConnection = new Map<number, z.output<typeof syncedCalendar>[]>();
   for (const { calendar, events } of rows) {
     const list = byConnection.get(calendar.connectionId) ?? [];
@@ -116,7 +116,7 @@ async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
 }
 
 async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
-  const calendars = await calendarsOf(
+  const calendars = await calendarsByConnection(
     app,
     rows.filter((row) => row.provider === 'caldav').map((row) => row.id),
   );
@@ -178,16 +178,6 @@ const presentObject = (row: typeof caldavObjects.$inferSelect) => ({
   events: row.events.length,
 });
 
-async function zoneOf(app: FastifyInstance, userId: number): Promise<{ zone: string; name: string }> {
-  const [user] = await app.db
-    .select({ timezone: users.timezone, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
-  return { zone, name: user?.name ?? '' };
-}
-
 /**
  * The user's calendar: every item in a range from every source (`/api/google/events`, the spec's name),
  * ICS subscriptions, and the private feed other calendars subscribe to.
@@ -217,7 +207,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const { zone } = await zoneOf(app, userId);
+      const { zone } = await zoneOf(app.db, userId);
       return { events: await rangeEvents(app.db, userId, zone, request.body.start_date, request.body.end_date) };
     },
   );
@@ -237,23 +227,24 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const { zone } = await zoneOf(app, userId);
+      const { zone } = await zoneOf(app.db, userId);
       const url = request.body.url.replace(/^webcals?:\/\//i, 'https://');
-      const existing = await app.db
-        .select({ id: calendarConnections.id })
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, userId));
-      if (existing.length >= 50) throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= 50)
+        throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
       // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
       const fetched = await refreshConnection(null, url, zone, policy);
       if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
       const name = request.body.name || new URL(url).hostname;
-      const [row] = await app.db
-        .insert(calendarConnections)
-        .values({ userId, provider: 'ics', name, url, events: fetched.events, lastSyncedAt: new Date() })
-        .returning();
+      const row = await insertConnection(app.db, {
+        userId,
+        provider: 'ics',
+        name,
+        url,
+        events: fetched.events,
+        lastSyncedAt: new Date(),
+      });
       reply.code(201);
-      return { connection: await presentConnection(app, row!) };
+      return { connection: await presentConnection(app, row) };
     },
   );
 
@@ -264,11 +255,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, authOf(request).userId))
-        .orderBy(calendarConnections.id);
+      const rows = await connectionsOf(app.db, authOf(request).userId);
       return { connections: await presentConnections(app, rows) };
     },
   );
@@ -287,19 +274,15 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId)))
-        .limit(1);
+      const row = await ownConnection(app.db, userId, request.body.id);
       if (!row) throw notFound('No such connected calendar.');
       if (row.provider === 'caldav') {
         await requestSync(app.queue, row.id);
         return { connection: await presentConnection(app, row) };
       }
-      const { zone } = await zoneOf(app, userId);
+      const { zone } = await zoneOf(app.db, userId);
       const fetched = await refreshConnection(app.db, row, zone, policy);
-      const [updated] = await app.db.select().from(calendarConnections).where(eq(calendarConnections.id, row.id));
+      const updated = await connectionById(app.db, row.id);
       if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
       return { connection: await presentConnection(app, updated!) };
     },
@@ -317,11 +300,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const deleted = await app.db
-        .delete(calendarConnections)
-        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId)))
-        .returning({ id: calendarConnections.id });
-      if (deleted.length === 0) throw notFound('No such connected calendar.');
+      if (!(await deleteConnection(app.db, authOf(request).userId, request.body.id)))
+        throw notFound('No such connected calendar.');
       return { success: true as const };
     },
   );
@@ -399,38 +379,24 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:')
         throw invalid({ server_url: ['must start with https://'] });
       if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
-      const existing = await app.db
-        .select({ id: calendarConnections.id })
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, userId));
-      if (existing.length >= 50) throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= 50)
+        throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
       // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
       const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
         caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');
       });
-      const row = await app.db.transaction(async (tx) => {
-        const [made] = await tx
-          .insert(calendarConnections)
-          .values({
-            userId,
-            provider: 'caldav',
-            name: request.body.name || `${username} on ${serverUrl.hostname}`,
-            url: serverUrl.href,
-            username,
-            secret: caldav.box.seal(password, secretContext(userId)),
-          })
-          .returning();
-        await tx.insert(caldavCalendars).values(
-          calendars.map((calendar) => ({
-            connectionId: made!.id,
-            url: calendar.url,
-            name: calendar.name,
-            color: calendar.color,
-            selected: true,
-          })),
-        );
-        return made!;
-      });
+      const row = await insertCaldavAccount(
+        app.db,
+        {
+          userId,
+          provider: 'caldav',
+          name: request.body.name || `${username} on ${serverUrl.hostname}`,
+          url: serverUrl.href,
+          username,
+          secret: caldav.box.seal(password, secretContext(userId)),
+        },
+        calendars,
+      );
       await requestSync(app.queue, row.id);
       reply.code(201);
       return { connection: await presentConnection(app, row) };
@@ -456,30 +422,12 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(
-          and(
-            eq(calendarConnections.id, request.body.id),
-            eq(calendarConnections.userId, userId),
-            eq(calendarConnections.provider, 'caldav'),
-          ),
-        )
-        .limit(1);
+      const row = await ownConnection(app.db, userId, request.body.id, 'caldav');
       if (!row) throw notFound('No such connected account.');
-      const calendars = await app.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, row.id));
+      const calendars = await caldavCalendarsOf(app.db, row.id);
       const unknown = request.body.selected.filter((id) => !calendars.some((calendar) => calendar.id === id));
       if (unknown.length) throw invalid({ selected: ['names a calendar this account does not have'] });
-      await app.db.transaction(async (tx) => {
-        for (const calendar of calendars) {
-          const selected = request.body.selected.includes(calendar.id);
-          if (selected === calendar.selected) continue;
-          // Unchosen: its copy goes. Chosen again: fetched whole on the next sync (ctag cleared).
-          await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
-          if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
-        }
-      });
+      await selectCalendars(app.db, calendars, request.body.selected);
       await requestSync(app.queue, row.id);
       return { connection: await presentConnection(app, row) };
     },
@@ -583,14 +531,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { userId } = authOf(request);
-      const [existing] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
-      if (existing) return { success: true as const, url: feedUrl(request, existing.token) };
-      const token = randomBytes(24).toString('base64url');
-      await app.db
-        .insert(calendarFeeds)
-        .values({ userId, token })
-        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+      const token = await feedTokenOf(app.db, authOf(request).userId, () => randomBytes(24).toString('base64url'));
       return { success: true as const, url: feedUrl(request, token) };
     },
   );
@@ -606,7 +547,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      await app.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, authOf(request).userId));
+      await revokeFeed(app.db, authOf(request).userId);
       return { success: true as const };
     },
   );
@@ -623,13 +564,11 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
-      const [feed] = token
-        ? await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1)
-        : [];
-      if (!feed)
+      const owner = await feedOwner(app.db, token);
+      if (owner === undefined)
         throw new AppError(404, 'LB-NOT-FOUND', 'This calendar address is not valid (it may have been turned off).');
-      const { zone, name } = await zoneOf(app, feed.userId);
-      const items = await feedItemsOf(app.db, feed.userId, zone);
+      const { zone, name } = await zoneOf(app.db, owner);
+      const items = await feedItemsOf(app.db, owner, zone);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
