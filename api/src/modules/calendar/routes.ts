@@ -21,7 +21,8 @@ import { CredentialsKeyMissing } from './credentials';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { feedItemsOf, rangeEvents } from './sources';
+import { feedItemsOf, rangeEventsJson, type AnswerItem } from './sources';
+import { SeriesCache } from './series-cache';
 import {
   caldavCalendarsOf,
   calendarsOf,
@@ -186,6 +187,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
+  // Each repeating series' items per month asked, for repeat views: ~60,000 items (~25 MB) at most.
+  const seriesCache = new SeriesCache<AnswerItem>(60_000);
 
   api.post(
     '/api/google/events',
@@ -205,10 +208,13 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = authOf(request);
       const { zone } = await zoneOf(app.db, userId);
-      return { events: await rangeEvents(app.db, userId, zone, request.body.start_date, request.body.end_date) };
+      const { start_date: startDate, end_date: endDate } = request.body;
+      const json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, seriesCache);
+      // Already the JSON of `calendarEvents`: fastify sends a string with a JSON type as it is, unserialized.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as z.output<typeof calendarEvents>);
     },
   );
 
