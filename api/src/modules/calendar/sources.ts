@@ -217,26 +217,32 @@ function eventsOf(source: Source, range: Range): CalendarEvent[] {
     ? occurrences(source.series, 'UTC', range.dayFrom, range.dayTo)
     : occurrences(source.series, source.zone, range.from, range.to);
   const repeat = source.series.repeat;
-  return found.map((occurrence) => ({
-    id: repeat || source.idKey ? `${source.idKey ?? source.key}:${occurrence.start.toISOString()}` : source.key,
-    title: source.title,
-    all_day: source.allDay,
-    source: source.source,
-    series: source.key,
-    date: source.allDay
-      ? occurrence.start.toISOString().slice(0, 10)
-      : source.zone === zone
-        ? occurrence.date
-        : wallDate(wallTimeOf(occurrence.start, zone)),
-    repeat,
-    start: source.allDay ? occurrence.start.toISOString().slice(0, 10) : occurrence.start.toISOString(),
-    end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
-    ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
-    ...(source.color !== undefined ? { color: source.color } : {}),
-    ...(source.calendarId !== undefined ? { calendar_id: source.calendarId } : {}),
-    ...(source.board !== undefined ? { board: source.board } : {}),
-    ...(source.done !== undefined ? { done: source.done } : {}),
-  }));
+  const idPrefix = repeat || source.idKey ? `${source.idKey ?? source.key}:` : null;
+  return found.map((occurrence) => {
+    const start = occurrence.start.toISOString();
+    const event: CalendarEvent = {
+      id: idPrefix === null ? source.key : idPrefix + start,
+      title: source.title,
+      all_day: source.allDay,
+      source: source.source,
+      series: source.key,
+      date: source.allDay
+        ? start.slice(0, 10)
+        : source.zone === zone
+          ? occurrence.date
+          : wallDate(wallTimeOf(occurrence.start, zone)),
+      repeat,
+      start: source.allDay ? start.slice(0, 10) : start,
+      end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
+    };
+    // Assigned one by one in this order (not spread): the answer's keys keep their order, without a copy per item.
+    if (source.calendar !== undefined) event.calendar = source.calendar;
+    if (source.color !== undefined) event.color = source.color;
+    if (source.calendarId !== undefined) event.calendar_id = source.calendarId;
+    if (source.board !== undefined) event.board = source.board;
+    if (source.done !== undefined) event.done = source.done;
+    return event;
+  });
 }
 
 // By start, then id: plain code-unit order (ISO dates and times sort so), not the locale's collation.
