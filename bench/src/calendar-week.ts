@@ -7,7 +7,8 @@
  * event's `timeStamp`, then checks every animation frame whether the week's items are all in the grid (as many
  * item elements as a first, unmeasured opening of the week left once settled); the frame after that is painted
  * (`requestAnimationFrame`, then a `MessageChannel` message) ends the measure. It covers the click, fetching the
- * week's events, React and FullCalendar's layout, and the wait for the frame. Back to "Month" between runs.
+ * week's events when the page has not got them already, React and FullCalendar's layout, and the wait for the
+ * frame; the breakdown says when the week first showed and when its events were asked for and arrived. Back to "Month" between runs.
  */
 import type { Browser, Page } from 'playwright-core';
 import { post, signUpBenchUser } from './journal-data';
@@ -25,6 +26,9 @@ const DAY_MS = 86_400_000;
 
 interface WeekWindow extends Window {
   benchWeekShown?: number[];
+  benchWeekFetched?: number[];
+  benchWeekAsked?: number[];
+  benchWeekFirstFrame?: number[];
 }
 
 /**
@@ -131,16 +135,28 @@ export async function measureCalendarWeek(
       const selector = ${JSON.stringify(itemSelector)};
       const weekTab = '[role="tab"][aria-label="Week view"]';
       window.benchWeekShown = [];
+      window.benchWeekFetched = [];
+      window.benchWeekAsked = [];
+      window.benchWeekFirstFrame = [];
       document.addEventListener('click', (event) => {
         if (!event.target.closest(weekTab)) return;
         const clickedAt = event.timeStamp;
+        let firstFrame = 0;
         const check = () => {
           // Looked up each frame: FullCalendar may replace the tab's element when it renders the new view.
           const shown = document.querySelector(weekTab)?.getAttribute('aria-selected') === 'true';
+          if (shown && !firstFrame) firstFrame = performance.now();
           if (!shown || document.querySelectorAll(selector).length < expected) return requestAnimationFrame(check);
           requestAnimationFrame(() => {
             const channel = new MessageChannel();
-            channel.port1.onmessage = () => window.benchWeekShown.push(performance.now() - clickedAt);
+            channel.port1.onmessage = () => {
+              window.benchWeekShown.push(performance.now() - clickedAt);
+              // When the week's events arrived from the API, for the breakdown.
+              const fetched = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/google/events') && e.startTime >= clickedAt);
+              window.benchWeekFetched.push(fetched.length ? fetched[fetched.length - 1].responseEnd - clickedAt : NaN);
+              window.benchWeekAsked.push(fetched.length ? fetched[fetched.length - 1].startTime - clickedAt : NaN);
+              window.benchWeekFirstFrame.push(firstFrame - clickedAt);
+            };
             channel.port2.postMessage(null);
           });
         };
@@ -159,6 +175,9 @@ export async function measureCalendarWeek(
       );
     }
     const times = await page.evaluate(() => (window as WeekWindow).benchWeekShown ?? []);
+    const fetched = await page.evaluate(() => (window as WeekWindow).benchWeekFetched ?? []);
+    const asked = await page.evaluate(() => (window as WeekWindow).benchWeekAsked ?? []);
+    const firstFrame = await page.evaluate(() => (window as WeekWindow).benchWeekFirstFrame ?? []);
     const target: Target = {
       label: 'calendar: week with 2,000 items, click → painted (median)',
       value: percentile(times, 50),
@@ -179,6 +198,38 @@ export async function measureCalendarWeek(
           ms(Math.max(...times)),
           describeTarget(target),
         ],
+        [
+          'of which until the first frame showing the week',
+          '',
+          '',
+          '',
+          ms(percentile(firstFrame, 50)),
+          ms(Math.max(...firstFrame)),
+          '-',
+        ],
+        // No request when the week lies inside the range already fetched for the month (the usual click).
+        ...(asked.some(Number.isFinite)
+          ? [
+              [
+                "of which until the week's events were asked of the API",
+                '',
+                '',
+                '',
+                ms(percentile(asked, 50)),
+                ms(Math.max(...asked)),
+                '-',
+              ],
+              [
+                "of which until the week's events arrived from the API",
+                '',
+                '',
+                '',
+                ms(percentile(fetched, 50)),
+                ms(Math.max(...fetched)),
+                '-',
+              ],
+            ]
+          : [["the week's events: no request (the month's were in hand)", '', '', '', '', '', '-']]),
       ]),
     );
   } finally {
