@@ -10,7 +10,7 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `market`; all by default;
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `calendar`, `market`; all by default;
  * `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
  * (comma-separated paths of screens.ts). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
  * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing.
@@ -18,6 +18,7 @@
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
 import { codeGzip } from './bytes';
+import { measureCalendarWeek } from './calendar-week';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
 import { measureMarket } from './market';
@@ -40,9 +41,11 @@ const onlyScreens = process.env.BENCH_SCREENS?.split(',')
   .map((path) => path.trim())
   .filter(Boolean);
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,market').split(',').map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market')
+    .split(',')
+    .map((part) => part.trim()),
 );
-const siteParts = ['areas', 'screens', 'lighthouse', 'journal', 'fitness'];
+const siteParts = ['areas', 'screens', 'lighthouse', 'journal', 'fitness', 'calendar'];
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -270,7 +273,7 @@ async function main(): Promise<void> {
   );
 }
 
-/** The parts that need the built site (areas, screens, Lighthouse, journal, fitness). */
+/** The parts that need the built site (areas, screens, Lighthouse, journal, fitness, calendar). */
 async function measureSite(): Promise<void> {
   const site = await startSite({
     build: process.env.BENCH_SKIP_BUILD !== '1',
@@ -299,6 +302,14 @@ async function measureSite(): Promise<void> {
       const browser = await launchBrowser();
       try {
         await measureFitness(browser, site, targets, log);
+      } finally {
+        await browser.close();
+      }
+    }
+    if (parts.has('calendar')) {
+      const browser = await launchBrowser();
+      try {
+        await measureCalendarWeek(browser, site, targets, log);
       } finally {
         await browser.close();
       }

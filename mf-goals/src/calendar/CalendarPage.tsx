@@ -268,8 +268,11 @@ export function CalendarPage({
     [served, goals.items, habits.items, range.from, range.to],
   );
 
+  // The range fetched: a view inside the one already held (the week of the month shown) keeps it, so switching
+  // views draws at once from the items in hand instead of fetching and drawing them all again.
   const onRange = useCallback((start: Date, end: Date) => {
-    setRange({ from: localDate(start), to: addDays(localDate(end), -1) });
+    const next = { from: localDate(start), to: addDays(localDate(end), -1) };
+    setRange((held) => (held.from <= next.from && next.to <= held.to ? held : next));
   }, []);
 
   const saveMove = async (move: PendingMove, scope: Scope) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
+import { asUser, createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
 import { calendarConnections, users } from '../../db/schema';
 import { defaultEnv } from '../../env';
 import { scanCalendarSyncs } from './caldav';
@@ -47,6 +47,88 @@ const range = async (user: TestUser, start_date: string, end_date: string) => {
 };
 
 describe('/api/google/events', () => {
+  it('never answers a changed or deleted series from its cache, when another API process made the change', async () => {
+    // A second app on the same database has its own cache, as a second API process would.
+    const other = await createTestApp();
+    try {
+      const user = await signUp(app);
+      const elsewhere = asUser(other, user.token);
+      const change = async (model: string, verb: 'update' | 'delete', params: Record<string, unknown>) => {
+        const response = await elsewhere.post(`/api/${model}/${verb}`, { board: user.boardId, params });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      const weekly = await create(user, 'event', {
+        title: 'Piano',
+        start_at: '2026-01-06T17:00:00.000Z',
+        end_at: '2026-01-06T18:00:00.000Z',
+        all_day: false,
+        repeat: 'FREQ=WEEKLY;BYDAY=TU',
+      });
+      const daily = await create(user, 'plannedactivity', {
+        title: 'Stretch',
+        date: '2026-01-05',
+        start_at: '2026-01-05T07:00:00.000Z',
+        repeat: 'FREQ=DAILY',
+      });
+      const month = () => range(user, '2026-02-01', '2026-02-28');
+      const shown = async () =>
+        (await month()).map((e) => `${e.title} ${e.start.slice(5, 16)}`).filter((line) => !line.startsWith('Stretch'));
+      // Asked twice: the second answer comes from the cache and is the same.
+      expect(await month()).toEqual(await month());
+      expect(await shown()).toEqual([
+        'Piano 02-03T17:00',
+        'Piano 02-10T17:00',
+        'Piano 02-17T17:00',
+        'Piano 02-24T17:00',
+      ]);
+
+      await change('event', 'update', { id: weekly.id, title: 'Piano lesson' });
+      expect((await shown())[0]).toBe('Piano lesson 02-03T17:00');
+      await change('event', 'update', { id: weekly.id, repeat: 'FREQ=WEEKLY;BYDAY=TH' });
+      expect(await shown()).toEqual([
+        'Piano lesson 02-05T17:00',
+        'Piano lesson 02-12T17:00',
+        'Piano lesson 02-19T17:00',
+        'Piano lesson 02-26T17:00',
+      ]);
+      await change('event', 'update', { id: weekly.id, skip_dates: ['2026-02-12'] });
+      expect(await shown()).toHaveLength(3);
+      await change('event', 'update', {
+        id: weekly.id,
+        start_at: '2026-01-08T18:30:00.000Z',
+        end_at: '2026-01-08T19:00:00.000Z',
+      });
+      expect((await shown())[0]).toBe('Piano lesson 02-05T18:30');
+      await change('event', 'delete', { id: weekly.id });
+      expect(await shown()).toEqual([]);
+
+      expect((await month()).filter((e) => e.title === 'Stretch')).toHaveLength(28);
+      await change('plannedactivity', 'update', { id: daily.id, repeat: 'FREQ=DAILY;INTERVAL=2' });
+      expect((await month()).filter((e) => e.title === 'Stretch')).toHaveLength(14);
+      await change('plannedactivity', 'delete', { id: daily.id });
+      expect(await month()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("expands a series again, not from the cache, when the user's zone changes", async () => {
+    const user = await signUp(app);
+    await create(user, 'event', {
+      title: 'Standup',
+      start_at: '2026-03-02T14:00:00.000Z',
+      all_day: false,
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,WE',
+    });
+    const first = (await user.post('/api/google/events', { start_date: '2026-03-01', end_date: '2026-03-31' })).body;
+    await inZone(user, 'America/New_York');
+    const inNewYork = await range(user, '2026-03-01', '2026-03-31');
+    // A new zone is a new answer (the same rule expands at other instants), not the cached one.
+    expect(JSON.stringify({ events: inNewYork })).not.toBe(first);
+    expect(inNewYork[0]!.start).toBe('2026-03-02T14:00:00.000Z');
+    expect(inNewYork.find((e) => e.date === '2026-03-09')!.start).toBe('2026-03-09T13:00:00.000Z');
+  });
+
   it('shows an event repeating FREQ=WEEKLY once per week of the range', async () => {
     const user = await signUp(app);
     await create(user, 'event', {

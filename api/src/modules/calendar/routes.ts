@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  caldavCalendars,
-  caldavObjects,
-  calendarConnections,
-  calendarFeeds,
-  users,
-  type CalendarEvent,
-} from '../../db/schema';
+import type { caldavObjects, CalendarEvent } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../errors';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import {
@@ -26,12 +19,28 @@ import {
 } from './caldav';
 import { CredentialsKeyMissing } from './credentials';
 import { googleDepsOf, googleMissing, revokeGrant } from './google';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { isTimeZone } from './recurrence';
-import { feedItemsOf, rangeEvents } from './sources';
+import { feedItemsOf, rangeEventsJson, type AnswerItem } from './sources';
+import { SeriesCache } from './series-cache';
+import {
+  caldavCalendarsOf,
+  calendarsOf,
+  connectionById,
+  connectionCount,
+  connectionsOf,
+  deleteConnection,
+  feedOwner,
+  feedTokenOf,
+  insertCaldavAccount,
+  insertConnection,
+  ownConnection,
+  revokeFeed,
+  selectCalendars,
+  zoneOf,
+  type ConnectionRow,
+} from './service';
 import { refreshConnection } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,23 +97,11 @@ const connection = z.object({
   calendars: z.array(syncedCalendar).optional().describe("CalDAV: the account's calendars."),
 });
 const connectionList = documented(z.object({ connections: z.array(connection) }));
-type ConnectionRow = typeof calendarConnections.$inferSelect;
 type WireConnection = z.output<typeof connection>;
 
 /** CalDAV accounts' calendars with their event counts, by connection. */
-async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
-  if (connectionIds.length === 0) return new Map<number, z.output<typeof syncedCalendar>[]>();
-  const rows = await app.db
-    // A Google occurrence that was cancelled is kept (it removes a date from its series) but is no event to count.
-    .select({
-      calendar: caldavCalendars,
-      events: sql<number>`count(${caldavObjects.id}) filter (where jsonb_array_length(${caldavObjects.events}) > 0)`,
-    })
-    .from(caldavCalendars)
-    .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
-    .where(inArray(caldavCalendars.connectionId, connectionIds))
-    .groupBy(caldavCalendars.id)
-    .orderBy(caldavCalendars.name, caldavCalendars.id);
+async function calendarsByConnection(app: FastifyInstance, connectionIds: number[]) {
+  const rows = await calendarsOf(app.db, connectionIds);
   const byConnection = new Map<number, z.output<typeof syncedCalendar>[]>();
   for (const { calendar, events } of rows) {
     const list = byConnection.get(calendar.connectionId) ?? [];
@@ -121,7 +118,7 @@ async function calendarsOf(app: FastifyInstance, connectionIds: number[]) {
 }
 
 async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): Promise<WireConnection[]> {
-  const calendars = await calendarsOf(
+  const calendars = await calendarsByConnection(
     app,
     rows.filter((row) => row.provider !== 'ics').map((row) => row.id),
   );
@@ -183,16 +180,6 @@ const presentObject = (row: typeof caldavObjects.$inferSelect) => ({
   events: row.events.length,
 });
 
-async function zoneOf(app: FastifyInstance, userId: number): Promise<{ zone: string; name: string }> {
-  const [user] = await app.db
-    .select({ timezone: users.timezone, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
-  return { zone, name: user?.name ?? '' };
-}
-
 /**
  * The user's calendar: every item in a range from every source (`/api/google/events`, the spec's name),
  * ICS subscriptions, and the private feed other calendars subscribe to.
@@ -202,6 +189,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
   const google = googleDepsOf(app.db, app.env);
+  // Each repeating series' items per month asked, for repeat views: ~60,000 items (~25 MB) at most.
+  const seriesCache = new SeriesCache<AnswerItem>(60_000);
 
   api.post(
     '/api/google/events',
@@ -221,10 +210,13 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = authOf(request);
-      const { zone } = await zoneOf(app, userId);
-      return { events: await rangeEvents(app.db, userId, zone, request.body.start_date, request.body.end_date) };
+      const { zone } = await zoneOf(app.db, userId);
+      const { start_date: startDate, end_date: endDate } = request.body;
+      const json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, seriesCache);
+      // Already the JSON of `calendarEvents`: fastify sends a string with a JSON type as it is, unserialized.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as z.output<typeof calendarEvents>);
     },
   );
 
@@ -243,23 +235,24 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const { zone } = await zoneOf(app, userId);
+      const { zone } = await zoneOf(app.db, userId);
       const url = request.body.url.replace(/^webcals?:\/\//i, 'https://');
-      const existing = await app.db
-        .select({ id: calendarConnections.id })
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, userId));
-      if (existing.length >= 50) throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= 50)
+        throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
       // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
       const fetched = await refreshConnection(null, url, zone, policy);
       if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
       const name = request.body.name || new URL(url).hostname;
-      const [row] = await app.db
-        .insert(calendarConnections)
-        .values({ userId, provider: 'ics', name, url, events: fetched.events, lastSyncedAt: new Date() })
-        .returning();
+      const row = await insertConnection(app.db, {
+        userId,
+        provider: 'ics',
+        name,
+        url,
+        events: fetched.events,
+        lastSyncedAt: new Date(),
+      });
       reply.code(201);
-      return { connection: await presentConnection(app, row!) };
+      return { connection: await presentConnection(app, row) };
     },
   );
 
@@ -270,11 +263,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, authOf(request).userId))
-        .orderBy(calendarConnections.id);
+      const rows = await connectionsOf(app.db, authOf(request).userId);
       return { connections: await presentConnections(app, rows) };
     },
   );
@@ -293,19 +282,15 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, userId)))
-        .limit(1);
+      const row = await ownConnection(app.db, userId, request.body.id);
       if (!row) throw notFound('No such connected calendar.');
       if (row.provider !== 'ics') {
         await requestSync(app.queue, row.id);
         return { connection: await presentConnection(app, row) };
       }
-      const { zone } = await zoneOf(app, userId);
+      const { zone } = await zoneOf(app.db, userId);
       const fetched = await refreshConnection(app.db, row, zone, policy);
-      const [updated] = await app.db.select().from(calendarConnections).where(eq(calendarConnections.id, row.id));
+      const updated = await connectionById(app.db, row.id);
       if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
       return { connection: await presentConnection(app, updated!) };
     },
@@ -323,12 +308,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const deleted = await app.db
-        .delete(calendarConnections)
-        .where(and(eq(calendarConnections.id, request.body.id), eq(calendarConnections.userId, authOf(request).userId)))
-        .returning({ provider: calendarConnections.provider, secret: calendarConnections.secret });
-      if (deleted.length === 0) throw notFound('No such connected calendar.');
-      if (deleted[0]!.provider === 'google') await revokeGrant(google, authOf(request).userId, deleted[0]!.secret);
+      const deleted = await deleteConnection(app.db, authOf(request).userId, request.body.id);
+      if (!deleted) throw notFound('No such connected calendar.');
+      if (deleted.provider === 'google') await revokeGrant(google, authOf(request).userId, deleted.secret);
       return { success: true as const };
     },
   );
@@ -406,38 +388,24 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:')
         throw invalid({ server_url: ['must start with https://'] });
       if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
-      const existing = await app.db
-        .select({ id: calendarConnections.id })
-        .from(calendarConnections)
-        .where(eq(calendarConnections.userId, userId));
-      if (existing.length >= 50) throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= 50)
+        throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
       // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
       const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
         caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');
       });
-      const row = await app.db.transaction(async (tx) => {
-        const [made] = await tx
-          .insert(calendarConnections)
-          .values({
-            userId,
-            provider: 'caldav',
-            name: request.body.name || `${username} on ${serverUrl.hostname}`,
-            url: serverUrl.href,
-            username,
-            secret: caldav.box.seal(password, secretContext(userId)),
-          })
-          .returning();
-        await tx.insert(caldavCalendars).values(
-          calendars.map((calendar) => ({
-            connectionId: made!.id,
-            url: calendar.url,
-            name: calendar.name,
-            color: calendar.color,
-            selected: true,
-          })),
-        );
-        return made!;
-      });
+      const row = await insertCaldavAccount(
+        app.db,
+        {
+          userId,
+          provider: 'caldav',
+          name: request.body.name || `${username} on ${serverUrl.hostname}`,
+          url: serverUrl.href,
+          username,
+          secret: caldav.box.seal(password, secretContext(userId)),
+        },
+        calendars,
+      );
       await requestSync(app.queue, row.id);
       reply.code(201);
       return { connection: await presentConnection(app, row) };
@@ -463,30 +431,12 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(
-          and(
-            eq(calendarConnections.id, request.body.id),
-            eq(calendarConnections.userId, userId),
-            inArray(calendarConnections.provider, ['caldav', 'google']),
-          ),
-        )
-        .limit(1);
+      const row = await ownConnection(app.db, userId, request.body.id, ['caldav', 'google']);
       if (!row) throw notFound('No such connected account.');
-      const calendars = await app.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, row.id));
+      const calendars = await caldavCalendarsOf(app.db, row.id);
       const unknown = request.body.selected.filter((id) => !calendars.some((calendar) => calendar.id === id));
       if (unknown.length) throw invalid({ selected: ['names a calendar this account does not have'] });
-      await app.db.transaction(async (tx) => {
-        for (const calendar of calendars) {
-          const selected = request.body.selected.includes(calendar.id);
-          if (selected === calendar.selected) continue;
-          // Unchosen: its copy goes. Chosen again: fetched whole on the next sync (ctag cleared).
-          await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
-          if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
-        }
-      });
+      await selectCalendars(app.db, calendars, request.body.selected);
       await requestSync(app.queue, row.id);
       return { connection: await presentConnection(app, row) };
     },
@@ -590,14 +540,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { userId } = authOf(request);
-      const [existing] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
-      if (existing) return { success: true as const, url: feedUrl(request, existing.token) };
-      const token = randomBytes(24).toString('base64url');
-      await app.db
-        .insert(calendarFeeds)
-        .values({ userId, token })
-        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+      const token = await feedTokenOf(app.db, authOf(request).userId, () => randomBytes(24).toString('base64url'));
       return { success: true as const, url: feedUrl(request, token) };
     },
   );
@@ -613,7 +556,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      await app.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, authOf(request).userId));
+      await revokeFeed(app.db, authOf(request).userId);
       return { success: true as const };
     },
   );
@@ -630,13 +573,11 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
-      const [feed] = token
-        ? await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1)
-        : [];
-      if (!feed)
+      const owner = await feedOwner(app.db, token);
+      if (owner === undefined)
         throw new AppError(404, 'LB-NOT-FOUND', 'This calendar address is not valid (it may have been turned off).');
-      const { zone, name } = await zoneOf(app, feed.userId);
-      const items = await feedItemsOf(app.db, feed.userId, zone);
+      const { zone, name } = await zoneOf(app.db, owner);
+      const items = await feedItemsOf(app.db, owner, zone);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

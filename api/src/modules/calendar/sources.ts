@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import type { FeedItem } from './ics';
 import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
+import type { SeriesCache } from './series-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -121,7 +122,7 @@ async function rowsNear(db: Db, table: typeof eventTable, userId: number, from: 
     );
 }
 
-async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: Date; to: Date }): Promise<Source[]> {
+async function sourcesOf(db: Db, userId: number, zone: string, range?: Range): Promise<Source[]> {
   const [events, planned, connections, caldav] = await Promise.all([
     range
       ? rowsNear(db, eventTable, userId, range.from, range.to)
@@ -187,6 +188,67 @@ async function sourcesOf(db: Db, userId: number, zone: string, range?: { from: D
   return sources;
 }
 
+/** A range of the calendar: the instants it spans in the user's zone, and the days (UTC midnights) for all-day items. */
+interface Range {
+  zone: string;
+  from: Date;
+  to: Date;
+  dayFrom: Date;
+  dayTo: Date;
+}
+
+function rangeOf(zone: string, startDate: string, endDate: string): Range {
+  const wall = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return instantOf({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
+  };
+  return {
+    zone,
+    from: wall(startDate),
+    to: wall(addDays(endDate, 1)),
+    dayFrom: midnight(startDate),
+    dayTo: midnight(addDays(endDate, 1)),
+  };
+}
+
+/** A source's items in the range, in start order. */
+function eventsOf(source: Source, range: Range): CalendarEvent[] {
+  const { zone } = range;
+  const found = source.allDay
+    ? occurrences(source.series, 'UTC', range.dayFrom, range.dayTo)
+    : occurrences(source.series, source.zone, range.from, range.to);
+  const repeat = source.series.repeat;
+  const idPrefix = repeat || source.idKey ? `${source.idKey ?? source.key}:` : null;
+  return found.map((occurrence) => {
+    const start = occurrence.start.toISOString();
+    const event: CalendarEvent = {
+      id: idPrefix === null ? source.key : idPrefix + start,
+      title: source.title,
+      all_day: source.allDay,
+      source: source.source,
+      series: source.key,
+      date: source.allDay
+        ? start.slice(0, 10)
+        : source.zone === zone
+          ? occurrence.date
+          : wallDate(wallTimeOf(occurrence.start, zone)),
+      repeat,
+      start: source.allDay ? start.slice(0, 10) : start,
+      end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
+    };
+    // Assigned one by one in this order (not spread): the answer's keys keep their order, without a copy per item.
+    if (source.calendar !== undefined) event.calendar = source.calendar;
+    if (source.color !== undefined) event.color = source.color;
+    if (source.calendarId !== undefined) event.calendar_id = source.calendarId;
+    if (source.board !== undefined) event.board = source.board;
+    if (source.done !== undefined) event.done = source.done;
+    return event;
+  });
+}
+
+// By start, then id: plain code-unit order (ISO dates and times sort so), not the locale's collation.
+const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
 /** Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded. */
 export async function rangeEvents(
   db: Db,
@@ -195,47 +257,53 @@ export async function rangeEvents(
   startDate: string,
   endDate: string,
 ): Promise<CalendarEvent[]> {
-  const wall = (date: string) => {
-    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    return instantOf({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
-  };
-  const from = wall(startDate);
-  const to = wall(addDays(endDate, 1));
-  const dayFrom = midnight(startDate);
-  const dayTo = midnight(addDays(endDate, 1));
+  const range = rangeOf(zone, startDate, endDate);
   const events: CalendarEvent[] = [];
-  for (const source of await sourcesOf(db, userId, zone, { from, to })) {
-    const found = source.allDay
-      ? occurrences(source.series, 'UTC', dayFrom, dayTo)
-      : occurrences(source.series, source.zone, from, to);
-    const repeat = source.series.repeat;
-    for (const occurrence of found) {
-      const date = source.allDay
-        ? occurrence.start.toISOString().slice(0, 10)
-        : source.zone === zone
-          ? occurrence.date
-          : wallDate(wallTimeOf(occurrence.start, zone));
-      events.push({
-        id: repeat || source.idKey ? `${source.idKey ?? source.key}:${occurrence.start.toISOString()}` : source.key,
-        title: source.title,
-        all_day: source.allDay,
-        source: source.source,
-        series: source.key,
-        date,
-        repeat,
-        start: source.allDay ? occurrence.start.toISOString().slice(0, 10) : occurrence.start.toISOString(),
-        end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
-        ...(source.calendar !== undefined ? { calendar: source.calendar } : {}),
-        ...(source.color !== undefined ? { color: source.color } : {}),
-        ...(source.calendarId !== undefined ? { calendar_id: source.calendarId } : {}),
-        ...(source.board !== undefined ? { board: source.board } : {}),
-        ...(source.done !== undefined ? { done: source.done } : {}),
-      });
-    }
-  }
-  // By start, then id: plain code-unit order (ISO dates and times sort so), not the locale's collation.
-  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  for (const source of await sourcesOf(db, userId, zone, range))
+    for (const event of eventsOf(source, range)) events.push(event);
   return events.sort((a, b) => order(a.start, b.start) || order(a.id, b.id));
+}
+
+/** One item of an answer as JSON, with the key it sorts by: its start, then its id (`\u0000` sorts before both). */
+export interface AnswerItem {
+  order: string;
+  json: string;
+}
+
+const sourceKeyParts = (key: string, value: unknown) => (key === 'description' ? undefined : value);
+
+/**
+ * `rangeEvents` as the JSON of `{ events }`, each repeating series' items kept in `cache`. A series' entry is keyed
+ * by the range, the user's zone and the whole source as read from the database in this request (its times, rule,
+ * skipped dates, title, board, done…; all but the description, which the answer does not carry): an edit makes a
+ * new key, so a changed or deleted series is never answered from an old entry, whichever process made it.
+ */
+export async function rangeEventsJson(
+  db: Db,
+  userId: number,
+  zone: string,
+  startDate: string,
+  endDate: string,
+  cache: SeriesCache<AnswerItem>,
+): Promise<string> {
+  const range = rangeOf(zone, startDate, endDate);
+  const items: AnswerItem[] = [];
+  const toItems = (source: Source) =>
+    eventsOf(source, range).map((event) => ({ order: `${event.start}\u0000${event.id}`, json: JSON.stringify(event) }));
+  for (const source of await sourcesOf(db, userId, zone, range)) {
+    if (!source.series.repeat) {
+      for (const item of toItems(source)) items.push(item);
+      continue;
+    }
+    const key = `${zone} ${startDate} ${endDate} ${JSON.stringify(source, sourceKeyParts)}`;
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = toItems(source)));
+    for (const item of found) items.push(item);
+  }
+  items.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  let json = '{"events":[';
+  for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i]!.json : `,${items[i]!.json}`;
+  return `${json}]}`;
 }
 
 /** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { SeriesCache } from './series-cache';
+
+describe('SeriesCache', () => {
+  it('holds at most its capacity of items, dropping the least recently used entries first', () => {
+    const cache = new SeriesCache<number>(10);
+    cache.set('a', [1, 2, 3]);
+    cache.set('b', [1, 2, 3]);
+    expect(cache.get('a')).toEqual([1, 2, 3]); // a is now the most recently used
+    cache.set('c', [1, 2, 3]); // 12 > 10: b goes
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toEqual([1, 2, 3]);
+    expect(cache.get('c')).toEqual([1, 2, 3]);
+    expect(cache.held).toBe(8);
+    cache.set('a', [1]); // replaced, not counted twice
+    expect(cache.held).toBe(6);
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps nothing bigger than itself, and counts empty lists', () => {
+    const cache = new SeriesCache<number>(3);
+    cache.set('big', [1, 2, 3]);
+    expect(cache.get('big')).toBeUndefined();
+    for (const key of ['w', 'x', 'y', 'z']) cache.set(key, []);
+    expect(cache.size).toBe(3);
+    expect(cache.get('w')).toBeUndefined();
+  });
+});

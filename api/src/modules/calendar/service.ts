@@ -1,0 +1,162 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { caldavCalendars, caldavObjects, calendarConnections, calendarFeeds, users } from '../../db/schema';
+import { isTimeZone } from './recurrence';
+
+/** The calendar module's reads and writes; its routes validate, call these and shape the answers. */
+
+export type ConnectionRow = typeof calendarConnections.$inferSelect;
+export type NewConnection = typeof calendarConnections.$inferInsert;
+
+/** The user's time zone (UTC when unset or unknown to this runtime) and name. */
+export async function zoneOf(db: Db, userId: number): Promise<{ zone: string; name: string }> {
+  const [user] = await db
+    .select({ timezone: users.timezone, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
+  return { zone, name: user?.name ?? '' };
+}
+
+/** CalDAV accounts' calendars with their event counts, by connection, in name order. */
+export async function calendarsOf(db: Db, connectionIds: number[]) {
+  if (connectionIds.length === 0) return [];
+  return (
+    db
+      // A Google occurrence that was cancelled is kept (it removes a date from its series) but is no event to count.
+      .select({
+        calendar: caldavCalendars,
+        events: sql<number>`count(${caldavObjects.id}) filter (where jsonb_array_length(${caldavObjects.events}) > 0)`,
+      })
+      .from(caldavCalendars)
+      .leftJoin(caldavObjects, eq(caldavObjects.calendarId, caldavCalendars.id))
+      .where(inArray(caldavCalendars.connectionId, connectionIds))
+      .groupBy(caldavCalendars.id)
+      .orderBy(caldavCalendars.name, caldavCalendars.id)
+  );
+}
+
+/** How many calendars the user has connected. */
+export async function connectionCount(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId));
+  return rows.length;
+}
+
+/** Every connection of the user, oldest first. */
+export function connectionsOf(db: Db, userId: number) {
+  return db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .orderBy(calendarConnections.id);
+}
+
+/** The user's connection `id` (of `provider`, when given), or undefined. */
+export async function ownConnection(
+  db: Db,
+  userId: number,
+  id: number,
+  providers?: readonly ConnectionRow['provider'][],
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.id, id),
+        eq(calendarConnections.userId, userId),
+        providers ? inArray(calendarConnections.provider, [...providers]) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A connection as stored now (after a refresh wrote to it). */
+export async function connectionById(db: Db, id: number): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
+  return row;
+}
+
+export async function insertConnection(db: Db, values: NewConnection): Promise<ConnectionRow> {
+  const [row] = await db.insert(calendarConnections).values(values).returning();
+  return row!;
+}
+
+/** Removes the user's connection; false when they have none with that id. */
+export async function deleteConnection(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ provider: ConnectionRow['provider']; secret: string | null } | undefined> {
+  const [deleted] = await db
+    .delete(calendarConnections)
+    .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)))
+    .returning({ provider: calendarConnections.provider, secret: calendarConnections.secret });
+  return deleted;
+}
+
+/** A CalDAV account and its calendars, saved together. */
+export function insertCaldavAccount(
+  db: Db,
+  values: NewConnection,
+  calendars: { url: string; name: string; color: string | null }[],
+): Promise<ConnectionRow> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx.insert(calendarConnections).values(values).returning();
+    await tx
+      .insert(caldavCalendars)
+      .values(calendars.map(({ url, name, color }) => ({ connectionId: made!.id, url, name, color, selected: true })));
+    return made!;
+  });
+}
+
+export function caldavCalendarsOf(db: Db, connectionId: number) {
+  return db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connectionId));
+}
+
+/**
+ * Marks which calendars of an account are synced. An unchosen one's copy goes; one chosen again is fetched whole
+ * on the next sync (ctag cleared).
+ */
+export async function selectCalendars(
+  db: Db,
+  calendars: (typeof caldavCalendars.$inferSelect)[],
+  selectedIds: readonly number[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const calendar of calendars) {
+      const selected = selectedIds.includes(calendar.id);
+      if (selected === calendar.selected) continue;
+      await tx.update(caldavCalendars).set({ selected, ctag: null }).where(eq(caldavCalendars.id, calendar.id));
+      if (!selected) await tx.delete(caldavObjects).where(eq(caldavObjects.calendarId, calendar.id));
+    }
+  });
+}
+
+/** The secret token of the user's private feed, made on first call. */
+export async function feedTokenOf(db: Db, userId: number, newToken: () => string): Promise<string> {
+  const [existing] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  if (existing) return existing.token;
+  const token = newToken();
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+  return token;
+}
+
+export async function revokeFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/** The owner of a feed token, or undefined for an unknown (or revoked) one. */
+export async function feedOwner(db: Db, token: string): Promise<number | undefined> {
+  if (!token) return undefined;
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1);
+  return feed?.userId;
+}
