@@ -15,7 +15,9 @@ export function startApiSwitch(api: ApiProcess): Promise<{ url: string; server: 
   let busy: Promise<void> = Promise.resolve();
   const server = createServer((request, response) => {
     const action =
-      request.method === 'POST' ? { '/stop': api.stop, '/start': api.start }[request.url ?? ''] : undefined;
+      request.method === 'POST'
+        ? { '/stop': () => api.stop(), '/start': () => api.start() }[request.url ?? '']
+        : undefined;
     if (!action) {
       response.writeHead(404).end();
       return;

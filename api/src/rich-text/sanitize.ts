@@ -92,14 +92,14 @@ function createContentTracker() {
   const open: OpenElement[] = [];
   let lastClosed: OpenElement | undefined;
   return {
-    onOpenTag(name: string, attribs: Attributes) {
+    onOpenTag: (name: string, attribs: Attributes) => {
       const parent = open.at(-1);
       const classes = classTokens(attribs);
       const removeSelf = (parent?.removeContent ?? false) || classes.includes('ql-ui');
       const isOpaque = name === 'iframe' || (name === 'span' && classes.includes('ql-formula'));
       open.push({ removeSelf, removeContent: removeSelf || isOpaque });
     },
-    onCloseTag() {
+    onCloseTag: () => {
       lastClosed = open.pop();
     },
     keepsText(): boolean {

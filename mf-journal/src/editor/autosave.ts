@@ -107,7 +107,7 @@ export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
 export interface Autosave<R extends SavedRecord> {
   readonly $state: ReadableAtom<AutosaveState<R>>;
   /** The user changed something: save once they pause. */
-  touch(): void;
+  touch: () => void;
   /** Save now if anything is unsaved (blur, page hidden, leaving). */
   flush(): Promise<void>;
   /** Conflict: save this tab's version over theirs. */
