@@ -1,15 +1,10 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGoogleStandIn, type GoogleStandIn } from '../../api/test/google-standin';
 import { signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
-import { freePort, waitForPort } from '../support/ports';
+import { startSecondSite, type SecondSite } from '../support/second-site';
 import { signInThroughApi } from '../support/session';
 
 /**
@@ -19,52 +14,23 @@ import { signInThroughApi } from '../support/session';
  * Google is the local stand-in speaking Google's OAuth 2.0 and Calendar v3 (api/test/google-standin.ts).
  */
 const site = inject('site');
-const work = mkdtempSync(join(tmpdir(), 'lifeboard-google-'));
-const children: ChildProcess[] = [];
 let google: GoogleStandIn;
+let second: SecondSite | undefined;
 let browser: Browser;
 let siteB = site;
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, {
-    cwd: site.repoRoot,
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
 beforeAll(async () => {
-  const [apiPort, shellPort] = await Promise.all([freePort(), freePort()]);
-  const apiUrl = `http://localhost:${apiPort}`;
-  const shellUrl = `http://localhost:${shellPort}`;
-  siteB = { ...site, apiUrl, shellUrl };
-  google = await startGoogleStandIn({ redirectUris: [`${apiUrl}/api/calendar/google/callback`] });
-  start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: join(work, 'pglite'),
-    CORS_ORIGINS: shellUrl,
-    APP_URL: shellUrl,
-    PUBLIC_API_URL: apiUrl,
-    QUEUE_POLL_SECONDS: '1',
-    CALENDAR_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_OAUTH_BASE_URL: google.url,
-    GOOGLE_API_BASE_URL: google.url,
+  second = await startSecondSite(site, 'Google', async ({ apiUrl }) => {
+    google = await startGoogleStandIn({ redirectUris: [`${apiUrl}/api/calendar/google/callback`] });
+    return {
+      CALENDAR_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_OAUTH_BASE_URL: google.url,
+      GOOGLE_API_BASE_URL: google.url,
+    };
   });
-  start(
-    process.execPath,
-    ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl],
-    {},
-  );
-  await Promise.all([
-    waitForPort(shellPort, "the Google site's shell server"),
-    waitForPort(apiPort, "the Google site's API", 90_000),
-  ]);
+  siteB = second.site;
   browser = await launchBrowser();
 }, 150_000);
 
@@ -72,16 +38,8 @@ afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  await second?.close();
   await google?.close();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe('Google Calendar', () => {

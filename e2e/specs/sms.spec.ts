@@ -1,14 +1,9 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmsProvider, type SmsProviderStandIn } from '../../api/test/sms-provider';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
-import { freePort, waitForPort } from '../support/ports';
+import { startSecondSite, type SecondSite } from '../support/second-site';
 import { signInThroughApi } from '../support/session';
 import { fillWhenNextMinute } from '../support/reminder-form';
 
@@ -18,53 +13,22 @@ import { fillWhenNextMinute } from '../support/reminder-form';
  * API configured with the local stand-in that speaks Twilio's protocol (api/test/sms-provider.ts).
  */
 const site = inject('site');
-const work = mkdtempSync(join(tmpdir(), 'lifeboard-sms-'));
-const children: ChildProcess[] = [];
 const FROM = '+15005550006';
 let provider: SmsProviderStandIn;
+let second: SecondSite | undefined;
 let browser: Browser;
 let siteB = site;
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, {
-    cwd: site.repoRoot,
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
 beforeAll(async () => {
   provider = await startSmsProvider();
-  const [apiPort, shellPort] = await Promise.all([freePort(), freePort()]);
-  const apiUrl = `http://localhost:${apiPort}`;
-  const shellUrl = `http://localhost:${shellPort}`;
-  siteB = { ...site, apiUrl, shellUrl };
-  start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: join(work, 'pglite'),
-    CORS_ORIGINS: shellUrl,
-    APP_URL: shellUrl,
-    PUBLIC_API_URL: apiUrl,
-    QUEUE_POLL_SECONDS: '1',
+  second = await startSecondSite(site, 'SMS', () => ({
     REMINDER_SCAN_SECONDS: '5',
     SMS_API_URL: provider.url,
     SMS_ACCOUNT_SID: provider.accountSid,
     SMS_AUTH_TOKEN: provider.authToken,
     SMS_FROM: FROM,
-  });
-  start(
-    process.execPath,
-    ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl],
-    {},
-  );
-  await Promise.all([
-    waitForPort(shellPort, "the SMS site's shell server"),
-    waitForPort(apiPort, "the SMS site's API", 90_000),
-  ]);
+  }));
+  siteB = second.site;
   browser = await launchBrowser();
 }, 150_000);
 
@@ -72,16 +36,8 @@ afterEach(expectNoPageProblems);
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  await second?.close();
   await provider?.close();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe('reminders by text message', () => {
