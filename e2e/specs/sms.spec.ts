@@ -123,6 +123,8 @@ describe('reminders by text message', () => {
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/habit/create'));
     await form.getByRole('button', { name: 'Create habit' }).click();
     expect((await (await saved).json()).habit).toMatchObject({ reminder_times: [time], reminder_channels: ['sms'] });
+    // The habit's page, where the form leads, says when and how it reminds.
+    await page.getByText(`Reminds you at ${time} by text message.`).waitFor();
 
     const text = await provider.waitFor((sms) => sms.to === phone, 100_000);
     expect(Date.now() - due.getTime()).toBeLessThan(60_000);

@@ -3,7 +3,12 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { fetchHabitHistory, savePause, type HabitHistory } from '@lifeboard/shared/api/habits';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
-import { describeSchedule, describeStreak, weekdayNames } from '@lifeboard/shared/models/habit-schedule';
+import {
+  describeReminders,
+  describeSchedule,
+  describeStreak,
+  weekdayNames,
+} from '@lifeboard/shared/models/habit-schedule';
 import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $habitCheckInsSaved, $habitRowsShown, forgetHabitRows, loadHabitRow } from '@lifeboard/shared/stores/habits';
@@ -102,6 +107,7 @@ function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) 
   }
 
   const stats = row?.stats;
+  const reminders = describeReminders(habit);
   const colour = colourOf(habit);
   const notes = (history?.entries ?? []).filter((e) => e.note).reverse();
   const maxWeekday = Math.max(1, ...(history?.by_weekday ?? [0]));
@@ -113,6 +119,7 @@ function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) 
         actions={<Link to="/habits">All habits</Link>}
       />
       {typeof habit.description === 'string' && habit.description ? <p>{habit.description}</p> : null}
+      {reminders ? <p className="lb-muted">{reminders}</p> : null}
       {stats ? (
         <>
           <dl className="lb-habit-facts">

@@ -90,6 +90,31 @@ export function describeSchedule(habit: Record<string, unknown>): string {
   }
 }
 
+/** How a habit's reminders reach its owner when it never chose (habits made before the choice existed, too). */
+export const defaultHabitChannels = ['email', 'bell', 'push'] as const;
+
+/** The channels as a sentence names them. */
+const channelWords: Record<string, string> = {
+  email: 'e-mail',
+  bell: 'the bell',
+  push: 'push notification',
+  sms: 'text message',
+};
+
+const list = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+
+/** "Reminds you at 07:30 and 21:00 by e-mail and text message.", or null for a habit with no reminder time. */
+export function describeReminders(habit: Record<string, unknown>): string | null {
+  const at = Array.isArray(habit.reminder_times) ? habit.reminder_times.map(String) : [];
+  if (!at.length) return null;
+  const chosen = Array.isArray(habit.reminder_channels) ? habit.reminder_channels.map(String) : defaultHabitChannels;
+  const by = chosen.map((channel) => channelWords[channel]).filter((words): words is string => words !== undefined);
+  return by.length
+    ? `Reminds you at ${list(at)} by ${list(by)}.`
+    : `Reminder times ${list(at)}, but no way to reach you is chosen.`;
+}
+
 /** "12 days", "3 weeks", "1 period of 10 days": a streak in its unit. */
 export function describeStreak(count: number, unit: 'day' | 'week' | 'month' | 'period', periodDays: number): string {
   if (unit === 'period') return `${count} ${count === 1 ? 'period' : 'periods'} of ${periodDays} days`;

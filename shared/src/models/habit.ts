@@ -48,8 +48,7 @@ export const habit = defineModel({
   },
 });
 
-/** How a habit's reminders reach its owner when it never chose (habits made before the choice existed, too). */
-export const defaultHabitChannels: readonly (typeof reminderChannels)[number][] = ['email', 'bell', 'push'];
+export { defaultHabitChannels } from './habit-schedule';
 
 /** A check-in of a habit on a day. */
 export const habitEntryInput = z
