@@ -20,6 +20,7 @@ import { googleDepsOf, GoogleError, type GoogleDeps } from './google';
 import { createGoogleEvent, deleteGoogleEvent, syncGoogleConnection, updateGoogleEvent } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { isTimeZone } from './recurrence';
+import { reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
 import { refreshSubscription } from './subscriptions';
 
@@ -290,31 +291,7 @@ export async function syncConnection(
     const headers = authHeader(username, password);
     const remote = await remoteCalendars(deps, connection.url ?? '', username, password);
     const zone = await zoneOfUser(deps.db, connection.userId);
-    const stored = await deps.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connection.id));
-    const gone = stored.filter((row) => !remote.some((calendar) => calendar.url === row.url)).map((row) => row.id);
-    if (gone.length) await deps.db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
-    for (const calendar of remote) {
-      const row = stored.find((candidate) => candidate.url === calendar.url);
-      if (!row) {
-        // A calendar made on the server after connecting shows up unselected: the person chooses it.
-        // (Two syncs of one account may meet here: the second adds nothing.)
-        await deps.db
-          .insert(caldavCalendars)
-          .values({
-            connectionId: connection.id,
-            url: calendar.url,
-            name: calendar.name,
-            color: calendar.color,
-            selected: false,
-          })
-          .onConflictDoNothing();
-        continue;
-      }
-      if (row.name !== calendar.name || row.color !== calendar.color)
-        await deps.db
-          .update(caldavCalendars)
-          .set({ name: calendar.name, color: calendar.color })
-          .where(eq(caldavCalendars.id, row.id));
+    for (const { row, remote: calendar } of await reconcileCalendars(deps.db, connection.id, remote)) {
       if (!row.selected || (row.ctag !== null && row.ctag === calendar.ctag)) continue;
       const etags = await remoteEtags(row.url, headers, trace.fetch);
       const known = await deps.db

@@ -13,6 +13,7 @@ import {
   type GoogleSettings,
 } from './google';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
+import { reconcileCalendars } from './service';
 
 /*
  * Two-way sync of a Google account. From Google: its calendars (calendarList) and, for each chosen one, its events, pulled
@@ -254,30 +255,16 @@ export async function syncGoogleConnection(
     save = authorised.saveTokens;
     const api = calendarApi(deps.settings, authorised.client);
     const remote = await listCalendars(api);
-    const stored = await deps.db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connection.id));
-    const gone = stored.filter((row) => !remote.some((entry) => entry.id === row.url)).map((row) => row.id);
-    if (gone.length) await deps.db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
-    for (const entry of remote) {
-      const row = stored.find((candidate) => candidate.url === entry.id);
-      if (!row) {
-        // A calendar made in Google after connecting shows up unchosen: the person chooses it.
-        await deps.db
-          .insert(caldavCalendars)
-          .values({
-            connectionId: connection.id,
-            url: entry.id!,
-            name: calendarName(entry),
-            color: calendarColour(entry),
-            selected: false,
-          })
-          .onConflictDoNothing();
-        continue;
-      }
-      if (row.name !== calendarName(entry) || row.color !== calendarColour(entry))
-        await deps.db
-          .update(caldavCalendars)
-          .set({ name: calendarName(entry), color: calendarColour(entry) })
-          .where(eq(caldavCalendars.id, row.id));
+    const listed = remote.map((entry) => ({
+      entry,
+      url: entry.id!,
+      name: calendarName(entry),
+      color: calendarColour(entry),
+    }));
+    for (const {
+      row,
+      remote: { entry },
+    } of await reconcileCalendars(deps.db, connection.id, listed)) {
       if (!row.selected) continue;
       const pulled = await pullEvents(api, row.url, row.ctag);
       const zone = pulled.timeZone ?? entry.timeZone ?? 'UTC';

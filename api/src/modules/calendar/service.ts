@@ -160,3 +160,37 @@ export async function feedOwner(db: Db, token: string): Promise<number | undefin
   const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1);
   return feed?.userId;
 }
+
+/**
+ * Brings a connection's stored calendars in line with the account's own list: a calendar gone from the account
+ * goes, one made there after connecting is added unchosen (the person chooses it; two syncs of one account may
+ * meet here, and the second adds nothing), and the rest take the account's name and colour. Answers each calendar
+ * that was stored already with its entry of the list, for the sync to pull.
+ */
+export async function reconcileCalendars<T extends { url: string; name: string; color: string | null }>(
+  db: Db,
+  connectionId: number,
+  remote: readonly T[],
+): Promise<{ row: typeof caldavCalendars.$inferSelect; remote: T }[]> {
+  const stored = await db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, connectionId));
+  const gone = stored.filter((row) => !remote.some((entry) => entry.url === row.url)).map((row) => row.id);
+  if (gone.length) await db.delete(caldavCalendars).where(inArray(caldavCalendars.id, gone));
+  const kept: { row: typeof caldavCalendars.$inferSelect; remote: T }[] = [];
+  for (const entry of remote) {
+    const row = stored.find((candidate) => candidate.url === entry.url);
+    if (!row) {
+      await db
+        .insert(caldavCalendars)
+        .values({ connectionId, url: entry.url, name: entry.name, color: entry.color, selected: false })
+        .onConflictDoNothing();
+      continue;
+    }
+    if (row.name !== entry.name || row.color !== entry.color)
+      await db
+        .update(caldavCalendars)
+        .set({ name: entry.name, color: entry.color })
+        .where(eq(caldavCalendars.id, row.id));
+    kept.push({ row, remote: entry });
+  }
+  return kept;
+}
