@@ -19,7 +19,6 @@ port.on('message', (message: ToJobThread) => {
   void (async () => {
     await app.close();
     await database.close();
-    port.postMessage({ kind: 'stopped' } satisfies FromJobThread);
     port.close();
   })();
 });

@@ -16,7 +16,7 @@ export function jobPlaceOf(env: Pick<Env, 'JOB_WORKERS'>, database: 'pglite' | '
 
 /** What the main thread and the job thread say to each other. */
 export type ToJobThread = { kind: 'stop' };
-export type FromJobThread = { kind: 'working' } | { kind: 'stopped' };
+export type FromJobThread = { kind: 'working' };
 
 export interface JobThread {
   /** Resolves once the thread works its first jobs (or fails to start). */
