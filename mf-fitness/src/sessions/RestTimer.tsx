@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@lifeboard/shared/ui/Button';
+import './sessions.css';
 
 /** A short beep and a buzz where the browser allows them (no audio context or vibration: the screen says it). */
 function signal(): void {
@@ -43,7 +44,7 @@ export function RestTimer({ endsAt, onChange }: { endsAt: number; onChange: (end
     if (left > 0) signalled.current = false;
   }, [left]);
   return (
-    <div className="lb-row" role="timer" aria-live="polite" data-testid="rest-timer">
+    <div className="lb-row lb-rest-timer" role="timer" aria-live="polite" data-testid="rest-timer">
       {left > 0 ? <strong>Rest: {clock(left)}</strong> : <strong>Rest over: time for the next set</strong>}
       {left > 0 ? (
         <Button size="small" onClick={() => onChange(endsAt - 15_000)}>

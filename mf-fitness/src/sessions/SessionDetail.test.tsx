@@ -121,6 +121,34 @@ describe('SessionDetail: the live session', () => {
     expect(screen.queryByTestId('rest-timer')).toBeNull();
   });
 
+  it('starts the rest timer with the tick, before the server answers, and takes it back when the save is refused', async () => {
+    serve([{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false }]);
+    const earlier = api.requests.length;
+    let refuse: () => void = () => undefined;
+    api.on(
+      'POST /api/workout_session/update',
+      () =>
+        new Promise((resolve) => {
+          refuse = () =>
+            resolve({ status: 422, body: { message: 'The given data was invalid.', errors: { sets: ['Down.'] } } });
+        }),
+    );
+    const user = userEvent.setup();
+    open(4);
+    await user.click(await screen.findByRole('button', { name: 'Done set 1 of Bench press' }));
+    expect((await screen.findByTestId('rest-timer')).textContent).toMatch(/Rest: \d:\d\d/);
+    expect(screen.getByRole('button', { name: 'Undo set 1 of Bench press' }).getAttribute('aria-pressed')).toBe('true');
+
+    await waitFor(() =>
+      expect(api.requests.slice(earlier).some((r) => r.path === '/api/workout_session/update')).toBe(true),
+    );
+    refuse();
+    await waitFor(() => expect(screen.queryByTestId('rest-timer')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Done set 1 of Bench press' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+  });
+
   it('adds and removes sets mid-session', async () => {
     const sessions = serve([{ exercise_id: 7, reps: 8, weight: 60, done: false }]);
     const user = userEvent.setup();

@@ -218,11 +218,16 @@ function SessionSets({ session }: { session: AnyRecord }) {
       return;
     }
     const next = sets.map((s, j) => (j === i ? { ...s, reps: value.reps, weight: value.weight, done } : s));
+    // The rest starts with the tick, in the same frame; a refused save takes it back.
+    const restBefore = restDraft.endsAt;
+    const rests = done && !finished;
+    if (rests) updateRest({ endsAt: Date.now() + restOf(sets[i].exercise_id) * 1000 });
     if (await save(next, 'The set was not saved')) {
-      resetEdits();
-      updateEdits(withoutEdit(i));
-      if (done && !finished) updateRest({ endsAt: Date.now() + restOf(sets[i].exercise_id) * 1000 });
-    }
+      if (edits[i]) {
+        resetEdits();
+        updateEdits(withoutEdit(i));
+      }
+    } else if (rests) updateRest({ endsAt: restBefore });
   }
   async function saveTyped(i: number) {
     const value = valueOf(i);
@@ -409,6 +414,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
           }}
         />
       ) : null}
+      {!finished ? <div className="lb-rest-timer-room" aria-hidden="true" /> : null}
     </>
   );
 }

@@ -285,6 +285,23 @@ describe('optimistic writes', () => {
     expect(titles()).toEqual(['Long walk', 'Swim']);
   });
 
+  it("the server's answer keeps the parts the optimistic copy already showed (memoised views of them don't render again)", async () => {
+    const sessions = serveModel(api, 'workout_session', 'workoutSessions');
+    const first = { exercise_id: 1, reps: 8, weight: 60, done: true };
+    sessions.seed(1, [{ title: 'Push', sets: [first, { exercise_id: 1, reps: 8, weight: 60, done: false }] }]);
+    collection = createCollection('workout_session');
+    await collection.load();
+    const [session] = collection.$items.get();
+    const shown = session.sets as object[];
+    const pending = collection.update(session.id, { sets: [shown[0], { ...shown[1], done: true }] });
+    const optimistic = collection.$items.get()[0].sets as object[];
+    expect((await pending).ok).toBe(true);
+    const answered = collection.$items.get()[0].sets as object[];
+    expect(answered).toEqual([first, { ...first }]);
+    expect(answered[0]).toBe(shown[0]);
+    expect(answered[1]).toBe(optimistic[1]);
+  });
+
   it('the optimistic copy of an update leaves out its version check', async () => {
     const notes = serveModel(api, 'note', 'notes');
     notes.seed(1, [{ title: 'Draft' }]);

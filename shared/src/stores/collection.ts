@@ -10,6 +10,7 @@ import { $board } from './board';
 import { registerClearable } from './data';
 import { appendPage, insertAt, insertNew, removeById, replaceById } from './list-rules';
 import { persistentAtom, removeStoredWithPrefix, storageKeyPrefix } from './persistent';
+import { keepEqual } from '../lib/keep-equal';
 
 export type CollectionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -204,7 +205,16 @@ export function createCollection(modelName: string): Collection {
     return task(async () => {
       const result = await resource.update(board, id, fields);
       if (!stillCurrent(mine, board)) return result;
-      if (result.ok) change((list) => replaceById(list, result.data));
+      if (result.ok)
+        change((list) =>
+          replaceById(
+            list,
+            keepEqual(
+              list.find((item) => item.id === id),
+              result.data,
+            ),
+          ),
+        );
       else {
         if (before) change((list) => replaceById(list, before));
         $error.set(result.error);

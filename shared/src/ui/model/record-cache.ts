@@ -3,6 +3,7 @@ import type { ApiResult } from '../../api/client';
 import type { AnyFields, AnyRecord } from '../../api/resource';
 import { getCollection } from '../../stores/collection';
 import { registerClearable } from '../../stores/data';
+import { keepEqual } from '../../lib/keep-equal';
 
 /**
  * Records opened on detail pages that are not (or not yet) in their model's loaded list, so a detail
@@ -26,7 +27,7 @@ export async function updateRecord(model: string, id: number, fields: AnyFields)
   const before = openRecord($openRecords.get(), model, id) ?? getCollection(model).find(id);
   if (before) rememberRecord(model, { ...before, ...fields, id });
   const result = await getCollection(model).update(id, fields);
-  if (result.ok) rememberRecord(model, result.data);
+  if (result.ok) rememberRecord(model, keepEqual(openRecord($openRecords.get(), model, id), result.data));
   else if (before) rememberRecord(model, before);
   return result;
 }
