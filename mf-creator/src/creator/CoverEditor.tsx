@@ -4,15 +4,14 @@ import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { failure, isSuccessStatus, send } from '@lifeboard/shared/api/client';
 import type { ApiResult } from '@lifeboard/shared/api/client';
 import { ApiError } from '@lifeboard/shared/api/errors';
-import { MAX_IMAGE_BYTES, deleteUpload, uploadImage } from '@lifeboard/shared/api/uploads';
+import { deleteUpload, uploadImage } from '@lifeboard/shared/api/uploads';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { coverTypeNames, coverTypes, MAX_IMAGE_BYTES } from '@lifeboard/shared/models/images';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import './cover-editor.css';
 
-/** The types a cover may have (the server checks the bytes: api/src/modules/programs/cover.ts). */
-export const coverTypes = ['image/jpeg', 'image/png', 'image/webp'];
-const notACover = 'This file is not a JPEG, PNG or WebP image. Choose a photo or picture in one of those formats.';
+const notACover = `This file is not a ${coverTypeNames} image. Choose a photo or picture in one of those formats.`;
 const tooLarge = `This image is over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB. Choose a smaller one, or save it smaller first.`;
 
 /** Why a chosen file cannot be a cover, before anything is sent; null when it may be. */
@@ -109,7 +108,7 @@ export function CoverEditor({ program }: { program: AnyRecord }) {
         <p className="lb-muted">No cover yet. Buyers see the cover on the programs list and on the program's page.</p>
       )}
       <p className="lb-muted" id={`${id}-help`}>
-        A JPEG, PNG or WebP image of at most {MAX_IMAGE_BYTES / (1024 * 1024)} MB; a wide picture (16:9) fits best.
+        A {coverTypeNames} image of at most {MAX_IMAGE_BYTES / (1024 * 1024)} MB; a wide picture (16:9) fits best.
       </p>
       <div className="lb-row">
         <label

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withFakeApi } from '../lib/test-fake-api';
-import { absoluteUploadUrl, MAX_IMAGE_BYTES, uploadImage } from './uploads';
+import { MAX_IMAGE_BYTES } from '../models/images';
+import { absoluteUploadUrl, uploadImage } from './uploads';
 
 const api = withFakeApi();
 beforeEach(() => {

@@ -16,16 +16,7 @@ export interface UploadedImage {
   url: string;
 }
 
-/** The limits the server enforces (api/src/modules/uploads/image-type.ts; a test there checks they agree). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const ALLOWED_IMAGE_TYPES = [
-  'image/png',
-  'image/gif',
-  'image/jpeg',
-  'image/bmp',
-  'image/x-icon',
-  'image/webp',
-] as const;
+import { MAX_IMAGE_BYTES } from '../models/images';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineModel } from './define';
 import { idRef, richText, shortText, title } from './fields';
+import { uploadIdPattern } from './images';
 
 /** What subscribing to a program installs into its board. */
 export const programTemplate = z
@@ -36,7 +37,7 @@ export const program = defineModel({
     status: z.enum(['draft', 'review', 'published']),
     template: programTemplate,
     // The cover's upload id (`GET /api/uploads/{id}`), set and removed only by `POST /api/program/cover`.
-    cover: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be the id of an uploaded image'),
+    cover: z.string().regex(uploadIdPattern, 'must be the id of an uploaded image'),
     cover_alt: shortText(300),
   }),
   required: ['title'],

@@ -1,14 +1,10 @@
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
+import { coverTypeNames, coverTypes, uploadIdPattern } from '@lifeboard/shared/models/images';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { AppError, forbidden, notFound } from '../../errors';
 import { deleteUpload, findOwnUpload, transferUpload, uploadShownInRecords } from '../uploads/upload-records';
-import { uploadId } from '../uploads/routes';
-
-/** What a cover may be: photos and artwork a browser shows everywhere, decided from the bytes when uploaded. */
-export const coverTypes: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
-export const coverTypeNames = 'JPEG, PNG or WebP';
 
 /**
  * Sets a program's cover to one of the caller's uploaded images, or removes it (`next` null): its creator or an
@@ -30,7 +26,7 @@ export async function setProgramCover(
     if (!program || (!mayChange && program.data.status !== 'published')) throw notFound('No such program.');
     if (!mayChange) throw forbidden("Only the program's creator or an admin may change its cover.");
     if (next !== null) {
-      const upload = uploadId.test(next) ? await findOwnUpload(tx, userId, next) : undefined;
+      const upload = uploadIdPattern.test(next) ? await findOwnUpload(tx, userId, next) : undefined;
       if (!upload) throw notFound('No such image of yours: upload the cover first.');
       if (!coverTypes.includes(upload.contentType))
         throw new AppError(415, errorCodes.coverType, `A cover must be a ${coverTypeNames} image.`);

@@ -8,7 +8,7 @@ import { adminOf, createTestApp, publishProgram, signUp, testDatabase } from '..
 import type { TestUser } from '../../../test/helpers';
 import { uploads } from '../../db/schema';
 import { defaultEnv } from '../../env';
-import { MAX_IMAGE_BYTES } from '../uploads/image-type';
+import { MAX_IMAGE_BYTES } from '@lifeboard/shared/models/images';
 import { tinyBmp, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '../uploads/test-images';
 import { filePart, multipart } from '../uploads/test-multipart';
 

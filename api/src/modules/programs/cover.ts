@@ -6,7 +6,8 @@ import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import type { BlobStore } from '../uploads/blob-store';
-import { coverTypeNames, setProgramCover } from './cover-service';
+import { coverTypeNames } from '@lifeboard/shared/models/images';
+import { setProgramCover } from './cover-service';
 
 export const coverSet = documented(
   z

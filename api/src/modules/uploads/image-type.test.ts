@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedImageTypes, detectImageType } from './image-type';
+import { allowedImageTypes } from '@lifeboard/shared/models/images';
+import { detectImageType } from './image-type';
 import { tinyImages, tinyWebpLossless } from './test-images';
 
 describe('detectImageType (magic bytes)', () => {

@@ -4,20 +4,7 @@
  * `image/png` is refused here, and what we serve back is always one of these types.
  */
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-export const allowedImageTypes = [
-  'image/png',
-  'image/gif',
-  'image/jpeg',
-  'image/bmp',
-  'image/x-icon',
-  'image/webp',
-] as const;
-export type ImageType = (typeof allowedImageTypes)[number];
-
-/** Named the way people know them, for error messages. */
-export const allowedImageNames = 'PNG, GIF, JPEG, BMP, ICO, WebP';
+import type { ImageType } from '@lifeboard/shared/models/images';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;

@@ -8,7 +8,8 @@ import { AppError, invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import type { BlobStore } from './blob-store';
 import { bytesStoredBy, deleteOwnUpload, findUpload, recordUpload } from './upload-records';
-import { allowedImageNames, detectImageType, MAX_IMAGE_BYTES } from './image-type';
+import { allowedImageNames, MAX_IMAGE_BYTES, uploadIdPattern } from '@lifeboard/shared/models/images';
+import { detectImageType } from './image-type';
 import { documented, errorResponses, errorsOf } from '../../openapi';
 
 export interface UploadRoutesOptions {
@@ -18,8 +19,6 @@ export interface UploadRoutesOptions {
 /** Uploads per IP per minute: enough to paste a gallery, not enough to fill a disk quickly. */
 export const UPLOADS_PER_MINUTE = 60;
 
-/** 128 random bits, base64url: 22 characters. Knowing it is the only key to a public image. */
-export const uploadId = /^[A-Za-z0-9_-]{22}$/;
 const newUploadId = () => randomBytes(16).toString('base64url');
 export const uploadPath = (id: string) => `/api/uploads/${id}`;
 
@@ -174,7 +173,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!uploadId.test(id)) throw notFound('No such image.');
+      if (!uploadIdPattern.test(id)) throw notFound('No such image.');
       const row = await findUpload(app.db, id);
       const blob = row ? await store.get(row.key) : null;
       if (!row || !blob) throw notFound('No such image.');
@@ -208,7 +207,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     async (request) => {
       const { userId } = authOf(request);
       const { id } = request.body;
-      const key = uploadId.test(id) ? await deleteOwnUpload(app.db, userId, id) : undefined;
+      const key = uploadIdPattern.test(id) ? await deleteOwnUpload(app.db, userId, id) : undefined;
       if (!key) throw notFound('No such image.');
       await store.delete(key);
       return { success: true as const, id };

@@ -8,7 +8,7 @@ import { createTestApp, signUp } from '../../../test/helpers';
 import type { TestUser } from '../../../test/helpers';
 import { defaultEnv } from '../../env';
 import type { BlobStore } from './blob-store';
-import { MAX_IMAGE_BYTES } from './image-type';
+import { MAX_IMAGE_BYTES } from '@lifeboard/shared/models/images';
 import { UPLOADS_PER_MINUTE } from './routes';
 import { tinyImages, tinyPng } from './test-images';
 import { filePart, multipart } from './test-multipart';
