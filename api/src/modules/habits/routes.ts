@@ -5,27 +5,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { habitEntries } from '../../db/schema';
-import { invalid } from '../../errors';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { presenterOf } from '../../models/compact-row';
-import { statsOfHabits } from './checkpoints';
 import { entriesByHabit, ruleOf } from './entries';
 import {
+  checkIn,
   checkInNotes,
   checkInsBetween,
   habitPage,
   habitsByIds,
   ownHabit,
+  pauseHabit,
   removeCheckIn,
-  saveCheckIn,
-  savePauses,
+  resumeHabit,
+  statsWithNotes,
   userToday,
-  type PausedRange,
 } from './service';
-import { dayOf, habitHistory, habitWeeks, isoOf, type HabitStats } from './strength';
+import { habitHistory, habitWeeks, type HabitStats } from './strength';
 
 const board = dbId;
 const presentHabit = presenterOf(models.habit);
@@ -139,13 +138,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       const { board: boardId, params } = request.body;
-      const habit = await ownHabit(app, userId, boardId, params.habit_id);
-      const numeric = habit.data.kind === 'at_least' || habit.data.kind === 'at_most';
-      if (numeric && params.value === 'yes')
-        throw invalid({ value: ['must be an amount (or skip) for a habit counted in amounts'] });
-      if (!numeric && typeof params.value === 'number')
-        throw invalid({ value: ["must be 'yes' or 'skip' for a yes-or-no habit"] });
-      const row = await saveCheckIn(app, userId, boardId, {
+      const row = await checkIn(app, userId, boardId, {
         habitId: params.habit_id,
         date: params.date,
         value: params.value,
@@ -215,12 +208,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       const { board: boardId, params } = request.body;
       const habit = await ownHabit(app, userId, boardId, params.habit_id);
       const asOf = params.date ?? (await userToday(app, userId));
-      const [computed, notes] = await Promise.all([
-        statsOfHabits(app, userId, [habit], asOf),
-        checkInNotes(app, userId, [habit.id], isoOf(dayOf(asOf) - 6), asOf),
-      ]);
-      const stats = computed.get(habit.id) as HabitStats;
-      for (const day of stats.last7) day.note = notes.get(`${habit.id} ${day.date}`) ?? '';
+      const stats = (await statsWithNotes(app, userId, [habit], asOf)).get(habit.id) as HabitStats;
       return { success: true as const, stats };
     },
   );
@@ -258,16 +246,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       const asOf = params.date ?? (await userToday(app, userId));
       const rows = await habitPage(app, userId, boardId, { limit, offset, archived: params.archived ?? false });
       const page = rows.slice(0, limit);
-      const ids = page.map((row) => row.id);
-      const [computed, notes] = await Promise.all([
-        statsOfHabits(app, userId, page, asOf),
-        checkInNotes(app, userId, ids, isoOf(dayOf(asOf) - 6), asOf),
-      ]);
-      const habits = page.map((row) => {
-        const stats = computed.get(row.id) as HabitStats;
-        for (const day of stats.last7) day.note = notes.get(`${row.id} ${day.date}`) ?? '';
-        return { habit: presentHabit(row), stats };
-      });
+      const stats = await statsWithNotes(app, userId, page, asOf);
+      const habits = page.map((row) => ({ habit: presentHabit(row), stats: stats.get(row.id) as HabitStats }));
       return { success: true as const, habits, next_offset: rows.length > limit ? offset + limit : null };
     },
   );
@@ -384,9 +364,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       const { board: boardId, params } = request.body;
-      const habit = await ownHabit(app, userId, boardId, params.habit_id);
-      const ranges = mergeRanges([...ruleOf(habit.data).paused, { from: params.from, to: params.to ?? null }]);
-      return { success: true as const, paused_ranges: await pauses(userId, boardId, habit.id, ranges) };
+      const range = { from: params.from, to: params.to ?? null };
+      return { success: true as const, paused_ranges: await pauseHabit(app, userId, boardId, params.habit_id, range) };
     },
   );
 
@@ -412,31 +391,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = authOf(request);
       const { board: boardId, params } = request.body;
-      const habit = await ownHabit(app, userId, boardId, params.habit_id);
       const from = params.date ?? (await userToday(app, userId));
-      const before = isoOf(dayOf(from) - 1);
-      const ranges = ruleOf(habit.data)
-        .paused.filter((range) => range.from < from)
-        .map((range) => (range.to === null || range.to > before ? { from: range.from, to: before } : range));
-      return { success: true as const, paused_ranges: await pauses(userId, boardId, habit.id, ranges) };
+      return { success: true as const, paused_ranges: await resumeHabit(app, userId, boardId, params.habit_id, from) };
     },
   );
-
-  function pauses(userId: number, boardId: number, habitId: number, ranges: PausedRange[]) {
-    if (ranges.length > 100) throw invalid({ paused_ranges: ['must have at most 100 pauses'] });
-    return savePauses(app, userId, boardId, habitId, ranges);
-  }
-}
-
-/** Overlapping or touching ranges become one, ordered by start. */
-export function mergeRanges(ranges: PausedRange[]) {
-  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
-  const out: PausedRange[] = [];
-  for (const range of sorted) {
-    const last = out.at(-1);
-    if (last && (last.to === null || dayOf(range.from) <= dayOf(last.to) + 1)) {
-      last.to = last.to === null || range.to === null ? null : last.to > range.to ? last.to : range.to;
-    } else out.push({ ...range });
-  }
-  return out;
 }

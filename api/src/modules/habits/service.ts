@@ -3,11 +3,14 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { habitEntries, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
-import { notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { entryOf } from '../../models/registry';
 import { insertRecord } from '../../models/store';
 import { requireOwnBoard } from '../boards/service';
+import { statsOfHabits } from './checkpoints';
+import { ruleOf } from './entries';
 import type { ImportedHabit } from './loop-csv';
+import { dayOf, isoOf, type HabitStats } from './strength';
 
 /** The habits module's reads and writes; its routes validate, call these and shape the answers. */
 
@@ -106,7 +109,7 @@ export async function habitPage(
 }
 
 /** Records a day's check-in, replacing that day's earlier one. */
-export async function saveCheckIn(
+async function saveCheckIn(
   app: FastifyInstance,
   userId: number,
   boardId: number,
@@ -121,6 +124,22 @@ export async function saveCheckIn(
     })
     .returning();
   return row!;
+}
+
+/** Records (or replaces) a day's check-in of the caller's habit: an amount for a counted habit, yes for the others. */
+export async function checkIn(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  entry: { habitId: number; date: string; value: HabitEntryRow['value']; note: string | null },
+): Promise<HabitEntryRow> {
+  const habit = await ownHabit(app, userId, boardId, entry.habitId);
+  const numeric = habit.data.kind === 'at_least' || habit.data.kind === 'at_most';
+  if (numeric && entry.value === 'yes')
+    throw invalid({ value: ['must be an amount (or skip) for a habit counted in amounts'] });
+  if (!numeric && typeof entry.value === 'number')
+    throw invalid({ value: ["must be 'yes' or 'skip' for a yes-or-no habit"] });
+  return saveCheckIn(app, userId, boardId, entry);
 }
 
 /** Removes a day's check-in; whether there was one. */
@@ -186,8 +205,58 @@ export async function checkInNotes(
   return notes;
 }
 
+/** Habits' stats as of a date, each of the last 7 days with its check-in's note. */
+export async function statsWithNotes(
+  app: FastifyInstance,
+  userId: number,
+  habits: readonly { id: number; data: Record<string, unknown> }[],
+  asOf: string,
+): Promise<Map<number, HabitStats>> {
+  const [stats, notes] = await Promise.all([
+    statsOfHabits(app, userId, habits, asOf),
+    checkInNotes(
+      app,
+      userId,
+      habits.map((habit) => habit.id),
+      isoOf(dayOf(asOf) - 6),
+      asOf,
+    ),
+  ]);
+  for (const [habitId, habitStats] of stats)
+    for (const day of habitStats.last7) day.note = notes.get(`${habitId} ${day.date}`) ?? '';
+  return stats;
+}
+
+/** Pauses a habit over a range, merged with its other pauses. */
+export function pauseHabit(app: FastifyInstance, userId: number, boardId: number, habitId: number, range: PausedRange) {
+  return changePauses(app, userId, boardId, habitId, (paused) => mergeRanges([...paused, range]));
+}
+
+/** Ends a habit's pauses from a date on: a pause that runs past the day before ends then; later ones go. */
+export function resumeHabit(app: FastifyInstance, userId: number, boardId: number, habitId: number, from: string) {
+  const before = isoOf(dayOf(from) - 1);
+  return changePauses(app, userId, boardId, habitId, (paused) =>
+    paused
+      .filter((range) => range.from < from)
+      .map((range) => (range.to === null || range.to > before ? { from: range.from, to: before } : range)),
+  );
+}
+
+async function changePauses(
+  app: FastifyInstance,
+  userId: number,
+  boardId: number,
+  habitId: number,
+  change: (paused: PausedRange[]) => PausedRange[],
+): Promise<PausedRange[]> {
+  const habit = await ownHabit(app, userId, boardId, habitId);
+  const ranges = change(ruleOf(habit.data).paused);
+  if (ranges.length > 100) throw invalid({ paused_ranges: ['must have at most 100 pauses'] });
+  return savePauses(app, userId, boardId, habit.id, ranges);
+}
+
 /** Stores a habit's pauses (at most 100). */
-export async function savePauses(
+async function savePauses(
   app: FastifyInstance,
   userId: number,
   boardId: number,
@@ -255,4 +324,17 @@ export async function importLoopHabits(
     }
   });
   return counts;
+}
+
+/** Overlapping or touching ranges become one, ordered by start. */
+export function mergeRanges(ranges: PausedRange[]) {
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+  const out: PausedRange[] = [];
+  for (const range of sorted) {
+    const last = out.at(-1);
+    if (last && (last.to === null || dayOf(range.from) <= dayOf(last.to) + 1)) {
+      last.to = last.to === null || range.to === null ? null : last.to > range.to ? last.to : range.to;
+    } else out.push({ ...range });
+  }
+  return out;
 }
