@@ -6,53 +6,18 @@
  * records, and the save of a live session's sets (the write the records' summary costs). Prints wall and CPU
  * p50 / p95 / p99 in milliseconds against the issue's targets.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
-import { defaultEnv } from '../src/env';
 import { seedMuscles } from '../src/modules/muscles/catalogue';
+import { ms, openBenchApp, quantile, registerBenchUser, timeCalls } from './in-process';
 
 const CUSTOM = Number(process.env.BENCH_CUSTOM_EXERCISES ?? 200);
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 5 * 52);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
-const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'lifeboard-fitness-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
-await database.migrate();
-await seedMuscles(database.db); // as the server does at start
-const app = await buildApp({
-  db: database.db,
-  env: defaultEnv(),
-  limits: {
-    anonymousPerIpPerMinute: 1e6,
-    loginPerIpPerMinute: 1e6,
-    loginFailuresBeforeDelay: 1e6,
-    signupPerIpPerMinute: 1e6,
-    passwordEmailPerIpPerMinute: 1e6,
-    invitationsPerUserPerHour: 1e6,
-  },
-});
-await app.ready();
+// The muscles are seeded as the server does at start.
+const site = await openBenchApp('fitness', { prepare: (database) => seedMuscles(database.db) });
+const { board, post } = await registerBenchUser(site.app, 'fitness-perf');
 
-const email = `fitness-perf-${Date.now()}@example.com`;
-const registered = (
-  await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { name: 'Perf', email, password: 'fitness perf password' },
-  })
-).json();
-const headers = { authorization: `Bearer ${registered.token}`, 'x-requested-with': 'XMLHttpRequest' };
-const board = registered.user.default_board_id as number;
-const post = async (url: string, payload: unknown) => {
-  const response = await app.inject({ method: 'POST', url, headers, payload: payload as object });
-  if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response;
-};
-
-let started = performance.now();
+const started = performance.now();
 const muscles = (await post('/api/muscle/all', { board, params: {} })).json().muscles as { id: number }[];
 for (let i = 0; i < CUSTOM; i += 1) {
   await post('/api/exercise/create', {
@@ -95,28 +60,14 @@ console.log(
 );
 
 async function time(name: string, limitMs: number | null, call: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 10; i += 1) await call(i); // warm-up: JIT and prepared statements
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    started = performance.now();
-    const before = process.cpuUsage();
-    await call(i);
-    times.push(performance.now() - started);
-    const used = process.cpuUsage(before);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
-  const f = (value: number) => value.toFixed(1).padStart(6);
-  // CPU time (this process: the app and, on PGlite, the database) is the steadier number on a shared machine.
+  const { wall, cpu } = await timeCalls(call, { runs: RUNS });
+  const p95 = quantile(wall, 0.95);
   const verdict =
     limitMs === null
       ? 'no target (what a write costs)'
-      : `target p95 ≤ ${limitMs} ms: ${at(times, 0.95) <= limitMs ? 'met' : at(cpu, 0.95) <= limitMs ? 'met in CPU time (wall time waited for the machine)' : 'MISSED'}`;
+      : `target p95 ≤ ${limitMs} ms: ${p95 <= limitMs ? 'met' : quantile(cpu, 0.95) <= limitMs ? 'met in CPU time (wall time waited for the machine)' : 'MISSED'}`;
   console.log(
-    `${name.padEnd(44)} wall p50 ${f(at(times, 0.5))} p95 ${f(at(times, 0.95))} p99 ${f(at(times, 0.99))} ms · CPU p50 ${f(at(cpu, 0.5))} p95 ${f(at(cpu, 0.95))} p99 ${f(at(cpu, 0.99))} ms · ${verdict}`,
+    `${name.padEnd(44)} wall p50 ${ms(quantile(wall, 0.5))} p95 ${ms(p95)} p99 ${ms(quantile(wall, 0.99))} ms · CPU p50 ${ms(quantile(cpu, 0.5))} p95 ${ms(quantile(cpu, 0.95))} p99 ${ms(quantile(cpu, 0.99))} ms · ${verdict}`,
   );
 }
 
@@ -155,6 +106,4 @@ await time('a set ticked (session of 20 sets saved)', null, (i) =>
   }),
 );
 
-await app.close();
-await database.close();
-if (folder) rmSync(folder, { recursive: true, force: true });
+await site.close();

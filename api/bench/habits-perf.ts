@@ -8,50 +8,18 @@
  * milliseconds.
  */
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
-import { defaultEnv } from '../src/env';
+import { ms, openBenchApp, quantile, registerBenchUser, timeCalls } from './in-process';
 
 const HABITS = Number(process.env.BENCH_HABITS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 5 * 365 + 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const AS_OF = '2026-11-22';
 
-const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'lifeboard-habits-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
-await database.migrate();
-const app = await buildApp({
-  db: database.db,
-  env: defaultEnv(),
-  limits: {
-    anonymousPerIpPerMinute: 1e6,
-    loginPerIpPerMinute: 1e6,
-    loginFailuresBeforeDelay: 1e6,
-    signupPerIpPerMinute: 1e6,
-    passwordEmailPerIpPerMinute: 1e6,
-    invitationsPerUserPerHour: 1e6,
-  },
-});
-await app.ready();
+const site = await openBenchApp('habits');
+const { database } = site;
+const { board, userId, post } = await registerBenchUser(site.app, 'habits-perf');
 
-const email = `habits-perf-${Date.now()}@example.com`;
-const registered = (
-  await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { name: 'Perf', email, password: 'habits perf password' },
-  })
-).json();
-const headers = { authorization: `Bearer ${registered.token}`, 'x-requested-with': 'XMLHttpRequest' };
-const board = registered.user.default_board_id as number;
-const userId = registered.user.id as number;
-const post = (url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url, headers, payload: payload as object });
-
-let started = performance.now();
+const started = performance.now();
 const kinds = ['yes_no', 'yes_no', 'at_least', 'yes_no', 'at_most'];
 for (let i = 0; i < HABITS; i += 1) {
   const kind = kinds[i % kinds.length];
@@ -59,9 +27,7 @@ for (let i = 0; i < HABITS; i += 1) {
     kind === 'yes_no'
       ? { title: `Habit ${i}`, kind, frequency_num: i % 3 === 0 ? 3 : 1, frequency_den: i % 3 === 0 ? 7 : 1 }
       : { title: `Habit ${i}`, kind, target: 8, unit: 'glasses', frequency_num: 1, frequency_den: 1 };
-  const response = await post('/api/habit/create', { board, params });
-  if (response.statusCode !== 201 && response.statusCode !== 200)
-    throw new Error(`create: ${response.statusCode} ${response.body}`);
+  await post('/api/habit/create', { board, params });
 }
 // Every day of 5 years for each habit: done on 6 days of 7 (an amount for numeric habits), a skip on the 7th.
 await database.db.execute(sql`
@@ -79,30 +45,10 @@ const ids = (await post('/api/habit/overview', { board, params: { limit: 100, da
   .json()
   .habits.map((h: { habit: { id: number } }) => h.habit.id) as number[];
 
-async function time(
-  name: string,
-  call: (i: number) => Promise<{ statusCode: number; body: string }>,
-  { warmUp = 10, runs = RUNS } = {},
-) {
-  for (let i = 0; i < warmUp; i += 1) await call(i); // warm-up: JIT and prepared statements
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    started = performance.now();
-    const before = process.cpuUsage();
-    const response = await call(i);
-    times.push(performance.now() - started);
-    const used = process.cpuUsage(before);
-    cpu.push((used.user + used.system) / 1000);
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  const at = (list: number[], q: number) =>
-    list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(1).padStart(6);
-  // CPU time (this process: the app and, on PGlite, the database) is the steadier number on a shared machine.
+async function time(name: string, call: (i: number) => Promise<unknown>, { warmUp = 10, runs = RUNS } = {}) {
+  const { wall, cpu } = await timeCalls(call, { warmUp, runs });
   console.log(
-    `${name.padEnd(48)} wall p50 ${at(times, 0.5)} p99 ${at(times, 0.99)} ms · CPU p50 ${at(cpu, 0.5)} p99 ${at(cpu, 0.99)} ms`,
+    `${name.padEnd(48)} wall p50 ${ms(quantile(wall, 0.5))} p99 ${ms(quantile(wall, 0.99))} ms · CPU p50 ${ms(quantile(cpu, 0.5))} p99 ${ms(quantile(cpu, 0.99))} ms`,
   );
 }
 
@@ -127,11 +73,10 @@ await time('history of one habit (5 years)', (i) =>
 await time(
   'check-in back-dated a year, then its page',
   async (i) => {
-    const response = await post('/api/habit/checkin', {
+    await post('/api/habit/checkin', {
       board,
       params: { habit_id: ids[i % ids.length], date: '2025-11-20', value: 'skip' },
     });
-    if (response.statusCode !== 200) return response;
     return post('/api/habit/overview', {
       board,
       params: { limit: 50, offset: Math.floor((i % ids.length) / 50) * 50, date: AS_OF },
@@ -140,6 +85,4 @@ await time(
   { warmUp: 0, runs: 20 },
 );
 
-await app.close();
-await database.close();
-if (folder) rmSync(folder, { recursive: true, force: true });
+await site.close();
