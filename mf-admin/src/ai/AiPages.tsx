@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ErrorPanel, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
@@ -90,14 +90,7 @@ export function AiModels({ testing = false }: { testing?: boolean }) {
           )
         }
       />
-      {setup.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {setup.state === 'failed' || setup.state === 'missing' ? (
-        <ErrorPanel
-          message={`The AI settings could not be loaded: ${setup.state === 'failed' ? setup.message : 'not found'}`}
-          code="LB-FORBIDDEN"
-          onRetry={setup.reload}
-        />
-      ) : null}
+      <NotLoaded load={setup} what="The AI settings" code="LB-FORBIDDEN" />
       {setup.state === 'ready' && !setup.data.configured ? <NotConfigured setup={setup.data} /> : null}
       {setup.state === 'ready' && setup.data.configured && !testing ? (
         <Panel title="Configured provider">

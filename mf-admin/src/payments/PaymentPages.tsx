@@ -3,7 +3,7 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { TextField } from '@lifeboard/shared/ui/fields';
 import {
@@ -63,13 +63,7 @@ function RefundRequests() {
   const load = useApiGet('/api/admin/refund-requests', readRefundRequests);
   return (
     <Panel title="Refund requests">
-      {load.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? (
-        <ErrorPanel
-          message={`The refund requests could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
-      ) : null}
+      <NotLoaded load={load} what="The refund requests" />
       {load.state === 'ready' && load.data.length === 0 ? <p>No buyer is waiting for a refund decision.</p> : null}
       {load.state === 'ready' && load.data.length ? (
         <table aria-label="Refund requests">
@@ -185,13 +179,7 @@ function Payouts() {
         </Button>
         {said ? <span role="status"> {said}</span> : null}
       </p>
-      {load.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? (
-        <ErrorPanel
-          message={`The payouts could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
-      ) : null}
+      <NotLoaded load={load} what="The payouts" />
       {load.state === 'ready' && load.data.length === 0 ? <p>No payouts yet.</p> : null}
       {load.state === 'ready' && load.data.length ? (
         <table aria-label="Payouts">

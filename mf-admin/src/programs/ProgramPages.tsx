@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
@@ -165,14 +165,7 @@ export function AdminPrograms() {
         options={programStatuses.map((s) => ({ value: s, label: statusLabel[s] }))}
         onChange={(e) => setStatus(programStatuses.find((s) => s === e.target.value) ?? '')}
       />
-      {programs.state === 'loading' ? <Skeleton lines={4} /> : null}
-      {programs.state === 'failed' ? (
-        <ErrorPanel
-          message={`The programs could not be loaded: ${programs.message}`}
-          code="LB-FORBIDDEN"
-          onRetry={programs.reload}
-        />
-      ) : null}
+      <NotLoaded load={programs} what="The programs" lines={4} code="LB-FORBIDDEN" />
       {programs.state === 'ready' && programs.data.length === 0 ? (
         <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />
       ) : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { readQueueView, settleFailedJob } from './admin-queue';
 import type { FailedJob } from './admin-queue';
@@ -28,14 +28,7 @@ export function QueuePage() {
         description="Mail, reminders, push notifications and daily e-mails are sent by background jobs. A job that fails is retried with growing waits; once its retries are used up it waits here."
         actions={<Button onClick={load.reload}>Refresh</Button>}
       />
-      {load.state === 'loading' ? <Skeleton lines={4} /> : null}
-      {load.state === 'failed' ? (
-        <ErrorPanel
-          message={`The queue could not be loaded: ${load.message}`}
-          code="LB-FORBIDDEN"
-          onRetry={load.reload}
-        />
-      ) : null}
+      <NotLoaded load={load} what="The queue" lines={4} code="LB-FORBIDDEN" />
       {load.state === 'ready' ? (
         <>
           <Panel title="Jobs by kind">

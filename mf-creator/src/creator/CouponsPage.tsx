@@ -6,7 +6,7 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 
@@ -197,13 +197,7 @@ export function CouponsPage() {
           </form>
         )}
       </Panel>
-      {load.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {load.state === 'failed' || load.state === 'missing' ? (
-        <ErrorPanel
-          message={`Your coupons could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
-      ) : null}
+      <NotLoaded load={load} what="Your coupons" />
       {load.state === 'ready' ? (
         load.data.length === 0 ? (
           <p>No coupons yet.</p>

@@ -5,7 +5,7 @@ import { getCollection } from '@lifeboard/shared/stores/collection';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { amount, percentWords, readCreatorRates } from './ledger-api';
 import type { EarningRate } from './ledger-api';
@@ -29,21 +29,11 @@ export function EarningRates() {
       description="What the platform keeps of each sale of your programs, and what is yours. An admin can agree a different rate with you, for all your programs or for one."
     />
   );
-  if (load.state === 'loading')
-    return (
-      <section className="lb-stack">
-        {header}
-        <Skeleton lines={4} />
-      </section>
-    );
   if (load.state !== 'ready')
     return (
       <section className="lb-stack">
         {header}
-        <ErrorPanel
-          message={`Your rates could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
+        <NotLoaded load={load} what="Your rates" lines={4} />
       </section>
     );
   const rates = load.data;

@@ -1,5 +1,5 @@
 import { Link, useParams } from '@lifeboard/shared/lib/router';
-import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { amount, readLedger, readReceipt } from './ledger-api';
@@ -58,21 +58,11 @@ function PaymentsPage() {
       description="Your balance: what is still in the refund window, what is available to pay out, and your payouts."
     />
   );
-  if (load.state === 'loading')
-    return (
-      <section className="lb-stack">
-        {header}
-        <Skeleton lines={5} />
-      </section>
-    );
   if (load.state !== 'ready')
     return (
       <section className="lb-stack">
         {header}
-        <ErrorPanel
-          message={`Your ledger could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
+        <NotLoaded load={load} what="Your ledger" lines={5} />
       </section>
     );
   const ledger = load.data;

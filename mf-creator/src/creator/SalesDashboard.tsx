@@ -4,7 +4,7 @@ import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { downloadBlob } from '@lifeboard/shared/lib/download';
 import { Link } from '@lifeboard/shared/lib/router';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { DateField, Select } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import type { ChartSeries } from '@lifeboard/shared/ui/TimeChart';
@@ -67,19 +67,10 @@ export function earningsChart(earnings: Earnings): { days: string[]; series: Cha
 
 function EarningsPanel() {
   const load = useApiGet(`/api/creator/earnings?days=${CHART_DAYS}`, readEarnings);
-  if (load.state === 'loading')
-    return (
-      <Panel title="Earnings over time">
-        <Skeleton lines={4} />
-      </Panel>
-    );
   if (load.state !== 'ready')
     return (
       <Panel title="Earnings over time">
-        <ErrorPanel
-          message={`Your earnings could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
+        <NotLoaded load={load} what="Your earnings" lines={4} />
       </Panel>
     );
   const chart = earningsChart(load.data);
@@ -181,21 +172,11 @@ export function SalesDashboard() {
       description="Your sales and earnings: every sale of your programs with fees and your net. A sale can be refunded while it is pending."
     />
   );
-  if (load.state === 'loading' && !shown.current)
+  if ((load.state === 'loading' && !shown.current) || load.state === 'failed' || load.state === 'missing')
     return (
       <section className="lb-stack">
         {header}
-        <Skeleton lines={5} />
-      </section>
-    );
-  if (load.state === 'failed' || load.state === 'missing')
-    return (
-      <section className="lb-stack">
-        {header}
-        <ErrorPanel
-          message={`Your sales could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
-          onRetry={load.reload}
-        />
+        <NotLoaded load={load} what="Your sales" lines={5} />
       </section>
     );
   const ledger = shown.current;

@@ -6,7 +6,7 @@ import { $board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
@@ -27,10 +27,7 @@ function ChooseProgram() {
         title="Put a program into practice"
         description="Pick one of your programs to see its chapters and how far you are with what it set up."
       />
-      {list.state === 'loading' ? <Skeleton lines={3} /> : null}
-      {list.state === 'failed' ? (
-        <ErrorPanel message={`Your programs could not be loaded: ${list.message}`} onRetry={list.reload} />
-      ) : null}
+      <NotLoaded load={list} what="Your programs" />
       {list.state === 'ready' && list.data.length === 0 ? (
         <EmptyState
           title="You have not subscribed to a program yet"

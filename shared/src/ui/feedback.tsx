@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Load } from '../api/use-api-get';
 import { Button } from './Button';
 import './tokens.css';
 import './feedback.css';
@@ -58,5 +59,33 @@ export function Skeleton({ lines = 3 }: { lines?: number }) {
         <span key={i} className="lb-skeleton" />
       ))}
     </div>
+  );
+}
+
+/**
+ * What a screen shows of a GET (`useApiGet`) until it is ready: placeholder lines while it loads, then why it
+ * failed, with a retry. `what` names the thing for that sentence: "Your coupons" → "Your coupons could not be
+ * loaded: …". Nothing once ready.
+ */
+export function NotLoaded({
+  load,
+  what,
+  lines = 3,
+  code,
+}: {
+  load: Load<unknown> & { reload: () => void };
+  what: string;
+  lines?: number;
+  /** As ErrorPanel's: a stable error code to quote. */
+  code?: string;
+}) {
+  if (load.state === 'loading') return <Skeleton lines={lines} />;
+  if (load.state === 'ready') return null;
+  return (
+    <ErrorPanel
+      message={`${what} could not be loaded: ${load.state === 'failed' ? load.message : 'not found'}`}
+      code={code}
+      onRetry={load.reload}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { $notifications, dismissAll, notify } from '../stores/notifications';
 import { Button } from './Button';
 import { ConfirmDialog } from './Dialog';
-import { ErrorPanel } from './feedback';
+import { ErrorPanel, NotLoaded } from './feedback';
 import { TagInput, TextField } from './fields';
 import { Notifications, lifetimeMs } from './Notifications';
 
@@ -151,5 +151,21 @@ describe('UI kit', () => {
     expect(screen.getByRole('alert').textContent).toContain('Code: LB-NETWORK');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('a GET not yet ready shows placeholder lines, then why it failed or was not found, with a retry', async () => {
+    const reload = vi.fn();
+    const { container, rerender } = render(<NotLoaded load={{ state: 'loading', reload }} what="Your coupons" />);
+    expect(container.querySelectorAll('.lb-skeleton')).toHaveLength(3);
+    rerender(
+      <NotLoaded load={{ state: 'failed', status: 0, message: 'No connection.', reload }} what="Your coupons" />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Your coupons could not be loaded: No connection.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalledOnce();
+    rerender(<NotLoaded load={{ state: 'missing', reload }} what="Your coupons" />);
+    expect(screen.getByRole('alert').textContent).toContain('Your coupons could not be loaded: not found');
+    rerender(<NotLoaded load={{ state: 'ready', data: [], reload }} what="Your coupons" />);
+    expect(container.innerHTML).toBe('');
   });
 });
