@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CheckInValue, HabitHistory } from '@lifeboard/shared/api/habits';
-import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import { formatDisplayDay, shortMonthNames } from '@lifeboard/shared/lib/date-display';
 
 const CELL = 12;
 const GAP = 2;
@@ -13,7 +13,6 @@ const dayNumber = (iso: string) =>
 const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** 0 for Monday … 6 for Sunday (day 0, 1970-01-01, was a Thursday). */
 const rowOf = (day: number) => (((day + 4) % 7) + 6) % 7;
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface HeatmapHabit {
   kind: string;
@@ -149,7 +148,7 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
     if (iso.endsWith('-01') || d === year.start) {
       labels.push(
         <text key={d} x={LEFT + Math.floor((d - year.firstMonday) / 7) * STEP} y={10} fontSize={9} fill="#5b6478">
-          {months[Number(iso.slice(5, 7)) - 1]}
+          {shortMonthNames[Number(iso.slice(5, 7)) - 1]}
         </text>,
       );
     }

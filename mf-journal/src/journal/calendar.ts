@@ -1,3 +1,5 @@
+import { monthNames } from '@lifeboard/shared/lib/date-display';
+
 /** A month as the calendar shows it: weeks of seven days from Sunday, with the neighbouring months' days blank. */
 export interface CalendarDay {
   /** `YYYY-MM-DD`, or null for a blank cell before the 1st or after the last day. */
@@ -37,21 +39,6 @@ export function monthWeeks(month: string): CalendarDay[][] {
   while (cells.length % 7) cells.push({ date: null, day: 0 });
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'November 2026'. */
 export function monthTitle(month: string): string {

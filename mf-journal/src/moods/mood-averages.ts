@@ -1,3 +1,5 @@
+import { monthNames, shortMonthNames } from '@lifeboard/shared/lib/date-display';
+
 /** Averages of mood scores per week or per month, for the chart and its table (pure, local time). */
 export type Period = 'week' | 'month';
 
@@ -20,21 +22,6 @@ export interface PeriodAverage {
   count: number;
 }
 
-const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local start of the period holding `date`: Monday 00:00 for weeks (ISO weeks), the 1st for months. */
@@ -54,12 +41,12 @@ function describe(start: Date, period: Period): Pick<PeriodAverage, 'key' | 'lab
   const y = start.getFullYear();
   const m = start.getMonth();
   if (period === 'month')
-    return { key: `${y}-${pad(m + 1)}`, label: `${shortMonths[m]} ${y}`, longLabel: `${longMonths[m]} ${y}` };
+    return { key: `${y}-${pad(m + 1)}`, label: `${shortMonthNames[m]} ${y}`, longLabel: `${monthNames[m]} ${y}` };
   const d = start.getDate();
   return {
     key: `${y}-${pad(m + 1)}-${pad(d)}`,
-    label: `${d} ${shortMonths[m]}`,
-    longLabel: `Week of ${d} ${shortMonths[m]} ${y}`,
+    label: `${d} ${shortMonthNames[m]}`,
+    longLabel: `Week of ${d} ${shortMonthNames[m]} ${y}`,
   };
 }
 

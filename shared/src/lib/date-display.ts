@@ -16,6 +16,36 @@ export const monthAbbreviations = [
   'Dec',
 ] as const;
 
+/** Months as screens name them outside the spec's date format: "November", "Nov". */
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+export const shortMonthNames = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
 /** 1st 2nd 3rd 4th … 11th 12th 13th … 21st 22nd 23rd … 31st. */
 export function ordinal(day: number): string {
   const lastTwo = day % 100;
