@@ -175,7 +175,7 @@ function startServer(database: 'pglite' | 'postgres'): Promise<{ child: ChildPro
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       if (line.startsWith('READY ')) resolve({ child, ready: JSON.parse(line.slice(6)) as ServerReady });
     });

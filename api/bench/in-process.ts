@@ -113,7 +113,7 @@ export async function timeCalls(
 
 /** The value below which a share `q` of a sorted list lies. */
 export const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** A duration in milliseconds, aligned for a table. */
 export const ms = (value: number) => value.toFixed(1).padStart(6);

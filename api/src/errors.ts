@@ -112,9 +112,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const fields = issuesToFields(error.issues);
       return reply.code(422).send({ message: firstMessage(fields), errors: fields });
     }
-    const fastifyError = error as FastifyError;
+    const fastifyError = error;
     if (fastifyError.validation) {
-      const fields = issuesToFields(validationToIssues(fastifyError.validation as FastifyValidationItem[]));
+      const fields = issuesToFields(validationToIssues(fastifyError.validation));
       return reply.code(422).send({ message: firstMessage(fields), errors: fields });
     }
     const status = fastifyError.statusCode ?? 500;

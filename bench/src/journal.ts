@@ -80,7 +80,7 @@ async function openTimes(page: Page): Promise<OpenTimes> {
         setTimeout(() => resolve(Number.NaN), 5_000);
       }),
   );
-  return { shown: ((await shown.jsonValue()) as number | null) ?? Number.NaN, painted };
+  return { shown: (await shown.jsonValue()) ?? Number.NaN, painted };
 }
 
 /**

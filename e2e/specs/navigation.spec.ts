@@ -47,7 +47,7 @@ beforeAll(async () => {
         });
       }
       return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
-    } as typeof XMLHttpRequest.prototype.open;
+    };
   });
   const user = await signUpThroughApi(site, 'nav');
   await signInThroughApi(page, site, { email: user.email, password: user.password });

@@ -87,15 +87,15 @@ describe('the planner', () => {
 
     const plans = await listRecords(site, user, 'plannedactivity', 'plannedActivities');
     expect(plans).toHaveLength(1);
-    const start = new Date(String(plans[0]!.start_at));
+    const start = new Date(String(plans[0].start_at));
     expect(
       await page.evaluate((iso) => {
         const d = new Date(iso);
         return [d.getHours(), d.getMinutes()];
       }, start.toISOString()),
     ).toEqual([10, 0]);
-    expect(new Date(String(plans[0]!.end_at)).getTime() - start.getTime()).toBe(30 * 60_000);
-    expect(plans[0]!.date).toBe(today);
+    expect(new Date(String(plans[0].end_at)).getTime() - start.getTime()).toBe(30 * 60_000);
+    expect(plans[0].date).toBe(today);
 
     await page.locator('.lb-planner-grid').getByText('Buy seeds').first().click();
     await page.getByRole('button', { name: 'Mark done' }).click();
@@ -103,7 +103,7 @@ describe('the planner', () => {
     const activities = await listRecords(site, user, 'activity', 'activities');
     expect(activities.map((a) => [a.title, a.duration_min])).toEqual([['Buy seeds', 30]]);
     const [plan] = await listRecords(site, user, 'plannedactivity', 'plannedActivities');
-    expect(plan!.done_activity_id).toBe(activities[0]!.id);
+    expect(plan.done_activity_id).toBe(activities[0].id);
     await page.locator('.lb-planner-grid').getByText('✓ Buy seeds').waitFor({ timeout: 20_000 });
   });
 });
@@ -186,7 +186,7 @@ describe('projects and activities', () => {
       .poll(
         async () => {
           const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+          return (saved.tasks as { title: string }[]).map((t) => t.title);
         },
         { timeout: 20_000 },
       )
@@ -202,7 +202,7 @@ describe('projects and activities', () => {
       .poll(
         async () => {
           const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+          return (saved.tasks as { title: string }[]).map((t) => t.title);
         },
         { timeout: 20_000 },
       )
@@ -214,14 +214,14 @@ describe('projects and activities', () => {
       .poll(
         async () => {
           const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
-          return (saved!.tasks as { title: string }[]).map((t) => t.title);
+          return (saved.tasks as { title: string }[]).map((t) => t.title);
         },
         { timeout: 20_000 },
       )
       .toEqual(['Book a van', 'Clean', 'Hand over the keys', 'Pack books']);
     const [saved] = (await listRecords(site, user, 'project', 'projects')).filter((p) => p.id === project.id);
     expect(
-      (saved!.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [
+      (saved.tasks as { due_date?: string; done_at?: string | null }[]).map((t) => [
         t.due_date ?? null,
         Boolean(t.done_at),
       ]),

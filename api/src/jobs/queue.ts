@@ -130,7 +130,7 @@ export class JobQueue {
 
   define<T>(kind: JobKind<T>): void {
     if (this.working) throw new Error(`job kind ${kind.name} defined after the queue started`);
-    this.kinds.set(kind.name, kind as unknown as JobKind<never>);
+    this.kinds.set(kind.name, kind);
   }
 
   /** The started pg-boss instance, with a queue for every defined kind. */

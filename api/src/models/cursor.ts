@@ -30,7 +30,7 @@ export function decodeCursor(cursor: string, kind: 'newest' | 'position'): Curso
   }
   if (Array.isArray(parsed) && parsed.length === 2 && isInt4(parsed[1]) && parsed[1] > 0) {
     const [key, id] = parsed as [unknown, number];
-    if (kind === 'position' && isInt4(key)) return [key as number, id];
+    if (kind === 'position' && isInt4(key)) return [key, id];
     if (kind === 'newest' && typeof key === 'string' && isStorableInstant(key))
       return [new Date(key).toISOString(), id];
   }

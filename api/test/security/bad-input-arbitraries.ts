@@ -159,7 +159,7 @@ function badEnvelope(board: number, params: unknown): fc.Arbitrary<unknown> {
           .filter((key) => key !== 'board' && key !== 'params' && !(key in Object.prototype)),
         anyJson,
       )
-      .map(([key, value]) => withKey({ board, params: params as object }, key, asSent(value))),
+      .map(([key, value]) => withKey({ board, params: params }, key, asSent(value))),
   );
 }
 

@@ -36,7 +36,7 @@ function expectExplainedRefusal(response: LightMyRequestResponse, what: string):
   const detail = `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`;
   expect(response.statusCode, detail).toBeGreaterThanOrEqual(400);
   expect(response.statusCode, detail).toBeLessThan(500);
-  const body = response.json() as { message?: unknown; error?: unknown };
+  const body = response.json<{ message?: unknown; error?: unknown }>();
   expect(String(body.message ?? body.error ?? '').trim(), detail).not.toBe('');
 }
 

@@ -86,7 +86,7 @@ async function refusesAll(path: string, bodies: fc.Arbitrary<BadBody>, numRuns: 
       const what = `${path} ${describeBody(body)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
       expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, what).toBeLessThan(500);
-      const answer = response.json() as { message?: unknown; error?: unknown };
+      const answer = response.json<{ message?: unknown; error?: unknown }>();
       const message = typeof answer.message === 'string' ? answer.message : answer.error;
       expect(typeof message === 'string' && message.trim().length > 0, `no message: ${what}`).toBe(true);
     }),

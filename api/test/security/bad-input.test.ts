@@ -70,7 +70,7 @@ function checkAnswer(response: LightMyRequestResponse, mustRefuse: boolean, body
   expect(response.statusCode, what).toBeLessThan(500);
   if (mustRefuse) expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
   if (response.statusCode >= 400) {
-    const answer = response.json() as { message?: unknown; error?: unknown };
+    const answer = response.json<{ message?: unknown; error?: unknown }>();
     const message = typeof answer.message === 'string' ? answer.message : answer.error;
     expect(typeof message === 'string' && message.trim().length > 0, `no message: ${what}`).toBe(true);
   }

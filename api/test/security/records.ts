@@ -89,4 +89,4 @@ export async function ownedRowsFingerprint(db: Db, userIds: number[]): Promise<R
 }
 
 /** The models served by the generic engine, each with its definition. */
-export const engineModels = modelNames.map((name) => ({ name, def: models[name] as AnyModelDefinition }));
+export const engineModels = modelNames.map((name) => ({ name, def: models[name] }));

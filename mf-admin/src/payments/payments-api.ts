@@ -159,7 +159,7 @@ export function readAdminRates(body: unknown): AdminRates | null {
                     rate: {
                       platform_fee_percent: num(rate.platform_fee_percent),
                       source: rate.source === 'program' || rate.source === 'author' ? rate.source : 'default',
-                    } as RateOf,
+                    },
                   },
                 ];
               }),

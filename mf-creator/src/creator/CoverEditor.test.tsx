@@ -99,7 +99,7 @@ describe("the program editor's cover", () => {
     expect(within(editor).queryByRole('img')).toBeNull();
     expect(within(editor).getByRole('status').textContent).toBe('The cover is removed.');
     expect(calls('/api/program/cover').at(-1)?.body).toEqual({ program_id: 8, upload_id: null });
-    expect((screen.getByLabelText('Title (required)') as HTMLInputElement).value).toBe('Morning reset, revised');
+    expect(screen.getByLabelText<HTMLInputElement>('Title (required)').value).toBe('Morning reset, revised');
   });
 
   it('refuses a file that is not a JPEG, PNG or WebP, or is over 10 MB, before sending anything', async () => {

@@ -39,14 +39,14 @@ describe('/ai-programs keeps typed text', () => {
 
     cleanup(); // the page goes away, as on a reload
     open();
-    expect((screen.getByLabelText('Program title') as HTMLInputElement).value).toBe('Sleep better');
-    expect((screen.getByLabelText('Habits it starts, one per line') as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>('Program title').value).toBe('Sleep better');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Habits it starts, one per line').value).toBe(
       'No screens after 10',
     );
     expect(screen.getByRole('status').textContent).toMatch(/Restored your unsaved text/);
 
     await user.click(screen.getByRole('button', { name: 'Discard it' }));
-    expect((screen.getByLabelText('Program title') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Program title').value).toBe('');
     expect(loadDraft(builderDraftKey)).toBeNull();
   });
 

@@ -87,7 +87,7 @@ export function ExerciseDetail() {
               records[kind] === null ? null : (
                 <div key={kind}>
                   <dt>{recordLabels[kind]}</dt>
-                  <dd>{recordText(kind, records[kind] as number, unit)}</dd>
+                  <dd>{recordText(kind, records[kind], unit)}</dd>
                 </div>
               ),
             )}

@@ -87,6 +87,6 @@ describe('/health-issues/:id', () => {
     );
     expect(screen.getByTestId('health-timeline').textContent).toContain('Physio says keep going');
     expect(screen.getByTestId('health-timeline').textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-    expect((screen.getByLabelText('What happened') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('What happened').value).toBe('');
   });
 });

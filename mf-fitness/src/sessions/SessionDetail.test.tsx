@@ -93,7 +93,7 @@ describe('SessionDetail: the live session', () => {
     cleanup();
     open(4);
     await screen.findByText('(last time: 60 kg × 8)', {}, { timeout: 5000 });
-    expect((screen.getByLabelText('Weight (kg), set 1 of Bench press') as HTMLInputElement).value).toBe('62.5');
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (kg), set 1 of Bench press').value).toBe('62.5');
 
     sessions.rejectNextWith = { sets: ['The server is down.'] };
     await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));
@@ -105,7 +105,7 @@ describe('SessionDetail: the live session', () => {
           .join(),
       ).toMatch(/The set was not saved.*What you typed is kept/),
     );
-    expect((screen.getByLabelText('Weight (kg), set 1 of Bench press') as HTMLInputElement).value).toBe('62.5');
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (kg), set 1 of Bench press').value).toBe('62.5');
     expect(screen.queryByTestId('rest-timer')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Done set 1 of Bench press' }));

@@ -170,7 +170,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
   useEffect(() => {
     if (typeof session.workout_id !== 'number' || !board.id) return;
     void workouts.get(board.id, session.workout_id).then((result) => {
-      if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items as Item[]);
+      if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items);
     });
   }, [session.workout_id, board.id]);
 
@@ -313,7 +313,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
           const old = before[id];
           return old && old.max_reps !== null
             ? (Object.keys(recordLabels) as RecordKind[])
-                .filter((k) => after[k] !== null && old[k] !== null && (after[k] as number) > (old[k] as number))
+                .filter((k) => after[k] !== null && old[k] !== null && after[k] > old[k])
                 .map((k) => `${nameOf(exercises, id)}: ${recordLabels[k]} ${recordText(k, after[k] as number, unit)}`)
             : [];
         });

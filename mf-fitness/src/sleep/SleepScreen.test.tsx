@@ -52,7 +52,7 @@ describe('/sleep', () => {
     await user.click(screen.getByRole('button', { name: 'Log this night' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The score is a whole number from 0 to 100.');
     expect(nights.rows).toHaveLength(0);
-    expect((screen.getByLabelText('Score (0 to 100)') as HTMLInputElement).value).toBe('150');
+    expect(screen.getByLabelText<HTMLInputElement>('Score (0 to 100)').value).toBe('150');
 
     await user.clear(screen.getByLabelText('Score (0 to 100)'));
     await user.type(screen.getByLabelText('Score (0 to 100)'), '82');

@@ -28,7 +28,7 @@ describe('UnitChoice', () => {
     });
     const user = userEvent.setup();
     render(<UnitChoice withIncrement />);
-    const step = screen.getByLabelText('Progression step (lb)') as HTMLInputElement;
+    const step = screen.getByLabelText<HTMLInputElement>('Progression step (lb)');
     expect(step.value).toBe('5.51'); // the default 2.5 kg
     await user.clear(step);
     await user.type(step, '0');
@@ -40,6 +40,6 @@ describe('UnitChoice', () => {
     await user.click(screen.getByRole('button', { name: 'Save step' }));
     await waitFor(() => expect(sent).toEqual([{ weight_increment_kg: 2.268 }]));
     await waitFor(() => expect($incrementKg.get()).toBe(2.268));
-    expect((screen.getByLabelText('Progression step (lb)') as HTMLInputElement).value).toBe('5');
+    expect(screen.getByLabelText<HTMLInputElement>('Progression step (lb)').value).toBe('5');
   });
 });

@@ -96,7 +96,7 @@ describe('WorkoutDetail', () => {
     await user.selectOptions(screen.getByLabelText('Weights in'), 'lb');
     await waitFor(() => expect(saved).toEqual([{ weight_unit: 'lb' }]));
     await user.click(await screen.findByRole('button', { name: 'Edit Barbell Squat' }));
-    expect((screen.getByLabelText('Weight (lb)') as HTMLInputElement).value).toBe('137.79');
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (lb)').value).toBe('137.79');
     fireEvent.change(screen.getByLabelText('Weight (lb)'), { target: { value: '135' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect((workouts.rows[0].items as { weight: number }[])[0].weight).toBe(61.235));

@@ -58,10 +58,10 @@ describe('DailyListToday: the new item', () => {
 
     cleanup();
     openList(6); // another list has its own (empty) draft
-    expect(((await screen.findByLabelText('New item')) as HTMLInputElement).value).toBe('');
+    expect((await screen.findByLabelText<HTMLInputElement>('New item')).value).toBe('');
     cleanup();
     openList(5);
-    const input = (await screen.findByLabelText('New item')) as HTMLInputElement;
+    const input = await screen.findByLabelText<HTMLInputElement>('New item');
     expect(input.value).toBe('Stretch for ten minutes');
 
     lists.rejectNextWith = { items: ['Too many items.'] };

@@ -30,7 +30,7 @@ const openCoach = () =>
       </Routes>
     </MemoryRouter>,
   );
-const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: false });
 
 describe('GoalCoach (/goals/ai)', () => {
   it('keeps the answers across a reload and a failed save, and forgets them once the goal exists', async () => {
@@ -103,7 +103,7 @@ describe('GoalCoach with an AI provider', () => {
     openCoach();
     await user.type(await screen.findByLabelText('What do you want?', { exact: false }), 'run a half marathon');
     await user.click(screen.getByRole('button', { name: 'Draft my goal' }));
-    const goalField = (await screen.findByLabelText('Goal')) as HTMLInputElement;
+    const goalField = await screen.findByLabelText<HTMLInputElement>('Goal');
     expect(goalField.value).toBe('Run a half marathon by April');
     expect(api.requests.find((r) => r.path === '/api/goal/ai-draft')?.body).toEqual({
       board: 1,
@@ -144,7 +144,7 @@ describe('GoalCoach with an AI provider', () => {
     await user.type(await screen.findByLabelText('What do you want?', { exact: false }), 'learn Spanish');
     await user.click(screen.getByRole('button', { name: 'Draft my goal' }));
     expect(await screen.findByText(/The provider answered 401/)).toBeTruthy();
-    expect((screen.getByLabelText('What do you want?', { exact: false }) as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByLabelText<HTMLTextAreaElement>('What do you want?', { exact: false }).value).toBe(
       'learn Spanish',
     );
   });

@@ -184,10 +184,10 @@ export function Milestones({
           listClassName="lb-milestones"
           itemClassName="lb-milestone"
           itemAttributes={(index): Record<string, string> =>
-            items[index]!.milestone.done_at ? { 'data-done': 'true' } : {}
+            items[index].milestone.done_at ? { 'data-done': 'true' } : {}
           }
           render={(index) => {
-            const item = items[index]!;
+            const item = items[index];
             return (
               <MilestoneRow
                 item={item}

@@ -85,7 +85,7 @@ describe('HabitForm: how reminders reach you', () => {
       frequency_den: 1,
       reminder_times: ['08:00'],
     });
-    expect((screen.getByLabelText('Reminder times') as HTMLInputElement).value).toBe('08:00');
+    expect(screen.getByLabelText<HTMLInputElement>('Reminder times').value).toBe('08:00');
     await expect.poll(() => api.requests.some((request) => request.path === '/api/sms/config')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ticked()).toHaveLength(3);

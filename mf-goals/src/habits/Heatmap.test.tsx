@@ -13,7 +13,8 @@ describe('Heatmap', () => {
     const end = dayOf(today);
     const entries = Array.from({ length: 731 }, (_, i) => {
       const day = end - 730 + i;
-      return { date: iso(day), value: (day % 7 === 0 ? 'skip' : day % 3 === 0 ? 4 : 8) as 'skip' | number, note: '' };
+      const value: 'skip' | number = day % 7 === 0 ? 'skip' : day % 3 === 0 ? 4 : 8;
+      return { date: iso(day), value, note: '' };
     }).filter((e) => e.date < '2026-08-01' || e.date > '2026-08-10');
     const { container } = render(
       <Heatmap

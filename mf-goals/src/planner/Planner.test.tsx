@@ -51,7 +51,7 @@ describe('Planner', () => {
     fireEvent.change(form.querySelector('input[type="number"]')!, { target: { value: '45' } });
     fireEvent.submit(form);
     await waitFor(() => expect(planned.rows).toHaveLength(1));
-    const row = planned.rows[0]!;
+    const row = planned.rows[0];
     expect(row.title).toBe('Buy seeds');
     const start = new Date(String(row.start_at));
     expect([start.getHours(), start.getMinutes()]).toEqual([14, 30]);
@@ -193,7 +193,7 @@ describe('markDone', () => {
     expect(result.ok).toBe(true);
     expect(activities.rows).toHaveLength(1);
     expect(activities.rows[0]).toMatchObject({ title: 'Write', date: '2026-11-25', duration_min: 90 });
-    expect(planned.rows.find((r) => r.id === 9)?.done_activity_id).toBe(activities.rows[0]!.id);
+    expect(planned.rows.find((r) => r.id === 9)?.done_activity_id).toBe(activities.rows[0].id);
   });
 
   it('splits one occurrence off a repeating plan: the series skips that date, a done copy holds it', async () => {
@@ -207,7 +207,7 @@ describe('markDone', () => {
     expect(result.ok).toBe(true);
     expect(planned.rows.find((r) => r.id === 9)?.skip_dates).toEqual(['2026-11-25']);
     const copy = planned.rows.find((r) => r.id !== 9);
-    expect(copy).toMatchObject({ title: 'Run', date: '2026-11-25', done_activity_id: activities.rows[0]!.id });
+    expect(copy).toMatchObject({ title: 'Run', date: '2026-11-25', done_activity_id: activities.rows[0].id });
     expect(copy?.repeat ?? null).toBeNull();
   });
 });

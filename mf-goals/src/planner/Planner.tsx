@@ -139,7 +139,7 @@ export function Planner() {
       .filter((g) => g.id > 0 && g.status !== 'dropped' && g.status !== 'done')
       .flatMap((g) =>
         (Array.isArray(g.milestones) ? g.milestones : [])
-          .map((m, i) => ({ m: m as { title?: string; due_date?: string | null; done_at?: string | null }, i }))
+          .map((m, i) => ({ m: m, i }))
           .filter(
             ({ m }) =>
               !m.done_at && typeof m.due_date === 'string' && m.due_date >= range.from && m.due_date <= range.to,
@@ -155,7 +155,7 @@ export function Planner() {
       .filter((p) => p.id > 0 && (p.status === 'active' || p.status === 'planned'))
       .flatMap((p) =>
         (Array.isArray(p.tasks) ? p.tasks : [])
-          .map((t, i) => ({ t: t as { title?: string; done_at?: string | null; due_date?: string | null }, i }))
+          .map((t, i) => ({ t: t, i }))
           .filter(({ t }) => !t.done_at)
           .slice(0, 10)
           .map(({ t, i }) => ({

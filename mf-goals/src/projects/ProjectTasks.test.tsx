@@ -58,7 +58,7 @@ describe('ProjectTasks', () => {
     );
     expect(screen.getByText(/Overdue: .*Mar/)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Buy seeds'));
-    await waitFor(() => expect(tasks()[0]!.done_at).toEqual(expect.any(String)));
+    await waitFor(() => expect(tasks()[0].done_at).toEqual(expect.any(String)));
     expect((await screen.findByText(/2 of 3 tasks done \(67 %\)/)).textContent).toBeTruthy();
     expect(tasks().map((t) => t.position)).toEqual([0, 1, 2]);
   });
@@ -74,7 +74,7 @@ describe('ProjectTasks', () => {
     fireEvent.submit(form);
     await waitFor(() => expect(tasks()).toHaveLength(4));
     expect(tasks()[3]).toMatchObject({ title: 'Plant', due_date: '2030-04-02', done_at: null });
-    await waitFor(() => expect((screen.getByLabelText('New task') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('New task').value).toBe(''));
   });
 
   it('keeps what was typed when the server refuses the task', async () => {
@@ -91,7 +91,7 @@ describe('ProjectTasks', () => {
           .join(),
       ).toMatch(/The task was not added/),
     );
-    expect((screen.getByLabelText('New task') as HTMLInputElement).value).toBe('Plant');
+    expect(screen.getByLabelText<HTMLInputElement>('New task').value).toBe('Plant');
     expect(tasks()).toHaveLength(3);
   });
 
@@ -100,18 +100,18 @@ describe('ProjectTasks', () => {
     fireEvent.change(await screen.findByLabelText('Due date of "Water"', {}, { timeout: 3000 }), {
       target: { value: '2031-01-05' },
     });
-    await waitFor(() => expect(tasks()[2]!.due_date).toBe('2031-01-05'));
+    await waitFor(() => expect(tasks()[2].due_date).toBe('2031-01-05'));
     fireEvent.change(screen.getByLabelText('Due date of "Buy seeds"'), { target: { value: '' } });
-    await waitFor(() => expect(tasks()[0]!.due_date).toBeNull());
+    await waitFor(() => expect(tasks()[0].due_date).toBeNull());
   });
 
   it('moves a task one place with its arrow buttons, the first and last going no further', async () => {
     open();
     expect(
-      ((await screen.findByRole('button', { name: 'Move "Buy seeds" up' }, { timeout: 3000 })) as HTMLButtonElement)
+      (await screen.findByRole<HTMLButtonElement>('button', { name: 'Move "Buy seeds" up' }, { timeout: 3000 }))
         .disabled,
     ).toBe(true);
-    expect((screen.getByRole('button', { name: 'Move "Water" down' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move "Water" down' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move "Buy seeds" down' }));
     await waitFor(() => expect(tasks().map((t) => t.title)).toEqual(['Dig', 'Buy seeds', 'Water']));
     expect(tasks().map((t) => t.position)).toEqual([0, 1, 2]);

@@ -63,7 +63,7 @@ export function ProjectTasks() {
     if (from === to || from < 0 || to < 0 || to >= tasks.length) return;
     const next = [...tasks];
     const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
+    next.splice(to, 0, moved);
     void save(next, 'The new order was not saved');
   };
   const add = async (event: FormEvent) => {
@@ -96,7 +96,7 @@ export function ProjectTasks() {
           listClassName="lb-stack lb-tasks"
           itemClassName="lb-row lb-task"
           render={(i) => {
-            const task = tasks[i]!;
+            const task = tasks[i];
             const late = !task.done_at && task.due_date && task.due_date < today;
             return (
               <>

@@ -65,8 +65,8 @@ describe('weeklyByCategory', () => {
       ['Health', [0, 20, 0]],
       ['No category', [0, 30, 0]],
     ]);
-    expect(rows[0]!.colour).toBe('#ff0000');
-    expect(rows[1]!.colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(rows[0].colour).toBe('#ff0000');
+    expect(rows[1].colour).toMatch(/^#[0-9a-f]{6}$/);
     expect(minutesOf(rec({ id: 1, start_at: 'x', end_at: null }))).toBe(0);
   });
 });
@@ -88,8 +88,8 @@ describe('ActivitySummary', () => {
     expect(await within(table).findByRole('columnheader', { name: 'Work' }, { timeout: 3000 })).toBeTruthy();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
-    expect(rows[1]!.textContent).toMatch(/1 h 30 min.*–.*1 h 30 min/);
-    expect(rows[2]!.textContent).toMatch(/–.*40 min.*40 min/);
+    expect(rows[1].textContent).toMatch(/1 h 30 min.*–.*1 h 30 min/);
+    expect(rows[2].textContent).toMatch(/–.*40 min.*40 min/);
     expect(screen.getByText(/2 activities, 2 h 10 min/)).toBeTruthy();
     expect(
       await screen.findByRole(

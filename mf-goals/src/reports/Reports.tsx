@@ -49,7 +49,7 @@ export function ActivitySummary() {
   const minutes = rows.reduce((sum, row) => sum + row.minutes.reduce((a, b) => a + b, 0), 0);
   const byTitle = new Map<string, number>();
   for (const a of real) byTitle.set(String(a.title), (byTitle.get(String(a.title)) ?? 0) + minutesOf(a));
-  const label = `Hours per week by category, ${weekName(weeks[0]!)} to ${weekName(weeks.at(-1)!)}: ${rows.map((row) => `${row.name} ${hoursAndMinutes(row.minutes.reduce((a, b) => a + b, 0))}`).join(', ')}`;
+  const label = `Hours per week by category, ${weekName(weeks[0])} to ${weekName(weeks.at(-1)!)}: ${rows.map((row) => `${row.name} ${hoursAndMinutes(row.minutes.reduce((a, b) => a + b, 0))}`).join(', ')}`;
   return (
     <section className="lb-stack">
       <PageHeader
@@ -106,7 +106,7 @@ export function ActivitySummary() {
                     <tr key={week}>
                       <th scope="row">{weekName(week)}</th>
                       {rows.map((row) => (
-                        <td key={row.key}>{row.minutes[w] ? hoursAndMinutes(row.minutes[w]!) : '–'}</td>
+                        <td key={row.key}>{row.minutes[w] ? hoursAndMinutes(row.minutes[w]) : '–'}</td>
                       ))}
                       <td>{hoursAndMinutes(rows.reduce((sum, row) => sum + (row.minutes[w] ?? 0), 0))}</td>
                     </tr>

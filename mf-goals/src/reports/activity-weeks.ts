@@ -45,7 +45,7 @@ export function weeklyByCategory(
         c.id,
         {
           name: String(c.name),
-          colour: typeof c.color === 'string' && /^#[0-9a-f]{6}$/i.test(c.color) ? c.color : spare[i % spare.length]!,
+          colour: typeof c.color === 'string' && /^#[0-9a-f]{6}$/i.test(c.color) ? c.color : spare[i % spare.length],
           order: i,
         },
       ]),

@@ -42,8 +42,8 @@ describe('RoutineRun', () => {
     expect(screen.getByText(/so far/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('Recorded: 1 of 2 steps done.')).toBeTruthy();
-    await waitFor(() => expect(routines.rows[0]!.runs).toHaveLength(1));
-    expect(routines.rows[0]!.runs).toEqual([expect.objectContaining({ steps_done: 1, steps_total: 2 })]);
+    await waitFor(() => expect(routines.rows[0].runs).toHaveLength(1));
+    expect(routines.rows[0].runs).toEqual([expect.objectContaining({ steps_done: 1, steps_total: 2 })]);
     expect(screen.getByText(/1 of 2 steps, 1 min/)).toBeTruthy();
   });
 });

@@ -60,7 +60,7 @@ describe('collections', () => {
     const form = formWith('Add book');
     await user.type(within(form).getByLabelText('Title (required)'), 'Middlemarch');
     await user.type(within(form).getByLabelText('Author'), 'George Eliot');
-    const status = within(form).getByLabelText('Status') as HTMLSelectElement;
+    const status = within(form).getByLabelText<HTMLSelectElement>('Status');
     expect(status.value).toBe('want');
     expect(Array.from(status.options).map((o) => o.text)).toEqual(
       expect.arrayContaining(['Want to read', 'Reading', 'Read']),
@@ -68,7 +68,7 @@ describe('collections', () => {
     await user.selectOptions(status, 'Read');
     const rating = within(form).getByRole('group', { name: 'Rating' });
     await user.click(within(rating).getByRole('radio', { name: '4 stars' }));
-    expect((within(rating).getByRole('radio', { name: '4 stars' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(rating).getByRole<HTMLInputElement>('radio', { name: '4 stars' }).checked).toBe(true);
     await user.click(within(form).getByRole('button', { name: 'Add book' }));
     await waitFor(() => expect(books.rows).toHaveLength(1));
     expect(books.rows[0]).toMatchObject({ title: 'Middlemarch', author: 'George Eliot', status: 'read', rating: 4 });

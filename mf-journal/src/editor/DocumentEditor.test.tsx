@@ -70,7 +70,7 @@ describe('DocumentEditor', () => {
     });
     const area = await open();
     expect(screen.getByRole('note').textContent).toMatch(/^Restored changes that were not saved yet/);
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Unsaved title');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Unsaved title');
     expect(area.textContent).toBe('unsaved words');
     await waitFor(() => expect(notes.rows[0]).toMatchObject({ title: 'Unsaved title', body: '<p>unsaved words</p>' }), {
       timeout: 3000,
@@ -87,7 +87,7 @@ describe('DocumentEditor', () => {
     const area = await open();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Discard them' }));
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Stored');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Stored');
     expect(area.textContent).toBe('stored words');
     expect(findDraft('note', 5)).toBeNull();
     expect(screen.queryByRole('note')).toBeNull();
@@ -129,7 +129,7 @@ describe('DocumentEditor', () => {
       record: { ...stored, title: 'From tab B', body: '<p>tab B words</p>', updated_at: '2026-11-02T09:00:00.000Z' },
     });
     await waitFor(() => expect(area.textContent).toBe('tab B words'));
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('From tab B');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('From tab B');
     otherTab.close();
   });
 

@@ -51,7 +51,7 @@ function insertLength(insert: unknown): number {
 
 function imageOf(insert: unknown): string | null {
   if (typeof insert !== 'object' || insert === null || !('image' in insert)) return null;
-  const image = (insert as { image: unknown }).image;
+  const image = insert.image;
   return typeof image === 'string' ? image : null;
 }
 

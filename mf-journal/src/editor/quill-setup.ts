@@ -28,7 +28,7 @@ export class SafeLink extends Link {
   static override SANITIZED_URL = blankAddress;
 
   static override create(value: string): HTMLElement {
-    const node = super.create(value) as HTMLElement;
+    const node = super.create(value);
     // The policy's rel (with nofollow), so what the editor writes is what the sanitizers keep.
     node.setAttribute('rel', linkRel);
     return node;

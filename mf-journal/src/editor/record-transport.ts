@@ -22,7 +22,7 @@ function isRecord(value: unknown): value is AnyRecord {
 
 function currentOf(body: unknown): AnyRecord | null {
   if (typeof body !== 'object' || body === null || !('current' in body)) return null;
-  const current = (body as { current: unknown }).current;
+  const current = body.current;
   return isRecord(current) ? current : null;
 }
 

@@ -226,10 +226,7 @@ describe('export / import', () => {
         ),
         /journal_entries\[0\]\.date: must be a date as YYYY-MM-DD/,
       ],
-      [
-        new File([zipSync({ 'readme.txt': strToU8('hi') }) as Uint8Array<ArrayBuffer>], 'other.zip'),
-        /holds no lifeboard-export\.json/,
-      ],
+      [new File([zipSync({ 'readme.txt': strToU8('hi') })], 'other.zip'), /holds no lifeboard-export\.json/],
     ];
     for (const [file, reason] of cases) {
       const dialog = await importFile(file);

@@ -19,28 +19,26 @@ function createTurndown(): TurndownService {
   });
   service.addRule('formula', {
     filter: (node) => node.nodeName === 'SPAN' && node.classList.contains('ql-formula'),
-    replacement: (_content, node) => `$${(node as HTMLElement).getAttribute('data-value') ?? node.textContent ?? ''}$`,
+    replacement: (_content, node) => `$${node.getAttribute('data-value') ?? node.textContent ?? ''}$`,
   });
   service.addRule('video', {
     filter: 'iframe',
     replacement: (_content, node) => {
-      const src = (node as HTMLElement).getAttribute('src');
+      const src = node.getAttribute('src');
       return src ? `\n\n[Video](${src})\n\n` : '';
     },
   });
   service.addRule('quillCodeBlock', {
     filter: (node) => node.nodeName === 'DIV' && node.classList.contains('ql-code-block-container'),
     replacement: (_content, node) => {
-      const lines = Array.from((node as HTMLElement).querySelectorAll('.ql-code-block')).map(
-        (line) => line.textContent ?? '',
-      );
+      const lines = Array.from(node.querySelectorAll('.ql-code-block')).map((line) => line.textContent ?? '');
       return `\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n\n`;
     },
   });
   service.addRule('quillListItem', {
     filter: 'li',
     replacement: (content, node) => {
-      const item = node as HTMLElement;
+      const item = node;
       const indent = Number(/ql-indent-(\d)/.exec(item.className)?.[1] ?? 0);
       const kind = item.getAttribute('data-list') ?? (item.parentNode?.nodeName === 'OL' ? 'ordered' : 'bullet');
       let marker = '- ';

@@ -54,7 +54,7 @@ describe('MoodQuickLog', () => {
     const sent = api.requests.find((r) => r.path === '/api/mood/create')?.body as { params: Record<string, unknown> };
     expect(sent.params).toMatchObject({ score: 4, note: 'Long walk', emotions: ['calm'] });
     expect(Math.abs(Date.parse(String(sent.params.at)) - Date.now())).toBeLessThan(60_000);
-    expect((screen.getByLabelText('Words (optional)') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Words (optional)').value).toBe('');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(moods.rows).toHaveLength(0));
   });
@@ -67,7 +67,7 @@ describe('MoodQuickLog', () => {
     await user.click(screen.getByRole('button', { name: 'Log mood 2 of 5: Low' }));
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/mood/create')).toBe(true));
     expect(screen.queryByText(/^Logged/)).toBeNull();
-    expect((screen.getByLabelText('Words (optional)') as HTMLInputElement).value).toBe('Rough day');
+    expect(screen.getByLabelText<HTMLInputElement>('Words (optional)').value).toBe('Rough day');
   });
 });
 

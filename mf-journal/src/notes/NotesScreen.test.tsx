@@ -136,7 +136,7 @@ describe('/notes', () => {
       at('/notes?note=2');
       await screen.findByRole('textbox', { name: 'Note text' }, { timeout: 5000 });
       expect($currentNote.get()?.id).toBe(2);
-      expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe('8');
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).value).toBe('8');
       const pinned = screen.getByRole('checkbox', { name: 'Pinned (shown first)' });
       expect((pinned as HTMLInputElement).checked).toBe(true);
       await user.click(pinned);

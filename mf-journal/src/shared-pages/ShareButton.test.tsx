@@ -106,7 +106,7 @@ describe('ShareButton', () => {
   it('cannot share a record that is not saved yet', async () => {
     render(<ShareButton model="note" id={-1} />);
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/shared_page/all')).toBe(true));
-    expect((screen.getByRole('button', { name: 'Share publicly' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Share publicly' }).disabled).toBe(true);
   });
 
   it('says why when the server refuses to share', async () => {

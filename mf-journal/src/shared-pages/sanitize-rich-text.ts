@@ -114,7 +114,7 @@ function getPurifier(): Purifier {
   if (purifier) return purifier;
   const instance = DOMPurify(window);
   instance.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeType === 1) cleanElement(node as Element);
+    if (node.nodeType === 1) cleanElement(node);
   });
   purifier = instance;
   return instance;

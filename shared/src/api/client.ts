@@ -74,7 +74,7 @@ function emptyResult(error: AxiosError, status: number, data: unknown = null): A
 
 function readErrorField(body: unknown): string | null {
   if (typeof body === 'object' && body !== null && 'error' in body) {
-    const value = (body as { error: unknown }).error;
+    const value = body.error;
     return typeof value === 'string' && value ? value : null;
   }
   return null;

@@ -50,7 +50,7 @@ describe('the standalone page of an area', () => {
     page();
     await signIn('not-it');
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong email or password');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
     expect($session.get().user).toBeNull();
     expect(screen.queryByText('The goals area')).toBeNull();
   });

@@ -15,9 +15,9 @@ describe('occurrenceKeys', () => {
   it('gives an item the same key after a move, and the others theirs after a removal', () => {
     const before = [{ title: 'Pack books' }, { title: 'Book a van' }, { title: 'Clean' }];
     const keys = occurrenceKeys(before, byTitle);
-    const moved = [before[1]!, before[0]!, before[2]!];
+    const moved = [before[1], before[0], before[2]];
     expect(occurrenceKeys(moved, byTitle)).toEqual([keys[1], keys[0], keys[2]]);
-    expect(occurrenceKeys([before[0]!, before[2]!], byTitle)).toEqual([keys[0], keys[2]]);
+    expect(occurrenceKeys([before[0], before[2]], byTitle)).toEqual([keys[0], keys[2]]);
   });
 
   it('never gives two items one key, even where an identity looks like a key', () => {

@@ -61,7 +61,7 @@ export function judgePassword(password: string, userInputs: readonly string[] = 
     ...userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3),
   ];
   const result = estimator().check(password.slice(0, 100), inputs);
-  const score = result.score as PasswordScore;
+  const score = result.score;
   const strongEnough = score >= MIN_PASSWORD_SCORE;
   const warning = result.feedback.warning ? warnings[result.feedback.warning] : undefined;
   const advice = strongEnough

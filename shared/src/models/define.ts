@@ -76,7 +76,7 @@ export interface AnyModelDefinition extends Omit<
 export function defineModel<Shape extends z.ZodRawShape>(
   def: ModelDefinition<Shape>,
 ): ModelDefinition<Shape> & AnyModelDefinition {
-  return def as ModelDefinition<Shape> & AnyModelDefinition;
+  return def;
 }
 
 /** Fields every stored record carries. */

@@ -35,7 +35,7 @@ describe('ModelForm without its schema check', () => {
     books.rejectNextWith = { title: ['has already been taken'] };
     await user.click(within(form).getByRole('button', { name: 'Add book' }));
     expect(await within(form).findByText('has already been taken')).toBeTruthy();
-    expect((within(form).getByLabelText('Title (required)') as HTMLInputElement).value).toBe('Taken');
+    expect(within(form).getByLabelText<HTMLInputElement>('Title (required)').value).toBe('Taken');
 
     await user.clear(within(form).getByLabelText('Title (required)'));
     await user.type(within(form).getByLabelText('Title (required)'), 'Dune');

@@ -62,7 +62,7 @@ describe('ModelScreen', () => {
     books.rejectNextWith = { title: ['has already been taken'] };
     await user.click(within(form).getByRole('button', { name: 'Add book' }));
     expect(await within(form).findByText('has already been taken')).toBeTruthy();
-    expect((within(form).getByLabelText('Title (required)') as HTMLInputElement).value).toBe('Taken');
+    expect(within(form).getByLabelText<HTMLInputElement>('Title (required)').value).toBe('Taken');
   });
 
   it('keeps a draft across a remount (a reload) and reopens the form with it', async () => {

@@ -143,7 +143,7 @@ export const exerciseHooks: ModelHooks = {
     const library = await libraryOf(ctx.app.db);
     const muscleNames = new Map(library.muscles.map((m) => [m.id, m.name]));
     const custom = q.source === 'library' ? [] : await customExercises(ctx, entry);
-    const { records, nextCursor } = mergeExercises(library, custom, muscleNames, query as ExerciseQuery);
+    const { records, nextCursor } = mergeExercises(library, custom, muscleNames, query);
     return { records: records.map((r) => (r.is_builtin ? builtinRecord(r, ctx.boardId) : r)), nextCursor };
   },
   async get(ctx, id) {

@@ -18,7 +18,7 @@ const muscleId = (name: string) => muscles.find((m) => m.name === name)!.id;
 const list = async (as: TestUser, params: Record<string, unknown>) => {
   const response = await as.post('/api/exercise/all', { board: as.boardId, params });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { exercises: Record<string, unknown>[]; next_cursor?: string };
+  return response.json<{ exercises: Record<string, unknown>[]; next_cursor?: string }>();
 };
 
 describe('the built-in exercise library', () => {

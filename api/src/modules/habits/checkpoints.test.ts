@@ -161,6 +161,6 @@ describe('habit checkpoints (habit_checkpoint)', () => {
     const count = await app.db.execute(
       sql`select count(*)::int as n from habit_checkpoint where habit_id = ${fresh.id}`,
     );
-    expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect((count as { rows: { n: number }[] }).rows[0].n).toBe(1);
   });
 });

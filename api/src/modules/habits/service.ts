@@ -123,7 +123,7 @@ async function saveCheckIn(
       set: { value: checkIn.value, note: checkIn.note },
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /** Records (or replaces) a day's check-in of the caller's habit: an amount for a counted habit, yes for the others. */

@@ -98,7 +98,8 @@ async function fullAccount() {
 /** The rows of a query, on PGlite and on PostgreSQL alike (both drivers answer `{ rows }`). */
 async function rowsOf<T>(query: SQL): Promise<T[]> {
   const { db } = await testDatabase();
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** Every table of the database, from the catalog: a table added later is checked without touching this test. */

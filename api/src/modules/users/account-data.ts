@@ -62,7 +62,19 @@ export async function collectAccountData(db: Db, userId: number, now: Date) {
     .from(boards)
     .where(eq(boards.userId, userId))
     .orderBy(asc(boards.position), asc(boards.id));
-  const byBoard = new Map(
+  type Rows = Record<string, unknown>[];
+  const byBoard = new Map<
+    number,
+    {
+      id: number;
+      name: string;
+      position: number;
+      created_at: string | null;
+      records: Record<string, Rows>;
+      habit_entries: Rows;
+      guided_pages: Rows;
+    }
+  >(
     boardRows.map((board) => [
       board.id,
       {
@@ -70,9 +82,9 @@ export async function collectAccountData(db: Db, userId: number, now: Date) {
         name: board.name,
         position: board.position,
         created_at: iso(board.createdAt),
-        records: {} as Record<string, Record<string, unknown>[]>,
-        habit_entries: [] as Record<string, unknown>[],
-        guided_pages: [] as Record<string, unknown>[],
+        records: {},
+        habit_entries: [],
+        guided_pages: [],
       },
     ]),
   );

@@ -28,7 +28,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input, select' });
 const formOf = (name: string) => screen.getByRole('form', { name });
 const updates = () => api.requests.filter((request) => request.path === '/api/user/update');
 
@@ -122,13 +122,13 @@ describe('Account', () => {
       };
     });
     renderAt(<Account />, '/account', '/account');
-    const texts = (await screen.findByLabelText('Send me text messages')) as HTMLInputElement;
+    const texts = await screen.findByLabelText<HTMLInputElement>('Send me text messages');
     expect(screen.getByText('Add your phone number above to get reminders by text message.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(texts);
     });
     expect(await screen.findByText('needs your phone number: add it first')).toBeTruthy();
-    expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Send me text messages').checked).toBe(false);
 
     fireEvent.change(field(/phone number/i), { target: { value: '+44 7700 900123' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
@@ -139,14 +139,12 @@ describe('Account', () => {
       fireEvent.click(screen.getByLabelText('Send me text messages'));
     });
     await waitFor(() => expect($session.get().user?.has_sms_enabled).toBe(true));
-    expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Send me text messages').checked).toBe(true);
 
     // Removing the number turns texts off on the server; the switch shows it.
     fireEvent.change(field(/phone number/i), { target: { value: '' } });
     fireEvent.click(within(formOf('Phone number')).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect((screen.getByLabelText('Send me text messages') as HTMLInputElement).checked).toBe(false),
-    );
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Send me text messages').checked).toBe(false));
     expect(updates().map((r) => r.body)).toEqual([
       { has_sms_enabled: true },
       { phone_number: '+447700900123' },
@@ -167,7 +165,7 @@ describe('Account', () => {
     });
     api.on('POST /api/user/update', (request) => ({ body: { success: true, user: makeUser(request.body as object) } }));
     renderAt(<Account />, '/account', '/account');
-    const select = (await screen.findByLabelText('AI model', { selector: 'select' })) as HTMLSelectElement;
+    const select = await screen.findByLabelText<HTMLSelectElement>('AI model', { selector: 'select' });
     expect(Array.from(select.options).map((option) => option.textContent)).toEqual([
       'Default (small)',
       'small',
@@ -203,7 +201,7 @@ describe('Boards', () => {
     renderAt(<Boards />, '/boards', '/boards');
     // Asked for by path: a request of the test before (the account page's AI models) may still arrive.
     await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/board/all')).toHaveLength(1));
-    expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Delete' }).disabled).toBe(true);
     expect(screen.getByText('Your only board cannot be deleted.')).toBeTruthy();
   });
 
@@ -217,7 +215,7 @@ describe('Boards', () => {
     api.on('POST /api/board/delete', { body: { success: true } });
     api.on('POST /api/board/verify', { body: { success: true, board: { id: 12, name: 'Work' } } });
     renderAt(<Boards />, '/boards', '/boards');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
     expect(api.requests.some((r) => r.path === '/api/board/delete')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect($board.get()).toEqual({ id: 12, name: 'Work' }));
@@ -237,12 +235,12 @@ describe('Boards', () => {
     }));
     renderAt(<Boards />, '/boards', '/boards');
     const rows = screen.getAllByRole('listitem');
-    expect(within(rows[0] as HTMLElement).getByText('default')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /default board/ })).toBeNull();
+    expect(within(rows[0]).getByText('default')).toBeTruthy();
+    expect(within(rows[0]).queryByRole('button', { name: /default board/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Make Work my default board' }));
     await waitFor(() => expect($session.get().user?.default_board_id).toBe(12));
     expect(updates().map((r) => r.body)).toEqual([{ default_board_id: 12 }]);
-    expect(await within(screen.getAllByRole('listitem')[1] as HTMLElement).findByText('default')).toBeTruthy();
+    expect(await within(screen.getAllByRole('listitem')[1]).findByText('default')).toBeTruthy();
     expect($board.get()).toEqual({ id: 11, name: 'Default Board' });
   });
 

@@ -48,8 +48,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const emailField = () => screen.getByLabelText(/e-mail address/i) as HTMLInputElement;
-const programField = () => screen.getByLabelText(/start them in a program/i) as HTMLSelectElement;
+const emailField = () => screen.getByLabelText<HTMLInputElement>(/e-mail address/i);
+const programField = () => screen.getByLabelText<HTMLSelectElement>(/start them in a program/i);
 const sendButton = () => screen.getByRole('button', { name: 'Send invitation' });
 const sentList = () => screen.findByRole('list', { name: 'Sent invitations' });
 const sends = () => api.requests.filter((r) => r.path === '/api/invitations/create');
@@ -200,9 +200,7 @@ describe('Invitations', () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderAt(<Invitations />, '/invitations', '/invitations');
-    expect((screen.getByLabelText(/sign-up link/i) as HTMLInputElement).value).toBe(
-      `${window.location.origin}/sign-up`,
-    );
+    expect(screen.getByLabelText<HTMLInputElement>(/sign-up link/i).value).toBe(`${window.location.origin}/sign-up`);
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Copied.')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sign-up`);

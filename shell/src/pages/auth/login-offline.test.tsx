@@ -16,8 +16,8 @@ afterEach(() => {
 describe('Login when its code cannot be fetched', () => {
   it('says so, and keeps what was typed for the next try', async () => {
     renderAt(<Login />, '/login/:programGuid?', '/login');
-    const email = screen.getByLabelText(/e-mail/i) as HTMLInputElement;
-    const password = screen.getByLabelText(/password/i) as HTMLInputElement;
+    const email = screen.getByLabelText<HTMLInputElement>(/e-mail/i);
+    const password = screen.getByLabelText<HTMLInputElement>(/password/i);
     fireEvent.focus(email);
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
     fireEvent.change(password, { target: { value: 'correct horse battery' } });
@@ -27,6 +27,6 @@ describe('Login when its code cannot be fetched', () => {
     );
     expect(email.value).toBe('ada@example.com');
     expect(password.value).toBe('correct horse battery');
-    expect((screen.getByRole('button', { name: /sign in/i }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /sign in/i }).disabled).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ const weight = {
     { name: 'mood', kind: 'choice', choices: ['good', 'bad'] },
   ],
 };
-const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
+const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input, select' });
 const creates = () => api.requests.filter((r) => r.path.endsWith('/create'));
 
 describe('Data', () => {
@@ -47,7 +47,7 @@ describe('Data', () => {
     fireEvent.change(input(/^unit$/i), { target: { value: 'h' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a field' }));
     fireEvent.change(input(/field 2 name/i), { target: { value: 'quality' } });
-    fireEvent.change(screen.getAllByLabelText('Kind')[1] as HTMLElement, { target: { value: 'choice' } });
+    fireEvent.change(screen.getAllByLabelText('Kind')[1], { target: { value: 'choice' } });
     fireEvent.change(input(/choices/i), { target: { value: 'poor, fine , great' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create data type' }));
     await waitFor(() => expect(creates()).toHaveLength(1));
