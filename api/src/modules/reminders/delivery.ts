@@ -136,26 +136,9 @@ function actionLinks(deps: ReminderDeps, base: Omit<ActionPayload, 'action' | 'e
   };
 }
 
-async function reminderWithOwner(db: Db, id: number) {
-  const t = modelTables.reminder;
-  const [row] = await db
-    .select({
-      id: t.id,
-      userId: t.userId,
-      data: t.data,
-      email: users.email,
-      name: users.name,
-      timezone: users.timezone,
-    })
-    .from(t)
-    .innerJoin(users, eq(users.id, t.userId))
-    .where(eq(t.id, id))
-    .limit(1);
-  return row;
-}
-
-async function habitWithOwner(db: Db, id: number) {
-  const t = modelTables.habit;
+/** A reminder or habit with what its delivery needs of its owner: the address, the name and the time zone. */
+async function withOwner(db: Db, model: 'reminder' | 'habit', id: number) {
+  const t = modelTables[model];
   const [row] = await db
     .select({
       id: t.id,
@@ -242,7 +225,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     name: REMINDER_JOB,
     options,
     handler: async ({ reminderId, occursAt, snoozes = 0 }, job) => {
-      const reminder = await reminderWithOwner(deps.db, reminderId);
+      const reminder = await withOwner(deps.db, 'reminder', reminderId);
       if (!reminder) return; // deleted since
       const data = reminder.data as unknown as ReminderTiming & { title: string; channels?: string[] };
       const channels = data.channels ?? [];
@@ -283,7 +266,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
     name: HABIT_REMINDER_JOB,
     options,
     handler: async ({ habitId, occursAt, snoozes = 0 }, job) => {
-      const habit = await habitWithOwner(deps.db, habitId);
+      const habit = await withOwner(deps.db, 'habit', habitId);
       if (!habit) return;
       const data = habit.data as { title: string; archived_at?: string | null; reminder_channels?: unknown };
       if (data.archived_at) return;
@@ -382,7 +365,7 @@ export async function performAction(deps: ReminderDeps, payload: ActionPayload):
   // Acted on from any channel: the bell no longer offers Done and Snooze for this occurrence.
   await markOccurrenceActed(deps.db, payload);
   if (payload.kind === 'h') {
-    const habit = await habitWithOwner(deps.db, payload.id);
+    const habit = await withOwner(deps.db, 'habit', payload.id);
     if (!habit) return 'This habit no longer exists.';
     const title = (habit.data as { title: string }).title;
     if (payload.action === 'snooze')
@@ -402,7 +385,7 @@ export async function performAction(deps: ReminderDeps, payload: ActionPayload):
     await cancelSnoozes(deps, HABIT_REMINDER_JOB, habitKey, payload);
     return `“${title}” is checked off for ${date}.`;
   }
-  const reminder = await reminderWithOwner(deps.db, payload.id);
+  const reminder = await withOwner(deps.db, 'reminder', payload.id);
   if (!reminder) return 'This reminder no longer exists.';
   const title = (reminder.data as { title: string }).title;
   if (payload.action === 'snooze')
