@@ -1,33 +1,9 @@
 import { http, reportUnauthorized, send, isSuccessStatus } from './client';
 import type { AnyRecord } from './resource';
 import { localDate } from '../ui/model/local-date';
+import type { CheckInValue, HabitHistory, HabitStats, HabitWeek } from '../models/habit-answers';
 
-/** One check-in's value: done, skipped, or an amount (numeric habits). */
-export type CheckInValue = 'yes' | 'skip' | number;
-
-export interface HabitDay {
-  date: string;
-  state: 'done' | 'skipped' | 'paused' | 'off' | 'missed' | 'none';
-  value: CheckInValue | null;
-  note: string;
-}
-
-/** The server's numbers for a habit (`POST /api/habit/stats`): screens show these, never their own. */
-export interface HabitStats {
-  as_of: string;
-  score: number;
-  current_streak: number;
-  best_streak: number;
-  streak_unit: 'day' | 'week' | 'month' | 'period';
-  period_days: number;
-  total_checkins: number;
-  first_date: string | null;
-  paused_today: boolean;
-  due_today: boolean;
-  period_done: number;
-  period_goal: number;
-  last7: HabitDay[];
-}
+export type { CheckInValue, HabitDay, HabitHistory, HabitStats, HabitWeek } from '../models/habit-answers';
 
 export interface HabitRow {
   habit: AnyRecord;
@@ -40,12 +16,6 @@ export interface HabitEntry {
   date: string;
   value: CheckInValue;
   note: string;
-}
-
-export interface HabitHistory {
-  scores: [string, number][];
-  by_weekday: number[];
-  entries: { date: string; value: CheckInValue; note: string }[];
 }
 
 function field<T>(body: unknown, key: string): T | undefined {
@@ -86,13 +56,6 @@ export async function fetchHabitHistory(board: number, habitId: number): Promise
   });
   const history = field<HabitHistory>(body, 'history');
   return isSuccessStatus(status) && history ? history : null;
-}
-
-export interface HabitWeek {
-  from: string;
-  done: number;
-  goal: number;
-  score: number;
 }
 
 /** `POST /api/habit/weeks`: each habit's last weeks (done against the week's goal, strength at the end); null on failure. */

@@ -10,7 +10,7 @@ import { rowColumns } from '../../models/store';
 import type { ModelHooks, RecordData } from '../../models/registry';
 import { statsOfHabits } from '../habits/checkpoints';
 import { userToday } from '../habits/service';
-import type { HabitStats } from '../habits/strength';
+import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
 
 const presentHabit = presenterOf(models.habit);
 

@@ -1,17 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
 import { habitCheckpoints } from '../../db/schema';
 import { entriesByHabit, ruleOf } from './entries';
-import {
-  checkpointAt,
-  checkpointDay,
-  dayOf,
-  habitStats,
-  isoOf,
-  windowDays,
-  type Checkpoint,
-  type HabitStats,
-} from './strength';
+import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type Checkpoint } from './strength';
 
 /**
  * Stats of habits as of `asOf`, reading only the weeks after each habit's checkpoint (habit_checkpoint,

@@ -24,7 +24,8 @@ import {
   statsWithNotes,
   userToday,
 } from './service';
-import { habitHistory, habitWeeks, type HabitStats } from './strength';
+import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
+import { habitHistory, habitWeeks } from './strength';
 
 const board = dbId;
 const presentHabit = presenterOf(models.habit);

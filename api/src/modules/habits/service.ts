@@ -10,7 +10,8 @@ import { requireOwnBoard } from '../boards/service';
 import { statsOfHabits } from './checkpoints';
 import { ruleOf } from './entries';
 import type { ImportedHabit } from './loop-csv';
-import { dayOf, isoOf, type HabitStats } from './strength';
+import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
+import { dayOf, isoOf } from './strength';
 
 /** The habits module's reads and writes; its routes validate, call these and shape the answers. */
 

@@ -6,7 +6,8 @@
  * Days are whole numbers (days since 1970-01-01, UTC calendar) so the loops stay arithmetic.
  */
 
-export type EntryValue = 'yes' | 'skip' | number;
+import type { CheckInValue, HabitDay, HabitStats, HabitWeek, StreakUnit } from '@lifeboard/shared/models/habit-answers';
+
 export type HabitKind = 'yes_no' | 'at_least' | 'at_most';
 
 export interface HabitRule {
@@ -22,7 +23,7 @@ export interface HabitRule {
 
 export interface DayEntry {
   date: string;
-  value: EntryValue;
+  value: CheckInValue;
   note?: string | null;
 }
 
@@ -201,8 +202,6 @@ export function scoreSeries(
   return { scores, end: { score: previous, rolling } };
 }
 
-export type StreakUnit = 'day' | 'week' | 'month' | 'period';
-
 /** Daily habits (and fixed weekdays) count days; "N in D days" habits count periods of D days. */
 export function streakUnit(rule: HabitRule): StreakUnit {
   if (rule.den === 1) return 'day';
@@ -312,43 +311,13 @@ export function streaks(
   return { current, best };
 }
 
-export interface DayState {
-  date: string;
-  /**
-   * done, skipped (by hand), paused, off (not a scheduled weekday), missed (a past day a day-by-day habit asked
-   * for), none (nothing recorded that counts against it)
-   */
-  state: 'done' | 'skipped' | 'paused' | 'off' | 'missed' | 'none';
-  value: EntryValue | null;
-  note: string;
-}
-
-export interface HabitStats {
-  as_of: string;
-  score: number;
-  current_streak: number;
-  best_streak: number;
-  streak_unit: StreakUnit;
-  period_days: number;
-  /** Check-ins that were done (yes or an amount), all time up to `as_of`. */
-  total_checkins: number;
-  first_date: string | null;
-  paused_today: boolean;
-  /** Whether the schedule asks for this habit today (a 3-a-week habit done 3 times this week is not due). */
-  due_today: boolean;
-  /** Done (or, for amounts, the sum) so far in the current period, and what the period asks for. */
-  period_done: number;
-  period_goal: number;
-  last7: DayState[];
-}
-
-function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, entry: DayEntry | undefined): DayState {
+function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, entry: DayEntry | undefined): HabitDay {
   const i = day - line.start;
   const inside = i >= 0 && i < line.states.length;
   const state = inside ? line.states[i] : NONE;
   const reason = inside ? line.reasons[i] : 0;
   const value = entry?.value ?? null;
-  let name: DayState['state'];
+  let name: HabitDay['state'];
   if (state === SKIP) name = reason === 1 ? 'skipped' : reason === 2 ? 'paused' : 'off';
   else if (state === YES) name = 'done';
   else if (state === AMOUNT && dayMet(rule, state, line.amounts[i])) name = 'done';
@@ -481,7 +450,7 @@ export function habitStats(
   const recentFrom = isoOf(asOf - recentDays + 1);
   const byDate = new Map<string, DayEntry>();
   for (let i = known.length - 1; i >= 0 && known[i].date >= recentFrom; i -= 1) byDate.set(known[i].date, known[i]);
-  const last7: DayState[] = [];
+  const last7: HabitDay[] = [];
   for (let d = asOf - recentDays + 1; d <= asOf; d += 1) last7.push(stateOf(rule, line, d, asOf, byDate.get(isoOf(d))));
 
   // What the current period asks for and has, today's own check-in left out: "due" is about before today.
@@ -536,13 +505,6 @@ export function habitHistory(rule: HabitRule, entries: readonly DayEntry[], asOf
       byWeekday[weekdayOf(first + i)] += 1;
   }
   return { scores: series, by_weekday: byWeekday };
-}
-
-export interface HabitWeek {
-  from: string;
-  done: number;
-  goal: number;
-  score: number;
 }
 
 /**
