@@ -415,14 +415,17 @@ export async function startGoogleStandIn(
       const askedAt = asked ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(asked) ? `${asked}T00:00:00Z` : asked) : null;
       const timeMin = query.get('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
       const timeMax = query.get('timeMax') ? Date.parse(query.get('timeMax')!) : Infinity;
+      // As Google filters them: timeMin bounds an instance's end, timeMax its start (where it is now, if moved).
       const items = occurrencesOf(master.event)
-        .filter((o) =>
-          askedAt === null
-            ? o.start.getTime() >= timeMin && o.start.getTime() < timeMax
-            : o.start.getTime() === askedAt,
-        )
+        .filter((o) => askedAt === null || o.start.getTime() === askedAt)
         .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`)!)
         .filter((stored) => stored.event.status !== 'cancelled' || query.get('showDeleted') === 'true')
+        .filter((stored) => {
+          const { start, end } = stored.event;
+          const from = Date.parse(start?.dateTime ?? `${start?.date}T00:00:00Z`);
+          const to = Date.parse(end?.dateTime ?? `${end?.date}T00:00:00Z`);
+          return stored.event.status === 'cancelled' || (to > timeMin && from < timeMax);
+        })
         .slice(0, maxResults());
       record(200);
       return json(200, {

@@ -494,15 +494,23 @@ export async function changeGoogleOccurrence(
   };
   try {
     if (at.scope === 'one') {
+      // The instances of the days around it (timeMin and timeMax are instants, whatever the calendar's zone), and of
+      // those the one planned for that start: its originalStartTime names it even after it was moved.
+      const planned = at.occurrence.getTime();
       const { data } = await api.events
         .instances({
           calendarId,
           eventId: event.id,
-          originalStart: allDay ? at.occurrence.toISOString().slice(0, 10) : at.occurrence.toISOString(),
-          maxResults: 1,
+          timeMin: new Date(planned - DAY_MS).toISOString(),
+          timeMax: new Date(planned + 2 * DAY_MS).toISOString(),
+          maxResults: 250,
         })
         .catch(refused);
-      const instance = data.items?.[0];
+      const instance = data.items?.find((item) =>
+        allDay
+          ? item.originalStartTime?.date === at.occurrence.toISOString().slice(0, 10)
+          : Date.parse(item.originalStartTime?.dateTime ?? '') === planned,
+      );
       if (!instance?.id) throw new GoogleError(notAnOccurrence, 'conflict');
       const ifMatch = instance.etag ? { headers: { 'If-Match': instance.etag } } : {};
       if (!times) {

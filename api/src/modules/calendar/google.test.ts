@@ -488,6 +488,34 @@ describe('Google Calendar', () => {
     expect(google.eventsOf(primary).some((e) => e.id === next.id)).toBe(false);
     await syncNow(user, made!.id);
     expect(await shown()).toEqual(['Swimming 2026-05-04T07:00', 'Swim 2026-05-12T16:00']);
+
+    // An all-day series: its instance is named by its date.
+    google.putEvent(primary, {
+      id: 'bins1',
+      summary: 'Bins out',
+      start: { date: '2026-05-05' },
+      end: { date: '2026-05-06' },
+      recurrence: ['RRULE:FREQ=WEEKLY'],
+    });
+    await syncNow(user, made!.id);
+    const bins = (await googleItems(user, '2026-05-12', '2026-05-12')).find((i) => i.title === 'Bins out')!;
+    expect(bins.start).toBe('2026-05-12');
+    const skipped = await user.post('/api/calendar/caldav/events/delete', {
+      id: Number(bins.series.split(':')[1]),
+      occurrence: bins.start,
+      scope: 'one',
+    });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    const binDays = async () =>
+      (await googleItems(user, '2026-05-01', '2026-05-25')).filter((i) => i.title === 'Bins out').map((i) => i.start);
+    expect(
+      google
+        .instancesOf(primary, 'bins1')
+        .map((e) => e.start?.date)
+        .slice(0, 3),
+    ).toEqual(['2026-05-05', '2026-05-19', '2026-05-26']);
+    await syncNow(user, made!.id);
+    expect(await binDays()).toEqual(['2026-05-05', '2026-05-19']);
     await user.post('/api/calendar/connections/delete', { id: made!.id });
   });
 
