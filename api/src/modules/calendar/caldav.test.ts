@@ -448,6 +448,14 @@ describe('CalDAV accounts against Radicale', () => {
         )
       ).status,
     ).toBe(201);
+    // Before a sync, Lifeboard's copy is older than the server's: its change is refused and nothing is written.
+    const stale = await dave.post('/api/calendar/caldav/events/delete', {
+      id: objectId,
+      occurrence: '2026-02-23T18:00:00.000Z',
+      scope: 'one',
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(await server()).not.toContain('20260223');
     await syncNow(dave, id);
     await syncNow(dave, id);
     expect(await shown()).toEqual([

@@ -440,6 +440,21 @@ describe('Google Calendar', () => {
       'Swimming 2026-06-01T07:00',
     ]);
 
+    // Changed in Google since the last sync: the change is refused, and the new series made for it goes again.
+    const count = google.eventsOf(primary).length;
+    google.putEvent(primary, { ...google.eventsOf(primary).find((e) => e.id === 'swim1')! });
+    const stale = await user.post('/api/calendar/caldav/events/update', {
+      id: series,
+      occurrence: '2026-05-25T07:00:00.000Z',
+      scope: 'future',
+      start: '2026-05-26T08:00:00.000Z',
+      end: '2026-05-26T09:00:00.000Z',
+      all_day: false,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(google.eventsOf(primary)).toHaveLength(count);
+    expect(google.eventsOf(primary).find((e) => e.id === 'swim1')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO']);
+
     // This and all future ones move: the series' RRULE ends (UNTIL) and a new series starts, on Tuesdays.
     const future = await user.post('/api/calendar/caldav/events/update', {
       id: series,
