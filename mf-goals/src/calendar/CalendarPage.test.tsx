@@ -143,6 +143,8 @@ describe('CalendarPage', () => {
       expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/update')?.body).toEqual({
         id: 5,
         title: 'Daily standup',
+        occurrence: `${today}T09:00:00.000Z`,
+        scope: 'one',
       }),
     );
     expect((await screen.findByRole('status')).textContent).toBe('Renamed to "Daily standup".');

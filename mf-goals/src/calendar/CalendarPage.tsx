@@ -176,7 +176,12 @@ function RemoteEventActions({
     event.preventDefault();
     if (!title.trim()) return onMessage('Give the event a title.');
     setBusy(true);
-    const result = await api.updateCaldavEvent(item.remote.id, { title: title.trim() });
+    // Named by where it is: an occurrence moved on its own is renamed alone; a series every time.
+    const result = await api.updateCaldavEvent(
+      item.remote.id,
+      { title: title.trim() },
+      item.remote.repeating ? undefined : { occurrence: item.start, scope: 'one' },
+    );
     setBusy(false);
     if (!result.ok) return onDone(`Could not rename "${item.title}": ${result.error.message}`);
     onDone(`Renamed to "${title.trim()}"${item.remote.repeating ? ' (every time)' : ''}.`);

@@ -479,6 +479,19 @@ describe('CalDAV accounts against Radicale', () => {
     text = await server();
     expect(text.match(/RECURRENCE-ID/g)).toHaveLength(1);
     expect(text).toContain('DTSTART:20260211T070000Z');
+    // Renamed where it is now, the moved one alone takes the new title.
+    const renamed = await dave.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-11T07:00:00.000Z',
+      scope: 'one',
+      title: 'Yoga (gym hall)',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await shown()).slice(0, 3)).toEqual([
+      'Yoga class 2026-02-02T18:00',
+      'Yoga (gym hall) 2026-02-11T07:00',
+      'Yoga class 2026-02-23T18:00',
+    ]);
 
     // This and all future ones move: the series ends (UNTIL) and a new one starts at the new time, on Tuesdays.
     const future = await dave.post('/api/calendar/caldav/events/update', {
@@ -502,7 +515,7 @@ describe('CalDAV accounts against Radicale', () => {
     await syncNow(dave, id);
     expect(await shown()).toEqual([
       'Yoga class 2026-02-02T18:00',
-      'Yoga class 2026-02-11T07:00',
+      'Yoga (gym hall) 2026-02-11T07:00',
       'Yoga class 2026-02-23T18:00',
       'Yoga class 2026-03-03T19:00',
       'Yoga class 2026-03-10T19:00',

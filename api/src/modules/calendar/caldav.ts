@@ -675,7 +675,8 @@ export async function updateRemoteEvent(
       if (changed === 'deleted') throw new CaldavError(deletedElsewhere, 'gone');
       if (changed) return changed;
     }
-    return await writeObject(deps, found, editedIcs(found.object.ics, fields), headers, trace.fetch);
+    const moved = at && !times ? { at: at.occurrence, userZone: await zoneOfUser(deps.db, userId) } : undefined;
+    return await writeObject(deps, found, editedIcs(found.object.ics, fields, moved), headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);
   }

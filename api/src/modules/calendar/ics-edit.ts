@@ -66,9 +66,25 @@ function applyChange(vevent: Component, change: EventChange): void {
   if (change.start && change.end) setTimes(vevent, { start: change.start, end: change.end, allDay: !!change.allDay });
 }
 
-/** The object's text with the main event (every repeat of it) changed. */
-export function editedIcs(ics: string, change: EventChange): string {
+/** The object's text with the main event (every repeat of it) changed, or the override found at `moved`. */
+export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; userZone: string }): string {
   const root = parse(ics);
+  // An occurrence moved on its own (an override, found where it is now) is renamed alone, as it shows alone.
+  const override =
+    moved && !change.start
+      ? root
+          .getAllSubcomponents('vevent')
+          .find(
+            (v) =>
+              v.hasProperty('recurrence-id') &&
+              instantOfProperty(v, 'dtstart', moved.userZone)?.getTime() === moved.at.getTime(),
+          )
+      : undefined;
+  if (override) {
+    applyChange(override, change);
+    touch(override);
+    return root.toString();
+  }
   const main = mainOf(root);
   if (!main) throw new IcsEditError('This event cannot be changed from Lifeboard.');
   // Measured before the move: a weekly series dragged from Monday to Wednesday repeats on Wednesdays.

@@ -514,10 +514,6 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
           .strict()
           .refine(timesInOrder, { message: 'must be after start', path: ['end'] })
           .refine(scopeTogether, { message: 'needs occurrence and scope together', path: ['scope'] })
-          .refine((body) => body.occurrence === undefined || body.start !== undefined, {
-            message: 'needs the new start and end of the occurrence',
-            path: ['start'],
-          })
           .refine(
             (body) =>
               (body.start === undefined) === (body.end === undefined) &&
