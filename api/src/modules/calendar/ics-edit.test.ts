@@ -109,6 +109,30 @@ describe('one occurrence of a series in its own object', () => {
     )!;
     expect(ended.split).toBeNull();
     expect(ended.ics).toContain('UNTIL=20260309T075959Z');
+    // An occurrence moved on its own after the cut ends with the series; one before it stays.
+    const moveOne = (ics: string, occurrence: string, to: string) =>
+      editOccurrence(
+        ics,
+        { occurrence: new Date(occurrence), scope: 'one' },
+        { start: new Date(to), end: new Date(Date.parse(to) + 3600_000), allDay: false },
+        'UTC',
+        uid,
+      )!.ics!;
+    const withOverrides = moveOne(
+      moveOne(berlin, '2026-03-09T08:00:00Z', '2026-04-01T12:00:00Z'),
+      '2026-03-30T07:00:00Z',
+      '2026-04-02T12:00:00Z',
+    );
+    const cut = editOccurrence(
+      withOverrides,
+      { occurrence: new Date('2026-03-16T08:00:00Z'), scope: 'future' },
+      null,
+      'UTC',
+      uid,
+    )!;
+    expect(cut.ics!.match(/RECURRENCE-ID;TZID=Europe\/Berlin:\d+T\d+/g)).toEqual([
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260309T090000',
+    ]);
   });
 
   it('all-day series: dates for RECURRENCE-ID, EXDATE and UNTIL', () => {

@@ -274,14 +274,16 @@ export function editOccurrence(
     if (!times) return { ics: null, split: null };
     return { ics: editedIcs(ics, times), split: null };
   }
-  const later = (value: Time) => value.compare(cut) >= 0 || sameWall(value, cut);
+  // Compared as instants: an EXDATE or RECURRENCE-ID may name its zone differently from DTSTART.
+  const later = (instant: Date | null) => instant !== null && instant.getTime() >= original.getTime();
   for (const override of overrides)
-    if (later(override.getFirstPropertyValue('recurrence-id') as Time)) root.removeSubcomponent(override);
+    if (later(instantOfProperty(override, 'recurrence-id', userZone))) root.removeSubcomponent(override);
   const laterExdates: Date[] = [];
   for (const property of main.getAllProperties('exdate')) {
     const values = property.getValues() as Time[];
-    const kept = values.filter((value) => !later(value));
-    for (const value of values) if (later(value)) laterExdates.push(instantOfValue(value, property, userZone).instant);
+    const instantOf = (value: Time) => instantOfValue(value, property, userZone).instant;
+    const kept = values.filter((value) => !later(instantOf(value)));
+    for (const value of values) if (later(instantOf(value))) laterExdates.push(instantOf(value));
     if (kept.length === values.length) continue;
     main.removeProperty(property);
     for (const value of kept) addTimeProperty(main, 'exdate', value, form);
