@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,10 @@ import type { AddressInfo } from 'node:net';
  *   DELETE /calendar/v3/calendars/{id}/events/{eventId}, with If-Match (412 "conditionNotMet" on a stale ETag).
  *   A calendar the account may only read refuses writes (403 "requiredAccessLevel"). Every call needs a live
  *   Bearer access token, else 401.
+ * - Repeating events' instances, as Google documents them: GET /calendars/{id}/events/{eventId}/instances (with
+ *   originalStart, timeMin, timeMax, showDeleted); an instance's id is `{eventId}_{start}` (`20260309T090000Z`, or
+ *   `20260309` all day), and GET, PATCH and DELETE on it make it an exception of its own (moved, or "cancelled"),
+ *   listed with `recurringEventId` and `originalStartTime`. Its RRULE is expanded (ical.js) in UTC, or on dates.
  */
 
 export interface StandInEvent {
@@ -81,6 +86,8 @@ export interface GoogleStandIn {
   deleteEvent(calendarId: string, eventId: string): void;
   /** What Google has now in a calendar (deleted events left out), as another app would see it. */
   eventsOf(calendarId: string): StandInEvent[];
+  /** A repeating event's occurrences as Google's own calendar shows them: moved ones moved, deleted ones left out. */
+  instancesOf(calendarId: string, eventId: string): StandInEvent[];
   /** Access tokens stop working (as after an hour): the next call is refused with 401 until refreshed. */
   expireAccessTokens(): void;
   /** Google drops a calendar's sync tokens: the next incremental list answers 410 Gone. */
@@ -168,6 +175,65 @@ export async function startGoogleStandIn(
       ...(recurringEventId ? { recurringEventId, originalStartTime } : {}),
     });
     return true;
+  };
+  /** The start of each occurrence of a repeating event (up to two years on), in Google's instance-id form. */
+  const occurrencesOf = (master: StandInEvent): { stamp: string; start: Date; date: string | null }[] => {
+    const rule = (master.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
+    if (!rule || !master.start) return [];
+    const allDay = Boolean(master.start.date);
+    const first = allDay
+      ? ICAL.Time.fromDateString(master.start.date!)
+      : ICAL.Time.fromJSDate(new Date(master.start.dateTime!), true);
+    const exdates = new Set(
+      (master.recurrence ?? [])
+        .filter((line) => /^EXDATE/i.test(line))
+        .flatMap((line) => (line.split(':')[1] ?? '').split(','))
+        .map((value) => value.trim()),
+    );
+    const iterator = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, '')).iterator(first);
+    const found: { stamp: string; start: Date; date: string | null }[] = [];
+    const limit = Date.now() + 2 * 366 * 24 * 3600 * 1000;
+    for (let next = iterator.next(); next && found.length < 2000; next = iterator.next()) {
+      const start = allDay ? new Date(`${next.toString()}T00:00:00Z`) : next.toJSDate();
+      if (start.getTime() > limit) break;
+      const stamp = allDay
+        ? next.toString().replace(/-/g, '')
+        : `${start.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+      if (!exdates.has(stamp)) found.push({ stamp, start, date: allDay ? next.toString() : null });
+    }
+    return found;
+  };
+  /** An instance of a repeating event as Google answers it before it is changed on its own. */
+  const instanceOf = (calendar: StoredCalendar, instanceId: string): StoredEvent | undefined => {
+    const match = /^(.+)_(\d{8}(?:T\d{6}Z)?)$/.exec(instanceId);
+    const master = match ? calendar.events.get(match[1]!) : undefined;
+    if (!master || master.event.status === 'cancelled' || master.event.recurringEventId) return undefined;
+    const at = occurrencesOf(master.event).find((o) => o.stamp === match![2]);
+    if (!at) return undefined;
+    const { start, end } = master.event;
+    const length =
+      start?.date && end?.date
+        ? Date.parse(end.date) - Date.parse(start.date)
+        : Date.parse(end?.dateTime ?? '') - Date.parse(start?.dateTime ?? '');
+    const time = (instant: Date) =>
+      at.date
+        ? { date: instant.toISOString().slice(0, 10) }
+        : { dateTime: instant.toISOString(), ...(start?.timeZone ? { timeZone: start.timeZone } : {}) };
+    const { recurrence: _recurrence, id: _id, ...fields } = master.event;
+    return {
+      event: {
+        ...fields,
+        id: instanceId,
+        status: 'confirmed',
+        recurringEventId: master.event.id,
+        originalStartTime: time(at.start),
+        start: time(at.start),
+        end: time(new Date(at.start.getTime() + (Number.isFinite(length) ? length : 3600_000))),
+      },
+      etag: master.etag,
+      updated: master.updated,
+      seq: master.seq,
+    };
   };
   const wire = (calendarId: string, stored: StoredEvent) => ({
     kind: 'calendar#event',
@@ -329,7 +395,7 @@ export async function startGoogleStandIn(
         ...(more ? { nextPageToken: encode({ offset: offset + page.length }) } : { nextSyncToken: token('CL') }),
       });
     }
-    const eventsPath = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path);
+    const eventsPath = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+)(\/instances)?)?$/.exec(path);
     const calendar = eventsPath ? calendars.get(decodeURIComponent(eventsPath[1]!)) : undefined;
     if (!eventsPath || !calendar) {
       record(404);
@@ -337,6 +403,38 @@ export async function startGoogleStandIn(
     }
     const calendarId = calendar.entry.id;
     const eventId = eventsPath[2] ? decodeURIComponent(eventsPath[2]) : null;
+    if (request.method === 'GET' && eventId && eventsPath[3]) {
+      const master = calendar.events.get(eventId);
+      if (!master || master.event.status === 'cancelled') {
+        record(master ? 410 : 404);
+        return master
+          ? apiError(410, 'deleted', 'Resource has been deleted', 'GONE')
+          : apiError(404, 'notFound', 'Not Found', 'NOT_FOUND');
+      }
+      const asked = query.get('originalStart');
+      const askedAt = asked ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(asked) ? `${asked}T00:00:00Z` : asked) : null;
+      const timeMin = query.get('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
+      const timeMax = query.get('timeMax') ? Date.parse(query.get('timeMax')!) : Infinity;
+      // As Google filters them: timeMin bounds an instance's end, timeMax its start (where it is now, if moved).
+      const items = occurrencesOf(master.event)
+        .filter((o) => askedAt === null || o.start.getTime() === askedAt)
+        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`)!)
+        .filter((stored) => stored.event.status !== 'cancelled' || query.get('showDeleted') === 'true')
+        .filter((stored) => {
+          const { start, end } = stored.event;
+          const from = Date.parse(start?.dateTime ?? `${start?.date}T00:00:00Z`);
+          const to = Date.parse(end?.dateTime ?? `${end?.date}T00:00:00Z`);
+          return stored.event.status === 'cancelled' || (to > timeMin && from < timeMax);
+        })
+        .slice(0, maxResults());
+      record(200);
+      return json(200, {
+        kind: 'calendar#events',
+        summary: calendar.entry.summary,
+        timeZone: calendar.entry.timeZone,
+        items: items.map((stored) => wire(calendarId, stored)),
+      });
+    }
     if (request.method === 'GET' && !eventId) {
       const paging = decode<{ offset: number; since: number; upTo: number; full: boolean }>(
         query.get('pageToken') ?? '',
@@ -399,7 +497,7 @@ export async function startGoogleStandIn(
       record(200);
       return json(200, wire(calendarId, calendar.events.get(made.id)!));
     }
-    const stored = eventId ? calendar.events.get(eventId) : undefined;
+    const stored = eventId ? (calendar.events.get(eventId) ?? instanceOf(calendar, eventId)) : undefined;
     if (!stored || stored.event.status === 'cancelled') {
       record(stored ? 410 : 404);
       return stored
@@ -423,6 +521,7 @@ export async function startGoogleStandIn(
       return json(200, wire(calendarId, calendar.events.get(stored.event.id)!));
     }
     if (request.method === 'DELETE') {
+      if (!calendar.events.has(stored.event.id)) write(calendar, stored.event);
       remove(calendar, stored.event.id);
       record(204);
       return response.writeHead(204).end();
@@ -463,6 +562,15 @@ export async function startGoogleStandIn(
     },
     eventsOf(calendarId) {
       return [...calendars.get(calendarId)!.events.values()]
+        .map((stored) => stored.event)
+        .filter((event) => event.status !== 'cancelled');
+    },
+    instancesOf(calendarId, eventId) {
+      const calendar = calendars.get(calendarId)!;
+      const master = calendar.events.get(eventId);
+      if (!master || master.event.status === 'cancelled') return [];
+      return occurrencesOf(master.event)
+        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`)!)
         .map((stored) => stored.event)
         .filter((event) => event.status !== 'cancelled');
     },

@@ -9,7 +9,8 @@ import { startRadicale, type Radicale } from '../../api/test/radicale';
 
 /*
  * Connecting a CalDAV account, against a real Radicale on this machine (the site runs with loopback allowed, as
- * `pnpm start`): its event shows in the month view, and an event added in Lifeboard lands on the server.
+ * `pnpm start`): its event shows in the month view, an event added in Lifeboard lands on the server, and one day of a
+ * repeating event deleted or dragged in Lifeboard is changed in the event's own object there.
  */
 
 const site = inject('site');
@@ -62,7 +63,7 @@ afterAll(async () => {
 });
 
 describe('two-way calendar sync (CalDAV)', () => {
-  it('connects a CalDAV account, shows its event in the month view, and writes a new event to the server', async () => {
+  it('connects a CalDAV account, shows its event in the month view, writes a new event to the server, and deletes and moves one day of a repeating one there', async () => {
     await page.goto(`${site.shellUrl}/calendar/connections`);
     const form = page.getByRole('form', { name: 'Connect a CalDAV account' });
     await form.getByLabel('Service').selectOption('other');
@@ -101,5 +102,66 @@ describe('two-way calendar sync (CalDAV)', () => {
       )
     ).text();
     expect(listing).toContain('SUMMARY:Climbing');
+
+    // One day of a repeating event: deleted (an EXDATE), then another one moved (a RECURRENCE-ID override), "this
+    // one" only, in the event's own object on the server.
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const compact = (date: string) => date.replace(/-/g, '');
+    const swim = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//e2e//EN',
+      'BEGIN:VEVENT',
+      'UID:swim@e2e',
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${compact(today)}T120000Z`,
+      `DTEND:${compact(today)}T130000Z`,
+      'RRULE:FREQ=DAILY;COUNT=2',
+      'SUMMARY:Swim with Sam',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    expect((await radicale.request('sam', 'PUT', '/sam/personal/swim.ics', swim)).status).toBe(201);
+    await page.goto(`${site.shellUrl}/calendar/connections`);
+    await account.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => account.textContent(), { timeout: 30_000 }).toContain('3 events');
+    await page.goto(`${site.shellUrl}/calendar`);
+    const cell = (date: string) => grid.locator(`[role="cell"][data-date="${date}"]`);
+    const onServer = async () => (await radicale.request('sam', 'GET', '/sam/personal/swim.ics')).text();
+    await cell(today).getByText('Swim with Sam').click();
+    await page.getByRole('group', { name: 'Delete which ones?' }).getByRole('button', { name: 'This one' }).click();
+    await page.getByText('Deleted "Swim with Sam" on that day from Personal.').waitFor({ timeout: 20_000 });
+    expect(await onServer()).toContain(`EXDATE:${compact(today)}T120000Z`);
+    await cell(today).getByText('Swim with Sam').waitFor({ state: 'detached', timeout: 20_000 });
+
+    const from = (await cell(day(1)).getByText('Swim with Sam').boundingBox())!;
+    const to = (await cell(day(2)).boundingBox())!;
+    await page.mouse.move(from.x + 10, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 30, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page
+      .getByRole('group', { name: 'Move "Swim with Sam": which ones?' })
+      .getByRole('button', { name: 'This one' })
+      .click();
+    await page.getByText('Moved "Swim with Sam" (only this one) in Personal.').waitFor({ timeout: 20_000 });
+    const text = await onServer();
+    expect(text).toContain(`RECURRENCE-ID:${compact(day(1))}T120000Z`);
+    // A day later on the wall clock of the browser's zone (as the grid moves it), whatever its daylight-saving days.
+    const movedTo = await page.evaluate(
+      (iso) => {
+        const date = new Date(iso);
+        date.setDate(date.getDate() + 1);
+        return date.toISOString();
+      },
+      `${day(1)}T12:00:00.000Z`,
+    );
+    expect(text).toContain(`DTSTART:${movedTo.slice(0, 19).replace(/[-:]/g, '')}Z`);
+    await cell(day(2)).getByText('Swim with Sam').waitFor({ timeout: 20_000 });
+    await cell(day(1)).getByText('Swim with Sam').waitFor({ state: 'detached', timeout: 20_000 });
   });
 });

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('Google Calendar', () => {
-  it("connects through Google's consent page, shows its event in the month view, and writes a new event to Google", async () => {
+  it("connects through Google's consent page, shows its event in the month view, writes a new event to Google, and deletes and moves one day of a repeating one there", async () => {
     // Today at 12:00 UTC, so the month view shows it whatever the machine's zone.
     const today = new Date().toISOString().slice(0, 10);
     google.putEvent(google.account, {
@@ -84,5 +84,52 @@ describe('Google Calendar', () => {
     await page.getByText(`Added "Choir rehearsal" to ${google.account}.`).waitFor({ timeout: 20_000 });
     await grid.getByText('Choir rehearsal').first().waitFor({ timeout: 20_000 });
     expect(google.eventsOf(google.account).map((event) => event.summary)).toContain('Choir rehearsal');
+
+    // One day of a repeating Google event: deleted, then another one moved, "this one" only, as Google's apps do it.
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    google.putEvent(google.account, {
+      id: 'swim',
+      summary: 'Morning swim',
+      start: { dateTime: `${today}T12:00:00Z`, timeZone: 'UTC' },
+      end: { dateTime: `${today}T13:00:00Z`, timeZone: 'UTC' },
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=2'],
+    });
+    await page.goto(`${siteB.shellUrl}/calendar/connections`);
+    await account.getByRole('button', { name: 'Sync now' }).click();
+    await account.getByText(`${google.account} (3 events)`).waitFor({ timeout: 30_000 });
+    await page.goto(`${siteB.shellUrl}/calendar`);
+    const cell = (date: string) => grid.locator(`[role="cell"][data-date="${date}"]`);
+    await cell(today).getByText('Morning swim').click();
+    await page.getByRole('group', { name: 'Delete which ones?' }).getByRole('button', { name: 'This one' }).click();
+    await page.getByText(`Deleted "Morning swim" on that day from ${google.account}.`).waitFor({ timeout: 20_000 });
+    const inGoogle = () => google.instancesOf(google.account, 'swim').map((event) => event.start?.dateTime);
+    expect(inGoogle()).toEqual([`${day(1)}T12:00:00.000Z`]);
+    await cell(today).getByText('Morning swim').waitFor({ state: 'detached', timeout: 20_000 });
+
+    const swim = (await cell(day(1)).getByText('Morning swim').boundingBox())!;
+    const target = (await cell(day(2)).boundingBox())!;
+    await page.mouse.move(swim.x + 10, swim.y + swim.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(swim.x + 30, swim.y + swim.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page
+      .getByRole('group', { name: 'Move "Morning swim": which ones?' })
+      .getByRole('button', { name: 'This one' })
+      .click();
+    await page.getByText(`Moved "Morning swim" (only this one) in ${google.account}.`).waitFor({ timeout: 20_000 });
+    // A day later on the wall clock of the browser's zone (as the grid moves it), whatever its daylight-saving days.
+    const movedTo = await page.evaluate(
+      (iso) => {
+        const date = new Date(iso);
+        date.setDate(date.getDate() + 1);
+        return date.toISOString();
+      },
+      `${day(1)}T12:00:00.000Z`,
+    );
+    expect(inGoogle()).toEqual([movedTo]);
+    await cell(day(2)).getByText('Morning swim').waitFor({ timeout: 20_000 });
+    await cell(day(1)).getByText('Morning swim').waitFor({ state: 'detached', timeout: 20_000 });
   });
 });

@@ -143,6 +143,8 @@ describe('CalendarPage', () => {
       expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/update')?.body).toEqual({
         id: 5,
         title: 'Daily standup',
+        occurrence: `${today}T09:00:00.000Z`,
+        scope: 'one',
       }),
     );
     expect((await screen.findByRole('status')).textContent).toBe('Renamed to "Daily standup".');
@@ -150,8 +152,54 @@ describe('CalendarPage', () => {
     const again = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
     fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/delete')?.body).toEqual({ id: 5 }),
+      expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/delete')?.body).toEqual({
+        id: 5,
+        occurrence: `${today}T09:00:00.000Z`,
+        scope: 'one',
+      }),
     );
+  }, 20_000);
+
+  it('deletes one day of a repeating synced event, or it and all later ones, or every time, as the person chooses', async () => {
+    const standup = (date: string) => ({
+      id: `caldav:5:0:${date}T09:00:00.000Z`,
+      title: 'Standup',
+      start: `${date}T09:00:00.000Z`,
+      end: `${date}T09:30:00.000Z`,
+      all_day: false,
+      source: 'caldav',
+      series: 'caldav:5',
+      date,
+      repeat: 'FREQ=DAILY',
+      calendar: 'Work',
+      calendar_id: 2,
+    });
+    // Today's and tomorrow's: whichever day of the week it is, today's is in the week shown.
+    api.on('POST /api/google/events', { body: { events: [standup(today), standup(tomorrow)] } });
+    api.on('POST /api/calendar/caldav/events/delete', { body: { success: true } });
+    render(
+      <MemoryRouter>
+        <CalendarPage initialView="listWeek" />
+      </MemoryRouter>,
+    );
+    const deletes = () =>
+      api.requests.filter((r) => r.path === '/api/calendar/caldav/events/delete').map((r) => r.body);
+    const choose = async (answer: string) => {
+      fireEvent.click((await screen.findAllByText('Standup', {}, { timeout: 10_000 }))[0]!);
+      const panel = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
+      expect(within(panel).getByRole('button', { name: 'Rename every time' })).toBeTruthy();
+      fireEvent.click(within(within(panel).getByRole('group', { name: 'Delete which ones?' })).getByText(answer));
+      return (await screen.findByRole('status')).textContent;
+    };
+    expect(await choose('This one')).toBe('Deleted "Standup" on that day from Work.');
+    expect(deletes().at(-1)).toEqual({ id: 5, occurrence: `${today}T09:00:00.000Z`, scope: 'one' });
+    await choose('This and all future ones');
+    await waitFor(() =>
+      expect(deletes().at(-1)).toEqual({ id: 5, occurrence: `${today}T09:00:00.000Z`, scope: 'future' }),
+    );
+    await choose('All of them');
+    await waitFor(() => expect(deletes().at(-1)).toEqual({ id: 5 }));
+    expect(screen.getByRole('status').textContent).toBe('Deleted "Standup" (every time) from Work.');
   }, 20_000);
 
   it('adds an event to a synced calendar, and says why the server refused one', async () => {

@@ -159,7 +159,7 @@ function NewRemoteEvent({
   );
 }
 
-/** Renaming or deleting an event of a synced calendar; a repeating one changes as a whole. */
+/** Renaming an event of a synced calendar; a repeating one is renamed every time. */
 function RemoteEventActions({
   item,
   onDone,
@@ -176,39 +176,23 @@ function RemoteEventActions({
     event.preventDefault();
     if (!title.trim()) return onMessage('Give the event a title.');
     setBusy(true);
-    const result = await api.updateCaldavEvent(item.remote.id, { title: title.trim() });
+    // Named by where it is: an occurrence moved on its own is renamed alone; a series every time.
+    const result = await api.updateCaldavEvent(
+      item.remote.id,
+      { title: title.trim() },
+      item.remote.repeating ? undefined : { occurrence: item.start, scope: 'one' },
+    );
     setBusy(false);
     if (!result.ok) return onDone(`Could not rename "${item.title}": ${result.error.message}`);
     onDone(`Renamed to "${title.trim()}"${item.remote.repeating ? ' (every time)' : ''}.`);
   };
-  const remove = async () => {
-    const result = await api.deleteCaldavEvent(item.remote.id);
-    onDone(
-      result.ok
-        ? `Deleted "${item.title}"${item.remote.repeating ? ' (every time)' : ''} from ${item.calendar ?? 'its calendar'}.`
-        : `Could not delete "${item.title}": ${result.error.message}`,
-    );
-  };
   return (
-    <div className="lb-stack">
-      <form className="lb-row" onSubmit={(event) => void rename(event)} aria-label="Rename the event" noValidate>
-        <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
-        <Button type="submit" busy={busy}>
-          Rename{item.remote.repeating ? ' every time' : ''}
-        </Button>
-      </form>
-      <div className="lb-row">
-        <Button variant="danger" onClick={() => void remove()}>
-          {item.remote.repeating ? 'Delete every time' : 'Delete'}
-        </Button>
-      </div>
-      {item.remote.repeating ? (
-        <p className="lb-muted">
-          This event repeats: a change here applies to every time. To move one of its days, use the calendar app it
-          comes from.
-        </p>
-      ) : null}
-    </div>
+    <form className="lb-row" onSubmit={(event) => void rename(event)} aria-label="Rename the event" noValidate>
+      <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
+      <Button type="submit" busy={busy}>
+        Rename{item.remote.repeating ? ' every time' : ''}
+      </Button>
+    </form>
   );
 }
 
@@ -279,9 +263,11 @@ export function CalendarPage({
     setPendingMove(null);
     const remote = move.item.remote;
     if (remote) {
+      // Named by where it was: a single event moves whole, one already moved on its own moves alone.
       const result = await api.updateCaldavEvent(
         remote.id,
         remoteTimes(move.time.start, move.time.end, move.time.allDay),
+        { occurrence: move.item.start, scope: remote.repeating && scope === 'future' ? 'future' : 'one' },
       );
       if (!result.ok) {
         move.revert();
@@ -289,7 +275,8 @@ export function CalendarPage({
         setReload((n) => n + 1);
         return;
       }
-      setMessage(`Moved "${move.item.title}" in ${move.item.calendar ?? 'its calendar'}.`);
+      const which = remote.repeating ? (scope === 'future' ? ' (this one and all after it)' : ' (only this one)') : '';
+      setMessage(`Moved "${move.item.title}"${which} in ${move.item.calendar ?? 'its calendar'}.`);
       setReload((n) => n + 1);
       return;
     }
@@ -307,18 +294,30 @@ export function CalendarPage({
 
   const onMove = (item: CalendarItem, start: Date, end: Date | null, allDay: boolean, revert: () => void) => {
     const move = { item, time: { start, end, allDay }, revert };
-    if (item.ref?.repeating) setPendingMove(move);
+    if (item.ref?.repeating || item.remote?.repeating) setPendingMove(move);
     else void saveMove(move, 'one');
   };
 
   const remove = async (item: CalendarItem, scope: Scope) => {
-    if (!item.ref) return;
-    const result = await deleteOccurrence(item.ref, scope);
+    const target = item.ref ?? item.remote;
+    if (!target) return;
+    // A synced calendar's item is named by where it is, so deleting one moved on its own never deletes its series.
+    const result = item.remote
+      ? await api.deleteCaldavEvent(
+          item.remote.id,
+          scope === 'all' ? undefined : { occurrence: item.start, scope: item.remote.repeating ? scope : 'one' },
+        )
+      : await deleteOccurrence(item.ref!, scope);
     if (!result.ok) return setMessage(`Could not delete "${item.title}": ${result.error.message}`);
     setSelected(null);
-    setMessage(
-      `Deleted "${item.title}"${item.ref.repeating ? (scope === 'one' ? ' on that day' : scope === 'future' ? ' from that day on' : ' (every time)') : ''}.`,
-    );
+    const which = target.repeating
+      ? scope === 'one'
+        ? ' on that day'
+        : scope === 'future'
+          ? ' from that day on'
+          : ' (every time)'
+      : '';
+    setMessage(`Deleted "${item.title}"${which}${item.remote ? ` from ${item.calendar ?? 'its calendar'}` : ''}.`);
     setReload((n) => n + 1);
   };
 
@@ -394,11 +393,16 @@ export function CalendarPage({
             {selected.ref && !selected.ref.repeating ? (
               <Button onClick={() => void remove(selected, 'all')}>Delete</Button>
             ) : null}
+            {selected.remote && !selected.remote.repeating ? (
+              <Button variant="danger" onClick={() => void remove(selected, 'one')}>
+                Delete
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setSelected(null)}>
               Close
             </Button>
           </div>
-          {selected.ref?.repeating ? (
+          {selected.ref?.repeating || selected.remote?.repeating ? (
             <ScopeChoice
               question="Delete which ones?"
               allowAll

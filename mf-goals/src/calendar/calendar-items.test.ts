@@ -24,8 +24,8 @@ describe('fromServer: events of connected calendars', () => {
     });
   });
 
-  it('keeps a repeating Google event in place (it changes as a whole) and falls back to the source colour', () => {
+  it('lets one occurrence of a repeating Google event be dragged, and falls back to the source colour', () => {
     const item = fromServer({ ...base, source: 'google', series: 'google:12', repeat: 'FREQ=WEEKLY', color: 'blue' });
-    expect(item).toMatchObject({ movable: false, color: sourceColours.google.colour, remote: { repeating: true } });
+    expect(item).toMatchObject({ movable: true, color: sourceColours.google.colour, remote: { repeating: true } });
   });
 });

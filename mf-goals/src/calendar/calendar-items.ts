@@ -25,7 +25,10 @@ export interface CalendarItem {
     repeating: boolean;
     repeat: string | null;
   };
-  /** For an event of a synced CalDAV or Google calendar: the event (its whole series) on the server. */
+  /**
+   * For an event of a synced CalDAV or Google calendar: the event (its whole series) on the server; a change to one
+   * occurrence names it by the item's `start`.
+   */
   remote?: { id: number; calendarId: number; repeating: boolean; repeat: string | null };
   calendar?: string;
   /** A planned activity that was done. */
@@ -67,10 +70,10 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
   };
   if ((kind === 'caldav' || kind === 'google') && Number.isInteger(id) && typeof event.calendar_id === 'number') {
     const repeating = Boolean(event.repeat);
-    // A repeating CalDAV event changes as a whole: dragging one occurrence would move them all, so it is not offered.
+    // Dragging one occurrence of a repeating event asks "this one" or "this and all future ones", like Lifeboard's own.
     return {
       ...base,
-      movable: !repeating,
+      movable: true,
       color: typeof event.color === 'string' && /^#[0-9a-f]{6}$/i.test(event.color) ? event.color : base.color,
       remote: { id, calendarId: event.calendar_id, repeating, repeat: event.repeat ?? null },
       ...(event.calendar ? { calendar: event.calendar } : {}),

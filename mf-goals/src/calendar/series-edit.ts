@@ -44,7 +44,11 @@ export function timeFields(kind: SeriesKind, time: NewTime): Record<string, unkn
   };
 }
 
-/** The fields of a record a copy keeps: everything but the ids, timestamps and series bookkeeping. */
+/**
+ * The fields of a record a copy keeps: everything but the ids, timestamps and series bookkeeping. A copy is always
+ * Lifeboard's own (no `source`/`external_id`): events of a connected calendar are never rows here; their occurrences
+ * are changed on their server through the calendar API (CalendarPage, `/api/calendar/caldav/events/*`).
+ */
 function copyOf(record: AnyRecord): Record<string, unknown> {
   const skip = new Set([
     'id',

@@ -394,10 +394,18 @@ const readCaldavEvent = (body: Body) =>
   isObject(body.event) && typeof body.event.id === 'number' ? { id: body.event.id } : undefined;
 export const createCaldavEvent = (calendarId: number, event: CaldavEventInput) =>
   call('POST', '/api/calendar/caldav/events/create', { calendar_id: calendarId, ...event }, readCaldavEvent);
-export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>) =>
-  call('POST', '/api/calendar/caldav/events/update', { id, ...changes }, readCaldavEvent);
-export const deleteCaldavEvent = (id: number) =>
-  call('POST', '/api/calendar/caldav/events/delete', { id }, readSuccess, { needsSuccess: true });
+/**
+ * One occurrence of a connected calendar's event: its start as the calendar listed it, and whether a change reaches
+ * it alone or it and all later ones. Without it, a change is to the whole event (every repeat).
+ */
+export interface CaldavOccurrence {
+  occurrence: string;
+  scope: 'one' | 'future';
+}
+export const updateCaldavEvent = (id: number, changes: Partial<CaldavEventInput>, at?: CaldavOccurrence) =>
+  call('POST', '/api/calendar/caldav/events/update', { id, ...changes, ...at }, readCaldavEvent);
+export const deleteCaldavEvent = (id: number, at?: CaldavOccurrence) =>
+  call('POST', '/api/calendar/caldav/events/delete', { id, ...at }, readSuccess, { needsSuccess: true });
 /** The address of Google's consent page, to send the browser to; it comes back to the connections screen. */
 export const startGoogleConnect = () =>
   call('POST', '/api/calendar/google/connect', undefined, (body) =>

@@ -21,7 +21,12 @@ let strictApp: FastifyInstance;
 /** No CALENDAR_CREDENTIALS_KEY. */
 let keylessApp: FastifyInstance;
 
-const users = { alice: 'alice-app-password', bob: 'bob-app-password', carol: 'carol-app-password' };
+const users = {
+  alice: 'alice-app-password',
+  bob: 'bob-app-password',
+  carol: 'carol-app-password',
+  dave: 'dave-app-password',
+};
 
 beforeAll(async () => {
   radicale = await startRadicale(users);
@@ -365,6 +370,187 @@ describe('CalDAV accounts against Radicale', () => {
     await syncNow(carol, id);
     expect(await titles()).toEqual(['Alpha (copy)', 'Beta 2 (copy)']);
   }, 30_000);
+
+  it('moves and deletes one occurrence, or it and all later ones, of a repeating event on the server, and a sync keeps it so', async () => {
+    await radicale.makeCalendar('dave', 'team', 'Team');
+    const yoga = vevent(
+      'yoga-1',
+      'Yoga',
+      '20260105T180000Z',
+      '20260105T190000Z',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO\r\nLOCATION:Hall',
+    );
+    expect((await radicale.request('dave', 'PUT', '/dave/team/yoga.ics', yoga)).status).toBe(201);
+    const dave = await signUp(app);
+    const id = (
+      await dave.post('/api/calendar/caldav/connect', {
+        server_url: radicale.url,
+        username: 'dave',
+        password: users.dave,
+      })
+    ).json<{ connection: Connection }>().connection.id;
+    await synced(dave, id, null);
+    const shown = async () =>
+      (await range(dave, '2026-02-01', '2026-03-14')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
+    const server = async (path = '/dave/team/yoga.ics') => (await radicale.request('dave', 'GET', path)).text();
+    const objects = async () =>
+      [
+        ...(
+          await (await radicale.request('dave', 'PROPFIND', '/dave/team/', undefined, { depth: '1' })).text()
+        ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
+      ].map((m) => m[1]!);
+    const [first] = await range(dave, '2026-02-01', '2026-02-07');
+    const objectId = Number(first!.series.split(':')[1]);
+
+    // This one moves: an override (RECURRENCE-ID) in the same object, as Apple Calendar or Thunderbird write it.
+    const moved = await dave.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-09T18:00:00.000Z',
+      scope: 'one',
+      start: '2026-02-10T07:00:00.000Z',
+      end: '2026-02-10T08:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    let text = await server();
+    expect(text).toContain('RECURRENCE-ID:20260209T180000Z');
+    expect(text).toContain('DTSTART:20260210T070000Z');
+    expect(text.match(/UID:yoga-1/g)).toHaveLength(2);
+    expect(text.match(/LOCATION:Hall/g)).toHaveLength(2);
+    expect(await objects()).toEqual(['/dave/team/yoga.ics']);
+    expect(await shown()).toEqual([
+      'Yoga 2026-02-02T18:00',
+      'Yoga 2026-02-10T07:00',
+      'Yoga 2026-02-16T18:00',
+      'Yoga 2026-02-23T18:00',
+      'Yoga 2026-03-02T18:00',
+      'Yoga 2026-03-09T18:00',
+    ]);
+
+    // This one goes: an EXDATE on the series.
+    const gone = await dave.post('/api/calendar/caldav/events/delete', {
+      id: objectId,
+      occurrence: '2026-02-16T18:00:00.000Z',
+      scope: 'one',
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await server()).toContain('EXDATE:20260216T180000Z');
+
+    // Another app renames the series; the next sync takes its version and keeps the move and the deletion, once each.
+    text = await server();
+    expect(
+      (
+        await radicale.request(
+          'dave',
+          'PUT',
+          '/dave/team/yoga.ics',
+          text.replace(/SUMMARY:Yoga/g, 'SUMMARY:Yoga class'),
+        )
+      ).status,
+    ).toBe(201);
+    // Before a sync, Lifeboard's copy is older than the server's: its change is refused and nothing is written.
+    const stale = await dave.post('/api/calendar/caldav/events/delete', {
+      id: objectId,
+      occurrence: '2026-02-23T18:00:00.000Z',
+      scope: 'one',
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(await server()).not.toContain('20260223');
+    await syncNow(dave, id);
+    await syncNow(dave, id);
+    expect(await shown()).toEqual([
+      'Yoga class 2026-02-02T18:00',
+      'Yoga class 2026-02-10T07:00',
+      'Yoga class 2026-02-23T18:00',
+      'Yoga class 2026-03-02T18:00',
+      'Yoga class 2026-03-09T18:00',
+    ]);
+
+    // The moved one moves again (its override changes; no second one), then goes (an EXDATE for its first day).
+    const again = await dave.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-10T07:00:00.000Z',
+      scope: 'one',
+      start: '2026-02-11T07:00:00.000Z',
+      end: '2026-02-11T08:00:00.000Z',
+      all_day: false,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    text = await server();
+    expect(text.match(/RECURRENCE-ID/g)).toHaveLength(1);
+    expect(text).toContain('DTSTART:20260211T070000Z');
+    // Renamed where it is now, the moved one alone takes the new title.
+    const renamed = await dave.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-11T07:00:00.000Z',
+      scope: 'one',
+      title: 'Yoga (gym hall)',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await shown()).slice(0, 3)).toEqual([
+      'Yoga class 2026-02-02T18:00',
+      'Yoga (gym hall) 2026-02-11T07:00',
+      'Yoga class 2026-02-23T18:00',
+    ]);
+
+    // This and all future ones move: the series ends (UNTIL) and a new one starts at the new time, on Tuesdays.
+    const future = await dave.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-03-02T18:00:00.000Z',
+      scope: 'future',
+      start: '2026-03-03T19:00:00.000Z',
+      end: '2026-03-03T20:00:00.000Z',
+      all_day: false,
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(await server()).toMatch(
+      /RRULE:FREQ=WEEKLY;(BYDAY=MO;UNTIL=20260302T175959Z|UNTIL=20260302T175959Z;BYDAY=MO)/,
+    );
+    const split = (await objects()).find((path) => !path.endsWith('/yoga.ics'))!;
+    const next = await server(split);
+    expect(next).toContain('SUMMARY:Yoga class');
+    expect(next).toContain('DTSTART:20260303T190000Z');
+    expect(next).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU');
+    expect(next).not.toContain('UID:yoga-1');
+    await syncNow(dave, id);
+    expect(await shown()).toEqual([
+      'Yoga class 2026-02-02T18:00',
+      'Yoga (gym hall) 2026-02-11T07:00',
+      'Yoga class 2026-02-23T18:00',
+      'Yoga class 2026-03-03T19:00',
+      'Yoga class 2026-03-10T19:00',
+    ]);
+
+    // This and all future ones go, on the new series: its rule ends; the series' first day on, the object goes.
+    const later = (await range(dave, '2026-03-10', '2026-03-10'))[0]!;
+    const cut = await dave.post('/api/calendar/caldav/events/delete', {
+      id: Number(later.series.split(':')[1]),
+      occurrence: later.start,
+      scope: 'future',
+    });
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(await server(split)).toMatch(/UNTIL=20260310T185959Z/);
+    await syncNow(dave, id);
+    expect((await shown()).slice(-2)).toEqual(['Yoga class 2026-02-23T18:00', 'Yoga class 2026-03-03T19:00']);
+    const all = await dave.post('/api/calendar/caldav/events/delete', {
+      id: Number(later.series.split(':')[1]),
+      occurrence: '2026-03-03T19:00:00.000Z',
+      scope: 'future',
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await objects()).toEqual(['/dave/team/yoga.ics']);
+
+    // A day that is not one of the event's is refused in words, and nothing changes.
+    const before = await server();
+    const wrong = await dave.post('/api/calendar/caldav/events/delete', {
+      id: objectId,
+      occurrence: '2026-02-03T18:00:00.000Z',
+      scope: 'one',
+    });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json<{ error: string }>().error).toMatch(/not one of this event.s days/);
+    expect(await server()).toBe(before);
+  }, 60_000);
 
   it("answers another user's CalDAV event as not found", async () => {
     await radicale.makeCalendar('bob', 'main', 'Main');

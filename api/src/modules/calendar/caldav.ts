@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import { randomUUID } from 'node:crypto';
 import {
   createCalendarObject,
@@ -17,8 +16,15 @@ import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 import { CredentialBox, CredentialsKeyMissing } from './credentials';
 import { googleDepsOf, GoogleError, type GoogleDeps } from './google';
-import { createGoogleEvent, deleteGoogleEvent, syncGoogleConnection, updateGoogleEvent } from './google-sync';
+import {
+  changeGoogleOccurrence,
+  createGoogleEvent,
+  deleteGoogleEvent,
+  syncGoogleConnection,
+  updateGoogleEvent,
+} from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
+import { editedIcs, editOccurrence, IcsEditError, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone } from './recurrence';
 import { reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -93,6 +99,7 @@ function explain(error: unknown, statuses: readonly number[]): CaldavError {
   if (error instanceof CaldavError) return error;
   if (error instanceof GoogleError) return new CaldavError(error.message, error.kind);
   if (error instanceof CredentialsKeyMissing) return new CaldavError(error.message, 'server');
+  if (error instanceof IcsEditError) return new CaldavError(error.message, 'conflict');
   if (
     statuses.includes(401) ||
     statuses.includes(403) ||
@@ -454,22 +461,7 @@ export async function createRemoteEvent(
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
     const uid = randomUUID();
-    const ics = objectIcs(uid, fields);
-    const response = await createCalendarObject({
-      calendar: { url: found.calendar.url } as DAVCalendar,
-      filename: `${uid}.ics`,
-      iCalString: ics,
-      headers,
-      fetch: trace.fetch,
-    });
-    if (!response.ok) throw failedWrite(response, 'save');
-    const url = new URL(`${uid}.ics`, found.calendar.url.replace(/\/?$/, '/')).href;
-    const etag = await etagAfterWrite(response, url, headers, trace.fetch);
-    const [row] = await deps.db
-      .insert(caldavObjects)
-      .values({ calendarId, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
-      .returning();
-    return row!;
+    return await putNewObject(deps, found.calendar, userId, uid, objectIcs(uid, fields), headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);
   }
@@ -493,26 +485,6 @@ function objectIcs(uid: string, fields: EventFields): string {
     'UTC',
     '',
   ).replace(/\r\nX-WR-CALNAME:[^\r]*/, '');
-}
-
-/** The object's text with the main event's title and times changed; everything else it carries is kept. */
-function editedIcs(ics: string, fields: Partial<EventFields>): string {
-  const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
-  const main = root.getAllSubcomponents('vevent').find((vevent) => !vevent.hasProperty('recurrence-id'));
-  if (!main) throw new CaldavError('This event cannot be changed from Lifeboard.', 'server');
-  if (fields.title !== undefined) main.updatePropertyWithValue('summary', fields.title);
-  if (fields.description !== undefined) main.updatePropertyWithValue('description', fields.description);
-  if (fields.start && fields.end) {
-    const allDay = fields.allDay ?? false;
-    const time = (date: Date) =>
-      allDay ? ICAL.Time.fromDateString(date.toISOString().slice(0, 10)) : ICAL.Time.fromJSDate(date, true);
-    for (const name of ['dtstart', 'dtend', 'duration']) main.removeAllProperties(name);
-    main.addPropertyWithValue('dtstart', time(fields.start));
-    main.addPropertyWithValue('dtend', time(fields.end));
-  }
-  main.updatePropertyWithValue('sequence', Number(main.getFirstPropertyValue('sequence') ?? 0) + 1);
-  main.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
-  return root.toString();
 }
 
 /** After a refused write: the server's current version replaces Lifeboard's copy (or the copy goes, if it was deleted there). */
@@ -546,72 +518,198 @@ const changedElsewhere =
   'This event was changed in another calendar app since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
 const deletedElsewhere = 'This event was deleted in another calendar app.';
 
-/** Changes an event on its server: PUT with If-Match, so a newer version made elsewhere is never overwritten. */
+/** What a change to one occurrence of a series does: move it to new times, or delete it (null). */
+export type OccurrenceChange = EventTimes | null;
+
+/**
+ * Writes a changed object back with If-Match, so a newer version made elsewhere is never overwritten: on a refusal
+ * the server's version is taken and the person asked again. Answers Lifeboard's updated copy.
+ */
+async function writeObject(
+  deps: CaldavDeps,
+  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  ics: string,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<ObjectRow> {
+  const response = await updateCalendarObject({
+    calendarObject: { url: found.object.url, data: ics, etag: found.object.etag ?? undefined },
+    headers,
+    fetch: fetcher,
+  });
+  if (response.status === 412 || response.status === 404) {
+    await takeServerVersion(deps, found, headers, fetcher);
+    throw new CaldavError(
+      response.status === 404 ? deletedElsewhere : changedElsewhere,
+      response.status === 404 ? 'gone' : 'conflict',
+    );
+  }
+  if (!response.ok) throw failedWrite(response, 'save');
+  const etag = await etagAfterWrite(response, found.object.url, headers, fetcher);
+  const [row] = await deps.db
+    .update(caldavObjects)
+    .set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, found.connection.userId)) })
+    .where(eq(caldavObjects.id, found.object.id))
+    .returning();
+  return row!;
+}
+
+/** Deletes an object on its server with If-Match; gone already counts as done. */
+async function removeObject(
+  deps: CaldavDeps,
+  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<void> {
+  const response = await deleteCalendarObject({
+    calendarObject: { url: found.object.url, etag: found.object.etag ?? undefined },
+    headers,
+    fetch: fetcher,
+  });
+  if (response.status === 412) {
+    await takeServerVersion(deps, found, headers, fetcher);
+    throw new CaldavError(changedElsewhere, 'conflict');
+  }
+  if (!response.ok && response.status !== 404) throw failedWrite(response, 'delete');
+  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, found.object.id));
+}
+
+/** A new object in the calendar (If-None-Match, so nothing is replaced), kept as Lifeboard's copy. */
+async function putNewObject(
+  deps: CaldavDeps,
+  calendar: CalendarRow,
+  userId: number,
+  uid: string,
+  ics: string,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<ObjectRow> {
+  const response = await createCalendarObject({
+    calendar: { url: calendar.url } as DAVCalendar,
+    filename: `${uid}.ics`,
+    iCalString: ics,
+    headers,
+    fetch: fetcher,
+  });
+  if (!response.ok) throw failedWrite(response, 'save');
+  const url = new URL(`${uid}.ics`, calendar.url.replace(/\/?$/, '/')).href;
+  const etag = await etagAfterWrite(response, url, headers, fetcher);
+  const [row] = await deps.db
+    .insert(caldavObjects)
+    .values({ calendarId: calendar.id, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
+    .returning();
+  return row!;
+}
+
+/**
+ * One occurrence of a repeating event, or it and all later ones, moved or deleted on the server, in the event's own
+ * object (EXDATE, RECURRENCE-ID override, UNTIL) as other calendar apps write it; a moved "future" starts a new
+ * series. Answers false when the object holds no series to change in part (a single event), for the caller to
+ * change the whole event.
+ */
+async function changeOccurrence(
+  deps: CaldavDeps,
+  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  at: OccurrenceScope,
+  change: OccurrenceChange,
+  headers: Record<string, string>,
+  fetcher: typeof fetch,
+): Promise<ObjectRow | 'deleted' | false> {
+  const zone = await zoneOfUser(deps.db, found.connection.userId);
+  const edited = editOccurrence(found.object.ics, at, change, zone, () => randomUUID());
+  if (!edited) return false;
+  if (edited.ics === null) {
+    await removeObject(deps, found, headers, fetcher);
+    return 'deleted';
+  }
+  if (!edited.split) return writeObject(deps, found, edited.ics, headers, fetcher);
+  // The new series is made first: if the old one then cannot be ended (changed elsewhere), the new one goes again
+  // and nothing is half done.
+  const made = await putNewObject(
+    deps,
+    found.calendar,
+    found.connection.userId,
+    edited.split.uid,
+    edited.split.ics,
+    headers,
+    fetcher,
+  );
+  try {
+    return await writeObject(deps, found, edited.ics, headers, fetcher);
+  } catch (error) {
+    await removeObject(deps, { ...found, object: made }, headers, fetcher).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Changes an event on its server: PUT with If-Match, so a newer version made elsewhere is never overwritten. With
+ * `at`, the times change one occurrence (or it and all later ones) of a repeating event; else the whole event.
+ */
 export async function updateRemoteEvent(
   deps: CaldavDeps,
   userId: number,
   objectId: number,
   fields: Partial<EventFields>,
+  at?: OccurrenceScope,
 ): Promise<ObjectRow> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
+  const times = fields.start && fields.end ? { start: fields.start, end: fields.end, allDay: !!fields.allDay } : null;
   if (found.connection.provider === 'google')
-    return updateGoogleEvent(deps.google, found, fields).catch((error: unknown) => {
+    return (
+      at && times
+        ? changeGoogleOccurrence(deps.google, found, at, times).then(
+            async (row) => row ?? updateGoogleEvent(deps.google, found, fields),
+          )
+        : updateGoogleEvent(deps.google, found, fields)
+    ).catch((error: unknown) => {
       throw explain(error, []);
     });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
-    const ics = editedIcs(found.object.ics, fields);
-    const response = await updateCalendarObject({
-      calendarObject: { url: found.object.url, data: ics, etag: found.object.etag ?? undefined },
-      headers,
-      fetch: trace.fetch,
-    });
-    if (response.status === 412 || response.status === 404) {
-      await takeServerVersion(deps, found, headers, trace.fetch);
-      throw new CaldavError(
-        response.status === 404 ? deletedElsewhere : changedElsewhere,
-        response.status === 404 ? 'gone' : 'conflict',
-      );
+    if (at && times) {
+      const changed = await changeOccurrence(deps, found, at, times, headers, trace.fetch);
+      if (changed === 'deleted') throw new CaldavError(deletedElsewhere, 'gone');
+      if (changed) return changed;
     }
-    if (!response.ok) throw failedWrite(response, 'save');
-    const etag = await etagAfterWrite(response, found.object.url, headers, trace.fetch);
-    const [row] = await deps.db
-      .update(caldavObjects)
-      .set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
-      .where(eq(caldavObjects.id, objectId))
-      .returning();
-    return row!;
+    const moved = at && !times ? { at: at.occurrence, userZone: await zoneOfUser(deps.db, userId) } : undefined;
+    return await writeObject(deps, found, editedIcs(found.object.ics, fields, moved), headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);
   }
 }
 
-/** Deletes an event (the whole object, every repeat) on its server, with If-Match; gone already counts as done. */
-export async function deleteRemoteEvent(deps: CaldavDeps, userId: number, objectId: number): Promise<void> {
+/**
+ * Deletes an event on its server with If-Match; gone already counts as done. With `at`, one occurrence (or it and
+ * all later ones) of a repeating event; else the whole object, every repeat.
+ */
+export async function deleteRemoteEvent(
+  deps: CaldavDeps,
+  userId: number,
+  objectId: number,
+  at?: OccurrenceScope,
+): Promise<void> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
   if (found.connection.provider === 'google')
-    return deleteGoogleEvent(deps.google, found).catch((error: unknown) => {
+    return (
+      at
+        ? changeGoogleOccurrence(deps.google, found, at, null).then(async (row) => {
+            if (row === null) await deleteGoogleEvent(deps.google, found);
+          })
+        : deleteGoogleEvent(deps.google, found)
+    ).catch((error: unknown) => {
       throw explain(error, []);
     });
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
-    const response = await deleteCalendarObject({
-      calendarObject: { url: found.object.url, etag: found.object.etag ?? undefined },
-      headers,
-      fetch: trace.fetch,
-    });
-    if (response.status === 412) {
-      await takeServerVersion(deps, found, headers, trace.fetch);
-      throw new CaldavError(changedElsewhere, 'conflict');
-    }
-    if (!response.ok && response.status !== 404) throw failedWrite(response, 'delete');
-    await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, objectId));
+    if (at && (await changeOccurrence(deps, found, at, null, headers, trace.fetch)) !== false) return;
+    await removeObject(deps, found, headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);
   }

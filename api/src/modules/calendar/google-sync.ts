@@ -12,6 +12,7 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
+import { splitRule, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { reconcileCalendars } from './service';
 
@@ -214,8 +215,20 @@ async function storeEvents(
         set: { etag: values.etag, ics: values.ics },
       });
   }
-  // A series' removed dates come from its occurrences' own events, which may arrive in any order or sync.
-  const objects = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, row.id));
+  await refreshSeries(db, row.id, () => zone);
+}
+
+/**
+ * Works out every series of a calendar again: a series' removed dates come from its occurrences' own events (moved
+ * or cancelled), which may arrive in any order or sync, or be written by Lifeboard. `zoneOf` names the zone an
+ * event's times are read in when it names none.
+ */
+async function refreshSeries(
+  db: GoogleDeps['db'],
+  calendarId: number,
+  zoneOf: (object: ObjectRow, event: GoogleEvent) => string,
+): Promise<void> {
+  const objects = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, calendarId));
   const parsed = objects.map((object) => ({ object, event: JSON.parse(object.ics) as GoogleEvent }));
   const exceptions = new Map<string, GoogleEvent[]>();
   for (const { event } of parsed) {
@@ -223,7 +236,7 @@ async function storeEvents(
     exceptions.set(event.recurringEventId, [...(exceptions.get(event.recurringEventId) ?? []), event]);
   }
   for (const { object, event } of parsed) {
-    const events = seriesOf(event, exceptions.get(event.id ?? '') ?? [], zone);
+    const events = seriesOf(event, exceptions.get(event.id ?? '') ?? [], zoneOf(object, event));
     if (JSON.stringify(events) === JSON.stringify(object.events)) continue;
     await db.update(caldavObjects).set({ events }).where(eq(caldavObjects.id, object.id));
   }
@@ -290,6 +303,8 @@ export async function syncGoogleConnection(
 
 /** What an event made or changed in Lifeboard says (the same fields as a CalDAV event's). */
 export interface GoogleEventFields {
+  /** The IANA zone a timed event repeats in (Google keeps it beside the instant). */
+  timeZone?: string;
   title?: string;
   start?: Date;
   end?: Date;
@@ -304,7 +319,9 @@ const deletedInGoogle = 'This event was deleted in Google Calendar.';
 /** Google's fields for a change: an all-day event by dates (its end is the day after its last), a timed one by instants. */
 function googleFields(fields: GoogleEventFields): calendar_v3.Schema$Event {
   const time = (date: Date) =>
-    fields.allDay ? { date: date.toISOString().slice(0, 10) } : { dateTime: date.toISOString() };
+    fields.allDay
+      ? { date: date.toISOString().slice(0, 10) }
+      : { dateTime: date.toISOString(), ...(fields.timeZone ? { timeZone: fields.timeZone } : {}) };
   return {
     ...(fields.title !== undefined ? { summary: fields.title } : {}),
     ...(fields.description !== undefined ? { description: fields.description } : {}),
@@ -312,27 +329,27 @@ function googleFields(fields: GoogleEventFields): calendar_v3.Schema$Event {
   };
 }
 
-/** Keeps Google's answer as Lifeboard's copy of the event, with its series worked out again. */
+/** The zone a pushed event's times are read in: the one its series was worked out in, else its own. */
+const pushedZone = (object: ObjectRow, event: GoogleEvent) => object.events[0]?.tzid ?? event.start?.timeZone ?? 'UTC';
+
+/**
+ * Keeps Google's answer as Lifeboard's copy of the event (a cancelled occurrence too: it removes a date from its
+ * series), with the calendar's series worked out again.
+ */
 async function keepEvent(db: GoogleDeps['db'], calendarId: number, event: GoogleEvent): Promise<ObjectRow> {
-  const siblings = await db.select().from(caldavObjects).where(eq(caldavObjects.calendarId, calendarId));
-  const exceptions = siblings
-    .map((object) => JSON.parse(object.ics) as GoogleEvent)
-    .filter((other) => other.recurringEventId === event.id);
-  const values = {
-    calendarId,
-    url: event.id!,
-    etag: event.etag ?? null,
-    ics: JSON.stringify(event),
-    events: seriesOf(event, exceptions, event.start?.timeZone ?? 'UTC'),
-  };
-  const [row] = await db
+  const values = { calendarId, url: event.id!, etag: event.etag ?? null, ics: JSON.stringify(event) };
+  await db
     .insert(caldavObjects)
-    .values(values)
+    .values({ ...values, events: [] })
     .onConflictDoUpdate({
       target: [caldavObjects.calendarId, caldavObjects.url],
-      set: { etag: values.etag, ics: values.ics, events: values.events },
-    })
-    .returning();
+      set: { etag: values.etag, ics: values.ics },
+    });
+  await refreshSeries(db, calendarId, pushedZone);
+  const [row] = await db
+    .select()
+    .from(caldavObjects)
+    .where(and(eq(caldavObjects.calendarId, calendarId), eq(caldavObjects.url, values.url)));
   return row!;
 }
 
@@ -426,5 +443,161 @@ export async function deleteGoogleEvent(deps: GoogleDeps, owned: Required<Owned>
   } finally {
     await saveTokens();
   }
-  await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+  await forget(deps, owned);
+}
+
+/** Lifeboard's copy of a deleted event goes; a deleted occurrence stays as "cancelled", for its series to skip. */
+async function forget(deps: GoogleDeps, owned: Required<Owned>): Promise<void> {
+  const event = JSON.parse(owned.object.ics) as GoogleEvent;
+  if (!event.recurringEventId) {
+    await deps.db.delete(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+    return;
+  }
+  const { id, recurringEventId, originalStartTime } = event;
+  await keepEvent(deps.db, owned.calendar.id, { id, status: 'cancelled', recurringEventId, originalStartTime });
+}
+
+const notAnOccurrence = 'That day is not one of this event\u2019s days any more: refresh the calendar and try again.';
+
+/**
+ * One occurrence of a repeating Google event, or it and all later ones, moved (`times`) or deleted (null), as
+ * Google's own clients do it: "this one" patches or deletes the instance (found with events.instances by its
+ * original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then on
+ * deleted) and, for a move, inserts a new series at the new time. Answers null when the event is no series to
+ * change in part (a single event, or an occurrence already changed on its own): the caller changes it whole.
+ */
+export async function changeGoogleOccurrence(
+  deps: GoogleDeps,
+  owned: Required<Owned>,
+  at: OccurrenceScope,
+  times: EventTimes | null,
+): Promise<ObjectRow | null> {
+  const event = JSON.parse(owned.object.ics) as GoogleEvent;
+  const rule = (event.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
+  if (event.recurringEventId || !rule || !event.id || !event.start) return null;
+  const allDay = Boolean(event.start.date);
+  const first = new Date(allDay ? `${event.start.date}T00:00:00Z` : (event.start.dateTime ?? ''));
+  const zone = pushedZone(owned.object, event);
+  const split = splitRule(rule, first, at.occurrence, allDay, zone, times?.start ?? null);
+  if (!split.hit) throw new GoogleError(notAnOccurrence, 'conflict');
+  // "This and all future ones" from the first occurrence is the whole series.
+  if (at.scope === 'future' && split.before === 0) return null;
+  const { api, saveTokens } = clientFor(deps, owned.connection);
+  const calendarId = owned.calendar.url;
+  const refused = async (error: unknown): Promise<never> => {
+    const status = statusOf(error);
+    if (status === 412 || status === 404 || status === 410) {
+      await takeGoogleVersion(deps, api, owned);
+      throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+    }
+    throw explainGoogle(error);
+  };
+  try {
+    if (at.scope === 'one') {
+      // The instances of the days around it (timeMin and timeMax are instants, whatever the calendar's zone), and of
+      // those the one planned for that start: its originalStartTime names it even after it was moved.
+      const planned = at.occurrence.getTime();
+      const { data } = await api.events
+        .instances({
+          calendarId,
+          eventId: event.id,
+          timeMin: new Date(planned - DAY_MS).toISOString(),
+          timeMax: new Date(planned + 2 * DAY_MS).toISOString(),
+          maxResults: 250,
+        })
+        .catch(refused);
+      const instance = data.items?.find((item) =>
+        allDay
+          ? item.originalStartTime?.date === at.occurrence.toISOString().slice(0, 10)
+          : Date.parse(item.originalStartTime?.dateTime ?? '') === planned,
+      );
+      if (!instance?.id) throw new GoogleError(notAnOccurrence, 'conflict');
+      const ifMatch = instance.etag ? { headers: { 'If-Match': instance.etag } } : {};
+      if (!times) {
+        await api.events.delete({ calendarId, eventId: instance.id }, ifMatch).catch(refused);
+        const { id, recurringEventId, originalStartTime } = instance;
+        await keepEvent(deps.db, owned.calendar.id, { id, status: 'cancelled', recurringEventId, originalStartTime });
+      } else {
+        const { data: moved } = await api.events
+          .patch(
+            { calendarId, eventId: instance.id, requestBody: googleFields({ ...times, ...zoned(event, times) }) },
+            ifMatch,
+          )
+          .catch(refused);
+        await keepEvent(deps.db, owned.calendar.id, moved);
+      }
+      return (await ownRow(deps, owned)) ?? owned.object;
+    }
+    // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
+    let made: GoogleEvent | null = null;
+    if (times) {
+      ({ data: made } = await api.events
+        .insert({
+          calendarId,
+          requestBody: {
+            ...carried(event),
+            ...googleFields({ ...times, ...zoned(event, times) }),
+            recurrence: [`RRULE:${split.rest!}`],
+          },
+        })
+        .catch(refused));
+    }
+    const recurrence = (event.recurrence ?? []).map((line) => (/^RRULE:/i.test(line) ? `RRULE:${split.ended}` : line));
+    let ended: GoogleEvent;
+    try {
+      ({ data: ended } = await api.events
+        .patch(
+          { calendarId, eventId: event.id, requestBody: { recurrence } },
+          owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+        )
+        .catch(refused));
+    } catch (error) {
+      if (made?.id) await api.events.delete({ calendarId, eventId: made.id }).catch(() => undefined);
+      throw error;
+    }
+    if (made) await keepEvent(deps.db, owned.calendar.id, made);
+    const row = await keepEvent(deps.db, owned.calendar.id, ended);
+    // Its occurrences changed on their own from the cut on end with it.
+    for (const object of await deps.db
+      .select()
+      .from(caldavObjects)
+      .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
+      const exception = JSON.parse(object.ics) as GoogleEvent;
+      const original = exception.originalStartTime;
+      const startedAt = original?.date
+        ? Date.parse(`${original.date}T00:00:00Z`)
+        : Date.parse(original?.dateTime ?? '');
+      if (
+        exception.recurringEventId !== event.id ||
+        exception.status === 'cancelled' ||
+        !(startedAt >= at.occurrence.getTime())
+      )
+        continue;
+      await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {
+        if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
+      });
+      await forget(deps, { ...owned, object });
+    }
+    return row;
+  } catch (error) {
+    throw explainGoogle(error);
+  } finally {
+    await saveTokens();
+  }
+}
+
+/** A new series keeps what the person sees of the old one (title, notes, place, colour, reminders). */
+function carried(event: GoogleEvent): GoogleEvent {
+  const { summary, description, location, colorId, reminders, transparency, visibility } = event;
+  return { summary, description, location, colorId, reminders, transparency, visibility };
+}
+
+/** A moved timed occurrence keeps its series' zone, so its new series repeats at the same local time. */
+function zoned(event: GoogleEvent, times: EventTimes): { timeZone?: string } {
+  return !times.allDay && event.start?.timeZone ? { timeZone: event.start.timeZone } : {};
+}
+
+async function ownRow(deps: GoogleDeps, owned: Required<Owned>): Promise<ObjectRow | undefined> {
+  const [row] = await deps.db.select().from(caldavObjects).where(eq(caldavObjects.id, owned.object.id));
+  return row;
 }

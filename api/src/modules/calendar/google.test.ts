@@ -365,6 +365,175 @@ describe('Google Calendar', () => {
     expect(await connections(user)).toEqual([]);
   });
 
+  it('moves and deletes one occurrence, or it and all later ones, of a repeating Google event, and a sync keeps it so', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    await synced(user, made!.id, null);
+    const primary = google.account;
+    google.putEvent(primary, {
+      id: 'swim1',
+      summary: 'Swim',
+      start: { dateTime: '2026-05-04T09:00:00+02:00', timeZone: BERLIN },
+      end: { dateTime: '2026-05-04T10:00:00+02:00', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
+    });
+    await syncNow(user, made!.id);
+    const shown = async () =>
+      (await googleItems(user, '2026-05-01', '2026-06-05'))
+        .filter((i) => i.title.startsWith('Swim'))
+        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    // What Google's own calendar shows of a series in the same weeks.
+    const inGoogle = (id = 'swim1') =>
+      google
+        .instancesOf(primary, id)
+        .map((e) => e.start?.dateTime?.slice(0, 16) ?? '')
+        .filter((start) => start < '2026-06-05');
+    expect(await shown()).toEqual([
+      'Swim 2026-05-04T07:00',
+      'Swim 2026-05-11T07:00',
+      'Swim 2026-05-18T07:00',
+      'Swim 2026-05-25T07:00',
+      'Swim 2026-06-01T07:00',
+    ]);
+    const series = Number((await googleItems(user, '2026-05-04', '2026-05-04'))[0]!.series.split(':')[1]);
+
+    // This one moves: Google's instance is patched (found by its original start), as Google's own apps do.
+    const moved = await user.post('/api/calendar/caldav/events/update', {
+      id: series,
+      occurrence: '2026-05-11T07:00:00.000Z',
+      scope: 'one',
+      start: '2026-05-12T16:00:00.000Z',
+      end: '2026-05-12T17:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(google.eventsOf(primary).find((e) => e.id === 'swim1_20260511T070000Z')).toMatchObject({
+      recurringEventId: 'swim1',
+      originalStartTime: { dateTime: '2026-05-11T07:00:00.000Z' },
+      start: { dateTime: '2026-05-12T16:00:00.000Z', timeZone: BERLIN },
+    });
+    // This one goes: the instance is cancelled.
+    const gone = await user.post('/api/calendar/caldav/events/delete', {
+      id: series,
+      occurrence: '2026-05-18T07:00:00.000Z',
+      scope: 'one',
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(inGoogle()).toEqual(['2026-05-04T07:00', '2026-05-12T16:00', '2026-05-25T07:00', '2026-06-01T07:00']);
+    expect(await shown()).toEqual([
+      'Swim 2026-05-04T07:00',
+      'Swim 2026-05-12T16:00',
+      'Swim 2026-05-25T07:00',
+      'Swim 2026-06-01T07:00',
+    ]);
+
+    // The series is renamed in Google; the next syncs keep the move and the deletion, once each.
+    const master = google.eventsOf(primary).find((e) => e.id === 'swim1')!;
+    google.putEvent(primary, { ...master, summary: 'Swimming' });
+    await syncNow(user, made!.id);
+    await syncNow(user, made!.id);
+    expect(await shown()).toEqual([
+      'Swimming 2026-05-04T07:00',
+      'Swim 2026-05-12T16:00',
+      'Swimming 2026-05-25T07:00',
+      'Swimming 2026-06-01T07:00',
+    ]);
+
+    // Changed in Google since the last sync: the change is refused, and the new series made for it goes again.
+    const count = google.eventsOf(primary).length;
+    google.putEvent(primary, { ...google.eventsOf(primary).find((e) => e.id === 'swim1')! });
+    const stale = await user.post('/api/calendar/caldav/events/update', {
+      id: series,
+      occurrence: '2026-05-25T07:00:00.000Z',
+      scope: 'future',
+      start: '2026-05-26T08:00:00.000Z',
+      end: '2026-05-26T09:00:00.000Z',
+      all_day: false,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(google.eventsOf(primary)).toHaveLength(count);
+    expect(google.eventsOf(primary).find((e) => e.id === 'swim1')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO']);
+
+    // This and all future ones move: the series' RRULE ends (UNTIL) and a new series starts, on Tuesdays.
+    const future = await user.post('/api/calendar/caldav/events/update', {
+      id: series,
+      occurrence: '2026-05-25T07:00:00.000Z',
+      scope: 'future',
+      start: '2026-05-26T08:00:00.000Z',
+      end: '2026-05-26T09:00:00.000Z',
+      all_day: false,
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(google.eventsOf(primary).find((e) => e.id === 'swim1')!.recurrence).toEqual([
+      expect.stringMatching(/^RRULE:FREQ=WEEKLY;.*UNTIL=20260525T065959Z/),
+    ]);
+    const next = google.eventsOf(primary).find((e) => e.summary === 'Swimming' && e.id !== 'swim1')!;
+    expect(next).toMatchObject({
+      start: { dateTime: '2026-05-26T08:00:00.000Z', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+    });
+    expect(inGoogle()).toEqual(['2026-05-04T07:00', '2026-05-12T16:00']);
+    await syncNow(user, made!.id);
+    expect(await shown()).toEqual([
+      'Swimming 2026-05-04T07:00',
+      'Swim 2026-05-12T16:00',
+      'Swimming 2026-05-26T08:00',
+      'Swimming 2026-06-02T08:00',
+    ]);
+
+    // This and all future ones go, on the new series; from its first day on, the whole event goes.
+    const later = (await googleItems(user, '2026-06-02', '2026-06-02')).find((i) => i.title === 'Swimming')!;
+    const laterId = Number(later.series.split(':')[1]);
+    const cut = await user.post('/api/calendar/caldav/events/delete', {
+      id: laterId,
+      occurrence: later.start,
+      scope: 'future',
+    });
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(inGoogle(next.id)).toEqual(['2026-05-26T08:00']);
+    await syncNow(user, made!.id);
+    expect((await shown()).slice(-1)).toEqual(['Swimming 2026-05-26T08:00']);
+    const all = await user.post('/api/calendar/caldav/events/delete', {
+      id: laterId,
+      occurrence: '2026-05-26T08:00:00.000Z',
+      scope: 'future',
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(google.eventsOf(primary).some((e) => e.id === next.id)).toBe(false);
+    await syncNow(user, made!.id);
+    expect(await shown()).toEqual(['Swimming 2026-05-04T07:00', 'Swim 2026-05-12T16:00']);
+
+    // An all-day series: its instance is named by its date.
+    google.putEvent(primary, {
+      id: 'bins1',
+      summary: 'Bins out',
+      start: { date: '2026-05-05' },
+      end: { date: '2026-05-06' },
+      recurrence: ['RRULE:FREQ=WEEKLY'],
+    });
+    await syncNow(user, made!.id);
+    const bins = (await googleItems(user, '2026-05-12', '2026-05-12')).find((i) => i.title === 'Bins out')!;
+    expect(bins.start).toBe('2026-05-12');
+    const skipped = await user.post('/api/calendar/caldav/events/delete', {
+      id: Number(bins.series.split(':')[1]),
+      occurrence: bins.start,
+      scope: 'one',
+    });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    const binDays = async () =>
+      (await googleItems(user, '2026-05-01', '2026-05-25')).filter((i) => i.title === 'Bins out').map((i) => i.start);
+    expect(
+      google
+        .instancesOf(primary, 'bins1')
+        .map((e) => e.start?.date)
+        .slice(0, 3),
+    ).toEqual(['2026-05-05', '2026-05-19', '2026-05-26']);
+    await syncNow(user, made!.id);
+    expect(await binDays()).toEqual(['2026-05-05', '2026-05-19']);
+    await user.post('/api/calendar/connections/delete', { id: made!.id });
+  });
+
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     const user = await signUp(app);
     expect(await connect(user)).toMatch(/google=connected$/);

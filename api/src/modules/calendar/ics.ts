@@ -24,7 +24,11 @@ const utcMidnight = (time: Time) => new Date(Date.UTC(time.year, time.month - 1,
  * zone the feed defines only in its VTIMEZONE (Outlook's "Eastern Standard Time") through ical.js; a floating
  * time is read in the user's zone.
  */
-function instantOfValue(time: Time, property: Property, userZone: string): { instant: Date; tzid: string | null } {
+export function instantOfValue(
+  time: Time,
+  property: Property,
+  userZone: string,
+): { instant: Date; tzid: string | null } {
   if (time.isDate) return { instant: utcMidnight(time), tzid: null };
   const tzid = property.getParameter('tzid');
   const zone = typeof tzid === 'string' ? tzid : null;

@@ -167,6 +167,34 @@ const eventTimes = {
   all_day: z.boolean(),
   description: z.string().max(5000).optional(),
 };
+/**
+ * Which occurrence of a repeating event a change is for: its start as `/api/google/events` listed it, and whether it
+ * reaches that one or it and all later ones. Without it, a change is to the whole event.
+ */
+const occurrenceFields = {
+  occurrence: z
+    .string()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, {
+      message: 'is not a date or a date-time',
+    })
+    .optional()
+    .describe("The occurrence's start as the calendar listed it (an ISO date-time, or a date for an all-day one)."),
+  scope: z
+    .enum(['one', 'future'])
+    .optional()
+    .describe('one: only that occurrence; future: it and all later ones. Needs occurrence.'),
+};
+const scopeTogether = (body: { occurrence?: string; scope?: string }) =>
+  (body.occurrence === undefined) === (body.scope === undefined);
+const occurrenceOf = (body: { occurrence?: string; scope?: 'one' | 'future' }) =>
+  body.occurrence && body.scope
+    ? {
+        occurrence: new Date(
+          /^\d{4}-\d{2}-\d{2}$/.test(body.occurrence) ? `${body.occurrence}T00:00:00Z` : body.occurrence,
+        ),
+        scope: body.scope,
+      }
+    : undefined;
 const timesInOrder = (body: { start?: string; end?: string }) =>
   !body.start || !body.end || Date.parse(body.end) > Date.parse(body.start);
 const caldavEvent = z.object({
@@ -476,14 +504,16 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['calendar'],
         summary:
-          'Change an event of a synced CalDAV calendar (its title, or its times: a repeating one moves as a whole). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead',
+          "Change an event of a synced CalDAV or Google calendar: its title (every time), or its times: the whole event, or with occurrence and scope one occurrence of a repeating one (an override in the event, or Google's instance) or it and all later ones (the series ends, a new one starts). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead",
         body: z
           .object({
             id: z.number().int().positive().describe("The event's series number (caldav:ID)."),
             ...z.object(eventTimes).partial().shape,
+            ...occurrenceFields,
           })
           .strict()
           .refine(timesInOrder, { message: 'must be after start', path: ['end'] })
+          .refine(scopeTogether, { message: 'needs occurrence and scope together', path: ['scope'] })
           .refine(
             (body) =>
               (body.start === undefined) === (body.end === undefined) &&
@@ -496,11 +526,17 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id, title, start, end, all_day: allDay, description } = request.body;
-      const row = await updateRemoteEvent(caldav, authOf(request).userId, id, {
-        ...(title !== undefined ? { title } : {}),
-        ...(description !== undefined ? { description } : {}),
-        ...(start && end ? { start: new Date(start), end: new Date(end), allDay: allDay ?? false } : {}),
-      }).catch((error: unknown) => caldavFailure(error, 'id'));
+      const row = await updateRemoteEvent(
+        caldav,
+        authOf(request).userId,
+        id,
+        {
+          ...(title !== undefined ? { title } : {}),
+          ...(description !== undefined ? { description } : {}),
+          ...(start && end ? { start: new Date(start), end: new Date(end), allDay: allDay ?? false } : {}),
+        },
+        occurrenceOf(request.body),
+      ).catch((error: unknown) => caldavFailure(error, 'id'));
       return { event: presentObject(row) };
     },
   );
@@ -511,15 +547,18 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['calendar'],
         summary:
-          'Delete an event (every repeat of it) from its CalDAV calendar. With If-Match: a version changed elsewhere meanwhile is kept (409)',
-        body: z.object({ id: z.number().int().positive() }).strict(),
+          "Delete an event from its CalDAV or Google calendar: every repeat of it, or with occurrence and scope one occurrence (an EXDATE, or Google's instance cancelled) or it and all later ones (the series ends). With If-Match: a version changed elsewhere meanwhile is kept (409)",
+        body: z
+          .object({ id: z.number().int().positive(), ...occurrenceFields })
+          .strict()
+          .refine(scopeTogether, { message: 'needs occurrence and scope together', path: ['scope'] }),
         response: { 200: z.object({ success: z.literal(true) }), ...errorsOf(404, 409) },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
-      await deleteRemoteEvent(caldav, authOf(request).userId, request.body.id).catch((error: unknown) =>
-        caldavFailure(error, 'id'),
+      await deleteRemoteEvent(caldav, authOf(request).userId, request.body.id, occurrenceOf(request.body)).catch(
+        (error: unknown) => caldavFailure(error, 'id'),
       );
       return { success: true as const };
     },

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { parseIcs } from './ics';
+import { editedIcs, editOccurrence, IcsEditError, splitRule } from './ics-edit';
+
+/* How Lifeboard writes a change to one occurrence (or the rest) of a series into the event's iCalendar text. */
+
+const calendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Another app//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+const BERLIN_ZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Berlin',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+// Weekly on Mondays at 09:00 Berlin time, from 2026-03-02 (across the change to summer time on 2026-03-29).
+const berlin = calendar(
+  ...BERLIN_ZONE,
+  'BEGIN:VEVENT',
+  'UID:team-1',
+  'DTSTAMP:20260101T000000Z',
+  'DTSTART;TZID=Europe/Berlin:20260302T090000',
+  'DTEND;TZID=Europe/Berlin:20260302T100000',
+  'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+  'SUMMARY:Team',
+  'LOCATION:Room 4',
+  'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
+  'END:VEVENT',
+);
+const uid = () => 'new-series';
+const starts = (ics: string) => parseIcs(ics, 'UTC').map((s) => [s.uid, s.start, s.rrule, s.exdates] as const);
+
+describe('one occurrence of a series in its own object', () => {
+  it('moves one: a RECURRENCE-ID override in the series’ own zone, the rest of the event kept', () => {
+    // 2026-03-30 09:00 Berlin (summer time) is 07:00 UTC.
+    const edited = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-30T07:00:00Z'), scope: 'one' },
+      { start: new Date('2026-03-31T15:00:00Z'), end: new Date('2026-03-31T16:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!;
+    expect(edited.split).toBeNull();
+    expect(edited.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260330T090000');
+    expect(edited.ics).toContain('BEGIN:VTIMEZONE');
+    expect(edited.ics!.match(/X-APPLE-TRAVEL-ADVISORY-BEHAVIOR/g)).toHaveLength(2);
+    expect(starts(edited.ics!)).toEqual([
+      ['team-1', '2026-03-02T08:00:00.000Z', 'FREQ=WEEKLY;COUNT=10;BYDAY=MO', ['2026-03-30']],
+      ['team-1/2026-03-30T09:00:00', '2026-03-31T15:00:00.000Z', null, []],
+    ]);
+    // Moving the moved one again changes its override; deleting it leaves an EXDATE for its first day.
+    const again = editOccurrence(
+      edited.ics!,
+      { occurrence: new Date('2026-03-31T15:00:00Z'), scope: 'one' },
+      { start: new Date('2026-04-01T15:00:00Z'), end: new Date('2026-04-01T16:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!;
+    expect(again.ics!.match(/RECURRENCE-ID/g)).toHaveLength(1);
+    const deleted = editOccurrence(
+      again.ics!,
+      { occurrence: new Date('2026-04-01T15:00:00Z'), scope: 'one' },
+      null,
+      'UTC',
+      uid,
+    )!;
+    expect(deleted.ics).not.toContain('RECURRENCE-ID');
+    expect(deleted.ics).toContain('EXDATE;TZID=Europe/Berlin:20260330T090000');
+    expect(starts(deleted.ics!)).toEqual([
+      ['team-1', '2026-03-02T08:00:00.000Z', 'FREQ=WEEKLY;COUNT=10;BYDAY=MO', ['2026-03-30']],
+    ]);
+  });
+
+  it('this and all future ones: UNTIL in UTC on the series, a new series with what is left of its COUNT', () => {
+    const edited = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-16T08:00:00Z'), scope: 'future' },
+      { start: new Date('2026-03-17T08:00:00Z'), end: new Date('2026-03-17T09:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!;
+    expect(edited.ics).toMatch(/RRULE:FREQ=WEEKLY;.*UNTIL=20260316T075959Z/);
+    expect(edited.ics).not.toContain('COUNT');
+    expect(edited.split!.uid).toBe('new-series');
+    expect(starts(edited.split!.ics)).toEqual([
+      ['new-series', '2026-03-17T08:00:00.000Z', 'FREQ=WEEKLY;COUNT=8;BYDAY=TU', []],
+    ]);
+    expect(edited.split!.ics).toContain('LOCATION:Room 4');
+    // Deleting from the first occurrence deletes the whole object; from a later one only ends the series.
+    expect(
+      editOccurrence(berlin, { occurrence: new Date('2026-03-02T08:00:00Z'), scope: 'future' }, null, 'UTC', uid),
+    ).toEqual({ ics: null, split: null });
+    const ended = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-09T08:00:00Z'), scope: 'future' },
+      null,
+      'UTC',
+      uid,
+    )!;
+    expect(ended.split).toBeNull();
+    expect(ended.ics).toContain('UNTIL=20260309T075959Z');
+    // An occurrence moved on its own after the cut ends with the series; one before it stays.
+    const moveOne = (ics: string, occurrence: string, to: string) =>
+      editOccurrence(
+        ics,
+        { occurrence: new Date(occurrence), scope: 'one' },
+        { start: new Date(to), end: new Date(Date.parse(to) + 3600_000), allDay: false },
+        'UTC',
+        uid,
+      )!.ics!;
+    const withOverrides = moveOne(
+      moveOne(berlin, '2026-03-09T08:00:00Z', '2026-04-01T12:00:00Z'),
+      '2026-03-30T07:00:00Z',
+      '2026-04-02T12:00:00Z',
+    );
+    const cut = editOccurrence(
+      withOverrides,
+      { occurrence: new Date('2026-03-16T08:00:00Z'), scope: 'future' },
+      null,
+      'UTC',
+      uid,
+    )!;
+    expect(cut.ics!.match(/RECURRENCE-ID;TZID=Europe\/Berlin:\d+T\d+/g)).toEqual([
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260309T090000',
+    ]);
+  });
+
+  it('all-day series: dates for RECURRENCE-ID, EXDATE and UNTIL', () => {
+    const daily = calendar(
+      'BEGIN:VEVENT',
+      'UID:d-1',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART;VALUE=DATE:20260601',
+      'DTEND;VALUE=DATE:20260602',
+      'RRULE:FREQ=DAILY',
+      'EXDATE;VALUE=DATE:20260610',
+      'SUMMARY:Walk',
+      'END:VEVENT',
+    );
+    const one = editOccurrence(
+      daily,
+      { occurrence: new Date('2026-06-03T00:00:00Z'), scope: 'one' },
+      null,
+      'UTC',
+      uid,
+    )!;
+    expect(one.ics).toContain('EXDATE;VALUE=DATE:20260603');
+    const future = editOccurrence(
+      daily,
+      { occurrence: new Date('2026-06-05T00:00:00Z'), scope: 'future' },
+      { start: new Date('2026-06-06T00:00:00Z'), end: new Date('2026-06-07T00:00:00Z'), allDay: true },
+      'UTC',
+      uid,
+    )!;
+    expect(future.ics).toContain('UNTIL=20260604');
+    expect(future.ics).not.toContain('20260610');
+    // The skipped day after the cut moves along with the new series.
+    expect(starts(future.split!.ics)).toEqual([
+      ['new-series', '2026-06-06T00:00:00.000Z', 'FREQ=DAILY', ['2026-06-11']],
+    ]);
+  });
+
+  it('refuses a day that is not one of the series’, and leaves a single event to be changed whole', () => {
+    expect(() =>
+      editOccurrence(berlin, { occurrence: new Date('2026-03-03T08:00:00Z'), scope: 'one' }, null, 'UTC', uid),
+    ).toThrow(IcsEditError);
+    const single = calendar(
+      'BEGIN:VEVENT',
+      'UID:s-1',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART:20260301T100000Z',
+      'DTEND:20260301T110000Z',
+      'SUMMARY:Once',
+      'END:VEVENT',
+    );
+    expect(
+      editOccurrence(single, { occurrence: new Date('2026-03-01T10:00:00Z'), scope: 'one' }, null, 'UTC', uid),
+    ).toBeNull();
+  });
+
+  it('a whole series moved to another weekday repeats on that weekday', () => {
+    const moved = editedIcs(berlin, {
+      start: new Date('2026-03-04T08:00:00Z'),
+      end: new Date('2026-03-04T09:00:00Z'),
+      allDay: false,
+    });
+    expect(moved).toContain('BYDAY=WE');
+  });
+});
+
+describe('a Google series’ rule cut at an occurrence', () => {
+  it('ends it with UNTIL and carries on with what is left', () => {
+    expect(
+      splitRule(
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6',
+        new Date('2026-05-04T07:00:00Z'),
+        new Date('2026-05-18T07:00:00Z'),
+        false,
+        'Europe/Berlin',
+        new Date('2026-05-19T07:00:00Z'),
+      ),
+    ).toEqual({
+      hit: true,
+      before: 2,
+      ended: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20260518T065959Z',
+      rest: 'FREQ=WEEKLY;COUNT=4;BYDAY=TU',
+    });
+    expect(
+      splitRule(
+        'RRULE:FREQ=DAILY',
+        new Date('2026-05-04T00:00:00Z'),
+        new Date('2026-05-06T00:00:00Z'),
+        true,
+        'UTC',
+        null,
+      ),
+    ).toMatchObject({ hit: true, before: 2, ended: 'FREQ=DAILY;UNTIL=20260505', rest: null });
+    expect(
+      splitRule('FREQ=WEEKLY', new Date('2026-05-04T07:00:00Z'), new Date('2026-05-05T07:00:00Z'), false, 'UTC', null)
+        .hit,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,342 @@
+import ICAL from 'ical.js';
+import { instantOfValue } from './ics';
+import { isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
+
+/*
+ * Lifeboard's changes to a connected calendar's event, written into the event's own iCalendar text the way a
+ * standard client (Apple Calendar, Thunderbird) writes them, so every other app of the account reads them alike:
+ * a change to the whole series edits the main VEVENT; "this one" adds an EXDATE (deleted) or a RECURRENCE-ID
+ * override (moved) in the same object; "this and all future ones" ends the series with UNTIL and, for a move,
+ * starts a new series (a new object) at the new time. Whatever the text carries that Lifeboard does not know is kept.
+ */
+
+type Component = InstanceType<typeof ICAL.Component>;
+type Time = InstanceType<typeof ICAL.Time>;
+type Recur = InstanceType<typeof ICAL.Recur>;
+type Property = InstanceType<typeof ICAL.Property>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why a change cannot be written, in words the person can act on. */
+export class IcsEditError extends Error {}
+
+export interface EventTimes {
+  start: Date;
+  end: Date;
+  allDay: boolean;
+}
+export interface EventChange extends Partial<EventTimes> {
+  title?: string;
+  description?: string;
+}
+
+/** Which occurrence a change is for: its start as the calendar listed it, and how far the change reaches. */
+export interface OccurrenceScope {
+  occurrence: Date;
+  scope: 'one' | 'future';
+}
+
+/** The text to write back (null: delete the object), and a new series' object to make (a moved "future"). */
+export interface EditedObject {
+  ics: string | null;
+  split: { uid: string; ics: string } | null;
+}
+
+const parse = (ics: string) => new ICAL.Component(ICAL.parse(ics) as unknown[]);
+const mainOf = (root: Component) => root.getAllSubcomponents('vevent').find((v) => !v.hasProperty('recurrence-id'));
+
+/** A time as Lifeboard writes it: a date for an all-day event, else an instant in UTC (no VTIMEZONE needed). */
+const written = (date: Date, allDay: boolean) =>
+  allDay ? ICAL.Time.fromDateString(date.toISOString().slice(0, 10)) : ICAL.Time.fromJSDate(date, true);
+
+function setTimes(vevent: Component, times: EventTimes): void {
+  for (const name of ['dtstart', 'dtend', 'duration']) vevent.removeAllProperties(name);
+  vevent.addPropertyWithValue('dtstart', written(times.start, times.allDay));
+  vevent.addPropertyWithValue('dtend', written(times.end, times.allDay));
+}
+
+function touch(vevent: Component): void {
+  vevent.updatePropertyWithValue('sequence', Number(vevent.getFirstPropertyValue('sequence') ?? 0) + 1);
+  vevent.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
+}
+
+function applyChange(vevent: Component, change: EventChange): void {
+  if (change.title !== undefined) vevent.updatePropertyWithValue('summary', change.title);
+  if (change.description !== undefined) vevent.updatePropertyWithValue('description', change.description);
+  if (change.start && change.end) setTimes(vevent, { start: change.start, end: change.end, allDay: !!change.allDay });
+}
+
+/** The object's text with the main event (every repeat of it) changed, or the override found at `moved`. */
+export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; userZone: string }): string {
+  const root = parse(ics);
+  // An occurrence moved on its own (an override, found where it is now) is renamed alone, as it shows alone.
+  const override =
+    moved && !change.start
+      ? root
+          .getAllSubcomponents('vevent')
+          .find(
+            (v) =>
+              v.hasProperty('recurrence-id') &&
+              instantOfProperty(v, 'dtstart', moved.userZone)?.getTime() === moved.at.getTime(),
+          )
+      : undefined;
+  if (override) {
+    applyChange(override, change);
+    touch(override);
+    return root.toString();
+  }
+  const main = mainOf(root);
+  if (!main) throw new IcsEditError('This event cannot be changed from Lifeboard.');
+  // Measured before the move: a weekly series dragged from Monday to Wednesday repeats on Wednesdays.
+  const days = change.start && change.end ? dayShift(main, change.start, change.allDay) : 0;
+  applyChange(main, change);
+  if (days) shiftWeekdays(main, days);
+  touch(main);
+  return root.toString();
+}
+
+const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate }) as Time;
+const wallOf = (time: Time): WallTime => ({
+  year: time.year,
+  month: time.month,
+  day: time.day,
+  hour: time.hour,
+  minute: time.minute,
+  second: time.second,
+});
+
+/** How a VEVENT names its start: all day, in an IANA zone, in UTC, or floating (read in the user's zone). */
+interface StartForm {
+  isDate: boolean;
+  tzid: string | null;
+  utc: boolean;
+}
+function startForm(vevent: Component): StartForm {
+  const property = vevent.getFirstProperty('dtstart')!;
+  const time = property.getFirstValue() as Time;
+  const tzid = property.getParameter('tzid');
+  return {
+    isDate: time.isDate,
+    tzid: typeof tzid === 'string' ? tzid : null,
+    utc: time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone,
+  };
+}
+
+/** An instant as a value of the form the series' DTSTART has (for RECURRENCE-ID and EXDATE). */
+function valueIn(form: StartForm, instant: Date, userZone: string): Time {
+  if (form.isDate) return ICAL.Time.fromDateString(instant.toISOString().slice(0, 10));
+  if (form.utc) return ICAL.Time.fromJSDate(instant, true);
+  const zone = form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
+  return wallTime(wallTimeOf(instant, zone), false);
+}
+
+function addTimeProperty(vevent: Component, name: string, value: Time, form: StartForm): Property {
+  const property = vevent.addPropertyWithValue(name, value);
+  if (!form.isDate && !form.utc && form.tzid) property.setParameter('tzid', form.tzid);
+  return property;
+}
+
+const sameWall = (a: Time, b: Time) =>
+  a.year === b.year &&
+  a.month === b.month &&
+  a.day === b.day &&
+  (a.isDate || b.isDate || (a.hour === b.hour && a.minute === b.minute && a.second === b.second));
+
+/** The instant a DTSTART-like property of `vevent` names. */
+function instantOfProperty(vevent: Component, name: string, userZone: string): Date | null {
+  const property = vevent.getFirstProperty(name);
+  const value = property?.getFirstValue() as Time | null | undefined;
+  return property && value ? instantOfValue(value, property, userZone).instant : null;
+}
+
+/** How many of the rule's occurrences (from the series' first) come before `cut` and whether `cut` is one of them. */
+function countBefore(recur: Recur, first: Time, cut: Time): { before: number; hit: boolean } {
+  const floatingFirst = wallTime(wallOf(first), first.isDate);
+  const floatingCut = wallTime(wallOf(cut), first.isDate);
+  const iterator = recur.iterator(floatingFirst);
+  let before = 0;
+  for (let guard = 0; guard < 100_000; guard += 1) {
+    const next = iterator.next();
+    if (!next) return { before, hit: false };
+    const order = next.compare(floatingCut);
+    if (order === 0 || sameWall(next, floatingCut)) return { before, hit: true };
+    if (order > 0) return { before, hit: false };
+    before += 1;
+  }
+  return { before, hit: false };
+}
+
+/** Days between the series' first date and a new start, in the series' own terms (for moving weekdays along). */
+function dayShift(main: Component, newStart: Date, allDay: boolean | undefined, from?: Date, userZone = 'UTC'): number {
+  const first = from ?? instantOfProperty(main, 'dtstart', userZone);
+  if (!first) return 0;
+  const form = startForm(main);
+  const zone = allDay || form.isDate ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
+  const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, zone))}T00:00:00Z`);
+  return Math.round((day(newStart) - day(first)) / DAY_MS);
+}
+
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** A weekly rule's plain weekdays moved by `days` (Tuesdays dragged to Wednesday repeat on Wednesdays). */
+function shiftedRule(recur: Recur, days: number): Recur {
+  const shift = ((days % 7) + 7) % 7;
+  const copy = ICAL.Recur.fromString(recur.toString());
+  const byDay = copy.parts.BYDAY as string[] | undefined;
+  if (!shift || copy.freq !== 'WEEKLY' || !byDay) return copy;
+  copy.parts.BYDAY = byDay.map((day) => {
+    const index = WEEKDAYS.indexOf(day);
+    return index < 0 ? day : WEEKDAYS[(index + shift) % 7]!;
+  });
+  return copy;
+}
+
+function shiftWeekdays(main: Component, days: number): void {
+  const recur = main.getFirstPropertyValue('rrule') as Recur | null;
+  if (recur) main.updatePropertyWithValue('rrule', shiftedRule(recur, days));
+}
+
+/** The rule ended just before `cut`: UTC UNTIL for a timed series, the day before for an all-day one. */
+export function ruleEndedBefore(recur: Recur, cut: Date, isDate: boolean): Recur {
+  const copy = ICAL.Recur.fromString(recur.toString());
+  copy.count = null;
+  copy.until = isDate
+    ? ICAL.Time.fromDateString(
+        new Date(Date.parse(`${cut.toISOString().slice(0, 10)}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10),
+      )
+    : ICAL.Time.fromJSDate(new Date(cut.getTime() - 1000), true);
+  return copy;
+}
+
+/** The rule of the series that carries on from the occurrence: what is left of a COUNT, weekdays moved along. */
+export function ruleFrom(recur: Recur, before: number, days: number): Recur {
+  const copy = shiftedRule(recur, days);
+  if (copy.count !== null && copy.count !== undefined) copy.count = Math.max(1, copy.count - before);
+  return copy;
+}
+
+/**
+ * One occurrence (or it and all later ones) of the object's series changed: moved to `times`, or deleted (`times`
+ * null). Answers null when the object holds no such occurrence to change on its own (a single event): the caller
+ * changes or deletes the whole event instead.
+ */
+export function editOccurrence(
+  ics: string,
+  at: OccurrenceScope,
+  times: EventTimes | null,
+  userZone: string,
+  newUid: () => string,
+): EditedObject | null {
+  const root = parse(ics);
+  const main = mainOf(root);
+  const overrides = root.getAllSubcomponents('vevent').filter((v) => v.hasProperty('recurrence-id'));
+  const target = at.occurrence.getTime();
+  // An occurrence moved before (an override) is found by where it is now, and stands for its original date.
+  const moved = overrides.find((v) => instantOfProperty(v, 'dtstart', userZone)?.getTime() === target);
+  const original = moved ? instantOfProperty(moved, 'recurrence-id', userZone) : at.occurrence;
+  const recur = main?.getFirstPropertyValue('rrule') as Recur | null | undefined;
+  // A single event (or an override whose series is not in this object) is changed as a whole.
+  if (!main || !recur || !original) return null;
+  const form = startForm(main);
+  const first = main.getFirstPropertyValue('dtstart') as Time;
+  const cut = valueIn(form, original, userZone);
+  const { before, hit } = countBefore(recur, first, cut);
+  if (!hit && !moved)
+    throw new IcsEditError(
+      'That day is not one of this event\u2019s days any more: refresh the calendar and try again.',
+    );
+  const overrideAt = (value: Time) =>
+    overrides.find((v) => sameWall(v.getFirstPropertyValue('recurrence-id') as Time, value));
+
+  if (at.scope === 'one') {
+    const existing = moved ?? overrideAt(cut);
+    if (!times) {
+      if (existing) root.removeSubcomponent(existing);
+      addTimeProperty(main, 'exdate', cut, form);
+      touch(main);
+      return { ics: root.toString(), split: null };
+    }
+    let override = existing;
+    if (!override) {
+      override = ICAL.Component.fromString(main.toString());
+      for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence']) override.removeAllProperties(name);
+      addTimeProperty(override, 'recurrence-id', cut, form);
+      override.updatePropertyWithValue('sequence', Number(main.getFirstPropertyValue('sequence') ?? 0));
+      root.addSubcomponent(override);
+    }
+    setTimes(override, times);
+    touch(override);
+    return { ics: root.toString(), split: null };
+  }
+
+  // "This and all future ones" from the first occurrence is the whole series.
+  if (before === 0) {
+    if (!times) return { ics: null, split: null };
+    return { ics: editedIcs(ics, times), split: null };
+  }
+  // Compared as instants: an EXDATE or RECURRENCE-ID may name its zone differently from DTSTART.
+  const later = (instant: Date | null) => instant !== null && instant.getTime() >= original.getTime();
+  for (const override of overrides)
+    if (later(instantOfProperty(override, 'recurrence-id', userZone))) root.removeSubcomponent(override);
+  const laterExdates: Date[] = [];
+  for (const property of main.getAllProperties('exdate')) {
+    const values = property.getValues() as Time[];
+    const instantOf = (value: Time) => instantOfValue(value, property, userZone).instant;
+    const kept = values.filter((value) => !later(instantOf(value)));
+    for (const value of values) if (later(instantOf(value))) laterExdates.push(instantOf(value));
+    if (kept.length === values.length) continue;
+    main.removeProperty(property);
+    for (const value of kept) addTimeProperty(main, 'exdate', value, form);
+  }
+  main.updatePropertyWithValue('rrule', ruleEndedBefore(recur, original, form.isDate));
+  touch(main);
+  if (!times) return { ics: root.toString(), split: null };
+
+  // The new series: the old one's fields at the new time, with what is left of its rule and skipped days.
+  const uid = newUid();
+  const next = ICAL.Component.fromString(main.toString());
+  for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence', 'recurrence-id'])
+    next.removeAllProperties(name);
+  next.updatePropertyWithValue('uid', uid);
+  setTimes(next, times);
+  next.addPropertyWithValue(
+    'rrule',
+    ruleFrom(recur, before, dayShift(main, times.start, times.allDay, original, userZone)),
+  );
+  const shift = times.start.getTime() - original.getTime();
+  for (const skipped of laterExdates)
+    next.addPropertyWithValue('exdate', written(new Date(skipped.getTime() + shift), times.allDay));
+  next.updatePropertyWithValue('sequence', 0);
+  next.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
+  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  for (const property of root.getAllProperties())
+    calendar.addProperty(ICAL.Property.fromString(property.toICALString()));
+  calendar.addSubcomponent(next);
+  return { ics: root.toString(), split: { uid, ics: calendar.toString() } };
+}
+
+/**
+ * A series' RRULE (as text) cut at one of its occurrences, for a calendar that keeps rules apart from the event
+ * (Google): the rule ended just before it, and the rule a new series starting at `newStart` carries on with.
+ * `hit` is false when `cut` is not one of the series' occurrences; `before` counts the occurrences before it.
+ */
+export function splitRule(
+  rule: string,
+  first: Date,
+  cut: Date,
+  allDay: boolean,
+  zone: string,
+  newStart: Date | null,
+): { hit: boolean; before: number; ended: string; rest: string | null } {
+  const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
+  const at = (instant: Date) =>
+    allDay ? ICAL.Time.fromDateString(instant.toISOString().slice(0, 10)) : wallTime(wallTimeOf(instant, zone), false);
+  const { before, hit } = countBefore(recur, at(first), at(cut));
+  const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, allDay ? 'UTC' : zone))}T00:00:00Z`);
+  return {
+    hit,
+    before,
+    ended: ruleEndedBefore(recur, cut, allDay).toString(),
+    rest: newStart ? ruleFrom(recur, before, Math.round((day(newStart) - day(cut)) / DAY_MS)).toString() : null,
+  };
+}
