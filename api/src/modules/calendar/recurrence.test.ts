@@ -54,9 +54,19 @@ describe("recurrence expansion in the user's time zone", () => {
     expect(
       instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, 'America/New_York').toISOString(),
     ).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('takes the first of a time that happens twice when the clocks go back, west and east of Greenwich', () => {
+    // New York: 01:30 EDT (05:30 UTC), then 01:30 EST; London: 01:30 BST (00:30 UTC), then 01:30 GMT.
     expect(
       instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, 'America/New_York').toISOString(),
     ).toBe('2026-11-01T05:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 10, day: 25, hour: 1, minute: 30, second: 0 }, 'Europe/London').toISOString(),
+    ).toBe('2026-10-25T00:30:00.000Z');
+    expect(
+      instantOf({ year: 2026, month: 4, day: 5, hour: 2, minute: 30, second: 0 }, 'Australia/Sydney').toISOString(),
+    ).toBe('2026-04-04T15:30:00.000Z');
   });
 
   it('expands weekdays only, skips removed dates, and answers a single item only when it overlaps', () => {

@@ -104,16 +104,22 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
   return instantOfFloating(wallAsUtc(wall), timeZone);
 }
 
+/** The wall time an instant shows in a zone, as a floating time (its UTC fields are the wall-clock fields). */
+export function floatingOf(instant: Date, timeZone: string): Date {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+}
+
 /** `instantOf` for a wall time given as a floating time (its UTC fields are the wall-clock fields). */
-function instantOfFloating(asUtc: number, timeZone: string): Date {
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  const second = asUtc - offsetAt(first, timeZone);
-  if (first === second) return new Date(first);
-  // Two candidates: the zone changed offset in between. Keep the one that shows the asked wall time.
-  const candidates = [Math.min(first, second), Math.max(first, second)];
-  for (const candidate of candidates)
-    if (wallAsUtc(wallTimeOf(new Date(candidate), timeZone)) === asUtc) return new Date(candidate);
-  return new Date(Math.max(first, second));
+export function instantOfFloating(asUtc: number, timeZone: string): Date {
+  // The zone's offsets a day either side: the same unless its clocks change near this time.
+  const before = asUtc - offsetAt(asUtc - DAY_MS, timeZone);
+  const after = asUtc - offsetAt(asUtc + DAY_MS, timeZone);
+  if (before === after) return new Date(before);
+  const shows = (instant: number) => wallAsUtc(wallTimeOf(new Date(instant), timeZone)) === asUtc;
+  // Both show it when the clocks went back (RFC 5545: the first is meant); neither when they went forward over
+  // it, and the offset from before the change moves it forward by the gap.
+  const valid = [before, after].filter(shows);
+  return new Date(valid.length ? Math.min(...valid) : before);
 }
 
 /** The `YYYY-MM-DD` of a wall time. */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { habitEntries } from '../../db/habit-schema';
 import { modelTables } from '../../db/model-tables';
 import { rangeEvents } from '../calendar/sources';
-import { fromWall, localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
+import { instantOfFloating } from '../calendar/recurrence';
+import { localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
 
 /** At most this many lines per section; the mail says how many more there are. */
 const SECTION_LIMIT = 15;
@@ -38,8 +39,8 @@ const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
  */
 export async function buildDigest(db: Db, user: { id: number; timezone: string }, date: string): Promise<Digest> {
   const zone = user.timezone;
-  const dayStart = fromWall(new Date(`${date}T00:00:00Z`), zone);
-  const dayEnd = fromWall(new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS), zone);
+  const dayStart = instantOfFloating(Date.parse(`${date}T00:00:00Z`), zone);
+  const dayEnd = instantOfFloating(Date.parse(`${date}T00:00:00Z`) + DAY_MS, zone);
   const items = await rangeEvents(db, user.id, zone, date, date);
   const line = (item: (typeof items)[number]) =>
     item.all_day ? (item.title ?? '') : `${timeText(new Date(item.start ?? ''), zone)} ${item.title ?? ''}`;

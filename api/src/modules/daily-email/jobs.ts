@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { composeMail } from '../mail/compose';
 import { occurrenceJobId, SCAN_LOOKAHEAD_MS, SCAN_LOOKBACK_MS, type ReminderDeps } from '../reminders/delivery';
-import { fromWall, localDate } from '../reminders/schedule';
+import { instantOfFloating } from '../calendar/recurrence';
+import { localDate } from '../reminders/schedule';
 import { buildDigest, isEmptyDigest } from './digest';
 
 export const DAILY_EMAIL_JOB = 'daily-email';
@@ -107,7 +108,10 @@ export async function scanDailyEmails(deps: Pick<DailyEmailDeps, 'db' | 'queue'>
   for (const user of wanting) {
     // Today's 07:00 and, late in the evening with a long look-ahead, tomorrow's.
     for (const date of new Set([localDate(new Date(from), user.timezone), localDate(new Date(to), user.timezone)])) {
-      const at = fromWall(new Date(`${date}T${String(DAILY_EMAIL_HOUR).padStart(2, '0')}:00:00Z`), user.timezone);
+      const at = instantOfFloating(
+        Date.parse(`${date}T${String(DAILY_EMAIL_HOUR).padStart(2, '0')}:00:00Z`),
+        user.timezone,
+      );
       if (at.getTime() < from || at.getTime() >= to) continue;
       if (
         await deps.queue.send(DAILY_EMAIL_JOB, { userId: user.id, date } satisfies DailyEmailJob, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromWall, habitTimesBetween, occurrencesBetween, toWall } from './schedule';
+import { floatingOf, instantOfFloating } from '../calendar/recurrence';
+import { habitTimesBetween, occurrencesBetween } from './schedule';
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 
@@ -88,8 +89,23 @@ describe('repeats on the wall clock of the user’s zone', () => {
 
   it('converts wall time both ways', () => {
     const instant = new Date('2026-07-01T12:00:00Z');
-    expect(toWall(instant, 'Europe/London').toISOString()).toBe('2026-07-01T13:00:00.000Z');
-    expect(fromWall(new Date('2026-07-01T13:00:00Z'), 'Europe/London').toISOString()).toBe(instant.toISOString());
+    expect(floatingOf(instant, 'Europe/London').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    expect(instantOfFloating(Date.parse('2026-07-01T13:00:00Z'), 'Europe/London').toISOString()).toBe(
+      instant.toISOString(),
+    );
+  });
+
+  it('sends a time that happens twice when the clocks go back at its first, as the calendar does', () => {
+    // 01:30 happens twice in London on 25 October 2026: at 00:30 UTC (BST) and at 01:30 UTC (GMT).
+    const reminder = { remind_at: '2026-10-24T00:30:00.000Z', repeat: 'FREQ=DAILY' };
+    expect(
+      occurrencesBetween(
+        reminder,
+        'Europe/London',
+        new Date('2026-10-25T00:00:00Z'),
+        new Date('2026-10-26T00:00:00Z'),
+      ).map((d) => d.toISOString()),
+    ).toEqual(['2026-10-25T00:30:00.000Z']);
   });
 });
 
