@@ -6,6 +6,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
 import { startRadicale, type Radicale } from '../../api/test/radicale';
+import { dragWithMouse } from '../support/drag';
 
 /*
  * Connecting a CalDAV account, against a real Radicale on this machine (the site runs with loopback allowed, as
@@ -137,13 +138,11 @@ describe('two-way calendar sync (CalDAV)', () => {
     expect(await onServer()).toContain(`EXDATE:${compact(today)}T120000Z`);
     await cell(today).getByText('Swim with Sam').waitFor({ state: 'detached', timeout: 20_000 });
 
-    const from = (await cell(day(1)).getByText('Swim with Sam').boundingBox())!;
-    const to = (await cell(day(2)).boundingBox())!;
-    await page.mouse.move(from.x + 10, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 30, from.y + from.height / 2 + 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-    await page.mouse.up();
+    await dragWithMouse(
+      page,
+      (await cell(day(1)).getByText('Swim with Sam').boundingBox())!,
+      (await cell(day(2)).boundingBox())!,
+    );
     await page
       .getByRole('group', { name: 'Move "Swim with Sam": which ones?' })
       .getByRole('button', { name: 'This one' })

@@ -6,6 +6,7 @@ import { signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { startSecondSite, type SecondSite } from '../support/second-site';
 import { signInThroughApi } from '../support/session';
+import { dragWithMouse } from '../support/drag';
 
 /**
  * Connecting Google Calendar as a person does it: the button leads to Google's consent page, "Allow" leads back,
@@ -107,13 +108,11 @@ describe('Google Calendar', () => {
     expect(inGoogle()).toEqual([`${day(1)}T12:00:00.000Z`]);
     await cell(today).getByText('Morning swim').waitFor({ state: 'detached', timeout: 20_000 });
 
-    const swim = (await cell(day(1)).getByText('Morning swim').boundingBox())!;
-    const target = (await cell(day(2)).boundingBox())!;
-    await page.mouse.move(swim.x + 10, swim.y + swim.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(swim.x + 30, swim.y + swim.height / 2 + 10, { steps: 5 });
-    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
-    await page.mouse.up();
+    await dragWithMouse(
+      page,
+      (await cell(day(1)).getByText('Morning swim').boundingBox())!,
+      (await cell(day(2)).boundingBox())!,
+    );
     await page
       .getByRole('group', { name: 'Move "Morning swim": which ones?' })
       .getByRole('button', { name: 'This one' })

@@ -8,6 +8,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
 import { pickUpWithKeyboard } from '../support/sortable';
+import { dragWithMouse } from '../support/drag';
 
 const site = inject('site');
 let browser: Browser;
@@ -78,11 +79,7 @@ describe('the planner', () => {
     const from = (await task.boundingBox())!;
     const x = (await column.boundingBox())!;
     const y = (await slot.boundingBox())!;
-    await page.mouse.move(from.x + 20, from.y + 10);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 60, from.y + 40, { steps: 5 });
-    await page.mouse.move(x.x + x.width / 2, y.y + y.height / 2, { steps: 15 });
-    await page.mouse.up();
+    await dragWithMouse(page, from, { x: x.x, y: y.y, width: x.width, height: y.height }, { grip: { x: 20, y: 10 } });
     await page.getByText(/Planned "Buy seeds"/).waitFor({ timeout: 20_000 });
 
     const plans = await listRecords(site, user, 'plannedactivity', 'plannedActivities');

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { instantOfValue } from './ics';
+import { instantOfValue, wallOf } from './ics';
 import { isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
 
 /*
@@ -96,14 +96,6 @@ export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; 
 }
 
 const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate }) as Time;
-const wallOf = (time: Time): WallTime => ({
-  year: time.year,
-  month: time.month,
-  day: time.day,
-  hour: time.hour,
-  minute: time.minute,
-  second: time.second,
-});
 
 /** How a VEVENT names its start: all day, in an IANA zone, in UTC, or floating (read in the user's zone). */
 interface StartForm {

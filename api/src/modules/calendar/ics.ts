@@ -9,7 +9,8 @@ export class IcsError extends Error {}
 type Time = ReturnType<typeof ICAL.Time.fromDateString>;
 type Property = NonNullable<ReturnType<InstanceType<typeof ICAL.Component>['getFirstProperty']>>;
 
-const wallOf = (time: Time): WallTime => ({
+/** The wall-clock fields of an ical.js time. */
+export const wallOf = (time: Time): WallTime => ({
   year: time.year,
   month: time.month,
   day: time.day,
