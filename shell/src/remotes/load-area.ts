@@ -65,8 +65,7 @@ export function areaLoadsSettledOrAfter(capMs: number): Promise<void> {
 
 /**
  * On a page load straight into an area, starts fetching its code as soon as the shell starts, instead of
- * after the shell's first render and page chunks, and the list the page opens with (stores/page-lists.ts),
- * which then arrives while the code does.
+ * after the shell's first render and page chunks.
  * Only what the guard would render: never the admin area for a non-admin, nothing for a signed-out visitor
  * of a signed-in route.
  */
@@ -80,20 +79,7 @@ export function startVisitedArea(location: { pathname: string; search: string },
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, trackAreaLoad(load));
   void loadAreaFoundations(areas[area].foundations);
-  prefetchPageListOf(location);
   return area;
-}
-
-/** A failure here only means the page asks for its list itself, as it would without this. */
-function prefetchPageListOf(location: { pathname: string; search: string }): void {
-  import('@lifeboard/shared/stores/page-lists')
-    .then(({ pageListOf, prefetchPageList }) => {
-      const list = pageListOf(location);
-      if (list) void prefetchPageList(list);
-    })
-    .catch((error: unknown) =>
-      console.info('The page’s list could not be asked for ahead; the page will ask itself', error),
-    );
 }
 
 /**
