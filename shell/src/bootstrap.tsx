@@ -41,6 +41,13 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
+// The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
+// request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
+const openingList = entry?.list && !window.location.search ? entry.list : null;
+if (openingList)
+  import('@lifeboard/shared/stores/collection')
+    .then(({ getCollection }) => getCollection(openingList).preload({}))
+    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; it will ask itself', error));
 // A shell page (/home, /boards…): the first render waits for its code (fetched beside this module's), so the page
 // paints with the layout. Rendered before it, it would wait behind a fallback that React holds for 300 ms.
 const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
