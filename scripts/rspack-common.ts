@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import type { Configuration, RspackPluginInstance, RuleSetRule } from '@rspack/core';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { CompileHintsPlugin } from './compile-hints-plugin';
 import { corsHeaders, repoRoot, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress-plugin';
 
@@ -213,8 +212,6 @@ export function remoteConfig({
       // No DefinePlugin of the API's address: the standalone page reads it at start-up from `settings.json`
       // (shared/stores/config.ts), a copy of the development default here, replaced by whoever serves the build.
       new rspack.CopyRspackPlugin({ patterns: [{ from: devSettingsFile, to: 'settings.json' }] }),
-      // What mounting the area runs first: the remote's entry and its lifecycles.
-      ...(isProduction ? [new CompileHintsPlugin({ chunks: [name, '__federation_expose_lifecycles'] })] : []),
       new rspack.HtmlRspackPlugin({
         // Without a shell around it, the standalone page must provide the runtime-core itself, before `main`.
         ...(remoteUsesHostRuntime

@@ -5,7 +5,6 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { providedSingletons } from '../scripts/federation';
 import { baseConfig, isProduction, productionPlugins } from '../scripts/rspack-common';
-import { CompileHintsPlugin } from '../scripts/compile-hints-plugin';
 import { PreloadStartChunksPlugin } from './build/preload-start-plugin';
 import { PrerenderPublicPagesPlugin } from './prerender/plugin';
 
@@ -59,7 +58,6 @@ const app = {
     new rspack.sharing.ProvideSharedPlugin({ enhanced: true, provides: providedSingletons() }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
     new PreloadStartChunksPlugin({ chunks: startChunks }),
-    ...(isProduction ? [new CompileHintsPlugin({ chunks: ['main', ...startChunks] })] : []),
     new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(dir, 'public') }] }),
     ...productionPlugins(),
   ],

@@ -4,8 +4,7 @@ import { preloadFor } from './screens';
 /**
  * The single-spa lifecycles the shell mounts as a parcel. With the root, and in parallel, comes what the visited
  * page needs first (its screen's code; the journal's list request), asked for as this module runs, not at the
- * mount, which waits for the shell's first render: on a page load straight into /journal the screen's chunks
- * were asked for 40–50 ms later that way.
+ * mount, which waits for the shell's first render.
  */
 export const { bootstrap, mount, unmount } = areaLifecycles(() =>
   Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root),

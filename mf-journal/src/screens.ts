@@ -1,5 +1,6 @@
 import { collectionRoutes } from './collections/collection-routes';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
+import { journalDay, journalListParams } from './journal/list-params';
 
 /**
  * The area's screens, each in its own chunk. The loaders live here, in the lifecycles' chunk, so that
@@ -22,28 +23,20 @@ export const PublicSharedPage = lazyScreen(() =>
 );
 
 /**
- * What the page at `location` needs before its first render: its screen's code and, for the journal
- * list, the list itself (requested now, in parallel with the code). Never rejects: a failed load is
- * retried when the screen renders, and shown there.
+ * What the page at `location` needs before its first render: its screen's code and, for the journal's list,
+ * the list itself (asked for now, beside the code, and taken over by the screen: `Collection.preload`). Never
+ * rejects: a failed load is retried when the screen renders, and shown there.
  */
 export function preloadFor(location: { pathname: string; search: string }): Promise<unknown> {
   const { pathname, search } = location;
   const quietly = (started: Promise<unknown>) => started.catch(() => undefined);
   if (pathname === '/journal') {
-    const wanted: Promise<unknown>[] = [quietly(JournalScreen.preload())];
-    if (new URLSearchParams(search).get('entry')) wanted.push(quietly(JournalEntryPage.preload()));
-    // The shell asked for the list already on a page load into /journal; after a click, this asks.
-    else
-      wanted.push(
-        quietly(
-          import('@lifeboard/shared/stores/page-lists').then(({ pageListOf, prefetchPageList }) => {
-            const list = pageListOf(location);
-            // Not awaited: the screen renders (its skeleton) without waiting for the list.
-            if (list) void prefetchPageList(list);
-          }),
-        ),
-      );
-    return Promise.all(wanted);
+    const query = new URLSearchParams(search);
+    if (query.get('entry')) return Promise.all([quietly(JournalScreen.preload()), quietly(JournalEntryPage.preload())]);
+    const list = import('@lifeboard/shared/stores/collection').then(({ getCollection }) =>
+      getCollection('journal_entry').preload(journalListParams('', journalDay(query))),
+    );
+    return Promise.all([quietly(JournalScreen.preload()), quietly(list)]);
   }
   if (pathname === '/notes') {
     const wanted = [quietly(NotesScreen.preload())];

@@ -1,21 +1,29 @@
+/**
+ * The shell's start-up, in order. Before it: index.html preloads this module's chunks (build/preload-start-plugin.ts)
+ * and index.ts has asked for remotes.json and settings.json. After it: once the page has loaded and what it opened
+ * has arrived, the signed-in layout preloads the other areas when the browser is idle (remotes/preload.ts).
+ * What each step was measured to gain is in bench/README.md, "Start-up".
+ */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
-import { App } from './app/App';
 import { afterPaintWhenIdle } from '@lifeboard/shared/lib/after-paint';
-import { startVisitedPage } from './app/pages';
-import { startSessionWhenNeeded } from './app/session-start';
-import { areaLoadsSettledOrAfter, startVisitedArea } from './remotes/load-area';
-import { startRemotes } from './remotes/register';
-import { takeEarlySettings } from './remotes/early-config';
 import { loadRuntimeSettings } from '@lifeboard/shared/stores/config';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
+import { App } from './app/App';
+import { pageComponent } from './app/pages';
+import { startSessionWhenNeeded } from './app/session-start';
+import { takeEarlySettings } from './remotes/early-config';
+import { areaLoadsSettled, startAreaEarly } from './remotes/load-area';
+import { startRemotes } from './remotes/register';
+import { guard } from './routes/guard';
 
-// single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
-// router and each mounted area's router all hear every navigation, whichever of them made it.
+// 1. single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
+//    router and each mounted area's router all hear every navigation, whichever of them made it.
 start({ urlRerouteOnly: true });
-// The runtime settings (/settings.json, asked for by index.ts): every API call waits for them (shared/api/client.ts).
+
+// 2. The runtime settings (the API's address): every API call waits for them (shared/api/client.ts).
 loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
   console.error('LB-SETTINGS: /settings.json could not be read', error);
   notify({
@@ -23,23 +31,33 @@ loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
     message: 'Lifeboard could not load its settings, so it cannot reach your data. Please reload the page.',
   });
 });
-// Read remotes.json early; nothing is fetched from any remote until one of its routes is visited.
+
+// 3. The remotes of remotes.json are registered; nothing is fetched from a remote until one of its routes is shown.
 startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remotes.json could not be read', error));
-// A page load straight into an area starts that area's code now, beside the shell's own first render.
-const viewer = { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() };
-startVisitedArea(window.location, viewer);
 
-/** The longest the session check waits for an area's first screen (see below): never for a hung remote. */
-const sessionCheckWaitsForAreaMs = 3000;
+// 4. What this address shows, as the guard will decide with the stored session. An area starts its code now,
+//    beside the shell's own first render instead of after it; never the admin area for a non-admin, nothing
+//    for a signed-out visitor of a signed-in route.
+const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
+const entry = visited.kind === 'render' ? visited.entry : null;
+if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
+// The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
+// request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
+const openingList = entry?.list && !window.location.search ? entry.list : null;
+if (openingList)
+  import('@lifeboard/shared/stores/collection')
+    .then(({ getCollection }) => getCollection(openingList).preload({}))
+    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; it will ask itself', error));
+// A shell page (/home, /boards…): the first render waits for its code (fetched beside this module's), so the page
+// paints with the layout. Rendered before it, it would wait behind a fallback that React holds for 300 ms.
+const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
+const pageCode = shellPage ? shellPage.preload().catch(() => undefined) : Promise.resolve();
 
+// 5. The first render, as a transition: React renders it in slices that yield to the browser instead of one long
+//    task (up to ~100 ms on a slow phone) that input would wait behind.
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// A shell page's own code (/home, /boards…) was fetched beside this module's; the first render waits for it,
-// so the page paints with the layout: rendered before it, it would wait behind a fallback, and React holds a
-// revealed fallback for 300 ms.
-void startVisitedPage(window.location.pathname, viewer).then(() => {
-  // As a transition, React renders the first page in slices that yield to the browser instead of one
-  // long task (up to ~100 ms on a slow phone) that input would wait behind.
+void pageCode.then(() => {
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
@@ -47,11 +65,9 @@ void startVisitedPage(window.location.pathname, viewer).then(() => {
       </StrictMode>,
     );
   });
-  // Then the session check (/api/user, and the HTTP client with it): the page renders from the stored user,
-  // and a 401 of a data load made before the check is handled once it has started (shared/api/client.ts).
-  // On a page load straight into an area it also waits for the area's code and first screen (its mount), then
-  // for a paint and an idle moment.
-  // While an area's files come, the browser is idle in short gaps; the check used to start in one of them and
-  // take main-thread time from the area's first screen.
-  void areaLoadsSettledOrAfter(sessionCheckWaitsForAreaMs).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
+  // 6. The session check (/api/user, and the HTTP client with it) once the area's first screen is on screen
+  //    (at most 3 s: never for a hung remote), after a paint, in an idle moment: started in one of the short
+  //    idle gaps while an area's files come, it took main-thread time from that screen. Until then the page
+  //    renders from the stored user; a 401 of an earlier data load is handled once it has started.
+  void areaLoadsSettled(3000).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
 });

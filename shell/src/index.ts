@@ -1,10 +1,9 @@
-import { requestRemotesConfigEarly, requestSettingsEarly } from './remotes/early-config';
+import { requestStartConfigEarly } from './remotes/early-config';
 
-// Before the async boundary, side by side: the bootstrap needs remotes.json and the runtime settings (the API's
-// address) as soon as it runs (remotes/early-config.ts).
-requestRemotesConfigEarly();
-requestSettingsEarly();
-// The async boundary: the Module Federation runtime resolves the shared singletons before React loads.
+// The shell's first script. The start-up itself reads top to bottom in bootstrap.tsx; before its async boundary
+// only this: remotes.json and settings.json are asked for now, so neither waits behind the bootstrap's chunks.
+requestStartConfigEarly();
+// The async boundary: the Module Federation runtime sets up the shared singletons before React loads.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   console.error('Lifeboard failed to start', error);
   const root = document.getElementById('root');

@@ -7,7 +7,6 @@ import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
-import { forgetPageListPrefetch, pageListOf, prefetchPageList } from '@lifeboard/shared/stores/page-lists';
 import { clearSession, setSession } from '@lifeboard/shared/stores/session';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
@@ -51,7 +50,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  forgetPageListPrefetch();
   clearData();
   clearSession();
 });
@@ -177,14 +175,14 @@ describe('/journal', () => {
   });
 
   it('takes over the list request made ahead of it, instead of asking twice', async () => {
-    await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
+    getCollection('journal_entry').preload({});
     at('/journal');
     expect(await screen.findByText('Swam far')).toBeTruthy();
     await waitFor(() => expect(listRequests().filter((p) => !('from' in p))).toEqual([{}]));
   });
 
   it('asks again when the prefetched list is not the one shown (another day)', async () => {
-    await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
+    getCollection('journal_entry').preload({});
     at('/journal?day=2026-11-21');
     await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-21' }));
     expect(listRequests().filter((p) => !('from' in p))).toEqual([{}, { to: '2026-11-21' }]);
@@ -196,7 +194,7 @@ describe('/journal', () => {
       // Requests of the previous test's screen still arriving are not this screen's.
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       api.requests.length = 0;
-      await prefetchPageList(pageListOf({ pathname: '/journal', search: '' })!);
+      getCollection('journal_entry').preload({});
       at('/journal');
       expect(await screen.findByText('Swam far')).toBeTruthy();
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

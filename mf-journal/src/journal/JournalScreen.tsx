@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
-import { journalListParams } from '@lifeboard/shared/stores/page-lists';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
@@ -16,7 +15,7 @@ import { useFirstPaintDone } from './first-paint';
 import { EntryList, entryTitle } from './EntryList';
 import { JournalEntryPage } from '../screens';
 import { ExportImportButton } from '../export/ExportImportButton';
-import { useJournalEntries } from './list-load';
+import { journalDay, journalListParams } from './list-params';
 import { useSearchAsYouType } from './search-input';
 import { useStagedCount } from './staged-count';
 import { MonthCalendar } from './MonthCalendar';
@@ -29,7 +28,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const today = localDate();
   const [month, setMonth] = useState(() => monthOf(day ?? today));
   const params = journalListParams(settled, day);
-  const { items, status, error, hasMore, collection } = useJournalEntries(params);
+  const { items, status, error, hasMore, collection } = useCollection('journal_entry', params);
   // The moods and the calendar's marks are asked for once the first entries are on screen: asked for as the
   // screen mounts, they went out (and the marks' month of entries came back) before the browser's first frame.
   const painted = useFirstPaintDone();
@@ -128,8 +127,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
 /** /journal: the entries by day, or one entry open in the editor (`?entry=<id|new>`; `?day=` jumps to a day). */
 export function JournalScreen() {
   const { params, setParam, editor } = useOpenDocument('entry');
-  const day = params.get('day');
-  const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+  const validDay = journalDay(params);
 
   return (
     <section className="lb-stack" data-model="journal_entry">

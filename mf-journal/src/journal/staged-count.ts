@@ -7,8 +7,8 @@ import { afterNextPaint } from '@lifeboard/shared/lib/after-paint';
  * browser's next frame, which then laid out the whole page). Once all are shown, later changes (a search,
  * Load more) render in full at once.
  *
- * On a cold open of /journal the first page (50 entries) rendered, laid out and painted in one go; a screen
- * shows about five. Painting 8 first brought the first entry on screen ~34 ms sooner (bench, 16 runs each).
+ * On a cold open of /journal the first page (50 entries) rendered, laid out and painted in one go, though a
+ * screen shows about five (figures in bench/README.md, "Start-up").
  */
 export function useStagedCount(total: number, first: number): number {
   const [count, setCount] = useState(first);

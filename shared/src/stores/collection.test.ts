@@ -4,7 +4,7 @@ import { setUnauthorizedHandler } from '../api/client';
 import { withFakeApi } from '../lib/test-fake-api';
 import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
 import { $board, setBoard } from './board';
-import { createCollection, getCollection } from './collection';
+import { createCollection, getCollection, preloadFreshMs } from './collection';
 import type { Collection } from './collection';
 import { clearData } from './data';
 
@@ -220,6 +220,100 @@ describe('loading', () => {
     expect(localStorage.getItem('lifeboard:items:journal_entry')).toBeNull();
     expect(createCollection('journal_entry').$items.get()).toEqual([]);
     expect(localStorage.getItem('lifeboard:auth_token_hint')).toBe('kept');
+  });
+});
+
+describe('preload: a list asked for ahead of its screen', () => {
+  const listRequests = () => api.requests.filter((r) => r.path === '/api/journal_entry/all').map((r) => r.body);
+  const entries = () => {
+    const journal = serveModel(api, 'journal_entry', 'journalEntries');
+    journal.seed(1, [{ title: 'Swam far' }]);
+    journal.seed(2, [{ title: 'Other board' }]);
+    collection = createCollection('journal_entry');
+    return journal;
+  };
+
+  it('is taken over by the screen’s load: one request, its answer shown', async () => {
+    entries();
+    collection.preload({});
+    await allTasks();
+    expect(await collection.load({})).toBe(true);
+    expect(listRequests()).toEqual([{ board: 1, params: {} }]);
+    expect(titles()).toEqual(['Swam far']);
+  });
+
+  it('is taken over while still on its way', async () => {
+    const release = entries().hold('all');
+    collection.preload({});
+    const loading = collection.load({});
+    expect(collection.$status.get()).toBe('loading');
+    release();
+    expect(await loading).toBe(true);
+    expect(listRequests()).toHaveLength(1);
+    expect(collection.$status.get()).toBe('ready');
+  });
+
+  it('is asked for once, however many times the page starts it', async () => {
+    entries();
+    collection.preload({});
+    collection.preload({});
+    await allTasks();
+    expect(listRequests()).toHaveLength(1);
+  });
+
+  it('does not stand for another list: the screen asks for its own', async () => {
+    entries();
+    collection.preload({});
+    await collection.load({ to: '2026-11-20' });
+    expect(listRequests()).toEqual([
+      { board: 1, params: {} },
+      { board: 1, params: { to: '2026-11-20' } },
+    ]);
+  });
+
+  it('does not stand for the list of another board', async () => {
+    entries();
+    collection.preload({});
+    setBoard(2, 'Work');
+    await collection.load({});
+    await allTasks();
+    expect(listRequests().map((body) => (body as { board: number }).board)).toContain(2);
+    expect(titles()).toEqual(['Other board']);
+  });
+
+  it('is taken once: the next visit of the page asks again', async () => {
+    entries();
+    collection.preload({});
+    await collection.load({});
+    await collection.load({});
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it('goes stale when no screen took it in time', async () => {
+    entries();
+    const start = Date.now();
+    collection.preload({});
+    await allTasks();
+    vi.spyOn(Date, 'now').mockReturnValue(start + preloadFreshMs + 1);
+    await collection.load({});
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it('is forgotten by clearData (a sign-out): the next load asks again', async () => {
+    entries();
+    collection.preload({});
+    await allTasks();
+    clearData();
+    await collection.load({});
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it('is not asked for without a board (a sign-in under way)', async () => {
+    entries();
+    setBoard(0, '');
+    collection.preload({});
+    await allTasks();
+    expect(listRequests()).toEqual([]);
   });
 });
 

@@ -14,6 +14,9 @@ import { keepEqual } from '../lib/keep-equal';
 
 export type CollectionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/** A preload no screen took within this time (the area failed, the visitor went elsewhere) is not used. */
+export const preloadFreshMs = 10_000;
+
 /** What `remove` resolves to: call it to undo; `ok` says whether the server removed the record. */
 export type Undo = (() => Promise<boolean>) & { readonly ok: boolean; readonly error: ApiError | null };
 
@@ -25,6 +28,12 @@ export interface Collection<R extends AnyRecord = AnyRecord> {
   readonly $nextCursor: ReadableAtom<string | null>;
   /** Loads the first page of the current board; `params` are kept for reloads and `loadMore`. */
   load(params?: ListParams): Promise<boolean>;
+  /**
+   * `load(params)` ahead of the screen that shows the list (an area's `preloadFor`, beside the screen's code):
+   * that screen's own `load` of the same params on the same board, within `preloadFreshMs`, takes this request
+   * over, in flight or answered, instead of asking again. Taken once, so a later visit asks afresh.
+   */
+  preload(params?: ListParams): void;
   /** Loads the page after `$nextCursor` and appends it; false when there is none or it failed. */
   loadMore(): Promise<boolean>;
   create(fields: AnyFields): Promise<ApiResult<R>>;
@@ -93,6 +102,8 @@ export function createCollection(modelName: string): Collection {
   // The local changes made while the latest load is in flight. The server may have read the list before they
   // reached it, so they are made again on its answer: a record created meanwhile does not vanish.
   let changesDuringLoad: Array<(list: AnyRecord[]) => AnyRecord[]> | null = null;
+  // The request of `preload`, until a `load` takes it over or passes it by.
+  let preloaded: { board: number; key: string; at: number; answer: Promise<boolean> } | null = null;
 
   /** Changes the shown list, and the answer of a load in flight when it comes. */
   function change(edit: (list: AnyRecord[]) => AnyRecord[]): void {
@@ -104,6 +115,7 @@ export function createCollection(modelName: string): Collection {
     generation++;
     scope++;
     changesDuringLoad = null;
+    preloaded = null;
     $items.set([]);
     $status.set('idle');
     $error.set(null);
@@ -117,9 +129,13 @@ export function createCollection(modelName: string): Collection {
   }
 
   function load(next: ListParams = params): Promise<boolean> {
+    const taken = preloaded;
+    preloaded = null;
     params = { ...next };
     delete params.cursor;
     const board = $board.get().id;
+    if (taken?.board === board && taken.key === JSON.stringify(params) && Date.now() - taken.at < preloadFreshMs)
+      return taken.answer;
     const mine = ++generation;
     if (!board) {
       changesDuringLoad = null;
@@ -151,6 +167,14 @@ export function createCollection(modelName: string): Collection {
       $status.set('ready');
       return true;
     });
+  }
+
+  function preload(next: ListParams = {}): void {
+    const board = $board.get().id;
+    // No board yet (a sign-in under way): the screen loads its list when the board is set.
+    if (!board) return;
+    const answer = load(next);
+    preloaded = { board, key: JSON.stringify(params), at: Date.now(), answer };
   }
 
   /** Whether the answer to a write sent in `sentIn` for `board` still belongs in the list. */
@@ -276,6 +300,7 @@ export function createCollection(modelName: string): Collection {
     $error,
     $nextCursor,
     load,
+    preload,
     loadMore,
     create,
     update,

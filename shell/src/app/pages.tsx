@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import type { LazyScreen } from '@lifeboard/shared/lib/lazy-screen';
-import { guard } from '../routes/guard';
-import type { Viewer } from '../routes/guard';
 
 /**
  * The shell's pages, found by name in `src/pages/**` and loaded lazily (one chunk each), so the landing
@@ -47,21 +45,4 @@ export function pageComponent(page: string): LazyScreen<object> | null {
     cache.set(key, component);
   }
   return component;
-}
-
-/**
- * On a page load straight into a shell page, starts that page's code with the shell instead of after the
- * shell's first render. Resolves once it has loaded (or failed: the page's render then shows the failure),
- * at once when the guard would render no shell page here.
- */
-export function startVisitedPage(pathname: string, viewer: Viewer): Promise<void> {
-  const decision = guard(pathname, viewer);
-  if (decision.kind !== 'render' || decision.entry.area !== 'shell' || !decision.entry.page) return Promise.resolve();
-  const page = pageComponent(decision.entry.page);
-  return page
-    ? page.preload().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
 }

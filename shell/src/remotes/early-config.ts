@@ -15,14 +15,13 @@ export const remotesConfigRequest: RequestInit = { cache: 'no-cache', headers: {
 let early: Promise<Response> | null = null;
 let earlySettings: Promise<Response> | null = null;
 
-export function requestRemotesConfigEarly(): void {
+/** Both requests, side by side; each answer is taken over once (`takeEarly…`). */
+export function requestStartConfigEarly(): void {
   early = fetch(remotesConfigUrl, remotesConfigRequest);
-  early.catch(() => undefined); // reported by whoever takes it over
-}
-
-export function requestSettingsEarly(): void {
   earlySettings = fetch(settingsUrl, remotesConfigRequest);
-  earlySettings.catch(() => undefined); // reported by whoever takes it over
+  // Reported by whoever takes them over.
+  early.catch(() => undefined);
+  earlySettings.catch(() => undefined);
 }
 
 /** The early request, if one was made and not yet taken; later callers fetch again. */

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import {
-  areaLoadsSettled,
-  areaLoadsSettledOrAfter,
-  startVisitedArea,
-  trackAreaLoad,
-  trackingMounts,
-} from './load-area';
+import { areaLoadsSettled, startAreaEarly, trackAreaLoad, trackingMounts } from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -21,22 +15,18 @@ describe('the shared code that comes with an area', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No remotes.json here: the loads fail, which these checks do not depend on.
     vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
-    expect(startVisitedArea({ pathname: '/admin/users', search: '' }, { signedIn: true, isAdmin: true })).toBe(
-      'mf_admin',
-    );
+    startAreaEarly('mf_admin');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('none');
-    expect(startVisitedArea({ pathname: '/habits', search: '' }, { signedIn: true, isAdmin: true })).toBe('mf_goals');
+    startAreaEarly('mf_goals');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('schema-screens');
-    expect(startVisitedArea({ pathname: '/journal', search: '' }, { signedIn: true, isAdmin: true })).toBe(
-      'mf_journal',
-    );
+    startAreaEarly('mf_journal');
     expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
     await areaLoadsSettled();
     vi.unstubAllGlobals();
   });
 });
 
-describe('areaLoadsSettledOrAfter', () => {
+describe('areaLoadsSettled with a time limit', () => {
   it('resolves when the area loads settle, before the time limit', async () => {
     let finish = () => undefined as void;
     void trackAreaLoad(
@@ -45,7 +35,7 @@ describe('areaLoadsSettledOrAfter', () => {
       }),
     );
     let done = false;
-    const waiting = areaLoadsSettledOrAfter(60_000).then(() => {
+    const waiting = areaLoadsSettled(60_000).then(() => {
       done = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -65,7 +55,7 @@ describe('areaLoadsSettledOrAfter', () => {
         }),
       );
       let done = false;
-      const waiting = areaLoadsSettledOrAfter(3000).then(() => {
+      const waiting = areaLoadsSettled(3000).then(() => {
         done = true;
       });
       await vi.advanceTimersByTimeAsync(2999);

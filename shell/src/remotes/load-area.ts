@@ -5,8 +5,6 @@ import type { AreaParcelProps } from './fallback';
 import { startRemotes } from './register';
 import type { AreaName } from './remotes';
 import { areas, lifecyclesId } from './remotes';
-import { guard } from '../routes/guard';
-import type { Viewer } from '../routes/guard';
 
 /** The code shown when remotes.json is missing or does not list the area. */
 export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
@@ -46,60 +44,46 @@ export function trackingMounts(mount: Lifecycles['mount']): Lifecycles['mount'] 
     : (props) => trackAreaLoad(mount(props));
 }
 
-/** Resolves once every area load under way has settled (at once when there is none). */
-export async function areaLoadsSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-}
-
 /**
- * `areaLoadsSettled()`, or `capMs` later if that comes first: for work that must not compete with an area's first
- * screen, yet must not wait long on an area that hangs (a script that never answers times out after 20 s).
+ * Resolves once every area load under way has settled (at once when there is none), or `capMs` later if that
+ * comes first: work that must not compete with an area's first screen must not wait long on an area that hangs
+ * either (a script that never answers times out after 20 s).
  */
-export function areaLoadsSettledOrAfter(capMs: number): Promise<void> {
+export async function areaLoadsSettled(capMs?: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let capped = false;
   const cap = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, capMs);
+    if (capMs !== undefined)
+      timer = setTimeout(() => {
+        capped = true;
+        resolve();
+      }, capMs);
   });
-  return Promise.race([areaLoadsSettled(), cap]).finally(() => clearTimeout(timer));
+  try {
+    while (inFlight.size > 0 && !capped) await Promise.race([Promise.allSettled([...inFlight]), cap]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * On a page load straight into an area, starts fetching its code as soon as the shell starts, instead of
- * after the shell's first render and page chunks, and the list the page opens with (stores/page-lists.ts),
- * which then arrives while the code does.
- * Only what the guard would render: never the admin area for a non-admin, nothing for a signed-out visitor
- * of a signed-in route.
+ * Starts an area's code (and the shared code its first screen runs) before the outlet asks for it: on a page
+ * load straight into the area, the bootstrap calls this as it starts; the outlet's `loadAreaParcel` takes the
+ * load over.
  */
-export function startVisitedArea(location: { pathname: string; search: string }, viewer: Viewer): AreaName | null {
-  const decision = guard(location.pathname, viewer);
-  if (decision.kind !== 'render' || decision.entry.area === 'shell') return null;
-  const area = decision.entry.area;
+export function startAreaEarly(area: AreaName): void {
   const load = startRemotes().then(({ instance, areas: listed }) =>
     listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null,
   );
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, trackAreaLoad(load));
   void loadAreaFoundations(areas[area].foundations);
-  prefetchPageListOf(location);
-  return area;
-}
-
-/** A failure here only means the page asks for its list itself, as it would without this. */
-function prefetchPageListOf(location: { pathname: string; search: string }): void {
-  import('@lifeboard/shared/stores/page-lists')
-    .then(({ pageListOf, prefetchPageList }) => {
-      const list = pageListOf(location);
-      if (list) void prefetchPageList(list);
-    })
-    .catch((error: unknown) =>
-      console.info('The page’s list could not be asked for ahead; the page will ask itself', error),
-    );
 }
 
 /**
  * The parcel config of an area: its exposed single-spa lifecycles, loaded through the MF runtime. A remote
  * that cannot be fetched comes back as the fallback plugin's error parcel; a missing remotes.json entry as
- * an error parcel here. Each call is a fresh `loadRemote` (the first may take over the one `startVisitedArea`
+ * an error parcel here. Each call is a fresh `loadRemote` (the first may take over the one `startAreaEarly`
  * began), which is what Retry relies on.
  */
 export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject<AreaParcelProps>> {

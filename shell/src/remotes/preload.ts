@@ -82,7 +82,7 @@ export function preloadWhenIdle(list: readonly AreaName[]): void {
     // What the page opens starts in its first effects and frames (/home's widgets wait for the first paint):
     // give it a moment to start, then let it finish.
     .then(() => new Promise((resolve) => setTimeout(resolve, settleMs)))
-    .then(areaLoadsSettled)
+    .then(() => areaLoadsSettled())
     .then(() =>
       schedule(() => {
         void wanted.reduce<Promise<unknown>>(
