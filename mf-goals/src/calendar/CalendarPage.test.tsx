@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
@@ -200,6 +200,35 @@ describe('CalendarPage', () => {
     await choose('All of them');
     await waitFor(() => expect(deletes().at(-1)).toEqual({ id: 5 }));
     expect(screen.getByRole('status').textContent).toBe('Deleted "Standup" (every time) from Work.');
+  }, 20_000);
+
+  it('redraws the grid when a reload changes what it shows, and keeps its elements when nothing changed', async () => {
+    const standup = {
+      id: `event:9:${today}`,
+      title: 'Standup',
+      start: `${today}T09:00:00.000Z`,
+      end: `${today}T09:30:00.000Z`,
+      all_day: false,
+      source: 'event' as const,
+      series: 'event:9',
+      board: 1,
+      date: today,
+      repeat: null,
+    };
+    api.on('POST /api/google/events', { body: { events: [standup] } });
+    render(
+      <MemoryRouter>
+        <CalendarPage initialView="listWeek" />
+      </MemoryRouter>,
+    );
+    const drawn = await screen.findByText('Standup', {}, { timeout: 10_000 });
+    // The same items again (a reload after an edit elsewhere): the grid keeps its elements.
+    act(() => $calendarEvents.set([{ ...standup }]));
+    expect(screen.getByText('Standup')).toBe(drawn);
+    // A changed item: the grid shows the change.
+    act(() => $calendarEvents.set([{ ...standup, title: 'Daily standup' }]));
+    expect(await screen.findByText('Daily standup')).toBeTruthy();
+    expect(screen.queryByText('Standup')).toBeNull();
   }, 20_000);
 
   it('adds an event to a synced calendar, and says why the server refused one', async () => {

@@ -1,4 +1,4 @@
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -7,8 +7,23 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { EventInput, EventSourceFunc } from '@fullcalendar/react';
 import type { CalendarItem } from './calendar-items';
+import { eventTimeText, itemSpan, itemsInRange } from './calendar-range';
+
+// Options that never change are made once: FullCalendar compares its options on each render and redoes the work
+// of those it is handed anew.
+const plugins = [classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const headerToolbar = {
+  start: 'prev,next today',
+  center: 'title',
+  end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+};
+const eventTimeFormat = (info: {
+  start: { hour: number; minute: number };
+  end?: { hour: number; minute: number } | null;
+}) => eventTimeText(info.start, info.end);
 
 export interface CalendarViewProps {
   items: CalendarItem[];
@@ -19,6 +34,15 @@ export interface CalendarViewProps {
   /** An item was dragged or resized; call `revert` to put it back (a failed save, a cancelled choice). */
   onMove: (item: CalendarItem, start: Date, end: Date | null, allDay: boolean, revert: () => void) => void;
 }
+
+/** What FullCalendar draws of a range's items, as one string to compare. */
+const drawnAs = (events: readonly EventInput[]) =>
+  events
+    .map(
+      (e) =>
+        `${String(e.id)}|${String(e.title)}|${String(e.start)}|${String(e.end)}|${String(e.allDay)}|${String(e.color)}|${String(e.editable)}`,
+    )
+    .join('\n');
 
 /**
  * The calendar grid (FullCalendar): month, week, day and agenda views with paging. It is its own chunk,
@@ -31,31 +55,60 @@ export default function CalendarView({
   onSelect,
   onMove,
 }: CalendarViewProps) {
-  // Built once per list: FullCalendar re-reads every event when it is handed a new array.
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
-  const events = useMemo(
-    () =>
-      items.map((item) => ({
-        id: item.id,
-        title: item.title,
-        start: item.start,
-        end: item.end ?? undefined,
-        allDay: item.allDay,
-        color: item.color,
-        editable: item.movable,
-      })),
-    [items],
-  );
+  // FullCalendar gets the items of the range it shows, not the whole list: the list holds the range fetched (a
+  // month: ~10,000 items in a busy one), and FullCalendar sorts and slices every event it holds on each view it
+  // draws. It asks for a view's range as it switches (no lazy fetching: a week inside the month asks again) and
+  // the answer is given at once, so the new view is drawn once, with its own items. Answers are kept per range.
+  const inRange = useMemo(() => {
+    const inputs: EventInput[] = items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      start: item.start,
+      end: item.end ?? undefined,
+      allDay: item.allDay,
+      color: item.color,
+      editable: item.movable,
+    }));
+    const spans = items.map(itemSpan);
+    const byRange = new Map<string, EventInput[]>();
+    return (from: number, to: number) => {
+      const key = `${from}/${to}`;
+      let shown = byRange.get(key);
+      if (!shown) {
+        shown = itemsInRange(inputs, spans, from, to);
+        byRange.set(key, shown);
+      }
+      return shown;
+    };
+  }, [items]);
+  const latest = useRef(inRange);
+  latest.current = inRange;
+  const shown = useRef<{ from: number; to: number; answer: EventInput[] } | null>(null);
+  // One function for the calendar's life: a new one would be a new source, whose events FullCalendar draws anew
+  // (new elements: a click or the focus on one is lost) each time the list is reloaded, changed or not.
+  const events = useCallback<EventSourceFunc>((range, success) => {
+    const from = range.start.getTime();
+    const to = range.end.getTime();
+    const answer = latest.current(from, to);
+    shown.current = { from, to, answer };
+    success(answer);
+  }, []);
+  const calendar = useRef<CalendarRef>(null);
+  // A reloaded list is handed over only when what the shown range holds changed (compared here, after the
+  // drawing, not while a view switches).
+  useEffect(() => {
+    const last = shown.current;
+    if (last && drawnAs(inRange(last.from, last.to)) !== drawnAs(last.answer))
+      calendar.current?.getApi().refetchEvents();
+  }, [inRange]);
   return (
     <div className="lb-calendar">
       <FullCalendar
-        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        ref={calendar}
+        plugins={plugins}
         initialView={initialView}
-        headerToolbar={{
-          start: 'prev,next today',
-          center: 'title',
-          end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
-        }}
+        headerToolbar={headerToolbar}
         todayText="Today"
         monthText="Month"
         dayText="Day"
@@ -67,7 +120,9 @@ export default function CalendarView({
         // day) stays readable, and is drawn in a fraction of the time.
         eventMaxStack={3}
         nowIndicator
+        eventTimeFormat={eventTimeFormat}
         events={events}
+        lazyFetching={false}
         datesSet={(info) => onRange(info.start, info.end)}
         eventClick={(info) => {
           const item = byId.get(info.event.id);
