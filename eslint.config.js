@@ -45,6 +45,7 @@ export default tseslint.config(
       '@typescript-eslint/no-implied-eval': 'error',
       '@typescript-eslint/only-throw-error': 'error',
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
   {

@@ -53,7 +53,7 @@ for (let u = 0; u < 2; u += 1) {
     board: registered.user.default_board_id as number,
   });
 }
-let caller = users[0]!;
+let caller = users[0];
 const post = async (url: string, payload: unknown) => {
   const response = await app.inject({ method: 'POST', url, headers: caller.headers, payload: payload as object });
   if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
@@ -68,7 +68,7 @@ const gcWithin = (from: number, to: number) =>
     .filter((gc) => gc.startTime < to && gc.startTime + gc.duration > from)
     .reduce((sum, gc) => sum + Math.min(to, gc.startTime + gc.duration) - Math.max(from, gc.startTime), 0);
 
-const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))]!;
+const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
 const f = (value: number) => value.toFixed(1).padStart(6);
 const met = (value: number, limit: number) => (value <= limit ? 'met' : 'MISSED');
 const months = ['2026-09', '2026-10', '2026-11', '2026-12'];
@@ -102,7 +102,7 @@ async function monthOf(label: string, repeats: string[]) {
   for (let i = 0; i < 10; i += 1) {
     const answer = await post('/api/google/events', {
       start_date: `${months[i % 4]}-01`,
-      end_date: lastDay(months[i % 4]!),
+      end_date: lastDay(months[i % 4]),
     });
     occurrences = Math.max(occurrences, (answer.json().events as unknown[]).length);
   }
@@ -129,7 +129,7 @@ async function monthOf(label: string, repeats: string[]) {
         [...paused]
           .sort((a, b) => b.wall - a.wall)
           .slice(0, 8)
-          .map((p) => `#${p.i} wall ${p.wall.toFixed(0)} gc ${p.gc.toFixed(0)} cpu ${cpu[p.i]!.toFixed(0)}`)
+          .map((p) => `#${p.i} wall ${p.wall.toFixed(0)} gc ${p.gc.toFixed(0)} cpu ${cpu[p.i].toFixed(0)}`)
           .join('; '),
       );
     const slowest = [...paused].sort((a, b) => b.wall - a.wall).slice(0, Math.max(1, Math.round(RUNS / 20)));
@@ -143,7 +143,7 @@ async function monthOf(label: string, repeats: string[]) {
   };
   // The same four months again and again, as people page back and forth (each series' month is cached).
   await measure('views of months seen before', (i) => {
-    const month = months[i % months.length]!;
+    const month = months[i % months.length];
     return { start_date: `${month}-01`, end_date: lastDay(month) };
   });
   // Each request a month-long range not asked before (a day later each time): nothing comes from the cache.

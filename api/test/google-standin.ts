@@ -206,7 +206,7 @@ export async function startGoogleStandIn(
   /** An instance of a repeating event as Google answers it before it is changed on its own. */
   const instanceOf = (calendar: StoredCalendar, instanceId: string): StoredEvent | undefined => {
     const match = /^(.+)_(\d{8}(?:T\d{6}Z)?)$/.exec(instanceId);
-    const master = match ? calendar.events.get(match[1]!) : undefined;
+    const master = match ? calendar.events.get(match[1]) : undefined;
     if (!master || master.event.status === 'cancelled' || master.event.recurringEventId) return undefined;
     const at = occurrencesOf(master.event).find((o) => o.stamp === match![2]);
     if (!at) return undefined;
@@ -396,7 +396,7 @@ export async function startGoogleStandIn(
       });
     }
     const eventsPath = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+)(\/instances)?)?$/.exec(path);
-    const calendar = eventsPath ? calendars.get(decodeURIComponent(eventsPath[1]!)) : undefined;
+    const calendar = eventsPath ? calendars.get(decodeURIComponent(eventsPath[1])) : undefined;
     if (!eventsPath || !calendar) {
       record(404);
       return apiError(404, 'notFound', 'Not Found', 'NOT_FOUND');

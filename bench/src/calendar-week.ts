@@ -105,7 +105,7 @@ export async function measureCalendarWeek(
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < creates.length; n = next++) {
-      const { model, params } = creates[n]!;
+      const { model, params } = creates[n];
       await post(site, `/api/${model}/create`, { board: user.boardId, params }, user.session.token);
     }
   };

@@ -185,7 +185,7 @@ describe('CalendarPage', () => {
     const deletes = () =>
       api.requests.filter((r) => r.path === '/api/calendar/caldav/events/delete').map((r) => r.body);
     const choose = async (answer: string) => {
-      fireEvent.click((await screen.findAllByText('Standup', {}, { timeout: 10_000 }))[0]!);
+      fireEvent.click((await screen.findAllByText('Standup', {}, { timeout: 10_000 }))[0]);
       const panel = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
       expect(within(panel).getByRole('button', { name: 'Rename every time' })).toBeTruthy();
       fireEvent.click(within(within(panel).getByRole('group', { name: 'Delete which ones?' })).getByText(answer));
@@ -271,7 +271,7 @@ describe('CalendarPage', () => {
     fireEvent.change(within(form).getByLabelText('To'), { target: { value: '15:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add the event' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('The calendar server refused to save the event.');
-    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Dentist');
+    expect(within(form).getByLabelText<HTMLInputElement>('Title').value).toBe('Dentist');
     expect(api.requests.find((r) => r.path === '/api/calendar/caldav/events/create')?.body).toEqual({
       calendar_id: 2,
       title: 'Dentist',

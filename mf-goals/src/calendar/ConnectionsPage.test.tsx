@@ -98,7 +98,7 @@ describe('ConnectionsPage: a connected Google account', () => {
     expect(item.textContent).toContain('4 events · Synced 5 minutes ago.');
     expect(within(item).getByLabelText(/Holidays/)).toBeTruthy();
     expect(item.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}|last_synced_at|provider/);
-    const connect = (await screen.findByRole('button', { name: 'Connect Google Calendar' })) as HTMLButtonElement;
+    const connect = await screen.findByRole<HTMLButtonElement>('button', { name: 'Connect Google Calendar' });
     expect(connect.disabled).toBe(false);
 
     fireEvent.click(within(item).getByRole('button', { name: 'Disconnect' }));
@@ -159,16 +159,14 @@ describe('ConnectionsPage: CalDAV accounts', () => {
     show();
     const form = await screen.findByRole('form', { name: 'Connect a CalDAV account' }, { timeout: 3000 });
     fireEvent.change(within(form).getByLabelText('Service'), { target: { value: 'fastmail' } });
-    expect((within(form).getByLabelText('Server address') as HTMLInputElement).value).toBe(
-      'https://caldav.fastmail.com',
-    );
+    expect(within(form).getByLabelText<HTMLInputElement>('Server address').value).toBe('https://caldav.fastmail.com');
     expect(within(form).getByText(/app password with CalDAV access/)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('User name'), { target: { value: 'me@fastmail.com' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
     expect((await within(form).findByRole('alert')).textContent).toMatch(/did not accept the user name or password/);
-    expect((within(form).getByLabelText('User name') as HTMLInputElement).value).toBe('me@fastmail.com');
-    expect((within(form).getByLabelText('Password') as HTMLInputElement).value).toBe('wrong');
+    expect(within(form).getByLabelText<HTMLInputElement>('User name').value).toBe('me@fastmail.com');
+    expect(within(form).getByLabelText<HTMLInputElement>('Password').value).toBe('wrong');
     expect(api.requests.find((r) => r.path === '/api/calendar/caldav/connect')?.body).toEqual({
       server_url: 'https://caldav.fastmail.com',
       username: 'me@fastmail.com',

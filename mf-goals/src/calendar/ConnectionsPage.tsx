@@ -73,9 +73,9 @@ function CaldavForm({ onConnected }: { onConnected: (message: string, id: number
       const first = (name: string) => fields[name]?.[0];
       const known = first('password') ?? first('server_url') ?? first('username');
       setErrors({
-        ...(first('server_url') ? { server_url: first('server_url')! } : {}),
-        ...(first('username') ? { username: first('username')! } : {}),
-        ...(first('password') ? { password: first('password')! } : {}),
+        ...(first('server_url') ? { server_url: first('server_url') } : {}),
+        ...(first('username') ? { username: first('username') } : {}),
+        ...(first('password') ? { password: first('password') } : {}),
         ...(known ? {} : { form: result.error.message }),
       });
       return;
@@ -457,7 +457,7 @@ export function ConnectionsPage() {
   // Back from Google's consent page: say how it went (once), and follow the new account's first sync.
   useEffect(() => {
     if (!outcome) return;
-    setMessage(googleOutcomes[outcome] ?? googleOutcomes.failed!);
+    setMessage(googleOutcomes[outcome] ?? googleOutcomes.failed);
     setParams({}, { replace: true });
     if (outcome !== 'connected') return;
     void loadCalendarConnections().then(() => {

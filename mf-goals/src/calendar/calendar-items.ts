@@ -61,7 +61,7 @@ export function fromServer(event: CalendarEvent): CalendarItem | null {
     id: String(event.id),
     title: String(event.title ?? ''),
     start: String(event.start ?? event.start_at ?? ''),
-    end: (event.end ?? event.end_at ?? null) as string | null,
+    end: event.end ?? event.end_at ?? null,
     allDay: event.all_day === true,
     kind: source,
     color: sourceColours[source].colour,

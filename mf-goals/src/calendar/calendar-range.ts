@@ -39,8 +39,8 @@ export function itemsInRange<T>(
 ): T[] {
   const kept: T[] = [];
   for (let index = 0; index < items.length; index += 1) {
-    const [start, end] = spans[index]!;
-    if ((start < to && end > from) || Number.isNaN(start) || Number.isNaN(end)) kept.push(items[index]!);
+    const [start, end] = spans[index];
+    if ((start < to && end > from) || Number.isNaN(start) || Number.isNaN(end)) kept.push(items[index]);
   }
   return kept;
 }

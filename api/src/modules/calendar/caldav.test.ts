@@ -156,9 +156,9 @@ describe('CalDAV accounts against Radicale', () => {
       .select()
       .from(calendarConnections)
       .where(eq(calendarConnections.id, connection.id));
-    expect(row!.secret).toMatch(/^v1\./);
-    expect(row!.secret).not.toContain(users.alice);
-    expect(row!.secret).not.toContain(Buffer.from(users.alice).toString('base64'));
+    expect(row.secret).toMatch(/^v1\./);
+    expect(row.secret).not.toContain(users.alice);
+    expect(row.secret).not.toContain(Buffer.from(users.alice).toString('base64'));
 
     // Remote → Lifeboard: the first sync runs as a job.
     const first = await synced(user, connection.id, null);
@@ -170,8 +170,8 @@ describe('CalDAV accounts against Radicale', () => {
       ['Standup', '2026-02-16T09:00:00.000Z', 'Work', '#ff8800'],
       ['Standup', '2026-02-23T09:00:00.000Z', 'Work', '#ff8800'],
     ]);
-    const workId = events[0]!.calendar_id!;
-    const standupId = Number(events[0]!.series.split(':')[1]);
+    const workId = events[0].calendar_id!;
+    const standupId = Number(events[0].series.split(':')[1]);
 
     // Lifeboard → remote: create.
     const created = await user.post('/api/calendar/caldav/events/create', {
@@ -187,7 +187,7 @@ describe('CalDAV accounts against Radicale', () => {
       await radicale.request('alice', 'PROPFIND', '/alice/work/', undefined, { depth: '1' })
     ).text();
     const dentistPath = [...listing.matchAll(/<href>([^<]+\.ics)<\/href>/g)]
-      .map((m) => m[1]!)
+      .map((m) => m[1])
       .find((href) => !href.includes('standup'))!;
     expect(dentistPath).toBeTruthy();
     let remote = await (await radicale.request('alice', 'GET', dentistPath)).text();
@@ -346,7 +346,7 @@ describe('CalDAV accounts against Radicale', () => {
     const [alpha] = (await db.select().from(caldavObjects)).filter((object) =>
       object.url.endsWith('/carol/main/a.ics'),
     );
-    await db.update(caldavObjects).set({ etag: '"stale"' }).where(eq(caldavObjects.id, alpha!.id));
+    await db.update(caldavObjects).set({ etag: '"stale"' }).where(eq(caldavObjects.id, alpha.id));
     await syncNow(carol, id);
     expect(await titles()).toEqual(['Alpha (copy)', 'Beta (copy)']);
     // Beta changes there: the ctag changes, the ETags are compared, and only the objects whose ETag differs are fetched.
@@ -398,9 +398,9 @@ describe('CalDAV accounts against Radicale', () => {
         ...(
           await (await radicale.request('dave', 'PROPFIND', '/dave/team/', undefined, { depth: '1' })).text()
         ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
-      ].map((m) => m[1]!);
+      ].map((m) => m[1]);
     const [first] = await range(dave, '2026-02-01', '2026-02-07');
-    const objectId = Number(first!.series.split(':')[1]);
+    const objectId = Number(first.series.split(':')[1]);
 
     // This one moves: an override (RECURRENCE-ID) in the same object, as Apple Calendar or Thunderbird write it.
     const moved = await dave.post('/api/calendar/caldav/events/update', {
@@ -522,7 +522,7 @@ describe('CalDAV accounts against Radicale', () => {
     ]);
 
     // This and all future ones go, on the new series: its rule ends; the series' first day on, the object goes.
-    const later = (await range(dave, '2026-03-10', '2026-03-10'))[0]!;
+    const later = (await range(dave, '2026-03-10', '2026-03-10'))[0];
     const cut = await dave.post('/api/calendar/caldav/events/delete', {
       id: Number(later.series.split(':')[1]),
       occurrence: later.start,
@@ -568,12 +568,12 @@ describe('CalDAV accounts against Radicale', () => {
     const [item] = await range(bob, '2026-03-01', '2026-03-01');
     expect(item?.title).toBe('Bob only');
     const mallory = await signUp(app);
-    const objectId = Number(item!.series.split(':')[1]);
+    const objectId = Number(item.series.split(':')[1]);
     expect((await mallory.post('/api/calendar/caldav/events/delete', { id: objectId })).statusCode).toBe(404);
     expect(
       (
         await mallory.post('/api/calendar/caldav/events/create', {
-          calendar_id: item!.calendar_id,
+          calendar_id: item.calendar_id,
           title: 'x',
           start: '2026-03-01T10:00:00Z',
           end: '2026-03-01T11:00:00Z',
@@ -592,7 +592,7 @@ describe('CalDAV accounts against Radicale', () => {
       password: 'not-it',
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.password![0]).toMatch(
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.password[0]).toMatch(
       /did not accept the user name or password/,
     );
     const closed = await user.post('/api/calendar/caldav/connect', {
@@ -601,7 +601,7 @@ describe('CalDAV accounts against Radicale', () => {
       password: users.alice,
     });
     expect(closed.statusCode).toBe(422);
-    expect(closed.json<{ errors: Record<string, string[]> }>().errors.server_url![0]).toMatch(/could not be reached/);
+    expect(closed.json<{ errors: Record<string, string[]> }>().errors.server_url[0]).toMatch(/could not be reached/);
     expect(await connections(user)).toEqual([]);
 
     const strict = await signUp(strictApp);
@@ -611,7 +611,7 @@ describe('CalDAV accounts against Radicale', () => {
       password: users.alice,
     });
     expect(local.statusCode).toBe(422);
-    expect(local.json<{ errors: Record<string, string[]> }>().errors.server_url![0]).toMatch(
+    expect(local.json<{ errors: Record<string, string[]> }>().errors.server_url[0]).toMatch(
       /may not connect to this address: 127\.0\.0\.1 is this server itself/,
     );
     expect(await connections(strict)).toEqual([]);

@@ -7,7 +7,6 @@ import {
   fetchCalendarObjects,
   propfind,
   updateCalendarObject,
-  type DAVCalendar,
 } from 'tsdav';
 import type { Db } from '../../db/client';
 import { caldavCalendars, caldavObjects, calendarConnections, users } from '../../db/schema';
@@ -136,7 +135,7 @@ const displayName = (value: unknown, fallback: string) =>
   typeof value === 'string' && value.trim() ? value.trim() : fallback;
 const colourOf = (value: unknown) => {
   const match = typeof value === 'string' ? /^#?([0-9a-f]{6})/i.exec(value.trim()) : null;
-  return match ? `#${match[1]!.toLowerCase()}` : null;
+  return match ? `#${match[1].toLowerCase()}` : null;
 };
 
 export interface RemoteCalendar {
@@ -250,7 +249,7 @@ async function storeObjects(
   for (let index = 0; index < urls.length; index += 50) {
     const batch = urls.slice(index, index + 50);
     const objects = await fetchCalendarObjects({
-      calendar: { url: calendar.url } as DAVCalendar,
+      calendar: { url: calendar.url },
       objectUrls: batch,
       useMultiGet: true,
       headers,
@@ -496,7 +495,7 @@ async function takeServerVersion(
 ): Promise<void> {
   const zone = await zoneOfUser(deps.db, found.connection.userId);
   const objects = await fetchCalendarObjects({
-    calendar: { url: found.calendar.url } as DAVCalendar,
+    calendar: { url: found.calendar.url },
     objectUrls: [found.object.url],
     useMultiGet: true,
     headers,
@@ -551,7 +550,7 @@ async function writeObject(
     .set({ etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, found.connection.userId)) })
     .where(eq(caldavObjects.id, found.object.id))
     .returning();
-  return row!;
+  return row;
 }
 
 /** Deletes an object on its server with If-Match; gone already counts as done. */
@@ -585,7 +584,7 @@ async function putNewObject(
   fetcher: typeof fetch,
 ): Promise<ObjectRow> {
   const response = await createCalendarObject({
-    calendar: { url: calendar.url } as DAVCalendar,
+    calendar: { url: calendar.url },
     filename: `${uid}.ics`,
     iCalString: ics,
     headers,
@@ -598,7 +597,7 @@ async function putNewObject(
     .insert(caldavObjects)
     .values({ calendarId: calendar.id, url, etag, ics, events: parseObject(ics, await zoneOfUser(deps.db, userId)) })
     .returning();
-  return row!;
+  return row;
 }
 
 /**

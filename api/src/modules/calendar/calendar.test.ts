@@ -125,7 +125,7 @@ describe('/api/google/events', () => {
     const inNewYork = await range(user, '2026-03-01', '2026-03-31');
     // A new zone is a new answer (the same rule expands at other instants), not the cached one.
     expect(JSON.stringify({ events: inNewYork })).not.toBe(first);
-    expect(inNewYork[0]!.start).toBe('2026-03-02T14:00:00.000Z');
+    expect(inNewYork[0].start).toBe('2026-03-02T14:00:00.000Z');
     expect(inNewYork.find((e) => e.date === '2026-03-09')!.start).toBe('2026-03-09T13:00:00.000Z');
   });
 
@@ -282,8 +282,8 @@ describe('refreshing a subscription', () => {
         )
         .toEqual(['Long run']);
       const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
-      expect(row!.lastError).toBeNull();
-      expect(row!.lastSyncedAt!.getTime()).toBeGreaterThan(now.getTime() - 1000);
+      expect(row.lastError).toBeNull();
+      expect(row.lastSyncedAt!.getTime()).toBeGreaterThan(now.getTime() - 1000);
     } finally {
       await worker.close();
     }

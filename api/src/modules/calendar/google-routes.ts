@@ -90,7 +90,7 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
         const calendars = await listCalendars(calendarApi(settings, client));
         if (calendars.length === 0) return back('no-calendars');
         // The primary calendar's id is the account's address: it names the connection.
-        const account = calendars.find((entry) => entry.primary)?.id ?? calendarName(calendars[0]!);
+        const account = calendars.find((entry) => entry.primary)?.id ?? calendarName(calendars[0]);
         const secret = sealTokens(google.box, userId, tokens);
         const connectionId = await app.db.transaction(async (tx) => {
           const [existing] = await tx
@@ -131,14 +131,14 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
           // The calendars shown in Google's own list are chosen; the others (holidays, birthdays…) wait.
           await tx.insert(caldavCalendars).values(
             calendars.map((entry) => ({
-              connectionId: made!.id,
+              connectionId: made.id,
               url: entry.id!,
               name: calendarName(entry),
               color: calendarColour(entry),
               selected: entry.primary === true || entry.selected === true,
             })),
           );
-          return made!.id;
+          return made.id;
         });
         if (connectionId === null) return back('too-many');
         await requestSync(app.queue, connectionId);

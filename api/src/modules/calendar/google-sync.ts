@@ -350,7 +350,7 @@ async function keepEvent(db: GoogleDeps['db'], calendarId: number, event: Google
     .select()
     .from(caldavObjects)
     .where(and(eq(caldavObjects.calendarId, calendarId), eq(caldavObjects.url, values.url)));
-  return row!;
+  return row;
 }
 
 type ObjectRow = typeof caldavObjects.$inferSelect;

@@ -179,11 +179,11 @@ describe('Google Calendar', () => {
     expect(made).toMatchObject({ provider: 'google', username: primary, name: `Google Calendar (${primary})` });
     // The tokens are kept sealed: neither token is in the row as text.
     const db = (await testDatabase()).db;
-    const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made!.id));
-    expect(row!.secret).toMatch(/^v1\./);
-    expect(row!.secret).not.toMatch(/1\/\/0g|ya29\./);
+    const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made.id));
+    expect(row.secret).toMatch(/^v1\./);
+    expect(row.secret).not.toMatch(/1\/\/0g|ya29\./);
 
-    const first = await synced(user, made!.id, null);
+    const first = await synced(user, made.id, null);
     expect(first.last_error).toBeNull();
     expect(first.calendars!.map((c) => [c.name, c.selected, c.event_count])).toEqual([
       ['Family', true, 1],
@@ -209,7 +209,7 @@ describe('Google Calendar', () => {
     });
     google.deleteEvent('family@group.calendar.google.com', 'trip');
     const callsBefore = google.calls.length;
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     const lists = google.calls.slice(callsBefore).filter((c) => c.path.endsWith('/events'));
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.every((c) => c.query.has('syncToken') || c.query.has('pageToken'))).toBe(true);
@@ -219,13 +219,13 @@ describe('Google Calendar', () => {
     // An expired access token: the library refreshes it and the new one is kept (sealed).
     google.expireAccessTokens();
     const refreshesBefore = google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length;
-    const afterRefresh = await syncNow(user, made!.id);
+    const afterRefresh = await syncNow(user, made.id);
     expect(afterRefresh.last_error).toBeNull();
     expect(google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length).toBe(refreshesBefore + 1);
-    const [refreshed] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made!.id));
-    expect(refreshed!.secret).not.toBe(row!.secret);
+    const [refreshed] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, made.id));
+    expect(refreshed.secret).not.toBe(row.secret);
     // The next sync uses the saved token: no second refresh.
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     expect(google.grants.filter((g) => g.grantType === 'refresh_token' && g.ok).length).toBe(refreshesBefore + 1);
 
     // Google drops the sync token (410 Gone): the calendar is fetched whole, with nothing doubled or lost.
@@ -237,7 +237,7 @@ describe('Google Calendar', () => {
       end: { dateTime: '2026-03-13T16:00:00Z' },
     });
     const beforeGone = google.calls.length;
-    const resynced = await syncNow(user, made!.id);
+    const resynced = await syncNow(user, made.id);
     expect(resynced.last_error).toBeNull();
     const after = google.calls.slice(beforeGone).filter((c) => c.path.includes(encodeURIComponent(primary)));
     expect(after.map((c) => c.status)).toContain(410);
@@ -252,26 +252,24 @@ describe('Google Calendar', () => {
 
     // Choosing the holidays calendar: its events come with the next sync.
     const chosen = first.calendars!.map((c) => c.id);
-    expect((await user.post('/api/calendar/caldav/calendars', { id: made!.id, selected: chosen })).statusCode).toBe(
-      200,
-    );
-    await synced(user, made!.id, resynced.last_synced_at);
+    expect((await user.post('/api/calendar/caldav/calendars', { id: made.id, selected: chosen })).statusCode).toBe(200);
+    await synced(user, made.id, resynced.last_synced_at);
     expect((await googleItems(user, '2026-03-10', '2026-03-10')).map((i) => i.title)).toEqual(['A holiday']);
 
     // Another person can neither see nor disconnect it.
     const stranger = await signUp(app);
-    expect((await stranger.post('/api/calendar/google/disconnect', { id: made!.id })).statusCode).toBe(404);
+    expect((await stranger.post('/api/calendar/google/disconnect', { id: made.id })).statusCode).toBe(404);
     expect(await googleItems(stranger, '2026-03-01', '2026-03-31')).toEqual([]);
 
     // Disconnecting revokes the grant at Google and deletes Lifeboard's copy.
     const revokedBefore = google.revoked.length;
-    const gone = await user.post('/api/calendar/google/disconnect', { id: made!.id });
+    const gone = await user.post('/api/calendar/google/disconnect', { id: made.id });
     expect(gone.statusCode, gone.body).toBe(200);
     expect(gone.json()).toEqual({ success: true, revoked: true });
     expect(google.revoked.length).toBe(revokedBefore + 1);
     expect(await connections(user)).toEqual([]);
     expect(await googleItems(user, '2026-03-01', '2026-03-31')).toEqual([]);
-    const calendarsLeft = await db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, made!.id));
+    const calendarsLeft = await db.select().from(caldavCalendars).where(eq(caldavCalendars.connectionId, made.id));
     expect(calendarsLeft).toEqual([]);
   });
 
@@ -279,7 +277,7 @@ describe('Google Calendar', () => {
     const user = await signUp(app);
     expect(await connect(user)).toMatch(/google=connected$/);
     const [made] = await connections(user);
-    const account = await synced(user, made!.id, null);
+    const account = await synced(user, made.id, null);
     const own = account.calendars!.find((c) => c.name === google.account)!;
     const inGoogle = (title: string) => google.eventsOf(google.account).find((event) => event.summary === title);
 
@@ -337,7 +335,7 @@ describe('Google Calendar', () => {
 
     // A calendar the account may only read: the write is refused in words, and nothing is made.
     const holidays = account.calendars!.find((c) => c.name === 'Holidays')!;
-    await user.post('/api/calendar/caldav/calendars', { id: made!.id, selected: [own.id, holidays.id] });
+    await user.post('/api/calendar/caldav/calendars', { id: made.id, selected: [own.id, holidays.id] });
     const refused = await user.post('/api/calendar/caldav/events/create', {
       calendar_id: holidays.id,
       title: 'Day off',
@@ -353,14 +351,14 @@ describe('Google Calendar', () => {
 
     // Another person cannot change it.
     const stranger = await signUp(app);
-    const camping = (await googleItems(user, '2026-04-10', '2026-04-10'))[0]!;
+    const camping = (await googleItems(user, '2026-04-10', '2026-04-10'))[0];
     const campingId = Number(camping.series.split(':')[1]);
     expect((await stranger.post('/api/calendar/caldav/events/delete', { id: campingId })).statusCode).toBe(404);
     expect(inGoogle('Camping')).toBeTruthy();
 
     // Disconnected through the list's plain "delete" too, the grant is revoked at Google.
     const revokedBefore = google.revoked.length;
-    expect((await user.post('/api/calendar/connections/delete', { id: made!.id })).statusCode).toBe(200);
+    expect((await user.post('/api/calendar/connections/delete', { id: made.id })).statusCode).toBe(200);
     expect(google.revoked.length).toBe(revokedBefore + 1);
     expect(await connections(user)).toEqual([]);
   });
@@ -369,7 +367,7 @@ describe('Google Calendar', () => {
     const user = await signUp(app);
     expect(await connect(user)).toMatch(/google=connected$/);
     const [made] = await connections(user);
-    await synced(user, made!.id, null);
+    await synced(user, made.id, null);
     const primary = google.account;
     google.putEvent(primary, {
       id: 'swim1',
@@ -378,7 +376,7 @@ describe('Google Calendar', () => {
       end: { dateTime: '2026-05-04T10:00:00+02:00', timeZone: BERLIN },
       recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
     });
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     const shown = async () =>
       (await googleItems(user, '2026-05-01', '2026-06-05'))
         .filter((i) => i.title.startsWith('Swim'))
@@ -396,7 +394,7 @@ describe('Google Calendar', () => {
       'Swim 2026-05-25T07:00',
       'Swim 2026-06-01T07:00',
     ]);
-    const series = Number((await googleItems(user, '2026-05-04', '2026-05-04'))[0]!.series.split(':')[1]);
+    const series = Number((await googleItems(user, '2026-05-04', '2026-05-04'))[0].series.split(':')[1]);
 
     // This one moves: Google's instance is patched (found by its original start), as Google's own apps do.
     const moved = await user.post('/api/calendar/caldav/events/update', {
@@ -431,8 +429,8 @@ describe('Google Calendar', () => {
     // The series is renamed in Google; the next syncs keep the move and the deletion, once each.
     const master = google.eventsOf(primary).find((e) => e.id === 'swim1')!;
     google.putEvent(primary, { ...master, summary: 'Swimming' });
-    await syncNow(user, made!.id);
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
     expect(await shown()).toEqual([
       'Swimming 2026-05-04T07:00',
       'Swim 2026-05-12T16:00',
@@ -474,7 +472,7 @@ describe('Google Calendar', () => {
       recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
     });
     expect(inGoogle()).toEqual(['2026-05-04T07:00', '2026-05-12T16:00']);
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     expect(await shown()).toEqual([
       'Swimming 2026-05-04T07:00',
       'Swim 2026-05-12T16:00',
@@ -492,7 +490,7 @@ describe('Google Calendar', () => {
     });
     expect(cut.statusCode, cut.body).toBe(200);
     expect(inGoogle(next.id)).toEqual(['2026-05-26T08:00']);
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     expect((await shown()).slice(-1)).toEqual(['Swimming 2026-05-26T08:00']);
     const all = await user.post('/api/calendar/caldav/events/delete', {
       id: laterId,
@@ -501,7 +499,7 @@ describe('Google Calendar', () => {
     });
     expect(all.statusCode, all.body).toBe(200);
     expect(google.eventsOf(primary).some((e) => e.id === next.id)).toBe(false);
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     expect(await shown()).toEqual(['Swimming 2026-05-04T07:00', 'Swim 2026-05-12T16:00']);
 
     // An all-day series: its instance is named by its date.
@@ -512,7 +510,7 @@ describe('Google Calendar', () => {
       end: { date: '2026-05-06' },
       recurrence: ['RRULE:FREQ=WEEKLY'],
     });
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     const bins = (await googleItems(user, '2026-05-12', '2026-05-12')).find((i) => i.title === 'Bins out')!;
     expect(bins.start).toBe('2026-05-12');
     const skipped = await user.post('/api/calendar/caldav/events/delete', {
@@ -529,27 +527,27 @@ describe('Google Calendar', () => {
         .map((e) => e.start?.date)
         .slice(0, 3),
     ).toEqual(['2026-05-05', '2026-05-19', '2026-05-26']);
-    await syncNow(user, made!.id);
+    await syncNow(user, made.id);
     expect(await binDays()).toEqual(['2026-05-05', '2026-05-19']);
-    await user.post('/api/calendar/connections/delete', { id: made!.id });
+    await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     const user = await signUp(app);
     expect(await connect(user)).toMatch(/google=connected$/);
     const [made] = await connections(user);
-    const first = await synced(user, made!.id, null);
+    const first = await synced(user, made.id, null);
     const count = first.event_count;
     expect(count).toBeGreaterThan(0);
     google.removeAccess();
-    const failed = await syncNow(user, made!.id);
+    const failed = await syncNow(user, made.id);
     expect(failed.last_error).toMatch(/Google no longer lets Lifeboard read this calendar/);
     expect(failed.event_count).toBe(count);
     // Connecting the same account again renews the access on the same connection.
     expect(await connect(user)).toMatch(/google=connected$/);
     const renewed = await connections(user);
-    expect(renewed.map((c) => c.id)).toEqual([made!.id]);
-    expect((await syncNow(user, made!.id)).last_error).toBeNull();
+    expect(renewed.map((c) => c.id)).toEqual([made.id]);
+    expect((await syncNow(user, made.id)).last_error).toBeNull();
   });
 
   it('makes nothing when consent is denied, or the state is forged, expired or from nowhere', async () => {

@@ -95,7 +95,7 @@ export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; 
   return root.toString();
 }
 
-const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate }) as Time;
+const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate });
 
 /** How a VEVENT names its start: all day, in an IANA zone, in UTC, or floating (read in the user's zone). */
 interface StartForm {
@@ -174,11 +174,11 @@ const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 function shiftedRule(recur: Recur, days: number): Recur {
   const shift = ((days % 7) + 7) % 7;
   const copy = ICAL.Recur.fromString(recur.toString());
-  const byDay = copy.parts.BYDAY as string[] | undefined;
+  const byDay = copy.parts.BYDAY;
   if (!shift || copy.freq !== 'WEEKLY' || !byDay) return copy;
   copy.parts.BYDAY = byDay.map((day) => {
     const index = WEEKDAYS.indexOf(day);
-    return index < 0 ? day : WEEKDAYS[(index + shift) % 7]!;
+    return index < 0 ? day : WEEKDAYS[(index + shift) % 7];
   });
   return copy;
 }

@@ -64,7 +64,7 @@ function exactOffset(instant: number, timeZone: string): number {
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return (
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) -
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) -
     Math.floor(instant / 1000) * 1000
   );
 }
@@ -196,8 +196,8 @@ function parseSimpleRule(repeat: string): SimpleRule | null {
   const parts = new Map<string, string>();
   for (const part of repeat.replace(/^RRULE:/, '').split(';')) {
     const match = /^([A-Z]+)=([A-Z0-9,]+)$/.exec(part);
-    if (!match || parts.has(match[1]!)) return null;
-    parts.set(match[1]!, match[2]!);
+    if (!match || parts.has(match[1])) return null;
+    parts.set(match[1], match[2]);
   }
   const freq = parts.get('FREQ');
   if (freq !== 'DAILY' && freq !== 'WEEKLY' && freq !== 'MONTHLY') return null;
@@ -221,8 +221,8 @@ function parseSimpleRule(repeat: string): SimpleRule | null {
     // rrule reads UNTIL's digits as UTC fields and compares them with the floating occurrences.
     const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(untilText);
     if (!match) return null;
-    const [, y, mo, d, h, mi, se] = match.map(Number) as number[];
-    until = Date.UTC(y!, mo! - 1, d!, h || 0, mi || 0, se || 0);
+    const [, y, mo, d, h, mi, se] = match.map<number>(Number);
+    until = Date.UTC(y, mo - 1, d, h || 0, mi || 0, se || 0);
   }
   return {
     freq,

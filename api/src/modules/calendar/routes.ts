@@ -142,7 +142,7 @@ async function presentConnections(app: FastifyInstance, rows: ConnectionRow[]): 
   });
 }
 async function presentConnection(app: FastifyInstance, row: ConnectionRow): Promise<WireConnection> {
-  return (await presentConnections(app, [row]))[0]!;
+  return (await presentConnections(app, [row]))[0];
 }
 
 /** A CalDAV failure as an answer: a refused write on a stale copy is a conflict; the rest say what to fix. */

@@ -56,7 +56,7 @@ export class FetchRefused extends Error {}
 /** Why an address may not be fetched, or null when it may. IPv4-mapped IPv6 addresses are judged as IPv4. */
 export function refusalOf(address: string, policy: Pick<FetchPolicy, 'allowLoopback'>): string | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
+  const ip = mapped ? mapped[1] : address;
   const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
   if (loopback.check(ip, family)) return policy.allowLoopback ? null : `${ip} is this server itself (loopback)`;
   if (privateRanges.check(ip, family)) return `${ip} is a private, link-local or reserved address`;
@@ -68,7 +68,7 @@ function guardedLookup(policy: FetchPolicy, resolve: typeof dnsLookup): LookupFu
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as unknown as LookupAddress[];
+      const list = addresses;
       for (const entry of list) {
         const refusal = refusalOf(entry.address, policy);
         if (refusal) return callback(new FetchRefused(`${hostname} resolves to ${refusal}`), '', 0);

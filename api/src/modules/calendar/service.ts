@@ -84,7 +84,7 @@ export async function connectionById(db: Db, id: number): Promise<ConnectionRow 
 
 export async function insertConnection(db: Db, values: NewConnection): Promise<ConnectionRow> {
   const [row] = await db.insert(calendarConnections).values(values).returning();
-  return row!;
+  return row;
 }
 
 /** Removes the user's connection; false when they have none with that id. */
@@ -110,8 +110,8 @@ export function insertCaldavAccount(
     const [made] = await tx.insert(calendarConnections).values(values).returning();
     await tx
       .insert(caldavCalendars)
-      .values(calendars.map(({ url, name, color }) => ({ connectionId: made!.id, url, name, color, selected: true })));
-    return made!;
+      .values(calendars.map(({ url, name, color }) => ({ connectionId: made.id, url, name, color, selected: true })));
+    return made;
   });
 }
 

@@ -302,7 +302,7 @@ export async function rangeEventsJson(
   }
   items.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   let json = '{"events":[';
-  for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i]!.json : `,${items[i]!.json}`;
+  for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i].json : `,${items[i].json}`;
   return `${json}]}`;
 }
 
