@@ -7,58 +7,24 @@
  *   garbage collector's pauses took (perf_hooks). BENCH_DEBUG=1 lists the slowest requests.
  * - Subscribing to an ICS feed of 5,000 events (served on loopback, fetched, parsed and stored), 3 times: ≤ 5 s.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
-import { defaultEnv } from '../src/env';
+import { ms as f, openBenchApp, quantile as at, registerBenchUser, type BenchUser } from './in-process';
 
 const SERIES = Number(process.env.BENCH_SERIES ?? 500);
 const FEED_EVENTS = Number(process.env.BENCH_FEED_EVENTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
-const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'lifeboard-calendar-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
-await database.migrate();
-const app = await buildApp({
-  db: database.db,
-  env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', CALENDAR_FETCH_MAX_MB: '20' }),
-  limits: {
-    anonymousPerIpPerMinute: 1e6,
-    loginPerIpPerMinute: 1e6,
-    loginFailuresBeforeDelay: 1e6,
-    signupPerIpPerMinute: 1e6,
-    passwordEmailPerIpPerMinute: 1e6,
-    invitationsPerUserPerHour: 1e6,
-  },
+const site = await openBenchApp('calendar', {
+  env: { CALENDAR_FETCH_ALLOW_LOOPBACK: 'true', CALENDAR_FETCH_MAX_MB: '20' },
 });
-await app.ready();
-
-const users: { headers: Record<string, string>; board: number }[] = [];
-for (let u = 0; u < 2; u += 1) {
-  const email = `calendar-perf-${u}-${Date.now()}@example.com`;
-  const registered = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { name: 'Perf', email, password: 'calendar perf password' },
-    })
-  ).json();
-  users.push({
-    headers: { authorization: `Bearer ${registered.token}`, 'x-requested-with': 'XMLHttpRequest' },
-    board: registered.user.default_board_id as number,
-  });
-}
-let caller = users[0];
-const post = async (url: string, payload: unknown) => {
-  const response = await app.inject({ method: 'POST', url, headers: caller.headers, payload: payload as object });
-  if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response;
-};
+const users = [
+  await registerBenchUser(site.app, 'calendar-perf-0'),
+  await registerBenchUser(site.app, 'calendar-perf-1'),
+];
+let caller: BenchUser = users[0];
+const post = (url: string, payload: unknown) => caller.post(url, payload);
 
 // Garbage collections, to tell how much of the slowest requests' time is the collector's.
 const collections: PerformanceEntry[] = [];
@@ -68,8 +34,6 @@ const gcWithin = (from: number, to: number) =>
     .filter((gc) => gc.startTime < to && gc.startTime + gc.duration > from)
     .reduce((sum, gc) => sum + Math.min(to, gc.startTime + gc.duration) - Math.max(from, gc.startTime), 0);
 
-const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
-const f = (value: number) => value.toFixed(1).padStart(6);
 const met = (value: number, limit: number) => (value <= limit ? 'met' : 'MISSED');
 const months = ['2026-09', '2026-10', '2026-11', '2026-12'];
 const lastDay = (month: string) =>
@@ -161,7 +125,7 @@ await monthOf('a fifth each daily, weekdays, twice a week, monthly, fortnightly'
   'FREQ=MONTHLY;BYMONTHDAY=15',
   'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA',
 ]);
-caller = users[1]!;
+caller = users[1];
 // Weekly meetings and classes: about 70 occurrences a day.
 await monthOf('weekly, on each day of the week', [
   'FREQ=WEEKLY;BYDAY=MO',
@@ -215,6 +179,4 @@ console.log(
 );
 
 await new Promise((resolve) => server.close(resolve));
-await app.close();
-await database.close();
-if (folder) rmSync(folder, { recursive: true, force: true });
+await site.close();
