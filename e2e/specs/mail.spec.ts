@@ -180,12 +180,26 @@ describe('push notifications', () => {
     // Headless Chromium has no vendor push service to subscribe to (the server's side is tested against a local
     // stand-in in api/src/modules/push): the shell's service worker gets its push through DevTools instead.
     const devtools = await page.context().newCDPSession(page);
+    // The push goes to the registration the browser process holds: wait until it reports the worker activated
+    // there. The page's `activated` can come first, and a push delivered before the browser's is dropped.
     const registration = new Promise<string>((resolve) => {
+      let ours: string | undefined;
+      const activated = new Set<string>();
+      const check = () => {
+        if (ours !== undefined && activated.has(ours)) resolve(ours);
+      };
       devtools.on(
         'ServiceWorker.workerRegistrationUpdated',
         ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-          const ours = registrations.find((r) => r.scopeURL === `${site.shellUrl}/` && !r.isDeleted);
-          if (ours) resolve(ours.registrationId);
+          ours ??= registrations.find((r) => r.scopeURL === `${site.shellUrl}/` && !r.isDeleted)?.registrationId;
+          check();
+        },
+      );
+      devtools.on(
+        'ServiceWorker.workerVersionUpdated',
+        ({ versions }: { versions: { registrationId: string; status: string }[] }) => {
+          for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+          check();
         },
       );
     });
@@ -195,17 +209,8 @@ describe('push notifications', () => {
     );
     await devtools.send('ServiceWorker.enable');
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
-    // `ready` resolves while the worker may still be activating, and a push sent to it then is dropped: wait for activated.
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      const worker = (await navigator.serviceWorker.ready).active;
-      if (worker && worker.state !== 'activated') {
-        await new Promise<void>((resolve) =>
-          worker.addEventListener('statechange', () => {
-            if (worker.state === 'activated') resolve();
-          }),
-        );
-      }
     });
     const message = {
       title: 'Take your pills',
