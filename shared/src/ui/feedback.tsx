@@ -63,7 +63,7 @@ export function Skeleton({ lines = 3 }: { lines?: number }) {
 }
 
 /**
- * What a screen shows of a GET (`useApiGet`) until it is ready: placeholder lines while it loads, then why it
+ * What a screen shows of a GET (`useApiGet`) until it is ready: skeleton lines while it loads, then why it
  * failed, with a retry. `what` names the thing for that sentence: "Your coupons" → "Your coupons could not be
  * loaded: …". Nothing once ready.
  */

@@ -153,7 +153,7 @@ describe('UI kit', () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
-  it('a GET not yet ready shows placeholder lines, then why it failed or was not found, with a retry', async () => {
+  it('a GET not yet ready shows skeleton lines, then why it failed or was not found, with a retry', async () => {
     const reload = vi.fn();
     const { container, rerender } = render(<NotLoaded load={{ state: 'loading', reload }} what="Your coupons" />);
     expect(container.querySelectorAll('.lb-skeleton')).toHaveLength(3);
