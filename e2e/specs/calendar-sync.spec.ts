@@ -6,7 +6,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
 import { startRadicale, type Radicale } from '../../api/test/radicale';
-import { dragWithMouse } from '../support/drag';
+import { deleteOneDay, moveOneDay } from '../support/calendar-grid';
 
 /*
  * Connecting a CalDAV account, against a real Radicale on this machine (the site runs with loopback allowed, as
@@ -132,22 +132,21 @@ describe('two-way calendar sync (CalDAV)', () => {
     await page.goto(`${site.shellUrl}/calendar`);
     const cell = (date: string) => grid.locator(`[role="cell"][data-date="${date}"]`);
     const onServer = async () => (await radicale.request('sam', 'GET', '/sam/personal/swim.ics')).text();
-    await cell(today).getByText('Swim with Sam').click();
-    await page.getByRole('group', { name: 'Delete which ones?' }).getByRole('button', { name: 'This one' }).click();
-    await page.getByText('Deleted "Swim with Sam" on that day from Personal.').waitFor({ timeout: 20_000 });
+    await deleteOneDay(
+      page,
+      cell(today).getByText('Swim with Sam'),
+      'Deleted "Swim with Sam" on that day from Personal.',
+    );
     expect(await onServer()).toContain(`EXDATE:${compact(today)}T120000Z`);
     await cell(today).getByText('Swim with Sam').waitFor({ state: 'detached', timeout: 20_000 });
 
-    await dragWithMouse(
+    await moveOneDay(
       page,
-      (await cell(day(1)).getByText('Swim with Sam').boundingBox())!,
-      (await cell(day(2)).boundingBox())!,
+      cell(day(1)).getByText('Swim with Sam'),
+      cell(day(2)),
+      'Swim with Sam',
+      'Moved "Swim with Sam" (only this one) in Personal.',
     );
-    await page
-      .getByRole('group', { name: 'Move "Swim with Sam": which ones?' })
-      .getByRole('button', { name: 'This one' })
-      .click();
-    await page.getByText('Moved "Swim with Sam" (only this one) in Personal.').waitFor({ timeout: 20_000 });
     const text = await onServer();
     expect(text).toContain(`RECURRENCE-ID:${compact(day(1))}T120000Z`);
     // A day later on the wall clock of the browser's zone (as the grid moves it), whatever its daylight-saving days.

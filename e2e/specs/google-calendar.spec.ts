@@ -6,7 +6,7 @@ import { signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { startSecondSite, type SecondSite } from '../support/second-site';
 import { signInThroughApi } from '../support/session';
-import { dragWithMouse } from '../support/drag';
+import { deleteOneDay, moveOneDay } from '../support/calendar-grid';
 
 /**
  * Connecting Google Calendar as a person does it: the button leads to Google's consent page, "Allow" leads back,
@@ -101,23 +101,22 @@ describe('Google Calendar', () => {
     await account.getByText(`${google.account} (3 events)`).waitFor({ timeout: 30_000 });
     await page.goto(`${siteB.shellUrl}/calendar`);
     const cell = (date: string) => grid.locator(`[role="cell"][data-date="${date}"]`);
-    await cell(today).getByText('Morning swim').click();
-    await page.getByRole('group', { name: 'Delete which ones?' }).getByRole('button', { name: 'This one' }).click();
-    await page.getByText(`Deleted "Morning swim" on that day from ${google.account}.`).waitFor({ timeout: 20_000 });
+    await deleteOneDay(
+      page,
+      cell(today).getByText('Morning swim'),
+      `Deleted "Morning swim" on that day from ${google.account}.`,
+    );
     const inGoogle = () => google.instancesOf(google.account, 'swim').map((event) => event.start?.dateTime);
     expect(inGoogle()).toEqual([`${day(1)}T12:00:00.000Z`]);
     await cell(today).getByText('Morning swim').waitFor({ state: 'detached', timeout: 20_000 });
 
-    await dragWithMouse(
+    await moveOneDay(
       page,
-      (await cell(day(1)).getByText('Morning swim').boundingBox())!,
-      (await cell(day(2)).boundingBox())!,
+      cell(day(1)).getByText('Morning swim'),
+      cell(day(2)),
+      'Morning swim',
+      `Moved "Morning swim" (only this one) in ${google.account}.`,
     );
-    await page
-      .getByRole('group', { name: 'Move "Morning swim": which ones?' })
-      .getByRole('button', { name: 'This one' })
-      .click();
-    await page.getByText(`Moved "Morning swim" (only this one) in ${google.account}.`).waitFor({ timeout: 20_000 });
     // A day later on the wall clock of the browser's zone (as the grid moves it), whatever its daylight-saving days.
     const movedTo = await page.evaluate(
       (iso) => {

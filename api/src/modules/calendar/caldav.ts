@@ -404,6 +404,9 @@ async function ownedCalendar(db: Db, userId: number, calendarId: number) {
   return found ?? null;
 }
 
+/** A stored CalDAV object with its calendar and connection, as the writes act on it. */
+type OwnedObject = NonNullable<Awaited<ReturnType<typeof ownedObject>>>;
+
 export async function ownedObject(db: Db, userId: number, objectId: number) {
   const [found] = await db
     .select({ object: caldavObjects, calendar: caldavCalendars, connection: calendarConnections })
@@ -489,7 +492,7 @@ function objectIcs(uid: string, fields: EventFields): string {
 /** After a refused write: the server's current version replaces Lifeboard's copy (or the copy goes, if it was deleted there). */
 async function takeServerVersion(
   deps: CaldavDeps,
-  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  found: OwnedObject,
   headers: Record<string, string>,
   fetcher: typeof fetch,
 ): Promise<void> {
@@ -526,7 +529,7 @@ export type OccurrenceChange = EventTimes | null;
  */
 async function writeObject(
   deps: CaldavDeps,
-  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  found: OwnedObject,
   ics: string,
   headers: Record<string, string>,
   fetcher: typeof fetch,
@@ -556,7 +559,7 @@ async function writeObject(
 /** Deletes an object on its server with If-Match; gone already counts as done. */
 async function removeObject(
   deps: CaldavDeps,
-  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  found: OwnedObject,
   headers: Record<string, string>,
   fetcher: typeof fetch,
 ): Promise<void> {
@@ -608,7 +611,7 @@ async function putNewObject(
  */
 async function changeOccurrence(
   deps: CaldavDeps,
-  found: NonNullable<Awaited<ReturnType<typeof ownedObject>>>,
+  found: OwnedObject,
   at: OccurrenceScope,
   change: OccurrenceChange,
   headers: Record<string, string>,
