@@ -52,8 +52,8 @@ function clock(hour: number, minute: number): [string, string] {
 
 /**
  * The time written on an item in the grid, from its start's and end's wall-clock time: "9:00 AM", "9:00 – 9:45 AM",
- * "11:30 AM – 12:15 PM". Plain arithmetic: an Intl formatter's range formatting cost ~30 µs an item, 14 ms of a
- * busy week's drawing.
+ * "11:30 AM – 12:15 PM". Plain arithmetic: an Intl formatter's range formatting per item was much of a busy week's
+ * drawing (bench/README.md, the calendar week view).
  */
 export function eventTimeText(
   start: { hour: number; minute: number },
