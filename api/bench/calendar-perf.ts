@@ -2,9 +2,10 @@
  * `pnpm --filter @lifeboard/api exec tsx bench/calendar-perf.ts`: issue 17's API numbers, in one process through
  * `app.inject` (no HTTP to the API), on a temporary PGlite folder (or DATABASE_URL).
  * - `/api/google/events` for a month, on a board with 500 repeating events (daily, weekdays, weekly on two days,
- *   monthly), 100 requests each: months asked before (served from the series cache) and month-long ranges never
- *   asked before (expanded anew); wall and CPU p50 / p95 / p99 against ≤ 50 ms p99, and the share of the time the
- *   garbage collector's pauses took (perf_hooks). BENCH_DEBUG=1 lists the slowest requests.
+ *   monthly), 100 requests each: months asked before (the whole answer kept), months asked before with one series
+ *   edited before each request (the other series' items kept) and month-long ranges never asked before (expanded
+ *   anew); wall and CPU p50 / p95 / p99 against ≤ 50 ms p99, and the share of the time the garbage collector's
+ *   pauses took (perf_hooks). BENCH_DEBUG=1 lists the slowest requests.
  * - Subscribing to an ICS feed of 5,000 events (served on loopback, fetched, parsed and stored), 3 times: ≤ 5 s.
  */
 import { createServer } from 'node:http';
@@ -45,9 +46,10 @@ const lastDay = (month: string) =>
  */
 async function monthOf(label: string, repeats: string[]) {
   const started = performance.now();
+  const ids: number[] = [];
   for (let i = 0; i < SERIES; i += 1) {
     const start = new Date(Date.UTC(2024, 11, 1) + (i % 700) * 86_400_000 + (6 + (i % 14)) * 3_600_000);
-    await post('/api/event/create', {
+    const created = await post('/api/event/create', {
       board: caller.board,
       params: {
         title: `Series ${i}`,
@@ -56,6 +58,7 @@ async function monthOf(label: string, repeats: string[]) {
         repeat: repeats[i % repeats.length],
       },
     });
+    ids.push(created.json<{ event: { id: number } }>().event.id);
   }
   console.log(`seeded ${SERIES} repeating events (${label}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const addDays = (date: string, days: number) =>
@@ -70,12 +73,17 @@ async function monthOf(label: string, repeats: string[]) {
     });
     occurrences = Math.max(occurrences, (answer.json().events as unknown[]).length);
   }
-  const measure = async (name: string, rangeOf: (i: number) => { start_date: string; end_date: string }) => {
+  const measure = async (
+    name: string,
+    rangeOf: (i: number) => { start_date: string; end_date: string },
+    prepare?: (i: number) => Promise<unknown>,
+  ) => {
     const times: number[] = [];
     const cpu: number[] = [];
     const spans: [number, number][] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const range = rangeOf(i);
+      await prepare?.(i);
       const started = performance.now();
       const before = process.cpuUsage();
       await post('/api/google/events', range);
@@ -110,6 +118,17 @@ async function monthOf(label: string, repeats: string[]) {
     const month = months[i % months.length];
     return { start_date: `${month}-01`, end_date: lastDay(month) };
   });
+  // The same, with one series renamed before each request, as after an edit: the month is answered anew, the
+  // other series' items from their cache.
+  await measure(
+    'views of months seen before, one series edited before each',
+    (i) => {
+      const month = months[i % months.length];
+      return { start_date: `${month}-01`, end_date: lastDay(month) };
+    },
+    (i) =>
+      post('/api/event/update', { board: caller.board, params: { id: ids[i % ids.length], title: `Edited ${i}` } }),
+  );
   // Each request a month-long range not asked before (a day later each time): nothing comes from the cache.
   await measure('first views', (i) => {
     const first = addDays('2027-01-01', i);

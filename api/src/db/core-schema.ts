@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -195,6 +196,18 @@ export const caldavObjects = pgTable(
   },
   (t) => [uniqueIndex('caldav_object_url_idx').on(t.calendarId, t.url)],
 );
+
+/**
+ * A number that grows whenever anything a user's calendar shows is written: their events, planned activities,
+ * connected calendars and synced objects (triggers of migration 0023). A calendar answer kept under the version it
+ * was read at can never be served after a change, whichever API process made the change.
+ */
+export const calendarVersions = pgTable('calendar_version', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** The secret address of a user's own calendar feed; revoking deletes the row. */
 export const calendarFeeds = pgTable(

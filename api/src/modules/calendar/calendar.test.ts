@@ -112,6 +112,53 @@ describe('/api/google/events', () => {
     }
   });
 
+  it('writes each item as its fields say: escaped titles, the keys in order, all-day first at the same midnight', async () => {
+    const user = await signUp(app);
+    const title = 'Say "hi" \\ to </script>\n🎹 ü';
+    const event = await create(user, 'event', {
+      title,
+      start_at: '2026-04-01T00:00:00.000Z',
+      end_at: '2026-04-01T00:30:00.000Z',
+      all_day: false,
+      repeat: 'FREQ=DAILY;COUNT=2',
+    });
+    const planned = await create(user, 'plannedactivity', { title: 'Plan "B"', date: '2026-04-01' });
+    const answer = (await user.post('/api/google/events', { start_date: '2026-04-01', end_date: '2026-04-01' })).body;
+    const events = (JSON.parse(answer) as { events: Record<string, unknown>[] }).events;
+    expect(events).toEqual([
+      {
+        id: `planned:${planned.id}`,
+        title: 'Plan "B"',
+        all_day: true,
+        source: 'planned',
+        series: `planned:${planned.id}`,
+        date: '2026-04-01',
+        repeat: null,
+        start: '2026-04-01',
+        end: '2026-04-02',
+        board: user.boardId,
+        done: false,
+      },
+      {
+        id: `event:${event.id}:2026-04-01T00:00:00.000Z`,
+        title,
+        all_day: false,
+        source: 'event',
+        series: `event:${event.id}`,
+        date: '2026-04-01',
+        repeat: 'FREQ=DAILY;COUNT=2',
+        start: '2026-04-01T00:00:00.000Z',
+        end: '2026-04-01T00:30:00.000Z',
+        board: user.boardId,
+      },
+    ]);
+    // The keys in the contract's order, as the object would be serialized.
+    expect(events.map((item) => Object.keys(item).join())).toEqual([
+      'id,title,all_day,source,series,date,repeat,start,end,board,done',
+      'id,title,all_day,source,series,date,repeat,start,end,board',
+    ]);
+  });
+
   it("expands a series again, not from the cache, when the user's zone changes", async () => {
     const user = await signUp(app);
     await create(user, 'event', {

@@ -23,9 +23,10 @@ import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
 import { feedItemsOf, rangeEventsJson, type AnswerItem } from './sources';
-import { SeriesCache } from './series-cache';
+import { BoundedCache } from './bounded-cache';
 import {
   caldavCalendarsOf,
+  calendarStateOf,
   calendarsOf,
   connectionById,
   connectionCount,
@@ -217,8 +218,10 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
   const google = googleDepsOf(app.db, app.env);
-  // Each repeating series' items per month asked, for repeat views: ~60,000 items (~25 MB) at most.
-  const seriesCache = new SeriesCache<AnswerItem>(60_000);
+  // Whole answers by user, calendar version, zone and range, for views asked again: ~24 million characters at most.
+  const answers = new BoundedCache<string>(24_000_000);
+  // Each repeating series' items per range asked, for views asked again after an edit: ~60,000 items at most.
+  const seriesCache = new BoundedCache<readonly AnswerItem[]>(60_000);
 
   api.post(
     '/api/google/events',
@@ -240,9 +243,16 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const { zone } = await zoneOf(app.db, userId);
+      const { zone, version } = await calendarStateOf(app.db, userId);
       const { start_date: startDate, end_date: endDate } = request.body;
-      const json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, seriesCache);
+      // Read after the version: a write landing in between is answered, and kept under the older version, which
+      // no later request asks for.
+      const key = `${userId} ${version} ${zone} ${startDate} ${endDate}`;
+      let json = answers.get(key);
+      if (json === undefined) {
+        json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, seriesCache);
+        answers.set(key, json);
+      }
       // Already the JSON of `calendarEvents`: fastify sends a string with a JSON type as it is, unserialized.
       return reply.type('application/json; charset=utf-8').send(json as unknown as z.output<typeof calendarEvents>);
     },

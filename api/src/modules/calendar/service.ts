@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { caldavCalendars, caldavObjects, calendarConnections, calendarFeeds, users } from '../../db/schema';
+import {
+  caldavCalendars,
+  caldavObjects,
+  calendarConnections,
+  calendarFeeds,
+  calendarVersions,
+  users,
+} from '../../db/schema';
 import { isTimeZone } from './recurrence';
 
 /** The calendar module's reads and writes; its routes validate, call these and shape the answers. */
@@ -17,6 +24,21 @@ export async function zoneOf(db: Db, userId: number): Promise<{ zone: string; na
     .limit(1);
   const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
   return { zone, name: user?.name ?? '' };
+}
+
+/**
+ * The user's time zone and calendar version: what a whole calendar answer is kept under. The version grows with
+ * every write to what the calendar shows (migration 0023), in the writing transaction.
+ */
+export async function calendarStateOf(db: Db, userId: number): Promise<{ zone: string; version: number }> {
+  const [row] = await db
+    .select({ timezone: users.timezone, version: calendarVersions.version })
+    .from(users)
+    .leftJoin(calendarVersions, eq(calendarVersions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const zone = row?.timezone && isTimeZone(row.timezone) ? row.timezone : 'UTC';
+  return { zone, version: row?.version ?? 0 };
 }
 
 /** CalDAV accounts' calendars with their event counts, by connection, in name order. */

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema';
 import type { FeedItem } from './ics';
 import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
-import type { SeriesCache } from './series-cache';
+import type { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -211,70 +211,67 @@ function rangeOf(zone: string, startDate: string, endDate: string): Range {
   };
 }
 
-/** A source's items in the range, in start order. */
-function eventsOf(source: Source, range: Range): CalendarEvent[] {
+/** One item of an answer as JSON, and where it sorts: by its start (an all-day item first on its date), then its id. */
+export interface AnswerItem {
+  at: number;
+  id: string;
+  json: string;
+}
+
+/**
+ * A source's items in the range as `CalendarEvent` JSON, in start order. The text every item of a source shares is
+ * written once, and each item only adds its id, date and times: a busy month is thousands of items.
+ */
+function itemsOf(source: Source, range: Range): AnswerItem[] {
   const { zone } = range;
   const found = source.allDay
     ? occurrences(source.series, 'UTC', range.dayFrom, range.dayTo)
     : occurrences(source.series, source.zone, range.from, range.to);
   const repeat = source.series.repeat;
   const idPrefix = repeat || source.idKey ? `${source.idKey ?? source.key}:` : null;
+  // The id's opening quote and prefix, escaped; an ISO start needs no escaping.
+  const idOpen = idPrefix === null ? '' : JSON.stringify(idPrefix).slice(0, -1);
+  const fixedId = JSON.stringify(source.key);
+  const afterId = `,"title":${JSON.stringify(source.title)},"all_day":${source.allDay},"source":"${source.source}","series":${fixedId},"date":"`;
+  const afterDate = `","repeat":${JSON.stringify(repeat)},"start":"`;
+  // The optional keys, in `CalendarEvent`'s order; absent ones are left out, as JSON.stringify leaves undefined out.
+  let tail = '"';
+  if (source.calendar !== undefined) tail += `,"calendar":${JSON.stringify(source.calendar)}`;
+  if (source.color !== undefined) tail += `,"color":${JSON.stringify(source.color)}`;
+  if (source.calendarId !== undefined) tail += `,"calendar_id":${source.calendarId}`;
+  if (source.board !== undefined) tail += `,"board":${source.board}`;
+  if (source.done !== undefined) tail += `,"done":${source.done}`;
+  tail += '}';
   return found.map((occurrence) => {
-    const start = occurrence.start.toISOString();
-    const event: CalendarEvent = {
-      id: idPrefix === null ? source.key : idPrefix + start,
-      title: source.title,
-      all_day: source.allDay,
-      source: source.source,
-      series: source.key,
-      date: source.allDay
-        ? start.slice(0, 10)
-        : source.zone === zone
-          ? occurrence.date
-          : wallDate(wallTimeOf(occurrence.start, zone)),
-      repeat,
-      start: source.allDay ? start.slice(0, 10) : start,
-      end: source.allDay ? occurrence.end.toISOString().slice(0, 10) : occurrence.end.toISOString(),
+    const startIso = occurrence.start.toISOString();
+    const endIso = occurrence.end.toISOString();
+    const start = source.allDay ? startIso.slice(0, 10) : startIso;
+    const end = source.allDay ? endIso.slice(0, 10) : endIso;
+    const date = source.allDay
+      ? start
+      : source.zone === zone
+        ? occurrence.date
+        : wallDate(wallTimeOf(occurrence.start, zone));
+    const id = idPrefix === null ? source.key : idPrefix + startIso;
+    const idJson = idPrefix === null ? fixedId : `${idOpen}${startIso}"`;
+    return {
+      // Half a millisecond early: an all-day date sorts before a timed item starting at its midnight, as "2026-03-01"
+      // sorts before "2026-03-01T00:00:00.000Z".
+      at: source.allDay ? occurrence.start.getTime() - 0.5 : occurrence.start.getTime(),
+      id,
+      json: `{"id":${idJson}${afterId}${date}${afterDate}${start}","end":"${end}${tail}`,
     };
-    // Assigned one by one in this order (not spread): the answer's keys keep their order, without a copy per item.
-    if (source.calendar !== undefined) event.calendar = source.calendar;
-    if (source.color !== undefined) event.color = source.color;
-    if (source.calendarId !== undefined) event.calendar_id = source.calendarId;
-    if (source.board !== undefined) event.board = source.board;
-    if (source.done !== undefined) event.done = source.done;
-    return event;
   });
 }
 
-// By start, then id: plain code-unit order (ISO dates and times sort so), not the locale's collation.
-const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-
-/** Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded. */
-export async function rangeEvents(
-  db: Db,
-  userId: number,
-  zone: string,
-  startDate: string,
-  endDate: string,
-): Promise<CalendarEvent[]> {
-  const range = rangeOf(zone, startDate, endDate);
-  const events: CalendarEvent[] = [];
-  for (const source of await sourcesOf(db, userId, zone, range))
-    for (const event of eventsOf(source, range)) events.push(event);
-  return events.sort((a, b) => order(a.start, b.start) || order(a.id, b.id));
-}
-
-/** One item of an answer as JSON, with the key it sorts by: its start, then its id (`\u0000` sorts before both). */
-export interface AnswerItem {
-  order: string;
-  json: string;
-}
+const byStartThenId = (a: AnswerItem, b: AnswerItem) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const sourceKeyParts = (key: string, value: unknown) => (key === 'description' ? undefined : value);
 
 /**
- * `rangeEvents` as the JSON of `{ events }`, each repeating series' items kept in `cache`. A series' entry is keyed
- * by the range, the user's zone and the whole source as read from the database in this request (its times, rule,
+ * Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded, as the JSON
+ * of `{ events }`; each repeating series' items are kept in `cache` when one is given. A series' entry is keyed by
+ * the range, the user's zone and the whole source as read from the database in this request (its times, rule,
  * skipped dates, title, board, done…; all but the description, which the answer does not carry): an edit makes a
  * new key, so a changed or deleted series is never answered from an old entry, whichever process made it.
  */
@@ -284,26 +281,36 @@ export async function rangeEventsJson(
   zone: string,
   startDate: string,
   endDate: string,
-  cache: SeriesCache<AnswerItem>,
+  cache?: BoundedCache<readonly AnswerItem[]>,
 ): Promise<string> {
   const range = rangeOf(zone, startDate, endDate);
   const items: AnswerItem[] = [];
-  const toItems = (source: Source) =>
-    eventsOf(source, range).map((event) => ({ order: `${event.start}\u0000${event.id}`, json: JSON.stringify(event) }));
   for (const source of await sourcesOf(db, userId, zone, range)) {
-    if (!source.series.repeat) {
-      for (const item of toItems(source)) items.push(item);
+    if (!source.series.repeat || !cache) {
+      for (const item of itemsOf(source, range)) items.push(item);
       continue;
     }
     const key = `${zone} ${startDate} ${endDate} ${JSON.stringify(source, sourceKeyParts)}`;
     let found = cache.get(key);
-    if (!found) cache.set(key, (found = toItems(source)));
+    if (!found) cache.set(key, (found = itemsOf(source, range)));
     for (const item of found) items.push(item);
   }
-  items.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  items.sort(byStartThenId);
   let json = '{"events":[';
   for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i].json : `,${items[i].json}`;
   return `${json}]}`;
+}
+
+/** `rangeEventsJson` as objects, for the server's own use (the daily e-mail). */
+export async function rangeEvents(
+  db: Db,
+  userId: number,
+  zone: string,
+  startDate: string,
+  endDate: string,
+): Promise<CalendarEvent[]> {
+  const answer = JSON.parse(await rangeEventsJson(db, userId, zone, startDate, endDate)) as { events: CalendarEvent[] };
+  return answer.events;
 }
 
 /** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */

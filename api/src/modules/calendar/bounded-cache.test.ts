@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesCache } from './series-cache';
+import { BoundedCache } from './bounded-cache';
 
-describe('SeriesCache', () => {
+describe('BoundedCache', () => {
   it('holds at most its capacity of items, dropping the least recently used entries first', () => {
-    const cache = new SeriesCache<number>(10);
+    const cache = new BoundedCache<number[]>(10);
     cache.set('a', [1, 2, 3]);
     cache.set('b', [1, 2, 3]);
     expect(cache.get('a')).toEqual([1, 2, 3]); // a is now the most recently used
@@ -18,11 +18,21 @@ describe('SeriesCache', () => {
   });
 
   it('keeps nothing bigger than itself, and counts empty lists', () => {
-    const cache = new SeriesCache<number>(3);
+    const cache = new BoundedCache<number[]>(3);
     cache.set('big', [1, 2, 3]);
     expect(cache.get('big')).toBeUndefined();
     for (const key of ['w', 'x', 'y', 'z']) cache.set(key, []);
     expect(cache.size).toBe(3);
     expect(cache.get('w')).toBeUndefined();
+  });
+
+  it('weighs texts by their length', () => {
+    const cache = new BoundedCache<string>(10);
+    cache.set('a', 'abcd');
+    cache.set('b', 'efgh');
+    expect(cache.held).toBe(10);
+    cache.set('c', 'ij'); // 13 > 10: a goes
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('efgh');
   });
 });

@@ -1,19 +1,19 @@
 /**
- * A bounded least-recently-used map from a key to a list, weighed by the lists' lengths. The calendar keeps each
- * repeating series' answer for a range here; its keys hold everything the answer is made of (see `rangeEventsJson`),
- * so an edited series has a new key and its old entry can never be served: nothing needs invalidating, which also
- * holds across API processes sharing one database.
+ * A bounded least-recently-used map from a key to a list or a text, weighed by their lengths. The calendar keeps
+ * whole answers and each repeating series' items for a range here. Its keys hold what the value is made of (see the
+ * calendar routes and `rangeEventsJson`), so after an edit the key is new and the old entry can never be served:
+ * nothing needs invalidating, which also holds across API processes sharing one database.
  */
-export class SeriesCache<T> {
-  private readonly entries = new Map<string, readonly T[]>();
+export class BoundedCache<V extends { readonly length: number }> {
+  private readonly entries = new Map<string, V>();
   private weight = 0;
 
-  /** `capacity`: how many list items (occurrences) it holds at most, summed over its entries. */
+  /** `capacity`: how many list items or characters it holds at most, summed over its entries. */
   constructor(private readonly capacity: number) {}
 
-  get(key: string): readonly T[] | undefined {
+  get(key: string): V | undefined {
     const found = this.entries.get(key);
-    if (found) {
+    if (found !== undefined) {
       // Map keeps insertion order: re-inserting marks the entry most recently used.
       this.entries.delete(key);
       this.entries.set(key, found);
@@ -21,13 +21,13 @@ export class SeriesCache<T> {
     return found;
   }
 
-  set(key: string, value: readonly T[]): void {
+  set(key: string, value: V): void {
     const old = this.entries.get(key);
-    if (old) {
+    if (old !== undefined) {
       this.entries.delete(key);
       this.weight -= old.length + 1;
     }
-    // +1: an empty list still costs its key.
+    // +1: an empty value still costs its key.
     const cost = value.length + 1;
     if (cost > this.capacity) return;
     this.entries.set(key, value);
@@ -39,7 +39,7 @@ export class SeriesCache<T> {
     }
   }
 
-  /** How many list items it holds now. */
+  /** How many list items or characters it holds now. */
   get held(): number {
     return this.weight;
   }
