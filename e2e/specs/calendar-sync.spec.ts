@@ -6,12 +6,12 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import type { PageWatch } from '../support/browser';
 import { signInThroughApi } from '../support/session';
 import { startRadicale, type Radicale } from '../../api/test/radicale';
-import { deleteOneDay, moveOneDay } from '../support/calendar-grid';
+import { deleteOneDay, moveOneDay, renameOneDay } from '../support/calendar-grid';
 
 /*
  * Connecting a CalDAV account, against a real Radicale on this machine (the site runs with loopback allowed, as
  * `pnpm start`): its event shows in the month view, an event added in Lifeboard lands on the server, and one day of a
- * repeating event deleted or dragged in Lifeboard is changed in the event's own object there.
+ * repeating event deleted, dragged or renamed in Lifeboard is changed in the event's own object there.
  */
 
 const site = inject('site');
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('two-way calendar sync (CalDAV)', () => {
-  it('connects a CalDAV account, shows its event in the month view, writes a new event to the server, and deletes and moves one day of a repeating one there', async () => {
+  it('connects a CalDAV account, shows its event in the month view, writes a new event to the server, and deletes, moves and renames one day of a repeating one there', async () => {
     await page.goto(`${site.shellUrl}/calendar/connections`);
     const form = page.getByRole('form', { name: 'Connect a CalDAV account' });
     await form.getByLabel('Service').selectOption('other');
@@ -126,9 +126,14 @@ describe('two-way calendar sync (CalDAV)', () => {
       '',
     ].join('\r\n');
     expect((await radicale.request('sam', 'PUT', '/sam/personal/swim.ics', swim)).status).toBe(201);
+    const run = swim
+      .replace('UID:swim@e2e', 'UID:run@e2e')
+      .replace('COUNT=2', 'COUNT=3')
+      .replace('SUMMARY:Swim with Sam', 'SUMMARY:Run with Sam');
+    expect((await radicale.request('sam', 'PUT', '/sam/personal/run.ics', run)).status).toBe(201);
     await page.goto(`${site.shellUrl}/calendar/connections`);
     await account.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => account.textContent(), { timeout: 30_000 }).toContain('3 events');
+    await expect.poll(() => account.textContent(), { timeout: 30_000 }).toContain('4 events');
     await page.goto(`${site.shellUrl}/calendar`);
     const cell = (date: string) => grid.locator(`[role="cell"][data-date="${date}"]`);
     const onServer = async () => (await radicale.request('sam', 'GET', '/sam/personal/swim.ics')).text();
@@ -161,5 +166,23 @@ describe('two-way calendar sync (CalDAV)', () => {
     expect(text).toContain(`DTSTART:${movedTo.slice(0, 19).replace(/[-:]/g, '')}Z`);
     await cell(day(2)).getByText('Swim with Sam').waitFor({ timeout: 20_000 });
     await cell(day(1)).getByText('Swim with Sam').waitFor({ state: 'detached', timeout: 20_000 });
+
+    // One day renamed ("this one"): an override in place with the new title; the days before and after keep theirs.
+    const runOn = (date: string, title = 'Run with Sam') => cell(date).getByText(title, { exact: true });
+    await renameOneDay(
+      page,
+      runOn(day(1)),
+      'Run with Sam',
+      'Run with Sam (track)',
+      'Renamed "Run with Sam" to "Run with Sam (track)" (only this one) in Personal.',
+    );
+    const renamed = await (await radicale.request('sam', 'GET', '/sam/personal/run.ics')).text();
+    expect(renamed).toContain(`RECURRENCE-ID:${compact(day(1))}T120000Z`);
+    expect(renamed).toContain('SUMMARY:Run with Sam (track)');
+    await runOn(day(1), 'Run with Sam (track)').waitFor({ timeout: 20_000 });
+    await runOn(day(1)).waitFor({ state: 'detached', timeout: 20_000 });
+    await runOn(today).waitFor({ timeout: 20_000 });
+    await runOn(day(2)).waitFor({ timeout: 20_000 });
+    expect(await grid.getByText('Run with Sam (track)').count()).toBe(1);
   });
 });

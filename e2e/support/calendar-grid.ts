@@ -17,3 +17,16 @@ export async function moveOneDay(page: Page, event: Locator, to: Locator, title:
     .click();
   await page.getByText(said).waitFor({ timeout: 20_000 });
 }
+
+/** On /calendar: renames only the clicked day of a repeating event, and waits for the sentence that says so. */
+export async function renameOneDay(page: Page, event: Locator, title: string, to: string, said: string): Promise<void> {
+  await event.click();
+  const form = page.getByRole('form', { name: 'Rename the event' });
+  await form.getByLabel('Title').fill(to);
+  await form.getByRole('button', { name: 'Rename' }).click();
+  await page
+    .getByRole('group', { name: `Rename "${title}" to "${to}": which ones?` })
+    .getByRole('button', { name: 'This one' })
+    .click();
+  await page.getByText(said).waitFor({ timeout: 20_000 });
+}

@@ -147,7 +147,7 @@ describe('CalendarPage', () => {
         scope: 'one',
       }),
     );
-    expect((await screen.findByRole('status')).textContent).toBe('Renamed to "Daily standup".');
+    expect((await screen.findByRole('status')).textContent).toBe('Renamed "Standup" to "Daily standup" in Work.');
     fireEvent.click(await screen.findByText('Standup'));
     const again = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
     fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
@@ -187,7 +187,6 @@ describe('CalendarPage', () => {
     const choose = async (answer: string) => {
       fireEvent.click((await screen.findAllByText('Standup', {}, { timeout: 10_000 }))[0]);
       const panel = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
-      expect(within(panel).getByRole('button', { name: 'Rename every time' })).toBeTruthy();
       fireEvent.click(within(within(panel).getByRole('group', { name: 'Delete which ones?' })).getByText(answer));
       return (await screen.findByRole('status')).textContent;
     };
@@ -200,6 +199,94 @@ describe('CalendarPage', () => {
     await choose('All of them');
     await waitFor(() => expect(deletes().at(-1)).toEqual({ id: 5 }));
     expect(screen.getByRole('status').textContent).toBe('Deleted "Standup" (every time) from Work.');
+  }, 20_000);
+
+  it('renames one day of a repeating synced event, or it and all later ones, or every time, as the person chooses', async () => {
+    const standup = (date: string) => ({
+      id: `caldav:5:0:${date}T09:00:00.000Z`,
+      title: 'Standup',
+      start: `${date}T09:00:00.000Z`,
+      end: `${date}T09:30:00.000Z`,
+      all_day: false,
+      source: 'caldav',
+      series: 'caldav:5',
+      date,
+      repeat: 'FREQ=DAILY',
+      calendar: 'Work',
+      calendar_id: 2,
+    });
+    api.on('POST /api/google/events', { body: { events: [standup(today), standup(tomorrow)] } });
+    api.on('POST /api/calendar/caldav/events/update', { body: { event: { id: 5, calendar_id: 2, events: 2 } } });
+    render(
+      <MemoryRouter>
+        <CalendarPage initialView="listWeek" />
+      </MemoryRouter>,
+    );
+    const updates = () =>
+      api.requests.filter((r) => r.path === '/api/calendar/caldav/events/update').map((r) => r.body);
+    const open = async () => {
+      fireEvent.click((await screen.findAllByText('Standup', {}, { timeout: 10_000 }))[0]);
+      return (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
+    };
+    const rename = async (to: string, answer: string) => {
+      const panel = await open();
+      fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: to } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Rename' }));
+      const question = within(panel).getByRole('group', { name: `Rename "Standup" to "${to}": which ones?` });
+      // Nothing is written until the person says which days.
+      expect(updates()).toHaveLength(before);
+      fireEvent.click(within(question).getByRole('button', { name: answer }));
+      await waitFor(() => expect(updates()).toHaveLength(before + 1));
+      before += 1;
+      return (await screen.findByRole('status')).textContent;
+    };
+    let before = 0;
+    expect(await rename('Standup (room 4)', 'This one')).toBe(
+      'Renamed "Standup" to "Standup (room 4)" (only this one) in Work.',
+    );
+    expect(updates().at(-1)).toEqual({
+      id: 5,
+      title: 'Standup (room 4)',
+      occurrence: `${today}T09:00:00.000Z`,
+      scope: 'one',
+    });
+    expect(await rename('Sync', 'This and all future ones')).toBe(
+      'Renamed "Standup" to "Sync" (this one and all after it) in Work.',
+    );
+    expect(updates().at(-1)).toEqual({ id: 5, title: 'Sync', occurrence: `${today}T09:00:00.000Z`, scope: 'future' });
+    expect(await rename('Daily sync', 'Every time')).toBe('Renamed "Standup" to "Daily sync" (every time) in Work.');
+    expect(updates().at(-1)).toEqual({ id: 5, title: 'Daily sync' });
+
+    // An empty title is refused on the field, and nothing is sent.
+    let panel = await open();
+    fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: '  ' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Rename' }));
+    expect(within(panel).getByText('Give the event a title.')).toBeTruthy();
+    expect(within(panel).queryByRole('group', { name: /^Rename/ })).toBeNull();
+    expect(updates()).toHaveLength(before);
+
+    // Refused by the server (changed elsewhere): the reason shows, and the panel keeps what was typed.
+    api.on('POST /api/calendar/caldav/events/update', {
+      status: 409,
+      body: {
+        success: false,
+        error: 'This event was changed in another calendar app since Lifeboard last synced.',
+        code: 'LB-CONFLICT',
+      },
+    });
+    fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: 'Standup (late)' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Rename' }));
+    fireEvent.click(
+      within(within(panel).getByRole('group', { name: 'Rename "Standup" to "Standup (late)": which ones?' })).getByRole(
+        'button',
+        { name: 'This one' },
+      ),
+    );
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Could not rename "Standup": This event was changed in another calendar app since Lifeboard last synced.',
+    );
+    panel = (await screen.findByRole('heading', { name: 'Standup' })).closest('section')!;
+    expect(within(panel).getByLabelText<HTMLInputElement>('Title').value).toBe('Standup (late)');
   }, 20_000);
 
   it('redraws the grid when a reload changes what it shows, and keeps its elements when nothing changed', async () => {

@@ -35,24 +35,26 @@ function when(item: CalendarItem): string {
   return `${formatDisplayDate(item.start)}${end}`;
 }
 
-/** "This one / this and all future ones" for a change to a repeating item. */
+/** "This one / this and all future ones" (and, where it applies, all of them) for a change to a repeating item. */
 function ScopeChoice({
   question,
   onChoose,
   onCancel,
   allowAll,
+  allLabel = 'All of them',
 }: {
   question: string;
   onChoose: (scope: Scope) => void;
   onCancel: () => void;
   allowAll: boolean;
+  allLabel?: string;
 }) {
   return (
     <div role="group" aria-label={question} className="lb-row">
       <span>{question}</span>
       <Button onClick={() => onChoose('one')}>This one</Button>
       <Button onClick={() => onChoose('future')}>This and all future ones</Button>
-      {allowAll ? <Button onClick={() => onChoose('all')}>All of them</Button> : null}
+      {allowAll ? <Button onClick={() => onChoose('all')}>{allLabel}</Button> : null}
       <Button variant="ghost" onClick={onCancel}>
         Cancel
       </Button>
@@ -159,40 +161,80 @@ function NewRemoteEvent({
   );
 }
 
-/** Renaming an event of a synced calendar; a repeating one is renamed every time. */
+/**
+ * Renaming an event of a synced calendar. For a repeating one the person says which days: this one (an override on
+ * the server, or Google's instance), this and all future ones (a new series from that day), or every time.
+ */
 function RemoteEventActions({
   item,
-  onDone,
-  onMessage,
+  onSaved,
+  onFailed,
 }: {
   item: CalendarItem & { remote: NonNullable<CalendarItem['remote']> };
-  onDone: (message: string) => void;
-  onMessage: (message: string) => void;
+  onSaved: (message: string) => void;
+  /** The server refused (or took a newer version): the form stays, with what was typed. */
+  onFailed: () => void;
 }) {
   const [title, setTitle] = useState(item.title);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<{ title?: string; form?: string }>({});
   useEffect(() => setTitle(item.title), [item.title]);
-  const rename = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return onMessage('Give the event a title.');
+  const newTitle = title.trim();
+  const { repeating } = item.remote;
+  const save = async (scope: Scope) => {
+    setAsking(false);
     setBusy(true);
-    // Named by where it is: an occurrence moved on its own is renamed alone; a series every time.
-    const result = await api.updateCaldavEvent(
-      item.remote.id,
-      { title: title.trim() },
-      item.remote.repeating ? undefined : { occurrence: item.start, scope: 'one' },
-    );
+    // Named by where it is: a single event is renamed whole, one moved on its own alone; a series as chosen.
+    const at = !repeating
+      ? { occurrence: item.start, scope: 'one' as const }
+      : scope === 'all'
+        ? undefined
+        : { occurrence: item.start, scope };
+    const result = await api.updateCaldavEvent(item.remote.id, { title: newTitle }, at);
     setBusy(false);
-    if (!result.ok) return onDone(`Could not rename "${item.title}": ${result.error.message}`);
-    onDone(`Renamed to "${title.trim()}"${item.remote.repeating ? ' (every time)' : ''}.`);
+    if (!result.ok) {
+      setError({ form: `Could not rename "${item.title}": ${result.error.message}` });
+      return onFailed();
+    }
+    const which = repeating
+      ? { one: ' (only this one)', future: ' (this one and all after it)', all: ' (every time)' }[scope]
+      : '';
+    onSaved(`Renamed "${item.title}" to "${newTitle}"${which} in ${item.calendar ?? 'its calendar'}.`);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!newTitle) return setError({ title: 'Give the event a title.' });
+    if (newTitle === item.title) return setError({ title: 'Type the new title first.' });
+    setError({});
+    if (repeating) setAsking(true);
+    else void save('one');
   };
   return (
-    <form className="lb-row" onSubmit={(event) => void rename(event)} aria-label="Rename the event" noValidate>
-      <TextField label="Title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
-      <Button type="submit" busy={busy}>
-        Rename{item.remote.repeating ? ' every time' : ''}
-      </Button>
-    </form>
+    <div className="lb-stack">
+      <form className="lb-row" onSubmit={submit} aria-label="Rename the event" noValidate>
+        <TextField
+          label="Title"
+          value={title}
+          maxLength={300}
+          onChange={(e) => setTitle(e.target.value)}
+          error={error.title}
+        />
+        <Button type="submit" busy={busy}>
+          Rename
+        </Button>
+      </form>
+      {asking ? (
+        <ScopeChoice
+          question={`Rename "${item.title}" to "${newTitle}": which ones?`}
+          allowAll
+          allLabel="Every time"
+          onChoose={(scope) => void save(scope)}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+      {error.form ? <p role="alert">{error.form}</p> : null}
+    </div>
   );
 }
 
@@ -412,13 +454,14 @@ export function CalendarPage({
           ) : null}
           {selected.remote ? (
             <RemoteEventActions
+              key={selected.id}
               item={{ ...selected, remote: selected.remote }}
-              onMessage={setMessage}
-              onDone={(text) => {
+              onSaved={(text) => {
                 setMessage(text);
                 setSelected(null);
                 setReload((n) => n + 1);
               }}
+              onFailed={() => setReload((n) => n + 1)}
             />
           ) : null}
         </Panel>

@@ -26,6 +26,7 @@ const users = {
   bob: 'bob-app-password',
   carol: 'carol-app-password',
   dave: 'dave-app-password',
+  erin: 'erin-app-password',
 };
 
 beforeAll(async () => {
@@ -550,6 +551,106 @@ describe('CalDAV accounts against Radicale', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json<{ error: string }>().error).toMatch(/not one of this event.s days/);
     expect(await server()).toBe(before);
+  }, 60_000);
+
+  it('renames one occurrence, or it and all later ones, of a repeating event on the server, and syncs keep it so', async () => {
+    await radicale.makeCalendar('erin', 'personal', 'Personal');
+    const swim = vevent(
+      'swim-1',
+      'Swim',
+      '20260105T180000Z',
+      '20260105T190000Z',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO\r\nLOCATION:Pool',
+    );
+    expect((await radicale.request('erin', 'PUT', '/erin/personal/swim.ics', swim)).status).toBe(201);
+    const erin = await signUp(app);
+    const id = (
+      await erin.post('/api/calendar/caldav/connect', {
+        server_url: radicale.url,
+        username: 'erin',
+        password: users.erin,
+      })
+    ).json<{ connection: Connection }>().connection.id;
+    await synced(erin, id, null);
+    const shown = async () =>
+      (await range(erin, '2026-02-01', '2026-03-14')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
+    const server = async (path = '/erin/personal/swim.ics') => (await radicale.request('erin', 'GET', path)).text();
+    const objects = async () =>
+      [
+        ...(
+          await (await radicale.request('erin', 'PROPFIND', '/erin/personal/', undefined, { depth: '1' })).text()
+        ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
+      ].map((m) => m[1]);
+    const [first] = await range(erin, '2026-02-01', '2026-02-07');
+    const objectId = Number(first.series.split(':')[1]);
+    const rename = (title: string, occurrence: string, scope: 'one' | 'future', object = objectId) =>
+      erin.post('/api/calendar/caldav/events/update', { id: object, occurrence, scope, title });
+
+    // This one: an override in place (RECURRENCE-ID, same times) with the new title, in the same object.
+    const one = await rename('Swim (pool)', '2026-02-09T18:00:00.000Z', 'one');
+    expect(one.statusCode, one.body).toBe(200);
+    let text = await server();
+    expect(text).toContain('RECURRENCE-ID:20260209T180000Z');
+    expect(text).toContain('DTSTART:20260209T180000Z');
+    expect(text).toContain('SUMMARY:Swim (pool)');
+    expect(text.match(/LOCATION:Pool/g)).toHaveLength(2);
+    expect(await objects()).toEqual(['/erin/personal/swim.ics']);
+    const expected = [
+      'Swim 2026-02-02T18:00',
+      'Swim (pool) 2026-02-09T18:00',
+      'Swim 2026-02-16T18:00',
+      'Swim 2026-02-23T18:00',
+      'Swim 2026-03-02T18:00',
+      'Swim 2026-03-09T18:00',
+    ];
+    expect(await shown()).toEqual(expected);
+    // Renamed again, the day listed on its own changes its override; no second one.
+    const renamedDay = (await range(erin, '2026-02-09', '2026-02-09'))[0];
+    const again = await rename('Swim (lanes 1-3)', renamedDay.start, 'one', Number(renamedDay.series.split(':')[1]));
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await server()).match(/RECURRENCE-ID/g)).toHaveLength(1);
+    expected[1] = 'Swim (lanes 1-3) 2026-02-09T18:00';
+    // Two syncs later, neither undone nor doubled.
+    await syncNow(erin, id);
+    await syncNow(erin, id);
+    expect(await shown()).toEqual(expected);
+
+    // Changed by another app since the last sync: the rename is refused and nothing is written, either way.
+    // (A refusal takes the server's version, so each try meets a newer change.)
+    for (const [scope, place] of [
+      ['one', 'Lido'],
+      ['future', 'Lido (north)'],
+    ] as const) {
+      text = await server();
+      const elsewhere = text.replace(/LOCATION:[^\r]*\r\n/g, `LOCATION:${place}\r\n`);
+      expect((await radicale.request('erin', 'PUT', '/erin/personal/swim.ics', elsewhere)).status).toBe(201);
+      const changedThere = await server();
+      const stale = await rename('Swim (stale)', '2026-02-23T18:00:00.000Z', scope);
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ error: string }>().error).toMatch(/changed in another calendar app/);
+      expect(await server()).toBe(changedThere);
+      expect(await objects()).toEqual(['/erin/personal/swim.ics']);
+    }
+
+    // This and all future ones: the series ends (UNTIL) and a new one with the new title starts that day, same time.
+    const future = await rename('Swim (outdoor)', '2026-03-02T18:00:00.000Z', 'future');
+    expect(future.statusCode, future.body).toBe(200);
+    expect(await server()).toMatch(
+      /RRULE:FREQ=WEEKLY;(BYDAY=MO;UNTIL=20260302T175959Z|UNTIL=20260302T175959Z;BYDAY=MO)/,
+    );
+    const split = (await objects()).find((path) => !path.endsWith('/swim.ics'))!;
+    const next = await server(split);
+    expect(next).toContain('SUMMARY:Swim (outdoor)');
+    expect(next).toContain('DTSTART:20260302T180000Z');
+    expect(next).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO');
+    expect(next).toContain('LOCATION:Lido (north)');
+    expect(next).not.toContain('UID:swim-1');
+    expected.splice(4, 2, 'Swim (outdoor) 2026-03-02T18:00', 'Swim (outdoor) 2026-03-09T18:00');
+    expect(await shown()).toEqual(expected);
+    await syncNow(erin, id);
+    await syncNow(erin, id);
+    expect(await shown()).toEqual(expected);
+    expect(await objects()).toHaveLength(2);
   }, 60_000);
 
   it("answers another user's CalDAV event as not found", async () => {

@@ -23,7 +23,7 @@ import {
   updateGoogleEvent,
 } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
-import { editedIcs, editOccurrence, IcsEditError, type EventTimes, type OccurrenceScope } from './ics-edit';
+import { editedIcs, editOccurrence, IcsEditError, type EventChange, type OccurrenceScope } from './ics-edit';
 import { isTimeZone } from './recurrence';
 import { reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
@@ -520,8 +520,8 @@ const changedElsewhere =
   'This event was changed in another calendar app since Lifeboard last synced. Lifeboard now shows the newer version: make your change again.';
 const deletedElsewhere = 'This event was deleted in another calendar app.';
 
-/** What a change to one occurrence of a series does: move it to new times, or delete it (null). */
-export type OccurrenceChange = EventTimes | null;
+/** What a change to one occurrence of a series does: move or rename it (or both), or delete it (null). */
+export type OccurrenceChange = EventChange | null;
 
 /**
  * Writes a changed object back with If-Match, so a newer version made elsewhere is never overwritten: on a refusal
@@ -604,10 +604,10 @@ async function putNewObject(
 }
 
 /**
- * One occurrence of a repeating event, or it and all later ones, moved or deleted on the server, in the event's own
- * object (EXDATE, RECURRENCE-ID override, UNTIL) as other calendar apps write it; a moved "future" starts a new
- * series. Answers false when the object holds no series to change in part (a single event), for the caller to
- * change the whole event.
+ * One occurrence of a repeating event, or it and all later ones, moved, renamed or deleted on the server, in the
+ * event's own object (EXDATE, RECURRENCE-ID override, UNTIL) as other calendar apps write it; a moved or renamed
+ * "future" starts a new series. Answers false when the object holds no series to change in part (a single event),
+ * for the caller to change the whole event.
  */
 async function changeOccurrence(
   deps: CaldavDeps,
@@ -646,7 +646,8 @@ async function changeOccurrence(
 
 /**
  * Changes an event on its server: PUT with If-Match, so a newer version made elsewhere is never overwritten. With
- * `at`, the times change one occurrence (or it and all later ones) of a repeating event; else the whole event.
+ * `at`, the change (times, title, notes) is to one occurrence (or it and all later ones) of a repeating event; else
+ * to the whole event.
  */
 export async function updateRemoteEvent(
   deps: CaldavDeps,
@@ -657,11 +658,16 @@ export async function updateRemoteEvent(
 ): Promise<ObjectRow> {
   const found = await ownedObject(deps.db, userId, objectId);
   if (!found) throw new CaldavError('No such event on a connected calendar.', 'gone');
-  const times = fields.start && fields.end ? { start: fields.start, end: fields.end, allDay: !!fields.allDay } : null;
+  const change: EventChange = {
+    ...(fields.title !== undefined ? { title: fields.title } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.start && fields.end ? { start: fields.start, end: fields.end, allDay: !!fields.allDay } : {}),
+  };
+  const inPart = at && Object.keys(change).length > 0;
   if (found.connection.provider === 'google')
     return (
-      at && times
-        ? changeGoogleOccurrence(deps.google, found, at, times).then(
+      inPart
+        ? changeGoogleOccurrence(deps.google, found, at, change).then(
             async (row) => row ?? updateGoogleEvent(deps.google, found, fields),
           )
         : updateGoogleEvent(deps.google, found, fields)
@@ -672,12 +678,13 @@ export async function updateRemoteEvent(
   try {
     const { username, password } = credentialsOf(deps, found.connection);
     const headers = authHeader(username, password);
-    if (at && times) {
-      const changed = await changeOccurrence(deps, found, at, times, headers, trace.fetch);
+    if (inPart) {
+      const changed = await changeOccurrence(deps, found, at, change, headers, trace.fetch);
       if (changed === 'deleted') throw new CaldavError(deletedElsewhere, 'gone');
       if (changed) return changed;
     }
-    const moved = at && !times ? { at: at.occurrence, userZone: await zoneOfUser(deps.db, userId) } : undefined;
+    // A single event (or an occurrence moved on its own, found where it is now) is changed whole.
+    const moved = at && !change.start ? { at: at.occurrence, userZone: await zoneOfUser(deps.db, userId) } : undefined;
     return await writeObject(deps, found, editedIcs(found.object.ics, fields, moved), headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);

@@ -12,7 +12,7 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
-import { splitRule, type EventTimes, type OccurrenceScope } from './ics-edit';
+import { splitRule, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { reconcileCalendars } from './service';
 
@@ -460,17 +460,17 @@ async function forget(deps: GoogleDeps, owned: Required<Owned>): Promise<void> {
 const notAnOccurrence = 'That day is not one of this event\u2019s days any more: refresh the calendar and try again.';
 
 /**
- * One occurrence of a repeating Google event, or it and all later ones, moved (`times`) or deleted (null), as
- * Google's own clients do it: "this one" patches or deletes the instance (found with events.instances by its
- * original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then on
- * deleted) and, for a move, inserts a new series at the new time. Answers null when the event is no series to
- * change in part (a single event, or an occurrence already changed on its own): the caller changes it whole.
+ * One occurrence of a repeating Google event, or it and all later ones, moved or renamed (`change`) or deleted
+ * (null), as Google's own clients do it: "this one" patches or deletes the instance (found with events.instances by
+ * its original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then
+ * on deleted) and, for a move or a rename, inserts a new series from that day. Answers null when the event is no
+ * series to change in part (a single event, or an occurrence already changed on its own): the caller changes it whole.
  */
 export async function changeGoogleOccurrence(
   deps: GoogleDeps,
   owned: Required<Owned>,
   at: OccurrenceScope,
-  times: EventTimes | null,
+  change: EventChange | null,
 ): Promise<ObjectRow | null> {
   const event = JSON.parse(owned.object.ics) as GoogleEvent;
   const rule = (event.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
@@ -478,6 +478,12 @@ export async function changeGoogleOccurrence(
   const allDay = Boolean(event.start.date);
   const first = new Date(allDay ? `${event.start.date}T00:00:00Z` : (event.start.dateTime ?? ''));
   const zone = pushedZone(owned.object, event);
+  // Where the occurrence (or the new series) goes: the new times of a move, else where it was planned.
+  const times: EventTimes | null = !change
+    ? null
+    : change.start && change.end
+      ? { start: change.start, end: change.end, allDay: !!change.allDay }
+      : { start: at.occurrence, end: new Date(at.occurrence.getTime() + lengthOf(event)), allDay };
   const split = splitRule(rule, first, at.occurrence, allDay, zone, times?.start ?? null);
   if (!split.hit) throw new GoogleError(notAnOccurrence, 'conflict');
   // "This and all future ones" from the first occurrence is the whole series.
@@ -494,6 +500,13 @@ export async function changeGoogleOccurrence(
   };
   try {
     if (at.scope === 'one') {
+      // Lifeboard's copy of the series must be Google's current one (as for a change to the whole series): else the
+      // newer version is taken and nothing is written.
+      const { data: current } = await api.events.get({ calendarId, eventId: event.id }).catch(refused);
+      if (current.etag !== owned.object.etag) {
+        await takeGoogleVersion(deps, api, owned);
+        throw new GoogleError(changedInGoogle, 'conflict');
+      }
       // The instances of the days around it (timeMin and timeMax are instants, whatever the calendar's zone), and of
       // those the one planned for that start: its originalStartTime names it even after it was moved.
       const planned = at.occurrence.getTime();
@@ -513,30 +526,29 @@ export async function changeGoogleOccurrence(
       );
       if (!instance?.id) throw new GoogleError(notAnOccurrence, 'conflict');
       const ifMatch = instance.etag ? { headers: { 'If-Match': instance.etag } } : {};
-      if (!times) {
+      if (!change) {
         await api.events.delete({ calendarId, eventId: instance.id }, ifMatch).catch(refused);
         const { id, recurringEventId, originalStartTime } = instance;
         await keepEvent(deps.db, owned.calendar.id, { id, status: 'cancelled', recurringEventId, originalStartTime });
       } else {
-        const { data: moved } = await api.events
-          .patch(
-            { calendarId, eventId: instance.id, requestBody: googleFields({ ...times, ...zoned(event, times) }) },
-            ifMatch,
-          )
+        // Only what the change names: a rename leaves the instance where it is.
+        const fields = change.start ? { ...change, ...zoned(event, times!) } : change;
+        const { data: changed } = await api.events
+          .patch({ calendarId, eventId: instance.id, requestBody: googleFields(fields) }, ifMatch)
           .catch(refused);
-        await keepEvent(deps.db, owned.calendar.id, moved);
+        await keepEvent(deps.db, owned.calendar.id, changed);
       }
       return (await ownRow(deps, owned)) ?? owned.object;
     }
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
     let made: GoogleEvent | null = null;
-    if (times) {
+    if (change && times) {
       ({ data: made } = await api.events
         .insert({
           calendarId,
           requestBody: {
             ...carried(event),
-            ...googleFields({ ...times, ...zoned(event, times) }),
+            ...googleFields({ ...change, ...times, ...zoned(event, times) }),
             recurrence: [`RRULE:${split.rest!}`],
           },
         })
@@ -584,6 +596,15 @@ export async function changeGoogleOccurrence(
   } finally {
     await saveTokens();
   }
+}
+
+/** How long each occurrence of a Google series lasts. */
+function lengthOf(event: GoogleEvent): number {
+  const { start, end } = event;
+  const from = Date.parse(start?.dateTime ?? `${start?.date}T00:00:00Z`);
+  const to = Date.parse(end?.dateTime ?? `${end?.date}T00:00:00Z`);
+  if (Number.isFinite(from) && Number.isFinite(to) && to >= from) return to - from;
+  return start?.date ? DAY_MS : 0;
 }
 
 /** A new series keeps what the person sees of the old one (title, notes, place, colour, reminders). */

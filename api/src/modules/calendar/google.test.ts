@@ -532,6 +532,87 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('renames one occurrence, or it and all later ones, of a repeating Google event, and syncs keep it so', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    await synced(user, made.id, null);
+    const primary = google.account;
+    google.putEvent(primary, {
+      id: 'run1',
+      summary: 'Run',
+      location: 'Park',
+      start: { dateTime: '2026-07-07T18:00:00+02:00', timeZone: BERLIN },
+      end: { dateTime: '2026-07-07T19:00:00+02:00', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+    });
+    await syncNow(user, made.id);
+    const shown = async () =>
+      (await googleItems(user, '2026-07-01', '2026-08-07'))
+        .filter((i) => i.title.startsWith('Run'))
+        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    const series = Number(
+      (await googleItems(user, '2026-07-07', '2026-07-07')).find((i) => i.title === 'Run')!.series.split(':')[1],
+    );
+    const rename = (title: string, occurrence: string, scope: 'one' | 'future', id = series) =>
+      user.post('/api/calendar/caldav/events/update', { id, occurrence, scope, title });
+
+    // This one: Google's instance (found by its original start) gets the new title and stays where it is.
+    const one = await rename('Run (hills)', '2026-07-14T16:00:00.000Z', 'one');
+    expect(one.statusCode, one.body).toBe(200);
+    expect(google.eventsOf(primary).find((e) => e.id === 'run1_20260714T160000Z')).toMatchObject({
+      recurringEventId: 'run1',
+      summary: 'Run (hills)',
+      start: { dateTime: '2026-07-14T16:00:00.000Z', timeZone: BERLIN },
+    });
+    expect(google.eventsOf(primary).find((e) => e.id === 'run1')!.summary).toBe('Run');
+    const expected = [
+      'Run 2026-07-07T16:00',
+      'Run (hills) 2026-07-14T16:00',
+      'Run 2026-07-21T16:00',
+      'Run 2026-07-28T16:00',
+      'Run 2026-08-04T16:00',
+    ];
+    expect(await shown()).toEqual(expected);
+    // Renamed again, the day listed on its own is patched whole; two syncs later it is neither undone nor doubled.
+    const day = (await googleItems(user, '2026-07-14', '2026-07-14')).find((i) => i.title.startsWith('Run'))!;
+    const again = await rename('Run (hill sprints)', day.start, 'one', Number(day.series.split(':')[1]));
+    expect(again.statusCode, again.body).toBe(200);
+    expected[1] = 'Run (hill sprints) 2026-07-14T16:00';
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual(expected);
+
+    // Changed in Google since the last sync: the rename is refused and nothing is written, either way.
+    for (const scope of ['one', 'future'] as const) {
+      google.putEvent(primary, { ...google.eventsOf(primary).find((e) => e.id === 'run1')! });
+      const before = JSON.stringify(google.eventsOf(primary));
+      const stale = await rename('Run (stale)', '2026-07-21T16:00:00.000Z', scope);
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ error: string }>().error).toMatch(/changed in Google Calendar/);
+      expect(JSON.stringify(google.eventsOf(primary))).toBe(before);
+    }
+
+    // This and all future ones: the RRULE ends (UNTIL) and a new series with the new title starts that day, same time.
+    const future = await rename('Run (track)', '2026-07-28T16:00:00.000Z', 'future');
+    expect(future.statusCode, future.body).toBe(200);
+    expect(google.eventsOf(primary).find((e) => e.id === 'run1')!.recurrence).toEqual([
+      expect.stringMatching(/^RRULE:FREQ=WEEKLY;.*UNTIL=20260728T155959Z/),
+    ]);
+    expect(google.eventsOf(primary).find((e) => e.summary === 'Run (track)')).toMatchObject({
+      location: 'Park',
+      start: { dateTime: '2026-07-28T16:00:00.000Z', timeZone: BERLIN },
+      end: { dateTime: '2026-07-28T17:00:00.000Z', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+    });
+    expected.splice(3, 2, 'Run (track) 2026-07-28T16:00', 'Run (track) 2026-08-04T16:00');
+    expect(await shown()).toEqual(expected);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual(expected);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     const user = await signUp(app);
     expect(await connect(user)).toMatch(/google=connected$/);

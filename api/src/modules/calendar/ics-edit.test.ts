@@ -96,6 +96,8 @@ describe('one occurrence of a series in its own object', () => {
       ['new-series', '2026-03-17T08:00:00.000Z', 'FREQ=WEEKLY;COUNT=8;BYDAY=TU', []],
     ]);
     expect(edited.split!.ics).toContain('LOCATION:Room 4');
+    // The moved series repeats in its own zone, so it stays at 09:00 Berlin time after the change to summer time.
+    expect(parseIcs(edited.split!.ics, 'UTC')[0].tzid).toBe('Europe/Berlin');
     // Deleting from the first occurrence deletes the whole object; from a later one only ends the series.
     expect(
       editOccurrence(berlin, { occurrence: new Date('2026-03-02T08:00:00Z'), scope: 'future' }, null, 'UTC', uid),
@@ -195,6 +197,157 @@ describe('one occurrence of a series in its own object', () => {
       allDay: false,
     });
     expect(moved).toContain('BYDAY=WE');
+  });
+});
+
+describe('renaming one occurrence of a series, or it and all later ones', () => {
+  const titles = (ics: string) => parseIcs(ics, 'UTC').map((s) => [s.uid, s.title, s.start] as const);
+
+  it('this one: an override in place, in the series’ own zone, with the new title and the rest kept', () => {
+    // 2026-03-30 09:00 Berlin (summer time) is 07:00 UTC.
+    const edited = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-30T07:00:00Z'), scope: 'one' },
+      { title: 'Team (offsite)' },
+      'UTC',
+      uid,
+    )!;
+    expect(edited.split).toBeNull();
+    expect(edited.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260330T090000');
+    expect(edited.ics).toContain('DTSTART;TZID=Europe/Berlin:20260330T090000');
+    expect(edited.ics).toContain('DTEND;TZID=Europe/Berlin:20260330T100000');
+    expect(edited.ics!.match(/LOCATION:Room 4/g)).toHaveLength(2);
+    expect(titles(edited.ics!)).toEqual([
+      ['team-1', 'Team', '2026-03-02T08:00:00.000Z'],
+      ['team-1/2026-03-30T09:00:00', 'Team (offsite)', '2026-03-30T07:00:00.000Z'],
+    ]);
+    // Renamed again, the same override changes; moved, it keeps its new title.
+    const again = editOccurrence(
+      edited.ics!,
+      { occurrence: new Date('2026-03-30T07:00:00Z'), scope: 'one' },
+      { title: 'Team (room 9)' },
+      'UTC',
+      uid,
+    )!;
+    expect(again.ics!.match(/RECURRENCE-ID/g)).toHaveLength(1);
+    const moved = editOccurrence(
+      again.ics!,
+      { occurrence: new Date('2026-03-30T07:00:00Z'), scope: 'one' },
+      { start: new Date('2026-03-31T07:00:00Z'), end: new Date('2026-03-31T08:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!;
+    expect(titles(moved.ics!)[1]).toEqual(['team-1/2026-03-30T09:00:00', 'Team (room 9)', '2026-03-31T07:00:00.000Z']);
+  });
+
+  it('this one, already moved: its override (found where it is now) is renamed, no second one made', () => {
+    const moved = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-09T08:00:00Z'), scope: 'one' },
+      { start: new Date('2026-03-10T15:00:00Z'), end: new Date('2026-03-10T16:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!.ics!;
+    const renamed = editOccurrence(
+      moved,
+      { occurrence: new Date('2026-03-10T15:00:00Z'), scope: 'one' },
+      { title: 'Team (moved)' },
+      'UTC',
+      uid,
+    )!;
+    expect(renamed.ics!.match(/RECURRENCE-ID/g)).toHaveLength(1);
+    expect(titles(renamed.ics!)).toEqual([
+      ['team-1', 'Team', '2026-03-02T08:00:00.000Z'],
+      ['team-1/2026-03-09T09:00:00', 'Team (moved)', '2026-03-10T15:00:00.000Z'],
+    ]);
+  });
+
+  it('this and all future ones: the series ends, a new one with the new title starts that day at the same local time', () => {
+    const edited = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-16T08:00:00Z'), scope: 'future' },
+      { title: 'Team sync' },
+      'UTC',
+      uid,
+    )!;
+    expect(edited.ics).toMatch(/RRULE:FREQ=WEEKLY;.*UNTIL=20260316T075959Z/);
+    expect(edited.ics).toContain('SUMMARY:Team\r\n');
+    const next = edited.split!.ics;
+    expect(next).toContain('SUMMARY:Team sync');
+    expect(next).toContain('LOCATION:Room 4');
+    expect(next).toContain('DTSTART;TZID=Europe/Berlin:20260316T090000');
+    expect(next).toContain('BEGIN:VTIMEZONE');
+    expect(starts(next)).toEqual([['new-series', '2026-03-16T08:00:00.000Z', 'FREQ=WEEKLY;COUNT=8;BYDAY=MO', []]]);
+    // It repeats in Berlin time (09:00 after the change to summer time too), not at a fixed UTC hour.
+    expect(parseIcs(next, 'UTC')[0].tzid).toBe('Europe/Berlin');
+    // From the first occurrence, "this and all future ones" renames the series itself.
+    const whole = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-02T08:00:00Z'), scope: 'future' },
+      { title: 'Team sync' },
+      'UTC',
+      uid,
+    )!;
+    expect(whole.split).toBeNull();
+    expect(titles(whole.ics!)).toEqual([['team-1', 'Team sync', '2026-03-02T08:00:00.000Z']]);
+  });
+
+  it('an all-day series: the override in place is a date, and the new series starts on that date', () => {
+    const daily = calendar(
+      'BEGIN:VEVENT',
+      'UID:d-1',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART;VALUE=DATE:20260601',
+      'DTEND;VALUE=DATE:20260602',
+      'RRULE:FREQ=DAILY',
+      'EXDATE;VALUE=DATE:20260610',
+      'SUMMARY:Walk',
+      'END:VEVENT',
+    );
+    const one = editOccurrence(
+      daily,
+      { occurrence: new Date('2026-06-03T00:00:00Z'), scope: 'one' },
+      { title: 'Walk (beach)' },
+      'UTC',
+      uid,
+    )!;
+    expect(one.ics).toContain('RECURRENCE-ID;VALUE=DATE:20260603');
+    expect(one.ics).toContain('DTSTART;VALUE=DATE:20260603');
+    expect(one.ics).toContain('DTEND;VALUE=DATE:20260604');
+    const future = editOccurrence(
+      daily,
+      { occurrence: new Date('2026-06-05T00:00:00Z'), scope: 'future' },
+      { title: 'Long walk' },
+      'UTC',
+      uid,
+    )!;
+    expect(future.ics).toContain('UNTIL=20260604');
+    expect(future.split!.ics).toContain('DTSTART;VALUE=DATE:20260605');
+    expect(starts(future.split!.ics)).toEqual([
+      ['new-series', '2026-06-05T00:00:00.000Z', 'FREQ=DAILY', ['2026-06-10']],
+    ]);
+  });
+
+  it('renamed every time, its occurrences moved on their own follow, those renamed alone keep their title', () => {
+    const moved = editOccurrence(
+      berlin,
+      { occurrence: new Date('2026-03-09T08:00:00Z'), scope: 'one' },
+      { start: new Date('2026-03-10T15:00:00Z'), end: new Date('2026-03-10T16:00:00Z'), allDay: false },
+      'UTC',
+      uid,
+    )!.ics!;
+    const renamedAlone = editOccurrence(
+      moved,
+      { occurrence: new Date('2026-03-16T08:00:00Z'), scope: 'one' },
+      { title: 'Team (offsite)' },
+      'UTC',
+      uid,
+    )!.ics!;
+    expect(titles(editedIcs(renamedAlone, { title: 'Weekly team' })).map(([, title]) => title)).toEqual([
+      'Weekly team',
+      'Weekly team',
+      'Team (offsite)',
+    ]);
   });
 });
 

@@ -6,8 +6,9 @@ import { isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
  * Lifeboard's changes to a connected calendar's event, written into the event's own iCalendar text the way a
  * standard client (Apple Calendar, Thunderbird) writes them, so every other app of the account reads them alike:
  * a change to the whole series edits the main VEVENT; "this one" adds an EXDATE (deleted) or a RECURRENCE-ID
- * override (moved) in the same object; "this and all future ones" ends the series with UNTIL and, for a move,
- * starts a new series (a new object) at the new time. Whatever the text carries that Lifeboard does not know is kept.
+ * override (moved or renamed) in the same object; "this and all future ones" ends the series with UNTIL and, for a
+ * move or a rename, starts a new series (a new object) from that day. Whatever the text carries that Lifeboard does
+ * not know is kept.
  */
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -36,7 +37,7 @@ export interface OccurrenceScope {
   scope: 'one' | 'future';
 }
 
-/** The text to write back (null: delete the object), and a new series' object to make (a moved "future"). */
+/** The text to write back (null: delete the object), and a new series' object to make (a changed "future"). */
 export interface EditedObject {
   ics: string | null;
   split: { uid: string; ics: string } | null;
@@ -89,6 +90,15 @@ export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; 
   if (!main) throw new IcsEditError('This event cannot be changed from Lifeboard.');
   // Measured before the move: a weekly series dragged from Monday to Wednesday repeats on Wednesdays.
   const days = change.start && change.end ? dayShift(main, change.start, change.allDay) : 0;
+  // Renamed every time: its occurrences moved on their own take the new title too, unless they were renamed alone.
+  if (change.title !== undefined) {
+    const title = main.getFirstPropertyValue('summary');
+    for (const other of root.getAllSubcomponents('vevent'))
+      if (other !== main && other.getFirstPropertyValue('summary') === title) {
+        other.updatePropertyWithValue('summary', change.title);
+        touch(other);
+      }
+  }
   applyChange(main, change);
   if (days) shiftWeekdays(main, days);
   touch(main);
@@ -126,6 +136,27 @@ function addTimeProperty(vevent: Component, name: string, value: Time, form: Sta
   const property = vevent.addPropertyWithValue(name, value);
   if (!form.isDate && !form.utc && form.tzid) property.setParameter('tzid', form.tzid);
   return property;
+}
+
+/**
+ * Times written the way the series writes its start (all day, in its zone, UTC or floating), so an occurrence
+ * renamed in place stays where it was and a new series keeps repeating at the same local time across DST.
+ */
+function setTimesLike(vevent: Component, form: StartForm, times: EventTimes, userZone: string): void {
+  if (times.allDay !== form.isDate) return setTimes(vevent, times);
+  for (const name of ['dtstart', 'dtend', 'duration']) vevent.removeAllProperties(name);
+  addTimeProperty(vevent, 'dtstart', valueIn(form, times.start, userZone), form);
+  addTimeProperty(vevent, 'dtend', valueIn(form, times.end, userZone), form);
+}
+
+/** How long each occurrence of the series lasts (DTEND or DURATION; an all-day one without either, a day). */
+function lengthOf(main: Component, userZone: string): number {
+  const start = instantOfProperty(main, 'dtstart', userZone);
+  const end = instantOfProperty(main, 'dtend', userZone);
+  if (start && end) return Math.max(0, end.getTime() - start.getTime());
+  const duration = main.getFirstPropertyValue('duration') as InstanceType<typeof ICAL.Duration> | null;
+  if (duration) return duration.toSeconds() * 1000;
+  return startForm(main).isDate ? DAY_MS : 0;
 }
 
 const sameWall = (a: Time, b: Time) =>
@@ -208,14 +239,14 @@ export function ruleFrom(recur: Recur, before: number, days: number): Recur {
 }
 
 /**
- * One occurrence (or it and all later ones) of the object's series changed: moved to `times`, or deleted (`times`
- * null). Answers null when the object holds no such occurrence to change on its own (a single event): the caller
- * changes or deletes the whole event instead.
+ * One occurrence (or it and all later ones) of the object's series changed: moved, renamed or both (`change`), or
+ * deleted (`change` null). Answers null when the object holds no such occurrence to change on its own (a single
+ * event): the caller changes or deletes the whole event instead.
  */
 export function editOccurrence(
   ics: string,
   at: OccurrenceScope,
-  times: EventTimes | null,
+  change: EventChange | null,
   userZone: string,
   newUid: () => string,
 ): EditedObject | null {
@@ -239,10 +270,19 @@ export function editOccurrence(
     );
   const overrideAt = (value: Time) =>
     overrides.find((v) => sameWall(v.getFirstPropertyValue('recurrence-id') as Time, value));
+  // Where the occurrence (or the new series) goes: the new times of a move, else where it was planned.
+  const times: EventTimes =
+    change?.start && change.end
+      ? { start: change.start, end: change.end, allDay: !!change.allDay }
+      : {
+          start: original,
+          end: new Date(original.getTime() + lengthOf(main, userZone)),
+          allDay: form.isDate,
+        };
 
   if (at.scope === 'one') {
     const existing = moved ?? overrideAt(cut);
-    if (!times) {
+    if (!change) {
       if (existing) root.removeSubcomponent(existing);
       addTimeProperty(main, 'exdate', cut, form);
       touch(main);
@@ -254,17 +294,18 @@ export function editOccurrence(
       for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence']) override.removeAllProperties(name);
       addTimeProperty(override, 'recurrence-id', cut, form);
       override.updatePropertyWithValue('sequence', Number(main.getFirstPropertyValue('sequence') ?? 0));
+      setTimesLike(override, form, times, userZone);
       root.addSubcomponent(override);
     }
-    setTimes(override, times);
+    applyChange(override, change);
     touch(override);
     return { ics: root.toString(), split: null };
   }
 
   // "This and all future ones" from the first occurrence is the whole series.
   if (before === 0) {
-    if (!times) return { ics: null, split: null };
-    return { ics: editedIcs(ics, times), split: null };
+    if (!change) return { ics: null, split: null };
+    return { ics: editedIcs(ics, change), split: null };
   }
   // Compared as instants: an EXDATE or RECURRENCE-ID may name its zone differently from DTSTART.
   const later = (instant: Date | null) => instant !== null && instant.getTime() >= original.getTime();
@@ -282,27 +323,35 @@ export function editOccurrence(
   }
   main.updatePropertyWithValue('rrule', ruleEndedBefore(recur, original, form.isDate));
   touch(main);
-  if (!times) return { ics: root.toString(), split: null };
+  if (!change) return { ics: root.toString(), split: null };
 
-  // The new series: the old one's fields at the new time, with what is left of its rule and skipped days.
+  // The new series: the old one's fields at the new time (or, renamed, from that day), with what is left of its
+  // rule and skipped days, and the change's title and notes.
   const uid = newUid();
   const next = ICAL.Component.fromString(main.toString());
   for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence', 'recurrence-id'])
     next.removeAllProperties(name);
   next.updatePropertyWithValue('uid', uid);
-  setTimes(next, times);
+  setTimesLike(next, form, times, userZone);
+  applyChange(next, { title: change.title, description: change.description });
   next.addPropertyWithValue(
     'rrule',
     ruleFrom(recur, before, dayShift(main, times.start, times.allDay, original, userZone)),
   );
   const shift = times.start.getTime() - original.getTime();
-  for (const skipped of laterExdates)
-    next.addPropertyWithValue('exdate', written(new Date(skipped.getTime() + shift), times.allDay));
+  for (const skipped of laterExdates) {
+    const at = new Date(skipped.getTime() + shift);
+    if (times.allDay === form.isDate) addTimeProperty(next, 'exdate', valueIn(form, at, userZone), form);
+    else next.addPropertyWithValue('exdate', written(at, times.allDay));
+  }
   next.updatePropertyWithValue('sequence', 0);
   next.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   for (const property of root.getAllProperties())
     calendar.addProperty(ICAL.Property.fromString(property.toICALString()));
+  // The zones the new series names, as the old object defined them.
+  for (const zone of root.getAllSubcomponents('vtimezone'))
+    calendar.addSubcomponent(ICAL.Component.fromString(zone.toString()));
   calendar.addSubcomponent(next);
   return { ics: root.toString(), split: { uid, ics: calendar.toString() } };
 }

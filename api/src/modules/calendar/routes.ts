@@ -514,7 +514,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['calendar'],
         summary:
-          "Change an event of a synced CalDAV or Google calendar: its title (every time), or its times: the whole event, or with occurrence and scope one occurrence of a repeating one (an override in the event, or Google's instance) or it and all later ones (the series ends, a new one starts). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead",
+          "Change an event of a synced CalDAV or Google calendar (its title, notes or times): the whole event (every repeat), or with occurrence and scope one occurrence of a repeating one (an override in the event, or Google's instance) or it and all later ones (the series ends, a new one starts that day, renamed or at its new time). Written with If-Match: a version changed elsewhere meanwhile wins (409) and is shown instead",
         body: z
           .object({
             id: z.number().int().positive().describe("The event's series number (caldav:ID)."),
