@@ -6,6 +6,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { TextField } from '@lifeboard/shared/ui/fields';
+import { Table } from '@lifeboard/shared/ui/Table';
 import {
   decideRefund,
   markPayoutPaid,
@@ -64,36 +65,26 @@ function RefundRequests() {
   return (
     <Panel title="Refund requests">
       <NotLoaded load={load} what="The refund requests" />
-      {load.state === 'ready' && load.data.length === 0 ? <p>No buyer is waiting for a refund decision.</p> : null}
-      {load.state === 'ready' && load.data.length ? (
-        <table aria-label="Refund requests">
-          <thead>
-            <tr>
-              <th scope="col">Asked on</th>
-              <th scope="col">Program</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Creator</th>
-              <th scope="col">Price</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Decision</th>
+      {load.state === 'ready' ? (
+        <Table
+          label="Refund requests"
+          columns={['Asked on', 'Program', 'Buyer', 'Creator', 'Price', 'Reason', 'Decision']}
+          rows={load.data}
+          empty={<p>No buyer is waiting for a refund decision.</p>}
+          row={(r) => (
+            <tr key={r.id}>
+              <td>{formatDisplayDay(r.refund_requested_at)}</td>
+              <td>{r.program_title}</td>
+              <td>{r.buyer_name}</td>
+              <td>{r.seller_name}</td>
+              <td>{formatMoney(r.gross_cents, r.currency)}</td>
+              <td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
+              <td>
+                <RequestActions request={r} onDone={load.reload} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {load.data.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDisplayDay(r.refund_requested_at)}</td>
-                <td>{r.program_title}</td>
-                <td>{r.buyer_name}</td>
-                <td>{r.seller_name}</td>
-                <td>{formatMoney(r.gross_cents, r.currency)}</td>
-                <td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
-                <td>
-                  <RequestActions request={r} onDone={load.reload} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </Panel>
   );
@@ -180,39 +171,28 @@ function Payouts() {
         {said ? <span role="status"> {said}</span> : null}
       </p>
       <NotLoaded load={load} what="The payouts" />
-      {load.state === 'ready' && load.data.length === 0 ? <p>No payouts yet.</p> : null}
-      {load.state === 'ready' && load.data.length ? (
-        <table aria-label="Payouts">
-          <thead>
-            <tr>
-              <th scope="col">Made on</th>
-              <th scope="col">Creator</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Sales</th>
-              <th scope="col">How</th>
-              <th scope="col">State</th>
+      {load.state === 'ready' ? (
+        <Table
+          label="Payouts"
+          columns={['Made on', 'Creator', 'Amount', 'Sales', 'How', 'State']}
+          rows={load.data}
+          empty={<p>No payouts yet.</p>}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>{formatDisplayDay(p.created_at)}</td>
+              <td>
+                {p.seller_name} <span className="lb-muted">{p.seller_email}</span>
+              </td>
+              <td>{formatMoney(p.amount_cents, p.currency)}</td>
+              <td>{p.sales}</td>
+              <td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
+              <td>
+                {payoutState(p)}
+                {p.status === 'pending' && p.method === 'manual' ? <MarkPaid payout={p} onDone={load.reload} /> : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {load.data.map((p) => (
-              <tr key={p.id}>
-                <td>{formatDisplayDay(p.created_at)}</td>
-                <td>
-                  {p.seller_name} <span className="lb-muted">{p.seller_email}</span>
-                </td>
-                <td>{formatMoney(p.amount_cents, p.currency)}</td>
-                <td>{p.sales}</td>
-                <td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
-                <td>
-                  {payoutState(p)}
-                  {p.status === 'pending' && p.method === 'manual' ? (
-                    <MarkPaid payout={p} onDone={load.reload} />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </Panel>
   );

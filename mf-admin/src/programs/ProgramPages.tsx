@@ -3,6 +3,7 @@ import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
@@ -166,44 +167,32 @@ export function AdminPrograms() {
         onChange={(e) => setStatus(programStatuses.find((s) => s === e.target.value) ?? '')}
       />
       <NotLoaded load={programs} what="The programs" lines={4} code="LB-FORBIDDEN" />
-      {programs.state === 'ready' && programs.data.length === 0 ? (
-        <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />
-      ) : null}
-      {programs.state === 'ready' && programs.data.length ? (
-        <table aria-label="Programs">
-          <thead>
-            <tr>
-              <th scope="col">Program</th>
-              <th scope="col">Status</th>
-              <th scope="col">Author</th>
-              <th scope="col">Price</th>
-              <th scope="col">Subscribers</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Review</th>
+      {programs.state === 'ready' ? (
+        <Table
+          label="Programs"
+          columns={['Program', 'Status', 'Author', 'Price', 'Subscribers', 'Updated', 'Review']}
+          rows={programs.data}
+          empty={<EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>
+                <Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link>
+              </td>
+              <td>{statusLabel[p.status]}</td>
+              <td>
+                <Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link>
+              </td>
+              <td>{price(p)}</td>
+              <td>
+                {p.subscriptions.active} active / {p.subscriptions.total}
+              </td>
+              <td>{formatDisplayDay(p.updated_at)}</td>
+              <td>
+                <ReviewActions program={p} onDone={programs.reload} compact />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {programs.data.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link>
-                </td>
-                <td>{statusLabel[p.status]}</td>
-                <td>
-                  <Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link>
-                </td>
-                <td>{price(p)}</td>
-                <td>
-                  {p.subscriptions.active} active / {p.subscriptions.total}
-                </td>
-                <td>{formatDisplayDay(p.updated_at)}</td>
-                <td>
-                  <ReviewActions program={p} onDone={programs.reload} compact />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </section>
   );

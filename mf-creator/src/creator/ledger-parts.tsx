@@ -1,6 +1,7 @@
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { useState } from 'react';
 import { amount, declineRefund, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
@@ -93,40 +94,34 @@ export function Balances({ ledger }: { ledger: Ledger }) {
   return (
     <Panel title="Balance">
       <CheckoutNote ledger={ledger} />
-      {ledger.balances.length === 0 ? (
-        <p>No sales yet: available 0.00 · pending 0.00.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sales</th>
-              <th scope="col">Gross</th>
-              <th scope="col">Your net</th>
-              <th scope="col">Pending (refund window)</th>
-              <th scope="col">Available</th>
-              <th scope="col">Paid out</th>
-              <th scope="col">Refunded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.balances.map((b) => (
-              <tr key={b.currency}>
-                <th scope="row">{b.currency}</th>
-                <td>{b.sales}</td>
-                <td>{amount(b.gross_cents, b.currency)}</td>
-                <td>{amount(b.net_cents, b.currency)}</td>
-                <td>{amount(b.pending_cents, b.currency)}</td>
-                <td>
-                  <strong>{amount(b.available_cents, b.currency)}</strong>
-                </td>
-                <td>{amount(b.paid_out_cents, b.currency)}</td>
-                <td>{amount(b.refunded_cents, b.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Table
+        columns={[
+          'Currency',
+          'Sales',
+          'Gross',
+          'Your net',
+          'Pending (refund window)',
+          'Available',
+          'Paid out',
+          'Refunded',
+        ]}
+        rows={ledger.balances}
+        empty={<p>No sales yet: available 0.00 · pending 0.00.</p>}
+        row={(b) => (
+          <tr key={b.currency}>
+            <th scope="row">{b.currency}</th>
+            <td>{b.sales}</td>
+            <td>{amount(b.gross_cents, b.currency)}</td>
+            <td>{amount(b.net_cents, b.currency)}</td>
+            <td>{amount(b.pending_cents, b.currency)}</td>
+            <td>
+              <strong>{amount(b.available_cents, b.currency)}</strong>
+            </td>
+            <td>{amount(b.paid_out_cents, b.currency)}</td>
+            <td>{amount(b.refunded_cents, b.currency)}</td>
+          </tr>
+        )}
+      />
     </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from './Dialog';
 import { ErrorPanel, NotLoaded } from './feedback';
 import { TagInput, TextField } from './fields';
 import { Notifications, lifetimeMs } from './Notifications';
+import { Table } from './Table';
 
 afterEach(() => {
   cleanup();
@@ -167,5 +168,25 @@ describe('UI kit', () => {
     expect(screen.getByRole('alert').textContent).toContain('Your coupons could not be loaded: not found');
     rerender(<NotLoaded load={{ state: 'ready', data: [], reload }} what="Your coupons" />);
     expect(container.innerHTML).toBe('');
+  });
+
+  it('a table names its columns and draws a row per item, or what stands for no rows', () => {
+    const row = (item: { id: number; name: string }) => (
+      <tr key={item.id}>
+        <td>{item.name}</td>
+      </tr>
+    );
+    const { rerender } = render(
+      <Table label="Coupons" columns={['Code']} rows={[{ id: 1, name: 'SPRING' }]} empty={<p>None</p>} row={row} />,
+    );
+    const table = screen.getByRole('table', { name: 'Coupons' });
+    expect(screen.getByRole('columnheader', { name: 'Code' }).getAttribute('scope')).toBe('col');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(screen.getByRole('cell', { name: 'SPRING' })).toBeTruthy();
+    rerender(<Table label="Coupons" columns={['Code']} rows={[]} empty={<p>None</p>} row={row} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('None')).toBeTruthy();
+    rerender(<Table label="Coupons" columns={['Code']} rows={[]} row={row} />);
+    expect(screen.getByRole('columnheader', { name: 'Code' })).toBeTruthy();
   });
 });
