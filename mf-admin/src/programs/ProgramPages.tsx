@@ -11,6 +11,7 @@ import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { TextArea } from '@lifeboard/shared/ui/fields';
+import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
 import { price, programStatuses, readOneProgram, removeCover, reviewProgram } from './admin-programs';
 import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
@@ -254,37 +255,7 @@ export function AdminProgram() {
         )}
       </Panel>
       <Panel title="What it installs">
-        {t.goals?.length ? (
-          <>
-            <h3>Goals</h3>
-            <ul>
-              {t.goals.map((g, i) => (
-                <li key={i}>{g.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.habits?.length ? (
-          <>
-            <h3>Habits</h3>
-            <ul>
-              {t.habits.map((h, i) => (
-                <li key={i}>{h.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.routines?.length ? (
-          <>
-            <h3>Routines</h3>
-            <ul>
-              {t.routines.map((r, i) => (
-                <li key={i}>{r.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {!t.goals?.length && !t.habits?.length && !t.routines?.length ? <p>Nothing: guidance only.</p> : null}
+        <ProgramInstalls template={t} empty={<p>Nothing: guidance only.</p>} />
       </Panel>
     </section>
   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from './Dialog';
 import { ErrorPanel, NotLoaded } from './feedback';
 import { TagInput, TextField } from './fields';
 import { Notifications, lifetimeMs } from './Notifications';
+import { ProgramInstalls } from './ProgramInstalls';
 import { Table } from './Table';
 
 afterEach(() => {
@@ -188,5 +189,24 @@ describe('UI kit', () => {
     expect(screen.getByText('None')).toBeTruthy();
     rerender(<Table label="Coupons" columns={['Code']} rows={[]} row={row} />);
     expect(screen.getByRole('columnheader', { name: 'Code' })).toBeTruthy();
+  });
+
+  it("a program's installs list each kind it has under its heading, or what stands for none", () => {
+    const { rerender } = render(
+      <ProgramInstalls
+        template={{
+          goals: [{ title: 'Run 5 km' }],
+          habits: [],
+          routines: [{ title: 'Warm up' }, { title: 'Stretch' }],
+        }}
+        empty={<p>Guidance only.</p>}
+      />,
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Goals', 'Routines']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Run 5 km', 'Warm up', 'Stretch']);
+    expect(screen.queryByText('Guidance only.')).toBeNull();
+    rerender(<ProgramInstalls template={{}} empty={<p>Guidance only.</p>} />);
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByText('Guidance only.')).toBeTruthy();
   });
 });
