@@ -338,6 +338,14 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** A habit's pauses after a change: each from a day to a day, or open (to: null) until resumed. */
+  const pausedAnswer = documented(
+    z.object({
+      success: z.literal(true),
+      paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
+    }),
+  );
+
   const pauseParams = z
     .object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() })
     .strict()
@@ -351,15 +359,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Pause a habit over a date range (to: null = until resumed); paused days neither lower the score nor break a streak',
         body: z.object({ board, params: pauseParams }).strict(),
-        response: {
-          200: documented(
-            z.object({
-              success: z.literal(true),
-              paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
-            }),
-          ),
-          ...errorsOf(404),
-        },
+        response: { 200: pausedAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
@@ -378,15 +378,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
         tags: ['habit'],
         summary: 'End the pauses of a habit from a date on (default: today): the habit counts again from that day',
         body: habitOnDay,
-        response: {
-          200: documented(
-            z.object({
-              success: z.literal(true),
-              paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
-            }),
-          ),
-          ...errorsOf(404),
-        },
+        response: { 200: pausedAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
