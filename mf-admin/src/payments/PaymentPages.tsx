@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { useAction } from '@lifeboard/shared/lib/use-action';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { TextField } from '@lifeboard/shared/ui/fields';
 import { Table } from '@lifeboard/shared/ui/Table';
@@ -20,14 +21,9 @@ import {
 import type { AdminPayout, AdminRates, AuthorRates, RefundRequest } from './payments-api';
 
 function RequestActions({ request, onDone }: { request: RefundRequest; onDone: () => void }) {
-  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<'refund' | 'decline'>();
   async function decide(decision: 'refund' | 'decline') {
-    setBusy(decision);
-    const failed = await decideRefund(request.id, decision);
-    setBusy(null);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(decision, () => decideRefund(request.id, decision))) onDone();
   }
   const whose = `${request.buyer_name}'s purchase of ${request.program_title}`;
   return (
@@ -49,12 +45,7 @@ function RequestActions({ request, onDone }: { request: RefundRequest; onDone: (
       >
         Decline
       </Button>
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </>
   );
 }
@@ -95,14 +86,9 @@ const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 /** "Mark paid" for a manual payout, with the admin's note of how it was sent. */
 function MarkPaid({ payout, onDone }: { payout: AdminPayout; onDone: () => void }) {
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   async function mark() {
-    setBusy(true);
-    const failed = await markPayoutPaid(payout.id, reference);
-    setBusy(false);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(true, () => markPayoutPaid(payout.id, reference))) onDone();
   }
   return (
     <div className="lb-row">
@@ -116,18 +102,13 @@ function MarkPaid({ payout, onDone }: { payout: AdminPayout; onDone: () => void 
       <Button
         size="small"
         variant="primary"
-        busy={busy}
+        busy={busy !== null}
         onClick={() => void mark()}
         aria-label={`Mark the payout of ${formatMoney(payout.amount_cents, payout.currency)} to ${payout.seller_name} paid`}
       >
         Mark paid
       </Button>
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </div>
   );
 }
@@ -212,8 +193,7 @@ function RateForm({
 }) {
   const [percent, setPercent] = useState(initial === null ? '' : String(initial));
   const [stripe, setStripe] = useState(account ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -222,11 +202,7 @@ function RateForm({
       setError(parsed.problem);
       return;
     }
-    setBusy(true);
-    const failed = await save(parsed.value, account === undefined ? undefined : stripe.trim() || null);
-    setBusy(false);
-    setError(failed);
-    setSaved(!failed);
+    setSaved(await run(true, () => save(parsed.value, account === undefined ? undefined : stripe.trim() || null)));
   }
   return (
     <form aria-label={label} className="lb-row" onSubmit={(event) => void submit(event)}>
@@ -252,7 +228,7 @@ function RateForm({
           }}
         />
       ) : null}
-      <Button type="submit" size="small" busy={busy}>
+      <Button type="submit" size="small" busy={busy !== null}>
         Save
       </Button>
       {saved ? <span role="status">Saved: sales from now on use it.</span> : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
-import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { useAction } from '@lifeboard/shared/lib/use-action';
+import { ActionProblem, EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
 import { Table } from '@lifeboard/shared/ui/Table';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
@@ -76,14 +77,9 @@ function ReviewActions({
   compact?: boolean;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<ReviewDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<ReviewDecision>();
   async function decide(decision: ReviewDecision) {
-    setBusy(decision);
-    const failed = await reviewProgram(program.id, decision, reason);
-    setBusy(null);
-    setError(failed);
-    if (!failed) {
+    if (await run(decision, () => reviewProgram(program.id, decision, reason))) {
       setReason('');
       onDone();
     }
@@ -125,11 +121,7 @@ function ReviewActions({
         onChange={(e) => setReason(e.target.value)}
         maxLength={2000}
       />
-      {error ? (
-        <p role="alert" className="lb-field-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionProblem message={error} />
       <div className="lb-row">
         {program.status === 'review' ? (
           <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { Table } from '@lifeboard/shared/ui/Table';
 import { readQueueView, settleFailedJob } from './admin-queue';
@@ -57,11 +57,7 @@ export function QueuePage() {
             />
           </Panel>
           <Panel title="Failed jobs">
-            {problem ? (
-              <p role="alert" className="lb-field-error">
-                {problem}
-              </p>
-            ) : null}
+            <ActionProblem message={problem} />
             {load.data.failed.length === 0 ? (
               <EmptyState
                 title="No failed jobs"

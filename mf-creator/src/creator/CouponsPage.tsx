@@ -6,7 +6,7 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { NotLoaded } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { Table } from '@lifeboard/shared/ui/Table';
@@ -180,11 +180,7 @@ export function CouponsPage() {
               error={err('expires_at')}
               onChange={(e) => set('expires', e.target.value)}
             />
-            {message ? (
-              <p role="alert" className="lb-field-error">
-                {message}
-              </p>
-            ) : null}
+            <ActionProblem message={message} />
             <div className="lb-row">
               <Button
                 type="submit"

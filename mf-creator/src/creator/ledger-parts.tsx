@@ -1,8 +1,9 @@
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import { useAction } from '@lifeboard/shared/lib/use-action';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import { Table } from '@lifeboard/shared/ui/Table';
-import { useState } from 'react';
+import { ActionProblem } from '@lifeboard/shared/ui/feedback';
 import { amount, declineRefund, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
@@ -40,8 +41,7 @@ export function stateWords(entry: LedgerEntry): string {
  * net leaves your balance. A buyer's request can be declined instead.
  */
 export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
-  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<'refund' | 'decline'>();
   const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
   if (entry.state !== 'pending' && !requested) return null;
   async function act(kind: 'refund' | 'decline') {
@@ -52,11 +52,7 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
       )
     )
       return;
-    setBusy(kind);
-    const failed = kind === 'refund' ? await refundSale(entry.id) : await declineRefund(entry.id);
-    setBusy(null);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(kind, () => (kind === 'refund' ? refundSale(entry.id) : declineRefund(entry.id)))) onDone();
   }
   const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
   return (
@@ -79,12 +75,7 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
           Decline
         </Button>
       ) : null}
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { $notifications, dismissAll, notify } from '../stores/notifications';
 import { Button } from './Button';
 import { ConfirmDialog } from './Dialog';
-import { ErrorPanel, NotLoaded } from './feedback';
+import { ActionProblem, ErrorPanel, NotLoaded } from './feedback';
 import { TagInput, TextField } from './fields';
 import { Notifications, lifetimeMs } from './Notifications';
 import { ProgramInstalls } from './ProgramInstalls';
@@ -208,5 +208,15 @@ describe('UI kit', () => {
     rerender(<ProgramInstalls template={{}} empty={<p>Guidance only.</p>} />);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getByText('Guidance only.')).toBeTruthy();
+  });
+
+  it('an action problem is an alert beside its buttons, and nothing without a message', () => {
+    const { container, rerender } = render(<ActionProblem message={null} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<ActionProblem message="The payout could not be marked paid." />);
+    expect(screen.getByRole('alert').tagName).toBe('P');
+    rerender(<ActionProblem message="The payout could not be marked paid." inline />);
+    expect(screen.getByRole('alert').tagName).toBe('SPAN');
+    expect(screen.getByRole('alert').textContent).toBe(' The payout could not be marked paid.');
   });
 });
