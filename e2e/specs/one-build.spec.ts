@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
-import { freePort, waitForPort } from '../support/ports';
+import { freePort } from '../support/ports';
+import { startSecondSite } from '../support/second-site';
+import type { SecondSite } from '../support/second-site';
 
 /**
  * One build for every environment: the very files the global set-up built (once, with no API address) are
@@ -17,8 +16,7 @@ import { freePort, waitForPort } from '../support/ports';
  * has an analytics tag configured (a stand-in counter below); the first has none, as by default.
  */
 const site = inject('site');
-const work = mkdtempSync(join(tmpdir(), 'lifeboard-one-build-'));
-const children: ChildProcess[] = [];
+let second: SecondSite | undefined;
 let browser: Browser;
 let shellB = '';
 let apiB = '';
@@ -53,53 +51,18 @@ function startStats(port: number): Promise<void> {
   return new Promise((resolve) => statsServer?.listen(port, 'localhost', resolve));
 }
 
-/** A process of this spec, in its own group, stopped with it (and when the Vitest worker goes). */
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, {
-    cwd: site.repoRoot,
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
 beforeAll(async () => {
-  const [apiPort, shellPort, statsPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  apiB = `http://localhost:${apiPort}`;
-  shellB = `http://localhost:${shellPort}`;
+  const statsPort = await freePort();
   stats = `http://localhost:${statsPort}`;
   await startStats(statsPort);
-  start('pnpm', ['--filter', '@lifeboard/api', 'start'], {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: join(work, 'pglite'),
-    CORS_ORIGINS: shellB,
-    APP_URL: shellB,
-  });
-  start(
-    process.execPath,
-    [
-      'scripts/serve-static.mjs',
-      'shell',
-      '--port',
-      String(shellPort),
-      '--remotes',
-      site.remotesFile,
-      '--api',
-      apiB,
-      '--analytics-script',
-      `${stats}/js/script.js`,
-      '--analytics-site',
-      'second.lifeboard.test',
-    ],
-    {},
-  );
-  await Promise.all([
-    waitForPort(shellPort, 'the second shell server'),
-    waitForPort(apiPort, 'the second API', 90_000),
+  second = await startSecondSite(site, 'one-build', () => ({}), [
+    '--analytics-script',
+    `${stats}/js/script.js`,
+    '--analytics-site',
+    'second.lifeboard.test',
   ]);
+  apiB = second.site.apiUrl;
+  shellB = second.site.shellUrl;
   browser = await launchBrowser();
 }, 150_000);
 
@@ -108,15 +71,7 @@ afterEach(expectNoPageProblems);
 afterAll(async () => {
   await browser?.close();
   statsServer?.close();
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  rmSync(work, { recursive: true, force: true });
+  await second?.close();
 });
 
 async function settingsOf(shellUrl: string): Promise<unknown> {

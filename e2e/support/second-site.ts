@@ -14,12 +14,15 @@ export interface SecondSite {
 /**
  * The same built apps served against a second API of its own (on its own embedded database), configured with
  * `apiEnv`: for a spec that needs a setting the shared site doesn't have, such as a stand-in for a third party
- * (an SMS provider, Google). `apiEnv` gets the addresses first, for settings that name them (a redirect URL).
+ * (an SMS provider, Google), or a static server set up otherwise (`shellArgs`). `apiEnv` gets the addresses first, for
+ * settings that name them (a redirect URL).
  */
 export async function startSecondSite(
   site: SiteInfo,
   name: string,
   apiEnv: (urls: { apiUrl: string; shellUrl: string }) => Record<string, string> | Promise<Record<string, string>>,
+  /** More arguments of the static server (scripts/serve-static.mjs), such as an analytics tag. */
+  shellArgs: string[] = [],
 ): Promise<SecondSite> {
   const work = mkdtempSync(join(tmpdir(), `lifeboard-${name}-`));
   const children: ChildProcess[] = [];
@@ -47,7 +50,17 @@ export async function startSecondSite(
   });
   start(
     process.execPath,
-    ['scripts/serve-static.mjs', 'shell', '--port', String(shellPort), '--remotes', site.remotesFile, '--api', apiUrl],
+    [
+      'scripts/serve-static.mjs',
+      'shell',
+      '--port',
+      String(shellPort),
+      '--remotes',
+      site.remotesFile,
+      '--api',
+      apiUrl,
+      ...shellArgs,
+    ],
     {},
   );
   const close = async () => {

@@ -5,6 +5,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readAiSetup, testModel } from './ai-api';
 import type { AiSetup, TestAnswer } from './ai-api';
@@ -99,22 +100,17 @@ export function AiModels({ testing = false }: { testing?: boolean }) {
             {setup.data.provider?.has_api_key ? 'set' : <strong>not set</strong>} · time-out{' '}
             {(setup.data.provider?.timeout_ms ?? 0) / 1000} s
           </p>
-          <table aria-label="Models">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Model</th>
+          <Table
+            label="Models"
+            columns={['#', 'Model']}
+            rows={setup.data.models}
+            row={(m) => (
+              <tr key={m.id}>
+                <td>{m.id}</td>
+                <td>{m.name}</td>
               </tr>
-            </thead>
-            <tbody>
-              {setup.data.models.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.id}</td>
-                  <td>{m.name}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            )}
+          />
           <p className="lb-muted">
             A user's AI model setting is the number in the first column. The list comes from <code>AI_MODELS</code>.
           </p>

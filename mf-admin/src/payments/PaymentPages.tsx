@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
+import { useAction } from '@lifeboard/shared/lib/use-action';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { TextField } from '@lifeboard/shared/ui/fields';
+import { Table } from '@lifeboard/shared/ui/Table';
 import {
   decideRefund,
   markPayoutPaid,
@@ -19,14 +21,9 @@ import {
 import type { AdminPayout, AdminRates, AuthorRates, RefundRequest } from './payments-api';
 
 function RequestActions({ request, onDone }: { request: RefundRequest; onDone: () => void }) {
-  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<'refund' | 'decline'>();
   async function decide(decision: 'refund' | 'decline') {
-    setBusy(decision);
-    const failed = await decideRefund(request.id, decision);
-    setBusy(null);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(decision, () => decideRefund(request.id, decision))) onDone();
   }
   const whose = `${request.buyer_name}'s purchase of ${request.program_title}`;
   return (
@@ -48,12 +45,7 @@ function RequestActions({ request, onDone }: { request: RefundRequest; onDone: (
       >
         Decline
       </Button>
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </>
   );
 }
@@ -64,36 +56,26 @@ function RefundRequests() {
   return (
     <Panel title="Refund requests">
       <NotLoaded load={load} what="The refund requests" />
-      {load.state === 'ready' && load.data.length === 0 ? <p>No buyer is waiting for a refund decision.</p> : null}
-      {load.state === 'ready' && load.data.length ? (
-        <table aria-label="Refund requests">
-          <thead>
-            <tr>
-              <th scope="col">Asked on</th>
-              <th scope="col">Program</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Creator</th>
-              <th scope="col">Price</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Decision</th>
+      {load.state === 'ready' ? (
+        <Table
+          label="Refund requests"
+          columns={['Asked on', 'Program', 'Buyer', 'Creator', 'Price', 'Reason', 'Decision']}
+          rows={load.data}
+          empty={<p>No buyer is waiting for a refund decision.</p>}
+          row={(r) => (
+            <tr key={r.id}>
+              <td>{formatDisplayDay(r.refund_requested_at)}</td>
+              <td>{r.program_title}</td>
+              <td>{r.buyer_name}</td>
+              <td>{r.seller_name}</td>
+              <td>{formatMoney(r.gross_cents, r.currency)}</td>
+              <td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
+              <td>
+                <RequestActions request={r} onDone={load.reload} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {load.data.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDisplayDay(r.refund_requested_at)}</td>
-                <td>{r.program_title}</td>
-                <td>{r.buyer_name}</td>
-                <td>{r.seller_name}</td>
-                <td>{formatMoney(r.gross_cents, r.currency)}</td>
-                <td>{r.refund_reason ?? <span className="lb-muted">None given</span>}</td>
-                <td>
-                  <RequestActions request={r} onDone={load.reload} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </Panel>
   );
@@ -104,14 +86,9 @@ const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 /** "Mark paid" for a manual payout, with the admin's note of how it was sent. */
 function MarkPaid({ payout, onDone }: { payout: AdminPayout; onDone: () => void }) {
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   async function mark() {
-    setBusy(true);
-    const failed = await markPayoutPaid(payout.id, reference);
-    setBusy(false);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(true, () => markPayoutPaid(payout.id, reference))) onDone();
   }
   return (
     <div className="lb-row">
@@ -125,18 +102,13 @@ function MarkPaid({ payout, onDone }: { payout: AdminPayout; onDone: () => void 
       <Button
         size="small"
         variant="primary"
-        busy={busy}
+        busy={busy !== null}
         onClick={() => void mark()}
         aria-label={`Mark the payout of ${formatMoney(payout.amount_cents, payout.currency)} to ${payout.seller_name} paid`}
       >
         Mark paid
       </Button>
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </div>
   );
 }
@@ -180,39 +152,28 @@ function Payouts() {
         {said ? <span role="status"> {said}</span> : null}
       </p>
       <NotLoaded load={load} what="The payouts" />
-      {load.state === 'ready' && load.data.length === 0 ? <p>No payouts yet.</p> : null}
-      {load.state === 'ready' && load.data.length ? (
-        <table aria-label="Payouts">
-          <thead>
-            <tr>
-              <th scope="col">Made on</th>
-              <th scope="col">Creator</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Sales</th>
-              <th scope="col">How</th>
-              <th scope="col">State</th>
+      {load.state === 'ready' ? (
+        <Table
+          label="Payouts"
+          columns={['Made on', 'Creator', 'Amount', 'Sales', 'How', 'State']}
+          rows={load.data}
+          empty={<p>No payouts yet.</p>}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>{formatDisplayDay(p.created_at)}</td>
+              <td>
+                {p.seller_name} <span className="lb-muted">{p.seller_email}</span>
+              </td>
+              <td>{formatMoney(p.amount_cents, p.currency)}</td>
+              <td>{p.sales}</td>
+              <td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
+              <td>
+                {payoutState(p)}
+                {p.status === 'pending' && p.method === 'manual' ? <MarkPaid payout={p} onDone={load.reload} /> : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {load.data.map((p) => (
-              <tr key={p.id}>
-                <td>{formatDisplayDay(p.created_at)}</td>
-                <td>
-                  {p.seller_name} <span className="lb-muted">{p.seller_email}</span>
-                </td>
-                <td>{formatMoney(p.amount_cents, p.currency)}</td>
-                <td>{p.sales}</td>
-                <td>{p.method === 'stripe' ? 'Stripe transfer' : 'By hand'}</td>
-                <td>
-                  {payoutState(p)}
-                  {p.status === 'pending' && p.method === 'manual' ? (
-                    <MarkPaid payout={p} onDone={load.reload} />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </Panel>
   );
@@ -232,8 +193,7 @@ function RateForm({
 }) {
   const [percent, setPercent] = useState(initial === null ? '' : String(initial));
   const [stripe, setStripe] = useState(account ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -242,11 +202,7 @@ function RateForm({
       setError(parsed.problem);
       return;
     }
-    setBusy(true);
-    const failed = await save(parsed.value, account === undefined ? undefined : stripe.trim() || null);
-    setBusy(false);
-    setError(failed);
-    setSaved(!failed);
+    setSaved(await run(true, () => save(parsed.value, account === undefined ? undefined : stripe.trim() || null)));
   }
   return (
     <form aria-label={label} className="lb-row" onSubmit={(event) => void submit(event)}>
@@ -272,7 +228,7 @@ function RateForm({
           }}
         />
       ) : null}
-      <Button type="submit" size="small" busy={busy}>
+      <Button type="submit" size="small" busy={busy !== null}>
         Save
       </Button>
       {saved ? <span role="status">Saved: sales from now on use it.</span> : null}

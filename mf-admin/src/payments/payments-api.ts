@@ -1,4 +1,5 @@
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { readPayout } from '@lifeboard/shared/api/creator-ledger';
 import type { Payout } from '@lifeboard/shared/api/creator-ledger';
 import { listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
 
@@ -59,21 +60,9 @@ export interface AdminPayout extends Payout {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 function readAdminPayout(p: Record<string, unknown>): AdminPayout | null {
-  if (typeof p.id !== 'number' || typeof p.amount_cents !== 'number') return null;
-  return {
-    id: p.id,
-    seller_id: num(p.seller_id),
-    seller_name: str(p.seller_name),
-    seller_email: str(p.seller_email),
-    currency: str(p.currency) || 'USD',
-    amount_cents: p.amount_cents,
-    sales: num(p.sales),
-    method: p.method === 'stripe' ? 'stripe' : 'manual',
-    status: p.status === 'paid' ? 'paid' : 'pending',
-    reference: typeof p.reference === 'string' ? p.reference : null,
-    created_at: str(p.created_at),
-    paid_at: typeof p.paid_at === 'string' ? p.paid_at : null,
-  };
+  const payout = readPayout(p);
+  if (!payout) return null;
+  return { ...payout, seller_id: num(p.seller_id), seller_name: str(p.seller_name), seller_email: str(p.seller_email) };
 }
 
 /** `GET /api/admin/payouts`. */

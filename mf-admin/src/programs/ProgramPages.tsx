@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
-import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { useAction } from '@lifeboard/shared/lib/use-action';
+import { ActionProblem, EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select } from '@lifeboard/shared/ui/fields';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
@@ -10,6 +12,7 @@ import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { TextArea } from '@lifeboard/shared/ui/fields';
+import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
 import { price, programStatuses, readOneProgram, removeCover, reviewProgram } from './admin-programs';
 import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
@@ -74,14 +77,9 @@ function ReviewActions({
   compact?: boolean;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<ReviewDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<ReviewDecision>();
   async function decide(decision: ReviewDecision) {
-    setBusy(decision);
-    const failed = await reviewProgram(program.id, decision, reason);
-    setBusy(null);
-    setError(failed);
-    if (!failed) {
+    if (await run(decision, () => reviewProgram(program.id, decision, reason))) {
       setReason('');
       onDone();
     }
@@ -123,11 +121,7 @@ function ReviewActions({
         onChange={(e) => setReason(e.target.value)}
         maxLength={2000}
       />
-      {error ? (
-        <p role="alert" className="lb-field-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionProblem message={error} />
       <div className="lb-row">
         {program.status === 'review' ? (
           <>
@@ -166,44 +160,32 @@ export function AdminPrograms() {
         onChange={(e) => setStatus(programStatuses.find((s) => s === e.target.value) ?? '')}
       />
       <NotLoaded load={programs} what="The programs" lines={4} code="LB-FORBIDDEN" />
-      {programs.state === 'ready' && programs.data.length === 0 ? (
-        <EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />
-      ) : null}
-      {programs.state === 'ready' && programs.data.length ? (
-        <table aria-label="Programs">
-          <thead>
-            <tr>
-              <th scope="col">Program</th>
-              <th scope="col">Status</th>
-              <th scope="col">Author</th>
-              <th scope="col">Price</th>
-              <th scope="col">Subscribers</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Review</th>
+      {programs.state === 'ready' ? (
+        <Table
+          label="Programs"
+          columns={['Program', 'Status', 'Author', 'Price', 'Subscribers', 'Updated', 'Review']}
+          rows={programs.data}
+          empty={<EmptyState title={status ? `No ${statusLabel[status].toLowerCase()} programs` : 'No programs yet'} />}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>
+                <Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link>
+              </td>
+              <td>{statusLabel[p.status]}</td>
+              <td>
+                <Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link>
+              </td>
+              <td>{price(p)}</td>
+              <td>
+                {p.subscriptions.active} active / {p.subscriptions.total}
+              </td>
+              <td>{formatDisplayDay(p.updated_at)}</td>
+              <td>
+                <ReviewActions program={p} onDone={programs.reload} compact />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {programs.data.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <Link to={`/admin/program/${p.id}`}>{p.title || `Program #${p.id}`}</Link>
-                </td>
-                <td>{statusLabel[p.status]}</td>
-                <td>
-                  <Link to={`/admin/users/${p.author.id}`}>{p.author.name}</Link>
-                </td>
-                <td>{price(p)}</td>
-                <td>
-                  {p.subscriptions.active} active / {p.subscriptions.total}
-                </td>
-                <td>{formatDisplayDay(p.updated_at)}</td>
-                <td>
-                  <ReviewActions program={p} onDone={programs.reload} compact />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </section>
   );
@@ -265,37 +247,7 @@ export function AdminProgram() {
         )}
       </Panel>
       <Panel title="What it installs">
-        {t.goals?.length ? (
-          <>
-            <h3>Goals</h3>
-            <ul>
-              {t.goals.map((g, i) => (
-                <li key={i}>{g.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.habits?.length ? (
-          <>
-            <h3>Habits</h3>
-            <ul>
-              {t.habits.map((h, i) => (
-                <li key={i}>{h.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.routines?.length ? (
-          <>
-            <h3>Routines</h3>
-            <ul>
-              {t.routines.map((r, i) => (
-                <li key={i}>{r.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {!t.goals?.length && !t.habits?.length && !t.routines?.length ? <p>Nothing: guidance only.</p> : null}
+        <ProgramInstalls template={t} empty={<p>Nothing: guidance only.</p>} />
       </Panel>
     </section>
   );

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { readQueueView, settleFailedJob } from './admin-queue';
 import type { FailedJob } from './admin-queue';
 
@@ -32,37 +33,31 @@ export function QueuePage() {
       {load.state === 'ready' ? (
         <>
           <Panel title="Jobs by kind">
-            <table aria-label="Jobs by kind">
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Waiting</th>
-                  <th scope="col">Of them scheduled for later</th>
-                  <th scope="col">Running</th>
-                  <th scope="col">Retrying after a failure</th>
-                  <th scope="col">Failed</th>
+            <Table
+              label="Jobs by kind"
+              columns={[
+                'Kind',
+                'Waiting',
+                'Of them scheduled for later',
+                'Running',
+                'Retrying after a failure',
+                'Failed',
+              ]}
+              rows={load.data.kinds}
+              row={(kind) => (
+                <tr key={kind.name}>
+                  <th scope="row">{kind.label}</th>
+                  <td>{kind.waiting_capped ? `${kind.waiting}+` : kind.waiting}</td>
+                  <td>{kind.scheduled}</td>
+                  <td>{kind.active}</td>
+                  <td>{kind.retrying}</td>
+                  <td>{kind.failed}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {load.data.kinds.map((kind) => (
-                  <tr key={kind.name}>
-                    <th scope="row">{kind.label}</th>
-                    <td>{kind.waiting_capped ? `${kind.waiting}+` : kind.waiting}</td>
-                    <td>{kind.scheduled}</td>
-                    <td>{kind.active}</td>
-                    <td>{kind.retrying}</td>
-                    <td>{kind.failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              )}
+            />
           </Panel>
           <Panel title="Failed jobs">
-            {problem ? (
-              <p role="alert" className="lb-field-error">
-                {problem}
-              </p>
-            ) : null}
+            <ActionProblem message={problem} />
             {load.data.failed.length === 0 ? (
               <EmptyState
                 title="No failed jobs"

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { setUserRole, useAdminUsers } from './admin-users';
 import type { AdminUser, Role } from './admin-users';
 
@@ -73,30 +74,22 @@ export function UsersPage({ creatorsOnly = false }: { creatorsOnly?: boolean }) 
         <EmptyState title={creatorsOnly ? 'No authors yet' : 'No users match'} />
       ) : null}
       {shown.length ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
+        <Table
+          columns={['Name', 'E-mail', 'Role', 'Joined']}
+          rows={shown}
+          row={(u) => (
+            <tr key={u.id}>
+              <td>
+                <Link to={`/admin/users/${u.id}`}>{u.name || '(no name)'}</Link>
+              </td>
+              <td>{u.email}</td>
+              <td>
+                <RoleControl user={u} onChanged={replace} />
+              </td>
+              <td>{formatDisplayDate(u.created_at)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <Link to={`/admin/users/${u.id}`}>{u.name || '(no name)'}</Link>
-                </td>
-                <td>{u.email}</td>
-                <td>
-                  <RoleControl user={u} onChanged={replace} />
-                </td>
-                <td>{formatDisplayDate(u.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       ) : null}
     </section>
   );

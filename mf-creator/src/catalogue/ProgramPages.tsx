@@ -10,6 +10,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback'
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
+import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
@@ -198,37 +199,7 @@ export function ProgramPage() {
           ))}
       </Panel>
       <Panel title="What it installs">
-        {t.goals?.length ? (
-          <>
-            <h3>Goals</h3>
-            <ul>
-              {t.goals.map((g) => (
-                <li key={g.title}>{g.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.habits?.length ? (
-          <>
-            <h3>Habits</h3>
-            <ul>
-              {t.habits.map((h) => (
-                <li key={h.title}>{h.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {t.routines?.length ? (
-          <>
-            <h3>Routines</h3>
-            <ul>
-              {t.routines.map((r) => (
-                <li key={r.title}>{r.title}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {!what(program) ? <p>Prompts and guidance only.</p> : null}
+        <ProgramInstalls template={t} empty={<p>Prompts and guidance only.</p>} />
       </Panel>
       <Acquire program={program} busy={busy} run={run} />
     </section>

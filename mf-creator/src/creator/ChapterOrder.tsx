@@ -6,6 +6,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { Select } from '@lifeboard/shared/ui/fields';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { ActionProblem } from '@lifeboard/shared/ui/feedback';
 
 // Drag and drop loads with this panel only (the `lazy-dnd` chunk), once a program is chosen.
 const SortableItems = lazy(() => import('@lifeboard/shared/ui/SortableItems'));
@@ -130,11 +131,7 @@ export function ChapterOrder() {
               </Suspense>
             </>
           ) : null}
-          {error ? (
-            <p role="alert" className="lb-field-error">
-              {error}
-            </p>
-          ) : null}
+          <ActionProblem message={error} />
         </div>
       )}
     </Panel>

@@ -6,9 +6,10 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { NotLoaded } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 
 export interface Coupon {
   id: number;
@@ -179,11 +180,7 @@ export function CouponsPage() {
               error={err('expires_at')}
               onChange={(e) => set('expires', e.target.value)}
             />
-            {message ? (
-              <p role="alert" className="lb-field-error">
-                {message}
-              </p>
-            ) : null}
+            <ActionProblem message={message} />
             <div className="lb-row">
               <Button
                 type="submit"
@@ -199,40 +196,26 @@ export function CouponsPage() {
       </Panel>
       <NotLoaded load={load} what="Your coupons" />
       {load.state === 'ready' ? (
-        load.data.length === 0 ? (
-          <p>No coupons yet.</p>
-        ) : (
-          <table aria-label="Coupons">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Program</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Used</th>
-                <th scope="col">Last day</th>
-                <th scope="col">Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.code}</td>
-                  <td>{c.program_title}</td>
-                  <td>{discountWords(c)}</td>
-                  <td>
-                    {c.max_uses === null ? `${c.uses} time${c.uses === 1 ? '' : 's'}` : `${c.uses} of ${c.max_uses}`}
-                  </td>
-                  <td>{c.expires_at ? formatDisplayDay(c.expires_at) : 'No end'}</td>
-                  <td>
-                    <Button size="small" variant="danger" onClick={() => void remove(c)}>
-                      Delete<span className="lb-visually-hidden"> {c.code}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
+        <Table
+          label="Coupons"
+          columns={['Code', 'Program', 'Discount', 'Used', 'Last day', 'Delete']}
+          rows={load.data}
+          empty={<p>No coupons yet.</p>}
+          row={(c) => (
+            <tr key={c.id}>
+              <td>{c.code}</td>
+              <td>{c.program_title}</td>
+              <td>{discountWords(c)}</td>
+              <td>{c.max_uses === null ? `${c.uses} time${c.uses === 1 ? '' : 's'}` : `${c.uses} of ${c.max_uses}`}</td>
+              <td>{c.expires_at ? formatDisplayDay(c.expires_at) : 'No end'}</td>
+              <td>
+                <Button size="small" variant="danger" onClick={() => void remove(c)}>
+                  Delete<span className="lb-visually-hidden"> {c.code}</span>
+                </Button>
+              </td>
+            </tr>
+          )}
+        />
       ) : null}
     </section>
   );

@@ -12,6 +12,7 @@ import type { EarningRate } from './ledger-api';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 
 const sourceWords: Record<EarningRate['source'], string> = {
@@ -48,39 +49,27 @@ export function EarningRates() {
         becomes available {rates.refund_window_days} days after each sale (the refund window) and is paid out on the
         following Monday.
       </p>
-      {!rates.programs.length ? (
-        <EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} />
-      ) : (
-        <table aria-label="Earning rates">
-          <thead>
-            <tr>
-              <th scope="col">Program</th>
-              <th scope="col">Price</th>
-              <th scope="col">Platform fee</th>
-              <th scope="col">Platform</th>
-              <th scope="col">Processing</th>
-              <th scope="col">You earn</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rates.programs.map((p) => (
-              <tr key={p.id}>
-                <td>{p.title}</td>
-                <td>{formatMoney(p.price_cents, p.currency)}</td>
-                <td>
-                  {percentWords(p.rate.platform_fee_percent)}{' '}
-                  <span className="lb-muted">({sourceWords[p.rate.source]})</span>
-                </td>
-                <td>{amount(p.split.platform_fee_cents, p.currency)}</td>
-                <td>{amount(p.split.processing_fee_cents, p.currency)}</td>
-                <td>
-                  <strong>{amount(p.split.net_cents, p.currency)}</strong>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Table
+        label="Earning rates"
+        columns={['Program', 'Price', 'Platform fee', 'Platform', 'Processing', 'You earn']}
+        rows={rates.programs}
+        empty={<EmptyState title="No programs yet" action={<Link to="/creator-programs">Create a program</Link>} />}
+        row={(p) => (
+          <tr key={p.id}>
+            <td>{p.title}</td>
+            <td>{formatMoney(p.price_cents, p.currency)}</td>
+            <td>
+              {percentWords(p.rate.platform_fee_percent)}{' '}
+              <span className="lb-muted">({sourceWords[p.rate.source]})</span>
+            </td>
+            <td>{amount(p.split.platform_fee_cents, p.currency)}</td>
+            <td>{amount(p.split.processing_fee_cents, p.currency)}</td>
+            <td>
+              <strong>{amount(p.split.net_cents, p.currency)}</strong>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { EmptyState, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { DateField, Select } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import type { ChartSeries } from '@lifeboard/shared/ui/TimeChart';
+import { Table } from '@lifeboard/shared/ui/Table';
 import {
   amount,
   fetchLedgerCsv,
@@ -194,57 +195,47 @@ export function SalesDashboard() {
         ) : null}
         {!ledger ? (
           <Skeleton lines={3} />
-        ) : ledger.entries.length === 0 ? (
-          filtered ? (
-            <p>No sale matches these filters.</p>
-          ) : (
-            <EmptyState
-              title="No sales yet"
-              description="When someone buys one of your published programs, it shows here."
-              action={<Link to="/creator-programs">Your programs</Link>}
-            />
-          )
         ) : (
-          <table aria-label="Sales">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Program</th>
-                <th scope="col">Subscriber</th>
-                <th scope="col">Gross</th>
-                <th scope="col">Fees and tax</th>
-                <th scope="col">Net</th>
-                <th scope="col">State</th>
-                <th scope="col">Refund</th>
+          <Table
+            label="Sales"
+            columns={['Date', 'Program', 'Subscriber', 'Gross', 'Fees and tax', 'Net', 'State', 'Refund']}
+            rows={ledger.entries}
+            empty={
+              filtered ? (
+                <p>No sale matches these filters.</p>
+              ) : (
+                <EmptyState
+                  title="No sales yet"
+                  description="When someone buys one of your published programs, it shows here."
+                  action={<Link to="/creator-programs">Your programs</Link>}
+                />
+              )
+            }
+            row={(e) => (
+              <tr key={e.id}>
+                <td>
+                  <Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link>
+                </td>
+                <td>{e.program_title}</td>
+                <td>{e.buyer_name}</td>
+                <td>{amount(e.gross_cents, e.currency)}</td>
+                <td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
+                <td>{amount(e.net_cents, e.currency)}</td>
+                <td>
+                  {stateWords(e)}
+                  {requestWords(e) ? (
+                    <>
+                      <br />
+                      <strong>{requestWords(e)}</strong>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  <RefundButton entry={e} onDone={load.reload} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {ledger.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Link to={`/transaction/${e.id}`}>{day(e.created_at)}</Link>
-                  </td>
-                  <td>{e.program_title}</td>
-                  <td>{e.buyer_name}</td>
-                  <td>{amount(e.gross_cents, e.currency)}</td>
-                  <td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
-                  <td>{amount(e.net_cents, e.currency)}</td>
-                  <td>
-                    {stateWords(e)}
-                    {requestWords(e) ? (
-                      <>
-                        <br />
-                        <strong>{requestWords(e)}</strong>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <RefundButton entry={e} onDone={load.reload} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            )}
+          />
         )}
       </Panel>
     </section>

@@ -1,3 +1,4 @@
+import { readPayout } from '@lifeboard/shared/api/creator-ledger';
 import type { Balance, EarningRate, EntryState, LedgerEntry, Payout } from '@lifeboard/shared/api/creator-ledger';
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
 import { isRecord, listOf, problemOf } from '@lifeboard/shared/api/use-api-get';
@@ -41,21 +42,6 @@ export function readEntry(v: Record<string, unknown>): LedgerEntry | null {
     refund_requested_at: typeof v.refund_requested_at === 'string' ? v.refund_requested_at : null,
     refund_reason: typeof v.refund_reason === 'string' ? v.refund_reason : null,
     payout_id: typeof v.payout_id === 'number' ? v.payout_id : null,
-  };
-}
-
-export function readPayout(v: Record<string, unknown>): Payout | null {
-  if (typeof v.id !== 'number' || typeof v.amount_cents !== 'number') return null;
-  return {
-    id: v.id,
-    currency: str(v.currency) || 'USD',
-    amount_cents: v.amount_cents,
-    sales: num(v.sales),
-    method: v.method === 'stripe' ? 'stripe' : 'manual',
-    status: v.status === 'paid' ? 'paid' : 'pending',
-    reference: typeof v.reference === 'string' ? v.reference : null,
-    created_at: str(v.created_at),
-    paid_at: typeof v.paid_at === 'string' ? v.paid_at : null,
   };
 }
 

@@ -1,7 +1,9 @@
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import { useAction } from '@lifeboard/shared/lib/use-action';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Panel } from '@lifeboard/shared/ui/Panel';
-import { useState } from 'react';
+import { Table } from '@lifeboard/shared/ui/Table';
+import { ActionProblem } from '@lifeboard/shared/ui/feedback';
 import { amount, declineRefund, refundSale } from './ledger-api';
 import type { Ledger, LedgerEntry } from './ledger-api';
 
@@ -39,8 +41,7 @@ export function stateWords(entry: LedgerEntry): string {
  * net leaves your balance. A buyer's request can be declined instead.
  */
 export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
-  const [busy, setBusy] = useState<'refund' | 'decline' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction<'refund' | 'decline'>();
   const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
   if (entry.state !== 'pending' && !requested) return null;
   async function act(kind: 'refund' | 'decline') {
@@ -51,11 +52,7 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
       )
     )
       return;
-    setBusy(kind);
-    const failed = kind === 'refund' ? await refundSale(entry.id) : await declineRefund(entry.id);
-    setBusy(null);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(kind, () => (kind === 'refund' ? refundSale(entry.id) : declineRefund(entry.id)))) onDone();
   }
   const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
   return (
@@ -78,12 +75,7 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
           Decline
         </Button>
       ) : null}
-      {error ? (
-        <span role="alert" className="lb-field-error">
-          {' '}
-          {error}
-        </span>
-      ) : null}
+      <ActionProblem message={error} inline />
     </>
   );
 }
@@ -93,40 +85,34 @@ export function Balances({ ledger }: { ledger: Ledger }) {
   return (
     <Panel title="Balance">
       <CheckoutNote ledger={ledger} />
-      {ledger.balances.length === 0 ? (
-        <p>No sales yet: available 0.00 · pending 0.00.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sales</th>
-              <th scope="col">Gross</th>
-              <th scope="col">Your net</th>
-              <th scope="col">Pending (refund window)</th>
-              <th scope="col">Available</th>
-              <th scope="col">Paid out</th>
-              <th scope="col">Refunded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.balances.map((b) => (
-              <tr key={b.currency}>
-                <th scope="row">{b.currency}</th>
-                <td>{b.sales}</td>
-                <td>{amount(b.gross_cents, b.currency)}</td>
-                <td>{amount(b.net_cents, b.currency)}</td>
-                <td>{amount(b.pending_cents, b.currency)}</td>
-                <td>
-                  <strong>{amount(b.available_cents, b.currency)}</strong>
-                </td>
-                <td>{amount(b.paid_out_cents, b.currency)}</td>
-                <td>{amount(b.refunded_cents, b.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Table
+        columns={[
+          'Currency',
+          'Sales',
+          'Gross',
+          'Your net',
+          'Pending (refund window)',
+          'Available',
+          'Paid out',
+          'Refunded',
+        ]}
+        rows={ledger.balances}
+        empty={<p>No sales yet: available 0.00 · pending 0.00.</p>}
+        row={(b) => (
+          <tr key={b.currency}>
+            <th scope="row">{b.currency}</th>
+            <td>{b.sales}</td>
+            <td>{amount(b.gross_cents, b.currency)}</td>
+            <td>{amount(b.net_cents, b.currency)}</td>
+            <td>{amount(b.pending_cents, b.currency)}</td>
+            <td>
+              <strong>{amount(b.available_cents, b.currency)}</strong>
+            </td>
+            <td>{amount(b.paid_out_cents, b.currency)}</td>
+            <td>{amount(b.refunded_cents, b.currency)}</td>
+          </tr>
+        )}
+      />
     </Panel>
   );
 }

@@ -6,7 +6,7 @@ import { $board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
@@ -16,6 +16,7 @@ import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { markChapter, readImplementation, readMySubscriptions, requestRefund, stepHref } from './implement-api';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import { useAction } from '@lifeboard/shared/lib/use-action';
 import type { Chapter, Implementation, Purchase } from './implement-api';
 
 /** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
@@ -166,16 +167,11 @@ function Implement({ guid }: { guid: string }) {
 function PurchasePanel({ purchase, onChange }: { purchase: Purchase; onChange: () => void }) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const receipt = <Link to={`/transaction/${purchase.transaction_id}`}>Your receipt</Link>;
   const open = Date.parse(purchase.refundable_until) > Date.now();
   async function send() {
-    setBusy(true);
-    const failed = await requestRefund(purchase.transaction_id, reason);
-    setBusy(false);
-    setError(failed);
-    if (!failed) onChange();
+    if (await run(true, () => requestRefund(purchase.transaction_id, reason))) onChange();
   }
   let body;
   if (purchase.state === 'refunded') body = <p>This purchase was refunded, and its lessons are closed. {receipt}</p>;
@@ -206,13 +202,9 @@ function PurchasePanel({ purchase, onChange }: { purchase: Purchase; onChange: (
               maxLength={1000}
               onChange={(e) => setReason(e.target.value)}
             />
-            {error ? (
-              <p role="alert" className="lb-field-error">
-                {error}
-              </p>
-            ) : null}
+            <ActionProblem message={error} />
             <div className="lb-row">
-              <Button variant="primary" busy={busy} onClick={() => void send()}>
+              <Button variant="primary" busy={busy !== null} onClick={() => void send()}>
                 Send the refund request
               </Button>
               <Button onClick={() => setAsking(false)}>Cancel</Button>
@@ -238,8 +230,7 @@ function asBuyerOnDay(chapter: Chapter, day: number): Chapter {
  */
 function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; guid: string; onChange: () => void }) {
   const [current, setCurrent] = useState<number | null>(loaded.lessons.resume_chapter_id);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   // The author previews the player as a buyer on a given day after starting (null: the author's own view).
   const [previewDay, setPreviewDay] = useState<string | null>(null);
   if (loaded.chapters.length === 0)
@@ -264,11 +255,7 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
     return `This lesson opens when you ${data.program.price_cents > 0 ? 'buy' : 'start'} the program.`;
   };
   async function toggle(completed: boolean) {
-    setBusy(true);
-    const failed = await markChapter(guid, chapter.id, completed);
-    setBusy(false);
-    setError(failed);
-    if (failed) return;
+    if (!(await run(true, () => markChapter(guid, chapter.id, completed)))) return;
     const next = data.chapters[index + 1];
     if (completed && next) setCurrent(next.id);
     onChange();
@@ -338,22 +325,18 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
             .filter(Boolean)
             .map((line, i) => <p key={i}>{line}</p>)
         )}
-        {error ? (
-          <p role="alert" className="lb-field-error">
-            {error}
-          </p>
-        ) : null}
+        <ActionProblem message={error} />
         <div className="lb-row">
           <Button size="small" disabled={index === 0} onClick={() => setCurrent(data.chapters[index - 1].id)}>
             Previous lesson
           </Button>
           {chapter.body !== null && !data.is_author && day === null ? (
             chapter.completed ? (
-              <Button size="small" busy={busy} onClick={() => void toggle(false)}>
+              <Button size="small" busy={busy !== null} onClick={() => void toggle(false)}>
                 Mark as not complete
               </Button>
             ) : (
-              <Button size="small" variant="primary" busy={busy} onClick={() => void toggle(true)}>
+              <Button size="small" variant="primary" busy={busy !== null} onClick={() => void toggle(true)}>
                 Mark complete
               </Button>
             )

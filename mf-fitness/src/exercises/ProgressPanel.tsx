@@ -6,11 +6,11 @@ import {
   type ProgressPoint,
   type WeightUnit,
 } from '@lifeboard/shared/models/training';
-import { Button } from '@lifeboard/shared/ui/Button';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import type { PastSession } from '../training/api';
+import { ChoiceButtons } from '../ChoiceButtons';
 
 // uPlot comes with this panel only when there is something to draw.
 const TimeChart = lazy(() => import('@lifeboard/shared/ui/TimeChart'));
@@ -72,19 +72,7 @@ export function ProgressPanel({
   const best = points.at(-1)?.best_set;
   return (
     <Panel title="Progress">
-      <div role="group" aria-label="What to chart" className="lb-row">
-        {(Object.keys(metricLabels) as ProgressMetric[]).map((kind) => (
-          <Button
-            key={kind}
-            size="small"
-            variant={kind === metric ? 'primary' : 'ghost'}
-            aria-pressed={kind === metric}
-            onClick={() => setMetric(kind)}
-          >
-            {metricLabels[kind]}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons label="What to chart" labels={metricLabels} value={metric} onChange={setMetric} />
       <p data-progress-summary>{progressSummary(points, metric, unit)}</p>
       {best ? (
         <p>

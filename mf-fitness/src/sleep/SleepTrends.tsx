@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { weekOf } from '@lifeboard/shared/models/training';
-import { Button } from '@lifeboard/shared/ui/Button';
 import { Skeleton } from '@lifeboard/shared/ui/feedback';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Panel } from '@lifeboard/shared/ui/Panel';
+import { ChoiceButtons } from '../ChoiceButtons';
 import { minutesLabel, sleepAverages, weekdayExtremes, weekdayNames, type Night } from './sleep-stats';
 
 const TimeChart = lazy(() => import('@lifeboard/shared/ui/TimeChart'));
@@ -73,19 +73,7 @@ export function SleepTrends({ nights }: { nights: readonly Night[] }) {
     `${nightName(day.weekday)} (${extremes?.by === 'score' ? `score ${day.score}` : minutesLabel(day.minutes ?? 0)}, ${day.nights} nights)`;
   return (
     <Panel title="Your sleep over time">
-      <div role="group" aria-label="Period" className="lb-row">
-        {(Object.keys(rangeLabels) as SleepRange[]).map((key) => (
-          <Button
-            key={key}
-            size="small"
-            variant={key === range ? 'primary' : 'ghost'}
-            aria-pressed={key === range}
-            onClick={() => setRange(key)}
-          >
-            {rangeLabels[key]}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons label="Period" labels={rangeLabels} value={range} onChange={setRange} />
       <p data-testid="sleep-averages">{averageWords}</p>
       <p data-testid="sleep-weekdays">
         {extremes

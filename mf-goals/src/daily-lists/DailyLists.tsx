@@ -11,6 +11,7 @@ import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { useFormDraft } from '@lifeboard/shared/stores/use-form-draft';
 
 interface Item {
@@ -198,24 +199,18 @@ export function DailyListSummary() {
               <p>
                 {Math.round(rate * 100)} % of items done {span}.
               </p>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Done</th>
+              <Table
+                columns={['Day', 'Done']}
+                rows={[...days].reverse()}
+                row={(d) => (
+                  <tr key={d}>
+                    <td>{d === today ? 'Today' : dayName(d)}</td>
+                    <td>
+                      {done[d]?.length ?? 0} of {total}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {[...days].reverse().map((d) => (
-                    <tr key={d}>
-                      <td>{d === today ? 'Today' : dayName(d)}</td>
-                      <td>
-                        {done[d]?.length ?? 0} of {total}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                )}
+              />
             </Panel>
           );
         })}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { draftGoal, fetchAiConfigured, type GoalDraft } from '@lifeboard/shared/api/goals';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
@@ -94,6 +94,47 @@ export function GoalCoach() {
 interface DraftState {
   wish: string;
   draft: GoalDraft | null;
+}
+
+/** The rows of a list in a draft (milestones, habits): each row's inputs, a Remove per row and an Add below. */
+function DraftRows<T>({
+  legend,
+  noun,
+  items,
+  blank,
+  onChange,
+  children,
+}: {
+  legend: string;
+  noun: string;
+  items: T[];
+  blank: T;
+  onChange: (items: T[]) => void;
+  children: (item: T, index: number, change: (patch: Partial<T>) => void) => ReactNode;
+}) {
+  return (
+    <fieldset className="lb-stack">
+      <legend>{legend}</legend>
+      {items.map((item, i) => (
+        <div key={i} className="lb-row">
+          {children(item, i, (patch) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x))))}
+          <Button
+            size="small"
+            variant="ghost"
+            aria-label={`Remove ${noun} ${i + 1}`}
+            onClick={() => onChange(items.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button size="small" onClick={() => onChange([...items, blank])}>
+          Add a {noun}
+        </Button>
+      </div>
+    </fieldset>
+  );
 }
 
 /** The wish, the model's draft, and the draft as the user edits it (kept across a reload until accepted). */
@@ -212,76 +253,54 @@ function AiDraftPanel({ board }: { board: number }) {
             value={draft.target_date ?? ''}
             onChange={(e) => edit({ target_date: e.target.value || null })}
           />
-          <fieldset className="lb-stack">
-            <legend>Milestones</legend>
-            {draft.milestones.map((m, i) => (
-              <div key={i} className="lb-row">
+          <DraftRows
+            legend="Milestones"
+            noun="milestone"
+            items={draft.milestones}
+            blank={{ title: '', due_date: null }}
+            onChange={(milestones) => edit({ milestones })}
+          >
+            {(m, i, change) => (
+              <>
                 <TextField
                   label={`Milestone ${i + 1}`}
                   value={m.title}
                   maxLength={200}
-                  onChange={(e) =>
-                    edit({
-                      milestones: draft.milestones.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)),
-                    })
-                  }
+                  onChange={(e) => change({ title: e.target.value })}
                 />
                 <TextField
                   label="Due on"
                   type="date"
                   value={m.due_date ?? ''}
-                  onChange={(e) =>
-                    edit({
-                      milestones: draft.milestones.map((x, j) =>
-                        j === i ? { ...x, due_date: e.target.value || null } : x,
-                      ),
-                    })
-                  }
+                  onChange={(e) => change({ due_date: e.target.value || null })}
                 />
-                <Button
-                  size="small"
-                  variant="ghost"
-                  aria-label={`Remove milestone ${i + 1}`}
-                  onClick={() => edit({ milestones: draft.milestones.filter((_, j) => j !== i) })}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            <div>
-              <Button
-                size="small"
-                onClick={() => edit({ milestones: [...draft.milestones, { title: '', due_date: null }] })}
-              >
-                Add a milestone
-              </Button>
-            </div>
-          </fieldset>
-          <fieldset className="lb-stack">
-            <legend>Habits toward it</legend>
-            {draft.habits.map((h, i) => (
-              <div key={i} className="lb-row">
+              </>
+            )}
+          </DraftRows>
+          <DraftRows
+            legend="Habits toward it"
+            noun="habit"
+            items={draft.habits}
+            blank={{ title: '', times: 1, days: 1 as const }}
+            onChange={(habits) => edit({ habits })}
+          >
+            {(h, i, change) => (
+              <>
                 <TextField
                   label={`Habit ${i + 1}`}
                   value={h.title}
                   maxLength={200}
-                  onChange={(e) =>
-                    edit({ habits: draft.habits.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) })
-                  }
+                  onChange={(e) => change({ title: e.target.value })}
                 />
                 <Select
                   label="How often"
                   value={h.days === 1 ? 'daily' : String(h.times)}
                   onChange={(e) =>
-                    edit({
-                      habits: draft.habits.map((x, j) =>
-                        j === i
-                          ? e.target.value === 'daily'
-                            ? { ...x, times: 1, days: 1 as const }
-                            : { ...x, times: Number(e.target.value), days: 7 as const }
-                          : x,
-                      ),
-                    })
+                    change(
+                      e.target.value === 'daily'
+                        ? { times: 1, days: 1 as const }
+                        : { times: Number(e.target.value), days: 7 as const },
+                    )
                   }
                   options={[
                     { value: 'daily', label: 'Every day' },
@@ -291,25 +310,9 @@ function AiDraftPanel({ board }: { board: number }) {
                     })),
                   ]}
                 />
-                <Button
-                  size="small"
-                  variant="ghost"
-                  aria-label={`Remove habit ${i + 1}`}
-                  onClick={() => edit({ habits: draft.habits.filter((_, j) => j !== i) })}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            <div>
-              <Button
-                size="small"
-                onClick={() => edit({ habits: [...draft.habits, { title: '', times: 1, days: 1 }] })}
-              >
-                Add a habit
-              </Button>
-            </div>
-          </fieldset>
+              </>
+            )}
+          </DraftRows>
           <div className="lb-row">
             <Button type="submit" variant="primary" busy={busy}>
               Create this goal and its habits

@@ -34,6 +34,32 @@ export function milestoneWhen(milestone: Milestone, today: string): string {
   return `due ${formatDisplayDay(milestone.due_date)}`;
 }
 
+/** A milestone's name and due date, as the add form and a row's edit form ask for them. */
+function MilestoneInputs({
+  label,
+  dueLabel,
+  title,
+  due,
+  error,
+  onTitle,
+  onDue,
+}: {
+  label: string;
+  dueLabel: string;
+  title: string;
+  due: string;
+  error: string;
+  onTitle: (title: string) => void;
+  onDue: (due: string) => void;
+}) {
+  return (
+    <>
+      <TextField label={label} value={title} maxLength={200} onChange={(e) => onTitle(e.target.value)} error={error} />
+      <TextField label={dueLabel} type="date" value={due} onChange={(e) => onDue(e.target.value)} />
+    </>
+  );
+}
+
 function MilestoneRow({
   item,
   today,
@@ -68,17 +94,18 @@ function MilestoneRow({
     <>
       {editing ? (
         <form className="lb-row lb-milestone__edit" onSubmit={save} aria-label={`Change “${m.title}”`}>
-          <TextField
+          <MilestoneInputs
             label="Milestone"
-            value={title}
-            maxLength={200}
-            onChange={(e) => {
-              setTitle(e.target.value);
+            dueLabel="Due on"
+            title={title}
+            due={due}
+            error={error}
+            onTitle={(value) => {
+              setTitle(value);
               setError('');
             }}
-            error={error}
+            onDue={setDue}
           />
-          <TextField label="Due on" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
           <Button type="submit" size="small" variant="primary">
             Save
           </Button>
@@ -208,17 +235,18 @@ export function Milestones({
         <p className="lb-muted">No milestones yet. Break the goal into steps you can tick off.</p>
       )}
       <form className="lb-row lb-milestone-add" onSubmit={add} aria-label="Add a milestone">
-        <TextField
+        <MilestoneInputs
           label="New milestone"
-          value={title}
-          maxLength={200}
-          onChange={(e) => {
-            setTitle(e.target.value);
+          dueLabel="Due on (optional)"
+          title={title}
+          due={due}
+          error={error}
+          onTitle={(value) => {
+            setTitle(value);
             setError('');
           }}
-          error={error}
+          onDue={setDue}
         />
-        <TextField label="Due on (optional)" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
         <Button type="submit">Add milestone</Button>
       </form>
     </div>

@@ -29,9 +29,8 @@ import './habits.css';
 const loadSortable = loadOnce(() => import('@lifeboard/shared/ui/SortableItems'));
 const SortableItems = lazy(loadSortable);
 
-/** One habit: its colour, name, schedule, strength and streak, and the last 7 days to check in on. */
-function HabitLine({ row, board }: { row: HabitRow; board: number }) {
-  const { habit, stats } = row;
+/** A habit's colour swatch, its name and a line about it under the name. */
+function HabitLabel({ habit, name, about }: { habit: HabitRow['habit']; name: ReactNode; about: ReactNode }) {
   return (
     <>
       <span
@@ -40,15 +39,33 @@ function HabitLine({ row, board }: { row: HabitRow; board: number }) {
         aria-hidden="true"
       />
       <div className="lb-habit-line__text">
-        <Link to={`/habits/${habit.id}`} className="lb-habit-line__title">
-          {String(habit.title)}
-        </Link>
-        <span className="lb-muted">
-          {describeSchedule(habit)} · strength {Math.round(stats.score * 100)}% · streak{' '}
-          {describeStreak(stats.current_streak, stats.streak_unit, stats.period_days)}
-          {stats.paused_today ? ' · paused' : ''}
-        </span>
+        {name}
+        <span className="lb-muted">{about}</span>
       </div>
+    </>
+  );
+}
+
+/** One habit: its colour, name, schedule, strength and streak, and the last 7 days to check in on. */
+function HabitLine({ row, board }: { row: HabitRow; board: number }) {
+  const { habit, stats } = row;
+  return (
+    <>
+      <HabitLabel
+        habit={habit}
+        name={
+          <Link to={`/habits/${habit.id}`} className="lb-habit-line__title">
+            {String(habit.title)}
+          </Link>
+        }
+        about={
+          <>
+            {describeSchedule(habit)} · strength {Math.round(stats.score * 100)}% · streak{' '}
+            {describeStreak(stats.current_streak, stats.streak_unit, stats.period_days)}
+            {stats.paused_today ? ' · paused' : ''}
+          </>
+        }
+      />
       <HabitDays row={row} board={board} />
     </>
   );
@@ -58,17 +75,11 @@ function HabitLine({ row, board }: { row: HabitRow; board: number }) {
 function HabitName({ row }: { row: HabitRow }) {
   const { habit } = row;
   return (
-    <>
-      <span
-        className="lb-habit-line__swatch"
-        style={{ background: typeof habit.color === 'string' && habit.color ? habit.color : 'var(--lb-primary)' }}
-        aria-hidden="true"
-      />
-      <div className="lb-habit-line__text">
-        <span className="lb-habit-line__title">{String(habit.title)}</span>
-        <span className="lb-muted">{describeSchedule(habit)}</span>
-      </div>
-    </>
+    <HabitLabel
+      habit={habit}
+      name={<span className="lb-habit-line__title">{String(habit.title)}</span>}
+      about={describeSchedule(habit)}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Table } from '@lifeboard/shared/ui/Table';
 import type { Period, PeriodAverage } from './mood-averages';
 import { moodWord } from './mood-scale';
 
@@ -96,25 +97,18 @@ export function MoodChart({ averages, period }: MoodChartProps) {
       </svg>
       <details className="lb-mood-chart__data">
         <summary>Show the data as a table</summary>
-        <table>
-          <caption className="lb-visually-hidden">{`Average mood per ${period}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{unit}</th>
-              <th scope="col">Average (1–5)</th>
-              <th scope="col">Moods logged</th>
+        <Table
+          caption={<caption className="lb-visually-hidden">{`Average mood per ${period}`}</caption>}
+          columns={[unit, 'Average (1–5)', 'Moods logged']}
+          rows={averages}
+          row={(a) => (
+            <tr key={a.key}>
+              <th scope="row">{a.longLabel}</th>
+              <td>{a.average === null ? '—' : `${a.average} (${moodWord(Math.round(a.average))})`}</td>
+              <td>{a.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {averages.map((a) => (
-              <tr key={a.key}>
-                <th scope="row">{a.longLabel}</th>
-                <td>{a.average === null ? '—' : `${a.average} (${moodWord(Math.round(a.average))})`}</td>
-                <td>{a.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        />
       </details>
     </figure>
   );

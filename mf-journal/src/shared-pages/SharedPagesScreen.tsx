@@ -7,6 +7,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
+import { Table } from '@lifeboard/shared/ui/Table';
 import { isActive, loadAllShares, publicPath, publicUrl, revokeShare, shares } from './shares';
 import type { SharedPage } from './shares';
 import { sourceKey, useSourceTitles } from './source-titles';
@@ -67,57 +68,47 @@ export function SharedPagesScreen() {
         />
       ) : null}
       {pages.length ? (
-        <table className="lb-shares-table">
-          <caption className="lb-visually-hidden">Your shared pages, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Shared item</th>
-              <th scope="col">Created</th>
-              <th scope="col">Link</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="lb-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => {
-              const active = isActive(page);
-              const slug = typeof page.slug === 'string' ? page.slug : '';
-              return (
-                <tr key={page.id} data-share-id={page.id}>
-                  <th scope="row">
-                    {titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span>
-                  </th>
-                  <td>{day(page.created_at)}</td>
-                  <td>
-                    {active ? (
-                      <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">
-                        {publicPath(slug)}
-                      </a>
-                    ) : (
-                      <s>{publicPath(slug)}</s>
-                    )}
-                  </td>
-                  <td>
-                    {active ? (
-                      <span className="lb-share-status--active">Active</span>
-                    ) : (
-                      <span className="lb-share-status--revoked">Revoked {day(page.revoked_at)}</span>
-                    )}
-                  </td>
-                  <td>
-                    {active ? (
-                      <Button size="small" variant="danger" onClick={() => setRevoking(page)}>
-                        Revoke<span className="lb-visually-hidden"> the link to {titleOf(page)}</span>
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table
+          className="lb-shares-table"
+          caption={<caption className="lb-visually-hidden">Your shared pages, newest first</caption>}
+          columns={['Shared item', 'Created', 'Link', 'Status', <span className="lb-visually-hidden">Actions</span>]}
+          rows={pages}
+          row={(page) => {
+            const active = isActive(page);
+            const slug = typeof page.slug === 'string' ? page.slug : '';
+            return (
+              <tr key={page.id} data-share-id={page.id}>
+                <th scope="row">
+                  {titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span>
+                </th>
+                <td>{day(page.created_at)}</td>
+                <td>
+                  {active ? (
+                    <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">
+                      {publicPath(slug)}
+                    </a>
+                  ) : (
+                    <s>{publicPath(slug)}</s>
+                  )}
+                </td>
+                <td>
+                  {active ? (
+                    <span className="lb-share-status--active">Active</span>
+                  ) : (
+                    <span className="lb-share-status--revoked">Revoked {day(page.revoked_at)}</span>
+                  )}
+                </td>
+                <td>
+                  {active ? (
+                    <Button size="small" variant="danger" onClick={() => setRevoking(page)}>
+                      Revoke<span className="lb-visually-hidden"> the link to {titleOf(page)}</span>
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          }}
+        />
       ) : null}
       <ConfirmDialog
         open={revoking !== null}

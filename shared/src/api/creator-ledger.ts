@@ -52,6 +52,22 @@ export interface Payout {
   paid_at: string | null;
 }
 
+/** A payout as the API sends it (the creator's ledger, the admin's payouts), or null without an id or amount. */
+export function readPayout(v: Record<string, unknown>): Payout | null {
+  if (typeof v.id !== 'number' || typeof v.amount_cents !== 'number') return null;
+  return {
+    id: v.id,
+    currency: (typeof v.currency === 'string' && v.currency) || 'USD',
+    amount_cents: v.amount_cents,
+    sales: typeof v.sales === 'number' && Number.isFinite(v.sales) ? v.sales : 0,
+    method: v.method === 'stripe' ? 'stripe' : 'manual',
+    status: v.status === 'paid' ? 'paid' : 'pending',
+    reference: typeof v.reference === 'string' ? v.reference : null,
+    created_at: typeof v.created_at === 'string' ? v.created_at : '',
+    paid_at: typeof v.paid_at === 'string' ? v.paid_at : null,
+  };
+}
+
 /** What the platform keeps of a creator's sales: its fee (the program's, else the author's, else the default). */
 export interface EarningRate {
   /** Percent, e.g. 10 or 7.5. */

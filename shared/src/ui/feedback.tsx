@@ -42,6 +42,24 @@ export function ErrorPanel({ title = 'Something went wrong', message, code, onRe
   );
 }
 
+/**
+ * Why an action failed, beside its buttons; nothing without a message. `inline`: in the line of the buttons,
+ * after a space, rather than a paragraph of its own.
+ */
+export function ActionProblem({ message, inline = false }: { message: string | null; inline?: boolean }) {
+  if (!message) return null;
+  return inline ? (
+    <span role="alert" className="lb-field-error">
+      {' '}
+      {message}
+    </span>
+  ) : (
+    <p role="alert" className="lb-field-error">
+      {message}
+    </p>
+  );
+}
+
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <span role="status" className="lb-row">

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { $notifications, dismissAll, notify } from '../stores/notifications';
 import { Button } from './Button';
 import { ConfirmDialog } from './Dialog';
-import { ErrorPanel, NotLoaded } from './feedback';
+import { ActionProblem, ErrorPanel, NotLoaded } from './feedback';
 import { TagInput, TextField } from './fields';
 import { Notifications, lifetimeMs } from './Notifications';
+import { ProgramInstalls } from './ProgramInstalls';
+import { Table } from './Table';
 
 afterEach(() => {
   cleanup();
@@ -167,5 +169,54 @@ describe('UI kit', () => {
     expect(screen.getByRole('alert').textContent).toContain('Your coupons could not be loaded: not found');
     rerender(<NotLoaded load={{ state: 'ready', data: [], reload }} what="Your coupons" />);
     expect(container.innerHTML).toBe('');
+  });
+
+  it('a table names its columns and draws a row per item, or what stands for no rows', () => {
+    const row = (item: { id: number; name: string }) => (
+      <tr key={item.id}>
+        <td>{item.name}</td>
+      </tr>
+    );
+    const { rerender } = render(
+      <Table label="Coupons" columns={['Code']} rows={[{ id: 1, name: 'SPRING' }]} empty={<p>None</p>} row={row} />,
+    );
+    const table = screen.getByRole('table', { name: 'Coupons' });
+    expect(screen.getByRole('columnheader', { name: 'Code' }).getAttribute('scope')).toBe('col');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(screen.getByRole('cell', { name: 'SPRING' })).toBeTruthy();
+    rerender(<Table label="Coupons" columns={['Code']} rows={[]} empty={<p>None</p>} row={row} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('None')).toBeTruthy();
+    rerender(<Table label="Coupons" columns={['Code']} rows={[]} row={row} />);
+    expect(screen.getByRole('columnheader', { name: 'Code' })).toBeTruthy();
+  });
+
+  it("a program's installs list each kind it has under its heading, or what stands for none", () => {
+    const { rerender } = render(
+      <ProgramInstalls
+        template={{
+          goals: [{ title: 'Run 5 km' }],
+          habits: [],
+          routines: [{ title: 'Warm up' }, { title: 'Stretch' }],
+        }}
+        empty={<p>Guidance only.</p>}
+      />,
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Goals', 'Routines']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Run 5 km', 'Warm up', 'Stretch']);
+    expect(screen.queryByText('Guidance only.')).toBeNull();
+    rerender(<ProgramInstalls template={{}} empty={<p>Guidance only.</p>} />);
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByText('Guidance only.')).toBeTruthy();
+  });
+
+  it('an action problem is an alert beside its buttons, and nothing without a message', () => {
+    const { container, rerender } = render(<ActionProblem message={null} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<ActionProblem message="The payout could not be marked paid." />);
+    expect(screen.getByRole('alert').tagName).toBe('P');
+    rerender(<ActionProblem message="The payout could not be marked paid." inline />);
+    expect(screen.getByRole('alert').tagName).toBe('SPAN');
+    expect(screen.getByRole('alert').textContent).toBe(' The payout could not be marked paid.');
   });
 });

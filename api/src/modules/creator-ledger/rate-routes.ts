@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EarningRate } from '@lifeboard/shared/api/creator-ledger';
 import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
@@ -94,10 +93,20 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
     refund_window_days: fees.refundWindowDays,
   };
 
-  const withSplit = <T extends { price_cents: number; rate: EarningRate }>(program: T) => ({
-    ...program,
-    split: splitSale(program.price_cents, { ...fees, platformFeePercent: program.rate.platform_fee_percent }),
-  });
+  /** A program with its own rate, the rate that applies under its author's, and how a sale of it splits. */
+  const programRate = (p: Awaited<ReturnType<typeof programsOf>>[number], authorBp: number | null | undefined) => {
+    const rate = effectiveRate(fees.platformFeePercent, authorBp, p.own);
+    return {
+      id: p.id,
+      guid: p.guid,
+      title: p.title,
+      price_cents: p.price_cents,
+      currency: p.currency,
+      own_percent: p.own === null ? null : percentOf(p.own),
+      rate,
+      split: splitSale(p.price_cents, { ...fees, platformFeePercent: rate.platform_fee_percent }),
+    };
+  };
 
   api.get(
     '/api/creator/earning-rates',
@@ -116,17 +125,7 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         ...base,
         author: effectiveRate(fees.platformFeePercent, own, null),
-        programs: list.map((p) =>
-          withSplit({
-            id: p.id,
-            guid: p.guid,
-            title: p.title,
-            price_cents: p.price_cents,
-            currency: p.currency,
-            own_percent: p.own === null ? null : percentOf(p.own),
-            rate: effectiveRate(fees.platformFeePercent, own, p.own),
-          }),
-        ),
+        programs: list.map((p) => programRate(p, own)),
       };
     },
   );
@@ -156,19 +155,7 @@ export async function earningRateRoutes(app: FastifyInstance): Promise<void> {
           email: author.email,
           own_percent: author.bp === null ? null : percentOf(author.bp),
           stripe_account_id: author.account,
-          programs: list
-            .filter((p) => p.userId === author.id)
-            .map((p) =>
-              withSplit({
-                id: p.id,
-                guid: p.guid,
-                title: p.title,
-                price_cents: p.price_cents,
-                currency: p.currency,
-                own_percent: p.own === null ? null : percentOf(p.own),
-                rate: effectiveRate(fees.platformFeePercent, author.bp, p.own),
-              }),
-            ),
+          programs: list.filter((p) => p.userId === author.id).map((p) => programRate(p, author.bp)),
         })),
       };
     },

@@ -18,6 +18,7 @@ import {
   habitPage,
   habitsByIds,
   ownHabit,
+  ownHabitOnDay,
   pauseHabit,
   removeCheckIn,
   resumeHabit,
@@ -29,6 +30,10 @@ import { habitHistory, habitWeeks } from './strength';
 
 const board = dbId;
 const presentHabit = presenterOf(models.habit);
+/** One habit as of a date (default: today in the user's time zone). */
+const habitOnDay = z
+  .object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() })
+  .strict();
 
 function presentEntry(row: typeof habitEntries.$inferSelect) {
   return { id: row.id, habit_id: row.habitId, date: row.date, value: row.value, note: row.note ?? '' };
@@ -199,16 +204,14 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['habit'],
         summary: "A habit's strength, streaks and last 7 days as of a date (default: today in the user's time zone)",
-        body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+        body: habitOnDay,
         response: { 200: statsAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
       const { userId } = authOf(request);
-      const { board: boardId, params } = request.body;
-      const habit = await ownHabit(app, userId, boardId, params.habit_id);
-      const asOf = params.date ?? (await userToday(app, userId));
+      const { habit, asOf } = await ownHabitOnDay(app, userId, request.body);
       const stats = (await statsWithNotes(app, userId, [habit], asOf)).get(habit.id) as HabitStats;
       return { success: true as const, stats };
     },
@@ -259,16 +262,14 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['habit'],
         summary: "A habit's page: strength on every day, done days by weekday, and every check-in with its note",
-        body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
+        body: habitOnDay,
         response: { 200: historyAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
       const { userId } = authOf(request);
-      const { board: boardId, params } = request.body;
-      const habit = await ownHabit(app, userId, boardId, params.habit_id);
-      const asOf = params.date ?? (await userToday(app, userId));
+      const { habit, asOf } = await ownHabitOnDay(app, userId, request.body);
       const [entries, notes] = await Promise.all([
         entriesByHabit(app, userId, [habit.id], asOf).then((byHabit) => byHabit.get(habit.id) ?? []),
         checkInNotes(app, userId, [habit.id], null, asOf),
@@ -337,6 +338,14 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** A habit's pauses after a change: each from a day to a day, or open (to: null) until resumed. */
+  const pausedAnswer = documented(
+    z.object({
+      success: z.literal(true),
+      paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
+    }),
+  );
+
   const pauseParams = z
     .object({ habit_id: dbId, from: isoDate, to: isoDate.nullable().optional() })
     .strict()
@@ -350,15 +359,7 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Pause a habit over a date range (to: null = until resumed); paused days neither lower the score nor break a streak',
         body: z.object({ board, params: pauseParams }).strict(),
-        response: {
-          200: documented(
-            z.object({
-              success: z.literal(true),
-              paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
-            }),
-          ),
-          ...errorsOf(404),
-        },
+        response: { 200: pausedAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
@@ -376,16 +377,8 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['habit'],
         summary: 'End the pauses of a habit from a date on (default: today): the habit counts again from that day',
-        body: z.object({ board, params: z.object({ habit_id: dbId, date: isoDate.optional() }).strict() }).strict(),
-        response: {
-          200: documented(
-            z.object({
-              success: z.literal(true),
-              paused_ranges: z.array(z.object({ from: isoDate, to: isoDate.nullable() })),
-            }),
-          ),
-          ...errorsOf(404),
-        },
+        body: habitOnDay,
+        response: { 200: pausedAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },

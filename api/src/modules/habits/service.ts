@@ -55,6 +55,16 @@ export async function ownHabit(app: FastifyInstance, userId: number, boardId: nu
   return habit;
 }
 
+/** The user's habit on their board (or a 404) and the day asked for, by default today in their time zone. */
+export async function ownHabitOnDay(
+  app: FastifyInstance,
+  userId: number,
+  { board, params }: { board: number; params: { habit_id: number; date?: string | undefined } },
+) {
+  const habit = await ownHabit(app, userId, board, params.habit_id);
+  return { habit, asOf: params.date ?? (await userToday(app, userId)) };
+}
+
 /** Every habit of the board, in its order (5000 at most). */
 export async function boardHabits(app: FastifyInstance, userId: number, boardId: number) {
   const t = habitTable();

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { escapeHtml } from './link-pages';
 
 export interface MailContent {
   to: string;
@@ -16,8 +17,6 @@ export interface MailContent {
   messageId?: string;
   headers?: Record<string, string>;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One message with a text part and an HTML part that say the same. */
 export function composeMail(content: MailContent): MailMessage {

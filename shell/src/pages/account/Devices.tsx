@@ -5,6 +5,7 @@ import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Link } from '@lifeboard/shared/lib/router';
 import { failureMessage } from '../auth/form-parts';
+import { LoadStatus } from './load-status';
 import { PushDevices } from './push-devices';
 import '../auth/forms.css';
 import './account.css';
@@ -47,15 +48,7 @@ export default function Devices() {
     <div className="lb-page">
       <h1>Devices</h1>
       <p className="lb-muted">The browsers and apps signed in to your account. Sign out any you do not recognise.</p>
-      {load.state === 'loading' ? <p role="status">Loading devices…</p> : null}
-      {load.state === 'error' ? (
-        <div role="alert">
-          <p>{load.message}</p>
-          <button className="lb-button" type="button" onClick={() => void refresh()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus load={load} loading="Loading devices…" onRetry={() => void refresh()} />
       {load.state === 'ready' ? (
         <ul className="lb-list">
           {load.devices.map((device) => (

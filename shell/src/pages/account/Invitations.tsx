@@ -3,6 +3,7 @@ import { fetchInvitations, withdrawInvitation } from '@lifeboard/shared/api/acco
 import type { Invitation } from '@lifeboard/shared/api/account';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';
+import { LoadStatus } from './load-status';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { fetchProgramChoices } from './published-programs';
@@ -84,15 +85,7 @@ export default function Invitations() {
       </section>
       <section className="lb-section" aria-labelledby="invite-sent">
         <h2 id="invite-sent">Sent invitations</h2>
-        {load.state === 'loading' ? <p role="status">Loading invitations…</p> : null}
-        {load.state === 'error' ? (
-          <div role="alert">
-            <p>{load.message}</p>
-            <button className="lb-button" type="button" onClick={() => void refresh()}>
-              Try again
-            </button>
-          </div>
-        ) : null}
+        <LoadStatus load={load} loading="Loading invitations…" onRetry={() => void refresh()} />
         {load.state === 'ready' ? (
           <InvitationList
             invitations={load.invitations}

@@ -3,7 +3,15 @@ import type { FormEvent } from 'react';
 import { useNavigate } from '@lifeboard/shared/lib/router';
 import { password as passwordSchema } from '@lifeboard/shared/models/user';
 import { changePassword, logout } from '../../auth/session-actions';
-import { FormAlert, NewPasswordField, TextField, failureMessage, serverMessages } from '../auth/form-parts';
+import {
+  FormAlert,
+  NewPasswordField,
+  PasswordAgainField,
+  SubmitButton,
+  TextField,
+  failureMessage,
+  serverMessages,
+} from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
 import { DeleteAccount } from './delete-account';
 import '../auth/forms.css';
@@ -65,18 +73,8 @@ export default function Security() {
             error={errors.current_password}
           />
           <NewPasswordField label="New password" value={next} onChange={setNext} error={errors.password} />
-          <TextField
-            label="New password again"
-            name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={setConfirmation}
-            error={errors.confirmation}
-          />
-          <button className="lb-button" type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Change password'}
-          </button>
+          <PasswordAgainField value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
+          <SubmitButton busy={busy} label="Change password" busyLabel="Saving…" />
         </form>
       </section>
       <section className="lb-section" aria-labelledby="security-sign-out">

@@ -7,7 +7,7 @@ import { clearDrafts } from '@lifeboard/shared/stores/drafts';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { $session } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';
-import { FormAlert, TextField, failureMessage, serverMessages } from '../auth/form-parts';
+import { FormAlert, SubmitButton, TextField, failureMessage, serverMessages } from '../auth/form-parts';
 
 /**
  * `/security`'s "Delete your account": the password confirms it, the server removes everything and mails a
@@ -63,9 +63,7 @@ export function DeleteAccount() {
           onChange={setPassword}
           error={error}
         />
-        <button className="lb-button lb-button-danger" type="submit" disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete my account and everything in it'}
-        </button>
+        <SubmitButton busy={busy} label="Delete my account and everything in it" busyLabel="Deleting…" danger />
       </form>
     </section>
   );

@@ -4,7 +4,7 @@ import { createInvitation } from '@lifeboard/shared/api/account';
 import type { Invitation } from '@lifeboard/shared/api/account';
 import { RateLimitError } from '@lifeboard/shared/api/errors';
 import { email as emailRule } from '@lifeboard/shared/models/user';
-import { FormAlert, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
+import { FormAlert, SubmitButton, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
 import type { ProgramChoice } from './published-programs';
 
@@ -107,9 +107,7 @@ export function InviteForm({ programs, onSent }: InviteFormProps) {
           </p>
         ) : null}
       </div>
-      <button className="lb-button" type="submit" disabled={busy}>
-        {busy ? 'Sending…' : 'Send invitation'}
-      </button>
+      <SubmitButton busy={busy} label="Send invitation" busyLabel="Sending…" />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';
+import { LoadStatus } from './load-status';
 import {
   browserName,
   currentEndpoint,
@@ -114,15 +115,7 @@ export function PushDevices() {
   return (
     <section aria-labelledby="push-heading">
       <h2 id="push-heading">Push notifications</h2>
-      {load.state === 'loading' ? <p role="status">Loading push notification settings…</p> : null}
-      {load.state === 'error' ? (
-        <div role="alert">
-          <p>{load.message}</p>
-          <button className="lb-button" type="button" onClick={() => void refresh()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus load={load} loading="Loading push notification settings…" onRetry={() => void refresh()} />
       {load.state === 'ready' && !load.config.configured ? (
         <p>
           Push notifications are not set up on this Lifeboard server, so reminders cannot reach your devices that way

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { userUpdateFields } from '@lifeboard/shared/models/user';
 import type { UserUpdateField } from '@lifeboard/shared/models/user';
 import { updateUser } from '../../auth/session-actions';
-import { TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
+import { SubmitButton, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
 import { TimeZoneSelect } from '../auth/timezone-select';
 
 /**
@@ -79,9 +79,7 @@ export function UserTextRow({ field, label, saved, hint, type = 'text' }: TextRo
           hint={hint}
         />
       )}
-      <button className="lb-button" type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
-      </button>
+      <SubmitButton busy={busy} label="Save" busyLabel="Saving…" />
       {done ? (
         <p className="lb-saved" role="status">
           Saved.

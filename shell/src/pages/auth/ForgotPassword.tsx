@@ -3,7 +3,7 @@ import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
 import ResetPassword from './ResetPassword';
 import { useAuthSubmit } from './auth-submit';
 import { loadPasswordEmailCode, warmUpPasswordEmailCode } from './deferred';
-import { FormAlert, TextField, failureMessage, useDraft } from './form-parts';
+import { EmailField, FormAlert, SubmitButton, failureMessage, useDraft } from './form-parts';
 
 /**
  * `/forgot-password`. The answer is the same whether or not the address has an account, so the page
@@ -45,19 +45,8 @@ function RequestResetLink() {
           kind="success"
           message={sentTo ? `If an account exists for ${sentTo}, a link to reset its password is on its way.` : null}
         />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={(email) => update({ email })}
-          error={errors.email}
-        />
-        <button className="lb-button" type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the link'}
-        </button>
+        <EmailField required value={form.email} onChange={(email) => update({ email })} error={errors.email} />
+        <SubmitButton busy={busy} label="Send the link" busyLabel="Sending…" />
       </form>
       <p className="lb-form-links">
         <Link to="/login">Back to sign in</Link>

@@ -3,7 +3,16 @@ import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
 import { pathAfterSignIn } from './after-sign-in';
 import { useAuthSubmit } from './auth-submit';
 import { loadSignInCode, warmUpSignInCode } from './deferred';
-import { FormAlert, TextField, failureMessage, serverMessages, useDraft, zodMessages } from './form-parts';
+import {
+  EmailField,
+  FormAlert,
+  SubmitButton,
+  TextField,
+  failureMessage,
+  serverMessages,
+  useDraft,
+  zodMessages,
+} from './form-parts';
 
 /** `/login/:programGuid?` — e-mail and password; the e-mail is kept as a draft, the password never. */
 export default function Login() {
@@ -37,16 +46,7 @@ export default function Login() {
       {programGuid ? <p>Sign in to continue with the program you chose.</p> : null}
       <form className="lb-form" onSubmit={submit} onFocus={warmUpSignInCode} noValidate>
         <FormAlert message={message} />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={(email) => update({ email })}
-          error={errors.email}
-        />
+        <EmailField required value={form.email} onChange={(email) => update({ email })} error={errors.email} />
         <TextField
           label="Password"
           name="password"
@@ -57,9 +57,7 @@ export default function Login() {
           onChange={setPassword}
           error={errors.password}
         />
-        <button className="lb-button" type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitButton busy={busy} label="Sign in" busyLabel="Signing in…" />
       </form>
       <p className="lb-form-links">
         <Link to="/forgot-password">Forgot your password?</Link>

@@ -7,7 +7,7 @@ import { $board, defaultBoardName } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';
 import { setOnboardedFlag, updateUser } from '../../auth/session-actions';
 import { renameBoard } from '../../board/board-actions';
-import { FormAlert, TextField, failureMessage, serverMessages, useDraft } from './form-parts';
+import { FormAlert, SubmitButton, TextField, failureMessage, serverMessages, useDraft } from './form-parts';
 import type { FieldMessages } from './form-parts';
 import { TimeZoneSelect, browserTimeZone } from './timezone-select';
 
@@ -120,9 +120,7 @@ export default function Onboarding() {
           error={errors.board}
           hint="Boards keep areas of life apart, e.g. “Home” and “Work”."
         />
-        <button className="lb-button" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Start'}
-        </button>
+        <SubmitButton busy={busy} label="Start" busyLabel="Saving…" />
       </form>
     </div>
   );

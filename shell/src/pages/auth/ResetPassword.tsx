@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { useAuthSubmit } from './auth-submit';
 import { loadSignInCode, warmUpSignInCode } from './deferred';
-import { FormAlert, NewPasswordField, TextField } from './form-parts';
+import { EmailField, FormAlert, NewPasswordField, PasswordAgainField, SubmitButton, TextField } from './form-parts';
 import type { FieldMessages } from './form-parts';
 
 /**
@@ -67,15 +67,7 @@ export default function ResetPassword() {
             autoComplete="one-time-code"
           />
         )}
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
         <NewPasswordField
           label="New password"
           value={password}
@@ -83,18 +75,8 @@ export default function ResetPassword() {
           error={errors.password}
           userInputs={[email]}
         />
-        <TextField
-          label="New password again"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.confirmation}
-        />
-        <button className="lb-button" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Set the new password'}
-        </button>
+        <PasswordAgainField value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
+        <SubmitButton busy={busy} label="Set the new password" busyLabel="Saving…" />
       </form>
       <p className="lb-form-links">
         <Link to="/forgot-password">Ask for a new link</Link>

@@ -125,6 +125,39 @@ export function TextField({
   );
 }
 
+type FieldProps = Pick<TextFieldProps, 'value' | 'onChange' | 'error' | 'required'>;
+
+/** The account's e-mail, as the sign-in, sign-up and password forms ask for it. */
+export function EmailField(props: FieldProps) {
+  return <TextField label="E-mail" name="email" type="email" autoComplete="email" {...props} />;
+}
+
+/** The second typing of a new password, which must match the first. */
+export function PasswordAgainField(props: FieldProps) {
+  return (
+    <TextField label="New password again" name="confirmation" type="password" autoComplete="new-password" {...props} />
+  );
+}
+
+/** A form's submit button: it says what is happening and takes no second press while the call runs. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  danger = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  return (
+    <button className={danger ? 'lb-button lb-button-danger' : 'lb-button'} type="submit" disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
 export function FormAlert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'success' }) {
   if (!message) return null;
   return (

@@ -5,8 +5,10 @@ import { pathAfterSignIn } from './after-sign-in';
 import { useAuthSubmit } from './auth-submit';
 import { loadSignInCode, warmUpSignInCode } from './deferred';
 import {
+  EmailField,
   FormAlert,
   NewPasswordField,
+  SubmitButton,
   TextField,
   failureMessage,
   serverMessages,
@@ -69,16 +71,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
         onChange={(name) => update({ name })}
         error={errors.name}
       />
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={form.email}
-        onChange={(email) => update({ email })}
-        error={errors.email}
-      />
+      <EmailField required value={form.email} onChange={(email) => update({ email })} error={errors.email} />
       <NewPasswordField
         label="Password"
         required
@@ -87,9 +80,7 @@ export function SignUpForm({ asCreator, programGuid, invitation }: SignUpFormPro
         error={errors.password}
         userInputs={[form.name, form.email]}
       />
-      <button className="lb-button" type="submit" disabled={busy}>
-        {busy ? 'Creating your account…' : 'Create account'}
-      </button>
+      <SubmitButton busy={busy} label="Create account" busyLabel="Creating your account…" />
       <p className="lb-form-links">
         <Link to="/login">Already have an account? Sign in</Link>
       </p>

@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { makeUser as baseUser } from '@lifeboard/shared/models/test-user';
 import type { User } from '@lifeboard/shared/models/user';
 
 /**
@@ -9,27 +10,15 @@ import type { User } from '@lifeboard/shared/models/user';
  * under `src/pages/` except tests, and this must not ship.
  */
 
+/** The shared test user, onboarded, on board 11 and in London; `overrides` change any field. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'ada@example.com',
-    name: 'Ada',
-    role: 'user',
+  return baseUser({
     default_board_id: 11,
     boards: [{ id: 11, name: 'Default Board' }],
     completed_onboarding_at: '2026-11-01T10:00:00.000Z',
-    phone_number: null,
-    tagline: null,
-    show_tagline: false,
-    lat: null,
-    lon: null,
-    send_daily_emails: false,
-    has_sms_enabled: false,
-    using_as_user: true,
     timezone: 'Europe/London',
-    ai_model: null,
     ...overrides,
-  };
+  });
 }
 
 function WhereAmI() {
