@@ -151,7 +151,7 @@ function Filters({ filters, onChange }: { filters: LedgerFilters; onChange: (nex
         Download CSV
       </Button>
       {problem ? (
-        <span role="alert" className="lb-field-error">
+        <span role="alert" className="lb-field__error">
           {problem}
         </span>
       ) : null}

@@ -3,6 +3,7 @@ import type { Load } from '../api/use-api-get';
 import { Button } from './Button';
 import './tokens.css';
 import './feedback.css';
+import './fields.css';
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -49,12 +50,12 @@ export function ErrorPanel({ title = 'Something went wrong', message, code, onRe
 export function ActionProblem({ message, inline = false }: { message: string | null; inline?: boolean }) {
   if (!message) return null;
   return inline ? (
-    <span role="alert" className="lb-field-error">
+    <span role="alert" className="lb-field__error">
       {' '}
       {message}
     </span>
   ) : (
-    <p role="alert" className="lb-field-error">
+    <p role="alert" className="lb-field__error">
       {message}
     </p>
   );
