@@ -131,6 +131,14 @@ export default function CalendarView({
         eventTimeFormat={eventTimeFormat}
         eventContent={eventContent}
         columnEventInnerClass={columnEventInnerClass}
+        // Hour-long slots 50 px high, the height FullCalendar assumes when it first draws a time grid: the measured
+        // height then equals the assumed one, and the pass that follows the measure moves no item (bench/README.md,
+        // the calendar week view). calendar.css draws the half-hour line; a drag still snaps to half hours.
+        slotDuration="01:00"
+        snapDuration="00:30"
+        slotMinHeight={50}
+        slotLaneClass="lb-hour"
+        slotHeaderClass="lb-hour"
         events={events}
         lazyFetching={false}
         datesSet={(info) => onRange(info.start, info.end)}
