@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventTimeText, itemSpan, itemsInRange } from './calendar-range';
+import { eventTimeText, itemSpan, itemsInRange, timedItemText } from './calendar-range';
 
 describe('itemsInRange: the items FullCalendar is handed for the range it shows', () => {
   // A week in the browser's zone: Monday 2026-11-23 00:00 to Monday 2026-11-30 00:00 (local midnights).
@@ -63,5 +63,13 @@ describe('eventTimeText: the time written on an item', () => {
     expect(eventTimeText({ hour: 0, minute: 5 }, null)).toBe('12:05 AM');
     expect(eventTimeText({ hour: 23, minute: 0 }, { hour: 1, minute: 0 })).toBe('11:00 PM – 1:00 AM');
     expect(eventTimeText({ hour: 12, minute: 0 }, undefined)).toBe('12:00 PM');
+  });
+});
+
+describe('timedItemText: a timed item of the week grid as one text', () => {
+  it('puts the title under the time, beside it when the item is short, and alone when no time is shown', () => {
+    expect(timedItemText('9:00 – 9:45 AM', 'Standup', false)).toBe('9:00 – 9:45 AM\nStandup');
+    expect(timedItemText('9:00 – 9:30 AM', 'Standup', true)).toBe('9:00 – 9:30 AM Standup');
+    expect(timedItemText('', 'Standup', false)).toBe('Standup');
   });
 });
