@@ -48,9 +48,8 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30
 }
 
 /**
- * The days of the shown week without one of the repeating events that every day has. `/calendar` keeps the events
- * of the last answer to arrive, and its first request (the days from today on) can arrive after the month's: the
- * days before today are then empty until the next load.
+ * The days of the shown week without one of the repeating events that every day has: a week drawn from a partial
+ * list (before the calendar showed only the range asked last, its first request could land after the month's).
  */
 const daysWithoutEvents = (page: Page) =>
   page.evaluate((selector) => {
@@ -140,21 +139,15 @@ export async function measureCalendarWeek(
     const week = page.getByRole('tab', { name: 'Week view' });
     const month = page.getByRole('tab', { name: 'Month view' });
     // A first, unmeasured opening: what "all drawn" means (FullCalendar folds some all-day items into "+N more").
-    // Every day of the week has its events; a day without them means the page kept a partial list, and the
-    // measure would be of a smaller week: the page is opened again (at most three times), and the bench says so.
-    let drawn = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      await page.goto(`${site.shellUrl}/calendar`);
-      await week.waitFor();
-      await settledCount(page);
-      await week.click();
-      drawn = await settledCount(page);
-      const missing = await daysWithoutEvents(page);
-      if (!missing.length) break;
-      const said = `the week was drawn without the events of ${missing.join(', ')} (${drawn} items)`;
-      if (attempt === 3) throw new Error(`calendar week bench: ${said}, three times`);
-      log(`  ${said}: opening /calendar again`);
-    }
+    await page.goto(`${site.shellUrl}/calendar`);
+    await week.waitFor();
+    await settledCount(page);
+    await week.click();
+    const drawn = await settledCount(page);
+    // Every day of the week has its events, or the measure would be of a smaller week.
+    const missing = await daysWithoutEvents(page);
+    if (missing.length)
+      throw new Error(`calendar week bench: the week was drawn without the events of ${missing.join(', ')}`);
     // Given as text: tsx wraps named functions in a helper (`__name`) that the page does not have.
     await page.evaluate(`(() => {
       const expected = ${drawn};

@@ -7,10 +7,18 @@ import { $calendarConnections, $calendarEvents, $mission, $muscles } from './dat
 
 /** Loaders of the non-list parts of the per-board store (spec §3, §4, §8). Each resolves to whether it worked. */
 
-/** Events between two `YYYY-MM-DD` dates; a failure empties the list (spec §4, §8). */
+let calendarRequests = 0;
+
+/**
+ * Events between two `YYYY-MM-DD` dates; a failure empties the list (spec §4, §8). Only the range asked last is
+ * shown: an earlier request answering after it (the calendar asks for its first days, then the whole month) would
+ * replace the list with fewer days.
+ */
 export function loadCalendarEvents(startDate: string, endDate: string): Promise<boolean> {
+  const request = ++calendarRequests;
   return task(async () => {
     const result = await api.fetchCalendarEvents(startDate, endDate);
+    if (request !== calendarRequests) return result.ok;
     if (!result.ok) {
       console.error('Loading calendar events failed:', result.error.message);
       $calendarEvents.set([]);

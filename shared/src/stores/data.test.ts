@@ -75,6 +75,23 @@ describe('loaders', () => {
     expect($calendarEvents.get()).toEqual([{ id: 'a', title: 'Dentist' }]);
   });
 
+  it('loadCalendarEvents shows the range asked last, whichever answer arrives last', async () => {
+    keepMount($calendarEvents);
+    let answerFirst: () => void = () => {};
+    api.on('POST /api/google/events', (request) => {
+      const { start_date } = request.body as { start_date: string };
+      const answer = { body: { events: [{ id: start_date }] } };
+      // The first range's answer is held until the second one has been shown.
+      return start_date === '2026-11-20' ? new Promise((resolve) => (answerFirst = () => resolve(answer))) : answer;
+    });
+    const first = loadCalendarEvents('2026-11-20', '2026-11-30');
+    expect(await loadCalendarEvents('2026-11-01', '2026-11-30')).toBe(true);
+    expect($calendarEvents.get()).toEqual([{ id: '2026-11-01' }]);
+    answerFirst();
+    expect(await first).toBe(true);
+    expect($calendarEvents.get()).toEqual([{ id: '2026-11-01' }]);
+  });
+
   it('calendar events reset to an empty list when loading fails (spec §4)', async () => {
     $calendarEvents.set([{ id: 'old' }]);
     api.on('POST /api/google/events', { status: 500, body: { error: 'Calendar provider down' } });
