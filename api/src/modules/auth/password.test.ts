@@ -90,19 +90,25 @@ describe('password reset by e-mail', () => {
   }, 30_000);
 
   it('answers a known and an unknown address in about the same time', async () => {
-    const known = await signUp(app);
+    // Timed on an app whose queue is not worked: this file's app works the mail jobs that known addresses queue,
+    // and a job held the database for 20-130 ms at random moments of the loop, so either median of 15 could drift.
+    const timed = await createTestApp({ env: defaultEnv({ SMTP_URL: smtp.url }) });
+    const known = await signUp(timed);
     const time = async (email: string) => {
       const started = performance.now();
-      await app.inject({ method: 'POST', url: '/api/password/email', payload: { email } });
+      await timed.inject({ method: 'POST', url: '/api/password/email', payload: { email } });
       return performance.now() - started;
     };
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
+    // The first request starts the queue's client (~0.7 s); it is not timed.
+    await time(uniqueEmail());
+    for (let i = 0; i < 31; i += 1) {
       knownTimes.push(await time(known.email));
       unknownTimes.push(await time(uniqueEmail()));
     }
+    await timed.close();
     const [k, u] = [median(knownTimes), median(unknownTimes)];
     // Before the queue: 44 ms against 16 ms (a lookup, an insert and an SMTP hand-off only for a known one).
     expect(Math.abs(k - u)).toBeLessThan(Math.max(5, 0.5 * Math.min(k, u)));
