@@ -212,6 +212,32 @@ describe('push notifications', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     });
+    // Chromium reads `getNotifications()` against the notifications on display, and drops from its store one it
+    // wrote before the read began but had not put on display yet: a read racing the worker's showNotification
+    // loses that notification for good (1 run in 4-8 here). So the test watches the worker's own call settle,
+    // then reads once, as a page would after the push.
+    const workerUrl = `${site.shellUrl}/sw.js`;
+    const worker =
+      page
+        .context()
+        .serviceWorkers()
+        .find((w) => w.url() === workerUrl) ??
+      (await page.context().waitForEvent('serviceworker', { predicate: (w) => w.url() === workerUrl }));
+    await worker.evaluate(() => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; shown?: Promise<string> };
+      const { registration } = scope;
+      const show = registration.showNotification.bind(registration);
+      scope.shown = new Promise<string>((resolve) => {
+        registration.showNotification = (...args) => {
+          const showing = show(...args);
+          showing.then(
+            () => resolve('shown'),
+            (error: unknown) => resolve(`showNotification failed: ${String(error)}`),
+          );
+          return showing;
+        };
+      });
+    });
     const message = {
       title: 'Take your pills',
       body: 'Reminder for Wednesday 25 November at 19:00',
@@ -227,20 +253,23 @@ describe('push notifications', () => {
       registrationId: await registration,
       data: JSON.stringify(message),
     });
-    let shown: { title: string; body: string; tag: string; actions: string[] }[] = [];
-    for (let tries = 0; tries < 50 && shown.length === 0; tries += 1) {
-      shown = await page.evaluate(async () => {
-        const ready = await navigator.serviceWorker.ready;
-        const notifications = await ready.getNotifications();
-        return notifications.map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title),
-        }));
-      });
-      if (shown.length === 0) await page.waitForTimeout(200);
-    }
+    const outcome = await worker.evaluate(() =>
+      Promise.race([
+        (self as unknown as { shown: Promise<string> }).shown,
+        new Promise<string>((resolve) => setTimeout(() => resolve('the worker showed nothing within 10 s'), 10_000)),
+      ]),
+    );
+    expect(outcome).toBe('shown');
+    const shown = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      const notifications = await ready.getNotifications();
+      return notifications.map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title),
+      }));
+    });
     expect(workerProblems).toEqual([]);
     expect(shown).toEqual([
       {
