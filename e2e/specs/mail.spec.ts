@@ -214,7 +214,7 @@ describe('push notifications', () => {
     });
     // Chromium reads `getNotifications()` against the notifications on display, and drops from its store one it
     // wrote before the read began but had not put on display yet: a read racing the worker's showNotification
-    // loses that notification for good (1 run in 4-8 here). So the test watches the worker's own call settle,
+    // loses that notification for good. So the test watches the worker's own call settle,
     // then reads once, as a page would after the push.
     const workerUrl = `${site.shellUrl}/sw.js`;
     const worker =
