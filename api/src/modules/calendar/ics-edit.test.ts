@@ -37,6 +37,18 @@ const berlin = calendar(
   'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
   'END:VEVENT',
 );
+// Daily all-day walks from 2026-06-01, without 2026-06-10.
+const daily = calendar(
+  'BEGIN:VEVENT',
+  'UID:d-1',
+  'DTSTAMP:20260101T000000Z',
+  'DTSTART;VALUE=DATE:20260601',
+  'DTEND;VALUE=DATE:20260602',
+  'RRULE:FREQ=DAILY',
+  'EXDATE;VALUE=DATE:20260610',
+  'SUMMARY:Walk',
+  'END:VEVENT',
+);
 const uid = () => 'new-series';
 const starts = (ics: string) => parseIcs(ics, 'UTC').map((s) => [s.uid, s.start, s.rrule, s.exdates] as const);
 
@@ -138,17 +150,6 @@ describe('one occurrence of a series in its own object', () => {
   });
 
   it('all-day series: dates for RECURRENCE-ID, EXDATE and UNTIL', () => {
-    const daily = calendar(
-      'BEGIN:VEVENT',
-      'UID:d-1',
-      'DTSTAMP:20260101T000000Z',
-      'DTSTART;VALUE=DATE:20260601',
-      'DTEND;VALUE=DATE:20260602',
-      'RRULE:FREQ=DAILY',
-      'EXDATE;VALUE=DATE:20260610',
-      'SUMMARY:Walk',
-      'END:VEVENT',
-    );
     const one = editOccurrence(
       daily,
       { occurrence: new Date('2026-06-03T00:00:00Z'), scope: 'one' },
@@ -293,17 +294,6 @@ describe('renaming one occurrence of a series, or it and all later ones', () => 
   });
 
   it('an all-day series: the override in place is a date, and the new series starts on that date', () => {
-    const daily = calendar(
-      'BEGIN:VEVENT',
-      'UID:d-1',
-      'DTSTAMP:20260101T000000Z',
-      'DTSTART;VALUE=DATE:20260601',
-      'DTEND;VALUE=DATE:20260602',
-      'RRULE:FREQ=DAILY',
-      'EXDATE;VALUE=DATE:20260610',
-      'SUMMARY:Walk',
-      'END:VEVENT',
-    );
     const one = editOccurrence(
       daily,
       { occurrence: new Date('2026-06-03T00:00:00Z'), scope: 'one' },
