@@ -24,7 +24,7 @@ import {
 } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { editedIcs, editOccurrence, IcsEditError, type EventChange, type OccurrenceScope } from './ics-edit';
-import { isTimeZone } from './recurrence';
+import { zoneOrUtc } from './recurrence';
 import { reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
 import { refreshSubscription } from './subscriptions';
@@ -197,7 +197,7 @@ export async function discoverCalendars(
 
 async function zoneOfUser(db: Db, userId: number): Promise<string> {
   const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
-  return user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
+  return zoneOrUtc(user?.timezone);
 }
 
 function credentialsOf(deps: CaldavDeps, connection: Connection): { username: string; password: string } {

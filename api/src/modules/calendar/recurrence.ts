@@ -33,6 +33,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** A user's stored zone when this runtime knows it, else UTC (unset, or a zone this runtime lacks). */
+export const zoneOrUtc = (timeZone: string | null | undefined): string =>
+  timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
+
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {

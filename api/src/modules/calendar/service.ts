@@ -8,7 +8,7 @@ import {
   calendarVersions,
   users,
 } from '../../db/schema';
-import { isTimeZone } from './recurrence';
+import { zoneOrUtc } from './recurrence';
 
 /** The calendar module's reads and writes; its routes validate, call these and shape the answers. */
 
@@ -22,8 +22,7 @@ export async function zoneOf(db: Db, userId: number): Promise<{ zone: string; na
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const zone = user?.timezone && isTimeZone(user.timezone) ? user.timezone : 'UTC';
-  return { zone, name: user?.name ?? '' };
+  return { zone: zoneOrUtc(user?.timezone), name: user?.name ?? '' };
 }
 
 /**
@@ -37,8 +36,7 @@ export async function calendarStateOf(db: Db, userId: number): Promise<{ zone: s
     .leftJoin(calendarVersions, eq(calendarVersions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  const zone = row?.timezone && isTimeZone(row.timezone) ? row.timezone : 'UTC';
-  return { zone, version: row?.version ?? 0 };
+  return { zone: zoneOrUtc(row?.timezone), version: row?.version ?? 0 };
 }
 
 /** CalDAV accounts' calendars with their event counts, by connection, in name order. */

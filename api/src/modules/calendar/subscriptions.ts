@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarConnections, users, type FeedSeries } from '../../db/schema';
 import { IcsError, parseIcs } from './ics';
-import { isTimeZone } from './recurrence';
+import { zoneOrUtc } from './recurrence';
 import { FetchRefused, safeFetchText, type FetchPolicy } from './safe-fetch';
 
 /** At most this many series are kept from one feed: a bigger file is someone's whole archive, not a calendar. */
@@ -61,5 +61,5 @@ export async function refreshSubscription(db: Db, policy: FetchPolicy, connectio
     .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.provider, 'ics')))
     .limit(1);
   if (!found) return;
-  await refreshConnection(db, found.connection, isTimeZone(found.timezone) ? found.timezone : 'UTC', policy);
+  await refreshConnection(db, found.connection, zoneOrUtc(found.timezone), policy);
 }
