@@ -18,6 +18,15 @@ export function afterNextPaint(work: () => void): () => void {
   };
 }
 
+/**
+ * Resolves once what was just rendered is painted (see `afterNextPaint`), or at once in a hidden page, where
+ * animation frames wait until it is shown again.
+ */
+export function nextPaint(): Promise<void> {
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => afterNextPaint(resolve));
+}
+
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '../api/client';
 import { withFakeApi } from '../lib/test-fake-api';
+import { runFrames, stubFrames } from '../lib/test-frames';
 import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
 import { $board, setBoard } from './board';
 import { createCollection, getCollection, preloadFreshMs } from './collection';
@@ -394,6 +395,35 @@ describe('optimistic writes', () => {
     expect(answered).toEqual([first, { ...first }]);
     expect(answered[0]).toBe(shown[0]);
     expect(answered[1]).toBe(optimistic[1]);
+  });
+
+  it("each write's request is sent after the frame that paints its optimistic change", async () => {
+    const activities = serveModel(api, 'activity', 'activities');
+    activities.seed(1, [{ title: 'Walk' }, { title: 'Swim' }]);
+    collection = createCollection('activity');
+    await collection.load();
+    api.requests.length = 0;
+    const frames = stubFrames();
+    try {
+      const [walk, swim] = collection.$items.get();
+      const writes = [
+        collection.update(walk.id, { title: 'Long walk' }),
+        collection.create({ title: 'Run' }),
+        collection.remove(swim.id),
+      ];
+      expect(titles()).toEqual(['Long walk', 'Run']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.requests).toEqual([]);
+      runFrames(frames);
+      await Promise.all(writes);
+      expect(api.requests.map((r) => r.path).sort()).toEqual([
+        '/api/activity/create',
+        '/api/activity/delete',
+        '/api/activity/update',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('the optimistic copy of an update leaves out its version check', async () => {

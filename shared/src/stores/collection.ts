@@ -1,3 +1,4 @@
+import { nextPaint } from '../lib/after-paint';
 import { atom, onMount, task } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import type { ApiResult } from '../api/client';
@@ -36,6 +37,10 @@ export interface Collection<R extends AnyRecord = AnyRecord> {
   preload(params?: ListParams): void;
   /** Loads the page after `$nextCursor` and appends it; false when there is none or it failed. */
   loadMore(): Promise<boolean>;
+  /**
+   * Writes are optimistic: the list changes at once and the request is sent after that change is painted, so the
+   * tap that made it is answered within its frame (the request's own main-thread work comes after).
+   */
   create(fields: AnyFields): Promise<ApiResult<R>>;
   update(id: number, fields: AnyFields): Promise<ApiResult<R>>;
   /** Optimistic: the item leaves the list at once and comes back if the server refuses. */
@@ -208,6 +213,7 @@ export function createCollection(modelName: string): Collection {
     const mine = scope;
     change((list) => insertNew(modelName, list, draft));
     return task(async () => {
+      await nextPaint();
       const result = await resource.create(board, fields);
       if (!stillCurrent(mine, board)) return result;
       if (result.ok) change((list) => insertNew(modelName, removeById(list, draft.id), result.data));
@@ -227,6 +233,7 @@ export function createCollection(modelName: string): Collection {
     const { expected_updated_at: _versionCheck, ...shown } = fields;
     if (before) change((list) => list.map((item) => (item.id === id ? { ...item, ...shown, id } : item)));
     return task(async () => {
+      await nextPaint();
       const result = await resource.update(board, id, fields);
       if (!stillCurrent(mine, board)) return result;
       if (result.ok)
@@ -255,6 +262,7 @@ export function createCollection(modelName: string): Collection {
     const mine = scope;
     change((shown) => removeById(shown, id));
     return task(async () => {
+      await nextPaint();
       const result = await resource.remove(board, id);
       if (!result.ok && stillCurrent(mine, board) && removed) {
         change((shown) => insertAt(shown, index, removed));
