@@ -704,6 +704,75 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('moved from a day on to another weekday and time, across the change to summer time, the later changed days keep their local times in Google', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    await synced(user, made.id, null);
+    const primary = google.account;
+    // Mondays at 09:00 in Berlin: 08:00 UTC in winter, 07:00 UTC from 29 March (summer time).
+    google.putEvent(primary, {
+      id: 'team1',
+      summary: 'Team',
+      start: { dateTime: '2026-03-02T09:00:00+01:00', timeZone: BERLIN },
+      end: { dateTime: '2026-03-02T10:00:00+01:00', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
+    });
+    await syncNow(user, made.id);
+    const series = Number(
+      (await googleItems(user, '2026-03-02', '2026-03-02')).find((i) => i.title === 'Team')!.series.split(':')[1],
+    );
+    const change = (occurrence: string, scope: 'one' | 'future', fields: Record<string, unknown>) =>
+      user.post('/api/calendar/caldav/events/update', { id: series, occurrence, scope, ...fields });
+    // 23 March moved to Friday 16:00; 30 March (summer time) renamed; 6 April cancelled.
+    for (const response of [
+      await change('2026-03-23T08:00:00.000Z', 'one', {
+        start: '2026-03-27T15:00:00.000Z',
+        end: '2026-03-27T16:00:00.000Z',
+        all_day: false,
+      }),
+      await change('2026-03-30T07:00:00.000Z', 'one', { title: 'Team (offsite)' }),
+      await user.post('/api/calendar/caldav/events/delete', {
+        id: series,
+        occurrence: '2026-04-06T07:00:00.000Z',
+        scope: 'one',
+      }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // From 16 March on, Tuesdays at 10:00 Berlin (09:00 UTC in winter).
+    const moved = await change('2026-03-16T08:00:00.000Z', 'future', {
+      start: '2026-03-17T09:00:00.000Z',
+      end: '2026-03-17T10:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const tuesdays = google.eventsOf(primary).find((e) => e.summary === 'Team' && e.recurrence && e.id !== 'team1')!;
+    expect(tuesdays.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU']);
+    const expected = [
+      'Team 2026-03-17T09:00',
+      // 24 March stands for the day moved on its own: it stays on Friday.
+      'Team 2026-03-27T15:00',
+      // 31 March, renamed on its own, at the new time: 10:00 Berlin summer time is 08:00 UTC.
+      'Team (offsite) 2026-03-31T08:00',
+      // 7 April stays cancelled.
+      'Team 2026-04-14T08:00',
+    ];
+    expect(
+      google
+        .instancesOf(primary, tuesdays.id)
+        .filter((e) => (e.start?.dateTime ?? '') < '2026-04-15')
+        .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`),
+    ).toEqual(expected);
+    await syncNow(user, made.id);
+    expect(
+      (await googleItems(user, '2026-03-16', '2026-04-14'))
+        .filter((i) => i.title.startsWith('Team'))
+        .map((i) => `${i.title} ${i.start.slice(0, 16)}`),
+    ).toEqual(expected);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     // Its own event: the test holds whether or not the earlier tests left any in the account.
     google.putEvent(google.account, {
