@@ -221,11 +221,21 @@ export async function startGoogleStandIn(
     const first = allDay
       ? ICAL.Time.fromDateString(master.start.date!)
       : wallIn(new Date(master.start.dateTime!), zone);
+    // Skipped days in the instance-id form: a date, an instant in UTC, or a wall time of the line's TZID (or of the
+    // series' zone, floating).
     const exdates = new Set(
       (master.recurrence ?? [])
         .filter((line) => /^EXDATE/i.test(line))
-        .flatMap((line) => (line.split(':')[1] ?? '').split(','))
-        .map((value) => value.trim()),
+        .flatMap((line) => {
+          const property = ICAL.Property.fromString(line);
+          const tzid = property.getParameter('tzid');
+          return (property.getValues() as WallTime[]).map((value) => {
+            if (value.isDate) return value.toString().replace(/-/g, '');
+            const instant =
+              value.zone?.tzid === 'UTC' ? value.toJSDate() : instantIn(value, typeof tzid === 'string' ? tzid : zone);
+            return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+          });
+        }),
     );
     const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
     // An UNTIL in UTC compared with the series' wall times.

@@ -12,7 +12,7 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
-import { splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
+import { exdatesFrom, splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { reconcileCalendars } from './service';
 
@@ -515,16 +515,21 @@ export async function changeGoogleOccurrence(
       await changeInstance(deps, api, owned.calendar, instance, fields && googleFields(fields)).catch(refused);
       return (await ownRow(deps, owned)) ?? owned.object;
     }
+    // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
+    // by the same span of time).
+    const sameForm = times?.allDay === allDay;
+    const follow = times ? wallShift(at.occurrence, times.start, allDay || !sameForm ? 'UTC' : zone) : null;
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
     let made: GoogleEvent | null = null;
-    if (change && times) {
+    if (change && times && follow) {
+      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, follow, times.allDay, zone);
       ({ data: made } = await api.events
         .insert({
           calendarId,
           requestBody: {
             ...carried(event),
             ...googleFields({ ...change, ...times, ...zoned(event, times) }),
-            recurrence: [`RRULE:${split.rest!}`],
+            recurrence: [`RRULE:${split.rest!}`, ...skipped],
           },
         })
         .catch(refused));
@@ -544,14 +549,9 @@ export async function changeGoogleOccurrence(
     }
     if (made) await keepEvent(deps.db, owned.calendar.id, made);
     const row = await keepEvent(deps.db, owned.calendar.id, ended);
-    // Each later day keeps its place in the new series: moved along as the split day was. Turned to or from all
-    // day, the new series has no such days, and the old series' changed days end with it, as before.
-    const follow =
-      made?.id && times && times.allDay === allDay
-        ? wallShift(at.occurrence, times.start, allDay ? 'UTC' : zone)
-        : null;
     // Its occurrences changed on their own from the cut on: each follows into the new series, then (moved or
-    // renamed) goes from the old one, past its end.
+    // renamed) goes from the old one, past its end. Turned to or from all day, the new series has no instances
+    // standing for them, and they end with the old series, as before.
     for (const object of await deps.db
       .select()
       .from(caldavObjects)
@@ -559,11 +559,11 @@ export async function changeGoogleOccurrence(
       const exception = JSON.parse(object.ics) as GoogleEvent;
       const startedAt = startOf(exception.originalStartTime);
       if (exception.recurringEventId !== event.id || !(startedAt >= at.occurrence.getTime())) continue;
-      if (follow) {
+      if (made?.id && follow && sameForm) {
         const planned = new Date(startedAt);
         // The split day itself, moved now, goes where the person put it; any other keeps its own times.
         const movedNow = Boolean(change?.start) && startedAt === at.occurrence.getTime();
-        await followException(deps, api, owned.calendar, event, made!, exception, follow(planned), !movedNow);
+        await followException(deps, api, owned.calendar, event, made, exception, follow(planned), !movedNow);
       }
       if (exception.status === 'cancelled') continue;
       await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {

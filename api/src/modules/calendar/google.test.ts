@@ -716,9 +716,16 @@ describe('Google Calendar', () => {
       summary: 'Team',
       start: { dateTime: '2026-03-02T09:00:00+01:00', timeZone: BERLIN },
       end: { dateTime: '2026-03-02T10:00:00+01:00', timeZone: BERLIN },
-      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
+      // 13 April skipped by another app, as an EXDATE line of the series.
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO', 'EXDATE;TZID=Europe/Berlin:20260413T090000'],
     });
     await syncNow(user, made.id);
+    const inApril = (id: string) =>
+      google
+        .instancesOf(primary, id)
+        .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`)
+        .filter((shown) => shown.includes(' 2026-04-'));
+    expect(inApril('team1')).toEqual(['Team 2026-04-06T07:00', 'Team 2026-04-20T07:00', 'Team 2026-04-27T07:00']);
     const series = Number(
       (await googleItems(user, '2026-03-02', '2026-03-02')).find((i) => i.title === 'Team')!.series.split(':')[1],
     );
@@ -748,25 +755,25 @@ describe('Google Calendar', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const tuesdays = google.eventsOf(primary).find((e) => e.summary === 'Team' && e.recurrence && e.id !== 'team1')!;
-    expect(tuesdays.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU']);
+    expect(tuesdays.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU', 'EXDATE:20260414T080000Z']);
     const expected = [
       'Team 2026-03-17T09:00',
       // 24 March stands for the day moved on its own: it stays on Friday.
       'Team 2026-03-27T15:00',
       // 31 March, renamed on its own, at the new time: 10:00 Berlin summer time is 08:00 UTC.
       'Team (offsite) 2026-03-31T08:00',
-      // 7 April stays cancelled.
-      'Team 2026-04-14T08:00',
+      // 7 April stays cancelled, 14 April skipped.
+      'Team 2026-04-21T08:00',
     ];
     expect(
       google
         .instancesOf(primary, tuesdays.id)
-        .filter((e) => (e.start?.dateTime ?? '') < '2026-04-15')
+        .filter((e) => (e.start?.dateTime ?? '') < '2026-04-22')
         .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`),
     ).toEqual(expected);
     await syncNow(user, made.id);
     expect(
-      (await googleItems(user, '2026-03-16', '2026-04-14'))
+      (await googleItems(user, '2026-03-16', '2026-04-21'))
         .filter((i) => i.title.startsWith('Team'))
         .map((i) => `${i.title} ${i.start.slice(0, 16)}`),
     ).toEqual(expected);

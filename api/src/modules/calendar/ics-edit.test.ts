@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from './ics';
-import { editedIcs, editOccurrence, IcsEditError, splitRule, type EventChange } from './ics-edit';
+import {
+  editedIcs,
+  editOccurrence,
+  exdatesFrom,
+  IcsEditError,
+  splitRule,
+  wallShift,
+  type EventChange,
+} from './ics-edit';
 
 /* How Lifeboard writes a change to one occurrence (or the rest) of a series into the event's iCalendar text. */
 
@@ -494,5 +502,24 @@ describe('a Google series’ rule cut at an occurrence', () => {
       splitRule('FREQ=WEEKLY', new Date('2026-05-04T07:00:00Z'), new Date('2026-05-05T07:00:00Z'), false, 'UTC', null)
         .hit,
     ).toBe(false);
+  });
+
+  it('keeps the days skipped from the cut on, moved along as the split day was', () => {
+    // Mondays 09:00 Berlin cut on 16 March and moved to Tuesdays 10:00: 30 March (summer time) becomes 31 March
+    // 10:00 Berlin, 08:00 UTC; a skipped day before the cut stays with the old series.
+    const follow = wallShift(new Date('2026-03-16T08:00:00Z'), new Date('2026-03-17T09:00:00Z'), 'Europe/Berlin');
+    const lines = [
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+      'EXDATE;TZID=Europe/Berlin:20260309T090000,20260330T090000',
+      'EXDATE:20260406T070000Z',
+    ];
+    expect(exdatesFrom(lines, new Date('2026-03-16T08:00:00Z'), follow, false, 'Europe/Berlin')).toEqual([
+      'EXDATE:20260331T080000Z,20260407T080000Z',
+    ]);
+    const dates = wallShift(new Date('2026-05-06T00:00:00Z'), new Date('2026-05-07T00:00:00Z'), 'UTC');
+    expect(exdatesFrom(['EXDATE;VALUE=DATE:20260510'], new Date('2026-05-06T00:00:00Z'), dates, true, 'UTC')).toEqual([
+      'EXDATE;VALUE=DATE:20260511',
+    ]);
+    expect(exdatesFrom(lines.slice(0, 1), new Date('2026-03-16T08:00:00Z'), follow, false, 'UTC')).toEqual([]);
   });
 });

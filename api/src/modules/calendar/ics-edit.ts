@@ -466,3 +466,29 @@ export function splitRule(
     rest: newStart ? ruleFrom(recur, before, Math.round((day(newStart) - day(cut)) / DAY_MS)).toString() : null,
   };
 }
+
+/**
+ * A Google series' EXDATE lines (its `recurrence` keeps RFC 5545 lines) from `cut` on, for the new series of a split:
+ * each skipped day moved along by `follow` as the split day was, in UTC (or as dates, all day), so it stays skipped.
+ * `zone` reads a value that names no zone.
+ */
+export function exdatesFrom(
+  lines: readonly string[],
+  cut: Date,
+  follow: (instant: Date) => Date,
+  allDay: boolean,
+  zone: string,
+): string[] {
+  const skipped: string[] = [];
+  for (const line of lines) {
+    if (!/^EXDATE[;:]/i.test(line)) continue;
+    const property = ICAL.Property.fromString(line);
+    for (const value of property.getValues() as Time[]) {
+      const instant = instantOfValue(value, property, zone).instant;
+      if (instant.getTime() < cut.getTime()) continue;
+      const stamp = follow(instant).toISOString();
+      skipped.push(allDay ? stamp.slice(0, 10).replace(/-/g, '') : `${stamp.slice(0, 19).replace(/[-:]/g, '')}Z`);
+    }
+  }
+  return skipped.length ? [`EXDATE${allDay ? ';VALUE=DATE' : ''}:${skipped.join(',')}`] : [];
+}
