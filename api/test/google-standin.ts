@@ -22,7 +22,8 @@ import type { AddressInfo } from 'node:net';
  * - Repeating events' instances, as Google documents them: GET /calendars/{id}/events/{eventId}/instances (with
  *   originalStart, timeMin, timeMax, showDeleted); an instance's id is `{eventId}_{start}` (`20260309T090000Z`, or
  *   `20260309` all day), and GET, PATCH and DELETE on it make it an exception of its own (moved, or "cancelled"),
- *   listed with `recurringEventId` and `originalStartTime`. Its RRULE is expanded (ical.js) in UTC, or on dates.
+ *   listed with `recurringEventId` and `originalStartTime`. Its RRULE is expanded (ical.js) at the wall time of its
+ *   start's timeZone (UTC without one), or on dates.
  */
 
 export interface StandInEvent {
@@ -116,6 +117,38 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+type WallTime = InstanceType<typeof ICAL.Time>;
+/** The wall time an instant shows in an IANA zone (Intl's zone data), as a floating ical.js time. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function wallIn(instant: Date, zone: string): WallTime {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(zone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return ICAL.Time.fromData({ ...parts, isDate: false });
+}
+/** The instant a wall time names in an IANA zone (a time skipped by a spring-forward gap moves on by the gap). */
+function instantIn(wall: WallTime, zone: string): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const offset = (at: number) => {
+    const shown = wallIn(new Date(at), zone);
+    return Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second) - at;
+  };
+  return new Date(asUtc - offset(asUtc - offset(asUtc)));
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -176,25 +209,42 @@ export async function startGoogleStandIn(
     });
     return true;
   };
-  /** The start of each occurrence of a repeating event (up to two years on), in Google's instance-id form. */
+  /**
+   * The start of each occurrence of a repeating event (up to two years on), in Google's instance-id form. As Google
+   * does, a timed series repeats at the same wall time of its start's `timeZone` (across daylight-saving changes).
+   */
   const occurrencesOf = (master: StandInEvent): { stamp: string; start: Date; date: string | null }[] => {
     const rule = (master.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
     if (!rule || !master.start) return [];
     const allDay = Boolean(master.start.date);
+    const zone = master.start.timeZone ?? 'UTC';
     const first = allDay
       ? ICAL.Time.fromDateString(master.start.date!)
-      : ICAL.Time.fromJSDate(new Date(master.start.dateTime!), true);
+      : wallIn(new Date(master.start.dateTime!), zone);
+    // Skipped days in the instance-id form: a date, an instant in UTC, or a wall time of the line's TZID (or of the
+    // series' zone, floating).
     const exdates = new Set(
       (master.recurrence ?? [])
         .filter((line) => /^EXDATE/i.test(line))
-        .flatMap((line) => (line.split(':')[1] ?? '').split(','))
-        .map((value) => value.trim()),
+        .flatMap((line) => {
+          const property = ICAL.Property.fromString(line);
+          const tzid = property.getParameter('tzid');
+          return (property.getValues() as WallTime[]).map((value) => {
+            if (value.isDate) return value.toString().replace(/-/g, '');
+            const instant =
+              value.zone?.tzid === 'UTC' ? value.toJSDate() : instantIn(value, typeof tzid === 'string' ? tzid : zone);
+            return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+          });
+        }),
     );
-    const iterator = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, '')).iterator(first);
+    const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
+    // An UNTIL in UTC compared with the series' wall times.
+    if (recur.until && !allDay) recur.until = wallIn(recur.until.toJSDate(), zone);
+    const iterator = recur.iterator(first);
     const found: { stamp: string; start: Date; date: string | null }[] = [];
     const limit = Date.now() + 2 * 366 * 24 * 3600 * 1000;
     for (let next = iterator.next(); next && found.length < 2000; next = iterator.next()) {
-      const start = allDay ? new Date(`${next.toString()}T00:00:00Z`) : next.toJSDate();
+      const start = allDay ? new Date(`${next.toString()}T00:00:00Z`) : instantIn(next, zone);
       if (start.getTime() > limit) break;
       const stamp = allDay
         ? next.toString().replace(/-/g, '')
@@ -204,11 +254,16 @@ export async function startGoogleStandIn(
     return found;
   };
   /** An instance of a repeating event as Google answers it before it is changed on its own. */
-  const instanceOf = (calendar: StoredCalendar, instanceId: string): StoredEvent | undefined => {
+  const instanceOf = (
+    calendar: StoredCalendar,
+    instanceId: string,
+    known?: ReturnType<typeof occurrencesOf>[number],
+  ): StoredEvent | undefined => {
     const match = /^(.+)_(\d{8}(?:T\d{6}Z)?)$/.exec(instanceId);
     const master = match ? calendar.events.get(match[1]) : undefined;
     if (!master || master.event.status === 'cancelled' || master.event.recurringEventId) return undefined;
-    const at = occurrencesOf(master.event).find((o) => o.stamp === match![2]);
+    // An occurrence the caller has just expanded is not looked for again.
+    const at = known ?? occurrencesOf(master.event).find((o) => o.stamp === match![2]);
     if (!at) return undefined;
     const { start, end } = master.event;
     const length =
@@ -418,7 +473,7 @@ export async function startGoogleStandIn(
       // As Google filters them: timeMin bounds an instance's end, timeMax its start (where it is now, if moved).
       const items = occurrencesOf(master.event)
         .filter((o) => askedAt === null || o.start.getTime() === askedAt)
-        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`)!)
+        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`, o)!)
         .filter((stored) => stored.event.status !== 'cancelled' || query.get('showDeleted') === 'true')
         .filter((stored) => {
           const { start, end } = stored.event;
@@ -570,7 +625,7 @@ export async function startGoogleStandIn(
       const master = calendar.events.get(eventId);
       if (!master || master.event.status === 'cancelled') return [];
       return occurrencesOf(master.event)
-        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`)!)
+        .map((o) => calendar.events.get(`${eventId}_${o.stamp}`) ?? instanceOf(calendar, `${eventId}_${o.stamp}`, o)!)
         .map((stored) => stored.event)
         .filter((event) => event.status !== 'cancelled');
     },

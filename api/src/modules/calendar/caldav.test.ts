@@ -27,6 +27,7 @@ const users = {
   carol: 'carol-app-password',
   dave: 'dave-app-password',
   erin: 'erin-app-password',
+  frank: 'frank-app-password',
 };
 
 beforeAll(async () => {
@@ -121,6 +122,35 @@ const range = async (user: TestUser, start_date: string, end_date: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ events: Item[] }>().events.filter((e) => e.source === 'caldav');
 };
+
+/**
+ * A person connected to `user`'s Radicale account whose calendar `slug` holds one repeating event (`file`), after
+ * the first sync; with what Lifeboard shows of it from February to mid-March, and the server's objects as text.
+ */
+async function repeatingOnServer(user: keyof typeof users, slug: string, file: string, ics: string) {
+  await radicale.makeCalendar(user, slug, slug[0].toUpperCase() + slug.slice(1));
+  expect((await radicale.request(user, 'PUT', `/${user}/${slug}/${file}`, ics)).status).toBe(201);
+  const person = await signUp(app);
+  const id = (
+    await person.post('/api/calendar/caldav/connect', {
+      server_url: radicale.url,
+      username: user,
+      password: users[user],
+    })
+  ).json<{ connection: Connection }>().connection.id;
+  await synced(person, id, null);
+  const shown = async () =>
+    (await range(person, '2026-02-01', '2026-03-14')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
+  const server = async (path = `/${user}/${slug}/${file}`) => (await radicale.request(user, 'GET', path)).text();
+  const objects = async () =>
+    [
+      ...(
+        await (await radicale.request(user, 'PROPFIND', `/${user}/${slug}/`, undefined, { depth: '1' })).text()
+      ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
+    ].map((m) => m[1]);
+  const [first] = await range(person, '2026-02-01', '2026-02-07');
+  return { person, id, objectId: Number(first.series.split(':')[1]), shown, server, objects };
+}
 
 describe('CalDAV accounts against Radicale', () => {
   it("syncs both ways: remote events appear with their repeats, and Lifeboard's creates, updates and deletes reach the server", async () => {
@@ -378,7 +408,6 @@ describe('CalDAV accounts against Radicale', () => {
   }, 30_000);
 
   it('moves and deletes one occurrence, or it and all later ones, of a repeating event on the server, and a sync keeps it so', async () => {
-    await radicale.makeCalendar('dave', 'team', 'Team');
     const yoga = vevent(
       'yoga-1',
       'Yoga',
@@ -386,27 +415,14 @@ describe('CalDAV accounts against Radicale', () => {
       '20260105T190000Z',
       'RRULE:FREQ=WEEKLY;BYDAY=MO\r\nLOCATION:Hall',
     );
-    expect((await radicale.request('dave', 'PUT', '/dave/team/yoga.ics', yoga)).status).toBe(201);
-    const dave = await signUp(app);
-    const id = (
-      await dave.post('/api/calendar/caldav/connect', {
-        server_url: radicale.url,
-        username: 'dave',
-        password: users.dave,
-      })
-    ).json<{ connection: Connection }>().connection.id;
-    await synced(dave, id, null);
-    const shown = async () =>
-      (await range(dave, '2026-02-01', '2026-03-14')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
-    const server = async (path = '/dave/team/yoga.ics') => (await radicale.request('dave', 'GET', path)).text();
-    const objects = async () =>
-      [
-        ...(
-          await (await radicale.request('dave', 'PROPFIND', '/dave/team/', undefined, { depth: '1' })).text()
-        ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
-      ].map((m) => m[1]);
-    const [first] = await range(dave, '2026-02-01', '2026-02-07');
-    const objectId = Number(first.series.split(':')[1]);
+    const {
+      person: dave,
+      id,
+      objectId,
+      shown,
+      server,
+      objects,
+    } = await repeatingOnServer('dave', 'team', 'yoga.ics', yoga);
 
     // This one moves: an override (RECURRENCE-ID) in the same object, as Apple Calendar or Thunderbird write it.
     const moved = await dave.post('/api/calendar/caldav/events/update', {
@@ -559,7 +575,6 @@ describe('CalDAV accounts against Radicale', () => {
   }, 60_000);
 
   it('renames one occurrence, or it and all later ones, of a repeating event on the server, and syncs keep it so', async () => {
-    await radicale.makeCalendar('erin', 'personal', 'Personal');
     const swim = vevent(
       'swim-1',
       'Swim',
@@ -567,27 +582,14 @@ describe('CalDAV accounts against Radicale', () => {
       '20260105T190000Z',
       'RRULE:FREQ=WEEKLY;BYDAY=MO\r\nLOCATION:Pool',
     );
-    expect((await radicale.request('erin', 'PUT', '/erin/personal/swim.ics', swim)).status).toBe(201);
-    const erin = await signUp(app);
-    const id = (
-      await erin.post('/api/calendar/caldav/connect', {
-        server_url: radicale.url,
-        username: 'erin',
-        password: users.erin,
-      })
-    ).json<{ connection: Connection }>().connection.id;
-    await synced(erin, id, null);
-    const shown = async () =>
-      (await range(erin, '2026-02-01', '2026-03-14')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
-    const server = async (path = '/erin/personal/swim.ics') => (await radicale.request('erin', 'GET', path)).text();
-    const objects = async () =>
-      [
-        ...(
-          await (await radicale.request('erin', 'PROPFIND', '/erin/personal/', undefined, { depth: '1' })).text()
-        ).matchAll(/<href>([^<]+\.ics)<\/href>/g),
-      ].map((m) => m[1]);
-    const [first] = await range(erin, '2026-02-01', '2026-02-07');
-    const objectId = Number(first.series.split(':')[1]);
+    const {
+      person: erin,
+      id,
+      objectId,
+      shown,
+      server,
+      objects,
+    } = await repeatingOnServer('erin', 'personal', 'swim.ics', swim);
     const rename = (title: string, occurrence: string, scope: 'one' | 'future', object = objectId) =>
       erin.post('/api/calendar/caldav/events/update', { id: object, occurrence, scope, title });
 
@@ -654,6 +656,68 @@ describe('CalDAV accounts against Radicale', () => {
     expect(await shown()).toEqual(expected);
     await syncNow(erin, id);
     await syncNow(erin, id);
+    expect(await shown()).toEqual(expected);
+    expect(await objects()).toHaveLength(2);
+  }, 60_000);
+
+  it('renamed from a day on, the later days moved, renamed or deleted on their own follow into the new series on the server', async () => {
+    const swim = vevent('swim-2', 'Swim', '20260108T180000Z', '20260108T190000Z', 'RRULE:FREQ=WEEKLY;BYDAY=TH');
+    const { person, id, objectId, shown, server, objects } = await repeatingOnServer(
+      'frank',
+      'sport',
+      'swim.ics',
+      swim,
+    );
+    const change = (occurrence: string, fields: Record<string, unknown>) =>
+      person.post('/api/calendar/caldav/events/update', { id: objectId, occurrence, scope: 'one', ...fields });
+    // Thursday 19 February moved to Friday; 5 March deleted; 12 March renamed: each on its own.
+    for (const response of [
+      await change('2026-02-19T18:00:00.000Z', {
+        start: '2026-02-20T17:00:00.000Z',
+        end: '2026-02-20T18:00:00.000Z',
+        all_day: false,
+      }),
+      await person.post('/api/calendar/caldav/events/delete', {
+        id: objectId,
+        occurrence: '2026-03-05T18:00:00.000Z',
+        scope: 'one',
+      }),
+      await change('2026-03-12T18:00:00.000Z', { title: 'Swim (relay)' }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    const future = await person.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-12T18:00:00.000Z',
+      scope: 'future',
+      title: 'Swim (outdoor)',
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    const old = await server();
+    expect(old).toMatch(/UNTIL=20260212T175959Z/);
+    expect(old).not.toMatch(/RECURRENCE-ID|EXDATE/);
+    const split = (await objects()).find((path) => !path.endsWith('/swim.ics'))!;
+    const next = await server(split);
+    expect(next).toContain('EXDATE:20260305T180000Z');
+    const overrides = next.split('BEGIN:VEVENT').filter((part) => part.includes('RECURRENCE-ID'));
+    expect(overrides).toHaveLength(2);
+    // The moved day: still on Friday at its own time, with the new title.
+    expect(overrides.find((part) => part.includes('RECURRENCE-ID:20260219T180000Z'))).toMatch(
+      /DTSTART:20260220T170000Z[\s\S]*SUMMARY:Swim \(outdoor\)|SUMMARY:Swim \(outdoor\)[\s\S]*DTSTART:20260220T170000Z/,
+    );
+    // The renamed day keeps its own title.
+    expect(overrides.find((part) => part.includes('RECURRENCE-ID:20260312T180000Z'))).toContain('SUMMARY:Swim (relay)');
+    const expected = [
+      'Swim 2026-02-05T18:00',
+      'Swim (outdoor) 2026-02-12T18:00',
+      'Swim (outdoor) 2026-02-20T17:00',
+      'Swim (outdoor) 2026-02-26T18:00',
+      'Swim (relay) 2026-03-12T18:00',
+    ];
+    expect(await shown()).toEqual(expected);
+    // Synced back from the server twice: the same days, none doubled, the deleted one still gone.
+    await syncNow(person, id);
+    await syncNow(person, id);
     expect(await shown()).toEqual(expected);
     expect(await objects()).toHaveLength(2);
   }, 60_000);

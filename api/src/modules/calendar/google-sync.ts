@@ -12,7 +12,7 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
-import { splitRule, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
+import { exdatesFrom, splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { reconcileCalendars } from './service';
 
@@ -463,8 +463,9 @@ const notAnOccurrence = 'That day is not one of this event\u2019s days any more:
  * One occurrence of a repeating Google event, or it and all later ones, moved or renamed (`change`) or deleted
  * (null), as Google's own clients do it: "this one" patches or deletes the instance (found with events.instances by
  * its original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then
- * on deleted) and, for a move or a rename, inserts a new series from that day. Answers null when the event is no
- * series to change in part (a single event, or an occurrence already changed on its own): the caller changes it whole.
+ * on deleted) and, for a move or a rename, inserts a new series from that day, whose instances take over the later
+ * days moved, renamed or cancelled on their own. Answers null when the event is no series to change in part (a single
+ * event, or an occurrence already changed on its own): the caller changes it whole.
  */
 export async function changeGoogleOccurrence(
   deps: GoogleDeps,
@@ -507,49 +508,28 @@ export async function changeGoogleOccurrence(
         await takeGoogleVersion(deps, api, owned);
         throw new GoogleError(changedInGoogle, 'conflict');
       }
-      // The instances of the days around it (timeMin and timeMax are instants, whatever the calendar's zone), and of
-      // those the one planned for that start: its originalStartTime names it even after it was moved.
-      const planned = at.occurrence.getTime();
-      const { data } = await api.events
-        .instances({
-          calendarId,
-          eventId: event.id,
-          timeMin: new Date(planned - DAY_MS).toISOString(),
-          timeMax: new Date(planned + 2 * DAY_MS).toISOString(),
-          maxResults: 250,
-        })
-        .catch(refused);
-      const instance = data.items?.find((item) =>
-        allDay
-          ? item.originalStartTime?.date === at.occurrence.toISOString().slice(0, 10)
-          : Date.parse(item.originalStartTime?.dateTime ?? '') === planned,
-      );
-      if (!instance?.id) throw new GoogleError(notAnOccurrence, 'conflict');
-      const ifMatch = instance.etag ? { headers: { 'If-Match': instance.etag } } : {};
-      if (!change) {
-        await api.events.delete({ calendarId, eventId: instance.id }, ifMatch).catch(refused);
-        const { id, recurringEventId, originalStartTime } = instance;
-        await keepEvent(deps.db, owned.calendar.id, { id, status: 'cancelled', recurringEventId, originalStartTime });
-      } else {
-        // Only what the change names: a rename leaves the instance where it is.
-        const fields = change.start ? { ...change, ...zoned(event, times!) } : change;
-        const { data: changed } = await api.events
-          .patch({ calendarId, eventId: instance.id, requestBody: googleFields(fields) }, ifMatch)
-          .catch(refused);
-        await keepEvent(deps.db, owned.calendar.id, changed);
-      }
+      const instance = await instanceAt(api, calendarId, event.id, at.occurrence, allDay).catch(refused);
+      if (!instance) throw new GoogleError(notAnOccurrence, 'conflict');
+      // Only what the change names: a rename leaves the instance where it is.
+      const fields = change?.start ? { ...change, ...zoned(event, times!) } : change;
+      await changeInstance(deps, api, owned.calendar, instance, fields && googleFields(fields)).catch(refused);
       return (await ownRow(deps, owned)) ?? owned.object;
     }
+    // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
+    // by the same span of time).
+    const sameForm = times?.allDay === allDay;
+    const follow = times ? wallShift(at.occurrence, times.start, allDay || !sameForm ? 'UTC' : zone) : null;
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
     let made: GoogleEvent | null = null;
-    if (change && times) {
+    if (change && times && follow) {
+      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, follow, times.allDay, zone);
       ({ data: made } = await api.events
         .insert({
           calendarId,
           requestBody: {
             ...carried(event),
             ...googleFields({ ...change, ...times, ...zoned(event, times) }),
-            recurrence: [`RRULE:${split.rest!}`],
+            recurrence: [`RRULE:${split.rest!}`, ...skipped],
           },
         })
         .catch(refused));
@@ -569,34 +549,118 @@ export async function changeGoogleOccurrence(
     }
     if (made) await keepEvent(deps.db, owned.calendar.id, made);
     const row = await keepEvent(deps.db, owned.calendar.id, ended);
-    // Its occurrences changed on their own from the cut on end with it.
+    // Its occurrences changed on their own from the cut on: each follows into the new series, then (moved or
+    // renamed) goes from the old one, past its end. Turned to or from all day, the new series has no instances
+    // standing for them, and they end with the old series, as before.
     for (const object of await deps.db
       .select()
       .from(caldavObjects)
       .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
       const exception = JSON.parse(object.ics) as GoogleEvent;
-      const original = exception.originalStartTime;
-      const startedAt = original?.date
-        ? Date.parse(`${original.date}T00:00:00Z`)
-        : Date.parse(original?.dateTime ?? '');
-      if (
-        exception.recurringEventId !== event.id ||
-        exception.status === 'cancelled' ||
-        !(startedAt >= at.occurrence.getTime())
-      )
-        continue;
+      const startedAt = startOf(exception.originalStartTime);
+      if (exception.recurringEventId !== event.id || !(startedAt >= at.occurrence.getTime())) continue;
+      if (made?.id && follow && sameForm) {
+        const planned = new Date(startedAt);
+        // The split day itself, moved now, goes where the person put it; any other keeps its own times.
+        const movedNow = Boolean(change?.start) && startedAt === at.occurrence.getTime();
+        await followException(deps, api, owned.calendar, event, made, exception, follow(planned), !movedNow);
+      }
+      if (exception.status === 'cancelled') continue;
       await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {
         if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
       });
       await forget(deps, { ...owned, object });
     }
-    return row;
+    return (await ownRow(deps, owned)) ?? row;
   } catch (error) {
     throw explainGoogle(error);
   } finally {
     await saveTokens();
   }
 }
+
+/**
+ * The instance of a series planned for `planned`, among the instances of the days around it (timeMin and timeMax
+ * are instants, whatever the calendar's zone): its originalStartTime names it even after it was moved.
+ */
+async function instanceAt(
+  api: calendar_v3.Calendar,
+  calendarId: string,
+  eventId: string,
+  planned: Date,
+  allDay: boolean,
+): Promise<GoogleEvent | undefined> {
+  const { data } = await api.events.instances({
+    calendarId,
+    eventId,
+    timeMin: new Date(planned.getTime() - DAY_MS).toISOString(),
+    timeMax: new Date(planned.getTime() + 2 * DAY_MS).toISOString(),
+    maxResults: 250,
+  });
+  return data.items?.find(
+    (item) =>
+      item.id &&
+      (allDay
+        ? item.originalStartTime?.date === planned.toISOString().slice(0, 10)
+        : Date.parse(item.originalStartTime?.dateTime ?? '') === planned.getTime()),
+  );
+}
+
+/** One instance patched with `fields`, or cancelled (null), with If-Match on its ETag; Google's answer is kept. */
+async function changeInstance(
+  deps: GoogleDeps,
+  api: calendar_v3.Calendar,
+  calendar: CalendarRow,
+  instance: GoogleEvent,
+  fields: GoogleEvent | null,
+): Promise<void> {
+  const ifMatch = instance.etag ? { headers: { 'If-Match': instance.etag } } : {};
+  if (!fields) {
+    await api.events.delete({ calendarId: calendar.url, eventId: instance.id! }, ifMatch);
+    const { id, recurringEventId, originalStartTime } = instance;
+    await keepEvent(deps.db, calendar.id, { id, status: 'cancelled', recurringEventId, originalStartTime });
+    return;
+  }
+  const { data } = await api.events.patch(
+    { calendarId: calendar.url, eventId: instance.id!, requestBody: fields },
+    ifMatch,
+  );
+  await keepEvent(deps.db, calendar.id, data);
+}
+
+/**
+ * A day of the old series changed on its own, carried into the new series as Google Calendar keeps exceptions
+ * through a change to every event: the new series' instance standing for the same original day (planned at `day`)
+ * is cancelled if the day was, else gets what the day changed (title, notes, place...; its times if it was moved and
+ * `keepTimes`) and keeps the rest from the new series. A day the new series has no instance for (its rule ends
+ * earlier, or a monthly day moved off its date) ends with the old series, as before.
+ */
+async function followException(
+  deps: GoogleDeps,
+  api: calendar_v3.Calendar,
+  calendar: CalendarRow,
+  series: GoogleEvent,
+  next: GoogleEvent,
+  exception: GoogleEvent,
+  day: Date,
+  keepTimes: boolean,
+): Promise<void> {
+  const instance = await instanceAt(api, calendar.url, next.id!, day, Boolean(next.start?.date));
+  if (!instance) return;
+  if (exception.status === 'cancelled') return changeInstance(deps, api, calendar, instance, null);
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(carried(exception)))
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(series[key as keyof GoogleEvent]))
+      own[key] = value;
+  const movedAlone =
+    startOf(exception.start) !== startOf(exception.originalStartTime) || lengthOf(exception) !== lengthOf(series);
+  if (keepTimes && movedAlone) Object.assign(own, { start: exception.start, end: exception.end });
+  if (Object.keys(own).length) await changeInstance(deps, api, calendar, instance, own);
+}
+
+/** The instant a Google start names (midnight UTC for a date). */
+const startOf = (time: calendar_v3.Schema$EventDateTime | undefined) =>
+  time?.date ? Date.parse(`${time.date}T00:00:00Z`) : Date.parse(time?.dateTime ?? '');
 
 /** How long each occurrence of a Google series lasts. */
 function lengthOf(event: GoogleEvent): number {

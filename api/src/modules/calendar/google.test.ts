@@ -613,6 +613,173 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('moved or renamed from a day on, the later days moved, renamed or cancelled on their own follow into the new series in Google', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    await synced(user, made.id, null);
+    const primary = google.account;
+    // Thursdays at 18:00 in Berlin (16:00 UTC, summer time).
+    google.putEvent(primary, {
+      id: 'row1',
+      summary: 'Row',
+      location: 'Boathouse',
+      start: { dateTime: '2026-06-04T18:00:00+02:00', timeZone: BERLIN },
+      end: { dateTime: '2026-06-04T19:00:00+02:00', timeZone: BERLIN },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+    });
+    await syncNow(user, made.id);
+    const shown = async () =>
+      (await googleItems(user, '2026-06-01', '2026-07-15'))
+        .filter((i) => i.title.startsWith('Row'))
+        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    // What Google's own calendar shows of a series in the same weeks.
+    const inGoogle = (id: string) =>
+      google
+        .instancesOf(primary, id)
+        .filter((e) => (e.start?.dateTime ?? '') < '2026-07-15')
+        .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`);
+    const seriesOn = async (day: string) =>
+      Number((await googleItems(user, day, day)).find((i) => i.title.startsWith('Row'))!.series.split(':')[1]);
+    const series = await seriesOn('2026-06-04');
+    const update = (id: number, occurrence: string, scope: 'one' | 'future', fields: Record<string, unknown>) =>
+      user.post('/api/calendar/caldav/events/update', { id, occurrence, scope, ...fields });
+    const newSeries = (title: string, ...known: string[]) =>
+      google.eventsOf(primary).find((e) => e.summary === title && e.recurrence && !['row1', ...known].includes(e.id))!;
+
+    // 18 June moved to Friday; 2 July cancelled; 9 July renamed: each on its own.
+    for (const response of [
+      await update(series, '2026-06-18T16:00:00.000Z', 'one', {
+        start: '2026-06-19T17:00:00.000Z',
+        end: '2026-06-19T18:00:00.000Z',
+        all_day: false,
+      }),
+      await user.post('/api/calendar/caldav/events/delete', {
+        id: series,
+        occurrence: '2026-07-02T16:00:00.000Z',
+        scope: 'one',
+      }),
+      await update(series, '2026-07-09T16:00:00.000Z', 'one', { title: 'Row (relay)' }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // Renamed from 11 June on: the new series' instances take over the moved, cancelled and renamed days.
+    const renamed = await update(series, '2026-06-11T16:00:00.000Z', 'future', { title: 'Row (river)' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(inGoogle('row1')).toEqual(['Row 2026-06-04T16:00']);
+    // The old series' exceptions past its end are gone from Google.
+    expect(google.eventsOf(primary).filter((e) => e.recurringEventId === 'row1')).toEqual([]);
+    const river = newSeries('Row (river)');
+    const expected = [
+      'Row (river) 2026-06-11T16:00',
+      'Row (river) 2026-06-19T17:00',
+      'Row (river) 2026-06-25T16:00',
+      'Row (relay) 2026-07-09T16:00',
+    ];
+    expect(inGoogle(river.id)).toEqual(expected);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual(['Row 2026-06-04T16:00', ...expected]);
+
+    // The new series moved from 25 June on to Fridays an hour later: the day moved on its own stays, the cancelled
+    // day stays cancelled (now the Friday), the renamed day keeps its title at the new time.
+    const moved = await update(await seriesOn('2026-06-25'), '2026-06-25T16:00:00.000Z', 'future', {
+      start: '2026-06-26T17:00:00.000Z',
+      end: '2026-06-26T18:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(inGoogle(river.id)).toEqual(expected.slice(0, 2));
+    const fridays = newSeries('Row (river)', river.id);
+    expect(fridays).toMatchObject({ location: 'Boathouse', recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=FR'] });
+    expect(inGoogle(fridays.id)).toEqual(['Row (river) 2026-06-26T17:00', 'Row (relay) 2026-07-10T17:00']);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual([
+      'Row 2026-06-04T16:00',
+      ...expected.slice(0, 2),
+      'Row (river) 2026-06-26T17:00',
+      'Row (relay) 2026-07-10T17:00',
+    ]);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
+  it('moved from a day on to another weekday and time, across the change to summer time, the later changed days keep their local times in Google', async () => {
+    const user = await signUp(app);
+    expect(await connect(user)).toMatch(/google=connected$/);
+    const [made] = await connections(user);
+    await synced(user, made.id, null);
+    const primary = google.account;
+    // Mondays at 09:00 in Berlin: 08:00 UTC in winter, 07:00 UTC from 29 March (summer time).
+    google.putEvent(primary, {
+      id: 'team1',
+      summary: 'Team',
+      start: { dateTime: '2026-03-02T09:00:00+01:00', timeZone: BERLIN },
+      end: { dateTime: '2026-03-02T10:00:00+01:00', timeZone: BERLIN },
+      // 13 April skipped by another app, as an EXDATE line of the series.
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO', 'EXDATE;TZID=Europe/Berlin:20260413T090000'],
+    });
+    await syncNow(user, made.id);
+    const inApril = (id: string) =>
+      google
+        .instancesOf(primary, id)
+        .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`)
+        .filter((shown) => shown.includes(' 2026-04-'));
+    expect(inApril('team1')).toEqual(['Team 2026-04-06T07:00', 'Team 2026-04-20T07:00', 'Team 2026-04-27T07:00']);
+    const series = Number(
+      (await googleItems(user, '2026-03-02', '2026-03-02')).find((i) => i.title === 'Team')!.series.split(':')[1],
+    );
+    const change = (occurrence: string, scope: 'one' | 'future', fields: Record<string, unknown>) =>
+      user.post('/api/calendar/caldav/events/update', { id: series, occurrence, scope, ...fields });
+    // 23 March moved to Friday 16:00; 30 March (summer time) renamed; 6 April cancelled.
+    for (const response of [
+      await change('2026-03-23T08:00:00.000Z', 'one', {
+        start: '2026-03-27T15:00:00.000Z',
+        end: '2026-03-27T16:00:00.000Z',
+        all_day: false,
+      }),
+      await change('2026-03-30T07:00:00.000Z', 'one', { title: 'Team (offsite)' }),
+      await user.post('/api/calendar/caldav/events/delete', {
+        id: series,
+        occurrence: '2026-04-06T07:00:00.000Z',
+        scope: 'one',
+      }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // From 16 March on, Tuesdays at 10:00 Berlin (09:00 UTC in winter).
+    const moved = await change('2026-03-16T08:00:00.000Z', 'future', {
+      start: '2026-03-17T09:00:00.000Z',
+      end: '2026-03-17T10:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const tuesdays = google.eventsOf(primary).find((e) => e.summary === 'Team' && e.recurrence && e.id !== 'team1')!;
+    expect(tuesdays.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU', 'EXDATE:20260414T080000Z']);
+    const expected = [
+      'Team 2026-03-17T09:00',
+      // 24 March stands for the day moved on its own: it stays on Friday.
+      'Team 2026-03-27T15:00',
+      // 31 March, renamed on its own, at the new time: 10:00 Berlin summer time is 08:00 UTC.
+      'Team (offsite) 2026-03-31T08:00',
+      // 7 April stays cancelled, 14 April skipped.
+      'Team 2026-04-21T08:00',
+    ];
+    expect(
+      google
+        .instancesOf(primary, tuesdays.id)
+        .filter((e) => (e.start?.dateTime ?? '') < '2026-04-22')
+        .map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`),
+    ).toEqual(expected);
+    await syncNow(user, made.id);
+    expect(
+      (await googleItems(user, '2026-03-16', '2026-04-21'))
+        .filter((i) => i.title.startsWith('Team'))
+        .map((i) => `${i.title} ${i.start.slice(0, 16)}`),
+    ).toEqual(expected);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     // Its own event: the test holds whether or not the earlier tests left any in the account.
     google.putEvent(google.account, {

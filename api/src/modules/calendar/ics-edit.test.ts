@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from './ics';
-import { editedIcs, editOccurrence, IcsEditError, splitRule } from './ics-edit';
+import {
+  editedIcs,
+  editOccurrence,
+  exdatesFrom,
+  IcsEditError,
+  splitRule,
+  wallShift,
+  type EventChange,
+} from './ics-edit';
 
 /* How Lifeboard writes a change to one occurrence (or the rest) of a series into the event's iCalendar text. */
 
@@ -341,6 +349,128 @@ describe('renaming one occurrence of a series, or it and all later ones', () => 
   });
 });
 
+describe('this and all future ones keeps the later days changed on their own', () => {
+  const one = (ics: string, occurrence: string, change: EventChange | null) =>
+    editOccurrence(ics, { occurrence: new Date(occurrence), scope: 'one' }, change, 'UTC', uid)!.ics!;
+  const future = (ics: string, occurrence: string, change: EventChange) =>
+    editOccurrence(ics, { occurrence: new Date(occurrence), scope: 'future' }, change, 'UTC', uid)!;
+  const at = (start: string, end: string) => ({ start: new Date(start), end: new Date(end), allDay: false });
+  const shown = (ics: string) => parseIcs(ics, 'UTC').map((s) => [s.uid, s.title, s.start, s.durationMs] as const);
+  const HOUR = 3600_000;
+  // The Monday team meeting (09:00 Berlin): 9 March moved to Tuesday (before the cut on 16 March); 23 March moved to
+  // Friday 16:00; 30 March (summer time) renamed; 6 April deleted.
+  const changed = one(
+    one(
+      one(
+        one(berlin, '2026-03-09T08:00:00Z', at('2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z')),
+        '2026-03-23T08:00:00Z',
+        at('2026-03-27T15:00:00Z', '2026-03-27T16:00:00Z'),
+      ),
+      '2026-03-30T07:00:00Z',
+      { title: 'Team (offsite)' },
+    ),
+    '2026-04-06T07:00:00Z',
+    null,
+  );
+
+  it('renamed: a day moved alone keeps its move and takes the new title; one renamed alone keeps its title; a deleted one stays deleted', () => {
+    const split = future(changed, '2026-03-16T08:00:00Z', { title: 'Team sync' });
+    // The old series keeps only what came before the cut.
+    expect(split.ics!.match(/RECURRENCE-ID[^\r]*/g)).toEqual(['RECURRENCE-ID;TZID=Europe/Berlin:20260309T090000']);
+    expect(split.ics).not.toContain('EXDATE');
+    expect(split.split!.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260323T090000');
+    expect(split.split!.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260330T090000');
+    expect(split.split!.ics).toContain('EXDATE;TZID=Europe/Berlin:20260406T090000');
+    expect(shown(split.split!.ics)).toEqual([
+      ['new-series', 'Team sync', '2026-03-16T08:00:00.000Z', HOUR],
+      ['new-series/2026-03-23T09:00:00', 'Team sync', '2026-03-27T15:00:00.000Z', HOUR],
+      ['new-series/2026-03-30T09:00:00', 'Team (offsite)', '2026-03-30T07:00:00.000Z', HOUR],
+    ]);
+    expect(starts(split.split!.ics)[0]).toEqual([
+      'new-series',
+      '2026-03-16T08:00:00.000Z',
+      'FREQ=WEEKLY;COUNT=8;BYDAY=MO',
+      ['2026-04-06', '2026-03-23', '2026-03-30'],
+    ]);
+    // Renamed from the moved day itself (found where it is now): the new series starts on its planned day, and the
+    // day stays where it was moved to.
+    const fromMoved = future(changed, '2026-03-27T15:00:00Z', { title: 'Team sync' });
+    expect(fromMoved.ics).toContain('UNTIL=20260323T075959Z');
+    expect(shown(fromMoved.split!.ics)).toEqual([
+      ['new-series', 'Team sync', '2026-03-23T08:00:00.000Z', HOUR],
+      ['new-series/2026-03-23T09:00:00', 'Team sync', '2026-03-27T15:00:00.000Z', HOUR],
+      ['new-series/2026-03-30T09:00:00', 'Team (offsite)', '2026-03-30T07:00:00.000Z', HOUR],
+    ]);
+  });
+
+  it('moved to another weekday and time across the change to summer time: a day moved alone keeps its time, one renamed alone takes the new time', () => {
+    // From Monday 16 March 09:00 to Tuesday 17 March 10:00-11:30 Berlin (winter time: 09:00 UTC).
+    const split = future(changed, '2026-03-16T08:00:00Z', at('2026-03-17T09:00:00Z', '2026-03-17T10:30:00Z'));
+    const next = split.split!.ics;
+    expect(next).toContain('DTSTART;TZID=Europe/Berlin:20260317T100000');
+    // Each later day is the new series' day standing for the same original one: a day on, an hour later, in Berlin.
+    expect(next).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260324T100000');
+    expect(next).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260331T100000');
+    expect(next).toContain('DTSTART;TZID=Europe/Berlin:20260331T100000');
+    expect(next).toContain('DTEND;TZID=Europe/Berlin:20260331T113000');
+    expect(next).toContain('EXDATE;TZID=Europe/Berlin:20260407T100000');
+    expect(starts(next)[0].slice(2)).toEqual([
+      'FREQ=WEEKLY;COUNT=8;BYDAY=TU',
+      ['2026-04-07', '2026-03-24', '2026-03-31'],
+    ]);
+    expect(shown(next)).toEqual([
+      ['new-series', 'Team', '2026-03-17T09:00:00.000Z', 1.5 * HOUR],
+      ['new-series/2026-03-24T10:00:00', 'Team', '2026-03-27T15:00:00.000Z', HOUR],
+      // 10:00 in Berlin summer time is 08:00 UTC.
+      ['new-series/2026-03-31T10:00:00', 'Team (offsite)', '2026-03-31T08:00:00.000Z', 1.5 * HOUR],
+    ]);
+  });
+
+  it('a split moved over the night the clocks change keeps each later day at its local time', () => {
+    // Daily at 09:00 Berlin; 31 March deleted, 1 April renamed.
+    const daily = one(
+      one(
+        calendar(
+          ...BERLIN_ZONE,
+          'BEGIN:VEVENT',
+          'UID:gym-1',
+          'DTSTAMP:20260101T000000Z',
+          'DTSTART;TZID=Europe/Berlin:20260325T090000',
+          'DTEND;TZID=Europe/Berlin:20260325T100000',
+          'RRULE:FREQ=DAILY;COUNT=14',
+          'SUMMARY:Gym',
+          'END:VEVENT',
+        ),
+        '2026-03-31T07:00:00Z',
+        null,
+      ),
+      '2026-04-01T07:00:00Z',
+      { title: 'Gym (legs)' },
+    );
+    // Saturday 28 March 09:00 (winter time, 08:00 UTC) moved to Sunday 29 March 09:00 (summer time, 07:00 UTC): a day
+    // later at the same local time, 23 hours later as instants.
+    const split = future(daily, '2026-03-28T08:00:00Z', at('2026-03-29T07:00:00Z', '2026-03-29T08:00:00Z'));
+    const next = split.split!.ics;
+    expect(next).toContain('EXDATE;TZID=Europe/Berlin:20260401T090000');
+    expect(next).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260402T090000');
+    expect(shown(next)).toEqual([
+      ['new-series', 'Gym', '2026-03-29T07:00:00.000Z', HOUR],
+      ['new-series/2026-04-02T09:00:00', 'Gym (legs)', '2026-04-02T07:00:00.000Z', HOUR],
+    ]);
+  });
+
+  it('a day the new series has no occurrence for ends with the old series, as before', () => {
+    // Mondays until 13 April, 13 April renamed; moved to Tuesdays, the new series ends before 14 April.
+    const until = one(berlin.replace('COUNT=10', 'UNTIL=20260414T000000Z'), '2026-04-13T07:00:00Z', {
+      title: 'Team (last)',
+    });
+    const split = future(until, '2026-03-16T08:00:00Z', at('2026-03-17T08:00:00Z', '2026-03-17T09:00:00Z'));
+    expect(split.ics).not.toContain('RECURRENCE-ID');
+    expect(split.split!.ics).not.toContain('RECURRENCE-ID');
+    expect(shown(split.split!.ics)).toEqual([['new-series', 'Team', '2026-03-17T08:00:00.000Z', HOUR]]);
+  });
+});
+
 describe('a Google series’ rule cut at an occurrence', () => {
   it('ends it with UNTIL and carries on with what is left', () => {
     expect(
@@ -372,5 +502,24 @@ describe('a Google series’ rule cut at an occurrence', () => {
       splitRule('FREQ=WEEKLY', new Date('2026-05-04T07:00:00Z'), new Date('2026-05-05T07:00:00Z'), false, 'UTC', null)
         .hit,
     ).toBe(false);
+  });
+
+  it('keeps the days skipped from the cut on, moved along as the split day was', () => {
+    // Mondays 09:00 Berlin cut on 16 March and moved to Tuesdays 10:00: 30 March (summer time) becomes 31 March
+    // 10:00 Berlin, 08:00 UTC; a skipped day before the cut stays with the old series.
+    const follow = wallShift(new Date('2026-03-16T08:00:00Z'), new Date('2026-03-17T09:00:00Z'), 'Europe/Berlin');
+    const lines = [
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+      'EXDATE;TZID=Europe/Berlin:20260309T090000,20260330T090000',
+      'EXDATE:20260406T070000Z',
+    ];
+    expect(exdatesFrom(lines, new Date('2026-03-16T08:00:00Z'), follow, false, 'Europe/Berlin')).toEqual([
+      'EXDATE:20260331T080000Z,20260407T080000Z',
+    ]);
+    const dates = wallShift(new Date('2026-05-06T00:00:00Z'), new Date('2026-05-07T00:00:00Z'), 'UTC');
+    expect(exdatesFrom(['EXDATE;VALUE=DATE:20260510'], new Date('2026-05-06T00:00:00Z'), dates, true, 'UTC')).toEqual([
+      'EXDATE;VALUE=DATE:20260511',
+    ]);
+    expect(exdatesFrom(lines.slice(0, 1), new Date('2026-03-16T08:00:00Z'), follow, false, 'UTC')).toEqual([]);
   });
 });

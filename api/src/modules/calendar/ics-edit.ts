@@ -1,14 +1,14 @@
 import ICAL from 'ical.js';
 import { instantOfValue, wallOf } from './ics';
-import { isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
+import { floatingOf, instantOfFloating, isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
 
 /*
  * Lifeboard's changes to a connected calendar's event, written into the event's own iCalendar text the way a
  * standard client (Apple Calendar, Thunderbird) writes them, so every other app of the account reads them alike:
  * a change to the whole series edits the main VEVENT; "this one" adds an EXDATE (deleted) or a RECURRENCE-ID
  * override (moved or renamed) in the same object; "this and all future ones" ends the series with UNTIL and, for a
- * move or a rename, starts a new series (a new object) from that day. Whatever the text carries that Lifeboard does
- * not know is kept.
+ * move or a rename, starts a new series (a new object) from that day, which takes along the later days changed or
+ * deleted on their own. Whatever the text carries that Lifeboard does not know is kept.
  */
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -124,12 +124,24 @@ function startForm(vevent: Component): StartForm {
   };
 }
 
+/** The zone a series' wall times are read in: its own IANA zone, UTC (all day or in UTC), else the user's. */
+const zoneOfForm = (form: StartForm, userZone: string) =>
+  form.isDate || form.utc ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
+
 /** An instant as a value of the form the series' DTSTART has (for RECURRENCE-ID and EXDATE). */
 function valueIn(form: StartForm, instant: Date, userZone: string): Time {
   if (form.isDate) return ICAL.Time.fromDateString(instant.toISOString().slice(0, 10));
   if (form.utc) return ICAL.Time.fromJSDate(instant, true);
-  const zone = form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
-  return wallTime(wallTimeOf(instant, zone), false);
+  return wallTime(wallTimeOf(instant, zoneOfForm(form, userZone)), false);
+}
+
+/**
+ * Where a split series takes each later day: by the same change of wall time (days and time of day, in the
+ * series' zone) as the day it was split at, so a day past a daylight-saving change keeps its local time.
+ */
+export function wallShift(from: Date, to: Date, zone: string): (instant: Date) => Date {
+  const delta = floatingOf(to, zone).getTime() - floatingOf(from, zone).getTime();
+  return (instant) => instantOfFloating(floatingOf(instant, zone).getTime() + delta, zone);
 }
 
 function addTimeProperty(vevent: Component, name: string, value: Time, form: StartForm): Property {
@@ -309,8 +321,8 @@ export function editOccurrence(
   }
   // Compared as instants: an EXDATE or RECURRENCE-ID may name its zone differently from DTSTART.
   const later = (instant: Date | null) => instant !== null && instant.getTime() >= original.getTime();
-  for (const override of overrides)
-    if (later(instantOfProperty(override, 'recurrence-id', userZone))) root.removeSubcomponent(override);
+  const laterOverrides = overrides.filter((override) => later(instantOfProperty(override, 'recurrence-id', userZone)));
+  for (const override of laterOverrides) root.removeSubcomponent(override);
   const laterExdates: Date[] = [];
   for (const property of main.getAllProperties('exdate')) {
     const values = property.getValues() as Time[];
@@ -338,10 +350,13 @@ export function editOccurrence(
     'rrule',
     ruleFrom(recur, before, dayShift(main, times.start, times.allDay, original, userZone)),
   );
-  const shift = times.start.getTime() - original.getTime();
+  // Each later day keeps its place in the new series: moved along as the split day was (changed to or from all
+  // day, by the same span of time).
+  const sameForm = times.allDay === form.isDate;
+  const follow = wallShift(original, times.start, sameForm ? zoneOfForm(form, userZone) : 'UTC');
   for (const skipped of laterExdates) {
-    const at = new Date(skipped.getTime() + shift);
-    if (times.allDay === form.isDate) addTimeProperty(next, 'exdate', valueIn(form, at, userZone), form);
+    const at = follow(skipped);
+    if (sameForm) addTimeProperty(next, 'exdate', valueIn(form, at, userZone), form);
     else next.addPropertyWithValue('exdate', written(at, times.allDay));
   }
   next.updatePropertyWithValue('sequence', 0);
@@ -353,7 +368,77 @@ export function editOccurrence(
   for (const zone of root.getAllSubcomponents('vtimezone'))
     calendar.addSubcomponent(ICAL.Component.fromString(zone.toString()));
   calendar.addSubcomponent(next);
+  if (sameForm)
+    for (const override of followingOverrides(main, next, laterOverrides, {
+      uid,
+      form,
+      change,
+      original,
+      times,
+      follow,
+      userZone,
+    }))
+      calendar.addSubcomponent(override);
   return { ics: root.toString(), split: { uid, ics: calendar.toString() } };
+}
+
+/**
+ * The old series' days changed on their own (overrides from the split day on) as overrides of the new series, the
+ * way Google Calendar keeps them through a change to every event: each stands for the new series' occurrence of
+ * the same original day, keeps what it changed (its title, notes or times) and takes the rest of the change. A day
+ * the new series has no occurrence for (its rule ends earlier, or a monthly day moved off its date) ends with the
+ * old series, as before; so does every override when the split turns the series to or from all day (the caller
+ * passes none then).
+ */
+function followingOverrides(
+  main: Component,
+  next: Component,
+  overrides: readonly Component[],
+  split: {
+    uid: string;
+    form: StartForm;
+    change: EventChange;
+    original: Date;
+    times: EventTimes;
+    follow: (instant: Date) => Date;
+    userZone: string;
+  },
+): Component[] {
+  const { form, change, times, userZone } = split;
+  const rule = next.getFirstPropertyValue('rrule') as Recur;
+  const first = next.getFirstPropertyValue('dtstart') as Time;
+  const length = times.end.getTime() - times.start.getTime();
+  const plannedLength = lengthOf(main, userZone);
+  const followed: Component[] = [];
+  for (const override of overrides) {
+    const planned = instantOfProperty(override, 'recurrence-id', userZone);
+    if (!planned) continue;
+    const day = split.follow(planned);
+    const recurrenceId = valueIn(form, day, userZone);
+    if (!countBefore(rule, first, recurrenceId).hit) continue;
+    const copy = ICAL.Component.fromString(override.toString());
+    copy.updatePropertyWithValue('uid', split.uid);
+    copy.removeAllProperties('recurrence-id');
+    addTimeProperty(copy, 'recurrence-id', recurrenceId, form);
+    // A title or notes changed on that day alone stay; those it had from the series take the new ones.
+    for (const [name, value] of [
+      ['summary', change.title],
+      ['description', change.description],
+    ] as const)
+      if (value !== undefined && copy.getFirstPropertyValue(name) === main.getFirstPropertyValue(name))
+        copy.updatePropertyWithValue(name, value);
+    // A day moved on its own stays where it was put, unless it is the split day itself and this is its move; a
+    // day at its planned times goes where the new series puts it.
+    const start = instantOfProperty(override, 'dtstart', userZone);
+    const movedAlone = start?.getTime() !== planned.getTime() || lengthOf(override, userZone) !== plannedLength;
+    const movedNow = change.start !== undefined && planned.getTime() === split.original.getTime();
+    if (!movedAlone || movedNow)
+      setTimesLike(copy, form, { start: day, end: new Date(day.getTime() + length), allDay: times.allDay }, userZone);
+    copy.updatePropertyWithValue('sequence', 0);
+    copy.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
+    followed.push(copy);
+  }
+  return followed;
 }
 
 /**
@@ -380,4 +465,30 @@ export function splitRule(
     ended: ruleEndedBefore(recur, cut, allDay).toString(),
     rest: newStart ? ruleFrom(recur, before, Math.round((day(newStart) - day(cut)) / DAY_MS)).toString() : null,
   };
+}
+
+/**
+ * A Google series' EXDATE lines (its `recurrence` keeps RFC 5545 lines) from `cut` on, for the new series of a split:
+ * each skipped day moved along by `follow` as the split day was, in UTC (or as dates, all day), so it stays skipped.
+ * `zone` reads a value that names no zone.
+ */
+export function exdatesFrom(
+  lines: readonly string[],
+  cut: Date,
+  follow: (instant: Date) => Date,
+  allDay: boolean,
+  zone: string,
+): string[] {
+  const skipped: string[] = [];
+  for (const line of lines) {
+    if (!/^EXDATE[;:]/i.test(line)) continue;
+    const property = ICAL.Property.fromString(line);
+    for (const value of property.getValues() as Time[]) {
+      const instant = instantOfValue(value, property, zone).instant;
+      if (instant.getTime() < cut.getTime()) continue;
+      const stamp = follow(instant).toISOString();
+      skipped.push(allDay ? stamp.slice(0, 10).replace(/-/g, '') : `${stamp.slice(0, 19).replace(/[-:]/g, '')}Z`);
+    }
+  }
+  return skipped.length ? [`EXDATE${allDay ? ';VALUE=DATE' : ''}:${skipped.join(',')}`] : [];
 }
