@@ -74,4 +74,19 @@ describe('named prepared queries', () => {
     expect(await read).toEqual([{ n: 0 }]);
     await db.execute(sql.raw(`drop table ${table}`));
   });
+
+  it("prepared inside a transaction, runs in it (the driver's own path there), without waiting for it to end", async () => {
+    const table = `named_in_tx_${fresh()}`;
+    await db.execute(sql.raw(`create table ${table} (n int)`));
+    const seen = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`insert into ${table} values (1)`));
+      return tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(sql.raw(table))
+        .prepare(`lb_test_${table}`)
+        .execute();
+    });
+    expect(seen).toEqual([{ n: 1 }]);
+    await db.execute(sql.raw(`drop table ${table}`));
+  });
 });
