@@ -10,11 +10,11 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultEnv } from '../src/env';
-import { fastQueryOf, type Param } from '../src/db/fast-query';
-import { COMPACT_ROW } from '../src/models/compact-row';
+import { explain } from '../src/db/explain';
 import { encodeCursor } from '../src/models/cursor';
-import { listStatement } from '../src/models/fast-store';
+import { getStatement, listStatement } from '../src/models/fast-store';
 import { entryOf } from '../src/models/registry';
+import type { ListQuery, Owner } from '../src/models/store';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, BIG, SMALL, createBenchAccount, type BenchAccount, type ServerReady } from './bench-client';
 import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
@@ -54,36 +54,23 @@ async function explainHotQueries(
   const big = { userId: account.userId, boardId: account.bigBoard };
   const small = { userId: account.userId, boardId: account.smallBoard };
   const page = { limit: 50 };
-  const queries: [string, { text: string; params: Param[] }][] = [
-    ['list, first page', listStatement(note, big, page)],
-    ['list, middle page', listStatement(note, big, { ...page, cursor: deepCursor })],
-    [`search (${BIG.toLocaleString('en')})`, listStatement(note, big, { ...page, search: SEARCH_WORD })],
-    [`search (${SMALL.toLocaleString('en')})`, listStatement(note, small, { ...page, search: SEARCH_WORD })],
-    [
-      `search, 60 matches (${BIG.toLocaleString('en')})`,
-      listStatement(note, big, { ...page, search: FIXED_MATCHES_WORD }),
-    ],
-    [
-      `search, 60 matches (${SMALL.toLocaleString('en')})`,
-      listStatement(note, small, { ...page, search: FIXED_MATCHES_WORD }),
-    ],
+  const list = (owner: Owner, query: ListQuery) => listStatement(database.db, note, owner, query);
+  const queries: [string, ReturnType<typeof list>][] = [
+    ['list, first page', list(big, page)],
+    ['list, middle page', list(big, { ...page, cursor: deepCursor })],
+    [`search (${BIG.toLocaleString('en')})`, list(big, { ...page, search: SEARCH_WORD })],
+    [`search (${SMALL.toLocaleString('en')})`, list(small, { ...page, search: SEARCH_WORD })],
+    [`search, 60 matches (${BIG.toLocaleString('en')})`, list(big, { ...page, search: FIXED_MATCHES_WORD })],
+    [`search, 60 matches (${SMALL.toLocaleString('en')})`, list(small, { ...page, search: FIXED_MATCHES_WORD })],
     [
       `search of two words (${BIG.toLocaleString('en')})`,
-      listStatement(note, big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` }),
+      list(big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` }),
     ],
-    [
-      'get',
-      {
-        text: `select ${COMPACT_ROW} from note where id = $1 and user_id = $2 and board_id = $3`,
-        params: [middleId, account.userId, account.bigBoard],
-      },
-    ],
+    ['get', getStatement(database.db, note, big, middleId)],
   ];
   const out: string[] = [];
-  for (const [label, { text, params }] of queries) {
-    const plan = (await fastQueryOf(database.db).rows(`explain (analyze, buffers) ${text}`, params)).map((row) =>
-      String(row[0]),
-    );
+  for (const [label, { statement, values }] of queries) {
+    const plan = await explain(database.db, statement, values, 'analyze, buffers');
     out.push(`  ${database.kind} plan, ${label}:`, ...plan.map((line) => `    ${line}`));
   }
   return out.join('\n');

@@ -7,13 +7,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { fastQueryOf } from '../src/db/fast-query';
 import { noteTable } from '../src/db/model-tables';
 import { defaultEnv } from '../src/env';
 import { findRow, listPage } from '../src/models/fast-store';
 import { entryOf } from '../src/models/registry';
 import { BENCH_PASSWORD, BIG } from './bench-client';
-import { SEARCH_WORD, seedNotes } from './seed-notes';
+import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 500);
 
@@ -51,14 +50,17 @@ const { rows } = await listPage(database.db, entry, owner, { limit: 50 });
 const ids = rows.map((row) => row.id);
 let n = 0;
 const nextId = () => ids[(n += 1) % ids.length];
-const fast = fastQueryOf(database.db);
+const one = database.db
+  .select({ n: sql<number>`${sql.placeholder('n')}::int` })
+  .from(sql`(select 1) one`)
+  .prepare('bench_one');
 
 console.log(`${database.kind}, ${ROUNDS} rounds per line, board of ${process.env.NOTES ?? BIG} notes`);
-await time('select $1 (fast runner)', () => fast.rows('select $1::int', [1]));
-await time('select 1 (drizzle execute)', () => database.db.execute(sql`select 1`));
+await time('select $1 (named prepared query)', () => one.execute({ n: 1 }));
+await time('select 1 (drizzle execute, unnamed)', () => database.db.execute(sql`select 1`));
 await time('listPage, 50 rows', () => listPage(database.db, entry, owner, { limit: 50 }));
-// The same page and get through Drizzle's prepared selects (rows as objects, one column each): what the fast
-// runner saves (bench/README.md).
+// The same page and get as plain columns (each field of each row its own value, mapped by Drizzle), named and
+// unnamed: what the one-value page and the named statements save (bench/README.md).
 const columns = {
   id: noteTable.id,
   boardId: noteTable.boardId,
@@ -69,27 +71,40 @@ const columns = {
   data: noteTable.data,
 };
 const ownedBy = and(eq(noteTable.userId, sql.placeholder('user')), eq(noteTable.boardId, sql.placeholder('board')));
-const drizzlePage = database.db
+const pageQuery = database.db
   .select(columns)
   .from(noteTable)
   .where(ownedBy)
   .orderBy(desc(noteTable.sortAt), desc(noteTable.id))
-  .limit(51)
-  .prepare('bench_page');
-const drizzleGet = database.db
+  .limit(51);
+const getQuery = database.db
   .select(columns)
   .from(noteTable)
-  .where(and(eq(noteTable.id, sql.placeholder('id')), ownedBy))
-  .prepare('bench_get');
-await time('the same page, Drizzle prepared select', () =>
-  drizzlePage.execute({ user: owner.userId, board: owner.boardId }),
-);
+  .where(and(eq(noteTable.id, sql.placeholder('id')), ownedBy));
+const drizzlePage = pageQuery.prepare('bench_page');
+const drizzleGet = getQuery.prepare('bench_get');
+await time('the same page as columns, named', () => drizzlePage.execute({ user: owner.userId, board: owner.boardId }));
+await time('the same page as columns, unnamed', () => pageQuery.execute({ user: owner.userId, board: owner.boardId }));
 await time(`listPage, search "${SEARCH_WORD}"`, () =>
   listPage(database.db, entry, owner, { limit: 50, search: SEARCH_WORD }),
 );
+// The same words quoted are not plain words, so they go through the GIN index instead of the term table: what the
+// term table saves (bench/README.md, Term table).
+await time('  the same by the GIN index (quoted)', () =>
+  listPage(database.db, entry, owner, { limit: 50, search: `"${SEARCH_WORD}"` }),
+);
+await time(`listPage, search "${FIXED_MATCHES_WORD}"`, () =>
+  listPage(database.db, entry, owner, { limit: 50, search: FIXED_MATCHES_WORD }),
+);
+await time('  the same by the GIN index (quoted)', () =>
+  listPage(database.db, entry, owner, { limit: 50, search: `"${FIXED_MATCHES_WORD}"` }),
+);
 await time('findRow', () => findRow(database.db, entry, owner, nextId()));
-await time('the same get, Drizzle prepared select', () =>
+await time('the same get as columns, named', () =>
   drizzleGet.execute({ id: nextId(), user: owner.userId, board: owner.boardId }),
+);
+await time('the same get as columns, unnamed', () =>
+  getQuery.execute({ id: nextId(), user: owner.userId, board: owner.boardId }),
 );
 await time('inject GET /api/health', () => app.inject({ method: 'GET', url: '/api/health' }));
 await time('inject note/all', () =>

@@ -3,13 +3,13 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
-import { gatedTransactions, pgliteFastQuery, postgresFastQuery, registerFastQuery, sessionGate } from './fast-query';
+import { pgliteDatabase } from './pglite-session';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -53,8 +53,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
+    // A query prepared with a name (`.prepare('name')`) is a named statement of node-postgres: each pooled
+    // connection parses and plans it once.
     const db = drizzleNodePg(pool);
-    registerFastQuery(db, postgresFastQuery(pool));
     queueConnections.set(db, { connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
     return {
       db,
@@ -77,9 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // btree_gin: the search indexes lead with the owner columns (migration 0006), as on PostgreSQL.
   const client = new PGlite(options.pgliteDir, { extensions: { btree_gin } });
   await client.waitReady;
-  const gate = sessionGate();
-  const db = drizzlePglite(gatedTransactions(client, gate));
-  registerFastQuery(db, pgliteFastQuery(client, gate));
+  // Drizzle's PGlite driver, with named statements for prepared queries (src/db/pglite-session.ts).
+  const db = pgliteDatabase(client, new PgDialect());
   queueConnections.set(db, { db: fromPglite(client), backend: 'pglite' });
   return {
     db,

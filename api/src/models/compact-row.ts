@@ -1,5 +1,17 @@
 import type { AnyModelDefinition } from '@lifeboard/shared/models';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RecordData } from './registry';
+
+/** The columns a compact row is made of: a model table's, or a subquery's copies of them. */
+export interface CompactColumns {
+  id: SQLWrapper;
+  boardId: SQLWrapper;
+  createdAt: SQLWrapper;
+  updatedAt: SQLWrapper;
+  position: SQLWrapper;
+  sortAt: SQLWrapper;
+  data: SQLWrapper;
+}
 
 /**
  * How the hot paths read records: the database answers each row as ONE text,
@@ -9,8 +21,9 @@ import type { RecordData } from './registry';
  * is nullable, so `concat_ws` (which skips nulls) always gives seven parts.
  * One value per page matters on PGlite, where each field of each row costs a copy and a decode in JS.
  */
-export const COMPACT_ROW = `concat_ws(E'\\t', id, board_id, date_part('epoch', created_at), date_part('epoch', updated_at), position,
-  date_part('epoch', sort_at), data)`;
+export function compactRow(c: CompactColumns): SQL<string> {
+  return sql<string>`concat_ws(E'\\t', ${c.id}, ${c.boardId}, date_part('epoch', ${c.createdAt}), date_part('epoch', ${c.updatedAt}), ${c.position}, date_part('epoch', ${c.sortAt}), ${c.data})`;
+}
 
 export interface StoredRow {
   id: number;

@@ -1,9 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, type TestUser } from '../../test/helpers';
-import { fastQueryOf } from '../db/fast-query';
 import { MAX_LIMIT } from './engine';
-import { FETCH_SIZES, listPage, rowsToFetch } from './fast-store';
+import { FETCH_SIZES, listPage, listStatement, rowsToFetch } from './fast-store';
 import { entryOf } from './registry';
 
 describe('rowsToFetch', () => {
@@ -55,16 +55,29 @@ describe('listPage', () => {
     expect(titles).toEqual([7, 6, 5, 4, 3, 2, 1].map((i) => `page note ${i}`));
   });
 
+  it('writes the rows a page reads into the statement as a literal, never as a parameter', async () => {
+    const { db } = await testDatabase();
+    const owner = { userId: user.id, boardId: user.boardId };
+    for (const query of [{ limit: 50 }, { limit: 3, search: 'page' }, { limit: 3, search: '"page note"' }]) {
+      const { sql: text } = listStatement(db, entryOf('note'), owner, query).statement.getQuery();
+      expect(text).toContain(`limit ${rowsToFetch(query.limit)}) "page"`);
+      expect(text).not.toMatch(/(limit|offset) \$/);
+    }
+  });
+
   it('prepares a list statement once and then runs its cached plan, never re-planning per call', async () => {
     const { db, kind } = await testDatabase();
     const owner = { userId: user.id, boardId: user.boardId };
     // A limit no other test of this file uses; PostgreSQL's own rule switches to the cached plan after five runs.
     for (let i = 0; i < 12; i += 1) await listPage(db, entryOf('note'), owner, { limit: 19 });
-    // Run through the fast runner: on PostgreSQL, sequential calls reuse the same pooled connection, whose statements these are.
-    const rows = await fastQueryOf(db).rows(
-      `select generic_plans, custom_plans from pg_prepared_statements where statement like $1`,
-      ['%from "note"%limit 21) page%'],
+    // On PostgreSQL, sequential calls reuse the same pooled connection (the pool's last idle one), whose statements these are.
+    const result = await db.execute(
+      sql`select generic_plans, custom_plans from pg_prepared_statements where statement like ${'%from "note"%limit 21) "page"'}`,
     );
+    const rows = (result as { rows: { generic_plans: unknown; custom_plans: unknown }[] }).rows.map((row) => [
+      row.generic_plans,
+      row.custom_plans,
+    ]);
     expect(rows.length).toBeGreaterThan(0);
     const [generic, custom] = rows[0].map(Number);
     expect(generic + custom).toBeGreaterThanOrEqual(12);

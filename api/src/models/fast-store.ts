@@ -1,30 +1,31 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { fastQueryOf, type Param } from '../db/fast-query';
-import { COMPACT_ROW, parseCompactPage, parseCompactRow, type StoredRow } from './compact-row';
+import { boards } from '../db/core-schema';
+import { preparedOnce } from '../db/prepared';
+import { searchTerms } from '../db/search-terms-schema';
+import { compactRow, parseCompactPage, parseCompactRow, type CompactColumns, type StoredRow } from './compact-row';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ModelEntry, RecordData } from './registry';
 import { isPlainWordSearch, keepsSearchTerms, termPlan } from './search-terms';
 import { sortInstant, type ListQuery, type Owner } from './store';
 
 /**
- * The engine's hot paths, each ONE statement through the fast runner (db/fast-query.ts). Table and column
- * names come from the registry; every value is a bound parameter. Statement texts are made once per
- * model and shape and cached, so PostgreSQL prepares each once per connection.
+ * The engine's hot paths, each ONE statement, written with Drizzle's query builder and prepared once per model and
+ * shape under a name (db/prepared.ts): the SQL is built once, every value is a placeholder, and the database parses
+ * and plans each statement once. Each answers one text (a record, or a page of them: models/compact-row.ts).
  */
-const texts = new Map<string, string>();
-function cachedText(key: string, make: () => string): string {
-  let text = texts.get(key);
-  if (text === undefined) {
-    text = make();
-    texts.set(key, text);
-  }
-  return text;
+const value = sql.placeholder;
+
+/** The statements here all answer one text per row (a compact row or page), or nothing. */
+interface TextStatement {
+  execute(values: Record<string, unknown>): Promise<{ text: string | null }[]>;
 }
 
-const tableOf = (entry: ModelEntry) => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(entry.def.name)) throw new Error(`unsafe model name ${entry.def.name}`);
-  return `"${entry.def.name}"`;
-};
+async function firstText(statement: TextStatement, values: Record<string, unknown>): Promise<string | null> {
+  const [row] = await statement.execute(values);
+  return row?.text ?? null;
+}
 
 /**
  * How many rows a page of `limit` reads: one more than asked (it tells whether a next page exists), rounded up
@@ -44,6 +45,69 @@ export function rowsToFetch(limit: number): number {
 }
 
 /**
+ * A number written into the SQL text for `.limit()` and `.offset()`: Drizzle binds a number given there as a
+ * parameter (`limit $3`), the plan problem `rowsToFetch` explains. Its select builder writes an SQL chunk given
+ * there as it is (drizzle-orm 0.45.4, pg-core/dialect.js, `buildSelectQuery`); fast-store.test.ts holds the text.
+ */
+function literal(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a row count: ${count}`);
+  return sql.raw(String(count)) as unknown as number;
+}
+
+/** The columns a page reads (every one but `search`, which is for the index only). */
+function pageColumns<C extends CompactColumns>(c: C): Pick<C, keyof CompactColumns> {
+  return {
+    id: c.id,
+    boardId: c.boardId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    position: c.position,
+    sortAt: c.sortAt,
+    data: c.data,
+  };
+}
+
+/** A page's order: the model's (by position, or newest first by its date), or the most recently made first. */
+type Order = 'position' | 'newest' | 'made';
+
+function orderOf(order: Order, c: Pick<CompactColumns, 'position' | 'sortAt' | 'createdAt' | 'id'>): SQL[] {
+  if (order === 'position') return [asc(c.position), asc(c.id)];
+  return order === 'newest' ? [desc(c.sortAt), desc(c.id)] : [desc(c.createdAt), desc(c.id)];
+}
+
+/** Up to `reads` of the table's rows in `order`: the page a statement joins into one text (`joinedPage`). */
+function pageSubquery(db: Db, table: ModelEntry['table'], where: SQL | undefined, order: Order, reads: number) {
+  return db
+    .select(pageColumns(table))
+    .from(table)
+    .where(where)
+    .orderBy(...orderOf(order, table))
+    .limit(literal(reads))
+    .as('page');
+}
+
+/** ONE text for a page: the database joins the page's rows (`page`, a subquery) in its order. */
+function joinedPage(db: Db, page: ReturnType<typeof pageSubquery>, order: Order) {
+  const joined = sql<
+    string | null
+  >`string_agg(${compactRow(page)}, E'\\n' order by ${sql.join(orderOf(order, page), sql`, `)})`;
+  return db.select({ text: joined }).from(page);
+}
+
+/**
+ * The board's records, the most recently made first, up to `limit` of them: one statement, as ONE text. For lists
+ * outside the engine (the exercise library's custom exercises).
+ */
+export async function newestMade(db: Db, entry: ModelEntry, owner: Owner, limit: number): Promise<StoredRow[]> {
+  const statement = preparedOnce(db, `${entry.def.name}:newest-made:${limit}`, () => {
+    const t = entry.table;
+    const where = and(eq(t.userId, value('user')), eq(t.boardId, value('board')));
+    return joinedPage(db, pageSubquery(db, t, where, 'made', limit), 'made');
+  });
+  return parseCompactPage(await firstText(statement, { user: owner.userId, board: owner.boardId }));
+}
+
+/**
  * A page in the model's natural order, by keyset: `(sort_at, id) < cursor` (newest first) or
  * `(position, id) > cursor` walks the composite index `(user_id, board_id, key, id)` from where the last
  * page stopped; no OFFSET, no count. One more row than asked tells whether there is a next page.
@@ -55,9 +119,8 @@ export async function listPage(
   query: ListQuery,
 ): Promise<{ rows: StoredRow[]; nextCursor?: string }> {
   const byPosition = entry.def.order.kind === 'position';
-  const { text, params } = listStatement(entry, owner, query);
-  const [[page = null] = []] = await fastQueryOf(db).rows(text, params);
-  const rows = parseCompactPage(page, query.limit + 1);
+  const { statement, values } = listStatement(db, entry, owner, query);
+  const rows = parseCompactPage(await firstText(statement, values), query.limit + 1);
   const visible = rows.slice(0, query.limit);
   const last = visible.at(-1);
   const nextCursor =
@@ -67,93 +130,157 @@ export async function listPage(
   return { rows: visible, nextCursor };
 }
 
-/** The one statement of a list page (and its bound values): exported so the benchmark prints the plans of what runs. */
-export function listStatement(entry: ModelEntry, owner: Owner, query: ListQuery): { text: string; params: Param[] } {
-  const byPosition = entry.def.order.kind === 'position';
-  const params: Param[] = [owner.userId, owner.boardId];
-  const bind = (value: Param) => `$${params.push(value)}`;
+/** The columns a page's range and cursor are on: the record's, or the term table's copies of them. */
+type KeyColumns = Pick<CompactColumns, 'sortAt' | 'id' | 'position'>;
+
+/**
+ * The one statement of a list page and its values: exported so the benchmark and the tests read the plans of what
+ * runs (`statement.getQuery()`).
+ */
+export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery) {
+  const order = entry.def.order.kind === 'position' ? 'position' : 'newest';
+  const values: Record<string, unknown> = { user: owner.userId, board: owner.boardId };
   // A search of plain words walks the term table in the page's order (search-terms.ts); other searches, the GIN index.
   const byTerms = query.search !== undefined && keepsSearchTerms(entry.def) && isPlainWordSearch(query.search);
-  // The columns the range and the cursor read: the term table's copies when the walk goes through it.
-  const [sortAt, id] = byTerms ? ['t.sort_at', 't.record_id'] : ['sort_at', 'id'];
-  const filters: string[] = [];
-  if (query.from) filters.push(`${sortAt} >= ${bind(new Date(query.from).toISOString())}::timestamptz`);
-  // The day after `to` is computed in SQL: for 9999-12-31 it is year 10000, which JavaScript dates cannot hold.
-  if (query.to) filters.push(`${sortAt} < ((${bind(query.to)}::date + 1)::timestamp at time zone 'UTC')`);
   // Through the term table a one-word search is answered by its rows alone: the record's vector (toasted for a long
   // entry) is read only to check the other words of a longer search.
   const plan = byTerms && query.search ? termPlan(query.search) : null;
-  let walked = '';
-  if (query.search && !plan) filters.push(`search @@ websearch_to_tsquery('simple', ${bind(query.search)})`);
-  if (query.search && plan?.driver === null) {
-    const searchText = bind(query.search);
-    walked = `(select word from unnest(tsvector_to_array(to_tsvector('simple', ${searchText}))) word order by length(word) desc, word limit 1)`;
-    filters.push(
-      `((select count(*) from unnest(to_tsvector('simple', ${searchText}))) = 1 or n.search @@ websearch_to_tsquery('simple', ${searchText}))`,
-    );
-  } else if (query.search && plan?.driver) {
-    walked = bind(plan.driver);
-    if (!plan.single) filters.push(`n.search @@ websearch_to_tsquery('simple', ${bind(query.search)})`);
-  }
+  if (query.from) values.from = new Date(query.from).toISOString();
+  if (query.to) values.to = query.to;
+  if (query.search) values.search = query.search;
+  if (plan?.driver) values.driver = plan.driver;
   if (query.cursor) {
-    const [key, lastId] = decodeCursor(query.cursor, byPosition ? 'position' : 'newest');
-    filters.push(
-      byPosition
-        ? `(position, id) > (${bind(key)}::int, ${bind(lastId)}::int8)`
-        : `(${sortAt}, ${id}) < (${bind(key)}::timestamptz, ${bind(lastId)}::int8)`,
-    );
+    const [key, lastId] = decodeCursor(query.cursor, order);
+    values.key = key;
+    values.lastId = lastId;
   }
   const reads = rowsToFetch(query.limit);
-  const walk = !plan ? 'gin' : plan.driver === null ? 'terms-parsed' : 'terms';
-  const shape = `${entry.def.name}:list:${byPosition}:${walk}:${reads}:${filters.map((filter) => filter.replace(/\$\d+/g, '?')).join('&')}`;
-  const order = byPosition ? 'position asc, id asc' : 'sort_at desc, id desc';
-  const text = cachedText(
-    shape,
-    () => `select string_agg(${COMPACT_ROW}, E'\\n' order by ${order}) from (
-    ${
-      plan
-        ? termWalk(entry, filters, reads, walked)
-        : `select id, board_id, created_at, updated_at, position, sort_at, data from ${tableOf(entry)}
-    where user_id = $1 and board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
-    order by ${order} limit ${reads}`
-    }) page`,
-  );
-  return { text, params };
+  const walk = !plan ? 'gin' : plan.driver === null ? 'terms-parsed' : plan.single ? 'terms-one' : 'terms';
+  const shape = [entry.def.name, 'list', order, walk, reads, !!query.from, !!query.to, !!query.search, !!query.cursor];
+
+  const statement = preparedOnce(db, shape.join(':'), () => {
+    const t = entry.table;
+    /** The conditions on the range and the cursor, on the columns the walk orders by. */
+    const keyFilters = (c: KeyColumns) => [
+      query.from ? gte(c.sortAt, sql`${value('from')}::timestamptz`) : undefined,
+      // The day after `to` is computed in SQL: for 9999-12-31 it is year 10000, which JavaScript dates cannot hold.
+      query.to ? lt(c.sortAt, sql`((${value('to')}::date + 1)::timestamp at time zone 'UTC')`) : undefined,
+      !query.cursor
+        ? undefined
+        : order === 'position'
+          ? sql`(${c.position}, ${c.id}) > (${value('key')}::int, ${value('lastId')}::int8)`
+          : sql`(${c.sortAt}, ${c.id}) < (${value('key')}::timestamptz, ${value('lastId')}::int8)`,
+    ];
+    if (!plan) {
+      const where = and(
+        eq(t.userId, value('user')),
+        eq(t.boardId, value('board')),
+        ...keyFilters(t),
+        query.search ? sql`${t.search} @@ websearch_to_tsquery('simple', ${value('search')})` : undefined,
+      );
+      return joinedPage(db, pageSubquery(db, t, where, order, reads), order);
+    }
+    return joinedPage(db, termWalk(db, entry, plan, reads, keyFilters), order);
+  });
+  return { statement, values };
 }
 
 /**
- * The rows of a plain-word search page, newest first, through the term table: the board's rows of `walked` (the
- * query's longest word: a bound value or an expression) in the model's order, each record checked against the
- * rest of the query (`filters`, on `n.` and `t.`), until `reads` are found.
+ * The rows of a plain-word search page, newest first, through the term table: the board's rows of the query's
+ * longest word (bound, or worked out by the database's parser) in the model's order, each record checked against
+ * the rest of the query, until `reads` are found.
  */
-function termWalk(entry: ModelEntry, filters: readonly string[], reads: number, walked: string): string {
+function termWalk(
+  db: Db,
+  entry: ModelEntry,
+  plan: { driver: string | null; single: boolean },
+  reads: number,
+  keyFilters: (c: KeyColumns) => (SQL | undefined)[],
+) {
+  const t = entry.table;
+  const terms = searchTerms;
   // Each record by its primary key, behind an OFFSET 0 fence: the owner conditions stay outside the subquery, so
   // no plan can fetch it through the owner's indexes instead, which a table without statistics (PGlite runs no
   // autovacuum, so no ANALYZE) made look cheaper: 64 times slower for a page of 10,000 journal entries.
-  return `select n.id, n.board_id, n.created_at, n.updated_at, n.position, n.sort_at, n.data
-    from search_terms t cross join lateral (
-      select id, user_id, board_id, created_at, updated_at, position, sort_at, data, search from ${tableOf(entry)}
-      where id = t.record_id offset 0) n
-    where t.user_id = $1 and t.board_id = $2 and t.model = '${entry.def.name}'
-      and t.lexeme = ${walked}
-      and n.user_id = $1 and n.board_id = $2${filters.map((filter) => ` and ${filter}`).join('')}
-    order by t.sort_at desc, t.record_id desc limit ${reads}`;
+  const record = db
+    .select({ ...pageColumns(t), userId: t.userId, search: t.search })
+    .from(t)
+    .where(eq(t.id, terms.recordId))
+    .offset(literal(0))
+    .as('n');
+  const walked =
+    plan.driver === null
+      ? sql`(select word from unnest(tsvector_to_array(to_tsvector('simple', ${value('search')}))) word order by length(word) desc, word limit 1)`
+      : value('driver');
+  const check =
+    plan.driver === null
+      ? sql`((select count(*) from unnest(to_tsvector('simple', ${value('search')}))) = 1 or ${record.search} @@ websearch_to_tsquery('simple', ${value('search')}))`
+      : plan.single
+        ? undefined
+        : sql`${record.search} @@ websearch_to_tsquery('simple', ${value('search')})`;
+  return db
+    .select(pageColumns(record))
+    .from(terms)
+    .crossJoinLateral(record)
+    .where(
+      and(
+        eq(terms.userId, value('user')),
+        eq(terms.boardId, value('board')),
+        eq(terms.model, entry.def.name),
+        eq(terms.lexeme, walked),
+        eq(record.userId, value('user')),
+        eq(record.boardId, value('board')),
+        ...keyFilters({ sortAt: terms.sortAt, id: terms.recordId, position: record.position }),
+        check,
+      ),
+    )
+    .orderBy(desc(terms.sortAt), desc(terms.recordId))
+    .limit(literal(reads))
+    .as('page');
 }
 
 /** One record of the caller on the board, or undefined (the caller then tells 403 from 404). */
 export async function findRow(db: Db, entry: ModelEntry, owner: Owner, id: number): Promise<StoredRow | undefined> {
-  const text = cachedText(
-    `${entry.def.name}:get`,
-    () => `select ${COMPACT_ROW} from ${tableOf(entry)} where id = $1 and user_id = $2 and board_id = $3`,
-  );
-  const [[row = null] = []] = await fastQueryOf(db).rows(text, [id, owner.userId, owner.boardId]);
+  const { statement, values } = getStatement(db, entry, owner, id);
+  const row = await firstText(statement, values);
   return row === null ? undefined : parseCompactRow(row);
 }
 
+/** The one statement of a get and its values (exported for the benchmark's plans). */
+export function getStatement(db: Db, entry: ModelEntry, owner: Owner, id: number) {
+  const t = entry.table;
+  const statement = preparedOnce(db, `${entry.def.name}:get`, () =>
+    db
+      .select({ text: compactRow(t) })
+      .from(t)
+      .where(and(eq(t.id, value('id')), eq(t.userId, value('user')), eq(t.boardId, value('board')))),
+  );
+  return { statement, values: { id, user: owner.userId, board: owner.boardId } };
+}
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 /**
- * Inserts a record only if the board is the caller's: the ownership check is part of the INSERT
- * (`... select ... where exists (board of this user)`), so a create is one statement. Undefined: not
- * the caller's board (403). Ordered models without a position go last on their board.
+ * The columns a create writes, under the model table's name: Drizzle's insert from a select wants the select's
+ * fields to be the table's columns, and the serial `id` and generated `search` are not written. Not a schema
+ * export, so drizzle-kit never sees it.
+ */
+function writtenColumns(name: string) {
+  return pgTable(name, {
+    userId: integer('user_id').notNull(),
+    boardId: integer('board_id').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    position: integer('position').notNull(),
+    sortAt: instant('sort_at').notNull(),
+    data: jsonb('data').notNull(),
+  });
+}
+
+/**
+ * Inserts a record only if the board is the caller's: the row is selected from the caller's board
+ * (`insert ... select ... from boards where id = board and user_id = user`), so a create is one statement.
+ * Undefined: not the caller's board (403). Ordered models without a position go last on their board.
  */
 export async function insertOwned(
   db: Db,
@@ -165,27 +292,42 @@ export async function insertOwned(
   const now = new Date();
   const hasPosition = typeof position === 'number';
   const byPosition = entry.def.order.kind === 'position';
-  const table = tableOf(entry);
-  const text = cachedText(`${entry.def.name}:insert:${hasPosition}`, () => {
-    const positionValue = hasPosition
-      ? '$6::int'
-      : byPosition
-        ? `(select coalesce(max(position), -1) + 1 from ${table} where user_id = $1 and board_id = $2)`
-        : '0';
-    return `insert into ${table} (user_id, board_id, created_at, updated_at, position, sort_at, data)
-      select $1, $2, $3::timestamptz, $3::timestamptz, ${positionValue}, $4::timestamptz, $5::jsonb
-      where exists (select 1 from boards where id = $2 and user_id = $1)
-      returning ${COMPACT_ROW}`;
+  const statement = preparedOnce(db, `${entry.def.name}:insert:${hasPosition}`, () => {
+    const t = entry.table;
+    const last = db
+      .select({ next: sql<number>`coalesce(max(${t.position}), -1) + 1` })
+      .from(t)
+      .where(and(eq(t.userId, boards.userId), eq(t.boardId, boards.id)));
+    const owned = db
+      .select({
+        userId: boards.userId,
+        boardId: boards.id,
+        createdAt: sql<Date>`${value('now')}::timestamptz`.as('created_at'),
+        updatedAt: sql<Date>`${value('now')}::timestamptz`.as('updated_at'),
+        position: (hasPosition
+          ? sql<number>`${value('position')}::int`
+          : byPosition
+            ? sql<number>`${last}`
+            : sql<number>`0`
+        ).as('position'),
+        sortAt: sql<Date>`${value('sortAt')}::timestamptz`.as('sort_at'),
+        data: sql<unknown>`${value('data')}::jsonb`.as('data'),
+      })
+      .from(boards)
+      .where(and(eq(boards.id, value('board')), eq(boards.userId, value('user'))));
+    return db
+      .insert(writtenColumns(entry.def.name))
+      .select(owned)
+      .returning({ text: compactRow(t) });
   });
-  const params: Param[] = [
-    owner.userId,
-    owner.boardId,
-    now.toISOString(),
-    sortInstant(entry, data, now).toISOString(),
-    JSON.stringify(data),
-  ];
-  if (hasPosition) params.push(position);
-  const [[row = null] = []] = await fastQueryOf(db).rows(text, params);
+  const row = await firstText(statement, {
+    user: owner.userId,
+    board: owner.boardId,
+    now: now.toISOString(),
+    sortAt: sortInstant(entry, data, now).toISOString(),
+    data: JSON.stringify(data),
+    ...(hasPosition ? { position } : {}),
+  });
   return row === null ? undefined : parseCompactRow(row);
 }
 
@@ -204,22 +346,35 @@ export async function updateIfUnchanged(
   const data = { ...read.data, ...rest };
   // Strictly later than what it replaces, even within one millisecond: a stale `expected_updated_at` never matches.
   const updatedAt = new Date(Math.max(Date.now(), read.updatedAt.getTime() + 1));
-  const text = cachedText(
-    `${entry.def.name}:update`,
-    () => `update ${tableOf(entry)}
-    set data = $1::jsonb, updated_at = $2::timestamptz, sort_at = $3::timestamptz, position = coalesce($4::int, position)
-    where id = $5 and user_id = $6 and board_id = $7 and date_trunc('milliseconds', updated_at) = $8::timestamptz
-    returning ${COMPACT_ROW}`,
-  );
-  const [[row = null] = []] = await fastQueryOf(db).rows(text, [
-    JSON.stringify(data),
-    updatedAt.toISOString(),
-    sortInstant(entry, data, read.createdAt).toISOString(),
-    typeof position === 'number' ? position : null,
-    read.id,
-    owner.userId,
-    owner.boardId,
-    read.updatedAt.toISOString(),
-  ]);
+  const statement = preparedOnce(db, `${entry.def.name}:update`, () => {
+    const t = entry.table;
+    return db
+      .update(t)
+      .set({
+        data: sql`${value('data')}::jsonb`,
+        updatedAt: sql`${value('updatedAt')}::timestamptz`,
+        sortAt: sql`${value('sortAt')}::timestamptz`,
+        position: sql`coalesce(${value('position')}::int, ${t.position})`,
+      })
+      .where(
+        and(
+          eq(t.id, value('id')),
+          eq(t.userId, value('user')),
+          eq(t.boardId, value('board')),
+          eq(sql`date_trunc('milliseconds', ${t.updatedAt})`, sql`${value('readAt')}::timestamptz`),
+        ),
+      )
+      .returning({ text: compactRow(t) });
+  });
+  const row = await firstText(statement, {
+    data: JSON.stringify(data),
+    updatedAt: updatedAt.toISOString(),
+    sortAt: sortInstant(entry, data, read.createdAt).toISOString(),
+    position: typeof position === 'number' ? position : null,
+    id: read.id,
+    user: owner.userId,
+    board: owner.boardId,
+    readAt: read.updatedAt.toISOString(),
+  });
   return row === null ? undefined : parseCompactRow(row);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers';
-import { fastQueryOf } from '../db/fast-query';
+import { explain } from '../db/explain';
 import { listStatement } from './fast-store';
 import { entryOf } from './registry';
 import fc from 'fast-check';
@@ -194,16 +194,17 @@ describe('the plan of a term walk', () => {
       select ${alice.id}, ${board}, now(), now(), 0, now() - make_interval(days => g),
         jsonb_build_object('date', '2026-01-01', 'title', 'Day ' || g, 'body', '<p>one two three' || case when g % 50 = 0 then ' needle' else '' end || '</p>')
       from generate_series(1, 3000) g`);
-    const { text, params } = listStatement(
+    const { statement, values } = listStatement(
+      app.db,
       entryOf('journal_entry'),
       { userId: alice.id, boardId: board },
       { limit: 50, search: 'needle' },
     );
-    const plan = (await fastQueryOf(app.db).rows(`explain ${text}`, params)).map((row) => row[0]).join('\n');
+    const plan = (await explain(app.db, statement, values, 'costs off')).join('\n');
     expect(plan).toContain('search_terms_pkey');
     expect(plan).toContain('journal_entry_pkey');
     expect(plan).not.toContain('Bitmap');
-    const [[page]] = await fastQueryOf(app.db).rows(text, params);
+    const [{ text: page }] = await statement.execute(values);
     expect(String(page).split('\n')).toHaveLength(51);
   });
 });

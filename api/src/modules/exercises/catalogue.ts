@@ -1,9 +1,9 @@
 import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { z } from 'zod';
-import { fastQueryOf } from '../../db/fast-query';
 import { invalid } from '../../errors';
 import { dbId } from '../../ids';
-import { COMPACT_ROW, parseCompactPage, presenterOf, type WireRecord } from '../../models/compact-row';
+import { presenterOf, type WireRecord } from '../../models/compact-row';
+import { newestMade } from '../../models/fast-store';
 import type { HookContext, ModelEntry, ModelHooks } from '../../models/registry';
 import { libraryOf, matchesWords, searchWords, type Library } from './library';
 
@@ -111,18 +111,14 @@ export function mergeExercises(
 }
 
 /**
- * The board's own exercises, newest first, as ONE text value through the fast runner (models/compact-row.ts):
- * read through the query builder, 200 of them cost more than the rest of a search (every field of every row decoded
- * and mapped, three dates each), and their garbage brought a 5-13 ms young-generation GC every seven searches, which
- * was the search's p95 (bench/README.md). A search of the library alone does not read them.
+ * The board's own exercises, newest first, as ONE text value (models/compact-row.ts): read as rows, 200 of them
+ * cost more than the rest of a search (every field of every row decoded and mapped, three dates each), and their
+ * garbage brought a 5-13 ms young-generation GC every seven searches, which was the search's p95
+ * (bench/README.md). A search of the library alone does not read them.
  */
 async function customExercises(ctx: HookContext, entry: ModelEntry): Promise<WireRecord[]> {
-  if (!/^[a-z_]+$/.test(entry.def.name)) throw new Error(`unsafe model name ${entry.def.name}`);
-  const text = `select string_agg(${COMPACT_ROW}, E'\\n' order by created_at desc, id desc) from (
-    select id, board_id, created_at, updated_at, position, sort_at, data from "${entry.def.name}"
-    where user_id = $1 and board_id = $2 order by created_at desc, id desc limit ${MAX_CUSTOM}) mine`;
-  const [[page = null] = []] = await fastQueryOf(ctx.app.db).rows(text, [ctx.userId, ctx.boardId]);
-  return parseCompactPage(page).map(presenterOf(entry.def));
+  const rows = await newestMade(ctx.app.db, entry, { userId: ctx.userId, boardId: ctx.boardId }, MAX_CUSTOM);
+  return rows.map(presenterOf(entry.def));
 }
 
 const stamp = new Date(0).toISOString();

@@ -1,8 +1,9 @@
 import type { ExerciseRecords, LoggedSet } from '@lifeboard/shared/models/training';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fastQueryOf } from '../../db/fast-query';
+import { preparedOnce } from '../../db/prepared';
 import { workout_sessionTable as sessions } from '../../db/schema';
+import { workoutSessionExercises } from '../../db/training-schema';
 
 export interface SessionSets {
   id: number;
@@ -56,15 +57,31 @@ export async function sessionsWith(
  * one aggregate over the owner index instead of reading every session's sets.
  */
 export async function recordsOf(db: Db, userId: number, boardId: number, exerciseId: number): Promise<ExerciseRecords> {
-  const [[maxWeight = null, bestE1rm = null, maxReps = null, bestVolume = null] = []] = await fastQueryOf(db).rows(
-    'SELECT max(max_weight), max(best_e1rm), max(max_reps), max(volume) FROM workout_session_exercise WHERE user_id = $1 AND board_id = $2 AND exercise_id = $3',
-    [userId, boardId, exerciseId],
-  );
-  const num = (text: string | null) => (text === null ? null : Number(text));
+  const best = preparedOnce(db, 'workout_session_exercise:records', () => {
+    const summary = workoutSessionExercises;
+    return db
+      .select({
+        maxWeight: max(summary.maxWeight),
+        bestE1rm: max(summary.bestE1rm),
+        maxReps: max(summary.maxReps),
+        bestVolume: max(summary.volume),
+      })
+      .from(summary)
+      .where(
+        and(
+          eq(summary.userId, sql.placeholder('user')),
+          eq(summary.boardId, sql.placeholder('board')),
+          eq(summary.exerciseId, sql.placeholder('exercise')),
+        ),
+      );
+  });
+  const [row] = await best.execute({ user: userId, board: boardId, exercise: exerciseId });
+  const num = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
   return {
-    max_weight: num(maxWeight),
-    best_e1rm: num(bestE1rm),
-    max_reps: num(maxReps),
-    best_session_volume: num(bestVolume),
+    max_weight: num(row?.maxWeight),
+    best_e1rm: num(row?.bestE1rm),
+    max_reps: num(row?.maxReps),
+    best_session_volume: num(row?.bestVolume),
   };
 }
