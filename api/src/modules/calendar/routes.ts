@@ -22,7 +22,7 @@ import { googleDepsOf, googleMissing, revokeGrant } from './google';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { feedItemsOf, rangeEventsJson, type AnswerItem, type KeptSources } from './sources';
+import { feedItemsOf, rangeEventsJson, type AnswerItem, type KeptSources, type Source } from './sources';
 import { BoundedCache } from './bounded-cache';
 import {
   caldavCalendarsOf,
@@ -225,6 +225,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   // What every range of a user reads, prepared, by user, calendar version and zone, for ranges not asked before:
   // ~50,000 sources at most.
   const keptSources = new BoundedCache<KeptSources>(50_000);
+  // Each stored row's sources by its identity, text and the zone, for the versions after an edit: ~50,000 at most.
+  const rowSources = new BoundedCache<readonly Source[]>(50_000);
 
   api.post(
     '/api/google/events',
@@ -256,6 +258,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
         json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, {
           series: seriesCache,
           sources: keptSources,
+          rows: rowSources,
           version,
         });
         answers.set(key, json);

@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
-interface Source {
+export interface Source {
   key: string;
   board?: number;
   done?: boolean;
@@ -112,12 +112,13 @@ const modelRow = (table: typeof eventTable) => ({ id: table.id, boardId: table.b
 const repeats = (table: typeof eventTable) => sql`${table.data}->>'repeat'`;
 
 /**
- * Rows of a model table that repeat (`repeat` set, even empty), whatever their dates, with their sort instant:
- * a range takes those sorting before its end (see `keptRowsIn`).
+ * Rows of a model table that repeat (`repeat` set, even empty), whatever their dates, with their sort instant (a
+ * range takes those sorting before its end, see `rangeEventsJson`) and their data as text: an unchanged row's text
+ * finds its source prepared before (`RangeCaches.rows`), without parsing it again.
  */
 function repeatingRows(db: Db, table: typeof eventTable, userId: number) {
   return db
-    .select({ ...modelRow(table), sortAt: table.sortAt })
+    .select({ id: table.id, boardId: table.boardId, text: sql<string>`${table.data}::text`, sortAt: table.sortAt })
     .from(table)
     .where(and(eq(table.userId, userId), isNotNull(repeats(table))));
 }
@@ -169,7 +170,28 @@ export interface KeptSources {
   readonly length: number;
 }
 
-async function keptSourcesOf(db: Db, userId: number, zone: string): Promise<KeptSources> {
+/**
+ * The sources of one row, prepared once for each `key` (everything they are made of: the row's identity, its text,
+ * the zone) while `rows` keeps them: after an edit, only the changed rows are parsed again.
+ */
+function preparedOnce(
+  rows: BoundedCache<readonly Source[]> | undefined,
+  key: string,
+  prepare: () => Source[],
+): readonly Source[] {
+  const found = rows?.get(key);
+  if (found) return found;
+  const made = prepare();
+  rows?.set(key, made);
+  return made;
+}
+
+async function keptSourcesOf(
+  db: Db,
+  userId: number,
+  zone: string,
+  rows?: BoundedCache<readonly Source[]>,
+): Promise<KeptSources> {
   const [events, planned, connections, caldav] = await Promise.all([
     repeatingRows(db, eventTable, userId),
     repeatingRows(db, plannedactivityTable, userId),
@@ -180,7 +202,7 @@ async function keptSourcesOf(db: Db, userId: number, zone: string): Promise<Kept
     db
       .select({
         id: caldavObjects.id,
-        events: caldavObjects.events,
+        text: sql<string>`${caldavObjects.events}::text`,
         calendarId: caldavCalendars.id,
         name: caldavCalendars.name,
         color: caldavCalendars.color,
@@ -192,28 +214,44 @@ async function keptSourcesOf(db: Db, userId: number, zone: string): Promise<Kept
       .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true))),
   ]);
   const repeating: { sortAt: number; source: Source }[] = [];
-  for (const row of events) {
-    const source = eventSource(row.id, row.boardId, row.data, zone);
-    if (source) repeating.push({ sortAt: row.sortAt.getTime(), source });
-  }
-  for (const row of planned) {
-    const source = plannedSource(row.id, row.boardId, row.data, zone);
-    if (source) repeating.push({ sortAt: row.sortAt.getTime(), source });
-  }
+  const keep = (sortAt: Date, sources: readonly Source[]) => {
+    for (const source of sources) repeating.push({ sortAt: sortAt.getTime(), source });
+  };
+  for (const row of events)
+    keep(
+      row.sortAt,
+      preparedOnce(rows, `${zone} event ${row.id} ${row.boardId} ${row.text}`, () => {
+        const made = eventSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
+        return made ? [made] : [];
+      }),
+    );
+  for (const row of planned)
+    keep(
+      row.sortAt,
+      preparedOnce(rows, `${zone} planned ${row.id} ${row.boardId} ${row.text}`, () => {
+        const made = plannedSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
+        return made ? [made] : [];
+      }),
+    );
   const calendars: Source[] = [];
   for (const connection of connections)
     for (const item of connection.events) calendars.push(feedSource(connection.id, connection.name, item, zone));
   for (const object of caldav) {
-    object.events.forEach((item, index) =>
-      calendars.push({
-        ...feedSource(object.id, object.name, item, zone),
-        key: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}`,
-        idKey: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}:${index}`,
-        source: object.provider === 'google' ? 'google' : 'caldav',
-        calendarId: object.calendarId,
-        ...(object.color ? { color: object.color } : {}),
-      }),
+    const kind = object.provider === 'google' ? 'google' : 'caldav';
+    const made = preparedOnce(
+      rows,
+      `${zone} ${kind} ${object.id} ${object.calendarId} ${JSON.stringify([object.name, object.color])} ${object.text}`,
+      () =>
+        (JSON.parse(object.text) as FeedSeries[]).map((item, index): Source => ({
+          ...feedSource(object.id, object.name, item, zone),
+          key: `${kind}:${object.id}`,
+          idKey: `${kind}:${object.id}:${index}`,
+          source: kind,
+          calendarId: object.calendarId,
+          ...(object.color ? { color: object.color } : {}),
+        })),
     );
+    for (const source of made) calendars.push(source);
   }
   return { repeating, calendars, length: repeating.length + calendars.length };
 }
@@ -323,6 +361,8 @@ export interface RangeCaches {
   series: BoundedCache<readonly AnswerItem[]>;
   /** `KeptSources` by user, calendar version and zone. */
   sources: BoundedCache<KeptSources>;
+  /** Each stored row's sources, by the row's identity and text and the zone, across versions. */
+  rows: BoundedCache<readonly Source[]>;
   /** The user's calendar version, read before this call (`calendarStateOf`). */
   version: number;
 }
@@ -351,7 +391,7 @@ export async function rangeEventsJson(
   const keptKey = caches ? `${userId} ${caches.version} ${zone}` : '';
   const wasKept = caches?.sources.get(keptKey);
   const [kept, singles] = await Promise.all([
-    wasKept ?? keptSourcesOf(db, userId, zone),
+    wasKept ?? keptSourcesOf(db, userId, zone, caches?.rows),
     singleSourcesNear(db, userId, range),
   ]);
   if (caches && !wasKept) caches.sources.set(keptKey, kept);
