@@ -51,7 +51,12 @@ async function startServer() {
         child.once('message', (message: { timings: Timing[] }) => resolve(message.timings));
         child.send('timings');
       }),
-    stop: () => child.disconnect(),
+    /** Closes the server (its database folder is removed) and waits for its process to end. */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
   };
 }
 
@@ -287,4 +292,4 @@ console.log(
 
 await new Promise((resolve) => feedServer.close(resolve));
 await site?.close();
-server?.stop();
+await server?.stop();
