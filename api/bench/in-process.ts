@@ -19,7 +19,16 @@ export interface BenchApp {
 /** The migrated app, as the server builds it, with limits no bench reaches. `name` names the temporary folder. */
 export async function openBenchApp(
   name: string,
-  { env = {}, prepare }: { env?: Record<string, string>; prepare?: (database: Database) => Promise<void> } = {},
+  {
+    env = {},
+    prepare,
+    setup,
+  }: {
+    env?: Record<string, string>;
+    prepare?: (database: Database) => Promise<void>;
+    /** Hooks or routes of the bench's own, added before the app is ready. */
+    setup?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<BenchApp> {
   const folder = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), `lifeboard-${name}-`));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: folder ?? 'memory://' });
@@ -37,6 +46,7 @@ export async function openBenchApp(
       invitationsPerUserPerHour: 1e6,
     },
   });
+  setup?.(app);
   await app.ready();
   return {
     app,

@@ -22,7 +22,7 @@ import { googleDepsOf, googleMissing, revokeGrant } from './google';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { feedItemsOf, rangeEventsJson, type AnswerItem } from './sources';
+import { feedItemsOf, rangeEventsJson, type AnswerItem, type KeptSources, type Source } from './sources';
 import { BoundedCache } from './bounded-cache';
 import {
   caldavCalendarsOf,
@@ -222,6 +222,11 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const answers = new BoundedCache<string>(24_000_000);
   // Each repeating series' items per range asked, for views asked again after an edit: ~60,000 items at most.
   const seriesCache = new BoundedCache<readonly AnswerItem[]>(60_000);
+  // What every range of a user reads, prepared, by user, calendar version and zone, for ranges not asked before:
+  // ~50,000 sources at most.
+  const keptSources = new BoundedCache<KeptSources>(50_000);
+  // Each stored row's sources by its identity, text and the zone, for the versions after an edit: ~50,000 at most.
+  const rowSources = new BoundedCache<readonly Source[]>(50_000);
 
   api.post(
     '/api/google/events',
@@ -250,7 +255,12 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       const key = `${userId} ${version} ${zone} ${startDate} ${endDate}`;
       let json = answers.get(key);
       if (json === undefined) {
-        json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, seriesCache);
+        json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, {
+          series: seriesCache,
+          sources: keptSources,
+          rows: rowSources,
+          version,
+        });
         answers.set(key, json);
       }
       // Already the JSON of `calendarEvents`: fastify sends a string with a JSON type as it is, unserialized.

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTable, plannedactivityTable } from '../../db/model-tables';
 import {
@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A series plus what the calendar shows of it; all-day series repeat in UTC, on dates. */
-interface Source {
+export interface Source {
   key: string;
   board?: number;
   done?: boolean;
@@ -31,6 +31,8 @@ interface Source {
   idKey?: string;
   color?: string;
   calendarId?: number;
+  /** The source as the series cache's key holds it; written on first use (a kept source serves many requests). */
+  seriesKey?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -106,61 +108,43 @@ function feedSource(connectionId: number, calendar: string, item: FeedSeries, zo
   };
 }
 
-/** Rows of a model table that may show in [from, to): repeating ones, and single ones starting near the range. */
-async function rowsNear(db: Db, table: typeof eventTable, userId: number, from: Date, to: Date) {
+const modelRow = (table: typeof eventTable) => ({ id: table.id, boardId: table.boardId, data: table.data });
+const repeats = (table: typeof eventTable) => sql`${table.data}->>'repeat'`;
+
+/**
+ * Rows of a model table that repeat (`repeat` set, even empty), whatever their dates, with their sort instant (a
+ * range takes those sorting before its end, see `rangeEventsJson`) and their data as text: an unchanged row's text
+ * finds its source prepared before (`RangeCaches.rows`), without parsing it again.
+ */
+function repeatingRows(db: Db, table: typeof eventTable, userId: number) {
+  return db
+    .select({ id: table.id, boardId: table.boardId, text: sql<string>`${table.data}::text`, sortAt: table.sortAt })
+    .from(table)
+    .where(and(eq(table.userId, userId), isNotNull(repeats(table))));
+}
+
+/** Single rows of a model table that may show in [from, to): those starting near the range. */
+function singleRowsNear(db: Db, table: typeof eventTable, userId: number, from: Date, to: Date) {
   // A single item starting up to 40 days before the range may still overlap it (a long all-day event).
   const earliest = new Date(from.getTime() - 40 * DAY_MS);
   return db
-    .select({ id: table.id, boardId: table.boardId, data: table.data })
+    .select(modelRow(table))
     .from(table)
     .where(
       and(
         eq(table.userId, userId),
         lt(table.sortAt, new Date(to.getTime() + DAY_MS)),
-        or(gte(table.sortAt, earliest), isNotNull(sql`${table.data}->>'repeat'`)),
+        gte(table.sortAt, earliest),
+        isNull(repeats(table)),
       ),
     );
 }
 
-async function sourcesOf(db: Db, userId: number, zone: string, range?: Range): Promise<Source[]> {
-  const [events, planned, connections, caldav] = await Promise.all([
-    range
-      ? rowsNear(db, eventTable, userId, range.from, range.to)
-      : db
-          .select({ id: eventTable.id, boardId: eventTable.boardId, data: eventTable.data })
-          .from(eventTable)
-          .where(eq(eventTable.userId, userId)),
-    range
-      ? rowsNear(db, plannedactivityTable, userId, range.from, range.to)
-      : db
-          .select({
-            id: plannedactivityTable.id,
-            boardId: plannedactivityTable.boardId,
-            data: plannedactivityTable.data,
-          })
-          .from(plannedactivityTable)
-          .where(eq(plannedactivityTable.userId, userId)),
-    range
-      ? db
-          .select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events })
-          .from(calendarConnections)
-          .where(eq(calendarConnections.userId, userId))
-      : Promise.resolve([]),
-    range
-      ? db
-          .select({
-            id: caldavObjects.id,
-            events: caldavObjects.events,
-            calendarId: caldavCalendars.id,
-            name: caldavCalendars.name,
-            color: caldavCalendars.color,
-            provider: calendarConnections.provider,
-          })
-          .from(caldavObjects)
-          .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
-          .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
-          .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true)))
-      : Promise.resolve([]),
+/** The user's own events and planned activities, all of them (for the private feed). */
+async function ownSourcesOf(db: Db, userId: number, zone: string): Promise<Source[]> {
+  const [events, planned] = await Promise.all([
+    db.select(modelRow(eventTable)).from(eventTable).where(eq(eventTable.userId, userId)),
+    db.select(modelRow(plannedactivityTable)).from(plannedactivityTable).where(eq(plannedactivityTable.userId, userId)),
   ]);
   const sources: Source[] = [];
   for (const row of events) {
@@ -171,19 +155,121 @@ async function sourcesOf(db: Db, userId: number, zone: string, range?: Range): P
     const s = plannedSource(row.id, row.boardId, row.data, zone);
     if (s) sources.push(s);
   }
-  for (const connection of connections)
-    for (const item of connection.events) sources.push(feedSource(connection.id, connection.name, item, zone));
-  for (const object of caldav) {
-    object.events.forEach((item, index) =>
-      sources.push({
-        ...feedSource(object.id, object.name, item, zone),
-        key: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}`,
-        idKey: `${object.provider === 'google' ? 'google' : 'caldav'}:${object.id}:${index}`,
-        source: object.provider === 'google' ? 'google' : 'caldav',
-        calendarId: object.calendarId,
-        ...(object.color ? { color: object.color } : {}),
+  return sources;
+}
+
+/**
+ * What every range of a user reads whatever its dates, prepared: their repeating events and planned activities
+ * (with the instant each row sorts at) and the items of their subscribed and synced calendars. All of it is covered
+ * by the calendar version (migration 0023), so the routes keep it per user, version and zone.
+ */
+export interface KeptSources {
+  readonly repeating: readonly { sortAt: number; source: Source }[];
+  readonly calendars: readonly Source[];
+  /** How many sources it holds: its weight in a `BoundedCache`. */
+  readonly length: number;
+}
+
+/**
+ * The sources of one row, prepared once for each `key` (everything they are made of: the row's identity, its text,
+ * the zone) while `rows` keeps them: after an edit, only the changed rows are parsed again.
+ */
+function preparedOnce(
+  rows: BoundedCache<readonly Source[]> | undefined,
+  key: string,
+  prepare: () => Source[],
+): readonly Source[] {
+  const found = rows?.get(key);
+  if (found) return found;
+  const made = prepare();
+  rows?.set(key, made);
+  return made;
+}
+
+async function keptSourcesOf(
+  db: Db,
+  userId: number,
+  zone: string,
+  rows?: BoundedCache<readonly Source[]>,
+): Promise<KeptSources> {
+  const [events, planned, connections, caldav] = await Promise.all([
+    repeatingRows(db, eventTable, userId),
+    repeatingRows(db, plannedactivityTable, userId),
+    db
+      .select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, userId)),
+    db
+      .select({
+        id: caldavObjects.id,
+        text: sql<string>`${caldavObjects.events}::text`,
+        calendarId: caldavCalendars.id,
+        name: caldavCalendars.name,
+        color: caldavCalendars.color,
+        provider: calendarConnections.provider,
+      })
+      .from(caldavObjects)
+      .innerJoin(caldavCalendars, eq(caldavCalendars.id, caldavObjects.calendarId))
+      .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
+      .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true))),
+  ]);
+  const repeating: { sortAt: number; source: Source }[] = [];
+  const keep = (sortAt: Date, sources: readonly Source[]) => {
+    for (const source of sources) repeating.push({ sortAt: sortAt.getTime(), source });
+  };
+  for (const row of events)
+    keep(
+      row.sortAt,
+      preparedOnce(rows, `${zone} event ${row.id} ${row.boardId} ${row.text}`, () => {
+        const made = eventSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
+        return made ? [made] : [];
       }),
     );
+  for (const row of planned)
+    keep(
+      row.sortAt,
+      preparedOnce(rows, `${zone} planned ${row.id} ${row.boardId} ${row.text}`, () => {
+        const made = plannedSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
+        return made ? [made] : [];
+      }),
+    );
+  const calendars: Source[] = [];
+  for (const connection of connections)
+    for (const item of connection.events) calendars.push(feedSource(connection.id, connection.name, item, zone));
+  for (const object of caldav) {
+    const kind = object.provider === 'google' ? 'google' : 'caldav';
+    const made = preparedOnce(
+      rows,
+      `${zone} ${kind} ${object.id} ${object.calendarId} ${JSON.stringify([object.name, object.color])} ${object.text}`,
+      () =>
+        (JSON.parse(object.text) as FeedSeries[]).map((item, index): Source => ({
+          ...feedSource(object.id, object.name, item, zone),
+          key: `${kind}:${object.id}`,
+          idKey: `${kind}:${object.id}:${index}`,
+          source: kind,
+          calendarId: object.calendarId,
+          ...(object.color ? { color: object.color } : {}),
+        })),
+    );
+    for (const source of made) calendars.push(source);
+  }
+  return { repeating, calendars, length: repeating.length + calendars.length };
+}
+
+/** The single events and planned activities that may show in `range`. */
+async function singleSourcesNear(db: Db, userId: number, range: Range): Promise<Source[]> {
+  const [events, planned] = await Promise.all([
+    singleRowsNear(db, eventTable, userId, range.from, range.to),
+    singleRowsNear(db, plannedactivityTable, userId, range.from, range.to),
+  ]);
+  const sources: Source[] = [];
+  for (const row of events) {
+    const s = eventSource(row.id, row.boardId, row.data, range.zone);
+    if (s) sources.push(s);
+  }
+  for (const row of planned) {
+    const s = plannedSource(row.id, row.boardId, row.data, range.zone);
+    if (s) sources.push(s);
   }
   return sources;
 }
@@ -266,14 +352,32 @@ function itemsOf(source: Source, range: Range): AnswerItem[] {
 
 const byStartThenId = (a: AnswerItem, b: AnswerItem) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const sourceKeyParts = (key: string, value: unknown) => (key === 'description' ? undefined : value);
+const sourceKeyParts = (key: string, value: unknown) =>
+  key === 'description' || key === 'seriesKey' ? undefined : value;
+
+/** The caches a range's answer is made with; see `rangeEventsJson`. */
+export interface RangeCaches {
+  /** Each repeating series' items per range, zone and source. */
+  series: BoundedCache<readonly AnswerItem[]>;
+  /** `KeptSources` by user, calendar version and zone. */
+  sources: BoundedCache<KeptSources>;
+  /** Each stored row's sources, by the row's identity and text and the zone, across versions. */
+  rows: BoundedCache<readonly Source[]>;
+  /** The user's calendar version, read before this call (`calendarStateOf`). */
+  version: number;
+}
 
 /**
  * Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded, as the JSON
- * of `{ events }`; each repeating series' items are kept in `cache` when one is given. A series' entry is keyed by
- * the range, the user's zone and the whole source as read from the database in this request (its times, rule,
- * skipped dates, title, board, done…; all but the description, which the answer does not carry): an edit makes a
- * new key, so a changed or deleted series is never answered from an old entry, whichever process made it.
+ * of `{ events }`. With `caches`:
+ * - what every range reads (`KeptSources`) is kept under the user's calendar version, which grows in the writing
+ *   transaction of every write to it (any process), so a range never asked before reads only the single rows near
+ *   it. The version is read before the sources: a write landing in between is read, and kept under the older
+ *   version, which no later request asks for.
+ * - each repeating series' items are kept, keyed by the range, the user's zone and the whole source as read (its
+ *   times, rule, skipped dates, title, board, done…; all but the description, which the answer does not carry): an
+ *   edit makes a new key, so a changed or deleted series is never answered from an old entry, whichever process
+ *   made it.
  */
 export async function rangeEventsJson(
   db: Db,
@@ -281,20 +385,33 @@ export async function rangeEventsJson(
   zone: string,
   startDate: string,
   endDate: string,
-  cache?: BoundedCache<readonly AnswerItem[]>,
+  caches?: RangeCaches,
 ): Promise<string> {
   const range = rangeOf(zone, startDate, endDate);
+  const keptKey = caches ? `${userId} ${caches.version} ${zone}` : '';
+  const wasKept = caches?.sources.get(keptKey);
+  const [kept, singles] = await Promise.all([
+    wasKept ?? keptSourcesOf(db, userId, zone, caches?.rows),
+    singleSourcesNear(db, userId, range),
+  ]);
+  if (caches && !wasKept) caches.sources.set(keptKey, kept);
   const items: AnswerItem[] = [];
-  for (const source of await sourcesOf(db, userId, zone, range)) {
-    if (!source.series.repeat || !cache) {
+  const add = (source: Source) => {
+    if (!source.series.repeat || !caches) {
       for (const item of itemsOf(source, range)) items.push(item);
-      continue;
+      return;
     }
-    const key = `${zone} ${startDate} ${endDate} ${JSON.stringify(source, sourceKeyParts)}`;
-    let found = cache.get(key);
-    if (!found) cache.set(key, (found = itemsOf(source, range)));
+    source.seriesKey ??= JSON.stringify(source, sourceKeyParts);
+    const key = `${zone} ${startDate} ${endDate} ${source.seriesKey}`;
+    let found = caches.series.get(key);
+    if (!found) caches.series.set(key, (found = itemsOf(source, range)));
     for (const item of found) items.push(item);
-  }
+  };
+  for (const source of singles) add(source);
+  // Of the repeating rows, those a query of the range filtering on the sort instant would read.
+  const sortsBefore = range.to.getTime() + DAY_MS;
+  for (const { sortAt, source } of kept.repeating) if (sortAt < sortsBefore) add(source);
+  for (const source of kept.calendars) add(source);
   items.sort(byStartThenId);
   let json = '{"events":[';
   for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i].json : `,${items[i].json}`;
@@ -315,7 +432,7 @@ export async function rangeEvents(
 
 /** The user's own events and planned activities as feed items (not subscribed calendars: a feed never echoes another). */
 export async function feedItemsOf(db: Db, userId: number, zone: string): Promise<FeedItem[]> {
-  return (await sourcesOf(db, userId, zone)).map((source) => ({
+  return (await ownSourcesOf(db, userId, zone)).map((source) => ({
     uid: `${source.key.replace(':', '-')}@lifeboard`,
     title: source.title,
     description: source.description || undefined,
