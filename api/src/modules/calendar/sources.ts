@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { eventTable, plannedactivityTable } from '../../db/model-tables';
 import {
@@ -171,18 +172,22 @@ export interface KeptSources {
 }
 
 /**
- * The sources of one row, prepared once for each `key` (everything they are made of: the row's identity, its text,
- * the zone) while `rows` keeps them: after an edit, only the changed rows are parsed again.
+ * The sources of one row, prepared once for each `identity` (the row, and the zone) and stored `text` while `rows`
+ * keeps them: after an edit, only the changed rows are parsed again. The text goes into the key as its SHA-256, so
+ * the cache's keys stay small however long a synced object is.
  */
 function preparedOnce(
   rows: BoundedCache<readonly Source[]> | undefined,
-  key: string,
+  identity: string,
+  text: string,
   prepare: () => Source[],
 ): readonly Source[] {
-  const found = rows?.get(key);
+  if (!rows) return prepare();
+  const key = `${identity} ${createHash('sha256').update(text).digest('base64')}`;
+  const found = rows.get(key);
   if (found) return found;
   const made = prepare();
-  rows?.set(key, made);
+  rows.set(key, made);
   return made;
 }
 
@@ -220,7 +225,7 @@ async function keptSourcesOf(
   for (const row of events)
     keep(
       row.sortAt,
-      preparedOnce(rows, `${zone} event ${row.id} ${row.boardId} ${row.text}`, () => {
+      preparedOnce(rows, `${zone} event ${row.id} ${row.boardId}`, row.text, () => {
         const made = eventSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
         return made ? [made] : [];
       }),
@@ -228,7 +233,7 @@ async function keptSourcesOf(
   for (const row of planned)
     keep(
       row.sortAt,
-      preparedOnce(rows, `${zone} planned ${row.id} ${row.boardId} ${row.text}`, () => {
+      preparedOnce(rows, `${zone} planned ${row.id} ${row.boardId}`, row.text, () => {
         const made = plannedSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
         return made ? [made] : [];
       }),
@@ -240,7 +245,8 @@ async function keptSourcesOf(
     const kind = object.provider === 'google' ? 'google' : 'caldav';
     const made = preparedOnce(
       rows,
-      `${zone} ${kind} ${object.id} ${object.calendarId} ${JSON.stringify([object.name, object.color])} ${object.text}`,
+      `${zone} ${kind} ${object.id} ${object.calendarId} ${JSON.stringify([object.name, object.color])}`,
+      object.text,
       () =>
         (JSON.parse(object.text) as FeedSeries[]).map((item, index): Source => ({
           ...feedSource(object.id, object.name, item, zone),
