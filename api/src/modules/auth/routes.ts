@@ -1,9 +1,7 @@
 import { loginBody, registerBody } from '@lifeboard/shared/models/user';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tokens, users } from '../../db/schema';
 import { invalid, isUniqueViolation, tooManyRequests } from '../../errors';
 import { GrowingDelay } from '../../plugins/limits';
 import { authOf } from '../../types';
@@ -12,7 +10,7 @@ import { loadUser } from '../users/present';
 import { hashPassword, needsRehash, requireStrongPassword, verifyPassword } from './password';
 import { registered, signedIn, succeeded } from '../users/responses';
 import { subscribeNewAccount } from './program-sign-up';
-import { createAccount, findUserByEmail, issueToken } from './service';
+import { createAccount, findUserByEmail, issueToken, revokeToken, storePasswordHash } from './service';
 
 const registerWithDevice = registerBody.extend({ device_id: z.uuid().optional() });
 const WRONG_CREDENTIALS = 'These credentials do not match our records.';
@@ -90,12 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
       }
       failures.clear(pair);
-      if (needsRehash(user.passwordHash)) {
-        await app.db
-          .update(users)
-          .set({ passwordHash: await hashPassword(password) })
-          .where(eq(users.id, user.id));
-      }
+      if (needsRehash(user.passwordHash)) await storePasswordHash(app.db, user.id, await hashPassword(password));
       const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
       // The same device's previous token was revoked.
       if (deviceId) app.forgetTokens();
@@ -119,10 +112,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         onRequest: app.authenticate,
       },
       async (request) => {
-        await app.db
-          .update(tokens)
-          .set({ revokedAt: new Date() })
-          .where(eq(tokens.id, authOf(request).tokenId));
+        await revokeToken(app.db, authOf(request).tokenId);
         app.forgetTokens();
         return { success: true as const };
       },

@@ -98,9 +98,19 @@ export async function resetPassword(db: Db, userId: number, tokenHash: string, p
 
 /** Sets a new password and signs out every device but the one that changed it. */
 export async function changePassword(db: Db, userId: number, passwordHash: string, keptTokenId: number): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await storePasswordHash(db, userId, passwordHash);
   await db
     .update(tokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), ne(tokens.id, keptTokenId)));
+}
+
+/** Stores a password hash made with the current parameters (a sign-in found the stored one made with older ones). */
+export async function storePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Revokes one token (a sign-out of the device that holds it). */
+export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+  await db.update(tokens).set({ revokedAt: new Date() }).where(eq(tokens.id, tokenId));
 }

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caldavCalendars, calendarConnections, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { requestSync } from './caldav';
@@ -19,6 +17,8 @@ import {
   sealTokens,
 } from './google';
 import { calendarColour, calendarName, listCalendars } from './google-sync';
+import { deleteConnection, ownConnection, saveGoogleAccount } from './service';
+import { findUserById } from '../auth/service';
 
 /**
  * What the connections screen says after Google's consent page, by the `google` word the callback adds to its
@@ -80,8 +80,7 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
       if (error) return back(error === 'access_denied' ? 'denied' : 'failed');
       if (!code || !google.settings) return back('failed');
       const settings = google.settings;
-      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!user) return back('expired');
+      if (!(await findUserById(app.db, userId))) return back('expired');
       try {
         const client = oauthClient(settings);
         const { tokens } = await client.getToken(code);
@@ -92,54 +91,18 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
         // The primary calendar's id is the account's address: it names the connection.
         const account = calendars.find((entry) => entry.primary)?.id ?? calendarName(calendars[0]);
         const secret = sealTokens(google.box, userId, tokens);
-        const connectionId = await app.db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select({ id: calendarConnections.id })
-            .from(calendarConnections)
-            .where(
-              and(
-                eq(calendarConnections.userId, userId),
-                eq(calendarConnections.provider, 'google'),
-                eq(calendarConnections.username, account),
-              ),
-            )
-            .limit(1);
-          // Connecting the same account again renews its access (after it was removed in Google, say).
-          if (existing) {
-            await tx
-              .update(calendarConnections)
-              .set({ secret, lastError: null })
-              .where(eq(calendarConnections.id, existing.id));
-            return existing.id;
-          }
-          const count = await tx
-            .select({ id: calendarConnections.id })
-            .from(calendarConnections)
-            .where(eq(calendarConnections.userId, userId));
-          if (count.length >= 50) return null;
-          const [made] = await tx
-            .insert(calendarConnections)
-            .values({
-              userId,
-              provider: 'google',
-              name: `Google Calendar (${account})`,
-              url: 'https://calendar.google.com',
-              username: account,
-              secret,
-            })
-            .returning({ id: calendarConnections.id });
-          // The calendars shown in Google's own list are chosen; the others (holidays, birthdays…) wait.
-          await tx.insert(caldavCalendars).values(
-            calendars.map((entry) => ({
-              connectionId: made.id,
-              url: entry.id!,
-              name: calendarName(entry),
-              color: calendarColour(entry),
-              selected: entry.primary === true || entry.selected === true,
-            })),
-          );
-          return made.id;
-        });
+        // The calendars shown in Google's own list are chosen; the others (holidays, birthdays…) wait.
+        const connectionId = await saveGoogleAccount(
+          app.db,
+          userId,
+          { username: account, secret },
+          calendars.map((entry) => ({
+            url: entry.id!,
+            name: calendarName(entry),
+            color: calendarColour(entry),
+            selected: entry.primary === true || entry.selected === true,
+          })),
+        );
         if (connectionId === null) return back('too-many');
         await requestSync(app.queue, connectionId);
         return back('connected');
@@ -164,20 +127,10 @@ export async function googleCalendarRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const { userId } = authOf(request);
-      const [row] = await app.db
-        .select()
-        .from(calendarConnections)
-        .where(
-          and(
-            eq(calendarConnections.id, request.body.id),
-            eq(calendarConnections.userId, userId),
-            eq(calendarConnections.provider, 'google'),
-          ),
-        )
-        .limit(1);
+      const row = await ownConnection(app.db, userId, request.body.id, ['google']);
       if (!row) throw notFound('No such connected Google account.');
       const revoked = await revokeGrant(google, userId, row.secret);
-      await app.db.delete(calendarConnections).where(eq(calendarConnections.id, row.id));
+      await deleteConnection(app.db, userId, row.id);
       return { success: true as const, revoked };
     },
   );

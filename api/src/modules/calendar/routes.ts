@@ -36,6 +36,7 @@ import {
   feedTokenOf,
   insertCaldavAccount,
   insertConnection,
+  MAX_CONNECTIONS,
   ownConnection,
   revokeFeed,
   selectCalendars,
@@ -285,8 +286,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       const { zone } = await zoneOf(app.db, userId);
       const url = request.body.url.replace(/^webcals?:\/\//i, 'https://');
-      if ((await connectionCount(app.db, userId)) >= 50)
-        throw invalid({ url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= MAX_CONNECTIONS)
+        throw invalid({ url: [`cannot be added: ${MAX_CONNECTIONS} calendars are connected already`] });
       // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
       const fetched = await refreshConnection(null, url, zone, policy);
       if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
@@ -436,8 +437,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       if (serverUrl.protocol !== 'https:' && serverUrl.protocol !== 'http:')
         throw invalid({ server_url: ['must start with https://'] });
       if (!caldav.box.configured) caldavFailure(new CredentialsKeyMissing(), 'password');
-      if ((await connectionCount(app.db, userId)) >= 50)
-        throw invalid({ server_url: ['cannot be added: 50 calendars are connected already'] });
+      if ((await connectionCount(app.db, userId)) >= MAX_CONNECTIONS)
+        throw invalid({ server_url: [`cannot be added: ${MAX_CONNECTIONS} calendars are connected already`] });
       // Checked before saving: a wrong password or an unreachable server is refused with the reason, and nothing is kept.
       const calendars = await discoverCalendars(caldav, serverUrl.href, username, password).catch((error: unknown) => {
         caldavFailure(error, error instanceof CaldavError && error.kind === 'auth' ? 'password' : 'server_url');

@@ -57,6 +57,9 @@ export async function calendarsOf(db: Db, connectionIds: number[]) {
   );
 }
 
+/** The most calendar accounts one user may connect. */
+export const MAX_CONNECTIONS = 50;
+
 /** How many calendars the user has connected. */
 export async function connectionCount(db: Db, userId: number): Promise<number> {
   const rows = await db
@@ -132,6 +135,52 @@ export function insertCaldavAccount(
       .insert(caldavCalendars)
       .values(calendars.map(({ url, name, color }) => ({ connectionId: made.id, url, name, color, selected: true })));
     return made;
+  });
+}
+
+/**
+ * A Google account and its calendars, saved together; connecting an account already connected renews its access
+ * (after it was removed in Google, say). The connection's id, or null when the user has the most they may have.
+ */
+export function saveGoogleAccount(
+  db: Db,
+  userId: number,
+  account: { username: string; secret: string },
+  calendars: { url: string; name: string; color: string | null; selected: boolean }[],
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: calendarConnections.id })
+      .from(calendarConnections)
+      .where(
+        and(
+          eq(calendarConnections.userId, userId),
+          eq(calendarConnections.provider, 'google'),
+          eq(calendarConnections.username, account.username),
+        ),
+      )
+      .limit(1);
+    if (existing) {
+      await tx
+        .update(calendarConnections)
+        .set({ secret: account.secret, lastError: null })
+        .where(eq(calendarConnections.id, existing.id));
+      return existing.id;
+    }
+    if ((await connectionCount(tx, userId)) >= MAX_CONNECTIONS) return null;
+    const [made] = await tx
+      .insert(calendarConnections)
+      .values({
+        userId,
+        provider: 'google',
+        name: `Google Calendar (${account.username})`,
+        url: 'https://calendar.google.com',
+        username: account.username,
+        secret: account.secret,
+      })
+      .returning({ id: calendarConnections.id });
+    await tx.insert(caldavCalendars).values(calendars.map((calendar) => ({ connectionId: made.id, ...calendar })));
+    return made.id;
   });
 }
 
