@@ -3,17 +3,15 @@
  *
  * A session of 6 exercises × 4 planned sets is made through the API; the bench then ticks every set's "Done" as a
  * person would: a real mouse click through Chromium at the button, at a random moment of the display's frame (a
- * person's tap does not wait for a frame; Playwright's `click()` does, it lands just after one), a few hundred
- * milliseconds apart. In the page, a capturing `click` listener takes the event's `timeStamp`, waits for the next
- * frame with `requestAnimationFrame` and then a `MessageChannel` message, which runs right after that frame is
- * painted (the same probe as the journal's keystrokes, journal.ts). Two figures per tap:
- * - tap → painted: what the person sees, including the wait for the display's next frame (0 to 16.7 ms at 60 Hz,
- *   whatever the page does);
- * - the tap's work, which the target holds: its script (the click to the end of React's synchronous render and the
- *   microtasks after it, read by a window listener that runs after React's root) plus the rendering of the frame
- *   that shows it (its animation-frame callback to the message after its paint). The idle wait for the frame is
- *   left out: a tap whose work fits in a frame is shown by the display's next frame.
- * The probe also checks that the frame showed the set as done (the save is optimistic), and says so when it did not.
+ * person's tap does not wait for a frame; Playwright's `click()` does, and lands just after one, the worst moment),
+ * a few hundred milliseconds apart. In the page, a capturing `click` listener takes the event's `timeStamp`, waits
+ * for the next frame with `requestAnimationFrame` and then a `MessageChannel` message, which runs right after that
+ * frame is painted (the same probe as the journal's keystrokes, journal.ts): the difference is the time until the
+ * ticked set and the rest timer were on screen, including the wait for the frame. Beside it, the tap's own work:
+ * its script (the click to the end of React's synchronous render and the microtasks after it, read by a window
+ * listener that runs after React's root) plus the rendering of the frame that shows it (its animation-frame
+ * callback to the message after its paint), without the idle wait for the frame. The probe also checks that the
+ * frame showed the set as done (the save is optimistic), and says so when it did not.
  */
 import type { Browser } from 'playwright-core';
 import { post, signUpBenchUser } from './journal-data';
@@ -118,6 +116,8 @@ export async function measureFitness(
       await page.waitForTimeout(250 + Math.random() * 17);
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     }
+    // The last tap's frame is painted before the figures are read.
+    await page.waitForTimeout(250);
     const { latencies, notYetShown, script, work } = await page.evaluate(() => ({
       latencies: (window as FitnessWindow).benchTapToPaint ?? [],
       notYetShown: (window as FitnessWindow).benchNotYetShown ?? 0,
@@ -129,8 +129,8 @@ export async function measureFitness(
         `  ${notYetShown} of ${latencies.length} taps painted a frame that did not show the set as done yet: those times are too low`,
       );
     const target: Target = {
-      label: "fitness: tap → paint while logging a set, the tap's work, p95",
-      value: percentile(work, 95),
+      label: 'fitness: tap → paint while logging a set, p95',
+      value: percentile(latencies, 95),
       limit: 16,
       kind: 'max',
       format: ms,
@@ -140,20 +140,20 @@ export async function measureFitness(
       table([
         ['measure', 'taps', 'p50', 'p95', 'max', 'target'],
         [
-          'tick a set done → painted (with the wait for the frame)',
+          'tick a set done → painted',
           String(latencies.length),
           ms(percentile(latencies, 50)),
-          ms(percentile(latencies, 95)),
+          ms(target.value),
           ms(Math.max(...latencies)),
-          '-',
+          describeTarget(target),
         ],
         [
-          "the tap's work: its script and its frame's rendering",
+          "of which the tap's work: its script and its frame's rendering",
           String(work.length),
           ms(percentile(work, 50)),
-          ms(target.value),
+          ms(percentile(work, 95)),
           ms(Math.max(...work)),
-          describeTarget(target),
+          '-',
         ],
         [
           "of which the tap's script (React included)",
