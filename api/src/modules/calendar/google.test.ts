@@ -104,6 +104,25 @@ async function callbackAnswer(path: string): Promise<string> {
   return String(response.headers.location);
 }
 
+/**
+ * A new account connected to Google, with `event` (a repeating one) put in its primary calendar and synced; `shown`
+ * is what Lifeboard's calendar shows of the items titled `title…` from `from` to `to`, as "title start".
+ */
+async function repeatingInGoogle(event: Parameters<GoogleStandIn['putEvent']>[1], from: string, to: string) {
+  const user = await signUp(app);
+  expect(await connect(user)).toMatch(/google=connected$/);
+  const [made] = await connections(user);
+  await synced(user, made.id, null);
+  google.putEvent(google.account, event);
+  await syncNow(user, made.id);
+  const title = event.summary ?? '';
+  const shown = async () =>
+    (await googleItems(user, from, to))
+      .filter((i) => i.title.startsWith(title))
+      .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+  return { user, made, primary: google.account, shown };
+}
+
 describe('Google Calendar', () => {
   it('says what to set when the server has no Google client, and starts nothing', async () => {
     const user = await signUp(bareApp);
@@ -364,23 +383,17 @@ describe('Google Calendar', () => {
   });
 
   it('moves and deletes one occurrence, or it and all later ones, of a repeating Google event, and a sync keeps it so', async () => {
-    const user = await signUp(app);
-    expect(await connect(user)).toMatch(/google=connected$/);
-    const [made] = await connections(user);
-    await synced(user, made.id, null);
-    const primary = google.account;
-    google.putEvent(primary, {
-      id: 'swim1',
-      summary: 'Swim',
-      start: { dateTime: '2026-05-04T09:00:00+02:00', timeZone: BERLIN },
-      end: { dateTime: '2026-05-04T10:00:00+02:00', timeZone: BERLIN },
-      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
-    });
-    await syncNow(user, made.id);
-    const shown = async () =>
-      (await googleItems(user, '2026-05-01', '2026-06-05'))
-        .filter((i) => i.title.startsWith('Swim'))
-        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    const { user, made, primary, shown } = await repeatingInGoogle(
+      {
+        id: 'swim1',
+        summary: 'Swim',
+        start: { dateTime: '2026-05-04T09:00:00+02:00', timeZone: BERLIN },
+        end: { dateTime: '2026-05-04T10:00:00+02:00', timeZone: BERLIN },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
+      },
+      '2026-05-01',
+      '2026-06-05',
+    );
     // What Google's own calendar shows of a series in the same weeks.
     const inGoogle = (id = 'swim1') =>
       google
@@ -533,24 +546,18 @@ describe('Google Calendar', () => {
   });
 
   it('renames one occurrence, or it and all later ones, of a repeating Google event, and syncs keep it so', async () => {
-    const user = await signUp(app);
-    expect(await connect(user)).toMatch(/google=connected$/);
-    const [made] = await connections(user);
-    await synced(user, made.id, null);
-    const primary = google.account;
-    google.putEvent(primary, {
-      id: 'run1',
-      summary: 'Run',
-      location: 'Park',
-      start: { dateTime: '2026-07-07T18:00:00+02:00', timeZone: BERLIN },
-      end: { dateTime: '2026-07-07T19:00:00+02:00', timeZone: BERLIN },
-      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
-    });
-    await syncNow(user, made.id);
-    const shown = async () =>
-      (await googleItems(user, '2026-07-01', '2026-08-07'))
-        .filter((i) => i.title.startsWith('Run'))
-        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    const { user, made, primary, shown } = await repeatingInGoogle(
+      {
+        id: 'run1',
+        summary: 'Run',
+        location: 'Park',
+        start: { dateTime: '2026-07-07T18:00:00+02:00', timeZone: BERLIN },
+        end: { dateTime: '2026-07-07T19:00:00+02:00', timeZone: BERLIN },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+      },
+      '2026-07-01',
+      '2026-08-07',
+    );
     const series = Number(
       (await googleItems(user, '2026-07-07', '2026-07-07')).find((i) => i.title === 'Run')!.series.split(':')[1],
     );
@@ -614,25 +621,19 @@ describe('Google Calendar', () => {
   });
 
   it('moved or renamed from a day on, the later days moved, renamed or cancelled on their own follow into the new series in Google', async () => {
-    const user = await signUp(app);
-    expect(await connect(user)).toMatch(/google=connected$/);
-    const [made] = await connections(user);
-    await synced(user, made.id, null);
-    const primary = google.account;
     // Thursdays at 18:00 in Berlin (16:00 UTC, summer time).
-    google.putEvent(primary, {
-      id: 'row1',
-      summary: 'Row',
-      location: 'Boathouse',
-      start: { dateTime: '2026-06-04T18:00:00+02:00', timeZone: BERLIN },
-      end: { dateTime: '2026-06-04T19:00:00+02:00', timeZone: BERLIN },
-      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
-    });
-    await syncNow(user, made.id);
-    const shown = async () =>
-      (await googleItems(user, '2026-06-01', '2026-07-15'))
-        .filter((i) => i.title.startsWith('Row'))
-        .map((i) => `${i.title} ${i.start.slice(0, 16)}`);
+    const { user, made, primary, shown } = await repeatingInGoogle(
+      {
+        id: 'row1',
+        summary: 'Row',
+        location: 'Boathouse',
+        start: { dateTime: '2026-06-04T18:00:00+02:00', timeZone: BERLIN },
+        end: { dateTime: '2026-06-04T19:00:00+02:00', timeZone: BERLIN },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+      },
+      '2026-06-01',
+      '2026-07-15',
+    );
     // What Google's own calendar shows of a series in the same weeks.
     const inGoogle = (id: string) =>
       google
