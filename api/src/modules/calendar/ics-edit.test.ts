@@ -207,6 +207,18 @@ describe('one occurrence of a series in its own object', () => {
     });
     expect(moved).toContain('BYDAY=WE');
   });
+  it('finds the last day of a series whose UNTIL is that day in UTC (Apple and Google write it so)', () => {
+    // Until 9 March 08:00 UTC, 09:00 Berlin: 9 March is its last day.
+    const until = berlin.replace('COUNT=10', 'UNTIL=20260309T080000Z');
+    const edited = editOccurrence(
+      until,
+      { occurrence: new Date('2026-03-09T08:00:00Z'), scope: 'one' },
+      { title: 'Team (last)' },
+      'UTC',
+      uid,
+    )!;
+    expect(edited.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260309T090000');
+  });
 });
 
 describe('renaming one occurrence of a series, or it and all later ones', () => {
@@ -502,6 +514,20 @@ describe('a Google series’ rule cut at an occurrence', () => {
       splitRule('FREQ=WEEKLY', new Date('2026-05-04T07:00:00Z'), new Date('2026-05-05T07:00:00Z'), false, 'UTC', null)
         .hit,
     ).toBe(false);
+  });
+
+  it('finds the last day of a series whose UNTIL (in UTC) is that day, in a zone east of UTC', () => {
+    // Mondays 09:00 Berlin (07:00 UTC in May) until 18 May 07:00 UTC: 18 May is its last day.
+    expect(
+      splitRule(
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20260518T070000Z',
+        new Date('2026-05-04T07:00:00Z'),
+        new Date('2026-05-18T07:00:00Z'),
+        false,
+        'Europe/Berlin',
+        null,
+      ),
+    ).toMatchObject({ hit: true, before: 2 });
   });
 
   it('keeps the days skipped from the cut on, moved along as the split day was', () => {

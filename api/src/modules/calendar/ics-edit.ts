@@ -185,10 +185,18 @@ function instantOfProperty(vevent: Component, name: string, userZone: string): D
 }
 
 /** How many of the rule's occurrences (from the series' first) come before `cut` and whether `cut` is one of them. */
-function countBefore(recur: Recur, first: Time, cut: Time): { before: number; hit: boolean } {
+function countBefore(recur: Recur, first: Time, cut: Time, zone: string): { before: number; hit: boolean } {
   const floatingFirst = wallTime(wallOf(first), first.isDate);
   const floatingCut = wallTime(wallOf(cut), first.isDate);
-  const iterator = recur.iterator(floatingFirst);
+  // The days are walked on wall times, so an UNTIL in UTC is read as the wall time of the series' zone: compared
+  // as it is, the series' last day was missed by the zone's offset east of UTC.
+  const until = recur.until;
+  let walked = recur;
+  if (until && !until.isDate && until.zone === ICAL.Timezone.utcTimezone) {
+    walked = recur.clone();
+    walked.until = wallTime(wallTimeOf(until.toJSDate(), zone), false);
+  }
+  const iterator = walked.iterator(floatingFirst);
   let before = 0;
   for (let guard = 0; guard < 100_000; guard += 1) {
     const next = iterator.next();
@@ -275,7 +283,7 @@ export function editOccurrence(
   const form = startForm(main);
   const first = main.getFirstPropertyValue('dtstart') as Time;
   const cut = valueIn(form, original, userZone);
-  const { before, hit } = countBefore(recur, first, cut);
+  const { before, hit } = countBefore(recur, first, cut, zoneOfForm(form, userZone));
   if (!hit && !moved)
     throw new IcsEditError(
       'That day is not one of this event\u2019s days any more: refresh the calendar and try again.',
@@ -415,7 +423,7 @@ function followingOverrides(
     if (!planned) continue;
     const day = split.follow(planned);
     const recurrenceId = valueIn(form, day, userZone);
-    if (!countBefore(rule, first, recurrenceId).hit) continue;
+    if (!countBefore(rule, first, recurrenceId, zoneOfForm(form, userZone)).hit) continue;
     const copy = ICAL.Component.fromString(override.toString());
     copy.updatePropertyWithValue('uid', split.uid);
     copy.removeAllProperties('recurrence-id');
@@ -457,7 +465,7 @@ export function splitRule(
   const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
   const at = (instant: Date) =>
     allDay ? ICAL.Time.fromDateString(instant.toISOString().slice(0, 10)) : wallTime(wallTimeOf(instant, zone), false);
-  const { before, hit } = countBefore(recur, at(first), at(cut));
+  const { before, hit } = countBefore(recur, at(first), at(cut), allDay ? 'UTC' : zone);
   const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, allDay ? 'UTC' : zone))}T00:00:00Z`);
   return {
     hit,
