@@ -28,6 +28,7 @@ const users = {
   dave: 'dave-app-password',
   erin: 'erin-app-password',
   frank: 'frank-app-password',
+  grace: 'grace-app-password',
 };
 
 beforeAll(async () => {
@@ -720,6 +721,47 @@ describe('CalDAV accounts against Radicale', () => {
     await syncNow(person, id);
     expect(await shown()).toEqual(expected);
     expect(await objects()).toHaveLength(2);
+  }, 60_000);
+
+  it('moved every time to another weekday and hour, the days deleted or changed on their own move with it on the server', async () => {
+    const run = vevent('run-3', 'Run', '20260106T070000Z', '20260106T080000Z', 'RRULE:FREQ=WEEKLY;BYDAY=TU');
+    const { person, id, objectId, shown, server } = await repeatingOnServer('grace', 'runs', 'run.ics', run);
+    // Tuesday 17 February deleted and 3 March renamed, each on its own.
+    for (const response of [
+      await person.post('/api/calendar/caldav/events/delete', {
+        id: objectId,
+        occurrence: '2026-02-17T07:00:00.000Z',
+        scope: 'one',
+      }),
+      await person.post('/api/calendar/caldav/events/update', {
+        id: objectId,
+        occurrence: '2026-03-03T07:00:00.000Z',
+        scope: 'one',
+        title: 'Run (hills)',
+      }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+    // Every time: to Wednesdays, an hour later.
+    const moved = await person.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      start: '2026-01-07T08:00:00.000Z',
+      end: '2026-01-07T09:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const text = await server();
+    expect(text).toContain('EXDATE:20260218T080000Z');
+    expect(text).toContain('RECURRENCE-ID:20260304T080000Z');
+    const expected = [
+      'Run 2026-02-04T08:00',
+      'Run 2026-02-11T08:00',
+      'Run 2026-02-25T08:00',
+      'Run (hills) 2026-03-04T08:00',
+      'Run 2026-03-11T08:00',
+    ];
+    expect(await shown()).toEqual(expected);
+    await syncNow(person, id);
+    expect(await shown()).toEqual(expected);
   }, 60_000);
 
   it("answers another user's CalDAV event as not found", async () => {

@@ -684,8 +684,9 @@ export async function updateRemoteEvent(
       if (changed) return changed;
     }
     // A single event (or an occurrence moved on its own, found where it is now) is changed whole.
-    const moved = at && !change.start ? { at: at.occurrence, userZone: await zoneOfUser(deps.db, userId) } : undefined;
-    return await writeObject(deps, found, editedIcs(found.object.ics, fields, moved), headers, trace.fetch);
+    const movedAt = at && !change.start ? at.occurrence : undefined;
+    const edited = editedIcs(found.object.ics, fields, await zoneOfUser(deps.db, userId), movedAt);
+    return await writeObject(deps, found, edited, headers, trace.fetch);
   } catch (error) {
     throw explain(error, trace.statuses);
   }

@@ -200,11 +200,11 @@ describe('one occurrence of a series in its own object', () => {
   });
 
   it('a whole series moved to another weekday repeats on that weekday', () => {
-    const moved = editedIcs(berlin, {
-      start: new Date('2026-03-04T08:00:00Z'),
-      end: new Date('2026-03-04T09:00:00Z'),
-      allDay: false,
-    });
+    const moved = editedIcs(
+      berlin,
+      { start: new Date('2026-03-04T08:00:00Z'), end: new Date('2026-03-04T09:00:00Z'), allDay: false },
+      'UTC',
+    );
     expect(moved).toContain('BYDAY=WE');
   });
   it('finds the last day of a series whose UNTIL is that day in UTC (Apple and Google write it so)', () => {
@@ -353,7 +353,7 @@ describe('renaming one occurrence of a series, or it and all later ones', () => 
       'UTC',
       uid,
     )!.ics!;
-    expect(titles(editedIcs(renamedAlone, { title: 'Weekly team' })).map(([, title]) => title)).toEqual([
+    expect(titles(editedIcs(renamedAlone, { title: 'Weekly team' }, 'UTC')).map(([, title]) => title)).toEqual([
       'Weekly team',
       'Weekly team',
       'Team (offsite)',
@@ -384,6 +384,23 @@ describe('this and all future ones keeps the later days changed on their own', (
     '2026-04-06T07:00:00Z',
     null,
   );
+
+  it('every time moved to Tuesdays an hour later: the series stays in its zone, and its days changed or deleted alone move with it', () => {
+    // From Mondays 09:00 to Tuesdays 10:00 Berlin: 10:00 is 09:00 UTC in winter, 08:00 UTC in summer time.
+    const moved = editedIcs(changed, at('2026-03-03T09:00:00Z', '2026-03-03T10:00:00Z'), 'UTC');
+    expect(moved).toContain('DTSTART;TZID=Europe/Berlin:20260303T100000');
+    const [series, ...days] = shown(moved);
+    expect(series).toEqual(['team-1', 'Team', '2026-03-03T09:00:00.000Z', HOUR]);
+    // The series skips the deleted day and the days shown by their own overrides.
+    expect(parseIcs(moved, 'UTC')[0].exdates).toEqual(['2026-04-07', '2026-03-10', '2026-03-24', '2026-03-31']);
+    expect(days).toEqual([
+      // Moved alone (to Tuesday 10 March, then Friday 27 March): they stay where they were put.
+      ['team-1/2026-03-10T10:00:00', 'Team', '2026-03-10T08:00:00.000Z', HOUR],
+      ['team-1/2026-03-24T10:00:00', 'Team', '2026-03-27T15:00:00.000Z', HOUR],
+      // Renamed alone: the new day and time of the series, in summer time.
+      ['team-1/2026-03-31T10:00:00', 'Team (offsite)', '2026-03-31T08:00:00.000Z', HOUR],
+    ]);
+  });
 
   it('renamed: a day moved alone keeps its move and takes the new title; one renamed alone keeps its title; a deleted one stays deleted', () => {
     const split = future(changed, '2026-03-16T08:00:00Z', { title: 'Team sync' });

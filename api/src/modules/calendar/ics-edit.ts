@@ -67,18 +67,21 @@ function applyChange(vevent: Component, change: EventChange): void {
   if (change.start && change.end) setTimes(vevent, { start: change.start, end: change.end, allDay: !!change.allDay });
 }
 
-/** The object's text with the main event (every repeat of it) changed, or the override found at `moved`. */
-export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; userZone: string }): string {
+/**
+ * The object's text with the main event (every repeat of it) changed, or the override found where it is now
+ * (`movedAt`). `userZone` reads times that name no zone.
+ */
+export function editedIcs(ics: string, change: EventChange, userZone: string, movedAt?: Date): string {
   const root = parse(ics);
   // An occurrence moved on its own (an override, found where it is now) is renamed alone, as it shows alone.
   const override =
-    moved && !change.start
+    movedAt && !change.start
       ? root
           .getAllSubcomponents('vevent')
           .find(
             (v) =>
               v.hasProperty('recurrence-id') &&
-              instantOfProperty(v, 'dtstart', moved.userZone)?.getTime() === moved.at.getTime(),
+              instantOfProperty(v, 'dtstart', userZone)?.getTime() === movedAt.getTime(),
           )
       : undefined;
   if (override) {
@@ -99,10 +102,53 @@ export function editedIcs(ics: string, change: EventChange, moved?: { at: Date; 
         touch(other);
       }
   }
-  applyChange(main, change);
+  const form = startForm(main);
+  const series = main.hasProperty('rrule') || main.hasProperty('rdate');
+  const times = change.start && change.end ? { start: change.start, end: change.end, allDay: !!change.allDay } : null;
+  if (series && times && times.allDay === form.isDate) {
+    moveDaysAlong(root, main, form, times, userZone);
+    applyChange(main, { ...change, start: undefined, end: undefined });
+    setTimesLike(main, form, times, userZone);
+  } else applyChange(main, change);
   if (days) shiftWeekdays(main, days);
   touch(main);
   return root.toString();
+}
+
+/**
+ * A series moved every time (its start changed, all day or not as before): the days skipped or changed on their own
+ * move with it, by the same change of wall time in its zone, as EXDATE and RECURRENCE-ID name days by the series'
+ * start (RFC 5545). A day moved on its own keeps its own times; one changed otherwise goes where the series now puts
+ * it. Called before the main event's times change.
+ */
+function moveDaysAlong(root: Component, main: Component, form: StartForm, times: EventTimes, userZone: string): void {
+  const from = instantOfProperty(main, 'dtstart', userZone);
+  if (!from) return;
+  const follow = wallShift(from, times.start, zoneOfForm(form, userZone));
+  const plannedLength = lengthOf(main, userZone);
+  const length = times.end.getTime() - times.start.getTime();
+  for (const property of main.getAllProperties('exdate')) {
+    const skipped = (property.getValues() as Time[]).map((value) => instantOfValue(value, property, userZone).instant);
+    main.removeProperty(property);
+    for (const day of skipped) addTimeProperty(main, 'exdate', valueIn(form, follow(day), userZone), form);
+  }
+  for (const override of root.getAllSubcomponents('vevent')) {
+    const planned = override === main ? null : instantOfProperty(override, 'recurrence-id', userZone);
+    if (!planned) continue;
+    const start = instantOfProperty(override, 'dtstart', userZone);
+    const movedAlone = start?.getTime() !== planned.getTime() || lengthOf(override, userZone) !== plannedLength;
+    const day = follow(planned);
+    override.removeAllProperties('recurrence-id');
+    addTimeProperty(override, 'recurrence-id', valueIn(form, day, userZone), form);
+    if (!movedAlone)
+      setTimesLike(
+        override,
+        form,
+        { start: day, end: new Date(day.getTime() + length), allDay: times.allDay },
+        userZone,
+      );
+    touch(override);
+  }
 }
 
 const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate });
@@ -325,7 +371,7 @@ export function editOccurrence(
   // "This and all future ones" from the first occurrence is the whole series.
   if (before === 0) {
     if (!change) return { ics: null, split: null };
-    return { ics: editedIcs(ics, change), split: null };
+    return { ics: editedIcs(ics, change, userZone), split: null };
   }
   // Compared as instants: an EXDATE or RECURRENCE-ID may name its zone differently from DTSTART.
   const later = (instant: Date | null) => instant !== null && instant.getTime() >= original.getTime();
