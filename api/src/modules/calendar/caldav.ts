@@ -25,7 +25,7 @@ import {
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { editedIcs, editOccurrence, IcsEditError, type EventChange, type OccurrenceScope } from './ics-edit';
 import { zoneOrUtc } from './recurrence';
-import { reconcileCalendars } from './service';
+import { markSynced, reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
 import { refreshSubscription } from './subscriptions';
 
@@ -285,6 +285,7 @@ export async function syncConnection(
   deps: CaldavDeps,
   connectionId: number,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
+  const startedAt = new Date();
   const [connection] = await deps.db
     .select()
     .from(calendarConnections)
@@ -312,17 +313,11 @@ export async function syncConnection(
       await storeObjects(deps, row, changed, headers, trace.fetch, zone);
       await deps.db.update(caldavCalendars).set({ ctag: calendar.ctag }).where(eq(caldavCalendars.id, row.id));
     }
-    await deps.db
-      .update(calendarConnections)
-      .set({ lastSyncedAt: new Date(), lastError: null })
-      .where(eq(calendarConnections.id, connection.id));
+    await markSynced(deps.db, connection.id, startedAt, null);
     return { ok: true };
   } catch (error) {
     const reason = explain(error, trace.statuses);
-    await deps.db
-      .update(calendarConnections)
-      .set({ lastSyncedAt: new Date(), lastError: reason.message })
-      .where(eq(calendarConnections.id, connection.id));
+    await markSynced(deps.db, connection.id, startedAt, reason.message);
     return { ok: false, error: reason.message };
   }
 }

@@ -14,7 +14,7 @@ import {
 } from './google';
 import { exdatesFrom, splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
-import { reconcileCalendars } from './service';
+import { markSynced, reconcileCalendars } from './service';
 
 /*
  * Two-way sync of a Google account. From Google: its calendars (calendarList) and, for each chosen one, its events, pulled
@@ -251,6 +251,7 @@ export async function syncGoogleConnection(
   deps: GoogleDeps,
   connectionId: number,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
+  const startedAt = new Date();
   const [connection] = await deps.db
     .select()
     .from(calendarConnections)
@@ -285,18 +286,12 @@ export async function syncGoogleConnection(
       await deps.db.update(caldavCalendars).set({ ctag: pulled.nextSyncToken }).where(eq(caldavCalendars.id, row.id));
     }
     await save();
-    await deps.db
-      .update(calendarConnections)
-      .set({ lastSyncedAt: new Date(), lastError: null })
-      .where(eq(calendarConnections.id, connection.id));
+    await markSynced(deps.db, connection.id, startedAt, null);
     return { ok: true };
   } catch (error) {
     const reason = explainGoogle(error);
     await save().catch(() => undefined);
-    await deps.db
-      .update(calendarConnections)
-      .set({ lastSyncedAt: new Date(), lastError: reason.message })
-      .where(eq(calendarConnections.id, connection.id));
+    await markSynced(deps.db, connection.id, startedAt, reason.message);
     return { ok: false, error: reason.message };
   }
 }

@@ -99,6 +99,24 @@ export async function ownConnection(
   return row;
 }
 
+/**
+ * Records a sync of the connection that started at `startedAt` (its copy is as of then), with its error or none.
+ * Two syncs of one connection may overlap (a "Sync now" while a queued one runs): the connection keeps the one
+ * that started last, whichever ends last, so its time never goes back and a sync asked for after a change is the
+ * one that moves it.
+ */
+export async function markSynced(db: Db, connectionId: number, startedAt: Date, lastError: string | null) {
+  const started = sql`${startedAt.toISOString()}::timestamptz`;
+  const latest = sql`${calendarConnections.lastSyncedAt} is null or ${calendarConnections.lastSyncedAt} <= ${started}`;
+  await db
+    .update(calendarConnections)
+    .set({
+      lastSyncedAt: sql`greatest(${calendarConnections.lastSyncedAt}, ${started})`,
+      lastError: sql`case when ${latest} then ${lastError}::text else ${calendarConnections.lastError} end`,
+    })
+    .where(eq(calendarConnections.id, connectionId));
+}
+
 /** A connection as stored now (after a refresh wrote to it). */
 export async function connectionById(db: Db, id: number): Promise<ConnectionRow | undefined> {
   const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
