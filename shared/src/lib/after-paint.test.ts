@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, afterPaintWhenIdle } from './after-paint';
+import { afterNextPaint, afterPaintWhenIdle, nextPaint } from './after-paint';
 import { stubFrames } from './test-frames';
 
 afterEach(() => {
@@ -30,6 +30,35 @@ describe('afterNextPaint', () => {
     cancel();
     vi.runAllTimers();
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('nextPaint', () => {
+  it('resolves after the next frame is painted', async () => {
+    vi.useFakeTimers();
+    const frames = stubFrames();
+    const painted = vi.fn();
+    void nextPaint().then(painted);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(painted).not.toHaveBeenCalled();
+    frames[0]?.(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(painted).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves at once in a hidden page, and at the latest after its time limit when no frame comes', async () => {
+    vi.useFakeTimers();
+    stubFrames();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await nextPaint();
+    visibility.mockReturnValue('visible');
+    const painted = vi.fn();
+    void nextPaint(100).then(painted);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(painted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(painted).toHaveBeenCalledTimes(1);
+    visibility.mockRestore();
   });
 });
 

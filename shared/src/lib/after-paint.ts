@@ -20,11 +20,21 @@ export function afterNextPaint(work: () => void): () => void {
 
 /**
  * Resolves once what was just rendered is painted (see `afterNextPaint`), or at once in a hidden page, where
- * animation frames wait until it is shown again.
+ * animation frames wait until it is shown again; at the latest after `timeoutMs`, should the page be hidden before
+ * its frame.
  */
-export function nextPaint(): Promise<void> {
+export function nextPaint(timeoutMs = 100): Promise<void> {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => afterNextPaint(resolve));
+  return new Promise((resolve) => {
+    const cancel = afterNextPaint(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      cancel();
+      resolve();
+    }, timeoutMs);
+  });
 }
 
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
