@@ -109,18 +109,19 @@ describe('the programs marketplace', () => {
     await page.getByRole('form', { name: 'Edit program' }).getByLabel('Status').selectOption({ label: 'Published' });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/In review/);
-    const mine = await apiRequest(
-      site,
-      'POST',
-      '/api/program/all',
-      { board: creator.boardId, params: {} },
-      creator.token,
-    );
-    const program = (mine.body.programs as { title: string; guid: string; status: string }[]).find(
-      (p) => p.title === title,
-    );
-    expect(program?.status).toBe('review');
-    guid = program?.guid ?? '';
+    // The list shows the change at once; the save reaches the server just after.
+    const stored = async () => {
+      const mine = await apiRequest(
+        site,
+        'POST',
+        '/api/program/all',
+        { board: creator.boardId, params: {} },
+        creator.token,
+      );
+      return (mine.body.programs as { title: string; guid: string; status: string }[]).find((p) => p.title === title);
+    };
+    await expect.poll(async () => (await stored())?.status, { timeout: 20_000 }).toBe('review');
+    guid = (await stored())?.guid ?? '';
 
     // The admin sends it back with a reason; the creator reads it, and submits again.
     await adminPage.goto(`${site.shellUrl}/admin/programs`);
