@@ -176,7 +176,7 @@ export interface KeptSources {
  * keeps them: after an edit, only the changed rows are parsed again. The text goes into the key as its SHA-256, so
  * the cache's keys stay small however long a synced object is.
  */
-function preparedOnce(
+function rowSourcesOnce(
   rows: BoundedCache<readonly Source[]> | undefined,
   identity: string,
   text: string,
@@ -222,28 +222,24 @@ async function keptSourcesOf(
   const keep = (sortAt: Date, sources: readonly Source[]) => {
     for (const source of sources) repeating.push({ sortAt: sortAt.getTime(), source });
   };
-  for (const row of events)
-    keep(
-      row.sortAt,
-      preparedOnce(rows, `${zone} event ${row.id} ${row.boardId}`, row.text, () => {
-        const made = eventSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
-        return made ? [made] : [];
-      }),
-    );
-  for (const row of planned)
-    keep(
-      row.sortAt,
-      preparedOnce(rows, `${zone} planned ${row.id} ${row.boardId}`, row.text, () => {
-        const made = plannedSource(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
-        return made ? [made] : [];
-      }),
-    );
+  for (const [kind, rowsOfKind, sourceOf] of [
+    ['event', events, eventSource],
+    ['planned', planned, plannedSource],
+  ] as const)
+    for (const row of rowsOfKind)
+      keep(
+        row.sortAt,
+        rowSourcesOnce(rows, `${zone} ${kind} ${row.id} ${row.boardId}`, row.text, () => {
+          const made = sourceOf(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
+          return made ? [made] : [];
+        }),
+      );
   const calendars: Source[] = [];
   for (const connection of connections)
     for (const item of connection.events) calendars.push(feedSource(connection.id, connection.name, item, zone));
   for (const object of caldav) {
     const kind = object.provider === 'google' ? 'google' : 'caldav';
-    const made = preparedOnce(
+    const made = rowSourcesOnce(
       rows,
       `${zone} ${kind} ${object.id} ${object.calendarId} ${JSON.stringify([object.name, object.color])}`,
       object.text,
