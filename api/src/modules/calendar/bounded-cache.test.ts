@@ -35,4 +35,12 @@ describe('BoundedCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe('efgh');
   });
+
+  it('makes room for an eighth of its capacity at once, oldest first', () => {
+    const cache = new BoundedCache<number[]>(80);
+    for (const key of 'abcdefgh') cache.set(key, new Array(9).fill(0)); // 8 × 10 = 80
+    cache.set('i', new Array(9).fill(0)); // 90 > 80: down to 70 or less, so a and b go
+    expect([...'abcdefghi'].filter((key) => cache.get(key) !== undefined).join('')).toBe('cdefghi');
+    expect(cache.held).toBe(70);
+  });
 });

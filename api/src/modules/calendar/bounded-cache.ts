@@ -32,8 +32,12 @@ export class BoundedCache<V extends { readonly length: number }> {
     if (cost > this.capacity) return;
     this.entries.set(key, value);
     this.weight += cost;
+    if (this.weight <= this.capacity) return;
+    // Down to seven eighths at once: each pass starts at the map's front, where the entries deleted before still lie
+    // until the map is rebuilt, so evicting one entry per insertion walked those again and again.
+    const target = this.capacity - (this.capacity >> 3);
     for (const [oldest, list] of this.entries) {
-      if (this.weight <= this.capacity) break;
+      if (this.weight <= target) break;
       this.entries.delete(oldest);
       this.weight -= list.length + 1;
     }

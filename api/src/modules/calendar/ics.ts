@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { FeedSeries } from '../../db/schema';
-import { instantOf, isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
+import { instantOf, isTimeZone, wallDateOf, wallTimeOf, type WallTime } from './recurrence';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,9 +40,6 @@ export function instantOfValue(
   return { instant: instantOf(wallOf(time), userZone), tzid: userZone };
 }
 
-/** The date (`YYYY-MM-DD`) an instant falls on in a series' zone, as the expansion names occurrences. */
-const dateIn = (instant: Date, zone: string) => wallDate(wallTimeOf(instant, zone));
-
 /**
  * The events of an iCalendar text, one series per UID: RRULE and EXDATE kept for the expansion; an
  * overridden occurrence (RECURRENCE-ID) becomes its own event and is removed from its series.
@@ -79,7 +76,7 @@ export function parseIcs(text: string, userZone: string): FeedSeries[] {
     const exdates: string[] = [];
     for (const property of vevent.getAllProperties('exdate')) {
       for (const value of property.getValues() as Time[])
-        exdates.push(dateIn(instantOfValue(value, property, userZone).instant, zone));
+        exdates.push(wallDateOf(instantOfValue(value, property, userZone).instant, zone));
     }
     const recur = vevent.getFirstPropertyValue('rrule') as { toString(): string } | null;
     const item: FeedSeries = {
@@ -97,7 +94,7 @@ export function parseIcs(text: string, userZone: string): FeedSeries[] {
     if (recurrenceProperty && recurrenceId) {
       overrides.push({
         uid,
-        date: dateIn(instantOfValue(recurrenceId, recurrenceProperty, userZone).instant, zone),
+        date: wallDateOf(instantOfValue(recurrenceId, recurrenceProperty, userZone).instant, zone),
         item: { ...item, uid: `${uid}/${recurrenceId.toString()}`, rrule: null },
       });
     } else {

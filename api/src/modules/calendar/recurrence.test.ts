@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import rrule from 'rrule';
-import { expandsArithmetically, instantOf, occurrences, occurrencesByRrule, wallTimeOf } from './recurrence';
+import {
+  expandsArithmetically,
+  instantOf,
+  isoText,
+  occurrences,
+  occurrencesByRrule,
+  wallDate,
+  wallDateOf,
+  wallTimeOf,
+} from './recurrence';
 
 const hour = 60 * 60 * 1000;
 
@@ -146,6 +155,30 @@ describe('wallTimeOf', () => {
         expect(wallTimeOf(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlWall(instant, zone));
       }
     }
+  });
+
+  it("dates an instant as its wall time's date, to the millisecond before and after each midnight", () => {
+    for (const zone of ['UTC', 'Europe/Berlin', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Lord_Howe']) {
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 2_233_123) {
+        const instant = new Date(at);
+        expect(wallDateOf(instant, zone), `${zone} ${instant.toISOString()}`).toBe(wallDate(intlWall(instant, zone)));
+      }
+      // Each local midnight of the year and the millisecond before it.
+      for (let day = 0; day < 366; day += 1) {
+        const midnight = instantOf({ year: 2026, month: 1, day: 1 + day, hour: 0, minute: 0, second: 0 }, zone);
+        for (const instant of [midnight, new Date(midnight.getTime() - 1)])
+          expect(wallDateOf(instant, zone), `${zone} ${instant.toISOString()}`).toBe(wallDate(intlWall(instant, zone)));
+      }
+    }
+  });
+});
+
+describe('isoText', () => {
+  it('writes what toISOString writes, from 1970 to 9999 and outside it', () => {
+    const instants = [0, -1, 1, Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), Date.UTC(1969, 11, 31)];
+    for (let at = Date.UTC(1960, 0, 1); at < Date.UTC(2100, 0, 1); at += 9_876_543_217) instants.push(at);
+    for (let i = 0; i < 2000; i += 1) instants.push(Date.UTC(2026, 0, 1) + i * 3_600_000 + (i % 7) * 60_123);
+    for (const at of instants) expect(isoText(new Date(at))).toBe(new Date(at).toISOString());
   });
 });
 

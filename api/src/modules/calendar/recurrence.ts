@@ -130,6 +130,41 @@ export function instantOfFloating(asUtc: number, timeZone: string): Date {
 export const wallDate = (wall: WallTime) =>
   `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
 
+const dayTexts = new Map<number, string>();
+/** `wallDate` of a day (days since 1970-01-01): a month of a calendar names the same few dozen days thousands of times. */
+function dayText(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    if (dayTexts.size > 100_000) dayTexts.clear();
+    text = wallDate(fromFloating(new Date(day * DAY_MS)));
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+const clockTexts = new Map<number, string>();
+/**
+ * `instant.toISOString()`, from the texts of its day and its time of day, each written once: a month of a calendar
+ * writes thousands of instants on a few dozen days at a few dozen times, and `toISOString` is the slower.
+ */
+export function isoText(instant: Date): string {
+  const ms = instant.getTime();
+  const day = Math.floor(ms / DAY_MS);
+  if (day < 0 || day >= 2_932_897) return instant.toISOString(); // outside years 1970-9999
+  const clock = ms - day * DAY_MS;
+  let time = clockTexts.get(clock);
+  if (time === undefined) {
+    if (clockTexts.size > 100_000) clockTexts.clear();
+    time = `T${new Date(clock).toISOString().slice(11)}`;
+    clockTexts.set(clock, time);
+  }
+  return dayText(day) + time;
+}
+
+/** The `YYYY-MM-DD` an instant shows in a zone: `wallDate(wallTimeOf(…))` without the wall time. */
+export const wallDateOf = (instant: Date, timeZone: string): string =>
+  dayText(Math.floor((instant.getTime() + offsetAt(instant.getTime(), timeZone)) / DAY_MS));
+
 export interface Series {
   /** The first occurrence's start, as an instant. */
   start: Date;
@@ -314,7 +349,7 @@ function expand(series: Series, timeZone: string, from: Date, to: Date, arithmet
   const at = (start: Date): Occurrence => ({
     start,
     end: new Date(start.getTime() + series.durationMs),
-    date: wallDate(wallTimeOf(start, timeZone)),
+    date: wallDateOf(start, timeZone),
   });
   const overlaps = (o: Occurrence) => o.start < to && (o.end > from || o.start.getTime() >= from.getTime());
   if (!series.repeat) {

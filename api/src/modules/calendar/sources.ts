@@ -10,7 +10,7 @@ import {
   type FeedSeries,
 } from '../../db/schema';
 import type { FeedItem } from './ics';
-import { instantOf, occurrences, wallDate, wallTimeOf, type Series } from './recurrence';
+import { instantOf, isoText, occurrences, wallDateOf, type Series } from './recurrence';
 import type { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,8 +56,8 @@ function eventSource(id: number, board: number, data: Record<string, unknown>, z
   const repeat = text(data.repeat) || null;
   const skipDates = dates(data.skip_dates);
   if (data.all_day === true) {
-    const first = wallDate(wallTimeOf(start, zone));
-    const last = end && end > start ? wallDate(wallTimeOf(end, zone)) : first;
+    const first = wallDateOf(start, zone);
+    const last = end && end > start ? wallDateOf(end, zone) : first;
     const days = Math.max(1, Math.round((midnight(last).getTime() - midnight(first).getTime()) / DAY_MS) + 1);
     return {
       ...base,
@@ -331,15 +331,11 @@ function itemsOf(source: Source, range: Range): AnswerItem[] {
   if (source.done !== undefined) tail += `,"done":${source.done}`;
   tail += '}';
   return found.map((occurrence) => {
-    const startIso = occurrence.start.toISOString();
-    const endIso = occurrence.end.toISOString();
-    const start = source.allDay ? startIso.slice(0, 10) : startIso;
-    const end = source.allDay ? endIso.slice(0, 10) : endIso;
-    const date = source.allDay
-      ? start
-      : source.zone === zone
-        ? occurrence.date
-        : wallDate(wallTimeOf(occurrence.start, zone));
+    const startIso = isoText(occurrence.start);
+    // An all-day item's occurrences are expanded in UTC: their dates are their UTC dates.
+    const start = source.allDay ? occurrence.date : startIso;
+    const end = source.allDay ? wallDateOf(occurrence.end, 'UTC') : isoText(occurrence.end);
+    const date = source.allDay ? start : source.zone === zone ? occurrence.date : wallDateOf(occurrence.start, zone);
     const id = idPrefix === null ? source.key : idPrefix + startIso;
     const idJson = idPrefix === null ? fixedId : `${idOpen}${startIso}"`;
     return {
