@@ -22,7 +22,7 @@ import { googleDepsOf, googleMissing, revokeGrant } from './google';
 import { documented, errorsOf, wireSchema } from '../../openapi';
 import { authOf } from '../../types';
 import { buildIcs } from './ics';
-import { feedItemsOf, rangeEventsJson, type AnswerItem, type KeptSources, type Source } from './sources';
+import { feedItemsOf, rangeEventsJson, type KeptSources, type Source } from './sources';
 import { BoundedCache } from './bounded-cache';
 import {
   caldavCalendarsOf,
@@ -219,10 +219,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const policy = fetchPolicyOf(app.env);
   const caldav = caldavDepsOf(app.db, app.env);
   const google = googleDepsOf(app.db, app.env);
-  // Whole answers by user, calendar version, zone and range, for views asked again: ~24 million characters at most.
-  const answers = new BoundedCache<string>(24_000_000);
-  // Each repeating series' items per range asked, for views asked again after an edit: ~60,000 items at most.
-  const seriesCache = new BoundedCache<readonly AnswerItem[]>(60_000);
+  // Whole answers by user, calendar version, zone and range, for views asked again: ~24 MB at most.
+  const answers = new BoundedCache<Buffer>(24_000_000);
   // What every range of a user reads, prepared, by user, calendar version and zone, for ranges not asked before:
   // ~50,000 sources at most.
   const keptSources = new BoundedCache<KeptSources>(50_000);
@@ -257,14 +255,13 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       let json = answers.get(key);
       if (json === undefined) {
         json = await rangeEventsJson(app.db, userId, zone, startDate, endDate, {
-          series: seriesCache,
           sources: keptSources,
           rows: rowSources,
           version,
         });
         answers.set(key, json);
       }
-      // Already the JSON of `calendarEvents`: fastify sends a string with a JSON type as it is, unserialized.
+      // Already the JSON of `calendarEvents`: fastify sends bytes as they are, unserialized.
       return reply.type('application/json; charset=utf-8').send(json as unknown as z.output<typeof calendarEvents>);
     },
   );

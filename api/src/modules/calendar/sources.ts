@@ -10,7 +10,7 @@ import {
   type FeedSeries,
 } from '../../db/schema';
 import type { FeedItem } from './ics';
-import { instantOf, isoText, occurrences, wallDateOf, type Series } from './recurrence';
+import { instantOf, isoText, occurrences, wallDateOf, type Occurrence, type Series } from './recurrence';
 import type { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,8 +32,6 @@ export interface Source {
   idKey?: string;
   color?: string;
   calendarId?: number;
-  /** The source as the series cache's key holds it; written on first use (a kept source serves many requests). */
-  seriesKey?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -299,18 +297,19 @@ function rangeOf(zone: string, startDate: string, endDate: string): Range {
   };
 }
 
-/** One item of an answer as JSON, and where it sorts: by its start (an all-day item first on its date), then its id. */
-export interface AnswerItem {
-  at: number;
-  id: string;
-  json: string;
+/**
+ * A source's occurrences in the range, and how each is written as `CalendarEvent` JSON: the text all its items share
+ * is written once, and each item only adds its id, date and times (a busy month is thousands of items).
+ */
+interface Expanded {
+  found: Occurrence[];
+  allDay: boolean;
+  /** What its items sort by after their start: their id less the start, which items at one instant share. */
+  order: string;
+  write: (occurrence: Occurrence) => string;
 }
 
-/**
- * A source's items in the range as `CalendarEvent` JSON, in start order. The text every item of a source shares is
- * written once, and each item only adds its id, date and times: a busy month is thousands of items.
- */
-function itemsOf(source: Source, range: Range): AnswerItem[] {
+function expandSource(source: Source, range: Range): Expanded {
   const { zone } = range;
   const found = source.allDay
     ? occurrences(source.series, 'UTC', range.dayFrom, range.dayTo)
@@ -330,33 +329,24 @@ function itemsOf(source: Source, range: Range): AnswerItem[] {
   if (source.board !== undefined) tail += `,"board":${source.board}`;
   if (source.done !== undefined) tail += `,"done":${source.done}`;
   tail += '}';
-  return found.map((occurrence) => {
-    const startIso = isoText(occurrence.start);
-    // An all-day item's occurrences are expanded in UTC: their dates are their UTC dates.
-    const start = source.allDay ? occurrence.date : startIso;
-    const end = source.allDay ? wallDateOf(occurrence.end, 'UTC') : isoText(occurrence.end);
-    const date = source.allDay ? start : source.zone === zone ? occurrence.date : wallDateOf(occurrence.start, zone);
-    const id = idPrefix === null ? source.key : idPrefix + startIso;
-    const idJson = idPrefix === null ? fixedId : `${idOpen}${startIso}"`;
-    return {
-      // Half a millisecond early: an all-day date sorts before a timed item starting at its midnight, as "2026-03-01"
-      // sorts before "2026-03-01T00:00:00.000Z".
-      at: source.allDay ? occurrence.start.getTime() - 0.5 : occurrence.start.getTime(),
-      id,
-      json: `{"id":${idJson}${afterId}${date}${afterDate}${start}","end":"${end}${tail}`,
-    };
-  });
+  return {
+    found,
+    allDay: source.allDay,
+    order: idPrefix ?? source.key,
+    write: (occurrence) => {
+      const startIso = isoText(occurrence.start);
+      // An all-day item's occurrences are expanded in UTC: their dates are their UTC dates.
+      const start = source.allDay ? occurrence.date : startIso;
+      const end = source.allDay ? wallDateOf(occurrence.end, 'UTC') : isoText(occurrence.end);
+      const date = source.allDay ? start : source.zone === zone ? occurrence.date : wallDateOf(occurrence.start, zone);
+      const idJson = idPrefix === null ? fixedId : `${idOpen}${startIso}"`;
+      return `{"id":${idJson}${afterId}${date}${afterDate}${start}","end":"${end}${tail}`;
+    },
+  };
 }
-
-const byStartThenId = (a: AnswerItem, b: AnswerItem) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-const sourceKeyParts = (key: string, value: unknown) =>
-  key === 'description' || key === 'seriesKey' ? undefined : value;
 
 /** The caches a range's answer is made with; see `rangeEventsJson`. */
 export interface RangeCaches {
-  /** Each repeating series' items per range, zone and source. */
-  series: BoundedCache<readonly AnswerItem[]>;
   /** `KeptSources` by user, calendar version and zone. */
   sources: BoundedCache<KeptSources>;
   /** Each stored row's sources, by the row's identity and text and the zone, across versions. */
@@ -367,15 +357,10 @@ export interface RangeCaches {
 
 /**
  * Every item of the user from `startDate` to `endDate` (inclusive, in the user's zone), repeats expanded, as the JSON
- * of `{ events }`. With `caches`:
- * - what every range reads (`KeptSources`) is kept under the user's calendar version, which grows in the writing
- *   transaction of every write to it (any process), so a range never asked before reads only the single rows near
- *   it. The version is read before the sources: a write landing in between is read, and kept under the older
- *   version, which no later request asks for.
- * - each repeating series' items are kept, keyed by the range, the user's zone and the whole source as read (its
- *   times, rule, skipped dates, title, board, done…; all but the description, which the answer does not carry): an
- *   edit makes a new key, so a changed or deleted series is never answered from an old entry, whichever process
- *   made it.
+ * of `{ events }` in UTF-8. With `caches`, what every range reads (`KeptSources`) is kept under the user's calendar
+ * version, which grows in the writing transaction of every write to it (any process), so a range never asked before
+ * reads only the single rows near it. The version is read before the sources: a write landing in between is read,
+ * and kept under the older version, which no later request asks for.
  */
 export async function rangeEventsJson(
   db: Db,
@@ -384,7 +369,7 @@ export async function rangeEventsJson(
   startDate: string,
   endDate: string,
   caches?: RangeCaches,
-): Promise<string> {
+): Promise<Buffer> {
   const range = rangeOf(zone, startDate, endDate);
   const keptKey = caches ? `${userId} ${caches.version} ${zone}` : '';
   const wasKept = caches?.sources.get(keptKey);
@@ -393,27 +378,62 @@ export async function rangeEventsJson(
     singleSourcesNear(db, userId, range),
   ]);
   if (caches && !wasKept) caches.sources.set(keptKey, kept);
-  const items: AnswerItem[] = [];
-  const add = (source: Source) => {
-    if (!source.series.repeat || !caches) {
-      for (const item of itemsOf(source, range)) items.push(item);
-      return;
-    }
-    source.seriesKey ??= JSON.stringify(source, sourceKeyParts);
-    const key = `${zone} ${startDate} ${endDate} ${source.seriesKey}`;
-    let found = caches.series.get(key);
-    if (!found) caches.series.set(key, (found = itemsOf(source, range)));
-    for (const item of found) items.push(item);
-  };
-  for (const source of singles) add(source);
+  const expanded: Expanded[] = [];
+  for (const source of singles) expanded.push(expandSource(source, range));
   // Of the repeating rows, those a query of the range filtering on the sort instant would read.
   const sortsBefore = range.to.getTime() + DAY_MS;
-  for (const { sortAt, source } of kept.repeating) if (sortAt < sortsBefore) add(source);
-  for (const source of kept.calendars) add(source);
-  items.sort(byStartThenId);
-  let json = '{"events":[';
-  for (let i = 0; i < items.length; i += 1) json += i === 0 ? items[i].json : `,${items[i].json}`;
-  return `${json}]}`;
+  for (const { sortAt, source } of kept.repeating) if (sortAt < sortsBefore) expanded.push(expandSource(source, range));
+  for (const source of kept.calendars) expanded.push(expandSource(source, range));
+  return writeInOrder(expanded);
+}
+
+/**
+ * The items of `expanded` written as the answer, by start (an all-day item first on its date), then id. Each item's
+ * text is written into the answer's bytes as soon as it is made: thousands of texts kept until a final join outlived
+ * the young generation, and every garbage collection during a request copied them.
+ */
+function writeInOrder(expanded: readonly Expanded[]): Buffer {
+  // Items starting at one instant share their start: their ids compare as their sources' `order`.
+  const rank = new Uint32Array(expanded.length);
+  expanded
+    .map((_, index) => index)
+    .sort((a, b) => (expanded[a].order < expanded[b].order ? -1 : expanded[a].order > expanded[b].order ? 1 : a - b))
+    .forEach((index, position) => (rank[index] = position));
+  let count = 0;
+  for (const { found } of expanded) count += found.length;
+  const at = new Float64Array(count);
+  const sourceOf = new Uint32Array(count);
+  const nth = new Uint32Array(count);
+  const order = new Uint32Array(count);
+  let item = 0;
+  expanded.forEach(({ found, allDay }, index) => {
+    // Half a millisecond early: an all-day date sorts before a timed item starting at its midnight.
+    const early = allDay ? 0.5 : 0;
+    for (let i = 0; i < found.length; i += 1, item += 1) {
+      at[item] = found[i].start.getTime() - early;
+      sourceOf[item] = index;
+      nth[item] = i;
+      order[item] = item;
+    }
+  });
+  order.sort((a, b) => at[a] - at[b] || rank[sourceOf[a]] - rank[sourceOf[b]]);
+  // Items are ~250 bytes; the answer grows if that was too few.
+  let body = Buffer.allocUnsafe(count * 320 + 64);
+  let length = body.write('{"events":[');
+  for (let i = 0; i < count; i += 1) {
+    const { found, write } = expanded[sourceOf[order[i]]];
+    const text = write(found[nth[order[i]]]);
+    // A UTF-16 unit is at most 3 bytes of UTF-8; 3 more for the comma and the closing "]}".
+    if (length + text.length * 3 + 3 > body.length) {
+      const grown = Buffer.allocUnsafe(2 * body.length + text.length * 3);
+      body.copy(grown, 0, 0, length);
+      body = grown;
+    }
+    if (i > 0) length += body.write(',', length);
+    length += body.write(text, length);
+  }
+  length += body.write(']}', length);
+  return body.subarray(0, length);
 }
 
 /** `rangeEventsJson` as objects, for the server's own use (the daily e-mail). */
@@ -424,7 +444,8 @@ export async function rangeEvents(
   startDate: string,
   endDate: string,
 ): Promise<CalendarEvent[]> {
-  const answer = JSON.parse(await rangeEventsJson(db, userId, zone, startDate, endDate)) as { events: CalendarEvent[] };
+  const json = (await rangeEventsJson(db, userId, zone, startDate, endDate)).toString();
+  const answer = JSON.parse(json) as { events: CalendarEvent[] };
   return answer.events;
 }
 
