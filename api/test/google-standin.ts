@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
  *   refresh_token; errors as `{ error, error_description }` (invalid_grant, invalid_client).
  * - POST /revoke?token=: ends the grant (its refresh token and every access token made with it).
  * - GET /calendar/v3/users/me/calendarList; GET, POST /calendar/v3/calendars/{id}/events with pageToken,
- *   maxResults, showDeleted and syncToken (410 "fullSyncRequired" once a token was invalidated); GET, PATCH and
+ *   maxResults, showDeleted and syncToken (410 "fullSyncRequired" once a token was invalidated; a repeating timed
+ *   event inserted without start.timeZone is refused, 400, as Google refuses it); GET, PATCH and
  *   DELETE /calendar/v3/calendars/{id}/events/{eventId}, with If-Match (412 "conditionNotMet" on a stale ETag).
  *   A calendar the account may only read refuses writes (403 "requiredAccessLevel"). Every call needs a live
  *   Bearer access token, else 401.
@@ -546,6 +547,11 @@ export async function startGoogleStandIn(
       if (!body.start || !body.end) {
         record(400);
         return apiError(400, 'required', 'Missing end time.', 'INVALID_ARGUMENT');
+      }
+      // As Google documents start.timeZone: a repeating timed event needs the zone its rule is expanded in.
+      if (body.recurrence?.length && !body.start.date && !body.start.timeZone) {
+        record(400);
+        return apiError(400, 'invalid', 'Missing time zone definition for start time.', 'INVALID_ARGUMENT');
       }
       const made = { ...body, id: randomBytes(13).toString('hex'), status: 'confirmed' as const };
       write(calendar, made);

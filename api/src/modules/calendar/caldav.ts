@@ -662,7 +662,7 @@ export async function updateRemoteEvent(
   if (found.connection.provider === 'google')
     return (
       inPart
-        ? changeGoogleOccurrence(deps.google, found, at, change).then(
+        ? changeGoogleOccurrence(deps.google, found, at, change, await zoneOfUser(deps.db, userId)).then(
             async (row) => row ?? updateGoogleEvent(deps.google, found, fields),
           )
         : updateGoogleEvent(deps.google, found, fields)
@@ -702,9 +702,11 @@ export async function deleteRemoteEvent(
   if (found.connection.provider === 'google')
     return (
       at
-        ? changeGoogleOccurrence(deps.google, found, at, null).then(async (row) => {
-            if (row === null) await deleteGoogleEvent(deps.google, found);
-          })
+        ? changeGoogleOccurrence(deps.google, found, at, null, 'UTC' /* a deletion starts no series */).then(
+            async (row) => {
+              if (row === null) await deleteGoogleEvent(deps.google, found);
+            },
+          )
         : deleteGoogleEvent(deps.google, found)
     ).catch((error: unknown) => {
       throw explain(error, []);

@@ -12,7 +12,16 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
-import { exdatesFrom, splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
+import {
+  daysAlong,
+  exdatesFrom,
+  splitRule,
+  type DayForm,
+  type DaysAlong,
+  type EventChange,
+  type EventTimes,
+  type OccurrenceScope,
+} from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { markSynced, reconcileCalendars } from './service';
 
@@ -460,13 +469,15 @@ const notAnOccurrence = 'That day is not one of this event\u2019s days any more:
  * its original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then
  * on deleted) and, for a move or a rename, inserts a new series from that day, whose instances take over the later
  * days moved, renamed or cancelled on their own. Answers null when the event is no series to change in part (a single
- * event, or an occurrence already changed on its own): the caller changes it whole.
+ * event, or an occurrence already changed on its own): the caller changes it whole. `userZone` is the zone a series
+ * turned from all day to a time repeats in (Google needs one for a repeating event).
  */
 export async function changeGoogleOccurrence(
   deps: GoogleDeps,
   owned: Required<Owned>,
   at: OccurrenceScope,
   change: EventChange | null,
+  userZone: string,
 ): Promise<ObjectRow | null> {
   const event = JSON.parse(owned.object.ics) as GoogleEvent;
   const rule = (event.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
@@ -480,7 +491,14 @@ export async function changeGoogleOccurrence(
     : change.start && change.end
       ? { start: change.start, end: change.end, allDay: !!change.allDay }
       : { start: at.occurrence, end: new Date(at.occurrence.getTime() + lengthOf(event)), allDay };
-  const split = splitRule(rule, first, at.occurrence, allDay, zone, times?.start ?? null);
+  // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
+  // by dates), in the new series' zone: the old one's, or the person's for a series that had none (all day).
+  const timeZone = times && !times.allDay ? (event.start.timeZone ?? (allDay ? userZone : null)) : null;
+  const newZone = !times || times.allDay ? 'UTC' : allDay ? (timeZone ?? userZone) : zone;
+  const was: DayForm = { allDay, zone: allDay ? 'UTC' : zone, seen: allDay ? 'UTC' : zone };
+  const now: DayForm | null = times && { allDay: times.allDay, zone: newZone, seen: newZone };
+  const along = times && now ? daysAlong(at.occurrence, was, times.start, now) : null;
+  const split = splitRule(rule, first, at.occurrence, allDay, zone, along && { days: along.days, forms: [was, now!] });
   if (!split.hit) throw new GoogleError(notAnOccurrence, 'conflict');
   // "This and all future ones" from the first occurrence is the whole series.
   if (at.scope === 'future' && split.before === 0) return null;
@@ -506,24 +524,20 @@ export async function changeGoogleOccurrence(
       const instance = await instanceAt(api, calendarId, event.id, at.occurrence, allDay).catch(refused);
       if (!instance) throw new GoogleError(notAnOccurrence, 'conflict');
       // Only what the change names: a rename leaves the instance where it is.
-      const fields = change?.start ? { ...change, ...zoned(event, times!) } : change;
+      const fields = change?.start ? { ...change, ...zoned(event, times!, null) } : change;
       await changeInstance(deps, api, owned.calendar, instance, fields && googleFields(fields)).catch(refused);
       return (await ownRow(deps, owned)) ?? owned.object;
     }
-    // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
-    // by the same span of time).
-    const sameForm = times?.allDay === allDay;
-    const follow = times ? wallShift(at.occurrence, times.start, allDay || !sameForm ? 'UTC' : zone) : null;
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
     let made: GoogleEvent | null = null;
-    if (change && times && follow) {
-      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, follow, times.allDay, zone);
+    if (change && times && along) {
+      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, along.follow, times.allDay, zone);
       ({ data: made } = await api.events
         .insert({
           calendarId,
           requestBody: {
             ...carried(event),
-            ...googleFields({ ...change, ...times, ...zoned(event, times) }),
+            ...googleFields({ ...change, ...times, ...zoned(event, times, timeZone) }),
             recurrence: [`RRULE:${split.rest!}`, ...skipped],
           },
         })
@@ -544,9 +558,8 @@ export async function changeGoogleOccurrence(
     }
     if (made) await keepEvent(deps.db, owned.calendar.id, made);
     const row = await keepEvent(deps.db, owned.calendar.id, ended);
-    // Its occurrences changed on their own from the cut on: each follows into the new series, then (moved or
-    // renamed) goes from the old one, past its end. Turned to or from all day, the new series has no instances
-    // standing for them, and they end with the old series, as before.
+    // Its occurrences changed on their own from the cut on: each follows into the new series (turned to or from all
+    // day too, on its date), then (moved or renamed) goes from the old one, past its end.
     for (const object of await deps.db
       .select()
       .from(caldavObjects)
@@ -554,11 +567,16 @@ export async function changeGoogleOccurrence(
       const exception = JSON.parse(object.ics) as GoogleEvent;
       const startedAt = startOf(exception.originalStartTime);
       if (exception.recurringEventId !== event.id || !(startedAt >= at.occurrence.getTime())) continue;
-      if (made?.id && follow && sameForm) {
+      if (made?.id && along && times) {
         const planned = new Date(startedAt);
         // The split day itself, moved now, goes where the person put it; any other keeps its own times.
         const movedNow = Boolean(change?.start) && startedAt === at.occurrence.getTime();
-        await followException(deps, api, owned.calendar, event, made, exception, follow(planned), !movedNow);
+        await followException(deps, api, owned.calendar, event, made, exception, {
+          day: along.follow(planned),
+          keepTimes: !movedNow,
+          along,
+          times: { ...times, ...zoned(event, times, timeZone) },
+        });
       }
       if (exception.status === 'cancelled') continue;
       await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {
@@ -627,8 +645,9 @@ async function changeInstance(
  * A day of the old series changed on its own, carried into the new series as Google Calendar keeps exceptions
  * through a change to every event: the new series' instance standing for the same original day (planned at `day`)
  * is cancelled if the day was, else gets what the day changed (title, notes, place...; its times if it was moved and
- * `keepTimes`) and keeps the rest from the new series. A day the new series has no instance for (its rule ends
- * earlier, or a monthly day moved off its date) ends with the old series, as before.
+ * `keepTimes`: turned to or from all day, its date in the new series' form and length, `times`) and keeps the rest
+ * from the new series. A day the new series has no instance for (its rule ends earlier, or a monthly day moved off
+ * its date) ends with the old series, as before.
  */
 async function followException(
   deps: GoogleDeps,
@@ -637,9 +656,9 @@ async function followException(
   series: GoogleEvent,
   next: GoogleEvent,
   exception: GoogleEvent,
-  day: Date,
-  keepTimes: boolean,
+  into: { day: Date; keepTimes: boolean; along: DaysAlong; times: GoogleEventFields & EventTimes },
 ): Promise<void> {
+  const { day, keepTimes, along, times } = into;
   const instance = await instanceAt(api, calendar.url, next.id!, day, Boolean(next.start?.date));
   if (!instance) return;
   if (exception.status === 'cancelled') return changeInstance(deps, api, calendar, instance, null);
@@ -649,7 +668,11 @@ async function followException(
       own[key] = value;
   const movedAlone =
     startOf(exception.start) !== startOf(exception.originalStartTime) || lengthOf(exception) !== lengthOf(series);
-  if (keepTimes && movedAlone) Object.assign(own, { start: exception.start, end: exception.end });
+  if (keepTimes && movedAlone && along.onItsDate) {
+    const start = along.onItsDate(new Date(startOf(exception.start)));
+    const end = new Date(start.getTime() + times.end.getTime() - times.start.getTime());
+    Object.assign(own, googleFields({ ...times, start, end }));
+  } else if (keepTimes && movedAlone) Object.assign(own, { start: exception.start, end: exception.end });
   if (Object.keys(own).length) await changeInstance(deps, api, calendar, instance, own);
 }
 
@@ -672,9 +695,13 @@ function carried(event: GoogleEvent): GoogleEvent {
   return { summary, description, location, colorId, reminders, transparency, visibility };
 }
 
-/** A moved timed occurrence keeps its series' zone, so its new series repeats at the same local time. */
-function zoned(event: GoogleEvent, times: EventTimes): { timeZone?: string } {
-  return !times.allDay && event.start?.timeZone ? { timeZone: event.start.timeZone } : {};
+/**
+ * A moved timed occurrence keeps its series' zone, so its new series repeats at the same local time; a series turned
+ * from all day to a time takes `timeZone`.
+ */
+function zoned(event: GoogleEvent, times: EventTimes, timeZone: string | null): { timeZone?: string } {
+  const zone = event.start?.timeZone ?? timeZone;
+  return !times.allDay && zone ? { timeZone: zone } : {};
 }
 
 async function ownRow(deps: GoogleDeps, owned: Required<Owned>): Promise<ObjectRow | undefined> {

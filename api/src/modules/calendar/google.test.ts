@@ -786,6 +786,114 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('turned all day from a day on, then to a time, the later days moved, renamed or cancelled on their own keep their dates in Google', async () => {
+    // Thursdays at 00:30 in Berlin: Wednesday 23:30 UTC in winter, 22:30 UTC from 29 March (summer time).
+    const { user, made, primary, shown } = await repeatingInGoogle(
+      {
+        id: 'yoga1',
+        summary: 'Yoga',
+        start: { dateTime: '2026-03-05T00:30:00+01:00', timeZone: BERLIN },
+        end: { dateTime: '2026-03-05T01:30:00+01:00', timeZone: BERLIN },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+      },
+      '2026-03-01',
+      '2026-04-19',
+    );
+    expect((await user.post('/api/user/update', { timezone: BERLIN })).statusCode).toBe(200);
+    const seriesOn = async (day: string) =>
+      Number((await googleItems(user, day, day)).find((i) => i.title.startsWith('Yoga'))!.series.split(':')[1]);
+    const update = (id: number, occurrence: string, scope: 'one' | 'future', fields: Record<string, unknown>) =>
+      user.post('/api/calendar/caldav/events/update', { id, occurrence, scope, ...fields });
+    const inGoogle = (id: string) =>
+      google
+        .instancesOf(primary, id)
+        .map((e) => `${e.summary} ${e.start?.date ?? e.start?.dateTime?.slice(0, 16)}`)
+        .filter((shown) => shown.split(' ').pop()! < '2026-04-19');
+    const series = await seriesOn('2026-03-05');
+    // 19 March moved to Friday 20 March 18:00; 2 April cancelled; 9 April renamed: each on its own.
+    for (const response of [
+      await update(series, '2026-03-18T23:30:00.000Z', 'one', {
+        start: '2026-03-20T17:00:00.000Z',
+        end: '2026-03-20T18:00:00.000Z',
+        all_day: false,
+      }),
+      await user.post('/api/calendar/caldav/events/delete', {
+        id: series,
+        occurrence: '2026-04-01T22:30:00.000Z',
+        scope: 'one',
+      }),
+      await update(series, '2026-04-08T22:30:00.000Z', 'one', { title: 'Yoga (outdoor)' }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // From 12 March on, all day: each later day on the date it had in Berlin (not the day before, as in UTC).
+    const allDay = await update(series, '2026-03-11T23:30:00.000Z', 'future', {
+      start: '2026-03-12T00:00:00.000Z',
+      end: '2026-03-13T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(allDay.statusCode, allDay.body).toBe(200);
+    expect(google.eventsOf(primary).filter((e) => e.recurringEventId === 'yoga1')).toEqual([]);
+    const days = google.eventsOf(primary).find((e) => e.summary === 'Yoga' && e.recurrence && e.id !== 'yoga1')!;
+    expect(days).toMatchObject({
+      start: { date: '2026-03-12' },
+      end: { date: '2026-03-13' },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+    });
+    expect(inGoogle(days.id)).toEqual([
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26',
+      'Yoga (outdoor) 2026-04-09',
+      'Yoga 2026-04-16',
+    ]);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual([
+      'Yoga 2026-03-04T23:30',
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26',
+      'Yoga (outdoor) 2026-04-09',
+      'Yoga 2026-04-16',
+    ]);
+
+    // 16 April moved to Friday on its own; then from 26 March on, at 07:00 in Berlin (the person's zone, which the
+    // new series repeats in): 06:00 UTC in winter, 05:00 UTC in summer time.
+    const moved = await update(await seriesOn('2026-04-16'), '2026-04-16T00:00:00.000Z', 'one', {
+      start: '2026-04-17T00:00:00.000Z',
+      end: '2026-04-18T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const timed = await update(await seriesOn('2026-03-26'), '2026-03-26T00:00:00.000Z', 'future', {
+      start: '2026-03-26T06:00:00.000Z',
+      end: '2026-03-26T07:00:00.000Z',
+      all_day: false,
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect(inGoogle(days.id)).toEqual(['Yoga 2026-03-12', 'Yoga 2026-03-20']);
+    const mornings = google
+      .eventsOf(primary)
+      .find((e) => e.summary === 'Yoga' && e.recurrence && ![days.id, 'yoga1'].includes(e.id))!;
+    expect(mornings.start).toEqual({ dateTime: '2026-03-26T06:00:00.000Z', timeZone: BERLIN });
+    expect(inGoogle(mornings.id)).toEqual([
+      'Yoga 2026-03-26T06:00',
+      'Yoga (outdoor) 2026-04-09T05:00',
+      'Yoga 2026-04-17T05:00',
+    ]);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual([
+      'Yoga 2026-03-04T23:30',
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26T06:00',
+      'Yoga (outdoor) 2026-04-09T05:00',
+      'Yoga 2026-04-17T05:00',
+    ]);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
   it('keeps the last copy and says so in words when the access was removed in Google', async () => {
     // Its own event: the test holds whether or not the earlier tests left any in the account.
     google.putEvent(google.account, {

@@ -663,7 +663,8 @@ describe('a Google series’ rule cut at an occurrence', () => {
         new Date('2026-05-18T07:00:00Z'),
         false,
         'Europe/Berlin',
-        new Date('2026-05-19T07:00:00Z'),
+        // Moved a day on, to Tuesday.
+        { days: 1 },
       ),
     ).toEqual({
       hit: true,

@@ -554,7 +554,8 @@ function followingOverrides(
 
 /**
  * A series' RRULE (as text) cut at one of its occurrences, for a calendar that keeps rules apart from the event
- * (Google): the rule ended just before it, and the rule a new series starting at `newStart` carries on with.
+ * (Google): the rule ended just before it, and the rule a new series carries on with (`next`: its first day moved by
+ * `days`, as daysAlong counts them; its form, all day or not, `forms[1]`).
  * `hit` is false when `cut` is not one of the series' occurrences; `before` counts the occurrences before it.
  */
 export function splitRule(
@@ -563,18 +564,17 @@ export function splitRule(
   cut: Date,
   allDay: boolean,
   zone: string,
-  newStart: Date | null,
+  next: { days: number; forms?: readonly [DayForm, DayForm] } | null,
 ): { hit: boolean; before: number; ended: string; rest: string | null } {
   const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
   const at = (instant: Date) =>
     allDay ? ICAL.Time.fromDateString(instant.toISOString().slice(0, 10)) : wallTime(wallTimeOf(instant, zone), false);
   const { before, hit } = countBefore(recur, at(first), at(cut), allDay ? 'UTC' : zone);
-  const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, allDay ? 'UTC' : zone))}T00:00:00Z`);
   return {
     hit,
     before,
     ended: ruleEndedBefore(recur, cut, allDay).toString(),
-    rest: newStart ? ruleFrom(recur, before, Math.round((day(newStart) - day(cut)) / DAY_MS)).toString() : null,
+    rest: next ? ruleFrom(recur, before, next.days, next.forms).toString() : null,
   };
 }
 
