@@ -96,6 +96,11 @@ export interface GoogleStandIn {
   invalidateSyncTokens(calendarId: string): void;
   /** The grant is removed in the Google account (myaccount.google.com → Security → third-party access). */
   removeAccess(): void;
+  /**
+   * Whether changing or cancelling an instance also gives its series a new ETag (as a change of the series). Google
+   * may do so (it is not documented either way); off by default, so both ways are tested.
+   */
+  touchSeriesOnInstanceChange(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -154,7 +159,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function startGoogleStandIn(
-  options: { redirectUris?: string[]; account?: string; pageSize?: number } = {},
+  options: { redirectUris?: string[]; account?: string; pageSize?: number; touchSeriesOnInstanceChange?: boolean } = {},
 ): Promise<GoogleStandIn> {
   const clientId = `${randomBytes(6).toString('hex')}.apps.googleusercontent.com`;
   const clientSecret = token('GOCSPX-');
@@ -170,6 +175,7 @@ export async function startGoogleStandIn(
   const grants: GoogleStandIn['grants'] = [];
   const revoked: string[] = [];
   const calls: GoogleStandIn['calls'] = [];
+  let touchSeries = options.touchSeriesOnInstanceChange ?? false;
 
   const addCalendar: GoogleStandIn['addCalendar'] = (id, summary, extra = {}) => {
     calendars.set(id, {
@@ -575,15 +581,22 @@ export async function startGoogleStandIn(
       record(200);
       return json(200, wire(calendarId, stored));
     }
+    // An instance changed or cancelled: its series written again too, when the switch says Google does so.
+    const touchItsSeries = () => {
+      const series = stored.event.recurringEventId ? calendar.events.get(stored.event.recurringEventId) : undefined;
+      if (touchSeries && series && series.event.status !== 'cancelled') write(calendar, series.event);
+    };
     if (request.method === 'PATCH') {
       const body = JSON.parse((await readBody(request)) || '{}') as Partial<StandInEvent>;
       write(calendar, { ...stored.event, ...body, id: stored.event.id, status: 'confirmed' });
+      touchItsSeries();
       record(200);
       return json(200, wire(calendarId, calendar.events.get(stored.event.id)!));
     }
     if (request.method === 'DELETE') {
       if (!calendar.events.has(stored.event.id)) write(calendar, stored.event);
       remove(calendar, stored.event.id);
+      touchItsSeries();
       record(204);
       return response.writeHead(204).end();
     }
@@ -640,6 +653,9 @@ export async function startGoogleStandIn(
     },
     invalidateSyncTokens(calendarId) {
       calendars.get(calendarId)!.generation += 1;
+    },
+    touchSeriesOnInstanceChange(on) {
+      touchSeries = on;
     },
     removeAccess() {
       for (const refresh of refreshTokens.values()) refresh.live = false;

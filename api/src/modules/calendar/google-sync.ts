@@ -374,7 +374,10 @@ function clientFor(deps: GoogleDeps, connection: Connection) {
   return { api: calendarApi(deps.settings, authorised.client), saveTokens: authorised.saveTokens };
 }
 
-/** After Google refused a write on a stale copy: its current version replaces Lifeboard's (or the copy goes). */
+/**
+ * Google's current version of an event replaces Lifeboard's copy (or the copy goes, deleted in Google): after Google
+ * refused a write on a stale copy, or after a change to one of a series' instances.
+ */
 async function takeGoogleVersion(deps: GoogleDeps, api: calendar_v3.Calendar, owned: Required<Owned>): Promise<void> {
   try {
     const { data } = await api.events.get({ calendarId: owned.calendar.url, eventId: owned.object.url });
@@ -526,6 +529,10 @@ export async function changeGoogleOccurrence(
       // Only what the change names: a rename leaves the instance where it is.
       const fields = change?.start ? { ...change, ...zoned(event, times!, null) } : change;
       await changeInstance(deps, api, owned.calendar, instance, fields && googleFields(fields)).catch(refused);
+      // Google may give the series a new ETag for a change to one of its instances: the series as Google has it now
+      // is kept (Lifeboard's copy was current just before), so the person's next change to a day is not refused as
+      // changed in Google. Failing, the next sync brings it.
+      await takeGoogleVersion(deps, api, owned).catch(() => undefined);
       return (await ownRow(deps, owned)) ?? owned.object;
     }
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.

@@ -625,6 +625,73 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('changes one day after another of a repeating Google event even when Google gives the series a new ETag for each; a change made in Google between them is still refused', async () => {
+    google.touchSeriesOnInstanceChange(true);
+    try {
+      // Tuesdays at 07:00 in Berlin (05:00 UTC in September).
+      const { user, primary, shown } = await repeatingInGoogle(
+        {
+          id: 'bike1',
+          summary: 'Bike',
+          start: { dateTime: '2026-09-01T07:00:00+02:00', timeZone: BERLIN },
+          end: { dateTime: '2026-09-01T08:00:00+02:00', timeZone: BERLIN },
+          recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+        },
+        '2026-09-01',
+        '2026-09-30',
+      );
+      const series = Number(
+        (await googleItems(user, '2026-09-01', '2026-09-01')).find((i) => i.title === 'Bike')!.series.split(':')[1],
+      );
+      const one = (occurrence: string, fields: Record<string, unknown>) =>
+        user.post('/api/calendar/caldav/events/update', { id: series, occurrence, scope: 'one', ...fields });
+      // Renamed, moved and deleted, one day after another: each is written.
+      for (const response of [
+        await one('2026-09-08T05:00:00.000Z', { title: 'Bike (hills)' }),
+        await one('2026-09-15T05:00:00.000Z', {
+          start: '2026-09-16T16:00:00.000Z',
+          end: '2026-09-16T17:00:00.000Z',
+          all_day: false,
+        }),
+        await user.post('/api/calendar/caldav/events/delete', {
+          id: series,
+          occurrence: '2026-09-22T05:00:00.000Z',
+          scope: 'one',
+        }),
+      ])
+        expect(response.statusCode, response.body).toBe(200);
+      const expected = [
+        'Bike 2026-09-01T05:00',
+        'Bike (hills) 2026-09-08T05:00',
+        'Bike 2026-09-16T16:00',
+        'Bike 2026-09-29T05:00',
+      ];
+      expect(await shown()).toEqual(expected);
+      expect(
+        google.instancesOf(primary, 'bike1').map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`),
+      ).toEqual(expect.arrayContaining(expected));
+
+      // The series renamed in Google by someone else meanwhile: the next change to one day is refused and writes
+      // nothing; Lifeboard then shows Google's version, and the change made again is written.
+      google.putEvent(primary, { ...google.eventsOf(primary).find((e) => e.id === 'bike1')!, summary: 'Bike ride' });
+      const inGoogle = JSON.stringify(google.eventsOf(primary));
+      const stale = await one('2026-09-29T05:00:00.000Z', { title: 'Bike (race)' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ error: string }>().error).toMatch(/changed in Google Calendar/);
+      expect(JSON.stringify(google.eventsOf(primary))).toBe(inGoogle);
+      const again = await one('2026-09-29T05:00:00.000Z', { title: 'Bike (race)' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await shown()).toEqual([
+        'Bike ride 2026-09-01T05:00',
+        'Bike (hills) 2026-09-08T05:00',
+        'Bike 2026-09-16T16:00',
+        'Bike (race) 2026-09-29T05:00',
+      ]);
+    } finally {
+      google.touchSeriesOnInstanceChange(false);
+    }
+  });
+
   it('moved or renamed from a day on, the later days moved, renamed or cancelled on their own follow into the new series in Google', async () => {
     // Thursdays at 18:00 in Berlin (16:00 UTC, summer time).
     const { user, made, primary, shown } = await repeatingInGoogle(
