@@ -659,16 +659,18 @@ export async function updateRemoteEvent(
     ...(fields.start && fields.end ? { start: fields.start, end: fields.end, allDay: !!fields.allDay } : {}),
   };
   const inPart = at && Object.keys(change).length > 0;
-  if (found.connection.provider === 'google')
+  if (found.connection.provider === 'google') {
+    const zone = await zoneOfUser(deps.db, userId);
     return (
       inPart
-        ? changeGoogleOccurrence(deps.google, found, at, change, await zoneOfUser(deps.db, userId)).then(
-            async (row) => row ?? updateGoogleEvent(deps.google, found, fields),
+        ? changeGoogleOccurrence(deps.google, found, at, change, zone).then(
+            async (row) => row ?? updateGoogleEvent(deps.google, found, fields, zone),
           )
-        : updateGoogleEvent(deps.google, found, fields)
+        : updateGoogleEvent(deps.google, found, fields, zone)
     ).catch((error: unknown) => {
       throw explain(error, []);
     });
+  }
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);

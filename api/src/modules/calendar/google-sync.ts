@@ -15,6 +15,7 @@ import {
 import {
   daysAlong,
   exdatesFrom,
+  recurrenceMoved,
   splitRule,
   type DayForm,
   type DaysAlong,
@@ -101,6 +102,12 @@ function exdateOf(value: string, zone: string): string | null {
   return `${y}-${m}-${d}`;
 }
 
+/**
+ * Whether a series' occurrence is named in the series' form: one named in the other (left from before the series was
+ * turned to or from all day) stands for none of its days.
+ */
+const namedLike = (exception: GoogleEvent, allDay: boolean) => Boolean(exception.originalStartTime?.date) === allDay;
+
 /** When a moved or cancelled occurrence was planned, as a date of its series. */
 function originalDate(event: GoogleEvent, zone: string): string | null {
   const original = event.originalStartTime;
@@ -138,6 +145,7 @@ export function seriesOf(event: GoogleEvent, exceptions: readonly GoogleEvent[],
     .map((value) => exdateOf(value, zone))
     .filter((date): date is string => date !== null);
   for (const exception of exceptions) {
+    if (!namedLike(exception, allDay)) continue;
     const date = originalDate(exception, zone);
     if (date) exdates.push(date);
   }
@@ -406,30 +414,78 @@ export async function createGoogleEvent(deps: GoogleDeps, owned: Owned, fields: 
 
 /**
  * Changes an event in Google (events.patch) with If-Match on the ETag Lifeboard last saw, so a newer version made
- * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again.
+ * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again. A
+ * series turned to or from all day takes its recurrence lines and its days changed on their own along (turned from
+ * all day, it repeats in `userZone`).
  */
 export async function updateGoogleEvent(
   deps: GoogleDeps,
   owned: Required<Owned>,
   fields: GoogleEventFields,
+  userZone: string,
 ): Promise<ObjectRow> {
   const { api, saveTokens } = clientFor(deps, owned.connection);
+  const turned = turnedEveryTime(owned.object, fields, userZone);
   try {
-    const { data } = await api.events.patch(
-      { calendarId: owned.calendar.url, eventId: owned.object.url, requestBody: googleFields(fields) },
-      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
-    );
-    return await keepEvent(deps.db, owned.calendar.id, data);
-  } catch (error) {
-    const status = statusOf(error);
-    if (status === 412 || status === 404 || status === 410) {
-      await takeGoogleVersion(deps, api, owned);
-      throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+    let data: GoogleEvent;
+    try {
+      ({ data } = await api.events.patch(
+        {
+          calendarId: owned.calendar.url,
+          eventId: owned.object.url,
+          requestBody: turned
+            ? { ...googleFields({ ...fields, ...turned.times }), recurrence: turned.recurrence }
+            : googleFields(fields),
+        },
+        owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+      ));
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 412 || status === 404 || status === 410) {
+        await takeGoogleVersion(deps, api, owned);
+        throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+      }
+      throw error;
     }
+    const row = await keepEvent(deps.db, owned.calendar.id, data);
+    if (!turned) return row;
+    await carryExceptions(deps, api, owned, turned.event, -Infinity, {
+      series: data,
+      along: turned.along,
+      times: turned.times,
+      movedNow: null,
+    });
+    return (await ownRow(deps, owned)) ?? row;
+  } catch (error) {
     throw explainGoogle(error);
   } finally {
     await saveTokens();
   }
+}
+
+/**
+ * A change to every event of a Google series that turns it to or from all day: where its days go (daysAlong, from
+ * its first), the new times (with the zone it repeats in) and its recurrence lines in the new form. Null for any
+ * other change: a series moved in the same form keeps its exceptions as Google keeps them.
+ */
+function turnedEveryTime(object: ObjectRow, fields: GoogleEventFields, userZone: string) {
+  const event = JSON.parse(object.ics) as GoogleEvent;
+  const lines = event.recurrence ?? [];
+  const allDay = Boolean(event.start?.date);
+  if (event.recurringEventId || !event.start || !lines.some((line) => /^RRULE:/i.test(line))) return null;
+  if (!fields.start || !fields.end || !!fields.allDay === allDay) return null;
+  const times: EventTimes = { start: fields.start, end: fields.end, allDay: !!fields.allDay };
+  const zone = pushedZone(object, event);
+  const first = new Date(allDay ? `${event.start.date}T00:00:00Z` : (event.start.dateTime ?? ''));
+  if (Number.isNaN(first.getTime())) return null;
+  const { was, now, timeZone } = dayForms(event, zone, times, userZone);
+  const along = daysAlong(first, was, times.start, now);
+  return {
+    event,
+    along,
+    times: { ...times, ...(timeZone ? { timeZone } : {}) },
+    recurrence: recurrenceMoved(lines, first, along, [was, now], zone),
+  };
 }
 
 /** Deletes an event (every repeat of it) in Google, with If-Match; gone already counts as done. */
@@ -495,13 +551,18 @@ export async function changeGoogleOccurrence(
       ? { start: change.start, end: change.end, allDay: !!change.allDay }
       : { start: at.occurrence, end: new Date(at.occurrence.getTime() + lengthOf(event)), allDay };
   // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
-  // by dates), in the new series' zone: the old one's, or the person's for a series that had none (all day).
-  const timeZone = times && !times.allDay ? (event.start.timeZone ?? (allDay ? userZone : null)) : null;
-  const newZone = !times || times.allDay ? 'UTC' : allDay ? (timeZone ?? userZone) : zone;
-  const was: DayForm = { allDay, zone: allDay ? 'UTC' : zone, seen: allDay ? 'UTC' : zone };
-  const now: DayForm | null = times && { allDay: times.allDay, zone: newZone, seen: newZone };
-  const along = times && now ? daysAlong(at.occurrence, was, times.start, now) : null;
-  const split = splitRule(rule, first, at.occurrence, allDay, zone, along && { days: along.days, forms: [was, now!] });
+  // by dates).
+  const forms = times && dayForms(event, zone, times, userZone);
+  const timeZone = forms?.timeZone ?? null;
+  const along = times && forms ? daysAlong(at.occurrence, forms.was, times.start, forms.now) : null;
+  const split = splitRule(
+    rule,
+    first,
+    at.occurrence,
+    allDay,
+    zone,
+    along && forms && { days: along.days, forms: [forms.was, forms.now] },
+  );
   if (!split.hit) throw new GoogleError(notAnOccurrence, 'conflict');
   // "This and all future ones" from the first occurrence is the whole series.
   if (at.scope === 'future' && split.before === 0) return null;
@@ -565,37 +626,90 @@ export async function changeGoogleOccurrence(
     }
     if (made) await keepEvent(deps.db, owned.calendar.id, made);
     const row = await keepEvent(deps.db, owned.calendar.id, ended);
-    // Its occurrences changed on their own from the cut on: each follows into the new series (turned to or from all
-    // day too, on its date), then (moved or renamed) goes from the old one, past its end.
-    for (const object of await deps.db
-      .select()
-      .from(caldavObjects)
-      .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
-      const exception = JSON.parse(object.ics) as GoogleEvent;
-      const startedAt = startOf(exception.originalStartTime);
-      if (exception.recurringEventId !== event.id || !(startedAt >= at.occurrence.getTime())) continue;
-      if (made?.id && along && times) {
-        const planned = new Date(startedAt);
-        // The split day itself, moved now, goes where the person put it; any other keeps its own times.
-        const movedNow = Boolean(change?.start) && startedAt === at.occurrence.getTime();
-        await followException(deps, api, owned.calendar, event, made, exception, {
-          day: along.follow(planned),
-          keepTimes: !movedNow,
-          along,
-          times: { ...times, ...zoned(event, times, timeZone) },
-        });
-      }
-      if (exception.status === 'cancelled') continue;
-      await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {
-        if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
-      });
-      await forget(deps, { ...owned, object });
-    }
+    // Its occurrences changed on their own from the cut on follow into the new series, and go from the old one.
+    await carryExceptions(
+      deps,
+      api,
+      owned,
+      event,
+      at.occurrence.getTime(),
+      made && along && times
+        ? {
+            series: made,
+            along,
+            times: { ...times, ...zoned(event, times, timeZone) },
+            // The split day itself, moved now, goes where the person put it; any other keeps its own times.
+            movedNow: change?.start ? at.occurrence.getTime() : null,
+          }
+        : null,
+    );
     return (await ownRow(deps, owned)) ?? row;
   } catch (error) {
     throw explainGoogle(error);
   } finally {
     await saveTokens();
+  }
+}
+
+/**
+ * How a Google series names its days (`was`) and how it will after a change to `times` (`now`): a series turned from
+ * all day to a time repeats in the person's zone (`timeZone`, which Google needs for a repeating event).
+ */
+function dayForms(
+  event: GoogleEvent,
+  zone: string,
+  times: EventTimes,
+  userZone: string,
+): { was: DayForm; now: DayForm; timeZone: string | null } {
+  const allDay = Boolean(event.start?.date);
+  const timeZone = times.allDay ? null : (event.start?.timeZone ?? (allDay ? userZone : null));
+  const newZone = times.allDay ? 'UTC' : allDay ? (timeZone ?? userZone) : zone;
+  return {
+    was: { allDay, zone: allDay ? 'UTC' : zone, seen: allDay ? 'UTC' : zone },
+    now: { allDay: times.allDay, zone: newZone, seen: newZone },
+    timeZone,
+  };
+}
+
+/**
+ * A series' occurrences changed on their own (from `from` on), after a change to it from a day on or every time: each
+ * follows onto the instance of `onto.series` standing for its day (followException; the day `onto.movedNow`, moved
+ * by the change itself, takes the change's times), then, moved or renamed, goes from Google, as it stands for no day
+ * of the series any more (past its end, or named in its old form). With `onto` null they only go.
+ */
+async function carryExceptions(
+  deps: GoogleDeps,
+  api: calendar_v3.Calendar,
+  owned: Required<Owned>,
+  event: GoogleEvent,
+  from: number,
+  onto: {
+    series: GoogleEvent;
+    along: DaysAlong;
+    times: GoogleEventFields & EventTimes;
+    movedNow: number | null;
+  } | null,
+): Promise<void> {
+  for (const object of await deps.db
+    .select()
+    .from(caldavObjects)
+    .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
+    const exception = JSON.parse(object.ics) as GoogleEvent;
+    const startedAt = startOf(exception.originalStartTime);
+    if (exception.recurringEventId !== event.id || !(startedAt >= from)) continue;
+    if (!namedLike(exception, Boolean(event.start?.date))) continue;
+    if (onto?.series.id)
+      await followException(deps, api, owned.calendar, event, onto.series, exception, {
+        day: onto.along.follow(new Date(startedAt)),
+        keepTimes: startedAt !== onto.movedNow,
+        along: onto.along,
+        times: onto.times,
+      });
+    if (exception.status === 'cancelled') continue;
+    await api.events.delete({ calendarId: owned.calendar.url, eventId: exception.id! }).catch((error: unknown) => {
+      if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
+    });
+    await forget(deps, { ...owned, object });
   }
 }
 

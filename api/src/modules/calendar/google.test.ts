@@ -958,6 +958,33 @@ describe('Google Calendar', () => {
       'Yoga (outdoor) 2026-04-09T05:00',
       'Yoga 2026-04-17T05:00',
     ]);
+
+    // That series every time all day, then every time at 19:00: the cancelled day stays cancelled, the renamed one
+    // keeps its title, the moved one stays on Friday; no instance is left named in the old form.
+    const everyTime = async (fields: Record<string, unknown>) => {
+      const response = await user.post('/api/calendar/caldav/events/update', {
+        id: await seriesOn('2026-03-26'),
+        ...fields,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const left = google.eventsOf(primary).filter((e) => e.recurringEventId === mornings.id);
+      expect(left.every((e) => Boolean(e.originalStartTime?.date) === Boolean(fields.all_day))).toBe(true);
+      await syncNow(user, made.id);
+      await syncNow(user, made.id);
+    };
+    await everyTime({ start: '2026-03-26T00:00:00.000Z', end: '2026-03-27T00:00:00.000Z', all_day: true });
+    expect(google.eventsOf(primary).find((e) => e.id === mornings.id)!.start).toEqual({ date: '2026-03-26' });
+    expect(inGoogle(mornings.id)).toEqual(['Yoga 2026-03-26', 'Yoga (outdoor) 2026-04-09', 'Yoga 2026-04-17']);
+    expect((await shown()).slice(3)).toEqual(['Yoga 2026-03-26', 'Yoga (outdoor) 2026-04-09', 'Yoga 2026-04-17']);
+    // 19:00 in Berlin: 18:00 UTC in winter, 17:00 UTC in summer time.
+    await everyTime({ start: '2026-03-26T18:00:00.000Z', end: '2026-03-26T19:00:00.000Z', all_day: false });
+    expect(google.eventsOf(primary).find((e) => e.id === mornings.id)!.start).toEqual({
+      dateTime: '2026-03-26T18:00:00.000Z',
+      timeZone: BERLIN,
+    });
+    const evenings = ['Yoga 2026-03-26T18:00', 'Yoga (outdoor) 2026-04-09T17:00', 'Yoga 2026-04-17T17:00'];
+    expect(inGoogle(mornings.id)).toEqual(evenings);
+    expect((await shown()).slice(3)).toEqual(evenings);
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from './ics';
 import {
+  daysAlong,
   editedIcs,
   editOccurrence,
   exdatesFrom,
   IcsEditError,
+  recurrenceMoved,
   splitRule,
   wallShift,
   type EventChange,
@@ -719,5 +721,19 @@ describe('a Google series’ rule cut at an occurrence', () => {
       'EXDATE;VALUE=DATE:20260511',
     ]);
     expect(exdatesFrom(lines.slice(0, 1), new Date('2026-03-16T08:00:00Z'), follow, false, 'UTC')).toEqual([]);
+  });
+
+  it('turned all day every time: its UNTIL and skipped days become the dates they fell on in its zone', () => {
+    // Thursdays 00:30 in Berlin (Wednesdays in UTC) until 30 April, 9 April skipped; every time all day on Thursdays.
+    const first = new Date('2026-03-04T23:30:00Z');
+    const was = { allDay: false, zone: 'Europe/Berlin', seen: 'Europe/Berlin' };
+    const now = { allDay: true, zone: 'UTC', seen: 'UTC' };
+    const along = daysAlong(first, was, new Date('2026-03-05T00:00:00Z'), now);
+    expect(along.days).toBe(0);
+    const lines = ['RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260429T223000Z', 'EXDATE;TZID=Europe/Berlin:20260409T003000'];
+    expect(recurrenceMoved(lines, first, along, [was, now], 'Europe/Berlin')).toEqual([
+      'RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260430',
+      'EXDATE;VALUE=DATE:20260409',
+    ]);
   });
 });

@@ -603,3 +603,25 @@ export function exdatesFrom(
   }
   return skipped.length ? [`EXDATE${allDay ? ';VALUE=DATE' : ''}:${skipped.join(',')}`] : [];
 }
+
+/**
+ * A Google series' `recurrence` lines for a change to every event that moves its start (`along`, from its first day
+ * `first`): its RRULE's weekdays moved and UNTIL in the new form (`forms`), its EXDATE lines' days followed
+ * (exdatesFrom), the other lines kept. `zone` reads a value that names no zone.
+ */
+export function recurrenceMoved(
+  lines: readonly string[],
+  first: Date,
+  along: DaysAlong,
+  forms: readonly [DayForm, DayForm],
+  zone: string,
+): string[] {
+  const moved = lines
+    .filter((line) => !/^EXDATE[;:]/i.test(line))
+    .map((line) =>
+      /^RRULE:/i.test(line)
+        ? `RRULE:${ruleFrom(ICAL.Recur.fromString(line.replace(/^RRULE:/i, '')), 0, along.days, forms).toString()}`
+        : line,
+    );
+  return [...moved, ...exdatesFrom(lines, first, along.follow, forms[1].allDay, zone)];
+}
