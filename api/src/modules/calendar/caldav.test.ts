@@ -29,6 +29,7 @@ const users = {
   erin: 'erin-app-password',
   frank: 'frank-app-password',
   grace: 'grace-app-password',
+  heidi: 'heidi-app-password',
 };
 
 beforeAll(async () => {
@@ -764,6 +765,83 @@ describe('CalDAV accounts against Radicale', () => {
       'Run 2026-03-11T08:00',
     ];
     expect(await shown()).toEqual(expected);
+    await syncNow(person, id);
+    expect(await shown()).toEqual(expected);
+  }, 60_000);
+
+  it('turned all day from a day on, then to a time every time, the days changed or deleted on their own keep their dates on the server', async () => {
+    const swim = vevent('swim-4', 'Swim', '20260108T180000Z', '20260108T190000Z', 'RRULE:FREQ=WEEKLY;BYDAY=TH');
+    const { person, id, objectId, shown, server, objects } = await repeatingOnServer('heidi', 'pool', 'swim.ics', swim);
+    const change = (occurrence: string, fields: Record<string, unknown>) =>
+      person.post('/api/calendar/caldav/events/update', { id: objectId, occurrence, scope: 'one', ...fields });
+    // Thursday 19 February moved to Friday; 5 March deleted; 12 March renamed: each on its own.
+    for (const response of [
+      await change('2026-02-19T18:00:00.000Z', {
+        start: '2026-02-20T17:00:00.000Z',
+        end: '2026-02-20T18:00:00.000Z',
+        all_day: false,
+      }),
+      await person.post('/api/calendar/caldav/events/delete', {
+        id: objectId,
+        occurrence: '2026-03-05T18:00:00.000Z',
+        scope: 'one',
+      }),
+      await change('2026-03-12T18:00:00.000Z', { title: 'Swim (relay)' }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // From 12 February on, all day.
+    const turned = await person.post('/api/calendar/caldav/events/update', {
+      id: objectId,
+      occurrence: '2026-02-12T18:00:00.000Z',
+      scope: 'future',
+      start: '2026-02-12T00:00:00.000Z',
+      end: '2026-02-13T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(turned.statusCode, turned.body).toBe(200);
+    expect(await server()).not.toMatch(/RECURRENCE-ID|EXDATE/);
+    const path = (await objects()).find((object) => !object.endsWith('/swim.ics'))!;
+    const part = (text: string, recurrenceId: string) =>
+      text.split('BEGIN:VEVENT').find((vevent) => vevent.includes(`${recurrenceId}\r\n`)) ?? '';
+    let next = await server(path);
+    expect(next).toContain('DTSTART;VALUE=DATE:20260212');
+    expect(next).toContain('EXDATE;VALUE=DATE:20260305');
+    expect(part(next, 'RECURRENCE-ID;VALUE=DATE:20260219')).toContain('DTSTART;VALUE=DATE:20260220');
+    expect(part(next, 'RECURRENCE-ID;VALUE=DATE:20260312')).toContain('SUMMARY:Swim (relay)');
+    let expected = [
+      'Swim 2026-02-05T18:00',
+      'Swim 2026-02-12',
+      'Swim 2026-02-20',
+      'Swim 2026-02-26',
+      'Swim (relay) 2026-03-12',
+    ];
+    expect(await shown()).toEqual(expected);
+    await syncNow(person, id);
+    expect(await shown()).toEqual(expected);
+
+    // The new series, every time, at 07:00: each day at 07:00 on its date, the deleted one still gone.
+    const [item] = (await range(person, '2026-02-12', '2026-02-12')).filter((e) => e.title === 'Swim');
+    const timed = await person.post('/api/calendar/caldav/events/update', {
+      id: Number(item.series.split(':')[1]),
+      start: '2026-02-12T07:00:00.000Z',
+      end: '2026-02-12T08:00:00.000Z',
+      all_day: false,
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    next = await server(path);
+    expect(next).toContain('EXDATE:20260305T070000Z');
+    expect(part(next, 'RECURRENCE-ID:20260219T070000Z')).toContain('DTSTART:20260220T070000Z');
+    expect(part(next, 'RECURRENCE-ID:20260312T070000Z')).toContain('DTSTART:20260312T070000Z');
+    expected = [
+      'Swim 2026-02-05T18:00',
+      'Swim 2026-02-12T07:00',
+      'Swim 2026-02-20T07:00',
+      'Swim 2026-02-26T07:00',
+      'Swim (relay) 2026-03-12T07:00',
+    ];
+    expect(await shown()).toEqual(expected);
+    await syncNow(person, id);
     await syncNow(person, id);
     expect(await shown()).toEqual(expected);
   }, 60_000);

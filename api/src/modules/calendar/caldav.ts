@@ -659,16 +659,18 @@ export async function updateRemoteEvent(
     ...(fields.start && fields.end ? { start: fields.start, end: fields.end, allDay: !!fields.allDay } : {}),
   };
   const inPart = at && Object.keys(change).length > 0;
-  if (found.connection.provider === 'google')
+  if (found.connection.provider === 'google') {
+    const zone = await zoneOfUser(deps.db, userId);
     return (
       inPart
-        ? changeGoogleOccurrence(deps.google, found, at, change).then(
-            async (row) => row ?? updateGoogleEvent(deps.google, found, fields),
+        ? changeGoogleOccurrence(deps.google, found, at, change, zone).then(
+            async (row) => row ?? updateGoogleEvent(deps.google, found, fields, zone),
           )
-        : updateGoogleEvent(deps.google, found, fields)
+        : updateGoogleEvent(deps.google, found, fields, zone)
     ).catch((error: unknown) => {
       throw explain(error, []);
     });
+  }
   const trace = tracedFetch(deps.policy);
   try {
     const { username, password } = credentialsOf(deps, found.connection);
@@ -702,9 +704,11 @@ export async function deleteRemoteEvent(
   if (found.connection.provider === 'google')
     return (
       at
-        ? changeGoogleOccurrence(deps.google, found, at, null).then(async (row) => {
-            if (row === null) await deleteGoogleEvent(deps.google, found);
-          })
+        ? changeGoogleOccurrence(deps.google, found, at, null, 'UTC' /* a deletion starts no series */).then(
+            async (row) => {
+              if (row === null) await deleteGoogleEvent(deps.google, found);
+            },
+          )
         : deleteGoogleEvent(deps.google, found)
     ).catch((error: unknown) => {
       throw explain(error, []);

@@ -12,7 +12,17 @@ import {
   type GoogleDeps,
   type GoogleSettings,
 } from './google';
-import { exdatesFrom, splitRule, wallShift, type EventChange, type EventTimes, type OccurrenceScope } from './ics-edit';
+import {
+  daysAlong,
+  exdatesFrom,
+  recurrenceMoved,
+  splitRule,
+  type DayForm,
+  type DaysAlong,
+  type EventChange,
+  type EventTimes,
+  type OccurrenceScope,
+} from './ics-edit';
 import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
 import { markSynced, reconcileCalendars } from './service';
 
@@ -92,6 +102,12 @@ function exdateOf(value: string, zone: string): string | null {
   return `${y}-${m}-${d}`;
 }
 
+/**
+ * Whether a series' occurrence is named in the series' form: one named in the other (left from before the series was
+ * turned to or from all day) stands for none of its days.
+ */
+const namedLike = (exception: GoogleEvent, allDay: boolean) => Boolean(exception.originalStartTime?.date) === allDay;
+
 /** When a moved or cancelled occurrence was planned, as a date of its series. */
 function originalDate(event: GoogleEvent, zone: string): string | null {
   const original = event.originalStartTime;
@@ -129,6 +145,7 @@ export function seriesOf(event: GoogleEvent, exceptions: readonly GoogleEvent[],
     .map((value) => exdateOf(value, zone))
     .filter((date): date is string => date !== null);
   for (const exception of exceptions) {
+    if (!namedLike(exception, allDay)) continue;
     const date = originalDate(exception, zone);
     if (date) exdates.push(date);
   }
@@ -365,7 +382,10 @@ function clientFor(deps: GoogleDeps, connection: Connection) {
   return { api: calendarApi(deps.settings, authorised.client), saveTokens: authorised.saveTokens };
 }
 
-/** After Google refused a write on a stale copy: its current version replaces Lifeboard's (or the copy goes). */
+/**
+ * Google's current version of an event replaces Lifeboard's copy (or the copy goes, deleted in Google): after Google
+ * refused a write on a stale copy, or after a change to one of a series' instances.
+ */
 async function takeGoogleVersion(deps: GoogleDeps, api: calendar_v3.Calendar, owned: Required<Owned>): Promise<void> {
   try {
     const { data } = await api.events.get({ calendarId: owned.calendar.url, eventId: owned.object.url });
@@ -394,30 +414,78 @@ export async function createGoogleEvent(deps: GoogleDeps, owned: Owned, fields: 
 
 /**
  * Changes an event in Google (events.patch) with If-Match on the ETag Lifeboard last saw, so a newer version made
- * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again.
+ * in Google is never overwritten: Google refuses (412), its version is taken, and the person is asked again. A
+ * series turned to or from all day takes its recurrence lines and its days changed on their own along (turned from
+ * all day, it repeats in `userZone`).
  */
 export async function updateGoogleEvent(
   deps: GoogleDeps,
   owned: Required<Owned>,
   fields: GoogleEventFields,
+  userZone: string,
 ): Promise<ObjectRow> {
   const { api, saveTokens } = clientFor(deps, owned.connection);
+  const turned = turnedEveryTime(owned.object, fields, userZone);
   try {
-    const { data } = await api.events.patch(
-      { calendarId: owned.calendar.url, eventId: owned.object.url, requestBody: googleFields(fields) },
-      owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
-    );
-    return await keepEvent(deps.db, owned.calendar.id, data);
-  } catch (error) {
-    const status = statusOf(error);
-    if (status === 412 || status === 404 || status === 410) {
-      await takeGoogleVersion(deps, api, owned);
-      throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+    let data: GoogleEvent;
+    try {
+      ({ data } = await api.events.patch(
+        {
+          calendarId: owned.calendar.url,
+          eventId: owned.object.url,
+          requestBody: turned
+            ? { ...googleFields({ ...fields, ...turned.times }), recurrence: turned.recurrence }
+            : googleFields(fields),
+        },
+        owned.object.etag ? { headers: { 'If-Match': owned.object.etag } } : {},
+      ));
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 412 || status === 404 || status === 410) {
+        await takeGoogleVersion(deps, api, owned);
+        throw new GoogleError(status === 412 ? changedInGoogle : deletedInGoogle, status === 412 ? 'conflict' : 'gone');
+      }
+      throw error;
     }
+    const row = await keepEvent(deps.db, owned.calendar.id, data);
+    if (!turned) return row;
+    await carryExceptions(deps, api, owned, turned.event, -Infinity, {
+      series: data,
+      along: turned.along,
+      times: turned.times,
+      movedNow: null,
+    });
+    return (await ownRow(deps, owned)) ?? row;
+  } catch (error) {
     throw explainGoogle(error);
   } finally {
     await saveTokens();
   }
+}
+
+/**
+ * A change to every event of a Google series that turns it to or from all day: where its days go (daysAlong, from
+ * its first), the new times (with the zone it repeats in) and its recurrence lines in the new form. Null for any
+ * other change: a series moved in the same form keeps its exceptions as Google keeps them.
+ */
+function turnedEveryTime(object: ObjectRow, fields: GoogleEventFields, userZone: string) {
+  const event = JSON.parse(object.ics) as GoogleEvent;
+  const lines = event.recurrence ?? [];
+  const allDay = Boolean(event.start?.date);
+  if (event.recurringEventId || !event.start || !lines.some((line) => /^RRULE:/i.test(line))) return null;
+  if (!fields.start || !fields.end || !!fields.allDay === allDay) return null;
+  const times: EventTimes = { start: fields.start, end: fields.end, allDay: !!fields.allDay };
+  const zone = pushedZone(object, event);
+  const first = new Date(allDay ? `${event.start.date}T00:00:00Z` : (event.start.dateTime ?? ''));
+  if (Number.isNaN(first.getTime())) return null;
+  const { was, now, timeZone } = dayForms(event, zone, times, userZone);
+  const along = daysAlong(first, was, times.start, now);
+  return {
+    event,
+    along,
+    times: { ...times, ...(timeZone ? { timeZone } : {}) },
+    recurrence: recurrenceMoved(lines, first, along, [was, now], zone),
+  };
 }
 
 /** Deletes an event (every repeat of it) in Google, with If-Match; gone already counts as done. */
@@ -460,13 +528,15 @@ const notAnOccurrence = 'That day is not one of this event\u2019s days any more:
  * its original start); "this and all future ones" ends the series' RRULE with UNTIL (its moved occurrences from then
  * on deleted) and, for a move or a rename, inserts a new series from that day, whose instances take over the later
  * days moved, renamed or cancelled on their own. Answers null when the event is no series to change in part (a single
- * event, or an occurrence already changed on its own): the caller changes it whole.
+ * event, or an occurrence already changed on its own): the caller changes it whole. `userZone` is the zone a series
+ * turned from all day to a time repeats in (Google needs one for a repeating event).
  */
 export async function changeGoogleOccurrence(
   deps: GoogleDeps,
   owned: Required<Owned>,
   at: OccurrenceScope,
   change: EventChange | null,
+  userZone: string,
 ): Promise<ObjectRow | null> {
   const event = JSON.parse(owned.object.ics) as GoogleEvent;
   const rule = (event.recurrence ?? []).find((line) => /^RRULE:/i.test(line));
@@ -480,7 +550,19 @@ export async function changeGoogleOccurrence(
     : change.start && change.end
       ? { start: change.start, end: change.end, allDay: !!change.allDay }
       : { start: at.occurrence, end: new Date(at.occurrence.getTime() + lengthOf(event)), allDay };
-  const split = splitRule(rule, first, at.occurrence, allDay, zone, times?.start ?? null);
+  // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
+  // by dates).
+  const forms = times && dayForms(event, zone, times, userZone);
+  const timeZone = forms?.timeZone ?? null;
+  const along = times && forms ? daysAlong(at.occurrence, forms.was, times.start, forms.now) : null;
+  const split = splitRule(
+    rule,
+    first,
+    at.occurrence,
+    allDay,
+    zone,
+    along && forms && { days: along.days, forms: [forms.was, forms.now] },
+  );
   if (!split.hit) throw new GoogleError(notAnOccurrence, 'conflict');
   // "This and all future ones" from the first occurrence is the whole series.
   if (at.scope === 'future' && split.before === 0) return null;
@@ -506,24 +588,24 @@ export async function changeGoogleOccurrence(
       const instance = await instanceAt(api, calendarId, event.id, at.occurrence, allDay).catch(refused);
       if (!instance) throw new GoogleError(notAnOccurrence, 'conflict');
       // Only what the change names: a rename leaves the instance where it is.
-      const fields = change?.start ? { ...change, ...zoned(event, times!) } : change;
+      const fields = change?.start ? { ...change, ...zoned(event, times!, null) } : change;
       await changeInstance(deps, api, owned.calendar, instance, fields && googleFields(fields)).catch(refused);
+      // Google may give the series a new ETag for a change to one of its instances: the series as Google has it now
+      // is kept (Lifeboard's copy was current just before), so the person's next change to a day is not refused as
+      // changed in Google. Failing, the next sync brings it.
+      await takeGoogleVersion(deps, api, owned).catch(() => undefined);
       return (await ownRow(deps, owned)) ?? owned.object;
     }
-    // Each later day keeps its place in the new series: moved along as the split day was (turned to or from all day,
-    // by the same span of time).
-    const sameForm = times?.allDay === allDay;
-    const follow = times ? wallShift(at.occurrence, times.start, allDay || !sameForm ? 'UTC' : zone) : null;
     // The new series is made first: if the old one then cannot be ended (changed in Google), it goes again.
     let made: GoogleEvent | null = null;
-    if (change && times && follow) {
-      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, follow, times.allDay, zone);
+    if (change && times && along) {
+      const skipped = exdatesFrom(event.recurrence ?? [], at.occurrence, along.follow, times.allDay, zone);
       ({ data: made } = await api.events
         .insert({
           calendarId,
           requestBody: {
             ...carried(event),
-            ...googleFields({ ...change, ...times, ...zoned(event, times) }),
+            ...googleFields({ ...change, ...times, ...zoned(event, times, timeZone) }),
             recurrence: [`RRULE:${split.rest!}`, ...skipped],
           },
         })
@@ -544,33 +626,90 @@ export async function changeGoogleOccurrence(
     }
     if (made) await keepEvent(deps.db, owned.calendar.id, made);
     const row = await keepEvent(deps.db, owned.calendar.id, ended);
-    // Its occurrences changed on their own from the cut on: each follows into the new series, then (moved or
-    // renamed) goes from the old one, past its end. Turned to or from all day, the new series has no instances
-    // standing for them, and they end with the old series, as before.
-    for (const object of await deps.db
-      .select()
-      .from(caldavObjects)
-      .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
-      const exception = JSON.parse(object.ics) as GoogleEvent;
-      const startedAt = startOf(exception.originalStartTime);
-      if (exception.recurringEventId !== event.id || !(startedAt >= at.occurrence.getTime())) continue;
-      if (made?.id && follow && sameForm) {
-        const planned = new Date(startedAt);
-        // The split day itself, moved now, goes where the person put it; any other keeps its own times.
-        const movedNow = Boolean(change?.start) && startedAt === at.occurrence.getTime();
-        await followException(deps, api, owned.calendar, event, made, exception, follow(planned), !movedNow);
-      }
-      if (exception.status === 'cancelled') continue;
-      await api.events.delete({ calendarId, eventId: exception.id! }).catch((error: unknown) => {
-        if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
-      });
-      await forget(deps, { ...owned, object });
-    }
+    // Its occurrences changed on their own from the cut on follow into the new series, and go from the old one.
+    await carryExceptions(
+      deps,
+      api,
+      owned,
+      event,
+      at.occurrence.getTime(),
+      made && along && times
+        ? {
+            series: made,
+            along,
+            times: { ...times, ...zoned(event, times, timeZone) },
+            // The split day itself, moved now, goes where the person put it; any other keeps its own times.
+            movedNow: change?.start ? at.occurrence.getTime() : null,
+          }
+        : null,
+    );
     return (await ownRow(deps, owned)) ?? row;
   } catch (error) {
     throw explainGoogle(error);
   } finally {
     await saveTokens();
+  }
+}
+
+/**
+ * How a Google series names its days (`was`) and how it will after a change to `times` (`now`): a series turned from
+ * all day to a time repeats in the person's zone (`timeZone`, which Google needs for a repeating event).
+ */
+function dayForms(
+  event: GoogleEvent,
+  zone: string,
+  times: EventTimes,
+  userZone: string,
+): { was: DayForm; now: DayForm; timeZone: string | null } {
+  const allDay = Boolean(event.start?.date);
+  const timeZone = times.allDay ? null : (event.start?.timeZone ?? (allDay ? userZone : null));
+  const newZone = times.allDay ? 'UTC' : allDay ? (timeZone ?? userZone) : zone;
+  return {
+    was: { allDay, zone: allDay ? 'UTC' : zone, seen: allDay ? 'UTC' : zone },
+    now: { allDay: times.allDay, zone: newZone, seen: newZone },
+    timeZone,
+  };
+}
+
+/**
+ * A series' occurrences changed on their own (from `from` on), after a change to it from a day on or every time: each
+ * follows onto the instance of `onto.series` standing for its day (followException; the day `onto.movedNow`, moved
+ * by the change itself, takes the change's times), then, moved or renamed, goes from Google, as it stands for no day
+ * of the series any more (past its end, or named in its old form). With `onto` null they only go.
+ */
+async function carryExceptions(
+  deps: GoogleDeps,
+  api: calendar_v3.Calendar,
+  owned: Required<Owned>,
+  event: GoogleEvent,
+  from: number,
+  onto: {
+    series: GoogleEvent;
+    along: DaysAlong;
+    times: GoogleEventFields & EventTimes;
+    movedNow: number | null;
+  } | null,
+): Promise<void> {
+  for (const object of await deps.db
+    .select()
+    .from(caldavObjects)
+    .where(eq(caldavObjects.calendarId, owned.calendar.id))) {
+    const exception = JSON.parse(object.ics) as GoogleEvent;
+    const startedAt = startOf(exception.originalStartTime);
+    if (exception.recurringEventId !== event.id || !(startedAt >= from)) continue;
+    if (!namedLike(exception, Boolean(event.start?.date))) continue;
+    if (onto?.series.id)
+      await followException(deps, api, owned.calendar, event, onto.series, exception, {
+        day: onto.along.follow(new Date(startedAt)),
+        keepTimes: startedAt !== onto.movedNow,
+        along: onto.along,
+        times: onto.times,
+      });
+    if (exception.status === 'cancelled') continue;
+    await api.events.delete({ calendarId: owned.calendar.url, eventId: exception.id! }).catch((error: unknown) => {
+      if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
+    });
+    await forget(deps, { ...owned, object });
   }
 }
 
@@ -627,8 +766,9 @@ async function changeInstance(
  * A day of the old series changed on its own, carried into the new series as Google Calendar keeps exceptions
  * through a change to every event: the new series' instance standing for the same original day (planned at `day`)
  * is cancelled if the day was, else gets what the day changed (title, notes, place...; its times if it was moved and
- * `keepTimes`) and keeps the rest from the new series. A day the new series has no instance for (its rule ends
- * earlier, or a monthly day moved off its date) ends with the old series, as before.
+ * `keepTimes`: turned to or from all day, its date in the new series' form and length, `times`) and keeps the rest
+ * from the new series. A day the new series has no instance for (its rule ends earlier, or a monthly day moved off
+ * its date) ends with the old series, as before.
  */
 async function followException(
   deps: GoogleDeps,
@@ -637,9 +777,9 @@ async function followException(
   series: GoogleEvent,
   next: GoogleEvent,
   exception: GoogleEvent,
-  day: Date,
-  keepTimes: boolean,
+  into: { day: Date; keepTimes: boolean; along: DaysAlong; times: GoogleEventFields & EventTimes },
 ): Promise<void> {
+  const { day, keepTimes, along, times } = into;
   const instance = await instanceAt(api, calendar.url, next.id!, day, Boolean(next.start?.date));
   if (!instance) return;
   if (exception.status === 'cancelled') return changeInstance(deps, api, calendar, instance, null);
@@ -649,7 +789,11 @@ async function followException(
       own[key] = value;
   const movedAlone =
     startOf(exception.start) !== startOf(exception.originalStartTime) || lengthOf(exception) !== lengthOf(series);
-  if (keepTimes && movedAlone) Object.assign(own, { start: exception.start, end: exception.end });
+  if (keepTimes && movedAlone && along.onItsDate) {
+    const start = along.onItsDate(new Date(startOf(exception.start)));
+    const end = new Date(start.getTime() + times.end.getTime() - times.start.getTime());
+    Object.assign(own, googleFields({ ...times, start, end }));
+  } else if (keepTimes && movedAlone) Object.assign(own, { start: exception.start, end: exception.end });
   if (Object.keys(own).length) await changeInstance(deps, api, calendar, instance, own);
 }
 
@@ -672,9 +816,13 @@ function carried(event: GoogleEvent): GoogleEvent {
   return { summary, description, location, colorId, reminders, transparency, visibility };
 }
 
-/** A moved timed occurrence keeps its series' zone, so its new series repeats at the same local time. */
-function zoned(event: GoogleEvent, times: EventTimes): { timeZone?: string } {
-  return !times.allDay && event.start?.timeZone ? { timeZone: event.start.timeZone } : {};
+/**
+ * A moved timed occurrence keeps its series' zone, so its new series repeats at the same local time; a series turned
+ * from all day to a time takes `timeZone`.
+ */
+function zoned(event: GoogleEvent, times: EventTimes, timeZone: string | null): { timeZone?: string } {
+  const zone = event.start?.timeZone ?? timeZone;
+  return !times.allDay && zone ? { timeZone: zone } : {};
 }
 
 async function ownRow(deps: GoogleDeps, owned: Required<Owned>): Promise<ObjectRow | undefined> {

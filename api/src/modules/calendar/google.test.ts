@@ -625,6 +625,73 @@ describe('Google Calendar', () => {
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 
+  it('changes one day after another of a repeating Google event even when Google gives the series a new ETag for each; a change made in Google between them is still refused', async () => {
+    google.touchSeriesOnInstanceChange(true);
+    try {
+      // Tuesdays at 07:00 in Berlin (05:00 UTC in September).
+      const { user, primary, shown } = await repeatingInGoogle(
+        {
+          id: 'bike1',
+          summary: 'Bike',
+          start: { dateTime: '2026-09-01T07:00:00+02:00', timeZone: BERLIN },
+          end: { dateTime: '2026-09-01T08:00:00+02:00', timeZone: BERLIN },
+          recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
+        },
+        '2026-09-01',
+        '2026-09-30',
+      );
+      const series = Number(
+        (await googleItems(user, '2026-09-01', '2026-09-01')).find((i) => i.title === 'Bike')!.series.split(':')[1],
+      );
+      const one = (occurrence: string, fields: Record<string, unknown>) =>
+        user.post('/api/calendar/caldav/events/update', { id: series, occurrence, scope: 'one', ...fields });
+      // Renamed, moved and deleted, one day after another: each is written.
+      for (const response of [
+        await one('2026-09-08T05:00:00.000Z', { title: 'Bike (hills)' }),
+        await one('2026-09-15T05:00:00.000Z', {
+          start: '2026-09-16T16:00:00.000Z',
+          end: '2026-09-16T17:00:00.000Z',
+          all_day: false,
+        }),
+        await user.post('/api/calendar/caldav/events/delete', {
+          id: series,
+          occurrence: '2026-09-22T05:00:00.000Z',
+          scope: 'one',
+        }),
+      ])
+        expect(response.statusCode, response.body).toBe(200);
+      const expected = [
+        'Bike 2026-09-01T05:00',
+        'Bike (hills) 2026-09-08T05:00',
+        'Bike 2026-09-16T16:00',
+        'Bike 2026-09-29T05:00',
+      ];
+      expect(await shown()).toEqual(expected);
+      expect(
+        google.instancesOf(primary, 'bike1').map((e) => `${e.summary} ${e.start?.dateTime?.slice(0, 16)}`),
+      ).toEqual(expect.arrayContaining(expected));
+
+      // The series renamed in Google by someone else meanwhile: the next change to one day is refused and writes
+      // nothing; Lifeboard then shows Google's version, and the change made again is written.
+      google.putEvent(primary, { ...google.eventsOf(primary).find((e) => e.id === 'bike1')!, summary: 'Bike ride' });
+      const inGoogle = JSON.stringify(google.eventsOf(primary));
+      const stale = await one('2026-09-29T05:00:00.000Z', { title: 'Bike (race)' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ error: string }>().error).toMatch(/changed in Google Calendar/);
+      expect(JSON.stringify(google.eventsOf(primary))).toBe(inGoogle);
+      const again = await one('2026-09-29T05:00:00.000Z', { title: 'Bike (race)' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await shown()).toEqual([
+        'Bike ride 2026-09-01T05:00',
+        'Bike (hills) 2026-09-08T05:00',
+        'Bike 2026-09-16T16:00',
+        'Bike (race) 2026-09-29T05:00',
+      ]);
+    } finally {
+      google.touchSeriesOnInstanceChange(false);
+    }
+  });
+
   it('moved or renamed from a day on, the later days moved, renamed or cancelled on their own follow into the new series in Google', async () => {
     // Thursdays at 18:00 in Berlin (16:00 UTC, summer time).
     const { user, made, primary, shown } = await repeatingInGoogle(
@@ -783,6 +850,141 @@ describe('Google Calendar', () => {
         .filter((i) => i.title.startsWith('Team'))
         .map((i) => `${i.title} ${i.start.slice(0, 16)}`),
     ).toEqual(expected);
+    await user.post('/api/calendar/connections/delete', { id: made.id });
+  });
+
+  it('turned all day from a day on, then to a time, the later days moved, renamed or cancelled on their own keep their dates in Google', async () => {
+    // Thursdays at 00:30 in Berlin: Wednesday 23:30 UTC in winter, 22:30 UTC from 29 March (summer time).
+    const { user, made, primary, shown } = await repeatingInGoogle(
+      {
+        id: 'yoga1',
+        summary: 'Yoga',
+        start: { dateTime: '2026-03-05T00:30:00+01:00', timeZone: BERLIN },
+        end: { dateTime: '2026-03-05T01:30:00+01:00', timeZone: BERLIN },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+      },
+      '2026-03-01',
+      '2026-04-19',
+    );
+    expect((await user.post('/api/user/update', { timezone: BERLIN })).statusCode).toBe(200);
+    const seriesOn = async (day: string) =>
+      Number((await googleItems(user, day, day)).find((i) => i.title.startsWith('Yoga'))!.series.split(':')[1]);
+    const update = (id: number, occurrence: string, scope: 'one' | 'future', fields: Record<string, unknown>) =>
+      user.post('/api/calendar/caldav/events/update', { id, occurrence, scope, ...fields });
+    const inGoogle = (id: string) =>
+      google
+        .instancesOf(primary, id)
+        .map((e) => `${e.summary} ${e.start?.date ?? e.start?.dateTime?.slice(0, 16)}`)
+        .filter((shown) => shown.split(' ').pop()! < '2026-04-19');
+    const series = await seriesOn('2026-03-05');
+    // 19 March moved to Friday 20 March 18:00; 2 April cancelled; 9 April renamed: each on its own.
+    for (const response of [
+      await update(series, '2026-03-18T23:30:00.000Z', 'one', {
+        start: '2026-03-20T17:00:00.000Z',
+        end: '2026-03-20T18:00:00.000Z',
+        all_day: false,
+      }),
+      await user.post('/api/calendar/caldav/events/delete', {
+        id: series,
+        occurrence: '2026-04-01T22:30:00.000Z',
+        scope: 'one',
+      }),
+      await update(series, '2026-04-08T22:30:00.000Z', 'one', { title: 'Yoga (outdoor)' }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+
+    // From 12 March on, all day: each later day on the date it had in Berlin (not the day before, as in UTC).
+    const allDay = await update(series, '2026-03-11T23:30:00.000Z', 'future', {
+      start: '2026-03-12T00:00:00.000Z',
+      end: '2026-03-13T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(allDay.statusCode, allDay.body).toBe(200);
+    expect(google.eventsOf(primary).filter((e) => e.recurringEventId === 'yoga1')).toEqual([]);
+    const days = google.eventsOf(primary).find((e) => e.summary === 'Yoga' && e.recurrence && e.id !== 'yoga1')!;
+    expect(days).toMatchObject({
+      start: { date: '2026-03-12' },
+      end: { date: '2026-03-13' },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+    });
+    expect(inGoogle(days.id)).toEqual([
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26',
+      'Yoga (outdoor) 2026-04-09',
+      'Yoga 2026-04-16',
+    ]);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual([
+      'Yoga 2026-03-04T23:30',
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26',
+      'Yoga (outdoor) 2026-04-09',
+      'Yoga 2026-04-16',
+    ]);
+
+    // 16 April moved to Friday on its own; then from 26 March on, at 07:00 in Berlin (the person's zone, which the
+    // new series repeats in): 06:00 UTC in winter, 05:00 UTC in summer time.
+    const moved = await update(await seriesOn('2026-04-16'), '2026-04-16T00:00:00.000Z', 'one', {
+      start: '2026-04-17T00:00:00.000Z',
+      end: '2026-04-18T00:00:00.000Z',
+      all_day: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const timed = await update(await seriesOn('2026-03-26'), '2026-03-26T00:00:00.000Z', 'future', {
+      start: '2026-03-26T06:00:00.000Z',
+      end: '2026-03-26T07:00:00.000Z',
+      all_day: false,
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect(inGoogle(days.id)).toEqual(['Yoga 2026-03-12', 'Yoga 2026-03-20']);
+    const mornings = google
+      .eventsOf(primary)
+      .find((e) => e.summary === 'Yoga' && e.recurrence && ![days.id, 'yoga1'].includes(e.id))!;
+    expect(mornings.start).toEqual({ dateTime: '2026-03-26T06:00:00.000Z', timeZone: BERLIN });
+    expect(inGoogle(mornings.id)).toEqual([
+      'Yoga 2026-03-26T06:00',
+      'Yoga (outdoor) 2026-04-09T05:00',
+      'Yoga 2026-04-17T05:00',
+    ]);
+    await syncNow(user, made.id);
+    await syncNow(user, made.id);
+    expect(await shown()).toEqual([
+      'Yoga 2026-03-04T23:30',
+      'Yoga 2026-03-12',
+      'Yoga 2026-03-20',
+      'Yoga 2026-03-26T06:00',
+      'Yoga (outdoor) 2026-04-09T05:00',
+      'Yoga 2026-04-17T05:00',
+    ]);
+
+    // That series every time all day, then every time at 19:00: the cancelled day stays cancelled, the renamed one
+    // keeps its title, the moved one stays on Friday; no instance is left named in the old form.
+    const everyTime = async (fields: Record<string, unknown>) => {
+      const response = await user.post('/api/calendar/caldav/events/update', {
+        id: await seriesOn('2026-03-26'),
+        ...fields,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const left = google.eventsOf(primary).filter((e) => e.recurringEventId === mornings.id);
+      expect(left.every((e) => Boolean(e.originalStartTime?.date) === Boolean(fields.all_day))).toBe(true);
+      await syncNow(user, made.id);
+      await syncNow(user, made.id);
+    };
+    await everyTime({ start: '2026-03-26T00:00:00.000Z', end: '2026-03-27T00:00:00.000Z', all_day: true });
+    expect(google.eventsOf(primary).find((e) => e.id === mornings.id)!.start).toEqual({ date: '2026-03-26' });
+    expect(inGoogle(mornings.id)).toEqual(['Yoga 2026-03-26', 'Yoga (outdoor) 2026-04-09', 'Yoga 2026-04-17']);
+    expect((await shown()).slice(3)).toEqual(['Yoga 2026-03-26', 'Yoga (outdoor) 2026-04-09', 'Yoga 2026-04-17']);
+    // 19:00 in Berlin: 18:00 UTC in winter, 17:00 UTC in summer time.
+    await everyTime({ start: '2026-03-26T18:00:00.000Z', end: '2026-03-26T19:00:00.000Z', all_day: false });
+    expect(google.eventsOf(primary).find((e) => e.id === mornings.id)!.start).toEqual({
+      dateTime: '2026-03-26T18:00:00.000Z',
+      timeZone: BERLIN,
+    });
+    const evenings = ['Yoga 2026-03-26T18:00', 'Yoga (outdoor) 2026-04-09T17:00', 'Yoga 2026-04-17T17:00'];
+    expect(inGoogle(mornings.id)).toEqual(evenings);
+    expect((await shown()).slice(3)).toEqual(evenings);
     await user.post('/api/calendar/connections/delete', { id: made.id });
   });
 

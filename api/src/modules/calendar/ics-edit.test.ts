@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from './ics';
 import {
+  daysAlong,
   editedIcs,
   editOccurrence,
   exdatesFrom,
   IcsEditError,
+  recurrenceMoved,
   splitRule,
   wallShift,
   type EventChange,
@@ -500,6 +502,160 @@ describe('this and all future ones keeps the later days changed on their own', (
   });
 });
 
+describe('turned to or from all day, the days changed on their own keep their dates', () => {
+  const DAY = 24 * 3600_000;
+  const HOUR = 3600_000;
+  const one = (ics: string, occurrence: string, change: EventChange | null, zone = 'UTC') =>
+    editOccurrence(ics, { occurrence: new Date(occurrence), scope: 'one' }, change, zone, uid)!.ics!;
+  const shown = (ics: string, zone = 'UTC') =>
+    parseIcs(ics, zone).map((s) => [s.uid, s.title, s.start, s.durationMs, s.exdates] as const);
+  const overrideWith = (ics: string, recurrenceId: string) =>
+    ics.split('BEGIN:VEVENT').find((part) => part.includes(`${recurrenceId}\r\n`)) ?? '';
+  // Daily at 01:30 in Berlin (east of UTC) from 25 March: 00:30 UTC in winter, 23:30 UTC the day before from 29 March
+  // (summer time). 31 March deleted; 1 April renamed; 2 April moved to Friday 3 April 18:00, each on its own.
+  const gym = one(
+    one(
+      one(
+        calendar(
+          ...BERLIN_ZONE,
+          'BEGIN:VEVENT',
+          'UID:gym-2',
+          'DTSTAMP:20260101T000000Z',
+          'DTSTART;TZID=Europe/Berlin:20260325T013000',
+          'DTEND;TZID=Europe/Berlin:20260325T023000',
+          'RRULE:FREQ=DAILY;COUNT=14',
+          'SUMMARY:Gym',
+          'END:VEVENT',
+        ),
+        '2026-03-30T23:30:00Z',
+        null,
+      ),
+      '2026-03-31T23:30:00Z',
+      { title: 'Gym (legs)' },
+    ),
+    '2026-04-01T23:30:00Z',
+    { start: new Date('2026-04-03T16:00:00Z'), end: new Date('2026-04-03T17:00:00Z'), allDay: false },
+  );
+  const allDayOn = (date: string) => ({
+    start: new Date(`${date}T00:00:00Z`),
+    end: new Date(Date.parse(`${date}T00:00:00Z`) + DAY),
+    allDay: true,
+  });
+
+  it('this and all future ones turned all day, across the change to summer time: each day on its date in Berlin', () => {
+    const split = editOccurrence(
+      gym,
+      { occurrence: new Date('2026-03-28T00:30:00Z'), scope: 'future' },
+      { ...allDayOn('2026-03-28'), title: 'Gym day' },
+      'UTC',
+      uid,
+    )!;
+    expect(split.ics).toContain('UNTIL=20260328T002959Z');
+    expect(split.ics).not.toMatch(/RECURRENCE-ID|EXDATE/);
+    const next = split.split!.ics;
+    expect(next).toContain('DTSTART;VALUE=DATE:20260328');
+    expect(next).toContain('RRULE:FREQ=DAILY;COUNT=11');
+    // Named as days of the new series: dates, on the days they had in Berlin (31 March is 30 March in UTC).
+    expect(next).toContain('EXDATE;VALUE=DATE:20260331');
+    expect(next.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
+      'RECURRENCE-ID;VALUE=DATE:20260401',
+      'RECURRENCE-ID;VALUE=DATE:20260402',
+    ]);
+    expect(next).not.toContain('TZID=Europe/Berlin:2026');
+    // The renamed day keeps its title, all day on its date; the moved one stays on Friday, all day, with the new title.
+    expect(overrideWith(next, 'RECURRENCE-ID;VALUE=DATE:20260401')).toContain('DTSTART;VALUE=DATE:20260401');
+    expect(overrideWith(next, 'RECURRENCE-ID;VALUE=DATE:20260402')).toContain('DTSTART;VALUE=DATE:20260403');
+    expect(shown(next)).toEqual([
+      ['new-series', 'Gym day', '2026-03-28T00:00:00.000Z', DAY, ['2026-03-31', '2026-04-01', '2026-04-02']],
+      ['new-series/2026-04-01', 'Gym (legs)', '2026-04-01T00:00:00.000Z', DAY, []],
+      ['new-series/2026-04-02', 'Gym day', '2026-04-03T00:00:00.000Z', DAY, []],
+    ]);
+  });
+
+  it('every time turned all day: the series’ own days changed or deleted alone take dates, its UNTIL and weekdays too', () => {
+    const whole = editedIcs(gym, allDayOn('2026-03-25'), 'UTC');
+    expect(whole).toContain('DTSTART;VALUE=DATE:20260325');
+    expect(whole).toContain('EXDATE;VALUE=DATE:20260331');
+    expect(whole.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
+      'RECURRENCE-ID;VALUE=DATE:20260401',
+      'RECURRENCE-ID;VALUE=DATE:20260402',
+    ]);
+    expect(shown(whole)).toEqual([
+      ['gym-2', 'Gym', '2026-03-25T00:00:00.000Z', DAY, ['2026-03-31', '2026-04-01', '2026-04-02']],
+      ['gym-2/2026-04-01', 'Gym (legs)', '2026-04-01T00:00:00.000Z', DAY, []],
+      ['gym-2/2026-04-02', 'Gym', '2026-04-03T00:00:00.000Z', DAY, []],
+    ]);
+    // Mondays 00:30 in Berlin (Sundays in UTC) until 13 April: all day, still on Mondays, until 13 April.
+    const mondays = calendar(
+      ...BERLIN_ZONE,
+      'BEGIN:VEVENT',
+      'UID:plan-1',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART;TZID=Europe/Berlin:20260302T003000',
+      'DTEND;TZID=Europe/Berlin:20260302T013000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20260412T223000Z',
+      'SUMMARY:Plan the week',
+      'END:VEVENT',
+    );
+    const [plan] = parseIcs(editedIcs(mondays, allDayOn('2026-03-02'), 'UTC'), 'UTC');
+    expect(plan.rrule).toMatch(/BYDAY=MO/);
+    expect(plan.rrule).toMatch(/UNTIL=20260413(;|$)/);
+  });
+
+  // Daily all-day walks from 1 June (10 June skipped): 12 June renamed, 14 June moved to 16 June, on their own.
+  const walks = one(
+    one(daily, '2026-06-12T00:00:00Z', { title: 'Walk (beach)' }),
+    '2026-06-14T00:00:00Z',
+    allDayOn('2026-06-16'),
+  );
+  // 00:30-01:30 in Berlin, summer time: 22:30 UTC the day before.
+  const halfPastMidnight = (date: string) => ({
+    start: new Date(Date.parse(`${date}T22:30:00Z`) - DAY),
+    end: new Date(Date.parse(`${date}T23:30:00Z`) - DAY),
+    allDay: false,
+  });
+
+  it('this and all future ones turned to a time: each day at the new time on its date, for a person east of UTC', () => {
+    const split = editOccurrence(
+      walks,
+      { occurrence: new Date('2026-06-05T00:00:00Z'), scope: 'future' },
+      halfPastMidnight('2026-06-05'),
+      'Europe/Berlin',
+      uid,
+    )!;
+    expect(split.ics).toContain('UNTIL=20260604');
+    expect(split.ics).not.toMatch(/RECURRENCE-ID|EXDATE/);
+    const next = split.split!.ics;
+    expect(next).toContain('DTSTART:20260604T223000Z');
+    expect(next).toContain('EXDATE:20260609T223000Z');
+    expect(next.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
+      'RECURRENCE-ID:20260611T223000Z',
+      'RECURRENCE-ID:20260613T223000Z',
+    ]);
+    expect(overrideWith(next, 'RECURRENCE-ID:20260611T223000Z')).toContain('DTEND:20260611T233000Z');
+    expect(shown(next, 'Europe/Berlin')).toEqual([
+      ['new-series', 'Walk', '2026-06-04T22:30:00.000Z', HOUR, ['2026-06-09', '2026-06-11', '2026-06-13']],
+      ['new-series/2026-06-11T22:30:00Z', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
+      // Moved to 16 June on its own: 00:30 on 16 June in Berlin.
+      ['new-series/2026-06-13T22:30:00Z', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
+    ]);
+  });
+
+  it('every time turned to a time: the days changed or deleted alone are named at the new time', () => {
+    const whole = editedIcs(walks, halfPastMidnight('2026-06-01'), 'Europe/Berlin');
+    expect(whole).toContain('DTSTART:20260531T223000Z');
+    expect(whole).toContain('EXDATE:20260609T223000Z');
+    expect(whole.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
+      'RECURRENCE-ID:20260611T223000Z',
+      'RECURRENCE-ID:20260613T223000Z',
+    ]);
+    expect(shown(whole, 'Europe/Berlin').slice(1)).toEqual([
+      ['d-1/2026-06-11T22:30:00Z', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
+      ['d-1/2026-06-13T22:30:00Z', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
+    ]);
+  });
+});
+
 describe('a Google series’ rule cut at an occurrence', () => {
   it('ends it with UNTIL and carries on with what is left', () => {
     expect(
@@ -509,7 +665,8 @@ describe('a Google series’ rule cut at an occurrence', () => {
         new Date('2026-05-18T07:00:00Z'),
         false,
         'Europe/Berlin',
-        new Date('2026-05-19T07:00:00Z'),
+        // Moved a day on, to Tuesday.
+        { days: 1 },
       ),
     ).toEqual({
       hit: true,
@@ -564,5 +721,19 @@ describe('a Google series’ rule cut at an occurrence', () => {
       'EXDATE;VALUE=DATE:20260511',
     ]);
     expect(exdatesFrom(lines.slice(0, 1), new Date('2026-03-16T08:00:00Z'), follow, false, 'UTC')).toEqual([]);
+  });
+
+  it('turned all day every time: its UNTIL and skipped days become the dates they fell on in its zone', () => {
+    // Thursdays 00:30 in Berlin (Wednesdays in UTC) until 30 April, 9 April skipped; every time all day on Thursdays.
+    const first = new Date('2026-03-04T23:30:00Z');
+    const was = { allDay: false, zone: 'Europe/Berlin', seen: 'Europe/Berlin' };
+    const now = { allDay: true, zone: 'UTC', seen: 'UTC' };
+    const along = daysAlong(first, was, new Date('2026-03-05T00:00:00Z'), now);
+    expect(along.days).toBe(0);
+    const lines = ['RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260429T223000Z', 'EXDATE;TZID=Europe/Berlin:20260409T003000'];
+    expect(recurrenceMoved(lines, first, along, [was, now], 'Europe/Berlin')).toEqual([
+      'RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260430',
+      'EXDATE;VALUE=DATE:20260409',
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import ICAL from 'ical.js';
 import { instantOfValue, wallOf } from './ics';
-import { floatingOf, instantOfFloating, isTimeZone, wallDate, wallTimeOf, type WallTime } from './recurrence';
+import {
+  floatingOf,
+  instantOf,
+  instantOfFloating,
+  isTimeZone,
+  wallDate,
+  wallTimeOf,
+  type WallTime,
+} from './recurrence';
 
 /*
  * Lifeboard's changes to a connected calendar's event, written into the event's own iCalendar text the way a
@@ -91,8 +99,6 @@ export function editedIcs(ics: string, change: EventChange, userZone: string, mo
   }
   const main = mainOf(root);
   if (!main) throw new IcsEditError('This event cannot be changed from Lifeboard.');
-  // Measured before the move: a weekly series dragged from Monday to Wednesday repeats on Wednesdays.
-  const days = change.start && change.end ? dayShift(main, change.start, change.allDay) : 0;
   // Renamed every time: its occurrences moved on their own take the new title too, unless they were renamed alone.
   if (change.title !== undefined) {
     const title = main.getFirstPropertyValue('summary');
@@ -105,50 +111,53 @@ export function editedIcs(ics: string, change: EventChange, userZone: string, mo
   const form = startForm(main);
   const series = main.hasProperty('rrule') || main.hasProperty('rdate');
   const times = change.start && change.end ? { start: change.start, end: change.end, allDay: !!change.allDay } : null;
-  if (series && times && times.allDay === form.isDate) {
+  if (series && times) {
     moveDaysAlong(root, main, form, times, userZone);
     applyChange(main, { ...change, start: undefined, end: undefined });
     setTimesLike(main, form, times, userZone);
   } else applyChange(main, change);
-  if (days) shiftWeekdays(main, days);
   touch(main);
   return root.toString();
 }
 
 /**
- * A series moved every time (its start changed, all day or not as before): the days skipped or changed on their own
- * move with it, by the same change of wall time in its zone, as EXDATE and RECURRENCE-ID name days by the series'
- * start (RFC 5545). A day moved on its own keeps its own times; one changed otherwise goes where the series now puts
- * it. Called before the main event's times change.
+ * A series moved every time (its start changed, all day or not): the days skipped or changed on their own move with
+ * it (daysAlong), as EXDATE and RECURRENCE-ID name days by the series' start, in its form (RFC 5545); its rule's
+ * weekdays move along and its UNTIL takes the new form. A day moved on its own keeps its own times (turned to or from
+ * all day, its own date in the new form); one changed otherwise goes where the series now puts it. Called before the
+ * main event's times change.
  */
 function moveDaysAlong(root: Component, main: Component, form: StartForm, times: EventTimes, userZone: string): void {
   const from = instantOfProperty(main, 'dtstart', userZone);
   if (!from) return;
-  const follow = wallShift(from, times.start, zoneOfForm(form, userZone));
+  const into = formAfter(form, times);
+  const along = daysAlong(from, dayForm(form, userZone), times.start, dayForm(into, userZone));
   const plannedLength = lengthOf(main, userZone);
   const length = times.end.getTime() - times.start.getTime();
   for (const property of main.getAllProperties('exdate')) {
     const skipped = (property.getValues() as Time[]).map((value) => instantOfValue(value, property, userZone).instant);
     main.removeProperty(property);
-    for (const day of skipped) addTimeProperty(main, 'exdate', valueIn(form, follow(day), userZone), form);
+    for (const day of skipped) addTimeProperty(main, 'exdate', valueIn(into, along.follow(day), userZone), into);
   }
   for (const override of root.getAllSubcomponents('vevent')) {
     const planned = override === main ? null : instantOfProperty(override, 'recurrence-id', userZone);
     if (!planned) continue;
     const start = instantOfProperty(override, 'dtstart', userZone);
     const movedAlone = start?.getTime() !== planned.getTime() || lengthOf(override, userZone) !== plannedLength;
-    const day = follow(planned);
+    const day = along.follow(planned);
     override.removeAllProperties('recurrence-id');
-    addTimeProperty(override, 'recurrence-id', valueIn(form, day, userZone), form);
-    if (!movedAlone)
-      setTimesLike(
-        override,
-        form,
-        { start: day, end: new Date(day.getTime() + length), allDay: times.allDay },
-        userZone,
-      );
+    addTimeProperty(override, 'recurrence-id', valueIn(into, day, userZone), into);
+    const at = !movedAlone ? day : start && along.onItsDate ? along.onItsDate(start) : null;
+    if (at)
+      setTimesLike(override, into, { start: at, end: new Date(at.getTime() + length), allDay: times.allDay }, userZone);
     touch(override);
   }
+  const recur = main.getFirstPropertyValue('rrule') as Recur | null;
+  if (recur)
+    main.updatePropertyWithValue(
+      'rrule',
+      ruleFrom(recur, 0, along.days, [dayForm(form, userZone), dayForm(into, userZone)]),
+    );
 }
 
 const wallTime = (wall: WallTime, isDate: boolean) => ICAL.Time.fromData({ ...wall, isDate });
@@ -173,6 +182,19 @@ function startForm(vevent: Component): StartForm {
 /** The zone a series' wall times are read in: its own IANA zone, UTC (all day or in UTC), else the user's. */
 const zoneOfForm = (form: StartForm, userZone: string) =>
   form.isDate || form.utc ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
+/** A series' form for daysAlong: a timed one in UTC (as Lifeboard writes them) is seen in the user's zone. */
+const dayForm = (form: StartForm, userZone: string): DayForm => ({
+  allDay: form.isDate,
+  zone: zoneOfForm(form, userZone),
+  seen: form.isDate ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone,
+});
+
+/**
+ * How a series names its start after a change to `times`: as before, or, turned to or from all day, as Lifeboard
+ * writes times (a date, or an instant in UTC), the way setTimesLike writes it.
+ */
+const formAfter = (form: StartForm, times: EventTimes): StartForm =>
+  times.allDay === form.isDate ? form : { isDate: times.allDay, tzid: null, utc: !times.allDay };
 
 /** An instant as a value of the form the series' DTSTART has (for RECURRENCE-ID and EXDATE). */
 function valueIn(form: StartForm, instant: Date, userZone: string): Time {
@@ -188,6 +210,48 @@ function valueIn(form: StartForm, instant: Date, userZone: string): Time {
 export function wallShift(from: Date, to: Date, zone: string): (instant: Date) => Date {
   const delta = floatingOf(to, zone).getTime() - floatingOf(from, zone).getTime();
   return (instant) => instantOfFloating(floatingOf(instant, zone).getTime() + delta, zone);
+}
+
+/**
+ * How a series names its days: all day (dates, read in UTC), or at wall times of `zone`; `seen` is the zone its
+ * dates are seen in (UTC all day; its own zone, or the person's for a series kept in UTC).
+ */
+export interface DayForm {
+  allDay: boolean;
+  zone: string;
+  seen: string;
+}
+
+/** Where a series' days go when its first (or a split's) moves from `from` to `to`. */
+export interface DaysAlong {
+  /** The new series' occurrence standing for a day of the old one (planned there, skipped, or changed on its own). */
+  follow: (planned: Date) => Date;
+  /** Turned to or from all day, where a day moved on its own goes: on its own date, in the new form; else null. */
+  onItsDate: ((start: Date) => Date) | null;
+  /** How many days the first moved, on dates (a weekly rule's weekdays move with it). */
+  days: number;
+}
+
+/**
+ * Where a series' days go when it moves from `from` (named in the form `was`) to `to` (in `now`). In the same form, by
+ * the same change of wall time in its zone (wallShift). Turned to or from all day, by dates as the person sees them:
+ * a day's date, moved by as many days as the first, all day or at the new series' time of day; a day moved on its own
+ * stays on its own date and takes the new form.
+ */
+export function daysAlong(from: Date, was: DayForm, to: Date, now: DayForm): DaysAlong {
+  const dayOf = (instant: Date, zone: string) => Date.parse(`${wallDate(wallTimeOf(instant, zone))}T00:00:00Z`);
+  // In the rule's own terms (its wall times), for its weekdays.
+  const days = Math.round((dayOf(to, now.zone) - dayOf(from, was.zone)) / DAY_MS);
+  if (was.allDay === now.allDay) return { follow: wallShift(from, to, was.zone), onItsDate: null, days };
+  const seenDays = dayOf(to, now.seen) - dayOf(from, was.seen);
+  // A date as seen, to the new series' day on it: `to` moved by whole days of its own wall time.
+  const base = floatingOf(to, now.zone).getTime() - dayOf(to, now.seen);
+  const at = (day: number) => instantOfFloating(day + base, now.zone);
+  return {
+    follow: (planned) => at(dayOf(planned, was.seen) + seenDays),
+    onItsDate: (start) => at(dayOf(start, was.seen)),
+    days,
+  };
 }
 
 function addTimeProperty(vevent: Component, name: string, value: Time, form: StartForm): Property {
@@ -255,16 +319,6 @@ function countBefore(recur: Recur, first: Time, cut: Time, zone: string): { befo
   return { before, hit: false };
 }
 
-/** Days between the series' first date and a new start, in the series' own terms (for moving weekdays along). */
-function dayShift(main: Component, newStart: Date, allDay: boolean | undefined, from?: Date, userZone = 'UTC'): number {
-  const first = from ?? instantOfProperty(main, 'dtstart', userZone);
-  if (!first) return 0;
-  const form = startForm(main);
-  const zone = allDay || form.isDate ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone;
-  const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, zone))}T00:00:00Z`);
-  return Math.round((day(newStart) - day(first)) / DAY_MS);
-}
-
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
 /** A weekly rule's plain weekdays moved by `days` (Tuesdays dragged to Wednesday repeat on Wednesdays). */
@@ -280,11 +334,6 @@ function shiftedRule(recur: Recur, days: number): Recur {
   return copy;
 }
 
-function shiftWeekdays(main: Component, days: number): void {
-  const recur = main.getFirstPropertyValue('rrule') as Recur | null;
-  if (recur) main.updatePropertyWithValue('rrule', shiftedRule(recur, days));
-}
-
 /** The rule ended just before `cut`: UTC UNTIL for a timed series, the day before for an all-day one. */
 export function ruleEndedBefore(recur: Recur, cut: Date, isDate: boolean): Recur {
   const copy = ICAL.Recur.fromString(recur.toString());
@@ -297,10 +346,25 @@ export function ruleEndedBefore(recur: Recur, cut: Date, isDate: boolean): Recur
   return copy;
 }
 
-/** The rule of the series that carries on from the occurrence: what is left of a COUNT, weekdays moved along. */
-export function ruleFrom(recur: Recur, before: number, days: number): Recur {
+/**
+ * The rule of the series that carries on from the occurrence: what is left of a COUNT, weekdays moved along, and,
+ * turned to or from all day (`forms`: from, to), its UNTIL in the new form (RFC 5545: the type of DTSTART): the date
+ * of its last day, or the end of that date in the new zone, in UTC.
+ */
+export function ruleFrom(recur: Recur, before: number, days: number, forms?: readonly [DayForm, DayForm]): Recur {
   const copy = shiftedRule(recur, days);
   if (copy.count !== null && copy.count !== undefined) copy.count = Math.max(1, copy.count - before);
+  const until = copy.until;
+  if (until && forms && forms[0].allDay !== forms[1].allDay) {
+    const [was, now] = forms;
+    if (now.allDay) {
+      const last = until.zone === ICAL.Timezone.utcTimezone ? until.toJSDate() : instantOf(wallOf(until), was.zone);
+      copy.until = ICAL.Time.fromDateString(wallDate(wallTimeOf(last, was.seen)));
+    } else {
+      const dayEnd = Date.UTC(until.year, until.month - 1, until.day + 1) - 1000;
+      copy.until = ICAL.Time.fromJSDate(instantOfFloating(dayEnd, now.seen), true);
+    }
+  }
   return copy;
 }
 
@@ -380,9 +444,9 @@ export function editOccurrence(
   const laterExdates: Date[] = [];
   for (const property of main.getAllProperties('exdate')) {
     const values = property.getValues() as Time[];
-    const instantOf = (value: Time) => instantOfValue(value, property, userZone).instant;
-    const kept = values.filter((value) => !later(instantOf(value)));
-    for (const value of values) if (later(instantOf(value))) laterExdates.push(instantOf(value));
+    const skipped = (value: Time) => instantOfValue(value, property, userZone).instant;
+    const kept = values.filter((value) => !later(skipped(value)));
+    for (const value of values) if (later(skipped(value))) laterExdates.push(skipped(value));
     if (kept.length === values.length) continue;
     main.removeProperty(property);
     for (const value of kept) addTimeProperty(main, 'exdate', value, form);
@@ -392,7 +456,11 @@ export function editOccurrence(
   if (!change) return { ics: root.toString(), split: null };
 
   // The new series: the old one's fields at the new time (or, renamed, from that day), with what is left of its
-  // rule and skipped days, and the change's title and notes.
+  // rule and skipped days, and the change's title and notes. Each later day keeps its place in it, moved along as the
+  // split day was, in the new series' form (turned to or from all day, by dates).
+  const into = formAfter(form, times);
+  const forms = [dayForm(form, userZone), dayForm(into, userZone)] as const;
+  const along = daysAlong(original, forms[0], times.start, forms[1]);
   const uid = newUid();
   const next = ICAL.Component.fromString(main.toString());
   for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence', 'recurrence-id'])
@@ -400,19 +468,9 @@ export function editOccurrence(
   next.updatePropertyWithValue('uid', uid);
   setTimesLike(next, form, times, userZone);
   applyChange(next, { title: change.title, description: change.description });
-  next.addPropertyWithValue(
-    'rrule',
-    ruleFrom(recur, before, dayShift(main, times.start, times.allDay, original, userZone)),
-  );
-  // Each later day keeps its place in the new series: moved along as the split day was (changed to or from all
-  // day, by the same span of time).
-  const sameForm = times.allDay === form.isDate;
-  const follow = wallShift(original, times.start, sameForm ? zoneOfForm(form, userZone) : 'UTC');
-  for (const skipped of laterExdates) {
-    const at = follow(skipped);
-    if (sameForm) addTimeProperty(next, 'exdate', valueIn(form, at, userZone), form);
-    else next.addPropertyWithValue('exdate', written(at, times.allDay));
-  }
+  next.addPropertyWithValue('rrule', ruleFrom(recur, before, along.days, forms));
+  for (const skipped of laterExdates)
+    addTimeProperty(next, 'exdate', valueIn(into, along.follow(skipped), userZone), into);
   next.updatePropertyWithValue('sequence', 0);
   next.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
   const calendar = new ICAL.Component(['vcalendar', [], []]);
@@ -422,27 +480,25 @@ export function editOccurrence(
   for (const zone of root.getAllSubcomponents('vtimezone'))
     calendar.addSubcomponent(ICAL.Component.fromString(zone.toString()));
   calendar.addSubcomponent(next);
-  if (sameForm)
-    for (const override of followingOverrides(main, next, laterOverrides, {
-      uid,
-      form,
-      change,
-      original,
-      times,
-      follow,
-      userZone,
-    }))
-      calendar.addSubcomponent(override);
+  for (const override of followingOverrides(main, next, laterOverrides, {
+    uid,
+    into,
+    change,
+    original,
+    times,
+    along,
+    userZone,
+  }))
+    calendar.addSubcomponent(override);
   return { ics: root.toString(), split: { uid, ics: calendar.toString() } };
 }
 
 /**
  * The old series' days changed on their own (overrides from the split day on) as overrides of the new series, the
  * way Google Calendar keeps them through a change to every event: each stands for the new series' occurrence of
- * the same original day, keeps what it changed (its title, notes or times) and takes the rest of the change. A day
- * the new series has no occurrence for (its rule ends earlier, or a monthly day moved off its date) ends with the
- * old series, as before; so does every override when the split turns the series to or from all day (the caller
- * passes none then).
+ * the same original day (named in the new series' form, `into`), keeps what it changed (its title, notes or times;
+ * turned to or from all day, a moved day keeps its date) and takes the rest of the change. A day the new series has
+ * no occurrence for (its rule ends earlier, or a monthly day moved off its date) ends with the old series, as before.
  */
 function followingOverrides(
   main: Component,
@@ -450,15 +506,15 @@ function followingOverrides(
   overrides: readonly Component[],
   split: {
     uid: string;
-    form: StartForm;
+    into: StartForm;
     change: EventChange;
     original: Date;
     times: EventTimes;
-    follow: (instant: Date) => Date;
+    along: DaysAlong;
     userZone: string;
   },
 ): Component[] {
-  const { form, change, times, userZone } = split;
+  const { into, change, times, userZone } = split;
   const rule = next.getFirstPropertyValue('rrule') as Recur;
   const first = next.getFirstPropertyValue('dtstart') as Time;
   const length = times.end.getTime() - times.start.getTime();
@@ -467,13 +523,13 @@ function followingOverrides(
   for (const override of overrides) {
     const planned = instantOfProperty(override, 'recurrence-id', userZone);
     if (!planned) continue;
-    const day = split.follow(planned);
-    const recurrenceId = valueIn(form, day, userZone);
-    if (!countBefore(rule, first, recurrenceId, zoneOfForm(form, userZone)).hit) continue;
+    const day = split.along.follow(planned);
+    const recurrenceId = valueIn(into, day, userZone);
+    if (!countBefore(rule, first, recurrenceId, zoneOfForm(into, userZone)).hit) continue;
     const copy = ICAL.Component.fromString(override.toString());
     copy.updatePropertyWithValue('uid', split.uid);
     copy.removeAllProperties('recurrence-id');
-    addTimeProperty(copy, 'recurrence-id', recurrenceId, form);
+    addTimeProperty(copy, 'recurrence-id', recurrenceId, into);
     // A title or notes changed on that day alone stay; those it had from the series take the new ones.
     for (const [name, value] of [
       ['summary', change.title],
@@ -481,13 +537,14 @@ function followingOverrides(
     ] as const)
       if (value !== undefined && copy.getFirstPropertyValue(name) === main.getFirstPropertyValue(name))
         copy.updatePropertyWithValue(name, value);
-    // A day moved on its own stays where it was put, unless it is the split day itself and this is its move; a
-    // day at its planned times goes where the new series puts it.
+    // A day moved on its own stays where it was put (turned to or from all day, on its date), unless it is the split
+    // day itself and this is its move; a day at its planned times goes where the new series puts it.
     const start = instantOfProperty(override, 'dtstart', userZone);
     const movedAlone = start?.getTime() !== planned.getTime() || lengthOf(override, userZone) !== plannedLength;
     const movedNow = change.start !== undefined && planned.getTime() === split.original.getTime();
-    if (!movedAlone || movedNow)
-      setTimesLike(copy, form, { start: day, end: new Date(day.getTime() + length), allDay: times.allDay }, userZone);
+    const at = !movedAlone || movedNow ? day : start && split.along.onItsDate ? split.along.onItsDate(start) : null;
+    if (at)
+      setTimesLike(copy, into, { start: at, end: new Date(at.getTime() + length), allDay: times.allDay }, userZone);
     copy.updatePropertyWithValue('sequence', 0);
     copy.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
     followed.push(copy);
@@ -497,7 +554,8 @@ function followingOverrides(
 
 /**
  * A series' RRULE (as text) cut at one of its occurrences, for a calendar that keeps rules apart from the event
- * (Google): the rule ended just before it, and the rule a new series starting at `newStart` carries on with.
+ * (Google): the rule ended just before it, and the rule a new series carries on with (`next`: its first day moved by
+ * `days`, as daysAlong counts them; its form, all day or not, `forms[1]`).
  * `hit` is false when `cut` is not one of the series' occurrences; `before` counts the occurrences before it.
  */
 export function splitRule(
@@ -506,18 +564,17 @@ export function splitRule(
   cut: Date,
   allDay: boolean,
   zone: string,
-  newStart: Date | null,
+  next: { days: number; forms?: readonly [DayForm, DayForm] } | null,
 ): { hit: boolean; before: number; ended: string; rest: string | null } {
   const recur = ICAL.Recur.fromString(rule.replace(/^RRULE:/i, ''));
   const at = (instant: Date) =>
     allDay ? ICAL.Time.fromDateString(instant.toISOString().slice(0, 10)) : wallTime(wallTimeOf(instant, zone), false);
   const { before, hit } = countBefore(recur, at(first), at(cut), allDay ? 'UTC' : zone);
-  const day = (instant: Date) => Date.parse(`${wallDate(wallTimeOf(instant, allDay ? 'UTC' : zone))}T00:00:00Z`);
   return {
     hit,
     before,
     ended: ruleEndedBefore(recur, cut, allDay).toString(),
-    rest: newStart ? ruleFrom(recur, before, Math.round((day(newStart) - day(cut)) / DAY_MS)).toString() : null,
+    rest: next ? ruleFrom(recur, before, next.days, next.forms).toString() : null,
   };
 }
 
@@ -545,4 +602,26 @@ export function exdatesFrom(
     }
   }
   return skipped.length ? [`EXDATE${allDay ? ';VALUE=DATE' : ''}:${skipped.join(',')}`] : [];
+}
+
+/**
+ * A Google series' `recurrence` lines for a change to every event that moves its start (`along`, from its first day
+ * `first`): its RRULE's weekdays moved and UNTIL in the new form (`forms`), its EXDATE lines' days followed
+ * (exdatesFrom), the other lines kept. `zone` reads a value that names no zone.
+ */
+export function recurrenceMoved(
+  lines: readonly string[],
+  first: Date,
+  along: DaysAlong,
+  forms: readonly [DayForm, DayForm],
+  zone: string,
+): string[] {
+  const moved = lines
+    .filter((line) => !/^EXDATE[;:]/i.test(line))
+    .map((line) =>
+      /^RRULE:/i.test(line)
+        ? `RRULE:${ruleFrom(ICAL.Recur.fromString(line.replace(/^RRULE:/i, '')), 0, along.days, forms).toString()}`
+        : line,
+    );
+  return [...moved, ...exdatesFrom(lines, first, along.follow, forms[1].allDay, zone)];
 }
