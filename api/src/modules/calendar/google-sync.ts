@@ -23,7 +23,7 @@ import {
   type EventTimes,
   type OccurrenceScope,
 } from './ics-edit';
-import { isTimeZone, wallDate, wallTimeOf } from './recurrence';
+import { isTimeZone, wallDateOf } from './recurrence';
 import { markSynced, reconcileCalendars } from './service';
 
 /*
@@ -98,7 +98,7 @@ function exdateOf(value: string, zone: string): string | null {
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.trim());
   if (!match) return null;
   const [, y, m, d, hh, mm, ss, utc] = match;
-  if (utc) return wallDate(wallTimeOf(new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss}Z`), zone));
+  if (utc) return wallDateOf(new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss}Z`), zone);
   return `${y}-${m}-${d}`;
 }
 
@@ -112,7 +112,7 @@ const namedLike = (exception: GoogleEvent, allDay: boolean) => Boolean(exception
 function originalDate(event: GoogleEvent, zone: string): string | null {
   const original = event.originalStartTime;
   if (original?.date) return original.date;
-  if (original?.dateTime) return wallDate(wallTimeOf(new Date(original.dateTime), zone));
+  if (original?.dateTime) return wallDateOf(new Date(original.dateTime), zone);
   return null;
 }
 

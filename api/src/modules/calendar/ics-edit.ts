@@ -5,7 +5,7 @@ import {
   instantOf,
   instantOfFloating,
   isTimeZone,
-  wallDate,
+  wallDateOf,
   wallTimeOf,
   type WallTime,
 } from './recurrence';
@@ -239,7 +239,7 @@ export interface DaysAlong {
  * stays on its own date and takes the new form.
  */
 export function daysAlong(from: Date, was: DayForm, to: Date, now: DayForm): DaysAlong {
-  const dayOf = (instant: Date, zone: string) => Date.parse(`${wallDate(wallTimeOf(instant, zone))}T00:00:00Z`);
+  const dayOf = (instant: Date, zone: string) => Date.parse(`${wallDateOf(instant, zone)}T00:00:00Z`);
   // In the rule's own terms (its wall times), for its weekdays.
   const days = Math.round((dayOf(to, now.zone) - dayOf(from, was.zone)) / DAY_MS);
   if (was.allDay === now.allDay) return { follow: wallShift(from, to, was.zone), onItsDate: null, days };
@@ -359,7 +359,7 @@ export function ruleFrom(recur: Recur, before: number, days: number, forms?: rea
     const [was, now] = forms;
     if (now.allDay) {
       const last = until.zone === ICAL.Timezone.utcTimezone ? until.toJSDate() : instantOf(wallOf(until), was.zone);
-      copy.until = ICAL.Time.fromDateString(wallDate(wallTimeOf(last, was.seen)));
+      copy.until = ICAL.Time.fromDateString(wallDateOf(last, was.seen));
     } else {
       const dayEnd = Date.UTC(until.year, until.month - 1, until.day + 1) - 1000;
       copy.until = ICAL.Time.fromJSDate(instantOfFloating(dayEnd, now.seen), true);
