@@ -79,6 +79,8 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
     performance: { hints: false },
     ...eagerCompilation,
     optimization: {
+      // LB_NO_MINIFY=1 keeps names readable in CPU profiles (bench/README.md).
+      minimize: process.env.LB_NO_MINIFY ? false : undefined,
       splitChunks: {
         cacheGroups: {
           // The UI kit's CSS files are small and imported by many kit modules, each shared on its own: without

@@ -10,6 +10,7 @@
  * week's events when the page has not got them already, React and FullCalendar's layout, and the wait for the
  * frame; the breakdown says when the week first showed and when its events were asked for and arrived. Back to "Month" between runs.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { post, signUpBenchUser } from './journal-data';
 import { percentile } from './journal';
@@ -192,6 +193,27 @@ export async function measureCalendarWeek(
         async () => (await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0)) > before,
         `the week painted (${drawn} items expected, ${await countItems(page)} drawn)`,
       );
+    }
+    const profileFile = process.env.BENCH_CALENDAR_PROFILE;
+    if (profileFile) {
+      // One more click, under the CPU profiler (every 100 µs), for finding where it goes; not counted.
+      await month.click();
+      await until(async () => (await month.getAttribute('aria-selected')) === 'true', 'the month view');
+      await settledCount(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      const before = await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0);
+      await week.click();
+      await until(
+        async () => (await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0)) > before,
+        'the profiled week painted',
+      );
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      await page.evaluate(() => (window as WeekWindow).benchWeekShown?.pop());
+      log(`CPU profile of one more click: ${profileFile}`);
     }
     const times = await page.evaluate(() => (window as WeekWindow).benchWeekShown ?? []);
     const fetched = await page.evaluate(() => (window as WeekWindow).benchWeekFetched ?? []);

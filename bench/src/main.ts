@@ -12,7 +12,8 @@
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
  * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `calendar`, `market`; all by default;
  * `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
- * (comma-separated paths of screens.ts). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
+ * (comma-separated paths of screens.ts); BENCH_CALENDAR_PROFILE=<file> saves a CPU profile of one more "Week" click
+ * (calendar part). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
  * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing.
  */
 import { cpus, loadavg } from 'node:os';

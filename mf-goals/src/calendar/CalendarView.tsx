@@ -124,9 +124,10 @@ export default function CalendarView({
         firstDay={1}
         height="auto"
         dayMaxEvents={4}
-        // At most 3 items side by side in a time slot, the rest behind "+N more": a busy week (hundreds of items a
-        // day) stays readable, and is drawn in a fraction of the time.
-        eventMaxStack={3}
+        // At most 2 items side by side in a time slot, the rest behind "+N more": in a week's columns each keeps
+        // room for its time and the start of its title, and a busy week (hundreds of items a day) is drawn in a
+        // fraction of the time.
+        eventMaxStack={2}
         nowIndicator
         eventTimeFormat={eventTimeFormat}
         eventContent={eventContent}
