@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { eventTable, plannedactivityTable } from '../../db/model-tables';
@@ -112,14 +112,24 @@ const repeats = (table: typeof eventTable) => sql`${table.data}->>'repeat'`;
 
 /**
  * Rows of a model table that repeat (`repeat` set, even empty), whatever their dates, with their sort instant (a
- * range takes those sorting before its end, see `rangeEventsJson`) and their data as text: an unchanged row's text
- * finds its source prepared before (`RangeCaches.rows`), without parsing it again.
+ * range takes those sorting before its end, see `rangeEventsJson`) and `xmin`, the transaction that last wrote the
+ * row (PostgreSQL gives each update a new one): an unchanged row finds its source prepared before
+ * (`RangeCaches.rows`), and only the others' data is read (`rowTexts`).
  */
 function repeatingRows(db: Db, table: typeof eventTable, userId: number) {
   return db
-    .select({ id: table.id, boardId: table.boardId, text: sql<string>`${table.data}::text`, sortAt: table.sortAt })
+    .select({ id: table.id, boardId: table.boardId, sortAt: table.sortAt, written: sql<string>`xmin::text` })
     .from(table)
     .where(and(eq(table.userId, userId), isNotNull(repeats(table))));
+}
+
+/** The data of a user's rows of a model table, as text, by id: those of `ids`, or every repeating one. */
+async function rowTexts(db: Db, table: typeof eventTable, userId: number, ids: number[] | 'repeating') {
+  const found = await db
+    .select({ id: table.id, text: sql<string>`${table.data}::text` })
+    .from(table)
+    .where(and(eq(table.userId, userId), ids === 'repeating' ? isNotNull(repeats(table)) : inArray(table.id, ids)));
+  return new Map(found.map((row) => [row.id, row.text]));
 }
 
 /** Single rows of a model table that may show in [from, to): those starting near the range. */
@@ -170,8 +180,8 @@ export interface KeptSources {
 }
 
 /**
- * The sources of one row, prepared once for each `identity` (the row, and the zone) and stored `text` while `rows`
- * keeps them: after an edit, only the changed rows are parsed again. The text goes into the key as its SHA-256, so
+ * The sources of one synced object, prepared once for each `identity` (the object, its calendar, and the zone) and
+ * stored `text` while `rows` keeps them: after an edit, only the changed objects are parsed again. The text goes into the key as its SHA-256, so
  * the cache's keys stay small however long a synced object is.
  */
 function rowSourcesOnce(
@@ -189,6 +199,43 @@ function rowSourcesOnce(
   return made;
 }
 
+/**
+ * A user's repeating events or planned activities as sources, each row's prepared once per zone and write while
+ * `rows` keeps it: after an edit, only the rows written since are read whole and parsed.
+ */
+async function repeatingSources(
+  db: Db,
+  table: typeof eventTable,
+  kind: 'event' | 'planned',
+  userId: number,
+  zone: string,
+  rows: BoundedCache<readonly Source[]> | undefined,
+): Promise<{ sortAt: number; source: Source }[]> {
+  const listed = await repeatingRows(db, table, userId);
+  const identity = (row: (typeof listed)[number]) => `${zone} ${kind} ${row.id} ${row.boardId} ${row.written}`;
+  const unknown = rows ? listed.filter((row) => !rows.get(identity(row))).map((row) => row.id) : null;
+  // By id for the few written since; all of them for many (a first read), not a statement of thousands of values.
+  const texts =
+    unknown?.length === 0
+      ? new Map<number, string>()
+      : await rowTexts(db, table, userId, unknown && unknown.length <= 100 ? unknown : 'repeating');
+  const sourceOf = kind === 'event' ? eventSource : plannedSource;
+  const repeating: { sortAt: number; source: Source }[] = [];
+  for (const row of listed) {
+    let made = rows?.get(identity(row));
+    if (!made) {
+      const text = texts.get(row.id);
+      // Deleted since it was listed.
+      if (text === undefined) continue;
+      const source = sourceOf(row.id, row.boardId, JSON.parse(text) as Record<string, unknown>, zone);
+      made = source ? [source] : [];
+      rows?.set(identity(row), made);
+    }
+    for (const source of made) repeating.push({ sortAt: row.sortAt.getTime(), source });
+  }
+  return repeating;
+}
+
 async function keptSourcesOf(
   db: Db,
   userId: number,
@@ -196,8 +243,8 @@ async function keptSourcesOf(
   rows?: BoundedCache<readonly Source[]>,
 ): Promise<KeptSources> {
   const [events, planned, connections, caldav] = await Promise.all([
-    repeatingRows(db, eventTable, userId),
-    repeatingRows(db, plannedactivityTable, userId),
+    repeatingSources(db, eventTable, 'event', userId, zone, rows),
+    repeatingSources(db, plannedactivityTable, 'planned', userId, zone, rows),
     db
       .select({ id: calendarConnections.id, name: calendarConnections.name, events: calendarConnections.events })
       .from(calendarConnections)
@@ -216,22 +263,7 @@ async function keptSourcesOf(
       .innerJoin(calendarConnections, eq(calendarConnections.id, caldavCalendars.connectionId))
       .where(and(eq(calendarConnections.userId, userId), eq(caldavCalendars.selected, true))),
   ]);
-  const repeating: { sortAt: number; source: Source }[] = [];
-  const keep = (sortAt: Date, sources: readonly Source[]) => {
-    for (const source of sources) repeating.push({ sortAt: sortAt.getTime(), source });
-  };
-  for (const [kind, rowsOfKind, sourceOf] of [
-    ['event', events, eventSource],
-    ['planned', planned, plannedSource],
-  ] as const)
-    for (const row of rowsOfKind)
-      keep(
-        row.sortAt,
-        rowSourcesOnce(rows, `${zone} ${kind} ${row.id} ${row.boardId}`, row.text, () => {
-          const made = sourceOf(row.id, row.boardId, JSON.parse(row.text) as Record<string, unknown>, zone);
-          return made ? [made] : [];
-        }),
-      );
+  const repeating = [...events, ...planned];
   const calendars: Source[] = [];
   for (const connection of connections)
     for (const item of connection.events) calendars.push(feedSource(connection.id, connection.name, item, zone));
