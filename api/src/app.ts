@@ -15,7 +15,7 @@ import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
-import { caldavDepsOf, defineCalendarSyncJob, scanCalendarSyncs } from './modules/calendar/caldav';
+import { caldavDepsOf, defineCalendarSyncJob, providersSyncedBy, scanCalendarSyncs } from './modules/calendar/caldav';
 import { googleCalendarRoutes } from './modules/calendar/google-routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
@@ -137,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
-  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
+  const calendarSyncs = caldavDepsOf(options.db, options.env);
+  defineCalendarSyncJob(queue, calendarSyncs);
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
   const transfers = transfersOf(payments);
@@ -155,7 +156,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       try {
         await scanReminders(reminders);
         await scanDailyEmails(reminders);
-        await scanCalendarSyncs(options.db, queue, options.env.CALENDAR_REFRESH_MINUTES);
+        await scanCalendarSyncs(
+          options.db,
+          queue,
+          options.env.CALENDAR_REFRESH_MINUTES,
+          providersSyncedBy(calendarSyncs),
+        );
         await schedulePayouts(queue);
       } catch (error) {
         app.log.error({ err: error }, 'reminder scan failed; the next one retries');

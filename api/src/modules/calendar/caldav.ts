@@ -322,25 +322,44 @@ export async function syncConnection(
   }
 }
 
+/** Each connection's latest sync in this process, which its next one waits for. */
+const syncs = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs `sync` once the connection's syncs already under way in this process have ended, failed or not. Two at once
+ * could end in either order, and an older one ending last undid the newer one's work: it stored what the server
+ * had before, and a full sync deletes what it did not list.
+ */
+export async function oneSyncAtATime<T>(connectionId: number, sync: () => Promise<T>): Promise<T> {
+  const run = (syncs.get(connectionId) ?? Promise.resolve()).catch(() => undefined).then(sync);
+  syncs.set(connectionId, run);
+  try {
+    return await run;
+  } finally {
+    if (syncs.get(connectionId) === run) syncs.delete(connectionId);
+  }
+}
+
 /**
  * The sync job: one connection per job, a CalDAV account (two-way sync), a Google account (google-sync.ts) or an
- * ICS subscription (fetched again).
+ * ICS subscription (fetched again), one sync of a connection at a time.
  * A remote failure is recorded on the connection, not retried: the next round tries again.
  */
 export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
   queue.define<{ connectionId: number }>({
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
-    handler: async ({ connectionId }) => {
-      const [connection] = await deps.db
-        .select({ provider: calendarConnections.provider })
-        .from(calendarConnections)
-        .where(eq(calendarConnections.id, connectionId))
-        .limit(1);
-      if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
-      else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
-      else if (connection) await syncConnection(deps, connectionId);
-    },
+    handler: ({ connectionId }) =>
+      oneSyncAtATime(connectionId, async () => {
+        const [connection] = await deps.db
+          .select({ provider: calendarConnections.provider })
+          .from(calendarConnections)
+          .where(eq(calendarConnections.id, connectionId))
+          .limit(1);
+        if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+        else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
+        else if (connection) await syncConnection(deps, connectionId);
+      }),
   });
 }
 
@@ -349,12 +368,34 @@ export async function requestSync(queue: JobQueue, connectionId: number): Promis
   await queue.send(CALDAV_SYNC_JOB, { connectionId });
 }
 
+type Provider = (typeof calendarConnections.$inferSelect)['provider'];
+
 /**
- * Queues a sync of every CalDAV account and ICS subscription whose last one is older than `minutes`. Every process
- * may run it: the job id (connection and period) keeps it to one per period.
+ * The kinds of connected calendar this process can sync: ICS subscriptions always, CalDAV accounts with the key that
+ * seals their passwords, Google accounts with Google's settings too.
  */
-export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number, now = new Date()): Promise<number> {
-  if (minutes <= 0) return 0;
+export function providersSyncedBy(deps: CaldavDeps): Provider[] {
+  return [
+    'ics',
+    ...(deps.box.configured ? (['caldav'] as const) : []),
+    ...(deps.google.settings && deps.google.box.configured ? (['google'] as const) : []),
+  ];
+}
+
+/**
+ * Queues a sync of every connected calendar of the `providers` kinds whose last one is older than `minutes`. Every
+ * process may run it: the job id (connection and period) keeps it to one per period. A process queues only what it
+ * can sync (`providersSyncedBy`): its worker takes the jobs it queues, and would record "not set up" on a calendar
+ * another process syncs well.
+ */
+export async function scanCalendarSyncs(
+  db: Db,
+  queue: JobQueue,
+  minutes: number,
+  providers: readonly Provider[],
+  now = new Date(),
+): Promise<number> {
+  if (minutes <= 0 || providers.length === 0) return 0;
   const period = minutes * 60_000;
   const stale = new Date(now.getTime() - period);
   const due = await db
@@ -362,7 +403,7 @@ export async function scanCalendarSyncs(db: Db, queue: JobQueue, minutes: number
     .from(calendarConnections)
     .where(
       and(
-        inArray(calendarConnections.provider, ['caldav', 'ics', 'google']),
+        inArray(calendarConnections.provider, [...providers]),
         or(isNull(calendarConnections.lastSyncedAt), lt(calendarConnections.lastSyncedAt, stale)),
       ),
     );

@@ -316,9 +316,9 @@ describe('refreshing a subscription', () => {
         .set({ lastSyncedAt: new Date(Date.now() - 3_600_000) })
         .where(eq(calendarConnections.id, id));
       const now = new Date();
-      expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBeGreaterThanOrEqual(1);
+      expect(await scanCalendarSyncs(db, worker.queue, 30, ['ics'], now)).toBeGreaterThanOrEqual(1);
       // A second scan in the same period (another API process) queues nothing more for it.
-      expect(await scanCalendarSyncs(db, worker.queue, 30, now)).toBe(0);
+      expect(await scanCalendarSyncs(db, worker.queue, 30, ['ics'], now)).toBe(0);
       await expect
         .poll(
           async () =>
