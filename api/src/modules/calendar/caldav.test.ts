@@ -158,6 +158,26 @@ async function repeatingOnServer(user: keyof typeof users, slug: string, file: s
   return { person, id, objectId: Number(first.series.split(':')[1]), shown, server, objects };
 }
 
+/** Of the weekly Thursday 18:00 UTC swim: 19 February moved to Friday, 5 March deleted, 12 March renamed, each alone. */
+async function changeThreeThursdays(person: TestUser, objectId: number) {
+  const change = (occurrence: string, fields: Record<string, unknown>) =>
+    person.post('/api/calendar/caldav/events/update', { id: objectId, occurrence, scope: 'one', ...fields });
+  for (const response of [
+    await change('2026-02-19T18:00:00.000Z', {
+      start: '2026-02-20T17:00:00.000Z',
+      end: '2026-02-20T18:00:00.000Z',
+      all_day: false,
+    }),
+    await person.post('/api/calendar/caldav/events/delete', {
+      id: objectId,
+      occurrence: '2026-03-05T18:00:00.000Z',
+      scope: 'one',
+    }),
+    await change('2026-03-12T18:00:00.000Z', { title: 'Swim (relay)' }),
+  ])
+    expect(response.statusCode, response.body).toBe(200);
+}
+
 describe('CalDAV accounts against Radicale', () => {
   it("syncs both ways: remote events appear with their repeats, and Lifeboard's creates, updates and deletes reach the server", async () => {
     const work = await radicale.makeCalendar('alice', 'work', 'Work', '#FF8800FF');
@@ -674,23 +694,7 @@ describe('CalDAV accounts against Radicale', () => {
       'swim.ics',
       swim,
     );
-    const change = (occurrence: string, fields: Record<string, unknown>) =>
-      person.post('/api/calendar/caldav/events/update', { id: objectId, occurrence, scope: 'one', ...fields });
-    // Thursday 19 February moved to Friday; 5 March deleted; 12 March renamed: each on its own.
-    for (const response of [
-      await change('2026-02-19T18:00:00.000Z', {
-        start: '2026-02-20T17:00:00.000Z',
-        end: '2026-02-20T18:00:00.000Z',
-        all_day: false,
-      }),
-      await person.post('/api/calendar/caldav/events/delete', {
-        id: objectId,
-        occurrence: '2026-03-05T18:00:00.000Z',
-        scope: 'one',
-      }),
-      await change('2026-03-12T18:00:00.000Z', { title: 'Swim (relay)' }),
-    ])
-      expect(response.statusCode, response.body).toBe(200);
+    await changeThreeThursdays(person, objectId);
 
     const future = await person.post('/api/calendar/caldav/events/update', {
       id: objectId,
@@ -772,23 +776,7 @@ describe('CalDAV accounts against Radicale', () => {
   it('turned all day from a day on, then to a time every time, the days changed or deleted on their own keep their dates on the server', async () => {
     const swim = vevent('swim-4', 'Swim', '20260108T180000Z', '20260108T190000Z', 'RRULE:FREQ=WEEKLY;BYDAY=TH');
     const { person, id, objectId, shown, server, objects } = await repeatingOnServer('heidi', 'pool', 'swim.ics', swim);
-    const change = (occurrence: string, fields: Record<string, unknown>) =>
-      person.post('/api/calendar/caldav/events/update', { id: objectId, occurrence, scope: 'one', ...fields });
-    // Thursday 19 February moved to Friday; 5 March deleted; 12 March renamed: each on its own.
-    for (const response of [
-      await change('2026-02-19T18:00:00.000Z', {
-        start: '2026-02-20T17:00:00.000Z',
-        end: '2026-02-20T18:00:00.000Z',
-        all_day: false,
-      }),
-      await person.post('/api/calendar/caldav/events/delete', {
-        id: objectId,
-        occurrence: '2026-03-05T18:00:00.000Z',
-        scope: 'one',
-      }),
-      await change('2026-03-12T18:00:00.000Z', { title: 'Swim (relay)' }),
-    ])
-      expect(response.statusCode, response.body).toBe(200);
+    await changeThreeThursdays(person, objectId);
 
     // From 12 February on, all day.
     const turned = await person.post('/api/calendar/caldav/events/update', {
