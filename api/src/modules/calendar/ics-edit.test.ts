@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from './ics';
+import { occurrences } from './recurrence';
 import {
   daysAlong,
   editedIcs,
@@ -626,33 +627,73 @@ describe('turned to or from all day, the days changed on their own keep their da
     expect(split.ics).toContain('UNTIL=20260604');
     expect(split.ics).not.toMatch(/RECURRENCE-ID|EXDATE/);
     const next = split.split!.ics;
-    expect(next).toContain('DTSTART:20260604T223000Z');
-    expect(next).toContain('EXDATE:20260609T223000Z');
+    // At wall times of the person's zone, with its VTIMEZONE.
+    expect(next).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin');
+    expect(next).toContain('DTSTART;TZID=Europe/Berlin:20260605T003000');
+    expect(next).toContain('EXDATE;TZID=Europe/Berlin:20260610T003000');
     expect(next.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
-      'RECURRENCE-ID:20260611T223000Z',
-      'RECURRENCE-ID:20260613T223000Z',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260612T003000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260614T003000',
     ]);
-    expect(overrideWith(next, 'RECURRENCE-ID:20260611T223000Z')).toContain('DTEND:20260611T233000Z');
+    expect(overrideWith(next, 'RECURRENCE-ID;TZID=Europe/Berlin:20260612T003000')).toContain(
+      'DTEND;TZID=Europe/Berlin:20260612T013000',
+    );
     expect(shown(next, 'Europe/Berlin')).toEqual([
-      ['new-series', 'Walk', '2026-06-04T22:30:00.000Z', HOUR, ['2026-06-09', '2026-06-11', '2026-06-13']],
-      ['new-series/2026-06-11T22:30:00Z', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
+      // Its days named by their dates in Berlin: 10 June skipped, 12 and 14 June changed on their own.
+      ['new-series', 'Walk', '2026-06-04T22:30:00.000Z', HOUR, ['2026-06-10', '2026-06-12', '2026-06-14']],
+      ['new-series/2026-06-12T00:30:00', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
       // Moved to 16 June on its own: 00:30 on 16 June in Berlin.
-      ['new-series/2026-06-13T22:30:00Z', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
+      ['new-series/2026-06-14T00:30:00', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
     ]);
   });
 
   it('every time turned to a time: the days changed or deleted alone are named at the new time', () => {
     const whole = editedIcs(walks, halfPastMidnight('2026-06-01'), 'Europe/Berlin');
-    expect(whole).toContain('DTSTART:20260531T223000Z');
-    expect(whole).toContain('EXDATE:20260609T223000Z');
+    expect(whole).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin');
+    expect(whole).toContain('DTSTART;TZID=Europe/Berlin:20260601T003000');
+    expect(whole).toContain('EXDATE;TZID=Europe/Berlin:20260610T003000');
     expect(whole.match(/RECURRENCE-ID[^\r]*/g)).toEqual([
-      'RECURRENCE-ID:20260611T223000Z',
-      'RECURRENCE-ID:20260613T223000Z',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260612T003000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260614T003000',
     ]);
     expect(shown(whole, 'Europe/Berlin').slice(1)).toEqual([
-      ['d-1/2026-06-11T22:30:00Z', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
-      ['d-1/2026-06-13T22:30:00Z', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
+      ['d-1/2026-06-12T00:30:00', 'Walk (beach)', '2026-06-11T22:30:00.000Z', HOUR, []],
+      ['d-1/2026-06-14T00:30:00', 'Walk', '2026-06-15T22:30:00.000Z', HOUR, []],
     ]);
+  });
+});
+
+describe('a series turned from all day to a time', () => {
+  it('keeps its local time across the change to summer time, in the person’s zone', () => {
+    const weekly = calendar(
+      'BEGIN:VEVENT',
+      'UID:swim-9',
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART;VALUE=DATE:20260302',
+      'DTEND;VALUE=DATE:20260303',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+      'SUMMARY:Swim',
+      'END:VEVENT',
+    );
+    // Mondays at 09:00 in Berlin from 2 March (08:00 UTC in winter).
+    const nine = { start: new Date('2026-03-02T08:00:00Z'), end: new Date('2026-03-02T09:00:00Z'), allDay: false };
+    const whole = editedIcs(weekly, nine, 'Europe/Berlin');
+    expect(whole).toContain('DTSTART;TZID=Europe/Berlin:20260302T090000');
+    const [swim] = parseIcs(whole, 'Europe/Berlin');
+    const found = occurrences(
+      { start: new Date(swim.start), durationMs: swim.durationMs, repeat: swim.rrule, skipDates: swim.exdates },
+      swim.tzid ?? 'UTC',
+      new Date('2026-03-20T00:00:00Z'),
+      new Date('2026-04-10T00:00:00Z'),
+    );
+    // 09:00 in Berlin on both sides of 29 March: 08:00 UTC, then 07:00 UTC.
+    expect(found.map((o) => o.start.toISOString())).toEqual([
+      '2026-03-23T08:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+      '2026-04-06T07:00:00.000Z',
+    ]);
+    // A person in UTC has no zone to name: the series is written in UTC, as before.
+    expect(editedIcs(weekly, nine, 'UTC')).toContain('DTSTART:20260302T080000Z');
   });
 });
 

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { instantOfValue, wallOf } from './ics';
 import {
   floatingOf,
@@ -112,9 +113,11 @@ export function editedIcs(ics: string, change: EventChange, userZone: string, mo
   const series = main.hasProperty('rrule') || main.hasProperty('rdate');
   const times = change.start && change.end ? { start: change.start, end: change.end, allDay: !!change.allDay } : null;
   if (series && times) {
+    const into = formAfter(form, times, userZone);
     moveDaysAlong(root, main, form, times, userZone);
     applyChange(main, { ...change, start: undefined, end: undefined });
-    setTimesLike(main, form, times, userZone);
+    setTimesLike(main, into, times, userZone);
+    defineZone(root, into);
   } else applyChange(main, change);
   touch(main);
   return root.toString();
@@ -130,7 +133,7 @@ export function editedIcs(ics: string, change: EventChange, userZone: string, mo
 function moveDaysAlong(root: Component, main: Component, form: StartForm, times: EventTimes, userZone: string): void {
   const from = instantOfProperty(main, 'dtstart', userZone);
   if (!from) return;
-  const into = formAfter(form, times);
+  const into = formAfter(form, times, userZone);
   const along = daysAlong(from, dayForm(form, userZone), times.start, dayForm(into, userZone));
   const plannedLength = lengthOf(main, userZone);
   const length = times.end.getTime() - times.start.getTime();
@@ -189,12 +192,36 @@ const dayForm = (form: StartForm, userZone: string): DayForm => ({
   seen: form.isDate ? 'UTC' : form.tzid && isTimeZone(form.tzid) ? form.tzid : userZone,
 });
 
+const zones = new Map<string, string | null>();
+/** The VTIMEZONE text of an IANA zone (timezones-ical-library), or null for UTC and zones it does not know. */
+function vtimezoneText(zone: string): string | null {
+  if (!zones.has(zone)) {
+    const block = zone === 'UTC' || !isTimeZone(zone) ? null : tzlib_get_ical_block(zone);
+    zones.set(zone, Array.isArray(block) && block[0].startsWith('BEGIN:VTIMEZONE') ? block[0] : null);
+  }
+  return zones.get(zone)!;
+}
+
 /**
- * How a series names its start after a change to `times`: as before, or, turned to or from all day, as Lifeboard
- * writes times (a date, or an instant in UTC), the way setTimesLike writes it.
+ * How a series names its start after a change to `times`: as before; turned all day, as dates; turned to a time, at
+ * wall times of the person's zone (TZID), so that it keeps its local time across daylight-saving changes as it did
+ * all day (in UTC when the zone has no VTIMEZONE to give).
  */
-const formAfter = (form: StartForm, times: EventTimes): StartForm =>
-  times.allDay === form.isDate ? form : { isDate: times.allDay, tzid: null, utc: !times.allDay };
+function formAfter(form: StartForm, times: EventTimes, userZone: string): StartForm {
+  if (times.allDay === form.isDate) return form;
+  if (times.allDay) return { isDate: true, tzid: null, utc: false };
+  return vtimezoneText(userZone)
+    ? { isDate: false, tzid: userZone, utc: false }
+    : { isDate: false, tzid: null, utc: true };
+}
+
+/** Adds the VTIMEZONE a form names to an iCalendar object that has none for it (RFC 5545: each TZID is defined). */
+function defineZone(calendar: Component, form: StartForm): void {
+  const text = form.tzid ? vtimezoneText(form.tzid) : null;
+  if (!text || calendar.getAllSubcomponents('vtimezone').some((z) => z.getFirstPropertyValue('tzid') === form.tzid))
+    return;
+  calendar.addSubcomponent(new ICAL.Component(ICAL.parse(text) as unknown[]));
+}
 
 /** An instant as a value of the form the series' DTSTART has (for RECURRENCE-ID and EXDATE). */
 function valueIn(form: StartForm, instant: Date, userZone: string): Time {
@@ -458,7 +485,7 @@ export function editOccurrence(
   // The new series: the old one's fields at the new time (or, renamed, from that day), with what is left of its
   // rule and skipped days, and the change's title and notes. Each later day keeps its place in it, moved along as the
   // split day was, in the new series' form (turned to or from all day, by dates).
-  const into = formAfter(form, times);
+  const into = formAfter(form, times, userZone);
   const forms = [dayForm(form, userZone), dayForm(into, userZone)] as const;
   const along = daysAlong(original, forms[0], times.start, forms[1]);
   const uid = newUid();
@@ -466,7 +493,7 @@ export function editOccurrence(
   for (const name of ['rrule', 'rdate', 'exdate', 'exrule', 'sequence', 'recurrence-id'])
     next.removeAllProperties(name);
   next.updatePropertyWithValue('uid', uid);
-  setTimesLike(next, form, times, userZone);
+  setTimesLike(next, into, times, userZone);
   applyChange(next, { title: change.title, description: change.description });
   next.addPropertyWithValue('rrule', ruleFrom(recur, before, along.days, forms));
   for (const skipped of laterExdates)
@@ -479,6 +506,7 @@ export function editOccurrence(
   // The zones the new series names, as the old object defined them.
   for (const zone of root.getAllSubcomponents('vtimezone'))
     calendar.addSubcomponent(ICAL.Component.fromString(zone.toString()));
+  defineZone(calendar, into);
   calendar.addSubcomponent(next);
   for (const override of followingOverrides(main, next, laterOverrides, {
     uid,
