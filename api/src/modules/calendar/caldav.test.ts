@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, testDatabase, type TestUser } from '../../../test/helpers';
 import { startRadicale, type Radicale } from '../../../test/radicale';
-import { caldavCalendars, caldavObjects, calendarConnections } from '../../db/schema';
+import { caldavCalendars, caldavObjects, calendarConnections, users as people } from '../../db/schema';
 import { defaultEnv } from '../../env';
 
 /*
@@ -30,6 +30,7 @@ const users = {
   frank: 'frank-app-password',
   grace: 'grace-app-password',
   heidi: 'heidi-app-password',
+  ivan: 'ivan-app-password',
 };
 
 beforeAll(async () => {
@@ -771,6 +772,34 @@ describe('CalDAV accounts against Radicale', () => {
     expect(await shown()).toEqual(expected);
     await syncNow(person, id);
     expect(await shown()).toEqual(expected);
+  }, 60_000);
+
+  it('turned from all day to 09:00 in Berlin, a series is kept on the server in that zone and stays at 09:00 after the change to summer time', async () => {
+    const swim = vevent('swim-5', 'Swim', '20260202T180000Z', '20260202T190000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO');
+    const { person, id, objectId, server } = await repeatingOnServer('ivan', 'lake', 'swim.ics', swim);
+    await (await testDatabase()).db.update(people).set({ timezone: 'Europe/Berlin' }).where(eq(people.id, person.id));
+    const every = (fields: Record<string, unknown>) =>
+      person.post('/api/calendar/caldav/events/update', { id: objectId, ...fields });
+    for (const response of [
+      await every({ start: '2026-02-02T00:00:00.000Z', end: '2026-02-03T00:00:00.000Z', all_day: true }),
+      // 09:00 in Berlin on 2 February (winter time).
+      await every({ start: '2026-02-02T08:00:00.000Z', end: '2026-02-02T09:00:00.000Z', all_day: false }),
+    ])
+      expect(response.statusCode, response.body).toBe(200);
+    const stored = await server();
+    expect(stored).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin');
+    expect(stored).toContain('DTSTART;TZID=Europe/Berlin:20260202T090000');
+    const mondays = async () =>
+      (await range(person, '2026-03-16', '2026-04-07')).map((e) => `${e.title} ${e.start.slice(0, 16)}`);
+    const expected = [
+      'Swim 2026-03-16T08:00',
+      'Swim 2026-03-23T08:00',
+      'Swim 2026-03-30T07:00',
+      'Swim 2026-04-06T07:00',
+    ];
+    expect(await mondays()).toEqual(expected);
+    await syncNow(person, id);
+    expect(await mondays()).toEqual(expected);
   }, 60_000);
 
   it('turned all day from a day on, then to a time every time, the days changed or deleted on their own keep their dates on the server', async () => {
