@@ -80,6 +80,37 @@ describe('the job queue', () => {
     expect(seen).toEqual([1]);
   }, 60_000);
 
+  it('runs the jobs of one key one at a time in every process together, keeps one more waiting, and runs other keys beside them', async () => {
+    const name = unique('keyed');
+    const log: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler = async ({ job }: { job: string }) => {
+      log.push(`${job} starts`);
+      if (job === 'a1') await held;
+      log.push(`${job} ends`);
+    };
+    const kind = { options: {}, policy: 'oneAtATimePerKey' as const, handler };
+    const one = await queueWith<{ job: string }>(kind, name);
+    const two = await queueWith<{ job: string }>(kind, name);
+    await one.start();
+    await two.start();
+    expect(await one.send(name, { job: 'a1' }, { key: 'a' })).not.toBeNull();
+    await until(() => log.includes('a1 starts'));
+    expect(await two.send(name, { job: 'a2' }, { key: 'a' })).not.toBeNull();
+    // A third while one waits is dropped: the waiting one will do the same work.
+    expect(await one.send(name, { job: 'a3' }, { key: 'a' })).toBeNull();
+    expect(await two.send(name, { job: 'b1' }, { key: 'b' })).not.toBeNull();
+    await until(() => log.includes('b1 ends'));
+    // Both processes poll twice a second: a2 would have started by now if it could.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(log).not.toContain('a2 starts');
+    release();
+    await until(() => log.includes('a2 ends'));
+    expect(log.indexOf('a2 starts')).toBeGreaterThan(log.indexOf('a1 ends'));
+    expect(log).not.toContain('a3 starts');
+  }, 60_000);
+
   it('keeps a job sent before a restart and works it after', async () => {
     const name = unique('durable');
     const before = await queueWith<{ n: number }>(

@@ -28,6 +28,12 @@ export interface JobKind<T = unknown> {
   name: string;
   /** Retries, backoff, expiry and retention of this kind's jobs. */
   options: QueueOptions;
+  /**
+   * `oneAtATimePerKey`: jobs sent with the same `key` run one at a time in every process together, and one more
+   * waits at most (a second one queued meanwhile is dropped: the waiting one does the same work). Fixed when the
+   * kind's queue is first made (pg-boss's `stately` policy).
+   */
+  policy?: 'oneAtATimePerKey';
   handler: JobHandler<T>;
 }
 
@@ -35,6 +41,8 @@ export interface SendJobOptions {
   /** A UUID; a second job with the same id is dropped, which is how one occurrence is sent once. */
   id?: string;
   startAfter?: Date;
+  /** What a kind with `oneAtATimePerKey` runs one at a time (a connection's id, say). */
+  key?: string;
 }
 
 export interface QueueCounts {
@@ -146,7 +154,7 @@ export class JobQueue {
       });
       for (const kind of this.kinds.values()) {
         const options = { ...defaultJobOptions, ...kind.options, deadLetter: FAILED_JOBS_QUEUE };
-        await boss.createQueue(kind.name, options);
+        await boss.createQueue(kind.name, { ...options, ...(kind.policy ? { policy: 'stately' } : {}) });
         // A queue made before its options changed (or before the dead letter queue existed) takes the new ones.
         await boss.updateQueue(kind.name, options);
       }
@@ -162,6 +170,7 @@ export class JobQueue {
     return boss.send(name, data, {
       ...(options.id ? { id: options.id } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.key ? { singletonKey: options.key } : {}),
     });
   }
 

@@ -13,6 +13,8 @@ const kindLabels: Record<string, string> = {
   push: 'Push notifications',
   sms: 'Text messages',
   'daily-email': 'Daily e-mails',
+  'calendar-connection-sync': 'Calendar syncs (connected calendars)',
+  payouts: 'Creator payouts',
 };
 
 const labelOf = (kind: string) => kindLabels[kind] ?? kind;

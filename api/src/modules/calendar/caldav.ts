@@ -37,7 +37,11 @@ import { refreshSubscription } from './subscriptions';
  * and the person is asked to make the change again.
  */
 
-export const CALDAV_SYNC_JOB = 'calendar-sync';
+/**
+ * The sync job's queue. Its own name since one connection's syncs run one at a time (a queue's policy is fixed when
+ * it is made): jobs left in the earlier `calendar-sync` queue are never worked, and the next scan queues them again.
+ */
+export const CALDAV_SYNC_JOB = 'calendar-connection-sync';
 
 type Connection = typeof calendarConnections.$inferSelect;
 type CalendarRow = typeof caldavCalendars.$inferSelect;
@@ -322,50 +326,35 @@ export async function syncConnection(
   }
 }
 
-/** Each connection's latest sync in this process, which its next one waits for. */
-const syncs = new Map<number, Promise<unknown>>();
-
-/**
- * Runs `sync` once the connection's syncs already under way in this process have ended, failed or not. Two at once
- * could end in either order, and an older one ending last undid the newer one's work: it stored what the server
- * had before, and a full sync deletes what it did not list.
- */
-export async function oneSyncAtATime<T>(connectionId: number, sync: () => Promise<T>): Promise<T> {
-  const run = (syncs.get(connectionId) ?? Promise.resolve()).catch(() => undefined).then(sync);
-  syncs.set(connectionId, run);
-  try {
-    return await run;
-  } finally {
-    if (syncs.get(connectionId) === run) syncs.delete(connectionId);
-  }
-}
-
 /**
  * The sync job: one connection per job, a CalDAV account (two-way sync), a Google account (google-sync.ts) or an
- * ICS subscription (fetched again), one sync of a connection at a time.
+ * ICS subscription (fetched again). One connection's syncs run one at a time, whichever processes work the queue:
+ * two at once could end in either order, and an older one ending last undid the newer one's work (it stored what the
+ * server had before, and a full sync deletes what it did not list). One more waits at most: it reads the server
+ * after every change asked for before it.
  * A remote failure is recorded on the connection, not retried: the next round tries again.
  */
 export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
   queue.define<{ connectionId: number }>({
     name: CALDAV_SYNC_JOB,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
-    handler: ({ connectionId }) =>
-      oneSyncAtATime(connectionId, async () => {
-        const [connection] = await deps.db
-          .select({ provider: calendarConnections.provider })
-          .from(calendarConnections)
-          .where(eq(calendarConnections.id, connectionId))
-          .limit(1);
-        if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
-        else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
-        else if (connection) await syncConnection(deps, connectionId);
-      }),
+    policy: 'oneAtATimePerKey',
+    handler: async ({ connectionId }) => {
+      const [connection] = await deps.db
+        .select({ provider: calendarConnections.provider })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.id, connectionId))
+        .limit(1);
+      if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+      else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
+      else if (connection) await syncConnection(deps, connectionId);
+    },
   });
 }
 
 /** Queues a sync of the account now ("Sync now", a changed choice of calendars, a new connection). */
 export async function requestSync(queue: JobQueue, connectionId: number): Promise<void> {
-  await queue.send(CALDAV_SYNC_JOB, { connectionId });
+  await queue.send(CALDAV_SYNC_JOB, { connectionId }, { key: String(connectionId) });
 }
 
 type Provider = (typeof calendarConnections.$inferSelect)['provider'];
@@ -413,7 +402,7 @@ export async function scanCalendarSyncs(
       await queue.send(
         CALDAV_SYNC_JOB,
         { connectionId: id },
-        { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`) },
+        { id: occurrenceJobId(`caldav:${id}:${Math.floor(now.getTime() / period)}`), key: String(id) },
       )
     )
       queued += 1;
