@@ -14,6 +14,8 @@ const kindLabels: Record<string, string> = {
   sms: 'Text messages',
   'daily-email': 'Daily e-mails',
   'calendar-connection-sync': 'Calendar syncs (connected calendars)',
+  // The calendar syncs' queue before it ran one sync per connection at a time: its failed jobs may still be listed.
+  'calendar-sync': 'Calendar syncs (connected calendars)',
   payouts: 'Creator payouts',
 };
 
