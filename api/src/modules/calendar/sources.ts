@@ -181,8 +181,8 @@ export interface KeptSources {
 
 /**
  * The sources of one synced object, prepared once for each `identity` (the object, its calendar, and the zone) and
- * stored `text` while `rows` keeps them: after an edit, only the changed objects are parsed again. The text goes into the key as its SHA-256, so
- * the cache's keys stay small however long a synced object is.
+ * stored `text` while `rows` keeps them: after an edit, only the changed objects are parsed again. The text goes into
+ * the key as its SHA-256, so the cache's keys stay small however long a synced object is.
  */
 function rowSourcesOnce(
   rows: BoundedCache<readonly Source[]> | undefined,
