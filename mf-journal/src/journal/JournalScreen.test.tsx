@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
-import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
+import { runFrames, holdFrames } from '@lifeboard/shared/lib/test-frames';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { $currentJournalEntry, clearData } from '@lifeboard/shared/stores/data';
@@ -189,7 +189,7 @@ describe('/journal', () => {
   });
 
   it('asks for the moods and the calendar’s marks only once the first entries are painted', async () => {
-    const frames = stubFrames();
+    const frames = holdFrames();
     try {
       // Requests of the previous test's screen still arriving are not this screen's.
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runFrames, stubFrames } from '@lifeboard/shared/lib/test-frames';
+import { runFrames, holdFrames } from '@lifeboard/shared/lib/test-frames';
 import { useStagedCount } from './staged-count';
 
 function Items({ total, first, onRender }: { total: number; first: number; onRender: (count: number) => void }) {
@@ -32,7 +32,7 @@ describe('useStagedCount', () => {
   });
 
   it('renders the rest only after the first items were painted', async () => {
-    const frames = stubFrames();
+    const frames = holdFrames();
     await act(async () => {
       render(<Items total={20} first={3} onRender={() => undefined} />);
     });

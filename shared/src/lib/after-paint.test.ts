@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint, afterPaintWhenIdle, nextPaint } from './after-paint';
-import { stubFrames } from './test-frames';
+import { holdFrames } from './test-frames';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,7 +10,7 @@ afterEach(() => {
 describe('afterNextPaint', () => {
   it('runs the work in a task after the next animation frame, not before', () => {
     vi.useFakeTimers();
-    const frames = stubFrames();
+    const frames = holdFrames();
     const work = vi.fn();
     afterNextPaint(work);
     vi.runAllTimers();
@@ -23,7 +23,7 @@ describe('afterNextPaint', () => {
 
   it('never runs cancelled work', () => {
     vi.useFakeTimers();
-    const frames = stubFrames();
+    const frames = holdFrames();
     const work = vi.fn();
     const cancel = afterNextPaint(work);
     frames[0]?.(0);
@@ -36,7 +36,7 @@ describe('afterNextPaint', () => {
 describe('nextPaint', () => {
   it('resolves after the next frame is painted', async () => {
     vi.useFakeTimers();
-    const frames = stubFrames();
+    const frames = holdFrames();
     const painted = vi.fn();
     void nextPaint().then(painted);
     await vi.advanceTimersByTimeAsync(50);
@@ -48,7 +48,8 @@ describe('nextPaint', () => {
 
   it('resolves at once in a hidden page, and at the latest after its time limit when no frame comes', async () => {
     vi.useFakeTimers();
-    stubFrames();
+    // Frames are held and never run: the time limit alone ends the wait.
+    holdFrames();
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await nextPaint();
     visibility.mockReturnValue('visible');
@@ -65,7 +66,7 @@ describe('nextPaint', () => {
 describe('afterPaintWhenIdle', () => {
   it('waits for the paint, then for the browser to be idle, with a time limit', () => {
     vi.useFakeTimers();
-    const frames = stubFrames();
+    const frames = holdFrames();
     const idle: { callback: () => void; options?: { timeout: number } }[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout: number }) =>
       idle.push({ callback, options }),
@@ -85,7 +86,7 @@ describe('afterPaintWhenIdle', () => {
 
   it('runs after the paint where the browser has no idle callbacks', () => {
     vi.useFakeTimers();
-    const frames = stubFrames();
+    const frames = holdFrames();
     vi.stubGlobal('requestIdleCallback', undefined);
     const work = vi.fn();
     afterPaintWhenIdle(work);

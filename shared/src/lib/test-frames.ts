@@ -1,12 +1,12 @@
 import { vi } from 'vitest';
 
 /**
- * Stands in for the browser's animation frames, so that a test decides when the next frame comes: each
+ * Holds the browser's animation frames, so that a test decides when the next frame comes: each
  * `requestAnimationFrame` callback waits in the returned list until the test runs it (`runFrames`), and
  * `cancelAnimationFrame` does nothing (a cancelled callback is one the test does not run). Undone by
  * `vi.unstubAllGlobals()`.
  */
-export function stubFrames(): FrameRequestCallback[] {
+export function holdFrames(): FrameRequestCallback[] {
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { setUnauthorizedHandler } from '../api/client';
 import { withFakeApi } from '../lib/test-fake-api';
-import { runFrames, stubFrames } from '../lib/test-frames';
+import { runFrames, holdFrames } from '../lib/test-frames';
 import type { FakeApi, RecordedRequest } from '../lib/test-api-server';
 import { $board, setBoard } from './board';
 import { createCollection, getCollection, preloadFreshMs } from './collection';
@@ -403,7 +403,7 @@ describe('optimistic writes', () => {
     collection = createCollection('activity');
     await collection.load();
     api.requests.length = 0;
-    const frames = stubFrames();
+    const frames = holdFrames();
     try {
       const [walk, swim] = collection.$items.get();
       const writes = [
