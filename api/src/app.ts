@@ -137,8 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
-  const calendarSyncs = caldavDepsOf(options.db, options.env);
-  defineCalendarSyncJob(queue, calendarSyncs);
+  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
   const transfers = transfersOf(payments);
@@ -160,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           options.db,
           queue,
           options.env.CALENDAR_REFRESH_MINUTES,
-          providersSyncedBy(calendarSyncs),
+          providersSyncedBy(options.env),
         );
         await schedulePayouts(queue);
       } catch (error) {

@@ -14,7 +14,7 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { occurrenceJobId } from '../reminders/delivery';
 import { CredentialBox, CredentialsKeyMissing } from './credentials';
-import { googleDepsOf, GoogleError, type GoogleDeps } from './google';
+import { googleDepsOf, GoogleError, googleMissing, type GoogleDeps } from './google';
 import {
   changeGoogleOccurrence,
   createGoogleEvent,
@@ -361,13 +361,13 @@ type Provider = (typeof calendarConnections.$inferSelect)['provider'];
 
 /**
  * The kinds of connected calendar this process can sync: ICS subscriptions always, CalDAV accounts with the key that
- * seals their passwords, Google accounts with Google's settings too.
+ * seals their passwords, Google accounts with all Google needs (`googleMissing`).
  */
-export function providersSyncedBy(deps: CaldavDeps): Provider[] {
+export function providersSyncedBy(env: Env): Provider[] {
   return [
     'ics',
-    ...(deps.box.configured ? (['caldav'] as const) : []),
-    ...(deps.google.settings && deps.google.box.configured ? (['google'] as const) : []),
+    ...(new CredentialBox(env.CALENDAR_CREDENTIALS_KEY).configured ? (['caldav'] as const) : []),
+    ...(googleMissing(env).length === 0 ? (['google'] as const) : []),
   ];
 }
 

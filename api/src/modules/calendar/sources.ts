@@ -211,9 +211,11 @@ async function repeatingSources(
   zone: string,
   rows: BoundedCache<readonly Source[]> | undefined,
 ): Promise<{ sortAt: number; source: Source }[]> {
-  const listed = await repeatingRows(db, table, userId);
-  const identity = (row: (typeof listed)[number]) => `${zone} ${kind} ${row.id} ${row.boardId} ${row.written}`;
-  const unknown = rows ? listed.filter((row) => !rows.get(identity(row))).map((row) => row.id) : null;
+  const listed = (await repeatingRows(db, table, userId)).map((row) => {
+    const key = `${zone} ${kind} ${row.id} ${row.boardId} ${row.written}`;
+    return { row, key, made: rows?.get(key) };
+  });
+  const unknown = rows ? listed.filter(({ made }) => !made).map(({ row }) => row.id) : null;
   // By id for the few written since; all of them for many (a first read), not a statement of thousands of values.
   const texts =
     unknown?.length === 0
@@ -221,15 +223,15 @@ async function repeatingSources(
       : await rowTexts(db, table, userId, unknown && unknown.length <= 100 ? unknown : 'repeating');
   const sourceOf = kind === 'event' ? eventSource : plannedSource;
   const repeating: { sortAt: number; source: Source }[] = [];
-  for (const row of listed) {
-    let made = rows?.get(identity(row));
+  for (const { row, key, made: known } of listed) {
+    let made = known;
     if (!made) {
       const text = texts.get(row.id);
       // Deleted since it was listed.
       if (text === undefined) continue;
       const source = sourceOf(row.id, row.boardId, JSON.parse(text) as Record<string, unknown>, zone);
       made = source ? [source] : [];
-      rows?.set(identity(row), made);
+      rows?.set(key, made);
     }
     for (const source of made) repeating.push({ sortAt: row.sortAt.getTime(), source });
   }

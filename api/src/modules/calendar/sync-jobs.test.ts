@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { defaultEnv } from '../../env';
-import { caldavDepsOf, providersSyncedBy } from './caldav';
+import { providersSyncedBy } from './caldav';
 
 describe('the calendars a process syncs on its own', () => {
   it('are those it is set up for: ICS always, CalDAV with the key, Google with its settings and the key', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
-    const of = (env: Record<string, string>) => providersSyncedBy(caldavDepsOf({} as Db, defaultEnv(env)));
+    const of = (env: Record<string, string>) => providersSyncedBy(defaultEnv(env));
     expect(of({})).toEqual(['ics']);
     expect(of({ CALENDAR_CREDENTIALS_KEY: key })).toEqual(['ics', 'caldav']);
     expect(of(google)).toEqual(['ics']);
