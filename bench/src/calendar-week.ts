@@ -183,36 +183,42 @@ export async function measureCalendarWeek(
         requestAnimationFrame(check);
       }, { capture: true });
     })()`);
-    for (let run = 0; run < runs; run += 1) {
+    const shownCount = () => page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0);
+    /** Back to the month, then "Week" clicked and its painting waited for; `onMonth` runs once the month settled. */
+    const monthThenWeek = async (onMonth?: () => Promise<void>) => {
       await month.click();
       await until(async () => (await month.getAttribute('aria-selected')) === 'true', 'the month view');
       await settledCount(page);
-      const before = await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0);
+      await onMonth?.();
+      const before = await shownCount();
       await week.click();
       await until(
-        async () => (await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0)) > before,
+        async () => (await shownCount()) > before,
         `the week painted (${drawn} items expected, ${await countItems(page)} drawn)`,
       );
-    }
+    };
+    for (let run = 0; run < runs; run += 1) await monthThenWeek();
     const profileFile = process.env.BENCH_CALENDAR_PROFILE;
     if (profileFile) {
       // One more click, under the CPU profiler (every 100 µs), for finding where it goes; not counted.
-      await month.click();
-      await until(async () => (await month.getAttribute('aria-selected')) === 'true', 'the month view');
-      await settledCount(page);
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-      const before = await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0);
-      await week.click();
-      await until(
-        async () => (await page.evaluate(() => (window as WeekWindow).benchWeekShown?.length ?? 0)) > before,
-        'the profiled week painted',
-      );
+      await monthThenWeek(async () => {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      });
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));
-      await page.evaluate(() => (window as WeekWindow).benchWeekShown?.pop());
+      await page.evaluate(() => {
+        const measured = window as WeekWindow;
+        for (const list of [
+          measured.benchWeekShown,
+          measured.benchWeekFetched,
+          measured.benchWeekAsked,
+          measured.benchWeekFirstFrame,
+        ])
+          list?.pop();
+      });
       log(`CPU profile of one more click: ${profileFile}`);
     }
     const times = await page.evaluate(() => (window as WeekWindow).benchWeekShown ?? []);
