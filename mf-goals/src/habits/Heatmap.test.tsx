@@ -85,7 +85,7 @@ describe('Heatmap check-ins on past days', () => {
     fireEvent.keyDown(year, { key: 'Enter' });
     expect(screen.getByTestId('form').textContent).toBe('Check in on 2026-09-13');
     const box = { left: 0, top: 0, right: 800, bottom: 200, width: 800, height: 200, x: 0, y: 0, toJSON: () => '' };
-    year.getBoundingClientRect = () => box as DOMRect;
+    year.getBoundingClientRect = () => box;
     // The first column's Monday row: the year's first Monday on or before Jan 1st is shown from Jan 1st.
     fireEvent.click(year, { clientX: 28 + 14 * 2 + 1, clientY: 14 + 1 });
     expect(asked.at(-1)).toBe('2026-01-12');
