@@ -288,7 +288,9 @@ describe('mf-goals routes', () => {
   });
 
   it('/planner shows habits due today and /how-habits-work explains strength and streaks', async () => {
-    serveModel(api, 'habit', 'habits').rows.push(habit);
+    api.on('POST /api/habit/overview', {
+      body: { success: true, habits: [{ habit, stats: statsFor() }], next_offset: null },
+    });
     serveModel(api, 'plannedactivity', 'plannedActivities');
     serveModel(api, 'reminder', 'reminders');
     at('/planner');

@@ -30,6 +30,7 @@ import {
   ProjectTasks,
   RoutineRun,
   Timeline,
+  ValueServedBy,
 } from './screens';
 
 /** Collections with a list page and (when `detail`) a `/:id` page. */
@@ -57,7 +58,12 @@ const collections: { path: string; model: string; title?: string; description: s
     description: 'Checklists you tick off every day.',
     detail: '/daily-activity-list',
   },
-  { path: '/values', model: 'value', description: 'The principles you want to live by.' },
+  {
+    path: '/values',
+    model: 'value',
+    description: 'The principles you want to live by. Open one to see the goals and habits that serve it.',
+    detail: '/values',
+  },
   { path: '/beliefs', model: 'belief', description: 'Beliefs that help you, and ones you are questioning.' },
   { path: '/interests', model: 'interest', description: 'What you are curious about.' },
   { path: '/resolutions', model: 'resolution', description: 'Promises to yourself for the year.' },
@@ -134,6 +140,16 @@ export function AreaRoutes() {
               <ModelDetailRoute model="life_plan" backHref="/life-plans">
                 <Suspense fallback={<Skeleton lines={2} />}>
                   <LifePlanGoals />
+                </Suspense>
+              </ModelDetailRoute>
+            }
+          />
+          <Route
+            path="/values/:id"
+            element={
+              <ModelDetailRoute model="value" backHref="/values">
+                <Suspense fallback={<Skeleton lines={2} />}>
+                  <ValueServedBy />
                 </Suspense>
               </ModelDetailRoute>
             }

@@ -30,6 +30,7 @@ export const HowHabitsWork = lazyScreen(() => import('./habits/HowHabitsWork').t
 export const Planner = lazyScreen(() => import('./planner/Planner').then((m) => m.Planner));
 export const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
 export const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
+export const ValueServedBy = lazyScreen(() => import('./goals/ValueServedBy').then((m) => m.ValueServedBy));
 
 /** Which screen each path of the route table shows (the collections' lists are in the area's first download). */
 const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
@@ -42,6 +43,7 @@ const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/goals\/ai$/, GoalCoach],
   [/^\/project\/[^/]+$/, ProjectTasks],
   [/^\/life-plans\/[^/]+$/, LifePlanGoals],
+  [/^\/values\/[^/]+$/, ValueServedBy],
   [/^\/activities$/, ActivityTimer],
   [/^\/daily-activity-list\/summary$/, DailyListSummary],
   [/^\/daily-activity-list\/[^/]+\/settings$/, DailyListSettings],

@@ -83,7 +83,7 @@ describe('CalendarPage', () => {
     expect(screen.getByText('Yoga')).toBeTruthy();
     expect(await screen.findByText('Goal due: Run a 10k')).toBeTruthy();
     expect(screen.getByText('Milestone: First 5k')).toBeTruthy();
-    expect(screen.getAllByText('Habit: Stretch').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Habit: Stretch').length).toBeGreaterThan(0); // today's line
     expect($calendarEvents.get().map((event) => event.title)).toEqual(['Dentist', 'Yoga']);
     const asked = api.requests.filter((request) => request.path === '/api/google/events').at(-1)?.body as {
       start_date: string;

@@ -77,6 +77,8 @@ export default function CalendarView({
       allDay: item.allDay,
       color: item.color,
       editable: item.movable,
+      // The day's habits line goes under the day's events.
+      order: item.kind === 'habit' ? 1 : 0,
     }));
     const spans = items.map(itemSpan);
     const byRange = new Map<string, EventInput[]>();
@@ -124,6 +126,7 @@ export default function CalendarView({
         firstDay={1}
         height="auto"
         dayMaxEvents={4}
+        eventOrder="order,start,-duration,allDay,title"
         // At most 2 items side by side in a time slot, the rest behind "+N more": in a week's columns each keeps
         // room for its time and the start of its title, and a busy week (hundreds of items a day) is drawn in a
         // fraction of the time.

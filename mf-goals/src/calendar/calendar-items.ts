@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@lifeboard/shared/api/account';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { isDueOn } from '../planner/due';
 
 /** What the calendar shows, from every source, in one shape. */
@@ -138,25 +139,44 @@ export function goalItems(goals: readonly AnyRecord[], from: string, to: string)
   return items;
 }
 
-/** The habits due on each day between two dates (inclusive), as all-day items. */
-export function habitItems(habits: readonly AnyRecord[], from: string, to: string): CalendarItem[] {
+/** The local date a habit was made on, or '' when the record does not say. */
+function startOf(habit: AnyRecord): string {
+  const made = typeof habit.created_at === 'string' ? new Date(habit.created_at) : null;
+  return made && !Number.isNaN(made.getTime()) ? localDate(made) : '';
+}
+
+/**
+ * The habits due on each day between two dates (inclusive), as ONE compact all-day line per day, so events keep
+ * the room: from today on (a past day's habits are on `/habits`), never before a habit was made.
+ */
+export function habitItems(
+  habits: readonly AnyRecord[],
+  from: string,
+  to: string,
+  today = localDate(),
+): CalendarItem[] {
   const items: CalendarItem[] = [];
-  for (let date = from; date <= to; date = dayAfter(date)) {
+  const live = habits.filter((habit) => habit.id > 0);
+  for (let date = from < today ? today : from; date <= to; date = dayAfter(date)) {
     const day = new Date(`${date}T12:00:00`);
-    for (const habit of habits) {
-      if (habit.id <= 0 || !isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day)) continue;
-      items.push({
-        id: `habit:${habit.id}:${date}`,
-        title: `Habit: ${String(habit.title)}`,
-        start: date,
-        end: dayAfter(date),
-        allDay: true,
-        kind: 'habit',
-        color: sourceColours.habit.colour,
-        movable: false,
-        href: `/habits/${habit.id}`,
-      });
-    }
+    const due = live.filter(
+      (habit) => startOf(habit) <= date && isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day),
+    );
+    if (!due.length) continue;
+    items.push({
+      id: `habits:${date}`,
+      title:
+        due.length === 1
+          ? `Habit: ${String(due[0].title)}`
+          : `${due.length} habits: ${due.map((h) => String(h.title)).join(', ')}`,
+      start: date,
+      end: dayAfter(date),
+      allDay: true,
+      kind: 'habit',
+      color: sourceColours.habit.colour,
+      movable: false,
+      href: due.length === 1 ? `/habits/${due[0].id}` : '/habits',
+    });
   }
   return items;
 }

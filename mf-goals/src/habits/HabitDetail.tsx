@@ -16,7 +16,7 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { TextField } from '@lifeboard/shared/ui/fields';
-import { HabitDays } from '@lifeboard/shared/ui/HabitDays';
+import { DayCheckIn, HabitDays } from '@lifeboard/shared/ui/HabitDays';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { useRecord } from '@lifeboard/shared/ui/ModelDetail';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
@@ -166,6 +166,20 @@ function HabitPage({ habit, reload }: { habit: AnyRecord; reload: () => void }) 
           <Heatmap
             today={today}
             entries={history.entries}
+            checkIn={(date, close) => {
+              if (!row) return null;
+              const entry = history.entries.find((e) => e.date === date);
+              const value = entry?.value ?? null;
+              const state = value === null ? 'none' : value === 'skip' ? 'skipped' : 'done';
+              return (
+                <DayCheckIn
+                  habit={row.habit}
+                  board={board.id}
+                  day={{ date, value, state, note: entry?.note ?? '' }}
+                  onClose={close}
+                />
+              );
+            }}
             habit={{
               kind: String(habit.kind ?? 'yes_no'),
               target: typeof habit.target === 'number' ? habit.target : null,

@@ -63,3 +63,32 @@ describe('Heatmap', () => {
     expect(said()).toBe(`Thu, Jan 1st 2026: ${first === 'skip' ? 'skipped' : `${first} glasses`}`);
   }, 30_000);
 });
+
+describe('Heatmap check-ins on past days', () => {
+  it('opens the check-in form for a day chosen long ago, by keyboard or by click', () => {
+    const today = '2026-11-22';
+    const asked: string[] = [];
+    const { container } = render(
+      <Heatmap
+        today={today}
+        entries={[]}
+        habit={{ kind: 'yes_no', target: null, unit: '', weekdays: [], paused: [], colour: '#2f5bd3' }}
+        checkIn={(date) => {
+          asked.push(date);
+          return <p data-testid="form">Check in on {date}</p>;
+        }}
+      />,
+    );
+    const year = screen.getByRole('img', { name: /^2026: .*Enter to check in/ });
+    fireEvent.focus(year);
+    for (let i = 0; i < 10; i += 1) fireEvent.keyDown(year, { key: 'ArrowLeft' }); // ten weeks back
+    fireEvent.keyDown(year, { key: 'Enter' });
+    expect(screen.getByTestId('form').textContent).toBe('Check in on 2026-09-13');
+    const box = { left: 0, top: 0, right: 800, bottom: 200, width: 800, height: 200, x: 0, y: 0, toJSON: () => '' };
+    year.getBoundingClientRect = () => box;
+    // The first column's Monday row: the year's first Monday on or before Jan 1st is shown from Jan 1st.
+    fireEvent.click(year, { clientX: 28 + 14 * 2 + 1, clientY: 14 + 1 });
+    expect(asked.at(-1)).toBe('2026-01-12');
+    expect(container.querySelectorAll('[data-testid="form"]')).toHaveLength(1);
+  });
+});

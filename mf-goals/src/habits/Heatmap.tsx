@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import type { CheckInValue, HabitHistory } from '@lifeboard/shared/api/habits';
 import { formatDisplayDay, shortMonthNames } from '@lifeboard/shared/lib/date-display';
 
@@ -113,14 +113,22 @@ function yearPaths(year: HeatmapYear) {
   ));
 }
 
-function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: string) => void }) {
+function YearCalendar({
+  year,
+  onPoint,
+  onChoose,
+}: {
+  year: HeatmapYear;
+  onPoint: (words: string) => void;
+  onChoose?: (date: string) => void;
+}) {
   const [chosen, setChosen] = useState<number | null>(null);
   const weeks = Math.floor((year.end - year.firstMonday) / 7) + 1;
   const choose = (day: number | null) => {
     setChosen(day);
     if (day !== null) onPoint(dayWords(year, day));
   };
-  const dayAt = (event: PointerEvent<SVGSVGElement>) => {
+  const dayAt = (event: PointerEvent<SVGSVGElement> | MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const column = Math.floor((event.clientX - box.left - LEFT) / STEP);
     const row = Math.floor((event.clientY - box.top - TOP) / STEP);
@@ -138,6 +146,11 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
           : keys[event.key] === undefined
             ? null
             : from + keys[event.key];
+    if ((event.key === 'Enter' || event.key === ' ') && onChoose && chosen !== null) {
+      event.preventDefault();
+      onChoose(isoOf(chosen));
+      return;
+    }
     if (to === null) return;
     event.preventDefault();
     choose(Math.min(year.end, Math.max(year.start, to)));
@@ -165,7 +178,11 @@ function YearCalendar({ year, onPoint }: { year: HeatmapYear; onPoint: (words: s
         role="img"
         tabIndex={0}
         className="lb-heatmap__year"
-        aria-label={`${year.year}: ${year.done} check-ins. Use the arrow keys to read each day.`}
+        aria-label={`${year.year}: ${year.done} check-ins. Use the arrow keys to read each day${onChoose ? ', Enter to check in on it' : ''}.`}
+        onClick={(event) => {
+          const day = dayAt(event);
+          if (day !== null && onChoose) onChoose(isoOf(day));
+        }}
         onPointerMove={(event) => {
           const day = dayAt(event);
           if (day !== null && day !== chosen) choose(day);
@@ -206,12 +223,16 @@ export function Heatmap({
   habit,
   entries,
   today,
+  checkIn,
 }: {
   habit: HeatmapHabit;
   entries: HabitHistory['entries'];
   today: string;
+  /** Clicking a day (or Enter on it) opens this form for it: a check-in on any past day. */
+  checkIn?: (date: string, close: () => void) => ReactNode;
 }) {
   const [pointed, setPointed] = useState('');
+  const [checking, setChecking] = useState<string | null>(null);
   const years = heatmapYears(habit, entries, today);
   return (
     <div className="lb-heatmap">
@@ -224,10 +245,12 @@ export function Heatmap({
         </defs>
       </svg>
       <p className="lb-heatmap__day" aria-live="polite">
-        {pointed || 'Point at a day, or focus a year and use the arrow keys, to see what it holds.'}
+        {pointed ||
+          `Point at a day, or focus a year and use the arrow keys, to see what it holds${checkIn ? '; click it or press Enter to check in on it' : ''}.`}
       </p>
+      {checking && checkIn ? checkIn(checking, () => setChecking(null)) : null}
       {years.map((year) => (
-        <YearCalendar key={year.year} year={year} onPoint={setPointed} />
+        <YearCalendar key={year.year} year={year} onPoint={setPointed} onChoose={checkIn ? setChecking : undefined} />
       ))}
       <p className="lb-heatmap-legend" aria-label="Legend">
         <span style={{ '--swatch': habit.colour } as Record<string, string>}>done</span>

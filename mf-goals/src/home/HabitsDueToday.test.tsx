@@ -6,7 +6,8 @@ import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { $habitRows } from '@lifeboard/shared/stores/habits';
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
+import { habitRow } from '../habits/test-rows';
 import { HabitsDueToday } from './HabitsDueToday';
 
 const api = withFakeApi();
@@ -21,39 +22,7 @@ afterEach(() => {
 });
 
 const today = localDate();
-const row = (id: number, title: string, num: number, den: number, due: boolean, todayValue: 'yes' | null = null) => ({
-  habit: {
-    id,
-    board_id: 1,
-    created_at: '',
-    updated_at: '',
-    title,
-    kind: 'yes_no',
-    frequency_num: num,
-    frequency_den: den,
-    weekdays: [],
-  },
-  stats: {
-    as_of: today,
-    score: 0.2,
-    current_streak: 1,
-    best_streak: 1,
-    streak_unit: den === 1 ? 'day' : 'week',
-    period_days: den,
-    total_checkins: 3,
-    first_date: today,
-    paused_today: false,
-    due_today: due,
-    period_done: 0,
-    period_goal: num,
-    last7: Array.from({ length: 7 }, (_, i) => ({
-      date: addDays(today, i - 6),
-      state: i === 6 && todayValue ? 'done' : 'none',
-      value: i === 6 ? todayValue : null,
-      note: '',
-    })),
-  },
-});
+const row = habitRow;
 
 describe('Habits due today (home)', () => {
   it('lists what the schedule asks for today and checks in with one tap, on the same store as /habits', async () => {

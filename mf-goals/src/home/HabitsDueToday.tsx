@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
+import { checkedInToday, stillDueToday } from '@lifeboard/shared/models/habit-answers';
 import { describeSchedule } from '@lifeboard/shared/models/habit-schedule';
 import { $board } from '@lifeboard/shared/stores/board';
 import { $habitRows, $habitRowsStatus, loadHabitRows } from '@lifeboard/shared/stores/habits';
@@ -18,7 +19,8 @@ export function HabitsDueToday() {
   useEffect(() => {
     void loadHabitRows(board.id);
   }, [board.id]);
-  const due = rows.filter((row) => row.stats.due_today || (row.stats.last7.at(-1)?.value ?? null) !== null);
+  // Still due today, and those already checked in today (ticked, to be undone if need be).
+  const due = rows.filter((row) => stillDueToday(row.stats) || checkedInToday(row.stats));
   if (!due.length && (status === 'loading' || status === 'idle')) return <Skeleton lines={3} />;
   if (!due.length && status === 'error')
     return (

@@ -9,6 +9,7 @@ import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { addDays } from '@lifeboard/shared/ui/model/local-date';
 import { hoursAndMinutes, markDone } from './plan-actions';
 import { $hoursAvailable } from './PlanMyDay';
+import { habitRow } from '../habits/test-rows';
 import { Planner } from './Planner';
 
 let planned: FakeTable;
@@ -20,7 +21,18 @@ beforeEach(() => {
   api.requests.length = 0;
   planned = serveModel(api, 'plannedactivity', 'plannedActivities');
   activities = serveModel(api, 'activity', 'activities');
-  serveModel(api, 'habit', 'habits').rows.push({ id: 4, title: 'Stretch', weekdays: [] });
+  // Due today; done today already; met for the week already: only the first is still to plan.
+  api.on('POST /api/habit/overview', {
+    body: {
+      success: true,
+      next_offset: null,
+      habits: [
+        habitRow(4, 'Stretch', 1, 1, true),
+        habitRow(5, 'Floss', 1, 1, true, 'yes'),
+        habitRow(7, 'Swim', 1, 7, false),
+      ],
+    },
+  });
   serveModel(api, 'goal', 'goals');
   serveModel(api, 'project', 'projects').rows.push({
     id: 6,
@@ -43,6 +55,8 @@ describe('Planner', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByText('Stretch')).toBeTruthy();
+    expect(screen.queryByText('Floss')).toBeNull();
+    expect(screen.queryByText('Swim')).toBeNull();
     expect(await screen.findByText('Buy seeds', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Dig')).toBeNull();
     expect(screen.getByText('Task of "Garden"')).toBeTruthy();

@@ -4,6 +4,8 @@ import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board } from '@lifeboard/shared/stores/board';
 import { $calendarEvents } from '@lifeboard/shared/stores/data';
+import { $habitRows, loadHabitRows } from '@lifeboard/shared/stores/habits';
+import { stillDueToday } from '@lifeboard/shared/models/habit-answers';
 import { loadCalendarEvents } from '@lifeboard/shared/stores/data-loaders';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
@@ -13,12 +15,9 @@ import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { fromServer, type CalendarItem } from '../calendar/calendar-items';
 import { moveOccurrence } from '../calendar/series-edit';
-import { isDueOn } from './due';
 import { markDone, place as placeEntry, type TrayEntry } from './plan-actions';
 import '../calendar/calendar.css';
 import './planner.css';
-
-export { isDueOn };
 
 const PlannerGrid = lazy(() => import('./PlannerGrid'));
 const PlanMyDay = lazy(() => import('./PlanMyDay').then((m) => ({ default: m.PlanMyDay })));
@@ -95,7 +94,11 @@ export function Planner() {
   const [planning, setPlanning] = useState(false);
   const trayRef = useRef<HTMLUListElement | null>(null);
   const served = useStore($calendarEvents);
-  const habits = useCollection('habit');
+  // The home page's store and rule: due today and not checked in yet.
+  const habitRows = useStore($habitRows);
+  useEffect(() => {
+    if (board.id) void loadHabitRows(board.id);
+  }, [board.id]);
   const goals = useCollection('goal');
   const projects = useCollection('project');
 
@@ -127,13 +130,13 @@ export function Planner() {
       plannedId: item.ref!.id,
       board: item.ref!.board,
     })),
-    ...habits.items
-      .filter((h) => h.id > 0 && isDueOn(h, new Date()))
-      .map((h) => ({
-        key: `habit:${h.id}`,
-        title: String(h.title),
+    ...habitRows
+      .filter((row) => stillDueToday(row.stats))
+      .map(({ habit }) => ({
+        key: `habit:${habit.id}`,
+        title: String(habit.title),
         hint: 'Habit due today',
-        work: { title: String(h.title) },
+        work: { title: String(habit.title) },
       })),
     ...goals.items
       .filter((g) => g.id > 0 && g.status !== 'dropped' && g.status !== 'done')

@@ -3,7 +3,8 @@ import type { Zippable } from 'fflate';
 import { exportFormat, exportJsonName, exportVersion } from './export-format';
 import type { ExportFile, ExportedJournalEntry, ExportedMood, ExportedNote } from './export-format';
 import type { CategoryRecord, JournalRecord, MoodRecord, NoteRecord } from './fetch-all';
-import { frontMatter, htmlToMarkdown, slugify, uniqueName } from './markdown';
+import { frontMatter, htmlToMarkdown, slugify, uniqueName } from '@lifeboard/shared/lib/markdown';
+import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -83,7 +84,9 @@ export function buildExportZip(file: ExportFile): Uint8Array {
       mood: entry.mood ? `${entry.mood.score}/5` : undefined,
       created_at: entry.created_at,
     });
-    files[name] = strToU8(`${head}\n# ${entry.title || 'Untitled'}\n\n${htmlToMarkdown(entry.body)}\n`);
+    files[name] = strToU8(
+      `${head}\n# ${entry.title || 'Untitled'}\n\n${htmlToMarkdown(sanitizeRichText(entry.body))}\n`,
+    );
   }
   const noteNames = new Set<string>();
   for (const note of file.notes) {
@@ -94,7 +97,7 @@ export function buildExportZip(file: ExportFile): Uint8Array {
       category: note.category,
       created_at: note.created_at,
     });
-    files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${htmlToMarkdown(note.body)}\n`);
+    files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${htmlToMarkdown(sanitizeRichText(note.body))}\n`);
   }
   files[exportJsonName] = strToU8(JSON.stringify(file, null, 2));
   return zipSync(files, { level: 6 });

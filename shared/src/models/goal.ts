@@ -67,6 +67,7 @@ export const goal = defineModel({
       help: 'For a number you log: where you want to get, e.g. 75 (kg) or 21 (km).',
     },
     unit: { label: 'Unit', help: 'kg, km, books, USD…' },
+    value_ids: { label: 'Values it serves' },
     log: { input: { kind: 'managed' } },
     milestones: { input: { kind: 'managed' } },
   },

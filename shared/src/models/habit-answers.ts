@@ -52,3 +52,18 @@ export interface HabitWeek {
   goal: number;
   score: number;
 }
+
+/** Whether today (`as_of`) has a check-in of any kind: done, an amount, or skipped by hand. */
+export function checkedInToday(stats: HabitStats): boolean {
+  const today = stats.last7.at(-1);
+  return today?.date === stats.as_of && today.value !== null;
+}
+
+/**
+ * The one rule of "due today" for every screen and the daily e-mail: the habit asks for a check-in today (its
+ * period is not met yet, it is scheduled and not paused) and today has none yet. Home lists these and the
+ * ones already checked in today; the planner and the e-mail list only these.
+ */
+export function stillDueToday(stats: HabitStats): boolean {
+  return stats.due_today && !checkedInToday(stats);
+}

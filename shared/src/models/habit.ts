@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineModel } from './define';
 import { reminderChannelLabels, reminderChannels } from './reminder';
-import { colour, idRef, isoDate, isoInstant, longText, position, timeOfDay, title, weekdays } from './fields';
+import { colour, idList, idRef, isoDate, isoInstant, longText, position, timeOfDay, title, weekdays } from './fields';
 
 /** The spec's `{product}e`: a habit, counted as N times in D days (as Loop Habit Tracker does). */
 export const habit = defineModel({
@@ -13,6 +13,7 @@ export const habit = defineModel({
     title: title(),
     description: longText(5000),
     goal_id: idRef,
+    value_ids: idList,
     kind: z.enum(['yes_no', 'at_least', 'at_most']),
     target: z.number().min(0).max(1_000_000).nullable(),
     unit: z.string().max(30).nullable(),
@@ -41,6 +42,7 @@ export const habit = defineModel({
     // The reminder form's words and rules: text messages only where the server and the account can (ChannelsInput).
     reminder_channels: { label: 'Remind me by', input: { kind: 'channels' } },
     archived_at: { input: { kind: 'managed' } },
+    value_ids: { label: 'Values it serves' },
   },
   optionLabels: {
     kind: { yes_no: 'Done or not', at_least: 'At least an amount', at_most: 'At most an amount' },

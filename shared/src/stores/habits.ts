@@ -34,9 +34,12 @@ export const $habitCheckInsSaved = atom(0);
 
 let loadedKey = '';
 let loadToken = 0;
+/** Moves on at each clear: an answer asked for before it (a check-in's new stats) is not put in the new data. */
+let generation = 0;
 
 // A sign-out (clearData) leaves nothing of the last user's habits in memory.
 registerClearable(() => {
+  generation += 1;
   loadedKey = '';
   loadToken += 1;
   $habitRows.set([]);
@@ -133,7 +136,9 @@ export async function setCheckIn(
       last7: row.stats.last7.map((day) => (day.date === date ? optimisticDay(day, row, value, note) : day)),
     },
   }));
+  const asked = generation;
   const error = await saveCheckIn(board, habitId, date, value, note);
+  if (asked !== generation) return !error;
   if (error) {
     if (listed) $habitRows.set($habitRows.get().map((row) => (row.habit.id === habitId ? listed : row)));
     if (shown) $habitRowsShown.set({ ...$habitRowsShown.get(), [habitId]: shown });
@@ -142,6 +147,7 @@ export async function setCheckIn(
     return false;
   }
   const stats = await fetchHabitStats(board, habitId, localDate());
+  if (asked !== generation) return true;
   if (stats) replaceRow(habitId, (row) => ({ ...row, stats }));
   $habitCheckInsSaved.set($habitCheckInsSaved.get() + 1);
   return true;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CheckInValue, HabitDay, HabitRow } from '../api/habits';
 import { nextTapValue, setCheckIn } from '../stores/habits';
 import { Button } from './Button';
+import { localDate } from './model/local-date';
 import './tokens.css';
 import './habits.css';
 
@@ -22,6 +23,12 @@ function dayLabel(iso: string): { weekday: string; day: number; long: string } {
     day: d,
     long: date.toLocaleDateString('en', { weekday: 'long', day: 'numeric', month: 'long' }),
   };
+}
+
+/** The local day a habit was made on ('' when unknown). */
+function madeOn(habit: HabitRow['habit']): string {
+  const made = typeof habit.created_at === 'string' && habit.created_at ? new Date(habit.created_at) : null;
+  return made && !Number.isNaN(made.getTime()) ? localDate(made) : '';
 }
 
 function mark(day: HabitDay): string {
@@ -49,6 +56,7 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
   const unit = typeof habit.unit === 'string' ? habit.unit : '';
   const [editing, setEditing] = useState<string | null>(null);
   const shown = stats.last7.slice(-days);
+  const made = madeOn(habit);
   const colour = typeof habit.color === 'string' && habit.color ? habit.color : undefined;
 
   function tap(day: HabitDay) {
@@ -75,6 +83,20 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
       >
         {shown.map((day) => {
           const label = dayLabel(day.date);
+          // A day before the habit was made asked nothing of it: shown empty, not as missed.
+          if (day.date < made && day.value === null)
+            return (
+              <span
+                key={day.date}
+                className="lb-habit-day"
+                data-state="before"
+                data-date={day.date}
+                aria-label={`${label.long}: before this habit was made`}
+              >
+                <span className="lb-habit-day__label">{`${label.weekday} ${label.day}`}</span>
+                <span className="lb-habit-day__mark" aria-hidden="true" />
+              </span>
+            );
           const upcoming = nextTapValue(day.value === 'yes' || day.value === 'skip' ? day.value : null);
           const next = numeric
             ? 'enter an amount'
@@ -112,6 +134,61 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Checks a habit in on any day (a habit's history): done, skipped or cleared for a yes/no habit, an amount for
+ * one counted in amounts. Saved through the same store as the list, so every screen shows it.
+ */
+export function DayCheckIn({
+  habit,
+  board,
+  day,
+  onClose,
+}: {
+  habit: HabitRow['habit'];
+  board: number;
+  day: HabitDay;
+  onClose: () => void;
+}) {
+  const title = String(habit.title);
+  const save = (value: CheckInValue | null, note?: string) => {
+    onClose();
+    void setCheckIn(board, habit.id, day.date, value, note);
+  };
+  if (habit.kind === 'at_least' || habit.kind === 'at_most')
+    return (
+      <AmountInput
+        key={day.date}
+        day={day}
+        unit={typeof habit.unit === 'string' ? habit.unit : ''}
+        title={title}
+        onClose={onClose}
+        onSave={save}
+      />
+    );
+  const label = dayLabel(day.date).long;
+  return (
+    <div className="lb-habit-amount" role="group" aria-label={`${title} on ${label}`}>
+      <span>
+        {label}: {stateWords[day.state]}
+      </span>
+      <Button size="small" variant="primary" onClick={() => save('yes')} disabled={day.value === 'yes'}>
+        Done
+      </Button>
+      <Button size="small" onClick={() => save('skip')} disabled={day.value === 'skip'}>
+        Skipped
+      </Button>
+      {day.value !== null ? (
+        <Button size="small" onClick={() => save(null)}>
+          Clear
+        </Button>
+      ) : null}
+      <Button size="small" variant="ghost" onClick={onClose}>
+        Cancel
+      </Button>
     </div>
   );
 }

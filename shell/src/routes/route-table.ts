@@ -115,6 +115,7 @@ const userGoals = rows('mf_goals', 'user', true, [
   ['/purpose', 'Purpose'],
   ['/vision', 'Vision'],
   ['/values', 'Values'],
+  ['/values/:id', 'Value'],
   ['/beliefs', 'Beliefs'],
   ['/interests', 'Interests'],
   ['/ethos', 'Ethos'],

@@ -33,7 +33,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const create = async (user: TestUser, model: string, params: Record<string, unknown>) => {
   const response = await user.post(`/api/${model}/create`, { board: user.boardId, params });
   expect(response.statusCode, response.body).toBe(201);
+  return response.json()[model] as { id: number };
 };
+const checkIn = async (user: TestUser, habit: { id: number }, date: string) =>
+  expect(
+    (await user.post('/api/habit/checkin', { board: user.boardId, params: { habit_id: habit.id, date, value: 'yes' } }))
+      .statusCode,
+  ).toBe(200);
 
 async function dailyUser(timezone: string, wanted = true): Promise<TestUser> {
   const user = await signUp(app);
@@ -61,6 +67,15 @@ describe('the daily e-mail', () => {
     await create(user, 'plannedactivity', { title: 'Write the report', date: DAY });
     await create(user, 'habit', { title: 'Meditate', reminder_times: ['07:30'] });
     await create(user, 'habit', { title: 'Long run', weekdays: [6] }); // Saturdays only: not due on a Sunday
+    // Done on the day already, and met for its week already: not "to do", as on the home page.
+    await checkIn(user, await create(user, 'habit', { title: 'Stretch' }), DAY);
+    await checkIn(
+      user,
+      await create(user, 'habit', { title: 'Swim', frequency_num: 1, frequency_den: 7 }),
+      '2026-03-06',
+    );
+    // 06:44 in New York, before the 07:00 e-mail: already sent, so not among the reminders still to come.
+    await create(user, 'reminder', { title: 'Take pills', remind_at: '2026-03-08T10:44:00.000Z', channels: ['email'] });
     await create(user, 'reminder', {
       title: 'Call the bank',
       remind_at: '2026-03-08T16:30:00.000Z',
@@ -99,7 +114,10 @@ describe('the daily e-mail', () => {
     expect(mail.text).toContain('Your plan:\n• Write the report');
     expect(mail.text).toContain('Habits to do:\n• Meditate (at 07:30)');
     expect(mail.text).not.toContain('Long run');
-    expect(mail.text).toContain('Reminders:\n• 12:30 Call the bank');
+    expect(mail.text).not.toContain('Stretch');
+    expect(mail.text).not.toContain('Swim');
+    expect(mail.text).toContain('Reminders still to come:\n• 12:30 Call the bank');
+    expect(mail.text).not.toContain('Take pills');
     expect(mail.text).toContain('Events:\n• 09:00 Dentist');
     expect(mail.text).not.toContain('party');
     expect(mail.html).toContain('Write the report');

@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { stillDueToday } from '@lifeboard/shared/models/habit-answers';
 import type { Db } from '../../db/client';
-import { habitEntries } from '../../db/habit-schema';
 import { modelTables } from '../../db/model-tables';
 import { rangeEvents } from '../calendar/sources';
+import { entriesByHabit, ruleOf } from '../habits/entries';
+import { habitStats } from '../habits/strength';
 import { instantOfFloating } from '../calendar/recurrence';
 import { localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
 
@@ -30,17 +32,20 @@ function limited(lines: string[]): string[] {
     : lines;
 }
 
-/** The weekday (0 = Sunday) of a YYYY-MM-DD date. */
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
 /**
  * What the daily e-mail of `date` (the user's calendar day) says: the planned activities not done, the habits
- * due that day and not yet checked in, the reminders that go off that day and the calendar's events.
+ * due that day and not yet checked in, the reminders still to go off after the e-mail and the calendar's events.
  */
-export async function buildDigest(db: Db, user: { id: number; timezone: string }, date: string): Promise<Digest> {
+export async function buildDigest(
+  db: Db,
+  user: { id: number; timezone: string },
+  date: string,
+  sendHour: number,
+): Promise<Digest> {
   const zone = user.timezone;
-  const dayStart = instantOfFloating(Date.parse(`${date}T00:00:00Z`), zone);
   const dayEnd = instantOfFloating(Date.parse(`${date}T00:00:00Z`) + DAY_MS, zone);
+  // Reminders that went off before the e-mail (at `sendHour`) are not still to come.
+  const sentAt = instantOfFloating(Date.parse(`${date}T00:00:00Z`) + sendHour * 3600 * 1000, zone);
   const items = await rangeEvents(db, user.id, zone, date, date);
   const line = (item: (typeof items)[number]) =>
     item.all_day ? (item.title ?? '') : `${timeText(new Date(item.start ?? ''), zone)} ${item.title ?? ''}`;
@@ -55,30 +60,15 @@ export async function buildDigest(db: Db, user: { id: number; timezone: string }
     .from(h)
     .where(and(eq(h.userId, user.id), sql`${h.data}->>'archived_at' is null`))
     .orderBy(h.position, h.id);
-  const weekday = weekdayOf(date);
-  const due = habits.filter((habit) => {
-    const data = habit.data as { weekdays?: number[]; paused_ranges?: { from: string; to: string | null }[] };
-    if (data.weekdays?.length && !data.weekdays.includes(weekday)) return false;
-    return !(data.paused_ranges ?? []).some((range) => range.from <= date && (range.to === null || date <= range.to));
-  });
-  const done =
-    due.length === 0
-      ? []
-      : await db
-          .select({ habitId: habitEntries.habitId })
-          .from(habitEntries)
-          .where(
-            and(
-              inArray(
-                habitEntries.habitId,
-                due.map((habit) => habit.id),
-              ),
-              eq(habitEntries.date, date),
-            ),
-          );
-  const doneIds = new Set(done.map((entry) => entry.habitId));
-  const habitLines = due
-    .filter((habit) => !doneIds.has(habit.id))
+  // The same rule as the home page and the planner: due that day and not checked in yet.
+  const entries = await entriesByHabit(
+    { db },
+    user.id,
+    habits.map((habit) => habit.id),
+    date,
+  );
+  const habitLines = habits
+    .filter((habit) => stillDueToday(habitStats(ruleOf(habit.data), entries.get(habit.id) ?? [], date)))
     .map((habit) => {
       const data = habit.data as { title: string; reminder_times?: string[] };
       return data.reminder_times?.length ? `${data.title} (at ${data.reminder_times.join(', ')})` : data.title;
@@ -92,12 +82,12 @@ export async function buildDigest(db: Db, user: { id: number; timezone: string }
       and(
         eq(r.userId, user.id),
         sql`${r.data}->>'remind_at' is not null`,
-        sql`(${r.data}->>'repeat' is not null or ((${r.data}->>'remind_at')::timestamptz >= ${dayStart.toISOString()}::timestamptz and (${r.data}->>'remind_at')::timestamptz < ${dayEnd.toISOString()}::timestamptz))`,
+        sql`(${r.data}->>'repeat' is not null or ((${r.data}->>'remind_at')::timestamptz >= ${sentAt.toISOString()}::timestamptz and (${r.data}->>'remind_at')::timestamptz < ${dayEnd.toISOString()}::timestamptz))`,
       ),
     );
   const reminderLines = reminders
     .flatMap((row) =>
-      occurrencesBetween(row.data as unknown as ReminderTiming, zone, dayStart, dayEnd).map((at) => ({
+      occurrencesBetween(row.data as unknown as ReminderTiming, zone, sentAt, dayEnd).map((at) => ({
         at,
         title: (row.data as { title: string }).title,
       })),

@@ -57,7 +57,7 @@ export function defineDailyEmailJob(deps: DailyEmailDeps): void {
         .where(eq(users.id, userId))
         .limit(1);
       if (!user?.wanted) return; // turned off (or the account deleted) since it was queued
-      const digest = await buildDigest(deps.db, user, date);
+      const digest = await buildDigest(deps.db, user, date, DAILY_EMAIL_HOUR);
       if (isEmptyDigest(digest)) return;
       const day = new Intl.DateTimeFormat('en-GB', {
         timeZone: 'UTC',
@@ -77,7 +77,7 @@ export function defineDailyEmailJob(deps: DailyEmailDeps): void {
             `Here is ${day}.`,
             ...section('Your plan', digest.plan),
             ...section('Habits to do', digest.habits),
-            ...section('Reminders', digest.reminders),
+            ...section('Reminders still to come', digest.reminders),
             ...section('Events', digest.events),
           ],
           action: { label: 'Open Lifeboard', url: `${deps.env.APP_URL.replace(/\/+$/, '')}/home` },

@@ -42,7 +42,7 @@ function lineFrom(text: string, date: string): number {
  * `from` (per habit) leaves out the check-ins before a day, unread.
  */
 export async function entriesByHabit(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   userId: number,
   habitIds: number[],
   asOf: string,

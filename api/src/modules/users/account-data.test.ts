@@ -12,6 +12,7 @@ import { passwordResets } from '../../db/schema';
 import { defaultEnv } from '../../env';
 import { hashToken, newToken } from '../../plugins/auth';
 import { tinyPng } from '../uploads/test-images';
+import Papa from 'papaparse';
 import { exportJsonName } from './account-data';
 
 let folder: string;
@@ -266,6 +267,30 @@ describe('GET /api/user/export', () => {
     expect(data.invitations_sent).toEqual([
       expect.objectContaining({ email: `friend-of-${user.id}@test.lifeboard.local` }),
     ]);
+  });
+
+  it('also holds the journal and notes as Markdown, and a CSV file per kind of record', async () => {
+    const { user, habit } = await fullAccount();
+    const files = unzipSync(new Uint8Array((await user.get('/api/user/export')).rawPayload));
+    const text = (name: string) => {
+      expect(Object.keys(files), name).toContain(name);
+      return strFromU8(files[name]);
+    };
+    expect(text('markdown/journal/default-board/2026-11-01-blueberry-morning.md')).toMatch(
+      /^---\ntitle: "Blueberry morning"\ndate: "2026-11-01"\ncreated_at: "[^"]+"\n---\n\n# Blueberry morning\n\nPicked blueberries\n$/,
+    );
+    expect(text('markdown/notes/side-projects/shed-plan.md')).toMatch(/\n# Shed plan\n\nTwo windows\n$/);
+    const journal = Papa.parse<Record<string, string>>(text('csv/journal-entries.csv'), { header: true }).data;
+    expect(journal).toEqual([
+      expect.objectContaining({ board: 'Default Board', title: 'Blueberry morning', date: '2026-11-01' }),
+    ]);
+    const checkIns = Papa.parse<Record<string, string>>(text('csv/habit-check-ins.csv'), { header: true }).data;
+    expect(checkIns).toEqual([
+      expect.objectContaining({ habit_id: String(habit.id), date: '2026-11-02', value: '12' }),
+    ]);
+    expect(Object.keys(files).filter((name) => name.startsWith('csv/'))).toEqual(
+      expect.arrayContaining(['csv/notes.csv', 'csv/habits.csv']),
+    );
   });
 
   it('needs a signed-in user', async () => {

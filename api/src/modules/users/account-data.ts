@@ -24,6 +24,7 @@ import { verifyPassword } from '../auth/password';
 import { composeMail } from '../mail/compose';
 import { queueMail } from '../mail/jobs';
 import type { BlobStore } from '../uploads/blob-store';
+import { csvFiles, markdownFiles, type ExportFile } from './export-files';
 import { succeeded } from './responses';
 import { loadUser } from './present';
 
@@ -184,11 +185,13 @@ export function exportArchiveName(now: Date): string {
 }
 
 /**
- * The archive, streamed as it is made: `lifeboard.json` (deflated) and each upload's bytes stored as they are
+ * The archive, streamed as it is made: `lifeboard.json` and the Markdown and CSV files (deflated), and each
+ * upload's bytes stored as they are
  * (images are compressed already), read from the blob store one at a time, so memory holds one image at most.
  */
 function streamArchive(
   json: string,
+  texts: readonly ExportFile[],
   files: readonly { name: string; key: string }[],
   store: BlobStore,
   onError: (error: unknown) => void,
@@ -205,6 +208,11 @@ function streamArchive(
   const data = new ZipDeflate(exportJsonName, { level: 6 });
   zip.add(data);
   data.push(strToU8(json), true);
+  for (const text of texts) {
+    const entry = new ZipDeflate(text.name, { level: 6 });
+    zip.add(entry);
+    entry.push(strToU8(text.text), true);
+  }
   void (async () => {
     for (const file of files) {
       const blob = await store.get(file.key);
@@ -265,7 +273,7 @@ export async function deleteAccount(
 
 const deleteBody = z.object({ password: z.string().min(1).max(200) }).strict();
 const archive = {
-  description: `A zip archive: \`${exportJsonName}\` (every board and record, the account's settings, the list of uploads) and \`uploads/\` with each image.`,
+  description: `A zip archive: \`${exportJsonName}\` (every board and record, the account's settings, the list of uploads), the journal and notes as Markdown (\`markdown/\`), a CSV file per kind of record (\`csv/\`) and \`uploads/\` with each image.`,
   content: { 'application/zip': { schema: documented(z.unknown().meta({ type: 'string', format: 'binary' })) } },
 };
 
@@ -278,7 +286,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
     {
       schema: {
         tags: ['account'],
-        summary: 'Download everything: every board and record as JSON, with the uploads (zip)',
+        summary: 'Download everything: JSON, Markdown for the journal and notes, CSV per kind of record, uploads (zip)',
         response: { 200: archive },
       },
       onRequest: app.authenticate,
@@ -293,7 +301,8 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
         .where(eq(uploads.userId, userId))
         .orderBy(asc(uploads.createdAt));
       const files = rows.map((row) => ({ name: uploadFileName(row.id, row.contentType), key: row.key }));
-      const body = streamArchive(JSON.stringify(data, null, 2), files, options.store, (error) =>
+      const texts = [...markdownFiles(data.boards), ...csvFiles(data.boards)];
+      const body = streamArchive(JSON.stringify(data, null, 2), texts, files, options.store, (error) =>
         request.log.error({ err: error }, 'account export failed'),
       );
       return reply

@@ -37,6 +37,25 @@ function ReferenceInput({ spec, value, error, onChange, onBlur, model }: FieldIn
   );
 }
 
+function ReferencesInput({ spec, value, error, onChange, model }: FieldInputProps & { model: string }) {
+  const { items, status } = useCollection(model);
+  const options = items
+    .filter((item) => item.id > 0)
+    .map((item) => ({ value: String(item.id), label: recordTitle(model, item) }));
+  if (status === 'ready' && !options.length)
+    return <p className="lb-muted">{spec.label}: none yet. Add some first, then link them here.</p>;
+  return (
+    <CheckboxGroup
+      label={spec.label}
+      hint={spec.help}
+      error={error}
+      options={options}
+      value={Array.isArray(value) ? value : []}
+      onChange={onChange}
+    />
+  );
+}
+
 /** The input for one schema field, chosen by its kind. */
 export function FieldInput(props: FieldInputProps) {
   const { spec, value, error, onChange, onBlur } = props;
@@ -107,6 +126,8 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'repeat':
       return <RepeatInput label={spec.label} hint={spec.help} error={error} value={text} onChange={onChange} />;
+    case 'references':
+      return <ReferencesInput {...props} model={kind.model} />;
     case 'choices':
       return (
         <CheckboxGroup

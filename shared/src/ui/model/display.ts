@@ -45,6 +45,8 @@ export function displayValue(spec: FieldSpec, record: AnyRecord, full = false): 
         : '';
     case 'reference':
       return `#${String(value)}`;
+    case 'references':
+      return Array.isArray(value) && value.length ? `${value.length} linked` : '';
     case 'textarea':
       return typeof value === 'string' && !full ? excerpt(value) : String(value);
     default:

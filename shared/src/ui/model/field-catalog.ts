@@ -105,6 +105,13 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
     },
     { name: 'goal_id', label: 'Goal', kind: { type: 'reference', model: 'goal' }, nullable: true, required: false },
     {
+      name: 'value_ids',
+      label: 'Values it serves',
+      kind: { type: 'references', model: 'value' },
+      nullable: false,
+      required: false,
+    },
+    {
       name: 'kind',
       label: 'Type of habit',
       kind: {
@@ -235,6 +242,13 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
       label: 'Life plan',
       kind: { type: 'reference', model: 'life_plan' },
       nullable: true,
+      required: false,
+    },
+    {
+      name: 'value_ids',
+      label: 'Values it serves',
+      kind: { type: 'references', model: 'value' },
+      nullable: false,
       required: false,
     },
     {

@@ -61,6 +61,10 @@ function arrayKind(name: string, def: AnyModelDefinition, schema: z.ZodArray): F
   if ((schema as Schema) === weekdays) return { type: 'weekdays' };
   const element = unwrap(schema.element as Schema).inner;
   if (element.def.type === 'string') return { type: 'tags' };
+  if (element.def.type === 'number' && name.endsWith('_ids')) {
+    const referenced = findModel(name.slice(0, -4));
+    return referenced && !referenced.single ? { type: 'references', model: referenced.name } : null;
+  }
   if (element.def.type === 'enum') {
     const options = (element as z.ZodEnum).options.map(String);
     const type = def.fieldWords?.[name]?.input?.kind === 'channels' ? 'channels' : 'choices';

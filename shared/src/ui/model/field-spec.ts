@@ -31,6 +31,8 @@ export type FieldKind =
   /** A reminder's channels: choices, but a text message only where the server can send one to the user (ChannelsInput). */
   | { type: 'channels'; options: string[]; labels: Record<string, string> }
   | { type: 'reference'; model: string }
+  /** Links to several records of a model (`value_ids`): picked as checkboxes, by their titles. */
+  | { type: 'references'; model: string }
   /** An ordered list of items with a title (steps, tasks, milestones): one line per item. */
   | { type: 'lines' };
 

@@ -43,6 +43,7 @@ export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
     case 'channels':
       return Array.isArray(value) ? value.map(String) : [];
     case 'weekdays':
+    case 'references':
       return Array.isArray(value) ? value.map(String) : [];
     case 'richtext':
       return typeof value === 'string' ? htmlToText(value) : '';
@@ -64,7 +65,12 @@ export function initialValues(specs: readonly FieldSpec[], record?: AnyRecord): 
 /** The wire value of one input; `undefined` means "leave it out". */
 function toWireValue(spec: FieldSpec, value: FormValue, before: unknown): unknown {
   if (typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return spec.kind.type === 'weekdays' ? value.map(Number).sort((a, b) => a - b) : value;
+  if (Array.isArray(value))
+    return spec.kind.type === 'weekdays'
+      ? value.map(Number).sort((a, b) => a - b)
+      : spec.kind.type === 'references'
+        ? value.map(Number)
+        : value;
   const text = spec.kind.type === 'richtext' || spec.kind.type === 'textarea' ? value : value.trim();
   const empty = text === '';
   switch (spec.kind.type) {

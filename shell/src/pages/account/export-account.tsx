@@ -4,7 +4,7 @@ import { accountExportName, downloadBlob } from '@lifeboard/shared/lib/download'
 import { Link } from '@lifeboard/shared/lib/router';
 import { FormAlert } from '../auth/form-parts';
 
-/** `/account`'s "Your data": one download of everything (the server builds the zip). */
+/** "Your data" on `/account` and `/data`: one download of everything (the server builds the zip). */
 export function ExportAccount() {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
@@ -30,8 +30,9 @@ export function ExportAccount() {
       <h2 id="account-data">Your data</h2>
       <p>
         Download everything in one zip file: every board and everything on it (entries, notes, goals, habits and their
-        check-ins, plans, workouts…) as JSON in <code>lifeboard.json</code>, with your uploaded images in{' '}
-        <code>uploads/</code>. The journal&apos;s own export, as Markdown files, stays on the journal page.
+        check-ins, plans, workouts…) as JSON in <code>lifeboard.json</code>; your journal and notes as Markdown files,
+        one per entry or note, in <code>markdown/</code>; a spreadsheet (CSV) file per kind of record in{' '}
+        <code>csv/</code>; and your uploaded images in <code>uploads/</code>.
       </p>
       <FormAlert kind="error" message={state.error} />
       <button className="lb-button" type="button" disabled={state.busy} onClick={() => void download()}>

@@ -6,6 +6,7 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { FormAlert, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
 import { emptyField, fieldKinds, isFieldKind, pathMessages, readFields, toDataFields } from './data-fields';
 import type { DraftField } from './data-fields';
+import { ExportAccount } from '../account/export-account';
 import '../auth/forms.css';
 import '../account/account.css';
 import './data.css';
@@ -155,6 +156,7 @@ export default function Data() {
           </button>
         </form>
       </section>
+      <ExportAccount />
     </div>
   );
 }

@@ -65,6 +65,13 @@ describe('Data', () => {
     expect(input(/^name$/i).value).toBe('');
   });
 
+  it('offers the download of everything, Markdown and CSV included', async () => {
+    api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [] } });
+    renderAt(<Data />, '/data', '/data');
+    expect(await screen.findByRole('button', { name: 'Download all my data' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your data' }).textContent).toMatch(/Markdown.*CSV/);
+  });
+
   it('names the builder row that is wrong and sends nothing', async () => {
     api.on('POST /api/user_data_type/all', { body: { success: true, userDataTypes: [] } });
     renderAt(<Data />, '/data', '/data');

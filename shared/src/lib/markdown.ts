@@ -1,5 +1,4 @@
 import TurndownService from 'turndown';
-import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
 
 /**
  * Editor HTML → Markdown. Quill 2 writes every list as `<ol>` with `li[data-list]` and nests by
@@ -68,10 +67,16 @@ function createTurndown(): TurndownService {
 
 let turndown: TurndownService | null = null;
 
-/** Markdown of stored editor HTML (sanitized first: an export never carries what the page would not show). */
+/**
+ * Markdown of editor HTML, for the journal's export (in the browser, after its sanitizer) and the account's
+ * export (on the server, from the stored text the API sanitized when it was saved).
+ */
 export function htmlToMarkdown(html: string): string {
   turndown ??= createTurndown();
-  return turndown.turndown(sanitizeRichText(html)).trim();
+  // A stored formula is an empty span (the editor draws it from data-value): Turndown would take it for blank and
+  // drop it with the space before it. A zero-width space inside makes it go through the formula rule.
+  const formulas = html.replace(/(<span\b[^>]*\bql-formula\b[^>]*>)(<\/span>)/g, '$1\u200b$2');
+  return turndown.turndown(formulas).trim();
 }
 
 /** A file-name part: lower case ASCII words joined by dashes, at most 60 characters. */
