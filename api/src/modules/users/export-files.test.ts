@@ -36,4 +36,20 @@ describe("the export's readable files", () => {
     expect(csv.text.split('\r\n')[0]).toBe('board,id,title,date,tags,body');
     expect(csv.text).toContain('"[""outside"",""calm""]"');
   });
+
+  it("never writes an encrypted entry's ciphertext as its title or body", () => {
+    const [file] = markdownFiles([
+      {
+        name: 'Home',
+        records: {
+          journal_entry: [{ id: 1, date: '2026-11-02', title: 'lbe1.AAAA', body: 'lbe1.BBBB', encrypted: true }],
+        },
+        habit_entries: [],
+      },
+    ]);
+    expect(file.name).toBe('markdown/journal/home/2026-11-02-encrypted.md');
+    expect(file.text).not.toContain('AAAA');
+    expect(file.text).not.toContain('BBBB');
+    expect(file.text).toContain('This entry is encrypted on your devices');
+  });
 });

@@ -24,7 +24,10 @@ const markdownModels = { journal_entry: 'journal', note: 'notes' } as const;
  * title as a heading, then the body.
  */
 function markdownOf(model: string, record: Row): string {
-  const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : 'Untitled';
+  // An encrypted entry's title and body are ciphertext the server cannot read: the journal's own export (in
+  // the browser, where the key is) writes it as Markdown.
+  const sealed = record.encrypted === true;
+  const title = sealed ? 'Encrypted entry' : text(record.title).trim() || 'Untitled';
   const head =
     model === 'journal_entry'
       ? frontMatter({
@@ -34,7 +37,10 @@ function markdownOf(model: string, record: Row): string {
           created_at: text(record.created_at) || undefined,
         })
       : frontMatter({ title, pinned: record.pinned === true, created_at: text(record.created_at) || undefined });
-  return `${head}\n# ${title}\n\n${htmlToMarkdown(text(record.body))}\n`;
+  const body = sealed
+    ? 'This entry is encrypted on your devices. To read it as Markdown, use Export on the journal page, where it is decrypted.'
+    : htmlToMarkdown(text(record.body));
+  return `${head}\n# ${title}\n\n${body}\n`;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -50,7 +56,8 @@ export function markdownFiles(boards: readonly ExportedBoard[]): ExportFile[] {
   for (const board of boards) {
     for (const [model, folder] of Object.entries(markdownModels)) {
       for (const record of board.records[model] ?? []) {
-        const stem = [text(record.date), slugify(text(record.title))].filter(Boolean).join('-');
+        const named = record.encrypted === true ? 'encrypted' : slugify(text(record.title));
+        const stem = [text(record.date), named].filter(Boolean).join('-');
         const name = uniqueName(taken, `markdown/${folder}/${slugify(board.name)}/${stem}`, '.md');
         files.push({ name, text: markdownOf(model, record) });
       }
