@@ -42,7 +42,8 @@ describe('remotes.json', () => {
       parseRemotesConfig({
         mf_journal: 'http://localhost:3001/mf-manifest.json',
         mf_goals: 'https://goals.example.com/mf-manifest.json',
-        mf_admin: '/relative.json',
+        mf_admin: 'relative.json',
+        mf_creator: '//elsewhere.example/mf-manifest.json',
         mf_fitness: 42,
         evil: 'http://evil.example/mf-manifest.json',
       }),
@@ -50,6 +51,16 @@ describe('remotes.json', () => {
       mf_journal: 'http://localhost:3001/mf-manifest.json',
       mf_goals: 'https://goals.example.com/mf-manifest.json',
     });
+  });
+
+  it('makes a path on the site (nginx serves the areas beside the shell) an address on its origin', () => {
+    const rows = { mf_goals: '/releases/mf-goals/7/mf-manifest.json', mf_admin: '/remotes/mf-admin/mf-manifest.json' };
+    expect(parseRemotesConfig(rows, 'https://lifeboard.example')).toEqual({
+      mf_goals: 'https://lifeboard.example/releases/mf-goals/7/mf-manifest.json',
+      mf_admin: 'https://lifeboard.example/remotes/mf-admin/mf-manifest.json',
+    });
+    // No page to be on (a tool, a test): a path means nothing.
+    expect(parseRemotesConfig(rows, undefined)).toEqual({});
   });
 
   it('rejects a file that is not an object', () => {

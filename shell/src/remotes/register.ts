@@ -12,8 +12,14 @@ export class RemotesConfigError extends Error {
   override name = 'RemotesConfigError';
 }
 
-/** Accepts only known areas with absolute http(s) URLs; anything else is reported and left out. */
-export function parseRemotesConfig(value: unknown): RemotesConfig {
+/**
+ * Accepts only known areas with absolute http(s) URLs, or paths on the site's own origin (`/remotes/…`, as nginx
+ * serves every area beside the shell), made absolute here; anything else is reported and left out.
+ */
+export function parseRemotesConfig(
+  value: unknown,
+  origin: string | undefined = globalThis.location?.origin,
+): RemotesConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RemotesConfigError('remotes.json must be an object of area name → manifest URL');
   }
@@ -23,11 +29,12 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
       console.warn(`remotes.json: unknown area "${name}" ignored`);
       continue;
     }
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
-      console.warn(`remotes.json: "${name}" needs an absolute http(s) URL`);
+    const onThisSite = typeof url === 'string' && Boolean(origin) && /^\/(?!\/)/.test(url);
+    if (typeof url !== 'string' || !(/^https?:\/\//.test(url) || onThisSite)) {
+      console.warn(`remotes.json: "${name}" needs an absolute http(s) URL or a path on this site`);
       continue;
     }
-    config[name] = url;
+    config[name] = onThisSite ? new URL(url, origin).href : url;
   }
   return config;
 }
