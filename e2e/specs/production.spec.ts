@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { contentSecurityPolicy, hashedAsset } from '../../scripts/serve-static.mjs';
+import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
+import { isPortOpen } from '../support/ports';
+import { productionUp, signUpThrough, type ProductionSite } from '../support/production';
+
+/**
+ * `pnpm production:up` (issue 30 §2): PostgreSQL, two API processes and a worker under a supervisor, nginx in
+ * front with the headers `pnpm start` serves. The site, both API processes reached through nginx, a process
+ * killed with -9 started again while the site keeps answering, and `production:down` leaving nothing behind.
+ */
+const site = inject('site');
+let production: ProductionSite | null = null;
+let browser: Browser;
+
+function alive(pid: number | null | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, test: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await test()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} within ${timeoutMs / 1000} s`);
+}
+
+/** The headers both servers must agree on, as `name: value` lines (absent ones too). */
+const compared = [
+  'cache-control',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'access-control-allow-origin',
+  'cross-origin-resource-policy',
+];
+async function headersOf(url: string): Promise<Record<string, string | null>> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  await response.arrayBuffer();
+  return Object.fromEntries(compared.map((name) => [name, response.headers.get(name)]));
+}
+
+beforeAll(async () => {
+  production = await productionUp(site.repoRoot);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+  await production?.down();
+});
+
+describe('production:up', () => {
+  it('serves the shell and the areas with the same headers as pnpm start, and the policy of one origin', async () => {
+    const site$ = production!;
+    const shellChunk = readdirSync(join(site.repoRoot, 'shell/dist')).find((name) => hashedAsset.test(name));
+    const goalsChunk = readdirSync(join(site.repoRoot, 'mf-goals/dist')).find((name) => hashedAsset.test(name));
+    const goals = `http://localhost:${site.remotes['mf-goals'].port}`;
+    const pairs: [string, string][] = [
+      [`${site$.url}/`, `${site.shellUrl}/`],
+      [`${site$.url}/journal`, `${site.shellUrl}/journal`],
+      [`${site$.url}/${shellChunk}`, `${site.shellUrl}/${shellChunk}`],
+      [`${site$.url}/remotes.json`, `${site.shellUrl}/remotes.json`],
+      [`${site$.url}/remotes/mf-goals/mf-manifest.json`, `${goals}/mf-manifest.json`],
+      [`${site$.url}/remotes/mf-goals/${goalsChunk}`, `${goals}/${goalsChunk}`],
+    ];
+    for (const [behindNginx, fromNode] of pairs)
+      expect(await headersOf(behindNginx), behindNginx).toEqual(await headersOf(fromNode));
+    const document = await fetch(`${site$.url}/my-goals`);
+    expect(document.headers.get('content-security-policy')).toBe(contentSecurityPolicy({}, undefined, null));
+    expect(await (await fetch(`${site$.url}/settings.json`)).json()).toEqual({ apiUrl: site$.url, analytics: null });
+  });
+
+  it('shows an area to a signed-in person: its code from /remotes/, its data from /api/', async () => {
+    const { page } = await watchedPage(browser);
+    await signUpThrough(page, production!.url, 'Nora');
+    await page.goto(`${production!.url}/journal`);
+    await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    expect(await page.locator('.lb-area-error').count()).toBe(0);
+    await page.close();
+  });
+
+  it('spreads /api over both API processes', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await fetch(`${production!.url}/api/health/ready`)).status).toBe(200);
+    const log = readFileSync(join(production!.dir, 'logs/nginx-access.log'), 'utf8');
+    const upstreams = new Set([...log.matchAll(/upstream=127\.0\.0\.1:(\d+)/g)].map((match) => Number(match[1])));
+    for (const port of production!.config().ports.api) expect(upstreams).toContain(port);
+  });
+
+  it('starts an API process killed with -9 again, while nginx keeps answering from the other', async () => {
+    const before = production!.state().processes['api-1'];
+    process.kill(before.pid!, 'SIGKILL');
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i += 1) answers.push((await fetch(`${production!.url}/api/health`)).status);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const back = await until(
+      'api-1 was not back',
+      async () => {
+        const now = production!.state().processes['api-1'];
+        if (!now.pid || now.pid === before.pid) return false;
+        try {
+          return (await fetch(`http://127.0.0.1:${now.port}/api/health/ready`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+    );
+    expect(back).toBeLessThan(30_000);
+    expect(production!.state().processes['api-1'].restarts).toBe(before.restarts + 1);
+  });
+
+  it('production:down stops every process it started', async () => {
+    const site$ = production!;
+    const state = site$.state();
+    const nginx = Number(readFileSync(join(site$.dir, 'nginx/nginx.pid'), 'utf8'));
+    const postgres = Number(readFileSync(join(site$.dir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+    const pids = [state.supervisor, nginx, postgres, ...Object.values(state.processes).map((entry) => entry.pid)];
+    expect(pids.every(alive)).toBe(true);
+    production = null;
+    await site$.down();
+    expect(pids.filter(alive)).toEqual([]);
+    expect(await isPortOpen(Number(new URL(site$.url).port))).toBe(false);
+  });
+});
