@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { loadAreaParcel } from './load-area';
 import {
@@ -9,6 +9,8 @@ import {
   parseRemotesConfig,
   registerAreas,
   RemotesConfigError,
+  remotesForNavigation,
+  remotesFreshMs,
   resetRemotesForTests,
   startRemotes,
 } from './register';
@@ -99,6 +101,52 @@ describe('registration', () => {
     expect(first).toBe(again);
     expect(first.areas).toEqual(['mf_fitness']);
     expect(calls).toBe(2);
+  });
+});
+
+describe('a team deploys one area while the page is open', () => {
+  it('registers the moved area anew on the next visit, and leaves the others and a fresh read alone', async () => {
+    resetRemotesForTests();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
+      const journal = 'http://localhost:3001/mf-manifest.json';
+      served = { mf_journal: journal, mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+      const { instance } = await startRemotes(fetchFn);
+      const entryOf = (name: string) =>
+        instance.options.remotes.find((remote) => remote.name === name && 'entry' in remote) as
+          { entry: string } | undefined;
+      const release2 = 'http://localhost:3002/releases/2/mf-manifest.json';
+      served = { mf_journal: journal, mf_goals: release2 };
+      await remotesForNavigation(fetchFn);
+      expect(entryOf('mf_goals')?.entry).toContain('/releases/1/'); // read moments ago: not asked again
+
+      vi.setSystemTime(Date.now() + remotesFreshMs + 1);
+      const journalBefore = entryOf('mf_journal');
+      const after = await remotesForNavigation(fetchFn);
+      expect(entryOf('mf_goals')?.entry).toBe(release2);
+      expect(entryOf('mf_journal')).toBe(journalBefore);
+      expect(after.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the areas as they are when remotes.json cannot be read again', async () => {
+    resetRemotesForTests();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      served = { mf_goals: 'http://localhost:3002/mf-manifest.json' };
+      const registered = await startRemotes((input, init) => fetch(`${base}${String(input)}`, init));
+      vi.setSystemTime(Date.now() + remotesFreshMs + 1);
+      const again = await remotesForNavigation(async () => new Response('down', { status: 502 }));
+      expect(again).toBe(registered);
+      expect(again.areas).toEqual(['mf_goals']);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });
 

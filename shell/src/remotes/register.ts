@@ -71,6 +71,10 @@ export interface RegisteredRemotes {
 }
 
 let started: Promise<RegisteredRemotes> | null = null;
+/** The config registered last, and when it was read. */
+let current: { config: RemotesConfig; readAt: number } | null = null;
+/** A config read this recently is used as it is: the page's own first read, or the previous area visit's. */
+export const remotesFreshMs = 5_000;
 
 /** `fetch`, except that the first call takes over the request the shell's first script made (early-config.ts). */
 const fetchTakingEarly: typeof fetch = (input, init) => takeEarlyRemotesConfig() ?? fetch(input, init);
@@ -83,6 +87,7 @@ export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<
   started ??= fetchRemotesConfig(remotesConfigUrl, fetchFn).then(
     (config) => {
       const instance = federation();
+      current = { config, readAt: Date.now() };
       return { instance, areas: registerAreas(instance, config) };
     },
     (error: unknown) => {
@@ -93,7 +98,34 @@ export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<
   return started;
 }
 
+/**
+ * The remotes for a visit to an area: remotes.json read again (a conditional request: usually a 304), and an area
+ * whose address changed (a team deployed a version, or rolled one back) registered anew, so this visit loads that
+ * version; the page is not reloaded. When the file cannot be read, the areas stay as they were.
+ */
+export async function remotesForNavigation(fetchFn: typeof fetch = fetch): Promise<RegisteredRemotes> {
+  const registered = await startRemotes();
+  if (!current || Date.now() - current.readAt < remotesFreshMs) return registered;
+  let config: RemotesConfig;
+  try {
+    config = await fetchRemotesConfig(remotesConfigUrl, fetchFn);
+  } catch (error) {
+    console.warn('remotes.json could not be read again; the areas stay as they are', error);
+    return registered;
+  }
+  const before = current.config;
+  current = { config, readAt: Date.now() };
+  const moved = Object.entries(config).flatMap(([name, entry]) =>
+    isAreaName(name) && entry && before[name] !== entry ? [{ name, entry }] : [],
+  );
+  // `force`: the runtime forgets the old version's manifest and modules, so the next load fetches the new one.
+  if (moved.length) registered.instance.registerRemotes(moved, { force: true });
+  registered.areas = Object.keys(config).filter(isAreaName);
+  return registered;
+}
+
 /** For tests: forget the start-up so another one can run. */
 export function resetRemotesForTests(): void {
   started = null;
+  current = null;
 }
