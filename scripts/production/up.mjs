@@ -122,8 +122,17 @@ function linkAreas() {
   };
   for (const app of remoteApps) link(join(repoRoot, app, 'dist'), join(paths.areas, 'remotes', app));
   link(paths.releases, join(paths.areas, 'releases'));
-  // Every area on the build just made; `pnpm deploy:remote` moves one to a release of its own.
-  const rows = Object.fromEntries(remoteApps.map((app) => [app.replace('-', '_'), `/remotes/${app}/mf-manifest.json`]));
+  // Every area on the build just made, except an area a team deployed a version of (`pnpm deploy:remote`): that
+  // one stays on its version until it deploys again or rolls back.
+  const live = readJson(join(paths.releases, 'remotes.json'), {});
+  const rows = Object.fromEntries(
+    remoteApps.map((app) => {
+      const row = app.replace('-', '_');
+      const deployed = typeof live[row] === 'string' && live[row].startsWith('/releases/') ? live[row] : null;
+      if (deployed) say(`${app} stays on its deployed version ${deployed}`);
+      return [row, deployed ?? `/remotes/${app}/mf-manifest.json`];
+    }),
+  );
   writeAtomically(join(paths.releases, 'remotes.json'), `${JSON.stringify(rows, null, 2)}\n`);
 }
 
