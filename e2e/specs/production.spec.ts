@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,15 +7,17 @@ import { contentSecurityPolicy, hashedAsset } from '../../scripts/serve-static.m
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { isPortOpen } from '../support/ports';
 import { productionUp, signUpThrough, type ProductionSite } from '../support/production';
+import { buildAreaRelease, releaseNote } from '../support/release-build';
 
 /**
- * `pnpm production:up` (issue 30 §2): PostgreSQL, two API processes and a worker under a supervisor, nginx in
+ * `pnpm production:up` (issue 30 §2) and `pnpm deploy:remote` (§6): PostgreSQL, two API processes and a worker under a supervisor, nginx in
  * front with the headers `pnpm start` serves. The site, both API processes reached through nginx, a process
  * killed with -9 started again while the site keeps answering, and `production:down` leaving nothing behind.
  */
 const site = inject('site');
 let production: ProductionSite | null = null;
 let browser: Browser;
+const work = mkdtempSync(join(tmpdir(), 'lifeboard-area-releases-'));
 
 function alive(pid: number | null | undefined): boolean {
   if (!pid) return false;
@@ -61,6 +64,7 @@ afterEach(expectNoPageProblems);
 afterAll(async () => {
   await browser?.close();
   await production?.down();
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe('production:up', () => {
@@ -122,6 +126,109 @@ describe('production:up', () => {
     expect(back).toBeLessThan(30_000);
     expect(production!.state().processes['api-1'].restarts).toBe(before.restarts + 1);
   });
+
+  it('lets a team deploy a version of its area: open pages get it on their next visit, and a rollback brings the old one back', async () => {
+    const site$ = production!;
+    const { page } = await watchedPage(browser);
+    await signUpThrough(page, site$.url, 'Tess');
+    const goals = page.locator('[data-area="mf_goals"] .lb-area__parcel > *').first();
+    const note = page.locator('[data-area="mf_goals"] [data-release]');
+    const journal = page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first();
+    /** Away to the journal and back through the navigation: no page load, only the shell's router. */
+    const visitGoalsAgain = async () => {
+      await page.click('a.lb-nav__link[href="/journal"]');
+      await journal.waitFor();
+      await page.click('a.lb-nav__link[href="/my-goals"]');
+      await goals.waitFor();
+    };
+    await page.goto(`${site$.url}/my-goals`);
+    await goals.waitFor();
+    expect(await note.count()).toBe(0);
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+
+    const text = `Goals release ${Date.now()}`;
+    const out = join(work, 'goals-release');
+    await buildAreaRelease({
+      repoRoot: site.repoRoot,
+      app: 'mf-goals',
+      area: 'mf_goals',
+      port: 3002,
+      work,
+      out,
+      afterMount: releaseNote(text),
+    });
+    await site$.run('scripts/production/deploy-remote.mjs', ['goals', '--dist', out, '--version', 'e2e-1']);
+    expect((await (await fetch(`${site$.url}/remotes.json`)).json()).mf_goals).toBe(
+      '/releases/mf-goals/e2e-1/mf-manifest.json',
+    );
+    // The goals code already runs on this page: the visit loads the page once, at /my-goals, and no more.
+    await visitGoalsAgain();
+    await note.waitFor();
+    expect(await note.textContent()).toBe(text);
+    expect(page.url()).toBe(`${site$.url}/my-goals`);
+    await page.waitForTimeout(2_000);
+    expect(loads).toBe(1);
+    // Nothing deployed since: moving between areas loads nothing again.
+    await visitGoalsAgain();
+    expect(await note.count()).toBe(1);
+    expect(loads).toBe(1);
+
+    await site$.run('scripts/production/rollback-remote.mjs', ['mf-goals']);
+    await visitGoalsAgain();
+    await page.waitForTimeout(2_000);
+    await goals.waitFor();
+    expect(await note.count()).toBe(0);
+    expect(loads).toBe(2);
+    await page.close();
+  }, 180_000);
+
+  it('builds an area from the repository into a version of its own, and other areas keep working meanwhile', async () => {
+    const site$ = production!;
+    const { page, requests } = await watchedPage(browser);
+    await signUpThrough(page, site$.url, 'Uma');
+    const output = await site$.run('scripts/production/deploy-remote.mjs', ['fitness', '--version', 'from-source']);
+    expect(output).toContain('mf-fitness from-source is live');
+    expect(readdirSync(join(site$.releases, 'mf-fitness/from-source'))).toContain('remoteEntry.js');
+    await page.goto(`${site$.url}/exercises`);
+    await page.locator('[data-area="mf_fitness"] .lb-area__parcel > *').first().waitFor();
+    expect(requests.some((url) => url.includes('/releases/mf-fitness/from-source/remoteEntry.js'))).toBe(true);
+    await page.goto(`${site$.url}/journal`);
+    await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    await site$.run('scripts/production/rollback-remote.mjs', ['fitness']);
+    await expect(site$.run('scripts/production/rollback-remote.mjs', ['fitness'])).rejects.toThrow(
+      'mf-fitness has no earlier version to go back to',
+    );
+    await page.close();
+  }, 180_000);
+
+  it("shows the area's panel in plain words when a deployed version needs a newer shell, and the rest keeps working", async () => {
+    const site$ = production!;
+    const { page } = await watchedPage(browser);
+    await signUpThrough(page, site$.url, 'Vic');
+    const out = join(work, 'goals-future');
+    await buildAreaRelease({
+      repoRoot: site.repoRoot,
+      app: 'mf-goals',
+      area: 'mf_goals',
+      port: 3002,
+      work: join(work, 'future'),
+      out,
+      exports: ['export const shellContract = 99;'],
+    });
+    await site$.run('scripts/production/deploy-remote.mjs', ['goals', '--dist', out, '--version', 'e2e-future']);
+    await page.goto(`${site$.url}/my-goals`);
+    const panel = page.locator('[data-area="mf_goals"] .lb-area-error[data-error-code="LB-REMOTE-CONTRACT"]');
+    await panel.waitFor();
+    expect(await panel.locator('h2').textContent()).toBe('Goals needs a newer Lifeboard');
+    expect(await panel.textContent()).toContain('Reload the page to get the newest Lifeboard');
+    await page.click('a.lb-nav__link[href="/journal"]');
+    await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
+    await site$.run('scripts/production/rollback-remote.mjs', ['goals']);
+    await page.click('a.lb-nav__link[href="/my-goals"]');
+    await page.locator('[data-area="mf_goals"] .lb-area__parcel > :not(.lb-area-error)').first().waitFor();
+    await page.close();
+  }, 180_000);
 
   it('production:down stops every process it started', async () => {
     const site$ = production!;

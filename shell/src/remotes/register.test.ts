@@ -8,9 +8,9 @@ import {
   fetchRemotesConfig,
   parseRemotesConfig,
   registerAreas,
+  reloadedForKey,
   RemotesConfigError,
   remotesForNavigation,
-  remotesFreshMs,
   resetRemotesForTests,
   startRemotes,
 } from './register';
@@ -105,46 +105,76 @@ describe('registration', () => {
 });
 
 describe('a team deploys one area while the page is open', () => {
-  it('registers the moved area anew on the next visit, and leaves the others and a fresh read alone', async () => {
+  it('registers the moved area anew on the next visit, and leaves the others alone', async () => {
     resetRemotesForTests();
-    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
+    const journal = 'http://localhost:3001/mf-manifest.json';
+    served = { mf_journal: journal, mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+    await startRemotes(fetchFn);
+    // The page's first area visit uses the page's own read.
+    const { instance } = await remotesForNavigation(fetchFn);
+    const entryOf = (name: string) =>
+      instance.options.remotes.find((remote) => remote.name === name && 'entry' in remote) as
+        { entry: string } | undefined;
+    const journalBefore = entryOf('mf_journal');
+    const release2 = 'http://localhost:3002/releases/2/mf-manifest.json';
+    served = { mf_journal: journal, mf_goals: release2 };
+    const after = await remotesForNavigation(fetchFn);
+    expect(entryOf('mf_goals')?.entry).toBe(release2);
+    expect(entryOf('mf_journal')).toBe(journalBefore);
+    expect(after.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+  });
+
+  it('loads the page again, once, when an area whose code runs on it moved', async () => {
+    resetRemotesForTests();
+    const saved = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => saved.set(key, value),
+    });
     try {
       const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
-      const journal = 'http://localhost:3001/mf-manifest.json';
-      served = { mf_journal: journal, mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
-      const { instance } = await startRemotes(fetchFn);
-      const entryOf = (name: string) =>
-        instance.options.remotes.find((remote) => remote.name === name && 'entry' in remote) as
-          { entry: string } | undefined;
-      const release2 = 'http://localhost:3002/releases/2/mf-manifest.json';
-      served = { mf_journal: journal, mf_goals: release2 };
-      await remotesForNavigation(fetchFn);
-      expect(entryOf('mf_goals')?.entry).toContain('/releases/1/'); // read moments ago: not asked again
+      served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+      await startRemotes(fetchFn);
+      const { instance } = await remotesForNavigation(fetchFn);
+      // The area's code ran on this page (the runtime keeps its loaded remote in moduleCache).
+      instance.moduleCache.set('mf_goals', instance.moduleCache.get('mf_goals') ?? ({} as never));
+      served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
+      let reloads = 0;
+      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      expect(reloads).toBe(1);
+      expect(saved.get(reloadedForKey)).toBe(JSON.stringify(served));
+      // Nothing moved since: no second reload.
+      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      expect(reloads).toBe(1);
 
-      vi.setSystemTime(Date.now() + remotesFreshMs + 1);
-      const journalBefore = entryOf('mf_journal');
-      const after = await remotesForNavigation(fetchFn);
-      expect(entryOf('mf_goals')?.entry).toBe(release2);
-      expect(entryOf('mf_journal')).toBe(journalBefore);
-      expect(after.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+      // A page that already reloaded for this very file registers the area anew instead of reloading again.
+      resetRemotesForTests();
+      served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+      await startRemotes(fetchFn);
+      const reloaded = (await remotesForNavigation(fetchFn)).instance;
+      reloaded.moduleCache.set('mf_goals', instance.moduleCache.get('mf_goals') as never);
+      served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
+      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      expect(reloads).toBe(1);
+      const goals = reloaded.options.remotes.find((remote) => remote.name === 'mf_goals') as { entry: string };
+      expect(goals.entry).toBe('http://localhost:3002/releases/2/mf-manifest.json');
     } finally {
-      vi.useRealTimers();
+      vi.unstubAllGlobals();
     }
   });
 
   it('keeps the areas as they are when remotes.json cannot be read again', async () => {
     resetRemotesForTests();
-    vi.useFakeTimers({ toFake: ['Date'] });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       served = { mf_goals: 'http://localhost:3002/mf-manifest.json' };
       const registered = await startRemotes((input, init) => fetch(`${base}${String(input)}`, init));
-      vi.setSystemTime(Date.now() + remotesFreshMs + 1);
+      await remotesForNavigation(async () => new Response('unused', { status: 500 }));
       const again = await remotesForNavigation(async () => new Response('down', { status: 502 }));
       expect(again).toBe(registered);
       expect(again.areas).toEqual(['mf_goals']);
     } finally {
-      vi.useRealTimers();
       vi.restoreAllMocks();
     }
   });

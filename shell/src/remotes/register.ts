@@ -71,10 +71,8 @@ export interface RegisteredRemotes {
 }
 
 let started: Promise<RegisteredRemotes> | null = null;
-/** The config registered last, and when it was read. */
-let current: { config: RemotesConfig; readAt: number } | null = null;
-/** A config read this recently is used as it is: the page's own first read, or the previous area visit's. */
-export const remotesFreshMs = 5_000;
+/** The config registered last; `unused` until the first area visit takes the page's own start-up read. */
+let current: { config: RemotesConfig; unused: boolean } | null = null;
 
 /** `fetch`, except that the first call takes over the request the shell's first script made (early-config.ts). */
 const fetchTakingEarly: typeof fetch = (input, init) => takeEarlyRemotesConfig() ?? fetch(input, init);
@@ -87,7 +85,7 @@ export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<
   started ??= fetchRemotesConfig(remotesConfigUrl, fetchFn).then(
     (config) => {
       const instance = federation();
-      current = { config, readAt: Date.now() };
+      current = { config, unused: true };
       return { instance, areas: registerAreas(instance, config) };
     },
     (error: unknown) => {
@@ -98,14 +96,29 @@ export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<
   return started;
 }
 
+/** Where the page notes the remotes.json it reloaded for, so it never reloads twice for one change. */
+export const reloadedForKey = 'lifeboard:remotes-reloaded-for';
+
 /**
- * The remotes for a visit to an area: remotes.json read again (a conditional request: usually a 304), and an area
- * whose address changed (a team deployed a version, or rolled one back) registered anew, so this visit loads that
- * version; the page is not reloaded. When the file cannot be read, the areas stay as they were.
+ * The remotes for a visit to an area: remotes.json read again (a conditional request: usually a 304), so a version
+ * a team deployed (or rolled back to) since the page loaded is the one this visit gets.
+ * - An area whose code this page has not run yet is registered anew at its new address.
+ * - An area whose code already runs here cannot be swapped in place (both versions' chunks would share one
+ *   chunk registry on the page): the page loads again, once, at the address the person is going to. The
+ *   reloaded page reads the new remotes.json at start-up and finds nothing changed, so it never loops; the file
+ *   it reloaded for is kept in sessionStorage, and a second reload for the same file is never made.
+ * When the file cannot be read, the areas stay as they were.
  */
-export async function remotesForNavigation(fetchFn: typeof fetch = fetch): Promise<RegisteredRemotes> {
+export async function remotesForNavigation(
+  fetchFn: typeof fetch = fetch,
+  reload: () => void = () => window.location.reload(),
+): Promise<RegisteredRemotes> {
   const registered = await startRemotes();
-  if (!current || Date.now() - current.readAt < remotesFreshMs) return registered;
+  if (!current) return registered;
+  if (current.unused) {
+    current.unused = false; // the page has just read it: its first area visit needs no second read
+    return registered;
+  }
   let config: RemotesConfig;
   try {
     config = await fetchRemotesConfig(remotesConfigUrl, fetchFn);
@@ -114,12 +127,20 @@ export async function remotesForNavigation(fetchFn: typeof fetch = fetch): Promi
     return registered;
   }
   const before = current.config;
-  current = { config, readAt: Date.now() };
+  current = { config, unused: false };
   const moved = Object.entries(config).flatMap(([name, entry]) =>
     isAreaName(name) && entry && before[name] !== entry ? [{ name, entry }] : [],
   );
-  // `force`: the runtime forgets the old version's manifest and modules, so the next load fetches the new one.
-  if (moved.length) registered.instance.registerRemotes(moved, { force: true });
+  if (moved.length === 0) return registered;
+  const running = moved.some(({ name }) => registered.instance.moduleCache.has(name));
+  const stamp = JSON.stringify(config);
+  if (running && sessionStorage.getItem(reloadedForKey) !== stamp) {
+    sessionStorage.setItem(reloadedForKey, stamp);
+    reload();
+    return registered;
+  }
+  // `force`: the runtime forgets what it knew of the old version (its manifest), so the next load fetches the new one.
+  registered.instance.registerRemotes(moved, { force: true });
   registered.areas = Object.keys(config).filter(isAreaName);
   return registered;
 }
