@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const remoteApps = ['mf-journal', 'mf-goals', 'mf-fitness', 'mf-creator', 'mf-admin'];
+/** The row of remotes.json for each area's own build, served by nginx at /remotes/<app>/ (a path on the site). */
+export function buildRow(app) {
+  return `/remotes/${app}/mf-manifest.json`;
+}
+
 export const pgBin = '/usr/lib/postgresql/15/bin';
 export const nginxBin = '/usr/sbin/nginx';
 

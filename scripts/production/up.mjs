@@ -24,6 +24,7 @@ import { freePort, isPortOpen } from '../ports.mjs';
 import { fillNginxTemplate, readNginxTemplate } from './nginx-config.mjs';
 import {
   asPostgres,
+  buildRow,
   isAlive,
   isRoot,
   nginxArgs,
@@ -130,7 +131,7 @@ function linkAreas() {
       const row = app.replace('-', '_');
       const deployed = typeof live[row] === 'string' && live[row].startsWith('/releases/') ? live[row] : null;
       if (deployed) say(`${app} stays on its deployed version ${deployed}`);
-      return [row, deployed ?? `/remotes/${app}/mf-manifest.json`];
+      return [row, deployed ?? buildRow(app)];
     }),
   );
   writeAtomically(join(paths.releases, 'remotes.json'), `${JSON.stringify(rows, null, 2)}\n`);
