@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core';
 import { freePort } from './ports';
 
 /**
- * `pnpm production:up` for a spec: the topology on a free port, its state and releases in a throwaway folder,
- * on the builds the global set-up made (--skip-build). `run` runs the repository's production commands with
+ * `pnpm production:up` for a spec (or the bench): the topology on a free port, its state and releases in a
+ * throwaway folder, on the builds the global set-up made (--skip-build) unless `build`. `run` runs the repository's production commands with
  * that folder; `down` stops everything and removes it.
  */
 export interface ProductionSite {
@@ -46,7 +46,7 @@ export function runScript(repoRoot: string, script: string, args: string[], env:
   });
 }
 
-export async function productionUp(repoRoot: string): Promise<ProductionSite> {
+export async function productionUp(repoRoot: string, { build = false } = {}): Promise<ProductionSite> {
   const work = mkdtempSync(join(tmpdir(), 'lifeboard-production-'));
   // As root, PostgreSQL runs as the `postgres` user, who must reach its data folder inside this one.
   chmodSync(work, 0o755);
@@ -72,7 +72,7 @@ export async function productionUp(repoRoot: string): Promise<ProductionSite> {
     },
   };
   try {
-    await run('scripts/production/up.mjs', ['--skip-build']);
+    await run('scripts/production/up.mjs', build ? [] : ['--skip-build']);
   } catch (error) {
     await run('scripts/production/down.mjs').catch(() => undefined);
     throw error;
