@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -126,6 +127,61 @@ describe('production:up', () => {
     expect(back).toBeLessThan(30_000);
     expect(production!.state().processes['api-1'].restarts).toBe(before.restarts + 1);
   });
+
+  it('deploys a new build when run again: each process restarts once, and no read or write fails meanwhile', async () => {
+    const site$ = production!;
+    const register = await fetch(`${site$.url}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ name: 'Wes', email: `wes-${Date.now()}@example.com`, password: 'a long walk at dawn 42' }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const headers = {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      Authorization: `Bearer ${token}`,
+    };
+    const { boards } = (await (await fetch(`${site$.url}/api/board/all`, { headers })).json()) as {
+      boards: { id: number }[];
+    };
+    const before = site$.state().processes;
+    let deploying = true;
+    const answers: Record<string, number> = {};
+    const count = (key: string | number) => (answers[key] = (answers[key] ?? 0) + 1);
+    // Each request on a connection of its own: what is checked is the servers' drain. (A client that reuses a
+    // connection nginx's reload closes retries on a new one, as browsers do; Node's fetch would not.)
+    const send = (method: string, path: string, body?: unknown) =>
+      new Promise<number>((resolve) => {
+        const request = httpRequest(`${site$.url}${path}`, { method, headers, agent: false }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', () => resolve(0));
+        request.end(body === undefined ? undefined : JSON.stringify(body));
+      });
+    const traffic = Array.from({ length: 4 }, async (_, client) => {
+      for (let n = 0; deploying; n += 1) {
+        const status =
+          client % 2 === 0
+            ? await send('POST', '/api/journal_entry/create', {
+                board: boards[0].id,
+                params: { title: `During the deploy ${client}-${n}`, date: '2026-11-20' },
+              })
+            : await send('GET', '/api/board/all');
+        count(status === 0 ? 'no answer' : status);
+      }
+    });
+    const output = await site$.run('scripts/production/up.mjs', ['--skip-build']);
+    deploying = false;
+    await Promise.all(traffic);
+    expect(output).toContain('deployed');
+    const after = site$.state().processes;
+    for (const name of ['api-1', 'api-2', 'worker']) {
+      expect(after[name].pid, name).not.toBe(before[name].pid);
+      expect(after[name].restarts, name).toBe(before[name].restarts);
+    }
+    expect(Object.keys(answers).sort()).toEqual(['200', '201']);
+  }, 180_000);
 
   it('lets a team deploy a version of its area: open pages get it on their next visit, and a rollback brings the old one back', async () => {
     const site$ = production!;

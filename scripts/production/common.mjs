@@ -96,3 +96,21 @@ export function nginxPid(paths) {
 export function nginxArgs(paths) {
   return ['-p', `${paths.nginx}/`, '-c', join(paths.nginx, 'nginx.conf'), '-e', join(paths.logs, 'nginx-error.log')];
 }
+
+/**
+ * Takes the API process on `port` out of nginx's upstream (`down`) or puts it back, and reloads nginx: the new
+ * workers send it nothing more, the old ones finish what they sent it. The drain of a deploy, before the process
+ * itself stops.
+ */
+export function setUpstreamDown(paths, port, down) {
+  const file = join(paths.nginx, 'lifeboard.conf');
+  if (!existsSync(file) || !nginxPid(paths)) return false;
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace(new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*?)( down)?;`), (_match, server) =>
+    down ? `${server} down;` : `${server};`,
+  );
+  if (next === text) return false;
+  writeAtomically(file, next);
+  execFileSync(nginxBin, [...nginxArgs(paths), '-s', 'reload'], { stdio: 'ignore' });
+  return true;
+}

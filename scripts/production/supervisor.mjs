@@ -5,13 +5,14 @@
  * appended to logs/<name>.log, and starts again any that dies (after 0.5 s, doubling up to 5 s while it keeps
  * dying). It keeps state.json up to date with every pid, so `production:down` and the tests know them.
  * - SIGTERM / SIGINT: stops every process (SIGTERM, then SIGKILL after 15 s) and exits.
- * - SIGHUP: a rolling restart (a deploy): one process at a time stops, draining the requests it has, and starts
- *   again on the new build; the next goes only once this one is ready, so one API process always answers.
+ * - SIGHUP: a rolling restart (a deploy): one process at a time leaves nginx's upstream (nginx reloads), stops
+ *   once nginx has finished with it, starts again on the new build and comes back into the upstream when ready;
+ *   the next goes only then, so one API process always answers.
  */
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { productionPaths, readJson, waitUntil, writeAtomically } from './common.mjs';
+import { productionPaths, readJson, setUpstreamDown, waitUntil, writeAtomically } from './common.mjs';
 
 const paths = productionPaths();
 const config = readJson(paths.config);
@@ -103,15 +104,19 @@ async function rollingRestart() {
   for (const entry of running.values()) {
     if (stopping) return;
     if (entry.spec.role === 'mail') continue; // the inbox keeps its mail in memory: not part of a deploy
+    // An API process leaves nginx's upstream first: nginx reloads, its old workers finish the requests they sent
+    // it, and only then does it stop, so no request reaches a process that is closing.
+    const drained = entry.spec.role === 'api' && setUpstreamDown(paths, entry.spec.port, true);
+    if (drained) await new Promise((resolveWait) => setTimeout(resolveWait, 2_000));
     entry.stopping = true;
     await stopOne(entry);
     entry.stopping = false;
     entry.backoffMs = undefined;
     start(entry);
     await ready(entry.spec).catch((error) => log(error.message));
-    // nginx set this process aside for fail_timeout (2 s) when it refused a connection while it was down: the
-    // next one stops only once nginx sends to this one again, so one process always takes the requests.
-    await new Promise((resolveWait) => setTimeout(resolveWait, 3_000));
+    if (drained) setUpstreamDown(paths, entry.spec.port, false);
+    // The next one stops only once nginx sends to this one again, so one process always takes the requests.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
   }
   log('rolling restart done');
 }
