@@ -75,6 +75,7 @@ export async function productionUp(repoRoot: string, { build = false } = {}): Pr
     await run('scripts/production/up.mjs', build ? [] : ['--skip-build']);
   } catch (error) {
     await run('scripts/production/down.mjs').catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
     throw error;
   }
   return site;
