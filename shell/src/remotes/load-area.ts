@@ -3,7 +3,7 @@ import { oldestAreaContract, shellContract } from '@lifeboard/shared/area/contra
 import { loadAreaFoundations } from './area-foundations';
 import { createErrorParcel, remoteLoadErrorCode } from './fallback';
 import type { AreaParcelProps } from './fallback';
-import { remotesForNavigation, startRemotes } from './register';
+import { checkRemotesForVisit, startRemotes } from './register';
 import type { AreaName } from './remotes';
 import { areas, lifecyclesId } from './remotes';
 
@@ -114,8 +114,7 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   const { label } = areas[area];
   let registered;
   try {
-    // On every visit to an area, not only the page's first: a team that deployed a new version since is seen now.
-    registered = await remotesForNavigation();
+    registered = await startRemotes();
   } catch (error) {
     return createErrorParcel(label, error, remoteConfigErrorCode);
   }
@@ -127,7 +126,12 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   const early = startedEarly.get(area);
   startedEarly.delete(area);
   const fresh = () => trackAreaLoad(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
-  const module = early ? await early.catch(fresh) : await fresh();
+  // A version deployed since the page loaded (register.ts) is looked for beside the load, not in front of it.
+  const [loaded, visit] = await Promise.all([
+    early ? early.catch(fresh) : fresh(),
+    checkRemotesForVisit(area, registered),
+  ]);
+  const module = visit.reRegistered.includes(area) ? await fresh() : loaded;
   if (!isLifecycles(module))
     return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
   const stated = (module as { shellContract?: unknown }).shellContract;

@@ -10,7 +10,8 @@ import {
   registerAreas,
   reloadedForKey,
   RemotesConfigError,
-  remotesForNavigation,
+  type RegisteredRemotes,
+  checkRemotesForVisit,
   resetRemotesForTests,
   startRemotes,
 } from './register';
@@ -105,27 +106,34 @@ describe('registration', () => {
 });
 
 describe('a team deploys one area while the page is open', () => {
-  it('registers the moved area anew on the next visit, and leaves the others alone', async () => {
+  const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
+  const entryOf = (instance: RegisteredRemotes['instance'], name: string) =>
+    (instance.options.remotes.find((remote) => remote.name === name) as { entry: string } | undefined)?.entry;
+
+  it('registers a moved area whose code has not run anew on a visit to another area, and leaves the rest alone', async () => {
     resetRemotesForTests();
-    const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
     const journal = 'http://localhost:3001/mf-manifest.json';
     served = { mf_journal: journal, mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
-    await startRemotes(fetchFn);
+    const registered = await startRemotes(fetchFn);
     // The page's first area visit uses the page's own read.
-    const { instance } = await remotesForNavigation(fetchFn);
-    const entryOf = (name: string) =>
-      instance.options.remotes.find((remote) => remote.name === name && 'entry' in remote) as
-        { entry: string } | undefined;
-    const journalBefore = entryOf('mf_journal');
+    expect(await checkRemotesForVisit('mf_journal', registered, fetchFn)).toEqual({
+      reloading: false,
+      reRegistered: [],
+    });
     const release2 = 'http://localhost:3002/releases/2/mf-manifest.json';
     served = { mf_journal: journal, mf_goals: release2 };
-    const after = await remotesForNavigation(fetchFn);
-    expect(entryOf('mf_goals')?.entry).toBe(release2);
-    expect(entryOf('mf_journal')).toBe(journalBefore);
-    expect(after.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+    expect(await checkRemotesForVisit('mf_journal', registered, fetchFn)).toEqual({
+      reloading: false,
+      reRegistered: ['mf_goals'],
+    });
+    expect(entryOf(registered.instance, 'mf_goals')).toBe(release2);
+    expect(entryOf(registered.instance, 'mf_journal')).toBe(journal);
+    expect(registered.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+    // Nothing moved since.
+    expect(await checkRemotesForVisit('mf_goals', registered, fetchFn)).toEqual({ reloading: false, reRegistered: [] });
   });
 
-  it('loads the page again, once, when an area whose code runs on it moved', async () => {
+  it('loads the page again, once, when the visited area or one whose code runs on the page moved', async () => {
     resetRemotesForTests();
     const saved = new Map<string, string>();
     vi.stubGlobal('sessionStorage', {
@@ -133,32 +141,30 @@ describe('a team deploys one area while the page is open', () => {
       setItem: (key: string, value: string) => saved.set(key, value),
     });
     try {
-      const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
       served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
-      await startRemotes(fetchFn);
-      const { instance } = await remotesForNavigation(fetchFn);
-      // The area's code ran on this page (the runtime keeps its loaded remote in moduleCache).
-      instance.moduleCache.set('mf_goals', instance.moduleCache.get('mf_goals') ?? ({} as never));
+      const registered = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_goals', registered, fetchFn);
       served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
       let reloads = 0;
-      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      const visit = await checkRemotesForVisit('mf_goals', registered, fetchFn, () => (reloads += 1));
+      expect(visit.reloading).toBe(true);
       expect(reloads).toBe(1);
       expect(saved.get(reloadedForKey)).toBe(JSON.stringify(served));
-      // Nothing moved since: no second reload.
-      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      await checkRemotesForVisit('mf_goals', registered, fetchFn, () => (reloads += 1));
       expect(reloads).toBe(1);
 
       // A page that already reloaded for this very file registers the area anew instead of reloading again.
       resetRemotesForTests();
       served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
-      await startRemotes(fetchFn);
-      const reloaded = (await remotesForNavigation(fetchFn)).instance;
-      reloaded.moduleCache.set('mf_goals', instance.moduleCache.get('mf_goals') as never);
+      const again = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_journal', again, fetchFn);
       served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
-      await remotesForNavigation(fetchFn, () => (reloads += 1));
+      expect(await checkRemotesForVisit('mf_goals', again, fetchFn, () => (reloads += 1))).toEqual({
+        reloading: false,
+        reRegistered: ['mf_goals'],
+      });
       expect(reloads).toBe(1);
-      const goals = reloaded.options.remotes.find((remote) => remote.name === 'mf_goals') as { entry: string };
-      expect(goals.entry).toBe('http://localhost:3002/releases/2/mf-manifest.json');
+      expect(entryOf(again.instance, 'mf_goals')).toBe('http://localhost:3002/releases/2/mf-manifest.json');
     } finally {
       vi.unstubAllGlobals();
     }
@@ -169,11 +175,11 @@ describe('a team deploys one area while the page is open', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       served = { mf_goals: 'http://localhost:3002/mf-manifest.json' };
-      const registered = await startRemotes((input, init) => fetch(`${base}${String(input)}`, init));
-      await remotesForNavigation(async () => new Response('unused', { status: 500 }));
-      const again = await remotesForNavigation(async () => new Response('down', { status: 502 }));
-      expect(again).toBe(registered);
-      expect(again.areas).toEqual(['mf_goals']);
+      const registered = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_goals', registered, fetchFn);
+      const down = async () => new Response('down', { status: 502 });
+      expect(await checkRemotesForVisit('mf_goals', registered, down)).toEqual({ reloading: false, reRegistered: [] });
+      expect(registered.areas).toEqual(['mf_goals']);
     } finally {
       vi.restoreAllMocks();
     }

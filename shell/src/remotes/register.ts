@@ -99,50 +99,59 @@ export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<
 /** Where the page notes the remotes.json it reloaded for, so it never reloads twice for one change. */
 export const reloadedForKey = 'lifeboard:remotes-reloaded-for';
 
+/** What a visit's look at remotes.json found: nothing moved, the page is loading again, or areas registered anew. */
+export interface VisitCheck {
+  reloading: boolean;
+  reRegistered: AreaName[];
+}
+
 /**
- * The remotes for a visit to an area: remotes.json read again (a conditional request: usually a 304), so a version
- * a team deployed (or rolled back to) since the page loaded is the one this visit gets.
- * - An area whose code this page has not run yet is registered anew at its new address.
- * - An area whose code already runs here cannot be swapped in place (both versions' chunks would share one
- *   chunk registry on the page): the page loads again, once, at the address the person is going to. The
- *   reloaded page reads the new remotes.json at start-up and finds nothing changed, so it never loops; the file
- *   it reloaded for is kept in sessionStorage, and a second reload for the same file is never made.
- * When the file cannot be read, the areas stay as they were.
+ * A visit to `area` reads remotes.json again (a conditional request: usually a 304), beside the area's own load
+ * rather than before it, so a version a team deployed (or rolled back to) since the page loaded is the one the
+ * visit gets, without a round trip in front of every visit.
+ * - An area whose code the page has not run is registered anew at its new address.
+ * - The visited area, or one whose code already runs here, cannot be swapped in place (both versions' chunks would
+ *   share one chunk registry on the page): the page loads again, once, at the address the person is going to. The
+ *   new page reads the new remotes.json at start-up and finds nothing changed, so it never loops; the file it
+ *   reloaded for is kept in sessionStorage, and it never reloads twice for the same file.
+ * The page's first area visit uses the page's own start-up read. When the file cannot be read, nothing changes.
  */
-export async function remotesForNavigation(
+export async function checkRemotesForVisit(
+  area: AreaName,
+  registered: RegisteredRemotes,
   fetchFn: typeof fetch = fetch,
   reload: () => void = () => window.location.reload(),
-): Promise<RegisteredRemotes> {
-  const registered = await startRemotes();
-  if (!current) return registered;
+): Promise<VisitCheck> {
+  const unchanged: VisitCheck = { reloading: false, reRegistered: [] };
+  if (!current) return unchanged;
   if (current.unused) {
-    current.unused = false; // the page has just read it: its first area visit needs no second read
-    return registered;
+    current.unused = false;
+    return unchanged;
   }
   let config: RemotesConfig;
   try {
     config = await fetchRemotesConfig(remotesConfigUrl, fetchFn);
   } catch (error) {
     console.warn('remotes.json could not be read again; the areas stay as they are', error);
-    return registered;
+    return unchanged;
   }
   const before = current.config;
   current = { config, unused: false };
   const moved = Object.entries(config).flatMap(([name, entry]) =>
     isAreaName(name) && entry && before[name] !== entry ? [{ name, entry }] : [],
   );
-  if (moved.length === 0) return registered;
-  const running = moved.some(({ name }) => registered.instance.moduleCache.has(name));
+  if (moved.length === 0) return unchanged;
+  const running = moved.some(({ name }) => name === area || registered.instance.moduleCache.has(name));
   const stamp = JSON.stringify(config);
   if (running && sessionStorage.getItem(reloadedForKey) !== stamp) {
     sessionStorage.setItem(reloadedForKey, stamp);
     reload();
-    return registered;
+    return { reloading: true, reRegistered: [] };
   }
   // `force`: the runtime forgets what it knew of the old version (its manifest), so the next load fetches the new one.
   registered.instance.registerRemotes(moved, { force: true });
   registered.areas = Object.keys(config).filter(isAreaName);
-  return registered;
+  return { reloading: false, reRegistered: moved.map(({ name }) => name) };
 }
 
 /** For tests: forget the start-up so another one can run. */
