@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'dist-releases/**',
       '**/node_modules/**',
       '**/.data/**',
       '**/drizzle/**',

@@ -7,6 +7,15 @@ export const defaultPorts: Record<
   number
 >;
 
+export const staticHeaders: {
+  all: Record<string, string>;
+  shellDocument: Record<string, string>;
+  remote: Record<string, string>;
+  cache: { hashed: string; other: string };
+};
+
+export const hashedAsset: RegExp;
+
 export function contentSecurityPolicy(
   remotes: Record<string, string>,
   apiUrl?: string,

@@ -33,7 +33,6 @@ export const defaultPorts = {
 };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
 
 function originOf(url) {
   try {
@@ -68,8 +67,26 @@ export function contentSecurityPolicy(remotes, apiUrl, analytics = null) {
   ].join('; ');
 }
 
+/**
+ * The headers every served file gets, by kind: the one table this server and the nginx configuration of a
+ * deployment (scripts/production/nginx-config.mjs writes it from here) both follow.
+ */
+export const staticHeaders = {
+  /** Every answer of every app. */
+  all: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' },
+  /** The shell's HTML documents, besides their Content-Security-Policy. */
+  shellDocument: { 'X-Frame-Options': 'DENY' },
+  /** A remote's files: the shell's origin fetches its manifest and chunks. */
+  remote: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+  /** Content-hashed chunks (`hashedAsset`) never change; everything else (entries, HTML, manifests) is asked again. */
+  cache: { hashed: 'public, max-age=31536000, immutable', other: 'no-cache' },
+};
+
+/** A content-hashed file of a build (the names rspack-common.ts gives chunks and assets). */
+export const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
+
 function cacheControl(pathname) {
-  return hashedAsset.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return hashedAsset.test(pathname) ? staticHeaders.cache.hashed : staticHeaders.cache.other;
 }
 
 /** An HTML document: index.html itself, or any extension-less path the SPA fallback answers with it. */
@@ -145,16 +162,14 @@ export function createStaticServer({
 
   const common = (res, pathname) => {
     res.setHeader('Cache-Control', cacheControl(pathname));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of Object.entries(staticHeaders.all)) res.setHeader(name, value);
     if (isShell) {
       if (isDocument(pathname)) {
         res.setHeader('Content-Security-Policy', csp);
-        res.setHeader('X-Frame-Options', 'DENY');
+        for (const [name, value] of Object.entries(staticHeaders.shellDocument)) res.setHeader(name, value);
       }
     } else {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      for (const [name, value] of Object.entries(staticHeaders.remote)) res.setHeader(name, value);
     }
   };
   // The production builds write a .br and a .gz beside each text asset (scripts/precompress-plugin.ts):

@@ -19,6 +19,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'job-worker': 'src/job-worker.ts',
+    worker: 'src/worker.ts',
+    'cli/migrate': 'src/cli/migrate.ts',
     'cli/admin-create': 'src/cli/admin-create.ts',
   },
   outdir: 'dist',

@@ -10,11 +10,12 @@
  * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
  * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
  * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `calendar`, `market`; all by default;
+ * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `calendar`, `market`, `production`; all by default;
  * `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
  * (comma-separated paths of screens.ts); BENCH_CALENDAR_PROFILE=<file> saves a CPU profile of one more "Week" click
  * (calendar part). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
- * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing.
+ * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing. The `production` part (production.ts)
+ * runs `pnpm production:up` on a free port (BENCH_PRODUCTION_SECONDS per throughput run).
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
@@ -23,6 +24,7 @@ import { measureCalendarWeek } from './calendar-week';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
 import { measureMarket } from './market';
+import { measureProduction } from './production';
 import { medianRun, runLighthouse } from './lighthouse';
 import type { LighthouseRun } from './lighthouse';
 import { bytesTable, describeTarget, fileList, isMet, kb, median, ms, table } from './report';
@@ -42,7 +44,7 @@ const onlyScreens = process.env.BENCH_SCREENS?.split(',')
   .map((path) => path.trim())
   .filter(Boolean);
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market')
+  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market,production')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -250,7 +252,7 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (![...siteParts, 'market'].some((part) => parts.has(part))) {
+  if (![...siteParts, 'market', 'production'].some((part) => parts.has(part))) {
     // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
     log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
     return;
@@ -263,6 +265,7 @@ async function main(): Promise<void> {
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
   if (siteParts.some((part) => parts.has(part))) await measureSite();
   if (parts.has('market')) await measureMarket(targets, log);
+  if (parts.has('production')) await measureProduction(targets, log);
   const missed = targets.filter((target) => !isMet(target));
   log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
   for (const target of missed)

@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { waitForPort, waitForPortClosed } from '../support/ports';
+import { buildAreaRelease, releaseNote } from '../support/release-build';
 import { serveRemoteForRun } from '../support/remote-server';
 import { signInThroughApi } from '../support/session';
 
@@ -40,45 +40,14 @@ async function replaceServer(dist?: string): Promise<void> {
 
 /** The release: the goals area as it is, plus a line its team wants users to see, as a new exposed module. */
 function buildRelease(): Promise<void> {
-  const remoteDir = join(site.repoRoot, app);
-  const lifecycles = join(work, 'lifecycles-release.ts');
-  writeFileSync(
-    lifecycles,
-    [
-      `import * as area from ${JSON.stringify(join(remoteDir, 'src/lifecycles.tsx'))};`,
-      'export const bootstrap = area.bootstrap;',
-      'export const unmount = area.unmount;',
-      'export async function mount(props: { domElement: HTMLElement }) {',
-      '  await area.mount(props as never);',
-      "  const note = document.createElement('p');",
-      "  note.setAttribute('data-release', '');",
-      `  note.textContent = ${JSON.stringify(release)};`,
-      '  props.domElement.prepend(note);',
-      '}',
-    ].join('\n'),
-  );
-  const config = join(work, 'rspack.release.config.ts');
-  writeFileSync(
-    config,
-    [
-      `import { remoteConfig } from ${JSON.stringify(join(site.repoRoot, 'scripts/rspack-common.ts'))};`,
-      `const exposes = { './lifecycles': ${JSON.stringify(lifecycles)}, './widgets': './src/widgets.tsx' };`,
-      `export default remoteConfig({ dir: ${JSON.stringify(remoteDir)}, port: 3002, name: ${JSON.stringify(area)}, exposes })`,
-      `  .map((part) => ({ ...part, output: { ...part.output, path: ${JSON.stringify(releaseDist)} } }));`,
-    ].join('\n'),
-  );
-  return new Promise((resolve, reject) => {
-    const output: string[] = [];
-    const build = spawn('pnpm', ['exec', 'rspack', 'build', '--config', config], {
-      cwd: remoteDir,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    build.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    build.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    build.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`the release build failed (${code}):\n${output.join('')}`)),
-    );
+  return buildAreaRelease({
+    repoRoot: site.repoRoot,
+    app,
+    area,
+    port: 3002,
+    work,
+    out: releaseDist,
+    afterMount: releaseNote(release),
   });
 }
 

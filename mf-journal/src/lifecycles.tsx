@@ -9,3 +9,6 @@ import { preloadFor } from './screens';
 export const { bootstrap, mount, unmount } = areaLifecycles(() =>
   Promise.all([import('./root'), preloadFor(window.location)]).then(([module]) => module.Root),
 );
+
+/** The shell contract this build was made for: a shell that cannot run it shows the area's failure panel. */
+export { shellContract } from '@lifeboard/shared/area/contract';

@@ -21,6 +21,10 @@ export function createErrorParcel(
   label: string,
   error: unknown,
   code = remoteLoadErrorCode,
+  words: { title: string; text: string } = {
+    title: `${label} is unavailable right now`,
+    text: 'This part of Lifeboard could not be loaded. Check your connection and try again; the rest of the app keeps working.',
+  },
 ): ParcelConfigObject<ParcelProps> {
   console.error(`${code}: ${label} could not be loaded`, error);
   let panel: HTMLElement | null = null;
@@ -35,10 +39,9 @@ export function createErrorParcel(
       panel.setAttribute('role', 'alert');
       panel.dataset.errorCode = code;
       const title = document.createElement('h2');
-      title.textContent = `${label} is unavailable right now`;
+      title.textContent = words.title;
       const text = document.createElement('p');
-      text.textContent =
-        'This part of Lifeboard could not be loaded. Check your connection and try again; the rest of the app keeps working.';
+      text.textContent = words.text;
       const detail = document.createElement('p');
       detail.className = 'lb-area-error__code';
       detail.textContent = `If it keeps happening, tell support this code: ${code}`;

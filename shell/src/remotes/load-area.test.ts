@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, startAreaEarly, trackAreaLoad, trackingMounts } from './load-area';
+import { areaLoadsSettled, contractProblem, startAreaEarly, trackAreaLoad, trackingMounts } from './load-area';
 import { resetRemotesForTests } from './register';
 
 vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
@@ -94,5 +94,21 @@ describe('trackingMounts', () => {
     await mounting;
     await waiting;
     expect(settled).toBe(true);
+  });
+});
+
+describe('an area built for another shell contract', () => {
+  it('runs when it states this contract, or none (built before areas stated one)', () => {
+    expect(contractProblem('Goals', 1)).toBeNull();
+    expect(contractProblem('Goals', undefined)).toBeNull();
+  });
+
+  it('says in plain words to reload when the area is newer than this page, and what to wait for when older', () => {
+    expect(contractProblem('Goals', 2)).toEqual({
+      title: 'Goals needs a newer Lifeboard',
+      text: 'A newer version of Goals was put online than this page can run. Reload the page to get the newest Lifeboard; the rest of the app keeps working.',
+    });
+    expect(contractProblem('Goals', 'two')?.title).toBe('Goals needs a newer Lifeboard');
+    expect(contractProblem('Goals', 0)?.title).toBe('Goals is out of date');
   });
 });

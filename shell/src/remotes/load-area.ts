@@ -1,13 +1,37 @@
 import type { ParcelConfigObject } from 'single-spa';
+import { oldestAreaContract, shellContract } from '@lifeboard/shared/area/contract';
 import { loadAreaFoundations } from './area-foundations';
 import { createErrorParcel, remoteLoadErrorCode } from './fallback';
 import type { AreaParcelProps } from './fallback';
-import { startRemotes } from './register';
+import { checkRemotesForVisit, startRemotes } from './register';
 import type { AreaName } from './remotes';
 import { areas, lifecyclesId } from './remotes';
 
 /** The code shown when remotes.json is missing or does not list the area. */
 export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
+/** The code shown when the deployed area was built for another shell contract than this shell runs. */
+export const remoteContractErrorCode = 'LB-REMOTE-CONTRACT';
+
+/**
+ * Whether this shell can run an area built for `contract` (its lifecycles' `shellContract`). Areas built before
+ * they stated one were built for the first contract.
+ */
+export function contractProblem(label: string, contract: unknown): { title: string; text: string } | null {
+  const stated = contract === undefined ? 1 : contract;
+  if (typeof stated !== 'number' || !Number.isInteger(stated) || stated > shellContract) {
+    return {
+      title: `${label} needs a newer Lifeboard`,
+      text: `A newer version of ${label} was put online than this page can run. Reload the page to get the newest Lifeboard; the rest of the app keeps working.`,
+    };
+  }
+  if (stated < oldestAreaContract) {
+    return {
+      title: `${label} is out of date`,
+      text: `The version of ${label} that is online is too old for this Lifeboard. It will work again once a newer one is put online; the rest of the app keeps working.`,
+    };
+  }
+  return null;
+}
 
 type Lifecycles = Pick<ParcelConfigObject<AreaParcelProps>, 'name' | 'bootstrap' | 'mount' | 'unmount' | 'update'>;
 
@@ -102,9 +126,20 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   const early = startedEarly.get(area);
   startedEarly.delete(area);
   const fresh = () => trackAreaLoad(registered.instance.loadRemote<unknown>(lifecyclesId(area)));
-  const module = early ? await early.catch(fresh) : await fresh();
+  // A version deployed since the page loaded (register.ts) is looked for beside the load, not in front of it.
+  const [loaded, visit] = await Promise.all([
+    early ? early.catch(fresh) : fresh(),
+    checkRemotesForVisit(area, registered),
+  ]);
+  const module = visit.reRegistered.includes(area) ? await fresh() : loaded;
   if (!isLifecycles(module))
     return createErrorParcel(label, new Error(`${area} exposes no lifecycles`), remoteLoadErrorCode);
+  const stated = (module as { shellContract?: unknown }).shellContract;
+  const skew = contractProblem(label, stated);
+  if (skew) {
+    const error = new Error(`${area} was built for shell contract ${String(stated)}; this shell runs ${shellContract}`);
+    return createErrorParcel(label, error, remoteContractErrorCode, skew);
+  }
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.
   const { name, bootstrap, mount, unmount, update } = module;

@@ -1,14 +1,17 @@
 // @vitest-environment node
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { loadAreaParcel } from './load-area';
 import {
   fetchRemotesConfig,
   parseRemotesConfig,
   registerAreas,
+  reloadedForKey,
   RemotesConfigError,
+  type RegisteredRemotes,
+  checkRemotesForVisit,
   resetRemotesForTests,
   startRemotes,
 } from './register';
@@ -42,7 +45,8 @@ describe('remotes.json', () => {
       parseRemotesConfig({
         mf_journal: 'http://localhost:3001/mf-manifest.json',
         mf_goals: 'https://goals.example.com/mf-manifest.json',
-        mf_admin: '/relative.json',
+        mf_admin: 'relative.json',
+        mf_creator: '//elsewhere.example/mf-manifest.json',
         mf_fitness: 42,
         evil: 'http://evil.example/mf-manifest.json',
       }),
@@ -50,6 +54,16 @@ describe('remotes.json', () => {
       mf_journal: 'http://localhost:3001/mf-manifest.json',
       mf_goals: 'https://goals.example.com/mf-manifest.json',
     });
+  });
+
+  it('makes a path on the site (nginx serves the areas beside the shell) an address on its origin', () => {
+    const rows = { mf_goals: '/releases/mf-goals/7/mf-manifest.json', mf_admin: '/remotes/mf-admin/mf-manifest.json' };
+    expect(parseRemotesConfig(rows, 'https://lifeboard.example')).toEqual({
+      mf_goals: 'https://lifeboard.example/releases/mf-goals/7/mf-manifest.json',
+      mf_admin: 'https://lifeboard.example/remotes/mf-admin/mf-manifest.json',
+    });
+    // No page to be on (a tool, a test): a path means nothing.
+    expect(parseRemotesConfig(rows, undefined)).toEqual({});
   });
 
   it('rejects a file that is not an object', () => {
@@ -88,6 +102,87 @@ describe('registration', () => {
     expect(first).toBe(again);
     expect(first.areas).toEqual(['mf_fitness']);
     expect(calls).toBe(2);
+  });
+});
+
+describe('a team deploys one area while the page is open', () => {
+  const fetchFn: typeof fetch = (input, init) => fetch(`${base}${String(input)}`, init);
+  const entryOf = (instance: RegisteredRemotes['instance'], name: string) =>
+    (instance.options.remotes.find((remote) => remote.name === name) as { entry: string } | undefined)?.entry;
+
+  it('registers a moved area whose code has not run anew on a visit to another area, and leaves the rest alone', async () => {
+    resetRemotesForTests();
+    const journal = 'http://localhost:3001/mf-manifest.json';
+    served = { mf_journal: journal, mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+    const registered = await startRemotes(fetchFn);
+    // The page's first area visit uses the page's own read.
+    expect(await checkRemotesForVisit('mf_journal', registered, fetchFn)).toEqual({
+      reloading: false,
+      reRegistered: [],
+    });
+    const release2 = 'http://localhost:3002/releases/2/mf-manifest.json';
+    served = { mf_journal: journal, mf_goals: release2 };
+    expect(await checkRemotesForVisit('mf_journal', registered, fetchFn)).toEqual({
+      reloading: false,
+      reRegistered: ['mf_goals'],
+    });
+    expect(entryOf(registered.instance, 'mf_goals')).toBe(release2);
+    expect(entryOf(registered.instance, 'mf_journal')).toBe(journal);
+    expect(registered.areas.sort()).toEqual(['mf_goals', 'mf_journal']);
+    // Nothing moved since.
+    expect(await checkRemotesForVisit('mf_goals', registered, fetchFn)).toEqual({ reloading: false, reRegistered: [] });
+  });
+
+  it('loads the page again, once, when the visited area or one whose code runs on the page moved', async () => {
+    resetRemotesForTests();
+    const saved = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => saved.set(key, value),
+    });
+    try {
+      served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+      const registered = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_goals', registered, fetchFn);
+      served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
+      let reloads = 0;
+      const visit = await checkRemotesForVisit('mf_goals', registered, fetchFn, () => (reloads += 1));
+      expect(visit.reloading).toBe(true);
+      expect(reloads).toBe(1);
+      expect(saved.get(reloadedForKey)).toBe(JSON.stringify(served));
+      await checkRemotesForVisit('mf_goals', registered, fetchFn, () => (reloads += 1));
+      expect(reloads).toBe(1);
+
+      // A page that already reloaded for this very file registers the area anew instead of reloading again.
+      resetRemotesForTests();
+      served = { mf_goals: 'http://localhost:3002/releases/1/mf-manifest.json' };
+      const again = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_journal', again, fetchFn);
+      served = { mf_goals: 'http://localhost:3002/releases/2/mf-manifest.json' };
+      expect(await checkRemotesForVisit('mf_goals', again, fetchFn, () => (reloads += 1))).toEqual({
+        reloading: false,
+        reRegistered: ['mf_goals'],
+      });
+      expect(reloads).toBe(1);
+      expect(entryOf(again.instance, 'mf_goals')).toBe('http://localhost:3002/releases/2/mf-manifest.json');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the areas as they are when remotes.json cannot be read again', async () => {
+    resetRemotesForTests();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      served = { mf_goals: 'http://localhost:3002/mf-manifest.json' };
+      const registered = await startRemotes(fetchFn);
+      await checkRemotesForVisit('mf_goals', registered, fetchFn);
+      const down = async () => new Response('down', { status: 502 });
+      expect(await checkRemotesForVisit('mf_goals', registered, down)).toEqual({ reloading: false, reRegistered: [] });
+      expect(registered.areas).toEqual(['mf_goals']);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -1,0 +1,4 @@
+/** Types for common.mjs (a plain Node script), so TypeScript tests can import it. */
+export const repoRoot: string;
+export const remoteApps: string[];
+export function buildRow(app: string): string;
