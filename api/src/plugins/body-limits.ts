@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { Transform } from 'node:stream';
 import { invalid } from '../errors';
 import { MAX_BODY_DEPTH } from './storable-text';
 
@@ -34,40 +35,64 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * Why a JSON text's shape is refused (nesting deeper than MAX_BODY_DEPTH, more than MAX_BODY_VALUES values), or
- * `undefined`. One pass over the text that jumps over strings with `indexOf`, so it costs far less than parsing:
- * a 2 MB rich-text body is a few long strings. Malformed JSON is left to the parser.
+ * The shape of a JSON text read chunk by chunk, as its bytes arrive: refuses nesting deeper than MAX_BODY_DEPTH and
+ * more than MAX_BODY_VALUES values (arrays, objects, list items) before the body is whole, so such a body is never
+ * gathered, decoded or parsed. Strings are jumped over with `indexOf`; malformed JSON is left to the parser.
  */
-export function jsonShapeProblem(text: string): string | undefined {
-  let depth = 0;
-  let values = 0;
-  const length = text.length;
-  for (let at = 0; at < length; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code === QUOTE) {
-      // To the closing quote: one not preceded by an odd number of backslashes.
-      let end = text.indexOf('"', at + 1);
-      while (end !== -1) {
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes += 1;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+export class JsonShape {
+  private depth = 0;
+  private values = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** The next chunk; why the text is refused, or undefined while it may go on. */
+  feed(bytes: Uint8Array): string | undefined {
+    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const length = buffer.length;
+    let nextSlash = -2;
+    for (let at = 0; at < length; at += 1) {
+      if (this.inString) {
+        if (this.escaped) {
+          this.escaped = false;
+          continue;
+        }
+        const quote = buffer.indexOf(QUOTE, at);
+        if (nextSlash !== -1 && nextSlash < at) nextSlash = buffer.indexOf(BACKSLASH, at);
+        if (nextSlash !== -1 && (quote === -1 || nextSlash < quote)) {
+          this.escaped = true;
+          at = nextSlash;
+          continue;
+        }
+        if (quote === -1) return undefined;
+        this.inString = false;
+        at = quote;
+        continue;
       }
-      if (end === -1) return undefined;
-      at = end;
-    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
-      depth += 1;
-      values += 1;
-      if (depth > MAX_BODY_DEPTH) return `is nested too deeply (more than ${MAX_BODY_DEPTH} levels)`;
-    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
-      depth -= 1;
-    } else if (code === COMMA) {
-      values += 1;
+      const code = buffer[at];
+      if (code === QUOTE) {
+        this.inString = true;
+      } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+        this.depth += 1;
+        this.values += 1;
+        if (this.depth > MAX_BODY_DEPTH) return `is nested too deeply (more than ${MAX_BODY_DEPTH} levels)`;
+      } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+        this.depth -= 1;
+      } else if (code === COMMA) {
+        this.values += 1;
+      }
+      if (this.values > MAX_BODY_VALUES)
+        return `has too many values (more than ${MAX_BODY_VALUES.toLocaleString('en')})`;
     }
-    if (values > MAX_BODY_VALUES) return `has too many values (more than ${MAX_BODY_VALUES.toLocaleString('en')})`;
+    return undefined;
   }
-  return undefined;
 }
+
+/** Why a whole JSON text's shape is refused, or `undefined` (JsonShape over one chunk). */
+export function jsonShapeProblem(text: string): string | undefined {
+  return new JsonShape().feed(Buffer.from(text));
+}
+
+const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
 function isSignedIn(app: FastifyInstance, route: RouteOptions): boolean {
   const hooks = [route.onRequest ?? []].flat();
@@ -75,26 +100,35 @@ function isSignedIn(app: FastifyInstance, route: RouteOptions): boolean {
 }
 
 /**
- * Body limits per route and a shape check before JSON is parsed. Fastify's own `bodyLimit` (set where the app is
- * built) is the anonymous one, so a route is small unless it says otherwise; a route behind sign-in gets the
- * signed-in limit, which an unauthenticated request never reaches (sign-in is checked `onRequest`, before the
- * body is read). Routes whose real bodies are larger set `bodyLimit` themselves (records, rich text, imports).
+ * Body limits per route and a shape check of JSON bodies as they arrive. Fastify's own `bodyLimit` (set where the
+ * app is built) is the anonymous one, so a route is small unless it says otherwise; a route behind sign-in gets the
+ * signed-in limit, which an unauthenticated request never reaches (sign-in is checked `onRequest`, before the body
+ * is read). Routes whose real bodies are larger set `bodyLimit` themselves (records, rich text, imports).
  * Register before any route.
  */
 export function registerBodyLimits(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.bodyLimit === undefined && isSignedIn(app, route)) route.bodyLimit = bodyLimits.signedIn;
   });
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    const problem = jsonShapeProblem(text);
-    if (problem) {
-      done(invalid({ body: [problem] }), undefined);
-      return;
-    }
-    // Fastify's own parser (secure-json-parse, `__proto__`/`constructor` keys refused); it answers through `done`.
-    void parseJson(request, text, done);
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!isJson(request.headers['content-type'])) return payload;
+    // Over the limit, Fastify refuses it by its Content-Length without reading it: left alone.
+    const declared = Number(request.headers['content-length']);
+    if (declared > (request.routeOptions.bodyLimit ?? bodyLimits.anonymous)) return payload;
+    const shape = new JsonShape();
+    const guard = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        const problem = shape.feed(chunk);
+        if (problem) callback(invalid({ body: [problem] }));
+        else callback(null, chunk);
+      },
+    });
+    guard.on('error', () => {
+      // Refused: the rest of the body is read away unparsed, so the connection can take the next request.
+      payload.unpipe(guard);
+      payload.resume();
+    });
+    payload.on('error', (error) => guard.destroy(error));
+    return payload.pipe(guard);
   });
 }

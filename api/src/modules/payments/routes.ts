@@ -270,7 +270,6 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
 
   // The provider's webhook: the body is kept as bytes, since the signature is over exactly those bytes.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/payments/webhook/:provider',
