@@ -92,6 +92,13 @@ export function jsonShapeProblem(text: string): string | undefined {
   return new JsonShape().feed(Buffer.from(text));
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no body (logout ignores whatever comes): its shape is not checked either. */
+    ignoresBody?: boolean;
+  }
+}
+
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
 function isSignedIn(app: FastifyInstance, route: RouteOptions): boolean {
@@ -111,7 +118,7 @@ export function registerBodyLimits(app: FastifyInstance): void {
     if (route.bodyLimit === undefined && isSignedIn(app, route)) route.bodyLimit = bodyLimits.signedIn;
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!isJson(request.headers['content-type'])) return payload;
+    if (!isJson(request.headers['content-type']) || request.routeOptions.config.ignoresBody) return payload;
     // Over the limit, Fastify refuses it by its Content-Length without reading it: left alone.
     const declared = Number(request.headers['content-length']);
     if (declared > (request.routeOptions.bodyLimit ?? bodyLimits.anonymous)) return payload;
