@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relaxedLimits, signUp, testDatabase } from '../test/helpers';
-import { BODY_LIMIT, buildApp } from './app';
+import { buildApp } from './app';
+import { bodyLimits } from './plugins/body-limits';
 import { defaultEnv } from './env';
 import { calendarConnections } from './db/schema';
 
@@ -52,7 +53,7 @@ describe('errors', () => {
     const user = await signUp(app);
     const response = await user.post('/api/note/create', {
       board: user.boardId,
-      params: { body: 'x'.repeat(BODY_LIMIT + 10) },
+      params: { body: 'x'.repeat(bodyLimits.richText + 10) },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The request body is too large.');

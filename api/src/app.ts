@@ -58,9 +58,8 @@ import { documentErrorResponses, documentingSerializerCompiler } from './openapi
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
+import { bodyLimits, registerBodyLimits } from './plugins/body-limits';
 import './types';
-
-export const BODY_LIMIT = 2 * 1024 * 1024;
 
 export interface AppOptions {
   db: Db;
@@ -92,7 +91,8 @@ function trustProxyOption(
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    bodyLimit: BODY_LIMIT,
+    // The anonymous limit unless a route asks for more (plugins/body-limits.ts).
+    bodyLimit: bodyLimits.anonymous,
     trustProxy: trustProxyOption(options.env.TRUST_PROXY),
     // Reject `__proto__` and `constructor.prototype` keys in JSON bodies (answered as 422 by the error handler).
     onProtoPoisoning: 'error',
@@ -102,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Response schemas made with `documented()` only describe the answer in /api/docs (see openapi.ts).
   app.setSerializerCompiler(documentingSerializerCompiler);
   installErrorHandler(app);
+  registerBodyLimits(app);
   // Unknown paths answer in the contract's shape, not Fastify's default `{ message, error, statusCode }`.
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ success: false, error: 'Not found', code: errorCodes.notFound }),

@@ -132,7 +132,8 @@ export class JobQueue {
 
   constructor(
     private readonly connection: ConstructorOptions,
-    private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
+    /** Also the log of the jobs' handlers. */
+    readonly log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
     private readonly pollingIntervalSeconds = 2,
   ) {}
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../errors';
 import { dbId } from '../ids';
 import { requireOwnBoard } from '../modules/boards/service';
+import { bodyLimits } from '../plugins/body-limits';
 import { authOf } from '../types';
 import { presenterOf, type StoredRow, type WireRecord } from './compact-row';
 import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
@@ -102,6 +103,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   const responses = modelResponses(def, entry.hooks.createErrors);
   // Rich text is sanitized (unstorable characters become U+FFFD), so the storable-text check leaves it alone.
   const config = { richTextPaths: def.richText.map((field) => `params.${field}`) };
+  // A write carries one record: editor HTML makes it large, other fields never come near the record limit.
+  const bodyLimit = def.richText.length > 0 ? bodyLimits.richText : bodyLimits.record;
   const createParams = createSchema(def);
   const updateParams = updateSchema(def).extend({
     id,
@@ -198,6 +201,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
         response: responses.create,
       },
       config,
+      bodyLimit,
       ...guard,
     },
     async (request, reply) => {
@@ -236,6 +240,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
         response: responses.update,
       },
       config,
+      bodyLimit,
       ...guard,
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { passwordResets } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { passwordResets, users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/queue';
 import { composeMail } from '../mail/compose';
@@ -18,7 +19,7 @@ export function resetLink(appUrl: string, email: string, token: string): string 
 /**
  * The reset mail is made in the job, not the request: the token exists only in the mail (its hash in the
  * database), never in the queue's table, and an unknown address costs the request nothing more than a known one.
- * A retry after an SMTP failure mails a fresh link; the unsent one expires unused.
+ * A retry after an SMTP failure mails a fresh link, which voids the unsent one.
  */
 export function definePasswordResetJob(queue: JobQueue, deps: { db: Db; env: Env; mailer: Mailer }): void {
   queue.define<{ email: string }>({
@@ -28,9 +29,15 @@ export function definePasswordResetJob(queue: JobQueue, deps: { db: Db; env: Env
       const user = await findUserByEmail(deps.db, email);
       if (!user) return;
       const token = newToken();
-      await deps.db
-        .insert(passwordResets)
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      // Only the latest link works (OWASP ASVS): issuing one voids the account's unused ones. The user's row is
+      // locked so two requests at once cannot each leave a link.
+      await deps.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        await tx
+          .insert(passwordResets)
+          .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      });
       await deps.mailer.send(
         composeMail({
           to: user.email,

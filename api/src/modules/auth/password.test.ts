@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail } from '../../../test/helpers';
 import { passwordResets } from '../../db/schema';
+import { hashToken } from '../../plugins/auth';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { defaultEnv } from '../../env';
 
@@ -74,6 +75,24 @@ describe('password reset by e-mail', () => {
         .from(passwordResets)
         .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
     ).toEqual([]);
+  }, 30_000);
+
+  it('voids the older unused link as soon as a newer one is issued: only the latest works', async () => {
+    const user = await signUp(app);
+    const older = tokenFrom(await askForReset(user.email));
+    const newer = tokenFrom(await askForReset(user.email));
+    const stale = await reset(app, user.email, older, 'the older link 123');
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors.token[0]).toMatch(/invalid or has expired/);
+    expect((await login(app, user.email, PASSWORD)).statusCode).toBe(200);
+    const { db } = await testDatabase();
+    const outstanding = await db
+      .select({ tokenHash: passwordResets.tokenHash })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    expect(outstanding).toEqual([{ tokenHash: hashToken(newer) }]);
+    expect((await reset(app, user.email, newer, 'the newer link 123')).statusCode).toBe(200);
+    expect((await login(app, user.email, 'the newer link 123')).statusCode).toBe(200);
   }, 30_000);
 
   it('answers success for an unknown address and sends nothing', async () => {

@@ -109,6 +109,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           summary: 'Revoke the token of this request (any body is ignored)',
           response: { 200: succeeded },
         },
+        config: { ignoresBody: true },
         onRequest: app.authenticate,
       },
       async (request) => {

@@ -345,7 +345,7 @@ export function defineCalendarSyncJob(queue: JobQueue, deps: CaldavDeps): void {
         .from(calendarConnections)
         .where(eq(calendarConnections.id, connectionId))
         .limit(1);
-      if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId);
+      if (connection?.provider === 'ics') await refreshSubscription(deps.db, deps.policy, connectionId, queue.log);
       else if (connection?.provider === 'google') await syncGoogleConnection(deps.google, connectionId);
       else if (connection) await syncConnection(deps, connectionId);
     },

@@ -7,6 +7,8 @@ import { asUser, createTestApp, signUp, testDatabase, type TestUser } from '../.
 import { calendarConnections, users } from '../../db/schema';
 import { defaultEnv } from '../../env';
 import { scanCalendarSyncs } from './caldav';
+import { defaultFetchPolicy } from './safe-fetch';
+import { FEED_FAILED, refreshConnection } from './subscriptions';
 
 let app: FastifyInstance;
 /** An app whose calendar fetches may reach this machine, as under `pnpm start`. */
@@ -18,7 +20,11 @@ let feedBody = '';
 beforeAll(async () => {
   app = await createTestApp();
   devApp = await createTestApp({ env: defaultEnv({ CALENDAR_FETCH_ALLOW_LOOPBACK: 'true' }) });
-  feedServer = createServer((_request, response) => {
+  feedServer = createServer((request, response) => {
+    if (request.url === '/missing.ics') {
+      response.writeHead(404);
+      return response.end('Not here');
+    }
     response.writeHead(200, { 'content-type': 'text/calendar' });
     response.end(feedBody);
   });
@@ -276,12 +282,12 @@ describe('ICS subscriptions', () => {
     const user = await signUp(app);
     const refused = await user.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics`, name: 'Local' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/loopback/);
+    expect(refused.json()).toEqual({ message: FEED_FAILED, errors: { url: [FEED_FAILED] } });
     const dev = await signUp(devApp);
     feedBody = '<html>not a calendar</html>';
     const notIcs = await dev.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics` });
     expect(notIcs.statusCode).toBe(422);
-    expect(notIcs.json().message).toMatch(/not an iCalendar file/);
+    expect(notIcs.json().message).toBe(FEED_FAILED);
     const rows = await (
       await testDatabase()
     ).db
@@ -289,6 +295,57 @@ describe('ICS subscriptions', () => {
       .from(calendarConnections)
       .where(eq(calendarConnections.userId, dev.id));
     expect(rows).toEqual([]);
+  });
+
+  it('says one thing in words for every failed subscription, so the answer tells nothing about the host', async () => {
+    const dev = await signUp(devApp);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const answers = [];
+    for (const [url, body] of [
+      [`${feedBase}/missing.ics`, ''],
+      [`${feedBase}/a.ics`, '<html>not a calendar</html>'],
+      // ical.js fails inside on this one ("Cannot read properties of undefined").
+      [`${feedBase}/a.ics`, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20260101T100000Z\r\n'],
+      [`http://127.0.0.1:${closedPort}/a.ics`, ''],
+      ['http://no-such-host.invalid/a.ics', ''],
+    ]) {
+      feedBody = body;
+      const response = await dev.post('/api/calendar/subscribe', { url });
+      expect(response.statusCode, url).toBe(422);
+      answers.push(response.body);
+    }
+    expect(new Set(answers)).toEqual(
+      new Set([JSON.stringify({ message: FEED_FAILED, errors: { url: [FEED_FAILED] } })]),
+    );
+  });
+
+  it('keeps the reason of a failed feed in the log and on the connection only the words', async () => {
+    const dev = await signUp(devApp);
+    feedBody = ics('BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:A\r\nDTSTART:20260101T100000Z\r\nEND:VEVENT\r\n');
+    const made = await dev.post('/api/calendar/subscribe', { url: `${feedBase}/a.ics` });
+    expect(made.statusCode, made.body).toBe(201);
+    const [row] = await (
+      await testDatabase()
+    ).db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, made.json().connection.id));
+    const logged: Record<string, unknown>[] = [];
+    const log = { warn: (details: Record<string, unknown>) => logged.push(details) };
+    const db = (await testDatabase()).db;
+    const policy = { ...defaultFetchPolicy, allowLoopback: true };
+    feedBody = '<html>not a calendar</html>';
+    expect(await refreshConnection(db, row, 'UTC', policy, log)).toEqual({ ok: false, error: FEED_FAILED });
+    expect(await refreshConnection(db, `${feedBase}/missing.ics`, 'UTC', policy, log)).toMatchObject({ ok: false });
+    expect(logged).toEqual([
+      expect.objectContaining({ connection: row.id, reason: expect.stringMatching(/not an iCalendar file/) }),
+      expect.objectContaining({ url: `${feedBase}/missing.ics`, reason: 'the address answered 404' }),
+    ]);
+    const refreshed = await dev.post('/api/calendar/connections/refresh', { id: row.id });
+    expect(refreshed.json().connection.last_error).toBe(FEED_FAILED);
   });
 });
 

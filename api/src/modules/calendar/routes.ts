@@ -286,8 +286,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       if ((await connectionCount(app.db, userId)) >= MAX_CONNECTIONS)
         throw invalid({ url: [`cannot be added: ${MAX_CONNECTIONS} calendars are connected already`] });
       // Fetched before saving: an address that cannot be read is refused with the reason, and nothing is kept.
-      const fetched = await refreshConnection(null, url, zone, policy);
-      if (!fetched.ok) throw invalid({ url: [`could not be read: ${fetched.error}`] });
+      const fetched = await refreshConnection(null, url, zone, policy, request.log);
+      if (!fetched.ok) throw invalid({ url: [fetched.error] }, fetched.error);
       const name = request.body.name || new URL(url).hostname;
       const row = await insertConnection(app.db, {
         userId,
@@ -335,9 +335,8 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
         return { connection: await presentConnection(app, row) };
       }
       const { zone } = await zoneOf(app.db, userId);
-      const fetched = await refreshConnection(app.db, row, zone, policy);
+      await refreshConnection(app.db, row, zone, policy, request.log);
       const updated = await connectionById(app.db, row.id);
-      if (!fetched.ok) app.log.info({ connection: row.id }, 'calendar refresh failed');
       return { connection: await presentConnection(app, updated!) };
     },
   );

@@ -2,7 +2,8 @@ import type { lookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFetchPolicy, refusalOf, safeFetchText } from './safe-fetch';
+import { networkInterfaces } from 'node:os';
+import { defaultFetchPolicy, guardedFetch, refusalOf, safeFetchText } from './safe-fetch';
 
 /** A resolver that answers fixed addresses, as a hostile DNS name would. */
 function resolverFor(map: Record<string, string[]>): typeof lookup {
@@ -40,7 +41,8 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/calendar' });
     response.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // On every interface, so it can be reached at this host's own non-loopback address too.
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(
@@ -103,5 +105,71 @@ describe('the SSRF guard', () => {
     await expect(safeFetchText(`${base}/slow`, { ...dev, timeoutMs: 300 })).rejects.toThrow(/no answer within/);
     await expect(safeFetchText('file:///etc/passwd', dev)).rejects.toThrow(/only http and https/);
     expect(await safeFetchText(`${base}/ok.ics`, dev)).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('allows only global unicast: refuses documentation, benchmarking, relay and other reserved ranges', () => {
+    for (const address of [
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '192.88.99.1',
+      '192.0.0.8',
+      '198.18.0.1',
+      '240.0.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '2001:db8::1',
+      '3fff::1',
+      '100::1',
+      '2001::1',
+      '2001:2::1',
+      'fec0::1',
+      '5f00::1',
+      '4000::1',
+      'not an address',
+    ])
+      expect(refusalOf(address, { allowLoopback: false }, new Set()), address).toMatch(/private|reserved|not an IP/);
+    for (const address of ['8.8.8.8', '192.31.196.1', '2606:4700::1111', '2001:4:112::1'])
+      expect(refusalOf(address, { allowLoopback: false }, new Set()), address).toBeNull();
+  });
+
+  it('judges an IPv6 address by the IPv4 address it carries: mapped, translated, compatible, NAT64 and 6to4', () => {
+    const loopbackForms = ['::ffff:127.0.0.1', '::ffff:0:7f00:1', '::127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::'];
+    for (const address of loopbackForms) {
+      expect(refusalOf(address, { allowLoopback: false }, new Set()), address).toMatch(
+        /127\.0\.0\.1 is this server itself/,
+      );
+      expect(refusalOf(address, { allowLoopback: true }, new Set()), address).toBeNull();
+    }
+    for (const address of ['::ffff:10.0.0.1', '::10.0.0.1', '64:ff9b::a00:1', '2002:c000:204::1', '2002:a9fe:a9fe::'])
+      expect(refusalOf(address, { allowLoopback: true }, new Set()), address).toMatch(/private|reserved/);
+    for (const address of ['::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1'])
+      expect(refusalOf(address, { allowLoopback: false }, new Set()), address).toBeNull();
+  });
+
+  it("refuses every address of this host's own interfaces, in any form, whatever its range", async () => {
+    const own = Object.values(networkInterfaces())
+      .flatMap((entries) => entries ?? [])
+      .filter((entry) => !entry.internal)
+      .map((entry) => entry.address);
+    expect(own.length, 'this host has a non-loopback address').toBeGreaterThan(0);
+    for (const address of own)
+      expect(refusalOf(address, { allowLoopback: true }), address).toMatch(/this server's own address/);
+    const ipv4 = own.find((address) => !address.includes(':'));
+    if (!ipv4) return;
+    expect(refusalOf(`::ffff:${ipv4}`, { allowLoopback: true })).toMatch(/this server's own address/);
+    // Reached at that address, the test server is refused by the feed fetcher and by CalDAV's fetch alike.
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${ipv4}:${port}/ok.ics`;
+    await expect(safeFetchText(url, dev)).rejects.toThrow(/this server's own address/);
+    await expect(guardedFetch(dev)(url)).rejects.toThrow(/this server's own address/);
+    const resolve = resolverFor({ 'me.example': [ipv4] });
+    await expect(safeFetchText(`http://me.example:${port}/ok.ics`, dev, resolve)).rejects.toThrow(/own address/);
+  });
+
+  it('refuses IPv6 literals that carry a loopback address in the web address itself', async () => {
+    await expect(safeFetchText('http://[::127.0.0.1]:9/', defaultFetchPolicy)).rejects.toThrow(/loopback/);
+    await expect(safeFetchText('http://[2002:7f00:1::]:9/', defaultFetchPolicy)).rejects.toThrow(/loopback/);
   });
 });

@@ -1,40 +1,15 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import ipaddr from 'ipaddr.js';
 
 /*
  * Fetching an address a user typed (a calendar feed) from our server: the address must not reach our own
  * network. Every address a name resolves to is checked, the connection uses the checked address (the check
  * sits in the socket's DNS lookup, so a second resolution cannot swap it), and every redirect is checked again.
  */
-
-const privateRanges = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  privateRanges.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  privateRanges.addSubnet(net, prefix, 'ipv6');
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
 
 export interface FetchPolicy {
   /** Development only: lets a feed served on this machine be tried. */
@@ -53,14 +28,66 @@ export const defaultFetchPolicy: FetchPolicy = {
 
 export class FetchRefused extends Error {}
 
-/** Why an address may not be fetched, or null when it may. IPv4-mapped IPv6 addresses are judged as IPv4. */
-export function refusalOf(address: string, policy: Pick<FetchPolicy, 'allowLoopback'>): string | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1] : address;
-  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  if (loopback.check(ip, family)) return policy.allowLoopback ? null : `${ip} is this server itself (loopback)`;
-  if (privateRanges.check(ip, family)) return `${ip} is a private, link-local or reserved address`;
-  return null;
+/**
+ * The special-purpose ranges of IANA's registries that ipaddr.js names and that are globally reachable: AS112
+ * (DNS sinks for private zones' reverse lookups) and AMT relays. Every other named range is refused.
+ */
+const globalRanges = new Set(['unicast', 'as112', 'as112v6', 'amt']);
+/** IPv6 global unicast is 2000::/3; within it, 3fff::/20 is for documentation (RFC 9637), newer than ipaddr.js. */
+const globalUnicast6 = ipaddr.parseCIDR('2000::/3');
+const documentation6 = ipaddr.parseCIDR('3fff::/20');
+
+const ipv4Of = (parts: number[]) => new ipaddr.IPv4([parts[0] >> 8, parts[0] & 0xff, parts[1] >> 8, parts[1] & 0xff]);
+
+/**
+ * The IPv4 address an IPv6 one carries and leads to: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`) and 6to4 (`2002:AABB:CCDD::`).
+ */
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const p = address.parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 5) && p[5] === 0xffff) return ipv4Of([p[6], p[7]]);
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return ipv4Of([p[6], p[7]]);
+  // `::` and `::1` are IPv6's own unspecified and loopback addresses, not IPv4-compatible ones.
+  if (zeros(0, 6) && (p[6] !== 0 || p[7] > 1)) return ipv4Of([p[6], p[7]]);
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return ipv4Of([p[6], p[7]]);
+  if (p[0] === 0x2002) return ipv4Of([p[1], p[2]]);
+  return undefined;
+}
+
+/** Every address of this host's own interfaces (eth0's included, whatever its range), zone ids left off. */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? []) {
+      const address = entry.address.replace(/%.*$/, '');
+      if (ipaddr.isValid(address)) own.add(ipaddr.parse(address).toNormalizedString());
+    }
+  return own;
+}
+
+/**
+ * Why an address may not be fetched, or null when it may. Only global unicast passes (IANA's special-purpose
+ * registries, through ipaddr.js's ranges); an IPv6 address carrying an IPv4 one is judged by the IPv4 one; and no
+ * address of this host's own interfaces passes, whatever its range. Loopback passes only when the policy allows it.
+ */
+export function refusalOf(
+  address: string,
+  policy: Pick<FetchPolicy, 'allowLoopback'>,
+  own: ReadonlySet<string> = ownAddresses(),
+): string | null {
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  let ip = ipaddr.parse(address);
+  const carried = ip.kind() === 'ipv6' ? embeddedIpv4(ip as ipaddr.IPv6) : undefined;
+  if (carried) ip = carried;
+  const shown = ip.toString();
+  const range = ip.range();
+  if (range === 'loopback') return policy.allowLoopback ? null : `${shown} is this server itself (loopback)`;
+  if (own.has(ip.toNormalizedString()) || (carried && own.has(ipaddr.parse(address).toNormalizedString())))
+    return `${shown} is this server's own address`;
+  const global =
+    globalRanges.has(range) && (ip.kind() === 'ipv4' || (ip.match(globalUnicast6) && !ip.match(documentation6)));
+  return global ? null : `${shown} is a private, link-local or reserved address`;
 }
 
 /** A DNS lookup that fails when any address the name resolves to is refused. */

@@ -203,4 +203,35 @@ describe('sessions and records', () => {
       best_session_volume: null,
     });
   });
+
+  it("answers 404 for another user's exercise, an unknown one or one of another board, on records and history", async () => {
+    const lifter = await signUp(app);
+    const stranger = await signUp(app);
+    const made = async (as: TestUser, board = as.boardId) => {
+      const response = await as.post('/api/exercise/create', { board, params: { name: 'Own press' } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().exercise.id as number;
+    };
+    const theirs = await made(stranger);
+    // The stranger logs it, so a wrong answer would have something to show.
+    expect((await session(stranger, '2026-11-05', [{ exercise_id: theirs, reps: 5, weight: 80 }])).statusCode).toBe(
+      201,
+    );
+    const elsewhere = (await lifter.post('/api/board/create', { name: 'Other gym' })).json().board.id as number;
+    const onOtherBoard = await made(lifter, elsewhere);
+    for (const exerciseId of [theirs, onOtherBoard, 1_999_999_999]) {
+      for (const path of ['/api/exercise/records', '/api/exercise/history']) {
+        const response = await lifter.post(path, { board: lifter.boardId, params: { exercise_id: exerciseId } });
+        expect(response.statusCode, `${path} ${exerciseId}`).toBe(404);
+        expect(response.json()).toMatchObject({ success: false, code: 'LB-NOT-FOUND' });
+      }
+    }
+    const mine = await made(lifter);
+    for (const exerciseId of [mine, bench]) {
+      for (const path of ['/api/exercise/records', '/api/exercise/history']) {
+        const response = await lifter.post(path, { board: lifter.boardId, params: { exercise_id: exerciseId } });
+        expect(response.statusCode, `${path} ${exerciseId}`).toBe(200);
+      }
+    }
+  });
 });

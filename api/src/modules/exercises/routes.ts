@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../ids';
-import { documented } from '../../openapi';
+import { notFound } from '../../errors';
+import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
-import { recordsOf, sessionsWith } from './service';
+import { exerciseOnBoard, recordsOf, sessionsWith } from './service';
 
 const kg = z.number().nullable();
 export const recordsAnswer = documented(
@@ -53,6 +54,10 @@ const MAX_SESSIONS = 5000;
 
 export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Another user's (or an unknown) exercise is 404, as every foreign id is: not an empty answer.
+  const requireExercise = async (userId: number, boardId: number, exerciseId: number) => {
+    if (!(await exerciseOnBoard(app.db, userId, boardId, exerciseId))) throw notFound('This exercise was not found.');
+  };
   api.post(
     '/api/exercise/records',
     {
@@ -60,13 +65,14 @@ export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
         tags: ['exercise'],
         summary: 'Personal records of one exercise (your own sessions only)',
         body: z.object({ board: dbId, params: z.object({ exercise_id: dbId }).strict() }).strict(),
-        response: { 200: recordsAnswer },
+        response: { 200: recordsAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
       const { userId } = authOf(request);
       await requireOwnBoard(app.db, userId, request.body.board);
+      await requireExercise(userId, request.body.board, request.body.params.exercise_id);
       return {
         success: true as const,
         records: await recordsOf(app.db, userId, request.body.board, request.body.params.exercise_id),
@@ -88,7 +94,7 @@ export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
               .strict(),
           })
           .strict(),
-        response: { 200: historyAnswer },
+        response: { 200: historyAnswer, ...errorsOf(404) },
       },
       onRequest: app.authenticate,
     },
@@ -96,6 +102,7 @@ export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       await requireOwnBoard(app.db, userId, request.body.board);
       const { exercise_id: exerciseId, limit = 200 } = request.body.params;
+      await requireExercise(userId, request.body.board, exerciseId);
       return {
         success: true as const,
         sessions: await sessionsWith(app.db, userId, request.body.board, exerciseId, limit),

@@ -3,7 +3,20 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { workout_sessionTable as sessions } from '../../db/schema';
+import { exerciseTable } from '../../db/model-tables';
 import { workoutSessionExercises } from '../../db/training-schema';
+import { libraryOf } from './library';
+
+/** Whether the board shows the exercise: a built-in, or one of the caller's own on that board. */
+export async function exerciseOnBoard(db: Db, userId: number, boardId: number, exerciseId: number): Promise<boolean> {
+  if ((await libraryOf(db)).byId(exerciseId)) return true;
+  const [row] = await db
+    .select({ id: exerciseTable.id })
+    .from(exerciseTable)
+    .where(and(eq(exerciseTable.id, exerciseId), eq(exerciseTable.userId, userId), eq(exerciseTable.boardId, boardId)))
+    .limit(1);
+  return row !== undefined;
+}
 
 export interface SessionSets {
   id: number;

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, signUp, testDatabase, uniqueEmail, publishProgram } from '../../../test/helpers';
+import {
+  adminOf,
+  createTestApp,
+  PASSWORD,
+  signUp,
+  testDatabase,
+  uniqueEmail,
+  publishProgram,
+  type TestUser,
+} from '../../../test/helpers';
 import { invitations } from '../../db/schema';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { defaultEnv } from '../../env';
@@ -42,10 +51,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function publishedProgram(title: string): Promise<{ id: number; guid: string }> {
+async function publishedProgram(title: string): Promise<{ id: number; guid: string; creator: TestUser }> {
   const creator = await signUp(app, { as_creator: true });
   const template = { goals: [{ title: 'Run 5 km' }], habits: [{ title: 'Run three times a week' }] };
-  return publishProgram(app, creator, { title, template });
+  return { ...(await publishProgram(app, creator, { title, template })), creator };
 }
 
 describe('POST /api/invitations/create', () => {
@@ -91,7 +100,7 @@ describe('POST /api/invitations/create', () => {
 
   it('invites into a published program: the link opens /sign-up/:guid and the invitee lands subscribed', async () => {
     const program = await publishedProgram('Couch to 5k');
-    const inviter = await signUp(app);
+    const inviter = program.creator;
     const to = uniqueEmail('runner');
     const response = await inviter.post('/api/invitations/create', { email: to, program_guid: program.guid });
     expect(response.json().invitation.program_guid).toBe(program.guid);
@@ -119,6 +128,28 @@ describe('POST /api/invitations/create', () => {
       program_id: program.id,
       board: { id: expect.any(Number), name: 'Couch to 5k' },
     });
+  });
+
+  it("lets only the program's creator or an admin invite into it: anyone else is 403 and no mail goes out", async () => {
+    const program = await publishedProgram('Marathon in a month');
+    const stranger = await signUp(app);
+    const otherCreator = await signUp(app, { as_creator: true });
+    for (const caller of [stranger, otherCreator]) {
+      const to = uniqueEmail('victim');
+      const refused = await caller.post('/api/invitations/create', { email: to, program_guid: program.guid });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, code: 'LB-FORBIDDEN' });
+      expect(refused.json().error).toMatch(/Only the program's creator/);
+      const rows = await (await testDatabase()).db.select().from(invitations).where(eq(invitations.email, to));
+      expect(rows).toEqual([]);
+    }
+    const admin = await adminOf(app);
+    const to = uniqueEmail('welcome');
+    const allowed = await admin.post('/api/invitations/create', { email: to, program_guid: program.guid });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await mailTo(to)).subject).toBe('You are invited to “Marathon in a month” on Lifeboard');
+    // Without a program anyone may still invite a friend.
+    expect((await stranger.post('/api/invitations/create', { email: uniqueEmail() })).statusCode).toBe(200);
   });
 
   it('answers the same for an address that already has an account', async () => {

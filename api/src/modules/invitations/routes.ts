@@ -2,7 +2,7 @@ import { email } from '@lifeboard/shared/models/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, tooManyRequests } from '../../errors';
+import { forbidden, invalid, tooManyRequests } from '../../errors';
 import { dbId } from '../../ids';
 import { authOf } from '../../types';
 import { findPublishedProgram } from '../programs/install';
@@ -41,14 +41,14 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['invitations'],
         summary:
-          'E-mail an invitation to sign up (the mail is queued and retried), optionally into a published program; the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.',
+          "E-mail an invitation to sign up (the mail is queued and retried), optionally into a published program of the caller (403 for another creator's, unless an admin); the same answer whether or not the address has an account. 429 with Retry-After beyond the hourly limit.",
         body: createBody,
-        response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(429) },
+        response: { 200: z.object({ success: z.literal(true), invitation: invitationView }), ...errorsOf(403, 429) },
       },
       ...guard,
     },
     async (request, reply) => {
-      const { userId } = authOf(request);
+      const { userId, role } = authOf(request);
       const wait = await invitationRetryAfter(app.db, userId, app.limits.invitationsPerUserPerHour);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
@@ -57,6 +57,9 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const guid = request.body.program_guid ?? null;
       const program = guid ? await findPublishedProgram(app.db, guid) : undefined;
       if (guid && !program) throw invalid({ program_guid: ['is not a published program'] });
+      // A program's invitations go out in its creator's name: nobody else may send mail naming it.
+      if (program && program.userId !== userId && role !== 'admin')
+        throw forbidden("Only the program's creator can invite people into it.");
 
       const { row, token, inviterName } = await createInvitation(app.db, userId, request.body.email, guid);
       // Queued: the invitation is listed at once, and an SMTP outage only delays the mail (the job retries).

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, forbidden, invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
+import { bodyLimits } from '../../plugins/body-limits';
 import { authOf } from '../../types';
 import { feeSettingsOf } from '../creator-ledger/ledger';
 import { findPublishedProgram, priceOf } from '../programs/install';
@@ -281,6 +282,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
           params: z.object({ provider: z.enum(['test', 'stripe']) }),
           response: { 200: received, ...errorsOf(400, 404) },
         },
+        bodyLimit: bodyLimits.webhook,
       },
       async (request) => {
         if (request.params.provider !== provider.name)

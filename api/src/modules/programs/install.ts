@@ -15,6 +15,8 @@ const routineInput = createSchema(models.routine);
 
 export interface InstallableProgram {
   id: number;
+  /** Its creator. */
+  userId: number;
   data: Record<string, unknown>;
 }
 
@@ -35,7 +37,7 @@ export function priceOf(program: Pick<InstallableProgram, 'data'>): { cents: num
 export async function findPublishedProgram(db: Db, guid: string): Promise<InstallableProgram | undefined> {
   const programs = modelTables.program;
   const [row] = await db
-    .select({ id: programs.id, data: programs.data })
+    .select({ id: programs.id, userId: programs.userId, data: programs.data })
     .from(programs)
     .where(and(sql`${programs.data}->>'guid' = ${guid}`, sql`${programs.data}->>'status' = 'published'`))
     .limit(1);

@@ -4,6 +4,7 @@ import { responses } from '@lifeboard/shared/models/mission';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bodyLimits } from '../../plugins/body-limits';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { readAnswers, saveAnswers } from './service';
@@ -70,6 +71,8 @@ export async function simpleModelRoutes(app: FastifyInstance): Promise<void> {
         body: z.object({ board, model, responses }).strict(),
         response: { 200: answersSaved },
       },
+      // Answers to up to 100 questions: a record write.
+      bodyLimit: bodyLimits.record,
       onRequest: app.authenticate,
     },
     async (request) => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { AppError, invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import type { BlobStore } from './blob-store';
@@ -39,6 +40,9 @@ const noFile = () =>
     { file: ['is required: send one image as the multipart field "file"'] },
     'Send one image as the multipart field "file".',
   );
+
+const moreThanOneFile = () =>
+  new AppError(400, errorCodes.badRequest, 'Send one image at a time: this upload has more than one file.');
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
@@ -111,7 +115,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
         description:
           'The type is decided from the bytes, not the declared content type. Answers `{ success, id, url }`; `url` is the path of GET /api/uploads/{id}.',
         consumes: ['multipart/form-data'],
-        response: { 201: uploaded, 413: imageTooLarge, ...errorsOf(415) },
+        response: { 201: uploaded, 413: imageTooLarge, ...errorsOf(400, 415) },
       },
       onRequest: app.authenticate,
       config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
@@ -125,20 +129,26 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           'Send the image as multipart/form-data with one field named "file".',
         );
       }
-      let part: MultipartFile | undefined;
+      // Every part is read, so a second file is seen (the parser's `files: 1` limit raises it) before anything is
+      // stored: the contract takes one file, and storing the first of five while answering 201 would hide the rest.
+      let bytes: Buffer | undefined;
       try {
-        part = await request.file();
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
+            await part.toBuffer().catch(() => undefined);
+            throw noFile();
+          }
+          bytes = await readImagePart(part);
+        }
       } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (errorCode(error) === 'FST_FILES_LIMIT') throw moreThanOneFile();
         if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw noFile();
       }
-      if (!part) throw noFile();
-      if (part.fieldname !== 'file') {
-        // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
-        await part.toBuffer().catch(() => undefined);
-        throw noFile();
-      }
-      const bytes = await readImagePart(part);
+      if (!bytes) throw noFile();
       const contentType = detectImageType(bytes);
       if (!contentType) throw wrongType();
 

@@ -197,6 +197,26 @@ describe('POST /api/uploads/image', () => {
     }
   });
 
+  it('answers 400 for more than one file part and stores none of them', async () => {
+    const before = await storedFiles();
+    for (const parts of [
+      Array.from({ length: 5 }, (_, index) => filePart(tinyPng(), 'image/png', `${index}.png`)),
+      [filePart(tinyPng(), 'image/png', 'a.png'), { ...filePart(tinyPng(), 'image/png', 'b.png'), name: 'other' }],
+    ]) {
+      const response = await upload(parts);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Send one image at a time: this upload has more than one file.',
+        code: 'LB-BAD-REQUEST',
+      });
+    }
+    expect(await storedFiles()).toEqual(before);
+    // One file beside ordinary fields is still one image.
+    const one = await upload([{ name: 'caption', data: 'x' }, filePart(tinyPng(), 'image/png', 'one.png')]);
+    expect(one.statusCode, one.body).toBe(201);
+  });
+
   it('answers 415 for a body that is not multipart', async () => {
     const response = await user.post('/api/uploads/image', { file: 'data:image/png;base64,iVBORw0KGgo=' });
     expect(response.statusCode).toBe(415);
