@@ -24,7 +24,7 @@ import { goalRoutes } from './modules/goals/routes';
 import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { defineMailJob } from './modules/mail/jobs';
 import { definePasswordResetJob } from './modules/auth/password-reset-job';
 import { JobQueue } from './jobs/queue';
@@ -47,6 +47,7 @@ import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payou
 import { programRoutes } from './modules/programs/routes';
 import { programCoverRoutes } from './modules/programs/cover';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
+import { siteConfigRoutes } from './modules/site/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
 import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -111,7 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('env', options.env);
   app.decorate('limits', { ...defaultLimits, ...options.limits });
   app.decorate('ai', readAiConfig(options.aiEnv ?? options.env));
-  const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
+  const mailer =
+    options.mailer ??
+    (options.env.MAIL === 'off'
+      ? mailOff(app.log)
+      : createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM }));
   app.decorate('mailer', mailer);
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
   const queue = new JobQueue(
@@ -199,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   registerHealth(app);
+  await app.register(siteConfigRoutes, { payments: payments.name });
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);

@@ -90,6 +90,9 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 9
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
+      // Production refuses to start on unstated choices (env.ts statedChoicesMissing); a test states them.
+      PAYMENTS_PROVIDER: 'test',
+      APP_SECRET: 'the API test processes secret, thirty-two characters or more',
       ...env,
       PORT: String(port),
     },
