@@ -53,6 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection lost (the database restarted or went away) is an 'error' event: unheard, it would end
+    // the process. The pool drops that connection and opens a new one for the next query, so the API recovers
+    // when the database is back; meanwhile queries fail and /api/health/ready answers 503.
+    pool.on('error', () => undefined);
     // A query prepared with a name (`.prepare('name')`) is a named statement of node-postgres: each pooled
     // connection parses and plans it once.
     const db = drizzleNodePg(pool);
