@@ -59,6 +59,7 @@ import { documentErrorResponses, documentingSerializerCompiler } from './openapi
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
+import { registerDrain } from './plugins/drain';
 import './types';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -182,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer.close();
   });
 
+  // First of the request hooks: while shutting down, nothing else runs for a new request.
+  registerDrain(app);
   await registerSecurity(app, options.env.CORS_ORIGINS);
   registerAnonymousLimit(app);
   await app.register(swagger, {

@@ -55,6 +55,12 @@ export const envSchema = z
      * whose one in-process database a thread can't share.
      */
     JOB_WORKERS: z.enum(['auto', 'inline', 'thread', 'off']).default('auto'),
+    /**
+     * On SIGTERM, how long the API keeps its connections open answering new requests 503 (`Connection: close`, so a
+     * proxy retries elsewhere) while those in flight finish; then it closes. Keep it under the orchestrator's grace
+     * period (Docker: 10 s). `pnpm start` (development) stops at once.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).optional(),
     /** How often each API process looks for reminders coming due (it queues the next minute's), in seconds. */
     REMINDER_SCAN_SECONDS: z.coerce.number().min(1).max(60).default(20),
     /**

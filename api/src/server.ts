@@ -38,6 +38,10 @@ if (demo) {
 let jobThread: JobThread | null = null;
 const shutdown = async () => {
   if (localAdmin) forgetRunningApi(localAdmin.file);
+  // Requests in flight finish; new ones get 503 with `Connection: close` until the connections are closed.
+  app.startDraining();
+  const drainSeconds = env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'development' ? 0 : 3);
+  await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
   await jobThread?.stop();
   await app.close();
   await database.close();
