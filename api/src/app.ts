@@ -60,6 +60,7 @@ import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
 import { registerDrain } from './plugins/drain';
+import { registerSharedCounters } from './plugins/shared-counters';
 import './types';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -185,7 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First of the request hooks: while shutting down, nothing else runs for a new request.
   registerDrain(app);
-  await registerSecurity(app, options.env.CORS_ORIGINS);
+  const counters = registerSharedCounters(app, options.db);
+  await registerSecurity(app, options.env.CORS_ORIGINS, counters);
   registerAnonymousLimit(app);
   await app.register(swagger, {
     openapi: {
