@@ -51,6 +51,7 @@ import { siteConfigRoutes } from './modules/site/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
 import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
 import { uploadRoutes } from './modules/uploads/routes';
+import { createS3BlobStore, s3SettingsOf } from './modules/uploads/s3-blob-store';
 import { accountDataRoutes } from './modules/users/account-data';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
@@ -239,7 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes, { config: push });
   await app.register(smsRoutes);
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
-  const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
+  const s3 = s3SettingsOf(options.env);
+  const blobStore = options.blobStore ?? (s3 ? createS3BlobStore(s3) : createDiskBlobStore(options.env.UPLOADS_DIR));
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

@@ -34,6 +34,22 @@ export const envSchema = z
     PGLITE_DIR: z.string().default('.data/pglite'),
     /** Uploaded images on disk, beside PGlite's folder; a deploy with object storage passes its own BlobStore instead. */
     UPLOADS_DIR: z.string().default('.data/uploads'),
+    /**
+     * Uploads in an S3-compatible bucket when S3_BUCKET is set (several processes then share them); otherwise on disk
+     * in UPLOADS_DIR. S3_ENDPOINT for a server other than AWS (MinIO, Ceph…), with path-style addresses by default.
+     * Without the key pair the SDK's usual sources (AWS_* variables, an instance role) are used.
+     */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    /** Prefix of every key in the bucket (e.g. `lifeboard/`), so one bucket can serve several sites. */
+    S3_PREFIX: z.string().default(''),
     /** Requests a minute one address may send without a valid token (sign-in pages, public shared pages). */
     ANONYMOUS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
     /** Megabytes of images one account may keep (each image is at most 10 MB). */
