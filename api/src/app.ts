@@ -61,6 +61,7 @@ import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
 import { registerDrain } from './plugins/drain';
+import { registerMetrics } from './plugins/metrics';
 import { registerSharedCounters } from './plugins/shared-counters';
 import './types';
 
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   registerHealth(app);
+  registerMetrics(app, options.env.METRICS_TOKEN);
   await app.register(siteConfigRoutes, { payments: payments.name });
 
   await app.register(authRoutes);

@@ -90,6 +90,11 @@ export const envSchema = z
      * every process of one site shares it. Changing it voids reminder links and stored CalDAV passwords.
      */
     APP_SECRET: z.string().min(32).optional(),
+    /**
+     * Turns on `GET /metrics` (Prometheus text format), answered only to `Authorization: Bearer <METRICS_TOKEN>`;
+     * unset, there is no such page. 24+ characters (`openssl rand -base64 32`).
+     */
+    METRICS_TOKEN: z.string().min(24).optional(),
     /** The name `/api/health/ready` gives this process (`instance.name`); the machine's host name by default. */
     INSTANCE_NAME: z.string().min(1).max(200).optional(),
     /**

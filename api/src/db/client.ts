@@ -22,6 +22,12 @@ export interface Database {
 }
 
 const queueConnections = new WeakMap<Db, ConstructorOptions>();
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The `pg` pool behind a PostgreSQL database opened here (for its metrics), or undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
 
 /** How the job queue (pg-boss) reaches a database opened here: PGlite's own client, or a small `pg` pool of its own. */
 export function queueConnectionOf(db: Db): ConstructorOptions {
@@ -61,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // connection parses and plans it once.
     const db = drizzleNodePg(pool);
     queueConnections.set(db, { connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
+    pools.set(db, pool);
     return {
       db,
       kind: 'postgres',
