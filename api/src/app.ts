@@ -73,6 +73,8 @@ export interface AppOptions {
   env: Env;
   /** The queue's own schema (pg-boss's `pgboss` by default); tests sharing one PostgreSQL keep theirs apart. */
   queueSchema?: string;
+  /** Before every shared counter's key (rate limits); tests sharing one PostgreSQL keep their counts apart. */
+  countersPrefix?: string;
   /** Where queued mail is handed over; nodemailer on `SMTP_URL` by default. */
   mailer?: Mailer;
   limits?: Partial<Limits>;
@@ -194,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First of the request hooks: while shutting down, nothing else runs for a new request.
   registerDrain(app);
   registerRequestLog(app, options.env.NODE_ENV);
-  const counters = registerSharedCounters(app, options.db);
+  const counters = registerSharedCounters(app, options.db, options.countersPrefix);
   await registerSecurity(app, options.env.CORS_ORIGINS, counters);
   registerAnonymousLimit(app);
   await app.register(swagger, {

@@ -17,11 +17,16 @@ const SWEEP_EVERY_MS = 60_000;
  */
 export class SharedCounters {
   private lastSweep = 0;
-  constructor(private readonly db: Db) {}
+  /** `prefix`: put before every key, so tests sharing one PostgreSQL count apart (AppOptions.countersPrefix). */
+  constructor(
+    private readonly db: Db,
+    private readonly prefix = '',
+  ) {}
 
   /** A fixed window of `windowMs`: one more in `key`'s window (a new one once it ended); the count and ms left. */
-  async hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+  async hit(name: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
     this.sweepNowAndThen();
+    const key = this.prefix + name;
     const [row] = await this.db
       .insert(sharedCounters)
       .values({ key, count: 1, lastAt: sql`now()`, expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
@@ -38,8 +43,9 @@ export class SharedCounters {
   }
 
   /** One more failure for `key` now; the count starts again once `forgetAfterMs` passed since the last one. */
-  async bump(key: string, forgetAfterMs: number): Promise<void> {
+  async bump(name: string, forgetAfterMs: number): Promise<void> {
     this.sweepNowAndThen();
+    const key = this.prefix + name;
     await this.db
       .insert(sharedCounters)
       .values({
@@ -59,7 +65,8 @@ export class SharedCounters {
   }
 
   /** `key`'s count and the ms since it was last raised; null when there is none or it expired. */
-  async read(key: string): Promise<{ count: number; sinceLastMs: number } | null> {
+  async read(name: string): Promise<{ count: number; sinceLastMs: number } | null> {
+    const key = this.prefix + name;
     const [row] = await this.db
       .select({
         count: sharedCounters.count,
@@ -70,7 +77,8 @@ export class SharedCounters {
     return row ?? null;
   }
 
-  async clear(key: string): Promise<void> {
+  async clear(name: string): Promise<void> {
+    const key = this.prefix + name;
     await this.db.delete(sharedCounters).where(sql`${sharedCounters.key} = ${key}`);
   }
 
@@ -127,8 +135,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerSharedCounters(app: FastifyInstance, db: Db): SharedCounters {
-  const counters = new SharedCounters(db);
+export function registerSharedCounters(app: FastifyInstance, db: Db, prefix?: string): SharedCounters {
+  const counters = new SharedCounters(db, prefix);
   app.decorate('counters', counters);
   return counters;
 }
