@@ -24,7 +24,7 @@ import { goalRoutes } from './modules/goals/routes';
 import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
 import { invitationRoutes } from './modules/invitations/routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { defineMailJob } from './modules/mail/jobs';
 import { definePasswordResetJob } from './modules/auth/password-reset-job';
 import { JobQueue } from './jobs/queue';
@@ -47,9 +47,11 @@ import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payou
 import { programRoutes } from './modules/programs/routes';
 import { programCoverRoutes } from './modules/programs/cover';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
+import { siteConfigRoutes } from './modules/site/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
 import { createDiskBlobStore, type BlobStore } from './modules/uploads/blob-store';
 import { uploadRoutes } from './modules/uploads/routes';
+import { createS3BlobStore, s3SettingsOf } from './modules/uploads/s3-blob-store';
 import { accountDataRoutes } from './modules/users/account-data';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
@@ -59,6 +61,10 @@ import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
 import { bodyLimits, registerBodyLimits } from './plugins/body-limits';
+import { registerDrain } from './plugins/drain';
+import { registerRequestLog } from './plugins/request-log';
+import { registerMetrics } from './plugins/metrics';
+import { registerSharedCounters } from './plugins/shared-counters';
 import './types';
 
 export interface AppOptions {
@@ -66,6 +72,8 @@ export interface AppOptions {
   env: Env;
   /** The queue's own schema (pg-boss's `pgboss` by default); tests sharing one PostgreSQL keep theirs apart. */
   queueSchema?: string;
+  /** Before every shared counter's key (rate limits); tests sharing one PostgreSQL keep their counts apart. */
+  countersPrefix?: string;
   /** Where queued mail is handed over; nodemailer on `SMTP_URL` by default. */
   mailer?: Mailer;
   limits?: Partial<Limits>;
@@ -91,6 +99,10 @@ function trustProxyOption(
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
+    // Fastify's own two lines per request ("incoming", "completed") are replaced by one (registerRequestLog).
+    disableRequestLogging: true,
+    // A proxy's request id (nginx: `proxy_set_header X-Request-Id $request_id`) follows the request into the log.
+    requestIdHeader: 'x-request-id',
     // The anonymous limit unless a route asks for more (plugins/body-limits.ts).
     bodyLimit: bodyLimits.anonymous,
     trustProxy: trustProxyOption(options.env.TRUST_PROXY),
@@ -112,7 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('env', options.env);
   app.decorate('limits', { ...defaultLimits, ...options.limits });
   app.decorate('ai', readAiConfig(options.aiEnv ?? options.env));
-  const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
+  const mailer =
+    options.mailer ??
+    (options.env.MAIL === 'off'
+      ? mailOff(app.log)
+      : createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM }));
   app.decorate('mailer', mailer);
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
   const queue = new JobQueue(
@@ -178,7 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer.close();
   });
 
-  await registerSecurity(app, options.env.CORS_ORIGINS);
+  // First of the request hooks: while shutting down, nothing else runs for a new request.
+  registerDrain(app);
+  registerRequestLog(app, options.env.NODE_ENV);
+  const counters = registerSharedCounters(app, options.db, options.countersPrefix);
+  await registerSecurity(app, options.env.CORS_ORIGINS, counters);
   registerAnonymousLimit(app);
   await app.register(swagger, {
     openapi: {
@@ -200,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   registerHealth(app);
+  registerMetrics(app, options.env.METRICS_TOKEN);
+  await app.register(siteConfigRoutes, { payments: payments.name });
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);
@@ -229,7 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes, { config: push });
   await app.register(smsRoutes);
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
-  const blobStore = options.blobStore ?? createDiskBlobStore(options.env.UPLOADS_DIR);
+  const s3 = s3SettingsOf(options.env);
+  const blobStore = options.blobStore ?? (s3 ? createS3BlobStore(s3) : createDiskBlobStore(options.env.UPLOADS_DIR));
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const defaultOrigins = [
@@ -34,12 +34,33 @@ export const envSchema = z
     PGLITE_DIR: z.string().default('.data/pglite'),
     /** Uploaded images on disk, beside PGlite's folder; a deploy with object storage passes its own BlobStore instead. */
     UPLOADS_DIR: z.string().default('.data/uploads'),
+    /**
+     * Uploads in an S3-compatible bucket when S3_BUCKET is set (several processes then share them); otherwise on disk
+     * in UPLOADS_DIR. S3_ENDPOINT for a server other than AWS (MinIO, Ceph…), with path-style addresses by default.
+     * Without the key pair the SDK's usual sources (AWS_* variables, an instance role) are used.
+     */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    /** Prefix of every key in the bucket (e.g. `lifeboard/`), so one bucket can serve several sites. */
+    S3_PREFIX: z.string().default(''),
     /** Requests a minute one address may send without a valid token (sign-in pages, public shared pages). */
     ANONYMOUS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
     /** Megabytes of images one account may keep (each image is at most 10 MB). */
     UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(250),
-    /** Where mail goes; by default MailDev, the development inbox `pnpm start` runs (web inbox on http://localhost:1080). */
+    /**
+     * Where mail goes; by default MailDev, the development inbox `pnpm start` runs (web inbox on http://localhost:1080).
+     * Outside development it must be set, or mail turned off with MAIL=off (statedChoicesMissing).
+     */
     SMTP_URL: z.string().default('smtp://127.0.0.1:1025?ignoreTLS=true'),
+    /** `off`: this site sends no mail (it is dropped, and the screens that promise mail say so); `on` sends to SMTP_URL. */
+    MAIL: z.enum(['on', 'off']).default('on'),
     MAIL_FROM: z.string().default('Lifeboard <no-reply@lifeboard.local>'),
     /** How often an idle worker looks for new jobs (pg-boss polling), in seconds. */
     QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -50,6 +71,12 @@ export const envSchema = z
      * whose one in-process database a thread can't share.
      */
     JOB_WORKERS: z.enum(['auto', 'inline', 'thread', 'off']).default('auto'),
+    /**
+     * On SIGTERM, how long the API keeps its connections open answering new requests 503 (`Connection: close`, so a
+     * proxy retries elsewhere) while those in flight finish; then it closes. Keep it under the orchestrator's grace
+     * period (Docker: 10 s). `pnpm start` (development) stops at once.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).optional(),
     /** How often each API process looks for reminders coming due (it queues the next minute's), in seconds. */
     REMINDER_SCAN_SECONDS: z.coerce.number().min(1).max(60).default(20),
     /**
@@ -57,6 +84,19 @@ export const envSchema = z
      * or links must survive a restart; without it each process makes a random one at start.
      */
     ACTION_LINK_SECRET: z.string().min(32).optional(),
+    /**
+     * The one secret the others are derived from (HKDF-SHA256, one label each) when they are not set themselves:
+     * ACTION_LINK_SECRET, PAYMENTS_TEST_SECRET and CALENDAR_CREDENTIALS_KEY. 32+ characters (`openssl rand -base64 32`);
+     * every process of one site shares it. Changing it voids reminder links and stored CalDAV passwords.
+     */
+    APP_SECRET: z.string().min(32).optional(),
+    /**
+     * Turns on `GET /metrics` (Prometheus text format), answered only to `Authorization: Bearer <METRICS_TOKEN>`;
+     * unset, there is no such page. 24+ characters (`openssl rand -base64 32`).
+     */
+    METRICS_TOKEN: z.string().min(24).optional(),
+    /** The name `/api/health/ready` gives this process (`instance.name`); the machine's host name by default. */
+    INSTANCE_NAME: z.string().min(1).max(200).optional(),
     /**
      * Web push (VAPID): all three set turns push notifications on; without them the Devices page says push is not
      * set up. `npx web-push generate-vapid-keys` makes a key pair; `pnpm start` makes development keys when unset.
@@ -134,7 +174,12 @@ export const envSchema = z
      */
     GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
     GOOGLE_API_BASE_URL: z.string().url().optional(),
-    /** Payments: Stripe when both are set (Checkout Sessions and webhooks), otherwise the built-in test provider. */
+    /**
+     * `stripe` (needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) or `test`, the built-in provider whose card
+     * 4242 4242 4242 4242 "pays": its routes exist only then, and the site shows a test-mode ribbon. Outside
+     * development it must be stated; in development it is Stripe when both keys are set, else `test`.
+     */
+    PAYMENTS_PROVIDER: z.enum(['stripe', 'test']).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Another Stripe API address (a local stand-in such as stripe-mock); Stripe's own by default. */
@@ -179,6 +224,11 @@ export const envSchema = z
       .optional(),
   })
   .superRefine((env, context) => {
+    if (env.PAYMENTS_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+        if (!env[key])
+          context.addIssue({ code: 'custom', path: [key], message: 'is needed with PAYMENTS_PROVIDER=stripe' });
+    }
     const sms = [env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM];
     if (sms.some(Boolean) && !sms.every(Boolean)) {
       context.addIssue({
@@ -202,15 +252,73 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * The secrets a process makes for itself when none is set (see ACTION_LINK_SECRET and PAYMENTS_TEST_SECRET), made
- * once here so the process's job thread signs and checks with the same ones as its HTTP side.
+ * Outside development, the settings a deploy must state rather than leave to a default (payments, mail, the
+ * secrets, the database), as one line each; empty when none is missing. Read from the raw environment, since the
+ * schema's defaults would hide what was left out.
+ */
+export function statedChoicesMissing(source: NodeJS.ProcessEnv = process.env): string[] {
+  if ((source.NODE_ENV ?? 'production') === 'development') return [];
+  const set = (name: string) => Boolean(source[name]?.trim());
+  const missing: string[] = [];
+  const provider = source.PAYMENTS_PROVIDER;
+  if (provider !== 'stripe' && provider !== 'test')
+    missing.push(
+      'PAYMENTS_PROVIDER: `stripe` (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) or `test` (payments are not real)',
+    );
+  if (provider === 'stripe')
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      if (!set(key)) missing.push(`${key}: needed with PAYMENTS_PROVIDER=stripe`);
+  if (!set('SMTP_URL') && source.MAIL !== 'off')
+    missing.push('SMTP_URL: the mail server (smtp://user:password@host:587), or MAIL=off to send no mail');
+  const derived = [
+    'ACTION_LINK_SECRET',
+    'CALENDAR_CREDENTIALS_KEY',
+    ...(provider === 'test' ? ['PAYMENTS_TEST_SECRET'] : []),
+  ];
+  if (!set('APP_SECRET') && !derived.every(set))
+    missing.push('APP_SECRET: 32+ random characters (openssl rand -base64 32), the secret the others are derived from');
+  if (!set('DATABASE_URL') && !set('PGLITE_DIR'))
+    missing.push(
+      'DATABASE_URL: postgres://user:password@host/db, or PGLITE_DIR: a folder for the embedded database (one machine)',
+    );
+  return missing;
+}
+
+/** The server's start: the settings, or (outside development, when a choice is left to a default) one message and exit 1. */
+export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const missing = statedChoicesMissing(source);
+  if (missing.length) {
+    console.error(
+      `Lifeboard will not start: outside development (NODE_ENV=${source.NODE_ENV ?? 'production'}) these settings must be stated (see .env.example):\n${missing.map((line) => `  - ${line}`).join('\n')}`,
+    );
+    process.exit(1);
+  }
+  return loadEnv(source);
+}
+
+/** A secret for one use, derived from APP_SECRET (HKDF-SHA256 with the use as label): 32 bytes. */
+export function derivedSecret(appSecret: string, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', appSecret, 'lifeboard', label, 32));
+}
+
+/**
+ * The secrets a process uses: each one set itself, else derived from APP_SECRET, else (development, tests) made at
+ * random here once, so the process's job thread signs and checks with the same ones as its HTTP side.
  */
 export function withProcessSecrets(env: Env): Env {
+  const derive = (label: string) => (env.APP_SECRET ? derivedSecret(env.APP_SECRET, label) : undefined);
   return {
     ...env,
-    ACTION_LINK_SECRET: env.ACTION_LINK_SECRET ?? randomBytes(32).toString('base64url'),
-    PAYMENTS_TEST_SECRET: env.PAYMENTS_TEST_SECRET ?? randomBytes(32).toString('hex'),
+    ACTION_LINK_SECRET: env.ACTION_LINK_SECRET ?? (derive('action-links') ?? randomBytes(32)).toString('base64url'),
+    PAYMENTS_TEST_SECRET: env.PAYMENTS_TEST_SECRET ?? (derive('payments-test') ?? randomBytes(32)).toString('hex'),
+    CALENDAR_CREDENTIALS_KEY: env.CALENDAR_CREDENTIALS_KEY ?? derive('calendar-credentials')?.toString('base64'),
   };
+}
+
+/** Which payment provider runs: the stated one, else (development) Stripe when both keys are set, else the test one. */
+export function paymentsProviderOf(env: Env): 'stripe' | 'test' {
+  if (env.PAYMENTS_PROVIDER) return env.PAYMENTS_PROVIDER;
+  return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'test';
 }
 
 /** The settings tests and tools use when they do not care: defaults only. */

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
-import { loadEnv, withProcessSecrets } from './env';
+import { loadServerEnv, paymentsProviderOf, withProcessSecrets } from './env';
 import { jobPlaceOf, startJobThread, type JobThread } from './jobs/thread';
 import { announceRunningApi, forgetRunningApi, runningApiFile } from './modules/admin/local-admin';
 import { seedMuscles } from './modules/muscles/catalogue';
 
-const env = withProcessSecrets(loadEnv());
+const env = withProcessSecrets(loadServerEnv());
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
 const jobPlace = jobPlaceOf(env, database.kind);
 await database.migrate();
@@ -38,6 +38,10 @@ if (demo) {
 let jobThread: JobThread | null = null;
 const shutdown = async () => {
   if (localAdmin) forgetRunningApi(localAdmin.file);
+  // Requests in flight finish; new ones get 503 with `Connection: close` until the connections are closed.
+  app.startDraining();
+  const drainSeconds = env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === 'development' ? 0 : 3);
+  await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
   await jobThread?.stop();
   await app.close();
   await database.close();
@@ -63,3 +67,6 @@ if (jobPlace === 'thread') {
 app.log.info(
   `Lifeboard API on ${database.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; jobs ${jobPlace === 'off' ? 'run elsewhere (JOB_WORKERS=off)' : `run ${jobPlace === 'thread' ? 'in a thread of their own' : 'on the request thread'}`}; OpenAPI at /api/docs`,
 );
+if (env.NODE_ENV !== 'development' && paymentsProviderOf(env) === 'test')
+  app.log.warn('PAYMENTS_PROVIDER=test: payments are not real (card 4242 4242 4242 4242 "pays"); the site says so');
+if (env.MAIL === 'off') app.log.warn('MAIL=off: this site sends no mail');

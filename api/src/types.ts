@@ -37,6 +37,8 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops cached token checks; call after revoking tokens or changing a role. */
     forgetTokens: () => void;
+    /** Shutdown's first step (plugins/drain.ts): new requests get 503 with `Connection: close`; those in flight finish. */
+    startDraining: () => void;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -49,6 +49,8 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> = {
     env: defaultEnv(),
     limits: relaxedLimits,
     queueSchema: testQueueSchema().schema,
+    // The apps of one test file share their counts (as processes of one site do); other files' count apart.
+    countersPrefix: `test-${process.pid}:`,
     ...options,
   });
   await app.ready();

@@ -27,6 +27,19 @@ function postgresBin(): string | undefined {
  */
 export async function postgresForTest(): Promise<ThrowawayPostgres | undefined> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  return ownPostgres();
+}
+
+/** A cluster of the test's own (never DATABASE_URL's), which the test may stop and start again. */
+export interface OwnPostgres extends ThrowawayPostgres {
+  /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
+  down(): void;
+  /** Starts it again on the same port and data. */
+  up(): void;
+}
+
+/** A new cluster in a temporary folder (see postgresForTest); undefined without Debian's PostgreSQL. */
+export async function ownPostgres(): Promise<OwnPostgres | undefined> {
   const bin = postgresBin();
   if (!bin) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'lifeboard-pg-'));
@@ -44,22 +57,28 @@ export async function postgresForTest(): Promise<ThrowawayPostgres | undefined> 
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   // fsync off: a test cluster, thrown away after; the numbers measured on it are the application's.
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    'start',
-  ]);
+  const up = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      'start',
+    ]);
+  up();
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'lifeboard']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/lifeboard`,
+    down: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    up,
     stop: async () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // already stopped (a test took it down)
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -90,6 +109,9 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 9
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
+      // Production refuses to start on unstated choices (env.ts statedChoicesMissing); a test states them.
+      PAYMENTS_PROVIDER: 'test',
+      APP_SECRET: 'the API test processes secret, thirty-two characters or more',
       ...env,
       PORT: String(port),
     },

@@ -22,6 +22,12 @@ export interface Database {
 }
 
 const queueConnections = new WeakMap<Db, ConstructorOptions>();
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The `pg` pool behind a PostgreSQL database opened here (for its metrics), or undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
 
 /** How the job queue (pg-boss) reaches a database opened here: PGlite's own client, or a small `pg` pool of its own. */
 export function queueConnectionOf(db: Db): ConstructorOptions {
@@ -53,10 +59,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection lost (the database restarted or went away) is an 'error' event: unheard, it would end
+    // the process. The pool drops that connection and opens a new one for the next query, so the API recovers
+    // when the database is back; meanwhile queries fail and /api/health/ready answers 503.
+    pool.on('error', () => undefined);
     // A query prepared with a name (`.prepare('name')`) is a named statement of node-postgres: each pooled
     // connection parses and plans it once.
     const db = drizzleNodePg(pool);
     queueConnections.set(db, { connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
+    pools.set(db, pool);
     return {
       db,
       kind: 'postgres',

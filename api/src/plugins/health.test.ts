@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { defaultEnv } from '../env';
@@ -9,7 +10,11 @@ describe('health probes', () => {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
       const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', queue: 'ok' } });
+      expect(ready.json()).toEqual({
+        ok: true,
+        checks: { database: 'ok', queue: 'ok' },
+        instance: { name: hostname(), pid: process.pid },
+      });
       // A queue whose tables do not answer.
       const health = app.queue.health.bind(app.queue);
       app.queue.health = async () => ({
@@ -20,7 +25,7 @@ describe('health probes', () => {
       });
       const queueDown = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(queueDown.statusCode).toBe(503);
-      expect(queueDown.json()).toEqual({ ok: false, checks: { database: 'ok', queue: 'failing' } });
+      expect(queueDown.json()).toMatchObject({ ok: false, checks: { database: 'ok', queue: 'failing' } });
       app.queue.health = health;
       // A database that fails every statement (as a closed pool does).
       const broken = new Proxy(app.db, {
@@ -30,7 +35,7 @@ describe('health probes', () => {
       Object.defineProperty(app, 'db', { value: broken, configurable: true });
       const down = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ ok: false, checks: { database: 'failing', queue: 'ok' } });
+      expect(down.json()).toMatchObject({ ok: false, checks: { database: 'failing', queue: 'ok' } });
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await app.close();

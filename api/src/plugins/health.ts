@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
 
 /** One check of readiness: resolves when its dependency works, throws (with a reason) when it does not. */
 export type ReadinessCheck = () => Promise<void>;
@@ -33,9 +34,12 @@ function withTimeout(check: ReadinessCheck): Promise<void> {
 
 /**
  * `/api/health`: the cheap liveness probe (the process answers). `/api/health/ready`: the readiness probe,
- * 200 when every check passes, else 503 naming the failing ones (the reason goes to the log, not the answer).
+ * 200 when every check passes, else 503 naming the failing ones (the reason goes to the log, not the answer),
+ * with the instance that answered (INSTANCE_NAME or the host name, and its pid).
  */
 export function registerHealth(app: FastifyInstance): void {
+  // Which process answered, so a probe through a load balancer can tell the instances apart.
+  const instance = { name: app.env.INSTANCE_NAME ?? hostname(), pid: process.pid };
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/health/ready', { schema: { hide: true } }, async (request, reply) => {
     const entries = Object.entries(readinessChecks(app));
@@ -48,6 +52,6 @@ export function registerHealth(app: FastifyInstance): void {
         request.log.error({ err: result.reason, check: name }, 'readiness check failed');
     });
     const ok = results.every((result) => result.status === 'fulfilled');
-    return reply.code(ok ? 200 : 503).send({ ok, checks });
+    return reply.code(ok ? 200 : 503).send({ ok, checks, instance });
   });
 }

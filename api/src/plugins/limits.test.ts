@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signUp } from '../../test/helpers';
-import { GrowingDelay } from './limits';
+import { delayAfter, GrowingDelay } from './limits';
 
 describe('anonymous request limit', () => {
   it('answers 429 to an address past its anonymous requests, counts refused tokens, and spares signed-in users and probes', async () => {
@@ -51,23 +52,27 @@ describe('anonymous request limit', () => {
 });
 
 describe('GrowingDelay', () => {
-  it('lets the free failures through, then doubles the wait, caps it, and forgets on success', () => {
-    const delay = new GrowingDelay(5, 1_000, 8_000);
-    const start = 1_000_000;
-    for (let index = 0; index < 5; index += 1) {
-      expect(delay.retryAfter('k', start)).toBe(0);
-      delay.record('k', start);
-    }
-    expect(delay.retryAfter('k', start)).toBe(0);
-    const waits: number[] = [];
-    for (let index = 0; index < 6; index += 1) {
-      delay.record('k', start);
-      waits.push(delay.retryAfter('k', start));
-    }
-    expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
-    expect(delay.retryAfter('k', start + 8_000)).toBe(0);
-    expect(delay.retryAfter('other', start)).toBe(0);
-    delay.clear('k');
-    expect(delay.retryAfter('k', start)).toBe(0);
+  it('lets the free failures through, then doubles the wait and caps it', () => {
+    expect([5, 6, 7, 8, 9, 10, 11].map((failures) => delayAfter(failures, 5, 1_000, 8_000))).toEqual([
+      0, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000,
+    ]);
   });
+
+  it('counts in the database: a wait after the free failures, none after a success', async () => {
+    const app = await createTestApp();
+    try {
+      const delay = new GrowingDelay(app.counters, 2, 60_000);
+      const key = `test:${randomUUID()}`;
+      expect(await delay.retryAfter(key)).toBe(0);
+      await delay.record(key);
+      await delay.record(key);
+      expect(await delay.retryAfter(key)).toBe(0);
+      await delay.record(key);
+      expect(await delay.retryAfter(key)).toBeGreaterThan(55);
+      await delay.clear(key);
+      expect(await delay.retryAfter(key)).toBe(0);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../errors';
+import type { SharedCounters } from './shared-counters';
 
 /** Abuse limits; tests and the benchmark may raise them, production uses the defaults. */
 export interface Limits {
@@ -29,86 +30,40 @@ export const defaultLimits: Limits = {
   invitationsPerUserPerHour: 20,
 };
 
-/**
- * Counts events per key in a fixed one-minute window (per instance; see README for several instances).
- * The login counts only failures, so a user who signs in correctly is never slowed down by it.
- */
-export class FailureWindow {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs = 60_000,
-  ) {}
-
-  /** Seconds to wait before the next attempt, or 0 when allowed. */
-  retryAfter(key: string, now = Date.now()): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) return 0;
-    return window.count >= this.max ? Math.ceil((window.resetAt - now) / 1000) : 0;
-  }
-
-  record(key: string, now = Date.now()): void {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 100_000) this.prune(now);
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    } else {
-      window.count += 1;
-    }
-  }
-
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+/** The wait after `failures` failures when the first `freeFailures` are free: 2^(n-1) × base past them, capped. */
+export function delayAfter(failures: number, freeFailures: number, baseMs = 1_000, maxDelayMs = 15 * 60_000): number {
+  const past = failures - freeFailures;
+  return past <= 0 ? 0 : Math.min(maxDelayMs, baseMs * 2 ** Math.min(past - 1, 30));
 }
 
 /**
  * Growing delays per key after a number of free failures: the n-th failure past them asks for 2^(n-1) seconds
- * (at most `maxDelayMs`) before the next attempt. A success clears the key; an idle key is forgotten.
+ * (at most `maxDelayMs`) before the next attempt. A success clears the key; a key idle for `forgetAfterMs` starts
+ * again. Counted in the database (SharedCounters), so every process sees the same failures.
  */
 export class GrowingDelay {
-  private readonly entries = new Map<string, { failures: number; lastAt: number }>();
   constructor(
+    private readonly counters: SharedCounters,
     private readonly freeFailures: number,
     private readonly baseMs = 1_000,
     private readonly maxDelayMs = 15 * 60_000,
     private readonly forgetAfterMs = 60 * 60_000,
   ) {}
 
-  private delayAfter(failures: number): number {
-    const past = failures - this.freeFailures;
-    return past <= 0 ? 0 : Math.min(this.maxDelayMs, this.baseMs * 2 ** Math.min(past - 1, 30));
-  }
-
   /** Seconds to wait before the next attempt, or 0 when allowed. */
-  retryAfter(key: string, now = Date.now()): number {
-    const entry = this.entries.get(key);
+  async retryAfter(key: string): Promise<number> {
+    const entry = await this.counters.read(key);
     if (!entry) return 0;
-    const waitMs = entry.lastAt + this.delayAfter(entry.failures) - now;
+    const waitMs = delayAfter(entry.count, this.freeFailures, this.baseMs, this.maxDelayMs) - entry.sinceLastMs;
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
   }
 
-  record(key: string, now = Date.now()): void {
-    const entry = this.entries.get(key);
-    if (!entry || now - entry.lastAt > this.forgetAfterMs) {
-      if (this.entries.size > 100_000) this.prune(now);
-      this.entries.set(key, { failures: 1, lastAt: now });
-    } else {
-      entry.failures += 1;
-      entry.lastAt = now;
-    }
+  record(key: string): Promise<void> {
+    return this.counters.bump(key, this.forgetAfterMs);
   }
 
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.entries) if (now - entry.lastAt > this.forgetAfterMs) this.entries.delete(key);
+  clear(key: string): Promise<void> {
+    return this.counters.clear(key);
   }
 }
 
@@ -127,18 +82,20 @@ function isAnonymous(request: FastifyRequest): boolean {
  * so made-up tokens do not escape the limit.
  */
 export function registerAnonymousLimit(app: FastifyInstance): void {
-  const window = new FailureWindow(app.limits.anonymousPerIpPerMinute);
+  const max = app.limits.anonymousPerIpPerMinute;
+  const key = (request: FastifyRequest) => `anonymous:${request.ip}`;
   app.addHook('onRequest', async (request, reply) => {
     // A signed-in user is never held back by anonymous traffic from the same address (a shared NAT, say).
     if (!isAnonymous(request) || unlimitedPaths.has(request.url.split('?')[0] ?? '')) return;
-    const wait = window.retryAfter(request.ip);
-    if (wait > 0) {
+    // One upsert counts this request and says where the address stands, on every process alike.
+    const { count, ttlMs } = await app.counters.hit(key(request), 60_000);
+    if (count > max) {
+      const wait = Math.max(1, Math.ceil(ttlMs / 1000));
       reply.header('Retry-After', String(wait));
       throw tooManyRequests(`Too many requests; try again in ${wait} s.`);
     }
-    window.record(request.ip);
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401 && !isAnonymous(request)) window.record(request.ip);
+    if (reply.statusCode === 401 && !isAnonymous(request)) await app.counters.hit(key(request), 60_000);
   });
 }

@@ -2,9 +2,14 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { sharedRateLimitStore, type SharedCounters } from './shared-counters';
 
 /** CORS for the site's own origins, security headers, and the per-route rate limiter. */
-export async function registerSecurity(app: FastifyInstance, origins: readonly string[]): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  origins: readonly string[],
+  counters: SharedCounters,
+): Promise<void> {
   await app.register(cors, {
     origin: [...origins],
     credentials: true,
@@ -24,6 +29,8 @@ export async function registerSecurity(app: FastifyInstance, origins: readonly s
   );
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so a route's limit holds across every API process (plugins/shared-counters.ts).
+    store: sharedRateLimitStore(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

@@ -4,6 +4,7 @@ import { useApiGet } from '../api/use-api-get';
 import { Link } from '../lib/router';
 import { $session } from '../stores/session';
 import { CheckboxGroup } from './fields';
+import { MailOffNotice } from './MailOffNotice';
 
 export interface ChannelsInputProps {
   label: string;
@@ -45,6 +46,7 @@ export function ChannelsInput({ label, hint, error, options, labels, value, onCh
           label: option === 'sms' && ready ? `${labels.sms} (to ${phone})` : labels[option],
         }))}
       />
+      {options.includes('email') ? <MailOffNotice what="Reminders by e-mail are not sent." /> : null}
       {configured && !ready ? (
         <p className="lb-muted">
           To get reminders by text message, <Link to="/account">{missing} on your account page</Link>.

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { BrowserRouter } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
+import { TestModeRibbon } from '../layouts/TestModeRibbon';
 import { Toasts } from '../layouts/Toasts';
 import { ShellView } from './ShellView';
 
@@ -8,6 +9,7 @@ export function App() {
   const signedIn = useStore($isSignedIn);
   return (
     <BrowserRouter>
+      <TestModeRibbon />
       <ShellView />
       <Toasts early={signedIn} />
     </BrowserRouter>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { loginBody, registerBody } from '@lifeboard/shared/models/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ let dummyHash: Promise<string> | undefined;
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per (account, address) pair: an attacker's failures slow down only the attacker's own address.
-  const failures = new GrowingDelay(app.limits.loginFailuresBeforeDelay);
+  const failures = new GrowingDelay(app.counters, app.limits.loginFailuresBeforeDelay);
 
   api.post(
     '/api/register',
@@ -73,8 +74,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { email, password, device_id: deviceId } = request.body;
-      const pair = `${email.toLowerCase()}\n${request.ip}`;
-      const wait = failures.retryAfter(pair);
+      // Hashed: the shared counters hold no e-mail addresses.
+      const pair = `login:${createHash('sha256').update(`${email.toLowerCase()}\n${request.ip}`).digest('base64url')}`;
+      const wait = await failures.retryAfter(pair);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw tooManyRequests();
@@ -84,10 +86,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await (dummyHash ??= hashPassword('not a real password')), password);
       if (!user || !ok) {
-        failures.record(pair);
+        await failures.record(pair);
         throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
       }
-      failures.clear(pair);
+      await failures.clear(pair);
       if (needsRehash(user.passwordHash)) await storePasswordHash(app.db, user.id, await hashPassword(password));
       const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
       // The same device's previous token was revoked.

@@ -33,3 +33,16 @@ export function createMailer(options: { smtpUrl: string; from: string }): Mailer
     close: () => transport.close(),
   };
 }
+
+/**
+ * MAIL=off: this site sends no mail. A message is dropped (the log says which kind, never to whom), and the
+ * screens that promise mail say that it is off (`GET /api/site/config`).
+ */
+export function mailOff(log: { info(details: object, message: string): void }): Mailer {
+  return {
+    async send(message) {
+      log.info({ subject: message.subject }, 'mail is off on this site (MAIL=off): a message was not sent');
+    },
+    close: () => undefined,
+  };
+}

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Env } from '../../env';
+import { paymentsProviderOf, type Env } from '../../env';
 import type { Transfers } from '../creator-ledger/payouts';
 
 /** What a provider's verified event means for us: a checkout was paid (or nothing we act on). */
@@ -209,9 +209,10 @@ export function transfersOf(provider: PaymentProvider): Transfers | null {
   return provider instanceof StripeProvider ? provider : null;
 }
 
-/** Stripe when both its settings are there, otherwise the test provider. */
+/** The stated provider (PAYMENTS_PROVIDER); unstated (development), Stripe when both its keys are set, else the test one. */
 export function providerOf(env: Env): PaymentProvider {
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+  // The schema refuses PAYMENTS_PROVIDER=stripe without both keys.
+  if (paymentsProviderOf(env) === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     return new StripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.APP_URL, env.STRIPE_API_URL);
   }
   return new TestProvider(env.PAYMENTS_TEST_SECRET ?? randomBytes(32).toString('hex'), env.APP_URL);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/account';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
+import { MailOffNotice } from '@lifeboard/shared/ui/MailOffNotice';
 import type { User } from '@lifeboard/shared/models/user';
 import { $session } from '@lifeboard/shared/stores/session';
 import { useState } from 'react';
@@ -50,6 +51,7 @@ export default function Account() {
         />
         <TextsRow user={user} />
         <UserFlagRow field="send_daily_emails" label="Send me a daily e-mail" saved={user.send_daily_emails} />
+        <MailOffNotice what="The daily e-mail is not sent." />
       </section>
       <section className="lb-section" aria-labelledby="account-modes">
         <h2 id="account-modes">How you use Lifeboard</h2>

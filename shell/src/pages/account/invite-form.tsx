@@ -4,6 +4,7 @@ import { createInvitation } from '@lifeboard/shared/api/account';
 import type { Invitation } from '@lifeboard/shared/api/account';
 import { RateLimitError } from '@lifeboard/shared/api/errors';
 import { email as emailRule } from '@lifeboard/shared/models/user';
+import { MailOffNotice } from '@lifeboard/shared/ui/MailOffNotice';
 import { FormAlert, SubmitButton, TextField, failureMessage, serverMessages, useDraft } from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
 import type { ProgramChoice } from './published-programs';
@@ -71,6 +72,7 @@ export function InviteForm({ programs, onSent }: InviteFormProps) {
 
   return (
     <form className="lb-form" aria-label="Invite by e-mail" onSubmit={(event) => void submit(event)} noValidate>
+      <MailOffNotice what="Invitations are saved, but no e-mail goes out: share the sign-up link yourself." />
       <FormAlert message={message} />
       <FormAlert message={sent} kind="success" />
       <TextField

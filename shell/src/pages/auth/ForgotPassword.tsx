@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
+import { MailOffNotice } from '@lifeboard/shared/ui/MailOffNotice';
 import ResetPassword from './ResetPassword';
 import { useAuthSubmit } from './auth-submit';
 import { loadPasswordEmailCode, warmUpPasswordEmailCode } from './deferred';
@@ -39,6 +40,7 @@ function RequestResetLink() {
     <div className="lb-auth-page">
       <h1>Forgot your password?</h1>
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <MailOffNotice what="No reset link can be sent: ask the person who runs it to reset your password." />
       <form className="lb-form" onSubmit={submit} onFocus={warmUpPasswordEmailCode} noValidate>
         <FormAlert message={message} />
         <FormAlert
