@@ -1,98 +1,107 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadAreaFoundations } from './area-foundations';
-import { areaLoadsSettled, startAreaEarly, trackAreaLoad, trackingMounts } from './load-area';
-import { resetRemotesForTests } from './register';
+// @vitest-environment node
+import { createServer } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInstance } from '@module-federation/enhanced/runtime';
+import {
+  fetchRemotesConfig,
+  loadAreaParcel,
+  parseRemotesConfig,
+  registerAreas,
+  RemotesConfigError,
+  resetRemotesForTests,
+  startRemotes,
+} from './load-area';
 
-vi.mock('./area-foundations', () => ({ loadAreaFoundations: vi.fn(async () => undefined) }));
+/** A closed port: nothing listens there, so every fetch of that "remote" fails like a server that is down. */
+const downUrl = 'http://127.0.0.1:9/mf-manifest.json';
 
-afterEach(() => {
-  vi.mocked(loadAreaFoundations).mockClear();
-  resetRemotesForTests();
-});
+let server: Server;
+let base = '';
+let served: unknown = {};
 
-describe('the shared code that comes with an area', () => {
-  it('comes with an area as much as its first screens run: none for the admin area, the kit for the journal', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // No remotes.json here: the loads fail, which these checks do not depend on.
-    vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
-    startAreaEarly('mf_admin');
-    expect(loadAreaFoundations).toHaveBeenLastCalledWith('none');
-    startAreaEarly('mf_goals');
-    expect(loadAreaFoundations).toHaveBeenLastCalledWith('schema-screens');
-    startAreaEarly('mf_journal');
-    expect(loadAreaFoundations).toHaveBeenLastCalledWith('kit');
-    await areaLoadsSettled();
-    vi.unstubAllGlobals();
-  });
-});
-
-describe('areaLoadsSettled with a time limit', () => {
-  it('resolves when the area loads settle, before the time limit', async () => {
-    let finish = () => undefined as void;
-    void trackAreaLoad(
-      new Promise<void>((resolve) => {
-        finish = resolve;
-      }),
-    );
-    let done = false;
-    const waiting = areaLoadsSettled(60_000).then(() => {
-      done = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(done).toBe(false);
-    finish();
-    await waiting;
-    expect(done).toBe(true);
-  });
-
-  it('gives up waiting on a load that hangs after the time limit', async () => {
-    vi.useFakeTimers();
-    let release = () => undefined as void;
-    try {
-      void trackAreaLoad(
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-      );
-      let done = false;
-      const waiting = areaLoadsSettled(3000).then(() => {
-        done = true;
-      });
-      await vi.advanceTimersByTimeAsync(2999);
-      expect(done).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      await waiting;
-      expect(done).toBe(true);
-    } finally {
-      release(); // not left in flight for the next test
-      vi.useRealTimers();
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/remotes.json') {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(served));
+    } else {
+      res.statusCode = 404;
+      res.end();
     }
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-describe('trackingMounts', () => {
-  it('counts an area mount as an area load until it settles', async () => {
-    let mounted = () => undefined as void;
-    const mount = vi.fn(
-      () =>
-        new Promise<void>((resolve) => {
-          mounted = resolve;
-        }),
-    );
-    const tracked = trackingMounts(mount);
-    if (Array.isArray(tracked)) throw new Error('one function in, one function out');
-    const props = { name: 'journal', singleSpa: {}, mountParcel: vi.fn() } as unknown as Parameters<typeof tracked>[0];
-    const mounting = tracked(props);
-    expect(mount).toHaveBeenCalledWith(props);
-    let settled = false;
-    const waiting = areaLoadsSettled().then(() => {
-      settled = true;
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('remotes.json', () => {
+  it('keeps known areas with absolute http(s) URLs and drops the rest', () => {
+    expect(
+      parseRemotesConfig({
+        mf_journal: 'http://localhost:3001/mf-manifest.json',
+        mf_goals: 'https://goals.example.com/mf-manifest.json',
+        mf_admin: '/relative.json',
+        mf_fitness: 42,
+        evil: 'http://evil.example/mf-manifest.json',
+      }),
+    ).toEqual({
+      mf_journal: 'http://localhost:3001/mf-manifest.json',
+      mf_goals: 'https://goals.example.com/mf-manifest.json',
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(settled).toBe(false);
-    mounted();
-    await mounting;
-    await waiting;
-    expect(settled).toBe(true);
+  });
+
+  it('rejects a file that is not an object', () => {
+    expect(() => parseRemotesConfig(['mf_journal'])).toThrow(RemotesConfigError);
+    expect(() => parseRemotesConfig(null)).toThrow(RemotesConfigError);
+  });
+
+  it('is fetched over HTTP, and a missing file is an error', async () => {
+    served = { mf_creator: 'http://localhost:3004/mf-manifest.json' };
+    expect(await fetchRemotesConfig(`${base}/remotes.json`)).toEqual(served);
+    await expect(fetchRemotesConfig(`${base}/missing.json`)).rejects.toThrow('404');
+  });
+});
+
+describe('registration', () => {
+  it('registers each area with the runtime and the fallback plugin once', () => {
+    const instance = createInstance({ name: 'shell_test_register', remotes: [] });
+    expect(registerAreas(instance, { mf_journal: 'http://localhost:3001/mf-manifest.json' })).toEqual(['mf_journal']);
+    registerAreas(instance, { mf_goals: 'http://localhost:3002/mf-manifest.json' });
+    expect(instance.options.remotes.map((remote) => remote.name).sort()).toEqual(['mf_goals', 'mf_journal']);
+    expect(instance.options.plugins.filter((plugin) => plugin.name === 'lifeboard-remote-fallback')).toHaveLength(1);
+  });
+
+  it('reads /remotes.json once at start-up and tries again after a failure', async () => {
+    resetRemotesForTests();
+    let calls = 0;
+    const fetchFn: typeof fetch = async (input, init) => {
+      calls += 1;
+      if (calls === 1) return new Response('nope', { status: 503 });
+      return fetch(`${base}${String(input)}`, init);
+    };
+    served = { mf_fitness: downUrl };
+    await expect(startRemotes(fetchFn)).rejects.toThrow('503');
+    const first = await startRemotes(fetchFn);
+    const again = await startRemotes(fetchFn);
+    expect(first).toBe(again);
+    expect(first.areas).toEqual(['mf_fitness']);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('loading an area', () => {
+  it('turns a remote that is down into its error parcel instead of a rejection', async () => {
+    resetRemotesForTests();
+    served = { mf_fitness: downUrl };
+    await startRemotes((input, init) => fetch(`${base}${String(input)}`, init));
+    const parcel = await loadAreaParcel('mf_fitness');
+    expect(parcel.name).toBe('Fitness-unavailable');
+  });
+
+  it('gives an error parcel for an area remotes.json does not list', async () => {
+    const parcel = await loadAreaParcel('mf_admin');
+    expect(parcel.name).toBe('Admin-unavailable');
   });
 });

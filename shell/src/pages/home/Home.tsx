@@ -126,7 +126,12 @@ function AreaWidgetSlot({
 
   if (!loaded)
     return (
-      <section ref={placeholder} className="lb-widget lb-widget--pending" aria-busy="true" aria-label={areas[area].label}>
+      <section
+        ref={placeholder}
+        className="lb-widget lb-widget--pending"
+        aria-busy="true"
+        aria-label={areas[area].label}
+      >
         <h2>{areas[area].label}</h2>
       </section>
     );
@@ -141,7 +146,11 @@ function AreaWidgetSlot({
 }
 
 /** `/home`: a greeting, the board, the shell's own widgets (quick links, checklist) and the areas'. */
-export default function Home({ loadWidgets = loadWidgetsOf, whenInView = whenNearScreen, now = new Date() }: HomeProps) {
+export default function Home({
+  loadWidgets = loadWidgetsOf,
+  whenInView = whenNearScreen,
+  now = new Date(),
+}: HomeProps) {
   const { user } = useStore($session);
   const board = useStore($board);
   const onboarded = useStore($onboarded);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetRemotesForTests, startRemotes } from '../../remotes/register';
+import { resetRemotesForTests, startRemotes } from '../../remotes/load-area';
 import { loadWidgetsOf, widgetAreas } from './area-widgets';
 
 /** A closed port: nothing listens there, so every fetch of that "remote" fails like a server that is down. */

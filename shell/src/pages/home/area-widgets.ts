@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { startRemotes } from '../../remotes/register';
+import { startRemotes } from '../../remotes/load-area';
 import { areaNames, areas, widgetsId } from '../../remotes/remotes';
 import type { AreaName } from '../../remotes/remotes';
 

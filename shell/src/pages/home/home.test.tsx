@@ -47,7 +47,7 @@ describe('Home', () => {
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   });
 
-  it('loads an area\'s widgets only once its place comes near the screen', async () => {
+  it("loads an area's widgets only once its place comes near the screen", async () => {
     setSession('t', makeUser());
     const shown = new Map<Element, () => void>();
     const asked: string[] = [];
