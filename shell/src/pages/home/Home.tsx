@@ -48,7 +48,11 @@ function hourIn(now: Date, timeZone: string | undefined): number {
 /** Calls `show` once `element` comes near the screen; returns the way to stop watching. */
 export type WhenInView = (element: Element, show: () => void) => () => void;
 
-/** Below the fold a widget's code and data wait until it is scrolled near: a phone's first screen needs neither. */
+/**
+ * Below the fold an area's widgets (its code and their data) wait until their place is on screen: a phone's first
+ * screen shows the greeting, the links and the first area's widgets at most. Each place is about a widget's height
+ * (home.css), so the ones further down stay off screen and the page does not jump when they arrive.
+ */
 const whenNearScreen: WhenInView = (element, show) => {
   const observer = new IntersectionObserver(
     (entries) => {
@@ -56,7 +60,7 @@ const whenNearScreen: WhenInView = (element, show) => {
       observer.disconnect();
       show();
     },
-    { rootMargin: '200px' },
+    { threshold: 0 },
   );
   observer.observe(element);
   return () => observer.disconnect();
