@@ -17,7 +17,13 @@ export interface HomeData {
   habits: HabitRow[];
   habits_next_offset: number | null;
   goals: { id: number; title: string; percent: number }[];
-  workout_session: { id: number; title: string; started_at: string | null; ended_at: string | null; sets: number } | null;
+  workout_session: {
+    id: number;
+    title: string;
+    started_at: string | null;
+    ended_at: string | null;
+    sets: number;
+  } | null;
   sleep: AnyRecord[];
   programs: { id: number; title: string; price_cents: number; currency: string }[];
 }
