@@ -15,7 +15,7 @@ import { App } from './app/App';
 import { pageComponent } from './app/pages';
 import { startSessionWhenNeeded } from './app/session-start';
 import { takeEarlySettings } from './remotes/early-config';
-import { startAreaEarly, startRemotes } from './remotes/load-area';
+import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
 import { guard } from './routes/guard';
 
 // 1. single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
@@ -39,7 +39,15 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 //    for a signed-out visitor of a signed-in route.
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
-const areaCode = entry && entry.area !== 'shell' ? startAreaEarly(entry.area) : Promise.resolve();
+if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
+// The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
+// request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
+// Kept on issue 35's side-by-side runs of /journal (bench/README.md), which were slower without it and the wait below.
+const openingList = entry?.list && !window.location.search ? entry.list : null;
+if (openingList)
+  import('@lifeboard/shared/stores/collection')
+    .then(({ getCollection }) => getCollection(openingList).preload({}))
+    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; it will ask itself', error));
 // A shell page (/home, /boards…): the first render waits for its code (fetched beside this module's), so the page
 // paints with the layout. Rendered before it, it would wait behind a fallback that React holds for 300 ms.
 const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
@@ -57,10 +65,11 @@ void pageCode.then(() => {
       </StrictMode>,
     );
   });
-  // 6. The session check (/api/user, and the HTTP client with it) once the area's code is in (at most 3 s: never
-  //    for a hung remote), after a paint, in an idle moment, so it does not take main-thread time from the first
-  //    screen. Until then the page renders from the stored user; a 401 of an earlier data load is handled once
-  //    it has started.
+  // 6. The session check (/api/user, and the HTTP client with it) once the area's first screen is on screen (at
+  //    most 3 s: never for a hung remote), after a paint, in an idle moment, so it does not take main-thread time
+  //    from that screen. Until then the page renders from the stored user; a 401 of an earlier data load is
+  //    handled once it has started.
   const capped = new Promise((resolve) => setTimeout(resolve, 3000));
-  void Promise.race([areaCode.catch(() => undefined), capped]).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
+  const shown = entry && entry.area !== 'shell' ? firstAreaMount : Promise.resolve();
+  void Promise.race([shown, capped]).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
 });

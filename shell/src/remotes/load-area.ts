@@ -172,18 +172,30 @@ function isLifecycles(value: unknown): value is Lifecycles {
   );
 }
 
+let markMounted = () => {};
+/** Settles once an area's first mount has (its first screen rendered, or failed): the session check waits for it. */
+export const firstAreaMount = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** The area's mount, which also settles `firstAreaMount`. */
+function markingMount(mount: Lifecycles['mount']): Lifecycles['mount'] {
+  return Array.isArray(mount)
+    ? mount.map((step) => markingMount(step) as typeof step)
+    : (props) => mount(props).finally(markMounted);
+}
+
 /** Loads started before the outlet asked (a page load straight into an area): each is used once. */
 const startedEarly = new Map<AreaName, Promise<unknown>>();
 
 /** On a page load straight into the area, the bootstrap starts its code; `loadAreaParcel` takes the load over. */
-export function startAreaEarly(area: AreaName): Promise<unknown> {
+export function startAreaEarly(area: AreaName): void {
   const load = startRemotes().then(({ instance, areas: listed }) =>
     listed.includes(area) ? instance.loadRemote<unknown>(lifecyclesId(area)) : null,
   );
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, load);
   void loadAreaFoundations(areas[area].foundations);
-  return load;
 }
 
 /**
@@ -213,7 +225,13 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   // A fresh object per mount. An area's module has no name, so single-spa names each parcel itself and two
   // attempts never collide; the fallback's error parcel keeps its name.
   const { name, bootstrap, mount, unmount, update } = module;
-  return { ...(name ? { name } : {}), bootstrap, mount, unmount, ...(update ? { update } : {}) };
+  return {
+    ...(name ? { name } : {}),
+    bootstrap,
+    mount: markingMount(mount),
+    unmount,
+    ...(update ? { update } : {}),
+  };
 }
 
 // --- 4. Preloading on intent -------------------------------------------------------------------------------

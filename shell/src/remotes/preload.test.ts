@@ -77,7 +77,8 @@ describe('starting the visited area with the page', () => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await start();
-    await startAreaEarly('mf_goals');
+    startAreaEarly('mf_goals');
+    await vi.waitFor(() => expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json'));
     expect(asked('mf_goals')).toContain('/mf_goals/mf-manifest.json');
     expect(areaNames.filter((area) => asked(area).length > 0)).toEqual(['mf_goals']);
   });
