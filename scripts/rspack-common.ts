@@ -146,7 +146,7 @@ export interface RemoteOptions extends AppOptions {
   exposes?: Record<string, string>;
   /**
    * Packages only a later screen runs (the journal's editor: Quill, KaTeX), by chunk name: each group is built
-   * into `lazy-<name>` chunks, which the shell never preloads (shell/src/remotes/preload.ts) and which load on
+   * into `lazy-<name>` chunks, which the shell never preloads (shell/src/remotes/load-area.ts) and which load on
    * the way to that screen.
    */
   onDemand?: Record<string, readonly string[]>;

@@ -23,6 +23,7 @@ import { goalAiRoutes } from './modules/goals/ai-draft';
 import { goalRoutes } from './modules/goals/routes';
 import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
+import { homeRoutes } from './modules/home/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { defineMailJob } from './modules/mail/jobs';
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   if (options.localAdminToken) await app.register(localAdminRoutes, { token: options.localAdminToken });
   await app.register(habitRoutes);
+  await app.register(homeRoutes);
   await app.register(goalRoutes);
   await app.register(goalAiRoutes);
   await app.register(habitLoopRoutes);

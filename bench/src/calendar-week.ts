@@ -135,7 +135,7 @@ export async function measureCalendarWeek(
   );
   const items = (served.events as unknown[]).length + habits * 7;
 
-  const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
+  const { context, page } = await newVisitor(browser, site, { session: user.session });
   try {
     const week = page.getByRole('tab', { name: 'Week view' });
     const month = page.getByRole('tab', { name: 'Month view' });

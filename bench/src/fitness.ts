@@ -66,7 +66,7 @@ export async function measureFitness(
   );
   const id = (created.workout_session as { id: number }).id;
 
-  const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
+  const { context, page } = await newVisitor(browser, site, { session: user.session });
   try {
     await page.goto(`${site.shellUrl}/workout-session/${id}`);
     const doneButtons = exercises.flatMap((exercise) =>

@@ -108,7 +108,7 @@ async function measureOpen(
   // against medians of 350 and 426): code run for the first time in the browser and in the site's servers, which a
   // visitor of a running site does not meet. Each measured visit still starts with an empty cache.
   for (let run = -1; run < openRuns; run += 1) {
-    const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
+    const { context, page } = await newVisitor(browser, site, { session: user.session });
     try {
       await page.addInitScript({ content: firstEntryProbe });
       const first = await open(page, () => page.goto(`${site.shellUrl}/journal`, { waitUntil: 'commit' }));
@@ -136,7 +136,7 @@ async function measureTyping(
     date: '2026-11-21',
     word_count: 20_000,
   });
-  const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
+  const { context, page } = await newVisitor(browser, site, { session: user.session });
   try {
     await page.goto(`${site.shellUrl}/journal?entry=${id}`);
     const editor = page.getByRole('textbox', { name: 'Entry text', exact: true });
@@ -181,7 +181,7 @@ async function measureTyping(
 
 /** Typing the search word → the list showing only matches (including any wait the search box adds before asking). */
 async function measureUiSearch(browser: Browser, site: Site, user: BenchUser, runs: number): Promise<number[]> {
-  const { context, page } = await newVisitor(browser, site, { session: user.session, idlePreload: true });
+  const { context, page } = await newVisitor(browser, site, { session: user.session });
   const times: number[] = [];
   try {
     await page.goto(`${site.shellUrl}/journal`);

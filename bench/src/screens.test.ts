@@ -5,7 +5,7 @@ import { screens } from './screens';
 describe('the screens the bench visits', () => {
   it('are routes of the shell, each served by the area the bench waits for', () => {
     for (const screen of screens) {
-      expect({ path: screen.path, area: routeTable.find((route) => route.path === screen.path)?.area }).toEqual(screen);
+      expect(routeTable.find((route) => route.path === screen.path)?.area, screen.path).toBe(screen.area);
     }
   });
 });

@@ -25,11 +25,6 @@ export async function signIn(site: Site, account: Account): Promise<Session> {
 
 export interface VisitorOptions {
   session: Session | null;
-  /**
-   * false: the shell never reaches its idle-time preloading, as for a visitor who clicks before the page
-   * has gone idle. Hovering a link still preloads, as it would for that visitor.
-   */
-  idlePreload: boolean;
 }
 
 export interface Visitor {
@@ -38,20 +33,11 @@ export interface Visitor {
   errors: string[];
 }
 
-export async function newVisitor(
-  browser: Browser,
-  site: Site,
-  { session, idlePreload }: VisitorOptions,
-): Promise<Visitor> {
+export async function newVisitor(browser: Browser, site: Site, { session }: VisitorOptions): Promise<Visitor> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  if (!idlePreload) {
-    await context.addInitScript(() => {
-      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
-    });
-  }
   if (session) {
     await page.goto(`${site.shellUrl}/remotes.json`);
     // What the shell keeps after a sign-in (shell/src/board/board-actions.ts): the token, the user, and the user's

@@ -1,11 +1,11 @@
 /**
  * The visits the bench makes in Chromium: the landing page signed out, /home signed in, and a click from a
- * shell page into each area, cold (first visit) and after the shell preloaded the area.
+ * shell page into each area on its first visit (a warm site, a cold area).
  */
 import type { Browser, Page } from 'playwright-core';
 import { NetworkLog } from './bytes';
 import type { Transfer } from './bytes';
-import type { AppName, RemoteApp, Site } from './site';
+import type { RemoteApp, Site } from './site';
 import { newVisitor } from './visitor';
 import type { Session } from './visitor';
 
@@ -28,8 +28,8 @@ export const areas: readonly Area[] = [
 
 /**
  * The shell page a visitor starts from. `/boards` loads no area code and none of the shared model registry or
- * UI kit, so a click from there pays for everything the area needs; `/home` (where sign-in lands) has already
- * loaded the registry, the kit and every area's entry for its widgets.
+ * UI kit, so a click from there pays for everything the area needs; `/home` (where sign-in lands) may already
+ * have loaded the kit and the entries of the areas whose widgets were on screen.
  */
 export type StartPath = '/boards' | '/home';
 
@@ -49,7 +49,7 @@ async function settledTransfers(log: NetworkLog, since: number): Promise<Transfe
  * `/login` is the app's own first load, which a visitor pays on the way in.
  */
 export async function visitSignedOut(browser: Browser, site: Site, path: '/' | '/login'): Promise<Transfer[]> {
-  const { context, page } = await newVisitor(browser, site, { session: null, idlePreload: false });
+  const { context, page } = await newVisitor(browser, site, { session: null });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
     await page.goto(`${site.shellUrl}${path}`);
@@ -60,14 +60,34 @@ export async function visitSignedOut(browser: Browser, site: Site, path: '/' | '
   }
 }
 
-/** Everything /home loads for a signed-in visitor (its widgets come from every area), before idle preloading. */
-export async function visitHome(browser: Browser, site: Site, session: Session): Promise<Transfer[]> {
-  const { context, page } = await newVisitor(browser, site, { session, idlePreload: false });
+export interface HomeVisit {
+  /** What arrived until the network went quiet, before any scrolling: a phone's or a desktop's first screen. */
+  transfers: Transfer[];
+  /** The API requests of the whole page once scrolled to its end (every widget shown), as `METHOD /path`. */
+  apiCalls: string[];
+}
+
+/**
+ * /home for a signed-in visitor: what its first screen loads, then every API request once the page is scrolled
+ * to its end, so every widget has come into view and asked for its data.
+ */
+export async function visitHome(browser: Browser, site: Site, session: Session): Promise<HomeVisit> {
+  const { context, page } = await newVisitor(browser, site, { session });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === new URL(site.apiUrl).origin && request.method() !== 'OPTIONS')
+        apiCalls.push(`${request.method()} ${url.pathname}`);
+    });
     await page.goto(`${site.shellUrl}/home`);
     await page.locator('main h1').first().waitFor();
-    return await settledTransfers(log, 0);
+    const transfers = await settledTransfers(log, 0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('.lb-widget[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 20_000 });
+    await log.quiet();
+    return { transfers, apiCalls };
   } finally {
     await context.close();
   }
@@ -79,10 +99,10 @@ interface ClickWindow extends Window {
 
 /**
  * How the visitor reaches the area: `hover` moves the pointer onto the link and clicks, as a mouse user does
- * (the shell starts preloading on hover); `preloaded` waits first for the shell's idle preloading; `tap`
- * clicks without any pointer movement, so only what the area needs to show itself is fetched.
+ * (the shell starts preloading on hover); `tap` clicks without any pointer movement, so only what the area
+ * needs to show itself is fetched.
  */
-export type ArrivalMode = 'hover' | 'preloaded' | 'tap';
+export type ArrivalMode = 'hover' | 'tap';
 
 /** Milliseconds from the click on `link` (the page's own click event) to `selector` being on screen. */
 async function timeClickToContent(
@@ -125,10 +145,7 @@ export interface AreaVisit {
   errors: string[];
 }
 
-/**
- * From a shell page, a click on the area's navigation link. `preloaded`: the shell has first preloaded the
- * area while idle (as it does for every signed-in visitor); otherwise the click is the area's first load.
- */
+/** From a shell page, a click on the area's navigation link: the area's first load. */
 export async function visitArea(
   browser: Browser,
   site: Site,
@@ -137,14 +154,12 @@ export async function visitArea(
   mode: ArrivalMode,
   startPath: StartPath = '/boards',
 ): Promise<AreaVisit> {
-  const preloaded = mode === 'preloaded';
-  const { context, page, errors } = await newVisitor(browser, site, { session, idlePreload: preloaded });
+  const { context, page, errors } = await newVisitor(browser, site, { session });
   try {
     const log = new NetworkLog(page, site.appOfOrigin);
     await page.goto(`${site.shellUrl}${startPath}`);
     await page.locator('main h1').first().waitFor();
     await log.quiet();
-    if (preloaded) await waitForPreload(page, log, area.app);
     const mark = log.mark();
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: area.label, exact: true });
     const ms = await timeClickToContent(page, link, contentSelector(area), mode);
@@ -152,15 +167,4 @@ export async function visitArea(
   } finally {
     await context.close();
   }
-}
-
-/** Waits until the idle preloader has fetched the area's entry and the network is quiet again. */
-async function waitForPreload(page: Page, log: NetworkLog, app: AppName): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!log.since(0).some((transfer) => transfer.app === app && transfer.url.endsWith('/remoteEntry.js'))) {
-    if (Date.now() > deadline) throw new Error(`the shell did not preload ${app} within 20 s`);
-    await page.waitForTimeout(100);
-    await log.settled();
-  }
-  await log.quiet(800); // the expose's chunks follow the entry
 }

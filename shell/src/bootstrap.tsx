@@ -1,7 +1,7 @@
 /**
  * The shell's start-up, in order. Before it: index.html preloads this module's chunks (build/preload-start-plugin.ts)
- * and index.ts has asked for remotes.json and settings.json. After it: once the page has loaded and what it opened
- * has arrived, the signed-in layout preloads the other areas when the browser is idle (remotes/preload.ts).
+ * and index.ts has asked for remotes.json and settings.json. After it, no area is fetched until a person shows
+ * the intent to open it (a pointer on or focus in its link, remotes/load-area.ts) or opens it.
  * What each step was measured to gain is in bench/README.md, "Start-up".
  */
 import { StrictMode, startTransition } from 'react';
@@ -15,8 +15,7 @@ import { App } from './app/App';
 import { pageComponent } from './app/pages';
 import { startSessionWhenNeeded } from './app/session-start';
 import { takeEarlySettings } from './remotes/early-config';
-import { areaLoadsSettled, startAreaEarly } from './remotes/load-area';
-import { startRemotes } from './remotes/register';
+import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
 import { guard } from './routes/guard';
 
 // 1. single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
@@ -43,6 +42,7 @@ const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
 // The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
 // request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
+// Kept on issue 35's side-by-side runs of /journal (bench/README.md), which were slower without it and the wait below.
 const openingList = entry?.list && !window.location.search ? entry.list : null;
 if (openingList)
   import('@lifeboard/shared/stores/collection')
@@ -65,9 +65,11 @@ void pageCode.then(() => {
       </StrictMode>,
     );
   });
-  // 6. The session check (/api/user, and the HTTP client with it) once the area's first screen is on screen
-  //    (at most 3 s: never for a hung remote), after a paint, in an idle moment: started in one of the short
-  //    idle gaps while an area's files come, it took main-thread time from that screen. Until then the page
-  //    renders from the stored user; a 401 of an earlier data load is handled once it has started.
-  void areaLoadsSettled(3000).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
+  // 6. The session check (/api/user, and the HTTP client with it) once the area's first screen is on screen (at
+  //    most 3 s: never for a hung remote), after a paint, in an idle moment, so it does not take main-thread time
+  //    from that screen. Until then the page renders from the stored user; a 401 of an earlier data load is
+  //    handled once it has started.
+  const capped = new Promise((resolve) => setTimeout(resolve, 3000));
+  const shown = entry && entry.area !== 'shell' ? firstAreaMount : Promise.resolve();
+  void Promise.race([shown, capped]).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
 });

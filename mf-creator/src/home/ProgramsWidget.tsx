@@ -1,17 +1,18 @@
 import { Link } from '@lifeboard/shared/lib/router';
+import { useHome } from '@lifeboard/shared/stores/home';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { formatMoney } from '@lifeboard/shared/lib/money';
-import { usePublishedPrograms } from '../catalogue/published';
 
-/** Home widget: the newest programs in the catalogue. */
+/** Home widget: the newest programs in the catalogue (from /home's one request). */
 export function ProgramsWidget() {
-  const { programs } = usePublishedPrograms();
-  if (programs === null) return <Skeleton lines={3} />;
+  const { data, status } = useHome();
+  const programs = data?.programs ?? [];
+  if (!programs.length && status === 'loading') return <Skeleton lines={3} />;
   if (!programs.length)
     return <EmptyState title="No programs yet" action={<Link to="/programs">Browse programs</Link>} />;
   return (
     <ul>
-      {programs.slice(0, 3).map((p) => (
+      {programs.map((p) => (
         <li key={p.id}>
           <Link to={`/program/${p.id}`}>{p.title}</Link> — {formatMoney(p.price_cents, p.currency)}
         </li>

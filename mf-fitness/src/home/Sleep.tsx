@@ -1,17 +1,13 @@
 import { Link } from '@lifeboard/shared/lib/router';
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
-import { EmptyState } from '@lifeboard/shared/ui/feedback';
+import { useHome } from '@lifeboard/shared/stores/home';
+import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { minutesLabel, nightOf, sleepAverages } from '../sleep/sleep-stats';
 
-/** Home widget: the average score and time asleep of the last seven nights logged. */
+/** Home widget: the average score and time asleep of the last seven nights logged (from /home's one request). */
 export function SleepWidget() {
-  const { items } = useCollection('sleep_score');
-  const week = sleepAverages(
-    items
-      .filter((s) => s.id > 0)
-      .slice(0, 7)
-      .map((record) => nightOf(record)),
-  );
+  const { data, status } = useHome();
+  const week = sleepAverages((data?.sleep ?? []).map((record) => nightOf(record)));
+  if (!week.nights && status === 'loading') return <Skeleton lines={1} />;
   if (!week.nights) return <EmptyState title="No nights logged" action={<Link to="/sleep">Log last night</Link>} />;
   return (
     <p>

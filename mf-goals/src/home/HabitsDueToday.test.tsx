@@ -26,11 +26,17 @@ const row = habitRow;
 
 describe('Habits due today (home)', () => {
   it('lists what the schedule asks for today and checks in with one tap, on the same store as /habits', async () => {
-    api.on('POST /api/habit/overview', {
+    api.on('POST /api/home', {
       body: {
         success: true,
-        next_offset: null,
+        journal_entry: null,
+        moods: [],
         habits: [row(1, 'Stretch', 1, 1, true), row(2, 'Run', 3, 7, false), row(3, 'Read', 1, 1, false, 'yes')],
+        habits_next_offset: null,
+        goals: [],
+        workout_session: null,
+        sleep: [],
+        programs: [],
       },
     });
     api.on('POST /api/habit/checkin', ({ body }) => ({
@@ -49,6 +55,8 @@ describe('Habits due today (home)', () => {
     // "Run" (3 a week) is not due today; "Read" was done today and stays, ticked, to be undone if need be.
     expect(screen.queryByRole('link', { name: 'Run' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Read' })).toBeTruthy();
+    // /home's one answer fills the habits' rows: no overview of their own.
+    expect(api.requests.map((r) => r.path)).toEqual(['/api/home']);
     const stretchToday = screen
       .getByRole('group', { name: 'Stretch: today' })
       .querySelector('button') as HTMLButtonElement;

@@ -1,28 +1,27 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { checkedInToday, stillDueToday } from '@lifeboard/shared/models/habit-answers';
 import { describeSchedule } from '@lifeboard/shared/models/habit-schedule';
 import { $board } from '@lifeboard/shared/stores/board';
-import { $habitRows, $habitRowsStatus, loadHabitRows } from '@lifeboard/shared/stores/habits';
+import { $habitRows, $habitRowsStatus } from '@lifeboard/shared/stores/habits';
+import { useHome } from '@lifeboard/shared/stores/home';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { HabitDays } from '@lifeboard/shared/ui/HabitDays';
 
 /**
  * Home widget: the habits the schedule asks for today (a 3-a-week habit already done 3 times this week is not),
- * with today's check-in in one tap; one done today stays, ticked, so it can be undone.
+ * with today's check-in in one tap; one done today stays, ticked, so it can be undone. /home's one request fills
+ * the habits' rows, which /habits shows too, so a check-in here shows there.
  */
 export function HabitsDueToday() {
   const board = useStore($board);
   const rows = useStore($habitRows);
   const status = useStore($habitRowsStatus);
-  useEffect(() => {
-    void loadHabitRows(board.id);
-  }, [board.id]);
+  const home = useHome();
   // Still due today, and those already checked in today (ticked, to be undone if need be).
   const due = rows.filter((row) => stillDueToday(row.stats) || checkedInToday(row.stats));
-  if (!due.length && (status === 'loading' || status === 'idle')) return <Skeleton lines={3} />;
-  if (!due.length && status === 'error')
+  if (!due.length && (home.status === 'loading' || status === 'loading')) return <Skeleton lines={3} />;
+  if (!due.length && (home.status === 'error' || status === 'error'))
     return (
       <p role="alert">
         Your habits could not be loaded. <Link to="/habits">Open habits</Link>

@@ -1,14 +1,13 @@
-import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { useHome } from '@lifeboard/shared/stores/home';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { useNavigate } from '@lifeboard/shared/lib/router';
 
-/** Home widget: the newest journal entry (the list is newest first). */
+/** Home widget: the newest journal entry (from /home's one request). */
 export function LatestJournalEntry() {
-  const { items, status } = useCollection('journal_entry', { limit: 1 });
+  const { data, status } = useHome();
   const navigate = useNavigate();
-  const entry = items.find((item) => item.id > 0);
+  const entry = data?.journal_entry;
   if (!entry && status === 'loading') return <Skeleton lines={2} />;
   if (!entry)
     return (
@@ -26,7 +25,7 @@ export function LatestJournalEntry() {
     <div className="lb-stack">
       <strong>{entry.title || 'Untitled'}</strong>
       <span className="lb-muted">{entry.date}</span>
-      <p>{excerpt(entry.body ?? '', 220)}</p>
+      <p>{entry.excerpt}</p>
       <Button onClick={() => void navigate('/journal')}>Open journal</Button>
     </div>
   );

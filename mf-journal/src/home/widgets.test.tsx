@@ -10,11 +10,22 @@ import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { widgets } from '../widgets';
 
 let moods: FakeTable;
-let entries: FakeTable;
 const api = withFakeApi();
+const emptyHome = {
+  success: true,
+  journal_entry: null,
+  moods: [],
+  habits: [],
+  habits_next_offset: null,
+  goals: [],
+  workout_session: null,
+  sleep: [],
+  programs: [],
+};
 beforeEach(() => {
   moods = serveModel(api, 'mood', 'moods');
-  entries = serveModel(api, 'journal_entry', 'journalEntries');
+  api.on('POST /api/home', { body: emptyHome });
+  api.requests.length = 0;
   setBoard(1, 'Home');
 });
 afterEach(() => {
@@ -35,23 +46,22 @@ const dashboard = () =>
 
 describe('home widgets', () => {
   it('show the latest entry and the recent moods', async () => {
-    entries.rows.push({
-      id: 1,
-      board_id: 1,
-      created_at: '',
-      updated_at: '',
-      title: 'Monday',
-      date: '2026-11-16',
-      body: '<p>Ran <b>far</b></p>',
+    api.on('POST /api/home', {
+      body: {
+        ...emptyHome,
+        journal_entry: { id: 1, title: 'Monday', date: '2026-11-16', excerpt: 'Ran far' },
+        moods: [
+          { id: 1, board_id: 1, created_at: '', updated_at: '', score: 4, at: '2026-11-16T10:00:00.000Z' },
+          { id: 2, board_id: 1, created_at: '', updated_at: '', score: 2, at: '2026-11-15T10:00:00.000Z' },
+        ],
+      },
     });
-    moods.rows.push(
-      { id: 1, board_id: 1, created_at: '', updated_at: '', score: 4, at: '2026-11-16T10:00:00.000Z' },
-      { id: 2, board_id: 1, created_at: '', updated_at: '', score: 2, at: '2026-11-15T10:00:00.000Z' },
-    );
     dashboard();
     expect(await screen.findByText('Monday')).toBeTruthy();
     expect(screen.getByText('Ran far')).toBeTruthy();
     expect(await screen.findByText('3.0 / 5')).toBeTruthy();
+    // Every widget reads /home's one answer: no list of its own.
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/home']);
   });
 
   it('log a mood from the dashboard in one tap, and the recent moods follow', async () => {

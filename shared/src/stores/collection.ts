@@ -35,6 +35,8 @@ export interface Collection<R extends AnyRecord = AnyRecord> {
    * over, in flight or answered, instead of asking again. Taken once, so a later visit asks afresh.
    */
   preload(params?: ListParams): void;
+  /** Shows `items` as the answer to `load(params)` that another request carried (/api/home's moods): no request. */
+  fill(params: ListParams, items: R[]): void;
   /** Loads the page after `$nextCursor` and appends it; false when there is none or it failed. */
   loadMore(): Promise<boolean>;
   /**
@@ -182,6 +184,17 @@ export function createCollection(modelName: string): Collection {
     preloaded = { board, key: JSON.stringify(params), at: Date.now(), answer };
   }
 
+  function fill(next: ListParams, list: AnyRecord[]): void {
+    generation++;
+    preloaded = null;
+    changesDuringLoad = null;
+    params = { ...next };
+    $items.set(list);
+    $nextCursor.set(null);
+    $error.set(null);
+    $status.set('ready');
+  }
+
   /** Whether the answer to a write sent in `sentIn` for `board` still belongs in the list. */
   const stillCurrent = (sentIn: number, board: number) => sentIn === scope && board === $board.get().id;
 
@@ -309,6 +322,7 @@ export function createCollection(modelName: string): Collection {
     $nextCursor,
     load,
     preload,
+    fill,
     loadMore,
     create,
     update,

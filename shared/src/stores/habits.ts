@@ -67,6 +67,15 @@ export async function loadHabitRows(board: number, { force = false } = {}): Prom
   $habitRowsStatus.set('ready');
 }
 
+/** Shows the first page another request carried (/api/home's habits) as `loadHabitRows(board)`'s answer. */
+export function showHabitRows(board: number, rows: HabitRow[], nextOffset: number | null): void {
+  loadedKey = `${board}|${localDate()}`;
+  loadToken += 1;
+  $habitRows.set(rows);
+  $habitRowsMore.set(nextOffset);
+  $habitRowsStatus.set('ready');
+}
+
 export async function loadMoreHabitRows(board: number): Promise<void> {
   const offset = $habitRowsMore.get();
   if (offset === null) return;

@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '@lifeboard/shared/lib/router';
 import { $isAdmin, $isCreator, $session } from '@lifeboard/shared/stores/session';
-import { isPreloadable, preloadWhenIdle } from '../remotes/preload';
 import { areaNames, areas } from '../remotes/remotes';
 import { AreaLink } from './AreaLink';
 import { BoardSwitcher } from './BoardSwitcher';
@@ -35,12 +33,6 @@ export function UserLayout({ children }: { children: ReactNode }) {
   const isCreator = useStore($isCreator);
   const navigate = useNavigate();
   const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
-  const warmAreas = visibleAreas.filter(isPreloadable);
-
-  useEffect(() => {
-    // Warm the areas a signed-in user is likely to open next; never the admin area (fetched only on /admin…).
-    preloadWhenIdle(warmAreas);
-  }, [warmAreas.join()]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function handleSignOut() {
     const { logout } = await import('../auth/session-actions');

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { foundationImports, loadAreaFoundations, resetAreaFoundationsForTests } from './area-foundations';
+import { foundationImports, loadAreaFoundations, resetPreloadsForTests } from './load-area';
 
 afterEach(() => {
-  resetAreaFoundationsForTests();
+  resetPreloadsForTests();
   vi.restoreAllMocks();
 });
 

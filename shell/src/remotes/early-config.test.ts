@@ -5,7 +5,7 @@ import {
   takeEarlyRemotesConfig,
   takeEarlySettings,
 } from './early-config';
-import { resetRemotesForTests, startRemotes } from './register';
+import { resetRemotesForTests, startRemotes } from './load-area';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -12,7 +12,7 @@ export interface AreaInfo {
   adminOnly: boolean;
   /** Has dashboard widgets for /home. */
   hasWidgets: boolean;
-  /** The shared code its first screens run, loaded beside its own (area-foundations.ts). */
+  /** The shared code its first screens run, loaded beside its own (load-area.ts). */
   foundations: AreaFoundations;
 }
 

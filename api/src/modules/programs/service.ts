@@ -8,15 +8,15 @@ import { notFound } from '../../errors';
 
 const programs = () => modelTables.program;
 
-/** Published programs, newest first (100 at most), or the published one with `guid`. */
-export function publishedPrograms(db: Db, guid?: string) {
+/** Published programs, newest first (`limit`, 100 by default), or the published one with `guid`. */
+export function publishedPrograms(db: Db, guid?: string, limit = 100) {
   const t = programs();
   return db
     .select()
     .from(t)
     .where(and(sql`${t.data}->>'status' = 'published'`, guid ? sql`${t.data}->>'guid' = ${guid}` : undefined))
     .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(100);
+    .limit(limit);
 }
 
 /** A program the user may subscribe to: a published one, or their own. */

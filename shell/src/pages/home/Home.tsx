@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { $board, $onboarded } from '@lifeboard/shared/stores/board';
 import { $session } from '@lifeboard/shared/stores/session';
 import { remoteLoadErrorCode } from '../../remotes/fallback';
+import { areas } from '../../remotes/remotes';
 import type { AreaName } from '../../remotes/remotes';
-import { afterNextPaint } from '@lifeboard/shared/lib/after-paint';
-import { loadAreaWidgets, loadWidgetsOf } from './area-widgets';
+import { loadWidgetsOf, widgetAreas } from './area-widgets';
 import type { AreaWidgets } from './area-widgets';
 import './home.css';
 
@@ -45,11 +45,31 @@ function hourIn(now: Date, timeZone: string | undefined): number {
   }
 }
 
+/** Calls `show` once `element` comes near the screen; returns the way to stop watching. */
+export type WhenInView = (element: Element, show: () => void) => () => void;
+
+/**
+ * Below the fold an area's widgets (its code and their data) wait until their place is on screen: a phone's first
+ * screen shows the greeting, the links and the first area's widgets at most. Each place is about a widget's height
+ * (home.css), so the ones further down stay off screen and the page does not jump when they arrive.
+ */
+const whenNearScreen: WhenInView = (element, show) => {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { threshold: 0 },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
 export interface HomeProps {
-  /** Where the remotes' widgets come from; tests pass their own. */
-  loadWidgets?: () => Promise<AreaWidgets[]>;
-  /** Loads one area's widgets again (the Retry of an area that was down). */
-  reloadWidgets?: (area: AreaName) => Promise<AreaWidgets>;
+  /** Loads one area's widgets (each call a fresh load, which Retry relies on); tests pass their own. */
+  loadWidgets?: (area: AreaName) => Promise<AreaWidgets>;
+  whenInView?: WhenInView;
   now?: Date;
 }
 
@@ -76,36 +96,68 @@ function UnavailableWidgets({ entry, onRetry }: { entry: AreaWidgets; onRetry: (
   );
 }
 
-/** `/home`: a greeting, the board, the remotes' widgets and the shell's own (date, quick links, checklist). */
+/**
+ * One area's widgets: a placeholder until it comes near the screen, then the area's cards (their data is /home's
+ * one request, `shared/stores/home.ts`, asked for with the first of them), or a notice if the area is down.
+ */
+function AreaWidgetSlot({
+  area,
+  load,
+  whenInView,
+}: {
+  area: AreaName;
+  load: (area: AreaName) => Promise<AreaWidgets>;
+  whenInView: WhenInView;
+}) {
+  const [loaded, setLoaded] = useState<AreaWidgets | null>(null);
+  const placeholder = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = placeholder.current;
+    if (!element) return undefined;
+    let live = true;
+    const stop = whenInView(element, () => {
+      void import('@lifeboard/shared/stores/home').then(({ loadHome }) => loadHome($board.get().id));
+      void load(area).then((widgets) => {
+        // Rendered as a transition: in slices, not one long task.
+        if (live) startTransition(() => setLoaded(widgets));
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [area, load, whenInView]);
+
+  if (!loaded)
+    return (
+      <section
+        ref={placeholder}
+        className="lb-widget lb-widget--pending"
+        aria-busy="true"
+        aria-label={areas[area].label}
+      >
+        <h2>{areas[area].label}</h2>
+      </section>
+    );
+  if (loaded.error !== undefined)
+    return <UnavailableWidgets entry={loaded} onRetry={() => load(area).then(setLoaded)} />;
+  return loaded.widgets.map(({ id, title, Component }) => (
+    <section key={id} className="lb-widget" aria-label={`${loaded.label}: ${title}`}>
+      <h2>{title}</h2>
+      <Component />
+    </section>
+  ));
+}
+
+/** `/home`: a greeting, the board, the shell's own widgets (quick links, checklist) and the areas'. */
 export default function Home({
-  loadWidgets = loadAreaWidgets,
-  reloadWidgets = loadWidgetsOf,
+  loadWidgets = loadWidgetsOf,
+  whenInView = whenNearScreen,
   now = new Date(),
 }: HomeProps) {
   const { user } = useStore($session);
   const board = useStore($board);
   const onboarded = useStore($onboarded);
-  const [areaWidgets, setAreaWidgets] = useState<AreaWidgets[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const cancel = afterNextPaint(() => {
-      // The widgets render as a transition: in slices, not one long task after the greeting.
-      const show = (loaded: AreaWidgets[]) => {
-        if (live) startTransition(() => setAreaWidgets(loaded));
-      };
-      void loadWidgets().then(show, () => show([]));
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [loadWidgets]);
-
-  async function retryArea(area: AreaName) {
-    const again = await reloadWidgets(area);
-    setAreaWidgets((current) => current?.map((entry) => (entry.area === area ? again : entry)) ?? null);
-  }
 
   const timeZone = user?.timezone ?? undefined;
   const firstName = user?.name?.split(' ')[0];
@@ -148,18 +200,10 @@ export default function Home({
             ))}
           </ul>
         </section>
-        {areaWidgets?.flatMap((area) =>
-          area.error !== undefined
-            ? [<UnavailableWidgets key={area.area} entry={area} onRetry={() => retryArea(area.area)} />]
-            : area.widgets.map(({ id, title, Component }) => (
-                <section key={id} className="lb-widget" aria-label={`${area.label}: ${title}`}>
-                  <h2>{title}</h2>
-                  <Component />
-                </section>
-              )),
-        )}
+        {widgetAreas.map((area) => (
+          <AreaWidgetSlot key={area} area={area} load={loadWidgets} whenInView={whenInView} />
+        ))}
       </div>
-      {areaWidgets === null && <p role="status">Loading your widgets…</p>}
     </div>
   );
 }

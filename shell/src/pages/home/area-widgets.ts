@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { trackAreaLoad } from '../../remotes/load-area';
-import { startRemotes } from '../../remotes/register';
+import { startRemotes } from '../../remotes/load-area';
 import { areaNames, areas, widgetsId } from '../../remotes/remotes';
 import type { AreaName } from '../../remotes/remotes';
 
@@ -55,18 +54,9 @@ export async function loadWidgetsOf(area: AreaName): Promise<AreaWidgets> {
     return {
       area,
       label,
-      widgets: widgetsOf(await trackAreaLoad(registered.instance.loadRemote<unknown>(widgetsId(area)))),
+      widgets: widgetsOf(await registered.instance.loadRemote<unknown>(widgetsId(area))),
     };
   } catch (error) {
     return { area, label, widgets: [], error: describeError(error) };
   }
-}
-
-/**
- * Every area's widgets, side by side. The dashboard never waits on, nor breaks for, one remote: an area that
- * is down is returned with its `error` (shown as a notice in its place), an area with no widgets is left out.
- */
-export async function loadAreaWidgets(): Promise<AreaWidgets[]> {
-  const loaded = await Promise.all(widgetAreas.map(loadWidgetsOf));
-  return loaded.filter((entry) => entry.widgets.length > 0 || entry.error !== undefined);
 }

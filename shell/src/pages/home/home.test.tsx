@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { clearSession, setSession } from '@lifeboard/shared/stores/session';
 import { makeUser } from '../auth/test-helpers';
 import type { AreaWidgets } from './area-widgets';
 import Home from './Home';
+import type { WhenInView } from './Home';
 
 afterEach(() => {
   cleanup();
@@ -14,6 +15,13 @@ afterEach(() => {
   setBoard(0, '');
   setOnboarded(false);
 });
+
+/** Every area's place counts as on screen at once (happy-dom has no layout to intersect). */
+const onScreen: WhenInView = (_element, show) => {
+  show();
+  return () => undefined;
+};
+const none = (area: AreaWidgets['area']) => Promise.resolve<AreaWidgets>({ area, label: area, widgets: [] });
 
 // 09:30 in London on Sunday 22 November 2026.
 const morning = new Date('2026-11-22T09:30:00.000Z');
@@ -28,15 +36,45 @@ describe('Home', () => {
     setBoard(11, 'Health');
     render(
       <MemoryRouter>
-        <Home now={morning} loadWidgets={() => Promise.resolve([])} />
+        <Home now={morning} loadWidgets={none} whenInView={onScreen} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Good morning, Ada');
     expect(screen.getByText(/Sun, Nov 22nd 2026 @ 9:30 AM/)).toBeTruthy();
     expect(screen.getByText('Health')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Habits' })).toBeTruthy();
-    // The widgets are asked for once the greeting has painted; none here, so their status goes away.
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    // No area has widgets here, so their places go away.
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  });
+
+  it("loads an area's widgets only once its place comes near the screen", async () => {
+    setSession('t', makeUser());
+    const shown = new Map<Element, () => void>();
+    const asked: string[] = [];
+    render(
+      <MemoryRouter>
+        <Home
+          now={morning}
+          whenInView={(element, show) => {
+            shown.set(element, show);
+            return () => shown.delete(element);
+          }}
+          loadWidgets={(area) => {
+            asked.push(area);
+            return Promise.resolve({
+              area,
+              label: 'Goals',
+              widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }],
+            });
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const goals = await screen.findByRole('region', { name: 'Goals' });
+    expect(asked).toEqual([]);
+    act(() => shown.get(goals)?.());
+    expect(asked).toEqual(['mf_goals']);
+    expect(await screen.findByRole('region', { name: 'Goals: Habits due today' })).toBeTruthy();
   });
 
   it("shows the remotes' widgets under their titles", async () => {
@@ -46,7 +84,11 @@ describe('Home', () => {
     ];
     render(
       <MemoryRouter>
-        <Home now={morning} loadWidgets={() => Promise.resolve(widgets)} />
+        <Home
+          now={morning}
+          whenInView={onScreen}
+          loadWidgets={(area) => Promise.resolve(widgets.find((entry) => entry.area === area) ?? none(area))}
+        />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('region', { name: 'Goals: Habits due today' })).toBeTruthy();
@@ -59,15 +101,18 @@ describe('Home', () => {
     setBoard(11, 'Default Board');
     render(
       <MemoryRouter>
-        <Home now={morning} loadWidgets={() => Promise.reject(new Error('down'))} />
+        <Home
+          now={morning}
+          whenInView={onScreen}
+          loadWidgets={(area) => Promise.resolve({ area, label: area, widgets: [], error: 'down' })}
+        />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('link', { name: 'Name your board' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Finish onboarding' })).toBeNull();
     expect(screen.getByText('Add a tagline').getAttribute('data-done')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Go to' })).toBeTruthy();
-    // The widgets are asked for after the first paint, when the page is idle: their failed load then ends.
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect((await screen.findAllByRole('button', { name: 'Retry' })).length).toBe(4);
   });
 
   it('shows a notice with Retry where the widgets of an area that is down would be, and Retry brings them', async () => {
@@ -79,16 +124,18 @@ describe('Home', () => {
     };
     const goalsDown: AreaWidgets = { area: 'mf_goals', label: 'Goals', widgets: [], error: 'Failed to fetch' };
     const retried: string[] = [];
-    const reloadWidgets = async (area: AreaWidgets['area']): Promise<AreaWidgets> => {
+    const loadWidgets = async (area: AreaWidgets['area']): Promise<AreaWidgets> => {
+      if (area === 'mf_journal') return journal;
+      if (area !== 'mf_goals') return none(area);
       retried.push(area);
-      return retried.length === 1
+      return retried.length <= 2
         ? goalsDown
         : { area, label: 'Goals', widgets: [{ id: 'due', title: 'Habits due today', Component: TodayCount }] };
     };
     const user = userEvent.setup();
     render(
       <MemoryRouter>
-        <Home now={morning} loadWidgets={() => Promise.resolve([journal, goalsDown])} reloadWidgets={reloadWidgets} />
+        <Home now={morning} loadWidgets={loadWidgets} whenInView={onScreen} />
       </MemoryRouter>,
     );
 
@@ -97,7 +144,7 @@ describe('Home', () => {
     expect(screen.getByText('Calm')).toBeTruthy(); // the other areas' widgets are there
 
     await user.click(screen.getByRole('button', { name: 'Retry' })); // still down: the notice stays
-    expect(retried).toEqual(['mf_goals']);
+    expect(retried).toEqual(['mf_goals', 'mf_goals']);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText('3 habits due')).toBeNull();
 
