@@ -1,7 +1,8 @@
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { moodFace, moodWord } from '../moods/mood-scale';
+import { MoodFace } from '../moods/MoodFace';
+import { moodWord } from '../moods/mood-scale';
 
 /** Home widget: the last five moods with their average. */
 export function RecentMoods() {
@@ -18,7 +19,7 @@ export function RecentMoods() {
       <ul>
         {moods.map((m) => (
           <li key={m.id}>
-            <span aria-hidden="true">{moodFace(m.score)}</span> {moodWord(m.score)} {m.score}/5 —{' '}
+            <MoodFace score={Number(m.score)} size={18} /> {moodWord(m.score)} {m.score}/5 —{' '}
             {m.at ? formatDisplayDate(String(m.at)) : ''}
           </li>
         ))}
