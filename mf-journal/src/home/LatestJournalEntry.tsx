@@ -3,6 +3,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { useNavigate } from '@lifeboard/shared/lib/router';
+import { displayDay } from '../journal/day-groups';
 
 /** Home widget: the newest journal entry (the list is newest first). */
 export function LatestJournalEntry() {
@@ -25,7 +26,7 @@ export function LatestJournalEntry() {
   return (
     <div className="lb-stack">
       <strong>{entry.title || 'Untitled'}</strong>
-      <span className="lb-muted">{entry.date}</span>
+      {typeof entry.date === 'string' ? <span className="lb-muted">{displayDay(entry.date)}</span> : null}
       <p>{excerpt(entry.body ?? '', 220)}</p>
       <Button onClick={() => void navigate('/journal')}>Open journal</Button>
     </div>

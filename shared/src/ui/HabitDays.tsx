@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CheckInValue, HabitDay, HabitRow } from '../api/habits';
 import { nextTapValue, setCheckIn } from '../stores/habits';
 import { Button } from './Button';
+import { readableTextOn } from '../lib/contrast';
 import './tokens.css';
 import './habits.css';
 
@@ -71,7 +72,14 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
         className="lb-habit-days"
         role="group"
         aria-label={`${String(habit.title)}: ${days === 1 ? 'today' : `the last ${days} days`}`}
-        style={colour ? ({ '--lb-habit-colour': colour } as Record<string, string>) : undefined}
+        style={
+          colour
+            ? ({ '--lb-habit-colour': colour, '--lb-habit-on': readableTextOn(colour) ?? '#ffffff' } as Record<
+                string,
+                string
+              >)
+            : undefined
+        }
       >
         {shown.map((day) => {
           const label = dayLabel(day.date);
@@ -86,7 +94,8 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
               className="lb-habit-day"
               data-state={day.state}
               data-date={day.date}
-              aria-label={`${describe(day, unit)}; ${next}`}
+              // Starts with the words on the button (day, and an amount), so a voice command that says them finds it.
+              aria-label={`${days === 1 ? 'Today' : `${label.weekday} ${label.day}`}${typeof day.value === 'number' ? ` ${day.value}` : ''}, ${describe(day, unit)}; ${next}`}
               aria-pressed={numeric ? undefined : day.state === 'done'}
               aria-expanded={numeric ? editing === day.date : undefined}
               onClick={() => tap(day)}

@@ -30,10 +30,10 @@ export function AccountMenu() {
       menuClassName="lb-menu"
       align="end"
       menuButton={
-        <MenuButton className="lb-menu-button lb-account-button" aria-label={`Account menu: ${name}`}>
-          <span className="lb-avatar" aria-hidden="true">
-            {initials(name)}
-          </span>
+        <MenuButton className="lb-menu-button lb-account-button">
+          {/* The initials are drawn by CSS (not text), so the button's visible words are its name's. */}
+          <span className="lb-avatar" aria-hidden="true" data-initials={initials(name)} />
+          <span className="lb-visually-hidden">Account menu: </span>
           <span className="lb-account-button__name">{name}</span>
         </MenuButton>
       }
