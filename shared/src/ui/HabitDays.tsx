@@ -100,7 +100,7 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
               aria-expanded={numeric ? editing === day.date : undefined}
               onClick={() => tap(day)}
             >
-              <span className="lb-habit-day__label">{days === 1 ? 'Today' : `${label.weekday} ${label.day}`}</span>
+              <span className="lb-habit-day__label">{days === 1 ? 'Today' : `${label.weekday} ${label.day}`}</span>{' '}
               <span className="lb-habit-day__mark" aria-hidden="true">
                 {mark(day)}
               </span>
