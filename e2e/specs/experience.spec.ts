@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from '../support/api-client';
+import { apiRequest, createRecord, signUpThroughApi } from '../support/api-client';
 import { seriousViolations } from '../support/axe';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
 import { signInThroughApi } from '../support/session';
@@ -176,6 +176,35 @@ describe('the command palette', () => {
     await page.keyboard.type('new journal');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/journal' && url.searchParams.get('entry') === 'new');
+
+    // A record found by the API's search, and the action on it: check a habit in for today.
+    const habit = await createRecord(site, user, 'habit', {
+      title: 'Stretch the back',
+      kind: 'yes_no',
+      frequency_num: 1,
+      frequency_den: 1,
+    });
+    await page.keyboard.press('Control+k');
+    await input.waitFor();
+    await page.keyboard.type('stretch');
+    await page.getByRole('option', { name: /^Stretch the back\s*,\s*Habit$/ }).waitFor();
+    const checkIn = page.getByRole('option', { name: /Check in “Stretch the back” today/ });
+    expect(await checkIn.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.getByText('Checked in “Stretch the back” for today.').waitFor();
+    const today = new Date().toLocaleDateString('en-CA');
+    await expect
+      .poll(async () => {
+        const answer = await apiRequest(
+          site,
+          'POST',
+          '/api/habit/stats',
+          { board: user.boardId, params: { habit_id: habit.id, date: today } },
+          user.token,
+        );
+        return (answer.body.stats as { total_checkins: number } | undefined)?.total_checkins;
+      })
+      .toBe(1);
 
     // Escape closes it and gives focus back to where it was.
     await search.focus();

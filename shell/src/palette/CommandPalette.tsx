@@ -178,6 +178,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
               onClick={() => void choose(item)}
             >
               <span className="lb-palette__label">{item.label}</span>
+              <span className="lb-visually-hidden">, </span>
               <span className="lb-palette__hint">{item.hint ?? groupNames[item.kind].replace(/s$/, '')}</span>
             </li>
           );
