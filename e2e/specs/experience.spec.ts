@@ -111,6 +111,8 @@ describe('dark mode', () => {
     const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(await body())).toBeLessThan(0.05);
     await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).waitFor();
+    await page.screenshot({ path: join(screenshotDir, 'account-menu-dark-1280.png') });
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(luminance(await body())).toBeGreaterThan(0.8);
@@ -189,6 +191,7 @@ describe('the command palette', () => {
     await page.keyboard.type('stretch');
     await page.getByRole('option', { name: /^Stretch the back\s*,\s*Habit$/ }).waitFor();
     const checkIn = page.getByRole('option', { name: /Check in “Stretch the back” today/ });
+    await page.screenshot({ path: join(screenshotDir, 'palette-light-1280.png') });
     expect(await checkIn.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
     await page.getByText('Checked in “Stretch the back” for today.').waitFor();
