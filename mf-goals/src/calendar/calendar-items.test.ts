@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromServer, sourceColours } from './calendar-items';
+import { fromServer, habitItems, sourceColours } from './calendar-items';
 
 describe('fromServer: events of connected calendars', () => {
   const base = {
@@ -27,5 +27,26 @@ describe('fromServer: events of connected calendars', () => {
   it('lets one occurrence of a repeating Google event be dragged, and falls back to the source colour', () => {
     const item = fromServer({ ...base, source: 'google', series: 'google:12', repeat: 'FREQ=WEEKLY', color: 'blue' });
     expect(item).toMatchObject({ movable: true, color: sourceColours.google.colour, remote: { repeating: true } });
+  });
+});
+
+describe('habitItems', () => {
+  const habits = [
+    { id: 1, board_id: 1, created_at: '2026-11-01T09:00:00.000Z', updated_at: '', title: 'Run', weekdays: [] },
+    { id: 2, board_id: 1, created_at: '2026-11-25T09:00:00.000Z', updated_at: '', title: 'Read', weekdays: [] },
+  ];
+
+  it('puts one compact line a day, from today on, never before a habit was made', () => {
+    const items = habitItems(habits, '2026-11-16', '2026-11-28', '2026-11-23');
+    expect(items.map((item) => [item.start, item.title])).toEqual([
+      ['2026-11-23', 'Habit: Run'],
+      ['2026-11-24', 'Habit: Run'],
+      ['2026-11-25', '2 habits: Run, Read'],
+      ['2026-11-26', '2 habits: Run, Read'],
+      ['2026-11-27', '2 habits: Run, Read'],
+      ['2026-11-28', '2 habits: Run, Read'],
+    ]);
+    expect(items[0].href).toBe('/habits/1');
+    expect(items[2].href).toBe('/habits');
   });
 });

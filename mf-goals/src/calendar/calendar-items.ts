@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@lifeboard/shared/api/account';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { isDueOn } from '../planner/due';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 
 /** What the calendar shows, from every source, in one shape. */
 export interface CalendarItem {
@@ -138,25 +139,50 @@ export function goalItems(goals: readonly AnyRecord[], from: string, to: string)
   return items;
 }
 
-/** The habits due on each day between two dates (inclusive), as all-day items. */
-export function habitItems(habits: readonly AnyRecord[], from: string, to: string): CalendarItem[] {
+/** The local date a habit was made (`YYYY-MM-DD`), or null when the record does not say. */
+function startOf(habit: AnyRecord): string | null {
+  const created = habit.created_at;
+  if (typeof created !== 'string' || !created) return null;
+  const made = new Date(created);
+  return Number.isNaN(made.getTime()) ? null : localDate(made);
+}
+
+/**
+ * The habits due on each day between two dates (inclusive), as one compact all-day line a day ("3 habits: Run,
+ * Read, …"), so events keep their room. Only from today on (a past day's habits are on /habits, checked or not)
+ * and never before a habit was made.
+ */
+export function habitItems(
+  habits: readonly AnyRecord[],
+  from: string,
+  to: string,
+  today: string = localDate(),
+): CalendarItem[] {
   const items: CalendarItem[] = [];
-  for (let date = from; date <= to; date = dayAfter(date)) {
+  const starts = new Map(habits.map((habit) => [habit.id, startOf(habit)]));
+  for (let date = from < today ? today : from; date <= to; date = dayAfter(date)) {
     const day = new Date(`${date}T12:00:00`);
-    for (const habit of habits) {
-      if (habit.id <= 0 || !isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day)) continue;
-      items.push({
-        id: `habit:${habit.id}:${date}`,
-        title: `Habit: ${String(habit.title)}`,
-        start: date,
-        end: dayAfter(date),
-        allDay: true,
-        kind: 'habit',
-        color: sourceColours.habit.colour,
-        movable: false,
-        href: `/habits/${habit.id}`,
-      });
-    }
+    const due = habits.filter((habit) => {
+      const start = starts.get(habit.id);
+      return (
+        habit.id > 0 &&
+        (!start || start <= date) &&
+        isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day)
+      );
+    });
+    if (!due.length) continue;
+    const titles = due.map((habit) => String(habit.title));
+    items.push({
+      id: `habits:${date}`,
+      title: due.length === 1 ? `Habit: ${titles[0]}` : `${due.length} habits: ${titles.join(', ')}`,
+      start: date,
+      end: dayAfter(date),
+      allDay: true,
+      kind: 'habit',
+      color: sourceColours.habit.colour,
+      movable: false,
+      href: due.length === 1 ? `/habits/${due[0].id}` : '/habits',
+    });
   }
   return items;
 }
