@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { AreaLink } from './AreaLink';
+// The theme chosen in the account menu applies here too (the store marks <html> as it loads).
+import '@lifeboard/shared/stores/theme';
 import '@lifeboard/shared/ui/tokens.css';
 import './layouts.css';
 

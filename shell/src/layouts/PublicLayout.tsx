@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
+// The theme chosen in the account menu applies here too (the store marks <html> as it loads).
+import '@lifeboard/shared/stores/theme';
 import '@lifeboard/shared/ui/tokens.css';
 import './layouts.css';
 
