@@ -39,7 +39,7 @@ describe('a new user', () => {
     await page.getByLabel('Name of your first board').fill('Personal');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.waitForURL('**/home');
-    await expect.poll(() => page.getByLabel('Current board').inputValue().then(Boolean)).toBe(true);
+    await expect.poll(() => page.getByTestId('current-board').textContent()).toBe('Personal');
   });
 
   it('opens every area', async () => {
@@ -71,9 +71,7 @@ describe('a new user', () => {
     await page.getByRole('link', { name: 'Boards' }).click();
     await page.getByLabel('Board name').fill('Second board');
     await page.getByRole('button', { name: 'Create and switch to it' }).click();
-    await expect
-      .poll(async () => page.locator('select[aria-label="Current board"] option:checked').textContent())
-      .toBe('Second board');
+    await expect.poll(async () => page.getByTestId('current-board').textContent()).toBe('Second board');
 
     await page.goBack();
     await page.waitForURL('**/quotes');
@@ -82,15 +80,14 @@ describe('a new user', () => {
     expect(await list.getByText(quoteText).count(), await list.innerText()).toBe(0);
 
     // Switching back with the shell's switcher while the remote stays mounted shows the quote again.
-    const personal = await page
-      .locator('select[aria-label="Current board"] option', { hasText: 'Personal' })
-      .getAttribute('value');
-    await page.getByLabel('Current board').selectOption(personal ?? '');
+    await page.getByRole('button', { name: /^Board/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Personal' }).click();
     await page.getByText(quoteText).first().waitFor();
   });
 
   it('signs out, and the guard then sends a user route to /login', async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/quotes'));
     await page.goto(`${site.shellUrl}/home`);
     await page.waitForURL('**/login');

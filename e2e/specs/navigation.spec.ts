@@ -64,12 +64,12 @@ const stops = [
   { link: 'Journal', path: '/journal', content: '[data-area="mf_journal"] .lb-area__parcel [data-area="mf_journal"]' },
   { link: 'Home', path: '/home', content: '.lb-main h1' },
   { link: 'Goals', path: '/my-goals', content: '[data-area="mf_goals"] .lb-area__parcel > *' },
-  { link: 'Fitness', path: '/exercises', content: '[data-area="mf_fitness"] .lb-area__parcel > *' },
+  { link: 'Exercises', path: '/exercises', content: '[data-area="mf_fitness"] .lb-area__parcel > *' },
   { link: 'Boards', path: '/boards', content: '.lb-main h1' },
   { link: 'Programs', path: '/programs', content: '[data-area="mf_creator"] .lb-area__parcel > *' },
   { link: 'Journal', path: '/journal', content: '[data-area="mf_journal"] .lb-area__parcel [data-area="mf_journal"]' },
-  { link: 'Fitness', path: '/exercises', content: '[data-area="mf_fitness"] .lb-area__parcel > *' },
-  { link: 'Categories', path: '/categories', content: '.lb-main h1' },
+  { link: 'Exercises', path: '/exercises', content: '[data-area="mf_fitness"] .lb-area__parcel > *' },
+  { link: 'Data', path: '/data', content: '.lb-main h1' },
   { link: 'Goals', path: '/my-goals', content: '[data-area="mf_goals"] .lb-area__parcel > *' },
 ] as const;
 

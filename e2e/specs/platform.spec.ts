@@ -207,7 +207,7 @@ describe('platform', () => {
     for (const [label, area] of [
       ['Journal', 'mf_journal'],
       ['Goals', 'mf_goals'],
-      ['Fitness', 'mf_fitness'],
+      ['Exercises', 'mf_fitness'],
       ['Programs', 'mf_creator'],
     ]) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 /** Debian's Chromium with the flags measured in stack-notes.md. */
 export function launchBrowser(): Promise<Browser> {
@@ -29,9 +29,9 @@ export interface PageWatch {
 /** The watched pages whose problems a spec has not checked yet (see `expectNoPageProblems`). */
 const unchecked = new Set<PageWatch>();
 
-/** A page that records CSP violations, uncaught errors and every request URL. */
-export async function watchedPage(browser: Browser): Promise<PageWatch> {
-  const page = await browser.newPage();
+/** A page that records CSP violations, uncaught errors and every request URL; `options` set its size, scheme… */
+export async function watchedPage(browser: Browser, options?: BrowserContextOptions): Promise<PageWatch> {
+  const page = await browser.newPage(options);
   const watch: PageWatch = { page, cspViolations: [], pageErrors: [], requests: [] };
   unchecked.add(watch);
   await page.exposeFunction('__reportCsp', (text: string) => watch.cspViolations.push(text));

@@ -25,7 +25,8 @@ import { Balances, day, RefundButton, requestWords, stateWords } from './ledger-
 const TimeChart = lazy(() => import('@lifeboard/shared/ui/TimeChart'));
 
 const CHART_DAYS = 90;
-const colours = ['#2f6fde', '#d9822b', '#0f9960', '#a82255'];
+// The design tokens' series colours, light or dark with the theme.
+const colours = ['var(--lb-chart-1)', 'var(--lb-chart-3)', 'var(--lb-chart-2)', 'var(--lb-chart-5)'];
 
 /** `YYYY-MM-DD` of the `count` days ending with `last`, oldest first. */
 export function daysEnding(last: string, count: number): string[] {

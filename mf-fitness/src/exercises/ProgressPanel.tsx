@@ -62,7 +62,7 @@ export function ProgressPanel({
     () => [
       {
         label: metricLabels[metric],
-        colour: '#2f5bd3',
+        colour: 'var(--lb-chart-1)',
         values: drawn.map((p) => round(fromKg(metricValue(p, metric) as number, unit))),
         format: (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`,
       },

@@ -47,7 +47,7 @@ export function WeeklyVolume() {
     () => [
       {
         label: 'Volume',
-        colour: '#2f5bd3',
+        colour: 'var(--lb-chart-1)',
         bars: true,
         values: weeks.map((w) => Math.round(fromKg(w.volume, unit))),
         format: (v: number) => `${v.toLocaleString('en-US')} ${unit}`,

@@ -47,14 +47,14 @@ export function SleepTrends({ nights }: { nights: readonly Night[] }) {
     () => [
       {
         label: 'Score',
-        colour: '#7a3fc4',
+        colour: 'var(--lb-chart-4)',
         scale: 'score',
         values: points.map((p) => p.score),
         format: (v: number) => `${Math.round(v)}`,
       },
       {
         label: 'Asleep',
-        colour: '#2f5bd3',
+        colour: 'var(--lb-chart-1)',
         scale: 'hours',
         values: points.map((p) => (p.minutes === null ? null : Math.round((p.minutes / 60) * 100) / 100)),
         format: hoursText,

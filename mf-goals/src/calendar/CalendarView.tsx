@@ -120,6 +120,8 @@ export default function CalendarView({
         initialView={initialView}
         headerToolbar={headerToolbar}
         todayText="Today"
+        // Its spoken name holds its words ("This Month" did not contain "Today": axe's label-in-name).
+        todayHint="Today"
         monthText="Month"
         dayText="Day"
         listText="Agenda"

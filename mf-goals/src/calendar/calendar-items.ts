@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '@lifeboard/shared/api/account';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { isDueOn } from '../planner/due';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 
 /** What the calendar shows, from every source, in one shape. */
 export interface CalendarItem {
@@ -139,36 +139,42 @@ export function goalItems(goals: readonly AnyRecord[], from: string, to: string)
   return items;
 }
 
-/** The local date a habit was made on, or '' when the record does not say. */
-function startOf(habit: AnyRecord): string {
-  const made = typeof habit.created_at === 'string' ? new Date(habit.created_at) : null;
-  return made && !Number.isNaN(made.getTime()) ? localDate(made) : '';
+/** The local date a habit was made (`YYYY-MM-DD`), or null when the record does not say. */
+function startOf(habit: AnyRecord): string | null {
+  const created = habit.created_at;
+  if (typeof created !== 'string' || !created) return null;
+  const made = new Date(created);
+  return Number.isNaN(made.getTime()) ? null : localDate(made);
 }
 
 /**
- * The habits due on each day between two dates (inclusive), as ONE compact all-day line per day, so events keep
- * the room: from today on (a past day's habits are on `/habits`), never before a habit was made.
+ * The habits due on each day between two dates (inclusive), as one compact all-day line a day ("3 habits: Run,
+ * Read, …"), so events keep their room. Only from today on (a past day's habits are on /habits, checked or not)
+ * and never before a habit was made.
  */
 export function habitItems(
   habits: readonly AnyRecord[],
   from: string,
   to: string,
-  today = localDate(),
+  today: string = localDate(),
 ): CalendarItem[] {
   const items: CalendarItem[] = [];
-  const live = habits.filter((habit) => habit.id > 0);
+  const starts = new Map(habits.map((habit) => [habit.id, startOf(habit)]));
   for (let date = from < today ? today : from; date <= to; date = dayAfter(date)) {
     const day = new Date(`${date}T12:00:00`);
-    const due = live.filter(
-      (habit) => startOf(habit) <= date && isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day),
-    );
+    const due = habits.filter((habit) => {
+      const start = starts.get(habit.id);
+      return (
+        habit.id > 0 &&
+        (!start || start <= date) &&
+        isDueOn(habit as { weekdays?: unknown; archived_at?: unknown }, day)
+      );
+    });
     if (!due.length) continue;
+    const titles = due.map((habit) => String(habit.title));
     items.push({
       id: `habits:${date}`,
-      title:
-        due.length === 1
-          ? `Habit: ${String(due[0].title)}`
-          : `${due.length} habits: ${due.map((h) => String(h.title)).join(', ')}`,
+      title: due.length === 1 ? `Habit: ${titles[0]}` : `${due.length} habits: ${titles.join(', ')}`,
       start: date,
       end: dayAfter(date),
       allDay: true,

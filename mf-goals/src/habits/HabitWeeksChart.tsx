@@ -39,7 +39,7 @@ export default function HabitWeeksChart({
       },
       {
         label: 'Strength',
-        colour: '#6b7280',
+        colour: 'var(--lb-text-muted)',
         scale: '%',
         format: percent,
         values: weeks.map((week) => Math.round(week.score * 1000) / 10),

@@ -47,10 +47,10 @@ function cellOf(habit: HeatmapHabit, day: number, value: CheckInValue | undefine
         : Math.round((0.2 + 0.8 * share) * 10) / 10;
     return { state: 'amount', fill: habit.colour, opacity, words: `${value}${unit}` };
   }
-  if (pausedDays.has(day)) return { state: 'paused', fill: '#c9dafc', opacity: 1, words: 'paused' };
+  if (pausedDays.has(day)) return { state: 'paused', fill: 'var(--lb-heat-paused)', opacity: 1, words: 'paused' };
   if (habit.weekdays.length && !habit.weekdays.includes((rowOf(day) + 1) % 7))
-    return { state: 'off', fill: '#f3f4f7', opacity: 1, words: 'not scheduled' };
-  return { state: 'none', fill: '#e4e7ee', opacity: 1, words: 'nothing recorded' };
+    return { state: 'off', fill: 'var(--lb-heat-off)', opacity: 1, words: 'not scheduled' };
+  return { state: 'none', fill: 'var(--lb-heat-none)', opacity: 1, words: 'nothing recorded' };
 }
 
 /** One year's calendar: its days as cells, placed a column per week (Monday on top). */
@@ -109,7 +109,14 @@ function yearPaths(year: HeatmapYear) {
     group.d.push(`M${x} ${TOP + rowOf(day) * STEP}h${CELL}v${CELL}h-${CELL}z`);
   });
   return [...groups.entries()].map(([key, group]) => (
-    <path key={key} d={group.d.join('')} fill={group.fill} fillOpacity={group.opacity} data-state={group.state} />
+    <path
+      key={key}
+      d={group.d.join('')}
+      // As a style, not an attribute: the fill may be a design token (var(--lb-heat-none)).
+      style={{ fill: group.fill }}
+      fillOpacity={group.opacity}
+      data-state={group.state}
+    />
   ));
 }
 
@@ -160,7 +167,13 @@ function YearCalendar({
     const iso = isoOf(d);
     if (iso.endsWith('-01') || d === year.start) {
       labels.push(
-        <text key={d} x={LEFT + Math.floor((d - year.firstMonday) / 7) * STEP} y={10} fontSize={9} fill="#5b6478">
+        <text
+          key={d}
+          x={LEFT + Math.floor((d - year.firstMonday) / 7) * STEP}
+          y={10}
+          fontSize={9}
+          style={{ fill: 'var(--lb-text-muted)' }}
+        >
           {shortMonthNames[Number(iso.slice(5, 7)) - 1]}
         </text>,
       );
@@ -191,7 +204,7 @@ function YearCalendar({
         onKeyDown={onKeyDown}
       >
         {['Mon', 'Wed', 'Fri'].map((name, i) => (
-          <text key={name} x={0} y={TOP + (i * 2 + 1) * STEP - 3} fontSize={9} fill="#5b6478">
+          <text key={name} x={0} y={TOP + (i * 2 + 1) * STEP - 3} fontSize={9} style={{ fill: 'var(--lb-text-muted)' }}>
             {name}
           </text>
         ))}
@@ -204,7 +217,7 @@ function YearCalendar({
             width={CELL + 2}
             height={CELL + 2}
             fill="none"
-            stroke="#1d2433"
+            style={{ stroke: 'var(--lb-text)' }}
             strokeWidth={1.5}
             className="lb-heatmap__chosen"
           />
@@ -239,8 +252,8 @@ export function Heatmap({
       <svg width="0" height="0" aria-hidden="true" style={{ position: 'absolute' }}>
         <defs>
           <pattern id="lb-skip" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="4" height="4" fill="#eef0f4" />
-            <rect width="1.5" height="4" fill="#9aa3b5" />
+            <rect width="4" height="4" style={{ fill: 'var(--lb-surface-2)' }} />
+            <rect width="1.5" height="4" style={{ fill: 'var(--lb-heat-skip)' }} />
           </pattern>
         </defs>
       </svg>
@@ -254,9 +267,9 @@ export function Heatmap({
       ))}
       <p className="lb-heatmap-legend" aria-label="Legend">
         <span style={{ '--swatch': habit.colour } as Record<string, string>}>done</span>
-        <span style={{ '--swatch': '#9aa3b5' } as Record<string, string>}>skipped</span>
-        <span style={{ '--swatch': '#c9dafc' } as Record<string, string>}>paused</span>
-        <span style={{ '--swatch': '#e4e7ee' } as Record<string, string>}>nothing recorded</span>
+        <span style={{ '--swatch': 'var(--lb-heat-skip)' } as Record<string, string>}>skipped</span>
+        <span style={{ '--swatch': 'var(--lb-heat-paused)' } as Record<string, string>}>paused</span>
+        <span style={{ '--swatch': 'var(--lb-heat-none)' } as Record<string, string>}>nothing recorded</span>
         {habit.kind !== 'yes_no' ? (
           <span style={{ '--swatch': habit.colour } as Record<string, string>}>
             amounts: the darker, the nearer the target

@@ -25,10 +25,10 @@ export interface Moment {
 }
 
 export const momentKinds: Record<MomentKind, { label: string; colour: string }> = {
-  activity: { label: 'Activities', colour: '#1f8a4c' },
-  journal: { label: 'Journal entries', colour: '#2f5bd3' },
-  checkin: { label: 'Habit check-ins', colour: '#0f7c86' },
-  milestone: { label: 'Milestones', colour: '#9a6a00' },
+  activity: { label: 'Activities', colour: 'var(--lb-chart-2)' },
+  journal: { label: 'Journal entries', colour: 'var(--lb-chart-1)' },
+  checkin: { label: 'Habit check-ins', colour: 'var(--lb-chart-6)' },
+  milestone: { label: 'Milestones', colour: 'var(--lb-chart-3)' },
 };
 
 const dayName = (date: string) => formatDisplayDate(`${date}T12:00:00`).replace(/ @.*$/, '');

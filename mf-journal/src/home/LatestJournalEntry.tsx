@@ -2,6 +2,7 @@ import { useHome } from '@lifeboard/shared/stores/home';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { useNavigate } from '@lifeboard/shared/lib/router';
+import { displayDay } from '../journal/day-groups';
 
 /** Home widget: the newest journal entry (from /home's one request). */
 export function LatestJournalEntry() {
@@ -24,7 +25,7 @@ export function LatestJournalEntry() {
   return (
     <div className="lb-stack">
       <strong>{entry.title || 'Untitled'}</strong>
-      <span className="lb-muted">{entry.date}</span>
+      {entry.date ? <span className="lb-muted">{displayDay(entry.date)}</span> : null}
       <p>{entry.excerpt}</p>
       <Button onClick={() => void navigate('/journal')}>Open journal</Button>
     </div>

@@ -2,7 +2,8 @@ import { homeMoodsParams, useHome } from '@lifeboard/shared/stores/home';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
-import { moodFace, moodWord } from '../moods/mood-scale';
+import { MoodFace } from '../moods/MoodFace';
+import { moodWord } from '../moods/mood-scale';
 
 /** Home widget: the last five moods with their average; /home's one request fills the moods' list. */
 export function RecentMoods() {
@@ -21,7 +22,7 @@ export function RecentMoods() {
       <ul>
         {moods.map((m) => (
           <li key={m.id}>
-            <span aria-hidden="true">{moodFace(m.score)}</span> {moodWord(m.score)} {m.score}/5 —{' '}
+            <MoodFace score={Number(m.score)} size={18} /> {moodWord(m.score)} {m.score}/5 —{' '}
             {m.at ? formatDisplayDate(String(m.at)) : ''}
           </li>
         ))}

@@ -6,6 +6,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { displayDay, groupByDay } from './day-groups';
+import { MoodFace } from '../moods/MoodFace';
 import { moodScale } from './MoodPicker';
 import './journal.css';
 
@@ -40,7 +41,7 @@ const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; 
         </h4>
         {mood ? (
           <span className="lb-entry__mood" title={`Mood: ${mood.word}`}>
-            <span aria-hidden="true">{mood.face}</span> {mood.word}
+            <MoodFace score={mood.score} size={18} /> {mood.word}
           </span>
         ) : null}
       </div>

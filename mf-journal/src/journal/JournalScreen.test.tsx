@@ -110,20 +110,20 @@ describe('/journal', () => {
         within(grid)
           .getAllByRole('button')
           .map((b) => b.getAttribute('aria-label')),
-      ).toContain('Fri, Nov 20th 2026, 2 entries'),
+      ).toContain('20, Fri, Nov 20th 2026, 2 entries'),
     );
     expect(
-      within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }).hasAttribute('data-has-entries'),
+      within(grid).getByRole('button', { name: '22, Sun, Nov 22nd 2026, 1 entry' }).hasAttribute('data-has-entries'),
     ).toBe(true);
     expect(
-      within(grid).getByRole('button', { name: 'Mon, Nov 23rd 2026, no entries' }).hasAttribute('data-has-entries'),
+      within(grid).getByRole('button', { name: '23, Mon, Nov 23rd 2026, no entries' }).hasAttribute('data-has-entries'),
     ).toBe(false);
     expect(listRequests()).toContainEqual({ to: '2026-11-21' });
     expect(screen.getByText('Entries up to Sat, Nov 21st 2026')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Write for this day' }).getAttribute('href')).toBe(
       '/journal?entry=new&day=2026-11-21',
     );
-    await user.click(within(grid).getByRole('button', { name: 'Sun, Nov 22nd 2026, 1 entry' }));
+    await user.click(within(grid).getByRole('button', { name: '22, Sun, Nov 22nd 2026, 1 entry' }));
     await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-22' }));
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(screen.getByRole('grid', { name: 'October 2026' })).toBeTruthy();

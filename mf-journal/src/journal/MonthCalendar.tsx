@@ -99,7 +99,8 @@ export function MonthCalendar({ month, marked, selected, today, onMonthChange, o
                       data-has-entries={count > 0 || undefined}
                       data-today={date === today || undefined}
                       aria-pressed={date === selected}
-                      aria-label={`${displayDay(date)}, ${entriesLabel(count)}`}
+                      // The number shown first, so the name contains the button's words (label-in-name).
+                      aria-label={`${cell.day}, ${displayDay(date)}, ${entriesLabel(count)}`}
                       aria-current={date === today ? 'date' : undefined}
                       onClick={() => onSelect(date)}
                     >

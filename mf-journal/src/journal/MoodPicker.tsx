@@ -3,16 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { notify } from '@lifeboard/shared/stores/notifications';
+import { MoodFace } from '../moods/MoodFace';
+import { moodScale } from '../moods/mood-scale';
 import './journal.css';
 
-/** The mood scale (the `mood` model's score, 1 to 5), in words and a face. */
-export const moodScale = [
-  { score: 1, word: 'Awful', face: '😞' },
-  { score: 2, word: 'Low', face: '🙁' },
-  { score: 3, word: 'Okay', face: '😐' },
-  { score: 4, word: 'Good', face: '🙂' },
-  { score: 5, word: 'Great', face: '😄' },
-] as const;
+export { moodScale };
 
 export function moodWord(score: unknown): string {
   return moodScale.find((m) => m.score === score)?.word ?? '';
@@ -66,18 +61,17 @@ export function MoodPicker({ moodId, onChange }: MoodPickerProps) {
       <span id={labelId} className="lb-field__label">
         Mood
       </span>
-      {moodScale.map(({ score, word, face }) => (
+      {moodScale.map(({ score, word }) => (
         <button
           key={score}
           type="button"
           role="radio"
           aria-checked={mood?.score === score}
-          aria-label={word}
           className="lb-mood-picker__option"
           disabled={busy}
           onClick={() => void choose(score)}
         >
-          <span aria-hidden="true">{face}</span> <span className="lb-mood-picker__word">{word}</span>
+          <MoodFace score={score} size={20} /> <span className="lb-mood-picker__word">{word}</span>
         </button>
       ))}
       {moodId !== null ? (

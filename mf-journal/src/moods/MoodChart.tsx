@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Table } from '@lifeboard/shared/ui/Table';
 import type { Period, PeriodAverage } from './mood-averages';
 import { moodWord } from './mood-scale';
@@ -8,10 +8,8 @@ export interface MoodChartProps {
   period: Period;
 }
 
-const width = 640;
-const height = 240;
-const margin = { top: 16, right: 16, bottom: 36, left: 40 };
-const plotWidth = width - margin.left - margin.right;
+const height = 260;
+const margin = { top: 16, right: 24, bottom: 36, left: 40 };
 const plotHeight = height - margin.top - margin.bottom;
 
 const y = (score: number) => margin.top + plotHeight * (1 - (score - 1) / 4);
@@ -35,6 +33,19 @@ export function describeAverages(averages: readonly PeriodAverage[], period: Per
 export function MoodChart({ averages, period }: MoodChartProps) {
   const titleId = useId();
   const descId = useId();
+  // Drawn at the card's own width (not scaled), so it fills the card and its text stays 12 px on a phone too.
+  const box = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () => setWidth(Math.max(280, Math.round(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const plotWidth = width - margin.left - margin.right;
   const step = averages.length > 1 ? plotWidth / (averages.length - 1) : 0;
   const x = (i: number) => margin.left + (averages.length > 1 ? i * step : plotWidth / 2);
   // Consecutive periods with an average form one segment; an empty period breaks the line.
@@ -49,11 +60,12 @@ export function MoodChart({ averages, period }: MoodChartProps) {
     current += `${current ? 'L' : 'M'}${x(i).toFixed(1)},${y(a.average).toFixed(1)}`;
   });
   if (current) segments.push(current);
-  const labelEvery = Math.ceil(averages.length / 8);
+  // About one label per 80 px, so they never overlap.
+  const labelEvery = Math.ceil(averages.length / Math.max(2, Math.floor(plotWidth / 80)));
   const unit = period === 'week' ? 'Week' : 'Month';
 
   return (
-    <figure className="lb-mood-chart">
+    <figure className="lb-mood-chart" ref={box}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
@@ -79,7 +91,14 @@ export function MoodChart({ averages, period }: MoodChartProps) {
         ))}
         {averages.map((a, i) =>
           i % labelEvery === 0 || i === averages.length - 1 ? (
-            <text key={a.key} x={x(i)} y={height - 12} textAnchor="middle" className="lb-mood-chart__axis">
+            // The last label ends at the last point and the first starts at the first, so neither is cut off.
+            <text
+              key={a.key}
+              x={x(i)}
+              y={height - 12}
+              textAnchor={i === averages.length - 1 && i > 0 ? 'end' : i === 0 ? 'start' : 'middle'}
+              className="lb-mood-chart__axis"
+            >
               {a.label}
             </text>
           ) : null,

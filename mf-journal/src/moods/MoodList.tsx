@@ -5,7 +5,8 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
 import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
-import { moodFace, moodWord } from './mood-scale';
+import { MoodFace } from './MoodFace';
+import { moodWord } from './mood-scale';
 import './moods.css';
 
 /** The board's moods, newest first, each with its words and feelings; edit in place, delete with undo. */
@@ -33,8 +34,8 @@ export function MoodList() {
           return (
             <li key={mood.id} className="lb-mood-list__item" aria-busy={mood.id < 0 || undefined}>
               <span>
-                <span className="lb-mood-list__face" aria-hidden="true">
-                  {moodFace(mood.score)}
+                <span className="lb-mood-list__face">
+                  <MoodFace score={Number(mood.score)} size={22} />
                 </span>{' '}
                 <strong>{moodWord(mood.score)}</strong>{' '}
                 <span className="lb-muted">

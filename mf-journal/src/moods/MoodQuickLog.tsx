@@ -3,6 +3,7 @@ import { getCollection } from '@lifeboard/shared/stores/collection';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { TextField } from '@lifeboard/shared/ui/fields';
+import { MoodFace } from './MoodFace';
 import { commonEmotions, moodScale } from './mood-scale';
 import './moods.css';
 
@@ -72,7 +73,7 @@ export function MoodQuickLog({ compact = false }: MoodQuickLogProps) {
         </div>
       )}
       <div role="group" aria-label="Log your mood" className="lb-mood-scale">
-        {moodScale.map(({ score, face, word }) => (
+        {moodScale.map(({ score, word }) => (
           <button
             key={score}
             type="button"
@@ -81,8 +82,8 @@ export function MoodQuickLog({ compact = false }: MoodQuickLogProps) {
             aria-label={`Log mood ${score} of 5: ${word}`}
             onClick={() => void handleLog(score, word)}
           >
-            <span className="lb-mood-scale__face" aria-hidden="true">
-              {face}
+            <span className="lb-mood-scale__face">
+              <MoodFace score={score} size={32} />
             </span>
             <span aria-hidden="true">{word}</span>
           </button>

@@ -1,18 +1,14 @@
-/** The 1–5 scale: a face and a word for each score. */
+/** The 1–5 scale (the `mood` model's score): a word for each; MoodFace draws its face. */
 export const moodScale = [
-  { score: 1, face: '😞', word: 'Awful' },
-  { score: 2, face: '🙁', word: 'Low' },
-  { score: 3, face: '😐', word: 'Okay' },
-  { score: 4, face: '🙂', word: 'Good' },
-  { score: 5, face: '😄', word: 'Great' },
+  { score: 1, word: 'Awful' },
+  { score: 2, word: 'Low' },
+  { score: 3, word: 'Okay' },
+  { score: 4, word: 'Good' },
+  { score: 5, word: 'Great' },
 ] as const;
 
 export function moodWord(score: unknown): string {
   return moodScale.find((m) => m.score === score)?.word ?? 'Unknown';
-}
-
-export function moodFace(score: unknown): string {
-  return moodScale.find((m) => m.score === score)?.face ?? '·';
 }
 
 /** Feelings offered as one-tap words; anything else can be typed in the note. */

@@ -106,7 +106,7 @@ describe('/notes', () => {
     await user.click(await screen.findByRole('button', { name: 'Pin “Books to read”' }));
     await waitFor(() => expect(notes.rows.find((n) => n.id === 3)?.pinned).toBe(true));
     await waitFor(() => expect(titles()).toEqual(['Books to read', 'Roadmap', 'Groceries']));
-    expect(screen.getByRole('button', { name: 'Unpin “Books to read”' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Pinned “Books to read”' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('searches through the API and deletes with undo', async () => {

@@ -48,10 +48,20 @@ function NoteCard({ note, categoryName }: { note: Note; categoryName: string | n
             size="small"
             variant="ghost"
             aria-pressed={note.pinned === true}
-            aria-label={`${note.pinned ? 'Unpin' : 'Pin'} “${title}”`}
+            // The words on the button first (label-in-name); aria-pressed tells whether it is pinned.
+            aria-label={`${note.pinned ? 'Pinned' : 'Pin'} “${title}”`}
             onClick={() => void togglePin(note)}
           >
-            <span aria-hidden="true">📌</span> {note.pinned ? 'Pinned' : 'Pin'}
+            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16">
+              <path
+                d="M6 1.5h4l-.6 4.2 2.6 2.6v1.2H8.6V15L8 15.5 7.4 15V9.5H4V8.3l2.6-2.6z"
+                fill={note.pinned ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="1.2"
+                strokeLinejoin="round"
+              />
+            </svg>{' '}
+            {note.pinned ? 'Pinned' : 'Pin'}
           </Button>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { HabitRow } from '../api/habits';
 import { withFakeApi } from '../lib/test-fake-api';
-import { DayCheckIn, HabitDays } from './HabitDays';
+import { DayCheckIn } from './HabitDays';
 import { addDays, localDate } from './model/local-date';
 
 const api = withFakeApi();
@@ -41,17 +41,6 @@ const row = (createdDaysAgo: number): HabitRow => ({
       note: '',
     })),
   },
-});
-
-describe('HabitDays', () => {
-  it('shows the days before a habit was made as empty, not as missed', () => {
-    const { container } = render(<HabitDays row={row(2)} board={1} />);
-    expect(container.querySelectorAll('[data-state="before"]')).toHaveLength(4);
-    expect(container.querySelectorAll('button[data-state="missed"]')).toHaveLength(2);
-    expect(
-      screen.getByLabelText(/before this habit was made/, { selector: `[data-date="${addDays(today, -6)}"]` }),
-    ).toBeTruthy();
-  });
 });
 
 describe('DayCheckIn', () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CheckInValue, HabitDay, HabitRow } from '../api/habits';
 import { nextTapValue, setCheckIn } from '../stores/habits';
 import { Button } from './Button';
-import { localDate } from './model/local-date';
+import { readableTextOn } from '../lib/contrast';
 import './tokens.css';
 import './habits.css';
 
@@ -23,12 +23,6 @@ function dayLabel(iso: string): { weekday: string; day: number; long: string } {
     day: d,
     long: date.toLocaleDateString('en', { weekday: 'long', day: 'numeric', month: 'long' }),
   };
-}
-
-/** The local day a habit was made on ('' when unknown). */
-function madeOn(habit: HabitRow['habit']): string {
-  const made = typeof habit.created_at === 'string' && habit.created_at ? new Date(habit.created_at) : null;
-  return made && !Number.isNaN(made.getTime()) ? localDate(made) : '';
 }
 
 function mark(day: HabitDay): string {
@@ -56,7 +50,6 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
   const unit = typeof habit.unit === 'string' ? habit.unit : '';
   const [editing, setEditing] = useState<string | null>(null);
   const shown = stats.last7.slice(-days);
-  const made = madeOn(habit);
   const colour = typeof habit.color === 'string' && habit.color ? habit.color : undefined;
 
   function tap(day: HabitDay) {
@@ -79,24 +72,17 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
         className="lb-habit-days"
         role="group"
         aria-label={`${String(habit.title)}: ${days === 1 ? 'today' : `the last ${days} days`}`}
-        style={colour ? ({ '--lb-habit-colour': colour } as Record<string, string>) : undefined}
+        style={
+          colour
+            ? ({ '--lb-habit-colour': colour, '--lb-habit-on': readableTextOn(colour) ?? '#ffffff' } as Record<
+                string,
+                string
+              >)
+            : undefined
+        }
       >
         {shown.map((day) => {
           const label = dayLabel(day.date);
-          // A day before the habit was made asked nothing of it: shown empty, not as missed.
-          if (day.date < made && day.value === null)
-            return (
-              <span
-                key={day.date}
-                className="lb-habit-day"
-                data-state="before"
-                data-date={day.date}
-                aria-label={`${label.long}: before this habit was made`}
-              >
-                <span className="lb-habit-day__label">{`${label.weekday} ${label.day}`}</span>
-                <span className="lb-habit-day__mark" aria-hidden="true" />
-              </span>
-            );
           const upcoming = nextTapValue(day.value === 'yes' || day.value === 'skip' ? day.value : null);
           const next = numeric
             ? 'enter an amount'
@@ -108,12 +94,13 @@ export function HabitDays({ row, board, days = 7 }: { row: HabitRow; board: numb
               className="lb-habit-day"
               data-state={day.state}
               data-date={day.date}
-              aria-label={`${describe(day, unit)}; ${next}`}
+              // Starts with the words on the button (day, and an amount), so a voice command that says them finds it.
+              aria-label={`${days === 1 ? 'Today' : `${label.weekday} ${label.day}`}${typeof day.value === 'number' ? ` ${day.value}` : ''}, ${describe(day, unit)}; ${next}`}
               aria-pressed={numeric ? undefined : day.state === 'done'}
               aria-expanded={numeric ? editing === day.date : undefined}
               onClick={() => tap(day)}
             >
-              <span className="lb-habit-day__label">{days === 1 ? 'Today' : `${label.weekday} ${label.day}`}</span>
+              <span className="lb-habit-day__label">{days === 1 ? 'Today' : `${label.weekday} ${label.day}`}</span>{' '}
               <span className="lb-habit-day__mark" aria-hidden="true">
                 {mark(day)}
               </span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -28,6 +28,33 @@ export interface TimeChartProps {
    */
   stacked?: boolean;
   height?: number;
+}
+
+/**
+ * A colour a canvas can use: series and axes are given as design tokens (`var(--lb-chart-1)`), which uPlot's canvas
+ * cannot read, so they are looked up on the chart's element, as hex, in the theme shown now.
+ */
+function resolveColour(element: Element, colour: string): string {
+  const token = /^var\((--[\w-]+)\)$/.exec(colour.trim());
+  if (!token) return colour;
+  return getComputedStyle(element).getPropertyValue(token[1]).trim() || '#808080';
+}
+
+/** Counts changes of the theme (the account menu's choice, or the system's), so the canvas is drawn again. */
+function useThemeVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    query?.addEventListener('change', bump);
+    const observer = new MutationObserver(bump);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      query?.removeEventListener('change', bump);
+      observer.disconnect();
+    };
+  }, []);
+  return version;
 }
 
 /** Whether this browser can draw on a canvas (uPlot needs it); without one the chart's words stand in for it. */
@@ -63,12 +90,17 @@ export default function TimeChart({
   height = 220,
 }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const themeVersion = useThemeVersion();
   useEffect(() => {
     const element = box.current;
     if (!element || !days.length || !canDraw()) return;
+    const colourOf = (colour: string) => resolveColour(element, colour);
+    const axisText = colourOf('var(--lb-text-muted)');
+    const grid = { stroke: colourOf('var(--lb-chart-grid)'), width: 1 };
+    const ticks = { stroke: grid.stroke, width: 1 };
     const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const scales: uPlot.Scales = { x: { time: true } };
-    const axes: uPlot.Axis[] = [{}];
+    const axes: uPlot.Axis[] = [{ stroke: axisText, grid, ticks }];
     for (const line of series) {
       const key = line.scale ?? 'y';
       if (scales[key]) continue;
@@ -76,7 +108,9 @@ export default function TimeChart({
       axes.push({
         scale: key,
         side: axes.length === 1 ? 3 : 1,
-        grid: { show: axes.length === 1 },
+        grid: { ...grid, show: axes.length === 1 },
+        ticks,
+        stroke: axisText,
         size: 70,
         values: (_u, ticks) => ticks.map((t) => line.format(t)),
       });
@@ -101,13 +135,14 @@ export default function TimeChart({
           { value: (_u, v) => (v == null ? '' : dayText(v)) },
           ...order.map((j) => {
             const line = series[j];
+            const colour = colourOf(line.colour);
             return {
               label: line.label,
-              stroke: line.colour,
+              stroke: colour,
               width: 2,
               scale: line.scale ?? 'y',
               spanGaps: true,
-              fill: line.bars ? (stacked ? line.colour : `${line.colour}99`) : `${line.colour}18`,
+              fill: line.bars ? (stacked ? colour : `${colour}99`) : `${colour}18`,
               ...(line.bars && bars ? { paths: bars, points: { show: false } } : {}),
               // The legend reads the series' own value at the hovered date, not the total it is drawn at.
               value: (_u: uPlot, _v: number | null, _s: number, i: number | null) => {
@@ -122,12 +157,16 @@ export default function TimeChart({
       [xs, ...order.map((j) => drawn[j])],
       element,
     );
+    // Follows its card's width (a sidebar opening, a phone turned), not only the window's.
     const resize = () => chart.setSize({ width: Math.max(280, element.clientWidth), height });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
+    observer?.observe(element);
     window.addEventListener('resize', resize);
     return () => {
+      observer?.disconnect();
       window.removeEventListener('resize', resize);
       chart.destroy();
     };
-  }, [days, series, ranges, stacked, height]);
+  }, [days, series, ranges, stacked, height, themeVersion]);
   return <div ref={box} role="img" aria-label={summary} />;
 }

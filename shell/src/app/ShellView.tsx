@@ -11,6 +11,7 @@ import { guard } from '../routes/guard';
 import { documentTitle, productName } from '../routes/route-table';
 import type { Layout, RouteEntry } from '../routes/route-table';
 import { pageComponent } from './pages';
+import { askedPage } from '../pages/auth/after-sign-in';
 import { useRouteEffects } from './route-effects';
 import NotAllowed from '../pages/errors/NotAllowed';
 import NotFound from '../pages/errors/NotFound';
@@ -44,7 +45,7 @@ export function ShellView() {
   const location = useLocation();
   const signedIn = useStore($isSignedIn);
   const isAdmin = useStore($isAdmin);
-  const decision = guard(location.pathname, { signedIn, isAdmin });
+  const decision = guard(location.pathname, { signedIn, isAdmin }, askedPage(location.state));
   const title =
     decision.kind === 'render'
       ? documentTitle(decision.entry)
@@ -56,7 +57,14 @@ export function ShellView() {
   useRouteEffects(location.pathname, title);
 
   if (decision.kind === 'redirect') {
-    return <Navigate to={decision.to} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    // The page asked for rides along to /login, so signing in goes back to it (after-sign-in.ts).
+    return (
+      <Navigate
+        to={decision.to}
+        replace
+        state={{ from: askedPage(location.state) ?? `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
   }
   if (decision.kind === 'not-found')
     return (

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { AreaLink } from './AreaLink';
+// The theme chosen in the account menu applies here too (the store marks <html> as it loads).
+import '@lifeboard/shared/stores/theme';
+import '@lifeboard/shared/ui/tokens.css';
 import './layouts.css';
 
 const adminLinks = [
@@ -18,6 +21,9 @@ const adminLinks = [
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="lb-layout lb-layout--admin">
+      <a className="lb-skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="lb-header">
         <Link to="/admin" className="lb-brand">
           Lifeboard Admin
@@ -33,7 +39,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </AreaLink>
         ))}
       </nav>
-      <main className="lb-main" id="main">
+      <main className="lb-main" id="main" tabIndex={-1}>
         {children}
       </main>
     </div>

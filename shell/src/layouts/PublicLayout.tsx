@@ -2,6 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $isSignedIn } from '@lifeboard/shared/stores/session';
+// The theme chosen in the account menu applies here too (the store marks <html> as it loads).
+import '@lifeboard/shared/stores/theme';
+import '@lifeboard/shared/ui/tokens.css';
 import './layouts.css';
 
 const footerLinks = [
@@ -20,6 +23,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const signedIn = useStore($isSignedIn);
   return (
     <div className="lb-layout lb-layout--public">
+      <a className="lb-skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="lb-header">
         <Link to="/" className="lb-brand">
           Lifeboard
@@ -47,7 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           )}
         </nav>
       </header>
-      <main className="lb-main" id="main">
+      <main className="lb-main" id="main" tabIndex={-1}>
         {children}
       </main>
       <footer className="lb-footer">

@@ -1,86 +1,115 @@
-import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from '@lifeboard/shared/lib/router';
-import { $isAdmin, $isCreator, $session } from '@lifeboard/shared/stores/session';
+import { useStore } from '@nanostores/react';
+import { Link, useLocation } from '@lifeboard/shared/lib/router';
+import { $isAdmin } from '@lifeboard/shared/stores/session';
+import '@lifeboard/shared/stores/theme';
 import { areaNames, areas } from '../remotes/remotes';
-import { AreaLink } from './AreaLink';
-import { BoardSwitcher } from './BoardSwitcher';
+import { AccountMenu } from './AccountMenu';
 import { NotificationBell } from './NotificationBell';
+import { Sidebar } from './Sidebar';
+import { isPaletteShortcut } from './palette-shortcut';
+import '@lifeboard/shared/ui/tokens.css';
 import './layouts.css';
 
-const shellLinks = [
-  ['/home', 'Home'],
-  ['/boards', 'Boards'],
-  ['/categories', 'Categories'],
-  ['/data', 'Data'],
-] as const;
+// Fetched on the first Ctrl/⌘-K or click on Search: it adds nothing to a page's first load.
+const CommandPalette = lazy(() => import('../palette/CommandPalette'));
 
-/** A creator's tools (mf-creator's pages), grouped so they can be found. */
-const creatorLinks = [
-  ['/creator-programs', 'Programs'],
-  ['/chapters', 'Chapters'],
-  ['/creator-transactions', 'Transactions'],
-  ['/creator-payments', 'Payments'],
-  ['/creator-coupons', 'Coupons'],
-  ['/creator-earning-rates', 'Earning rates'],
-  ['/myauthors', 'Authors'],
-] as const;
+const sidebarId = 'lb-sidebar';
 
-/** The signed-in layout: every area in the navigation, the board switcher, notifications. */
+/** The signed-in layout: a skip link, the header (menu, search, notifications, account), the sidebar and the page. */
 export function UserLayout({ children }: { children: ReactNode }) {
-  const session = useStore($session);
   const isAdmin = useStore($isAdmin);
-  const isCreator = useStore($isCreator);
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteWanted, setPaletteWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
 
-  async function handleSignOut() {
-    const { logout } = await import('../auth/session-actions');
-    await logout();
-    void navigate('/login');
-  }
+  // A choice in the phone's menu takes the person there and closes it.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (isPaletteShortcut(event)) {
+        event.preventDefault();
+        setPaletteWanted(true);
+        setPaletteOpen(true);
+        return;
+      }
+      if (event.key === 'Escape' && menuOpen) {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <div className="lb-layout lb-layout--user">
-      <header className="lb-header">
+      <a className="lb-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="lb-header lb-header--user">
+        <button
+          ref={menuButton}
+          type="button"
+          className="lb-icon-button lb-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="lb-visually-hidden">Menu</span>
+        </button>
         <Link to="/home" className="lb-brand">
           Lifeboard
         </Link>
-        <BoardSwitcher />
-        <NotificationBell />
-        <span className="lb-header__user">{session.user?.name ?? session.user?.email}</span>
-        <Link to="/account" className="lb-nav__link">
-          Account
-        </Link>
-        <button type="button" onClick={() => void handleSignOut()}>
-          Sign out
+        <button
+          type="button"
+          className="lb-search-button"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => {
+            setPaletteWanted(true);
+            setPaletteOpen(true);
+          }}
+        >
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+            <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <span className="lb-search-button__label">Search</span>
+          <kbd className="lb-search-button__keys" aria-hidden="true">
+            Ctrl K
+          </kbd>
         </button>
+        <NotificationBell />
+        <AccountMenu />
       </header>
-      <nav className="lb-nav" aria-label="Main">
-        {shellLinks.map(([to, label]) => (
-          <AreaLink key={to} to={to}>
-            {label}
-          </AreaLink>
-        ))}
-        {visibleAreas.map((name) => (
-          <AreaLink key={name} to={areas[name].home} area={name}>
-            {areas[name].label}
-          </AreaLink>
-        ))}
-      </nav>
-      {isCreator ? (
-        <nav className="lb-nav lb-nav--section" aria-label="Creator">
-          <span className="lb-nav__heading">Creator</span>
-          {creatorLinks.map(([to, label]) => (
-            <AreaLink key={to} to={to} area="mf_creator">
-              {label}
-            </AreaLink>
-          ))}
-        </nav>
+      <div className="lb-body">
+        <Sidebar id={sidebarId} open={menuOpen} />
+        {menuOpen ? (
+          <button
+            type="button"
+            className="lb-side__backdrop"
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={() => setMenuOpen(false)}
+          />
+        ) : null}
+        <main className="lb-main" id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      {paletteWanted ? (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+        </Suspense>
       ) : null}
-      <main className="lb-main" id="main">
-        {children}
-      </main>
     </div>
   );
 }

@@ -42,13 +42,13 @@ function isLoginPath(entry: RouteEntry): boolean {
 
 /**
  * The guard of spec §2 and architecture.md: signed-out visitors of sign-in routes go to /login; signed-in
- * users on /login or the empty path go to /home; a signed-out visitor on the empty path proceeds; a signed-in
+ * users on /login or the empty path go to /home, or to the page they asked for before signing in (`asked`); a signed-out visitor on the empty path proceeds; a signed-in
  * non-admin on /admin… is "not allowed" (and the admin area is never loaded for them).
  */
-export function guard(pathname: string, viewer: Viewer): GuardDecision {
+export function guard(pathname: string, viewer: Viewer, asked: string | null = null): GuardDecision {
   const entry = findRoute(pathname);
   if (!entry) return { kind: 'not-found' };
-  if (viewer.signedIn && (entry.path === '/' || isLoginPath(entry))) return { kind: 'redirect', to: '/home' };
+  if (viewer.signedIn && (entry.path === '/' || isLoginPath(entry))) return { kind: 'redirect', to: asked ?? '/home' };
   if (!viewer.signedIn && entry.auth) return { kind: 'redirect', to: '/login' };
   if (entry.layout === 'admin' && !viewer.isAdmin) return { kind: 'not-allowed', entry };
   return { kind: 'render', entry };

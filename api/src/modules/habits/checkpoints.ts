@@ -5,6 +5,12 @@ import { habitCheckpoints } from '../../db/schema';
 import { entriesByHabit, ruleOf } from './entries';
 import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type Checkpoint } from './strength';
 
+/** The date part of when a habit was made, or null when the caller did not read it. */
+function createdDay(createdAt: Date | string | undefined): string | null {
+  if (!createdAt) return null;
+  return (typeof createdAt === 'string' ? createdAt : createdAt.toISOString()).slice(0, 10);
+}
+
 /**
  * Stats of habits as of `asOf`, reading only the weeks after each habit's checkpoint (habit_checkpoint,
  * migration 0020) instead of every check-in: a page of 50 habits with 5 years of daily check-ins reads about
@@ -15,7 +21,7 @@ import { checkpointAt, checkpointDay, dayOf, habitStats, isoOf, windowDays, type
 export async function statsOfHabits(
   app: FastifyInstance,
   userId: number,
-  habits: readonly { id: number; data: Record<string, unknown> }[],
+  habits: readonly { id: number; data: Record<string, unknown>; createdAt?: Date | string }[],
   asOf: string,
 ): Promise<Map<number, HabitStats>> {
   const out = new Map<number, HabitStats>();
@@ -64,7 +70,7 @@ export async function statsOfHabits(
           state: checkpoint,
         });
     }
-    out.set(plan.habit.id, habitStats(plan.rule, own, asOf, 7, checkpoint));
+    out.set(plan.habit.id, habitStats(plan.rule, own, asOf, 7, checkpoint, createdDay(plan.habit.createdAt)));
   }
   if (saves.length) await saveCheckpoints(app, saves);
   return out;

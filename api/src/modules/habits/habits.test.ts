@@ -256,6 +256,28 @@ describe('habit stats (POST /api/habit/stats, /api/habit/overview, /api/habit/hi
     ]);
   });
 
+  it('shows the days before a habit started as nothing, not missed (made today, or first checked in earlier)', async () => {
+    const user = await signUp(app);
+    const habit = (await user.post('/api/habit/create', { board: user.boardId, params: { title: 'Floss' } })).json()
+      .habit;
+    const today = String(habit.created_at).slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const call = (path: string, params: unknown) => user.post(path, { board: user.boardId, params });
+    const states = async (path: '/api/habit/stats' | '/api/habit/overview') => {
+      const answer = (
+        await call(path, path === '/api/habit/stats' ? { habit_id: habit.id, date: today } : { date: today })
+      ).json();
+      const stats = path === '/api/habit/stats' ? answer.stats : answer.habits[0].stats;
+      return stats.last7.map((d: { state: string }) => d.state);
+    };
+    expect(await states('/api/habit/stats')).toEqual(['none', 'none', 'none', 'none', 'none', 'none', 'none']);
+    expect(await states('/api/habit/overview')).toEqual(['none', 'none', 'none', 'none', 'none', 'none', 'none']);
+    // A check-in entered for three days ago: the habit ran from then, so the days after it without one are missed.
+    await call('/api/habit/checkin', { habit_id: habit.id, date: day(-3), value: 'yes' });
+    expect(await states('/api/habit/stats')).toEqual(['none', 'none', 'none', 'done', 'missed', 'missed', 'none']);
+  });
+
   it('pages the overview in order, archived habits apart, as of the date asked', async () => {
     const user = await signUp(app);
     for (const title of ['A', 'B', 'C'])

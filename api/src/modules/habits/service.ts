@@ -47,7 +47,7 @@ export async function ownHabit(app: FastifyInstance, userId: number, boardId: nu
   await requireOwnBoard(app.db, userId, boardId);
   const t = habitTable();
   const [habit] = await app.db
-    .select({ id: t.id, data: t.data })
+    .select({ id: t.id, data: t.data, createdAt: t.createdAt })
     .from(t)
     .where(and(eq(t.id, habitId), eq(t.userId, userId), eq(t.boardId, boardId)))
     .limit(1);
@@ -220,7 +220,7 @@ export async function checkInNotes(
 export async function statsWithNotes(
   app: FastifyInstance,
   userId: number,
-  habits: readonly { id: number; data: Record<string, unknown> }[],
+  habits: readonly { id: number; data: Record<string, unknown>; createdAt?: Date | string }[],
   asOf: string,
 ): Promise<Map<number, HabitStats>> {
   const [stats, notes] = await Promise.all([

@@ -311,7 +311,14 @@ export function streaks(
   return { current, best };
 }
 
-function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, entry: DayEntry | undefined): HabitDay {
+function stateOf(
+  rule: HabitRule,
+  line: Timeline,
+  day: number,
+  asOf: number,
+  entry: DayEntry | undefined,
+  startDay = -Infinity,
+): HabitDay {
   const i = day - line.start;
   const inside = i >= 0 && i < line.states.length;
   const state = inside ? line.states[i] : NONE;
@@ -322,7 +329,12 @@ function stateOf(rule: HabitRule, line: Timeline, day: number, asOf: number, ent
   else if (state === YES) name = 'done';
   else if (state === AMOUNT && dayMet(rule, state, line.amounts[i])) name = 'done';
   // Only a day-by-day habit misses a day; "N in D days" habits miss periods, not days.
-  else name = day >= asOf || rule.den !== 1 || (rule.kind === 'at_most' && state !== AMOUNT) ? 'none' : 'missed';
+  // Nor does a day before the habit started (made, or first checked in if earlier): nobody could check it in.
+  else
+    name =
+      day >= asOf || day < startDay || rule.den !== 1 || (rule.kind === 'at_most' && state !== AMOUNT)
+        ? 'none'
+        : 'missed';
   return { date: isoOf(day), state: name, value, note: entry?.note ?? '' };
 }
 
@@ -424,6 +436,8 @@ export function habitStats(
   asOfIso: string,
   recentDays = 7,
   checkpoint: Checkpoint | null = null,
+  /** The day the habit was made (`YYYY-MM-DD`); days before it, and before its first check-in, are not missed. */
+  createdIso: string | null = null,
 ): HabitStats {
   const asOf = dayOf(asOfIso);
   if (checkpoint && checkpoint.day > asOfIso) throw new Error('The checkpoint is after the date asked for.');
@@ -451,7 +465,10 @@ export function habitStats(
   const byDate = new Map<string, DayEntry>();
   for (let i = known.length - 1; i >= 0 && known[i].date >= recentFrom; i -= 1) byDate.set(known[i].date, known[i]);
   const last7: HabitDay[] = [];
-  for (let d = asOf - recentDays + 1; d <= asOf; d += 1) last7.push(stateOf(rule, line, d, asOf, byDate.get(isoOf(d))));
+  const startDay =
+    createdIso === null ? -Infinity : Number.isFinite(first) ? Math.min(dayOf(createdIso), first) : dayOf(createdIso);
+  for (let d = asOf - recentDays + 1; d <= asOf; d += 1)
+    last7.push(stateOf(rule, line, d, asOf, byDate.get(isoOf(d)), startDay));
 
   // What the current period asks for and has, today's own check-in left out: "due" is about before today.
   const period = periodOf(rule, asOf, anchor);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from '@lifeboard/shared/lib/router';
-import { pathAfterSignIn } from './after-sign-in';
+import { Link, useLocation, useNavigate, useParams } from '@lifeboard/shared/lib/router';
+import { askedPage, pathAfterSignIn } from './after-sign-in';
 import { useAuthSubmit } from './auth-submit';
 import { loadSignInCode, warmUpSignInCode } from './deferred';
 import {
@@ -18,6 +18,7 @@ import {
 export default function Login() {
   const { programGuid } = useParams();
   const navigate = useNavigate();
+  const asked = askedPage(useLocation().state);
   const [form, update, discard] = useDraft('login', { email: '' });
   const [password, setPassword] = useState('');
   const { submit, errors, message, busy } = useAuthSubmit(loadSignInCode, async ([{ loginBody }, { login }]) => {
@@ -36,7 +37,7 @@ export default function Login() {
             : failureMessage(result.error),
       };
     }
-    void navigate(pathAfterSignIn(programGuid));
+    void navigate(pathAfterSignIn(programGuid, asked), { replace: true });
     return undefined;
   });
 

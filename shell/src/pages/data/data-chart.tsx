@@ -41,7 +41,7 @@ export function DataChart({
     () => [
       {
         label: unit ? `${title} (${unit})` : title,
-        colour: '#2f5bd3',
+        colour: 'var(--lb-chart-1)',
         values,
         format: (value: number) => `${Math.round(value * 100) / 100}${unit ? ` ${unit}` : ''}`,
       },

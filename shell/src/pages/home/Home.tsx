@@ -190,16 +190,19 @@ export default function Home({
             ))}
           </ul>
         </section>
-        <section className="lb-widget" aria-labelledby="home-checklist">
-          <h2 id="home-checklist">Getting started</h2>
-          <ul className="lb-checklist">
-            {checklist.map(([label, done, to]) => (
-              <li key={label} data-done={done}>
-                {done ? label : <Link to={to}>{label}</Link>}
-              </li>
-            ))}
-          </ul>
-        </section>
+        {/* Once every step is done the card has nothing left to offer: it goes. */}
+        {checklist.every(([, done]) => done) ? null : (
+          <section className="lb-widget" aria-labelledby="home-checklist">
+            <h2 id="home-checklist">Getting started</h2>
+            <ul className="lb-checklist">
+              {checklist.map(([label, done, to]) => (
+                <li key={label} data-done={done}>
+                  {done ? label : <Link to={to}>{label}</Link>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {widgetAreas.map((area) => (
           <AreaWidgetSlot key={area} area={area} load={loadWidgets} whenInView={whenInView} />
         ))}

@@ -115,6 +115,19 @@ describe('Home', () => {
     expect((await screen.findAllByRole('button', { name: 'Retry' })).length).toBe(4);
   });
 
+  it('hides the "Getting started" card once every step is done', async () => {
+    setSession('t', makeUser({ tagline: 'Onwards', timezone: 'Europe/London' }));
+    setOnboarded(true);
+    setBoard(11, 'Health');
+    render(
+      <MemoryRouter>
+        <Home now={morning} whenInView={onScreen} loadWidgets={none} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();
+  });
+
   it('shows a notice with Retry where the widgets of an area that is down would be, and Retry brings them', async () => {
     setSession('t', makeUser());
     const journal: AreaWidgets = {

@@ -2,6 +2,34 @@ import { Link } from '@lifeboard/shared/lib/router';
 import { productAreas } from './areas';
 import './public.css';
 
+/** The product as a person sees it: the demo account's screens (WebP in public/screenshots). */
+const landingShots = [
+  {
+    src: '/screenshots/home.webp',
+    width: 960,
+    height: 600,
+    kind: 'wide',
+    alt: 'The home page: a greeting, the latest journal entry, a one-tap mood, and the habits due today.',
+    caption: 'Home: today at a glance, with every area one click away in the sidebar.',
+  },
+  {
+    src: '/screenshots/habits.webp',
+    width: 960,
+    height: 600,
+    kind: 'wide',
+    alt: 'The habits page in dark mode: each habit with its strength, streak and the last seven days to tap.',
+    caption: 'Habits, in dark mode: check in with one tap and watch the streak grow.',
+  },
+  {
+    src: '/screenshots/journal-phone.webp',
+    width: 390,
+    height: 760,
+    kind: 'phone',
+    alt: 'The journal on a phone: a month calendar with the days written on, and the entries below.',
+    caption: 'The journal on a phone: write a few lines a day.',
+  },
+] as const;
+
 /** `/`: what Lifeboard is, its areas, and the way in. Kept free of heavy imports: it is measured by Lighthouse. */
 export default function Landing() {
   return (
@@ -23,6 +51,25 @@ export default function Landing() {
         <p>
           Free to use. Programs from creators are priced by their authors — <Link to="/pricing">see pricing</Link>.
         </p>
+      </section>
+      <section aria-labelledby="landing-look">
+        <h2 id="landing-look">What you will see</h2>
+        {/* Taken from the demo account (e2e/specs/landing-screenshots.spec.ts); sized, and fetched only when scrolled to. */}
+        <div className="lb-shots">
+          {landingShots.map((shot) => (
+            <figure key={shot.src} className={`lb-shot lb-shot--${shot.kind}`}>
+              <img
+                src={shot.src}
+                width={shot.width}
+                height={shot.height}
+                alt={shot.alt}
+                loading="lazy"
+                decoding="async"
+              />
+              <figcaption>{shot.caption}</figcaption>
+            </figure>
+          ))}
+        </div>
       </section>
       <section aria-labelledby="landing-areas">
         <h2 id="landing-areas">Everything in one place</h2>

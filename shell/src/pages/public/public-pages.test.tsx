@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -52,6 +54,25 @@ describe('public pages', () => {
     expect(screen.getByRole('link', { name: /create a free account/i }).getAttribute('href')).toBe('/sign-up');
     expect(screen.getByRole('link', { name: /^sign in$/i }).getAttribute('href')).toBe('/login');
     expect(screen.getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toContain('Habits');
+  });
+
+  it('the landing page shows the product: sized, lazy WebP screenshots that exist in public/', () => {
+    show(Landing);
+    const images = screen.getAllByRole('img');
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const image of images) {
+      const src = image.getAttribute('src') ?? '';
+      expect(src).toMatch(/^\/screenshots\/[\w-]+\.webp$/);
+      expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(image.getAttribute('height'))).toBeGreaterThan(0);
+      expect(image.getAttribute('loading')).toBe('lazy');
+      expect(image.getAttribute('alt')?.length).toBeGreaterThan(20);
+      // Tests run from shell/ (vitest's root), where public/ is.
+      const file = readFileSync(join(process.cwd(), 'public', src));
+      // A WebP file: RIFF….WEBP.
+      expect(file.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(file.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
   });
 
   it('contact offers mailto links with the subject filled in', () => {
