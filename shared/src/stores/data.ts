@@ -32,7 +32,6 @@ export const $calendarConnections = persistentAtom<CalendarConnection[]>(
 );
 /** The built-in muscle catalogue (not per user, but kept with the rest so the body map shows at once). */
 export const $muscles = persistentAtom<Muscle[]>(key('muscles'), [], isArray<Muscle>);
-export const $mission = persistentAtom<ModelRecord<'mission'> | null>(key('mission'), null, isNullableRecord);
 
 /** Resetters of every per-board store; collections add theirs when created. */
 const resetters = new Set<() => void>();
@@ -51,7 +50,6 @@ registerClearable(() => {
   resetTo($currentJournalEntry, null);
   resetTo($calendarEvents, []);
   resetTo($calendarConnections, []);
-  resetTo($mission, null);
 });
 
 /** Empties every per-board store (spec §4: on board switch, on logout, on a 401 while loading). */
