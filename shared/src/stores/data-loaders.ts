@@ -1,5 +1,6 @@
 import { task } from 'nanostores';
-import * as api from '../api/account';
+import * as api from '../api/calendar';
+import { fetchMuscles } from '../api/muscles';
 import { $calendarConnections, $calendarEvents, $muscles } from './data';
 
 /** Loaders of the non-list parts of the per-board store (spec §3, §4, §8). Each resolves to whether it worked. */
@@ -42,7 +43,7 @@ export function loadCalendarConnections(): Promise<boolean> {
 /** The built-in muscle catalogue; a failure keeps what was shown and is logged. */
 export function loadMuscles(): Promise<boolean> {
   return task(async () => {
-    const result = await api.fetchMuscles();
+    const result = await fetchMuscles();
     if (!result.ok) {
       console.error('Loading muscles failed:', result.error.message);
       return false;

@@ -1,5 +1,6 @@
 import type { WritableAtom } from 'nanostores';
-import type { CalendarConnection, CalendarEvent, Muscle } from '../api/account';
+import type { CalendarConnection, CalendarEvent } from '../api/calendar';
+import type { Muscle } from '../api/muscles';
 import type { AnyRecord, ModelRecord } from '../api/resource';
 import { persistentAtom, storageKeyPrefix } from './persistent';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
-import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/account';
+import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/notifications';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import type { User } from '@lifeboard/shared/models/user';
 import { $session } from '@lifeboard/shared/stores/session';
