@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ai', readAiConfig(options.aiEnv ?? options.env));
   const mailer = options.mailer ?? createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM });
   app.decorate('mailer', mailer);
+  app.decorate('modelHooks', new Map());
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
   const queue = new JobQueue(
     { ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) },

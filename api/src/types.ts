@@ -1,3 +1,4 @@
+import type { ModelHooks } from './models/model-hooks';
 import type { Role } from '@lifeboard/shared/models/user';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops cached token checks; call after revoking tokens or changing a role. */
     forgetTokens: () => void;
+    /** Each model's exceptions to the engine, as its module registered them (`models/registry.ts`). */
+    modelHooks: Map<string, ModelHooks>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

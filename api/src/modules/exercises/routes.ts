@@ -6,6 +6,8 @@ import { documented } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { recordsOf, sessionsWith } from './service';
+import { registerModelHooks } from '../../models/registry';
+import { exerciseHooks } from './catalogue';
 
 const kg = z.number().nullable();
 export const recordsAnswer = documented(
@@ -52,6 +54,7 @@ export const historyAnswer = documented(
 const MAX_SESSIONS = 5000;
 
 export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
+  registerModelHooks(app, 'exercise', exerciseHooks);
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/exercise/records',
