@@ -1,169 +1,9 @@
+import { floatingOf, instantOfFloating, wallDateOf } from '@lifeboard/shared/lib/time-zone';
 import rrule from 'rrule';
 
 // rrule ships CommonJS whose named exports Node's ESM loader cannot see; the default export carries them.
 const { RRule, rrulestr } = rrule;
 const DAY_MS = 86_400_000;
-
-/** A wall-clock time with no zone: what a repeating item keeps from one occurrence to the next. */
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** A user's stored zone when this runtime knows it, else UTC (unset, or a zone this runtime lacks). */
-export const zoneOrUtc = (timeZone: string | null | undefined): string =>
-  timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
-
-/** True when `timeZone` is an IANA zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function wallAsUtc(wall: WallTime): number {
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-}
-
-/** A wall time as rrule wants it: a "floating" Date whose UTC fields are the wall-clock fields. */
-const floating = (wall: WallTime) => new Date(wallAsUtc(wall));
-const fromFloating = (date: Date): WallTime => ({
-  year: date.getUTCFullYear(),
-  month: date.getUTCMonth() + 1,
-  day: date.getUTCDate(),
-  hour: date.getUTCHours(),
-  minute: date.getUTCMinutes(),
-  second: date.getUTCSeconds(),
-});
-
-/** How far a zone is ahead of UTC at an instant, in ms, asked of Intl (slow: a few µs a call). */
-function exactOffset(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return (
-    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) -
-    Math.floor(instant / 1000) * 1000
-  );
-}
-
-const QUARTER_HOUR = 15 * 60_000;
-/** Per zone, the offset of each quarter of an hour asked about (NaN: it changed within that quarter). */
-const offsets = new Map<string, Map<number, number>>();
-
-/**
- * How far a zone is ahead of UTC at an instant, in ms. A month of a calendar asks this thousands of times for
- * the same few hundred quarter-hours, so each quarter's offset is asked of Intl once: zones change offset on
- * quarter-hour boundaries, and a quarter whose two ends differ is answered exactly every time.
- */
-function offsetAt(instant: number, timeZone: string): number {
-  let known = offsets.get(timeZone);
-  if (!known || known.size > 200_000) offsets.set(timeZone, (known = new Map()));
-  const quarter = Math.floor(instant / QUARTER_HOUR);
-  let offset = known.get(quarter);
-  if (offset === undefined) {
-    const first = exactOffset(quarter * QUARTER_HOUR, timeZone);
-    offset = first === exactOffset((quarter + 1) * QUARTER_HOUR - 1000, timeZone) ? first : Number.NaN;
-    known.set(quarter, offset);
-  }
-  return Number.isNaN(offset) ? exactOffset(instant, timeZone) : offset;
-}
-
-/** The wall-clock time an instant shows in a zone. */
-export function wallTimeOf(instant: Date, timeZone: string): WallTime {
-  return fromFloating(new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetAt(instant.getTime(), timeZone)));
-}
-
-/**
- * The instant a wall-clock time names in a zone. A time skipped by a spring-forward gap moves forward by the
- * gap (02:30 becomes 03:30, as calendar apps do); a time that happens twice takes the first.
- */
-export function instantOf(wall: WallTime, timeZone: string): Date {
-  return instantOfFloating(wallAsUtc(wall), timeZone);
-}
-
-/** The wall time an instant shows in a zone, as a floating time (its UTC fields are the wall-clock fields). */
-export function floatingOf(instant: Date, timeZone: string): Date {
-  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
-}
-
-/** `instantOf` for a wall time given as a floating time (its UTC fields are the wall-clock fields). */
-export function instantOfFloating(asUtc: number, timeZone: string): Date {
-  // The zone's offsets a day either side: the same unless its clocks change near this time.
-  const before = asUtc - offsetAt(asUtc - DAY_MS, timeZone);
-  const after = asUtc - offsetAt(asUtc + DAY_MS, timeZone);
-  if (before === after) return new Date(before);
-  const shows = (instant: number) => wallAsUtc(wallTimeOf(new Date(instant), timeZone)) === asUtc;
-  // Both show it when the clocks went back (RFC 5545: the first is meant); neither when they went forward over
-  // it, and the offset from before the change moves it forward by the gap.
-  const valid = [before, after].filter(shows);
-  return new Date(valid.length ? Math.min(...valid) : before);
-}
-
-/** The `YYYY-MM-DD` of a wall time. */
-export const wallDate = (wall: WallTime) =>
-  `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
-
-const dayTexts = new Map<number, string>();
-/** `wallDate` of a day (days since 1970-01-01): a month of a calendar names the same few dozen days thousands of times. */
-function dayText(day: number): string {
-  let text = dayTexts.get(day);
-  if (text === undefined) {
-    if (dayTexts.size > 100_000) dayTexts.clear();
-    text = wallDate(fromFloating(new Date(day * DAY_MS)));
-    dayTexts.set(day, text);
-  }
-  return text;
-}
-
-const clockTexts = new Map<number, string>();
-/**
- * `instant.toISOString()`, from the texts of its day and its time of day, each written once: a month of a calendar
- * writes thousands of instants on a few dozen days at a few dozen times, and `toISOString` is the slower.
- */
-export function isoText(instant: Date): string {
-  const ms = instant.getTime();
-  const day = Math.floor(ms / DAY_MS);
-  if (day < 0 || day >= 2_932_897) return instant.toISOString(); // outside years 1970-9999
-  const clock = ms - day * DAY_MS;
-  let time = clockTexts.get(clock);
-  if (time === undefined) {
-    if (clockTexts.size > 100_000) clockTexts.clear();
-    time = `T${new Date(clock).toISOString().slice(11)}`;
-    clockTexts.set(clock, time);
-  }
-  return dayText(day) + time;
-}
-
-/** The `YYYY-MM-DD` an instant shows in a zone: `wallDate(wallTimeOf(…))` without the wall time. */
-export const wallDateOf = (instant: Date, timeZone: string): string =>
-  dayText(Math.floor((instant.getTime() + offsetAt(instant.getTime(), timeZone)) / DAY_MS));
 
 export interface Series {
   /** The first occurrence's start, as an instant. */
@@ -199,135 +39,6 @@ function ruleFrom(repeat: string, dtstart: Date, searchFrom: Date) {
   return periods > 0 ? new RRule({ ...options, dtstart: new Date(dtstart.getTime() + periods * period) }) : rule;
 }
 
-const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-/** Monday 0 … Sunday 6 of a day number (days since 1970-01-01, a Thursday). */
-const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
-
-/** A rule whose occurrences are plain arithmetic on days: no COUNT, no positions, no BYxxx beyond these. */
-interface SimpleRule {
-  freq: 'DAILY' | 'WEEKLY' | 'MONTHLY';
-  interval: number;
-  /** Weekdays, Monday 0 (DAILY and WEEKLY only). */
-  byDay: number[] | null;
-  /** Positive days of the month, ascending (MONTHLY only). */
-  byMonthDay: number[] | null;
-  /** The last floating time allowed, as rrule compares it. */
-  until: number | null;
-  wkst: number;
-}
-
-const simpleRules = new Map<string, SimpleRule | null>();
-
-/** The rule as arithmetic, or null for one rrule must expand. Parsed once per distinct text. */
-function simpleRuleOf(repeat: string): SimpleRule | null {
-  let rule = simpleRules.get(repeat);
-  if (rule !== undefined) return rule;
-  rule = parseSimpleRule(repeat);
-  if (simpleRules.size > 10_000) simpleRules.clear();
-  simpleRules.set(repeat, rule);
-  return rule;
-}
-
-/** True when a rule is expanded by arithmetic rather than rrule. */
-export const expandsArithmetically = (repeat: string) => simpleRuleOf(repeat) !== null;
-
-function parseSimpleRule(repeat: string): SimpleRule | null {
-  const parts = new Map<string, string>();
-  for (const part of repeat.replace(/^RRULE:/, '').split(';')) {
-    const match = /^([A-Z]+)=([A-Z0-9,]+)$/.exec(part);
-    if (!match || parts.has(match[1])) return null;
-    parts.set(match[1], match[2]);
-  }
-  const freq = parts.get('FREQ');
-  if (freq !== 'DAILY' && freq !== 'WEEKLY' && freq !== 'MONTHLY') return null;
-  for (const key of parts.keys())
-    if (!['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'UNTIL', 'WKST'].includes(key)) return null;
-  const interval = parts.has('INTERVAL') ? Number(parts.get('INTERVAL')) : 1;
-  if (!Number.isInteger(interval) || interval < 1) return null;
-  const dayIndex = (code: string) => WEEKDAYS.indexOf(code);
-  const byDayText = parts.get('BYDAY');
-  const byDay = byDayText === undefined ? null : byDayText.split(',').map(dayIndex);
-  if (byDay && (byDay.includes(-1) || freq === 'MONTHLY')) return null;
-  const byMonthDayText = parts.get('BYMONTHDAY');
-  const byMonthDay = byMonthDayText === undefined ? null : byMonthDayText.split(',').map(Number);
-  if (byMonthDay && (freq !== 'MONTHLY' || byMonthDay.some((d) => !Number.isInteger(d) || d < 1 || d > 31)))
-    return null;
-  const wkst = dayIndex(parts.get('WKST') ?? 'MO');
-  if (wkst < 0) return null;
-  let until: number | null = null;
-  const untilText = parts.get('UNTIL');
-  if (untilText !== undefined) {
-    // rrule reads UNTIL's digits as UTC fields and compares them with the floating occurrences.
-    const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(untilText);
-    if (!match) return null;
-    const [, y, mo, d, h, mi, se] = match.map<number>(Number);
-    until = Date.UTC(y, mo - 1, d, h || 0, mi || 0, se || 0);
-  }
-  return {
-    freq,
-    interval,
-    byDay: byDay && [...new Set(byDay)].sort((a, b) => a - b),
-    byMonthDay: byMonthDay && [...new Set(byMonthDay)].sort((a, b) => a - b),
-    until,
-    wkst,
-  };
-}
-
-/**
- * The floating times of a simple rule from `start` in [from, to] (rrule's `between` with inclusion), ascending;
- * `visit` answers false to stop.
- */
-function walkSimple(rule: SimpleRule, start: number, from: number, to: number, visit: (floating: number) => boolean) {
-  const startDay = Math.floor(start / DAY_MS);
-  const timeOfDay = start - startDay * DAY_MS;
-  const last = rule.until === null ? to : Math.min(to, rule.until);
-  const firstDay = Math.max(startDay, Math.floor((from - timeOfDay) / DAY_MS));
-  const take = (day: number) => {
-    const at = day * DAY_MS + timeOfDay;
-    return at < from || at < start ? true : visit(at);
-  };
-  if (rule.freq === 'DAILY') {
-    const step = rule.interval;
-    for (let day = startDay + Math.ceil((firstDay - startDay) / step) * step; ; day += step) {
-      if (day * DAY_MS + timeOfDay > last) return;
-      if (rule.byDay && !rule.byDay.includes(weekdayOf(day))) continue;
-      if (!take(day)) return;
-    }
-  }
-  if (rule.freq === 'WEEKLY') {
-    const weekStartOf = (day: number) => day - ((weekdayOf(day) - rule.wkst + 7) % 7);
-    const step = 7 * rule.interval;
-    // Days into the week (from WKST) of each occurrence, ascending.
-    const offsets = (rule.byDay ?? [weekdayOf(startDay)]).map((d) => (d - rule.wkst + 7) % 7).sort((a, b) => a - b);
-    const firstWeek = weekStartOf(startDay);
-    const fromWeek = firstWeek + Math.max(0, Math.floor((weekStartOf(firstDay) - firstWeek) / step)) * step;
-    for (let week = fromWeek; ; week += step) {
-      if (week * DAY_MS + timeOfDay > last) return;
-      for (const offset of offsets) {
-        if ((week + offset) * DAY_MS + timeOfDay > last) return;
-        if (!take(week + offset)) return;
-      }
-    }
-  }
-  const startDate = new Date(startDay * DAY_MS);
-  const startMonth = startDate.getUTCFullYear() * 12 + startDate.getUTCMonth();
-  const days = rule.byMonthDay ?? [startDate.getUTCDate()];
-  const fromDate = new Date(firstDay * DAY_MS);
-  const fromMonth = fromDate.getUTCFullYear() * 12 + fromDate.getUTCMonth();
-  const step = rule.interval;
-  for (let month = startMonth + Math.max(0, Math.floor((fromMonth - startMonth) / step)) * step; ; month += step) {
-    const year = Math.floor(month / 12);
-    const monthStart = Date.UTC(year, month % 12, 1) / DAY_MS;
-    if (monthStart * DAY_MS + timeOfDay > last) return;
-    const length = Date.UTC(year, (month % 12) + 1, 1) / DAY_MS - monthStart;
-    for (const day of days) {
-      if (day > length) break;
-      if ((monthStart + day - 1) * DAY_MS + timeOfDay > last) return;
-      if (!take(monthStart + day - 1)) return;
-    }
-  }
-}
-
 /** Hard ceiling on occurrences of one series in one answer: a minutely rule over a year must not hang the server. */
 const MAX_OCCURRENCES = 1000;
 
@@ -336,15 +47,6 @@ const MAX_OCCURRENCES = 1000;
  * local time on both sides of a daylight-saving change.
  */
 export function occurrences(series: Series, timeZone: string, from: Date, to: Date): Occurrence[] {
-  return expand(series, timeZone, from, to, true);
-}
-
-/** `occurrences` through rrule for every rule: what the arithmetic must agree with (tests). */
-export function occurrencesByRrule(series: Series, timeZone: string, from: Date, to: Date): Occurrence[] {
-  return expand(series, timeZone, from, to, false);
-}
-
-function expand(series: Series, timeZone: string, from: Date, to: Date, arithmetic: boolean): Occurrence[] {
   const skipped = new Set(series.skipDates ?? []);
   const at = (start: Date): Occurrence => ({
     start,
@@ -356,25 +58,17 @@ function expand(series: Series, timeZone: string, from: Date, to: Date, arithmet
     const single = at(series.start);
     return overlaps(single) && !skipped.has(single.date) ? [single] : [];
   }
-  const wallStart = wallTimeOf(series.start, timeZone);
-  // Search in wall time with a day's margin each side (zone offsets) and a duration's margin before.
+  // rrule expands in wall time ("floating" dates); each occurrence is then placed in the zone. Search with a day's
+  // margin each side (zone offsets) and a duration's margin before.
   const margin = 36 * 60 * 60 * 1000;
   const searchFrom = new Date(from.getTime() - series.durationMs - margin);
   const searchTo = new Date(to.getTime() + margin);
   const found: Occurrence[] = [];
-  const visit = (floatingTime: number) => {
-    const occurrence = at(instantOfFloating(floatingTime, timeZone));
+  const rule = ruleFrom(series.repeat, floatingOf(series.start, timeZone), searchFrom);
+  rule.between(searchFrom, searchTo, true, (date) => {
+    const occurrence = at(instantOfFloating(date.getTime(), timeZone));
     if (overlaps(occurrence) && !skipped.has(occurrence.date)) found.push(occurrence);
     return found.length < MAX_OCCURRENCES;
-  };
-  // Daily, weekly and monthly rules without counts or positions (nearly all) are walked as arithmetic on days:
-  // rrule's iterator costs ~3 µs an occurrence, most of a month's answer.
-  const simple = arithmetic ? simpleRuleOf(series.repeat) : null;
-  if (simple) {
-    walkSimple(simple, wallAsUtc(wallStart), searchFrom.getTime(), searchTo.getTime(), visit);
-    return found;
-  }
-  const rule = ruleFrom(series.repeat, floating(wallStart), searchFrom);
-  rule.between(searchFrom, searchTo, true, (date) => visit(date.getTime()));
+  });
   return found;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { habitEntries } from '../../db/habit-schema';
 import { modelTables } from '../../db/model-tables';
 import { rangeEvents } from '../calendar/sources';
-import { instantOfFloating } from '../calendar/recurrence';
+import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
 import { localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
 
 /** At most this many lines per section; the mail says how many more there are. */
