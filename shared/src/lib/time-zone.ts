@@ -48,7 +48,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-function wallAsUtc(wall: WallTime): number {
+/** The wall time as a "floating" time: ms since the epoch of its fields read as UTC. */
+export function wallAsUtc(wall: WallTime): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rrule from 'rrule';
 import { instantOf, isoText, wallDate, wallDateOf, wallTimeOf } from '@lifeboard/shared/lib/time-zone';
-import { occurrences } from './recurrence';
+import { expandsArithmetically, occurrences, occurrencesByRrule } from './recurrence';
 
 const hour = 60 * 60 * 1000;
 
@@ -230,5 +230,93 @@ describe('a long-running daily or weekly series', () => {
         }
       }
     }
+  });
+});
+
+describe('daily, weekly and monthly rules expanded as arithmetic', () => {
+  // A small seeded generator: the same rules every run, so a failure can be replayed.
+  let seed = 17;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const some = <T>(list: readonly T[]) => list.filter(() => random() < 0.35);
+  const days = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+
+  const ruleOf = () => {
+    const freq = pick(['DAILY', 'WEEKLY', 'MONTHLY']);
+    const parts = [`FREQ=${freq}`];
+    if (random() < 0.5) parts.push(`INTERVAL=${1 + Math.floor(random() * 4)}`);
+    if (freq !== 'MONTHLY' && random() < 0.6) {
+      const chosen = some(days);
+      if (chosen.length) parts.push(`BYDAY=${chosen.join(',')}`);
+    }
+    if (freq === 'MONTHLY' && random() < 0.6)
+      parts.push(`BYMONTHDAY=${pick([[1], [15], [31], [29, 30], [5, 20, 31], [28]]).join(',')}`);
+    if (freq === 'WEEKLY' && random() < 0.3) parts.push(`WKST=${pick(days)}`);
+    if (random() < 0.25)
+      parts.push(`UNTIL=${pick(['20261025T013000Z', '20261110', '20270105T235959Z', '20260315T070000'])}`);
+    return parts.join(';');
+  };
+  const zones = [
+    'UTC',
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'America/Santiago',
+    'Pacific/Chatham',
+    'America/St_Johns',
+  ];
+  // Months with a change of offset in one hemisphere or the other, and one without.
+  const months = ['2026-03', '2026-04', '2026-09', '2026-10', '2026-11', '2027-01'];
+  // Mostly through the three years before the month asked for, else within it (a series' first weeks); at any
+  // quarter of an hour, so 01:30 and 02:30 fall in or near the gaps.
+  const startFor = (month: Date) => {
+    const day =
+      random() < 0.75
+        ? Date.UTC(2023, 0, 1) + Math.floor(random() * 1150) * 24 * hour
+        : month.getTime() + Math.floor(random() * 30 - 10) * 24 * hour;
+    return new Date(day + Math.floor(random() * 96) * 15 * 60_000);
+  };
+
+  it('finds exactly what rrule finds, for 800 random rules in 8 zones over months with daylight-saving changes', () => {
+    let compared = 0;
+    for (let i = 0; i < 800; i += 1) {
+      const repeat = ruleOf();
+      expect(expandsArithmetically(repeat), repeat).toBe(true);
+      const zone = pick(zones);
+      const month = pick(months);
+      const from = new Date(`${month}-01T00:00:00Z`);
+      const start = startFor(from);
+      const to = new Date(from.getTime() + pick([1, 7, 31]) * 24 * hour);
+      const series = {
+        start,
+        durationMs: pick([0, 30 * 60_000, hour, 26 * hour]),
+        repeat,
+        skipDates: [`${month}-0${1 + Math.floor(random() * 9)}`],
+      };
+      const expected = occurrencesByRrule(series, zone, from, to);
+      expect(occurrences(series, zone, from, to), `${repeat} from ${start.toISOString()} in ${zone}, ${month}`).toEqual(
+        expected,
+      );
+      compared += expected.length;
+    }
+    // The comparison must have covered real occurrences, not mostly empty months.
+    expect(compared).toBeGreaterThan(1500);
+  });
+
+  it('leaves to rrule the rules arithmetic does not cover', () => {
+    for (const repeat of [
+      'FREQ=WEEKLY;COUNT=10',
+      'FREQ=MONTHLY;BYDAY=2TU',
+      'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-1',
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+      'FREQ=YEARLY',
+      'FREQ=DAILY;BYHOUR=9,17',
+      'FREQ=DAILY;BYMONTH=3,10',
+      'FREQ=HOURLY',
+      'FREQ=WEEKLY;INTERVAL=0',
+      'DTSTART:20260101T090000Z\nRRULE:FREQ=DAILY',
+    ])
+      expect(expandsArithmetically(repeat), repeat).toBe(false);
   });
 });
