@@ -2,27 +2,46 @@
  * Build settings every app shares: the Module Federation `shared` map and the remote Rspack config.
  * Loaded by each app's rspack.config.ts (through the Rspack CLI's TypeScript loader).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sharedSrc = join(repoRoot, 'shared', 'src');
-const sharedPackageVersion = '0.1.0';
 
-/** Third-party singletons, with the exact versions pinned in every package.json. */
-const packageSingletons: Record<string, string> = {
-  react: '19.3.1',
-  'react-dom': '19.3.1',
+interface PackageJson {
+  version: string;
+  dependencies: Record<string, string>;
+}
+const packageJson = (folder: string) =>
+  JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')) as PackageJson;
+const sharedPackageVersion = packageJson('shared').version;
+const shellDependencies = packageJson('shell').dependencies;
+
+/** The version the shell's package.json pins for a package (or a deep import of one, `react-dom/client`). */
+function pinnedVersion(request: string): string {
+  const name = request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
+  const version = shellDependencies[name];
+  if (!version) throw new Error(`shell/package.json has no dependency ${name}, which the apps share.`);
+  return version;
+}
+
+/** Third-party singletons, at the versions the shell's package.json pins (every app pins the same). */
+const packageSingletons = [
+  'react',
+  'react-dom',
   // Deep imports are not shared unless listed: without these each remote bundles its own react-dom.
-  'react-dom/client': '19.3.1',
-  'react/jsx-runtime': '19.3.1',
-  nanostores: '1.5.5',
-  '@nanostores/react': '1.1.0',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'nanostores',
+  '@nanostores/react',
   // single-spa patches history once per page; a second copy would patch it again.
-  'single-spa': '6.0.3',
-  'single-spa-react': '6.0.2',
-};
+  'single-spa',
+  'single-spa-react',
+];
 
 /**
  * react-router-dom is shared as `shared/src/lib/router.ts`, under the package's own share key and version: a
@@ -30,7 +49,7 @@ const packageSingletons: Record<string, string> = {
  * while this module keeps only what the apps import (≈ 14 kB). Still one router on the page for every app.
  */
 const routerModule = join(sharedSrc, 'lib', 'router.ts');
-const routerVersion = '7.18.5';
+const routerVersion = pinnedVersion('react-router-dom');
 
 /**
  * Test helpers and tests live beside the code in `shared/src` but never reach a bundle; nor does the kit's
@@ -87,8 +106,8 @@ export interface SharedEntry {
 
 export function sharedSingletons(): Record<string, SharedEntry> {
   const shared: Record<string, SharedEntry> = {};
-  for (const [name, version] of Object.entries(packageSingletons)) {
-    shared[name] = { singleton: true, requiredVersion: version };
+  for (const name of packageSingletons) {
+    shared[name] = { singleton: true, requiredVersion: pinnedVersion(name) };
   }
   shared[routerModule] = {
     singleton: true,

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { queueConnectionOf, type Db } from './db/client';
 import type { Env } from './env';
 import { installErrorHandler } from './errors';
@@ -57,7 +57,7 @@ import { accountDataRoutes } from './modules/users/account-data';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, registerAnonymousLimit, type Limits } from './plugins/limits';
-import { documentErrorResponses, documentingSerializerCompiler } from './openapi';
+import { documentErrorResponses, documentingSerializerCompiler, swaggerOptions } from './openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? mailOff(app.log)
       : createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM }));
   app.decorate('mailer', mailer);
+  app.decorate('modelHooks', new Map());
   // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
   const queue = new JobQueue(
     { ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) },
@@ -201,19 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const counters = registerSharedCounters(app, options.db, options.countersPrefix);
   await registerSecurity(app, options.env.CORS_ORIGINS, counters);
   registerAnonymousLimit(app);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lifeboard API',
-        version: '0.1.0',
-        description:
-          'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   registerAuth(app);
   registerStorableText(app);
   // After the auth decorators (it recognises their hooks), before every route: the error bodies each route can answer.

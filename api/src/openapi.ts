@@ -1,6 +1,7 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
@@ -164,3 +165,48 @@ export function documentErrorResponses(app: FastifyInstance): void {
     route.schema = { ...route.schema, response: { ...errorsOf(...inferredErrorStatuses(app, route)), ...declared } };
   });
 }
+
+/**
+ * A stable `operationId` from the method and the path, for the clients generated from the document:
+ * `POST /api/board/create` is `postBoardCreate`, `GET /api/notes/{id}` is `getNotesById`.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== 'api')
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? ['by', ...param[1].split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter((word) => word !== '');
+  return [method.toLowerCase(), ...words.map((word) => word[0].toUpperCase() + word.slice(1))].join('');
+}
+
+/** The options of `@fastify/swagger`: the document `/api/docs` serves, each operation named by `operationIdOf`. */
+export const swaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lifeboard API',
+      version: '0.1.0',
+      description: 'The HTTP contract of api-contract.md, generated from the same zod schemas the API validates with.',
+    },
+    // Relative: the API answers at the origin that serves this document.
+    servers: [{ url: '/', description: 'This API' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+  },
+  transform: jsonSchemaTransform,
+  transformObject: (document) => {
+    if (!('openapiObject' in document)) return document.swaggerObject;
+    const { openapiObject } = document;
+    for (const [path, operations] of Object.entries(openapiObject.paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations ?? {})) {
+        if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
+          operation.operationId = operationIdOf(method, path);
+        }
+      }
+    }
+    return openapiObject;
+  },
+} satisfies FastifyDynamicSwaggerOptions;

@@ -1,3 +1,4 @@
+import type { ModelHooks } from './models/model-hooks';
 import type { Role } from '@lifeboard/shared/models/user';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     forgetTokens: () => void;
     /** Shutdown's first step (plugins/drain.ts): new requests get 503 with `Connection: close`; those in flight finish. */
     startDraining: () => void;
+    /** Each model's exceptions to the engine, as its module registered them (`models/registry.ts`). */
+    modelHooks: Map<string, ModelHooks>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -200,6 +200,20 @@ describe('mf-creator routes', () => {
         'FIVEMorning reset5.00 USD off0 timesNo endDelete FIVE',
       ]),
     );
+    // Deleting asks first; keeping the coupon sends nothing.
+    api.on('POST /api/coupon/delete', { body: { success: true } });
+    await user.click(screen.getByRole('button', { name: 'Delete FIVE' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete the coupon FIVE?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(api.requests.some((r) => r.path === '/api/coupon/delete')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete FIVE' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete the coupon FIVE?' })).getByRole('button', {
+        name: 'Delete the coupon',
+      }),
+    );
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/api/coupon/delete')?.body).toEqual({ id: 2 }));
   });
 
   it('/program/:id lists what the program installs', async () => {
@@ -301,20 +315,18 @@ describe('mf-creator routes', () => {
     expect(screen.getByRole('link', { name: 'Continue the lessons' }).getAttribute('href')).toBe(
       '/program-implement/morning-reset-1',
     );
-    const confirm = window.confirm;
-    window.confirm = () => true;
-    try {
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel subscription' }));
-      await waitFor(() =>
-        expect(api.requests.find((r) => r.path === '/api/program/subscribe')?.body).toEqual({
-          program_id: 8,
-          isSubscribing: false,
-          current_board_id: 1,
-        }),
-      );
-    } finally {
-      window.confirm = confirm;
-    }
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const question = screen.getByRole('dialog', { name: 'Cancel your subscription to “Morning reset”?' });
+    expect(api.requests.some((r) => r.path === '/api/program/subscribe')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/program/subscribe')?.body).toEqual({
+        program_id: 8,
+        isSubscribing: false,
+        current_board_id: 1,
+      }),
+    );
     cleanup();
     // The number of a program is not a subscription: program 8 was never a subscription id here.
     at('/subscription/8');

@@ -9,7 +9,6 @@ import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import { routeTable } from '../../shell/src/routes/route-table';
 import { AreaRoutes } from './routes';
-import { sessionVolume } from './sessions/SessionDetail';
 
 const api = withFakeApi();
 beforeEach(() => {
@@ -62,15 +61,6 @@ describe('mf-fitness routes', () => {
     at('/drug/5');
     await user.click(await screen.findByRole('button', { name: 'Log a dose now' }));
     await waitFor(() => expect(medicines.rows[0].intakes).toHaveLength(1));
-  });
-
-  it('computes a session volume from reps and weight', () => {
-    expect(
-      sessionVolume([
-        { exercise_id: 1, reps: 10, weight: 50 },
-        { exercise_id: 1, reps: 5, weight: null },
-      ]),
-    ).toBe(500);
   });
 });
 

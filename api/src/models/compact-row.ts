@@ -1,6 +1,6 @@
 import type { AnyModelDefinition } from '@lifeboard/shared/models';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { RecordData } from './registry';
+import type { RecordData, WireRecord } from './model-hooks';
 
 /** The columns a compact row is made of: a model table's, or a subquery's copies of them. */
 export interface CompactColumns {
@@ -71,8 +71,6 @@ export function parseCompactPage(text: string | null, max?: number): StoredRow[]
   // (`split`'s own limit would turn Infinity into 0.)
   return (max === undefined ? text.split('\n') : text.split('\n', max)).map(parseCompactRow);
 }
-
-export type WireRecord = Record<string, unknown>;
 
 /**
  * The wire shape of a stored record (`recordSchema`): id, board and timestamps, then only the model's own

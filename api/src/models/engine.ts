@@ -10,12 +10,16 @@ import { dbId } from '../ids';
 import { requireOwnBoard } from '../modules/boards/service';
 import { bodyLimits } from '../plugins/body-limits';
 import { authOf } from '../types';
-import { presenterOf, type StoredRow, type WireRecord } from './compact-row';
+import { presenterOf, type StoredRow } from './compact-row';
 import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
-import { findEntry, modelEntries, type ModelEntry } from './registry';
+import { healthIssueHooks } from './hooks/health-issue';
+import { programHooks } from './hooks/program';
+import { sharedPageHooks } from './hooks/shared-page';
+import type { ListQuery, ModelEntry, ModelHooks, WireRecord } from './model-hooks';
+import { findEntry, modelEntries } from './registry';
 import { modelResponses } from './responses';
 import { sanitizeRecord } from './sanitize-record';
-import { deleteRecord, findSingle, insertRecord, updateRecord, type ListQuery, type Owner } from './store';
+import { deleteRecord, findSingle, insertRecord, updateRecord, type Owner } from './store';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -79,6 +83,7 @@ async function requireRow(app: FastifyInstance, entry: ModelEntry, owner: Owner,
 async function requireReadable(
   app: FastifyInstance,
   entry: ModelEntry,
+  hooks: ModelHooks,
   owner: Owner,
   role: Role,
   id: number,
@@ -87,20 +92,20 @@ async function requireReadable(
   const row = await findRow(app.db, entry, owner, id);
   if (row) return present(row);
   await requireOwnBoard(app.db, owner.userId, owner.boardId);
-  const shared = await entry.hooks.get?.({ app, ...owner, role }, id);
+  const shared = await hooks.get?.({ app, ...owner, role }, id);
   if (shared) return shared;
   throw notFound(`No such ${entry.def.label.toLowerCase()}.`);
 }
 
 /** Registers `POST /api/{M}/all|get|create|update|delete` for one registry entry. */
-function registerModel(app: FastifyInstance, entry: ModelEntry): void {
+function registerModel(app: FastifyInstance, entry: ModelEntry, hooks: ModelHooks): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { def } = entry;
   const present = presenterOf(def);
   const base = `/api/${def.name}`;
   const guard = { onRequest: app.authenticate };
   const tags = [def.name];
-  const responses = modelResponses(def, entry.hooks.createErrors);
+  const responses = modelResponses(def, hooks.createErrors);
   // Rich text is sanitized (unstorable characters become U+FFFD), so the storable-text check leaves it alone.
   const config = { richTextPaths: def.richText.map((field) => `params.${field}`) };
   // A write carries one record: editor HTML makes it large, other fields never come near the record limit.
@@ -122,14 +127,14 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
       schema: {
         tags,
         summary: `List ${def.plural.toLowerCase()} (answers under "${def.state}", paged by next_cursor)`,
-        body: z.object({ board, params: listParamsOf(entry.hooks.listParams).optional() }).strict(),
+        body: z.object({ board, params: listParamsOf(hooks.listParams).optional() }).strict(),
         response: responses.all,
       },
       ...guard,
     },
     async (request) => {
       const owner = claimOf(request, request.body.board);
-      if (entry.hooks.list) {
+      if (hooks.list) {
         await requireOwnBoard(app.db, owner.userId, owner.boardId);
         const params = request.body.params ?? {};
         // The engine's own page, for the hook to answer with when the model's own rows are all that is asked for.
@@ -137,7 +142,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
           const page = await listPage(app.db, entry, owner, query);
           return { records: page.rows.map(present), nextCursor: page.nextCursor };
         };
-        const { records, nextCursor } = await entry.hooks.list(
+        const { records, nextCursor } = await hooks.list(
           { app, ...owner, role: authOf(request).role },
           entry,
           { ...params, limit: params.limit ?? DEFAULT_LIMIT },
@@ -182,6 +187,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
         [def.name]: await requireReadable(
           app,
           entry,
+          hooks,
           claimOf(request, request.body.board),
           authOf(request).role,
           request.body.params.id,
@@ -207,7 +213,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
     async (request, reply) => {
       const owner = claimOf(request, request.body.board);
       const data = sanitizeRecord(def, request.body.params);
-      if (!def.single && !entry.hooks.beforeCreate) {
+      if (!def.single && !hooks.beforeCreate) {
         // The common case is one statement: the board check is folded into the INSERT.
         const row = await insertOwned(app.db, entry, owner, data);
         if (!row) {
@@ -219,8 +225,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
       }
       // Hooks may read other records: they run only once the board is proved the caller's.
       await requireOwnBoard(app.db, owner.userId, owner.boardId);
-      const prepared = entry.hooks.beforeCreate
-        ? await entry.hooks.beforeCreate({ app, ...owner, role: authOf(request).role }, data)
+      const prepared = hooks.beforeCreate
+        ? await hooks.beforeCreate({ app, ...owner, role: authOf(request).role }, data)
         : data;
       const existing = def.single ? await findSingle(app.db, entry, owner) : undefined;
       const row = existing
@@ -252,8 +258,8 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
       let read = await requireRow(app, entry, owner, recordId);
       for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
         if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
-        const allowed = entry.hooks.beforeUpdate
-          ? await entry.hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data, read.id)
+        const allowed = hooks.beforeUpdate
+          ? await hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data, read.id)
           : changes;
         const written = await updateIfUnchanged(app.db, entry, owner, read, allowed);
         if (written) return { success: true, [def.name]: present(written) };
@@ -283,8 +289,17 @@ function registerModel(app: FastifyInstance, entry: ModelEntry): void {
   );
 }
 
+/** The engine's own exceptions; a module registers its models' with `registerModelHooks` when its plugin loads. */
+const builtInHooks: Partial<Record<string, ModelHooks>> = {
+  health_issue: healthIssueHooks,
+  program: programHooks,
+  shared_page: sharedPageHooks,
+};
+
 export async function modelRoutes(app: FastifyInstance): Promise<void> {
-  for (const entry of modelEntries) registerModel(app, entry);
+  for (const entry of modelEntries) {
+    registerModel(app, entry, app.modelHooks.get(entry.def.name) ?? builtInHooks[entry.def.name] ?? {});
+  }
 
   // Anything else under /api/{M}/{verb}: the spec's wording for a model that does not exist.
   app.post<{ Params: { model: string; verb: string } }>(

@@ -6,9 +6,9 @@ import { preparedOnce } from '../db/prepared';
 import { searchTerms } from '../db/search-terms-schema';
 import { compactRow, parseCompactPage, parseCompactRow, type CompactColumns, type StoredRow } from './compact-row';
 import { decodeCursor, encodeCursor } from './cursor';
-import type { ModelEntry, RecordData } from './registry';
+import type { ListQuery, ModelEntry, RecordData } from './model-hooks';
 import { isPlainWordSearch, keepsSearchTerms, termPlan } from './search-terms';
-import { sortInstant, type ListQuery, type Owner } from './store';
+import { sortInstant, type Owner } from './store';
 
 /**
  * The engine's hot paths, each ONE statement, written with Drizzle's query builder and prepared once per model and

@@ -1,6 +1,6 @@
 import type { AnyModelDefinition } from '@lifeboard/shared/models';
 import { sanitizeRichText } from '../rich-text/sanitize';
-import type { RecordData } from './registry';
+import type { RecordData } from './model-hooks';
 
 /** Every rich-text field of a model is cleaned on the way in, whatever the client claims to have done. */
 export function sanitizeRecord(def: AnyModelDefinition, data: RecordData): RecordData {

@@ -5,7 +5,7 @@ import type { AnyModelDefinition } from '@lifeboard/shared/models';
  *
  * A GIN index answers "which records have this word" as a set: a page of 50 newest matches first gathers every
  * match on the board and sorts them, so a word in 1 % of 100,000 notes costs 100× the same search on 1,000
- * (api/bench/README.md). The term table is keyed by owner, board, model, word and the model's sort key, so a
+ * (measured: git log -p api/bench/README.md). The term table is keyed by owner, board, model, word and the model's sort key, so a
  * one-word search reads its page in order and stops; a search of several words walks the longest word's rows
  * (longer words are rarer) and checks the whole query on each record. Either way the full `@@` check runs on
  * every record returned, so both paths answer the same rows.

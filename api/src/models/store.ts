@@ -1,15 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
-import type { ModelEntry, RecordData } from './registry';
-
-export interface ListQuery {
-  search?: string;
-  from?: string;
-  to?: string;
-  limit: number;
-  cursor?: string;
-}
+import type { ModelEntry, RecordData } from './model-hooks';
 
 export interface Owner {
   userId: number;

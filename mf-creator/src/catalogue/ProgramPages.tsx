@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
-import { subscribeToProgram } from '@lifeboard/shared/api/account';
+import { subscribeToProgram } from '@lifeboard/shared/api/boards';
 import { $board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
@@ -122,6 +123,7 @@ export function SubscriptionPage() {
   const { id } = useParams();
   const list = useApiGet('/api/program-implement', readMySubscriptions);
   const { busy, run } = useSubscribe();
+  const [asking, setAsking] = useState(false);
   if (list.state === 'loading') return <Skeleton lines={4} />;
   if (list.state !== 'ready')
     return (
@@ -141,7 +143,8 @@ export function SubscriptionPage() {
     );
   const active = sub.status === 'active';
   async function cancel() {
-    if (!sub || !window.confirm(`Cancel your subscription to “${sub.program.title}”? Its board stays yours.`)) return;
+    setAsking(false);
+    if (!sub) return;
     await run(sub.program, false);
     list.reload();
   }
@@ -161,7 +164,7 @@ export function SubscriptionPage() {
         ) : null}
       </Panel>
       {active ? (
-        <Button variant="danger" busy={busy} onClick={() => void cancel()}>
+        <Button variant="danger" busy={busy} onClick={() => setAsking(true)}>
           Cancel subscription
         </Button>
       ) : (
@@ -171,6 +174,17 @@ export function SubscriptionPage() {
           again.
         </p>
       )}
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel your subscription to “${sub.program.title}”?`}
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep it"
+        danger
+        onConfirm={() => void cancel()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Its board stays yours.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { ActionProblem, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
@@ -70,6 +71,7 @@ export function CouponsPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<Coupon | null>(null);
   const set = (key: keyof Fields, value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   async function create(event: FormEvent) {
@@ -105,7 +107,7 @@ export function CouponsPage() {
   }
 
   async function remove(coupon: Coupon) {
-    if (!window.confirm(`Delete the coupon ${coupon.code}? Buyers can no longer use it.`)) return;
+    setDeleting(null);
     const { status, body } = await send({ method: 'POST', url: '/api/coupon/delete', data: { id: coupon.id } });
     if (!isSuccessStatus(status)) setMessage(problemOf(status, body));
     load.reload();
@@ -209,7 +211,7 @@ export function CouponsPage() {
               <td>{c.max_uses === null ? `${c.uses} time${c.uses === 1 ? '' : 's'}` : `${c.uses} of ${c.max_uses}`}</td>
               <td>{c.expires_at ? formatDisplayDay(c.expires_at) : 'No end'}</td>
               <td>
-                <Button size="small" variant="danger" onClick={() => void remove(c)}>
+                <Button size="small" variant="danger" onClick={() => setDeleting(c)}>
                   Delete<span className="lb-visually-hidden"> {c.code}</span>
                 </Button>
               </td>
@@ -217,6 +219,16 @@ export function CouponsPage() {
           )}
         />
       ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the coupon ${deleting?.code ?? ''}?`}
+        confirmLabel="Delete the coupon"
+        danger
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Buyers can no longer use it.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -98,23 +98,21 @@ describe('creator ledger pages', () => {
       refunded = true;
       return { body: { success: true, id: 3, state: 'refunded' } };
     });
-    const confirm = window.confirm;
-    window.confirm = () => true;
-    try {
-      at('/creator-transactions', <CreatorLedger kind="transactions" />);
-      await userEvent.setup().click(await screen.findByRole('button', { name: "Refund Lou's purchase of Run club" }));
-      await waitFor(() =>
-        expect(
-          within(screen.getByRole('table', { name: 'Sales' }))
-            .getAllByRole('row')
-            .slice(1)
-            .map((r) => r.textContent),
-        ).toEqual(['Sun, Nov 1st 2026Run clubLou10.00 USD1.59 USD8.41 USDRefunded']),
-      );
-      expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 3 });
-    } finally {
-      window.confirm = confirm;
-    }
+    at('/creator-transactions', <CreatorLedger kind="transactions" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Refund Lou's purchase of Run club" }));
+    const question = screen.getByRole('dialog', { name: 'Refund 10.00 USD to Lou?' });
+    expect(api.requests.some((r) => r.path === '/api/transaction/refund')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Sales' }))
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.textContent),
+      ).toEqual(['Sun, Nov 1st 2026Run clubLou10.00 USD1.59 USD8.41 USDRefunded']),
+    );
+    expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 3 });
   });
 
   it('shows a buyer’s refund request with its reason; the creator approves or declines it', async () => {

@@ -1,6 +1,8 @@
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { useAction } from '@lifeboard/shared/lib/use-action';
+import { useState } from 'react';
 import { Button } from '@lifeboard/shared/ui/Button';
+import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { Panel } from '@lifeboard/shared/ui/Panel';
 import { Table } from '@lifeboard/shared/ui/Table';
 import { ActionProblem } from '@lifeboard/shared/ui/feedback';
@@ -42,16 +44,11 @@ export function stateWords(entry: LedgerEntry): string {
  */
 export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
   const { busy, error, run } = useAction<'refund' | 'decline'>();
+  const [asking, setAsking] = useState(false);
   const requested = entry.refund_requested_at !== null && entry.state !== 'refunded';
   if (entry.state !== 'pending' && !requested) return null;
   async function act(kind: 'refund' | 'decline') {
-    if (
-      kind === 'refund' &&
-      !window.confirm(
-        `Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}? Their access to “${entry.program_title}” ends.`,
-      )
-    )
-      return;
+    setAsking(false);
     if (await run(kind, () => (kind === 'refund' ? refundSale(entry.id) : declineRefund(entry.id)))) onDone();
   }
   const whose = `${entry.buyer_name}'s purchase of ${entry.program_title}`;
@@ -60,7 +57,7 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
       <Button
         size="small"
         busy={busy === 'refund'}
-        onClick={() => void act('refund')}
+        onClick={() => setAsking(true)}
         aria-label={`${requested ? 'Approve the refund of' : 'Refund'} ${whose}`}
       >
         {requested ? 'Approve refund' : 'Refund'}
@@ -76,6 +73,16 @@ export function RefundButton({ entry, onDone }: { entry: LedgerEntry; onDone: ()
         </Button>
       ) : null}
       <ActionProblem message={error} inline />
+      <ConfirmDialog
+        open={asking}
+        title={`Refund ${amount(entry.gross_cents, entry.currency)} to ${entry.buyer_name}?`}
+        confirmLabel="Refund"
+        danger
+        onConfirm={() => void act('refund')}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Their access to “{entry.program_title}” ends.</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link, useParams } from '@lifeboard/shared/lib/router';
-import { subscribeToProgram, verifyBoard } from '@lifeboard/shared/api/account';
+import { subscribeToProgram, verifyBoard } from '@lifeboard/shared/api/boards';
 import { $board } from '@lifeboard/shared/stores/board';
 import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';

@@ -34,11 +34,6 @@ import { RestTimer } from './RestTimer';
 
 type PerformedSet = LoggedSet & { rpe?: number | null };
 
-/** Volume (reps × weight) of the sets done, in kg. */
-export function sessionVolume(sets: PerformedSet[]): number {
-  return volume(sets);
-}
-
 /** "60 kg × 8", "bodyweight × 12". */
 export const setText = (s: LoggedSet, unit: 'kg' | 'lb') =>
   `${s.weight ? formatWeight(s.weight, unit) : 'bodyweight'} × ${s.reps}`;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import * as api from '@lifeboard/shared/api/account';
+import * as api from '@lifeboard/shared/api/calendar';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { describeRepeat } from '@lifeboard/shared/lib/repeat-rule';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import * as api from '@lifeboard/shared/api/account';
+import * as api from '@lifeboard/shared/api/calendar';
 import { ValidationError } from '@lifeboard/shared/api/errors';
 import { Link, useSearchParams } from '@lifeboard/shared/lib/router';
 import { formatTimeAgo } from '@lifeboard/shared/lib/date-display';

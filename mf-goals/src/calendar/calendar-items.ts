@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@lifeboard/shared/api/account';
+import type { CalendarEvent } from '@lifeboard/shared/api/calendar';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { isDueOn } from '../planner/due';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';

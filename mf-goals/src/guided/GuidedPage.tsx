@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { fetchSimpleModel, saveSimpleModel } from '@lifeboard/shared/api/account';
+import { fetchSimpleModel, saveSimpleModel } from '@lifeboard/shared/api/simple-models';
 import { $board } from '@lifeboard/shared/stores/board';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { notify } from '@lifeboard/shared/stores/notifications';

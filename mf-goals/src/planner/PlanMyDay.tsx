@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { fetchCalendarEvents } from '@lifeboard/shared/api/account';
+import { fetchCalendarEvents } from '@lifeboard/shared/api/calendar';
 import { persistentAtom, storageKeyPrefix } from '@lifeboard/shared/stores/persistent';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Checkbox, TextField } from '@lifeboard/shared/ui/fields';

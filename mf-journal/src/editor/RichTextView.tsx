@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { $config } from '@lifeboard/shared/stores/config';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
 import '../shared-pages/rich-text.css';
 import './rich-text-view.css';
 
@@ -16,7 +16,7 @@ export interface RichTextViewProps {
 /** Stored rich text shown for reading: sanitized to the editor's formats, formulas rendered by KaTeX on demand. */
 export function RichTextView({ html, className, label }: RichTextViewProps) {
   const { apiUrl } = useStore($config);
-  const clean = useMemo(() => sanitizeHtml(html, apiUrl), [html, apiUrl]);
+  const clean = useMemo(() => sanitizeRichText(html, apiUrl), [html, apiUrl]);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = root.current;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
 
 const allowedTags = new Set([
   'P',
@@ -56,19 +56,19 @@ describe('sanitizeHtml', () => {
       '<h2>T</h2><p><strong>b</strong><em>i</em><u>u</u><s>s</s></p><blockquote>q</blockquote>' +
       '<ul><li>a</li></ul><ol><li data-list="ordered">b</li></ol><pre data-language="plain">code</pre>' +
       '<p class="ql-indent-3">deep</p>';
-    expect(sanitizeHtml(html)).toBe(html);
+    expect(sanitizeRichText(html)).toBe(html);
   });
 
   it('drops scripts and their content', () => {
-    expect(sanitizeHtml('<p>a<script>alert(1)</script>b</p><script>alert(2)</script>')).toBe('<p>ab</p>');
+    expect(sanitizeRichText('<p>a<script>alert(1)</script>b</p><script>alert(2)</script>')).toBe('<p>ab</p>');
   });
 
   it('drops event handlers, and images whose address is not an image address', () => {
-    expect(sanitizeHtml('<img src="https://i.example/a.png" onerror="alert(1)" onload="alert(2)">')).toBe(
+    expect(sanitizeRichText('<img src="https://i.example/a.png" onerror="alert(1)" onload="alert(2)">')).toBe(
       '<img src="https://i.example/a.png">',
     );
-    expect(sanitizeHtml('<p>x<img src=x onerror=alert(1)></p>')).toBe('<p>x</p>');
-    expect(sanitizeHtml('<p onclick="alert(1)" onmouseover="alert(2)">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeRichText('<p>x<img src=x onerror=alert(1)></p>')).toBe('<p>x</p>');
+    expect(sanitizeRichText('<p onclick="alert(1)" onmouseover="alert(2)">x</p>')).toBe('<p>x</p>');
   });
 
   it.each([
@@ -80,19 +80,19 @@ describe('sanitizeHtml', () => {
     ['\u00a0javascript:alert(1)'],
     ['&nbsp;javascript:alert(1)'],
   ])('drops the link address %s and keeps the text', (href) => {
-    const clean = sanitizeHtml(`<a href="${href}">text</a>`);
+    const clean = sanitizeRichText(`<a href="${href}">text</a>`);
     expect(clean).toBe('<a rel="noopener noreferrer nofollow" target="_blank">text</a>');
   });
 
   it('opens links in a new tab without giving it this page', () => {
-    expect(sanitizeHtml('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe(
+    expect(sanitizeRichText('<a href="https://x.example/" target="_self" rel="opener">x</a>')).toBe(
       '<a href="https://x.example/" rel="noopener noreferrer nofollow" target="_blank">x</a>',
     );
-    expect(sanitizeHtml('<a href="mailto:me@x.example">m</a>')).toContain('href="mailto:me@x.example"');
+    expect(sanitizeRichText('<a href="mailto:me@x.example">m</a>')).toContain('href="mailto:me@x.example"');
   });
 
   it('keeps formulas as their source text only (Quill 2.0.3 formula XSS)', () => {
-    const clean = sanitizeHtml(
+    const clean = sanitizeRichText(
       '<span class="ql-formula" data-value="&lt;img src=x onerror=alert(1)&gt;"><img src=x onerror=alert(1)></span>',
     );
     const template = document.createElement('template');
@@ -103,9 +103,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps video frames from known players only, sandboxed (Quill 2.0.3 video XSS)', () => {
-    expect(sanitizeHtml('<iframe class="ql-video" src="javascript:alert(1)"></iframe><p>n</p>')).toBe('<p>n</p>');
-    expect(sanitizeHtml('<iframe src="https://evil.example/x"></iframe>')).toBe('');
-    const clean = sanitizeHtml(
+    expect(sanitizeRichText('<iframe class="ql-video" src="javascript:alert(1)"></iframe><p>n</p>')).toBe('<p>n</p>');
+    expect(sanitizeRichText('<iframe src="https://evil.example/x"></iframe>')).toBe('');
+    const clean = sanitizeRichText(
       '<iframe class="ql-video" src="https://www.youtube.com/embed/x" srcdoc="<script>alert(1)</script>"></iframe>',
     );
     expect(clean).toContain('src="https://www.youtube.com/embed/x"');
@@ -115,15 +115,15 @@ describe('sanitizeHtml', () => {
 
   it('turns the editor’s sizes and alignment into classes and drops every other style', () => {
     expect(
-      sanitizeHtml(
+      sanitizeRichText(
         '<p style="text-align: center;"><span style="font-size: 18px; background:url(javascript:alert(1))">big</span></p>',
       ),
     ).toBe('<p class="ql-align-center"><span class="lb-size-18px">big</span></p>');
-    expect(sanitizeHtml('<span style="font-size: 99px">x</span>')).toBe('<span>x</span>');
+    expect(sanitizeRichText('<span style="font-size: 99px">x</span>')).toBe('<span>x</span>');
   });
 
   it('makes uploaded image paths absolute against the API', () => {
-    expect(sanitizeHtml('<img src="/api/uploads/abc">', 'http://api.example')).toBe(
+    expect(sanitizeRichText('<img src="/api/uploads/abc">', 'http://api.example')).toBe(
       '<img src="http://api.example/api/uploads/abc">',
     );
   });
@@ -133,7 +133,7 @@ describe('sanitizeHtml', () => {
     const { payloads } = JSON.parse(readFileSync(path, 'utf8')) as { payloads: { html: string }[] };
     expect(payloads.length).toBeGreaterThan(400);
     const failures = payloads
-      .map(({ html }) => ({ html, found: problems(sanitizeHtml(html)) }))
+      .map(({ html }) => ({ html, found: problems(sanitizeRichText(html)) }))
       .filter(({ found }) => found.length > 0);
     expect(failures).toEqual([]);
   }, 60_000);

@@ -28,10 +28,6 @@ import type { DOMPurify as Purifier } from 'dompurify';
  * strict CSP would not apply the attributes.
  */
 
-/** One DOMPurify instance with our hooks (hooks are per instance, so the global one stays untouched). */
-let purifier: Purifier | null = null;
-let currentApiUrl = '';
-
 function keepOnly(element: Element, name: string, isValid: (value: string) => boolean): void {
   const value = element.getAttribute(name);
   if (value !== null && !isValid(value)) element.removeAttribute(name);
@@ -46,7 +42,7 @@ function styleToClasses(element: Element, style: string): void {
 }
 
 /** The per-element rules an allow-list of names cannot express (which attribute on which tag, which value). */
-function cleanElement(element: Element): void {
+function cleanElement(element: Element, apiUrl: string): void {
   const tag = element.tagName.toLowerCase();
   const style = element.getAttribute('style');
   if (style !== null) {
@@ -78,9 +74,9 @@ function cleanElement(element: Element): void {
       break;
     }
     case 'img': {
-      const src = safeImageSrc(element.getAttribute('src') ?? '', currentApiUrl || undefined);
+      const src = safeImageSrc(element.getAttribute('src') ?? '', apiUrl || undefined);
       // An upload path needs the API's address to be shown from another origin; without it, it goes.
-      if (src && (currentApiUrl || !src.startsWith('/'))) element.setAttribute('src', src);
+      if (src && (apiUrl || !src.startsWith('/'))) element.setAttribute('src', src);
       else element.remove();
       break;
     }
@@ -110,74 +106,42 @@ function cleanElement(element: Element): void {
   }
 }
 
-function getPurifier(): Purifier {
-  if (purifier) return purifier;
-  const instance = DOMPurify(window);
-  instance.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeType === 1) cleanElement(node);
-  });
-  purifier = instance;
+/**
+ * One DOMPurify instance per API address, with our hook (hooks are per instance, so the global one stays
+ * untouched); the hook reads the address it was made with, so no call sees another's.
+ */
+const purifiers = new Map<string, Purifier>();
+
+function purifierFor(apiUrl: string): Purifier {
+  let instance = purifiers.get(apiUrl);
+  if (!instance) {
+    instance = DOMPurify(window);
+    instance.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeType === 1) cleanElement(node, apiUrl);
+    });
+    purifiers.set(apiUrl, instance);
+  }
   return instance;
 }
-
-const allowedTagSet = new Set(allowedTags.map((tag) => tag.toUpperCase()));
-const dropWithContent = new Set(dropWithContentTags.map((tag) => tag.toUpperCase()));
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * The allow-list applied by walking a parsed (inert) template: an element outside it is unwrapped (its
- * text stays) or, for script-like elements, dropped whole; an attribute outside it is removed. Run over
- * DOMPurify's output as a last check, and alone where DOMPurify does not work (a DOM it misreads).
- */
-export function enforceAllowList(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const element of Array.from(template.content.querySelectorAll('*'))) {
-    const tag = element.tagName.toUpperCase();
-    // Inside an element already dropped: gone with it.
-    if (!template.content.contains(element)) continue;
-    if (!allowedTagSet.has(tag) || (tag === 'IFRAME' && !safeVideoSrc(element.getAttribute('src') ?? ''))) {
-      if (dropWithContent.has(tag)) element.remove();
-      else element.replaceWith(...Array.from(element.childNodes));
-      continue;
-    }
-    cleanElement(element);
-  }
-  return template.innerHTML;
-}
-
-let purifierWorks: boolean | null = null;
-
-/** DOMPurify on a DOM it misreads (some test DOMs) can keep a script and drop a paragraph: check it once. */
-function checkPurifier(instance: Purifier): boolean {
-  purifierWorks ??=
-    instance.isSupported &&
-    instance.sanitize('<p title="x">a<script>b</script></p>', { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [] }) === '<p>a</p>';
-  return purifierWorks;
-}
-
 /** Sanitized HTML of the editor's formats; `apiUrl` makes uploaded image paths absolute. */
 export function sanitizeRichText(html: string, apiUrl = ''): string {
-  currentApiUrl = apiUrl;
   if (typeof document === 'undefined') return escapeText(html.replace(/<[^>]*>/g, ' '));
-  const instance = getPurifier();
-  if (!checkPurifier(instance)) return enforceAllowList(html);
-  return enforceAllowList(
-    instance.sanitize(html, {
-      ALLOWED_TAGS: [...allowedTags],
-      ALLOWED_ATTR: [...allAttributeNames],
-      ALLOW_DATA_ATTR: false,
-      ALLOW_ARIA_ATTR: false,
-      // Absolute addresses of the allowed schemes, and root paths (uploads, site links); the hooks then check each
-      // with the policy's own functions (which also trim Unicode spaces before reading the scheme).
-      ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i,
-      // Attributes that hold no address: DOMPurify would otherwise judge their values as URLs.
-      ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => name !== 'href' && name !== 'src'),
-      KEEP_CONTENT: true,
-      FORBID_CONTENTS: [...dropWithContentTags],
-    }),
-  );
+  return purifierFor(apiUrl).sanitize(html, {
+    ALLOWED_TAGS: [...allowedTags],
+    ALLOWED_ATTR: [...allAttributeNames],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // Absolute addresses of the allowed schemes, and root paths (uploads, site links); the hooks then check each
+    // with the policy's own functions (which also trim Unicode spaces before reading the scheme).
+    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i,
+    // Attributes that hold no address: DOMPurify would otherwise judge their values as URLs.
+    ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => name !== 'href' && name !== 'src'),
+    KEEP_CONTENT: true,
+    FORBID_CONTENTS: [...dropWithContentTags],
+  });
 }

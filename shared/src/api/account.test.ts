@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFakeApi } from '../lib/test-fake-api';
 import * as account from './account';
+import { subscribeToProgram, verifyBoard } from './boards';
+import { fetchSimpleModel, saveSimpleModel } from './simple-models';
+import { fetchMuscles } from './muscles';
+import { fetchCalendarEvents } from './calendar';
 import { setUnauthorizedHandler } from './client';
 
 const api = withFakeApi();
@@ -58,26 +62,26 @@ describe('account calls (api-contract.md)', () => {
 
   it('verifyBoard reads board.id and board.name', async () => {
     api.on('POST /api/board/verify', { body: { success: true, board: { id: 3, name: 'Work', position: 1 } } });
-    expect(await account.verifyBoard(3)).toEqual({ ok: true, status: 200, data: { id: 3, name: 'Work' } });
+    expect(await verifyBoard(3)).toEqual({ ok: true, status: 200, data: { id: 3, name: 'Work' } });
   });
 
   it('saveSimpleModel succeeds only when the answer has a field named after the model', async () => {
     api.on('POST /api/simple_model/update', { body: { success: true, vision: { responses: { q1: 'a' } } } });
-    expect((await account.saveSimpleModel(3, 'vision', { q1: 'a' })).ok).toBe(true);
+    expect((await saveSimpleModel(3, 'vision', { q1: 'a' })).ok).toBe(true);
     expect(last()?.body).toEqual({ board: 3, model: 'vision', responses: { q1: 'a' } });
     api.on('POST /api/simple_model/update', { body: { success: true } });
-    expect((await account.saveSimpleModel(3, 'vision', { q1: 'a' })).ok).toBe(false);
+    expect((await saveSimpleModel(3, 'vision', { q1: 'a' })).ok).toBe(false);
   });
 
   it('fetchSimpleModel reads data', async () => {
     api.on('POST /api/simple_model/get', { body: { success: true, data: { responses: { q1: 'a' } } } });
-    expect(await account.fetchSimpleModel(3, 'purpose')).toMatchObject({ ok: true, data: { responses: { q1: 'a' } } });
+    expect(await fetchSimpleModel(3, 'purpose')).toMatchObject({ ok: true, data: { responses: { q1: 'a' } } });
     expect(last()?.body).toEqual({ board: 3, model: 'purpose' });
   });
 
   it('fetchCalendarEvents sends start_date and end_date', async () => {
     api.on('POST /api/google/events', { body: { events: [{ id: 'e1', title: 'Dentist' }] } });
-    expect(await account.fetchCalendarEvents('2026-11-01', '2026-11-30')).toMatchObject({
+    expect(await fetchCalendarEvents('2026-11-01', '2026-11-30')).toMatchObject({
       ok: true,
       data: [{ id: 'e1' }],
     });
@@ -86,7 +90,7 @@ describe('account calls (api-contract.md)', () => {
 
   it('subscribeToProgram sends the contract body and reads board and boardName', async () => {
     api.on('POST /api/program/subscribe', { body: { success: true, board: 8, boardName: 'Yoga' } });
-    const result = await account.subscribeToProgram({ programId: 4, isSubscribing: true, currentBoardId: 2 });
+    const result = await subscribeToProgram({ programId: 4, isSubscribing: true, currentBoardId: 2 });
     expect(result).toEqual({ ok: true, status: 200, data: { board: { id: 8, name: 'Yoga' } } });
     expect(last()?.body).toEqual({ program_id: 4, isSubscribing: true, current_board_id: 2 });
   });
@@ -96,7 +100,7 @@ describe('account calls (api-contract.md)', () => {
     setUnauthorizedHandler(handler);
     api.on('POST /api/muscle/all', { status: 401, body: { message: 'Unauthenticated.' } });
     api.on('POST /logout', { status: 401, body: { message: 'Unauthenticated.' } });
-    await account.fetchMuscles();
+    await fetchMuscles();
     expect(handler).toHaveBeenCalledOnce();
     await account.logout();
     expect(handler).toHaveBeenCalledOnce();

@@ -15,8 +15,3 @@ export function hexToBytes(hex: string): Uint8Array {
   }
   return bytes;
 }
-
-/** The inverse, lower-case, two digits a byte. */
-export function bytesToHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

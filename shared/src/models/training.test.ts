@@ -5,7 +5,6 @@ import {
   formatWeight,
   fromKg,
   progressOver,
-  recordsBroken,
   suggestedWeight,
   toKg,
   volume,
@@ -60,12 +59,6 @@ describe('exerciseRecords', () => {
       max_reps: null,
       best_session_volume: null,
     });
-  });
-  it('names the records a session broke', () => {
-    const before = exerciseRecords(sessions.slice(0, 1), bench);
-    const after = exerciseRecords(sessions.slice(0, 2), bench);
-    expect(recordsBroken(before, after)).toEqual(['max_weight', 'max_reps']);
-    expect(recordsBroken(exerciseRecords([], bench), before)).toEqual([]);
   });
   it('adds volume without float dust', () => {
     expect(

@@ -98,15 +98,6 @@ export function exerciseRecords(sessions: readonly (readonly LoggedSet[])[], exe
   return records;
 }
 
-/** The records `after` holds that beat `before` (a first ever value counts only when there was a history). */
-export function recordsBroken(before: ExerciseRecords, after: ExerciseRecords): RecordKind[] {
-  return (Object.keys(after) as RecordKind[]).filter((kind) => {
-    const old = before[kind];
-    const now = after[kind];
-    return now !== null && old !== null && now > old;
-  });
-}
-
 /** How each record is named on screen. */
 export const recordLabels: Record<RecordKind, string> = {
   max_weight: 'Heaviest weight',

@@ -1,9 +1,7 @@
 import { task } from 'nanostores';
-import * as api from '../api/account';
-import { RequestRejectedError } from '../api/errors';
-import { createResource } from '../api/resource';
-import { $board } from './board';
-import { $calendarConnections, $calendarEvents, $mission, $muscles } from './data';
+import * as api from '../api/calendar';
+import { fetchMuscles } from '../api/muscles';
+import { $calendarConnections, $calendarEvents, $muscles } from './data';
 
 /** Loaders of the non-list parts of the per-board store (spec §3, §4, §8). Each resolves to whether it worked. */
 
@@ -45,31 +43,12 @@ export function loadCalendarConnections(): Promise<boolean> {
 /** The built-in muscle catalogue; a failure keeps what was shown and is logged. */
 export function loadMuscles(): Promise<boolean> {
   return task(async () => {
-    const result = await api.fetchMuscles();
+    const result = await fetchMuscles();
     if (!result.ok) {
       console.error('Loading muscles failed:', result.error.message);
       return false;
     }
     $muscles.set(result.data);
-    return true;
-  });
-}
-
-const missions = createResource('mission');
-
-/** The board's mission (one object); `success: false` empties it like any list (spec §8), other failures keep it. */
-export function loadMission(): Promise<boolean> {
-  const board = $board.get().id;
-  if (!board) return Promise.resolve(false);
-  return task(async () => {
-    const result = await missions.all(board);
-    if ($board.get().id !== board) return false;
-    if (!result.ok) {
-      console.error('Loading the mission failed:', result.error.message);
-      if (result.error instanceof RequestRejectedError) $mission.set(null);
-      return false;
-    }
-    $mission.set(result.data.items[0] ?? null);
     return true;
   });
 }

@@ -7,12 +7,11 @@ import {
   $calendarEvents,
   $currentJournalEntry,
   $currentNote,
-  $mission,
   $muscles,
   clearData,
   registerClearable,
 } from './data';
-import { loadCalendarEvents, loadMission, loadMuscles } from './data-loaders';
+import { loadCalendarEvents, loadMuscles } from './data-loaders';
 
 const api = withFakeApi();
 beforeEach(() => {
@@ -23,7 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   clearData();
-  cleanStores($calendarEvents, $mission, $muscles);
+  cleanStores($calendarEvents, $muscles);
 });
 
 const record = { id: 1, board_id: 1, created_at: '', updated_at: '', title: 't' };
@@ -44,17 +43,12 @@ describe('clearData', () => {
         event_count: 0,
       },
     ]);
-    $mission.set(record);
     let cleared = 0;
     const unregister = registerClearable(() => cleared++);
     clearData();
-    expect([
-      $currentNote.get(),
-      $currentJournalEntry.get(),
-      $calendarEvents.get(),
-      $calendarConnections.get(),
-      $mission.get(),
-    ]).toEqual([null, null, [], [], null]);
+    expect([$currentNote.get(), $currentJournalEntry.get(), $calendarEvents.get(), $calendarConnections.get()]).toEqual(
+      [null, null, [], []],
+    );
     expect(cleared).toBe(1);
     unregister();
     clearData();
@@ -107,17 +101,5 @@ describe('loaders', () => {
     api.on('POST /api/muscle/all', { body: { success: false } });
     expect(await loadMuscles()).toBe(false);
     expect($muscles.get()).toEqual([{ id: 1, name: 'Biceps' }]);
-  });
-
-  it('loadMission keeps the board mission; success false empties it', async () => {
-    api.on('POST /api/mission/all', { body: { success: true, mission: { ...record, statement: 'Be kind' } } });
-    await loadMission();
-    expect($mission.get()?.statement).toBe('Be kind');
-    api.on('POST /api/mission/all', { status: 503, body: {} });
-    await loadMission();
-    expect($mission.get()?.statement).toBe('Be kind');
-    api.on('POST /api/mission/all', { body: { success: false } });
-    await loadMission();
-    expect($mission.get()).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { WritableAtom } from 'nanostores';
-import type { CalendarConnection, CalendarEvent, Muscle } from '../api/account';
+import type { CalendarConnection, CalendarEvent } from '../api/calendar';
+import type { Muscle } from '../api/muscles';
 import type { AnyRecord, ModelRecord } from '../api/resource';
 import { persistentAtom, storageKeyPrefix } from './persistent';
 
@@ -32,7 +33,6 @@ export const $calendarConnections = persistentAtom<CalendarConnection[]>(
 );
 /** The built-in muscle catalogue (not per user, but kept with the rest so the body map shows at once). */
 export const $muscles = persistentAtom<Muscle[]>(key('muscles'), [], isArray<Muscle>);
-export const $mission = persistentAtom<ModelRecord<'mission'> | null>(key('mission'), null, isNullableRecord);
 
 /** Resetters of every per-board store; collections add theirs when created. */
 const resetters = new Set<() => void>();
@@ -51,7 +51,6 @@ registerClearable(() => {
   resetTo($currentJournalEntry, null);
   resetTo($calendarEvents, []);
   resetTo($calendarConnections, []);
-  resetTo($mission, null);
 });
 
 /** Empties every per-board store (spec §4: on board switch, on logout, on a 401 while loading). */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { readSmsConfig, smsConfigUrl } from '../api/account';
+import { readSmsConfig, smsConfigUrl } from '../api/notifications';
 import { useApiGet } from '../api/use-api-get';
 import { Link } from '../lib/router';
 import { $session } from '../stores/session';

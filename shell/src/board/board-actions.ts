@@ -1,5 +1,6 @@
-import * as api from '@lifeboard/shared/api/account';
-import type { BoardSummary } from '@lifeboard/shared/api/account';
+import * as api from '@lifeboard/shared/api/boards';
+import { updateUser } from '@lifeboard/shared/api/account';
+import type { BoardSummary } from '@lifeboard/shared/api/boards';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, defaultBoardOf, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import type { Board } from '@lifeboard/shared/stores/board';
@@ -69,7 +70,7 @@ export function defaultBoardId(): number | null {
  * record changes; the current board stays. A refusal changes nothing and returns false.
  */
 export async function makeDefaultBoard(id: number): Promise<boolean> {
-  const result = await api.updateUser('default_board_id', id);
+  const result = await updateUser('default_board_id', id);
   if (!result.ok) return false;
   setUser(result.data);
   return true;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppNotification } from '@lifeboard/shared/api/account';
+import type { AppNotification } from '@lifeboard/shared/api/notifications';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { setSession } from '@lifeboard/shared/stores/session';

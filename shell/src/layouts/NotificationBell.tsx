@@ -15,7 +15,7 @@ export function NotificationBell() {
   const { pathname } = useLocation();
 
   const refresh = useCallback(async () => {
-    const { fetchUnreadCount } = await import('@lifeboard/shared/api/account');
+    const { fetchUnreadCount } = await import('@lifeboard/shared/api/notifications');
     const result = await fetchUnreadCount();
     if (result.ok) setUnread(result.data);
   }, []);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AppNotification } from '@lifeboard/shared/api/account';
-import { actOnNotification, fetchNotifications, markNotificationsRead } from '@lifeboard/shared/api/account';
+import type { AppNotification } from '@lifeboard/shared/api/notifications';
+import { actOnNotification, fetchNotifications, markNotificationsRead } from '@lifeboard/shared/api/notifications';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import '../pages/auth/forms.css';
 

@@ -1,4 +1,4 @@
-import type { ModelHooks, RecordData } from '../registry';
+import type { ModelHooks, RecordData } from '../model-hooks';
 
 interface Update {
   at: string;

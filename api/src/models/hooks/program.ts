@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { forbidden } from '../../errors';
-import type { HookContext, ModelHooks, RecordData } from '../registry';
+import type { HookContext, ModelHooks, RecordData } from '../model-hooks';
 
 /** A program goes public only through an admin's review (`/api/admin/programs/review`): "publish" asks for one. */
 function reviewed(ctx: HookContext, data: RecordData, current?: RecordData): RecordData {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
-import type { HookContext, ModelHooks, RecordData } from '../registry';
+import type { HookContext, ModelHooks, RecordData } from '../model-hooks';
 
 /** A shared page may only point at an entry or note of the caller's own: checked on create and on every update. */
 async function requireOwnSource(ctx: HookContext, data: RecordData): Promise<void> {

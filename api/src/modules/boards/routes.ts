@@ -46,7 +46,12 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/board/create',
     {
-      schema: { tags: ['boards'], body: z.object({ name: boardName }).strict(), response: { 200: oneBoard } },
+      schema: {
+        tags: ['boards'],
+        summary: 'Makes a board',
+        body: z.object({ name: boardName }).strict(),
+        response: { 200: oneBoard },
+      },
       ...guard,
     },
     async (request) => ({
@@ -77,6 +82,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['boards'],
+        summary: 'Renames a board',
         body: z.object({ id: boardId, name: boardName }).strict(),
         response: { 200: oneBoard, ...errorsOf(403) },
       },

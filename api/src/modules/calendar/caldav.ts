@@ -24,7 +24,7 @@ import {
 } from './google-sync';
 import { buildIcs, IcsError, parseIcs } from './ics';
 import { editedIcs, editOccurrence, IcsEditError, type EventChange, type OccurrenceScope } from './ics-edit';
-import { zoneOrUtc } from './recurrence';
+import { zoneOrUtc } from '@lifeboard/shared/lib/time-zone';
 import { markSynced, reconcileCalendars } from './service';
 import { FetchRefused, guardedFetch, type FetchPolicy } from './safe-fetch';
 import { refreshSubscription } from './subscriptions';

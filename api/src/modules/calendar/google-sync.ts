@@ -23,7 +23,7 @@ import {
   type EventTimes,
   type OccurrenceScope,
 } from './ics-edit';
-import { isTimeZone, wallDateOf } from './recurrence';
+import { isTimeZone, wallDateOf } from '@lifeboard/shared/lib/time-zone';
 import { markSynced, reconcileCalendars } from './service';
 
 /*

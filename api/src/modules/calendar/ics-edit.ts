@@ -9,7 +9,7 @@ import {
   wallDateOf,
   wallTimeOf,
   type WallTime,
-} from './recurrence';
+} from '@lifeboard/shared/lib/time-zone';
 
 /*
  * Lifeboard's changes to a connected calendar's event, written into the event's own iCalendar text the way a

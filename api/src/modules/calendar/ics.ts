@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { FeedSeries } from '../../db/schema';
-import { instantOf, isTimeZone, wallDateOf, wallTimeOf, type WallTime } from './recurrence';
+import { instantOf, isTimeZone, wallDateOf, wallTimeOf, type WallTime } from '@lifeboard/shared/lib/time-zone';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

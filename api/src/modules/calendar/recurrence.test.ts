@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rrule from 'rrule';
-import {
-  expandsArithmetically,
-  instantOf,
-  isoText,
-  occurrences,
-  occurrencesByRrule,
-  wallDate,
-  wallDateOf,
-  wallTimeOf,
-} from './recurrence';
+import { instantOf, isoText, wallDate, wallDateOf, wallTimeOf } from '@lifeboard/shared/lib/time-zone';
+import { expandsArithmetically, occurrences, occurrencesByRrule } from './recurrence';
 
 const hour = 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import {
   calendarVersions,
   users,
 } from '../../db/schema';
-import { zoneOrUtc } from './recurrence';
+import { zoneOrUtc } from '@lifeboard/shared/lib/time-zone';
 
 /** The calendar module's reads and writes; its routes validate, call these and shape the answers. */
 

@@ -10,7 +10,8 @@ import {
   type FeedSeries,
 } from '../../db/schema';
 import type { FeedItem } from './ics';
-import { instantOf, isoText, occurrences, wallDateOf, type Occurrence, type Series } from './recurrence';
+import { instantOf, isoText, wallDateOf } from '@lifeboard/shared/lib/time-zone';
+import { occurrences, type Occurrence, type Series } from './recurrence';
 import type { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { calendarConnections, users, type FeedSeries } from '../../db/schema';
 import { IcsError, parseIcs } from './ics';
-import { zoneOrUtc } from './recurrence';
+import { zoneOrUtc } from '@lifeboard/shared/lib/time-zone';
 import { FetchRefused, safeFetchText, type FetchPolicy } from './safe-fetch';
 
 /** At most this many series are kept from one feed: a bigger file is someone's whole archive, not a calendar. */

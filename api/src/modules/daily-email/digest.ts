@@ -5,7 +5,7 @@ import { modelTables } from '../../db/model-tables';
 import { rangeEvents } from '../calendar/sources';
 import { entriesByHabit, ruleOf } from '../habits/entries';
 import { habitStats } from '../habits/strength';
-import { instantOfFloating } from '../calendar/recurrence';
+import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
 import { localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
 
 /** At most this many lines per section; the mail says how many more there are. */

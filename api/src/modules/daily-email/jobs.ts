@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { composeMail } from '../mail/compose';
 import { occurrenceJobId, SCAN_LOOKAHEAD_MS, SCAN_LOOKBACK_MS, type ReminderDeps } from '../reminders/delivery';
-import { instantOfFloating } from '../calendar/recurrence';
+import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
 import { localDate } from '../reminders/schedule';
 import { buildDigest, isEmptyDigest } from './digest';
 

@@ -2,9 +2,9 @@ import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { z } from 'zod';
 import { invalid } from '../../errors';
 import { dbId } from '../../ids';
-import { presenterOf, type WireRecord } from '../../models/compact-row';
+import { presenterOf } from '../../models/compact-row';
 import { newestMade } from '../../models/fast-store';
-import type { HookContext, ModelEntry, ModelHooks } from '../../models/registry';
+import type { HookContext, ModelEntry, ModelHooks, WireRecord } from '../../models/model-hooks';
 import { libraryOf, matchesWords, searchWords, type Library } from './library';
 
 /** The exercise list's own parameters, beside the engine's search, limit and cursor. */

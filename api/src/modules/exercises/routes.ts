@@ -7,6 +7,8 @@ import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { exerciseOnBoard, recordsOf, sessionsWith } from './service';
+import { registerModelHooks } from '../../models/registry';
+import { exerciseHooks } from './catalogue';
 
 const kg = z.number().nullable();
 export const recordsAnswer = documented(
@@ -53,6 +55,7 @@ export const historyAnswer = documented(
 const MAX_SESSIONS = 5000;
 
 export async function exerciseRoutes(app: FastifyInstance): Promise<void> {
+  registerModelHooks(app, 'exercise', exerciseHooks);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Another user's (or an unknown) exercise is 404, as every foreign id is: not an empty answer.
   const requireExercise = async (userId: number, boardId: number, exerciseId: number) => {

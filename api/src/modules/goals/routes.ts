@@ -12,7 +12,8 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { statsAnswer } from '../habits/routes';
 import { userToday } from '../habits/service';
-import { countedScores, goalOf, goalsOnBoard, linkedHabits, linkedRows } from './service';
+import { countedScores, goalHooks, goalOf, goalsOnBoard, linkedHabits, linkedRows } from './service';
+import { registerModelHooks } from '../../models/registry';
 import { goalProgress } from '@lifeboard/shared/models/goal-progress';
 
 const board = dbId;
@@ -57,6 +58,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Goals, habits, projects, activities and journal entries: what links to a goal is the record's `goal_id`. */
 export async function goalRoutes(app: FastifyInstance): Promise<void> {
+  registerModelHooks(app, 'goal', goalHooks);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invalid } from '../../errors';
 import { users } from '../../db/schema';
-import type { HookContext, ModelHooks, RecordData } from '../../models/registry';
+import type { HookContext, ModelHooks, RecordData } from '../../models/model-hooks';
 
 /**
  * A reminder by text message needs a server that can send one (an SMS provider) and an account that can receive

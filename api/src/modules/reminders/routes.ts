@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { escapeHtml, ignoreFormBodies, linkPage, postBackForm, signedLinkQuery } from '../mail/link-pages';
 import type { ActionPayload, ActionSigner } from './action-links';
 import { performAction, type ReminderDeps } from './delivery';
+import { habitReminderHooks, reminderHooks } from './hooks';
+import { registerModelHooks } from '../../models/registry';
 
 /**
  * The "Done" and "Snooze 10 min" links of reminder mails. Opening one (GET) only shows a button, so a mail
@@ -12,6 +14,8 @@ export async function reminderActionRoutes(
   app: FastifyInstance,
   options: { deps: ReminderDeps; signer: ActionSigner },
 ): Promise<void> {
+  registerModelHooks(app, 'reminder', reminderHooks);
+  registerModelHooks(app, 'habit', habitReminderHooks);
   const api = app.withTypeProvider<ZodTypeProvider>();
   ignoreFormBodies(app);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floatingOf, instantOfFloating } from '../calendar/recurrence';
+import { floatingOf, instantOfFloating } from '@lifeboard/shared/lib/time-zone';
 import { habitTimesBetween, occurrencesBetween } from './schedule';
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());

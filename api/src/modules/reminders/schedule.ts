@@ -1,5 +1,5 @@
 import * as rruleModule from 'rrule';
-import { floatingOf, instantOfFloating } from '../calendar/recurrence';
+import { floatingOf, instantOfFloating } from '@lifeboard/shared/lib/time-zone';
 
 // Node loads rrule's CommonJS build (its ES build has no valid exports for Node), which arrives under `default`.
 const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@lifeboard/shared/lib/router';
-import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/account';
+import { readSmsConfig, smsConfigUrl } from '@lifeboard/shared/api/notifications';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { MailOffNotice } from '@lifeboard/shared/ui/MailOffNotice';
 import type { User } from '@lifeboard/shared/models/user';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { fetchInvitations, withdrawInvitation } from '@lifeboard/shared/api/account';
-import type { Invitation } from '@lifeboard/shared/api/account';
+import { fetchInvitations, withdrawInvitation } from '@lifeboard/shared/api/invitations';
+import type { Invitation } from '@lifeboard/shared/api/invitations';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';
 import { LoadStatus } from './load-status';

@@ -1,4 +1,4 @@
-import type { Invitation } from '@lifeboard/shared/api/account';
+import type { Invitation } from '@lifeboard/shared/api/invitations';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import type { ProgramChoice } from './published-programs';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Invitation } from '@lifeboard/shared/api/account';
+import type { Invitation } from '@lifeboard/shared/api/invitations';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';

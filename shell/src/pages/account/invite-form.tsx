@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { createInvitation } from '@lifeboard/shared/api/account';
-import type { Invitation } from '@lifeboard/shared/api/account';
+import { createInvitation } from '@lifeboard/shared/api/invitations';
+import type { Invitation } from '@lifeboard/shared/api/invitations';
 import { RateLimitError } from '@lifeboard/shared/api/errors';
 import { email as emailRule } from '@lifeboard/shared/models/user';
 import { MailOffNotice } from '@lifeboard/shared/ui/MailOffNotice';

@@ -1,5 +1,5 @@
-import type { PushSubscriptionInput } from '@lifeboard/shared/api/account';
-import { fetchPushConfig, savePushDevice } from '@lifeboard/shared/api/account';
+import type { PushSubscriptionInput } from '@lifeboard/shared/api/notifications';
+import { fetchPushConfig, savePushDevice } from '@lifeboard/shared/api/notifications';
 import { PUSH_ENDPOINT_KEY } from './push-endpoint';
 
 /** The service worker the shell serves (shell/public/sw.js); its scope is the whole site. */

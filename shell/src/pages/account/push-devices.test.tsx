@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushDevice } from '@lifeboard/shared/api/account';
+import type { PushDevice } from '@lifeboard/shared/api/notifications';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setSession } from '@lifeboard/shared/stores/session';
 import { signOutLocally } from '../../auth/session-actions';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { PushConfig, PushDevice } from '@lifeboard/shared/api/account';
+import type { PushConfig, PushDevice } from '@lifeboard/shared/api/notifications';
 import {
   fetchPushConfig,
   fetchPushDevices,
   removePushDevice,
   savePushDevice,
   sendTestPush,
-} from '@lifeboard/shared/api/account';
+} from '@lifeboard/shared/api/notifications';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { failureMessage } from '../auth/form-parts';

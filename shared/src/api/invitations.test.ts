@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFakeApi } from '../lib/test-fake-api';
-import * as account from './account';
+import * as invitations from './invitations';
+import { register } from './account';
 import { setUnauthorizedHandler } from './client';
 
 const api = withFakeApi();
@@ -30,12 +31,12 @@ describe('invitation calls', () => {
         ],
       },
     });
-    const result = await account.fetchInvitations();
+    const result = await invitations.fetchInvitations();
     expect(result.ok && result.data.map((i) => i.id)).toEqual([3, 4]);
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     api.on('GET /api/invitations', { status: 401, body: { message: 'Unauthenticated.' } });
-    expect((await account.fetchInvitations()).ok).toBe(false);
+    expect((await invitations.fetchInvitations()).ok).toBe(false);
     expect(handler).toHaveBeenCalledOnce();
   });
 
@@ -43,24 +44,24 @@ describe('invitation calls', () => {
     api.on('POST /api/invitations/create', {
       body: { success: true, invitation: { ...pending, program_guid: 'couch-to-5k' } },
     });
-    const made = await account.createInvitation({ email: 'bo@example.com', program_guid: 'couch-to-5k' });
+    const made = await invitations.createInvitation({ email: 'bo@example.com', program_guid: 'couch-to-5k' });
     expect(made).toEqual({ ok: true, status: 200, data: { ...pending, program_guid: 'couch-to-5k' } });
     expect(last()?.body).toEqual({ email: 'bo@example.com', program_guid: 'couch-to-5k' });
     api.on('POST /api/invitations/create', {
       status: 422,
       body: { message: 'The email must be an e-mail address.', errors: { email: ['must be an e-mail address'] } },
     });
-    const refused = await account.createInvitation({ email: 'nope' });
+    const refused = await invitations.createInvitation({ email: 'nope' });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.status).toBe(422);
   });
 
   it('withdrawInvitation posts the id and needs success', async () => {
     api.on('POST /api/invitations/delete', { body: { success: true, id: 3 } });
-    expect((await account.withdrawInvitation(3)).ok).toBe(true);
+    expect((await invitations.withdrawInvitation(3)).ok).toBe(true);
     expect(last()?.body).toEqual({ id: 3 });
     api.on('POST /api/invitations/delete', { status: 404, body: { success: false, error: 'No such invitation.' } });
-    expect((await account.withdrawInvitation(3)).ok).toBe(false);
+    expect((await invitations.withdrawInvitation(3)).ok).toBe(false);
   });
 
   it('register sends the invitation token and reads the program subscription', async () => {
@@ -81,11 +82,11 @@ describe('invitation calls', () => {
       program_guid: 'couch-to-5k',
       invitation: 'tok',
     };
-    const result = await account.register(input);
+    const result = await register(input);
     expect(last()?.body).toEqual(input);
     expect(result.ok && result.data.subscription).toEqual({ program_id: 5, board: { id: 12, name: 'Couch to 5k' } });
     api.on('POST /api/register', { status: 201, body: { success: true, token: 't', user, subscription: null } });
-    const plain = await account.register({ name: 'Bo', email: 'bo@example.com', password: 'long enough 1' });
+    const plain = await register({ name: 'Bo', email: 'bo@example.com', password: 'long enough 1' });
     expect(plain.ok && plain.data.subscription).toBeNull();
   });
 });
