@@ -8,6 +8,7 @@ import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { localAdminRoutes } from './modules/admin/local-admin';
 import { adminRoutes } from './modules/admin/routes';
+import { adminDeleteRoutes } from './modules/admin/delete-routes';
 import { readAiConfig, type AiSettings } from './modules/ai/config';
 import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });
+  await app.register(adminDeleteRoutes, { store: blobStore });
   await app.register(modelRoutes);
   return app;
 }

@@ -2,6 +2,7 @@ import { errorCodes, type ErrorCode } from '@lifeboard/shared/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../admin/audit';
 import { AppError, forbidden, invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
@@ -332,6 +333,18 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
         throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
       if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
       await bookRefund(app.db, sale.id);
+      await recordAudit(app.db, {
+        actorId: userId,
+        action: 'refund.decision',
+        targetType: 'transaction',
+        targetId: sale.id,
+        detail: {
+          decision: 'refunded',
+          by: role === 'admin' && sale.sellerId !== userId ? 'admin' : 'creator',
+          gross_cents: sale.grossCents,
+          currency: sale.currency,
+        },
+      });
       return { success: true as const, id: sale.id, state: 'refunded' as const };
     },
   );
@@ -380,6 +393,18 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
       if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
       await declineRefund(app.db, sale.id);
+      await recordAudit(app.db, {
+        actorId: userId,
+        action: 'refund.decision',
+        targetType: 'transaction',
+        targetId: sale.id,
+        detail: {
+          decision: 'declined',
+          by: role === 'admin' && sale.sellerId !== userId ? 'admin' : 'creator',
+          gross_cents: sale.grossCents,
+          currency: sale.currency,
+        },
+      });
       return { success: true as const, id: sale.id, refund_requested_at: null };
     },
   );
