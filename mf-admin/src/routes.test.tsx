@@ -36,6 +36,86 @@ describe('mf-admin routes', () => {
     );
   });
 
+  it('/admin/users/:id shows boards, programs and devices, and suspends after confirmation', async () => {
+    let suspendedAt: string | null = null;
+    const detail = () => ({
+      id: 2,
+      email: 'bob@example.com',
+      name: 'Bob',
+      role: 'user',
+      created_at: '2026-11-02T10:00:00.000Z',
+      suspended_at: suspendedAt,
+      boards: [{ id: 5, name: 'Garden', created_at: '2026-11-02T10:00:00.000Z' }],
+      programs_bought: [
+        {
+          subscription_id: 9,
+          program_id: 3,
+          title: 'Calm Mornings',
+          status: 'active',
+          created_at: '2026-11-03T10:00:00.000Z',
+        },
+      ],
+      programs_sold: [],
+      devices: [
+        {
+          id: 1,
+          name: 'Firefox on Linux',
+          created_at: '2026-11-02T10:00:00.000Z',
+          last_used_at: '2026-11-04T10:00:00.000Z',
+          revoked_at: null,
+        },
+      ],
+    });
+    api.on('GET /api/admin/users/2', () => ({ body: { success: true, user: detail() } }));
+    api.on('POST /api/admin/users/suspend', () => {
+      suspendedAt = '2026-11-05T10:00:00.000Z';
+      return { body: { success: true, user: { id: 2, email: 'bob@example.com', suspended_at: suspendedAt } } };
+    });
+    const user = userEvent.setup();
+    at('/admin/users/2');
+    expect(await screen.findByText('Garden')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calm Mornings' }).getAttribute('href')).toBe('/admin/program/3');
+    expect(screen.getByText('Firefox on Linux')).toBeTruthy();
+    expect(screen.getByText('They sell no programs.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Suspend account' }));
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/users/suspend')?.body).toEqual({ id: 2, suspended: true }),
+    );
+    expect(await screen.findByText(/^Suspended since/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restore account' })).toBeTruthy();
+  });
+
+  it('/admin/audit lists entries in words and searches', async () => {
+    api.on('GET /api/admin/audit', (request) => ({
+      body: {
+        success: true,
+        next_cursor: null,
+        entries: request.query.includes('nobody')
+          ? []
+          : [
+              {
+                id: 7,
+                at: '2026-11-05T10:00:00.000Z',
+                actor_id: 1,
+                actor_email: 'ada@example.com',
+                action: 'user.role',
+                target_type: 'user',
+                target_id: '2',
+                detail: { email: 'bob@example.com', from: 'user', to: 'creator' },
+              },
+            ],
+      },
+    }));
+    const user = userEvent.setup();
+    at('/admin/audit');
+    const row = (await screen.findByText('bob@example.com: user → creator')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Role changed')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('/admin/users/1');
+    await user.type(screen.getByLabelText(/Search/), 'nobody');
+    expect(await screen.findByText('No entries match')).toBeTruthy();
+  });
+
   it('shows an error panel when the server refuses (not an admin)', async () => {
     api.on('GET /api/admin/users', { status: 403, body: { message: 'Admins only.' } });
     api.on('GET /api/admin/programs', {
