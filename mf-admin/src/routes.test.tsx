@@ -459,85 +459,117 @@ describe('mf-admin routes', () => {
     );
   });
 
-  it('/admin/ai-models shows the configured provider and models from the server', async () => {
+  it('/admin/ai-models adds a provider with its key, models and daily limit, and never shows the key back', async () => {
     api.on('GET /api/admin/ai/models', {
-      body: {
-        success: true,
-        configured: true,
-        problems: [],
-        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
-        models: [
-          { id: 1, name: 'small-1' },
-          { id: 2, name: 'large-2' },
-        ],
-      },
+      body: { success: true, configured: false, problems: [], provider: null, models: [] },
     });
+    let providers: unknown[] = [];
+    api.on('GET /api/admin/ai/providers', () => ({ body: { success: true, key_storage: true, providers } }));
+    api.on('POST /api/admin/ai/providers/create', ({ body }) => {
+      const input = body as { name: string; base_url: string; models: string[]; daily_limit: number | null };
+      providers = [
+        {
+          id: 1,
+          name: input.name,
+          base_url: input.base_url,
+          has_api_key: true,
+          enabled: true,
+          daily_limit: input.daily_limit,
+          timeout_ms: 60000,
+          models: input.models.map((name, i) => ({ id: 1001 + i, name, enabled: true })),
+          updated_at: '2026-11-05T10:00:00.000Z',
+        },
+      ];
+      return { body: { success: true, provider: providers[0] } };
+    });
+    const user = userEvent.setup();
     at('/admin/ai-models');
-    const table = await screen.findByRole('table', { name: 'Models' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['1small-1', '2large-2']);
-    expect(screen.getByText('https://api.example.com/v1')).toBeTruthy();
+    expect(await screen.findByText('No provider is set up here yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a provider' }));
+    const form = screen.getByRole('form', { name: 'New provider' });
+    await user.type(within(form).getByLabelText('Name'), 'Local Ollama');
+    await user.type(within(form).getByLabelText(/Address/), 'http://localhost:11434/v1');
+    await user.type(within(form).getByLabelText('API key'), 'sk-typed');
+    await user.type(within(form).getByLabelText('Models'), 'llama3.2, qwen2.5');
+    await user.type(within(form).getByLabelText('Requests per person per day'), 'many');
+    await user.click(within(form).getByRole('button', { name: 'Add provider' }));
+    expect(await within(form).findByText(/daily limit is a whole number/)).toBeTruthy();
+    expect(api.requests.some((r) => r.path === '/api/admin/ai/providers/create')).toBe(false);
+    await user.clear(within(form).getByLabelText('Requests per person per day'));
+    await user.type(within(form).getByLabelText('Requests per person per day'), '20');
+    await user.click(within(form).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/ai/providers/create')?.body).toEqual({
+        name: 'Local Ollama',
+        base_url: 'http://localhost:11434/v1',
+        api_key: 'sk-typed',
+        models: ['llama3.2', 'qwen2.5'],
+        disabled_models: [],
+        enabled: true,
+        daily_limit: 20,
+        timeout_ms: 60000,
+      }),
+    );
+    const card = await screen.findByLabelText('Local Ollama');
+    expect(card.textContent).toContain('20 requests per person a day');
+    expect(card.textContent).toContain('Models: llama3.2, qwen2.5');
+    expect(document.body.textContent).not.toContain('sk-typed');
   });
 
-  it('/admin/ai-model-testing says what to set when no provider is configured', async () => {
-    api.on('GET /api/admin/ai/models', {
-      body: {
-        success: true,
-        configured: false,
-        provider: null,
-        models: [],
-        problems: [
-          'set AI_BASE_URL (e.g. https://api.openai.com/v1)',
-          'set AI_MODELS (comma-separated model names, e.g. gpt-4o-mini)',
-        ],
-      },
-    });
+  it('/admin/ai-model-testing says so when there is no model, and links to setting one up', async () => {
+    api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
     at('/admin/ai-model-testing');
-    expect(await screen.findByRole('heading', { name: 'No AI provider configured' })).toBeTruthy();
-    expect(screen.getByText('set AI_BASE_URL (e.g. https://api.openai.com/v1)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No AI model to test' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add one' }).getAttribute('href')).toBe('/admin/ai-models');
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
-  it('/admin/ai-model-testing sends a prompt and shows the answer or the provider’s failure', async () => {
-    api.on('GET /api/admin/ai/models', {
+  it('/admin/ai-model-testing streams the reply in, then the time and tokens, or the provider’s failure', async () => {
+    api.on('GET /api/ai/models', {
       body: {
-        success: true,
         configured: true,
-        problems: [],
-        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
         models: [
-          { id: 1, name: 'small-1' },
-          { id: 2, name: 'large-2' },
+          { id: 1001, name: 'small-1', provider: 'Stand-in' },
+          { id: 1002, name: 'large-2', provider: 'Stand-in' },
         ],
       },
     });
-    api.on('POST /api/admin/ai/test', ({ body }) => ({
-      body: {
-        success: true,
-        answer: `Echo: ${(body as { prompt: string }).prompt}`,
-        model: (body as { model: string }).model,
-        latency_ms: 1200,
-      },
-    }));
+    const sse = (events: [string, unknown][]) => ({
+      headers: { 'Content-Type': 'text/event-stream' },
+      text: events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+    });
+    api.on('POST /api/admin/ai/test-stream', () =>
+      sse([
+        ['delta', { text: 'Plan ' }],
+        ['delta', { text: 'your week.' }],
+        [
+          'done',
+          {
+            model: 'large-2',
+            latency_ms: 1200,
+            first_token_ms: 300,
+            usage: { prompt_tokens: 12, completion_tokens: 3 },
+          },
+        ],
+      ]),
+    );
     const user = userEvent.setup();
     at('/admin/ai-model-testing');
-    await user.selectOptions(await screen.findByLabelText('Model'), 'large-2');
+    await user.selectOptions(await screen.findByLabelText('Model'), 'large-2 (Stand-in)');
     await user.type(screen.getByLabelText('Prompt'), 'Plan my week');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Echo: Plan my week')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: /Answer from large-2/ })).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/admin/ai/test')?.body).toEqual({
-      model: 'large-2',
+    expect(await screen.findByText('Plan your week.')).toBeTruthy();
+    expect(screen.getByLabelText('Measures').textContent).toBe(
+      'From large-2. First words after 0.3 s, whole reply in 1.2 s. Tokens: 12 in the prompt, 3 in the reply.',
+    );
+    expect(api.requests.find((r) => r.path === '/api/admin/ai/test-stream')?.body).toEqual({
+      model_id: 1002,
       prompt: 'Plan my week',
     });
 
-    api.on('POST /api/admin/ai/test', {
-      body: { success: false, error: 'The provider answered 401: Incorrect API key provided', provider_status: 401 },
-    });
+    api.on('POST /api/admin/ai/test-stream', () =>
+      sse([['error', { message: 'The provider answered 401: Incorrect API key provided', provider_status: 401 }]]),
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect API key provided');
   });
