@@ -7,6 +7,7 @@ import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { reviewProgram } from './service';
 import { recordAudit } from './audit';
+import { sendReviewMail } from '../payments/market-mail';
 
 export const reviewSchema = z.object({
   decision: z.enum(['approve', 'reject', 'unpublish']),
@@ -48,7 +49,14 @@ export async function programReviewRoutes(app: FastifyInstance): Promise<void> {
       const { id, decision } = request.body;
       const reason = request.body.reason || null;
       if (decision === 'reject' && !reason) throw invalid({ reason: ['is needed: tell the creator what to change'] });
-      const { status, createdAt, title } = await reviewProgram(app.db, authOf(request).userId, id, decision, reason);
+      const { status, createdAt, title, creatorId } = await reviewProgram(
+        app.db,
+        authOf(request).userId,
+        id,
+        decision,
+        reason,
+      );
+      await sendReviewMail(app, creatorId, id, title, decision, reason, request.log);
       await recordAudit(app.db, {
         actorId: authOf(request).userId,
         action: 'program.review',
