@@ -272,7 +272,10 @@ export async function aiProviderRoutes(app: FastifyInstance, options: { fetch?: 
       if (model.problem) throw invalid({ model_id: [model.problem] }, model.problem);
       await takeDailyRequest(app.db, authOf(request).userId, model);
       const stop = new AbortController();
-      request.raw.on('close', () => stop.abort());
+      // The person left (the answer closed before it was finished): stop asking the provider.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) stop.abort();
+      });
       const parts = streamChat(model.connection, model.name, [{ role: 'user', content: request.body.prompt }], {
         signal: stop.signal,
         fetch: options.fetch,

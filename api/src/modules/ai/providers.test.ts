@@ -177,6 +177,34 @@ describe('AI providers set up by an admin', () => {
     });
   });
 
+  it('over real HTTP, the pieces reach the browser as they come, before the reply is whole', async () => {
+    const admin = await adminOf(app);
+    await withProvider({}, async (made) => {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${address}/api/admin/ai/test-stream`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        body: JSON.stringify({ model_id: made.models[0].id, prompt: 'one two three four five six' }),
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const reads: string[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        reads.push(value);
+      }
+      // More than one read: the answer was not held back until the end.
+      expect(reads.length).toBeGreaterThan(1);
+      expect(reads[0]).toContain('event: delta');
+      expect(eventsOf(reads.join('')).at(-1)?.event).toBe('done');
+    });
+  });
+
   it("reports the provider's errors and time-outs as the stream's end, in words", async () => {
     const admin = await adminOf(app);
     await withProvider({ timeout_ms: 1000 }, async (made) => {
