@@ -257,6 +257,10 @@ describe('mf-admin routes', () => {
           created_at: '2026-11-01T10:00:00.000Z',
           updated_at: '2026-11-02T10:00:00.000Z',
           subscriptions: { active: 0, total: 0 },
+          chapters: [
+            { id: 8, position: 0, title: 'Week one', body: '<p>Walk <b>20 minutes</b></p>', available_after_days: 0 },
+            { id: 9, position: 1, title: 'Week two', body: '', available_after_days: 7 },
+          ],
         },
       },
     });
@@ -265,6 +269,13 @@ describe('mf-admin routes', () => {
     expect(screen.getByText(/^Draft · Price: Free$/)).toBeTruthy();
     expect(screen.getByText('Just notes')).toBeTruthy();
     expect(screen.getByText('Stretch')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapters (2)' })).toBeTruthy();
+    const first = screen.getByRole('article', { name: 'Chapter 1: Week one' });
+    expect(first.textContent).toContain('(opens at once)');
+    expect(first.textContent).toContain('Walk 20 minutes');
+    expect(screen.getByRole('article', { name: 'Chapter 2: Week two' }).textContent).toContain(
+      '(opens 7 days after buying)',
+    );
     cleanup();
     at('/admin/program/99');
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
