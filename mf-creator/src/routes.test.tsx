@@ -456,6 +456,9 @@ describe('mf-creator routes', () => {
     });
     const user = userEvent.setup();
     at('/program-implement');
+    expect((await screen.findByRole('link', { name: 'Your subscription to Morning reset' })).getAttribute('href')).toBe(
+      '/subscription/3',
+    );
     await user.click(await screen.findByRole('link', { name: 'Morning reset' }));
     expect(await screen.findByRole('heading', { name: 'Morning reset', level: 1 })).toBeTruthy();
     expect(screen.getByText('Walk first')).toBeTruthy();
