@@ -15,6 +15,8 @@ beforeAll(async () => {
   );
   browser = await launchBrowser();
   adminPage = (await watchedPage(browser)).page;
+  // A step that cannot happen says which one, well before the test's own time runs out.
+  adminPage.setDefaultTimeout(15_000);
   await signInThroughApi(adminPage, site, site.admin);
 });
 afterEach(expectNoPageProblems);
@@ -41,7 +43,12 @@ describe('AI models in the admin area', () => {
     await adminPage.waitForURL('**/admin/ai-model-testing');
     await adminPage.getByLabel('Model', { exact: true }).selectOption({ label: `stand-in-large (${name})` });
     await adminPage.getByLabel('Prompt').fill('Say hello');
+    const streamed = adminPage.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/ai/test-stream') && r.request().method() === 'POST',
+    );
     await adminPage.getByRole('button', { name: 'Send' }).click();
+    const answered = await streamed;
+    expect(`${answered.status()} ${answered.headers()['content-type'] ?? ''}`).toMatch(/^200 text\/event-stream/);
     const reply = adminPage.getByRole('region', { name: 'Reply' });
     // The reply arrives in pieces: part of it is on the screen before the whole.
     await expect
@@ -53,9 +60,9 @@ describe('AI models in the admin area', () => {
     await expect
       .poll(() => measures.textContent(), { timeout: 20_000 })
       .toMatch(
-        /^From stand-in-large\. First words after \d+\.\d s, whole reply in \d+\.\d s\. Tokens: 2 in the prompt, 9 in the reply\.$/,
+        /^From stand-in-large\. First words after \d+\.\d s, whole reply in \d+\.\d s\. Tokens: 2 in the prompt, 10 in the reply\.$/,
       );
     expect(await reply.textContent()).toContain('Hello from the stand-in model, one word at a time.');
     expect(standIn.prompts).toContain('Say hello');
-  });
+  }, 120_000);
 });
