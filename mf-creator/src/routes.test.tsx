@@ -202,11 +202,30 @@ describe('mf-creator routes', () => {
     );
   });
 
-  it('/program/:id lists what the program installs', async () => {
-    api.on('POST /api/program/published', { body: { success: true, programs: [program] } });
+  it('/program/:id sells it: author, chapters locked until bought, refund terms, what it installs, Buy', async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, price_cents: 2900 }] } });
+    api.on('GET /api/program/8/outline', {
+      body: {
+        success: true,
+        author: { id: 7, name: 'Ada' },
+        chapters: [
+          { title: 'Week one', available_after_days: 0 },
+          { title: 'Week two', available_after_days: 7 },
+        ],
+        refund_window_days: 14,
+      },
+    });
     at('/program/8');
     expect(await screen.findByRole('heading', { name: 'Morning reset', level: 1 })).toBeTruthy();
     expect(screen.getByText('Wake at 6')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Ada' })).getAttribute('href')).toBe('/author/7');
+    expect(screen.getByRole('heading', { name: 'Chapters (2)' })).toBeTruthy();
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toContain('Week one 🔒 Locked until bought; then opens at once');
+    expect(rows).toContain('Week two 🔒 Locked until bought; then opens 7 days after you start');
+    expect(screen.getByText(/Ask for a refund within 14 days of buying/)).toBeTruthy();
+    const buy = screen.getByRole('link', { name: /^Buy for 29\.00 USD/ });
+    expect(buy.className).toContain('lb-button--primary');
   });
 
   it('/programs and /program/:id show a cover to buyers, described or named by the title; a program without one shows no image', async () => {
