@@ -89,6 +89,29 @@ describe('mf-creator routes', () => {
     );
   });
 
+  it('/chapters?program=8 makes a new chapter part of program 8 unless changed', async () => {
+    api.on('POST /api/chapter/all', { body: { success: true, chapters: [] } });
+    api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, id: 8 }] } });
+    api.on('POST /api/chapter/create', ({ body }) => ({
+      body: {
+        success: true,
+        chapter: { id: 40, board_id: 3, created_at: '', updated_at: '', ...(body as { params: object }).params },
+      },
+    }));
+    const user = userEvent.setup();
+    at('/chapters?program=8');
+    await user.click(await screen.findByRole('button', { name: 'New chapter' }));
+    const form = screen.getByRole('form', { name: 'New chapter' });
+    await user.type(within(form).getByLabelText(/^Title/), 'Week one');
+    await user.click(within(form).getByRole('button', { name: 'Add chapter' }));
+    await waitFor(() =>
+      expect(
+        (api.requests.find((r) => r.path === '/api/chapter/create')?.body as { params: Record<string, unknown> })
+          ?.params,
+      ).toMatchObject({ program_id: 8, title: 'Week one' }),
+    );
+  });
+
   it('/chapters reorders a program’s chapters (Move down, the keyboard alternative to dragging) and saves the new positions', async () => {
     api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1' }] } });
     const chapter = (id: number, position: number, title: string, days = 0) => ({
