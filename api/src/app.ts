@@ -8,6 +8,9 @@ import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
 import { localAdminRoutes } from './modules/admin/local-admin';
 import { adminRoutes } from './modules/admin/routes';
+import { adminDeleteRoutes } from './modules/admin/delete-routes';
+import { programAiRoutes } from './modules/programs/ai-draft';
+import { programOutlineRoutes } from './modules/programs/outline';
 import { readAiConfig, type AiSettings } from './modules/ai/config';
 import { aiRoutes } from './modules/ai/routes';
 import { authorRoutes } from './modules/authors/routes';
@@ -231,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(muscleRoutes);
   await app.register(exerciseRoutes);
   await app.register(programRoutes);
+  await app.register(programAiRoutes);
+  await app.register(programOutlineRoutes);
   await app.register(authorRoutes);
   await app.register(creatorLedgerRoutes, { transfers });
   await app.register(paymentRoutes, { provider: payments });
@@ -247,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });
+  await app.register(adminDeleteRoutes, { store: blobStore });
   await app.register(modelRoutes);
   return app;
 }

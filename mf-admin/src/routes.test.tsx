@@ -36,6 +36,86 @@ describe('mf-admin routes', () => {
     );
   });
 
+  it('/admin/users/:id shows boards, programs and devices, and suspends after confirmation', async () => {
+    let suspendedAt: string | null = null;
+    const detail = () => ({
+      id: 2,
+      email: 'bob@example.com',
+      name: 'Bob',
+      role: 'user',
+      created_at: '2026-11-02T10:00:00.000Z',
+      suspended_at: suspendedAt,
+      boards: [{ id: 5, name: 'Garden', created_at: '2026-11-02T10:00:00.000Z' }],
+      programs_bought: [
+        {
+          subscription_id: 9,
+          program_id: 3,
+          title: 'Calm Mornings',
+          status: 'active',
+          created_at: '2026-11-03T10:00:00.000Z',
+        },
+      ],
+      programs_sold: [],
+      devices: [
+        {
+          id: 1,
+          name: 'Firefox on Linux',
+          created_at: '2026-11-02T10:00:00.000Z',
+          last_used_at: '2026-11-04T10:00:00.000Z',
+          revoked_at: null,
+        },
+      ],
+    });
+    api.on('GET /api/admin/users/2', () => ({ body: { success: true, user: detail() } }));
+    api.on('POST /api/admin/users/suspend', () => {
+      suspendedAt = '2026-11-05T10:00:00.000Z';
+      return { body: { success: true, user: { id: 2, email: 'bob@example.com', suspended_at: suspendedAt } } };
+    });
+    const user = userEvent.setup();
+    at('/admin/users/2');
+    expect(await screen.findByText('Garden')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calm Mornings' }).getAttribute('href')).toBe('/admin/program/3');
+    expect(screen.getByText('Firefox on Linux')).toBeTruthy();
+    expect(screen.getByText('They sell no programs.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Suspend account' }));
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/users/suspend')?.body).toEqual({ id: 2, suspended: true }),
+    );
+    expect(await screen.findByText(/^Suspended since/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restore account' })).toBeTruthy();
+  });
+
+  it('/admin/audit lists entries in words and searches', async () => {
+    api.on('GET /api/admin/audit', (request) => ({
+      body: {
+        success: true,
+        next_cursor: null,
+        entries: request.query.includes('nobody')
+          ? []
+          : [
+              {
+                id: 7,
+                at: '2026-11-05T10:00:00.000Z',
+                actor_id: 1,
+                actor_email: 'ada@example.com',
+                action: 'user.role',
+                target_type: 'user',
+                target_id: '2',
+                detail: { email: 'bob@example.com', from: 'user', to: 'creator' },
+              },
+            ],
+      },
+    }));
+    const user = userEvent.setup();
+    at('/admin/audit');
+    const row = (await screen.findByText('bob@example.com: user → creator')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Role changed')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('/admin/users/1');
+    await user.type(screen.getByLabelText(/Search/), 'nobody');
+    expect(await screen.findByText('No entries match')).toBeTruthy();
+  });
+
   it('shows an error panel when the server refuses (not an admin)', async () => {
     api.on('GET /api/admin/users', { status: 403, body: { message: 'Admins only.' } });
     api.on('GET /api/admin/programs', {
@@ -177,6 +257,10 @@ describe('mf-admin routes', () => {
           created_at: '2026-11-01T10:00:00.000Z',
           updated_at: '2026-11-02T10:00:00.000Z',
           subscriptions: { active: 0, total: 0 },
+          chapters: [
+            { id: 8, position: 0, title: 'Week one', body: '<p>Walk <b>20 minutes</b></p>', available_after_days: 0 },
+            { id: 9, position: 1, title: 'Week two', body: '', available_after_days: 7 },
+          ],
         },
       },
     });
@@ -185,6 +269,13 @@ describe('mf-admin routes', () => {
     expect(screen.getByText(/^Draft · Price: Free$/)).toBeTruthy();
     expect(screen.getByText('Just notes')).toBeTruthy();
     expect(screen.getByText('Stretch')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapters (2)' })).toBeTruthy();
+    const first = screen.getByRole('article', { name: 'Chapter 1: Week one' });
+    expect(first.textContent).toContain('(opens at once)');
+    expect(first.textContent).toContain('Walk 20 minutes');
+    expect(screen.getByRole('article', { name: 'Chapter 2: Week two' }).textContent).toContain(
+      '(opens 7 days after buying)',
+    );
     cleanup();
     at('/admin/program/99');
     expect(await screen.findByRole('heading', { name: 'Program not found' })).toBeTruthy();
@@ -379,85 +470,117 @@ describe('mf-admin routes', () => {
     );
   });
 
-  it('/admin/ai-models shows the configured provider and models from the server', async () => {
+  it('/admin/ai-models adds a provider with its key, models and daily limit, and never shows the key back', async () => {
     api.on('GET /api/admin/ai/models', {
-      body: {
-        success: true,
-        configured: true,
-        problems: [],
-        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
-        models: [
-          { id: 1, name: 'small-1' },
-          { id: 2, name: 'large-2' },
-        ],
-      },
+      body: { success: true, configured: false, problems: [], provider: null, models: [] },
     });
+    let providers: unknown[] = [];
+    api.on('GET /api/admin/ai/providers', () => ({ body: { success: true, key_storage: true, providers } }));
+    api.on('POST /api/admin/ai/providers/create', ({ body }) => {
+      const input = body as { name: string; base_url: string; models: string[]; daily_limit: number | null };
+      providers = [
+        {
+          id: 1,
+          name: input.name,
+          base_url: input.base_url,
+          has_api_key: true,
+          enabled: true,
+          daily_limit: input.daily_limit,
+          timeout_ms: 60000,
+          models: input.models.map((name, i) => ({ id: 1001 + i, name, enabled: true })),
+          updated_at: '2026-11-05T10:00:00.000Z',
+        },
+      ];
+      return { body: { success: true, provider: providers[0] } };
+    });
+    const user = userEvent.setup();
     at('/admin/ai-models');
-    const table = await screen.findByRole('table', { name: 'Models' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['1small-1', '2large-2']);
-    expect(screen.getByText('https://api.example.com/v1')).toBeTruthy();
+    expect(await screen.findByText('No provider is set up here yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a provider' }));
+    const form = screen.getByRole('form', { name: 'New provider' });
+    await user.type(within(form).getByLabelText('Name'), 'Local Ollama');
+    await user.type(within(form).getByLabelText(/Address/), 'http://localhost:11434/v1');
+    await user.type(within(form).getByLabelText('API key'), 'sk-typed');
+    await user.type(within(form).getByLabelText('Models'), 'llama3.2, qwen2.5');
+    await user.type(within(form).getByLabelText('Requests per person per day'), 'many');
+    await user.click(within(form).getByRole('button', { name: 'Add provider' }));
+    expect(await within(form).findByText(/daily limit is a whole number/)).toBeTruthy();
+    expect(api.requests.some((r) => r.path === '/api/admin/ai/providers/create')).toBe(false);
+    await user.clear(within(form).getByLabelText('Requests per person per day'));
+    await user.type(within(form).getByLabelText('Requests per person per day'), '20');
+    await user.click(within(form).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === '/api/admin/ai/providers/create')?.body).toEqual({
+        name: 'Local Ollama',
+        base_url: 'http://localhost:11434/v1',
+        api_key: 'sk-typed',
+        models: ['llama3.2', 'qwen2.5'],
+        disabled_models: [],
+        enabled: true,
+        daily_limit: 20,
+        timeout_ms: 60000,
+      }),
+    );
+    const card = await screen.findByLabelText('Local Ollama');
+    expect(card.textContent).toContain('20 requests per person a day');
+    expect(card.textContent).toContain('Models: llama3.2, qwen2.5');
+    expect(document.body.textContent).not.toContain('sk-typed');
   });
 
-  it('/admin/ai-model-testing says what to set when no provider is configured', async () => {
-    api.on('GET /api/admin/ai/models', {
-      body: {
-        success: true,
-        configured: false,
-        provider: null,
-        models: [],
-        problems: [
-          'set AI_BASE_URL (e.g. https://api.openai.com/v1)',
-          'set AI_MODELS (comma-separated model names, e.g. gpt-4o-mini)',
-        ],
-      },
-    });
+  it('/admin/ai-model-testing says so when there is no model, and links to setting one up', async () => {
+    api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
     at('/admin/ai-model-testing');
-    expect(await screen.findByRole('heading', { name: 'No AI provider configured' })).toBeTruthy();
-    expect(screen.getByText('set AI_BASE_URL (e.g. https://api.openai.com/v1)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No AI model to test' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add one' }).getAttribute('href')).toBe('/admin/ai-models');
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
-  it('/admin/ai-model-testing sends a prompt and shows the answer or the provider’s failure', async () => {
-    api.on('GET /api/admin/ai/models', {
+  it('/admin/ai-model-testing streams the reply in, then the time and tokens, or the provider’s failure', async () => {
+    api.on('GET /api/ai/models', {
       body: {
-        success: true,
         configured: true,
-        problems: [],
-        provider: { base_url: 'https://api.example.com/v1', has_api_key: true, timeout_ms: 60000 },
         models: [
-          { id: 1, name: 'small-1' },
-          { id: 2, name: 'large-2' },
+          { id: 1001, name: 'small-1', provider: 'Stand-in' },
+          { id: 1002, name: 'large-2', provider: 'Stand-in' },
         ],
       },
     });
-    api.on('POST /api/admin/ai/test', ({ body }) => ({
-      body: {
-        success: true,
-        answer: `Echo: ${(body as { prompt: string }).prompt}`,
-        model: (body as { model: string }).model,
-        latency_ms: 1200,
-      },
-    }));
+    const sse = (events: [string, unknown][]) => ({
+      headers: { 'Content-Type': 'text/event-stream' },
+      text: events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+    });
+    api.on('POST /api/admin/ai/test-stream', () =>
+      sse([
+        ['delta', { text: 'Plan ' }],
+        ['delta', { text: 'your week.' }],
+        [
+          'done',
+          {
+            model: 'large-2',
+            latency_ms: 1200,
+            first_token_ms: 300,
+            usage: { prompt_tokens: 12, completion_tokens: 3 },
+          },
+        ],
+      ]),
+    );
     const user = userEvent.setup();
     at('/admin/ai-model-testing');
-    await user.selectOptions(await screen.findByLabelText('Model'), 'large-2');
+    await user.selectOptions(await screen.findByLabelText('Model'), 'large-2 (Stand-in)');
     await user.type(screen.getByLabelText('Prompt'), 'Plan my week');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Echo: Plan my week')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: /Answer from large-2/ })).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/admin/ai/test')?.body).toEqual({
-      model: 'large-2',
+    expect(await screen.findByText('Plan your week.')).toBeTruthy();
+    expect(screen.getByLabelText('Measures').textContent).toBe(
+      'From large-2. First words after 0.3 s, whole reply in 1.2 s. Tokens: 12 in the prompt, 3 in the reply.',
+    );
+    expect(api.requests.find((r) => r.path === '/api/admin/ai/test-stream')?.body).toEqual({
+      model_id: 1002,
       prompt: 'Plan my week',
     });
 
-    api.on('POST /api/admin/ai/test', {
-      body: { success: false, error: 'The provider answered 401: Incorrect API key provided', provider_status: 401 },
-    });
+    api.on('POST /api/admin/ai/test-stream', () =>
+      sse([['error', { message: 'The provider answered 401: Incorrect API key provided', provider_status: 401 }]]),
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect API key provided');
   });

@@ -1,5 +1,6 @@
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { AiModels } from './ai/AiPages';
+import { AuditPage } from './audit/AuditPage';
 import { NotFound } from './NotFound';
 import { QueuePage } from './queue/QueuePage';
 import { AdminOverview } from './overview/AdminPages';
@@ -22,6 +23,7 @@ export function AreaRoutes() {
         <Route path="/admin/ai-models" element={<AiModels />} />
         <Route path="/admin/ai-model-testing" element={<AiModels testing />} />
         <Route path="/admin/queue" element={<QueuePage />} />
+        <Route path="/admin/audit" element={<AuditPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -89,6 +89,29 @@ describe('mf-creator routes', () => {
     );
   });
 
+  it('/chapters?program=8 makes a new chapter part of program 8 unless changed', async () => {
+    api.on('POST /api/chapter/all', { body: { success: true, chapters: [] } });
+    api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, id: 8 }] } });
+    api.on('POST /api/chapter/create', ({ body }) => ({
+      body: {
+        success: true,
+        chapter: { id: 40, board_id: 3, created_at: '', updated_at: '', ...(body as { params: object }).params },
+      },
+    }));
+    const user = userEvent.setup();
+    at('/chapters?program=8');
+    await user.click(await screen.findByRole('button', { name: 'New chapter' }));
+    const form = screen.getByRole('form', { name: 'New chapter' });
+    await user.type(within(form).getByLabelText(/^Title/), 'Week one');
+    await user.click(within(form).getByRole('button', { name: 'Add chapter' }));
+    await waitFor(() =>
+      expect(
+        (api.requests.find((r) => r.path === '/api/chapter/create')?.body as { params: Record<string, unknown> })
+          ?.params,
+      ).toMatchObject({ program_id: 8, title: 'Week one' }),
+    );
+  });
+
   it('/chapters reorders a program’s chapters (Move down, the keyboard alternative to dragging) and saves the new positions', async () => {
     api.on('POST /api/program/all', { body: { success: true, programs: [{ ...program, guid: 'morning-reset-1' }] } });
     const chapter = (id: number, position: number, title: string, days = 0) => ({
@@ -216,11 +239,30 @@ describe('mf-creator routes', () => {
     await waitFor(() => expect(api.requests.find((r) => r.path === '/api/coupon/delete')?.body).toEqual({ id: 2 }));
   });
 
-  it('/program/:id lists what the program installs', async () => {
-    api.on('POST /api/program/published', { body: { success: true, programs: [program] } });
+  it('/program/:id sells it: author, chapters locked until bought, refund terms, what it installs, Buy', async () => {
+    api.on('POST /api/program/published', { body: { success: true, programs: [{ ...program, price_cents: 2900 }] } });
+    api.on('GET /api/program/8/outline', {
+      body: {
+        success: true,
+        author: { id: 7, name: 'Ada' },
+        chapters: [
+          { title: 'Week one', available_after_days: 0 },
+          { title: 'Week two', available_after_days: 7 },
+        ],
+        refund_window_days: 14,
+      },
+    });
     at('/program/8');
     expect(await screen.findByRole('heading', { name: 'Morning reset', level: 1 })).toBeTruthy();
     expect(screen.getByText('Wake at 6')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Ada' })).getAttribute('href')).toBe('/author/7');
+    expect(screen.getByRole('heading', { name: 'Chapters (2)' })).toBeTruthy();
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toContain('Week one 🔒 Locked until bought; then opens at once');
+    expect(rows).toContain('Week two 🔒 Locked until bought; then opens 7 days after you start');
+    expect(screen.getByText(/Ask for a refund within 14 days of buying/)).toBeTruthy();
+    const buy = screen.getByRole('link', { name: /^Buy for 29\.00 USD/ });
+    expect(buy.className).toContain('lb-button--primary');
   });
 
   it('/programs and /program/:id show a cover to buyers, described or named by the title; a program without one shows no image', async () => {
@@ -468,6 +510,9 @@ describe('mf-creator routes', () => {
     });
     const user = userEvent.setup();
     at('/program-implement');
+    expect((await screen.findByRole('link', { name: 'Your subscription to Morning reset' })).getAttribute('href')).toBe(
+      '/subscription/3',
+    );
     await user.click(await screen.findByRole('link', { name: 'Morning reset' }));
     expect(await screen.findByRole('heading', { name: 'Morning reset', level: 1 })).toBeTruthy();
     expect(screen.getByText('Walk first')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Route, Routes } from '@lifeboard/shared/lib/router';
+import { Link, Route, Routes, useSearchParams } from '@lifeboard/shared/lib/router';
 import { ProgramCatalogue, ProgramPage, SubscriptionPage } from './catalogue/ProgramPages';
 import { ReviewNotes } from './creator/ReviewNotes';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
@@ -21,6 +21,25 @@ const CouponsPage = lazyScreen(() => import('./creator/CouponsPage').then((m) =>
 const ProgramImplement = lazyScreen(() => import('./implement/ProgramImplement').then((m) => m.ProgramImplement));
 const CoverEditor = lazyScreen(() => import('./creator/CoverEditor').then((m) => m.CoverEditor));
 
+/** `/chapters`; reached from a program (`?program=ID`), a new chapter belongs to that program unless changed. */
+function ChaptersScreen() {
+  const [params] = useSearchParams();
+  const program = Number(params.get('program'));
+  const defaults = Number.isInteger(program) && program > 0 ? { program_id: program } : undefined;
+  return (
+    <ModelScreen
+      model="chapter"
+      description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it."
+      detailHref={(id) => `/chapter/${id}`}
+      defaults={defaults}
+    >
+      <Suspense fallback={<Skeleton lines={2} />}>
+        <ChapterOrder />
+      </Suspense>
+    </ModelScreen>
+  );
+}
+
 /** This area's routes (architecture.md): every path answers with a working screen. */
 export function AreaRoutes() {
   return (
@@ -40,9 +59,14 @@ export function AreaRoutes() {
                 description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold."
                 defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}
                 editorExtra={(program) => (
-                  <Suspense fallback={<Skeleton lines={2} />}>
-                    <CoverEditor program={program} />
-                  </Suspense>
+                  <>
+                    <p>
+                      <Link to={`/chapters?program=${program.id}`}>Chapters of this program</Link>
+                    </p>
+                    <Suspense fallback={<Skeleton lines={2} />}>
+                      <CoverEditor program={program} />
+                    </Suspense>
+                  </>
                 )}
               >
                 <ReviewNotes />
@@ -55,20 +79,7 @@ export function AreaRoutes() {
           <Route path="/creator-earning-rates" element={<EarningRates />} />
           <Route path="/myauthors" element={<MyAuthors />} />
           <Route path="/ai-programs" element={<ProgramBuilder />} />
-          <Route
-            path="/chapters"
-            element={
-              <ModelScreen
-                model="chapter"
-                description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it."
-                detailHref={(id) => `/chapter/${id}`}
-              >
-                <Suspense fallback={<Skeleton lines={2} />}>
-                  <ChapterOrder />
-                </Suspense>
-              </ModelScreen>
-            }
-          />
+          <Route path="/chapters" element={<ChaptersScreen />} />
           <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
           <Route path="/author/:author" element={<AuthorPage />} />
           <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />

@@ -44,6 +44,8 @@ export const users = pgTable(
     /** What the progression adds when every set hit its reps, kg. */
     weightIncrementKg: doublePrecision('weight_increment_kg').notNull().default(2.5),
     programGuid: text('program_guid'),
+    /** Set by an admin: the account's tokens answer 401 and sign-in is refused until it is cleared. */
+    suspendedAt: instant('suspended_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],

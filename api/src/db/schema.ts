@@ -8,3 +8,5 @@ export * from './market-schema';
 export * from './notification-schema';
 export * from './training-schema';
 export * from './counter-schema';
+export * from './audit-schema';
+export * from './ai-schema';

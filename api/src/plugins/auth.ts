@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { tokens, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { AuthContext } from '../types';
+import { errorCodes } from '@lifeboard/shared/api/error-codes';
 
 export const TOKEN_IDLE_DAYS = 30;
 export const TOKEN_IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
@@ -21,6 +22,15 @@ const TOKEN_CACHE_MAX = 10_000;
 interface CachedToken {
   auth: AuthContext;
   checkedAt: number;
+}
+
+/** What a suspended account's requests (401) and sign-ins (403) answer. */
+export function accountSuspended(status: 401 | 403): AppError {
+  return new AppError(
+    status,
+    errorCodes.authSuspended,
+    "This account is suspended. Contact the site's administrators to have it restored.",
+  );
 }
 
 export function hashToken(token: string): string {
@@ -48,12 +58,20 @@ export function registerAuth(app: FastifyInstance): void {
       return;
     }
     const [row] = await app.db
-      .select({ tokenId: tokens.id, userId: tokens.userId, lastUsedAt: tokens.lastUsedAt, role: users.role })
+      .select({
+        tokenId: tokens.id,
+        userId: tokens.userId,
+        lastUsedAt: tokens.lastUsedAt,
+        role: users.role,
+        suspendedAt: users.suspendedAt,
+      })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt)))
       .limit(1);
     if (!row) throw unauthorized();
+    // Checked on every database read, and a suspension forgets the cache, so it stops the tokens at once.
+    if (row.suspendedAt) throw accountSuspended(401);
     const now = Date.now();
     const idle = now - row.lastUsedAt.getTime();
     if (idle > TOKEN_IDLE_MS) {

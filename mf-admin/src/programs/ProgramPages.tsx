@@ -13,7 +13,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { TextArea } from '@lifeboard/shared/ui/fields';
 import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
-import { price, programStatuses, readOneProgram, removeCover, reviewProgram } from './admin-programs';
+import { price, programStatuses, readProgramWithChapters, removeCover, reviewProgram } from './admin-programs';
 import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
 
@@ -195,13 +195,13 @@ export function AdminPrograms() {
 export function AdminProgram() {
   const { id } = useParams();
   const valid = /^\d{1,10}$/.test(id ?? '');
-  const load = useApiGet(valid ? `/api/admin/programs/${id ?? ''}` : null, readOneProgram);
+  const load = useApiGet(valid ? `/api/admin/programs/${id ?? ''}` : null, readProgramWithChapters);
   if (!valid || load.state === 'missing')
     return <ErrorPanel title="Program not found" message={`There is no program #${id ?? ''}.`} code="LB-NOT-FOUND" />;
   if (load.state === 'loading') return <Skeleton lines={4} />;
   if (load.state === 'failed')
     return <ErrorPanel message={`The program could not be loaded: ${load.message}`} onRetry={load.reload} />;
-  const program = load.data;
+  const { program, chapters } = load.data;
   const t = program.template;
   return (
     <section className="lb-stack">
@@ -245,6 +245,29 @@ export function AdminProgram() {
         ) : (
           <p className="lb-muted">No description.</p>
         )}
+      </Panel>
+      <Panel title={`Chapters (${chapters.length})`}>
+        {chapters.length === 0 ? <p className="lb-muted">No chapters yet.</p> : null}
+        {chapters.map((chapter, i) => (
+          <article key={chapter.id} aria-label={`Chapter ${i + 1}: ${chapter.title}`} className="lb-stack">
+            <h3>
+              {i + 1}. {chapter.title || 'Untitled'}{' '}
+              <span className="lb-muted">
+                {chapter.available_after_days === 0
+                  ? '(opens at once)'
+                  : `(opens ${chapter.available_after_days} day${chapter.available_after_days === 1 ? '' : 's'} after buying)`}
+              </span>
+            </h3>
+            {chapter.body ? (
+              htmlToText(chapter.body)
+                .split('\n')
+                .filter(Boolean)
+                .map((line, j) => <p key={j}>{line}</p>)
+            ) : (
+              <p className="lb-muted">No lesson text.</p>
+            )}
+          </article>
+        ))}
       </Panel>
       <Panel title="What it installs">
         <ProgramInstalls template={t} empty={<p>Nothing: guidance only.</p>} />

@@ -63,6 +63,32 @@ export function readAdminPrograms(body: unknown): AdminProgram[] | null {
 
 export const readOneProgram = (body: unknown) => (isRecord(body) ? readAdminProgram(body.program) : null);
 
+export interface AdminChapter {
+  id: number;
+  title: string;
+  body: string;
+  available_after_days: number;
+}
+
+/** The chapters `GET /api/admin/programs/:id` answers with the program, in order. */
+export const readChapters = (body: unknown): AdminChapter[] => {
+  const program = isRecord(body) && isRecord(body.program) ? body.program : {};
+  return Array.isArray(program.chapters)
+    ? program.chapters.filter(isRecord).map((c) => ({
+        id: num(c.id),
+        title: str(c.title),
+        body: str(c.body),
+        available_after_days: num(c.available_after_days),
+      }))
+    : [];
+};
+
+/** The program with its chapters, for the review page. */
+export const readProgramWithChapters = (body: unknown) => {
+  const program = readOneProgram(body);
+  return program ? { program, chapters: readChapters(body) } : null;
+};
+
 export const price = (p: Pick<AdminProgram, 'price_cents' | 'currency'>) => formatMoney(p.price_cents, p.currency);
 
 /** Approve (publish) or reject a program in review, or unpublish one; null when done, else why not. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isSuccessStatus, send } from '@lifeboard/shared/api/client';
+import { problemOf } from '@lifeboard/shared/api/use-api-get';
 import type { roles } from '@lifeboard/shared/models/user';
 
 export type Role = (typeof roles)[number];
@@ -10,6 +11,58 @@ export interface AdminUser {
   name: string;
   role: Role;
   created_at: string;
+  /** An ISO instant while the account is suspended; null or absent otherwise. */
+  suspended_at?: string | null;
+}
+
+/** One account as `/admin/users/:id` shows it (`GET /api/admin/users/:id`): never what they wrote. */
+export interface AdminUserDetail extends AdminUser {
+  boards: { id: number; name: string; created_at: string }[];
+  programs_bought: {
+    subscription_id: number;
+    program_id: number;
+    title: string | null;
+    status: 'active' | 'cancelled';
+    created_at: string;
+  }[];
+  programs_sold: { program_id: number; title: string; status: string; sales: number }[];
+  devices: { id: number; name: string; created_at: string; last_used_at: string; revoked_at: string | null }[];
+}
+
+export function readUserDetail(body: unknown): AdminUserDetail | null {
+  const user = typeof body === 'object' && body !== null ? (body as { user?: unknown }).user : undefined;
+  if (!isAdminUser(user)) return null;
+  const detail = user as AdminUserDetail;
+  return Array.isArray(detail.boards) && Array.isArray(detail.devices) && Array.isArray(detail.programs_bought)
+    ? detail
+    : null;
+}
+
+/** An admin action on one account; null when done, else what the server said went wrong. */
+export async function adminUserAction(
+  action: 'suspend' | 'password-reset' | 'delete',
+  data: Record<string, unknown>,
+): Promise<string | null> {
+  const { status, body } = await send({ method: 'POST', url: `/api/admin/users/${action}`, data });
+  return isSuccessStatus(status) ? null : problemOf(status, body);
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Record<string, unknown>;
+}
+
+export function readAuditPage(body: unknown): { entries: AuditEntry[]; next_cursor: number | null } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { entries, next_cursor: next } = body as { entries?: unknown; next_cursor?: unknown };
+  if (!Array.isArray(entries)) return null;
+  return { entries: entries as AuditEntry[], next_cursor: typeof next === 'number' ? next : null };
 }
 
 function isAdminUser(value: unknown): value is AdminUser {

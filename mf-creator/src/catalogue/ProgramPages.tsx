@@ -7,14 +7,14 @@ import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
-import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
+import { EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt, htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
-import { useApiGet } from '@lifeboard/shared/api/use-api-get';
+import { isRecord, useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readMySubscriptions } from '../implement/implement-api';
 import { usePublishedPrograms } from './published';
 import type { Program } from './published';
@@ -118,6 +118,63 @@ export function ProgramCatalogue() {
   );
 }
 
+interface ProgramOutline {
+  author: { id: number; name: string };
+  chapters: { title: string; available_after_days: number }[];
+  refund_window_days: number;
+}
+
+function readOutline(body: unknown): ProgramOutline | null {
+  if (!isRecord(body) || !isRecord(body.author) || !Array.isArray(body.chapters)) return null;
+  return {
+    author: { id: Number(body.author.id), name: String(body.author.name ?? '') },
+    chapters: body.chapters.filter(isRecord).map((c) => ({
+      title: String(c.title ?? ''),
+      available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0,
+    })),
+    refund_window_days: typeof body.refund_window_days === 'number' ? body.refund_window_days : 0,
+  };
+}
+
+/** The sales page's author, chapters (those that open later marked so) and refund terms. */
+function Outline({ program }: { program: Program }) {
+  const load = useApiGet(`/api/program/${program.id}/outline`, readOutline);
+  if (load.state !== 'ready') return <NotLoaded load={load} what="The chapters" lines={3} />;
+  const { author, chapters, refund_window_days: days } = load.data;
+  const paid = (program.price_cents ?? 0) > 0;
+  return (
+    <>
+      <p>
+        By <Link to={`/author/${author.id}`}>{author.name}</Link>
+      </p>
+      <Panel title={`Chapters (${chapters.length})`}>
+        {chapters.length === 0 ? <p>No chapters yet: guidance and what it installs.</p> : null}
+        <ol className="lb-stack">
+          {chapters.map((c, i) => (
+            <li key={i}>
+              {c.title}{' '}
+              <span className="lb-muted">
+                {paid ? '🔒 Locked until bought; then opens ' : 'Opens '}
+                {c.available_after_days > 0
+                  ? `${c.available_after_days} day${c.available_after_days === 1 ? '' : 's'} after you start`
+                  : 'at once'}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+      {paid ? (
+        <Panel title="Refunds">
+          <p>
+            Not for you? Ask for a refund within {days} day{days === 1 ? '' : 's'} of buying, from your receipt; the
+            creator or an admin refunds the whole price.
+          </p>
+        </Panel>
+      ) : null}
+    </>
+  );
+}
+
 /** `/subscription/:id`: the caller's own subscription, by its id, with Cancel. */
 export function SubscriptionPage() {
   const { id } = useParams();
@@ -205,6 +262,7 @@ export function ProgramPage() {
       <Link to="/programs">← All programs</Link>
       <ProgramCover cover={program.cover} title={String(program.title)} alt={program.cover_alt} size="page" />
       <PageHeader title={program.title} description={`Price: ${formatMoney(program.price_cents, program.currency)}`} />
+      <Acquire program={program} busy={busy} run={run} />
       <Panel>
         {htmlToText(program.description ?? '')
           .split('\n')
@@ -212,10 +270,10 @@ export function ProgramPage() {
             <p key={i}>{line}</p>
           ))}
       </Panel>
+      <Outline program={program} />
       <Panel title="What it installs">
         <ProgramInstalls template={t} empty={<p>Prompts and guidance only.</p>} />
       </Panel>
-      <Acquire program={program} busy={busy} run={run} />
     </section>
   );
 }

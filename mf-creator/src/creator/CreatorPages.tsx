@@ -5,13 +5,15 @@ import { getCollection } from '@lifeboard/shared/stores/collection';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
+import { ActionProblem, EmptyState, NotLoaded } from '@lifeboard/shared/ui/feedback';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { amount, percentWords, readCreatorRates } from './ledger-api';
 import type { EarningRate } from './ledger-api';
 import { TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { textToHtml } from '@lifeboard/shared/ui/model/rich-text';
-import { PageHeader } from '@lifeboard/shared/ui/Panel';
+import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
+import { draftProgramWithAi, readModelChoices } from './ai-draft-api';
+import type { AiProgramDraft } from './ai-draft-api';
 import { Table } from '@lifeboard/shared/ui/Table';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 
@@ -84,12 +86,43 @@ const lines = (text: string) =>
 interface BuilderFields {
   topic: string;
   description: string;
+  chapters: string;
   goals: string;
   habits: string;
   routines: string;
+  prompts: string;
 }
 
-const emptyBuilder: BuilderFields = { topic: '', description: '', goals: '', habits: '', routines: '' };
+const emptyBuilder: BuilderFields = {
+  topic: '',
+  description: '',
+  chapters: '',
+  goals: '',
+  habits: '',
+  routines: '',
+  prompts: '',
+};
+
+/** A chapter line of the builder, "Title: what it covers", as a title and a body. */
+function chapterOf(line: string): { title: string; body: string } {
+  const at = line.indexOf(':');
+  return at > 0
+    ? { title: line.slice(0, at).trim().slice(0, 200), body: line.slice(at + 1).trim() }
+    : { title: line.trim().slice(0, 200), body: '' };
+}
+
+/** `POST /api/program/ai-draft`'s draft, as the builder's text fields. */
+function fieldsOfDraft(draft: AiProgramDraft, routines: string): BuilderFields {
+  return {
+    topic: draft.title,
+    description: draft.description,
+    chapters: draft.chapters.map((c) => (c.summary ? `${c.title}: ${c.summary}` : c.title)).join('\n'),
+    goals: draft.goals.join('\n'),
+    habits: draft.habits.join('\n'),
+    routines,
+    prompts: draft.prompts.join('\n'),
+  };
+}
 export const builderDraftKey = 'program-builder';
 
 function draftedBuilder(): { fields: BuilderFields; savedAt: string | null } {
@@ -104,6 +137,57 @@ function draftedBuilder(): { fields: BuilderFields; savedAt: string | null } {
 }
 
 /**
+ * Drafting with AI: the creator describes the program, their AI model drafts it, and the draft fills the builder
+ * to edit. It says what is sent (the description only) and, plainly, when no provider is set up.
+ */
+function AiDraftPanel({ onDraft }: { onDraft: (draft: AiProgramDraft) => void }) {
+  const models = useApiGet('/api/ai/models', readModelChoices);
+  const [about, setAbout] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [drafted, setDrafted] = useState<string | null>(null);
+  if (models.state === 'ready' && models.data.length === 0)
+    return (
+      <Panel title="Draft it with AI">
+        <p>
+          No AI provider is set up on this Lifeboard, so drafting with AI is off. An administrator adds one under Admin
+          → AI models. The builder below works without it.
+        </p>
+      </Panel>
+    );
+  async function draft(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    const answer = await draftProgramWithAi(about);
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.message);
+    setDrafted(answer.model);
+    onDraft(answer.draft);
+  }
+  return (
+    <Panel title="Draft it with AI">
+      <form className="lb-stack" aria-label="Draft with AI" onSubmit={(e) => void draft(e)}>
+        <TextArea
+          label="Describe the program"
+          hint="Who it is for, what they will achieve, how long it takes. Only this text is sent to the AI model you chose on your account page; nothing else from your account."
+          value={about}
+          maxLength={4000}
+          onChange={(e) => setAbout(e.target.value)}
+        />
+        <ActionProblem message={problem} />
+        {drafted ? <p role="status">Drafted by {drafted}: read and change it below, then create the draft.</p> : null}
+        <div className="lb-row">
+          <Button type="submit" busy={busy} disabled={about.trim().length < 10}>
+            Draft with AI
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/**
  * `/ai-programs`: a program builder that drafts a program from a topic and lists of goals, habits and routines.
  * What is typed is kept as a draft (per user, in this browser) until the program is created or the draft discarded.
  */
@@ -113,7 +197,7 @@ export function ProgramBuilder() {
   const [fields, setFields] = useState<BuilderFields>(initial.fields);
   const [restoredAt, setRestoredAt] = useState<string | null>(initial.savedAt);
   const [busy, setBusy] = useState(false);
-  const { topic, description, goals, habits, routines } = fields;
+  const { topic, description, chapters, goals, habits, routines, prompts } = fields;
   function change(key: keyof BuilderFields, value: string) {
     const next = { ...fields, [key]: value };
     setFields(next);
@@ -133,6 +217,10 @@ export function ProgramBuilder() {
       goals: lines(goals).map((title) => ({ title })),
       habits: lines(habits).map((title) => ({ title })),
       routines: lines(routines).map((title) => ({ title })),
+      prompts: prompts
+        .split('\n')
+        .map((l) => l.trim().slice(0, 1000))
+        .filter(Boolean),
     };
     const result = await getCollection('program').create({
       title: topic.trim().slice(0, 200),
@@ -142,11 +230,36 @@ export function ProgramBuilder() {
       currency: 'USD',
       template,
     });
-    setBusy(false);
     if (result.ok) {
+      // Its chapters, in order, each opening at once; the creator sets drip and writes them from there.
+      const chapterList = chapters
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map(chapterOf);
+      const chapterStore = getCollection('chapter');
+      let failed = 0;
+      for (const [position, chapter] of chapterList.entries()) {
+        const made = await chapterStore.create({
+          program_id: result.data.id,
+          position,
+          title: chapter.title,
+          body: textToHtml(chapter.body),
+          available_after_days: 0,
+        });
+        if (!made.ok) failed += 1;
+      }
+      setBusy(false);
       discardDraft(builderDraftKey);
+      if (failed)
+        notify({
+          kind: 'error',
+          message: `The program is created, but ${failed} chapter(s) were not: add them under Chapters.`,
+        });
       void navigate('/creator-programs');
-    } else notify({ kind: 'error', message: `The draft was not created: ${result.error.message}. Your text is kept.` });
+    } else setBusy(false);
+    if (!result.ok)
+      notify({ kind: 'error', message: `The draft was not created: ${result.error.message}. Your text is kept.` });
   }
   return (
     <section className="lb-stack">
@@ -162,6 +275,13 @@ export function ProgramBuilder() {
           </Button>
         </p>
       ) : null}
+      <AiDraftPanel
+        onDraft={(draft) => {
+          const next = fieldsOfDraft(draft, routines);
+          setFields(next);
+          saveDraft(builderDraftKey, next);
+        }}
+      />
       <form
         className="lb-stack lb-model-form"
         onSubmit={(event) => void handleSubmit(event)}
@@ -179,6 +299,11 @@ export function ProgramBuilder() {
           value={description}
           onChange={(e) => change('description', e.target.value)}
         />
+        <TextArea
+          label="Chapters, one per line (title: what it covers)"
+          value={chapters}
+          onChange={(e) => change('chapters', e.target.value)}
+        />
         <TextArea label="Goals it sets, one per line" value={goals} onChange={(e) => change('goals', e.target.value)} />
         <TextArea
           label="Habits it starts, one per line"
@@ -189,6 +314,11 @@ export function ProgramBuilder() {
           label="Routines it adds, one per line"
           value={routines}
           onChange={(e) => change('routines', e.target.value)}
+        />
+        <TextArea
+          label="Journal prompts, one per line"
+          value={prompts}
+          onChange={(e) => change('prompts', e.target.value)}
         />
         <div className="lb-row">
           <Button type="submit" variant="primary" busy={busy} disabled={!topic.trim()}>

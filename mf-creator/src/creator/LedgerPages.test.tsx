@@ -79,7 +79,7 @@ describe('creator ledger pages', () => {
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'Fri, Nov 20th 2026Run clubLou10.00 USD1.59 USD8.41 USDPending until Fri, Dec 4th 2026Refund',
-      'Sun, Nov 1st 2026Run clubMax10.00 USD1.59 USD8.41 USDRefunded',
+      'Sun, Nov 1st 2026Run clubMax10.00 USD1.59 USD8.41 USD reversed by the refundRefunded',
       'Sun, Nov 1st 2026Run clubBea10.00 USD1.59 USD8.41 USDAvailable',
     ]);
     expect(screen.getByRole('row', { name: /^USD/ }).textContent).toBe(
@@ -87,6 +87,8 @@ describe('creator ledger pages', () => {
     );
     expect(screen.getByRole('note').textContent).toMatch(/test provider/);
     expect(within(sales).getAllByRole('link')[0].getAttribute('href')).toBe('/transaction/3');
+    // The refunded sale's net is struck through: it left the balance.
+    expect(within(sales).getByText('8.41 USD', { selector: 's' })).toBeTruthy();
   });
 
   it('refunds a pending sale from the list and shows the ledger again', async () => {
@@ -110,7 +112,7 @@ describe('creator ledger pages', () => {
           .getAllByRole('row')
           .slice(1)
           .map((r) => r.textContent),
-      ).toEqual(['Sun, Nov 1st 2026Run clubLou10.00 USD1.59 USD8.41 USDRefunded']),
+      ).toEqual(['Sun, Nov 1st 2026Run clubLou10.00 USD1.59 USD8.41 USD reversed by the refundRefunded']),
     );
     expect(api.requests.find((r) => r.path === '/api/transaction/refund')?.body).toEqual({ id: 3 });
   });
@@ -243,7 +245,7 @@ describe('creator ledger pages', () => {
             .getAllByRole('row')
             .slice(1)
             .map((r) => r.textContent),
-        ).toEqual(['Sun, Nov 1st 2026Run clubMax10.00 USD1.59 USD8.41 USDRefunded']),
+        ).toEqual(['Sun, Nov 1st 2026Run clubMax10.00 USD1.59 USD8.41 USD reversed by the refundRefunded']),
       );
       expect(api.requests.filter((r) => r.path === '/api/creator/ledger').at(-1)?.query).toBe(
         'program_id=8&state=refunded',

@@ -4,7 +4,7 @@ import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { amount, readLedger, readReceipt } from './ledger-api';
 import type { Ledger, Payout } from './ledger-api';
-import { Balances, day, RefundButton, requestWords, stateLabel } from './ledger-parts';
+import { Balances, day, NetAmount, RefundButton, requestWords, stateLabel } from './ledger-parts';
 import { SalesDashboard } from './SalesDashboard';
 
 export { requestWords };
@@ -134,7 +134,9 @@ export function TransactionPage() {
               <dd>{amount(t.processing_fee_cents, t.currency)}</dd>
               <dt>Your net</dt>
               <dd>
-                <strong>{amount(t.net_cents, t.currency)}</strong>
+                <strong>
+                  <NetAmount entry={t} />
+                </strong>
               </dd>
             </>
           ) : null}

@@ -73,3 +73,89 @@ describe('/ai-programs keeps typed text', () => {
     expect(loadDraft(builderDraftKey)).toBeNull();
   });
 });
+
+describe('/ai-programs drafts with AI', () => {
+  it('says plainly when no provider is set up', async () => {
+    api.on('GET /api/ai/models', { body: { configured: false, models: [] } });
+    open();
+    expect(await screen.findByText(/No AI provider is set up on this Lifeboard/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Draft with AI' })).toBeNull();
+  });
+
+  it('fills the builder with the draft to edit, then creates the program with its chapters', async () => {
+    api.on('GET /api/ai/models', { body: { configured: true, models: [{ id: 1, name: 'writer-1', provider: 'x' }] } });
+    api.on('POST /api/program/ai-draft', {
+      body: {
+        success: true,
+        model: 'writer-1',
+        draft: {
+          title: 'Calm Mornings',
+          description: 'For busy parents.',
+          chapters: [
+            { title: 'Why mornings', summary: 'What a calm start changes.' },
+            { title: 'Ten minutes', summary: '' },
+          ],
+          goals: ['Wake at 6:30'],
+          habits: ['Stillness', 'No phone before breakfast'],
+          prompts: ['What made this morning calm?'],
+        },
+      },
+    });
+    api.on('POST /api/program/create', ({ body }) => ({
+      body: {
+        success: true,
+        program: { id: 5, board_id: 1, created_at: '', updated_at: '', ...(body as { params: object }).params },
+      },
+    }));
+    let chapterId = 10;
+    api.on('POST /api/chapter/create', ({ body }) => ({
+      body: {
+        success: true,
+        chapter: {
+          id: chapterId++,
+          board_id: 1,
+          created_at: '',
+          updated_at: '',
+          ...(body as { params: object }).params,
+        },
+      },
+    }));
+    const user = userEvent.setup();
+    open();
+    await user.type(await screen.findByLabelText(/Describe the program/), 'Four weeks to calmer mornings for parents');
+    expect(screen.getByText(/Only this text is sent to the AI model/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Draft with AI' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/Drafted by writer-1/);
+    expect(api.requests.find((r) => r.path === '/api/program/ai-draft')?.body).toEqual({
+      description: 'Four weeks to calmer mornings for parents',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Program title').value).toBe('Calm Mornings');
+    const chapters = screen.getByLabelText<HTMLTextAreaElement>(/^Chapters, one per line/);
+    expect(chapters.value).toBe('Why mornings: What a calm start changes.\nTen minutes');
+    // The creator edits the draft before creating it.
+    await user.clear(screen.getByLabelText('Program title'));
+    await user.type(screen.getByLabelText('Program title'), 'Calm Mornings for Parents');
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    expect(await screen.findByText('Creator programs page')).toBeTruthy();
+    const created = api.requests.find((r) => r.path === '/api/program/create')?.body as {
+      params: Record<string, unknown>;
+    };
+    expect(created.params).toMatchObject({
+      title: 'Calm Mornings for Parents',
+      status: 'draft',
+      template: {
+        goals: [{ title: 'Wake at 6:30' }],
+        habits: [{ title: 'Stillness' }, { title: 'No phone before breakfast' }],
+        prompts: ['What made this morning calm?'],
+      },
+    });
+    const made = api.requests
+      .filter((r) => r.path === '/api/chapter/create')
+      .map((r) => (r.body as { params: Record<string, unknown> }).params);
+    expect(made).toEqual([
+      expect.objectContaining({ program_id: 5, position: 0, title: 'Why mornings', available_after_days: 0 }),
+      expect.objectContaining({ program_id: 5, position: 1, title: 'Ten minutes' }),
+    ]);
+    expect(String(made[0].body)).toContain('What a calm start changes.');
+  });
+});

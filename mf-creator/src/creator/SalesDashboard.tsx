@@ -19,7 +19,7 @@ import {
   readLedger,
 } from './ledger-api';
 import type { Earnings, EntryState, Ledger, LedgerFilters } from './ledger-api';
-import { Balances, day, RefundButton, requestWords, stateWords } from './ledger-parts';
+import { Balances, day, NetAmount, RefundButton, requestWords, stateWords } from './ledger-parts';
 
 // uPlot comes with the dashboard only: the rest of the creator area never loads it.
 const TimeChart = lazy(() => import('@lifeboard/shared/ui/TimeChart'));
@@ -221,7 +221,9 @@ export function SalesDashboard() {
                 <td>{e.buyer_name}</td>
                 <td>{amount(e.gross_cents, e.currency)}</td>
                 <td>{amount(e.platform_fee_cents + e.processing_fee_cents + e.tax_cents, e.currency)}</td>
-                <td>{amount(e.net_cents, e.currency)}</td>
+                <td>
+                  <NetAmount entry={e} />
+                </td>
                 <td>
                   {stateWords(e)}
                   {requestWords(e) ? (

@@ -123,3 +123,13 @@ export function Balances({ ledger }: { ledger: Ledger }) {
     </Panel>
   );
 }
+
+/** A sale's net to its creator; a refunded sale's is struck through and said to be reversed (it left the balance). */
+export function NetAmount({ entry }: { entry: Pick<LedgerEntry, 'net_cents' | 'currency' | 'state'> }) {
+  if (entry.state !== 'refunded') return <>{amount(entry.net_cents, entry.currency)}</>;
+  return (
+    <span>
+      <s>{amount(entry.net_cents, entry.currency)}</s> reversed by the refund
+    </span>
+  );
+}

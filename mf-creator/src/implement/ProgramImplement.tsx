@@ -44,7 +44,10 @@ function ChooseProgram() {
               <span className="lb-muted">
                 {s.status === 'active' ? `on the board “${s.board_name ?? 'deleted board'}”` : 'unsubscribed'} · since{' '}
                 {formatDisplayDay(s.subscribed_at)}
-              </span>
+              </span>{' '}
+              <Link to={`/subscription/${s.id}`} aria-label={`Your subscription to ${s.program.title}`}>
+                Subscription
+              </Link>
             </li>
           ))}
         </ul>

@@ -31,7 +31,7 @@ export const http = axios.create({
 });
 
 /** The spec reads the token from localStorage; the in-memory session covers a browser that refused to store it. */
-function storedToken(): string | null {
+export function storedToken(): string | null {
   try {
     const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(tokenStorageKey);
     return stored ?? $session.get().token;

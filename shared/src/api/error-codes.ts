@@ -7,6 +7,8 @@ export const errorCodes = {
   authRequired: 'LB-AUTH-REQUIRED',
   /** 401: the session ran out (unused for 30 days); the client files every 401 under it. */
   authExpired: 'LB-AUTH-EXPIRED',
+  /** 401 on a token, 403 on sign-in: an admin suspended the account; nothing else it asks is answered. */
+  authSuspended: 'LB-AUTH-SUSPENDED',
   /** 400: a payment provider's event whose signature does not verify; nothing changes. */
   badSignature: 'LB-BAD-SIGNATURE',
   /** 402: a paid program needs a completed payment first. */

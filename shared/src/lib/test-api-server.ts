@@ -19,6 +19,8 @@ export interface FakeAnswer {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body sent as it is, not as JSON (a stream of server-sent events); set its type in `headers`. */
+  text?: string;
   /** Destroy the socket without answering (a network failure). */
   hangUp?: boolean;
 }
@@ -85,7 +87,7 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
         return;
       }
       res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      res.end(answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

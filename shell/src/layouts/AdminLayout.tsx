@@ -15,6 +15,7 @@ const adminLinks = [
   ['/admin/ai-models', 'AI models'],
   ['/admin/ai-model-testing', 'AI model testing'],
   ['/admin/queue', 'Job queue'],
+  ['/admin/audit', 'Audit log'],
 ] as const;
 
 /** The admin layout: only signed-in admins reach it (the guard shows others "not allowed"). */

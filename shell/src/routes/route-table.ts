@@ -186,6 +186,7 @@ const admin = rows('mf_admin', 'admin', true, [
   ['/admin/ai-models', 'Admin · AI models'],
   ['/admin/ai-model-testing', 'Admin · AI model testing'],
   ['/admin/queue', 'Admin · Job queue'],
+  ['/admin/audit', 'Admin · Audit log'],
   ['/admin/payments', 'Admin · Payments'],
 ]);
 

@@ -6,6 +6,8 @@ import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { reviewProgram } from './service';
+import { recordAudit } from './audit';
+import { sendReviewMail } from '../payments/market-mail';
 
 export const reviewSchema = z.object({
   decision: z.enum(['approve', 'reject', 'unpublish']),
@@ -47,7 +49,21 @@ export async function programReviewRoutes(app: FastifyInstance): Promise<void> {
       const { id, decision } = request.body;
       const reason = request.body.reason || null;
       if (decision === 'reject' && !reason) throw invalid({ reason: ['is needed: tell the creator what to change'] });
-      const { status, createdAt } = await reviewProgram(app.db, authOf(request).userId, id, decision, reason);
+      const { status, createdAt, title, creatorId } = await reviewProgram(
+        app.db,
+        authOf(request).userId,
+        id,
+        decision,
+        reason,
+      );
+      await sendReviewMail(app, creatorId, id, title, decision, reason, request.log);
+      await recordAudit(app.db, {
+        actorId: authOf(request).userId,
+        action: 'program.review',
+        targetType: 'program',
+        targetId: id,
+        detail: { title, decision, reason },
+      });
       return {
         success: true as const,
         program: { id, status },

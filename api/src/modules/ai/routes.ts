@@ -5,6 +5,8 @@ import { invalid } from '../../errors';
 import { documented } from '../../openapi';
 import { askModel } from './client';
 import { displayUrl } from './config';
+import { aiProviderRoutes } from './provider-routes';
+import { choosableModels } from './providers';
 
 /** What the admin AI calls answer, for /api/docs only: answers are sent as they are. */
 export const aiModels = documented(
@@ -64,10 +66,14 @@ export const aiChoices = documented(
     .object({
       configured: z.boolean().describe('False when the installation has no AI provider: the account page says so.'),
       models: z.array(
-        z.object({ id: z.number().int().describe("The value of a user's `ai_model`."), name: z.string() }),
+        z.object({
+          id: z.number().int().describe("The value of a user's `ai_model`."),
+          name: z.string(),
+          provider: z.string().describe("The provider's name as the admin gave it."),
+        }),
       ),
     })
-    .meta({ description: 'The configured AI models, by name (never the provider or its key).' }),
+    .meta({ description: 'The enabled AI models, by name (never the address or key of their provider).' }),
 );
 
 /** The models users may choose, and admin views of the configured AI provider: what is configured, and a prompt to test a model with. */
@@ -85,7 +91,13 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = 
       },
       onRequest: app.authenticate,
     },
-    async () => ({ configured: config.configured, models: config.models }),
+    async () => {
+      const models = await choosableModels(app);
+      return {
+        configured: models.length > 0,
+        models: models.map((m) => ({ id: m.id, name: m.name, provider: m.provider })),
+      };
+    },
   );
 
   api.get(
@@ -142,4 +154,5 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = 
       };
     },
   );
+  await app.register(aiProviderRoutes, options);
 }

@@ -5,13 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, isUniqueViolation, tooManyRequests } from '../../errors';
 import { GrowingDelay } from '../../plugins/limits';
+import { accountSuspended } from '../../plugins/auth';
+import { recordAudit } from '../admin/audit';
 import { authOf } from '../../types';
 import { acceptInvitation, findPendingInvitation } from '../invitations/service';
 import { loadUser } from '../users/present';
 import { hashPassword, needsRehash, requireStrongPassword, verifyPassword } from './password';
 import { registered, signedIn, succeeded } from '../users/responses';
 import { subscribeNewAccount } from './program-sign-up';
-import { createAccount, findUserByEmail, issueToken, revokeToken, storePasswordHash } from './service';
+import { createAccount, findUserByEmail, isNewDevice, issueToken, revokeToken, storePasswordHash } from './service';
 
 const registerWithDevice = registerBody.extend({ device_id: z.uuid().optional() });
 const WRONG_CREDENTIALS = 'These credentials do not match our records.';
@@ -90,8 +92,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw invalid({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
       }
       await failures.clear(pair);
+      // Said only to whoever knows the password, so it tells a stranger nothing about the account.
+      if (user.suspendedAt) throw accountSuspended(403);
       if (needsRehash(user.passwordHash)) await storePasswordHash(app.db, user.id, await hashPassword(password));
+      const newDevice = await isNewDevice(app.db, user.id, deviceId, request.headers['user-agent']);
       const token = await issueToken(app.db, user.id, deviceId, request.headers['user-agent']);
+      // No e-mail in the entry: the account's own row names it while it exists, and a deleted account leaves none.
+      if (newDevice)
+        await recordAudit(app.db, {
+          actorId: user.id,
+          action: 'sign_in.new_device',
+          targetType: 'user',
+          targetId: user.id,
+          detail: { device: newDevice, ip: request.ip },
+        });
       // The same device's previous token was revoked.
       if (deviceId) app.forgetTokens();
       return { success: true as const, token, user: await loadUser(app.db, user.id) };

@@ -24,6 +24,25 @@ export async function issueToken(
   return token;
 }
 
+/**
+ * The device's name when this account has never signed in from it (no token, even revoked, with its device id,
+ * or without one, with its name), else null: what the audit log records as a sign-in from a new device.
+ */
+export async function isNewDevice(
+  db: Db,
+  userId: number,
+  deviceId: string | undefined,
+  userAgent: string | undefined,
+): Promise<string | null> {
+  const name = deviceName(userAgent);
+  const [seen] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), deviceId ? eq(tokens.deviceId, deviceId) : eq(tokens.name, name)))
+    .limit(1);
+  return seen ? null : name;
+}
+
 /** A new account with its `Default Board`, set as the default. */
 export async function createAccount(
   db: Db,

@@ -68,3 +68,20 @@ export async function adminPrograms(
     };
   });
 }
+
+/** A program's chapters in order, with their lessons: what an admin reads before approving it. */
+export async function chaptersOf(db: Db, programId: number) {
+  const chapters = modelTables.chapter;
+  const rows = await db
+    .select({ id: chapters.id, position: chapters.position, data: chapters.data })
+    .from(chapters)
+    .where(sql`(${chapters.data}->>'program_id')::bigint = ${programId}`)
+    .orderBy(asc(chapters.position), asc(chapters.id));
+  return rows.map((row) => ({
+    id: row.id,
+    position: row.position,
+    title: typeof row.data.title === 'string' ? row.data.title : '',
+    body: typeof row.data.body === 'string' ? row.data.body : '',
+    available_after_days: typeof row.data.available_after_days === 'number' ? row.data.available_after_days : 0,
+  }));
+}

@@ -192,5 +192,22 @@ export const adminProgramList = documented(
 );
 
 export const oneAdminProgram = documented(
-  z.object({ success: z.literal(true), program: adminProgram }).meta({ description: 'The program.' }),
+  z
+    .object({
+      success: z.literal(true),
+      program: adminProgram.extend({
+        chapters: z
+          .array(
+            z.object({
+              id: z.number().int(),
+              position: z.number().int(),
+              title: z.string(),
+              body: z.string().describe('The lesson as stored (sanitised HTML).'),
+              available_after_days: z.number().int(),
+            }),
+          )
+          .describe('Its chapters in order, with their lessons, for the admin to read before approving.'),
+      }),
+    })
+    .meta({ description: 'The program with its chapters.' }),
 );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
-import { adminPrograms, programStatuses } from './admin-programs';
+import { adminPrograms, chaptersOf, programStatuses } from './admin-programs';
 import { implementation, markChapter, mySubscriptions } from './implement';
 import { documented } from '../../openapi';
 import { dbId } from '../../ids';
@@ -147,7 +147,7 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const [program] = await adminPrograms(app.db, { after: 0, id: request.params.id });
       if (!program) throw notFound('No such program.');
-      return { success: true as const, program };
+      return { success: true as const, program: { ...program, chapters: await chaptersOf(app.db, program.id) } };
     },
   );
 }

@@ -84,7 +84,7 @@ describe('POST /api/goal/ai-draft', () => {
     expect(answer).toEqual({
       success: false,
       configured: false,
-      error: expect.stringMatching(/^No AI provider is set up on this Lifeboard.*guided questions.*AI_BASE_URL/),
+      error: expect.stringMatching(/^No AI provider is set up on this Lifeboard.*Admin → AI models.*guided questions/),
     });
     expect((await user.post('/api/goal/all', { board: user.boardId, params: {} })).json().goals).toEqual([]);
   });

@@ -1,14 +1,13 @@
 import { isoDate } from '@lifeboard/shared/models/fields';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { askModel } from '../ai/client';
+import { modelFor, NO_PROVIDER, takeDailyRequest } from '../ai/providers';
 import { userToday } from '../habits/service';
 
 /** A SMART goal as the model drafts it and the screen edits it: nothing is stored until the user accepts it. */
@@ -112,7 +111,6 @@ export function readDraft(answer: string): GoalDraft | null {
 /** `POST /api/goal/ai-draft`: the user's wish, drafted by the configured AI model into a SMART goal to edit. */
 export async function goalAiRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = app.ai;
 
   api.post(
     '/api/goal/ai-draft',
@@ -135,21 +133,21 @@ export async function goalAiRoutes(app: FastifyInstance): Promise<void> {
       const { userId } = authOf(request);
       const { board: boardId, params } = request.body;
       await requireOwnBoard(app.db, userId, boardId);
-      if (!config.configured) {
+      const model = await modelFor(app, userId);
+      if (!model) {
         return {
           success: false as const,
           configured: false,
-          error:
-            'No AI provider is set up on this Lifeboard, so the coach cannot draft a goal. The guided questions below work without one; an administrator can set one up with the AI_BASE_URL, AI_API_KEY and AI_MODELS settings.',
+          error: `${NO_PROVIDER} Until then the guided questions below work without one.`,
         };
       }
-      const [user] = await app.db.select({ aiModel: users.aiModel }).from(users).where(eq(users.id, userId)).limit(1);
-      const model = config.models.find((m) => m.id === user?.aiModel) ?? config.models[0];
+      if (model.problem) return { success: false as const, configured: true, error: model.problem };
+      await takeDailyRequest(app.db, userId, model);
       const result = await askModel(
-        config,
+        model.connection,
         model.name,
         draftPrompt(params.wish, await userToday(app, userId)),
-        fetch,
+        undefined,
         1200,
       );
       if (!result.ok)

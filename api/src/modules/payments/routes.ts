@@ -2,6 +2,8 @@ import { errorCodes, type ErrorCode } from '@lifeboard/shared/api/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../admin/audit';
+import { sendSaleMails } from './market-mail';
 import { AppError, forbidden, invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
@@ -298,6 +300,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
         }
         if (event.kind === 'ignored') return { received: true as const, outcome: 'ignored' };
         const done = await completeCheckout(app.db, fees, event);
+        if (done.outcome === 'completed') await sendSaleMails(app, done.transactionId, 'sold', request.log);
         if (done.outcome === 'mismatch' || done.outcome === 'unknown')
           request.log.warn({ event: event.eventId, outcome: done.outcome }, 'a payment event was not booked');
         return { received: true as const, outcome: done.outcome };
@@ -333,7 +336,19 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       if (Date.now() > sale.availableAt.getTime() && !requestedInTime)
         throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
       if (sale.providerPaymentRef) await provider.refund(sale.providerPaymentRef, `refund-${sale.id}`);
-      await bookRefund(app.db, sale.id);
+      if (await bookRefund(app.db, sale.id)) await sendSaleMails(app, sale.id, 'refunded', request.log);
+      await recordAudit(app.db, {
+        actorId: userId,
+        action: 'refund.decision',
+        targetType: 'transaction',
+        targetId: sale.id,
+        detail: {
+          decision: 'refunded',
+          by: role === 'admin' && sale.sellerId !== userId ? 'admin' : 'creator',
+          gross_cents: sale.grossCents,
+          currency: sale.currency,
+        },
+      });
       return { success: true as const, id: sale.id, state: 'refunded' as const };
     },
   );
@@ -361,6 +376,7 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       if (now > sale.availableAt)
         throw invalid({ id: [`is past its refund window (it closed on ${dayOf(sale.availableAt)})`] });
       const at = await requestRefund(app.db, sale.id, now, request.body.reason || null);
+      await sendSaleMails(app, sale.id, 'refund_requested', request.log);
       return { success: true as const, id: sale.id, refund_requested_at: at.toISOString() };
     },
   );
@@ -382,6 +398,19 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       if (!sale || (sale.sellerId !== userId && role !== 'admin')) throw notFound('No such transaction.');
       if (sale.state === 'refunded') throw invalid({ id: ['is refunded already'] });
       await declineRefund(app.db, sale.id);
+      await sendSaleMails(app, sale.id, 'refund_declined', request.log);
+      await recordAudit(app.db, {
+        actorId: userId,
+        action: 'refund.decision',
+        targetType: 'transaction',
+        targetId: sale.id,
+        detail: {
+          decision: 'declined',
+          by: role === 'admin' && sale.sellerId !== userId ? 'admin' : 'creator',
+          gross_cents: sale.grossCents,
+          currency: sale.currency,
+        },
+      });
       return { success: true as const, id: sale.id, refund_requested_at: null };
     },
   );

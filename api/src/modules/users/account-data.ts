@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { PassThrough } from 'node:stream';
@@ -271,6 +271,37 @@ export async function deleteAccount(
   });
 }
 
+/**
+ * Deletes the account (`deleteAccount`), its uploads' bytes, the mail still queued for its address, and sends the one
+ * confirmation: what self-service deletion and an admin's deletion both do. The e-mail and name it had, or null
+ * when there was no such account.
+ */
+export async function removeAccount(
+  app: FastifyInstance,
+  store: BlobStore,
+  userId: number,
+  log: FastifyBaseLogger,
+): Promise<{ email: string; name: string } | null> {
+  const deleted = await deleteAccount(app.db, userId);
+  app.forgetTokens();
+  if (!deleted) return null;
+  for (const key of deleted.blobKeys) {
+    await store
+      .delete(key)
+      .catch((error: unknown) => log.error({ err: error, key }, 'an upload of a deleted account could not be removed'));
+  }
+  // Mail still queued for the address (a reset request, a reminder) goes too; then the confirmation, the one mail
+  // of this flow, queued like every mail. The account is gone whatever happens next: a failure is logged, not
+  // answered as a failure the user could not act on.
+  try {
+    await app.queue.deleteJobsMentioning(deleted.email);
+    await queueMail(app.queue, accountDeletedMail(deleted));
+  } catch (error) {
+    log.error({ err: error }, 'the account-deleted mail could not be queued');
+  }
+  return { email: deleted.email, name: deleted.name };
+}
+
 const deleteBody = z.object({ password: z.string().min(1).max(200) }).strict();
 const archive = {
   description: `A zip archive: \`${exportJsonName}\` (every board and record, the account's settings, the list of uploads), the journal and notes as Markdown (\`markdown/\`), a CSV file per kind of record (\`csv/\`) and \`uploads/\` with each image.`,
@@ -331,25 +362,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
       if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
         throw invalid({ password: ['is not your password'] }, 'That is not your password; nothing was deleted.');
       }
-      const deleted = await deleteAccount(app.db, userId);
-      app.forgetTokens();
-      if (!deleted) return { success: true as const };
-      for (const key of deleted.blobKeys) {
-        await options.store
-          .delete(key)
-          .catch((error: unknown) =>
-            request.log.error({ err: error, key }, 'an upload of a deleted account could not be removed'),
-          );
-      }
-      // Mail still queued for the address (a reset request, a reminder) goes too; then the confirmation, the one mail
-      // of this flow, queued like every mail. The account is gone whatever happens next: a failure is logged, not
-      // answered as a failure the user could not act on.
-      try {
-        await app.queue.deleteJobsMentioning(deleted.email);
-        await queueMail(app.queue, accountDeletedMail(deleted));
-      } catch (error) {
-        request.log.error({ err: error }, 'the account-deleted mail could not be queued');
-      }
+      await removeAccount(app, options.store, userId, request.log);
       return { success: true as const };
     },
   );

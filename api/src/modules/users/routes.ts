@@ -2,6 +2,7 @@ import { userUpdateFields } from '@lifeboard/shared/models/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { choosableModels } from '../ai/providers';
 import { invalid, notFound } from '../../errors';
 import { authOf } from '../../types';
 import { errorsOf } from '../../openapi';
@@ -89,14 +90,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           throw invalid({ default_board_id: ['is not one of your boards'] });
       }
       const aiModel = request.body.ai_model;
-      if (aiModel !== undefined && aiModel !== null && !app.ai.models.some((model) => model.id === aiModel)) {
-        throw invalid({
-          ai_model: [
-            app.ai.models.length
-              ? 'is not one of the configured AI models'
-              : 'cannot be chosen: no AI model is configured',
-          ],
-        });
+      if (aiModel !== undefined && aiModel !== null) {
+        const models = await choosableModels(app);
+        if (!models.some((model) => model.id === aiModel))
+          throw invalid({
+            ai_model: [
+              models.length ? 'is not one of the enabled AI models' : 'cannot be chosen: no AI model is set up',
+            ],
+          });
       }
       if (request.body.has_sms_enabled === true) {
         if (!app.sms)

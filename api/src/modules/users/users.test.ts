@@ -108,8 +108,8 @@ describe('/api/user/update', () => {
     expect((await user.get('/api/ai/models')).json()).toEqual({
       configured: true,
       models: [
-        { id: 1, name: 'small' },
-        { id: 2, name: 'large' },
+        { id: 1, name: 'small', provider: "From the server's settings" },
+        { id: 2, name: 'large', provider: "From the server's settings" },
       ],
     });
     expect((await user.post('/api/user/update', { ai_model: 2 })).json().user.ai_model).toBe(2);
@@ -118,7 +118,7 @@ describe('/api/user/update', () => {
       expect(refused.statusCode, String(aiModel)).toBe(422);
     }
     expect((await user.post('/api/user/update', { ai_model: 999 })).json().errors.ai_model).toEqual([
-      'is not one of the configured AI models',
+      'is not one of the enabled AI models',
     ]);
     expect((await user.get('/api/user')).json().user.ai_model).toBe(2);
     expect((await user.post('/api/user/update', { ai_model: null })).json().user.ai_model).toBeNull();
@@ -127,7 +127,7 @@ describe('/api/user/update', () => {
     expect((await elsewhere.get('/api/ai/models')).json()).toEqual({ configured: false, models: [] });
     const none = await elsewhere.post('/api/user/update', { ai_model: 1 });
     expect(none.statusCode).toBe(422);
-    expect(none.json().errors.ai_model).toEqual(['cannot be chosen: no AI model is configured']);
+    expect(none.json().errors.ai_model).toEqual(['cannot be chosen: no AI model is set up']);
     expect((await withModels.inject({ method: 'GET', url: '/api/ai/models' })).statusCode).toBe(401);
   });
 
