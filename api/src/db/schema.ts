@@ -7,3 +7,4 @@ export * from './search-terms-schema';
 export * from './market-schema';
 export * from './notification-schema';
 export * from './training-schema';
+export * from './encryption-schema';
