@@ -160,3 +160,19 @@ describe('encrypted journal entries and notes', () => {
     expect(plain.body).toBe('<p>hello</p>');
   });
 });
+
+describe('what the server shows of an encrypted entry', () => {
+  it('names it on a goal page, and will not make a public page of it', async () => {
+    const user = await signUp(app);
+    const { dataKey } = await turnOn(user);
+    const goal = (await create(user, 'goal', { title: 'Run' })).json().goal;
+    const sealed = await sealRecord(dataKey, 'journal_entry', { title: 'canary-title', body: 'b' });
+    const entry = (await create(user, 'journal_entry', { date: '2026-01-05', goal_id: goal.id, ...sealed })).json()
+      .journal_entry;
+    const page = await user.post('/api/goal/detail', { board: user.boardId, params: { goal_id: goal.id } });
+    expect(page.json().journal_entries).toEqual([{ id: entry.id, title: 'Encrypted entry', date: '2026-01-05' }]);
+    const share = await create(user, 'shared_page', { source_model: 'journal_entry', source_id: entry.id });
+    expect(share.statusCode).toBe(422);
+    expect(share.json().message).toBe('This entry is encrypted end to end, so it cannot be shared as a public page.');
+  });
+});
