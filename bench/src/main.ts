@@ -22,6 +22,7 @@ import { codeGzip } from './bytes';
 import { measureCalendarWeek } from './calendar-week';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
+import { measureEncryption } from './encryption';
 import { measureMarket } from './market';
 import { medianRun, runLighthouse } from './lighthouse';
 import type { LighthouseRun } from './lighthouse';
@@ -42,7 +43,7 @@ const onlyScreens = process.env.BENCH_SCREENS?.split(',')
   .map((path) => path.trim())
   .filter(Boolean);
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market')
+  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market,encryption')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -250,7 +251,7 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (![...siteParts, 'market'].some((part) => parts.has(part))) {
+  if (![...siteParts, 'market', 'encryption'].some((part) => parts.has(part))) {
     // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
     log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
     return;
@@ -263,6 +264,7 @@ async function main(): Promise<void> {
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
   if (siteParts.some((part) => parts.has(part))) await measureSite();
   if (parts.has('market')) await measureMarket(targets, log);
+  if (parts.has('encryption')) await measureEncryption(targets, log);
   const missed = targets.filter((target) => !isMet(target));
   log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
   for (const target of missed)

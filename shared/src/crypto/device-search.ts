@@ -32,7 +32,8 @@ const options = {
   idField: 'key',
   fields: ['title', 'body'],
   storeFields: ['id', 'model'],
-  searchOptions: { prefix: true, fuzzy: 0.15, boost: { title: 2 } },
+  // Every word required, as the server's search of plain entries; the last ones as prefixes, for search as you type.
+  searchOptions: { prefix: true, combineWith: 'AND' as const, boost: { title: 2 } },
 };
 
 export class DeviceSearch {
