@@ -8,6 +8,7 @@ import { openRecord } from '../../shared/src/crypto/records';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
 import type { ApiRecord, ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser } from '../support/browser';
+import { signInThroughApi } from '../support/session';
 import { editorArea, navigateInApp, saveState } from '../support/journal-page';
 
 /**
@@ -43,14 +44,7 @@ async function contextOf(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 async function signIn(page: Page, who: ApiUser): Promise<void> {
-  await page.goto(`${site.shellUrl}/about`);
-  await page.evaluate(
-    ({ token, user: signedIn }) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('lifeboard:user', JSON.stringify(signedIn));
-    },
-    { token: who.token, user: (await apiRequest(site, 'GET', '/api/user', undefined, who.token)).body.user },
-  );
+  await signInThroughApi(page, site, { email: who.email, password: who.password });
 }
 
 async function entries(who: ApiUser): Promise<ApiRecord[]> {
@@ -71,6 +65,14 @@ async function progressOf(who: ApiUser) {
 
 async function turnOn(page: Page): Promise<string> {
   await page.goto(`${site.shellUrl}/security`);
+  await page
+    .getByLabel('Passphrase', { exact: true })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/privacy-e2e-security.png' });
+      console.error('security page:', page.url(), (await page.locator('main, body').first().innerText()).slice(0, 800));
+      throw error;
+    });
   await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await page.getByLabel('Passphrase again').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Turn on encryption' }).click();

@@ -25,6 +25,7 @@ function bodies(): string {
 beforeEach(async () => {
   clearData();
   setSession('tok', makeUser({ id: USER }));
+  lockEncryption();
   material ??= (await createKeyMaterial(USER, PASSPHRASE)).material;
   stored = [];
   api.requests.length = 0;
@@ -87,6 +88,14 @@ describe('journal entries and notes with encryption on', () => {
     await unlockEncryption({ passphrase: PASSPHRASE });
     const opened = await notes.all(1);
     expect(opened.ok && opened.data.items[0]).toMatchObject({ title: 'T', body: CANARY });
+  });
+
+  it('stay unlocked when the board changes, and are forgotten when the user does', async () => {
+    await unlockEncryption({ passphrase: PASSPHRASE });
+    clearData();
+    expect($encryption.get().dataKey).not.toBeNull();
+    setSession('tok2', makeUser({ id: USER + 1 }));
+    expect($encryption.get()).toEqual({ userId: null, material: null, dataKey: null });
   });
 
   it('say which passphrase was wrong and stay locked', async () => {

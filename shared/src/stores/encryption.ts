@@ -40,7 +40,10 @@ export const $conversion = atom<{ done: number; total: number; direction: 'seal'
 
 let loading: Promise<EncryptionState> | null = null;
 
-registerClearable(() => {
+// Not cleared with the board's data (a board switch keeps the journal unlocked): only when the user changes.
+$session.subscribe((session) => {
+  const known = $encryption.get().userId;
+  if (known === null || session.user?.id === known) return;
   loading = null;
   $encryption.set(empty);
   $conversion.set(null);

@@ -39,9 +39,10 @@ export function EncryptionUnlock({ onUnlocked }: { onUnlocked?: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Asked again whenever the state is emptied (a sign-out, or the session check replacing the stored user).
   useEffect(() => {
-    void encryptionState().catch(() => undefined);
-  }, []);
+    if (state.userId === null) void encryptionState().catch(() => undefined);
+  }, [state.userId]);
   useEffect(() => {
     if (!state.material || state.dataKey) return;
     void devicePin().then(

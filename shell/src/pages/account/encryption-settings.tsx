@@ -296,12 +296,14 @@ function TurnOff() {
 export function EncryptionSettings() {
   const state = useStore($encryption);
   const [problem, setProblem] = useState<string | null>(null);
+  // Asked again whenever the state is emptied (a sign-out, or the session check replacing the stored user).
   useEffect(() => {
+    if (state.userId !== null) return;
     void encryptionState().then(
       () => setProblem(null),
       (error: unknown) => setProblem(messageOf(error)),
     );
-  }, []);
+  }, [state.userId]);
   return (
     <section className="lb-section" aria-labelledby="security-encryption" id="encryption">
       <h2 id="security-encryption">End-to-end encryption</h2>
