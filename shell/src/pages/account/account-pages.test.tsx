@@ -296,6 +296,44 @@ describe('Security', () => {
   });
 });
 
+describe('Security: end-to-end encryption', () => {
+  it('turns it on with a passphrase and shows the recovery key once, sending only wrapped keys', async () => {
+    api.on('GET /api/encryption', { body: { success: true, encryption: null } });
+    api.on('GET /api/encryption/progress', {
+      body: {
+        success: true,
+        progress: { journal_entry: { total: 0, encrypted: 0 }, note: { total: 0, encrypted: 0 } },
+      },
+    });
+    api.on('POST /api/encryption/enable', (request) => ({
+      status: 201,
+      body: {
+        success: true,
+        encryption: { ...(request.body as object), state: 'on', updated_at: '2026-11-29T00:00:00.000Z' },
+      },
+    }));
+    renderAt(<Security />, '/security', '/security');
+    fireEvent.change(await screen.findByLabelText('Passphrase', { selector: 'input' }), {
+      target: { value: 'lanterns over the harbour' },
+    });
+    fireEvent.change(field(/^passphrase again/i), { target: { value: 'lanterns over the harbor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on encryption' }));
+    expect(await screen.findByText('The two passphrases are not the same.')).toBeTruthy();
+    fireEvent.change(field(/^passphrase again/i), { target: { value: 'lanterns over the harbour' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on encryption' }));
+    const key = await screen.findByTestId('recovery-key', {}, { timeout: 10_000 });
+    expect(key.textContent).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+    const sent = JSON.stringify(api.requests.find((r) => r.path === '/api/encryption/enable')?.body);
+    expect(sent).not.toContain('lanterns');
+    expect(sent).not.toContain(key.textContent?.replace(/-/g, '').slice(0, 12));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Done' }).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('I have saved my recovery key'));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByTestId('recovery-key')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Change passphrase' })).toBeTruthy();
+  });
+});
+
 describe('Security sign-out', () => {
   it('signs this device out and goes to the sign-in page', async () => {
     api.on('POST /logout', { body: { success: true } });

@@ -84,13 +84,12 @@ function RecoveryKey({ recoveryKey, onDone }: { recoveryKey: string; onDone: () 
   );
 }
 
-function TurnOn() {
+/** `onRecoveryKey`: the key to show once; the section holds it, as this form leaves once encryption is on. */
+function TurnOn({ onRecoveryKey }: { onRecoveryKey: (key: string) => void }) {
   const [passphrase, setPassphrase] = useState('');
   const [again, setAgain] = useState('');
-  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
   const { busy, message, run } = useAction();
 
-  if (recoveryKey) return <RecoveryKey recoveryKey={recoveryKey} onDone={() => setRecoveryKey(null)} />;
   return (
     <form
       className="lb-form"
@@ -103,7 +102,7 @@ function TurnOn() {
           const key = await turnOnEncryption(passphrase);
           setPassphrase('');
           setAgain('');
-          setRecoveryKey(key);
+          onRecoveryKey(key);
           // Existing entries are sealed in the background, one by one; the progress shows below.
           void convertAll('seal').catch(() => undefined);
           return null;
@@ -296,6 +295,7 @@ function TurnOff() {
 export function EncryptionSettings() {
   const state = useStore($encryption);
   const [problem, setProblem] = useState<string | null>(null);
+  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
   // Asked again whenever the state is emptied (a sign-out, or the session check replacing the stored user).
   useEffect(() => {
     if (state.userId !== null) return;
@@ -308,8 +308,10 @@ export function EncryptionSettings() {
     <section className="lb-section" aria-labelledby="security-encryption" id="encryption">
       <h2 id="security-encryption">End-to-end encryption</h2>
       <FormAlert message={problem} />
-      {state.userId === null ? null : !state.material ? (
-        <TurnOn />
+      {recoveryKey ? (
+        <RecoveryKey recoveryKey={recoveryKey} onDone={() => setRecoveryKey(null)} />
+      ) : state.userId === null ? null : !state.material ? (
+        <TurnOn onRecoveryKey={setRecoveryKey} />
       ) : (
         <>
           <p>
