@@ -65,14 +65,6 @@ async function progressOf(who: ApiUser) {
 
 async function turnOn(page: Page): Promise<string> {
   await page.goto(`${site.shellUrl}/security`);
-  await page
-    .getByLabel('Passphrase', { exact: true })
-    .waitFor({ timeout: 30_000 })
-    .catch(async (error: unknown) => {
-      await page.screenshot({ path: '/tmp/privacy-e2e-security.png' });
-      console.error('security page:', page.url(), (await page.locator('main, body').first().innerText()).slice(0, 800));
-      throw error;
-    });
   await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await page.getByLabel('Passphrase again').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Turn on encryption' }).click();
