@@ -23,6 +23,7 @@ import { codeGzip } from './bytes';
 import { measureCalendarWeek } from './calendar-week';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
+import { measureEncryption } from './encryption';
 import { measureMarket } from './market';
 import { measureProduction } from './production';
 import { medianRun, runLighthouse } from './lighthouse';
@@ -44,7 +45,7 @@ const onlyScreens = process.env.BENCH_SCREENS?.split(',')
   .map((path) => path.trim())
   .filter(Boolean);
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market,production')
+  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market,production,encryption')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -246,7 +247,7 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (![...siteParts, 'market', 'production'].some((part) => parts.has(part))) {
+  if (![...siteParts, 'market', 'production', 'encryption'].some((part) => parts.has(part))) {
     // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
     log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
     return;
@@ -260,6 +261,7 @@ async function main(): Promise<void> {
   if (siteParts.some((part) => parts.has(part))) await measureSite();
   if (parts.has('market')) await measureMarket(targets, log);
   if (parts.has('production')) await measureProduction(targets, log);
+  if (parts.has('encryption')) await measureEncryption(targets, log);
   const missed = targets.filter((target) => !isMet(target));
   log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
   for (const target of missed)

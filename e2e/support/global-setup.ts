@@ -253,6 +253,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       admin,
       repoRoot,
       mailUrl,
+      pgliteDir,
     };
     project.provide('site', site);
   } catch (error) {

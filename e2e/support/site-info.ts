@@ -16,6 +16,8 @@ export interface SiteInfo {
   repoRoot: string;
   /** MailDev's web/REST address (GET /api/email lists what the site sent); its SMTP port is the API's SMTP_URL. */
   mailUrl: string;
+  /** The API's PGlite data folder, for specs that check what the database holds on disk. */
+  pgliteDir: string;
 }
 
 declare module 'vitest' {

@@ -10,3 +10,4 @@ export * from './training-schema';
 export * from './counter-schema';
 export * from './audit-schema';
 export * from './ai-schema';
+export * from './encryption-schema';

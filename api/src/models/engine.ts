@@ -18,7 +18,7 @@ import { sharedPageHooks } from './hooks/shared-page';
 import type { ListQuery, ModelEntry, ModelHooks, WireRecord } from './model-hooks';
 import { findEntry, modelEntries } from './registry';
 import { modelResponses } from './responses';
-import { sanitizeRecord } from './sanitize-record';
+import { checkSealed, sanitizeRecord } from './sanitize-record';
 import { deleteRecord, findSingle, insertRecord, updateRecord, type Owner } from './store';
 
 export const DEFAULT_LIMIT = 50;
@@ -213,6 +213,7 @@ function registerModel(app: FastifyInstance, entry: ModelEntry, hooks: ModelHook
     async (request, reply) => {
       const owner = claimOf(request, request.body.board);
       const data = sanitizeRecord(def, request.body.params);
+      checkSealed(def, data);
       if (!def.single && !hooks.beforeCreate) {
         // The common case is one statement: the board check is folded into the INSERT.
         const row = await insertOwned(app.db, entry, owner, data);
@@ -252,12 +253,14 @@ function registerModel(app: FastifyInstance, entry: ModelEntry, hooks: ModelHook
     async (request, reply) => {
       const owner = claimOf(request, request.body.board);
       const { id: recordId, expected_updated_at: expected, ...fields } = request.body.params;
-      const changes = sanitizeRecord(def, fields);
       const conflict = (current: StoredRow) =>
         reply.code(409).send({ success: false, error: CONFLICT_MESSAGE, current: present(current) });
       let read = await requireRow(app, entry, owner, recordId);
       for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
         if (expected !== undefined && Date.parse(expected) !== read.updatedAt.getTime()) return conflict(read);
+        // Sanitized against the record as read: whether it is encrypted decides what its rich text may hold.
+        const changes = sanitizeRecord(def, fields, read.data);
+        checkSealed(def, { ...read.data, ...changes });
         const allowed = hooks.beforeUpdate
           ? await hooks.beforeUpdate({ app, ...owner, role: authOf(request).role }, changes, read.data, read.id)
           : changes;

@@ -5,6 +5,7 @@ import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
+import { UNDECRYPTABLE } from '@lifeboard/shared/crypto/keys';
 import { displayDay, groupByDay } from './day-groups';
 import { MoodFace } from '../moods/MoodFace';
 import { moodScale } from './MoodPicker';
@@ -22,14 +23,24 @@ export interface EntryListProps {
   moodScores: ReadonlyMap<number, number>;
 }
 
+/** What an encrypted record this device cannot show says instead (stores/encryption.ts), or null. */
+export function sealedTitle(record: object): string | null {
+  if (!('e2e_state' in record)) return null;
+  if (record.e2e_state === 'locked') return 'Locked';
+  if (record.e2e_state === 'broken') return UNDECRYPTABLE;
+  return null;
+}
+
 export function entryTitle(entry: Entry): string {
-  return entry.title?.trim() || 'Untitled entry';
+  return sealedTitle(entry) ?? (entry.title?.trim() || 'Untitled entry');
 }
 
 /** One entry of the list; memoized, so a list change re-renders only the entries it changed. */
 const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; moodScore: number | undefined }) {
   const [reading, setReading] = useState(false);
   const pending = entry.id < 0;
+  // A locked or undecryptable entry has no text to open: its title is not a link.
+  const sealed = sealedTitle(entry) !== null;
   const mood = moodScale.find((m) => m.score === moodScore);
   const body = entry.body ?? '';
   const bodyId = `lb-entry-body-${entry.id}`;
@@ -37,7 +48,7 @@ const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; 
     <li className="lb-entry" aria-busy={pending || undefined}>
       <div className="lb-entry__head">
         <h4 className="lb-entry__title" elementtiming="journal-entry">
-          {pending ? entryTitle(entry) : <Link to={`?entry=${entry.id}`}>{entryTitle(entry)}</Link>}
+          {pending || sealed ? entryTitle(entry) : <Link to={`?entry=${entry.id}`}>{entryTitle(entry)}</Link>}
         </h4>
         {mood ? (
           <span className="lb-entry__mood" title={`Mood: ${mood.word}`}>

@@ -6,6 +6,7 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
 import { TextField } from '@lifeboard/shared/ui/fields';
+import { EncryptionUnlock } from '@lifeboard/shared/ui/EncryptionUnlock';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { monthOf } from './calendar';
@@ -66,6 +67,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
         />
       </aside>
       <div className="lb-journal__main">
+        <EncryptionUnlock onUnlocked={() => void collection.load(params)} />
         {current && current.id > 0 ? (
           <p className="lb-journal__continue">
             Last opened: <Link to={`?entry=${current.id}`}>{entryTitle(current)}</Link>

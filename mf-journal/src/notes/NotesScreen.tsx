@@ -14,6 +14,8 @@ import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { searchDelayMs, useDebounced } from '@lifeboard/shared/lib/use-debounced';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
+import { EncryptionUnlock } from '@lifeboard/shared/ui/EncryptionUnlock';
+import { sealedTitle } from '../journal/EntryList';
 import { inCategory, isNoteSort, noteSorts, sortNotes } from './note-order';
 import type { NoteSort } from './note-order';
 import { NoteEditorPage } from '../screens';
@@ -24,7 +26,7 @@ import './notes.css';
 type Note = ModelRecord<'note'>;
 
 export function noteTitle(note: Note): string {
-  return note.title?.trim() || 'Untitled note';
+  return sealedTitle(note) ?? (note.title?.trim() || 'Untitled note');
 }
 
 async function togglePin(note: Note): Promise<void> {
@@ -42,7 +44,9 @@ function NoteCard({ note, categoryName }: { note: Note; categoryName: string | n
   return (
     <li className="lb-note" data-pinned={note.pinned || undefined} aria-busy={pending || undefined}>
       <div className="lb-note__head">
-        <h3 className="lb-note__title">{pending ? title : <Link to={`?note=${note.id}`}>{title}</Link>}</h3>
+        <h3 className="lb-note__title">
+          {pending || sealedTitle(note) ? title : <Link to={`?note=${note.id}`}>{title}</Link>}
+        </h3>
         {!pending ? (
           <Button
             size="small"
@@ -111,6 +115,7 @@ function NotesList({
 
   return (
     <div className="lb-stack">
+      <EncryptionUnlock onUnlocked={() => void collection.load(settled ? { search: settled } : {})} />
       <div className="lb-notes__toolbar" role="search" aria-label="Find notes">
         <TextField
           label="Search notes"

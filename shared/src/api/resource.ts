@@ -4,7 +4,8 @@ import type { models, ModelName, recordBase } from '../models/index';
 import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult } from './client';
-import { BadResponseError, UnknownModelError } from './errors';
+import { ApiError, BadResponseError, UnknownModelError } from './errors';
+import { isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
 
 /** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
 export type AnyRecord = z.infer<typeof recordBase> & { [key: string]: unknown };
@@ -61,12 +62,25 @@ export function createResource(modelName: string): Resource<AnyRecord> {
   const state = traitsOf(modelName)?.state ?? modelName;
   const single = traitsOf(modelName)?.single === true;
 
+  // Journal entries and notes are sealed before they leave and opened when they come (stores/encryption.ts).
+  const sealed = isEncryptableModel(modelName);
+
   async function call<T>(
     verb: string,
-    body: unknown,
+    body: { board: number; params?: Record<string, unknown> },
     read: (body: Record<string, unknown>) => T | undefined,
   ): Promise<ApiResult<T>> {
-    const { status, body: answer } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
+    if (sealed && (verb === 'create' || verb === 'update') && body.params) {
+      try {
+        const id = verb === 'update' && typeof body.params.id === 'number' ? body.params.id : null;
+        body = { ...body, params: await sealForWrite(modelName, body.params, id, body.board) };
+      } catch (error) {
+        // Nothing is sent: without a key the text would leave in the clear.
+        return { ok: false, status: 0, error: new ApiError(error instanceof Error ? error.message : String(error), 0) };
+      }
+    }
+    const { status, body: raw } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
+    const answer = sealed && isObject(raw) ? await openAnswer(raw) : raw;
     if (status === 401) void reportUnauthorized();
     if (!isSuccessStatus(status) || !isObject(answer) || answer.success === false) {
       const result = failure<T>(status, answer);
@@ -83,6 +97,18 @@ export function createResource(modelName: string): Resource<AnyRecord> {
       };
     }
     return { ok: true, status, data };
+  }
+
+  /** The answer with every record of this model opened (or blanked, when locked or broken). */
+  async function openAnswer(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const answer = { ...raw };
+    for (const key of [modelName, state, 'current']) {
+      const value = answer[key];
+      if (Array.isArray(value))
+        answer[key] = await Promise.all(value.map((one) => (isRecordLike(one) ? openForScreen(modelName, one) : one)));
+      else if (isRecordLike(value)) answer[key] = await openForScreen(modelName, value);
+    }
+    return answer;
   }
 
   const readRecord = (body: Record<string, unknown>) =>

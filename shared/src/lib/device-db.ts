@@ -3,8 +3,8 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 
 /**
  * The browser database of spec §3/§9: three stores, each keyed by user (out-of-line keys), so one
- * browser can hold several accounts. `general_keys` and `ctr_keys` are for the journal/note
- * encryption that comes later: a key is kept as a non-extractable `CryptoKey` (IndexedDB clones it
+ * browser can hold several accounts. `general_keys` holds the pin copy of the journal/note encryption
+ * key (crypto/device.ts); `ctr_keys` stays empty (crypto/README.md says why). A key is kept as a non-extractable `CryptoKey` (IndexedDB clones it
  * without exposing its bytes), with the version and the salt of the pin it was wrapped with.
  */
 export const deviceDbName = 'lifeboard';
@@ -19,6 +19,10 @@ export interface StoredKey {
   version: number;
   /** The 16-character alphanumeric salt of the pin (spec §9), when the key is derived from one. */
   salt?: string;
+  /** The user's data key sealed with `key`, the pin's slow hash as its AAD (crypto/device.ts). */
+  wrapped?: string;
+  /** Wrong pins since the last right one; the fifth wipes the entry. */
+  tries?: number;
   created_at: string;
 }
 

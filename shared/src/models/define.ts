@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { sealable } from './fields';
 
 /** How a list of a model is ordered when the caller does not ask otherwise. */
 export type NaturalOrder = { kind: 'newest'; field: 'created_at' | 'date_field' } | { kind: 'position' };
@@ -29,6 +30,11 @@ export interface ModelDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
    * client — a create or update that names one is refused as an unknown field.
    */
   serverOwned?: readonly (keyof Shape & string)[];
+  /**
+   * Fields the browser may encrypt end to end (shared/src/crypto/README.md): the wire accepts their ciphertext,
+   * and the model also has `encrypted` and `record_uid` fields.
+   */
+  encryptable?: readonly (keyof Shape & string)[];
   /** `mission` answers one object, not a list. */
   single?: boolean;
   /** How screens name the values of a choice field (`want` → "Want to read"); unnamed values are humanized. */
@@ -61,6 +67,7 @@ export interface AnyModelDefinition extends Omit<
   | 'optionLabels'
   | 'serverOwned'
   | 'fieldWords'
+  | 'encryptable'
 > {
   fields: z.ZodObject;
   required: readonly string[];
@@ -69,6 +76,7 @@ export interface AnyModelDefinition extends Omit<
   richText: readonly string[];
   titleField: string;
   serverOwned?: readonly string[];
+  encryptable?: readonly string[];
   optionLabels?: Record<string, Record<string, string> | undefined>;
   fieldWords?: Record<string, FieldWords | undefined>;
 }
@@ -87,12 +95,21 @@ export const recordBase = z.object({
   updated_at: z.string(),
 });
 
-/** The fields a client may write: all but the server-owned ones. */
+/** The fields a client may write: all but the server-owned ones; encryptable ones also as ciphertext. */
 function writableFields(def: AnyModelDefinition) {
   const owned = def.serverOwned ?? [];
-  return owned.length === 0
-    ? def.fields
-    : z.object(Object.fromEntries(Object.entries(def.fields.shape).filter(([key]) => !owned.includes(key))));
+  const sealed = def.encryptable ?? [];
+  if (owned.length === 0 && sealed.length === 0) return def.fields;
+  return z.object(
+    Object.fromEntries(
+      Object.entries(def.fields.shape)
+        .filter(([key]) => !owned.includes(key))
+        .map(([key, schema]) => [
+          key,
+          sealed.includes(key) && schema instanceof z.ZodString ? sealable(schema) : schema,
+        ]),
+    ),
+  );
 }
 
 /** The schema a create body must satisfy: required fields required, no unknown (or server-owned) keys. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { CIPHER_PREFIX, isCiphertext, MIN_CIPHER_BYTES, recordUidPattern } from '../crypto/format';
 
 /** Largest PostgreSQL `integer`: every id column is one, and a larger id fails in the database. */
 export const MAX_DB_ID = 2_147_483_647;
@@ -62,3 +63,34 @@ export const longitude = z.number().min(-180).max(180);
 export const steps = z
   .array(z.object({ title: title(200), duration_min: z.number().int().min(0).max(1440).optional() }).strict())
   .max(100);
+
+/** Whether a record's title and body are ciphertext (shared/src/crypto/README.md); set by the browser. */
+export const encryptedFlag = z.boolean();
+/** The random id a device gives a record it encrypts, bound into each field's AAD; null on plain records. */
+export const recordUid = z.string().regex(recordUidPattern, 'must be 22 base64url characters').nullable();
+
+/**
+ * A field the browser may send encrypted: plain text as `plain` checks it, or the ciphertext of such a text (at
+ * most four bytes a character, then base64url). Which one a record must hold is the engine's check
+ * (`encrypted`); here only the shape.
+ */
+export function sealable(plain: z.ZodString) {
+  const plainMax = plain.maxLength ?? 1_000_000;
+  const cipherMax = CIPHER_PREFIX.length + Math.ceil(((plainMax * 4 + MIN_CIPHER_BYTES) * 4) / 3);
+  return z
+    .string()
+    .overwrite((value) => {
+      if (isCiphertext(value)) return value;
+      const parsed = plain.safeParse(value);
+      return parsed.success ? parsed.data : value;
+    })
+    .superRefine((value, ctx) => {
+      if (isCiphertext(value)) {
+        if (value.length > cipherMax) ctx.addIssue({ code: 'custom', message: 'is too long' });
+        return;
+      }
+      const parsed = plain.safeParse(value);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    });
+}

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineModel } from './define';
-import { idRef, isoDate, richText, shortText, tagList } from './fields';
+import { idRef, isoDate, richText, shortText, tagList, encryptedFlag, recordUid } from './fields';
 
 export const journal_entry = defineModel({
   name: 'journal_entry',
@@ -15,6 +15,8 @@ export const journal_entry = defineModel({
     goal_id: idRef,
     tags: tagList,
     word_count: z.number().int().min(0).max(1_000_000),
+    encrypted: encryptedFlag,
+    record_uid: recordUid,
   }),
   required: ['date'],
   dateField: 'date',
@@ -22,4 +24,6 @@ export const journal_entry = defineModel({
   searchable: ['title', 'body'],
   richText: ['body'],
   titleField: 'title',
+  encryptable: ['title', 'body'],
+  fieldWords: { encrypted: { input: { kind: 'managed' } }, record_uid: { input: { kind: 'managed' } } },
 });

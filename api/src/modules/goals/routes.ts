@@ -98,7 +98,12 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
           status: text(p.data.status),
         })),
         activities: activities.map((a) => ({ id: a.id, title: text(a.data.title), date: text(a.data.date) || null })),
-        journal_entries: entries.map((e) => ({ id: e.id, title: text(e.data.title), date: text(e.data.date) || null })),
+        journal_entries: entries.map((e) => ({
+          id: e.id,
+          // The server cannot read an encrypted entry's title: it says so rather than send the ciphertext.
+          title: e.data.encrypted === true ? 'Encrypted entry' : text(e.data.title),
+          date: text(e.data.date) || null,
+        })),
       };
     },
   );

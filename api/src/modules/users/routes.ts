@@ -11,6 +11,7 @@ import { loadUser } from './present';
 import { activeDevices, revokeDevice, updateUser, type UserChanges } from './service';
 import { currentUser, devices, onboarded, succeeded, userUpdated } from './responses';
 import { dbId } from '../../ids';
+import { encryptionRoutes } from './encryption';
 
 const updateBody = z
   .object(userUpdateFields)
@@ -176,4 +177,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const };
     },
   );
+
+  await encryptionRoutes(app);
 }

@@ -14,10 +14,14 @@ import {
 } from '../auth/form-parts';
 import type { FieldMessages } from '../auth/form-parts';
 import { DeleteAccount } from './delete-account';
+import { EncryptionSettings } from './encryption-settings';
 import '../auth/forms.css';
 import './account.css';
 
-/** `/security`: change the password (never kept as a draft), sign this device out, delete the account. */
+/**
+ * `/security`: change the password (never kept as a draft), end-to-end encryption of the journal, sign this device
+ * out, delete the account.
+ */
 export default function Security() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
@@ -77,6 +81,7 @@ export default function Security() {
           <SubmitButton busy={busy} label="Change password" busyLabel="Saving…" />
         </form>
       </section>
+      <EncryptionSettings />
       <section className="lb-section" aria-labelledby="security-sign-out">
         <h2 id="security-sign-out">This device</h2>
         <p>Signing out removes your session and unsaved drafts from this browser.</p>

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $conversion } from '@lifeboard/shared/stores/encryption';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $board, $boards, setBoard, setBoards } from '@lifeboard/shared/stores/board';
 import { saveDraft } from '@lifeboard/shared/stores/drafts';
@@ -277,6 +278,9 @@ describe('Devices', () => {
   });
 });
 
+/** What the Security page's own forms sent: the encryption section asks whether encryption is on as it opens. */
+const securityRequests = () => api.requests.filter((r) => r.path !== '/api/encryption');
+
 describe('Security', () => {
   it('changes the password after checking the confirmation', async () => {
     api.on('POST /api/password/change', { body: { success: true } });
@@ -289,7 +293,53 @@ describe('Security', () => {
     fireEvent.change(field(/new password again/i), { target: { value: 'new-password-22' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password is changed.')).toBeTruthy();
-    expect(api.requests[0]?.body).toEqual({ current_password: 'old-password-1', password: 'new-password-22' });
+    expect(securityRequests()[0]?.body).toEqual({ current_password: 'old-password-1', password: 'new-password-22' });
+  });
+});
+
+describe('Security: end-to-end encryption', () => {
+  it('turns it on with a passphrase and shows the recovery key once, sending only wrapped keys', async () => {
+    const runs: unknown[] = [];
+    const stop = $conversion.listen((run) => runs.push(run));
+    api.on('GET /api/encryption', { body: { success: true, encryption: null } });
+    api.on('GET /api/encryption/progress', {
+      body: {
+        success: true,
+        progress: { journal_entry: { total: 0, encrypted: 0 }, note: { total: 0, encrypted: 0 } },
+      },
+    });
+    api.on('POST /api/encryption/enable', (request) => ({
+      status: 201,
+      body: {
+        success: true,
+        encryption: { ...(request.body as object), state: 'on', updated_at: '2026-11-29T00:00:00.000Z' },
+      },
+    }));
+    renderAt(<Security />, '/security', '/security');
+    fireEvent.change(await screen.findByLabelText('Passphrase', { selector: 'input' }), {
+      target: { value: 'lanterns over the harbour' },
+    });
+    fireEvent.change(field(/^passphrase again/i), { target: { value: 'lanterns over the harbor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on encryption' }));
+    expect(await screen.findByText('The two passphrases are not the same.')).toBeTruthy();
+    fireEvent.change(field(/^passphrase again/i), { target: { value: 'lanterns over the harbour' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on encryption' }));
+    const key = await screen.findByTestId('recovery-key', {}, { timeout: 10_000 });
+    expect(key.textContent).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+    const sent = JSON.stringify(api.requests.find((r) => r.path === '/api/encryption/enable')?.body);
+    expect(sent).not.toContain('lanterns');
+    expect(sent).not.toContain(key.textContent?.replace(/-/g, '').slice(0, 12));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Done' }).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('I have saved my recovery key'));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByTestId('recovery-key')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Change passphrase' })).toBeTruthy();
+    // The background sealing of existing entries has run and ended: none of it reaches the next test.
+    await waitFor(() => {
+      expect(runs.some((run) => run !== null)).toBe(true);
+      expect($conversion.get()).toBeNull();
+    });
+    stop();
   });
 });
 
@@ -300,7 +350,7 @@ describe('Security sign-out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out of this device' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect($session.get()).toEqual({ token: null, user: null });
-    expect(api.requests.map((r) => r.path)).toEqual(['/logout']);
+    expect(securityRequests().map((r) => r.path)).toEqual(['/logout']);
   });
 });
 
@@ -317,7 +367,7 @@ describe('Security: delete the account', () => {
     const form = formOf('Delete your account');
     fireEvent.click(within(form).getByRole('button', { name: 'Delete my account and everything in it' }));
     expect(await within(form).findByText('is required to delete your account')).toBeTruthy();
-    expect(api.requests).toHaveLength(0);
+    expect(securityRequests()).toHaveLength(0);
     fireEvent.change(field(/your password/i), { target: { value: 'wrong-password' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Delete my account and everything in it' }));
     expect(await within(form).findByText('is not your password')).toBeTruthy();
@@ -333,7 +383,7 @@ describe('Security: delete the account', () => {
     fireEvent.change(field(/your password/i), { target: { value: 'correct horse battery' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account and everything in it' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(api.requests.map((r) => [r.path, r.body])).toEqual([
+    expect(securityRequests().map((r) => [r.path, r.body])).toEqual([
       ['/api/user/delete', { password: 'correct horse battery' }],
     ]);
     expect($session.get()).toEqual({ token: null, user: null });

@@ -1,0 +1,280 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isCiphertext, fromBase64Url, toBase64Url } from '../../shared/src/crypto/format';
+import { unlock } from '../../shared/src/crypto/keys';
+import { openRecord } from '../../shared/src/crypto/records';
+import { apiRequest, signUpThroughApi } from '../support/api-client';
+import type { ApiRecord, ApiUser } from '../support/api-client';
+import { expectNoPageProblems, launchBrowser } from '../support/browser';
+import { signInThroughApi } from '../support/session';
+import { editorArea, navigateInApp, saveState } from '../support/journal-page';
+
+/**
+ * End-to-end encryption of the journal (shared/src/crypto/README.md), as a person uses it: turned on at /security,
+ * an entry written with a canary that never leaves the browser in the clear (requests, answers, the database on
+ * disk), a second browser that shows "Locked" until the passphrase, a tampered entry, keys that cannot be
+ * exported, and a migration cut off midway.
+ */
+const site = inject('site');
+const PASSPHRASE = 'lanterns over a quiet harbour';
+const canary = `canary-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+let browser: Browser;
+let user: ApiUser;
+/** Every request body the browsers sent to the API, and every answer it gave them. */
+const sent: string[] = [];
+const answered: string[] = [];
+
+async function contextOf(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error', error.message));
+  page.on('request', (request) => {
+    if (request.url().startsWith(site.apiUrl)) sent.push(request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    if (!response.url().startsWith(site.apiUrl)) return;
+    void response.text().then(
+      (text) => answered.push(text),
+      () => undefined,
+    );
+  });
+  return { context, page };
+}
+
+async function signIn(page: Page, who: ApiUser): Promise<void> {
+  await signInThroughApi(page, site, { email: who.email, password: who.password });
+}
+
+async function entries(who: ApiUser): Promise<ApiRecord[]> {
+  const answer = await apiRequest(
+    site,
+    'POST',
+    '/api/journal_entry/all',
+    { board: who.boardId, params: { limit: 200 } },
+    who.token,
+  );
+  return answer.body.journalEntries as ApiRecord[];
+}
+
+async function progressOf(who: ApiUser) {
+  const answer = await apiRequest(site, 'GET', '/api/encryption/progress', undefined, who.token);
+  return (answer.body.progress as Record<string, { total: number; encrypted: number }>).journal_entry;
+}
+
+async function turnOn(page: Page): Promise<string> {
+  await page.goto(`${site.shellUrl}/security`);
+  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel('Passphrase again').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Turn on encryption' }).click();
+  const recoveryKey = (await page.getByTestId('recovery-key').textContent({ timeout: 30_000 })) ?? '';
+  expect(recoveryKey).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+  return recoveryKey;
+}
+
+/** Every file of a folder, read whole (the database's pages and its write-ahead log). */
+function filesUnder(dir: string): Buffer[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [readFileSync(path)];
+  });
+}
+
+const onDisk = (text: string) => filesUnder(site.pgliteDir).some((file) => file.includes(Buffer.from(text)));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await signUpThroughApi(site, 'e2ee');
+  for (const day of ['2026-10-01', '2026-10-02'])
+    await apiRequest(
+      site,
+      'POST',
+      '/api/journal_entry/create',
+      { board: user.boardId, params: { date: day, title: `Before ${day}`, body: `<p>Written on ${day}</p>` } },
+      user.token,
+    );
+});
+
+afterEach(expectNoPageProblems);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an encrypted journal', () => {
+  let page: Page;
+
+  it('is turned on at /security, encrypts what was there, and a new entry never leaves in the clear', async () => {
+    ({ page } = await contextOf());
+    await signIn(page, user);
+    await turnOn(page);
+    await page.getByLabel('I have saved my recovery key').check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(async () => (await progressOf(user)).encrypted, { timeout: 30_000 }).toBe(2);
+
+    // In the app, not a reload: the unlocked key lives in the page's memory only.
+    await navigateInApp(page, '/journal?entry=new');
+    await page.getByLabel('Title').fill(`Secret ${canary}`);
+    await editorArea(page).click();
+    await page.keyboard.type(`Only I can read ${canary}.`);
+    await expect.poll(() => saveState(page), { timeout: 20_000 }).toBe('saved');
+    await navigateInApp(page, '/journal');
+    await page.locator('.lb-entry-days').getByText(`Secret ${canary}`).waitFor();
+
+    const stored = await entries(user);
+    expect(stored).toHaveLength(3);
+    for (const entry of stored) {
+      expect(entry.encrypted).toBe(true);
+      expect(isCiphertext(entry.title) && isCiphertext(entry.body)).toBe(true);
+    }
+    expect(JSON.stringify(stored)).not.toContain(canary);
+    // What the device decrypts is what was typed.
+    const material = (await apiRequest(site, 'GET', '/api/encryption', undefined, user.token)).body.encryption;
+    const key = await unlock(user.user.id, material as never, { passphrase: PASSPHRASE });
+    const texts = await Promise.all(stored.map((entry) => openRecord(key, 'journal_entry', entry)));
+    expect(texts.map((one) => one.record.body).join(' ')).toContain(canary);
+    expect(texts.map((one) => one.record.body).join(' ')).toContain('Written on 2026-10-01');
+  });
+
+  it('never sent the canary in a request body, nor got it in an answer, nor left it in the database', async () => {
+    expect(sent.length).toBeGreaterThan(5);
+    expect(sent.filter((body) => body.includes(canary))).toEqual([]);
+    await expect.poll(() => answered.length).toBeGreaterThan(5);
+    expect(answered.filter((body) => body.includes(canary))).toEqual([]);
+    // A control written in the clear by another user is found on disk: the scan reads what the database wrote.
+    const other = await signUpThroughApi(site, 'plain');
+    const control = `plain-control-${Date.now().toString(36)}`;
+    await apiRequest(
+      site,
+      'POST',
+      '/api/note/create',
+      { board: other.boardId, params: { title: control, body: control } },
+      other.token,
+    );
+    await expect.poll(() => onDisk(control), { timeout: 30_000 }).toBe(true);
+    expect(onDisk(canary)).toBe(false);
+  });
+
+  it('keeps its keys non-extractable in IndexedDB', async () => {
+    await page.goto(`${site.shellUrl}/security`);
+    await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByLabel('PIN (4 to 8 digits)').fill('482913');
+    await page.locator('#field-pin_passphrase').fill(PASSPHRASE);
+    await page.getByRole('button', { name: 'Use a PIN on this device' }).click();
+    await page.getByText('This device now unlocks with your PIN.').waitFor();
+    const result = await page.evaluate(async (userId) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('lifeboard');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
+      });
+      const stored = await new Promise<{ key: CryptoKey }>((resolve, reject) => {
+        const request = db.transaction('general_keys').objectStore('general_keys').get(String(userId));
+        request.onsuccess = () => resolve(request.result as { key: CryptoKey });
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
+      });
+      try {
+        await crypto.subtle.exportKey('raw', stored.key);
+        return { extractable: stored.key.extractable, exported: true };
+      } catch (error) {
+        return { extractable: stored.key.extractable, exported: false, error: String(error) };
+      }
+    }, user.user.id);
+    expect(result).toMatchObject({ extractable: false, exported: false });
+  });
+
+  it('shows "Locked" on a new device until the passphrase, and says when it is wrong', async () => {
+    const { page: other } = await contextOf();
+    await signIn(other, user);
+    await other.goto(`${site.shellUrl}/journal`);
+    await other.getByText('Your journal is locked').waitFor({ timeout: 30_000 });
+    expect(await other.locator('.lb-entry__title').allTextContents()).toEqual(['Locked', 'Locked', 'Locked']);
+    expect(await other.content()).not.toContain('lbe:');
+    await other.getByLabel('Passphrase').fill('not my passphrase at all');
+    await other.getByRole('button', { name: 'Unlock' }).click();
+    await other.getByText("That passphrase doesn't unlock your journal. Check it and try again.").waitFor();
+    await other.getByLabel('Passphrase').fill(PASSPHRASE);
+    await other.getByRole('button', { name: 'Unlock' }).click();
+    await other.getByText(`Secret ${canary}`).first().waitFor({ timeout: 30_000 });
+  });
+
+  it(
+    'shows "This entry can\'t be decrypted" for a ciphertext changed by one byte, and opens the others',
+    { timeout: 120_000 },
+    async () => {
+      const stored = await entries(user);
+      const target = stored.find((entry) => entry.date === '2026-10-01');
+      if (!target) throw new Error('the entry of 2026-10-01 is missing');
+      const bytes = fromBase64Url(String(target.body).slice(4));
+      bytes[20] ^= 0x01;
+      const changed = await apiRequest(
+        site,
+        'POST',
+        '/api/journal_entry/update',
+        { board: user.boardId, params: { id: target.id, body: `lbe:${toBase64Url(bytes)}` } },
+        user.token,
+      );
+      expect(changed.status).toBe(200);
+      const { page: third } = await contextOf();
+      await signIn(third, user);
+      await third.goto(`${site.shellUrl}/journal`);
+      await third
+        .getByLabel('PIN')
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
+      await third.getByLabel(/Passphrase|PIN/).fill(PASSPHRASE);
+      await third.getByRole('button', { name: 'Unlock' }).click();
+      await third.getByText(`Secret ${canary}`).first().waitFor({ timeout: 30_000 });
+      const titles = await third.locator('.lb-entry__title').allTextContents();
+      expect(titles.sort()).toEqual([`Secret ${canary}`, 'Before 2026-10-02', "This entry can't be decrypted"].sort());
+    },
+  );
+});
+
+describe('a migration cut off midway', () => {
+  it(
+    'leaves every entry plain or encrypted, none lost, and goes on at the next unlock',
+    { timeout: 180_000 },
+    async () => {
+      const mover = await signUpThroughApi(site, 'e2ee-move');
+      const count = 80;
+      for (let i = 0; i < count; i += 1)
+        await apiRequest(
+          site,
+          'POST',
+          '/api/journal_entry/create',
+          { board: mover.boardId, params: { date: '2026-09-01', title: `Entry ${i}`, body: `<p>Body ${i}</p>` } },
+          mover.token,
+        );
+      const { context, page } = await contextOf();
+      await signIn(page, mover);
+      await turnOn(page);
+      await expect.poll(async () => (await progressOf(mover)).encrypted, { timeout: 30_000 }).toBeGreaterThan(0);
+      await context.close();
+      const cut = await entries(mover);
+      expect(cut).toHaveLength(count);
+      const plain = cut.filter((entry) => !entry.encrypted);
+      // Cut off midway indeed: some were sealed, some not yet.
+      expect(plain.length).toBeGreaterThan(0);
+      expect(plain.length).toBeLessThan(count);
+      for (const entry of plain) expect(entry.body).toMatch(/^<p>Body \d+<\/p>$/);
+      for (const entry of cut.filter((one) => one.encrypted))
+        expect(isCiphertext(entry.title) && isCiphertext(entry.body)).toBe(true);
+
+      const { page: again } = await contextOf();
+      await signIn(again, mover);
+      await again.goto(`${site.shellUrl}/journal`);
+      await again.getByLabel('Passphrase').fill(PASSPHRASE);
+      await again.getByRole('button', { name: 'Unlock' }).click();
+      await expect.poll(async () => (await progressOf(mover)).encrypted, { timeout: 60_000 }).toBe(count);
+      const material = (await apiRequest(site, 'GET', '/api/encryption', undefined, mover.token)).body.encryption;
+      const key = await unlock(mover.user.id, material as never, { passphrase: PASSPHRASE });
+      const bodies = await Promise.all((await entries(mover)).map((entry) => openRecord(key, 'journal_entry', entry)));
+      expect(bodies.map((one) => one.record.body).sort()).toEqual(
+        Array.from({ length: count }, (_, i) => `<p>Body ${i}</p>`).sort(),
+      );
+    },
+  );
+});
