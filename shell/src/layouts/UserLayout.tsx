@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
 import { Link, useLocation } from '@lifeboard/shared/lib/router';
-import { $isAdmin } from '@lifeboard/shared/stores/session';
 import '@lifeboard/shared/stores/theme';
-import { areaNames, areas } from '../remotes/remotes';
 import { AccountMenu } from './AccountMenu';
 import { NotificationBell } from './NotificationBell';
 import { Sidebar } from './Sidebar';
@@ -19,13 +16,11 @@ const sidebarId = 'lb-sidebar';
 
 /** The signed-in layout: a skip link, the header (menu, search, notifications, account), the sidebar and the page. */
 export function UserLayout({ children }: { children: ReactNode }) {
-  const isAdmin = useStore($isAdmin);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteWanted, setPaletteWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const visibleAreas = areaNames.filter((name) => isAdmin || !areas[name].adminOnly);
 
   // A choice in the phone's menu takes the person there and closes it.
   useEffect(() => setMenuOpen(false), [pathname]);
