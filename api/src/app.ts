@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { queueConnectionOf, type Db } from './db/client';
 import type { Env } from './env';
@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     // Fastify's own two lines per request ("incoming", "completed") are replaced by one (registerRequestLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A proxy's request id (nginx: `proxy_set_header X-Request-Id $request_id`) follows the request into the log.
     requestIdHeader: 'x-request-id',
     // The anonymous limit unless a route asks for more (plugins/body-limits.ts).
