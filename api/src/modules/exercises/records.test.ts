@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestUser } from '../../../test/helpers';
 import { openDatabase, type Database } from '../../db/client';
-import { boards, users, workout_sessionTable, workoutSessionExercises } from '../../db/schema';
+import { workout_sessionTable, workoutSessionExercises } from '../../db/schema';
 import { BUILTIN_ID_BASE } from './library';
 
 let app: FastifyInstance;
@@ -332,11 +332,17 @@ describe('migration 0021 fills workout_session_exercise for the sessions already
       writeFileSync(journalFile, JSON.stringify(journal));
       await empty.migrateTo(before);
 
-      const [user] = await fresh.db
-        .insert(users)
-        .values({ email: 'before@example.com', name: 'Before', passwordHash: 'x' })
-        .returning();
-      const [board] = await fresh.db.insert(boards).values({ userId: user.id, name: 'Default Board' }).returning();
+      // In SQL: today's schema has columns (users.suspended_at…) that the database before 0021 does not.
+      const one = async (query: ReturnType<typeof sql>) => {
+        const result: unknown = await fresh.db.execute(query);
+        return (result as { rows: { id: number }[] }).rows[0];
+      };
+      const user = await one(
+        sql`insert into users (email, name, password_hash) values ('before@example.com', 'Before', 'x') returning id`,
+      );
+      const board = await one(
+        sql`insert into boards (user_id, name) values (${user.id}, 'Default Board') returning id`,
+      );
       const at = new Date('2026-11-01T08:00:00.000Z');
       const session = (sets: LoggedSet[]) => ({
         userId: user.id,
