@@ -112,10 +112,24 @@ describe('/sleep', () => {
     );
   });
 
-  it('home widget: averages the last nights in words', async () => {
-    const { nights } = serve();
-    nights.rows.push({ ...base, id: 1, date: '2026-11-24', score: 70, ...nightTimes('2026-11-24', '23:00', '06:30') });
-    nights.rows.push({ ...base, id: 2, date: '2026-11-25', score: 80, ...nightTimes('2026-11-25', '23:00', '07:00') });
+  it("home widget: averages the last nights in words, from /home's one request", async () => {
+    const sleep = [
+      { ...base, id: 2, date: '2026-11-25', score: 80, ...nightTimes('2026-11-25', '23:00', '07:00') },
+      { ...base, id: 1, date: '2026-11-24', score: 70, ...nightTimes('2026-11-24', '23:00', '06:30') },
+    ];
+    api.on('POST /api/home', {
+      body: {
+        success: true,
+        journal_entry: null,
+        moods: [],
+        habits: [],
+        habits_next_offset: null,
+        goals: [],
+        workout_session: null,
+        sleep,
+        programs: [],
+      },
+    });
     render(
       <MemoryRouter>
         <SleepWidget />
