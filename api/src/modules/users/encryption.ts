@@ -164,7 +164,8 @@ export async function encryptionRoutes(app: FastifyInstance): Promise<void> {
         .where(
           and(
             eq(encryptionKeys.userId, userId),
-            eq(encryptionKeys.updatedAt, new Date(request.body.expected_updated_at)),
+            // At the millisecond the answer gave: PostgreSQL keeps microseconds, an ISO text carries milliseconds.
+            sql`date_trunc('milliseconds', ${encryptionKeys.updatedAt}) = ${new Date(request.body.expected_updated_at).toISOString()}::timestamptz`,
           ),
         )
         .returning();
