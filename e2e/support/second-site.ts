@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,10 @@ export async function startSecondSite(
     APP_URL: shellUrl,
     PUBLIC_API_URL: apiUrl,
     QUEUE_POLL_SECONDS: '1',
+    // In production mode the API starts only with its choices stated (api/src/env.ts, statedChoicesMissing).
+    PAYMENTS_PROVIDER: 'test',
+    MAIL: 'off',
+    APP_SECRET: randomBytes(32).toString('base64'),
     ...(await apiEnv({ apiUrl, shellUrl })),
   });
   start(
