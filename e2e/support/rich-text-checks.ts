@@ -62,7 +62,9 @@ export async function scriptableMarkup(root: Locator): Promise<string[]> {
       const tag = node.tagName.toLowerCase();
       if (
         ['script', 'object', 'embed', 'base', 'form', 'meta', 'link', 'style', 'svg', 'math'].includes(tag) &&
-        !node.closest('.katex')
+        !node.closest('.katex') &&
+        // The app's own drawn icons (a note's pin), never made from what a person typed.
+        !(tag === 'svg' && node.hasAttribute('data-lb-icon'))
       ) {
         found.push(`<${tag}>`);
       }

@@ -56,7 +56,7 @@ function NoteCard({ note, categoryName }: { note: Note; categoryName: string | n
             aria-label={`${note.pinned ? 'Pinned' : 'Pin'} “${title}”`}
             onClick={() => void togglePin(note)}
           >
-            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16">
+            <svg aria-hidden="true" data-lb-icon="" width="14" height="14" viewBox="0 0 16 16">
               <path
                 d="M6 1.5h4l-.6 4.2 2.6 2.6v1.2H8.6V15L8 15.5 7.4 15V9.5H4V8.3l2.6-2.6z"
                 fill={note.pinned ? 'currentColor' : 'none'}
