@@ -4,9 +4,9 @@
  * a page of 50, and a device search over 10,000 entries (MiniSearch, its index opened from its sealed copy).
  */
 import { performance } from 'node:perf_hooks';
-import { createKeyMaterial, unlock } from '../../shared/src/crypto/keys';
-import { openRecord, sealRecord } from '../../shared/src/crypto/records';
-import { DeviceSearch } from '../../shared/src/crypto/device-search';
+import { createKeyMaterial, unlock } from '@lifeboard/shared/crypto/keys';
+import { openRecord, sealRecord } from '@lifeboard/shared/crypto/records';
+import { DeviceSearch } from '@lifeboard/shared/crypto/device-search';
 import { describeTarget, median, type Target } from './report';
 
 /** A seeded generator, so every run searches the same entries. */
