@@ -6,7 +6,7 @@ import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
-import { askModel } from '../ai/client';
+import { askForDraft } from '../ai/draft';
 import { modelFor, NO_PROVIDER, takeDailyRequest } from '../ai/providers';
 import { userToday } from '../habits/service';
 
@@ -143,28 +143,10 @@ export async function goalAiRoutes(app: FastifyInstance): Promise<void> {
       }
       if (model.problem) return { success: false as const, configured: true, error: model.problem };
       await takeDailyRequest(app.db, userId, model);
-      const result = await askModel(
-        model.connection,
-        model.name,
-        draftPrompt(params.wish, await userToday(app, userId)),
-        undefined,
-        1200,
-      );
-      if (!result.ok)
-        return {
-          success: false as const,
-          configured: true,
-          error: `The AI model could not draft a goal: ${result.message} Try again, or use the guided questions below.`,
-        };
-      const draft = readDraft(result.answer);
-      if (!draft)
-        return {
-          success: false as const,
-          configured: true,
-          error:
-            'The AI model answered, but not with a goal this page can read. Try again, or use the guided questions below.',
-        };
-      return { success: true as const, draft, model: model.name };
+      return askForDraft(model, draftPrompt(params.wish, await userToday(app, userId)), 1200, readDraft, {
+        what: 'a goal',
+        instead: 'Try again, or use the guided questions below.',
+      });
     },
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import { askModel } from '../ai/client';
+import { askForDraft } from '../ai/draft';
 import { modelFor, NO_PROVIDER, takeDailyRequest } from '../ai/providers';
 
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -123,28 +123,10 @@ export async function programAiRoutes(app: FastifyInstance): Promise<void> {
       if (!model) return { success: false as const, configured: false, error: NO_PROVIDER };
       if (model.problem) return { success: false as const, configured: true, error: model.problem };
       await takeDailyRequest(app.db, userId, model);
-      const result = await askModel(
-        model.connection,
-        model.name,
-        programPrompt(request.body.description),
-        undefined,
-        2000,
-      );
-      if (!result.ok)
-        return {
-          success: false as const,
-          configured: true,
-          error: `The AI model could not draft a program: ${result.message} Try again, or fill in the builder yourself.`,
-        };
-      const draft = readProgramDraft(result.answer);
-      if (!draft)
-        return {
-          success: false as const,
-          configured: true,
-          error:
-            'The AI model answered, but not with a program this page can read. Try again, or fill in the builder yourself.',
-        };
-      return { success: true as const, draft, model: model.name };
+      return askForDraft(model, programPrompt(request.body.description), 2000, readProgramDraft, {
+        what: 'a program',
+        instead: 'Try again, or fill in the builder yourself.',
+      });
     },
   );
 }
