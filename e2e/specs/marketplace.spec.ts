@@ -305,8 +305,9 @@ describe('the programs marketplace', () => {
     // Back to every state: a refunded sale is not pending, and the list below must still show it.
     await filters.getByLabel('State').selectOption({ label: 'Any state' });
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await sale.getByRole('button', { name: /^Approve the refund of buyer tester's purchase/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Refund 29.00 USD to buyer tester?' });
+    await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect.poll(() => sale.textContent(), { timeout: 20_000 }).toMatch(/Refunded/);
 
     expect(await buyerReadsChapters()).toBe(false);

@@ -9,6 +9,7 @@ import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/bro
 import { isPortOpen } from '../support/ports';
 import { productionUp, signUpThrough, type ProductionSite } from '../support/production';
 import { buildAreaRelease, releaseNote } from '../support/release-build';
+import { isAlive as alive } from '../../scripts/production/common.mjs';
 
 /**
  * `pnpm production:up` (issue 30 §2) and `pnpm deploy:remote` (§6): PostgreSQL, two API processes and a worker under a supervisor, nginx in
@@ -19,16 +20,6 @@ const site = inject('site');
 let production: ProductionSite | null = null;
 let browser: Browser;
 const work = mkdtempSync(join(tmpdir(), 'lifeboard-area-releases-'));
-
-function alive(pid: number | null | undefined): boolean {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until(what: string, test: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
   const started = Date.now();
@@ -192,9 +183,9 @@ describe('production:up', () => {
     const journal = page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first();
     /** Away to the journal and back through the navigation: no page load, only the shell's router. */
     const visitGoalsAgain = async () => {
-      await page.click('a.lb-nav__link[href="/journal"]');
+      await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/journal"]').click();
       await journal.waitFor();
-      await page.click('a.lb-nav__link[href="/my-goals"]');
+      await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/my-goals"]').click();
       await goals.waitFor();
     };
     await page.goto(`${site$.url}/my-goals`);
@@ -278,10 +269,10 @@ describe('production:up', () => {
     await panel.waitFor();
     expect(await panel.locator('h2').textContent()).toBe('Goals needs a newer Lifeboard');
     expect(await panel.textContent()).toContain('Reload the page to get the newest Lifeboard');
-    await page.click('a.lb-nav__link[href="/journal"]');
+    await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/journal"]').click();
     await page.locator('[data-area="mf_journal"] .lb-area__parcel > *').first().waitFor();
     await site$.run('scripts/production/rollback-remote.mjs', ['goals']);
-    await page.click('a.lb-nav__link[href="/my-goals"]');
+    await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/my-goals"]').click();
     await page.locator('[data-area="mf_goals"] .lb-area__parcel > :not(.lb-area-error)').first().waitFor();
     await page.close();
   }, 180_000);

@@ -2,3 +2,5 @@
 export const repoRoot: string;
 export const remoteApps: string[];
 export function buildRow(app: string): string;
+/** Whether the process runs: not gone, and not an unreaped zombie. */
+export function isAlive(pid: number | null | undefined): boolean;

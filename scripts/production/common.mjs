@@ -57,9 +57,15 @@ export function isAlive(pid) {
   if (!pid) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return error.code === 'EPERM';
+  }
+  // A process that has exited but whose parent never reaps it (a daemon orphaned under a PID 1 that doesn't
+  // reap, as in some containers) is a zombie: it answers signal 0, yet it holds no port and does no work.
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
   }
 }
 

@@ -55,3 +55,25 @@ export function setOnboarded(value: boolean): void {
 export function setBoards(boards: Board[]): void {
   $boards.set(boards.map(({ id, name }) => ({ id, name })));
 }
+
+/**
+ * The selected board's id, waiting for it when none is selected yet: right after a sign-in or a reload, the
+ * board comes with the user's answer, and a form sent meanwhile belongs to that board. 0 when none came within
+ * `timeoutMs`.
+ */
+export function selectedBoard(timeoutMs = 15_000): Promise<number> {
+  const now = $board.get().id;
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(0);
+    }, timeoutMs);
+    const stop = $board.listen((board) => {
+      if (!board.id) return;
+      clearTimeout(timer);
+      stop();
+      resolve(board.id);
+    });
+  });
+}

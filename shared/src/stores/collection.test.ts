@@ -348,6 +348,33 @@ describe('optimistic writes', () => {
     expect(collection.$items.get()[0]).toMatchObject({ id: 101, title: 'New', board_id: 1 });
   });
 
+  it('a create sent before the board is known (right after a sign-in) waits for it, and goes to that board', async () => {
+    const notes = serveModel(api, 'note', 'notes');
+    collection = createCollection('note');
+    setBoard(0, '');
+    const pending = collection.create({ title: 'Early' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.requests.filter((request) => request.path.endsWith('/create'))).toEqual([]);
+    setBoard(3, 'Work');
+    expect((await pending).ok).toBe(true);
+    expect(notes.rows).toMatchObject([{ title: 'Early', board_id: 3 }]);
+  });
+
+  it('a create with no board in time sends nothing and says why', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    serveModel(api, 'note', 'notes');
+    collection = createCollection('note');
+    setBoard(0, '');
+    const pending = collection.create({ title: 'Lost?' });
+    await vi.advanceTimersByTimeAsync(16_000);
+    vi.useRealTimers();
+    const result = await pending;
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error.message).toMatch(/^Your boards have not loaded yet/);
+    expect(api.requests.filter((request) => request.path.endsWith('/create'))).toEqual([]);
+    expect(collection.$items.get()).toEqual([]);
+  });
+
   it('a new journal entry is appended (spec §4)', async () => {
     const entries = serveModel(api, 'journal_entry', 'journalEntries');
     entries.seed(1, [{ title: 'Monday', date: '2026-11-16' }]);

@@ -2,12 +2,11 @@ import { nextPaint } from '../lib/after-paint';
 import { atom, onMount, task } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import type { ApiResult } from '../api/client';
-import { RequestRejectedError } from '../api/errors';
-import type { ApiError } from '../api/errors';
+import { ApiError, RequestRejectedError } from '../api/errors';
 import { createResource } from '../api/resource';
 import type { AnyFields, AnyRecord, ListParams, ModelRecord, Resource } from '../api/resource';
 import type { ModelName } from '../models/index';
-import { $board } from './board';
+import { $board, selectedBoard } from './board';
 import { registerClearable } from './data';
 import { appendPage, insertAt, insertNew, removeById, replaceById } from './list-rules';
 import { persistentAtom, removeStoredWithPrefix, storageKeyPrefix } from './persistent';
@@ -78,6 +77,7 @@ async function writableFields(modelName: string, record: AnyRecord): Promise<Any
 }
 
 let temporaryId = -1;
+const noBoardMessage = 'Your boards have not loaded yet, so this was not saved. Check your connection and try again.';
 
 const storedListPrefix = `${storageKeyPrefix}items:`;
 
@@ -220,14 +220,22 @@ export function createCollection(modelName: string): Collection {
   }
 
   function create(fields: AnyFields): Promise<ApiResult<AnyRecord>> {
-    const board = $board.get().id;
     const now = new Date().toISOString();
-    const draft: AnyRecord = { ...fields, id: temporaryId--, board_id: board, created_at: now, updated_at: now };
+    const draft: AnyRecord = {
+      ...fields,
+      id: temporaryId--,
+      board_id: $board.get().id,
+      created_at: now,
+      updated_at: now,
+    };
     const mine = scope;
     change((list) => insertNew(modelName, list, draft));
     return task(async () => {
       await nextPaint();
-      const result = await resource.create(board, fields);
+      const board = await selectedBoard();
+      const result: ApiResult<AnyRecord> = board
+        ? await resource.create(board, fields)
+        : { ok: false, status: 0, error: new ApiError(noBoardMessage, 0) };
       if (!stillCurrent(mine, board)) return result;
       if (result.ok) change((list) => insertNew(modelName, removeById(list, draft.id), result.data));
       else {
