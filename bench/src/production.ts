@@ -8,13 +8,16 @@
  *   was restarted meanwhile.
  * BENCH_PRODUCTION_SECONDS sets each throughput run's length (10 s by default); BENCH_SKIP_BUILD=1 uses the builds.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { productionUp, type ProductionSite } from '../../e2e/support/production';
 import type { Target } from './report';
 import { describeTarget, ms, table } from './report';
+
+const run = promisify(execFile);
 
 const repoRoot = join(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_PRODUCTION_SECONDS ?? 10);
@@ -131,12 +134,13 @@ function psql(site: ProductionSite, query: string): string {
     .trim();
 }
 
-function pgCtl(site: ProductionSite, action: string): void {
+/** Runs pg_ctl without blocking this process: the readiness probes keep asking while PostgreSQL restarts. */
+async function pgCtl(site: ProductionSite, action: string): Promise<void> {
   const data = join(site.dir, 'postgres');
   const { postgres } = site.config().ports;
   const command = `/usr/lib/postgresql/15/bin/pg_ctl -D '${data}' -o "-p ${postgres} -k ${data} -c listen_addresses=127.0.0.1" -l '${data}/server.log' -m fast -w ${action}`;
-  if (process.getuid?.() === 0) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command]);
-  else execFileSync('sh', ['-c', command]);
+  if (process.getuid?.() === 0) await run('su', ['postgres', '-s', '/bin/sh', '-c', command]);
+  else await run('sh', ['-c', command]);
 }
 
 async function ready(port: number): Promise<number> {
@@ -270,7 +274,7 @@ export async function measureProduction(targets: Target[], log: (line: string) =
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const restartedAt = Date.now();
-    pgCtl(site, 'restart');
+    await pgCtl(site, 'restart');
     const pgBackMs = Date.now() - restartedAt;
     await Promise.all(probes);
     loading = false;
@@ -288,6 +292,13 @@ export async function measureProduction(targets: Target[], log: (line: string) =
         ['API processes restarted meanwhile', restarted.length ? restarted.join(', ') : 'none'],
       ]),
     );
+    targets.push({
+      label: 'API processes whose readiness went 503 and then 200 again',
+      value: seen.filter((statuses) => statuses.includes(503) && statuses.at(-1) === 200).length,
+      limit: apiPorts.length,
+      kind: 'min',
+      format: String,
+    });
     targets.push({
       label: 'API processes restarted while PostgreSQL restarted',
       value: restarted.length,
