@@ -190,7 +190,11 @@ describe('an encrypted journal', () => {
     await signIn(other, user);
     await other.goto(`${site.shellUrl}/journal`);
     await other.getByText('Your journal is locked').waitFor({ timeout: 30_000 });
-    expect(await other.locator('.lb-entry__title').allTextContents()).toEqual(['Locked', 'Locked', 'Locked']);
+    // The unlock panel shows once the encryption state is known; the list comes with its own request, which may
+    // answer later: read the titles once it has.
+    await expect
+      .poll(() => other.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Locked', 'Locked', 'Locked']);
     expect(await other.content()).not.toContain('lbe:');
     await other.getByLabel('Passphrase').fill('not my passphrase at all');
     await other.getByRole('button', { name: 'Unlock' }).click();
