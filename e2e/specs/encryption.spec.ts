@@ -1,11 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isCiphertext, fromBase64Url, toBase64Url } from '@lifeboard/shared/crypto/format';
 import { unlock } from '@lifeboard/shared/crypto/keys';
 import { openRecord } from '@lifeboard/shared/crypto/records';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
+import { switchApi } from '../support/api-switch';
 import type { ApiRecord, ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser } from '../support/browser';
 import { signInThroughApi } from '../support/session';
@@ -83,6 +87,27 @@ function filesUnder(dir: string): Buffer[] {
 
 const onDisk = (text: string) => filesUnder(site.pgliteDir).some((file) => file.includes(Buffer.from(text)));
 
+/**
+ * A dump of the database as `pnpm db:backup` makes it (PGlite's `dumpDataDir`; pg_dump on PostgreSQL, which this
+ * site never runs on), taken with the API stopped, as PGlite is one process's. Answers the dump's bytes, unpacked.
+ */
+async function databaseDump(): Promise<Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'lb-e2ee-dump-'));
+  const file = join(folder, 'dump.tar.gz');
+  await switchApi(site.apiSwitchUrl, 'down');
+  try {
+    execFileSync('node', ['api/scripts/db-backup.mjs', 'backup', file], {
+      cwd: site.repoRoot,
+      env: { ...process.env, PGLITE_DIR: site.pgliteDir, DATABASE_URL: '', INIT_CWD: site.repoRoot },
+      stdio: 'pipe',
+    });
+    return gunzipSync(readFileSync(file));
+  } finally {
+    await switchApi(site.apiSwitchUrl, 'up');
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpThroughApi(site, 'e2ee');
@@ -137,24 +162,32 @@ describe('an encrypted journal', () => {
     expect(texts.map((one) => one.record.body).join(' ')).toContain('Written on 2026-10-01');
   });
 
-  it('never sent the canary in a request body, nor got it in an answer, nor left it in the database', async () => {
-    expect(sent.length).toBeGreaterThan(5);
-    expect(sent.filter((body) => body.includes(canary))).toEqual([]);
-    await expect.poll(() => answered.length).toBeGreaterThan(5);
-    expect(answered.filter((body) => body.includes(canary))).toEqual([]);
-    // A control written in the clear by another user is found on disk: the scan reads what the database wrote.
-    const other = await signUpThroughApi(site, 'plain');
-    const control = `plain-control-${Date.now().toString(36)}`;
-    await apiRequest(
-      site,
-      'POST',
-      '/api/note/create',
-      { board: other.boardId, params: { title: control, body: control } },
-      other.token,
-    );
-    await expect.poll(() => onDisk(control), { timeout: 30_000 }).toBe(true);
-    expect(onDisk(canary)).toBe(false);
-  });
+  it(
+    'never sent the canary in a request body, nor got it in an answer, nor left it in the database or its dump',
+    { timeout: 120_000 },
+    async () => {
+      expect(sent.length).toBeGreaterThan(5);
+      expect(sent.filter((body) => body.includes(canary))).toEqual([]);
+      await expect.poll(() => answered.length).toBeGreaterThan(5);
+      expect(answered.filter((body) => body.includes(canary))).toEqual([]);
+      // A control written in the clear by another user is found on disk: the scan reads what the database wrote.
+      const other = await signUpThroughApi(site, 'plain');
+      const control = `plain-control-${Date.now().toString(36)}`;
+      await apiRequest(
+        site,
+        'POST',
+        '/api/note/create',
+        { board: other.boardId, params: { title: control, body: control } },
+        other.token,
+      );
+      await expect.poll(() => onDisk(control), { timeout: 30_000 }).toBe(true);
+      expect(onDisk(canary)).toBe(false);
+      // And in a dump of the database, the control is there and the canary is not.
+      const dump = await databaseDump();
+      expect(dump.includes(Buffer.from(control))).toBe(true);
+      expect(dump.includes(Buffer.from(canary))).toBe(false);
+    },
+  );
 
   it('keeps its keys non-extractable in IndexedDB', async () => {
     await page.goto(`${site.shellUrl}/security`);
@@ -184,6 +217,49 @@ describe('an encrypted journal', () => {
     }, user.user.id);
     expect(result).toMatchObject({ extractable: false, exported: false });
   });
+
+  it(
+    'shares one encrypted entry at /a/:slug, its key only in the fragment; without it, or revoked, it does not open',
+    { timeout: 120_000 },
+    async () => {
+      const shared = (await entries(user)).find((entry) => entry.date !== '2026-10-01' && entry.date !== '2026-10-02');
+      if (!shared) throw new Error('the canary entry is missing');
+      const before = sent.length;
+      await navigateInApp(page, `/journal?entry=${shared.id}`);
+      await page.getByRole('button', { name: 'Share publicly' }).click();
+      const link = (await page.locator('.lb-share__link').textContent({ timeout: 30_000 })) ?? '';
+      const [address, fragment] = link.split('#');
+      expect(address).toMatch(/\/a\/[\w-]{22}$/);
+      expect(fragment).toMatch(/^k=[\w-]{43}$/);
+      const key = fragment.slice(2);
+      // What the share sent: ciphertext only; never the canary, never the page key.
+      const sharing = sent.slice(before);
+      expect(sharing.some((body) => body.includes('"sealed":"lbe:'))).toBe(true);
+      expect(sharing.filter((body) => body.includes(canary) || body.includes(key))).toEqual([]);
+
+      const { context, page: reader } = await contextOf();
+      const asked: string[] = [];
+      reader.on('request', (request) => asked.push(request.url()));
+      await reader.goto(link);
+      await reader.getByRole('heading', { name: `Secret ${canary}` }).waitFor({ timeout: 30_000 });
+      expect(await reader.content()).toContain(`Only I can read ${canary}.`);
+      expect(asked.filter((url) => url.includes(key))).toEqual([]);
+      for (const wrong of [address, `${address}#k=${'A'.repeat(43)}`]) {
+        await reader.goto('about:blank');
+        await reader.goto(wrong);
+        await reader.getByRole('heading', { name: 'This page can’t be opened' }).waitFor({ timeout: 30_000 });
+        expect(await reader.content()).not.toContain(canary);
+      }
+
+      await page.getByRole('button', { name: 'Revoke link' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('button', { name: 'Share publicly' }).waitFor();
+      await reader.goto('about:blank');
+      await reader.goto(link);
+      await reader.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 30_000 });
+      await context.close();
+    },
+  );
 
   it('shows "Locked" on a new device until the passphrase, and says when it is wrong', async () => {
     const { page: other } = await contextOf();
