@@ -218,6 +218,39 @@ describe('an encrypted journal', () => {
     expect(result).toMatchObject({ extractable: false, exported: false });
   });
 
+  it('searches the encrypted journal on this device: the entry is found, the word never sent', async () => {
+    // The canary's last part: a word of its own, in no other entry.
+    const word = canary.split('-')[2];
+    const before = sent.length;
+    await navigateInApp(page, '/journal');
+    await page.locator('.lb-entry-days').getByText(`Secret ${canary}`).waitFor({ timeout: 30_000 });
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill(word);
+    await expect
+      .poll(() => page.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 })
+      .toEqual([`Secret ${canary}`]);
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill('Written');
+    await expect.poll(() => page.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 }).toHaveLength(2);
+    expect(sent.slice(before).filter((body) => body.includes(word) || body.includes('Written'))).toEqual([]);
+    // The index rests sealed in IndexedDB (written 2 s after the last change).
+    const stored = async () =>
+      page.evaluate(async (userId) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('lifeboard-search');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
+        });
+        if (!db.objectStoreNames.contains('indexes')) return '';
+        return new Promise<string>((resolve) => {
+          const request = db.transaction('indexes').objectStore('indexes').get(String(userId));
+          request.onsuccess = () => resolve(typeof request.result === 'string' ? request.result : '');
+          request.onerror = () => resolve('');
+        });
+      }, user.user.id);
+    await expect.poll(stored, { timeout: 30_000 }).toMatch(/^lbe:/);
+    expect(await stored()).not.toContain(word);
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill('');
+  });
+
   it(
     'shares one encrypted entry at /a/:slug, its key only in the fragment; without it, or revoked, it does not open',
     { timeout: 120_000 },
