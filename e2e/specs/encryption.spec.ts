@@ -1,11 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isCiphertext, fromBase64Url, toBase64Url } from '@lifeboard/shared/crypto/format';
 import { unlock } from '@lifeboard/shared/crypto/keys';
 import { openRecord } from '@lifeboard/shared/crypto/records';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
+import { switchApi } from '../support/api-switch';
 import type { ApiRecord, ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser } from '../support/browser';
 import { signInThroughApi } from '../support/session';
@@ -83,6 +87,27 @@ function filesUnder(dir: string): Buffer[] {
 
 const onDisk = (text: string) => filesUnder(site.pgliteDir).some((file) => file.includes(Buffer.from(text)));
 
+/**
+ * A dump of the database as `pnpm db:backup` makes it (PGlite's `dumpDataDir`; pg_dump on PostgreSQL, which this
+ * site never runs on), taken with the API stopped, as PGlite is one process's. Answers the dump's bytes, unpacked.
+ */
+async function databaseDump(): Promise<Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'lb-e2ee-dump-'));
+  const file = join(folder, 'dump.tar.gz');
+  await switchApi(site.apiSwitchUrl, 'down');
+  try {
+    execFileSync('node', ['api/scripts/db-backup.mjs', 'backup', file], {
+      cwd: site.repoRoot,
+      env: { ...process.env, PGLITE_DIR: site.pgliteDir, DATABASE_URL: '', INIT_CWD: site.repoRoot },
+      stdio: 'pipe',
+    });
+    return gunzipSync(readFileSync(file));
+  } finally {
+    await switchApi(site.apiSwitchUrl, 'up');
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpThroughApi(site, 'e2ee');
@@ -137,24 +162,32 @@ describe('an encrypted journal', () => {
     expect(texts.map((one) => one.record.body).join(' ')).toContain('Written on 2026-10-01');
   });
 
-  it('never sent the canary in a request body, nor got it in an answer, nor left it in the database', async () => {
-    expect(sent.length).toBeGreaterThan(5);
-    expect(sent.filter((body) => body.includes(canary))).toEqual([]);
-    await expect.poll(() => answered.length).toBeGreaterThan(5);
-    expect(answered.filter((body) => body.includes(canary))).toEqual([]);
-    // A control written in the clear by another user is found on disk: the scan reads what the database wrote.
-    const other = await signUpThroughApi(site, 'plain');
-    const control = `plain-control-${Date.now().toString(36)}`;
-    await apiRequest(
-      site,
-      'POST',
-      '/api/note/create',
-      { board: other.boardId, params: { title: control, body: control } },
-      other.token,
-    );
-    await expect.poll(() => onDisk(control), { timeout: 30_000 }).toBe(true);
-    expect(onDisk(canary)).toBe(false);
-  });
+  it(
+    'never sent the canary in a request body, nor got it in an answer, nor left it in the database or its dump',
+    { timeout: 120_000 },
+    async () => {
+      expect(sent.length).toBeGreaterThan(5);
+      expect(sent.filter((body) => body.includes(canary))).toEqual([]);
+      await expect.poll(() => answered.length).toBeGreaterThan(5);
+      expect(answered.filter((body) => body.includes(canary))).toEqual([]);
+      // A control written in the clear by another user is found on disk: the scan reads what the database wrote.
+      const other = await signUpThroughApi(site, 'plain');
+      const control = `plain-control-${Date.now().toString(36)}`;
+      await apiRequest(
+        site,
+        'POST',
+        '/api/note/create',
+        { board: other.boardId, params: { title: control, body: control } },
+        other.token,
+      );
+      await expect.poll(() => onDisk(control), { timeout: 30_000 }).toBe(true);
+      expect(onDisk(canary)).toBe(false);
+      // And in a dump of the database, the control is there and the canary is not.
+      const dump = await databaseDump();
+      expect(dump.includes(Buffer.from(control))).toBe(true);
+      expect(dump.includes(Buffer.from(canary))).toBe(false);
+    },
+  );
 
   it('keeps its keys non-extractable in IndexedDB', async () => {
     await page.goto(`${site.shellUrl}/security`);
@@ -185,12 +218,92 @@ describe('an encrypted journal', () => {
     expect(result).toMatchObject({ extractable: false, exported: false });
   });
 
+  it('searches the encrypted journal on this device: the entry is found, the word never sent', async () => {
+    // The canary's last part: a word of its own, in no other entry.
+    const word = canary.split('-')[2];
+    const before = sent.length;
+    await navigateInApp(page, '/journal');
+    await page.locator('.lb-entry-days').getByText(`Secret ${canary}`).waitFor({ timeout: 30_000 });
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill(word);
+    await expect
+      .poll(() => page.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 })
+      .toEqual([`Secret ${canary}`]);
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill('Written');
+    await expect.poll(() => page.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 }).toHaveLength(2);
+    expect(sent.slice(before).filter((body) => body.includes(word) || body.includes('Written'))).toEqual([]);
+    // The index rests sealed in IndexedDB (written 2 s after the last change).
+    const stored = async () =>
+      page.evaluate(async (userId) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('lifeboard-search');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
+        });
+        if (!db.objectStoreNames.contains('indexes')) return '';
+        return new Promise<string>((resolve) => {
+          const request = db.transaction('indexes').objectStore('indexes').get(String(userId));
+          request.onsuccess = () => resolve(typeof request.result === 'string' ? request.result : '');
+          request.onerror = () => resolve('');
+        });
+      }, user.user.id);
+    await expect.poll(stored, { timeout: 30_000 }).toMatch(/^lbe:/);
+    expect(await stored()).not.toContain(word);
+    await page.getByRole('searchbox', { name: 'Search entries' }).fill('');
+  });
+
+  it(
+    'shares one encrypted entry at /a/:slug, its key only in the fragment; without it, or revoked, it does not open',
+    { timeout: 120_000 },
+    async () => {
+      const shared = (await entries(user)).find((entry) => entry.date !== '2026-10-01' && entry.date !== '2026-10-02');
+      if (!shared) throw new Error('the canary entry is missing');
+      const before = sent.length;
+      await navigateInApp(page, `/journal?entry=${shared.id}`);
+      await page.getByRole('button', { name: 'Share publicly' }).click();
+      const link = (await page.locator('.lb-share__link').textContent({ timeout: 30_000 })) ?? '';
+      const [address, fragment] = link.split('#');
+      expect(address).toMatch(/\/a\/[\w-]{22}$/);
+      expect(fragment).toMatch(/^k=[\w-]{43}$/);
+      const key = fragment.slice(2);
+      // What the share sent: ciphertext only; never the canary, never the page key.
+      const sharing = sent.slice(before);
+      expect(sharing.some((body) => body.includes('"sealed":"lbe:'))).toBe(true);
+      expect(sharing.filter((body) => body.includes(canary) || body.includes(key))).toEqual([]);
+
+      const { context, page: reader } = await contextOf();
+      const asked: string[] = [];
+      reader.on('request', (request) => asked.push(request.url()));
+      await reader.goto(link);
+      await reader.getByRole('heading', { name: `Secret ${canary}` }).waitFor({ timeout: 30_000 });
+      expect(await reader.content()).toContain(`Only I can read ${canary}.`);
+      expect(asked.filter((url) => url.includes(key))).toEqual([]);
+      for (const wrong of [address, `${address}#k=${'A'.repeat(43)}`]) {
+        await reader.goto('about:blank');
+        await reader.goto(wrong);
+        await reader.getByRole('heading', { name: 'This page can’t be opened' }).waitFor({ timeout: 30_000 });
+        expect(await reader.content()).not.toContain(canary);
+      }
+
+      await page.getByRole('button', { name: 'Revoke link' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('button', { name: 'Share publicly' }).waitFor();
+      await reader.goto('about:blank');
+      await reader.goto(link);
+      await reader.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 30_000 });
+      await context.close();
+    },
+  );
+
   it('shows "Locked" on a new device until the passphrase, and says when it is wrong', async () => {
     const { page: other } = await contextOf();
     await signIn(other, user);
     await other.goto(`${site.shellUrl}/journal`);
     await other.getByText('Your journal is locked').waitFor({ timeout: 30_000 });
-    expect(await other.locator('.lb-entry__title').allTextContents()).toEqual(['Locked', 'Locked', 'Locked']);
+    // The unlock panel shows once the encryption state is known; the list comes with its own request, which may
+    // answer later: read the titles once it has.
+    await expect
+      .poll(() => other.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Locked', 'Locked', 'Locked']);
     expect(await other.content()).not.toContain('lbe:');
     await other.getByLabel('Passphrase').fill('not my passphrase at all');
     await other.getByRole('button', { name: 'Unlock' }).click();

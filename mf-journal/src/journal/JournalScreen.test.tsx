@@ -13,6 +13,9 @@ import type { FakeTable } from '@lifeboard/shared/ui/model/test-backend';
 import { serveShares } from '../shared-pages/test-shares';
 import { serveVersionedUpdates } from '../editor/test-versioned';
 import { testUser } from '../editor/test-user';
+import { createKeyMaterial } from '@lifeboard/shared/crypto/keys';
+import { sealRecord } from '@lifeboard/shared/crypto/records';
+import { $encryption } from '@lifeboard/shared/stores/encryption';
 import { JournalScreen } from './JournalScreen';
 
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
@@ -52,6 +55,7 @@ afterEach(() => {
   cleanup();
   clearData();
   clearSession();
+  $encryption.set({ userId: null, material: null, dataKey: null });
 });
 
 /** The address as the router shows it. */
@@ -137,6 +141,29 @@ describe('/journal', () => {
     await waitFor(() => expect(listRequests()).toContainEqual({ search: 'early' }));
     await waitFor(() => expect(screen.queryByText('Swam far')).toBeNull());
     expect(screen.getByRole('link', { name: 'Morning' })).toBeTruthy();
+  });
+
+  it('searches an encrypted journal on the device: the words never go to the server', async () => {
+    const { material, dataKey } = await createKeyMaterial(7, 'a passphrase for the screen', 1_000);
+    $encryption.set({
+      userId: 7,
+      material: { ...material, state: 'on', updated_at: '2026-11-01T00:00:00.000Z' },
+      dataKey,
+    });
+    for (const row of entries.rows)
+      Object.assign(row, await sealRecord(dataKey, 'journal_entry', { title: row.title, body: row.body }));
+    const user = userEvent.setup();
+    at('/journal');
+    await screen.findByText('Swam far');
+    await user.type(screen.getByRole('searchbox', { name: 'Search entries' }), 'early');
+    await waitFor(() => expect(screen.queryByText('Swam far')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Morning' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Rainy' })).toBeNull();
+    // The device read the board's entries (ciphertext) once, with no search in any request.
+    expect(listRequests().filter((params) => 'search' in params)).toEqual([]);
+    expect(api.requests.map((r) => JSON.stringify(r.body ?? '')).join('\n')).not.toContain('early');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search entries' }));
+    expect(await screen.findByText('Swam far')).toBeTruthy();
   });
 
   it('searches at once for a word put in the box in one go, and after a burst of typing once it stops', async () => {

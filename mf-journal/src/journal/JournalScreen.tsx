@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import type { ListParams } from '@lifeboard/shared/api/resource';
+import { $board } from '@lifeboard/shared/stores/board';
+import { $encryption } from '@lifeboard/shared/stores/encryption';
 import { Link } from '@lifeboard/shared/lib/router';
 import { $currentJournalEntry } from '@lifeboard/shared/stores/data';
+import { getCollection } from '@lifeboard/shared/stores/collection';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { EmptyState, ErrorPanel, Skeleton, Spinner } from '@lifeboard/shared/ui/feedback';
@@ -23,13 +27,57 @@ import { MonthCalendar } from './MonthCalendar';
 import { useOpenDocument } from '../editor/use-open-document';
 import './journal.css';
 
+/**
+ * The journal's list loads: from the server, or — a search while encryption is on and unlocked — from the device's
+ * index (the server holds only ciphertext). The search's code (MiniSearch) loads only then.
+ */
+function useDeviceSearch() {
+  const collection = getCollection('journal_entry');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const load = useCallback(
+    (wanted: ListParams) => {
+      const mine = ++latest.current;
+      const { material, dataKey } = $encryption.get();
+      const search = typeof wanted.search === 'string' ? wanted.search : '';
+      setError(null);
+      if (!search || !material || !dataKey) {
+        setBusy(false);
+        void collection.load(wanted);
+        return;
+      }
+      setBusy(true);
+      const board = $board.get().id;
+      void import('@lifeboard/shared/stores/device-search')
+        .then(({ searchOnDevice }) =>
+          searchOnDevice('journal_entry', board, { search, ...(wanted.to ? { to: wanted.to } : {}) }),
+        )
+        .then(
+          (found) => {
+            if (mine === latest.current) collection.fill(wanted, found);
+          },
+          (failure: unknown) => {
+            if (mine === latest.current) setError(failure instanceof Error ? failure.message : String(failure));
+          },
+        )
+        .finally(() => {
+          if (mine === latest.current) setBusy(false);
+        });
+    },
+    [collection],
+  );
+  return { load, busy, error };
+}
+
 /** The list half of /journal: search, a calendar to jump to a day, entries by day. */
 function JournalList({ day, onDay }: { day: string | null; onDay: (day: string | null) => void }) {
   const { search, settled, setSearch, searchNow } = useSearchAsYouType();
   const today = localDate();
   const [month, setMonth] = useState(() => monthOf(day ?? today));
   const params = journalListParams(settled, day);
-  const { items, status, error, hasMore, collection } = useCollection('journal_entry', params);
+  const device = useDeviceSearch();
+  const { items, status, error, hasMore, collection } = useCollection('journal_entry', params, { load: device.load });
   // The moods and the calendar's marks are asked for once the first entries are on screen: asked for as the
   // screen mounts, they went out (and the marks' month of entries came back) before the browser's first frame.
   const painted = useFirstPaintDone();
@@ -67,7 +115,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
         />
       </aside>
       <div className="lb-journal__main">
-        <EncryptionUnlock onUnlocked={() => void collection.load(params)} />
+        <EncryptionUnlock onUnlocked={() => device.load(params)} />
         {current && current.id > 0 ? (
           <p className="lb-journal__continue">
             Last opened: <Link to={`?entry=${current.id}`}>{entryTitle(current)}</Link>
@@ -87,13 +135,17 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
           </div>
         ) : null}
         {status === 'loading' && !firstLoad ? <Spinner label="Loading entries…" /> : null}
+        {device.busy ? <Spinner label="Searching your encrypted entries on this device…" /> : null}
         {error && status === 'error' ? (
           <ErrorPanel
             title="Could not load entries"
             message={error.message}
             code={error.code}
-            onRetry={() => void collection.load(params)}
+            onRetry={() => device.load(params)}
           />
+        ) : null}
+        {device.error ? (
+          <ErrorPanel title="Could not search entries" message={device.error} onRetry={() => device.load(params)} />
         ) : null}
         {firstLoad ? <Skeleton lines={4} /> : null}
         {!firstLoad && items.length === 0 && status !== 'error' ? (

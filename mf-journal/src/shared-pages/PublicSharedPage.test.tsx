@@ -4,6 +4,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { clearSession } from '@lifeboard/shared/stores/session';
+import { createKeyMaterial } from '@lifeboard/shared/crypto/keys';
+import { sealShare, shareFragment } from '@lifeboard/shared/crypto/share';
 import { PublicSharedPage } from './PublicSharedPage';
 
 const api = withFakeApi();
@@ -12,7 +14,10 @@ beforeAll(() => {
   Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
   clearSession();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
 
 const slug = 'AbCdEfGhIjKlMnOpQrStUv';
 const open = () =>
@@ -65,6 +70,31 @@ describe('PublicSharedPage', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('This page is not shared, or its link was revoked.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('opens an encrypted entry with the key in the link’s fragment, and says plainly when it can’t', async () => {
+    const { dataKey } = await createKeyMaterial(5, 'a passphrase for the page', 1_000);
+    const content = { title: 'Sealed day', body: '<p>Only with the <strong>key</strong></p>', date: '2026-11-21' };
+    const share = await sealShare(dataKey, { model: 'journal_entry', id: 3 }, content);
+    api.on(`GET /api/public/shared/${slug}`, {
+      body: { success: true, page: { slug, title: '', body: '', sealed: share.sealed, date: '', shared_at: '' } },
+    });
+    window.location.hash = shareFragment(share.pageKey);
+    const { container } = open();
+    expect(await screen.findByRole('heading', { name: 'Sealed day', level: 1 })).toBeTruthy();
+    expect(container.querySelector('strong')?.textContent).toBe('key');
+    expect(screen.getByText('Sat, Nov 21st 2026')).toBeTruthy();
+    cleanup();
+
+    const other = await sealShare(dataKey, { model: 'journal_entry', id: 3 }, content);
+    for (const hash of ['', shareFragment(other.pageKey), '#k=short']) {
+      window.location.hash = hash;
+      open();
+      expect(await screen.findByRole('heading', { name: 'This page can’t be opened' })).toBeTruthy();
+      expect(screen.getByText(/its link is missing its key or has a wrong one/)).toBeTruthy();
+      expect(screen.queryByText('Sealed day')).toBeNull();
+      cleanup();
+    }
   });
 
   it('offers a retry when the API is down', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { openShare, pageKeyFromFragment } from '@lifeboard/shared/crypto/share';
 import { useParams } from '@lifeboard/shared/lib/router';
 import { send, isSuccessStatus } from '@lifeboard/shared/api/client';
 import { messageOf } from '@lifeboard/shared/api/errors';
@@ -11,6 +12,8 @@ interface PublicPage {
   body: string;
   date: string;
   shared_at: string;
+  /** An encrypted entry's page: opened here with the key in the link's fragment. */
+  sealed?: string;
 }
 
 function isPublicPage(value: unknown): value is PublicPage {
@@ -23,6 +26,20 @@ function isPublicPage(value: unknown): value is PublicPage {
 }
 
 const notSharedMessage = 'This page is not shared, or its link was revoked.';
+const unopenedMessage =
+  'This page is encrypted, and its link is missing its key or has a wrong one, so it can’t be opened. Ask for the whole link, exactly as it was sent (with everything after “#”).';
+
+/** The page as shown: an encrypted one opened with the fragment's key (which never leaves this browser). */
+async function readable(page: PublicPage): Promise<PublicPage | null> {
+  if (typeof page.sealed !== 'string') return page;
+  const key = pageKeyFromFragment(window.location.hash);
+  if (!key) return null;
+  try {
+    return { ...page, ...(await openShare(key, page.sealed)) };
+  } catch {
+    return null;
+  }
+}
 
 /** `/a/:id`: a shared entry or note, readable signed out; its body is rich text through the sanitizer. */
 export function PublicSharedPage() {
@@ -30,15 +47,22 @@ export function PublicSharedPage() {
   const [page, setPage] = useState<PublicPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const [unopened, setUnopened] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setError(null);
     setMissing(false);
+    setUnopened(false);
     void send({ method: 'GET', url: `/api/public/shared/${encodeURIComponent(id)}` }).then(({ status, body }) => {
       if (!live) return;
       const candidate = typeof body === 'object' && body !== null ? (body as { page?: unknown }).page : undefined;
-      if (isSuccessStatus(status) && isPublicPage(candidate)) setPage(candidate);
+      if (isSuccessStatus(status) && isPublicPage(candidate))
+        void readable(candidate).then((shown) => {
+          if (!live) return;
+          if (shown) setPage(shown);
+          else setUnopened(true);
+        });
       // The server answers 404 for an unknown slug, a revoked share and a deleted source alike; 422 for a malformed slug.
       else if (status === 404 || status === 422) setMissing(true);
       else setError(messageOf(body, 'The page could not be loaded.'));
@@ -48,6 +72,7 @@ export function PublicSharedPage() {
     };
   }, [id, attempt]);
   if (missing) return <EmptyState title="Page not found" description={notSharedMessage} />;
+  if (unopened) return <EmptyState title="This page can’t be opened" description={unopenedMessage} />;
   if (error) return <ErrorPanel title="Page unavailable" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!page) return <Skeleton lines={6} />;
   return (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
-import { activeShareFor, createShare, loadAllShares, publicUrl, revokeShare, shares } from './shares';
+import { activeShareFor, createShare, loadAllShares, publicPath, revokeShare, shares, useShareLink } from './shares';
 import type { ShareSource } from './shares';
 import './shared-pages.css';
 
@@ -26,7 +26,8 @@ async function copyText(text: string): Promise<boolean> {
 
 /**
  * Share one journal entry or note as a public read-only page: makes the share (the server picks the
- * unguessable slug), or shows the live one with its link, a copy button and revoke (after confirming).
+ * unguessable slug), or shows the live one with its link, a copy button and revoke (after confirming). An encrypted
+ * entry is shared as a copy sealed in this browser; its link carries the key after `#`, never sent to a server.
  */
 export function ShareButton({ model, id }: ShareButtonProps) {
   const list = useStore(shares().$items);
@@ -38,6 +39,7 @@ export function ShareButton({ model, id }: ShareButtonProps) {
     void loadAllShares();
   }, []);
   const share = activeShareFor(list, model, id);
+  const url = useShareLink(share);
   const what = model === 'note' ? 'note' : 'entry';
 
   async function handleShare() {
@@ -82,18 +84,26 @@ export function ShareButton({ model, id }: ShareButtonProps) {
     );
   }
 
-  const url = publicUrl(share.slug);
   return (
     <div className="lb-share" role="group" aria-label="Public sharing">
-      <span>
-        Public link:{' '}
-        <a href={url} target="_blank" rel="noopener noreferrer" className="lb-share__link">
-          {url}
-        </a>
-      </span>
-      <Button size="small" onClick={() => void handleCopy(url)}>
-        Copy link
-      </Button>
+      {url ? (
+        <>
+          <span>
+            Public link:{' '}
+            <a href={url} target="_blank" rel="noopener noreferrer" className="lb-share__link">
+              {url}
+            </a>
+          </span>
+          <Button size="small" onClick={() => void handleCopy(url)}>
+            Copy link
+          </Button>
+        </>
+      ) : (
+        <span>
+          This encrypted {what} is shared at {publicPath(share.slug)}: unlock your journal to see its whole link (its
+          key is kept encrypted).
+        </span>
+      )}
       <Button size="small" variant="danger" busy={busy} onClick={() => setConfirming(true)}>
         Revoke link
       </Button>
@@ -109,7 +119,8 @@ export function ShareButton({ model, id }: ShareButtonProps) {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Anyone opening {url} will see “not found”. Sharing the {what} again makes a new link.
+          Anyone opening {url ?? publicPath(share.slug)} will see “not found”. Sharing the {what} again makes a new
+          link.
         </p>
       </ConfirmDialog>
     </div>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { PageHeader } from '@lifeboard/shared/ui/Panel';
 import { Table } from '@lifeboard/shared/ui/Table';
-import { isActive, loadAllShares, publicPath, publicUrl, revokeShare, shares } from './shares';
+import { isActive, loadAllShares, publicPath, revokeShare, shares, useShareLink } from './shares';
 import type { SharedPage } from './shares';
 import { sourceKey, useSourceTitles } from './source-titles';
 import './shared-pages.css';
@@ -16,6 +16,20 @@ import './shared-pages.css';
 const kindLabel = (model: unknown) => (model === 'note' ? 'Note' : 'Journal entry');
 const day = (instant: unknown) =>
   typeof instant === 'string' && instant ? formatDisplayDate(instant).replace(/ @.*$/, '') : '';
+
+/** An active share's link; an encrypted entry's needs the unlocked key for its fragment. */
+function ShareLink({ page, slug }: { page: SharedPage; slug: string }) {
+  const url = useShareLink(page);
+  if (!url)
+    return (
+      <span title="Unlock your journal to see this encrypted entry's whole link">{publicPath(slug)} (locked)</span>
+    );
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {publicPath(slug)}
+    </a>
+  );
+}
 
 /** `/shared-pages`: every share of the board — what it shows, when, its link, active or revoked — with revoke. */
 export function SharedPagesScreen() {
@@ -82,15 +96,7 @@ export function SharedPagesScreen() {
                   {titleOf(page)} <span className="lb-muted">({kindLabel(page.source_model)})</span>
                 </th>
                 <td>{day(page.created_at)}</td>
-                <td>
-                  {active ? (
-                    <a href={publicUrl(slug)} target="_blank" rel="noopener noreferrer">
-                      {publicPath(slug)}
-                    </a>
-                  ) : (
-                    <s>{publicPath(slug)}</s>
-                  )}
-                </td>
+                <td>{active ? <ShareLink page={page} slug={slug} /> : <s>{publicPath(slug)}</s>}</td>
                 <td>
                   {active ? (
                     <span className="lb-share-status--active">Active</span>

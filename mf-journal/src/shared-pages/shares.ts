@@ -1,6 +1,13 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { ApiResult } from '@lifeboard/shared/api/client';
+import { ApiError } from '@lifeboard/shared/api/errors';
+import { createResource } from '@lifeboard/shared/api/resource';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
+import { pageKeyOf, sealShare, shareFragment } from '@lifeboard/shared/crypto/share';
+import { $board } from '@lifeboard/shared/stores/board';
 import { getCollection } from '@lifeboard/shared/stores/collection';
+import { $encryption, encryptionState } from '@lifeboard/shared/stores/encryption';
 
 /** What can be shared: the API's `shared_page.source_model`. */
 export type ShareSource = 'journal_entry' | 'note';
@@ -57,9 +64,65 @@ export function publicUrl(slug: string): string {
   return new URL(publicPath(slug), window.location.origin).href;
 }
 
-/** Makes a share; the server picks the unguessable slug. */
-export function createShare(model: ShareSource, id: number): Promise<ApiResult<SharedPage>> {
-  return shares().create({ source_model: model, source_id: id });
+const failed = (message: string): ApiResult<SharedPage> => ({ ok: false, status: 0, error: new ApiError(message, 0) });
+
+/**
+ * Makes a share; the server picks the unguessable slug. An encrypted entry is sealed here first under a fresh page
+ * key (shared/src/crypto/share.ts), which the share keeps sealed with the data key (`useShareLink` shows it).
+ */
+export async function createShare(model: ShareSource, id: number): Promise<ApiResult<SharedPage>> {
+  const plain = () => shares().create({ source_model: model, source_id: id });
+  // With encryption off no entry is encrypted; unknown (the check failed), the server refuses an encrypted one.
+  const state = await encryptionState().catch(() => null);
+  if (!state?.material) return plain();
+  const source = await createResource(model).get($board.get().id, id);
+  if (!source.ok) return source;
+  const record = source.data;
+  if (!record.encrypted) return plain();
+  const { dataKey } = $encryption.get();
+  if (!dataKey || 'e2e_state' in record)
+    return failed(
+      record.e2e_state === 'broken'
+        ? "This entry can't be decrypted, so it can't be shared."
+        : 'Unlock your journal to share an encrypted entry.',
+    );
+  const date = typeof record.date === 'string' && record.date ? record.date : record.created_at.slice(0, 10);
+  const sealed = await sealShare(
+    dataKey,
+    { model, id },
+    {
+      title: typeof record.title === 'string' ? record.title : '',
+      body: typeof record.body === 'string' ? record.body : '',
+      date,
+    },
+  );
+  return shares().create({ source_model: model, source_id: id, sealed: sealed.sealed, sealed_key: sealed.sealed_key });
+}
+
+/**
+ * The link of a share as its owner may hand it out: an encrypted entry's carries the page key in its fragment,
+ * taken back from the sealed copy with the unlocked data key. Null while that key is not known (locked).
+ */
+export function useShareLink(page: SharedPage | undefined): string | null {
+  const { dataKey } = useStore($encryption);
+  const [key, setKey] = useState<{ of: string; key: string | null } | null>(null);
+  const sealedKey = typeof page?.sealed_key === 'string' ? page.sealed_key : null;
+  const slug = typeof page?.slug === 'string' ? page.slug : null;
+  useEffect(() => {
+    if (!page || !sealedKey || !dataKey) return;
+    let live = true;
+    void pageKeyOf(dataKey, { model: page.source_model ?? 'journal_entry', id: page.source_id ?? 0 }, sealedKey).then(
+      (found) => live && setKey({ of: sealedKey, key: found }),
+      () => live && setKey({ of: sealedKey, key: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, sealedKey, dataKey]);
+  if (!slug) return null;
+  if (!sealedKey) return publicUrl(slug);
+  if (!dataKey || key?.of !== sealedKey || !key.key) return null;
+  return publicUrl(slug) + shareFragment(key.key);
 }
 
 /** Revoking keeps the record (so /shared-pages can say when) and makes `/a/:slug` answer "not found". */

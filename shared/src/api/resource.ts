@@ -5,7 +5,7 @@ import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult } from './client';
 import { ApiError, BadResponseError, UnknownModelError } from './errors';
-import { isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
+import { encryptableWritten, isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
 
 /** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
 export type AnyRecord = z.infer<typeof recordBase> & { [key: string]: unknown };
@@ -95,6 +95,12 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         status,
         error: new BadResponseError(`The answer to ${modelName}/${verb} lacks its data.`, status, answer),
       };
+    }
+    if (sealed && isEncryptableModel(modelName)) {
+      if ((verb === 'create' || verb === 'update') && isRecordLike(data))
+        encryptableWritten({ model: modelName, board: body.board, record: data });
+      else if (verb === 'delete' && isRecordLike(data))
+        encryptableWritten({ model: modelName, board: body.board, removed: data.id });
     }
     return { ok: true, status, data };
   }

@@ -13,13 +13,25 @@ export const shared_page = defineModel({
     source_model: z.enum(['journal_entry', 'note']),
     source_id: z.number().int().positive(),
     revoked_at: isoInstant.nullable(),
+    /**
+     * An encrypted entry's share (shared/src/crypto/README.md, "Sharing"): its title, body and date sealed in the
+     * browser under a fresh page key, which rides only in the link's fragment. The server cannot read it.
+     */
+    sealed: z.string().max(1_500_000, 'must be at most 1,500,000 characters').nullable(),
+    /** The page key sealed with the owner's data key, so the owner's devices can show the link again. */
+    sealed_key: z.string().max(200, 'must be at most 200 characters').nullable(),
   }),
   required: ['source_model', 'source_id'],
   order: { kind: 'newest', field: 'created_at' },
   searchable: [],
   richText: [],
   titleField: 'slug',
-  fieldWords: { source_model: { label: 'Shares a' }, revoked_at: { input: { kind: 'managed' } } },
+  fieldWords: {
+    source_model: { label: 'Shares a' },
+    revoked_at: { input: { kind: 'managed' } },
+    sealed: { input: { kind: 'managed' } },
+    sealed_key: { input: { kind: 'managed' } },
+  },
   // The slug is the public address: 128 random bits made by the server, never chosen or changed by a client.
   serverOwned: ['slug'],
 });

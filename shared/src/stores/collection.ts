@@ -94,6 +94,8 @@ export function createCollection(modelName: string): Collection {
   const resource: Resource<AnyRecord> = createResource(modelName);
   const $items = persistentAtom<AnyRecord[]>(`${storedListPrefix}${modelName}`, [], isRecordList, {
     maxChars: maxPersistedChars,
+    // Encrypted records are on screen decrypted: they stay in memory, never in localStorage in the clear.
+    keep: (list) => (list.some((record) => record.encrypted) ? list.filter((record) => !record.encrypted) : list),
   });
   const $status = atom<CollectionStatus>('idle');
   const $error = atom<ApiError | null>(null);

@@ -18,11 +18,18 @@ function isArray<T>(value: unknown): value is T[] {
 
 const key = (name: string) => `${storageKeyPrefix}data:${name}`;
 
-export const $currentNote = persistentAtom<ModelRecord<'note'> | null>(key('currentNote'), null, isNullableRecord);
+/** An encrypted record is shown decrypted: it stays in memory, never in localStorage in the clear. */
+const plainOnly = <R extends { encrypted?: boolean | null }>(record: R | null): R | null =>
+  record?.encrypted ? null : record;
+
+export const $currentNote = persistentAtom<ModelRecord<'note'> | null>(key('currentNote'), null, isNullableRecord, {
+  keep: plainOnly,
+});
 export const $currentJournalEntry = persistentAtom<ModelRecord<'journal_entry'> | null>(
   key('currentJournalEntry'),
   null,
   isNullableRecord,
+  { keep: plainOnly },
 );
 export const $calendarEvents = persistentAtom<CalendarEvent[]>(key('calendarEvents'), [], isArray<CalendarEvent>);
 /** The calendars the user subscribed to (`/calendar/connections`), so the calendar can name them at once. */

@@ -6,7 +6,9 @@ import { createResource } from '../api/resource';
 import { createKeyMaterial, cryptoAlerts, type KeyMaterial } from '../crypto/keys';
 import { sealRecord } from '../crypto/records';
 import { makeUser } from '../models/test-user';
-import { clearData } from './data';
+import { setBoard } from './board';
+import { getCollection } from './collection';
+import { $currentNote, clearData } from './data';
 import { $encryption, lockEncryption, unlockEncryption, encryptionState } from './encryption';
 import { setSession } from './session';
 
@@ -64,6 +66,20 @@ describe('journal entries and notes with encryption on', () => {
     expect(bodies()).not.toContain('Private');
     // A pin alone has nothing to seal and goes as it is.
     expect((await notes.update(1, id, { pinned: true })).ok).toBe(true);
+  });
+
+  it('are shown decrypted but never kept in localStorage in the clear', async () => {
+    await unlockEncryption({ passphrase: PASSPHRASE });
+    setBoard(1, 'Home');
+    const notes = getCollection('note');
+    const created = await notes.create({ title: `Private ${CANARY}`, body: `<p>${CANARY}</p>`, pinned: false });
+    expect(created.ok).toBe(true);
+    await notes.create({ title: 'plain-ish', pinned: false });
+    expect(await notes.load({})).toBe(true);
+    expect(notes.$items.get().map((note) => note.title)).toContain(`Private ${CANARY}`);
+    if (created.ok) $currentNote.set(created.data);
+    const kept = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? '');
+    expect(kept.join('\n')).not.toContain(CANARY);
   });
 
   it('show as locked until unlocked, and refuse a write rather than send it in the clear', async () => {

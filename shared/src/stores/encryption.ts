@@ -345,3 +345,20 @@ export function resumeConversion(): Promise<void> {
   });
   return resuming;
 }
+
+/** A write of a journal entry or note the server accepted: the record as shown, or the id of one deleted. */
+export type EncryptableWrite =
+  | { model: EncryptableModel; board: number; record: ShownRecord }
+  | { model: EncryptableModel; board: number; removed: number };
+
+const writeListeners = new Set<(write: EncryptableWrite) => void>();
+
+/** Follows accepted writes (the device search keeps its index current); answers the unsubscribe. */
+export function onEncryptableWrite(listener: (write: EncryptableWrite) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+export function encryptableWritten(write: EncryptableWrite): void {
+  for (const listener of writeListeners) listener(write);
+}

@@ -58,9 +58,11 @@ export function removeStoredWithPrefix(prefix: string): void {
   }
 }
 
-export interface PersistOptions {
+export interface PersistOptions<T = unknown> {
   /** Longest JSON text kept; a longer value lives in memory only. */
   maxChars?: number;
+  /** What of a value may rest in localStorage (the rest lives in memory only); the whole value by default. */
+  keep?: (value: T) => T;
 }
 
 /**
@@ -71,11 +73,14 @@ export function persistentAtom<T>(
   key: string,
   initial: T,
   isValid: (value: unknown) => value is T,
-  { maxChars }: PersistOptions = {},
+  { maxChars, keep }: PersistOptions<T> = {},
 ): PreinitializedWritableAtom<T> {
-  const stored = readStored(key, isValid);
+  const read = readStored(key, isValid);
+  const stored = read !== undefined && keep ? keep(read) : read;
+  // A copy written before `keep` held more than it may: replaced at once.
+  if (stored !== read) writeStored(key, stored, maxChars);
   const $store = atom<T>(stored === undefined ? initial : stored);
-  onSet($store, ({ newValue }) => writeStored(key, newValue, maxChars));
+  onSet($store, ({ newValue }) => writeStored(key, keep ? keep(newValue) : newValue, maxChars));
   return $store;
 }
 

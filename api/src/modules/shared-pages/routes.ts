@@ -14,8 +14,14 @@ export const sharedPage = documented(
       page: z.object({
         slug: z.string(),
         title: z.string(),
-        body: z.string().describe('Sanitized rich text (HTML).'),
-        date: z.string().describe("The entry's date (YYYY-MM-DD), else the day it was created."),
+        body: z.string().describe('Sanitized rich text (HTML); empty when the page is sealed.'),
+        sealed: z
+          .string()
+          .optional()
+          .describe(
+            "An encrypted entry's page: its title, body and date sealed in the owner's browser; the key is in the link's fragment, which browsers never send.",
+          ),
+        date: z.string().describe("The entry's date (YYYY-MM-DD), else the day it was created; empty when sealed."),
         shared_at: z.string().describe('An ISO instant.'),
       }),
     })
@@ -43,6 +49,21 @@ export async function sharedPageRoutes(app: FastifyInstance): Promise<void> {
       const found = await sharedEntry(app.db, request.params.slug);
       if (!found) throw notFound(NOT_SHARED);
       const { page, entry } = found;
+      if (entry.data.encrypted === true) {
+        // The server cannot read the entry: only the browser's sealed copy is served, never the entry's ciphertext.
+        if (typeof page.data.sealed !== 'string') throw notFound(NOT_SHARED);
+        return {
+          success: true as const,
+          page: {
+            slug: request.params.slug,
+            title: '',
+            body: '',
+            sealed: page.data.sealed,
+            date: '',
+            shared_at: page.createdAt.toISOString(),
+          },
+        };
+      }
       const text = (field: string) => (typeof entry.data[field] === 'string' ? String(entry.data[field]) : '');
       return {
         success: true as const,

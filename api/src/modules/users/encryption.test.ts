@@ -162,7 +162,7 @@ describe('encrypted journal entries and notes', () => {
 });
 
 describe('what the server shows of an encrypted entry', () => {
-  it('names it on a goal page, and will not make a public page of it', async () => {
+  it('names it on a goal page, and will not make a public page of it without its sealed copy', async () => {
     const user = await signUp(app);
     const { dataKey } = await turnOn(user);
     const goal = (await create(user, 'goal', { title: 'Run' })).json().goal;
@@ -173,6 +173,6 @@ describe('what the server shows of an encrypted entry', () => {
     expect(page.json().journal_entries).toEqual([{ id: entry.id, title: 'Encrypted entry', date: '2026-01-05' }]);
     const share = await create(user, 'shared_page', { source_model: 'journal_entry', source_id: entry.id });
     expect(share.statusCode).toBe(422);
-    expect(share.json().message).toBe('This entry is encrypted end to end, so it cannot be shared as a public page.');
+    expect(share.json().message).toBe('This entry is encrypted end to end: unlock your journal to share it.');
   });
 });
