@@ -204,7 +204,6 @@ describe('the plan of a term walk', () => {
     expect(plan).toContain('search_terms_pkey');
     expect(plan).toContain('journal_entry_pkey');
     expect(plan).not.toContain('Bitmap');
-    const [{ text: page }] = await statement.execute(values);
-    expect(String(page).split('\n')).toHaveLength(51);
+    expect(await statement.execute(values)).toHaveLength(51);
   });
 });
