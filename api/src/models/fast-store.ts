@@ -13,7 +13,7 @@ import { sortInstant, type Owner } from './store';
 /**
  * The engine's hot paths, each ONE statement, written with Drizzle's query builder and prepared once per model and
  * shape under a name (db/prepared.ts): the SQL is built once, every value is a placeholder, and the database parses
- * and plans each statement once (bench/README.md, *Data path*: on PostgreSQL a statement built per call costs four
+ * and plans each statement once (bench/README.md, *The API's data path*: on PostgreSQL a statement built per call costs four
  * times the CPU).
  */
 const value = sql.placeholder;
