@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Db } from '../src/db/client';
 import { noteTable } from '../src/db/model-tables';
 import { defaultEnv } from '../src/env';
-import { findRow, listPage } from '../src/models/fast-store';
+import { findRow, listPage, pageColumns } from '../src/models/fast-store';
 import { entryOf } from '../src/models/registry';
 import { BENCH_PASSWORD } from './bench-client';
 import { seedNotes } from './seed-notes';
@@ -54,19 +54,11 @@ const nextId = () => ids[(n += 1) % ids.length];
 // PGlite's own Drizzle driver over the same client: without the named-statement session.
 const plain: Db =
   database.kind === 'pglite'
-    ? (drizzle({ client: (database.db as unknown as { session: { client: PGlite } }).session.client }))
+    ? drizzle({ client: (database.db as unknown as { session: { client: PGlite } }).session.client })
     : database.db;
 
 const t = noteTable;
-const columns = {
-  id: t.id,
-  boardId: t.boardId,
-  createdAt: t.createdAt,
-  updatedAt: t.updatedAt,
-  position: t.position,
-  sortAt: t.sortAt,
-  data: t.data,
-};
+const columns = pageColumns(t);
 const ownedBy = and(eq(t.userId, sql.placeholder('user')), eq(t.boardId, sql.placeholder('board')));
 const values = () => ({ user: owner.userId, board: owner.boardId });
 const pageOf = (db: Db, limit: unknown) =>

@@ -22,7 +22,7 @@ const value = sql.placeholder;
 type RowColumns = Record<keyof StoredRow, SQLWrapper>;
 
 /** The columns a page reads (every one but `search`, which is for the index only). */
-function pageColumns<C extends RowColumns>(c: C): Pick<C, keyof StoredRow> {
+export function pageColumns<C extends RowColumns>(c: C): Pick<C, keyof StoredRow> {
   return {
     id: c.id,
     boardId: c.boardId,
