@@ -90,10 +90,7 @@ export async function listPage(
 /** The columns a page's range and cursor are on: the record's, or the term table's copies of them. */
 type KeyColumns = Pick<RowColumns, 'sortAt' | 'id' | 'position'>;
 
-/**
- * The one statement of a list page and its values: exported so the benchmark and the tests read the plans of what
- * runs (`statement.getQuery()`).
- */
+/** The one statement of a list page and its values: exported so the tests read the plan of what runs. */
 export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery) {
   const order = entry.def.order.kind === 'position' ? 'position' : 'newest';
   const values: Record<string, unknown> = { user: owner.userId, board: owner.boardId };
@@ -198,13 +195,6 @@ function termWalk(
 
 /** One record of the caller on the board, or undefined (the caller then tells 403 from 404). */
 export async function findRow(db: Db, entry: ModelEntry, owner: Owner, id: number): Promise<StoredRow | undefined> {
-  const { statement, values } = getStatement(db, entry, owner, id);
-  const [row] = await statement.execute(values);
-  return row;
-}
-
-/** The one statement of a get and its values (exported for the benchmark's plans). */
-export function getStatement(db: Db, entry: ModelEntry, owner: Owner, id: number) {
   const t = entry.table;
   const statement = preparedOnce(db, `${entry.def.name}:get`, () =>
     db
@@ -212,7 +202,8 @@ export function getStatement(db: Db, entry: ModelEntry, owner: Owner, id: number
       .from(t)
       .where(and(eq(t.id, value('id')), eq(t.userId, value('user')), eq(t.boardId, value('board')))),
   );
-  return { statement, values: { id, user: owner.userId, board: owner.boardId } };
+  const [row] = await statement.execute({ id, user: owner.userId, board: owner.boardId });
+  return row;
 }
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
