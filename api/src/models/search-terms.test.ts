@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers';
-import { explain } from '../db/explain';
+import { explain } from '../../test/explain';
 import { listStatement } from './fast-store';
 import { entryOf } from './registry';
 import fc from 'fast-check';
