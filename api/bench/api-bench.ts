@@ -202,7 +202,9 @@ async function benchDatabase(database: 'pglite' | 'postgres', withBaseline: bool
         : []),
       ...cases(ready),
     ];
-    for (const item of all) {
+    // BENCH_CASES: only the cases whose name contains one of these (separated by ;).
+    const only = process.env.BENCH_CASES?.split(';');
+    for (const item of all.filter((c) => !only || only.some((part) => c.name.includes(part)))) {
       const row = await measure(
         item.path === '/bare' ? '-' : ready.database,
         'base' in item ? item.base : ready.url,

@@ -10,15 +10,10 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultEnv } from '../src/env';
-import { explain } from '../src/db/explain';
 import { encodeCursor } from '../src/models/cursor';
-import { getStatement, listStatement } from '../src/models/fast-store';
-import { entryOf } from '../src/models/registry';
-import type { ListQuery } from '../src/models/model-hooks';
-import type { Owner } from '../src/models/store';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, BIG, SMALL, createBenchAccount, type BenchAccount, type ServerReady } from './bench-client';
-import { FIXED_MATCHES_WORD, SEARCH_WORD, seedNotes } from './seed-notes';
+import { seedNotes } from './seed-notes';
 
 /** Both drivers answer raw SQL with `{ rows }` (PGlite's Results, node-postgres' QueryResult). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -42,39 +37,6 @@ async function probes(database: Database, account: BenchAccount) {
     smallIds: await idsOf(account.smallBoard),
     deepCursor: encodeCursor([new Date(String(row.sort_at)).toISOString(), Number(row.id)]),
   };
-}
-
-/** The plans of the hot statements, as the engine makes them (fast-store.ts), so a slow case can be read without a profiler. */
-async function explainHotQueries(
-  database: Database,
-  account: BenchAccount,
-  middleId: number,
-  deepCursor: string,
-): Promise<string> {
-  const note = entryOf('note');
-  const big = { userId: account.userId, boardId: account.bigBoard };
-  const small = { userId: account.userId, boardId: account.smallBoard };
-  const page = { limit: 50 };
-  const list = (owner: Owner, query: ListQuery) => listStatement(database.db, note, owner, query);
-  const queries: [string, ReturnType<typeof list>][] = [
-    ['list, first page', list(big, page)],
-    ['list, middle page', list(big, { ...page, cursor: deepCursor })],
-    [`search (${BIG.toLocaleString('en')})`, list(big, { ...page, search: SEARCH_WORD })],
-    [`search (${SMALL.toLocaleString('en')})`, list(small, { ...page, search: SEARCH_WORD })],
-    [`search, 60 matches (${BIG.toLocaleString('en')})`, list(big, { ...page, search: FIXED_MATCHES_WORD })],
-    [`search, 60 matches (${SMALL.toLocaleString('en')})`, list(small, { ...page, search: FIXED_MATCHES_WORD })],
-    [
-      `search of two words (${BIG.toLocaleString('en')})`,
-      list(big, { ...page, search: `${FIXED_MATCHES_WORD} ${SEARCH_WORD}` }),
-    ],
-    ['get', getStatement(database.db, note, big, middleId)],
-  ];
-  const out: string[] = [];
-  for (const [label, { statement, values }] of queries) {
-    const plan = await explain(database.db, statement, values, 'analyze, buffers');
-    out.push(`  ${database.kind} plan, ${label}:`, ...plan.map((line) => `    ${line}`));
-  }
-  return out.join('\n');
 }
 
 async function serve(): Promise<void> {
@@ -118,7 +80,6 @@ async function serve(): Promise<void> {
   await seedNotes(database.db, account.userId, account.smallBoard, SMALL);
   const seedSeconds = (Date.now() - started) / 1000;
   const found = await probes(database, account);
-  process.stderr.write(`${await explainHotQueries(database, account, found.bigIds[0], found.deepCursor)}\n`);
   const ready: ServerReady = {
     url,
     bareUrl,

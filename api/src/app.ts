@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { queueConnectionOf, type Db } from './db/client';
+import type { Db } from './db/client';
 import type { Env } from './env';
 import { installErrorHandler } from './errors';
 import { modelRoutes } from './models/engine';
@@ -18,7 +18,6 @@ import { creatorLedgerRoutes } from './modules/creator-ledger/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { boardRoutes } from './modules/boards/routes';
-import { caldavDepsOf, defineCalendarSyncJob, providersSyncedBy, scanCalendarSyncs } from './modules/calendar/caldav';
 import { googleCalendarRoutes } from './modules/calendar/google-routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { exerciseRoutes } from './modules/exercises/routes';
@@ -29,25 +28,15 @@ import { habitRoutes } from './modules/habits/routes';
 import { homeRoutes } from './modules/home/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
-import { defineMailJob } from './modules/mail/jobs';
-import { definePasswordResetJob } from './modules/auth/password-reset-job';
-import { JobQueue } from './jobs/queue';
-import { ActionSigner } from './modules/reminders/action-links';
-import { defineReminderJobs, scanReminders } from './modules/reminders/delivery';
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { defineDailyEmailJob, scanDailyEmails } from './modules/daily-email/jobs';
 import { unsubscribeRoutes } from './modules/daily-email/routes';
-import { definePushJob, readPushConfig } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
-import { readSmsConfig } from './modules/sms/client';
-import { defineSmsJob } from './modules/sms/jobs';
 import { smsRoutes } from './modules/sms/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { couponRoutes } from './modules/payments/coupon-routes';
 import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
-import { definePayoutJob, schedulePayouts } from './modules/creator-ledger/payouts';
 import { programRoutes } from './modules/programs/routes';
 import { programCoverRoutes } from './modules/programs/cover';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
@@ -69,6 +58,7 @@ import { registerDrain } from './plugins/drain';
 import { registerRequestLog } from './plugins/request-log';
 import { registerMetrics } from './plugins/metrics';
 import { registerSharedCounters } from './plugins/shared-counters';
+import { registerJobs } from './plugins/jobs';
 import './types';
 
 export interface AppOptions {
@@ -135,69 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : createMailer({ smtpUrl: options.env.SMTP_URL, from: options.env.MAIL_FROM }));
   app.decorate('mailer', mailer);
   app.decorate('modelHooks', new Map());
-  // Every kind of job is defined here, before the queue's first use; `startWork()` runs the workers.
-  const queue = new JobQueue(
-    { ...queueConnectionOf(options.db), ...(options.queueSchema ? { schema: options.queueSchema } : {}) },
-    app.log,
-    options.env.QUEUE_POLL_SECONDS,
-  );
-  defineMailJob(queue, mailer);
-  definePasswordResetJob(queue, { db: options.db, env: options.env, mailer });
-  const push = readPushConfig(options.env);
-  definePushJob(queue, { db: options.db, config: push });
-  const sms = readSmsConfig(options.env);
-  app.decorate('sms', sms);
-  defineSmsJob(queue, { db: options.db, config: sms });
-  const reminders = {
-    db: options.db,
-    env: options.env,
-    mailer,
-    queue,
-    signer: new ActionSigner(options.env.ACTION_LINK_SECRET),
-    push,
-    sms,
-  };
-  defineReminderJobs(reminders);
-  defineDailyEmailJob(reminders);
-  defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
   const transfers = transfersOf(payments);
-  definePayoutJob(queue, { db: options.db, transfers, log: app.log });
-  app.decorate('queue', queue);
-  app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
-  app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));
-  let scanTimer: NodeJS.Timeout | undefined;
-  app.decorate('startWork', async () => {
-    await queue.start();
-    let scanning = false;
-    const scan = async () => {
-      if (scanning) return;
-      scanning = true;
-      try {
-        await scanReminders(reminders);
-        await scanDailyEmails(reminders);
-        await scanCalendarSyncs(
-          options.db,
-          queue,
-          options.env.CALENDAR_REFRESH_MINUTES,
-          providersSyncedBy(options.env),
-        );
-        await schedulePayouts(queue);
-      } catch (error) {
-        app.log.error({ err: error }, 'reminder scan failed; the next one retries');
-      } finally {
-        scanning = false;
-      }
-    };
-    await scan();
-    scanTimer = setInterval(() => void scan(), options.env.REMINDER_SCAN_SECONDS * 1000);
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(scanTimer);
-    await queue.stop();
-    mailer.close();
-  });
+  const reminders = registerJobs(app, transfers, options.queueSchema);
 
   // First of the request hooks: while shutting down, nothing else runs for a new request.
   registerDrain(app);
@@ -244,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   await app.register(notificationRoutes, { deps: reminders });
-  await app.register(pushRoutes, { config: push });
+  await app.register(pushRoutes, { config: reminders.push });
   await app.register(smsRoutes);
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
   const s3 = s3SettingsOf(options.env);

@@ -10,7 +10,7 @@ import { dbId } from '../ids';
 import { requireOwnBoard } from '../modules/boards/service';
 import { bodyLimits } from '../plugins/body-limits';
 import { authOf } from '../types';
-import { presenterOf, type StoredRow } from './compact-row';
+import { presenterOf, type StoredRow } from './presenter';
 import { findRow, insertOwned, listPage, updateIfUnchanged } from './fast-store';
 import { healthIssueHooks } from './hooks/health-issue';
 import { programHooks } from './hooks/program';

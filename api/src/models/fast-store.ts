@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { boards } from '../db/core-schema';
 import { preparedOnce } from '../db/prepared';
 import { searchTerms } from '../db/search-terms-schema';
-import { compactRow, parseCompactPage, parseCompactRow, type CompactColumns, type StoredRow } from './compact-row';
+import type { StoredRow } from './presenter';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ListQuery, ModelEntry, RecordData } from './model-hooks';
 import { isPlainWordSearch, keepsSearchTerms, termPlan } from './search-terms';
@@ -13,49 +13,16 @@ import { sortInstant, type Owner } from './store';
 /**
  * The engine's hot paths, each ONE statement, written with Drizzle's query builder and prepared once per model and
  * shape under a name (db/prepared.ts): the SQL is built once, every value is a placeholder, and the database parses
- * and plans each statement once. Each answers one text (a record, or a page of them: models/compact-row.ts).
+ * and plans each statement once (bench/README.md, *The API's data path*: on PostgreSQL a statement built per call costs four
+ * times the CPU).
  */
 const value = sql.placeholder;
 
-/** The statements here all answer one text per row (a compact row or page), or nothing. */
-interface TextStatement {
-  execute(values: Record<string, unknown>): Promise<{ text: string | null }[]>;
-}
-
-async function firstText(statement: TextStatement, values: Record<string, unknown>): Promise<string | null> {
-  const [row] = await statement.execute(values);
-  return row?.text ?? null;
-}
-
-/**
- * How many rows a page of `limit` reads: one more than asked (it tells whether a next page exists), rounded up
- * to one of a few sizes, written into the SQL text as a literal. With `LIMIT $n` PostgreSQL cannot cost a generic
- * plan (it assumes a tenth of the table), so it re-plans the statement on every call, which on PGlite cost about
- * as much as running it; with a literal the prepared statement's plan is made once and reused. The few sizes keep
- * the number of statement texts small; a page between two sizes reads up to the next and ignores the rest.
- */
-export const FETCH_SIZES = [2, 6, 11, 21, 26, 51, 101, 201] as const;
-
-export function rowsToFetch(limit: number): number {
-  const wanted = limit + 1;
-  const size = FETCH_SIZES.find((candidate) => candidate >= wanted);
-  if (size === undefined || !Number.isSafeInteger(limit) || limit < 1)
-    throw new Error(`page size out of range: ${limit}`);
-  return size;
-}
-
-/**
- * A number written into the SQL text for `.limit()` and `.offset()`: Drizzle binds a number given there as a
- * parameter (`limit $3`), the plan problem `rowsToFetch` explains. Its select builder writes an SQL chunk given
- * there as it is (drizzle-orm 0.45.4, pg-core/dialect.js, `buildSelectQuery`); fast-store.test.ts holds the text.
- */
-function literal(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a row count: ${count}`);
-  return sql.raw(String(count)) as unknown as number;
-}
+/** The columns of a stored record: a model table's, or a subquery's copies of them. */
+type RowColumns = Record<keyof StoredRow, SQLWrapper>;
 
 /** The columns a page reads (every one but `search`, which is for the index only). */
-function pageColumns<C extends CompactColumns>(c: C): Pick<C, keyof CompactColumns> {
+export function pageColumns<C extends RowColumns>(c: C): Pick<C, keyof StoredRow> {
   return {
     id: c.id,
     boardId: c.boardId,
@@ -70,41 +37,31 @@ function pageColumns<C extends CompactColumns>(c: C): Pick<C, keyof CompactColum
 /** A page's order: the model's (by position, or newest first by its date), or the most recently made first. */
 type Order = 'position' | 'newest' | 'made';
 
-function orderOf(order: Order, c: Pick<CompactColumns, 'position' | 'sortAt' | 'createdAt' | 'id'>): SQL[] {
+function orderOf(order: Order, c: Pick<RowColumns, 'position' | 'sortAt' | 'createdAt' | 'id'>): SQL[] {
   if (order === 'position') return [asc(c.position), asc(c.id)];
   return order === 'newest' ? [desc(c.sortAt), desc(c.id)] : [desc(c.createdAt), desc(c.id)];
 }
 
-/** Up to `reads` of the table's rows in `order`: the page a statement joins into one text (`joinedPage`). */
-function pageSubquery(db: Db, table: ModelEntry['table'], where: SQL | undefined, order: Order, reads: number) {
+/** Up to `limit` of the table's rows in `order` (the `limit` placeholder). */
+function page(db: Db, table: ModelEntry['table'], where: SQL | undefined, order: Order) {
   return db
     .select(pageColumns(table))
     .from(table)
     .where(where)
     .orderBy(...orderOf(order, table))
-    .limit(literal(reads))
-    .as('page');
-}
-
-/** ONE text for a page: the database joins the page's rows (`page`, a subquery) in its order. */
-function joinedPage(db: Db, page: ReturnType<typeof pageSubquery>, order: Order) {
-  const joined = sql<
-    string | null
-  >`string_agg(${compactRow(page)}, E'\\n' order by ${sql.join(orderOf(order, page), sql`, `)})`;
-  return db.select({ text: joined }).from(page);
+    .limit(value('limit'));
 }
 
 /**
- * The board's records, the most recently made first, up to `limit` of them: one statement, as ONE text. For lists
+ * The board's records, the most recently made first, up to `limit` of them, in one statement. For lists
  * outside the engine (the exercise library's custom exercises).
  */
 export async function newestMade(db: Db, entry: ModelEntry, owner: Owner, limit: number): Promise<StoredRow[]> {
-  const statement = preparedOnce(db, `${entry.def.name}:newest-made:${limit}`, () => {
+  const statement = preparedOnce(db, `${entry.def.name}:newest-made`, () => {
     const t = entry.table;
-    const where = and(eq(t.userId, value('user')), eq(t.boardId, value('board')));
-    return joinedPage(db, pageSubquery(db, t, where, 'made', limit), 'made');
+    return page(db, t, and(eq(t.userId, value('user')), eq(t.boardId, value('board'))), 'made');
   });
-  return parseCompactPage(await firstText(statement, { user: owner.userId, board: owner.boardId }));
+  return statement.execute({ user: owner.userId, board: owner.boardId, limit });
 }
 
 /**
@@ -120,7 +77,7 @@ export async function listPage(
 ): Promise<{ rows: StoredRow[]; nextCursor?: string }> {
   const byPosition = entry.def.order.kind === 'position';
   const { statement, values } = listStatement(db, entry, owner, query);
-  const rows = parseCompactPage(await firstText(statement, values), query.limit + 1);
+  const rows = await statement.execute(values);
   const visible = rows.slice(0, query.limit);
   const last = visible.at(-1);
   const nextCursor =
@@ -131,12 +88,9 @@ export async function listPage(
 }
 
 /** The columns a page's range and cursor are on: the record's, or the term table's copies of them. */
-type KeyColumns = Pick<CompactColumns, 'sortAt' | 'id' | 'position'>;
+type KeyColumns = Pick<RowColumns, 'sortAt' | 'id' | 'position'>;
 
-/**
- * The one statement of a list page and its values: exported so the benchmark and the tests read the plans of what
- * runs (`statement.getQuery()`).
- */
+/** The one statement of a list page and its values: exported so the tests read the plan of what runs. */
 export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery) {
   const order = entry.def.order.kind === 'position' ? 'position' : 'newest';
   const values: Record<string, unknown> = { user: owner.userId, board: owner.boardId };
@@ -149,14 +103,16 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
   if (query.to) values.to = query.to;
   if (query.search) values.search = query.search;
   if (plan?.driver) values.driver = plan.driver;
+  if (plan) values.fence = 0;
   if (query.cursor) {
     const [key, lastId] = decodeCursor(query.cursor, order);
     values.key = key;
     values.lastId = lastId;
   }
-  const reads = rowsToFetch(query.limit);
+  // One more row than asked tells whether there is a next page.
+  values.limit = query.limit + 1;
   const walk = !plan ? 'gin' : plan.driver === null ? 'terms-parsed' : plan.single ? 'terms-one' : 'terms';
-  const shape = [entry.def.name, 'list', order, walk, reads, !!query.from, !!query.to, !!query.search, !!query.cursor];
+  const shape = [entry.def.name, 'list', order, walk, !!query.from, !!query.to, !!query.search, !!query.cursor];
 
   const statement = preparedOnce(db, shape.join(':'), () => {
     const t = entry.table;
@@ -178,9 +134,9 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
         ...keyFilters(t),
         query.search ? sql`${t.search} @@ websearch_to_tsquery('simple', ${value('search')})` : undefined,
       );
-      return joinedPage(db, pageSubquery(db, t, where, order, reads), order);
+      return page(db, t, where, order);
     }
-    return joinedPage(db, termWalk(db, entry, plan, reads, keyFilters), order);
+    return termWalk(db, entry, plan, keyFilters);
   });
   return { statement, values };
 }
@@ -188,13 +144,12 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
 /**
  * The rows of a plain-word search page, newest first, through the term table: the board's rows of the query's
  * longest word (bound, or worked out by the database's parser) in the model's order, each record checked against
- * the rest of the query, until `reads` are found.
+ * the rest of the query, until `limit` are found.
  */
 function termWalk(
   db: Db,
   entry: ModelEntry,
   plan: { driver: string | null; single: boolean },
-  reads: number,
   keyFilters: (c: KeyColumns) => (SQL | undefined)[],
 ) {
   const t = entry.table;
@@ -206,7 +161,7 @@ function termWalk(
     .select({ ...pageColumns(t), userId: t.userId, search: t.search })
     .from(t)
     .where(eq(t.id, terms.recordId))
-    .offset(literal(0))
+    .offset(value('fence'))
     .as('n');
   const walked =
     plan.driver === null
@@ -235,27 +190,20 @@ function termWalk(
       ),
     )
     .orderBy(desc(terms.sortAt), desc(terms.recordId))
-    .limit(literal(reads))
-    .as('page');
+    .limit(value('limit'));
 }
 
 /** One record of the caller on the board, or undefined (the caller then tells 403 from 404). */
 export async function findRow(db: Db, entry: ModelEntry, owner: Owner, id: number): Promise<StoredRow | undefined> {
-  const { statement, values } = getStatement(db, entry, owner, id);
-  const row = await firstText(statement, values);
-  return row === null ? undefined : parseCompactRow(row);
-}
-
-/** The one statement of a get and its values (exported for the benchmark's plans). */
-export function getStatement(db: Db, entry: ModelEntry, owner: Owner, id: number) {
   const t = entry.table;
   const statement = preparedOnce(db, `${entry.def.name}:get`, () =>
     db
-      .select({ text: compactRow(t) })
+      .select(pageColumns(t))
       .from(t)
       .where(and(eq(t.id, value('id')), eq(t.userId, value('user')), eq(t.boardId, value('board')))),
   );
-  return { statement, values: { id, user: owner.userId, board: owner.boardId } };
+  const [row] = await statement.execute({ id, user: owner.userId, board: owner.boardId });
+  return row;
 }
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -315,12 +263,9 @@ export async function insertOwned(
       })
       .from(boards)
       .where(and(eq(boards.id, value('board')), eq(boards.userId, value('user'))));
-    return db
-      .insert(writtenColumns(entry.def.name))
-      .select(owned)
-      .returning({ text: compactRow(t) });
+    return db.insert(writtenColumns(entry.def.name)).select(owned).returning(pageColumns(t));
   });
-  const row = await firstText(statement, {
+  const [row] = await statement.execute({
     user: owner.userId,
     board: owner.boardId,
     now: now.toISOString(),
@@ -328,7 +273,7 @@ export async function insertOwned(
     data: JSON.stringify(data),
     ...(hasPosition ? { position } : {}),
   });
-  return row === null ? undefined : parseCompactRow(row);
+  return row;
 }
 
 /**
@@ -364,9 +309,9 @@ export async function updateIfUnchanged(
           eq(sql`date_trunc('milliseconds', ${t.updatedAt})`, sql`${value('readAt')}::timestamptz`),
         ),
       )
-      .returning({ text: compactRow(t) });
+      .returning(pageColumns(t));
   });
-  const row = await firstText(statement, {
+  const [row] = await statement.execute({
     data: JSON.stringify(data),
     updatedAt: updatedAt.toISOString(),
     sortAt: sortInstant(entry, data, read.createdAt).toISOString(),
@@ -376,5 +321,5 @@ export async function updateIfUnchanged(
     board: owner.boardId,
     readAt: read.updatedAt.toISOString(),
   });
-  return row === null ? undefined : parseCompactRow(row);
+  return row;
 }

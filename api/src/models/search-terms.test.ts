@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers';
-import { explain } from '../db/explain';
+import { explain } from '../../test/explain';
 import { listStatement } from './fast-store';
 import { entryOf } from './registry';
 import fc from 'fast-check';
@@ -204,7 +204,6 @@ describe('the plan of a term walk', () => {
     expect(plan).toContain('search_terms_pkey');
     expect(plan).toContain('journal_entry_pkey');
     expect(plan).not.toContain('Bitmap');
-    const [{ text: page }] = await statement.execute(values);
-    expect(String(page).split('\n')).toHaveLength(51);
+    expect(await statement.execute(values)).toHaveLength(51);
   });
 });

@@ -2,7 +2,7 @@ import { exerciseLevels } from '@lifeboard/shared/models/exercise-options';
 import { z } from 'zod';
 import { invalid } from '../../errors';
 import { dbId } from '../../ids';
-import { presenterOf } from '../../models/compact-row';
+import { presenterOf } from '../../models/presenter';
 import { newestMade } from '../../models/fast-store';
 import type { HookContext, ModelEntry, ModelHooks, WireRecord } from '../../models/model-hooks';
 import { libraryOf, matchesWords, searchWords, type Library } from './library';
@@ -110,12 +110,7 @@ export function mergeExercises(
   return { records, ...(offset + query.limit < all.length ? { nextCursor: String(offset + query.limit) } : {}) };
 }
 
-/**
- * The board's own exercises, newest first, as ONE text value (models/compact-row.ts): read as rows, 200 of them
- * cost more than the rest of a search (every field of every row decoded and mapped, three dates each), and their
- * garbage brought a 5-13 ms young-generation GC every seven searches, which was the search's p95
- * (bench/README.md). A search of the library alone does not read them.
- */
+/** The board's own exercises, newest first. A search of the library alone does not read them. */
 async function customExercises(ctx: HookContext, entry: ModelEntry): Promise<WireRecord[]> {
   const rows = await newestMade(ctx.app.db, entry, { userId: ctx.userId, boardId: ctx.boardId }, MAX_CUSTOM);
   return rows.map(presenterOf(entry.def));

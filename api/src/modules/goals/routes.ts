@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
 import { notFound } from '../../errors';
 import { dbId } from '../../ids';
-import { presenterOf } from '../../models/compact-row';
+import { presenterOf } from '../../models/presenter';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';

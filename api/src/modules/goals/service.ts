@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ModelTable } from '../../db/model-table';
 import { modelTables } from '../../db/model-tables';
-import { presenterOf } from '../../models/compact-row';
+import { presenterOf } from '../../models/presenter';
 import { rowColumns } from '../../models/store';
 import type { ModelHooks, RecordData, WireRecord } from '../../models/model-hooks';
 import { statsOfHabits } from '../habits/checkpoints';

@@ -9,7 +9,7 @@ import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
-import { presenterOf } from '../../models/compact-row';
+import { presenterOf } from '../../models/presenter';
 import { entriesByHabit, ruleOf } from './entries';
 import {
   checkIn,

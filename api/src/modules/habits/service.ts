@@ -5,6 +5,7 @@ import { habitEntries, users } from '../../db/schema';
 import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
 import { entryOf } from '../../models/registry';
+import { pageColumns } from '../../models/fast-store';
 import { insertRecord } from '../../models/store';
 import { requireOwnBoard } from '../boards/service';
 import { statsOfHabits } from './checkpoints';
@@ -95,15 +96,7 @@ export async function habitPage(
   const t = habitTable();
   const archivedAt = sql`${t.data}->'archived_at'`;
   return app.db
-    .select({
-      id: t.id,
-      boardId: t.boardId,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      position: t.position,
-      sortAt: t.sortAt,
-      data: t.data,
-    })
+    .select(pageColumns(t))
     .from(t)
     .where(
       and(

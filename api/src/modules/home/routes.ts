@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { ModelTable } from '../../db/model-table';
 import { modelTables } from '../../db/model-tables';
 import { dbId } from '../../ids';
-import { presenterOf } from '../../models/compact-row';
+import { presenterOf } from '../../models/presenter';
 import { rowColumns } from '../../models/store';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';

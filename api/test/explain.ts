@@ -1,5 +1,5 @@
 import { fillPlaceholders, sql, type Query } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../src/db/client';
 
 /** Both drivers answer raw SQL with `{ rows }` (PGlite's Results, node-postgres' QueryResult). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -10,7 +10,7 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 /**
  * The plan of a prepared query (`getQuery()`) for these placeholder values, one line per element: its text with
- * each `$n` bound again, behind `EXPLAIN (options)`. For the benchmark's and the tests' look at what runs.
+ * each `$n` bound again, behind `EXPLAIN (options)`. For the tests' look at what runs.
  */
 export async function explain(
   db: Db,
