@@ -38,6 +38,8 @@ import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { defineDailyEmailJob, scanDailyEmails } from './modules/daily-email/jobs';
+import { defineWeeklyReflectionJob, scanWeeklyReflections } from './modules/reflection/jobs';
+import { reflectionRoutes } from './modules/reflection/routes';
 import { unsubscribeRoutes } from './modules/daily-email/routes';
 import { definePushJob, readPushConfig } from './modules/push/service';
 import { pushRoutes } from './modules/push/routes';
@@ -159,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
+  defineWeeklyReflectionJob(queue, app);
   defineCalendarSyncJob(queue, caldavDepsOf(options.db, options.env));
   // One provider for checkout and payouts (the test provider's signing secret is made once).
   const payments = options.payments ?? providerOf(options.env);
@@ -177,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       try {
         await scanReminders(reminders);
         await scanDailyEmails(reminders);
+        await scanWeeklyReflections(reminders);
         await scanCalendarSyncs(
           options.db,
           queue,
@@ -241,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { provider: payments });
   await app.register(couponRoutes);
   await app.register(aiRoutes);
+  await app.register(reflectionRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   await app.register(notificationRoutes, { deps: reminders });
