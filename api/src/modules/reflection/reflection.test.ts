@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOf, createTestApp, signUp, type TestUser } from '../../../test/helpers';
 import { dayOf, isoOf } from '../habits/strength';
+import { collectAccountData } from '../users/account-data';
 import { scanWeeklyReflections } from './jobs';
 
 const REFLECTION = 'You wrote on two days and kept your walks going. Next week, try a walk after lunch.';
@@ -164,6 +165,9 @@ describe('the weekly reflection with a provider', () => {
     expect(prompt).not.toContain('lbe:');
     expect(prompt).not.toContain(sealed.body);
     expect((await user.get('/api/reflection')).json().reflections).toMatchObject([{ text: REFLECTION }]);
+    // The person's reflections are theirs: they go with the account's export.
+    const exported = await collectAccountData(app.db, user.id, new Date());
+    expect(exported.weekly_reflections).toMatchObject([{ text: REFLECTION, entries_left_out: 1 }]);
   });
 
   it('counts against the provider’s daily limit, and says so when the provider fails', async () => {
