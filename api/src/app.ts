@@ -31,6 +31,7 @@ import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { reminderActionRoutes } from './modules/reminders/routes';
 import { muscleRoutes } from './modules/muscles/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { reflectionRoutes } from './modules/reflection/routes';
 import { unsubscribeRoutes } from './modules/daily-email/routes';
 import { pushRoutes } from './modules/push/routes';
 import { smsRoutes } from './modules/sms/routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { provider: payments });
   await app.register(couponRoutes);
   await app.register(aiRoutes);
+  await app.register(reflectionRoutes);
   await app.register(invitationRoutes);
   await app.register(reminderActionRoutes, { deps: reminders, signer: reminders.signer });
   await app.register(notificationRoutes, { deps: reminders });

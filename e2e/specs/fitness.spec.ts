@@ -81,11 +81,21 @@ describe('a training log', () => {
     await expect
       .poll(() => heading.textContent(), { timeout: 20_000 })
       .toMatch(/^Push day · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
-    await expect.poll(() => page.getByText('(last time: 60 kg × 8)').isVisible(), { timeout: 20_000 }).toBe(true);
+    // The plan's workout by name, never by its number.
+    expect(await page.getByRole('link', { name: 'Push day', exact: true }).getAttribute('href')).toBe(
+      `/workouts/${workoutId}`,
+    );
+    // Last session's same set sits in the row; one tap copies it in.
+    const previous = page.getByRole('button', { name: `60 kg × 8 (copy into set 1 of ${benchName})` });
+    await expect.poll(() => previous.isVisible(), { timeout: 20_000 }).toBe(true);
 
     const weight = page.getByLabel(`Weight (kg), set 1 of ${benchName}`);
-    // Prefilled with last time's 60 kg + 2.5 (every set hit its reps); typed again as a person would.
+    // Prefilled with last time's 60 kg + 2.5 (every set hit its reps).
     await expect.poll(() => weight.inputValue()).toBe('62.5');
+    await previous.click();
+    expect(await weight.inputValue()).toBe('60');
+    expect(await page.getByLabel(`Reps, set 1 of ${benchName}`).inputValue()).toBe('8');
+    // Typed again as a person would.
     await weight.fill('');
     await weight.pressSequentially('62.5');
     await page.getByRole('button', { name: `Done set 1 of ${benchName}` }).click();
@@ -116,6 +126,26 @@ describe('a training log', () => {
       success: true,
       records: { max_weight: 62.5, best_e1rm: 79.17, max_reps: 8, best_session_volume: 960 },
     });
+  });
+
+  it('names a first session by its workout and says nothing about records: there were none to break', async () => {
+    // An exercise this person never logged, in a session of the Push day plan that has no title of its own.
+    const first = await createRecord(site, user, 'workout_session', {
+      title: '',
+      workout_id: workoutId,
+      // A month ago: this week's and last week's volumes (checked below) stay as they are.
+      started_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      sets: [{ exercise_id: BENCH + 1, reps: 12, weight: 20, done: true }],
+    });
+    await page.goto(`${site.shellUrl}/workout-session/${first.id}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 })
+      .toMatch(/^Push day · [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
+    await expect.poll(() => page.getByTestId('previous-set').textContent(), { timeout: 20_000 }).toBe('–');
+    await page.getByRole('button', { name: 'Finish session' }).click();
+    const summary = page.getByTestId('session-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/Sets done: 1 of 1/);
+    expect(await summary.textContent()).not.toMatch(/Records broken/);
   });
 
   it("charts the exercise's progress and marks today on the training calendar with the week's volume", async () => {

@@ -1,6 +1,7 @@
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { AiModels } from './ai/AiPages';
 import { AuditPage } from './audit/AuditPage';
+import { AuthorsPage } from './authors/AuthorsPage';
 import { NotFound } from './NotFound';
 import { QueuePage } from './queue/QueuePage';
 import { AdminOverview } from './overview/AdminPages';
@@ -19,7 +20,7 @@ export function AreaRoutes() {
         <Route path="/admin/payments" element={<AdminPayments />} />
         <Route path="/admin/users" element={<UsersPage />} />
         <Route path="/admin/users/:id" element={<UserPage />} />
-        <Route path="/admin/authors" element={<UsersPage creatorsOnly />} />
+        <Route path="/admin/authors" element={<AuthorsPage />} />
         <Route path="/admin/ai-models" element={<AiModels />} />
         <Route path="/admin/ai-model-testing" element={<AiModels testing />} />
         <Route path="/admin/queue" element={<QueuePage />} />

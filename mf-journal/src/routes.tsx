@@ -9,6 +9,7 @@ import {
   MoodsScreen,
   NotesScreen,
   PublicSharedPage,
+  ReflectionScreen,
   SharedPagesScreen,
 } from './screens';
 
@@ -24,6 +25,7 @@ export function AreaRoutes() {
     <div data-area="mf_journal">
       <Routes>
         <Route path="/journal" element={loading('Loading the journal…', <JournalScreen />)} />
+        <Route path="/journal/reflection" element={loading('Loading your reflection…', <ReflectionScreen />)} />
         <Route path="/notes" element={loading('Loading notes…', <NotesScreen />)} />
         <Route path="/moods" element={loading('Loading moods…', <MoodsScreen />)} />
         {collectionRoutes.map((route) => (

@@ -18,6 +18,9 @@ export const CollectionScreen = lazyScreen(() =>
 export const SharedPagesScreen = lazyScreen(() =>
   import('./shared-pages/SharedPagesScreen').then((m) => m.SharedPagesScreen),
 );
+export const ReflectionScreen = lazyScreen(() =>
+  import('./reflection/ReflectionScreen').then((m) => m.ReflectionScreen),
+);
 export const PublicSharedPage = lazyScreen(() =>
   import('./shared-pages/PublicSharedPage').then((m) => m.PublicSharedPage),
 );
@@ -44,6 +47,7 @@ export function preloadFor(location: { pathname: string; search: string }): Prom
     return Promise.all(wanted);
   }
   if (pathname === '/moods') return quietly(MoodsScreen.preload());
+  if (pathname === '/journal/reflection') return quietly(ReflectionScreen.preload());
   if (pathname === '/shared-pages') return quietly(SharedPagesScreen.preload());
   if (pathname.startsWith('/a/')) return quietly(PublicSharedPage.preload());
   if (collectionRoutes.some((route) => route.path === pathname)) return quietly(CollectionScreen.preload());

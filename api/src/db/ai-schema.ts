@@ -50,3 +50,29 @@ export const aiUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * A weekly reflection a model wrote over a person's journal and habits: the words, and what was sent for it (the
+ * counts the screen shows), so the person can see later what the model saw. Encrypted entries are never sent.
+ */
+export const weeklyReflections = pgTable(
+  'weekly_reflection',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first and last day (the person's calendar days) the reflection looks at. */
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    text: text('text').notNull(),
+    model: text('model').notNull(),
+    entriesSent: integer('entries_sent').notNull(),
+    entriesLeftOut: integer('entries_left_out').notNull(),
+    habitsSent: integer('habits_sent').notNull(),
+    /** Asked for on the screen, or written by the weekly job. */
+    origin: text('origin', { enum: ['request', 'weekly'] }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('weekly_reflection_user_idx').on(t.userId, t.createdAt)],
+);

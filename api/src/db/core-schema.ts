@@ -37,6 +37,8 @@ export const users = pgTable(
     usingAsUser: boolean('using_as_user').notNull().default(true),
     timezone: text('timezone').notNull().default('UTC'),
     aiModel: integer('ai_model'),
+    /** Opted in to a weekly reflection over the journal and habits, written by the AI model (modules/reflection). */
+    weeklyReflection: boolean('weekly_reflection').notNull().default(false),
     /** The unit weights are shown and typed in; they are stored in kg whatever it is. */
     weightUnit: text('weight_unit', { enum: ['kg', 'lb'] })
       .notNull()

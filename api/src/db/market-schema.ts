@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core-schema';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -184,3 +184,19 @@ export const chapterCompletions = pgTable(
     index('chapter_completion_program_idx').on(t.userId, t.programId),
   ],
 );
+
+/**
+ * What an admin set on an author's public page (`/author/:x`): a verified mark, and the page's name, bio, photo (an
+ * upload's id) and links. A name left null shows the account's name. One row per author, made on the first change.
+ */
+export const authorProfiles = pgTable('author_profile', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  bio: text('bio'),
+  photo: text('photo'),
+  links: jsonb('links').$type<{ label: string; url: string }[]>().notNull().default([]),
+  verifiedAt: instant('verified_at'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import { caldavDepsOf, defineCalendarSyncJob, providersSyncedBy, scanCalendarSyn
 import { definePayoutJob, schedulePayouts } from '../modules/creator-ledger/payouts';
 import { defineDailyEmailJob, scanDailyEmails } from '../modules/daily-email/jobs';
 import { defineMailJob } from '../modules/mail/jobs';
+import { defineWeeklyReflectionJob, scanWeeklyReflections } from '../modules/reflection/jobs';
 import type { Transfers } from '../modules/creator-ledger/payouts';
 import { definePushJob, readPushConfig } from '../modules/push/service';
 import { ActionSigner } from '../modules/reminders/action-links';
@@ -15,7 +16,7 @@ import { defineSmsJob } from '../modules/sms/jobs';
 
 /**
  * The background work: the queue (`app.queue`) with every kind of job defined before its first use, and the scan
- * that queues what comes due (reminders, daily e-mails, calendar syncs, payouts) once `app.startWork()` runs, then
+ * that queues what comes due (reminders, daily e-mails, weekly reflections, calendar syncs, payouts) once `app.startWork()` runs, then
  * every REMINDER_SCAN_SECONDS. Answers what the routes that act on that work are given.
  */
 export function registerJobs(app: FastifyInstance, transfers: Transfers | null, queueSchema?: string): ReminderDeps {
@@ -34,6 +35,7 @@ export function registerJobs(app: FastifyInstance, transfers: Transfers | null, 
   defineSmsJob(queue, { db, config: sms });
   defineReminderJobs(reminders);
   defineDailyEmailJob(reminders);
+  defineWeeklyReflectionJob(queue, app);
   defineCalendarSyncJob(queue, caldavDepsOf(db, env));
   definePayoutJob(queue, { db, transfers, log: app.log });
   app.decorate('queue', queue);
@@ -48,6 +50,7 @@ export function registerJobs(app: FastifyInstance, transfers: Transfers | null, 
     try {
       await scanReminders(reminders);
       await scanDailyEmails(reminders);
+      await scanWeeklyReflections(reminders);
       await scanCalendarSyncs(db, queue, env.CALENDAR_REFRESH_MINUTES, providersSyncedBy(env));
       await schedulePayouts(queue);
     } catch (error) {

@@ -21,6 +21,8 @@ export const auditActionWords: Record<string, string> = {
   'program.review': 'Program reviewed',
   'refund.decision': 'Refund decided',
   'ai_provider.change': 'AI provider changed',
+  'author.verify': 'Author verified or unverified',
+  'author.page': 'Author page edited',
   'sign_in.new_device': 'Sign-in from a new device',
 };
 
@@ -43,6 +45,12 @@ export function describeEntry(entry: AuditEntry): string {
       return `Sale #${entry.target_id ?? ''} ${text(d.decision)} by the ${text(d.by)}`;
     case 'ai_provider.change':
       return `${text(d.name)}: ${text(d.change)}`;
+    case 'author.verify':
+      return `${text(d.name)} (${text(d.email)}): ${d.verified === true ? 'verified' : 'no longer verified'}`;
+    case 'author.page': {
+      const changed = Array.isArray(d.changed) ? d.changed.map(text) : [];
+      return `${text(d.name)} (${text(d.email)}): ${changed.join(', ')} changed${d.from_name ? ` (was “${text(d.from_name)}”)` : ''}`;
+    }
     case 'sign_in.new_device':
       return `${text(d.device)}${d.ip ? ` from ${text(d.ip)}` : ''}`;
     default:

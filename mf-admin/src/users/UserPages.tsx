@@ -48,20 +48,15 @@ function RoleControl({ user, onChanged }: { user: AdminUser; onChanged: (user: A
   );
 }
 
-/** `/admin/users` (all users, searchable, role changes) and `/admin/authors` (creators only). */
-export function UsersPage({ creatorsOnly = false }: { creatorsOnly?: boolean }) {
+/** `/admin/users`: all users, searchable, with role changes. */
+export function UsersPage() {
   const { users, failed, reload, replace } = useAdminUsers();
   const [search, setSearch] = useState('');
   const query = search.trim().toLowerCase();
-  const shown = (users ?? []).filter(
-    (u) => (!creatorsOnly || u.role === 'creator') && (!query || `${u.name} ${u.email}`.toLowerCase().includes(query)),
-  );
+  const shown = (users ?? []).filter((u) => !query || `${u.name} ${u.email}`.toLowerCase().includes(query));
   return (
     <section className="lb-stack">
-      <PageHeader
-        title={creatorsOnly ? 'Authors' : 'Users'}
-        description={creatorsOnly ? 'Accounts that publish programs.' : 'Everyone with an account, oldest first.'}
-      />
+      <PageHeader title="Users" description="Everyone with an account, oldest first." />
       {failed ? (
         <ErrorPanel message="The user list could not be loaded (admins only)." code="LB-FORBIDDEN" onRetry={reload} />
       ) : null}
@@ -72,9 +67,7 @@ export function UsersPage({ creatorsOnly = false }: { creatorsOnly?: boolean }) 
         onChange={(e) => setSearch(e.target.value)}
       />
       {users === null ? <Skeleton lines={5} /> : null}
-      {users && !shown.length && !failed ? (
-        <EmptyState title={creatorsOnly ? 'No authors yet' : 'No users match'} />
-      ) : null}
+      {users && !shown.length && !failed ? <EmptyState title="No users match" /> : null}
       {shown.length ? (
         <Table
           columns={['Name', 'E-mail', 'Role', 'Joined', 'Status']}

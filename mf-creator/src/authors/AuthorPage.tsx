@@ -5,6 +5,7 @@ import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { excerpt } from '@lifeboard/shared/ui/model/rich-text';
 import { Card, PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
+import { VerifiedMark } from '@lifeboard/shared/ui/VerifiedMark';
 import { formatMoney } from '@lifeboard/shared/lib/money';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { installsText, readAuthorPage } from './author-api';
@@ -32,7 +33,34 @@ export function AuthorPage() {
     signedIn ? `/program-purchase/${encodeURIComponent(guid)}` : `/sign-up/${encodeURIComponent(guid)}`;
   return (
     <section className="lb-stack" aria-label={`Author ${author.name}`}>
-      <PageHeader title={author.name} description={author.tagline ?? undefined} />
+      <PageHeader
+        title={
+          <>
+            {author.name}
+            {author.verified ? <VerifiedMark /> : null}
+          </>
+        }
+        description={author.tagline ?? undefined}
+      />
+      {author.photo || author.bio || author.links.length ? (
+        <Panel title={`About ${author.name}`}>
+          <div className="lb-stack">
+            <ProgramCover cover={author.photo} title={author.name} alt={`Photo of ${author.name}`} />
+            {author.bio ? <p>{author.bio}</p> : null}
+            {author.links.length ? (
+              <ul aria-label="Links">
+                {author.links.map((link, i) => (
+                  <li key={i}>
+                    <a href={link.url} rel="noopener noreferrer nofollow" target="_blank">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </Panel>
+      ) : null}
       <Panel title="Programs">
         {programs.length === 0 ? <p>{author.name} has not published a program yet.</p> : null}
         <div className="lb-stack">

@@ -1,5 +1,11 @@
 import { coverOf } from '@lifeboard/shared/api/authors';
-import type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
+import type {
+  AuthorProfile,
+  FollowedAuthor,
+  FollowedProgram,
+  PublicAuthor,
+  PublicProgram,
+} from '@lifeboard/shared/api/authors';
 import { isRecord, listOf } from '@lifeboard/shared/api/use-api-get';
 
 export type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram };
@@ -33,9 +39,23 @@ export function readProgram(value: Record<string, unknown>): PublicProgram | nul
   };
 }
 
+/** The page's own parts of an author: the verified mark, and the bio, photo and links an admin set. */
+function readProfile(value: unknown): AuthorProfile | null {
+  const author = readAuthor(value);
+  if (!author || !isRecord(value)) return null;
+  const links = Array.isArray(value.links) ? value.links.filter(isRecord) : [];
+  return {
+    ...author,
+    verified: value.verified === true,
+    bio: typeof value.bio === 'string' && value.bio ? value.bio : null,
+    photo: typeof value.photo === 'string' && value.photo ? value.photo : null,
+    links: links.map((l) => ({ label: str(l.label), url: str(l.url) })).filter((l) => /^https?:\/\//.test(l.url)),
+  };
+}
+
 /** `GET /api/author/:author`. */
-export function readAuthorPage(body: unknown): { author: PublicAuthor; programs: PublicProgram[] } | null {
-  const author = isRecord(body) ? readAuthor(body.author) : null;
+export function readAuthorPage(body: unknown): { author: AuthorProfile; programs: PublicProgram[] } | null {
+  const author = isRecord(body) ? readProfile(body.author) : null;
   const programs = listOf(body, 'programs');
   if (!author || !programs) return null;
   return { author, programs: programs.map(readProgram).filter((p): p is PublicProgram => p !== null) };

@@ -18,6 +18,7 @@ import { isRecord, useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readMySubscriptions } from '../implement/implement-api';
 import { usePublishedPrograms } from './published';
 import type { Program } from './published';
+import { VerifiedMark } from '@lifeboard/shared/ui/VerifiedMark';
 
 /** Subscribes (a new board with the program installed, switched to) or unsubscribes, as spec §4 says. */
 function useSubscribe() {
@@ -119,7 +120,7 @@ export function ProgramCatalogue() {
 }
 
 interface ProgramOutline {
-  author: { id: number; name: string };
+  author: { id: number; name: string; verified: boolean };
   chapters: { title: string; available_after_days: number }[];
   refund_window_days: number;
 }
@@ -127,7 +128,11 @@ interface ProgramOutline {
 function readOutline(body: unknown): ProgramOutline | null {
   if (!isRecord(body) || !isRecord(body.author) || !Array.isArray(body.chapters)) return null;
   return {
-    author: { id: Number(body.author.id), name: String(body.author.name ?? '') },
+    author: {
+      id: Number(body.author.id),
+      name: String(body.author.name ?? ''),
+      verified: body.author.verified === true,
+    },
     chapters: body.chapters.filter(isRecord).map((c) => ({
       title: String(c.title ?? ''),
       available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0,
@@ -146,6 +151,7 @@ function Outline({ program }: { program: Program }) {
     <>
       <p>
         By <Link to={`/author/${author.id}`}>{author.name}</Link>
+        {author.verified ? <VerifiedMark /> : null}
       </p>
       <Panel title={`Chapters (${chapters.length})`}>
         {chapters.length === 0 ? <p>No chapters yet: guidance and what it installs.</p> : null}

@@ -53,7 +53,7 @@ const lastTime = {
   ],
 };
 
-function serve(sets: unknown[], extra: Record<string, unknown> = {}) {
+function serve(sets: unknown[], extra: Record<string, unknown> = {}, history: unknown[] = [lastTime]) {
   serveModel(api, 'exercise', 'exercises').rows.push(bench);
   serveModel(api, 'workout', 'workouts').rows.push({
     ...base,
@@ -61,7 +61,7 @@ function serve(sets: unknown[], extra: Record<string, unknown> = {}) {
     title: 'Push day',
     items: [{ exercise_id: 7, sets: 2, reps: 8, rest_s: 60 }],
   });
-  api.on('POST /api/exercise/history', { body: { success: true, sessions: [lastTime] } });
+  api.on('POST /api/exercise/history', { body: { success: true, sessions: history } });
   const sessions = serveModel(api, 'workout_session', 'workoutSessions');
   sessions.rows.push({
     ...base,
@@ -77,7 +77,7 @@ function serve(sets: unknown[], extra: Record<string, unknown> = {}) {
 }
 
 describe('SessionDetail: the live session', () => {
-  it('shows last time beside each set, keeps a typed 62.5 across a reload, saves it exactly when ticked, starts the rest timer and shows a PR', async () => {
+  it("shows last time in each set's row, keeps a typed 62.5 across a reload, saves it exactly when ticked, starts the rest timer and shows a PR", async () => {
     const sessions = serve([
       { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false },
       { exercise_id: 7, reps: 8, weight: 60, target_reps: 8, done: false },
@@ -85,14 +85,19 @@ describe('SessionDetail: the live session', () => {
     const user = userEvent.setup();
     open(4);
     // Three requests (the session, the exercise's name, its history) on a loaded machine: allow them time.
-    expect(await screen.findByText('(last time: 60 kg × 8)', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('(last time: 60 kg × 7)')).toBeTruthy();
+    const previous = await screen.findAllByTestId('previous-set', {}, { timeout: 5000 });
+    await waitFor(() =>
+      expect(previous.map((cell) => cell.textContent)).toEqual([
+        '60 kg × 8 (copy into set 1 of Bench press)',
+        '60 kg × 7 (copy into set 2 of Bench press)',
+      ]),
+    );
     expect(screen.getByRole('heading', { name: 'Push day · Wed, Nov 25' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Weight (kg), set 1 of Bench press'), { target: { value: '62.5' } });
 
     cleanup();
     open(4);
-    await screen.findByText('(last time: 60 kg × 8)', {}, { timeout: 5000 });
+    await screen.findByRole('button', { name: '60 kg × 8 (copy into set 1 of Bench press)' }, { timeout: 5000 });
     expect(screen.getByLabelText<HTMLInputElement>('Weight (kg), set 1 of Bench press').value).toBe('62.5');
 
     sessions.rejectNextWith = { sets: ['The server is down.'] };
@@ -177,6 +182,52 @@ describe('SessionDetail: the live session', () => {
     await waitFor(() => expect(summary.textContent).toMatch(/Records broken: Bench press: Heaviest weight 62.5 kg/));
     expect(summary.querySelector('[data-muscle="Chest"][data-state="primary"]')).toBeTruthy();
     expect(summary.querySelector('[data-muscle="Triceps"][data-state="secondary"]')).toBeTruthy();
+  });
+});
+
+describe('SessionDetail: the compact logger', () => {
+  it("copies last session's set into a row with one tap, and saves it when the set is done", async () => {
+    const sessions = serve([
+      { exercise_id: 7, reps: 10, weight: null, done: false },
+      { exercise_id: 7, reps: 10, weight: 40, done: true },
+      { exercise_id: 7, reps: 10, weight: null, done: false },
+    ]);
+    const user = userEvent.setup();
+    open(4);
+    await user.click(await screen.findByRole('button', { name: '60 kg × 8 (copy into set 1 of Bench press)' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Weight (kg), set 1 of Bench press').value).toBe('60');
+    expect(screen.getByLabelText<HTMLInputElement>('Reps, set 1 of Bench press').value).toBe('8');
+    // A set not done yet is only filled in; nothing is saved until it is ticked.
+    expect((sessions.rows[0].sets as { weight: number | null }[])[0].weight).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '60 kg × 7 (copy into set 2 of Bench press)' }));
+    await waitFor(() =>
+      expect((sessions.rows[0].sets as { reps: number; weight: number }[])[1]).toMatchObject({ reps: 7, weight: 60 }),
+    );
+    // No set 3 last time: nothing to copy.
+    const rows = screen.getAllByTestId('previous-set');
+    expect(rows[2].textContent).toBe('–');
+    expect(rows[2].querySelector('button')).toBeNull();
+  });
+
+  it('is named by its workout when it has no title of its own, and names the workout, never its number', async () => {
+    serve([{ exercise_id: 7, reps: 8, weight: 60, done: false }], { title: '' });
+    open(4);
+    expect(await screen.findByRole('heading', { level: 1, name: /^Push day · [A-Z][a-z]{2}, Nov 25$/ })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Push day' });
+    expect(link.getAttribute('href')).toBe('/workouts/3');
+    expect(screen.queryByText('#3')).toBeNull();
+  });
+
+  it('says nothing about records after a first session: there were none to break', async () => {
+    serve([{ exercise_id: 7, reps: 8, weight: 60, target_reps: 8 }], {}, []);
+    const user = userEvent.setup();
+    open(4);
+    await user.click(await screen.findByRole('button', { name: 'Finish session' }));
+    const summary = await screen.findByTestId('session-summary');
+    await waitFor(() => expect(summary.textContent).toMatch(/Sets done: 1 of 1/));
+    expect(summary.textContent).not.toMatch(/Records broken/);
+    expect(screen.getByTestId('previous-set').textContent).toBe('–');
   });
 });
 

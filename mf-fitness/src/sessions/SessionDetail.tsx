@@ -26,11 +26,12 @@ import { BodyMap } from '../exercises/BodyMap';
 import { ExerciseSearch } from '../exercises/ExercisePicker';
 import { recordText } from '../exercises/ExerciseDetail';
 import { exerciseHistory, nameOf, useExercises, type PastSession } from '../training/api';
-import { dayLabel, durationLabel } from '../training/titles';
+import { dayLabel, durationLabel, sessionTitle } from '../training/titles';
 import { $unit } from '../training/units';
 import { UnitChoice } from '../training/UnitChoice';
 import { DEFAULT_REST_S, type Item } from '../workouts/WorkoutDetail';
 import { RestTimer } from './RestTimer';
+import './sessions.css';
 
 type PerformedSet = LoggedSet & { rpe?: number | null };
 
@@ -64,20 +65,23 @@ interface SetRowProps {
   unit: 'kg' | 'lb';
   reps: string;
   weight: string;
-  lastTime: string | null;
+  /** The same set of this exercise last session, done; null when there was none. */
+  previous: LoggedSet | null;
   records: string;
   actions: SetActions;
 }
 interface SetActions {
   type(index: number, field: keyof Edit, value: string): void;
+  copy(index: number, previous: LoggedSet): void;
   saveTyped(index: number): void;
   tick(index: number, done: boolean): void;
   remove(index: number): void;
 }
 
 /**
- * One set's line. Memoised, with actions that keep their identity: ticking a set re-renders that set's line (and
- * the rest timer), not every line of the session, so the tap paints within a frame.
+ * One set's row: its number, last session's same set (a tap copies it in), weight, reps, done. Memoised, with actions
+ * that keep their identity: ticking a set re-renders that set's row (and the rest timer), not every row of the
+ * session, so the tap paints within a frame.
  */
 const SetRow = memo(function SetRow({
   index,
@@ -87,60 +91,80 @@ const SetRow = memo(function SetRow({
   unit,
   reps,
   weight,
-  lastTime,
+  previous,
   records,
   actions,
 }: SetRowProps) {
   const label = `set ${n} of ${name}`;
   const done = set.done !== false;
   return (
-    <li className="lb-row" data-testid="session-set" data-done={done}>
-      <span>
-        Set {n}
-        {lastTime ? <small> (last time: {lastTime})</small> : null}
-        {set.target_reps ? <small> target {set.target_reps} reps</small> : null}
-      </span>
-      <NumberField
-        label={`Reps, ${label}`}
-        min={0}
-        max={1000}
-        value={reps}
-        onChange={(e) => actions.type(index, 'reps', e.target.value)}
-        onBlur={() => actions.saveTyped(index)}
-      />
-      <NumberField
-        label={`Weight (${unit}), ${label}`}
-        min={0}
-        step="any"
-        inputMode="decimal"
-        value={weight}
-        onChange={(e) => actions.type(index, 'weight', e.target.value)}
-        onBlur={() => actions.saveTyped(index)}
-      />
-      <Button
-        size="small"
-        variant={done ? 'secondary' : 'primary'}
-        aria-pressed={done}
-        onClick={() => actions.tick(index, !done)}
-      >
-        {done ? 'Undo' : 'Done'}
-        <span className="lb-visually-hidden"> {label}</span>
-      </Button>
-      {records ? (
-        <strong className="lb-badge" data-testid="pr-badge" title={records}>
-          PR: {records}
-        </strong>
-      ) : null}
-      <Button size="small" variant="danger" onClick={() => actions.remove(index)}>
-        Remove<span className="lb-visually-hidden"> {label}</span>
-      </Button>
-    </li>
+    <tr data-testid="session-set" data-done={done} className={done ? 'is-done' : undefined}>
+      <td>
+        {n}
+        {set.target_reps ? <small className="lb-muted"> / {set.target_reps}</small> : null}
+      </td>
+      <td data-testid="previous-set">
+        {previous ? (
+          <button type="button" className="lb-set-table__previous" onClick={() => actions.copy(index, previous)}>
+            {setText(previous, unit)}
+            <span className="lb-visually-hidden"> (copy into {label})</span>
+          </button>
+        ) : (
+          <span className="lb-muted" title={`No set ${n} last time`}>
+            –
+          </span>
+        )}
+      </td>
+      <td>
+        <NumberField
+          label={<span className="lb-visually-hidden">{`Weight (${unit}), ${label}`}</span>}
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={weight}
+          onChange={(e) => actions.type(index, 'weight', e.target.value)}
+          onBlur={() => actions.saveTyped(index)}
+        />
+      </td>
+      <td>
+        <NumberField
+          label={<span className="lb-visually-hidden">{`Reps, ${label}`}</span>}
+          min={0}
+          max={1000}
+          inputMode="numeric"
+          value={reps}
+          onChange={(e) => actions.type(index, 'reps', e.target.value)}
+          onBlur={() => actions.saveTyped(index)}
+        />
+      </td>
+      <td>
+        <Button
+          size="small"
+          variant={done ? 'secondary' : 'primary'}
+          aria-pressed={done}
+          onClick={() => actions.tick(index, !done)}
+        >
+          {done ? 'Undo' : 'Done'}
+          <span className="lb-visually-hidden"> {label}</span>
+        </Button>
+        {records ? (
+          <strong className="lb-badge" data-testid="pr-badge" title={records}>
+            PR: {records}
+          </strong>
+        ) : null}
+      </td>
+      <td>
+        <Button size="small" variant="ghost" onClick={() => actions.remove(index)} title={`Remove ${label}`}>
+          <span aria-hidden="true">✕</span>
+          <span className="lb-visually-hidden">Remove {label}</span>
+        </Button>
+      </td>
+    </tr>
   );
 });
 
-function SessionSets({ session }: { session: AnyRecord }) {
+function SessionSets({ session, workout }: { session: AnyRecord; workout: AnyRecord | null }) {
   const unit = useStore($unit);
-  const board = useStore($board);
   const sets: PerformedSet[] = Array.isArray(session.sets) ? (session.sets as PerformedSet[]) : [];
   const order = [...new Set(sets.map((s) => s.exercise_id))];
   const exercises = useExercises(order);
@@ -148,7 +172,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
   const [edits, updateEdits, resetEdits] = useFormDraft<Record<string, Edit>>(`session-sets:${session.id}`, {});
   const [restDraft, updateRest] = useFormDraft(`session-rest:${session.id}`, { endsAt: 0 });
   const [histories, setHistories] = useState<Record<number, PastSession[]>>({});
-  const [plan, setPlan] = useState<Item[]>([]);
+  const plan: Item[] = Array.isArray(workout?.items) ? (workout.items as Item[]) : [];
   const [adding, setAdding] = useState(false);
   const finished = typeof session.ended_at === 'string' && session.ended_at !== '';
 
@@ -162,12 +186,6 @@ function SessionSets({ session }: { session: AnyRecord }) {
       missing.map(async (id) => [id, ((await exerciseHistory(id)) ?? []).filter((s) => s.id !== session.id)] as const),
     ).then((found) => setHistories((known) => ({ ...known, ...Object.fromEntries(found) })));
   }, [orderKey, session.id]);
-  useEffect(() => {
-    if (typeof session.workout_id !== 'number' || !board.id) return;
-    void workouts.get(board.id, session.workout_id).then((result) => {
-      if (result.ok && Array.isArray(result.data.items)) setPlan(result.data.items);
-    });
-  }, [session.workout_id, board.id]);
 
   const before = useMemo(
     () =>
@@ -253,6 +271,21 @@ function SessionSets({ session }: { session: AnyRecord }) {
       'The set was not added',
     );
   }
+  /** Last session's same set, tapped: its weight and reps go into the row (and are saved when the set is done). */
+  async function copyPrevious(i: number, previous: LoggedSet) {
+    updateEdits({
+      [i]: {
+        reps: String(previous.reps),
+        weight: previous.weight == null ? '' : String(fromKg(previous.weight, unit)),
+      },
+    });
+    if (sets[i].done === false) return;
+    const next = sets.map((s, j) => (j === i ? { ...s, reps: previous.reps, weight: previous.weight ?? null } : s));
+    if (await save(next, 'The copied set was not saved')) {
+      resetEdits();
+      updateEdits(withoutEdit(i));
+    }
+  }
   async function removeSet(i: number) {
     if (
       await save(
@@ -272,8 +305,8 @@ function SessionSets({ session }: { session: AnyRecord }) {
     }
   }
   // The lines' actions keep their identity across renders (SetRow is memoised) and call this render's functions.
-  const latest = useRef({ tick, saveTyped, removeSet, edits, sets });
-  latest.current = { tick, saveTyped, removeSet, edits, sets };
+  const latest = useRef({ tick, saveTyped, removeSet, copyPrevious, edits, sets });
+  latest.current = { tick, saveTyped, removeSet, copyPrevious, edits, sets };
   const type = useCallback(
     (i: number, field: keyof Edit, value: string) => {
       const { edits: typed, sets: now } = latest.current;
@@ -288,6 +321,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
   const actions = useMemo<SetActions>(
     () => ({
       type,
+      copy: (i, previous) => void latest.current.copyPrevious(i, previous),
       saveTyped: (i) => void latest.current.saveTyped(i),
       tick: (i, done) => void latest.current.tick(i, done),
       remove: (i) => void latest.current.removeSet(i),
@@ -320,6 +354,8 @@ function SessionSets({ session }: { session: AnyRecord }) {
           ...new Set(worked.flatMap((id) => (exercises.get(id)?.secondary_muscles as string[] | undefined) ?? [])),
         ];
         const duration = Date.parse(String(session.ended_at)) - Date.parse(String(session.started_at));
+        // A first session has no records to break: saying "none" would only discourage.
+        const hadRecords = order.some((id) => before[id]?.max_reps != null);
         return (
           <Panel title="Summary" data-testid="session-summary">
             <ul>
@@ -328,7 +364,7 @@ function SessionSets({ session }: { session: AnyRecord }) {
               <li>
                 Sets done: {sets.filter((s) => s.done !== false).length} of {sets.length}
               </li>
-              <li>Records broken: {broken.length ? broken.join('; ') : 'none this time'}</li>
+              {hadRecords ? <li>Records broken: {broken.length ? broken.join('; ') : 'none this time'}</li> : null}
             </ul>
             <BodyMap highlighted={primary} secondary={secondary} />
           </Panel>
@@ -355,31 +391,47 @@ function SessionSets({ session }: { session: AnyRecord }) {
                 ? ` · Last time (${dayLabel(histories[exerciseId][0].started_at)}): ${last.map((s) => setText(s, unit)).join(', ') || 'no sets done'}`
                 : ' · First time: no numbers to beat yet'}
             </p>
-            <ol className="lb-stack">
-              {sets.map((s, i) => {
-                if (s.exercise_id !== exerciseId) return null;
-                const n = index++;
-                const edit = edits[i];
-                const records = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId))
-                  .map((k) => recordLabels[k])
-                  .join(', ');
-                return (
-                  <SetRow
-                    key={i}
-                    index={i}
-                    n={n + 1}
-                    set={s}
-                    name={name}
-                    unit={unit}
-                    actions={actions}
-                    records={records}
-                    reps={edit ? edit.reps : String(s.reps)}
-                    weight={edit ? edit.weight : s.weight == null ? '' : String(fromKg(s.weight, unit))}
-                    lastTime={last[n] ? setText(last[n], unit) : null}
-                  />
-                );
-              })}
-            </ol>
+            <table className="lb-set-table">
+              <thead>
+                <tr>
+                  <th scope="col">Set</th>
+                  <th scope="col">Previous</th>
+                  <th scope="col">{unit}</th>
+                  <th scope="col">Reps</th>
+                  <th scope="col">
+                    <span className="lb-visually-hidden">Done</span>
+                  </th>
+                  <th scope="col">
+                    <span className="lb-visually-hidden">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sets.map((s, i) => {
+                  if (s.exercise_id !== exerciseId) return null;
+                  const n = index++;
+                  const edit = edits[i];
+                  const records = setRecords(s, before[exerciseId] ?? exerciseRecords([], exerciseId))
+                    .map((k) => recordLabels[k])
+                    .join(', ');
+                  return (
+                    <SetRow
+                      key={i}
+                      index={i}
+                      n={n + 1}
+                      set={s}
+                      name={name}
+                      unit={unit}
+                      actions={actions}
+                      records={records}
+                      reps={edit ? edit.reps : String(s.reps)}
+                      weight={edit ? edit.weight : s.weight == null ? '' : String(fromKg(s.weight, unit))}
+                      previous={last[n] ?? null}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
             <Button size="small" onClick={() => addSet(exerciseId)}>
               Add a set<span className="lb-visually-hidden"> of {name}</span>
             </Button>
@@ -418,9 +470,34 @@ function SessionSets({ session }: { session: AnyRecord }) {
 export function SessionDetail() {
   const { id } = useParams();
   const { record } = useRecord('workout_session', Number(id));
+  const board = useStore($board);
+  const workoutId = typeof record?.workout_id === 'number' ? record.workout_id : null;
+  const [workout, setWorkout] = useState<AnyRecord | null>(null);
+  useEffect(() => {
+    if (workoutId === null || !board.id) return;
+    let live = true;
+    void workouts.get(board.id, workoutId).then((result) => {
+      if (live && result.ok) setWorkout(result.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [workoutId, board.id]);
+  const workoutName = typeof workout?.title === 'string' && workout.title.trim() ? workout.title.trim() : undefined;
+  const ownTitle = typeof record?.title === 'string' && record.title.trim() !== '';
   return (
-    <ModelDetailRoute model="workout_session" backHref="/workout-sessions">
-      {record ? <SessionSets session={record} /> : null}
+    <ModelDetailRoute
+      model="workout_session"
+      backHref="/workout-sessions"
+      // Named by its workout ("Push day · Tue, Nov 25"), never by a number, when it has no title of its own.
+      title={record && !ownTitle ? sessionTitle(workoutName, String(record.started_at)) : undefined}
+      fieldText={
+        workoutId !== null
+          ? { workout_id: <Link to={`/workouts/${workoutId}`}>{workoutName ?? 'The workout'}</Link> }
+          : undefined
+      }
+    >
+      {record ? <SessionSets session={record} workout={workout} /> : null}
     </ModelDetailRoute>
   );
 }

@@ -191,6 +191,7 @@ export function JournalScreen() {
         actions={
           editor ? null : (
             <>
+              <Link to="/journal/reflection">Weekly reflection</Link>
               <ExportImportButton />
               <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>
                 New entry

@@ -7,6 +7,21 @@ export interface PublicAuthor {
   tagline: string | null;
 }
 
+/** A link on an author's page, as an admin set it. */
+export interface AuthorLink {
+  label: string;
+  url: string;
+}
+
+/** The author on their public page: who they are as an admin set it, and whether an admin verified them. */
+export interface AuthorProfile extends PublicAuthor {
+  verified: boolean;
+  bio: string | null;
+  /** The photo's upload id (`/api/uploads/{id}`), null without one. */
+  photo: string | null;
+  links: AuthorLink[];
+}
+
 /** What every view of a program names it by: the purchase pages, an author's page, the admin list. */
 export interface ProgramSummary {
   id: number;

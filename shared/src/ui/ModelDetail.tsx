@@ -60,10 +60,22 @@ export interface ModelDetailProps {
   children?: ReactNode;
   /** Open with the editor showing (an `/:id/edit` route). */
   startEditing?: boolean;
+  /** The heading, when the screen knows a better one than the record's own title (a session named by its workout). */
+  title?: string;
+  /** What a field shows in place of its stored value (a reference's name instead of its id). */
+  fieldText?: Partial<Record<string, ReactNode>>;
 }
 
 /** One record: its fields, an edit form, and delete (with undo) that returns to the list. */
-export function ModelDetail({ model, id, backHref, children, startEditing = false }: ModelDetailProps) {
+export function ModelDetail({
+  model,
+  id,
+  backHref,
+  children,
+  startEditing = false,
+  title,
+  fieldText = {},
+}: ModelDetailProps) {
   const view = modelView(model);
   const { record, error, reload } = useRecord(model, id);
   const [editing, setEditing] = useState(startEditing);
@@ -98,7 +110,7 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
     <section className="lb-stack" data-model={model}>
       {back}
       <PageHeader
-        title={recordTitle(model, record)}
+        title={title ?? recordTitle(model, record)}
         actions={
           <>
             <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>
@@ -123,7 +135,7 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
         <Panel>
           <dl className="lb-detail">
             {view.fields.map((spec) => {
-              const text = displayValue(spec, record, true);
+              const text = fieldText[spec.name] ?? displayValue(spec, record, true);
               return text
                 ? [<dt key={`${spec.name}-t`}>{spec.label}</dt>, <dd key={`${spec.name}-d`}>{text}</dd>]
                 : null;
@@ -137,13 +149,28 @@ export function ModelDetail({ model, id, backHref, children, startEditing = fals
 }
 
 /** `ModelDetail` for a route with an `:id` parameter. */
-export function ModelDetailRoute({ model, backHref, children, startEditing }: Omit<ModelDetailProps, 'id'>) {
+export function ModelDetailRoute({
+  model,
+  backHref,
+  children,
+  startEditing,
+  title,
+  fieldText,
+}: Omit<ModelDetailProps, 'id'>) {
   const { id } = useParams();
   const numeric = Number(id);
   if (!Number.isInteger(numeric) || numeric <= 0)
     return <ErrorPanel title="Not found" message={`“${id ?? ''}” is not a valid id.`} code="LB-NOT-FOUND" />;
   return (
-    <ModelDetail key={numeric} model={model} id={numeric} backHref={backHref} startEditing={startEditing}>
+    <ModelDetail
+      key={numeric}
+      model={model}
+      id={numeric}
+      backHref={backHref}
+      startEditing={startEditing}
+      title={title}
+      fieldText={fieldText}
+    >
       {children}
     </ModelDetail>
   );

@@ -14,6 +14,7 @@ const reachedFromPages = new Set([
   '/how-habits-work',
   '/daily-activity-list/summary',
   '/calendar/connections',
+  '/journal/reflection',
 ]);
 
 describe('the sidebar', () => {

@@ -83,6 +83,7 @@ const userShell = rows('shell', 'user', true, [
 
 const userJournal = rows('mf_journal', 'user', true, [
   ['/journal', 'Journal'],
+  ['/journal/reflection', 'Weekly reflection'],
   ['/notes', 'Notes'],
   ['/moods', 'Moods'],
   ['/shared-pages', 'Shared pages'],

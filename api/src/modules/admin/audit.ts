@@ -12,6 +12,8 @@ export const auditActions = {
   'program.review': 'Program reviewed',
   'refund.decision': 'Refund decided',
   'ai_provider.change': 'AI provider changed',
+  'author.verify': 'Author verified or unverified',
+  'author.page': 'Author page edited',
   'sign_in.new_device': 'Sign-in from a new device',
 } as const;
 export type AuditAction = keyof typeof auditActions;

@@ -51,6 +51,10 @@ describe('GET /api/author/:author', () => {
       slug: `ada-lovelace-${creator.id}`,
       name: 'Ada Lovelace',
       tagline: null,
+      verified: false,
+      bio: null,
+      photo: null,
+      links: [],
     });
     expect(body.programs).toEqual([
       {

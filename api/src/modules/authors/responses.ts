@@ -1,5 +1,11 @@
 import { reviewSchema } from '../admin/program-review';
-import type { FollowedAuthor, FollowedProgram, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
+import type {
+  AuthorProfile,
+  FollowedAuthor,
+  FollowedProgram,
+  PublicAuthor,
+  PublicProgram,
+} from '@lifeboard/shared/api/authors';
 import { z } from 'zod';
 import { documented, wireSchema } from '../../openapi';
 import { programStatuses, type AdminProgram } from './admin-programs';
@@ -58,9 +64,20 @@ const followedAuthor = wireSchema<FollowedAuthor>()(
   }),
 );
 
+export const authorLink = z.object({ label: z.string(), url: z.string() });
+
+export const authorProfile = wireSchema<AuthorProfile>()(
+  publicAuthor.extend({
+    verified: z.boolean().describe('An admin verified who the author is.'),
+    bio: z.string().nullable(),
+    photo: z.string().nullable().describe("The photo's upload id (GET /api/uploads/{id})."),
+    links: z.array(authorLink),
+  }),
+);
+
 export const authorPage = documented(
   z
-    .object({ success: z.literal(true), author: publicAuthor, programs: z.array(publicProgram) })
+    .object({ success: z.literal(true), author: authorProfile, programs: z.array(publicProgram) })
     .meta({ description: 'The author and their published programs, newest first.' }),
 );
 

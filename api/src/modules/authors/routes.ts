@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
+import { adminAuthorRoutes } from './admin-authors';
 import { adminPrograms, chaptersOf, programStatuses } from './admin-programs';
 import { implementation, markChapter, mySubscriptions } from './implement';
 import { documented } from '../../openapi';
@@ -150,4 +151,5 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, program: { ...program, chapters: await chaptersOf(app.db, program.id) } };
     },
   );
+  await app.register(adminAuthorRoutes);
 }

@@ -1,9 +1,9 @@
 import { coverOf } from '@lifeboard/shared/api/authors';
-import type { FollowedAuthor, PublicAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
+import type { AuthorProfile, FollowedAuthor, PublicProgram } from '@lifeboard/shared/api/authors';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { subscriptions, users } from '../../db/schema';
+import { authorProfiles, subscriptions, users } from '../../db/schema';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 
 /** The public address of an author: their name made readable, then their id (`ada-lovelace-12`). */
@@ -68,7 +68,7 @@ export async function publishedProgramsOf(db: Db, userId: number): Promise<Progr
 export async function findAuthor(
   db: Db,
   id: number,
-): Promise<{ author: PublicAuthor; programs: PublicProgram[] } | null> {
+): Promise<{ author: AuthorProfile; programs: PublicProgram[] } | null> {
   const [user] = await db
     .select({
       id: users.id,
@@ -76,19 +76,26 @@ export async function findAuthor(
       role: users.role,
       tagline: users.tagline,
       showTagline: users.showTagline,
+      profile: authorProfiles,
     })
     .from(users)
+    .leftJoin(authorProfiles, eq(authorProfiles.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
   if (!user) return null;
   const programs = await publishedProgramsOf(db, user.id);
   if (user.role !== 'creator' && programs.length === 0) return null;
+  const name = user.profile?.name ?? user.name;
   return {
     author: {
       id: user.id,
-      slug: authorSlug(user.id, user.name),
-      name: user.name,
+      slug: authorSlug(user.id, name),
+      name,
       tagline: user.showTagline && user.tagline ? user.tagline : null,
+      verified: user.profile?.verifiedAt != null,
+      bio: user.profile?.bio ?? null,
+      photo: user.profile?.photo ?? null,
+      links: user.profile?.links ?? [],
     },
     programs: programs.map(publicProgram),
   };

@@ -24,7 +24,7 @@ describe('GET /api/program/:id/outline', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       success: true,
-      author: { id: creator.id, name: 'Coach Carla' },
+      author: { id: creator.id, name: 'Coach Carla', verified: false },
       chapters: [
         { title: 'Week one', available_after_days: 0 },
         { title: 'Week two', available_after_days: 7 },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { modelTables } from '../../db/model-tables';
-import { users } from '../../db/schema';
+import { authorProfiles, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { MAX_DB_ID } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
@@ -14,7 +14,11 @@ const outline = documented(
   z
     .object({
       success: z.literal(true),
-      author: z.object({ id: z.number().int(), name: z.string() }),
+      author: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        verified: z.boolean().describe('An admin verified who the author is.'),
+      }),
       chapters: z.array(
         z.object({
           title: z.string(),
@@ -45,15 +49,21 @@ export async function programOutlineRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const programs = modelTables.program;
       const [program] = await app.db
-        .select({ id: programs.id, authorId: users.id, authorName: users.name })
+        .select({
+          id: programs.id,
+          authorId: users.id,
+          authorName: sql<string>`coalesce(${authorProfiles.name}, ${users.name})`,
+          verifiedAt: authorProfiles.verifiedAt,
+        })
         .from(programs)
         .innerJoin(users, eq(users.id, programs.userId))
+        .leftJoin(authorProfiles, eq(authorProfiles.userId, users.id))
         .where(sql`${programs.id} = ${request.params.id} and ${programs.data}->>'status' = 'published'`);
       if (!program) throw notFound('No such program.');
       const chapters = await chaptersOf(app.db, program.id);
       return {
         success: true as const,
-        author: { id: program.authorId, name: program.authorName },
+        author: { id: program.authorId, name: program.authorName, verified: program.verifiedAt !== null },
         chapters: chapters.map((c) => ({ title: c.title, available_after_days: c.available_after_days })),
         refund_window_days: fees.refundWindowDays,
       };

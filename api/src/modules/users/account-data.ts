@@ -14,6 +14,7 @@ import {
   outbox,
   simpleModels,
   subscriptions,
+  weeklyReflections,
   uploads,
   users,
 } from '../../db/schema';
@@ -27,6 +28,7 @@ import type { BlobStore } from '../uploads/blob-store';
 import { csvFiles, markdownFiles, type ExportFile } from './export-files';
 import { succeeded } from './responses';
 import { loadUser } from './present';
+import { presentReflection } from '../reflection/service';
 
 export interface AccountDataOptions {
   store: BlobStore;
@@ -150,6 +152,11 @@ export async function collectAccountData(db: Db, userId: number, now: Date) {
     .where(eq(invitations.inviterId, userId))
     .orderBy(asc(invitations.id));
   const calendarRows = await db.select().from(calendarConnections).where(eq(calendarConnections.userId, userId));
+  const reflectionRows = await db
+    .select()
+    .from(weeklyReflections)
+    .where(eq(weeklyReflections.userId, userId))
+    .orderBy(asc(weeklyReflections.id));
   return {
     format: exportFormat,
     version: exportVersion,
@@ -177,6 +184,7 @@ export async function collectAccountData(db: Db, userId: number, now: Date) {
       withdrawn_at: iso(row.withdrawnAt),
     })),
     calendar_connections: calendarRows.map((row) => ({ provider: row.provider, events: row.events })),
+    weekly_reflections: reflectionRows.map(presentReflection),
   };
 }
 

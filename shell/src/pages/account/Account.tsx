@@ -61,6 +61,10 @@ export default function Account() {
           saved={user.using_as_user}
         />
         <AiModelRow saved={user.ai_model} />
+        <p className="lb-muted">
+          A weekly reflection on your journal and habits, written by this model: see what it sends and turn it on under{' '}
+          <Link to="/journal/reflection">Weekly reflection</Link>.
+        </p>
       </section>
       <ExportAccount />
       <CreatorSection role={user.role} />
