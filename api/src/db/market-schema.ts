@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core-schema';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -183,4 +183,22 @@ export const chapterCompletions = pgTable(
     uniqueIndex('chapter_completion_idx').on(t.userId, t.chapterId),
     index('chapter_completion_program_idx').on(t.userId, t.programId),
   ],
+);
+
+/** A buyer's latest answers to one lesson's quiz, with the score they got (the course player shows it again). */
+export const quizAttempts = pgTable(
+  'quiz_attempt',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: programId(),
+    chapterId: bigint('chapter_id', { mode: 'number' }).notNull(),
+    /** The index of the choice picked for each question, in the quiz's order (null: left unanswered). */
+    answers: jsonb('answers').$type<(number | null)[]>().notNull(),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    answeredAt: instant('answered_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quiz_attempt_idx').on(t.userId, t.chapterId)],
 );
