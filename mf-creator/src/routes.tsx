@@ -20,6 +20,7 @@ const ChapterOrder = lazyScreen(() => import('./creator/ChapterOrder').then((m) 
 const CouponsPage = lazyScreen(() => import('./creator/CouponsPage').then((m) => m.CouponsPage));
 const ProgramImplement = lazyScreen(() => import('./implement/ProgramImplement').then((m) => m.ProgramImplement));
 const CoverEditor = lazyScreen(() => import('./creator/CoverEditor').then((m) => m.CoverEditor));
+const LessonEditor = lazyScreen(() => import('./creator/LessonEditor').then((m) => m.LessonEditor));
 
 /** `/chapters`; reached from a program (`?program=ID`), a new chapter belongs to that program unless changed. */
 function ChaptersScreen() {
@@ -32,6 +33,11 @@ function ChaptersScreen() {
       description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it."
       detailHref={(id) => `/chapter/${id}`}
       defaults={defaults}
+      editorExtra={(chapter) => (
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <LessonEditor chapter={chapter} />
+        </Suspense>
+      )}
     >
       <Suspense fallback={<Skeleton lines={2} />}>
         <ChapterOrder />
