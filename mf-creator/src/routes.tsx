@@ -1,6 +1,6 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Link, Route, Routes, useSearchParams } from '@lifeboard/shared/lib/router';
+import { Link, Route, Routes, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { ProgramCatalogue, ProgramPage, SubscriptionPage } from './catalogue/ProgramPages';
 import { ReviewNotes } from './creator/ReviewNotes';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
@@ -33,16 +33,25 @@ function ChaptersScreen() {
       description="The chapters of your programs. A chapter can open some days after a buyer starts (drip); preview it on the program's page as a buyer sees it."
       detailHref={(id) => `/chapter/${id}`}
       defaults={defaults}
-      editorExtra={(chapter) => (
-        <Suspense fallback={<Skeleton lines={4} />}>
-          <LessonEditor chapter={chapter} />
-        </Suspense>
-      )}
     >
       <Suspense fallback={<Skeleton lines={2} />}>
         <ChapterOrder />
       </Suspense>
     </ModelScreen>
+  );
+}
+
+/** `/chapter/:id`: the chapter's settings, then its lesson (text, files, quiz). */
+function ChapterPage() {
+  const id = Number(useParams().id);
+  return (
+    <ModelDetailRoute model="chapter" backHref="/chapters">
+      {Number.isInteger(id) && id > 0 ? (
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <LessonEditor key={id} chapterId={id} />
+        </Suspense>
+      ) : null}
+    </ModelDetailRoute>
   );
 }
 
@@ -86,7 +95,7 @@ export function AreaRoutes() {
           <Route path="/myauthors" element={<MyAuthors />} />
           <Route path="/ai-programs" element={<ProgramBuilder />} />
           <Route path="/chapters" element={<ChaptersScreen />} />
-          <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
+          <Route path="/chapter/:id" element={<ChapterPage />} />
           <Route path="/author/:author" element={<AuthorPage />} />
           <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
           <Route path="*" element={<NotFound />} />

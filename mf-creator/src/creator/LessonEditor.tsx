@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { failure, isSuccessStatus, send } from '@lifeboard/shared/api/client';
@@ -7,7 +7,7 @@ import type { EditorHandle } from '@lifeboard/shared/editor/RichTextEditor';
 import { lessonFileNames, MAX_LESSON_FILE_BYTES, MAX_LESSON_FILES } from '@lifeboard/shared/models/lesson-files';
 import { getCollection } from '@lifeboard/shared/stores/collection';
 import { Button } from '@lifeboard/shared/ui/Button';
-import { Skeleton } from '@lifeboard/shared/ui/feedback';
+import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea, TextField } from '@lifeboard/shared/ui/fields';
 import { fileSize } from '../implement/LessonContent';
 import '../implement/lesson.css';
@@ -143,7 +143,7 @@ function LessonText({ chapter }: { chapter: AnyRecord }) {
   );
 }
 
-function LessonFilesEditor({ chapter }: { chapter: AnyRecord }) {
+function LessonFilesEditor({ chapter, onChange }: { chapter: AnyRecord; onChange: () => Promise<void> }) {
   const id = useId();
   const files: FileEntry[] = Array.isArray(chapter.files) ? (chapter.files as FileEntry[]) : [];
   const [busy, setBusy] = useState<string | null>(null);
@@ -166,14 +166,14 @@ function LessonFilesEditor({ chapter }: { chapter: AnyRecord }) {
     setBusy('upload');
     const result = await attachFile(chapter.id, file);
     if (!result.ok) return report({ problem: `“${file.name}” was not attached: ${result.error.message}` });
-    await getCollection('chapter').get(chapter.id);
+    await onChange();
     report({ done: `“${file.name}” is attached.` });
   }
   async function remove(file: FileEntry) {
     setBusy(file.id);
     const result = await removeFile(chapter.id, file.id);
     if (!result.ok) return report({ problem: `“${file.name}” was not removed: ${result.error.message}` });
-    await getCollection('chapter').get(chapter.id);
+    await onChange();
     report({ done: `“${file.name}” is removed.` });
   }
   return (
@@ -242,7 +242,11 @@ function QuizEditor({ chapter }: { chapter: AnyRecord }) {
     setBusy(false);
     setProblem(result.ok ? null : `The quiz was not saved: ${result.error.message}`);
     setDone(
-      result.ok ? (checked.quiz.length ? `The quiz is saved (${checked.quiz.length} questions).` : 'No quiz.') : null,
+      result.ok
+        ? checked.quiz.length
+          ? `The quiz is saved (${checked.quiz.length} question${checked.quiz.length === 1 ? '' : 's'}).`
+          : 'The quiz is removed.'
+        : null,
     );
   }
   return (
@@ -299,15 +303,30 @@ function QuizEditor({ chapter }: { chapter: AnyRecord }) {
   );
 }
 
-/** In a chapter's editor: the lesson's text in the rich-text editor, its downloadable files and its quiz. */
-export function LessonEditor({ chapter }: { chapter: AnyRecord }) {
+/**
+ * On a chapter's page (`/chapter/:id`): the lesson's text in the rich-text editor, its downloadable files and its
+ * quiz. Each saves on its own, so the chapter's form above never flattens the lesson into plain text.
+ */
+export function LessonEditor({ chapterId }: { chapterId: number }) {
   const id = useId();
+  const [chapter, setChapter] = useState<AnyRecord | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    const result = await getCollection('chapter').get(chapterId);
+    if (result.ok) setChapter(result.data);
+    else setProblem(result.error.message);
+  }, [chapterId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (problem && !chapter) return <ErrorPanel title="The lesson could not be loaded" message={problem} />;
+  if (!chapter) return <Skeleton lines={6} />;
   return (
     <section className="lb-stack" aria-labelledby={`${id}-lesson`}>
       <h4 id={`${id}-lesson`}>Lesson</h4>
       <LessonText chapter={chapter} />
       <h4>Files</h4>
-      <LessonFilesEditor chapter={chapter} />
+      <LessonFilesEditor chapter={chapter} onChange={load} />
       <h4>Quiz</h4>
       <QuizEditor chapter={chapter} />
     </section>
