@@ -73,6 +73,14 @@ export function AreaRoutes() {
                 title="Creator programs"
                 description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold."
                 defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}
+                // The program as buyers meet it: the sales page once listed, else the author's preview of its lessons.
+                titleHref={(program) =>
+                  program.status === 'published'
+                    ? `/program/${program.id}`
+                    : typeof program.guid === 'string'
+                      ? `/program-implement/${encodeURIComponent(program.guid)}`
+                      : null
+                }
                 editorExtra={(program) => (
                   <>
                     <p>

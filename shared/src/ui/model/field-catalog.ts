@@ -88,6 +88,26 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
       nullable: false,
       required: false,
     },
+    {
+      name: 'category',
+      label: 'Category',
+      help: 'Where buyers find it when they browse programs by category.',
+      kind: {
+        type: 'select',
+        options: ['fitness', 'mind', 'productivity', 'career', 'relationships', 'learning', 'other'],
+        labels: {
+          fitness: 'Fitness and health',
+          mind: 'Mind and wellbeing',
+          productivity: 'Productivity',
+          career: 'Career and money',
+          relationships: 'Relationships',
+          learning: 'Learning and creativity',
+          other: 'Other',
+        },
+      },
+      nullable: true,
+      required: false,
+    },
   ],
   category: [
     { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 80 }, nullable: false, required: true },
