@@ -46,7 +46,14 @@ beforeAll(async () => {
     '/api/program/create',
     {
       board: creator.boardId,
-      params: { title, price_cents: 1900, currency: 'USD', status: 'published', description: '<p>Run lighter.</p>' },
+      params: {
+        title,
+        price_cents: 1900,
+        currency: 'USD',
+        status: 'published',
+        category: 'fitness',
+        description: '<p>Run lighter.</p>',
+      },
     },
     creator.token,
   );
@@ -122,7 +129,7 @@ describe('a video lesson', () => {
     await expect.poll(() => lesson.getByText('“Drills.pdf” is attached.').isVisible(), { timeout: 20_000 }).toBe(true);
 
     await lesson.getByRole('button', { name: 'Add a question' }).click();
-    await lesson.getByLabel('Question 1').fill('Where should your foot land?');
+    await lesson.getByLabel('Question 1', { exact: true }).fill('Where should your foot land?');
     await lesson.getByLabel('Choices of question 1, one per line').fill('Far in front\nUnder your hips');
     await lesson.getByLabel('Right answer of question 1').selectOption({ label: 'Under your hips' });
     await lesson.getByRole('button', { name: 'Save the quiz' }).click();
@@ -146,7 +153,15 @@ describe('a video lesson', () => {
 
   it('a buyer pays, gets the receipt by mail, watches the lesson, downloads its file and passes its quiz', async () => {
     const page = buyerPage;
-    await page.goto(`${site.shellUrl}/program/${programId}`);
+    // Found in the catalogue by a word of its title and its category.
+    await page.goto(`${site.shellUrl}/programs`);
+    await page.getByLabel('Category').selectOption({ label: 'Fitness and health' });
+    await page.getByRole('searchbox', { name: 'Search programs' }).fill(title);
+    await expect
+      .poll(() => page.getByRole('link', { name: title, exact: true }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL(new RegExp(`/program/${programId}$`), { timeout: 20_000 });
     await page.getByRole('link', { name: /^Buy for 19\.00 USD/ }).click();
     await page.getByRole('button', { name: 'Buy for 19.00 USD' }).click();
     await page.waitForURL(/\/checkout\/co_/, { timeout: 20_000 });
