@@ -59,15 +59,16 @@ async function openLesson() {
       <AreaRoutes />
     </MemoryRouter>,
   );
-  const lesson = await screen.findByRole('region', { name: 'Lesson' });
+  const lesson = await screen.findByRole('region', { name: 'Lesson' }, { timeout: 10_000 });
   return { user, lesson };
 }
 
 describe("a chapter's lesson editor", () => {
   it('edits the text in the rich-text editor, not in a plain field that would flatten it', async () => {
     const { lesson } = await openLesson();
-    const text = await within(lesson).findByRole('textbox', { name: 'Lesson text' });
-    await waitFor(() => expect(text.querySelector('h2')?.textContent).toBe('Start slow'));
+    // Quill loads on demand: slow on a busy machine.
+    const text = await within(lesson).findByRole('textbox', { name: 'Lesson text' }, { timeout: 15_000 });
+    await waitFor(() => expect(text.querySelector('h2')?.textContent).toBe('Start slow'), { timeout: 10_000 });
     // The create-only plain "Body" field is not in the chapter's edit form.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('Opens after (days)')).toBeTruthy();
