@@ -40,6 +40,7 @@ import { couponRoutes } from './modules/payments/coupon-routes';
 import { providerOf, transfersOf, type PaymentProvider } from './modules/payments/providers';
 import { programRoutes } from './modules/programs/routes';
 import { programCoverRoutes } from './modules/programs/cover';
+import { lessonFileRoutes } from './modules/programs/lesson-files';
 import { sharedPageRoutes } from './modules/shared-pages/routes';
 import { siteConfigRoutes } from './modules/site/routes';
 import { simpleModelRoutes } from './modules/simple-models/routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const blobStore = options.blobStore ?? (s3 ? createS3BlobStore(s3) : createDiskBlobStore(options.env.UPLOADS_DIR));
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
+  await app.register(lessonFileRoutes, { store: blobStore });
   await app.register(accountDataRoutes, { store: blobStore });
   await app.register(adminDeleteRoutes, { store: blobStore });
   await app.register(modelRoutes);

@@ -55,6 +55,56 @@ describe('mf-creator routes', () => {
     });
   });
 
+  it('/programs searches by words and a category, and shows each card’s author and category', async () => {
+    api.on('POST /api/program/published', (request) => {
+      const { search, category } = request.body as { search?: string; category?: string };
+      const all = [
+        { ...program, author_name: 'Ann Lee', category: 'fitness' },
+        { ...program, id: 9, title: 'Calm evenings', author_name: 'Bob Stone', category: 'mind' },
+      ];
+      const programs = all.filter(
+        (p) =>
+          (!category || p.category === category) &&
+          (!search || `${p.title} ${p.author_name}`.toLowerCase().includes(search.toLowerCase())),
+      );
+      return { body: { success: true, programs } };
+    });
+    const user = userEvent.setup();
+    at('/programs');
+    expect(await screen.findByRole('link', { name: 'Calm evenings' })).toBeTruthy();
+    expect(screen.getByText(/By Ann Lee · Fitness and health · Price: Free/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Category'), 'Mind and wellbeing');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Morning reset' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Calm evenings' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Search programs/), 'ann');
+    expect(await screen.findByText('No program matches')).toBeTruthy();
+    expect(api.requests.filter((r) => r.path === '/api/program/published').at(-1)?.body).toEqual({
+      search: 'ann',
+      category: 'mind',
+    });
+    await user.click(screen.getByRole('button', { name: 'Show all programs' }));
+    expect(await screen.findByRole('link', { name: 'Morning reset' })).toBeTruthy();
+  });
+
+  it('/creator-programs rows link to the program: its sales page once listed, else its lessons’ preview', async () => {
+    api.on('POST /api/program/all', {
+      body: {
+        success: true,
+        programs: [
+          { ...program, id: 8, guid: 'morning-reset-guid', status: 'published' },
+          { ...program, id: 9, guid: 'evening-guid-0001', title: 'Evening wind-down', status: 'draft' },
+        ],
+      },
+    });
+    api.on('GET /api/program/reviews', { body: { success: true, reviews: [] } });
+    at('/creator-programs');
+    expect((await screen.findByRole('link', { name: 'Morning reset' })).getAttribute('href')).toBe('/program/8');
+    expect(screen.getByRole('link', { name: 'Evening wind-down' }).getAttribute('href')).toBe(
+      '/program-implement/evening-guid-0001',
+    );
+    expect(screen.getByRole('button', { name: 'Edit Morning reset' })).toBeTruthy();
+  });
+
   it('/creator-programs tells the creator why a program was sent back, and which wait for review', async () => {
     api.on('POST /api/program/all', {
       body: {

@@ -1,6 +1,6 @@
 import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
 import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
-import { Link, Route, Routes, useSearchParams } from '@lifeboard/shared/lib/router';
+import { Link, Route, Routes, useParams, useSearchParams } from '@lifeboard/shared/lib/router';
 import { ProgramCatalogue, ProgramPage, SubscriptionPage } from './catalogue/ProgramPages';
 import { ReviewNotes } from './creator/ReviewNotes';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
@@ -20,6 +20,7 @@ const ChapterOrder = lazyScreen(() => import('./creator/ChapterOrder').then((m) 
 const CouponsPage = lazyScreen(() => import('./creator/CouponsPage').then((m) => m.CouponsPage));
 const ProgramImplement = lazyScreen(() => import('./implement/ProgramImplement').then((m) => m.ProgramImplement));
 const CoverEditor = lazyScreen(() => import('./creator/CoverEditor').then((m) => m.CoverEditor));
+const LessonEditor = lazyScreen(() => import('./creator/LessonEditor').then((m) => m.LessonEditor));
 
 /** `/chapters`; reached from a program (`?program=ID`), a new chapter belongs to that program unless changed. */
 function ChaptersScreen() {
@@ -37,6 +38,20 @@ function ChaptersScreen() {
         <ChapterOrder />
       </Suspense>
     </ModelScreen>
+  );
+}
+
+/** `/chapter/:id`: the chapter's settings, then its lesson (text, files, quiz). */
+function ChapterPage() {
+  const id = Number(useParams().id);
+  return (
+    <ModelDetailRoute model="chapter" backHref="/chapters">
+      {Number.isInteger(id) && id > 0 ? (
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <LessonEditor key={id} chapterId={id} />
+        </Suspense>
+      ) : null}
+    </ModelDetailRoute>
   );
 }
 
@@ -58,6 +73,14 @@ export function AreaRoutes() {
                 title="Creator programs"
                 description="Programs you write. Set the price and choose “Published” to send a program to review: an admin approves it before it is listed and sold."
                 defaults={{ status: 'draft', price_cents: 0, currency: 'USD' }}
+                // The program as buyers meet it: the sales page once listed, else the author's preview of its lessons.
+                titleHref={(program) =>
+                  program.status === 'published'
+                    ? `/program/${program.id}`
+                    : typeof program.guid === 'string'
+                      ? `/program-implement/${encodeURIComponent(program.guid)}`
+                      : null
+                }
                 editorExtra={(program) => (
                   <>
                     <p>
@@ -80,7 +103,7 @@ export function AreaRoutes() {
           <Route path="/myauthors" element={<MyAuthors />} />
           <Route path="/ai-programs" element={<ProgramBuilder />} />
           <Route path="/chapters" element={<ChaptersScreen />} />
-          <Route path="/chapter/:id" element={<ModelDetailRoute model="chapter" backHref="/chapters" />} />
+          <Route path="/chapter/:id" element={<ChapterPage />} />
           <Route path="/author/:author" element={<AuthorPage />} />
           <Route path="/program-implement/:programGuid?" element={<ProgramImplement />} />
           <Route path="*" element={<NotFound />} />

@@ -200,3 +200,21 @@ export const authorProfiles = pgTable('author_profile', {
   verifiedAt: instant('verified_at'),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
+
+/** A buyer's latest answers to one lesson's quiz, with the score they got (the course player shows it again). */
+export const quizAttempts = pgTable(
+  'quiz_attempt',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: programId(),
+    chapterId: bigint('chapter_id', { mode: 'number' }).notNull(),
+    /** The index of the choice picked for each question, in the quiz's order (null: left unanswered). */
+    answers: jsonb('answers').$type<(number | null)[]>().notNull(),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    answeredAt: instant('answered_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quiz_attempt_idx').on(t.userId, t.chapterId)],
+);

@@ -205,19 +205,33 @@ export async function createMarketplaceDemo(
     }),
     guid: randomBytes(12).toString('base64url'),
   });
-  const lessons = [
-    [
-      'Week 1: walk and jog',
-      '<p>Walk briskly for 5 minutes, then alternate 60 seconds of jogging with 90 seconds of walking for 20 minutes.</p>',
-    ],
-    ['Week 2: longer jogs', '<p>Alternate 90 seconds of jogging with 2 minutes of walking for 20 minutes.</p>'],
+  // The first lesson shows what a lesson can hold: headings and lists, a video and a quiz.
+  const lessons: { title: string; body: string; extra?: Record<string, unknown> }[] = [
+    {
+      title: 'Week 1: walk and jog',
+      body: '<h2>This week</h2><ol><li data-list="ordered">Walk briskly for 5 minutes.</li><li data-list="ordered">Alternate 60 seconds of jogging with 90 seconds of walking for 20 minutes.</li></ol>',
+      extra: {
+        video_url: 'https://www.youtube.com/watch?v=brFHyOtTwH4',
+        quiz: [
+          {
+            question: 'How long is each jog this week?',
+            choices: ['30 seconds', '60 seconds', '5 minutes'],
+            answer: 1,
+          },
+        ],
+      },
+    },
+    {
+      title: 'Week 2: longer jogs',
+      body: '<p>Alternate 90 seconds of jogging with 2 minutes of walking for 20 minutes.</p>',
+    },
   ];
-  for (const [index, [title, body]] of lessons.entries()) {
+  for (const [index, { title, body, extra }] of lessons.entries()) {
     await insertRecord(
       db,
       entryOf('chapter'),
       owner,
-      createSchema(models.chapter).parse({ program_id: program.id, position: index + 1, title, body }),
+      createSchema(models.chapter).parse({ program_id: program.id, position: index + 1, title, body, ...extra }),
     );
   }
   // The demo buyer's purchase, booked the way a paid checkout is, then dated back past the refund window.

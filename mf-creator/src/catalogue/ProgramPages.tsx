@@ -17,6 +17,20 @@ import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { isRecord, useApiGet } from '@lifeboard/shared/api/use-api-get';
 import { readMySubscriptions } from '../implement/implement-api';
 import { usePublishedPrograms } from './published';
+import { searchDelayMs, useDebounced } from '@lifeboard/shared/lib/use-debounced';
+import { Select, TextField } from '@lifeboard/shared/ui/fields';
+import { modelView } from '@lifeboard/shared/ui/model/model-view';
+
+/** The categories a creator picks from, as plain data from the field catalogue (not the model and zod). */
+function programCategories(): { value: string; label: string }[] {
+  const spec = modelView('program')?.fields.find((field) => field.name === 'category');
+  return spec?.kind.type === 'select'
+    ? spec.kind.options.map((value) => ({
+        value,
+        label: spec.kind.type === 'select' ? spec.kind.labels[value] : value,
+      }))
+    : [];
+}
 import type { Program } from './published';
 import { VerifiedMark } from '@lifeboard/shared/ui/VerifiedMark';
 
@@ -84,17 +98,53 @@ function what(program: Program): string {
 
 /** `/programs`: the catalogue of published programs. */
 export function ProgramCatalogue() {
-  const { programs, failed, reload } = usePublishedPrograms();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const settled = useDebounced(search.trim(), searchDelayMs);
+  const { programs, failed, reload } = usePublishedPrograms({ search: settled, category });
   const { busy, run } = useSubscribe();
+  const narrowed = settled !== '' || category !== '';
   return (
     <section className="lb-stack">
       <PageHeader
         title="Programs"
         description="Guided programs by creators. Subscribing puts the program's goals, habits and routines on a new board of its own."
       />
+      <div className="lb-row" role="search">
+        <TextField
+          label="Search programs"
+          hint="Words from the title, the description or the author’s name."
+          type="search"
+          value={search}
+          maxLength={200}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Select
+          label="Category"
+          value={category}
+          options={[{ value: '', label: 'All categories' }, ...programCategories()]}
+          onChange={(event) => setCategory(event.target.value)}
+        />
+      </div>
       {failed ? <ErrorPanel message="The catalogue could not be loaded." onRetry={reload} /> : null}
       {programs === null ? <Skeleton lines={4} /> : null}
-      {programs?.length === 0 && !failed ? (
+      {programs?.length === 0 && !failed && narrowed ? (
+        <EmptyState
+          title="No program matches"
+          description="Try other words, or another category."
+          action={
+            <Button
+              onClick={() => {
+                setSearch('');
+                setCategory('');
+              }}
+            >
+              Show all programs
+            </Button>
+          }
+        />
+      ) : null}
+      {programs?.length === 0 && !failed && !narrowed ? (
         <EmptyState
           title="No programs published yet"
           description="Creators can publish theirs from Creator programs."
@@ -109,6 +159,10 @@ export function ProgramCatalogue() {
           </h2>
           <p>{excerpt(program.description ?? '', 240)}</p>
           <p className="lb-muted">
+            {program.author_name ? `By ${program.author_name} · ` : ''}
+            {program.category
+              ? `${programCategories().find((c) => c.value === program.category)?.label ?? program.category} · `
+              : ''}
             Price: {formatMoney(program.price_cents, program.currency)}
             {what(program) ? ` · ${what(program)}` : ''}
           </p>

@@ -7,7 +7,6 @@ import { adoptBoard } from '@lifeboard/shared/stores/board-adopt';
 import { notify } from '@lifeboard/shared/stores/notifications';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ActionProblem, EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { installsText } from '../authors/author-api';
@@ -18,6 +17,7 @@ import { formatMoney } from '@lifeboard/shared/lib/money';
 import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
 import { useAction } from '@lifeboard/shared/lib/use-action';
 import type { Chapter, Implementation, Purchase } from './implement-api';
+import { LessonContent } from './LessonContent';
 
 /** `/program-implement` without a guid: the programs the user subscribed to, to pick one. */
 function ChooseProgram() {
@@ -323,10 +323,7 @@ function CoursePlayer({ data: loaded, guid, onChange }: { data: Implementation; 
         {chapter.body === null ? (
           <p className="lb-muted">{closedWords(chapter)}</p>
         ) : (
-          htmlToText(chapter.body)
-            .split('\n')
-            .filter(Boolean)
-            .map((line, i) => <p key={i}>{line}</p>)
+          <LessonContent key={chapter.id} chapter={chapter} guid={guid} isAuthor={data.is_author} />
         )}
         <ActionProblem message={error} />
         <div className="lb-row">

@@ -28,6 +28,78 @@ export interface Chapter {
   available_after_days: number;
   /** When it opens for the caller while the drip schedule still holds it closed; else null. */
   opens_at: string | null;
+  /** The lesson's YouTube or Vimeo player address (checked by the API's rich-text policy); null when none. */
+  video_url: string | null;
+  files: LessonFile[];
+  quiz: LessonQuiz | null;
+}
+
+export interface LessonFile {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  /** `/api/uploads/{id}`. */
+  url: string;
+}
+
+export interface QuizAttempt {
+  answers: (number | null)[];
+  score: number;
+  total: number;
+  correct: number[];
+  answered_at: string;
+}
+
+export interface LessonQuiz {
+  questions: { question: string; choices: string[] }[];
+  attempt: QuizAttempt | null;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+export function readQuizAttempt(v: unknown): QuizAttempt | null {
+  if (!isRecord(v) || typeof v.score !== 'number' || typeof v.total !== 'number') return null;
+  return {
+    answers: Array.isArray(v.answers) ? v.answers.map((a) => (typeof a === 'number' ? a : null)) : [],
+    score: v.score,
+    total: v.total,
+    correct: numbers(v.correct),
+    answered_at: str(v.answered_at),
+  };
+}
+
+function readQuiz(v: unknown): LessonQuiz | null {
+  if (!isRecord(v) || !Array.isArray(v.questions)) return null;
+  const questions = v.questions.flatMap((q) =>
+    isRecord(q) && typeof q.question === 'string' ? [{ question: q.question, choices: strings(q.choices) }] : [],
+  );
+  return questions.length ? { questions, attempt: readQuizAttempt(v.attempt) } : null;
+}
+
+function readFiles(v: unknown): LessonFile[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((f) =>
+    isRecord(f) && typeof f.id === 'string' && typeof f.url === 'string'
+      ? [{ id: f.id, name: str(f.name) || 'file', type: str(f.type), size: Number(f.size) || 0, url: f.url }]
+      : [],
+  );
+}
+
+/** Sends the buyer's answers to a lesson's quiz: the scored attempt, or why not. */
+export async function answerQuiz(
+  guid: string,
+  chapterId: number,
+  answers: (number | null)[],
+): Promise<{ attempt: QuizAttempt } | { problem: string }> {
+  const { status, body } = await send({
+    method: 'POST',
+    url: `/api/program-implement/${encodeURIComponent(guid)}/quiz`,
+    data: { chapter_id: chapterId, answers },
+  });
+  const attempt = isSuccessStatus(status) && isRecord(body) ? readQuizAttempt(body.attempt) : null;
+  return attempt ? { attempt } : { problem: problemOf(status, body) };
 }
 
 export interface Purchase {
@@ -123,6 +195,9 @@ export function readImplementation(body: unknown): Implementation | null {
       completed: c.completed === true,
       available_after_days: typeof c.available_after_days === 'number' ? c.available_after_days : 0,
       opens_at: typeof c.opens_at === 'string' ? c.opens_at : null,
+      video_url: typeof c.video_url === 'string' ? c.video_url : null,
+      files: readFiles(c.files),
+      quiz: readQuiz(c.quiz),
     })),
     purchase: readPurchase(body.purchase),
     lessons: readLessons(body.lessons, chapters.length),

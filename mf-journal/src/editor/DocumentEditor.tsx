@@ -7,13 +7,13 @@ import { Spinner } from '@lifeboard/shared/ui/feedback';
 import { TextField } from '@lifeboard/shared/ui/fields';
 import { findDraft } from './autosave';
 import type { Fields } from './autosave';
-import type { EditorHandle } from './RichTextEditor';
+import type { EditorHandle } from '@lifeboard/shared/editor/RichTextEditor';
 import { ConflictPanel, SaveStatus } from './SaveStatus';
 import { useAutosave } from './use-autosave';
 import './document-editor.css';
 
 // Quill and KaTeX arrive only when an editor opens: the lists never pay for them.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const RichTextEditor = lazy(() => import('@lifeboard/shared/editor/RichTextEditor'));
 
 export interface DocumentEditorProps {
   model: 'journal_entry' | 'note';

@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
-import { RichTextEditor } from './RichTextEditor';
-import type { EditorHandle } from './RichTextEditor';
+import { RichTextEditor } from '@lifeboard/shared/editor/RichTextEditor';
+import type { EditorHandle } from '@lifeboard/shared/editor/RichTextEditor';
 
 // KaTeX checks for quirks mode when it loads, and happy-dom reports every document as quirky.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));

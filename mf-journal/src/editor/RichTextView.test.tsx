@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { setConfig } from '@lifeboard/shared/stores/config';
-import { RichTextView } from './RichTextView';
+import { RichTextView } from '@lifeboard/shared/editor/RichTextView';
 
 // KaTeX checks for quirks mode when it loads; the test document has no doctype.
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));

@@ -1,7 +1,7 @@
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
 import { Button } from '@lifeboard/shared/ui/Button';
 import type { AutosaveState, Fields } from './autosave';
-import { RichTextView } from './RichTextView';
+import { RichTextView } from '@lifeboard/shared/editor/RichTextView';
 import './document-editor.css';
 
 /** The words for each autosave state (what the e2e tests and screen readers read). */

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $session } from '@lifeboard/shared/stores/session';
-import { autosaveDelayMs, autosaveMaxWaitMs } from './editor-constants';
+import { autosaveDelayMs, autosaveMaxWaitMs } from '@lifeboard/shared/rich-text/editor-constants';
 
 /**
  * Autosave for one document (a journal entry or a note): the state machine, free of React and of HTTP.

@@ -4,8 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
 
 import type Quill from 'quill';
-import { blankAddress, historyConfig, toolbarLayout, editorFormats } from './editor-constants';
-import { SafeFormula, SafeLink, SafeVideo, sanitizeVideoUrl, setUpQuill, storedHtml } from './quill-setup';
+import {
+  blankAddress,
+  historyConfig,
+  toolbarLayout,
+  editorFormats,
+} from '@lifeboard/shared/rich-text/editor-constants';
+import {
+  SafeFormula,
+  SafeLink,
+  SafeVideo,
+  sanitizeVideoUrl,
+  setUpQuill,
+  storedHtml,
+} from '@lifeboard/shared/rich-text/quill-setup';
 import { sizeFromStyleText } from '@lifeboard/shared/rich-text/policy';
 
 function makeQuill(): Quill {

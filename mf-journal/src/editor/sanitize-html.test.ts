@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
+import { sanitizeRichText } from '@lifeboard/shared/rich-text/sanitize-rich-text';
 
 const allowedTags = new Set([
   'P',

@@ -4,7 +4,7 @@ import { exportFormat, exportJsonName, exportVersion } from './export-format';
 import type { ExportFile, ExportedJournalEntry, ExportedMood, ExportedNote } from './export-format';
 import type { CategoryRecord, JournalRecord, MoodRecord, NoteRecord } from './fetch-all';
 import { frontMatter, htmlToMarkdown, slugify, uniqueName } from '@lifeboard/shared/lib/markdown';
-import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
+import { sanitizeRichText } from '@lifeboard/shared/rich-text/sanitize-rich-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

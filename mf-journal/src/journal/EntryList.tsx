@@ -15,7 +15,9 @@ type Entry = ModelRecord<'journal_entry'>;
 
 // The whole text (sanitizer and formula rendering included) loads only when someone asks to read it:
 // the list itself shows plain-text excerpts.
-const RichTextView = lazy(() => import('../editor/RichTextView').then((m) => ({ default: m.RichTextView })));
+const RichTextView = lazy(() =>
+  import('@lifeboard/shared/editor/RichTextView').then((m) => ({ default: m.RichTextView })),
+);
 
 export interface EntryListProps {
   entries: Entry[];

@@ -5,7 +5,7 @@ import { send, isSuccessStatus } from '@lifeboard/shared/api/client';
 import { messageOf } from '@lifeboard/shared/api/errors';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { RichTextView } from '../editor/RichTextView';
+import { RichTextView } from '@lifeboard/shared/editor/RichTextView';
 
 interface PublicPage {
   title: string;

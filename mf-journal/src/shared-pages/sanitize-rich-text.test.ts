@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './sanitize-rich-text';
+import { sanitizeRichText } from '@lifeboard/shared/rich-text/sanitize-rich-text';
 
 const parse = (html: string) => {
   const template = document.createElement('template');

@@ -53,6 +53,8 @@ export interface FieldWords {
    * `channels`: a reminder's channels, whose text-message choice depends on the server and the user's account.
    */
   input?: { kind: 'money'; currencyField: string } | { kind: 'url' } | { kind: 'managed' } | { kind: 'channels' };
+  /** Typed in the form that adds a record only; afterwards another screen edits it (a lesson's rich text). */
+  createOnly?: boolean;
 }
 
 /** What the engine, the forms and the registry read: the same declaration with its field names widened. */

@@ -22,6 +22,26 @@ export const programTemplate = z
   })
   .strict();
 
+/** The catalogue's categories: a fixed list the creator picks from, so buyers can browse by them. */
+export const programCategories = [
+  'fitness',
+  'mind',
+  'productivity',
+  'career',
+  'relationships',
+  'learning',
+  'other',
+] as const;
+export const programCategoryLabels: Record<(typeof programCategories)[number], string> = {
+  fitness: 'Fitness and health',
+  mind: 'Mind and wellbeing',
+  productivity: 'Productivity',
+  career: 'Career and money',
+  relationships: 'Relationships',
+  learning: 'Learning and creativity',
+  other: 'Other',
+};
+
 export const program = defineModel({
   name: 'program',
   state: 'programs',
@@ -39,6 +59,7 @@ export const program = defineModel({
     // The cover's upload id (`GET /api/uploads/{id}`), set and removed only by `POST /api/program/cover`.
     cover: z.string().regex(uploadIdPattern, 'must be the id of an uploaded image'),
     cover_alt: shortText(300),
+    category: z.enum(programCategories).nullable(),
   }),
   required: ['title'],
   order: { kind: 'newest', field: 'created_at' },
@@ -53,12 +74,16 @@ export const program = defineModel({
     },
     currency: { help: 'A 3-letter code such as USD or EUR.' },
     cover: { label: 'Cover image', input: { kind: 'managed' } },
+    category: { help: 'Where buyers find it when they browse programs by category.' },
     cover_alt: {
       label: 'What the cover shows',
       help: "Read to people who cannot see the image. Empty: the program's title is read.",
     },
   },
-  optionLabels: { status: { draft: 'Draft', review: 'In review', published: 'Published' } },
+  optionLabels: {
+    status: { draft: 'Draft', review: 'In review', published: 'Published' },
+    category: programCategoryLabels,
+  },
   // The guid is the key of the program's public links: made by the server, unique, never chosen by a client.
   // The cover is an upload the server checked (its bytes, its uploader), so no generic write may point it elsewhere.
   serverOwned: ['guid', 'cover'],

@@ -7,6 +7,7 @@ import {
   safeLinkHref,
   safeVideoSrc,
   urlScheme,
+  videoEmbedSrc,
 } from './policy';
 
 describe('the rich-text policy', () => {
@@ -61,5 +62,29 @@ describe('the rich-text policy', () => {
     expect(cleanInlineStyle('color: #fff; font-size: 18px; background: url(x); font-size: 99px')).toBe(
       'color: #fff; font-size: 18px;',
     );
+  });
+});
+
+describe('a lesson video address', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
+    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871'],
+  ])('plays %s as %s', (address, embed) => {
+    expect(videoEmbedSrc(address)).toBe(embed);
+  });
+
+  it.each([
+    ['http://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['https://evil.example/watch?v=dQw4w9WgXcQ'],
+    ['https://user:pw@www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?v=<script>'],
+    ['javascript:alert(1)'],
+    ['https://vimeo.com/channels/staffpicks'],
+    ['https://youtu.be.evil.example/dQw4w9WgXcQ'],
+  ])('refuses %s', (address) => {
+    expect(videoEmbedSrc(address)).toBeNull();
   });
 });

@@ -193,6 +193,36 @@ export function safeVideoSrc(src: string): string | null {
   return normalized;
 }
 
+/**
+ * A video address as people copy it (a YouTube watch or short link, a Vimeo page, or a player address) as the
+ * player address a frame may show, checked by `safeVideoSrc`; null for anything else. A lesson's video is
+ * written the way people share it, and shown only through this, so one policy decides what may play. The
+ * player is www.youtube.com's, the one the site's frame-src allows (scripts/serve-static.mjs).
+ */
+export function videoEmbedSrc(address: string): string | null {
+  const url = parseAbsolute(normalizeUrl(address));
+  if (!url || url.protocol !== 'https:' || url.username || url.password) return null;
+  const host = url.hostname.toLowerCase();
+  const youtubeId = /^[A-Za-z0-9_-]{6,20}$/;
+  let embed: string | null = null;
+  if (host === 'youtu.be') {
+    const id = url.pathname.slice(1);
+    if (youtubeId.test(id)) embed = `https://www.youtube.com/embed/${id}`;
+  } else if (host === 'www.youtube.com' || host === 'youtube.com' || host === 'm.youtube.com') {
+    const id = url.pathname === '/watch' ? (url.searchParams.get('v') ?? '') : '';
+    if (youtubeId.test(id)) embed = `https://www.youtube.com/embed/${id}`;
+    else if (/^\/embed\/[A-Za-z0-9_-]{6,20}$/.test(url.pathname)) embed = `https://www.youtube.com${url.pathname}`;
+  } else if (host === 'www.youtube-nocookie.com' && /^\/embed\/[A-Za-z0-9_-]{6,20}$/.test(url.pathname)) {
+    embed = `https://www.youtube.com${url.pathname}`;
+  } else if (host === 'vimeo.com' || host === 'www.vimeo.com') {
+    const id = /^\/(\d{1,12})\/?$/.exec(url.pathname)?.[1];
+    if (id) embed = `https://player.vimeo.com/video/${id}`;
+  } else if (host === 'player.vimeo.com' && /^\/video\/\d{1,12}$/.test(url.pathname)) {
+    embed = `https://player.vimeo.com${url.pathname}`;
+  }
+  return embed === null ? null : safeVideoSrc(embed);
+}
+
 // --- Inline styles ----------------------------------------------------------------------------------------
 
 const channel = String.raw`\s*(?:25[0-5]|2[0-4]\d|1?\d?\d)\s*`;

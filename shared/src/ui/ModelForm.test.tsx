@@ -44,3 +44,15 @@ describe('ModelForm without its schema check', () => {
     expect(books.rows).toMatchObject([{ title: 'Dune' }]);
   });
 });
+
+describe('a create-only field (a chapter’s first plain text)', () => {
+  it('is in the form that adds a record, not in the one that edits it', () => {
+    const chapter = { id: 5, board_id: 1, created_at: '', updated_at: '', title: 'Week one', body: '<h2>Rich</h2>' };
+    const { unmount } = render(<ModelForm model="chapter" />);
+    expect(screen.getByLabelText(/^Body/)).toBeTruthy();
+    unmount();
+    render(<ModelForm model="chapter" record={chapter} />);
+    expect(screen.getByLabelText('Title (required)')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Body/)).toBeNull();
+  });
+});

@@ -55,7 +55,9 @@ function loadValidation(): Promise<typeof validatePayload | null> {
  */
 export function ModelForm({ model, record, defaults, onSaved, onCancel, submitLabel }: ModelFormProps) {
   const view = modelView(model);
-  const specs = view?.fields ?? [];
+  const all = view?.fields ?? [];
+  // A create-only field (a lesson's first text) is edited elsewhere once the record exists.
+  const specs = record ? all.filter((spec) => !spec.createOnly) : all;
   const key = draftKey(model, record?.id);
   const [values, setValues] = useState<FormValues>(() => {
     const draft = loadDraft<unknown>(key);

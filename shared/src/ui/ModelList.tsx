@@ -22,10 +22,12 @@ export interface ModelListProps {
   detailHref?: (id: number) => string;
   /** Shown above a record's edit form while it is open: what the form's fields cannot edit (a program's cover). */
   editorExtra?: (record: AnyRecord) => ReactNode;
+  /** Where a record's title links while it is still edited in the list (unlike `detailHref`, which replaces Edit). */
+  titleHref?: (record: AnyRecord) => string | null;
 }
 
 /** The records of a model in the order given (the server's natural order), each with edit and delete. */
-export function ModelList({ model, items, detailHref, editorExtra }: ModelListProps) {
+export function ModelList({ model, items, detailHref, editorExtra, titleHref }: ModelListProps) {
   const view = modelView(model);
   const [editing, setEditing] = useState<number | null>(null);
   if (!view) return null;
@@ -35,6 +37,7 @@ export function ModelList({ model, items, detailHref, editorExtra }: ModelListPr
         const title = recordTitle(model, record);
         const summary = summaryLine(view, record);
         const pending = record.id < 0;
+        const href = pending ? null : (detailHref?.(record.id) ?? titleHref?.(record) ?? null);
         return (
           <li
             key={record.id}
@@ -43,9 +46,7 @@ export function ModelList({ model, items, detailHref, editorExtra }: ModelListPr
             aria-busy={pending || undefined}
           >
             <div className="lb-model-item__head">
-              <h3 className="lb-model-item__title">
-                {detailHref && !pending ? <Link to={detailHref(record.id)}>{title}</Link> : title}
-              </h3>
+              <h3 className="lb-model-item__title">{href ? <Link to={href}>{title}</Link> : title}</h3>
               {pending ? (
                 <span className="lb-muted">Saving…</span>
               ) : (

@@ -30,6 +30,8 @@ export interface ModelScreenProps {
   filterField?: string;
   /** Shown above a record's edit form (see ModelList). */
   editorExtra?: (record: AnyRecord) => ReactNode;
+  /** Where a record's title links, with Edit kept in the list (see ModelList). */
+  titleHref?: (record: AnyRecord) => string | null;
 }
 
 /** A whole page for one model: header, create form, search, list in natural order, load more, empty and error states. */
@@ -43,6 +45,7 @@ export function ModelScreen({
   children,
   filterField,
   editorExtra,
+  titleHref,
 }: ModelScreenProps) {
   const view = modelView(model);
   const [search, setSearch] = useState('');
@@ -155,7 +158,7 @@ export function ModelScreen({
           action={<Button onClick={() => setFilterValue(null)}>Show all</Button>}
         />
       ) : null}
-      <ModelList model={model} items={shown} detailHref={detailHref} editorExtra={editorExtra} />
+      <ModelList model={model} items={shown} detailHref={detailHref} editorExtra={editorExtra} titleHref={titleHref} />
       {hasMore ? (
         <Button onClick={() => void collection.loadMore()} busy={status === 'loading'}>
           Load more

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
-import { boards, chapterCompletions, habitEntries, subscriptions, transactions } from '../../db/schema';
+import { boards, chapterCompletions, habitEntries, quizAttempts, subscriptions, transactions } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 import { priceOf } from '../programs/install';
@@ -9,6 +9,9 @@ import { hasPaid } from '../payments/sales';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import type { PublicProgram } from '@lifeboard/shared/api/authors';
 import { publicProgram } from './service';
+import { lessonFile, quizQuestion } from '@lifeboard/shared/models/chapter';
+import { videoEmbedSrc } from '@lifeboard/shared/rich-text/policy';
+import { uploadPath } from '../uploads/routes';
 
 export interface ImplementStep {
   kind: 'goal' | 'habit' | 'routine';
@@ -41,6 +44,12 @@ export interface Implementation {
     completed: boolean;
     available_after_days: number;
     opens_at: string | null;
+    /** The lesson's YouTube or Vimeo player address (through the rich-text policy); null when none or not open. */
+    video_url: string | null;
+    /** Files attached to the lesson, once it is open to the caller. */
+    files: LessonFileOut[];
+    /** The lesson's quiz once it is open (its right answers only after the caller answered); null when it has none. */
+    quiz: LessonQuiz | null;
   }[];
   /** The caller's purchase of a paid program (the latest), for its receipt and a refund request; null when none. */
   purchase: {
@@ -54,6 +63,52 @@ export interface Implementation {
   steps: ImplementStep[];
   /** Goals done and habits started, out of all goals and habits the program installed (0–100). */
   progress: number;
+}
+
+export interface LessonFileOut {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  url: string;
+}
+
+export interface QuizAttemptOut {
+  answers: (number | null)[];
+  score: number;
+  total: number;
+  /** The right choice of each question, shown once the caller has answered. */
+  correct: number[];
+  answered_at: string;
+}
+
+export interface LessonQuiz {
+  questions: { question: string; choices: string[] }[];
+  attempt: QuizAttemptOut | null;
+}
+
+type QuizQuestion = ReturnType<typeof quizQuestion.parse>;
+
+/** A stored lesson's quiz, its malformed questions left out (the record schema checked them when written). */
+function quizOf(value: unknown): QuizQuestion[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = quizQuestion.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function filesOf(value: unknown): LessonFileOut[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = lessonFile.safeParse(item);
+    return parsed.success ? [{ ...parsed.data, url: uploadPath(parsed.data.id) }] : [];
+  });
+}
+
+/** Scores answers against a quiz: one point per question whose picked choice is the right one. */
+export function scoreQuiz(quiz: readonly QuizQuestion[], answers: readonly (number | null)[]): number {
+  return quiz.reduce((sum, question, i) => sum + (answers[i] === question.answer ? 1 : 0), 0);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -75,6 +130,25 @@ async function findProgram(db: Db, userId: number, guid: string) {
     .orderBy(desc(programs.createdAt), desc(programs.id))
     .limit(1);
   return row;
+}
+
+function lessonQuiz(
+  quiz: readonly QuizQuestion[],
+  attempt: typeof quizAttempts.$inferSelect | undefined,
+): LessonQuiz | null {
+  if (quiz.length === 0) return null;
+  return {
+    questions: quiz.map(({ question, choices }) => ({ question, choices })),
+    attempt: attempt
+      ? {
+          answers: attempt.answers,
+          score: attempt.score,
+          total: attempt.total,
+          correct: quiz.map((q) => q.answer),
+          answered_at: attempt.answeredAt.toISOString(),
+        }
+      : null,
+  };
 }
 
 /**
@@ -119,6 +193,14 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
         .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.programId, program.id)))
     ).map((c) => c.id),
   );
+  const attempts = new Map(
+    (
+      await db
+        .select()
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.programId, program.id)))
+    ).map((a) => [a.chapterId, a]),
+  );
   // Drip: a chapter opens N days after the buyer's start (their subscription); the author always reads it.
   const startedAt = subscription?.status === 'active' ? subscription.createdAt.getTime() : null;
   const now = Date.now();
@@ -134,6 +216,9 @@ export async function implementation(db: Db, userId: number, guid: string): Prom
       completed: done.has(row.id),
       available_after_days: days,
       opens_at: opensAt && opensAt.getTime() > now ? opensAt.toISOString() : null,
+      video_url: open && typeof row.data.video_url === 'string' ? videoEmbedSrc(row.data.video_url) : null,
+      files: open ? filesOf(row.data.files) : [],
+      quiz: open ? lessonQuiz(quizOf(row.data.quiz), attempts.get(row.id)) : null,
     };
   });
   const completed = chapters.filter((c) => c.completed).length;
@@ -285,6 +370,46 @@ export async function markChapter(
       .delete(chapterCompletions)
       .where(and(eq(chapterCompletions.userId, userId), eq(chapterCompletions.chapterId, chapterId)));
   return true;
+}
+
+/**
+ * Scores and keeps the caller's answers to a lesson's quiz (their latest answers replace the ones before).
+ * Null when the chapter is not the program's, has no quiz, or the caller may not read it.
+ */
+export async function answerQuiz(
+  db: Db,
+  userId: number,
+  guid: string,
+  chapterId: number,
+  answers: readonly (number | null)[],
+): Promise<QuizAttemptOut | null> {
+  const found = await implementation(db, userId, guid);
+  const chapter = found?.chapters.find((c) => c.id === chapterId);
+  if (!found || !chapter || chapter.body === null || !chapter.quiz) return null;
+  const [row] = await db.select().from(modelTables.chapter).where(eq(modelTables.chapter.id, chapterId)).limit(1);
+  const quiz = quizOf(row?.data.quiz);
+  // One answer per question; a choice that is not one of the question's counts as unanswered.
+  const kept = quiz.map((q, i) => {
+    const answer = answers[i];
+    return typeof answer === 'number' && answer >= 0 && answer < q.choices.length ? answer : null;
+  });
+  const score = scoreQuiz(quiz, kept);
+  const values = { userId, programId: found.program.id, chapterId, answers: kept, score, total: quiz.length };
+  const [saved] = await db
+    .insert(quizAttempts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [quizAttempts.userId, quizAttempts.chapterId],
+      set: { answers: kept, score, total: quiz.length, answeredAt: new Date() },
+    })
+    .returning();
+  return {
+    answers: kept,
+    score,
+    total: quiz.length,
+    correct: quiz.map((q) => q.answer),
+    answered_at: saved.answeredAt.toISOString(),
+  };
 }
 
 /** The caller's subscriptions, newest first, for choosing a program to put into practice. */

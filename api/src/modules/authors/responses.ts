@@ -118,6 +118,27 @@ const step = wireSchema<ImplementStep>()(
   }),
 );
 
+const lessonFileOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string().describe('Its type, decided from its bytes.'),
+  size: z.number().int().describe('Bytes.'),
+  url: z.string().describe('The path of `GET /api/uploads/{id}`.'),
+});
+
+export const quizAttemptOut = z.object({
+  answers: z.array(z.number().int().nullable()).describe('The choice picked for each question (null: none).'),
+  score: z.number().int().describe('Questions answered right.'),
+  total: z.number().int(),
+  correct: z.array(z.number().int()).describe('The right choice of each question.'),
+  answered_at: instant,
+});
+
+const lessonQuiz = z.object({
+  questions: z.array(z.object({ question: z.string(), choices: z.array(z.string()) })),
+  attempt: quizAttemptOut.nullable().describe("The caller's latest answers and score; null before they answer."),
+});
+
 const implementation = wireSchema<Implementation>()(
   z.object({
     program: publicProgram,
@@ -148,6 +169,12 @@ const implementation = wireSchema<Implementation>()(
         opens_at: instant
           .nullable()
           .describe('When it opens for the caller, while it is still closed by the drip schedule; else null.'),
+        video_url: z
+          .string()
+          .nullable()
+          .describe("The lesson's YouTube or Vimeo player address, once open; else null."),
+        files: z.array(lessonFileOut).describe('Files attached to the lesson, once open (else none).'),
+        quiz: lessonQuiz.nullable().describe("The lesson's quiz once open; null when it has none or is not open."),
       }),
     ),
     purchase: z

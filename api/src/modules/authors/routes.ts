@@ -6,12 +6,20 @@ import { MAX_DB_ID } from '../../ids';
 import { authOf } from '../../types';
 import { adminAuthorRoutes } from './admin-authors';
 import { adminPrograms, chaptersOf, programStatuses } from './admin-programs';
-import { implementation, markChapter, mySubscriptions } from './implement';
+import { answerQuiz, implementation, markChapter, mySubscriptions } from './implement';
 import { documented } from '../../openapi';
 import { dbId } from '../../ids';
 import { authorIdOf, findAuthor, followedAuthors } from './service';
 import { errorsOf } from '../../openapi';
-import { adminProgramList, authorPage, followed, implemented, oneAdminProgram, subscriptionList } from './responses';
+import {
+  adminProgramList,
+  authorPage,
+  followed,
+  implemented,
+  oneAdminProgram,
+  quizAttemptOut,
+  subscriptionList,
+} from './responses';
 
 const guid = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const NO_AUTHOR = 'No such author.';
@@ -112,6 +120,39 @@ export async function authorRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!ok) throw notFound('No such chapter you can read.');
       return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/program-implement/:guid/quiz',
+    {
+      schema: {
+        tags: ['program'],
+        summary:
+          "Answer a lesson's quiz in the course player: scored, kept (replacing earlier answers) and answered with the right choices",
+        params: z.object({ guid }),
+        body: z
+          .object({
+            chapter_id: dbId,
+            answers: z.array(z.number().int().min(0).max(7).nullable()).max(50),
+          })
+          .strict(),
+        response: {
+          200: documented(
+            z
+              .object({ success: z.literal(true), attempt: quizAttemptOut })
+              .meta({ description: 'The score, with the right choices.' }),
+          ),
+          ...errorsOf(404),
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { chapter_id: chapterId, answers } = request.body;
+      const attempt = await answerQuiz(app.db, authOf(request).userId, request.params.guid, chapterId, answers);
+      if (!attempt) throw notFound('No quiz you can answer in this chapter.');
+      return { success: true as const, attempt };
     },
   );
 

@@ -109,7 +109,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         newest(app.db, modelTables.goal, userId, boardId, 5, active),
         newest(app.db, modelTables.workout_session, userId, boardId, 1),
         newest(app.db, modelTables.sleep_score, userId, boardId, 7),
-        publishedPrograms(app.db, undefined, 3),
+        publishedPrograms(app.db, {}, 3),
       ]);
       const habits = habitRows.slice(0, homeHabitsLimit);
       const habitGoals = goals.filter((g) => g.data.progress_from === 'habits').map((g) => g.id);

@@ -1,4 +1,5 @@
 import { models, recordSchema } from '@lifeboard/shared/models';
+import { programCategories } from '@lifeboard/shared/models/program';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +17,13 @@ import { cancelSubscription, defaultBoardOf, ownProgramIds, publishedPrograms, s
 /** What the program calls answer, for /api/docs only: answers are sent as they are. */
 export const catalogue = documented(
   z
-    .object({ success: z.literal(true), programs: z.array(recordSchema(models.program)) })
-    .meta({ description: 'Published programs, newest first, as the program model presents them.' }),
+    .object({
+      success: z.literal(true),
+      programs: z.array(recordSchema(models.program).extend({ author_name: z.string() })),
+    })
+    .meta({
+      description: "Published programs, newest first, as the program model presents them, with their author's name.",
+    }),
 );
 export const subscribed = documented(
   z
@@ -54,6 +60,12 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
               .string()
               .regex(/^[A-Za-z0-9_-]{8,64}$/)
               .optional(),
+            search: z
+              .string()
+              .max(200)
+              .optional()
+              .describe('Words found in the title, the description or the author’s name.'),
+            category: z.enum(programCategories).optional(),
           })
           .strict()
           .optional(),
@@ -62,18 +74,19 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const rows = await publishedPrograms(app.db, request.body?.guid);
+      const rows = await publishedPrograms(app.db, request.body ?? {});
       return {
         success: true as const,
-        programs: rows.map((row) =>
-          present.parse({
+        programs: rows.map((row) => ({
+          ...present.parse({
             ...row.data,
             id: row.id,
             board_id: row.boardId,
             created_at: row.createdAt.toISOString(),
             updated_at: row.updatedAt.toISOString(),
           }),
-        ),
+          author_name: row.authorName,
+        })),
       };
     },
   );

@@ -8,15 +8,39 @@ import { notFound } from '../../errors';
 
 const programs = () => modelTables.program;
 
-/** Published programs, newest first (`limit`, 100 by default), or the published one with `guid`. */
-export function publishedPrograms(db: Db, guid?: string, limit = 100) {
+/** What the catalogue is narrowed to: words in the title, description or author's name, and a category. */
+export interface CatalogueFilter {
+  guid?: string;
+  search?: string;
+  category?: string;
+}
+
+/** `%`, `_` and `\` typed by a person are meant literally, not as LIKE wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Published programs, newest first (`limit`, 100 by default), with their author's name, narrowed by `filter`. */
+export async function publishedPrograms(db: Db, filter: CatalogueFilter = {}, limit = 100) {
   const t = programs();
-  return db
-    .select()
+  const words = filter.search?.trim().split(/\s+/).filter(Boolean).slice(0, 8) ?? [];
+  const rows = await db
+    .select({ program: t, authorName: users.name })
     .from(t)
-    .where(and(sql`${t.data}->>'status' = 'published'`, guid ? sql`${t.data}->>'guid' = ${guid}` : undefined))
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(
+      and(
+        sql`${t.data}->>'status' = 'published'`,
+        filter.guid ? sql`${t.data}->>'guid' = ${filter.guid}` : undefined,
+        filter.category ? sql`${t.data}->>'category' = ${filter.category}` : undefined,
+        // Every word somewhere: "morning run" finds a program titled "Run" by "Ann Morning".
+        ...words.map(
+          (word) =>
+            sql`(${t.data}->>'title' ilike ${likePattern(word)} or ${t.data}->>'description' ilike ${likePattern(word)} or ${users.name} ilike ${likePattern(word)})`,
+        ),
+      ),
+    )
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit);
+  return rows.map(({ program, authorName }) => ({ ...program, authorName }));
 }
 
 /** A program the user may subscribe to: a published one, or their own. */

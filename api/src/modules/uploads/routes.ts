@@ -97,6 +97,17 @@ const imageBytes = {
   content: { 'image/*': { schema: documented(z.unknown().meta({ type: 'string', format: 'binary' })) } },
 };
 
+/**
+ * Images, videos and audio show in the page; any other file (a lesson's PDF or ZIP) is saved, under the name asked
+ * for (RFC 6266, so any language's name survives; quotes and controls are dropped from the plain fallback).
+ */
+export function dispositionOf(contentType: string, name: string | undefined): string {
+  if (/^(?:image|video|audio)\//.test(contentType)) return 'inline';
+  if (!name) return 'attachment';
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** `POST /api/uploads/image` (signed in, multipart) and `GET /api/uploads/:id` (public, immutable bytes). */
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
   const { store } = options;
@@ -178,6 +189,13 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
         summary: 'An uploaded image, public (the id is unguessable)',
         security: [],
         params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({
+          name: z
+            .string()
+            .max(200)
+            .optional()
+            .describe('The name a downloaded file (not an image, video or audio) is saved under.'),
+        }),
         response: { 200: imageBytes, ...errorsOf(404) },
       },
     },
@@ -192,7 +210,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           .header('Content-Type', row.contentType)
           .header('Content-Length', String(blob.size))
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Disposition', 'inline')
+          .header('Content-Disposition', dispositionOf(row.contentType, request.query.name))
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           // Even if a browser were talked into rendering it as a document, nothing in it could run or load.
           .header('Content-Security-Policy', "default-src 'none'; sandbox")

@@ -44,6 +44,13 @@ const extensionOf: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
+  // A lesson's files (modules/programs/lesson-files.ts).
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/mpeg': 'mp3',
+  'text/plain': 'txt',
 };
 
 /** Where an upload's bytes sit in the archive. */

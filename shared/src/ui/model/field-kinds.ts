@@ -125,6 +125,7 @@ export function fieldSpecs(def: AnyModelDefinition): FieldSpec[] {
       name,
       label: words?.label ?? humanize(name),
       ...(words?.help ? { help: words.help } : {}),
+      ...(words?.createOnly ? { createOnly: true as const } : {}),
       kind,
       nullable: unwrap(schema as Schema).nullable,
       required: def.required.includes(name),

@@ -45,6 +45,8 @@ export interface FieldSpec {
   kind: FieldKind;
   nullable: boolean;
   required: boolean;
+  /** Shown in the form that adds a record, not in the one that edits it (another screen edits it then). */
+  createOnly?: true;
 }
 
 /** A name in plain words (`want_to_visit` → "Want to visit"): only the generator uses it, for names the model gives no words for. */

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { $config } from '@lifeboard/shared/stores/config';
-import { sanitizeRichText } from '../shared-pages/sanitize-rich-text';
-import '../shared-pages/rich-text.css';
+import { sanitizeRichText } from '../rich-text/sanitize-rich-text';
+import './rich-text.css';
 import './rich-text-view.css';
 
 export interface RichTextViewProps {
@@ -23,7 +23,7 @@ export function RichTextView({ html, className, label }: RichTextViewProps) {
     if (!element?.querySelector('span.ql-formula')) return undefined;
     let live = true;
     // KaTeX is loaded only for text that has a formula.
-    void import('../shared-pages/render-formulas').then(({ renderFormulas }) => {
+    void import('../rich-text/render-formulas').then(({ renderFormulas }) => {
       if (live) renderFormulas(element);
     });
     return () => {

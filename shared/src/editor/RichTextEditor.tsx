@@ -4,9 +4,15 @@ import { Delta } from 'quill';
 import type { Range } from 'quill';
 import { uploadImage } from '@lifeboard/shared/api/uploads';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { editorFormats, historyConfig, imageMimeTypes, toolbarLayout } from './editor-constants';
-import { dataUrlToBlob, fileNameFor, indexOfImage, insertedDataImages, isAcceptedImageType } from './image-upload';
-import { setUpQuill, storedHtml } from './quill-setup';
+import { editorFormats, historyConfig, imageMimeTypes, toolbarLayout } from '../rich-text/editor-constants';
+import {
+  dataUrlToBlob,
+  fileNameFor,
+  indexOfImage,
+  insertedDataImages,
+  isAcceptedImageType,
+} from '../rich-text/image-upload';
+import { setUpQuill, storedHtml } from '../rich-text/quill-setup';
 import './editor.css';
 
 /** What the page holding an editor can do with it (the editor never re-renders for text changes). */

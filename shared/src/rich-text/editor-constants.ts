@@ -3,7 +3,7 @@
  * without paying for the editor's code.
  */
 
-import { fontSizes, linkSchemes, maxIndent, videoHosts } from '@lifeboard/shared/rich-text/policy';
+import { fontSizes, linkSchemes, maxIndent, videoHosts } from './policy';
 
 /** Spec §5: link addresses may only use these schemes (the rich-text policy's); any other becomes a blank address. */
 export const linkProtocols = linkSchemes;

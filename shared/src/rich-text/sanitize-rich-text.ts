@@ -15,7 +15,7 @@ import {
   safeVideoSrc,
   sizeFromStyleText,
   videoSandbox,
-} from '@lifeboard/shared/rich-text/policy';
+} from './policy';
 import DOMPurify from 'dompurify';
 import type { DOMPurify as Purifier } from 'dompurify';
 

@@ -7,7 +7,7 @@ import Video from 'quill/formats/video.js';
 import 'quill/dist/quill.snow.css';
 import 'katex/dist/katex.min.css';
 import { blankAddress, fontSizes, linkProtocols, videoHosts } from './editor-constants';
-import { linkRel, normalizeUrl, sizeFromStyleText } from '@lifeboard/shared/rich-text/policy';
+import { linkRel, normalizeUrl, sizeFromStyleText } from './policy';
 
 /**
  * Quill as this app uses it: registered once, on the first import of the editor's chunk (so the journal
