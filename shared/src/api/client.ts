@@ -21,7 +21,25 @@ declare module 'axios' {
      * so typed calls can tell failures apart. Plain `http` users get the spec's empty result.
      */
     keepErrorBody?: boolean;
+    /**
+     * A read call (it changes nothing): sent with `X-Lifeboard-Read`, so the service worker keeps its last answer
+     * for this session and gives it back offline (shell/public/sw.js). Every GET is one; a POST read says so.
+     */
+    read?: boolean;
   }
+}
+
+/** The header that marks a read call for the service worker (its `READ_HEADER`). */
+export const readHeader = 'X-Lifeboard-Read';
+/** The service worker's cache of read answers (its `DATA_CACHE`): deleted on sign-out, see `forgetOfflineData`. */
+export const offlineDataCache = 'lifeboard-data-v1';
+
+/** Deletes the read answers kept for offline use (on sign-out: never shown to whoever signs in next). */
+export function forgetOfflineData(): void {
+  if (typeof caches === 'undefined') return;
+  caches
+    .delete(offlineDataCache)
+    .catch((error: unknown) => console.error('The offline copies could not be deleted', error));
 }
 
 export const http = axios.create({
@@ -55,6 +73,7 @@ export async function attachRequestSetup(config: InternalAxiosRequestConfig): Pr
     );
   }
   config.headers.set('X-Requested-With', 'XMLHttpRequest');
+  if (config.read === true || (config.method ?? 'get').toLowerCase() === 'get') config.headers.set(readHeader, '1');
   const token = storedToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');

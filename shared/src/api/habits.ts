@@ -32,7 +32,12 @@ export async function fetchHabitOverview(
   board: number,
   params: { date?: string; limit?: number; offset?: number; archived?: boolean } = {},
 ) {
-  const { status, body } = await send({ method: 'POST', url: '/api/habit/overview', data: { board, params } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/habit/overview',
+    data: { board, params },
+    read: true,
+  });
   const habits = field<HabitRow[]>(body, 'habits');
   if (!isSuccessStatus(status) || !Array.isArray(habits)) return null;
   return { habits, nextOffset: field<number | null>(body, 'next_offset') ?? null };
@@ -42,6 +47,7 @@ export async function fetchHabitStats(board: number, habitId: number, date?: str
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/stats',
+    read: true,
     data: { board, params: { habit_id: habitId, ...(date ? { date } : {}) } },
   });
   const stats = field<HabitStats>(body, 'stats');
@@ -52,6 +58,7 @@ export async function fetchHabitHistory(board: number, habitId: number): Promise
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/history',
+    read: true,
     data: { board, params: { habit_id: habitId } },
   });
   const history = field<HabitHistory>(body, 'history');
@@ -67,6 +74,7 @@ export async function fetchHabitWeeks(
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/weeks',
+    read: true,
     data: { board, params: { habit_ids: habitIds, weeks } },
   });
   const habits = field<{ habit_id: number; weeks: HabitWeek[] }[]>(body, 'habits');

@@ -79,7 +79,12 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         return { ok: false, status: 0, error: new ApiError(error instanceof Error ? error.message : String(error), 0) };
       }
     }
-    const { status, body: raw } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
+    const { status, body: raw } = await send({
+      method: 'POST',
+      url: `/api/${modelName}/${verb}`,
+      data: body,
+      read: verb === 'all' || verb === 'get',
+    });
     const answer = sealed && isObject(raw) ? await openAnswer(raw) : raw;
     if (status === 401) void reportUnauthorized();
     if (!isSuccessStatus(status) || !isObject(answer) || answer.success === false) {
