@@ -1,5 +1,6 @@
 import { http, reportUnauthorized, send, isSuccessStatus } from './client';
 import type { AnyRecord } from './resource';
+import { formatDisplayDay } from '../lib/date-display';
 import { localDate } from '../ui/model/local-date';
 import type { CheckInValue, HabitHistory, HabitStats, HabitWeek } from '../models/habit-answers';
 
@@ -96,11 +97,22 @@ export async function saveCheckIn(
           method: 'POST',
           url: '/api/habit/checkin/remove',
           data: { board, params: { habit_id: habitId, date } },
+          offline: {
+            label: `Habit check-in removal (${formatDisplayDay(date)})`,
+            text: '',
+            standIn: () => ({ body: { success: true } }),
+          },
         })
       : await send({
           method: 'POST',
           url: '/api/habit/checkin',
           data: { board, params: { habit_id: habitId, date, value, ...(note ? { note } : {}) } },
+          // Queued offline like a journal edit or a mood (api/offline-queue.ts).
+          offline: {
+            label: `Habit check-in (${formatDisplayDay(date)})`,
+            text: note ?? '',
+            standIn: () => ({ body: { success: true } }),
+          },
         });
   if (isSuccessStatus(answer.status)) return '';
   return (
