@@ -8,7 +8,7 @@ import { $notifications, dismissAll } from '../stores/notifications';
 import { $offline, offlineWritesFlag, patchOffline } from '../stores/offline';
 import { clearSession, setSession } from '../stores/session';
 import { send } from './client';
-import { closeQueue, dismissUnsent, queueDbName, sendQueuedWrites, startQueue } from './offline-queue';
+import { closeQueue, dismissUnsent, queueDbName, sendQueuedWrites, startQueue, stopRetrying } from './offline-queue';
 import { createResource } from './resource';
 
 const api = withFakeApi();
@@ -41,6 +41,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  stopRetrying();
   await closeQueue();
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(queueDbName);
@@ -162,6 +163,15 @@ describe('writes made offline', () => {
     await dismissUnsent(unsent.seq);
     expect($offline.get().unsent).toEqual([]);
     expect(localStorage.getItem(offlineWritesFlag)).toBeNull();
+  });
+
+  it('are tried again on their own while the API gives no answer (no online event comes then)', async () => {
+    offline(['POST /api/mood/create']);
+    await moods.create(BOARD, { score: 2, note: 'retried' });
+    await sendQueuedWrites(); // still no answer: the next try is set for 2 s later
+    expect($offline.get().pending).toBe(1);
+    api.on('POST /api/mood/create', { status: 201, body: { success: true, mood: { id: 5 } } });
+    await expect.poll(() => $offline.get().pending, { timeout: 8000 }).toBe(0);
   });
 
   it('stay queued while there is still no answer, or the server fails (5xx), and go later', async () => {

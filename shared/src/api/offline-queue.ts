@@ -1,7 +1,7 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { notify } from '../stores/notifications';
-import { $offline, offlineWritesFlag, patchOffline } from '../stores/offline';
+import { $offline, offlineWritesFlag, patchOffline, rememberRealValue } from '../stores/offline';
 import type { UnsentWrite } from '../stores/offline';
 import { $session } from '../stores/session';
 import { http, isSuccessStatus } from './client';
@@ -158,6 +158,27 @@ export function withRealValues(data: unknown, ids: Map<number, number>, versions
 }
 
 let sending: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+/** Tried again while writes wait and the API gave no answer (its process down; no `online` event comes then). */
+const retryDelaysMs = [2000, 5000, 10_000] as const;
+
+function scheduleRetry(): void {
+  clearTimeout(retryTimer);
+  if ($offline.get().pending === 0 || currentUser() === null) {
+    retries = 0;
+    return;
+  }
+  const wait = retryDelaysMs[Math.min(retries, retryDelaysMs.length - 1)];
+  retries += 1;
+  retryTimer = setTimeout(() => void sendQueuedWrites(), wait);
+}
+
+/** Stops the retries (tests; a page that is leaving needs nothing: the next start sends what waits). */
+export function stopRetrying(): void {
+  clearTimeout(retryTimer);
+  retries = 0;
+}
 
 /**
  * Sends the current user's queued writes in order. Stops at the first that gets no answer (still offline) or a
@@ -175,6 +196,7 @@ export function sendQueuedWrites(): Promise<void> {
       console.error('The changes made offline could not be sent:', error);
     } finally {
       sending = null;
+      scheduleRetry();
     }
   })();
   return sending;
@@ -207,6 +229,7 @@ async function sendAll(): Promise<void> {
       const real = recordOf(answer.data, write.stand_in?.model);
       if (write.stand_in?.id !== undefined && real?.id !== undefined) ids.set(write.stand_in.id, real.id);
       if (write.stand_in?.updated_at && real?.updated_at) versions.set(write.stand_in.updated_at, real.updated_at);
+      for (const [standIn, value] of [...ids, ...versions]) rememberRealValue(standIn, value);
       if (ids.size + versions.size > 0) {
         for (const later of await writes.index('user').getAll(user)) {
           const data = withRealValues(later.data, ids, versions);

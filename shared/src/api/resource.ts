@@ -6,6 +6,7 @@ import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult, OfflineWrite } from './client';
 import { ApiError, BadResponseError, UnknownModelError } from './errors';
 import { isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
+import { realValueOf } from '../stores/offline';
 
 /** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
 export type AnyRecord = z.infer<typeof recordBase> & { [key: string]: unknown };
@@ -62,6 +63,16 @@ function standInTime(): string {
   return time;
 }
 
+/** An edit that names a record made offline, or the version an offline edit gave it, names the real ones. */
+function withRealValues(params: Record<string, unknown>): Record<string, unknown> {
+  const { id, expected_updated_at: expected } = params;
+  return {
+    ...params,
+    ...(typeof id === 'number' ? { id: realValueOf(id) } : {}),
+    ...(typeof expected === 'string' ? { expected_updated_at: realValueOf(expected) } : {}),
+  };
+}
+
 /** The person's words in a write (its title, note, body…), as plain text, for the list of changes not sent. */
 function plainTextOf(params: Record<string, unknown>, titleField: string | undefined): string {
   const fields = [...new Set([titleField, 'title', 'name', 'note', 'body', 'content', 'text', 'description'])];
@@ -97,6 +108,8 @@ export function createResource(modelName: string): Resource<AnyRecord> {
     body: { board: number; params?: Record<string, unknown> },
     read: (body: Record<string, unknown>) => T | undefined,
   ): Promise<ApiResult<T>> {
+    if ((verb === 'update' || verb === 'delete') && body.params)
+      body = { ...body, params: withRealValues(body.params) };
     const offline = verb === 'create' || verb === 'update' || verb === 'delete' ? offlineWrite(verb, body) : undefined;
     if (sealed && (verb === 'create' || verb === 'update') && body.params) {
       try {

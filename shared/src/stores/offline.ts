@@ -38,6 +38,22 @@ export function patchOffline(patch: Partial<OfflineState>): void {
 }
 
 /**
+ * The real values of the stand-ins given for writes made offline (a new record's id, an edit's `updated_at`),
+ * filled as the queue sends them: a later write that still names a stand-in (an editor left open) names the real
+ * one (api/resource.ts).
+ */
+const realValues = new Map<string, unknown>();
+
+export function rememberRealValue(standIn: number | string, real: number | string): void {
+  realValues.set(`${typeof standIn}:${standIn}`, real);
+}
+
+export function realValueOf<T extends number | string>(value: T): T {
+  const real = realValues.get(`${typeof value}:${value}`);
+  return typeof real === typeof value ? (real as T) : value;
+}
+
+/**
  * Set while this browser holds queued or refused offline changes: the shell then loads the queue at start and when
  * the network comes back; without it, the queue's code is never fetched.
  */
