@@ -35,7 +35,15 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker
     .register(SERVICE_WORKER_URL, { scope: '/' })
     .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
+    .then(async (registration) => {
+      // The queue's code is asked for now, while online, so the worker keeps it for a write made offline.
+      // Whether the journal is encrypted is asked too, so the worker keeps the answer: a journal edit made offline
+      // is sealed (or not) by it before it is queued.
+      if ($session.get().token)
+        await Promise.all([
+          import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue'),
+          import('@lifeboard/shared/api/client').then(({ send }) => send({ method: 'GET', url: '/api/encryption' })),
+        ]).catch(() => undefined);
       const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
       registration.active?.postMessage({ type: 'lifeboard:keep-loaded', urls: [location.href, ...urls] });
     })
