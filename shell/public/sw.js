@@ -127,6 +127,18 @@ async function tellCached(clientId, request, kept) {
     client.postMessage({ type: 'lifeboard:kept-answer', url: request.url, keptAt: kept.headers.get(KEPT_AT) });
 }
 
+/** A read's answer kept as a plain copy with the time it came: a cross-origin answer does not show its Date header. */
+async function keepAnswer(key, response) {
+  const copy = new Response(await response.blob(), {
+    status: response.status,
+    headers: {
+      'content-type': response.headers.get('content-type') || 'application/json',
+      [KEPT_AT]: new Date().toISOString(),
+    },
+  });
+  await (await caches.open(DATA_CACHE)).put(key, copy);
+}
+
 /** A read call: the network (its answer kept for this session), else the last answer kept for the same call. */
 async function readCall(event) {
   const { request } = event;
@@ -134,17 +146,8 @@ async function readCall(event) {
   const key = await dataKey(request, body);
   try {
     const response = await fetch(request);
-    if (key && response.ok) {
-      // Kept as a plain copy with the time it came: a cross-origin answer does not show its Date header.
-      const copy = new Response(await response.clone().blob(), {
-        status: response.status,
-        headers: {
-          'content-type': response.headers.get('content-type') || 'application/json',
-          [KEPT_AT]: new Date().toISOString(),
-        },
-      });
-      await (await caches.open(DATA_CACHE)).put(key, copy);
-    }
+    // Kept beside the answer, not before it: the page does not wait for the copy.
+    if (key && response.ok) event.waitUntil(keepAnswer(key, response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
     const kept = key ? await (await caches.open(DATA_CACHE)).match(key) : undefined;
