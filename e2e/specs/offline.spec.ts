@@ -124,4 +124,14 @@ describe('offline', () => {
       expect(await listRecords(site, user, 'mood', 'moods')).toHaveLength(1);
     },
   );
+
+  it('forgets the kept answers on sign-out: nothing of this person is left for the next one', async () => {
+    const keptBefore = await page.evaluate(async () => (await (await caches.open('lifeboard-data-v1')).keys()).length);
+    expect(keptBefore).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect.poll(() => page.evaluate(() => caches.has('lifeboard-data-v1'))).toBe(false);
+    // Signed out, the site's files are still kept, so the sign-in page opens offline too.
+    expect(await page.evaluate(() => caches.has('lifeboard-shell-v1'))).toBe(true);
+  });
 });
