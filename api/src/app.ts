@@ -52,6 +52,7 @@ import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { defaultLimits, registerAnonymousLimit, type Limits } from './plugins/limits';
 import { documentErrorResponses, documentingSerializerCompiler, swaggerOptions } from './openapi';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerStorableText } from './plugins/storable-text';
 import { registerHealth } from './plugins/health';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, swaggerOptions);
   registerAuth(app);
   registerStorableText(app);
+  registerIdempotency(app);
   // After the auth decorators (it recognises their hooks), before every route: the error bodies each route can answer.
   documentErrorResponses(app);
 

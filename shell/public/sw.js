@@ -1,12 +1,214 @@
 /*
- * Lifeboard's service worker, served by the shell at /sw.js: it shows the web pushes the API sends
- * (api/src/modules/push/service.ts, `PushMessage`) with their "Done" and "Snooze 10 min" buttons.
+ * Lifeboard's service worker, served by the shell at /sw.js. It
+ * - shows the web pushes the API sends (api/src/modules/push/service.ts, `PushMessage`) with their "Done" and
+ *   "Snooze 10 min" buttons;
+ * - keeps the site usable offline (issue 31): the shell's and the remotes' files (content-hashed ones cache-first,
+ *   entries, settings and HTML network-first), and the last answer of every read call the app marks
+ *   (`X-Lifeboard-Read`, shared/src/api/client.ts), kept per signed-in session and given back when the network
+ *   is gone. Writes are never kept here: the app queues them itself (shared/src/api/offline-queue.ts).
  * Plain JavaScript on purpose: the browser fetches it as is, outside the build.
  */
 /* global clients */
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(clients.claim()));
+/** Bumped when what is kept changes shape: `activate` deletes every other `lifeboard-` cache. */
+const SHELL_CACHE = 'lifeboard-shell-v1';
+const ASSET_CACHE = 'lifeboard-assets-v1';
+/** The same name as `offlineDataCache` of shared/src/api/client.ts, which deletes it on sign-out. */
+const DATA_CACHE = 'lifeboard-data-v1';
+const KEPT = [SHELL_CACHE, ASSET_CACHE, DATA_CACHE];
+/** The header the app's HTTP client sets on read calls (`readHeader` in shared/src/api/client.ts). */
+const READ_HEADER = 'x-lifeboard-read';
+/** A content-hashed file of a build: the same pattern as `hashedAsset` of scripts/serve-static.mjs. */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
+/** The app's HTML for any app path, kept at install: what an address never opened before answers offline. */
+const APP_HTML = '/index.html';
+/** The header of a kept read answer saying when it came from the API. */
+const KEPT_AT = 'x-lifeboard-kept-at';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll([APP_HTML, '/remotes.json', '/settings.json', '/manifest.webmanifest']))
+      // Offline support is a bonus: a failed first fill must not keep push from working.
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
+});
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith('lifeboard-') && !KEPT.includes(name)).map((n) => caches.delete(n)),
+        ),
+      )
+      .then(() => clients.claim()),
+  ),
+);
+
+/** The origins of the remotes (remotes.json), read from the kept copy: their files are kept like the shell's. */
+let remoteOrigins = null;
+async function remoteOriginSet() {
+  if (remoteOrigins) return remoteOrigins;
+  const origins = new Set();
+  try {
+    const kept = await (await caches.open(SHELL_CACHE)).match('/remotes.json');
+    const remotes = kept ? await kept.json() : {};
+    for (const url of Object.values(remotes)) {
+      try {
+        origins.add(new URL(String(url)).origin);
+      } catch {
+        // not an address: nothing to keep from it
+      }
+    }
+  } catch {
+    // no copy yet: asked again on the next request
+    return origins;
+  }
+  remoteOrigins = origins;
+  return origins;
+}
+
+/** Whether a GET is one of the app's files to keep: the shell's own (not the API's), or a remote's. */
+async function isAppFile(request, url) {
+  if (request.headers.has('authorization')) return false;
+  if (url.origin === self.location.origin) return !url.pathname.startsWith('/api/') && url.pathname !== '/sw.js';
+  return (await remoteOriginSet()).has(url.origin);
+}
+
+function keepable(response) {
+  // A remote's script asked without CORS comes back opaque: kept too, it is the same file.
+  // A redirected answer cannot answer a navigation later: not kept.
+  return response && !response.redirected && (response.ok || response.type === 'opaque');
+}
+
+/** Content-hashed files never change: the kept copy, else the network (and kept). */
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (keepable(response)) await cache.put(request, response.clone());
+  return response;
+}
+
+/** Entries, settings, remotes.json, HTML: the network, and the kept copy when there is none. */
+async function networkFirst(request, fallbackUrl) {
+  const cache = await caches.open(SHELL_CACHE);
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(request, response.clone());
+    if (request.url.endsWith('/remotes.json')) remoteOrigins = null;
+    return response;
+  } catch (error) {
+    const kept =
+      (await cache.match(request, { ignoreVary: true })) || (fallbackUrl && (await cache.match(fallbackUrl)));
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** The key a read's answer is kept under: the call (method, address, body) and the session that made it. */
+async function dataKey(request, body) {
+  const auth = request.headers.get('authorization');
+  if (!auth) return null; // signed out: nothing is kept
+  const text = [request.method, request.url, auth, body].join('\n');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${self.location.origin}/__lifeboard-data/${hex}`;
+}
+
+/** Tells the page that asked that it was answered from what was kept (the shell's banner says so). */
+async function tellCached(clientId, request, kept) {
+  const client = clientId ? await clients.get(clientId) : null;
+  if (client)
+    client.postMessage({ type: 'lifeboard:kept-answer', url: request.url, keptAt: kept.headers.get(KEPT_AT) });
+}
+
+/** A read's answer kept as a plain copy with the time it came: a cross-origin answer does not show its Date header. */
+async function keepAnswer(key, response) {
+  const copy = new Response(await response.blob(), {
+    status: response.status,
+    headers: {
+      'content-type': response.headers.get('content-type') || 'application/json',
+      [KEPT_AT]: new Date().toISOString(),
+    },
+  });
+  await (await caches.open(DATA_CACHE)).put(key, copy);
+}
+
+/** A read call: the network (its answer kept for this session), else the last answer kept for the same call. */
+async function readCall(event) {
+  const { request } = event;
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+  const key = await dataKey(request, body);
+  try {
+    const response = await fetch(request);
+    // Kept beside the answer, not before it: the page does not wait for the copy.
+    if (key && response.ok) event.waitUntil(keepAnswer(key, response.clone()).catch(() => undefined));
+    return response;
+  } catch (error) {
+    const kept = key ? await (await caches.open(DATA_CACHE)).match(key) : undefined;
+    if (!kept) throw error;
+    await tellCached(event.clientId, request, kept);
+    return kept;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.headers.has(READ_HEADER)) {
+    event.respondWith(readCall(event));
+    return;
+  }
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  // Another site's file (the API's pictures, a video): the browser fetches it without this worker.
+  if (url.origin !== self.location.origin && remoteOrigins && !remoteOrigins.has(url.origin)) return;
+  if (request.mode === 'navigate') {
+    if (url.origin === self.location.origin) event.respondWith(networkFirst(request, APP_HTML));
+    return;
+  }
+  event.respondWith(
+    isAppFile(request, url).then((kept) => {
+      if (!kept) return fetch(request);
+      return HASHED.test(url.pathname) ? cacheFirst(request) : networkFirst(request, null);
+    }),
+  );
+});
+
+/*
+ * The app's first visit loaded its files before this worker took control: the page lists them once this worker
+ * is active (shell/src/app/offline-start.ts), and the ones that are the app's are kept now.
+ */
+async function keepLoaded(urls) {
+  for (const href of urls.slice(0, 400)) {
+    let url;
+    try {
+      url = new URL(href);
+    } catch {
+      continue;
+    }
+    const request = new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' });
+    if (!(await isAppFile(request, url))) continue;
+    const cache = await caches.open(HASHED.test(url.pathname) ? ASSET_CACHE : SHELL_CACHE);
+    if (await cache.match(request)) continue;
+    try {
+      const response = await fetch(request);
+      if (keepable(response)) await cache.put(request, response);
+    } catch {
+      // offline again: kept on the next visit
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data || {};
+  if (message.type === 'lifeboard:keep-loaded' && Array.isArray(message.urls))
+    event.waitUntil(keepLoaded(message.urls));
+});
 
 self.addEventListener('push', (event) => {
   let message;

@@ -13,6 +13,7 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
+import { registerServiceWorker, watchOffline } from './app/offline-start';
 import { startSessionWhenNeeded } from './app/session-start';
 import { takeEarlySettings } from './remotes/early-config';
 import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
@@ -21,6 +22,9 @@ import { guard } from './routes/guard';
 // 1. single-spa patches pushState/replaceState to fire popstate. Done before any router exists, so the shell's
 //    router and each mounted area's router all hear every navigation, whichever of them made it.
 start({ urlRerouteOnly: true });
+
+// 1b. Offline use: the banner hears the network's state and the service worker's answers from its copies at once.
+watchOffline();
 
 // 2. The runtime settings (the API's address): every API call waits for them (shared/api/client.ts).
 loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
@@ -71,5 +75,11 @@ void pageCode.then(() => {
   //    handled once it has started.
   const capped = new Promise((resolve) => setTimeout(resolve, 3000));
   const shown = entry && entry.area !== 'shell' ? firstAreaMount : Promise.resolve();
-  void Promise.race([shown, capped]).then(() => afterPaintWhenIdle(startSessionWhenNeeded));
+  void Promise.race([shown, capped]).then(() =>
+    afterPaintWhenIdle(() => {
+      startSessionWhenNeeded();
+      // The service worker (push, offline use) once the first screen is in: it never competes with it.
+      registerServiceWorker();
+    }),
+  );
 });

@@ -11,3 +11,4 @@ export * from './counter-schema';
 export * from './audit-schema';
 export * from './ai-schema';
 export * from './encryption-schema';
+export * from './idempotency-schema';

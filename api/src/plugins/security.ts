@@ -14,7 +14,8 @@ export async function registerSecurity(
     origin: [...origins],
     credentials: true,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Idempotency-Key'],
+    // X-Lifeboard-Read marks the app's read calls, whose last answer its service worker keeps for offline use.
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Idempotency-Key', 'X-Lifeboard-Read'],
     maxAge: 600,
   });
   // A JSON API: no HTML is served, so the strictest policy costs nothing. Helmet's middleware is made once here:

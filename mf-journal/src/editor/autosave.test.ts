@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { patchOffline, rememberRealValue } from '@lifeboard/shared/stores/offline';
 import { setSession, clearSession } from '@lifeboard/shared/stores/session';
 import { createAutosave, draftKeyFor, findDraft } from './autosave';
 import { testUser } from './test-user';
@@ -137,6 +138,27 @@ describe('autosave state machine', () => {
     expect(sent).toHaveLength(3);
     expect(autosave.$state.get().status).toBe('saved');
     expect(findDraft('note', 5)).toBeNull();
+  });
+
+  it('a save queued offline shows "offline" (draft kept) until the queue has sent it, then "saved"', async () => {
+    const { autosave, sent, answers } = make(undefined, { retryDelaysMs: [60_000] });
+    answers.push({ kind: 'queued', record: { id: 5, updated_at: 'stand-in' } });
+    text = 'written on the ferry';
+    autosave.touch();
+    await autosave.flush();
+    expect(autosave.$state.get().status).toBe('offline');
+    expect(findDraft('note', 5)?.content.fields).toEqual({ body: 'written on the ferry' });
+    patchOffline({ pending: 1 });
+    expect(autosave.$state.get().status).toBe('offline');
+    rememberRealValue('stand-in', 'v9');
+    patchOffline({ pending: 0 });
+    expect(autosave.$state.get().status).toBe('saved');
+    expect(findDraft('note', 5)).toBeNull();
+    // The next save names the version the queued one really made.
+    text = 'and after';
+    autosave.touch();
+    await autosave.flush();
+    expect(sent.map((s) => s.expected)).toEqual(['v1', 'v9']);
   });
 
   it('typing while offline updates the draft without extra requests', async () => {

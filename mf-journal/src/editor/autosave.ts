@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import { discardDraft, loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
+import { $offline, realValueOf } from '@lifeboard/shared/stores/offline';
 import { $session } from '@lifeboard/shared/stores/session';
 import { autosaveDelayMs, autosaveMaxWaitMs } from '@lifeboard/shared/rich-text/editor-constants';
 
@@ -31,6 +32,8 @@ export type SaveOutcome<R extends SavedRecord> =
   | { kind: 'saved'; record: R }
   | { kind: 'conflict'; current: R }
   | { kind: 'offline' }
+  /** No network, but the save is queued on this device and will be sent once it is back (offline-queue.ts). */
+  | { kind: 'queued'; record: R }
   | { kind: 'unauthorized' }
   | { kind: 'failed'; message: string; retry: boolean };
 
@@ -163,6 +166,17 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let maxTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last save was queued offline: saved once the queue is empty. */
+  let queued = false;
+  const stopWatchingQueue = $offline.listen(({ pending }) => {
+    if (!queued || pending > 0 || $state.get().status !== 'offline') return;
+    queued = false;
+    if (id !== null) id = realValueOf(id);
+    if (base !== null) base = realValueOf(base);
+    if (dirty) return; // the retry sends the newer text
+    discardDraft(draftKeyFor(model, id));
+    patch({ status: 'saved', message: '', savedAt: new Date().toISOString() });
+  });
   let cancelScheduled: (() => void) | undefined;
 
   const $state = atom<AutosaveState<R>>({ status: 'saved', message: '', conflict: null, savedAt: null, id });
@@ -230,6 +244,16 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
         break;
       case 'offline':
         dirty = true;
+        patch({ status: 'offline' });
+        scheduleRetry();
+        break;
+      case 'queued':
+        // Kept in the queue (and in the draft, for a reload): 'offline' until the queue has sent it. Typing
+        // meanwhile is saved by the retry, queued behind it.
+        id = outcome.record.id;
+        base = outcome.record.updated_at;
+        queued = true;
+        keepDraft(fields);
         patch({ status: 'offline' });
         scheduleRetry();
         break;
@@ -322,6 +346,7 @@ export function createAutosave<R extends SavedRecord>(options: AutosaveOptions<R
     },
     dispose() {
       disposed = true;
+      stopWatchingQueue();
       clearTimers();
     },
     close() {

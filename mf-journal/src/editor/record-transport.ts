@@ -30,7 +30,9 @@ function currentOf(body: unknown): AnyRecord | null {
 let apiKnowsExpectedUpdatedAt = true;
 
 function outcomeOf(result: ApiResult<AnyRecord>): SaveOutcome<AnyRecord> {
-  if (result.ok) return { kind: 'saved', record: result.data };
+  // 202: no network, so the save was queued on this device (shared/api/offline-queue.ts) and goes when it is back.
+  if (result.ok)
+    return result.status === 202 ? { kind: 'queued', record: result.data } : { kind: 'saved', record: result.data };
   const { status, error } = result;
   if (status === 409) {
     const current = currentOf(error.body);

@@ -27,7 +27,7 @@ export async function call<T>(
   read: (body: Body) => T | undefined,
   options: CallOptions = {},
 ): Promise<ApiResult<T>> {
-  const { status, body } = await send({ method, url, data });
+  const { status, body } = await send({ method, url, data, read: options.loadsData === true });
   if (status === 401 && options.loadsData) void reportUnauthorized();
   if (!isSuccessStatus(status) || !isObject(body)) return failure(status, body);
   if (body.success === false || (options.needsSuccess && body.success !== true)) {

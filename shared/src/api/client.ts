@@ -2,6 +2,7 @@ import axios from 'axios';
 import type { AxiosError, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { configReady } from '../stores/config';
 import { notify } from '../stores/notifications';
+import { $offline } from '../stores/offline';
 import { $session, tokenStorageKey } from '../stores/session';
 import { errorFromResponse, messageOf } from './errors';
 import type { ApiError } from './errors';
@@ -21,7 +22,41 @@ declare module 'axios' {
      * so typed calls can tell failures apart. Plain `http` users get the spec's empty result.
      */
     keepErrorBody?: boolean;
+    /**
+     * A read call (it changes nothing): sent with `X-Lifeboard-Read`, so the service worker keeps its last answer
+     * for this session and gives it back offline (shell/public/sw.js). Every GET is one; a POST read says so.
+     */
+    read?: boolean;
+    /**
+     * A write the app may make offline (a journal edit, a mood, a habit check-in): sent with an
+     * `Idempotency-Key`, and kept on this device when no answer comes, to be sent again with the same key when
+     * the network is back (offline-queue.ts). Only `send` reads it.
+     */
+    offline?: OfflineWrite;
   }
+}
+
+/** What a write that may be queued says about itself, and what its caller is told when it is. */
+export interface OfflineWrite {
+  /** What it is, in the person's words: "New mood", "Journal entry changes". */
+  label: string;
+  /** The person's text in it, kept to be shown if the API refuses it later. */
+  text: string;
+  /** The answer the caller gets in place of the API's when the write is queued (status 202). */
+  standIn: () => { body: unknown; ids?: { id?: number; updated_at?: string; model?: string } };
+}
+
+/** The header that marks a read call for the service worker (its `READ_HEADER`). */
+export const readHeader = 'X-Lifeboard-Read';
+/** The service worker's cache of read answers (its `DATA_CACHE`): deleted on sign-out, see `forgetOfflineData`. */
+export const offlineDataCache = 'lifeboard-data-v1';
+
+/** Deletes the read answers kept for offline use (on sign-out: never shown to whoever signs in next). */
+export function forgetOfflineData(): void {
+  if (typeof caches === 'undefined') return;
+  caches
+    .delete(offlineDataCache)
+    .catch((error: unknown) => console.error('The offline copies could not be deleted', error));
 }
 
 export const http = axios.create({
@@ -55,6 +90,7 @@ export async function attachRequestSetup(config: InternalAxiosRequestConfig): Pr
     );
   }
   config.headers.set('X-Requested-With', 'XMLHttpRequest');
+  if (config.read === true || (config.method ?? 'get').toLowerCase() === 'get') config.headers.set(readHeader, '1');
   const token = storedToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');
@@ -114,8 +150,42 @@ export interface RawAnswer {
 }
 
 export async function send(config: AxiosRequestConfig): Promise<RawAnswer> {
-  const response = await http.request<unknown>({ ...config, keepErrorBody: true });
+  const { offline, ...request } = config;
+  if (offline) return sendQueueable(request, offline);
+  const response = await http.request<unknown>({ ...request, keepErrorBody: true });
   return { status: response.status, body: response.data };
+}
+
+function newIdempotencyKey(): string {
+  return `write-${crypto.randomUUID()}`;
+}
+
+/**
+ * A write that may be queued: sent with its own key; with no answer (offline, or the answer lost), or while earlier
+ * offline writes still wait (so the order holds), it is kept to be sent later with that key, and the caller gets
+ * the stand-in answer with status 202. The queue's code loads only then.
+ */
+async function sendQueueable(config: AxiosRequestConfig, offline: OfflineWrite): Promise<RawAnswer> {
+  const key = newIdempotencyKey();
+  const waiting = $offline.get().pending > 0;
+  if (!waiting) {
+    const headers = { ...(config.headers as Record<string, string> | undefined), 'Idempotency-Key': key };
+    const response = await http.request<unknown>({ ...config, headers, keepErrorBody: true });
+    if (response.status !== 0) return { status: response.status, body: response.data };
+  }
+  const queue = await import(/* webpackChunkName: "offline-queue" */ './offline-queue');
+  const standIn = offline.standIn();
+  const queued = await queue.queueWrite({
+    url: String(config.url),
+    data: config.data,
+    key,
+    label: offline.label,
+    text: offline.text,
+    ...(standIn.ids ? { stand_in: standIn.ids } : {}),
+  });
+  if (!queued) return { status: 0, body: null };
+  if (waiting) void queue.sendQueuedWrites();
+  return { status: 202, body: standIn.body };
 }
 
 export function isSuccessStatus(status: number): boolean {

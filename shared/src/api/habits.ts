@@ -1,5 +1,6 @@
 import { http, reportUnauthorized, send, isSuccessStatus } from './client';
 import type { AnyRecord } from './resource';
+import { formatDisplayDay } from '../lib/date-display';
 import { localDate } from '../ui/model/local-date';
 import type { CheckInValue, HabitHistory, HabitStats, HabitWeek } from '../models/habit-answers';
 
@@ -32,7 +33,12 @@ export async function fetchHabitOverview(
   board: number,
   params: { date?: string; limit?: number; offset?: number; archived?: boolean } = {},
 ) {
-  const { status, body } = await send({ method: 'POST', url: '/api/habit/overview', data: { board, params } });
+  const { status, body } = await send({
+    method: 'POST',
+    url: '/api/habit/overview',
+    data: { board, params },
+    read: true,
+  });
   const habits = field<HabitRow[]>(body, 'habits');
   if (!isSuccessStatus(status) || !Array.isArray(habits)) return null;
   return { habits, nextOffset: field<number | null>(body, 'next_offset') ?? null };
@@ -42,6 +48,7 @@ export async function fetchHabitStats(board: number, habitId: number, date?: str
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/stats',
+    read: true,
     data: { board, params: { habit_id: habitId, ...(date ? { date } : {}) } },
   });
   const stats = field<HabitStats>(body, 'stats');
@@ -52,6 +59,7 @@ export async function fetchHabitHistory(board: number, habitId: number): Promise
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/history',
+    read: true,
     data: { board, params: { habit_id: habitId } },
   });
   const history = field<HabitHistory>(body, 'history');
@@ -67,6 +75,7 @@ export async function fetchHabitWeeks(
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/weeks',
+    read: true,
     data: { board, params: { habit_ids: habitIds, weeks } },
   });
   const habits = field<{ habit_id: number; weeks: HabitWeek[] }[]>(body, 'habits');
@@ -88,11 +97,22 @@ export async function saveCheckIn(
           method: 'POST',
           url: '/api/habit/checkin/remove',
           data: { board, params: { habit_id: habitId, date } },
+          offline: {
+            label: `Habit check-in removal (${formatDisplayDay(date)})`,
+            text: '',
+            standIn: () => ({ body: { success: true } }),
+          },
         })
       : await send({
           method: 'POST',
           url: '/api/habit/checkin',
           data: { board, params: { habit_id: habitId, date, value, ...(note ? { note } : {}) } },
+          // Queued offline like a journal edit or a mood (api/offline-queue.ts).
+          offline: {
+            label: `Habit check-in (${formatDisplayDay(date)})`,
+            text: note ?? '',
+            standIn: () => ({ body: { success: true } }),
+          },
         });
   if (isSuccessStatus(answer.status)) return '';
   return (

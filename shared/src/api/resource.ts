@@ -3,9 +3,10 @@ import { traitsOf } from '../models/traits';
 import type { models, ModelName, recordBase } from '../models/index';
 import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
-import type { ApiResult } from './client';
+import type { ApiResult, OfflineWrite } from './client';
 import { ApiError, BadResponseError, UnknownModelError } from './errors';
-import { encryptableWritten, isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
+import { $encryption, encryptableWritten, isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
+import { realValueOf } from '../stores/offline';
 
 /** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
 export type AnyRecord = z.infer<typeof recordBase> & { [key: string]: unknown };
@@ -50,6 +51,43 @@ function isRecordLike(value: unknown): value is { id: number } {
   return isObject(value) && typeof value.id === 'number';
 }
 
+/** Stand-in ids of records made offline: negative, and far from the collections' own temporary ids. */
+let nextStandInId = -1_000_000_000;
+let lastStandInTime = '';
+
+/** An ISO time no earlier stand-in had: a queued edit names the one it followed by its `updated_at`. */
+function standInTime(): string {
+  let time = new Date().toISOString();
+  if (time <= lastStandInTime) time = new Date(Date.parse(lastStandInTime) + 1).toISOString();
+  lastStandInTime = time;
+  return time;
+}
+
+/** An edit that names a record made offline, or the version an offline edit gave it, names the real ones. */
+function withRealValues(params: Record<string, unknown>): Record<string, unknown> {
+  const { id, expected_updated_at: expected } = params;
+  return {
+    ...params,
+    ...(typeof id === 'number' ? { id: realValueOf(id) } : {}),
+    ...(typeof expected === 'string' ? { expected_updated_at: realValueOf(expected) } : {}),
+  };
+}
+
+/** The person's words in a write (its title, note, body…), as plain text, for the list of changes not sent. */
+function plainTextOf(params: Record<string, unknown>, titleField: string | undefined): string {
+  const fields = [...new Set([titleField, 'title', 'name', 'note', 'body', 'content', 'text', 'description'])];
+  return fields
+    .map((field) => (field ? params[field] : undefined))
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .map((value) =>
+      value
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .join(' — ');
+}
+
 /**
  * The contract's `POST /api/{M}/{all|get|create|update|delete}` for one model (api-contract.md).
  * A 401 is reported to the shell's handler (spec §4: a 401 during data loading logs out); an answer
@@ -70,6 +108,9 @@ export function createResource(modelName: string): Resource<AnyRecord> {
     body: { board: number; params?: Record<string, unknown> },
     read: (body: Record<string, unknown>) => T | undefined,
   ): Promise<ApiResult<T>> {
+    if ((verb === 'update' || verb === 'delete') && body.params)
+      body = { ...body, params: withRealValues(body.params) };
+    const offline = verb === 'create' || verb === 'update' || verb === 'delete' ? offlineWrite(verb, body) : undefined;
     if (sealed && (verb === 'create' || verb === 'update') && body.params) {
       try {
         const id = verb === 'update' && typeof body.params.id === 'number' ? body.params.id : null;
@@ -79,7 +120,13 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         return { ok: false, status: 0, error: new ApiError(error instanceof Error ? error.message : String(error), 0) };
       }
     }
-    const { status, body: raw } = await send({ method: 'POST', url: `/api/${modelName}/${verb}`, data: body });
+    const { status, body: raw } = await send({
+      method: 'POST',
+      url: `/api/${modelName}/${verb}`,
+      data: body,
+      read: verb === 'all' || verb === 'get',
+      offline,
+    });
     const answer = sealed && isObject(raw) ? await openAnswer(raw) : raw;
     if (status === 401) void reportUnauthorized();
     if (!isSuccessStatus(status) || !isObject(answer) || answer.success === false) {
@@ -103,6 +150,48 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         encryptableWritten({ model: modelName, board: body.board, removed: data.id });
     }
     return { ok: true, status, data };
+  }
+
+  /**
+   * A write that may be made offline (offline-queue.ts): its label and text (from the fields before sealing), and
+   * the answer its caller gets when it is queued: the record as written, with a stand-in id and `updated_at`.
+   */
+  function offlineWrite(
+    verb: 'create' | 'update' | 'delete',
+    { board, params = {} }: { board: number; params?: Record<string, unknown> },
+  ): OfflineWrite {
+    const label = traitsOf(modelName)?.label ?? modelName.replace(/_/g, ' ');
+    const named = { create: `New ${label.toLowerCase()}`, update: `${label} changes`, delete: `${label} removal` }[
+      verb
+    ];
+    return {
+      label: named,
+      // An encrypted journal's text is never kept in the clear on the device, not even while it waits to be sent.
+      text:
+        verb === 'delete' || (sealed && $encryption.get().material)
+          ? ''
+          : plainTextOf(params, traitsOf(modelName)?.titleField),
+      standIn: () => {
+        const id = typeof params.id === 'number' ? params.id : null;
+        if (verb === 'delete') return { body: { success: true, id } };
+        const now = standInTime();
+        const { expected_updated_at: _versionCheck, ...fields } = params;
+        if (verb === 'update') {
+          return {
+            body: { success: true, [modelName]: { ...fields, id, updated_at: now } },
+            ids: { updated_at: now, model: modelName },
+          };
+        }
+        const standIn = (nextStandInId -= 1);
+        return {
+          body: {
+            success: true,
+            [modelName]: { ...fields, id: standIn, board_id: board, created_at: now, updated_at: now },
+          },
+          ids: { id: standIn, updated_at: now, model: modelName },
+        };
+      },
+    };
   }
 
   /** The answer with every record of this model opened (or blanked, when locked or broken). */

@@ -257,7 +257,12 @@ export function createCollection(modelName: string): Collection {
     if (before) change((list) => list.map((item) => (item.id === id ? { ...item, ...shown, id } : item)));
     return task(async () => {
       await nextPaint();
-      const result = await resource.update(board, id, fields);
+      const answered = await resource.update(board, id, fields);
+      // Queued offline (202): the answer is the fields written; the record as shown fills in the rest.
+      const result =
+        answered.ok && answered.status === 202 && before
+          ? { ...answered, data: { ...before, ...answered.data } }
+          : answered;
       if (!stillCurrent(mine, board)) return result;
       if (result.ok)
         change((list) =>

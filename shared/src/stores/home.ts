@@ -65,16 +65,18 @@ export function loadHome(board: number, { force = false } = {}): Promise<void> {
     asked = null; // the next widget to mount asks again
     $home.set({ key, status: 'error', data: null });
   };
-  const answer = send({ method: 'POST', url: '/api/home', data: { board, params: { date: localDate() } } }).then(
-    ({ status, body }) => {
-      if (asked?.key !== key) return;
-      if (!isSuccessStatus(status) || !isHomeData(body)) return fail();
-      getCollection('mood').fill(homeMoodsParams, body.moods);
-      showHabitRows(board, body.habits, body.habits_next_offset);
-      $home.set({ key, status: 'ready', data: body });
-    },
-    fail,
-  );
+  const answer = send({
+    method: 'POST',
+    url: '/api/home',
+    data: { board, params: { date: localDate() } },
+    read: true,
+  }).then(({ status, body }) => {
+    if (asked?.key !== key) return;
+    if (!isSuccessStatus(status) || !isHomeData(body)) return fail();
+    getCollection('mood').fill(homeMoodsParams, body.moods);
+    showHabitRows(board, body.habits, body.habits_next_offset);
+    $home.set({ key, status: 'ready', data: body });
+  }, fail);
   asked = { key, answer };
   return answer;
 }

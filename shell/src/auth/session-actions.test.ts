@@ -8,6 +8,7 @@ import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import type { User } from '@lifeboard/shared/models/user';
 import { $board, $boards, $onboarded, setBoard } from '@lifeboard/shared/stores/board';
 import { createCollection } from '@lifeboard/shared/stores/collection';
+import { setConfig } from '@lifeboard/shared/stores/config';
 import { $currentNote } from '@lifeboard/shared/stores/data';
 import { loadDraft, saveDraft } from '@lifeboard/shared/stores/drafts';
 import { $isSignedIn, $session, setSession } from '@lifeboard/shared/stores/session';
@@ -100,6 +101,18 @@ describe('loadUser (spec §4 authentication)', () => {
     expect(await loadUser()).toBe(false);
     expect($isSignedIn.get()).toBe(false);
     expect($board.get().id).toBe(0);
+  });
+
+  it('keeps the stored session when no answer comes at all (offline): only the API signs out', async () => {
+    setSession('tok', makeUser());
+    setConfig({ apiUrl: 'http://127.0.0.1:9' }); // nothing listens there: the call gets no answer
+    try {
+      expect(await loadUser()).toBe(false);
+    } finally {
+      setConfig({ apiUrl: api.url });
+    }
+    expect($session.get().token).toBe('tok');
+    expect($isSignedIn.get()).toBe(true);
   });
 
   it('is signed out when the call fails', async () => {

@@ -1,6 +1,6 @@
 import * as api from '@lifeboard/shared/api/account';
 import type { ApiResult } from '@lifeboard/shared/api/client';
-import { setUnauthorizedHandler } from '@lifeboard/shared/api/client';
+import { forgetOfflineData, setUnauthorizedHandler } from '@lifeboard/shared/api/client';
 import { getDeviceId } from '@lifeboard/shared/lib/device-db';
 import type { User, UserUpdateField } from '@lifeboard/shared/models/user';
 import { setBoards, setOnboarded } from '@lifeboard/shared/stores/board';
@@ -21,8 +21,9 @@ function establish(user: User): void {
   selectDefaultBoard(user);
 }
 
-/** The local half of logout: no user, no token, board 0, no data. */
+/** The local half of logout: no user, no token, board 0, no data (nor the answers kept for offline use). */
 export function signOutLocally(): void {
+  forgetOfflineData();
   clearSession();
   clearData();
   dropBoard();
@@ -30,7 +31,10 @@ export function signOutLocally(): void {
   setOnboarded(false);
 }
 
-/** Signed in when `/api/user` returns a user with an id; signed out when it fails or returns none. */
+/**
+ * Signed in when `/api/user` returns a user with an id; signed out when it fails or returns none. With no answer
+ * at all (offline, and no answer kept by the service worker) the stored session stays: only the API signs out.
+ */
 export async function loadUser(): Promise<boolean> {
   const result = await api.fetchUser();
   if (result.ok && hasId(result.data)) {
@@ -38,6 +42,7 @@ export async function loadUser(): Promise<boolean> {
     establish(result.data);
     return true;
   }
+  if (result.status === 0 && $session.get().token) return false;
   signOutLocally();
   return false;
 }

@@ -1,9 +1,6 @@
 import type { PushSubscriptionInput } from '@lifeboard/shared/api/notifications';
 import { fetchPushConfig, savePushDevice } from '@lifeboard/shared/api/notifications';
-import { PUSH_ENDPOINT_KEY } from './push-endpoint';
-
-/** The service worker the shell serves (shell/public/sw.js); its scope is the whole site. */
-export const SERVICE_WORKER_URL = '/sw.js';
+import { PUSH_ENDPOINT_KEY, SERVICE_WORKER_URL } from './push-endpoint';
 
 /** Whether this browser can receive web push at all (a service worker, the Push API and notifications). */
 export function pushSupported(): boolean {

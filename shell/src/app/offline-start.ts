@@ -1,0 +1,66 @@
+import { $offline, offlineWritesFlag, patchOffline } from '@lifeboard/shared/stores/offline';
+import { $session } from '@lifeboard/shared/stores/session';
+import { SERVICE_WORKER_URL } from '../pages/account/push-endpoint';
+
+/**
+ * Offline use (issue 31), kept small because it is on the shell's first load: the browser's online/offline events
+ * and the service worker's word that it answered from its copies feed the banner's store; the worker (the one of
+ * web push, shell/public/sw.js) is registered once the page is idle; the queue of offline writes
+ * (shared/api/offline-queue.ts) loads only when this browser holds some, or when a write finds no network.
+ */
+export function watchOffline(): void {
+  window.addEventListener('offline', () => patchOffline({ online: false }));
+  window.addEventListener('online', () => {
+    patchOffline({ online: true, showsKept: false, keptAt: null });
+    sendOfflineWrites();
+  });
+  // Signed in again: that person's writes kept from an earlier session go now.
+  $session.listen((session, previous) => {
+    if (session.token && session.token !== previous?.token) sendOfflineWrites();
+  });
+  if (!('serviceWorker' in navigator)) return;
+  // Listened to from the start: the worker may answer the first screen's calls from its copies.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'lifeboard:kept-answer') return;
+    const keptAt = 'keptAt' in data && typeof data.keptAt === 'string' ? data.keptAt : null;
+    const earlier = $offline.get().keptAt;
+    patchOffline({ showsKept: true, keptAt: earlier && keptAt && earlier < keptAt ? earlier : (keptAt ?? earlier) });
+  });
+}
+
+/** Registers the worker and hands it the files this visit loaded before it took control, to keep them too. */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register(SERVICE_WORKER_URL, { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then(async (registration) => {
+      // The queue's code is asked for now, while online, so the worker keeps it for a write made offline.
+      // Whether the journal is encrypted is asked too, so the worker keeps the answer: a journal edit made offline
+      // is sealed (or not) by it before it is queued.
+      if ($session.get().token)
+        await Promise.all([
+          import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue'),
+          import('@lifeboard/shared/api/client').then(({ send }) => send({ method: 'GET', url: '/api/encryption' })),
+        ]).catch(() => undefined);
+      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+      registration.active?.postMessage({ type: 'lifeboard:keep-loaded', urls: [location.href, ...urls] });
+    })
+    .catch((error: unknown) => console.info('Offline use is not available in this browser', error));
+  sendOfflineWrites();
+}
+
+/** Sends the writes made offline, if this browser holds any, for the signed-in person. */
+export function sendOfflineWrites(): void {
+  let held: string | null;
+  try {
+    held = localStorage.getItem(offlineWritesFlag);
+  } catch {
+    return;
+  }
+  if (!held || !$session.get().token) return;
+  import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue')
+    .then(({ startQueue }) => startQueue())
+    .catch((error: unknown) => console.error('The changes made offline could not be sent', error));
+}
