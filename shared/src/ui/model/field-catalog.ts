@@ -800,4 +800,8 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
       required: false,
     },
   ],
+  journal_template: [
+    { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 80 }, nullable: false, required: true },
+    { name: 'body', label: 'Body', kind: { type: 'richtext' }, nullable: false, required: false },
+  ],
 };
