@@ -28,6 +28,7 @@ import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
 import { homeRoutes } from './modules/home/routes';
 import { journalRoutes } from './modules/journal/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { defineMailJob } from './modules/mail/jobs';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(habitRoutes);
   await app.register(homeRoutes);
   await app.register(journalRoutes);
+  await app.register(reviewRoutes);
   await app.register(goalRoutes);
   await app.register(goalAiRoutes);
   await app.register(habitLoopRoutes);

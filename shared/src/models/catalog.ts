@@ -67,4 +67,5 @@ export const modelTraits: Readonly<Record<ModelName, ModelTraits>> = {
     state: 'journalTemplates',
     titleField: 'name',
   },
+  weekly_review: { label: 'Weekly review', plural: 'Weekly reviews', state: 'weeklyReviews', titleField: 'focus' },
 };

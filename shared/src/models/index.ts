@@ -13,6 +13,7 @@ import { habit } from './habit';
 import { interest } from './interest';
 import { journal_entry } from './journal_entry';
 import { journal_template } from './journal_template';
+import { weekly_review } from './weekly_review';
 import { life_plan } from './life_plan';
 import { mission } from './mission';
 import { mood } from './mood';
@@ -81,6 +82,7 @@ export const models = {
   user_data_record,
   chapter,
   journal_template,
+  weekly_review,
 } satisfies Record<string, AnyModelDefinition>;
 
 export type ModelName = keyof typeof models;
