@@ -210,7 +210,7 @@ export default function CalendarView({
       calendar.current?.getApi().refetchEvents();
   }, [inRange]);
   return (
-    <div className="lb-calendar" data-items={items.length} data-dots={dots || undefined}>
+    <div className="lb-calendar">
       <FullCalendar
         ref={calendar}
         plugins={plugins}
@@ -245,17 +245,12 @@ export default function CalendarView({
         events={events}
         lazyFetching={false}
         datesSet={(info) => {
-          const type = info.view.type;
+          setViewType(info.view.type);
           // The chosen day follows the month shown: today when it is in it, else the month's first day.
           const first = dayKey(info.view.currentStart);
           const after = dayKey(info.view.currentEnd);
-          // After FullCalendar's own drawing, not during it: state set while it draws was lost.
-          const { start, end } = info;
-          setTimeout(() => {
-            setViewType(type);
-            setChosenDay((day) => (day >= first && day < after ? day : first));
-            onRange(start, end);
-          }, 0);
+          setChosenDay((day) => (day >= first && day < after ? day : first));
+          onRange(info.start, info.end);
         }}
         dayCellTopContent={dayCellTopContent}
         eventClick={(info) => {
