@@ -7,12 +7,10 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DayCellInfo, EventDisplayInfo, EventInput, EventSourceFunc } from '@fullcalendar/react';
-import { formatDisplayDay } from '@lifeboard/shared/lib/date-display';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { EventDisplayInfo, EventInput, EventSourceFunc } from '@fullcalendar/react';
 import type { CalendarItem } from './calendar-items';
 import { eventTimeText, itemSpan, itemsInRange, timedItemText } from './calendar-range';
-import { agendaOf, agendaTime, dayKey, itemsByDay } from './phone-agenda';
 
 // Options that never change are made once: FullCalendar compares its options on each render and redoes the work
 // of those it is handed anew.
@@ -43,57 +41,6 @@ export interface CalendarViewProps {
   onSelect: (item: CalendarItem) => void;
   /** An item was dragged or resized; call `revert` to put it back (a failed save, a cancelled choice). */
   onMove: (item: CalendarItem, start: Date, end: Date | null, allDay: boolean, revert: () => void) => void;
-}
-
-/** A phone's width: the month is drawn as dots per day, with the chosen day's agenda below. */
-const PHONE = '(max-width: 600px)';
-
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => typeof matchMedia === 'function' && matchMedia(PHONE).matches);
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return undefined;
-    const query = matchMedia(PHONE);
-    const change = () => setPhone(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return phone;
-}
-
-const itemCount = (n: number) => (n === 0 ? 'nothing planned' : n === 1 ? '1 item' : `${n} items`);
-
-/** The chosen day's items under the phone's month, each opening like a click on the grid. */
-function DayAgenda({
-  day,
-  items,
-  onSelect,
-}: {
-  day: string;
-  items: CalendarItem[];
-  onSelect: (item: CalendarItem) => void;
-}) {
-  return (
-    <section className="lb-day-agenda" aria-labelledby="lb-day-agenda-title">
-      <h2 id="lb-day-agenda-title" className="lb-day-agenda__title">
-        {formatDisplayDay(day)}
-      </h2>
-      {items.length === 0 ? (
-        <p className="lb-muted">Nothing planned on this day.</p>
-      ) : (
-        <ul className="lb-day-agenda__list">
-          {agendaOf(items).map((item) => (
-            <li key={item.id}>
-              <button type="button" className="lb-day-agenda__item" onClick={() => onSelect(item)}>
-                <span className="lb-calendar-swatch" style={{ background: item.color }} aria-hidden="true" />
-                <span className="lb-day-agenda__time">{agendaTime(item)}</span>
-                <span className="lb-day-agenda__what">{item.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
 }
 
 /** What FullCalendar draws of a range's items, as one string to compare. */
@@ -147,64 +94,20 @@ export default function CalendarView({
   }, [items]);
   const latest = useRef(inRange);
   latest.current = inRange;
-  // On a phone the month holds no event chips (titles cut to a few letters): a dot per item on each day, and the
-  // chosen day's items listed below the grid.
-  const phone = usePhone();
-  const [viewType, setViewType] = useState<string>(initialView);
-  const dots = phone && viewType === 'dayGridMonth';
-  const dotsNow = useRef(dots);
-  dotsNow.current = dots;
-  const [chosenDay, setChosenDay] = useState(() => dayKey(new Date()));
-  const byDay = useMemo(() => (dots ? itemsByDay(items) : new Map<string, CalendarItem[]>()), [dots, items]);
-  const dayCellTopContent = useCallback(
-    (info: DayCellInfo) => {
-      if (!dots) return true;
-      // FullCalendar's dates here carry the wall-clock day in their UTC fields.
-      const date = info.date;
-      const key = dayKey(new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-      const list = byDay.get(key) ?? [];
-      return (
-        <button
-          type="button"
-          className="lb-day-pick"
-          aria-pressed={key === chosenDay}
-          aria-label={`${formatDisplayDay(key)}, ${itemCount(list.length)}`}
-          onClick={() => setChosenDay(key)}
-        >
-          <span>{info.dayNumberText}</span>
-          <span className="lb-day-dots" aria-hidden="true">
-            {list.slice(0, 3).map((item) => (
-              <span key={item.id} className="lb-day-dot" style={{ background: item.color }} />
-            ))}
-            {list.length > 3 ? <span className="lb-day-more">+</span> : null}
-          </span>
-        </button>
-      );
-    },
-    [dots, byDay, chosenDay],
-  );
   const shown = useRef<{ from: number; to: number; answer: EventInput[] } | null>(null);
   // One function for the calendar's life: a new one would be a new source, whose events FullCalendar draws anew
   // (new elements: a click or the focus on one is lost) each time the list is reloaded, changed or not.
   const events = useCallback<EventSourceFunc>((range, success) => {
     const from = range.start.getTime();
     const to = range.end.getTime();
-    const answer = dotsNow.current ? [] : latest.current(from, to);
+    const answer = latest.current(from, to);
     shown.current = { from, to, answer };
     success(answer);
   }, []);
   const calendar = useRef<CalendarRef>(null);
   // A reloaded list is handed over only when what the shown range holds changed (compared here, after the
   // drawing, not while a view switches).
-  // Into or out of the dots: the grid's chips go or come back.
-  const drawnDots = useRef(dots);
   useEffect(() => {
-    if (drawnDots.current === dots) return;
-    drawnDots.current = dots;
-    calendar.current?.getApi().refetchEvents();
-  }, [dots]);
-  useEffect(() => {
-    if (dotsNow.current) return;
     const last = shown.current;
     if (last && drawnAs(inRange(last.from, last.to)) !== drawnAs(last.answer))
       calendar.current?.getApi().refetchEvents();
@@ -244,15 +147,7 @@ export default function CalendarView({
         slotHeaderClass="lb-hour"
         events={events}
         lazyFetching={false}
-        datesSet={(info) => {
-          setViewType(info.view.type);
-          // The chosen day follows the month shown: today when it is in it, else the month's first day.
-          const first = dayKey(info.view.currentStart);
-          const after = dayKey(info.view.currentEnd);
-          setChosenDay((day) => (day >= first && day < after ? day : first));
-          onRange(info.start, info.end);
-        }}
-        dayCellTopContent={dayCellTopContent}
+        datesSet={(info) => onRange(info.start, info.end)}
         eventClick={(info) => {
           const item = byId.get(info.event.id);
           if (item) onSelect(item);
@@ -266,7 +161,6 @@ export default function CalendarView({
           if (item && info.event.start) onMove(item, info.event.start, info.event.end, info.event.allDay, info.revert);
         }}
       />
-      {dots ? <DayAgenda day={chosenDay} items={byDay.get(chosenDay) ?? []} onSelect={onSelect} /> : null}
     </div>
   );
 }
