@@ -26,6 +26,8 @@ import { goalRoutes } from './modules/goals/routes';
 import { habitLoopRoutes } from './modules/habits/loop-routes';
 import { habitRoutes } from './modules/habits/routes';
 import { homeRoutes } from './modules/home/routes';
+import { journalRoutes } from './modules/journal/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { createMailer, mailOff, type Mailer } from './modules/mail/mailer';
 import { reminderActionRoutes } from './modules/reminders/routes';
@@ -159,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.localAdminToken) await app.register(localAdminRoutes, { token: options.localAdminToken });
   await app.register(habitRoutes);
   await app.register(homeRoutes);
+  await app.register(journalRoutes);
+  await app.register(reviewRoutes);
   await app.register(goalRoutes);
   await app.register(goalAiRoutes);
   await app.register(habitLoopRoutes);

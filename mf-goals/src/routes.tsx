@@ -27,6 +27,7 @@ import {
   NewHabitPage,
   NewRecordPage,
   Planner,
+  WeeklyReview,
   ProjectTasks,
   RoutineRun,
   Timeline,
@@ -170,6 +171,7 @@ export function AreaRoutes() {
           <Route path="/goals/ai" element={<GoalCoach />} />
           <Route path="/how-habits-work" element={<HowHabitsWork />} />
           <Route path="/planner" element={<Planner />} />
+          <Route path="/weekly-review" element={<WeeklyReview />} />
           <Route path="/routines/:id" element={<RoutineRun model="routine" />} />
           <Route path="/rituals/:id" element={<RoutineRun model="ritual" />} />
           <Route path="/calendar" element={<CalendarPage />} />

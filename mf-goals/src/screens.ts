@@ -28,6 +28,7 @@ export const GuidedPage = lazyScreen(() => import('./guided/GuidedPage').then((m
 export const HabitSummary = lazyScreen(() => import('./habits/HabitSummary').then((m) => m.HabitSummary));
 export const HowHabitsWork = lazyScreen(() => import('./habits/HowHabitsWork').then((m) => m.HowHabitsWork));
 export const Planner = lazyScreen(() => import('./planner/Planner').then((m) => m.Planner));
+export const WeeklyReview = lazyScreen(() => import('./review/WeeklyReview').then((m) => m.WeeklyReview));
 export const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
 export const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
 export const ValueServedBy = lazyScreen(() => import('./goals/ValueServedBy').then((m) => m.ValueServedBy));
@@ -49,6 +50,7 @@ const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/daily-activity-list\/[^/]+\/settings$/, DailyListSettings],
   [/^\/daily-activity-list\/[^/]+$/, DailyListToday],
   [/^\/planner$/, Planner],
+  [/^\/weekly-review$/, WeeklyReview],
   [/^\/(routines|rituals)\/[^/]+$/, RoutineRun],
   [/^\/calendar$/, CalendarPage],
   [/^\/calendar\/connections$/, ConnectionsPage],

@@ -44,6 +44,8 @@ export const daily_activity_listTable = modelTable(models.daily_activity_list);
 export const user_data_typeTable = modelTable(models.user_data_type);
 export const user_data_recordTable = modelTable(models.user_data_record);
 export const chapterTable = modelTable(models.chapter);
+export const journal_templateTable = modelTable(models.journal_template);
+export const weekly_reviewTable = modelTable(models.weekly_review);
 
 export const modelTables: Record<ModelName, ModelTable> = {
   reminder: reminderTable,
@@ -87,4 +89,6 @@ export const modelTables: Record<ModelName, ModelTable> = {
   user_data_type: user_data_typeTable,
   user_data_record: user_data_recordTable,
   chapter: chapterTable,
+  journal_template: journal_templateTable,
+  weekly_review: weekly_reviewTable,
 };

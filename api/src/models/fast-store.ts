@@ -90,12 +90,23 @@ export async function listPage(
 /** The columns a page's range and cursor are on: the record's, or the term table's copies of them. */
 type KeyColumns = Pick<RowColumns, 'sortAt' | 'id' | 'position'>;
 
+/** The date field of a model filtered by day of the year; only plain names reach SQL. */
+function dateFieldOf(entry: ModelEntry): string {
+  const field = entry.def.dateField;
+  if (!field || !/^[a-z_][a-z0-9_]*$/.test(field))
+    throw new Error(`${entry.def.name} has no date field to filter by day`);
+  return field;
+}
+
 /** The one statement of a list page and its values: exported so the tests read the plan of what runs. */
 export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: ListQuery) {
   const order = entry.def.order.kind === 'position' ? 'position' : 'newest';
   const values: Record<string, unknown> = { user: owner.userId, board: owner.boardId };
   // A search of plain words walks the term table in the page's order (search-terms.ts); other searches, the GIN index.
-  const byTerms = query.search !== undefined && keepsSearchTerms(entry.def) && isPlainWordSearch(query.search);
+  // A tag or a day of the year is a condition on the record's fields, which the term table does not copy.
+  const onFields = query.tag !== undefined || query.same_day !== undefined;
+  const byTerms =
+    !onFields && query.search !== undefined && keepsSearchTerms(entry.def) && isPlainWordSearch(query.search);
   // Through the term table a one-word search is answered by its rows alone: the record's vector (toasted for a long
   // entry) is read only to check the other words of a longer search.
   const plan = byTerms && query.search ? termPlan(query.search) : null;
@@ -104,6 +115,8 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
   if (query.search) values.search = query.search;
   if (plan?.driver) values.driver = plan.driver;
   if (plan) values.fence = 0;
+  if (query.tag) values.tag = query.tag;
+  if (query.same_day) values.sameDay = query.same_day;
   if (query.cursor) {
     const [key, lastId] = decodeCursor(query.cursor, order);
     values.key = key;
@@ -113,6 +126,7 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
   values.limit = query.limit + 1;
   const walk = !plan ? 'gin' : plan.driver === null ? 'terms-parsed' : plan.single ? 'terms-one' : 'terms';
   const shape = [entry.def.name, 'list', order, walk, !!query.from, !!query.to, !!query.search, !!query.cursor];
+  if (onFields) shape.push(`tag:${!!query.tag}`, `day:${!!query.same_day}`);
 
   const statement = preparedOnce(db, shape.join(':'), () => {
     const t = entry.table;
@@ -133,6 +147,10 @@ export function listStatement(db: Db, entry: ModelEntry, owner: Owner, query: Li
         eq(t.boardId, value('board')),
         ...keyFilters(t),
         query.search ? sql`${t.search} @@ websearch_to_tsquery('simple', ${value('search')})` : undefined,
+        query.tag ? sql`${t.data}->'tags' ? ${value('tag')}::text` : undefined,
+        query.same_day
+          ? sql`right(${t.data}->>${sql.raw(`'${dateFieldOf(entry)}'`)}, 5) = ${value('sameDay')}`
+          : undefined,
       );
       return page(db, t, where, order);
     }

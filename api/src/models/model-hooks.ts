@@ -68,4 +68,8 @@ export interface ListQuery {
   to?: string;
   limit: number;
   cursor?: string;
+  /** Only records carrying this tag (a model with a `tags` field; its hooks add the parameter). */
+  tag?: string;
+  /** Only records whose date field falls on this `MM-DD`, any year ("On this day"; its hooks add the parameter). */
+  same_day?: string;
 }

@@ -23,6 +23,8 @@ export interface DocumentEditorProps {
   defaults: Fields;
   /** Label of the text area ("Entry text"). */
   bodyLabel: string;
+  /** The text a new document starts with (a template's); nothing is saved until the person writes. */
+  initialBody?: string;
   /** The model's other fields; `set` saves them like typed text. */
   renderFields?: (values: Fields, set: (name: string, value: unknown) => void) => ReactNode;
   /** Shown beside the status once the document exists (share, delete); `stop` ends autosave before a delete. */
@@ -59,6 +61,7 @@ export function DocumentEditor({
   record,
   defaults,
   bodyLabel,
+  initialBody = '',
   renderFields,
   renderActions,
   onSaved,
@@ -71,7 +74,7 @@ export function DocumentEditor({
   const [start] = useState(() => {
     const stored: Fields = {
       ...valuesOf(record ?? {}, defaults),
-      body: typeof record?.body === 'string' ? record.body : '',
+      body: typeof record?.body === 'string' ? record.body : record ? '' : initialBody,
     };
     const draft = findDraft(model, record?.id ?? null);
     if (!draft) return { fields: stored, restoredAt: null, base: record, unsaved: false };
@@ -111,8 +114,11 @@ export function DocumentEditor({
   const isEmpty = useCallback(
     (fields: Fields) =>
       isBlankHtml(String(fields.body ?? '')) &&
-      Object.keys(defaults).every(
-        (key) => (typeof fields[key] === 'string' ? String(fields[key]).trim() : fields[key]) === defaults[key],
+      Object.keys(defaults).every((key) =>
+        // A list (an entry's tags) is compared by what it holds: an empty one is the default.
+        Array.isArray(fields[key])
+          ? JSON.stringify(fields[key]) === JSON.stringify(defaults[key])
+          : (typeof fields[key] === 'string' ? String(fields[key]).trim() : fields[key]) === defaults[key],
       ),
     [defaults],
   );

@@ -53,6 +53,10 @@ export interface DocumentPageProps<M extends DocumentModel> {
   current: WritableAtom<ModelRecord<M> | null> & ReadableAtom<ModelRecord<M> | null>;
   defaults: DocumentEditorProps['defaults'];
   bodyLabel: string;
+  /** The text a new document starts with (a template's). */
+  initialBody?: string;
+  /** More actions once the document exists, after sharing (the journal's "Save as template"); `saved` reads its last save. */
+  extraActions?: (id: number, saved: () => AnyRecord | null) => ReactNode;
   renderFields: NonNullable<DocumentEditorProps['renderFields']>;
   /** The new document got its id (the screen may put it in the address). */
   onCreated: (id: number) => void;
@@ -66,6 +70,8 @@ export function DocumentPage<M extends DocumentModel>({
   current,
   defaults,
   bodyLabel,
+  initialBody,
+  extraActions,
   renderFields,
   onCreated,
   onClose,
@@ -114,12 +120,14 @@ export function DocumentPage<M extends DocumentModel>({
       record={record}
       defaults={defaults}
       bodyLabel={bodyLabel}
+      initialBody={initialBody}
       onSaved={handleSaved}
       onClose={onClose}
       renderFields={renderFields}
       renderActions={(savedId, stop) => (
         <>
           <ShareButton model={model} id={savedId} />
+          {extraActions?.(savedId, () => getCollection(model).find(savedId) ?? latest.current)}
           <Button variant="danger" onClick={() => void handleDelete(stop)}>
             Delete {what}
           </Button>

@@ -62,6 +62,17 @@ const EntryItem = memo(function EntryItem({ entry, moodScore }: { entry: Entry; 
         {pending ? 'Saving…' : `Written ${formatDisplayDate(entry.created_at)}`}
         {typeof entry.word_count === 'number' && entry.word_count > 0 ? ` · ${entry.word_count} words` : ''}
       </p>
+      {!sealed && Array.isArray(entry.tags) && entry.tags.length > 0 ? (
+        <ul className="lb-tags lb-entry__tags" aria-label="Tags">
+          {entry.tags.map((tag) => (
+            <li key={tag}>
+              <Link className="lb-tag" to={`?tag=${encodeURIComponent(tag)}`} aria-label={`Entries tagged ${tag}`}>
+                {tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {reading ? (
         <Suspense
           fallback={

@@ -89,6 +89,8 @@ const listRequests = () =>
   api.requests
     .filter((r) => r.path === '/api/journal_entry/all')
     .map((r) => (r.body as { params: Record<string, unknown> }).params);
+/** The requests of the list itself: not the calendar's marks (`from`), nor "On this day" (`same_day`). */
+const mainListRequests = () => listRequests().filter((p) => !('from' in p) && !('same_day' in p));
 
 describe('/journal', () => {
   it('lists entries by day, newest day first, under the spec’s date display', async () => {
@@ -205,14 +207,14 @@ describe('/journal', () => {
     getCollection('journal_entry').preload({});
     at('/journal');
     expect(await screen.findByText('Swam far')).toBeTruthy();
-    await waitFor(() => expect(listRequests().filter((p) => !('from' in p))).toEqual([{}]));
+    await waitFor(() => expect(mainListRequests()).toEqual([{}]));
   });
 
   it('asks again when the prefetched list is not the one shown (another day)', async () => {
     getCollection('journal_entry').preload({});
     at('/journal?day=2026-11-21');
     await waitFor(() => expect(listRequests()).toContainEqual({ to: '2026-11-21' }));
-    expect(listRequests().filter((p) => !('from' in p))).toEqual([{}, { to: '2026-11-21' }]);
+    expect(mainListRequests()).toEqual([{}, { to: '2026-11-21' }]);
   });
 
   it('asks for the moods and the calendar’s marks only once the first entries are painted', async () => {

@@ -20,7 +20,11 @@ import { useFirstPaintDone } from './first-paint';
 import { EntryList, entryTitle } from './EntryList';
 import { JournalEntryPage } from '../screens';
 import { ExportImportButton } from '../export/ExportImportButton';
-import { journalDay, journalListParams } from './list-params';
+import { journalDay, journalListParams, journalTag } from './list-params';
+import { useJournalTags, useOnThisDay } from './journal-extras';
+import { OnThisDay } from './OnThisDay';
+import { TemplateMenu, useOwnTemplates } from './EntryTemplates';
+import { findTemplate } from './templates';
 import { useSearchAsYouType } from './search-input';
 import { useStagedCount } from './staged-count';
 import { MonthCalendar } from './MonthCalendar';
@@ -71,11 +75,21 @@ function useDeviceSearch() {
 }
 
 /** The list half of /journal: search, a calendar to jump to a day, entries by day. */
-function JournalList({ day, onDay }: { day: string | null; onDay: (day: string | null) => void }) {
+function JournalList({
+  day,
+  onDay,
+  tag,
+  onTag,
+}: {
+  day: string | null;
+  onDay: (day: string | null) => void;
+  tag: string | null;
+  onTag: (tag: string | null) => void;
+}) {
   const { search, settled, setSearch, searchNow } = useSearchAsYouType();
   const today = localDate();
   const [month, setMonth] = useState(() => monthOf(day ?? today));
-  const params = journalListParams(settled, day);
+  const params = journalListParams(settled, day, tag);
   const device = useDeviceSearch();
   const { items, status, error, hasMore, collection } = useCollection('journal_entry', params, { load: device.load });
   // The moods and the calendar's marks are asked for once the first entries are on screen: asked for as the
@@ -85,6 +99,10 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
   const moods = useCollection('mood', {}, { enabled: painted }).items;
   const moodScores = useMemo(() => new Map(moods.map((m) => [m.id, m.score ?? 0])), [moods]);
   const marked = useEntryDays(month, painted);
+  const tags = useJournalTags(painted);
+  // Earlier years' entries of today, shown above the latest entries only (not in a search or a filtered list).
+  const unfiltered = !settled && !day && !tag;
+  const onThisDay = useOnThisDay(today, painted && unfiltered);
   const current = useStore($currentJournalEntry);
   const firstLoad = status === 'loading' && items.length === 0;
   // A screenful first, the rest of the page right after it is painted.
@@ -113,6 +131,26 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
           onMonthChange={setMonth}
           onSelect={(date) => onDay(date === day ? null : date)}
         />
+        {tags.length > 0 || tag ? (
+          <nav className="lb-journal__tags" aria-label="Tags">
+            <h3 className="lb-journal__tags-title">Tags</h3>
+            <ul className="lb-tags lb-journal__tag-list">
+              {tags.map((row) => (
+                <li key={row.tag}>
+                  <button
+                    type="button"
+                    className="lb-tag lb-tag--filter"
+                    aria-pressed={row.tag === tag}
+                    aria-label={`${row.tag}, ${row.entries === 1 ? '1 entry' : `${row.entries} entries`}`}
+                    onClick={() => onTag(row.tag === tag ? null : row.tag)}
+                  >
+                    {row.tag} <span className="lb-muted">{row.entries}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </aside>
       <div className="lb-journal__main">
         <EncryptionUnlock onUnlocked={() => device.load(params)} />
@@ -121,6 +159,15 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
             Last opened: <Link to={`?entry=${current.id}`}>{entryTitle(current)}</Link>
           </p>
         ) : null}
+        {tag ? (
+          <div className="lb-row lb-journal__filter">
+            <span>Entries tagged “{tag}”</span>
+            <Button size="small" onClick={() => onTag(null)}>
+              Show all entries
+            </Button>
+          </div>
+        ) : null}
+        {unfiltered ? <OnThisDay entries={onThisDay} today={today} /> : null}
         {day ? (
           <div className="lb-row lb-journal__filter">
             <span>Entries up to {displayDay(day)}</span>
@@ -157,7 +204,7 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
             />
           ) : (
             <EmptyState
-              title={day ? 'No entries on or before this day' : 'No entries yet'}
+              title={tag ? `No entries tagged “${tag}”` : day ? 'No entries on or before this day' : 'No entries yet'}
               description="Write about your day: it is saved as you type."
               action={
                 <Link className="lb-button lb-button--primary" to={`?entry=new${day ? `&day=${day}` : ''}`}>
@@ -182,6 +229,14 @@ function JournalList({ day, onDay }: { day: string | null; onDay: (day: string |
 export function JournalScreen() {
   const { params, setParam, editor } = useOpenDocument('entry');
   const validDay = journalDay(params);
+  const tag = journalTag(params);
+  const templateRef = editor && editor.id === null ? params.get('template') : null;
+  const ownWanted = templateRef?.startsWith('own:') ?? false;
+  const own = useOwnTemplates(ownWanted);
+  const template = findTemplate(templateRef, own);
+  const templateStatus = useStore(getCollection('journal_template').$status);
+  // The person's own template is waited for, so the new entry does not open blank and then change.
+  const waitingForTemplate = ownWanted && !template && (templateStatus === 'loading' || templateStatus === 'idle');
 
   return (
     <section className="lb-stack" data-model="journal_entry">
@@ -193,25 +248,34 @@ export function JournalScreen() {
             <>
               <Link to="/journal/reflection">Weekly reflection</Link>
               <ExportImportButton />
-              <Button variant="primary" onClick={() => setParam({ entry: 'new' })}>
+              <TemplateMenu />
+              <Button variant="primary" onClick={() => setParam({ entry: 'new', template: null })}>
                 New entry
               </Button>
             </>
           )
         }
       />
-      {editor ? (
+      {editor && waitingForTemplate ? (
+        <Spinner label="Opening the template…" />
+      ) : editor ? (
         <Suspense fallback={<Spinner label="Opening the entry…" />}>
           <JournalEntryPage
             key={editor.key}
             id={editor.id}
             day={validDay}
+            initialBody={template?.body}
             onCreated={editor.onCreated}
             onClose={editor.onClose}
           />
         </Suspense>
       ) : (
-        <JournalList day={validDay} onDay={(next) => setParam({ day: next })} />
+        <JournalList
+          day={validDay}
+          onDay={(next) => setParam({ day: next })}
+          tag={tag}
+          onTag={(next) => setParam({ tag: next })}
+        />
       )}
     </section>
   );

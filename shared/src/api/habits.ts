@@ -71,12 +71,14 @@ export async function fetchHabitWeeks(
   board: number,
   habitIds: number[],
   weeks = 12,
+  /** The last day counted (today when absent): a past week's review counts up to its Sunday. */
+  date?: string,
 ): Promise<Map<number, HabitWeek[]> | null> {
   const { status, body } = await send({
     method: 'POST',
     url: '/api/habit/weeks',
     read: true,
-    data: { board, params: { habit_ids: habitIds, weeks } },
+    data: { board, params: { habit_ids: habitIds, weeks, ...(date ? { date } : {}) } },
   });
   const habits = field<{ habit_id: number; weeks: HabitWeek[] }[]>(body, 'habits');
   if (!isSuccessStatus(status) || !Array.isArray(habits)) return null;

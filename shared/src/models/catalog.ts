@@ -61,4 +61,11 @@ export const modelTraits: Readonly<Record<ModelName, ModelTraits>> = {
   user_data_type: { label: 'Data type', plural: 'Data types', state: 'userDataTypes', titleField: 'name' },
   user_data_record: { label: 'Record', plural: 'Records', state: 'userDataRecords', titleField: 'date' },
   chapter: { label: 'Chapter', plural: 'Chapters', state: 'chapters', titleField: 'title', positional: true },
+  journal_template: {
+    label: 'Journal template',
+    plural: 'Journal templates',
+    state: 'journalTemplates',
+    titleField: 'name',
+  },
+  weekly_review: { label: 'Weekly review', plural: 'Weekly reviews', state: 'weeklyReviews', titleField: 'focus' },
 };

@@ -12,6 +12,8 @@ import { goal } from './goal';
 import { habit } from './habit';
 import { interest } from './interest';
 import { journal_entry } from './journal_entry';
+import { journal_template } from './journal_template';
+import { weekly_review } from './weekly_review';
 import { life_plan } from './life_plan';
 import { mission } from './mission';
 import { mood } from './mood';
@@ -79,6 +81,8 @@ export const models = {
   user_data_type,
   user_data_record,
   chapter,
+  journal_template,
+  weekly_review,
 } satisfies Record<string, AnyModelDefinition>;
 
 export type ModelName = keyof typeof models;

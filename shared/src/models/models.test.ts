@@ -5,7 +5,7 @@ import { userUpdateFields } from './user';
 
 describe('model registry', () => {
   it('holds the spec models and the collection models, each with a unique state name', () => {
-    expect(modelNames).toHaveLength(41);
+    expect(modelNames).toHaveLength(43);
     const states = modelNames.map((name) => models[name].state);
     expect(new Set(states).size).toBe(states.length);
     expect(models.habit.state).toBe('habits');

@@ -27,7 +27,10 @@ export const navSections: readonly NavSection[] = [
       { to: '/planner', label: 'Planner' },
       { to: '/daily-activity-list', label: 'Daily lists' },
     ],
-    more: [{ to: '/reminders', label: 'Reminders' }],
+    more: [
+      { to: '/weekly-review', label: 'Weekly review' },
+      { to: '/reminders', label: 'Reminders' },
+    ],
   },
   {
     id: 'journal',

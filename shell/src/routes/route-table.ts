@@ -124,6 +124,7 @@ const userGoals = rows('mf_goals', 'user', true, [
   ['/skills', 'Skills'],
   ['/managing-stress', 'Managing stress'],
   ['/planner', 'Planner'],
+  ['/weekly-review', 'Weekly review'],
   ['/daily-activity-list', 'Daily activity list'],
   ['/daily-activity-list/summary', 'Daily activity summary'],
   ['/daily-activity-list/:id', 'Daily activity list'],

@@ -836,4 +836,20 @@ export const modelFields: Readonly<Record<ModelName, readonly FieldSpec[]>> = {
       required: false,
     },
   ],
+  journal_template: [
+    { name: 'name', label: 'Name', kind: { type: 'text', maxLength: 80 }, nullable: false, required: true },
+    { name: 'body', label: 'Body', kind: { type: 'richtext' }, nullable: false, required: false },
+  ],
+  weekly_review: [
+    { name: 'week', label: 'Week starting', kind: { type: 'text' }, nullable: false, required: true },
+    { name: 'wins', label: 'Wins', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
+    { name: 'notes', label: 'Notes', kind: { type: 'textarea', maxLength: 5000 }, nullable: false, required: false },
+    {
+      name: 'focus',
+      label: "Next week's focus",
+      kind: { type: 'textarea', maxLength: 2000 },
+      nullable: false,
+      required: false,
+    },
+  ],
 };

@@ -24,7 +24,17 @@ export function serveModel(api: FakeApi, model: string, state: string, pageSize 
   api.on(`POST /api/${model}/all`, ({ body }) => {
     const params = paramsOf(body);
     const search = typeof params.search === 'string' ? params.search.toLowerCase() : '';
-    const found = table.rows.filter((row) => !search || JSON.stringify(row).toLowerCase().includes(search));
+    // The journal's filters as the API applies them: a tag, and a day of the year up to `to` ("On this day").
+    const tag = typeof params.tag === 'string' ? params.tag : null;
+    const sameDay = typeof params.same_day === 'string' ? params.same_day : null;
+    const upTo = sameDay && typeof params.to === 'string' ? params.to : null;
+    const found = table.rows.filter(
+      (row) =>
+        (!search || JSON.stringify(row).toLowerCase().includes(search)) &&
+        (!tag || (Array.isArray(row.tags) && row.tags.includes(tag))) &&
+        (!sameDay || (typeof row.date === 'string' && row.date.endsWith(`-${sameDay}`))) &&
+        (!upTo || (typeof row.date === 'string' && row.date <= upTo)),
+    );
     const start = typeof params.cursor === 'string' ? Number(params.cursor) : 0;
     const page = found.slice(start, start + pageSize);
     const more = start + pageSize < found.length;
