@@ -31,4 +31,7 @@ CREATE INDEX "journal_template_position_idx" ON "journal_template" USING btree (
 CREATE INDEX "journal_template_owner_search_idx" ON "journal_template" USING gin ("user_id","board_id","search") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "weekly_review_sort_idx" ON "weekly_review" USING btree ("user_id","board_id","sort_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "weekly_review_position_idx" ON "weekly_review" USING btree ("user_id","board_id","position","id");--> statement-breakpoint
-CREATE INDEX "weekly_review_owner_search_idx" ON "weekly_review" USING gin ("user_id","board_id","search") WITH (fastupdate=false);
+CREATE INDEX "weekly_review_owner_search_idx" ON "weekly_review" USING gin ("user_id","board_id","search") WITH (fastupdate=false);--> statement-breakpoint
+-- Written by hand: searches of plain words walk the term table (models/search-terms.ts), kept by the trigger of 0009.
+CREATE TRIGGER "journal_template_search_terms" AFTER INSERT OR UPDATE OR DELETE ON "journal_template" FOR EACH ROW EXECUTE FUNCTION search_terms_sync();--> statement-breakpoint
+CREATE TRIGGER "weekly_review_search_terms" AFTER INSERT OR UPDATE OR DELETE ON "weekly_review" FOR EACH ROW EXECUTE FUNCTION search_terms_sync();

@@ -11,13 +11,24 @@ let aliceNoteId: number;
 const instantFields = new Set(['at', 'start_at', 'started_at']);
 const today = new Date().toISOString().slice(0, 10);
 const dayOffset = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The Monday of a date's week: a weekly review is dated by the Monday its week starts on. */
+const mondayOf = (date: string) => {
+  const day = new Date(`${date}T00:00:00.000Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+};
 
 /** A valid create body for any model: required fields filled, a searchable word, the date field set. */
-function sample(def: AnyModelDefinition, word: string, date = today): Record<string, unknown> {
+let reviewWeeks = 0;
+function sample(def: AnyModelDefinition, word: string, date?: string): Record<string, unknown> {
+  // Weekly reviews are one a week and board: each sample without a date takes a week of its own.
+  if (date === undefined) date = def.name === 'weekly_review' ? dayOffset(-70 * 7 - 7 * reviewWeeks++) : today;
   const body: Record<string, unknown> = {};
   if (def.searchable[0]) body[def.searchable[0]] = `${word} entry`;
   if (def.dateField) body[def.dateField] = instantFields.has(def.dateField) ? `${date}T12:00:00.000Z` : date;
   switch (def.name) {
+    case 'weekly_review':
+      return { ...body, week: mondayOf(date) };
     case 'mood':
       return { ...body, score: 3 };
     case 'shared_page':
@@ -161,7 +172,9 @@ describe.each(listed)('listing %s', (name: ModelName) => {
   it('lists in natural order, pages by cursor, searches and ranges by date', async () => {
     const board = await freshBoard(alice);
     // Dated models: made out of date order, so the order must come from the date, not from insertion.
-    const dates = [dayOffset(-1), dayOffset(-3), dayOffset(-2)];
+    // A weekly review is one a week: its three are a week apart.
+    const days = name === 'weekly_review' ? [-7, -21, -14] : [-1, -3, -2];
+    const dates = days.map((offset) => (name === 'weekly_review' ? mondayOf(dayOffset(offset)) : dayOffset(offset)));
     const words = ['alpha', 'bravo', 'charlie'];
     const ids: number[] = [];
     const mine = (body: Record<string, { id: number }[]>) => body[def.state].map((record) => record.id);

@@ -25,6 +25,9 @@ export function validCreateBody(def: AnyModelDefinition, word: string, refs: Sam
       return { ...body, score: 3 };
     case 'program':
       return { ...body, status: 'draft' };
+    case 'weekly_review':
+      // The Monday that week starts on.
+      return { ...body, week: '2026-03-02' };
     case 'shared_page':
       return { source_model: 'note', source_id: refs.noteId };
     case 'user_data_type':
