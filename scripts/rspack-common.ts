@@ -117,9 +117,10 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
           // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.
           // The model catalog (plain data the stores read) and its lookups travel with them, not copied into each
-          // user's chunk (the lookups alone were ten identical chunks, fetched by an area's first visit).
+          // user's chunk (the lookups alone were ten identical chunks, fetched by an area's first visit). So do the
+          // names of the encrypted fields, without the crypto code (stores/encryption.ts loads that when needed).
           sharedCore: {
-            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts)$/,
+            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts|crypto[\\/]fields\.ts)$/,
             name: 'shared-core',
             chunks: 'async',
             enforce: true,

@@ -81,8 +81,8 @@ function clickTable(first: ReadonlyMap<string, AreaVisit[]>): string {
   return table(rows);
 }
 
-/** The API requests of /home that are the widgets' (the layout's own session and notification checks aside). */
-const shellOwnCall = /^\w+ \/api\/(user|notifications?)(\/|$)/;
+/** The API requests of /home that are the widgets' (the layout's own session, notification and site checks aside). */
+const shellOwnCall = /^\w+ \/api\/(user|notifications?|site)(\/|$)/;
 
 async function measureBytesAndClicks(site: Site, user: Session, admin: Session): Promise<string> {
   const browser = await launchBrowser();

@@ -12,16 +12,16 @@ import type { Session } from './visitor';
 export interface Area {
   name: string;
   app: RemoteApp;
-  /** The shell's navigation link into the area. */
+  /** The text of the sidebar's link to the area's home (shell/src/layouts/nav-sections.ts). */
   label: string;
   adminOnly: boolean;
 }
 
-/** Mirrors shell/src/remotes/remotes.ts (names and navigation labels). */
+/** Mirrors shell/src/remotes/remotes.ts (names; the sidebar's link to each area's home). */
 export const areas: readonly Area[] = [
   { name: 'mf_journal', app: 'mf-journal', label: 'Journal', adminOnly: false },
   { name: 'mf_goals', app: 'mf-goals', label: 'Goals', adminOnly: false },
-  { name: 'mf_fitness', app: 'mf-fitness', label: 'Fitness', adminOnly: false },
+  { name: 'mf_fitness', app: 'mf-fitness', label: 'Exercises', adminOnly: false },
   { name: 'mf_creator', app: 'mf-creator', label: 'Programs', adminOnly: false },
   { name: 'mf_admin', app: 'mf-admin', label: 'Admin', adminOnly: true },
 ];

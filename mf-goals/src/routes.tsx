@@ -1,5 +1,3 @@
-import { ModelDetailRoute } from '@lifeboard/shared/ui/ModelDetail';
-import { ModelScreen } from '@lifeboard/shared/ui/ModelScreen';
 import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Route, Routes } from '@lifeboard/shared/lib/router';
 import { guidedDocuments } from './guided/questions';
@@ -24,6 +22,8 @@ import {
   HabitsPage,
   HowHabitsWork,
   LifePlanGoals,
+  ModelDetailRoute,
+  ModelScreen,
   NewHabitPage,
   NewRecordPage,
   Planner,

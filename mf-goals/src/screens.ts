@@ -32,8 +32,21 @@ export const WeeklyReview = lazyScreen(() => import('./review/WeeklyReview').the
 export const RoutineRun = lazyScreen(() => import('./routines/RoutineRun').then((m) => m.RoutineRun));
 export const LifePlanGoals = lazyScreen(() => import('./goals/LifePlanGoals').then((m) => m.LifePlanGoals));
 export const ValueServedBy = lazyScreen(() => import('./goals/ValueServedBy').then((m) => m.ValueServedBy));
+// The schema-driven list and record pages (the shell's `kit-models` chunk, ~9 kB gzip with the field catalog) load
+// with the paths that show one: /calendar and /planner go without them.
+export const ModelScreen = lazyScreen(() => import('@lifeboard/shared/ui/ModelScreen').then((m) => m.ModelScreen));
+export const ModelDetailRoute = lazyScreen(() =>
+  import('@lifeboard/shared/ui/ModelDetail').then((m) => m.ModelDetailRoute),
+);
 
-/** Which screen each path of the route table shows (the collections' lists are in the area's first download). */
+/** Both in one chunk: a path that shows either asks for the two. */
+const modelPages = { preload: () => Promise.all([ModelScreen.preload(), ModelDetailRoute.preload()]) };
+/** A screen drawn inside a record's page (a project's tasks) or under a list (the activity timer). */
+const withModelPages = (screen: Pick<LazyScreen<never>, 'preload'>) => ({
+  preload: () => Promise.all([screen.preload(), modelPages.preload()]),
+});
+
+/** Which screen each path of the route table shows; the first match is asked for. */
 const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/habits$/, HabitsPage],
   [/^\/habits\/[^/]+$/, HabitDetail],
@@ -42,10 +55,10 @@ const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/goal\/[^/]+$/, GoalPage],
   [/^\/new-goal$/, NewRecordPage],
   [/^\/goals\/ai$/, GoalCoach],
-  [/^\/project\/[^/]+$/, ProjectTasks],
-  [/^\/life-plans\/[^/]+$/, LifePlanGoals],
-  [/^\/values\/[^/]+$/, ValueServedBy],
-  [/^\/activities$/, ActivityTimer],
+  [/^\/project\/[^/]+$/, withModelPages(ProjectTasks)],
+  [/^\/life-plans\/[^/]+$/, withModelPages(LifePlanGoals)],
+  [/^\/values\/[^/]+$/, withModelPages(ValueServedBy)],
+  [/^\/activities$/, withModelPages(ActivityTimer)],
   [/^\/daily-activity-list\/summary$/, DailyListSummary],
   [/^\/daily-activity-list\/[^/]+\/settings$/, DailyListSettings],
   [/^\/daily-activity-list\/[^/]+$/, DailyListToday],
@@ -59,6 +72,8 @@ const screensByPath: [RegExp, Pick<LazyScreen<never>, 'preload'>][] = [
   [/^\/report\/activity-summary$/, ActivitySummary],
   [/^\/report\/goal-timeline$/, GoalTimeline],
   [/^\/report\/timeline$/, Timeline],
+  // Every other path: a collection's list or a record's page (a guided page or an unknown path asks for nothing it uses).
+  [/^\//, modelPages],
 ];
 
 /** The visited screen's code, asked for now (never rejects). */

@@ -10,11 +10,11 @@ import { start } from 'single-spa';
 import { afterPaintWhenIdle } from '@lifeboard/shared/lib/after-paint';
 import { loadRuntimeSettings } from '@lifeboard/shared/stores/config';
 import { notify } from '@lifeboard/shared/stores/notifications';
-import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
+import { $isAdmin, $isSignedIn, $session } from '@lifeboard/shared/stores/session';
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
 import { registerServiceWorker, watchOffline } from './app/offline-start';
-import { startSessionWhenNeeded } from './app/session-start';
+import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
 import { takeEarlySettings } from './remotes/early-config';
 import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
 import { guard } from './routes/guard';
@@ -44,14 +44,6 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
-// The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
-// request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
-// Kept on issue 35's side-by-side runs of /journal (bench/README.md), which were slower without it and the wait below.
-const openingList = entry?.list && !window.location.search ? entry.list : null;
-if (openingList)
-  import('@lifeboard/shared/stores/collection')
-    .then(({ getCollection }) => getCollection(openingList).preload({}))
-    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; it will ask itself', error));
 // A shell page (/home, /boards…): the first render waits for its code (fetched beside this module's), so the page
 // paints with the layout. Rendered before it, it would wait behind a fallback that React holds for 300 ms.
 const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
@@ -83,3 +75,47 @@ void pageCode.then(() => {
     }),
   );
 });
+
+/**
+ * The session (spec §4), without putting the HTTP client on the landing page's critical path: the auth actions
+ * (and axios) load only when a token exists, now or after a later sign-in. With a token, `/api/user` decides
+ * whether the visitor is still signed in; the 401 handler is installed either way.
+ */
+function startSessionWhenNeeded(): void {
+  if ($session.get().token) {
+    void startSession();
+    return;
+  }
+  const stop = $session.listen((session) => {
+    if (!session.token) return;
+    stop();
+    void import('./auth/session-actions').then(({ handleUnauthorized }) =>
+      import('@lifeboard/shared/api/client').then(({ setUnauthorizedHandler }) =>
+        setUnauthorizedHandler(handleUnauthorized),
+      ),
+    );
+  });
+}
+
+async function startSession(): Promise<void> {
+  try {
+    const { startSession: checkSession } = await import('./auth/session-actions');
+    if (await checkSession()) checkPushSubscription();
+  } catch (error) {
+    console.error('Could not start the session', error);
+  }
+}
+
+/** Only a browser that turned push on loads the check (push-browser.ts), after the session is confirmed. */
+function checkPushSubscription(): void {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(PUSH_ENDPOINT_KEY);
+  } catch {
+    return;
+  }
+  if (!stored || !$session.get().token) return;
+  void import('./pages/account/push-browser')
+    .then(({ renewPushIfChanged }) => renewPushIfChanged())
+    .catch((error: unknown) => console.error('Could not check the push subscription', error));
+}

@@ -224,4 +224,20 @@ describe('markDone', () => {
     expect(copy).toMatchObject({ title: 'Run', date: '2026-11-25', done_activity_id: activities.rows[0].id });
     expect(copy?.repeat ?? null).toBeNull();
   });
+  it('shows the form to plan something once it is opened, and saves a plan from it', async () => {
+    render(
+      <MemoryRouter>
+        <Planner />
+      </MemoryRouter>,
+    );
+    const summary = await screen.findByText('Add a plan');
+    expect(screen.queryByRole('button', { name: 'Plan it' })).toBeNull();
+    const details = summary.closest('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const title = await screen.findByLabelText('Title (required)', {}, { timeout: 5000 });
+    fireEvent.change(title, { target: { value: 'Read a chapter' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Plan it' }));
+    await waitFor(() => expect(planned.rows.map((row) => row.title)).toContain('Read a chapter'));
+  });
 });

@@ -11,7 +11,6 @@ import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Select, TextField } from '@lifeboard/shared/ui/fields';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
-import { ModelForm } from '@lifeboard/shared/ui/ModelForm';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { fromServer, type CalendarItem } from '../calendar/calendar-items';
 import { moveOccurrence } from '../calendar/series-edit';
@@ -21,6 +20,8 @@ import './planner.css';
 
 const PlannerGrid = lazy(() => import('./PlannerGrid'));
 const PlanMyDay = lazy(() => import('./PlanMyDay').then((m) => ({ default: m.PlanMyDay })));
+// The schema form (the shell's `kit-models` chunk, ~9 kB gzip) loads when a person opens it, not with the week.
+const ModelForm = lazy(() => import('@lifeboard/shared/ui/ModelForm').then((m) => ({ default: m.ModelForm })));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const timeOf = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -92,6 +93,7 @@ export function Planner() {
   const [message, setMessage] = useState<string | null>(null);
   const [selected, setSelected] = useState<CalendarItem | null>(null);
   const [planning, setPlanning] = useState(false);
+  const [adding, setAdding] = useState(false);
   const trayRef = useRef<HTMLUListElement | null>(null);
   const served = useStore($calendarEvents);
   // The home page's store and rule: due today and not checked in yet.
@@ -329,12 +331,19 @@ export function Planner() {
         </Panel>
       ) : null}
       <Panel title="Plan something" level={2}>
-        <ModelForm
-          model="plannedactivity"
-          defaults={{ date: today }}
-          submitLabel="Plan it"
-          onSaved={() => setReload((n) => n + 1)}
-        />
+        <details onToggle={(event) => event.currentTarget.open && setAdding(true)}>
+          <summary>Add a plan</summary>
+          {adding ? (
+            <Suspense fallback={<p className="lb-muted">Opening the form…</p>}>
+              <ModelForm
+                model="plannedactivity"
+                defaults={{ date: today }}
+                submitLabel="Plan it"
+                onSaved={() => setReload((n) => n + 1)}
+              />
+            </Suspense>
+          ) : null}
+        </details>
       </Panel>
     </section>
   );

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { AsPlainObject } from 'minisearch';
 import { openDB } from 'idb';
 import { aadOf, open, seal, type DataKey } from './keys';
-import type { EncryptableModel } from './records';
+import type { EncryptableModel } from './fields';
 
 /**
  * Search of encrypted entries on the device (the server cannot: it holds only ciphertext). A MiniSearch index of

@@ -1,18 +1,14 @@
+import { encryptedFields, type EncryptableModel } from './fields';
 import { isCiphertext, newRecordUid } from './format';
 import { aadOf, CryptoAlert, open, seal, UndecryptableError, type DataKey } from './keys';
+
+// The API imports them from this module.
+export { encryptedFields, type EncryptableModel };
 
 /**
  * Sealing the fields of a record. Each field's AAD names the user, the model, the record's device-made uid and
  * the field, so a ciphertext moved anywhere else fails to open.
  */
-
-/** The models whose title and body are encrypted, and those fields. */
-export const encryptedFields = {
-  journal_entry: ['title', 'body'],
-  note: ['title', 'body'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type EncryptableModel = keyof typeof encryptedFields;
 
 export interface Place {
   model: EncryptableModel;

@@ -1,16 +1,8 @@
 import { atom } from 'nanostores';
 import { send, isSuccessStatus } from '../api/client';
-import { forgetPin, hasPin, rememberWithPin, unlockWithPin } from '../crypto/device';
-import {
-  changePassphrase,
-  createKeyMaterial,
-  CryptoAlert,
-  unlock,
-  type DataKey,
-  type KeyMaterial,
-  type Secret,
-} from '../crypto/keys';
-import { encryptedFields, openRecord, sealRecord, unsealRecord, type EncryptableModel } from '../crypto/records';
+import { encryptedFields, type EncryptableModel } from '../crypto/fields';
+import type { DataKey, KeyMaterial, Secret } from '../crypto/keys';
+import { loadOnce } from '../lib/load-once';
 import { registerClearable } from './data';
 import { $session } from './session';
 
@@ -32,6 +24,19 @@ export interface EncryptionState {
   material: StoredMaterial | null;
   dataKey: DataKey | null;
 }
+
+/**
+ * The crypto code (WebCrypto, and idb for the device's key store: ~4 kB gzip) loads the first time a key or a
+ * sealed record is handled: the screens of every other model, and a journal read in the clear, go without it.
+ */
+const loadCrypto = loadOnce(async () => {
+  const [keys, records, device] = await Promise.all([
+    import('../crypto/keys'),
+    import('../crypto/records'),
+    import('../crypto/device'),
+  ]);
+  return { ...keys, ...records, ...device };
+});
 
 const empty: EncryptionState = { userId: null, material: null, dataKey: null };
 export const $encryption = atom<EncryptionState>(empty);
@@ -109,6 +114,7 @@ function requireMaterial(): StoredMaterial & { userId: number } {
 export async function unlockEncryption(secret: Secret): Promise<void> {
   await encryptionState();
   const { userId, ...material } = requireMaterial();
+  const { unlock } = await loadCrypto();
   const dataKey = await unlock(userId, material, secret);
   $encryption.set({ ...$encryption.get(), dataKey });
 }
@@ -117,6 +123,7 @@ export async function unlockEncryption(secret: Secret): Promise<void> {
 export async function unlockEncryptionWithPin(pin: string): Promise<boolean> {
   await encryptionState();
   const { userId } = requireMaterial();
+  const { unlockWithPin } = await loadCrypto();
   const dataKey = await unlockWithPin(userId, pin);
   if (!dataKey) return false;
   $encryption.set({ ...$encryption.get(), dataKey });
@@ -129,24 +136,24 @@ export function lockEncryption(): void {
 
 export async function devicePin(): Promise<boolean> {
   const userId = currentUserId();
-  return userId !== null && hasPin(userId);
+  return userId !== null && (await loadCrypto()).hasPin(userId);
 }
 
 export async function setDevicePin(secret: Secret, pin: string): Promise<void> {
   const { userId, ...material } = requireMaterial();
-  await rememberWithPin(userId, material, secret, pin);
+  await (await loadCrypto()).rememberWithPin(userId, material, secret, pin);
 }
 
 export async function removeDevicePin(): Promise<void> {
   const userId = currentUserId();
-  if (userId !== null) await forgetPin(userId);
+  if (userId !== null) await (await loadCrypto()).forgetPin(userId);
 }
 
 /** Turns encryption on; answers the recovery key, to be shown once. Existing records are sealed after. */
 export async function turnOnEncryption(passphrase: string): Promise<string> {
   const state = await encryptionState();
   if (state.userId === null) throw new EncryptionRequestError('Sign in first.');
-  const keys = await createKeyMaterial(state.userId, passphrase);
+  const keys = await (await loadCrypto()).createKeyMaterial(state.userId, passphrase);
   const { encryption } = await call<{ encryption: StoredMaterial }>('POST', '/api/encryption/enable', keys.material);
   $encryption.set({ userId: state.userId, material: encryption, dataKey: keys.dataKey });
   return keys.recoveryKey;
@@ -155,7 +162,7 @@ export async function turnOnEncryption(passphrase: string): Promise<string> {
 /** Re-wraps the data key under a new passphrase; the old one (or the recovery key) proves the person. */
 export async function changeEncryptionPassphrase(secret: Secret, newPassphrase: string): Promise<void> {
   const { userId, ...material } = requireMaterial();
-  const next = await changePassphrase(userId, material, secret, newPassphrase);
+  const next = await (await loadCrypto()).changePassphrase(userId, material, secret, newPassphrase);
   const { encryption } = await call<{ encryption: StoredMaterial }>('POST', '/api/encryption/passphrase', {
     kdf: next.kdf,
     wrapped_key: next.wrapped_key,
@@ -187,6 +194,7 @@ export interface ConversionProgress {
  */
 export async function convertAll(direction: 'seal' | 'open'): Promise<number> {
   const { dataKey } = $encryption.get();
+  const { CryptoAlert, sealRecord, unsealRecord } = await loadCrypto();
   if (!dataKey) throw new CryptoAlert(direction === 'seal' ? 'noEncryptKey' : 'noDecryptKey');
   const boards = $session.get().user?.boards ?? [];
   const { progress } = await call<{ progress: Record<string, { total: number; encrypted: number }> }>(
@@ -243,7 +251,7 @@ export async function turnOffEncryption(secret: Secret): Promise<void> {
   else {
     // Turning off needs the passphrase even when unlocked: it is the one step that cannot be taken back.
     const { userId, ...material } = requireMaterial();
-    await unlock(userId, material, secret);
+    await (await loadCrypto()).unlock(userId, material, secret);
   }
   await call('POST', '/api/encryption/state', { state: 'turning_off' });
   const failed = await convertAll('open');
@@ -253,7 +261,7 @@ export async function turnOffEncryption(secret: Secret): Promise<void> {
     );
   await call('POST', '/api/encryption/disable');
   const userId = currentUserId();
-  if (userId !== null) await forgetPin(userId).catch(() => undefined);
+  if (userId !== null) await (await loadCrypto()).forgetPin(userId).catch(() => undefined);
   $encryption.set({ userId, material: null, dataKey: null });
 }
 
@@ -271,7 +279,7 @@ export async function openForScreen<R extends ShownRecord>(model: string, record
     lastOpened.set(`${model}:${record.id}`, record);
     return record;
   }
-  const opened = await openRecord($encryption.get().dataKey, model, record);
+  const opened = await (await loadCrypto()).openRecord($encryption.get().dataKey, model, record);
   const shown: R =
     opened.state === 'locked' || opened.state === 'broken'
       ? { ...opened.record, e2e_state: opened.state }
@@ -301,6 +309,7 @@ export async function sealForWrite(
   if (!touched) return clean;
   const state = await encryptionState();
   if (!state.material || state.material.state !== 'on') return clean;
+  const { CryptoAlert, sealRecord } = await loadCrypto();
   if (!state.dataKey) throw new CryptoAlert('noEncryptKey');
   let current: ShownRecord | undefined;
   if (id !== null) {
@@ -337,7 +346,7 @@ export function resumeConversion(): Promise<void> {
     if ((await convertAll('open')) === 0) {
       await call('POST', '/api/encryption/disable');
       const userId = currentUserId();
-      if (userId !== null) await forgetPin(userId).catch(() => undefined);
+      if (userId !== null) await (await loadCrypto()).forgetPin(userId).catch(() => undefined);
       $encryption.set({ userId, material: null, dataKey: null });
     }
   })().finally(() => {

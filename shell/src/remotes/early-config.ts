@@ -4,7 +4,7 @@
  * can only be asked for once remotes.json is in: on a page load into an area it was the longest wait of the
  * start, queued behind the shell's own chunks. The settings (the API's address,
  * shared/stores/config.ts) come the same way, so no API call waits a round trip in series for them.
- * `startRemotes` (register.ts) and the bootstrap take these answers over, once each.
+ * `startRemotes` (load-area.ts) and the bootstrap take these answers over, once each.
  * No import here: this module is in the entry chunk, before the shared modules are set up.
  */
 export const remotesConfigUrl = '/remotes.json';

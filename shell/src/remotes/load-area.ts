@@ -6,7 +6,7 @@
  *    the shell's own first render (≈ 0.5 s sooner on a reload of /journal under load, bench/README.md).
  * 3. `loadAreaParcel`: the outlet's load of the area's single-spa lifecycles (taking over the early one).
  * 4. `preloadArea`: a pointer on, or focus in, an area's navigation link fetches its entry ahead of the click.
- * Each load brings the shared code the area's first screen runs (`foundations`) beside the area's own files: the
+ * Each load brings the shared code the area's first screen runs (the kit) beside the area's own files: the
  * shell provides it, so a remote would ask for it only once its own code runs, one round trip later.
  */
 import { createInstance, getInstance } from '@module-federation/enhanced/runtime';
@@ -17,7 +17,7 @@ import { remotesConfigRequest, remotesConfigUrl, takeEarlyRemotesConfig } from '
 import { createErrorParcel, remoteFallbackPlugin, remoteLoadErrorCode } from './fallback';
 import type { AreaParcelProps } from './fallback';
 import { areas, isAreaName, lifecyclesId } from './remotes';
-import type { AreaFoundations, AreaName } from './remotes';
+import type { AreaName } from './remotes';
 
 /** The code shown when remotes.json is missing or does not list the area. */
 export const remoteConfigErrorCode = 'LB-REMOTE-CONFIG';
@@ -182,7 +182,10 @@ export function resetRemotesForTests(): void {
 
 type Importer = () => Promise<unknown>;
 
-/** The UI kit, the list stores and the date helpers (bespoke screens such as the journal's). */
+/**
+ * The UI kit, the list stores and the date helpers. Not the schema-driven screens (`kit-models`, ~9 kB gzip):
+ * an area asks for them with the paths that show one, so /calendar and /planner go without.
+ */
 const kitImports: readonly Importer[] = [
   () => import('@lifeboard/shared/ui/Button'), // with the whole basic kit: one chunk (scripts/rspack-common.ts)
   () => import('@lifeboard/shared/stores/use-collection'),
@@ -193,37 +196,23 @@ const kitImports: readonly Importer[] = [
   () => import('@lifeboard/shared/lib/date-display'),
 ];
 
-/** That and the schema-driven screens (the registry and zod load only when a form opens, ModelForm.tsx). */
-const schemaScreenImports: readonly Importer[] = [
-  ...kitImports,
-  () => import('@lifeboard/shared/ui/ModelScreen'), // with the schema-driven screens: one chunk
-];
+const kitLoading = new Map<Importer, Promise<void>>();
 
-export function foundationImports(kind: AreaFoundations): readonly Importer[] {
-  if (kind === 'schema-screens') return schemaScreenImports;
-  if (kind === 'kit') return kitImports;
-  return []; // the admin area runs its own screens
-}
-
-const foundationsLoading = new Map<Importer, Promise<void>>();
-
-/** Loads (once each) what `kind` needs; a failure is logged and retried by the next call. Never rejects. */
-export function loadAreaFoundations(
-  kind: AreaFoundations,
-  imports: readonly Importer[] = foundationImports(kind),
-): Promise<void> {
+/** Loads (once each) the kit, when `area` runs it; a failure is logged and retried by the next call. Never rejects. */
+export function loadKitFor(area: AreaName, imports: readonly Importer[] = kitImports): Promise<void> {
+  if (!areas[area].usesKit) return Promise.resolve();
   return Promise.all(
     imports.map((load) => {
-      let loading = foundationsLoading.get(load);
+      let loading = kitLoading.get(load);
       if (!loading) {
         loading = load().then(
           () => undefined,
           (error: unknown) => {
-            foundationsLoading.delete(load);
+            kitLoading.delete(load);
             console.info('Shared area code could not be loaded ahead; an area will load it itself', error);
           },
         );
-        foundationsLoading.set(load, loading);
+        kitLoading.set(load, loading);
       }
       return loading;
     }),
@@ -288,7 +277,7 @@ export function startAreaEarly(area: AreaName): void {
   );
   load.catch(() => undefined); // the outlet's own load reports a failure
   startedEarly.set(area, load);
-  void loadAreaFoundations(areas[area].foundations);
+  void loadKitFor(area);
 }
 
 /**
@@ -308,7 +297,7 @@ export async function loadAreaParcel(area: AreaName): Promise<ParcelConfigObject
   if (!registered.areas.includes(area)) {
     return createErrorParcel(label, new Error(`${area} is not listed in remotes.json`), remoteConfigErrorCode);
   }
-  void loadAreaFoundations(areas[area].foundations);
+  void loadKitFor(area);
   const early = startedEarly.get(area);
   startedEarly.delete(area);
   const fresh = () => registered.instance.loadRemote<unknown>(lifecyclesId(area));
@@ -361,10 +350,7 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
   try {
     const { instance, areas: listed } = await startRemotes();
     if (!listed.includes(area)) return false;
-    await Promise.all([
-      instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'sync' }]),
-      loadAreaFoundations(areas[area].foundations),
-    ]);
+    await Promise.all([instance.preloadRemote([{ nameOrAlias: area, resourceCategory: 'sync' }]), loadKitFor(area)]);
     return true;
   } catch (error) {
     preloaded.delete(area);
@@ -375,5 +361,5 @@ export async function preloadArea(area: AreaName): Promise<boolean> {
 
 export function resetPreloadsForTests(): void {
   preloaded.clear();
-  foundationsLoading.clear();
+  kitLoading.clear();
 }

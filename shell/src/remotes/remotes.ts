@@ -12,11 +12,9 @@ export interface AreaInfo {
   adminOnly: boolean;
   /** Has dashboard widgets for /home. */
   hasWidgets: boolean;
-  /** The shared code its first screens run, loaded beside its own (load-area.ts). */
-  foundations: AreaFoundations;
+  /** Runs the shared UI kit and list stores, which the shell fetches beside the area's own files (load-area.ts). */
+  usesKit: boolean;
 }
-
-export type AreaFoundations = 'kit' | 'schema-screens' | 'none';
 
 export const areas: Record<AreaName, AreaInfo> = {
   mf_journal: {
@@ -25,7 +23,7 @@ export const areas: Record<AreaName, AreaInfo> = {
     home: '/journal',
     adminOnly: false,
     hasWidgets: true,
-    foundations: 'kit',
+    usesKit: true,
   },
   mf_goals: {
     name: 'mf_goals',
@@ -33,7 +31,7 @@ export const areas: Record<AreaName, AreaInfo> = {
     home: '/my-goals',
     adminOnly: false,
     hasWidgets: true,
-    foundations: 'schema-screens',
+    usesKit: true,
   },
   mf_fitness: {
     name: 'mf_fitness',
@@ -41,7 +39,7 @@ export const areas: Record<AreaName, AreaInfo> = {
     home: '/exercises',
     adminOnly: false,
     hasWidgets: true,
-    foundations: 'schema-screens',
+    usesKit: true,
   },
   mf_creator: {
     name: 'mf_creator',
@@ -49,7 +47,7 @@ export const areas: Record<AreaName, AreaInfo> = {
     home: '/programs',
     adminOnly: false,
     hasWidgets: true,
-    foundations: 'schema-screens',
+    usesKit: true,
   },
   mf_admin: {
     name: 'mf_admin',
@@ -57,7 +55,7 @@ export const areas: Record<AreaName, AreaInfo> = {
     home: '/admin',
     adminOnly: true,
     hasWidgets: false,
-    foundations: 'none',
+    usesKit: false,
   },
 };
 
