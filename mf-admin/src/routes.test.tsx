@@ -258,7 +258,16 @@ describe('mf-admin routes', () => {
           updated_at: '2026-11-02T10:00:00.000Z',
           subscriptions: { active: 0, total: 0 },
           chapters: [
-            { id: 8, position: 0, title: 'Week one', body: '<p>Walk <b>20 minutes</b></p>', available_after_days: 0 },
+            {
+              id: 8,
+              position: 0,
+              title: 'Week one',
+              body: '<p>Walk <b>20 minutes</b></p>',
+              available_after_days: 0,
+              video_url: 'https://vimeo.com/76979871',
+              files: [{ id: 'f'.repeat(32), name: 'Route map.pdf', type: 'application/pdf', size: 2_516_582 }],
+              quiz: [{ question: 'How far?', choices: ['1 km', '2 km'], answer: 1 }],
+            },
             { id: 9, position: 1, title: 'Week two', body: '', available_after_days: 7 },
           ],
         },
@@ -273,6 +282,10 @@ describe('mf-admin routes', () => {
     const first = screen.getByRole('article', { name: 'Chapter 1: Week one' });
     expect(first.textContent).toContain('(opens at once)');
     expect(first.textContent).toContain('Walk 20 minutes');
+    expect(first.textContent).toContain('Video: https://vimeo.com/76979871');
+    expect(first.textContent).toContain('Route map.pdf (2.4 MB)');
+    const quiz = screen.getByRole('list', { name: 'Quiz of Week one' });
+    expect(quiz.textContent).toBe('How far?1 km2 km (right answer)');
     expect(screen.getByRole('article', { name: 'Chapter 2: Week two' }).textContent).toContain(
       '(opens 7 days after buying)',
     );

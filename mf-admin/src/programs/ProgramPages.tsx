@@ -6,6 +6,7 @@ import { ActionProblem, EmptyState, ErrorPanel, NotLoaded, Skeleton } from '@lif
 import { Select } from '@lifeboard/shared/ui/fields';
 import { Table } from '@lifeboard/shared/ui/Table';
 import { htmlToText } from '@lifeboard/shared/ui/model/rich-text';
+import { fileSize } from '@lifeboard/shared/lib/file-size';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { ProgramCover } from '@lifeboard/shared/ui/ProgramCover';
 import { useApiGet } from '@lifeboard/shared/api/use-api-get';
@@ -14,7 +15,7 @@ import { ConfirmDialog } from '@lifeboard/shared/ui/Dialog';
 import { TextArea } from '@lifeboard/shared/ui/fields';
 import { ProgramInstalls } from '@lifeboard/shared/ui/ProgramInstalls';
 import { price, programStatuses, readProgramWithChapters, removeCover, reviewProgram } from './admin-programs';
-import type { AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
+import type { AdminChapter, AdminProgram, ProgramStatus, ReviewDecision } from './admin-programs';
 import { useAdminPrograms } from './use-admin-programs';
 
 const statusLabel: Record<ProgramStatus, string> = { draft: 'Draft', review: 'In review', published: 'Published' };
@@ -266,6 +267,7 @@ export function AdminProgram() {
             ) : (
               <p className="lb-muted">No lesson text.</p>
             )}
+            <LessonExtras chapter={chapter} />
           </article>
         ))}
       </Panel>
@@ -273,5 +275,55 @@ export function AdminProgram() {
         <ProgramInstalls template={t} empty={<p>Nothing: guidance only.</p>} />
       </Panel>
     </section>
+  );
+}
+
+/** A lesson's video, files and quiz (with its right answers), as the buyer will get them. */
+function LessonExtras({ chapter }: { chapter: AdminChapter }) {
+  return (
+    <>
+      {chapter.video_url ? (
+        <p>
+          Video:{' '}
+          <a href={chapter.video_url} target="_blank" rel="noreferrer noopener">
+            {chapter.video_url}
+          </a>
+        </p>
+      ) : null}
+      {chapter.files.length > 0 ? (
+        <>
+          <p>Files to download:</p>
+          <ul>
+            {chapter.files.map((file) => (
+              <li key={file.id}>
+                {file.name} <span className="lb-muted">({fileSize(file.size)})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {chapter.quiz.length > 0 ? (
+        <>
+          <p>
+            Quiz: {chapter.quiz.length} question{chapter.quiz.length === 1 ? '' : 's'}
+          </p>
+          <ol aria-label={`Quiz of ${chapter.title || 'this chapter'}`}>
+            {chapter.quiz.map((q, i) => (
+              <li key={i}>
+                {q.question}
+                <ul>
+                  {q.choices.map((choice, j) => (
+                    <li key={j}>
+                      {choice}
+                      {j === q.answer ? <strong> (right answer)</strong> : null}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -68,6 +68,9 @@ export interface AdminChapter {
   title: string;
   body: string;
   available_after_days: number;
+  video_url: string | null;
+  files: { id: string; name: string; size: number }[];
+  quiz: { question: string; choices: string[]; answer: number }[];
 }
 
 /** The chapters `GET /api/admin/programs/:id` answers with the program, in order. */
@@ -79,6 +82,17 @@ export const readChapters = (body: unknown): AdminChapter[] => {
         title: str(c.title),
         body: str(c.body),
         available_after_days: num(c.available_after_days),
+        video_url: typeof c.video_url === 'string' ? c.video_url : null,
+        files: Array.isArray(c.files)
+          ? c.files.filter(isRecord).map((f) => ({ id: str(f.id), name: str(f.name), size: num(f.size) }))
+          : [],
+        quiz: Array.isArray(c.quiz)
+          ? c.quiz.filter(isRecord).map((q) => ({
+              question: str(q.question),
+              choices: Array.isArray(q.choices) ? q.choices.map(str) : [],
+              answer: num(q.answer),
+            }))
+          : [],
       }))
     : [];
 };

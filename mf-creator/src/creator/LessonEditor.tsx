@@ -9,7 +9,7 @@ import { getCollection } from '@lifeboard/shared/stores/collection';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { Select, TextArea, TextField } from '@lifeboard/shared/ui/fields';
-import { fileSize } from '../implement/LessonContent';
+import { fileSize } from '@lifeboard/shared/lib/file-size';
 import '../implement/lesson.css';
 
 // Quill and KaTeX load when a chapter's editor opens, never with the lists.

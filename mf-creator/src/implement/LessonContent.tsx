@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { absoluteUploadUrl } from '@lifeboard/shared/api/uploads';
+import { fileSize } from '@lifeboard/shared/lib/file-size';
 import { RichTextView } from '@lifeboard/shared/editor/RichTextView';
 import { playableVideoTypes } from '@lifeboard/shared/models/lesson-files';
 import { videoSandbox } from '@lifeboard/shared/rich-text/policy';
@@ -8,12 +9,6 @@ import { ActionProblem } from '@lifeboard/shared/ui/feedback';
 import { answerQuiz } from './implement-api';
 import type { Chapter, LessonFile, LessonQuiz, QuizAttempt } from './implement-api';
 import './lesson.css';
-
-/** "2.4 MB", "380 KB": a file's size as people read it. */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** The file's kind in people's words, for the list of downloads. */
 function kindOf(type: string): string {

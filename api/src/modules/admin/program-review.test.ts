@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('an admin reviewing a program', () => {
-  it('reads its chapters and lessons in order, with when each opens, before deciding', async () => {
+  it('reads its chapters and lessons in order (text, video, files, quiz with its answers), with when each opens, before deciding', async () => {
     const admin = await adminOf(app);
     const creator = await signUp(app, { as_creator: true });
     const program = (
@@ -26,11 +26,34 @@ describe('an admin reviewing a program', () => {
         board: creator.boardId,
         params: { program_id: program.id, position, title, body: `<p>${title} lesson</p>`, available_after_days: days },
       });
+    const quiz = [{ question: 'How long is a page?', choices: ['One line', 'Three pages'], answer: 1 }];
+    const video = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const weekOne = (await creator.post('/api/chapter/all', { board: creator.boardId, params: {} }))
+      .json()
+      .chapters.find((c: { title: string }) => c.title === 'Week one');
+    const updated = await creator.post('/api/chapter/update', {
+      board: creator.boardId,
+      params: { id: weekOne.id, video_url: video, quiz },
+    });
+    expect(updated.statusCode).toBe(200);
     const view = (await admin.get(`/api/admin/programs/${program.id}`)).json().program;
     expect(view).toMatchObject({ title: 'Run Club', status: 'review', price_cents: 1900 });
     expect(view.chapters).toEqual([
-      expect.objectContaining({ title: 'Week one', body: '<p>Week one lesson</p>', available_after_days: 0 }),
-      expect.objectContaining({ title: 'Week two', body: '<p>Week two lesson</p>', available_after_days: 7 }),
+      expect.objectContaining({
+        title: 'Week one',
+        body: '<p>Week one lesson</p>',
+        available_after_days: 0,
+        video_url: video,
+        files: [],
+        quiz,
+      }),
+      expect.objectContaining({
+        title: 'Week two',
+        body: '<p>Week two lesson</p>',
+        available_after_days: 7,
+        video_url: null,
+        quiz: [],
+      }),
     ]);
     // Another program's chapters are not among them.
     const other = await signUp(app, { as_creator: true });

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { lessonFile, quizQuestion } from '@lifeboard/shared/models/chapter';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { subscriptions, users } from '../../db/schema';
@@ -69,7 +70,10 @@ export async function adminPrograms(
   });
 }
 
-/** A program's chapters in order, with their lessons: what an admin reads before approving it. */
+const lessonFiles = lessonFile.array();
+const lessonQuiz = quizQuestion.array();
+
+/** A program's chapters in order, with their lessons (text, video, files, quiz): what an admin reads before approving it. */
 export async function chaptersOf(db: Db, programId: number) {
   const chapters = modelTables.chapter;
   const rows = await db
@@ -83,5 +87,8 @@ export async function chaptersOf(db: Db, programId: number) {
     title: typeof row.data.title === 'string' ? row.data.title : '',
     body: typeof row.data.body === 'string' ? row.data.body : '',
     available_after_days: typeof row.data.available_after_days === 'number' ? row.data.available_after_days : 0,
+    video_url: typeof row.data.video_url === 'string' ? row.data.video_url : null,
+    files: lessonFiles.safeParse(row.data.files).data ?? [],
+    quiz: lessonQuiz.safeParse(row.data.quiz).data ?? [],
   }));
 }

@@ -248,6 +248,19 @@ export const oneAdminProgram = documented(
               title: z.string(),
               body: z.string().describe('The lesson as stored (sanitised HTML).'),
               available_after_days: z.number().int(),
+              video_url: z.string().nullable().describe("The lesson's YouTube or Vimeo address, if any."),
+              files: z
+                .array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number().int() }))
+                .describe('The files a buyer downloads with the lesson.'),
+              quiz: z
+                .array(
+                  z.object({
+                    question: z.string(),
+                    choices: z.array(z.string()),
+                    answer: z.number().int().describe('The index of the right choice.'),
+                  }),
+                )
+                .describe("The lesson's quiz, with its right answers."),
             }),
           )
           .describe('Its chapters in order, with their lessons, for the admin to read before approving.'),
