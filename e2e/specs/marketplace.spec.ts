@@ -253,9 +253,11 @@ describe('the programs marketplace', () => {
     await card.fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay 29.00 USD' }).click();
     await page.waitForURL(/\/program-success\//, { timeout: 20_000 });
-    await expect
-      .poll(() => page.getByRole('status').textContent(), { timeout: 20_000 })
-      .toMatch(new RegExp(`is set up on your board “${title}”`));
+    // The page's own status line (the shell's offline banner is a status region too, empty while online).
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`is set up on your board “${title}”`) })
+      .waitFor({ timeout: 20_000 });
 
     await page.getByRole('link', { name: 'Start the first lesson' }).click();
     await expect

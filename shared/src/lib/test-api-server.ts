@@ -51,7 +51,10 @@ function allowCors(req: IncomingMessage, res: ServerResponse): void {
   // Credentials are sent, so the origin must be echoed (a `*` is refused by browsers).
   res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
   res.setHeader('Access-Control-Allow-Credentials', 'true');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Requested-With, Accept');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    'Authorization, Content-Type, X-Requested-With, Accept, Idempotency-Key, X-Lifeboard-Read',
+  );
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
 }
 

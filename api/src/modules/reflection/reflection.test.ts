@@ -59,7 +59,6 @@ beforeAll(async () => {
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createTestApp({ aiEnv: {} });
-  await app.startWork();
 }, 60_000);
 afterAll(async () => {
   await app.close();
@@ -100,21 +99,20 @@ describe('the weekly reflection without a provider', () => {
 });
 
 describe('the weekly reflection with a provider', () => {
-  let modelId = 0;
+  // The provider of the server's settings, not one an admin adds: on PostgreSQL every test file shares one database,
+  // and an admin's provider would be one for the files that check what happens without any.
+  let withModel: FastifyInstance;
   beforeAll(async () => {
-    const admin = await adminOf(app);
-    const made = await admin.post('/api/admin/ai/providers/create', {
-      name: 'Stand-in',
-      base_url: providerUrl,
-      models: ['reflect-1'],
-      daily_limit: 2,
+    withModel = await createTestApp({
+      aiEnv: { AI_BASE_URL: providerUrl, AI_API_KEY: 'sk-test', AI_MODELS: 'reflect-1' },
     });
-    expect(made.statusCode).toBe(200);
-    modelId = made.json().provider.models[0].id;
-  });
+    await withModel.startWork();
+  }, 60_000);
+  afterAll(() => withModel.close());
 
-  async function member() {
-    const user = await signUp(app);
+  /** A person who chose the model (the settings' first model has id 1). */
+  async function member(modelId = 1) {
+    const user = await signUp(withModel);
     expect((await user.post('/api/user/update', { ai_model: modelId })).statusCode).toBe(200);
     return user;
   }
@@ -166,28 +164,42 @@ describe('the weekly reflection with a provider', () => {
     expect(prompt).not.toContain(sealed.body);
     expect((await user.get('/api/reflection')).json().reflections).toMatchObject([{ text: REFLECTION }]);
     // The person's reflections are theirs: they go with the account's export.
-    const exported = await collectAccountData(app.db, user.id, new Date());
+    const exported = await collectAccountData(withModel.db, user.id, new Date());
     expect(exported.weekly_reflections).toMatchObject([{ text: REFLECTION, entries_left_out: 1 }]);
   });
 
   it('counts against the provider’s daily limit, and says so when the provider fails', async () => {
-    const user = await member();
-    await entry(user, today(), 'Today', '<p>Something</p>');
-    expect((await user.post('/api/reflection/write', {})).json().success).toBe(true);
-    failing = true;
+    // A daily limit is set on an admin's provider: made for this test only, and removed at its end.
+    const admin = await adminOf(withModel);
+    const made = await admin.post('/api/admin/ai/providers/create', {
+      name: 'Stand-in',
+      base_url: providerUrl,
+      models: ['reflect-1'],
+      daily_limit: 2,
+    });
+    expect(made.statusCode).toBe(200);
+    const provider = made.json().provider;
     try {
-      expect((await user.post('/api/reflection/write', {})).json()).toEqual({
-        success: false,
-        configured: true,
-        error: expect.stringContaining('The provider answered 503: The model is overloaded'),
-      });
+      const user = await member(provider.models[0].id);
+      await entry(user, today(), 'Today', '<p>Something</p>');
+      expect((await user.post('/api/reflection/write', {})).json().success).toBe(true);
+      failing = true;
+      try {
+        expect((await user.post('/api/reflection/write', {})).json()).toEqual({
+          success: false,
+          configured: true,
+          error: expect.stringContaining('The provider answered 503: The model is overloaded'),
+        });
+      } finally {
+        failing = false;
+      }
+      const refused = await user.post('/api/reflection/write', {});
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toContain("today's 2 AI requests");
+      expect((await user.get('/api/reflection')).json().reflections).toHaveLength(1);
     } finally {
-      failing = false;
+      await admin.post('/api/admin/ai/providers/delete', { id: provider.id });
     }
-    const refused = await user.post('/api/reflection/write', {});
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toContain("today's 2 AI requests");
-    expect((await user.get('/api/reflection')).json().reflections).toHaveLength(1);
   });
 
   it('has nothing to send when the week holds only encrypted entries, and says so', async () => {
@@ -219,9 +231,9 @@ describe('the weekly reflection with a provider', () => {
 
     prompts.length = 0;
     const monday = new Date('2026-03-09T08:00:30Z');
-    expect(await scanWeeklyReflections(app, monday)).toBe(1);
-    expect(await scanWeeklyReflections(app, monday)).toBe(0);
-    expect(await scanWeeklyReflections(app, new Date('2026-03-10T08:00:30Z'))).toBe(0);
+    expect(await scanWeeklyReflections(withModel, monday)).toBe(1);
+    expect(await scanWeeklyReflections(withModel, monday)).toBe(0);
+    expect(await scanWeeklyReflections(withModel, new Date('2026-03-10T08:00:30Z'))).toBe(0);
 
     await expect
       .poll(async () => (await user.get('/api/reflection')).json().reflections, { timeout: 20_000, interval: 200 })
