@@ -52,6 +52,8 @@ export const envSchema = z
     S3_PREFIX: z.string().default(''),
     /** Requests a minute one address may send without a valid token (sign-in pages, public shared pages). */
     ANONYMOUS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    /** Accounts one address may create a minute (`POST /api/register`). */
+    SIGNUPS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Megabytes of images one account may keep (each image is at most 10 MB). */
     UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(250),
     /**

@@ -24,7 +24,7 @@ const app = await buildApp({
   db: database.db,
   env,
   logger: true,
-  limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE },
+  limits: { anonymousPerIpPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE, signupPerIpPerMinute: env.SIGNUPS_PER_MINUTE },
   localAdminToken: localAdmin?.token,
 });
 const demo = await seedDemo(database.db, env);

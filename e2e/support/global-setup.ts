@@ -173,6 +173,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       CALENDAR_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
       // One address (this machine) opens every XSS payload's public page signed out, hundreds a minute.
       ANONYMOUS_REQUESTS_PER_MINUTE: '100000',
+      // Every spec makes its own people, all from this machine's one address: more than 10 a minute.
+      SIGNUPS_PER_MINUTE: '100000',
     });
   try {
     // The development inbox the API mails to, as `pnpm start` runs it; specs read it through its REST API.
