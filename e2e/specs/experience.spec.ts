@@ -94,7 +94,8 @@ describe('a phone (390 px)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Habits', exact: true }).click();
     await page.waitForURL('**/habits');
-    expect(await nav.isVisible()).toBe(false);
+    // The menu closes once the new screen's route is taken, a frame after the address changes.
+    await expect.poll(() => nav.isVisible()).toBe(false);
     await menu.click();
     expect(await nav.getByRole('link', { name: 'Habits', exact: true }).getAttribute('aria-current')).toBe('page');
     await page.keyboard.press('Escape');
@@ -176,6 +177,10 @@ describe('the command palette', () => {
     await page.keyboard.press('Control+k');
     await input.waitFor();
     await page.keyboard.type('new journal');
+    await page
+      .getByRole('option', { name: /New journal entry/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/journal' && url.searchParams.get('entry') === 'new');
 
