@@ -1,5 +1,5 @@
-import { openDB } from 'idb';
-import type { DBSchema, IDBPDatabase } from 'idb';
+import { keptConnection } from '../lib/idb-connection';
+import type { DBSchema } from 'idb';
 import { notify } from '../stores/notifications';
 import { $offline, offlineWritesFlag, patchOffline, rememberRealValue } from '../stores/offline';
 import type { UnsentWrite } from '../stores/offline';
@@ -41,31 +41,13 @@ interface QueueDb extends DBSchema {
 }
 
 export const queueDbName = 'lifeboard-offline';
-let opening: Promise<IDBPDatabase<QueueDb>> | null = null;
-
-function openQueue(): Promise<IDBPDatabase<QueueDb>> {
-  opening ??= openDB<QueueDb>(queueDbName, 1, {
-    upgrade(db) {
-      db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex('user', 'user');
-      db.createObjectStore('unsent', { keyPath: 'seq' }).createIndex('user', 'user');
-    },
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
+const queueConnection = keptConnection<QueueDb>(queueDbName, 1, (db) => {
+  db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex('user', 'user');
+  db.createObjectStore('unsent', { keyPath: 'seq' }).createIndex('user', 'user');
+});
+const openQueue = queueConnection.open;
 /** Closes the connection (tests, and before deleting the database). */
-export async function closeQueue(): Promise<void> {
-  const pending = opening;
-  opening = null;
-  if (pending) (await pending).close();
-}
+export const closeQueue = queueConnection.close;
 
 function setFlag(on: boolean): void {
   try {

@@ -1,5 +1,5 @@
-import { openDB } from 'idb';
-import type { DBSchema, IDBPDatabase } from 'idb';
+import { keptConnection } from './idb-connection';
+import type { DBSchema } from 'idb';
 
 /**
  * The browser database of spec §3/§9: three stores, each keyed by user (out-of-line keys), so one
@@ -32,36 +32,15 @@ interface DeviceDb extends DBSchema {
   ctr_keys: { key: string; value: StoredKey };
 }
 
-let opening: Promise<IDBPDatabase<DeviceDb>> | null = null;
-
-export function openDeviceDb(): Promise<IDBPDatabase<DeviceDb>> {
-  if (!opening) {
-    opening = openDB<DeviceDb>(deviceDbName, deviceDbVersion, {
-      upgrade(db) {
-        // Version 1 had only device ids; each store is created when missing, so any older version upgrades.
-        if (!db.objectStoreNames.contains('device_ids')) db.createObjectStore('device_ids');
-        if (!db.objectStoreNames.contains('general_keys')) db.createObjectStore('general_keys');
-        if (!db.objectStoreNames.contains('ctr_keys')) db.createObjectStore('ctr_keys');
-      },
-      blocking() {
-        // Another tab wants a newer version: step aside so it can upgrade.
-        void opening?.then((db) => db.close());
-        opening = null;
-      },
-    }).catch((error: unknown) => {
-      opening = null;
-      throw error;
-    });
-  }
-  return opening;
-}
-
+const deviceConnection = keptConnection<DeviceDb>(deviceDbName, deviceDbVersion, (db) => {
+  // Version 1 had only device ids; each store is created when missing, so any older version upgrades.
+  if (!db.objectStoreNames.contains('device_ids')) db.createObjectStore('device_ids');
+  if (!db.objectStoreNames.contains('general_keys')) db.createObjectStore('general_keys');
+  if (!db.objectStoreNames.contains('ctr_keys')) db.createObjectStore('ctr_keys');
+});
+export const openDeviceDb = deviceConnection.open;
 /** Closes the connection (tests, and before deleting the database). */
-export async function closeDeviceDb(): Promise<void> {
-  const pending = opening;
-  opening = null;
-  if (pending) (await pending).close();
-}
+export const closeDeviceDb = deviceConnection.close;
 
 /**
  * This browser's id for `userKey` (the e-mail at sign-in, or the user id): created once with
