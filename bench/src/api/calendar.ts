@@ -42,14 +42,14 @@ async function monthOf(
   }
   const events = (i: number) => post<{ events: unknown[] }>('/api/google/events', monthRange(i));
   const occurrences = Math.max(...(await Promise.all(MONTHS.map(async (_, i) => (await events(i)).events.length))));
-  const label = (name: string) => `${kind}, up to ${occurrences} occurrences: ${name}`;
+  const label = (name: string) => `${kind} (${occurrences} a month): ${name}`;
   const target = { q: 0.99, ms: 50 };
   log(timingLine(targets, label('months seen before'), await timeCalls(events, { runs: RUNS }), target));
   // One series renamed before each request (untimed), as after an edit.
   const edit = (i: number) =>
     post('/api/event/update', { board, params: { id: ids[i % ids.length], title: `Edited ${i}` } });
   const afterEdit = await timeCalls(events, { runs: RUNS, prepare: edit });
-  log(timingLine(targets, label('seen before, one series edited before each'), afterEdit, target));
+  log(timingLine(targets, label('seen before, a series edited'), afterEdit, target));
   // A day later each time: nothing comes from the cache.
   const first = (i: number) => {
     const from = addDays('2027-01-01', i);

@@ -90,5 +90,5 @@ export function timingLine(targets: Target[], name: string, wall: number[], limi
     targets.push(target);
     verdict = ` · p${limit.q * 100} ${describeTarget(target)}`;
   }
-  return `  ${name.padEnd(52)} p50 ${cell(quantile(wall, 0.5))} p95 ${cell(quantile(wall, 0.95))} p99 ${cell(quantile(wall, 0.99))} ms${verdict}`;
+  return `  ${name.padEnd(56)} p50 ${cell(quantile(wall, 0.5))} p95 ${cell(quantile(wall, 0.95))} p99 ${cell(quantile(wall, 0.99))} ms${verdict}`;
 }
