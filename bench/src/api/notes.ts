@@ -17,6 +17,7 @@ const SMALL = 1_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
 const WARMUP_S = 1;
+
 /** `count` notes on one board, by SQL (api/test/seed-notes.ts). */
 export async function seedNotes(query: Query, userId: number, boardId: number, count: number): Promise<void> {
   await query(seedNotesSql(userId, boardId, count));
@@ -44,6 +45,7 @@ interface Row {
   p99: number;
   errors: number;
   note?: string;
+  target?: Case['target'];
 }
 
 /** Held to the same numbers on PostgreSQL (2 cores, 10 connections). */
@@ -192,7 +194,7 @@ async function benchDatabase(postgresUrl: string | undefined, log: (line: string
       log(
         `  ${row.database}: ${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
       );
-      rows.push(Object.assign(row, { target: item.target }));
+      rows.push({ ...row, target: item.target });
     }
     return rows;
   } finally {
@@ -206,7 +208,7 @@ export async function measureNotes(targets: Target[], log: (line: string) => voi
       .map((value) => value.toFixed(2))
       .join(' ');
   log(`\nAPI over HTTP: ${CONNECTIONS} connections, ${DURATION_S} s a case, loopback; load average before: ${load()}`);
-  const rows: (Row & { target?: Case['target'] })[] = [];
+  const rows: Row[] = [];
   for (const postgresUrl of [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])]) {
     try {
       rows.push(...(await benchDatabase(postgresUrl, log)));
