@@ -1,21 +1,9 @@
 /**
- * `pnpm --filter @lifeboard/bench bench` (and the frontend half of the root `pnpm bench`): builds the site for
- * production, serves it as production does, and prints what a first visit costs: bytes per app from
- * Chromium's network log, Lighthouse 12 mobile scores for `/` and `/home`, /home's API requests, and the time
- * from a click on a navigation link to the area's content on the area's first visit. Targets are printed beside
- * the numbers; a missed target never fails the run.
- *
- * Environment: BENCH_SKIP_BUILD=1 serves the existing dist/ folders (the bundles carry no API address, so any
- * build of the current code will do); BENCH_RUNS (click runs per area and screen, default 5);
- * BENCH_LH_RUNS (Lighthouse runs per page, default 3); BENCH_LH_SAVE=<folder> keeps each Lighthouse report;
- * the journal part (journal.ts) reads BENCH_JOURNAL_OPEN_RUNS,
- * BENCH_KEYSTROKES and BENCH_SEARCH_ENTRIES; BENCH_API_PORT pins the API's port; BENCH_FILES=1 lists every file of each visit; BENCH_PARTS picks parts to run
- * while iterating (comma-separated of `areas`, `screens`, `lighthouse`, `journal`, `fitness`, `calendar`, `market`, `production`; all by default;
- * `api` and `reminders` are the API package's parts, api/bench/api-bench.ts), BENCH_SCREENS the screens
- * (comma-separated paths of screens.ts); BENCH_CALENDAR_PROFILE=<file> saves a CPU profile of one more "Week" click
- * (calendar part). The `market` part (market.ts, BENCH_MARKET_EVENTS) runs the API in this
- * process and needs no site: `BENCH_PARTS=market` alone builds and serves nothing. The `production` part (production.ts)
- * runs `pnpm production:up` on a free port (BENCH_PRODUCTION_SECONDS per throughput run).
+ * `pnpm bench`: every benchmark, each number printed beside its target, then the targets missed; a missed target
+ * never fails the run. BENCH_PARTS picks parts (comma-separated; all by default): the API's (api/, against the
+ * built API in its own process) `api`, `reminders`, `api-habits`, `api-fitness`, `api-calendar`, `market`; the site's
+ * in Chromium (production builds served as production serves them) `areas`, `screens`, `lighthouse`, `journal`,
+ * `fitness`, `calendar`; `production` (`pnpm production:up`) and `encryption`. The README lists each part's settings.
  */
 import { cpus, loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser';
@@ -37,6 +25,11 @@ import type { Session } from './visitor';
 import { isAdminScreen, screenBytes, screens, visitScreen } from './screens';
 import { areas, visitArea, visitHome, visitSignedOut } from './visits';
 import type { AreaVisit } from './visits';
+import { measureCalendarApi } from './api/calendar';
+import { measureFitnessApi } from './api/fitness';
+import { measureHabitsApi } from './api/habits';
+import { measureNotes } from './api/notes';
+import { measureReminders } from './api/reminders';
 
 const clickRuns = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
@@ -44,12 +37,21 @@ const listFiles = process.env.BENCH_FILES === '1';
 const onlyScreens = process.env.BENCH_SCREENS?.split(',')
   .map((path) => path.trim())
   .filter(Boolean);
-const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'areas,screens,lighthouse,journal,fitness,calendar,market,production,encryption')
-    .split(',')
-    .map((part) => part.trim()),
-);
 const siteParts = ['areas', 'screens', 'lighthouse', 'journal', 'fitness', 'calendar'];
+/** Each part that needs no built site, in the order they run. */
+const ownParts: Record<string, (targets: Target[], log: (line: string) => void) => Promise<void>> = {
+  api: measureNotes,
+  reminders: measureReminders,
+  'api-habits': measureHabitsApi,
+  'api-fitness': measureFitnessApi,
+  'api-calendar': measureCalendarApi,
+  market: measureMarket,
+  production: measureProduction,
+  encryption: measureEncryption,
+};
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? [...Object.keys(ownParts), ...siteParts].join(',')).split(',').map((part) => part.trim()),
+);
 const log = (line: string) => console.log(line);
 const targets: Target[] = [];
 
@@ -247,21 +249,18 @@ async function measureLighthouse(site: Site, user: Session): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (![...siteParts, 'market', 'production', 'encryption'].some((part) => parts.has(part))) {
-    // Only API parts picked (`api`, `reminders`: the API package's bench runs them).
-    log(`Lifeboard frontend bench: no frontend part in BENCH_PARTS (${[...parts].join(', ')}); nothing to do.`);
-    return;
-  }
   log(
-    `Lifeboard frontend bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
+    `Lifeboard bench — ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
       .map((value) => value.toFixed(1))
       .join(' ')}`,
   );
   log('  (timings and Lighthouse scores depend on what else the machine runs; sizes do not)');
+  for (const [part, measure] of Object.entries(ownParts)) {
+    // A part that breaks prints its error and the run goes on.
+    if (parts.has(part))
+      await measure(targets, log).catch((error: unknown) => log(`\n${part} failed: ${String(error)}`));
+  }
   if (siteParts.some((part) => parts.has(part))) await measureSite();
-  if (parts.has('market')) await measureMarket(targets, log);
-  if (parts.has('production')) await measureProduction(targets, log);
-  if (parts.has('encryption')) await measureEncryption(targets, log);
   const missed = targets.filter((target) => !isMet(target));
   log(`\nTargets: ${targets.length - missed.length} of ${targets.length} met.`);
   for (const target of missed)

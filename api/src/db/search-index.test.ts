@@ -1,7 +1,7 @@
 import { modelNames } from '@lifeboard/shared/models';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_WORD, seedNotes } from '../../bench/seed-notes';
+import { SEARCH_WORD, seedNotesSql } from '../../test/seed-notes';
 import { testDatabase } from '../../test/helpers';
 import type { Db } from './client';
 
@@ -35,7 +35,8 @@ describe('the search indexes (migration 0008)', () => {
       await db.execute(sql`insert into boards (user_id, name) values (${user.id}, 'Plan') returning id`),
     );
     // 3,000 notes, 30 of them with the word: a walk in date order would read all 3,000 to fill a page of 50.
-    await seedNotes(db, Number(user.id), Number(board.id), 3_000);
+    await db.execute(sql.raw(seedNotesSql(Number(user.id), Number(board.id), 3_000)));
+    await db.execute(sql`analyze note`);
     const plan = rowsOf(
       await db.execute(sql`explain select id from note
       where user_id = ${Number(user.id)} and board_id = ${Number(board.id)} and search @@ websearch_to_tsquery('simple', ${SEARCH_WORD})

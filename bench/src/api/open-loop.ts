@@ -16,7 +16,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export async function openLoop(url: string, init: RequestInit, rate: number, seconds: number): Promise<OpenLoopResult> {
+/** `init` may be a function of the request's number (a header of its own per request). */
+export async function openLoop(
+  url: string,
+  init: RequestInit | ((i: number) => RequestInit),
+  rate: number,
+  seconds: number,
+): Promise<OpenLoopResult> {
   const latencies: number[] = [];
   let errors = 0;
   const pending: Promise<void>[] = [];
@@ -28,7 +34,7 @@ export async function openLoop(url: string, init: RequestInit, rate: number, sec
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const sent = performance.now();
     pending.push(
-      fetch(url, init).then(
+      fetch(url, typeof init === 'function' ? init(i) : init).then(
         async (response) => {
           await response.arrayBuffer();
           if (response.ok) latencies.push(performance.now() - sent);

@@ -1,30 +1,25 @@
 /**
- * The reminders part of `pnpm bench` (`BENCH_PARTS=reminders pnpm bench` runs it alone): 10,000 e-mail reminders
- * due at the same instant, two API processes (src/server.ts, as deployed) on one PostgreSQL, an SMTP server in
- * this process that counts what it is handed by Message-ID. It prints how long after the instant the last mail
- * was handed over (target: all within 60 s), the duplicates and the lost ones (target: 0 and 0), and the latency
- * of `POST /api/note/all` (a page of 50 from 1,000 notes), sent open-loop at BENCH_NOTE_RATE a second (default 100)
- * while the processes queue the reminders and while they deliver them (target: p99 <= 25 ms).
- *
- * PostgreSQL: DATABASE_URL, or a throwaway cluster in a temporary folder (Debian's postgresql package). It never
- * fails: a broken run prints its error.
+ * The `reminders` part: 10,000 e-mail reminders (BENCH_REMINDERS) due at the same instant, two built API processes on
+ * one PostgreSQL, an SMTP server in this process that counts what it is handed by Message-ID. It prints how long after
+ * the instant the last mail was handed over (target: all within 60 s), the duplicates and the lost ones (0 and 0), and
+ * the latency of `POST /api/note/all` (a page of 50 from 1,000 notes), sent open-loop at BENCH_NOTE_RATE a second
+ * (100) while the processes queue the reminders and while they deliver them (p99 ≤ 25 ms).
+ * PostgreSQL: DATABASE_URL, or a throwaway cluster in a temporary folder (Debian's postgresql package).
  */
-import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import { openDatabase } from '../src/db/client';
-import { postgresForTest, startApiProcess, type ApiProcess } from '../test/processes';
+import { postgresForTest } from '../../../api/test/processes';
+import { describeTarget, ms, type Target } from '../report';
+import { startApi, type Api } from './api-process';
+import { signUp } from './client';
+import { seedNotes } from './notes';
 import { openLoop, type OpenLoopResult } from './open-loop';
-import { seedNotes } from './seed-notes';
 
 const COUNT = Number(process.env.BENCH_REMINDERS ?? 10_000);
 const USERS = Math.max(1, Math.round(COUNT / 10));
 const NOTE_RATE = Number(process.env.BENCH_NOTE_RATE ?? 100);
 const DELIVERY_TARGET_S = 60;
 const P99_TARGET_MS = 25;
-const log = (line: string) => console.log(line);
 
 interface Sink {
   url: string;
@@ -71,7 +66,7 @@ const latency = (result: OpenLoopResult) =>
   `p50 ${result.p50} ms, p99 ${result.p99} ms (${Math.round(result.rps)} req/s, ${result.errors} errors)`;
 
 /** Prints when (seconds from the instant) answers slower than 50 ms came, in runs, to see what they coincide with. */
-function slowRuns(label: string, slow: { at: number; ms: number }[], dueAt: number): void {
+function slowRuns(log: (line: string) => void, label: string, slow: { at: number; ms: number }[], dueAt: number): void {
   if (!slow.length) return;
   const runs: { from: number; to: number; worst: number; count: number }[] = [];
   for (const { at, ms } of slow.sort((a, b) => a.at - b.at)) {
@@ -116,7 +111,7 @@ async function timedLoop(
   }
 }
 
-export async function benchReminders(): Promise<void> {
+export async function measureReminders(targets: Target[], log: (line: string) => void): Promise<void> {
   log(
     `\nReminders: ${COUNT.toLocaleString('en')} e-mail reminders due at one instant, two API processes on one PostgreSQL`,
   );
@@ -126,39 +121,25 @@ export async function benchReminders(): Promise<void> {
     return;
   }
   const sink = await startCountingSink();
-  const uploads = mkdtempSync(path.join(tmpdir(), 'lifeboard-bench-uploads-'));
-  const processes: ApiProcess[] = [];
-  const database = await openDatabase({ databaseUrl: postgres.url, pgliteDir: 'memory://' });
+  const processes: Api[] = [];
   try {
     const env = {
-      DATABASE_URL: postgres.url,
       SMTP_URL: sink.url,
-      UPLOADS_DIR: uploads,
+      MAIL: 'on',
       ACTION_LINK_SECRET: 'the reminders bench secret, thirty-two characters or more',
-      ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
     };
-    processes.push(await startApiProcess(env));
-    processes.push(await startApiProcess(env));
+    processes.push(await startApi({ postgresUrl: postgres.url, env }));
+    processes.push(await startApi({ postgresUrl: postgres.url, env }));
     const [a, b] = processes;
 
-    // One account reads notes; 1,000 more get 10 reminders each (inserted in SQL: signing 1,000 people up costs minutes of argon2).
+    // One account reads notes; 1,000 more get 10 reminders each (in SQL: signing 1,000 people up costs minutes of argon2).
+    const reader = await signUp(a.url, 'reminders');
+    await a.seed((query) => seedNotes(query, reader.userId, reader.board, 1000));
     const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const registered = (await (
-      await fetch(`${a.url}/api/register`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          name: 'Bench',
-          email: `bench-${Date.now()}@bench.lifeboard.local`,
-          password: 'bench password 12345',
-        }),
-      })
-    ).json()) as { token: string; user: { id: number; default_board_id: number } };
-    await seedNotes(database.db, registered.user.id, registered.user.default_board_id, 1000);
     const init = {
       method: 'POST',
-      headers: { ...headers, authorization: `Bearer ${registered.token}` },
-      body: JSON.stringify({ board: registered.user.default_board_id, params: { limit: 50 } }),
+      headers: { ...headers, authorization: `Bearer ${reader.token}` },
+      body: JSON.stringify({ board: reader.board, params: { limit: 50 } }),
     };
     // The same load with no reminder anywhere: what this machine gives before the reminders add their work.
     const idle = await openLoop(`${a.url}/api/note/all`, init, NOTE_RATE, 10);
@@ -167,20 +148,23 @@ export async function benchReminders(): Promise<void> {
     // The next whole minute at least 45 s away, so every process's scan (each 20 s, 70 s ahead) has seen it.
     const dueAt = Math.ceil((now + 45_000) / 60_000) * 60_000;
     const run = `${now}`;
-    await database.db.execute(sql`
-      with u as (
-        insert into users (email, name, password_hash)
-        select 'bench-' || ${run} || '-' || g || '@bench.lifeboard.local', 'Bench ' || g, '!' from generate_series(1, ${USERS}::int) as g
-        returning id
-      ), b as (
-        insert into boards (user_id, name) select id, 'Bench' from u returning id, user_id
-      )
-      insert into reminder (user_id, board_id, created_at, updated_at, position, sort_at, data)
-      select b.user_id, b.id, now(), now(), 0, now(),
-        jsonb_build_object('title', 'Bench ' || b.user_id || '.' || k, 'remind_at', ${new Date(dueAt).toISOString()}::text, 'repeat', null, 'channels', jsonb_build_array('email'))
-      from b, generate_series(1, ${Math.ceil(COUNT / USERS)}::int) as k
-      limit ${COUNT}::int
-    `);
+    await a.seed((query) =>
+      query(
+        `with u as (
+          insert into users (email, name, password_hash)
+          select 'bench-' || $1 || '-' || g || '@bench.lifeboard.local', 'Bench ' || g, '!' from generate_series(1, $2::int) as g
+          returning id
+        ), b as (
+          insert into boards (user_id, name) select id, 'Bench' from u returning id, user_id
+        )
+        insert into reminder (user_id, board_id, created_at, updated_at, position, sort_at, data)
+        select b.user_id, b.id, now(), now(), 0, now(),
+          jsonb_build_object('title', 'Bench ' || b.user_id || '.' || k, 'remind_at', $3::text, 'repeat', null, 'channels', jsonb_build_array('email'))
+        from b, generate_series(1, $4::int) as k
+        limit $5::int`,
+        [run, USERS, new Date(dueAt).toISOString(), Math.ceil(COUNT / USERS), COUNT],
+      ),
+    );
     log(
       `  due at ${new Date(dueAt).toISOString()} (seeding took ${seconds(Date.now() - now)}); load average ${loadavg()
         .map((value) => value.toFixed(1))
@@ -202,22 +186,27 @@ export async function benchReminders(): Promise<void> {
     const duplicates = [...sink.arrivals.values()].reduce((sum, times) => sum + times.length - 1, 0);
     const lost = COUNT - sink.arrivals.size;
     const all = sink.arrivals.size ? lastMs - dueAt : Number.NaN;
-    const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const held = (label: string, value: number, limit: number, format: (value: number) => string) => {
+      const target: Target = { label, value, limit, kind: 'max', format };
+      targets.push(target);
+      return describeTarget(target);
+    };
     log(
-      `  handed to the SMTP server: ${sink.arrivals.size.toLocaleString('en')} of ${COUNT.toLocaleString('en')}; the first ${seconds(firstMs - dueAt)} after the instant, the last ${seconds(all)} after (target <= ${DELIVERY_TARGET_S} s: ${met(all <= DELIVERY_TARGET_S * 1000 && lost === 0)})`,
+      `  handed to the SMTP server: ${sink.arrivals.size.toLocaleString('en')} of ${COUNT.toLocaleString('en')}; the first ${seconds(firstMs - dueAt)} after the instant, the last ${seconds(all)} after, ${held('reminders: the last mail after the instant', lost ? Number.NaN : all, DELIVERY_TARGET_S * 1000, seconds)}`,
     );
     log(
-      `  duplicates: ${duplicates}, lost (not handed over within 3 minutes): ${lost} (target 0 and 0: ${met(duplicates === 0 && lost === 0)})`,
+      `  duplicates: ${duplicates}, lost (not handed over within 3 minutes): ${lost}, ${held('reminders: duplicates and lost', duplicates + lost, 0, String)}`,
     );
     log(`  POST /api/note/all at ${NOTE_RATE}/s before any reminder (process A, 10 s): ${latency(idle)}`);
-    log(
-      `  POST /api/note/all at ${NOTE_RATE}/s while both processes queue them (process A): ${latency(queueing)} (target p99 <= ${P99_TARGET_MS} ms: ${met(queueing.p99 <= P99_TARGET_MS)})`,
-    );
-    log(
-      `  POST /api/note/all at ${NOTE_RATE}/s during the delivery minute (process B): ${latency(during)} (target p99 <= ${P99_TARGET_MS} ms: ${met(during.p99 <= P99_TARGET_MS)})`,
-    );
-    for (const [index, process] of processes.entries()) {
-      const warnings = process
+    for (const [what, result] of [
+      ['while both processes queue them (process A)', queueing],
+      ['during the delivery minute (process B)', during],
+    ] as const)
+      log(
+        `  POST /api/note/all at ${NOTE_RATE}/s ${what}: ${latency(result)}, p99 ${held(`reminders: a page of notes p99 ${what}`, result.p99, P99_TARGET_MS, ms)}`,
+      );
+    for (const [index, api] of processes.entries()) {
+      const warnings = api
         .output()
         .split('\n')
         .filter((line) => /"level":(40|50|60)/.test(line));
@@ -226,8 +215,8 @@ export async function benchReminders(): Promise<void> {
           `    process ${'AB'[index]} logged ${warnings.length} warnings/errors, the last: ${warnings.at(-1)?.slice(0, 300)}`,
         );
     }
-    slowRuns('queueing', slowQueueing, dueAt);
-    slowRuns('delivering', slowDelivering, dueAt);
+    slowRuns(log, 'queueing', slowQueueing, dueAt);
+    slowRuns(log, 'delivering', slowDelivering, dueAt);
     log(
       `  ${cpus().length} cores; load average now ${loadavg()
         .map((value) => value.toFixed(1))
@@ -235,13 +224,11 @@ export async function benchReminders(): Promise<void> {
     );
   } catch (error) {
     log(
-      `  reminders run failed: ${String(error)}${processes.length ? `\n${processes.map((process) => process.output().slice(-2000)).join('\n')}` : ''}`,
+      `  reminders run failed: ${String(error)}${processes.length ? `\n${processes.map((api) => api.output().slice(-2000)).join('\n')}` : ''}`,
     );
   } finally {
-    for (const process of processes) await process.stop();
-    await database.close();
+    for (const api of processes) await api.stop();
     await sink.close();
     await postgres.stop();
-    rmSync(uploads, { recursive: true, force: true });
   }
 }
