@@ -176,6 +176,8 @@ describe('the command palette', () => {
 
     await page.keyboard.press('Control+k');
     await input.waitFor();
+    // Each opening starts empty: a quick person's first keys are not added to the last search.
+    expect(await input.inputValue()).toBe('');
     await page.keyboard.type('new journal');
     await page
       .getByRole('option', { name: /New journal entry/ })
@@ -193,6 +195,7 @@ describe('the command palette', () => {
     });
     await page.keyboard.press('Control+k');
     await input.waitFor();
+    expect(await input.inputValue()).toBe('');
     await page.keyboard.type('stretch');
     await page.getByRole('option', { name: /^Stretch the back\s*,\s*Habit$/ }).waitFor();
     const checkIn = page.getByRole('option', { name: /Check in “Stretch the back” today/ });

@@ -19,7 +19,6 @@ export function UserLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const [paletteWanted, setPaletteWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   // A choice in the phone's menu takes the person there and closes it.
@@ -29,7 +28,6 @@ export function UserLayout({ children }: { children: ReactNode }) {
     function onKey(event: KeyboardEvent) {
       if (isPaletteShortcut(event)) {
         event.preventDefault();
-        setPaletteWanted(true);
         setPaletteOpen(true);
         return;
       }
@@ -68,10 +66,7 @@ export function UserLayout({ children }: { children: ReactNode }) {
           type="button"
           className="lb-search-button"
           aria-keyshortcuts="Control+K Meta+K"
-          onClick={() => {
-            setPaletteWanted(true);
-            setPaletteOpen(true);
-          }}
+          onClick={() => setPaletteOpen(true)}
         >
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
             <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -100,9 +95,10 @@ export function UserLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      {paletteWanted ? (
+      {/* Mounted afresh each time it opens: what was typed last time is gone before the first key of this time. */}
+      {paletteOpen ? (
         <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+          <CommandPalette onClose={() => setPaletteOpen(false)} />
         </Suspense>
       ) : null}
     </div>

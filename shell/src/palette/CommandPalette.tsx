@@ -47,7 +47,7 @@ const groupNames: Record<PaletteItem['kind'], string> = { action: 'Actions', scr
  * Ctrl/⌘-K: finds screens (the route table), records (the API's search) and runs common actions, by keyboard
  * alone: type, ↑/↓ to move, Enter to choose, Escape to close (focus goes back where it was, as in every dialog).
  */
-export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const board = useStore($board);
   const isAdmin = useStore($isAdmin);
@@ -59,13 +59,6 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const screens = useMemo(() => screenItems(isAdmin), [isAdmin]);
-
-  useEffect(() => {
-    if (open) {
-      setQuery('');
-      setActive(0);
-    }
-  }, [open]);
 
   useEffect(() => {
     if (searched.length < 2 || !board.id) {
@@ -143,7 +136,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
 
   const optionId = (index: number) => `${listId}-${index}`;
   return (
-    <Dialog open={open} title="Search and commands" onClose={onClose} className="lb-palette">
+    <Dialog open title="Search and commands" onClose={onClose} className="lb-palette">
       <input
         ref={input}
         className="lb-palette__input"
