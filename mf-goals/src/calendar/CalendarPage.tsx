@@ -4,6 +4,7 @@ import * as api from '@lifeboard/shared/api/calendar';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { describeRepeat } from '@lifeboard/shared/lib/repeat-rule';
+import { $board } from '@lifeboard/shared/stores/board';
 import { $calendarConnections, $calendarEvents } from '@lifeboard/shared/stores/data';
 import { loadCalendarConnections, loadCalendarEvents } from '@lifeboard/shared/stores/data-loaders';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
@@ -287,6 +288,9 @@ export function CalendarPage({ initialView = 'dayGridMonth' }: { initialView?: C
   const goals = useCollection('goal');
   const habits = useCollection('habit');
 
+  // A board made current (the first after signing in comes once the user has loaded, after this page asked)
+  // empties the stores: the events are asked for again.
+  const board = useStore($board).id;
   useEffect(() => {
     let current = true;
     void loadCalendarEvents(range.from, range.to).then((ok) => {
@@ -295,7 +299,7 @@ export function CalendarPage({ initialView = 'dayGridMonth' }: { initialView?: C
     return () => {
       current = false;
     };
-  }, [range.from, range.to, reload]);
+  }, [range.from, range.to, reload, board]);
 
   const items = useMemo(
     () => [

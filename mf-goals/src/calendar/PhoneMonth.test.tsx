@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
-import { clearData } from '@lifeboard/shared/stores/data';
+import { $calendarEvents, clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import { CalendarPage } from './CalendarPage';
 import { habitItems, sourceColours, type CalendarItem } from './calendar-items';
@@ -59,16 +59,16 @@ describe('PhoneMonth', () => {
     expect(screen.getByRole('grid', { name: 'December 2026' })).toBeTruthy();
     // Monday Nov 30th to the day after Sunday Jan 10th: FullCalendar's month range, so both get the same items.
     expect(onRange).toHaveBeenLastCalledWith(new Date(2026, 10, 30), new Date(2027, 0, 11));
-    const tenth = dayButton(/^Thu, Dec 10th 2026/);
-    expect(tenth.getAttribute('aria-label')).toBe('Thu, Dec 10th 2026, 2 events');
+    const tenth = dayButton(/^Thursday, December 10, 2026/);
+    expect(tenth.getAttribute('aria-label')).toBe('Thursday, December 10, 2026, 2 events');
     expect(dots(tenth)).toBe(2);
-    const fifteenth = dayButton(/^Tue, Dec 15th 2026/);
-    expect(fifteenth.getAttribute('aria-label')).toBe('Tue, Dec 15th 2026, 5 events');
+    const fifteenth = dayButton(/^Tuesday, December 15, 2026/);
+    expect(fifteenth.getAttribute('aria-label')).toBe('Tuesday, December 15, 2026, 5 events');
     expect(dots(fifteenth)).toBe(3);
     expect(fifteenth.textContent).toContain('+');
-    expect(dots(dayButton(/^Fri, Dec 11th 2026/))).toBe(0);
+    expect(dots(dayButton(/^Friday, December 11, 2026/))).toBe(0);
 
-    const today = dayButton(/^Wed, Dec 9th 2026/);
+    const today = dayButton(/^Wednesday, December 9, 2026/);
     expect(today.getAttribute('aria-current')).toBe('date');
     expect(today.closest('td')?.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Nothing on this day.')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('PhoneMonth', () => {
         .getAllByRole('button')
         .filter((button) => button.tabIndex === 0);
     expect(focusable().map((button) => button.dataset.date)).toEqual(['2026-12-09']);
-    dayButton(/^Wed, Dec 9th 2026/).focus();
+    dayButton(/^Wednesday, December 9, 2026/).focus();
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement?.getAttribute('data-date')).toBe('2026-12-10');
     await user.keyboard('{ArrowDown}');
@@ -145,20 +145,20 @@ describe('PhoneMonth', () => {
       { id: 2, board_id: 1, updated_at: '', title: 'Read', weekdays: [], created_at: at(12, 8) },
     ];
     showMonth([...items, ...habitItems(habits, '2026-11-30', '2027-01-10', '2026-12-09')]);
-    expect(dayButton(/^Fri, Dec 11th 2026/).getAttribute('aria-label')).toBe(
-      'Fri, Dec 11th 2026, no events, habits due',
+    expect(dayButton(/^Friday, December 11, 2026/).getAttribute('aria-label')).toBe(
+      'Friday, December 11, 2026, no events, habits due',
     );
-    expect(dots(dayButton(/^Fri, Dec 11th 2026/))).toBe(1);
+    expect(dots(dayButton(/^Friday, December 11, 2026/))).toBe(1);
     // Before today (and before either habit was made): nothing.
-    expect(dots(dayButton(/^Tue, Dec 8th 2026/))).toBe(0);
-    fireEvent.click(dayButton(/^Fri, Dec 11th 2026/));
+    expect(dots(dayButton(/^Tuesday, December 8, 2026/))).toBe(0);
+    fireEvent.click(dayButton(/^Friday, December 11, 2026/));
     expect(screen.getByRole('region', { name: 'Fri, Dec 11th 2026' }).textContent).toContain('All dayHabit: Stretch');
-    fireEvent.click(dayButton(/^Sat, Dec 12th 2026/));
+    fireEvent.click(dayButton(/^Saturday, December 12, 2026/));
     expect(screen.getByRole('region', { name: 'Sat, Dec 12th 2026' }).textContent).toContain(
       'All day2 habits: Stretch, Read',
     );
     // The habits' line goes after the day's events.
-    fireEvent.click(dayButton(/^Thu, Dec 10th 2026/));
+    fireEvent.click(dayButton(/^Thursday, December 10, 2026/));
     expect(
       within(screen.getByRole('region', { name: 'Thu, Dec 10th 2026' }))
         .getAllByRole('listitem')
@@ -233,10 +233,12 @@ describe('the calendar page on a phone', () => {
         { start_date: string; end_date: string } | undefined;
     await waitFor(() => expect(asked()).toEqual(expect.objectContaining({ start_date: '2026-11-30' })));
     expect(asked()?.end_date).toBe('2027-01-10');
-    const tenth = within(grid).getByRole('button', { name: /^Thu, Dec 10th 2026/ });
-    await waitFor(() => expect(tenth.getAttribute('aria-label')).toBe('Thu, Dec 10th 2026, 1 event'));
-    const eleventh = within(grid).getByRole('button', { name: /^Fri, Dec 11th 2026/ });
-    await waitFor(() => expect(eleventh.getAttribute('aria-label')).toBe('Fri, Dec 11th 2026, no events, habits due'));
+    const tenth = within(grid).getByRole('button', { name: /^Thursday, December 10, 2026/ });
+    await waitFor(() => expect(tenth.getAttribute('aria-label')).toBe('Thursday, December 10, 2026, 1 event'));
+    const eleventh = within(grid).getByRole('button', { name: /^Friday, December 11, 2026/ });
+    await waitFor(() =>
+      expect(eleventh.getAttribute('aria-label')).toBe('Friday, December 11, 2026, no events, habits due'),
+    );
     expect(tenth.getAttribute('aria-label')).not.toContain('habits');
     fireEvent.click(tenth);
     await userEvent.click(
@@ -255,5 +257,34 @@ describe('the calendar page on a phone', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Month view' }));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Thu, Dec 10th 2026' })).toBeTruthy());
     expect(document.querySelector('.lb-calendar')).toBeNull();
+  }, 20_000);
+
+  it('asks for the events again when a board is made current (the stores emptied), as after a first sign-in', async () => {
+    const dentist = {
+      id: 'event:1',
+      title: 'Dentist',
+      start: at(10, 14, 30),
+      end: at(10, 15, 15),
+      all_day: false,
+      source: 'event',
+      series: 'event:1',
+      board: 2,
+      date: '2026-12-10',
+      repeat: null,
+    };
+    api.on('POST /api/google/events', { body: { events: [dentist] } });
+    render(
+      <MemoryRouter>
+        <CalendarPage />
+      </MemoryRouter>,
+    );
+    const tenth = await screen.findByRole('button', { name: /^Thursday, December 10, 2026/ }, { timeout: 10_000 });
+    await waitFor(() => expect(tenth.getAttribute('aria-label')).toBe('Thursday, December 10, 2026, 1 event'));
+    // The shell's board change: the data of the board left is dropped, then the new one is set.
+    clearData();
+    expect($calendarEvents.get()).toEqual([]);
+    setBoard(2, 'Work');
+    await waitFor(() => expect($calendarEvents.get().map((event) => event.title)).toEqual(['Dentist']));
+    await waitFor(() => expect(tenth.getAttribute('aria-label')).toBe('Thursday, December 10, 2026, 1 event'));
   }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDisplayDay, monthNames } from '@lifeboard/shared/lib/date-display';
+import { weekdayNames } from '@lifeboard/shared/models/habit-schedule';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Button } from '@lifeboard/shared/ui/Button';
 import type { CalendarItem } from './calendar-items';
@@ -81,10 +82,16 @@ const byDayOrder = (a: CalendarItem, b: CalendarItem) =>
   (a.allDay ? 0 : new Date(a.start).getTime() - new Date(b.start).getTime()) ||
   a.title.localeCompare(b.title);
 
+/**
+ * A day's spoken name, "Thursday, December 10, 2026, 2 events": the number shown in the cell is a word of it (axe's
+ * label-in-name; the spec's "10th" is not "10"), and what the dots stand for is said.
+ */
 function dayLabel(date: string, items: readonly CalendarItem[]): string {
+  const day = dateOf(date);
   const events = items.filter((item) => item.kind !== 'habit').length;
+  const held = events ? `${events} ${events === 1 ? 'event' : 'events'}` : 'no events';
   const habits = items.length > events ? ', habits due' : '';
-  return `${formatDisplayDay(date)}, ${events ? `${events} ${events === 1 ? 'event' : 'events'}` : 'no events'}${habits}`;
+  return `${weekdayNames[day.getDay()]}, ${monthNames[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}, ${held}${habits}`;
 }
 
 /**
