@@ -152,10 +152,10 @@ describe('PhoneMonth', () => {
     // Before today (and before either habit was made): nothing.
     expect(dots(dayButton(/^Tuesday, December 8, 2026/))).toBe(0);
     fireEvent.click(dayButton(/^Friday, December 11, 2026/));
-    expect(screen.getByRole('region', { name: 'Fri, Dec 11th 2026' }).textContent).toContain('All dayHabit: Stretch');
+    expect(screen.getByRole('region', { name: 'Fri, Dec 11th 2026' }).textContent).toContain('DueHabit: Stretch');
     fireEvent.click(dayButton(/^Saturday, December 12, 2026/));
     expect(screen.getByRole('region', { name: 'Sat, Dec 12th 2026' }).textContent).toContain(
-      'All day2 habits: Stretch, Read',
+      'Due2 habits: Stretch, Read',
     );
     // The habits' line goes after the day's events.
     fireEvent.click(dayButton(/^Thursday, December 10, 2026/));
@@ -166,7 +166,7 @@ describe('PhoneMonth', () => {
     ).toEqual([
       '9:00 – 10:00 AMAudit Yoga Club membership renewal paperwork',
       '2:30 – 3:15 PMDentist',
-      'All dayHabit: Stretch',
+      'DueHabit: Stretch',
     ]);
   });
 });

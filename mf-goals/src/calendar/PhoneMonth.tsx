@@ -61,8 +61,12 @@ export function itemDays(item: Pick<CalendarItem, 'start' | 'end' | 'allDay'>): 
   return [first, last > first ? last : first];
 }
 
-/** The time an item takes on one day, in words: "All day", "9:00 – 10:00 AM", "Until 10:00 AM", "From 11:00 PM". */
+/**
+ * The time an item takes on one day, in words: "All day", "9:00 – 10:00 AM", "Until 10:00 AM", "From 11:00 PM"; the
+ * habits' line is "Due".
+ */
 function timeOnDay(item: CalendarItem, day: string): string {
+  if (item.kind === 'habit') return 'Due';
   if (item.allDay) return 'All day';
   const start = new Date(item.start);
   const end = item.end ? new Date(item.end) : null;
