@@ -1,21 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as api from '@lifeboard/shared/api/calendar';
 import { Link } from '@lifeboard/shared/lib/router';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { describeRepeat } from '@lifeboard/shared/lib/repeat-rule';
+import { $board } from '@lifeboard/shared/stores/board';
 import { $calendarConnections, $calendarEvents } from '@lifeboard/shared/stores/data';
 import { loadCalendarConnections, loadCalendarEvents } from '@lifeboard/shared/stores/data-loaders';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
+import { useMediaQuery } from '@lifeboard/shared/lib/use-media-query';
 import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
 import { Button } from '@lifeboard/shared/ui/Button';
 import { Checkbox, DateField, Select, TextField } from '@lifeboard/shared/ui/fields';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { fromServer, goalItems, habitItems, sourceColours, type CalendarItem } from './calendar-items';
+import type { CalendarViewName } from './CalendarView';
 import { deleteOccurrence, moveOccurrence, type NewTime, type Scope } from './series-edit';
 import './calendar.css';
 
 const CalendarView = lazy(() => import('./CalendarView'));
+// A phone's month is drawn by our own small grid (its own chunk): FullCalendar's month is unreadable at 390 px.
+const PhoneMonth = lazy(() => import('./PhoneMonth'));
 
 interface PendingMove {
   item: CalendarItem;
@@ -242,11 +247,19 @@ function RemoteEventActions({
  * `/calendar`: month, week, day and agenda views of everything dated: events, planned activities and
  * subscribed calendars (repeats expanded by the server), goal target dates and milestones, and the habits due.
  */
-export function CalendarPage({
-  initialView,
-}: {
-  initialView?: 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
-}) {
+export function CalendarPage({ initialView = 'dayGridMonth' }: { initialView?: CalendarViewName }) {
+  const phone = useMediaQuery('(max-width: 600px)');
+  const [view, setView] = useState(initialView);
+  // The day the views are on, so a switch between the phone's month and FullCalendar's views keeps it. Only read
+  // when a view is first drawn: a ref, so paging FullCalendar does not draw the page again.
+  const shownDay = useRef(localDate());
+  const onView = useCallback((next: CalendarViewName, day: string) => {
+    shownDay.current = day;
+    setView(next);
+  }, []);
+  const onPhoneDay = useCallback((day: string) => {
+    shownDay.current = day;
+  }, []);
   const [range, setRange] = useState(() => ({ from: localDate(), to: addDays(localDate(), 34) }));
   const [reload, setReload] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -275,6 +288,9 @@ export function CalendarPage({
   const goals = useCollection('goal');
   const habits = useCollection('habit');
 
+  // A board made current (the first after signing in comes once the user has loaded, after this page asked)
+  // empties the stores: the events are asked for again.
+  const board = useStore($board).id;
   useEffect(() => {
     let current = true;
     void loadCalendarEvents(range.from, range.to).then((ok) => {
@@ -283,7 +299,7 @@ export function CalendarPage({
     return () => {
       current = false;
     };
-  }, [range.from, range.to, reload]);
+  }, [range.from, range.to, reload, board]);
 
   const items = useMemo(
     () => [
@@ -402,13 +418,26 @@ export function CalendarPage({
         ))}
       </ul>
       <Suspense fallback={<p className="lb-muted">Loading the calendar…</p>}>
-        <CalendarView
-          items={items}
-          initialView={initialView}
-          onRange={onRange}
-          onSelect={setSelected}
-          onMove={onMove}
-        />
+        {phone && view === 'dayGridMonth' ? (
+          <PhoneMonth
+            items={items}
+            initialDate={shownDay.current}
+            onRange={onRange}
+            onSelect={setSelected}
+            onDate={onPhoneDay}
+            onView={setView}
+          />
+        ) : (
+          <CalendarView
+            items={items}
+            initialView={view}
+            initialDate={shownDay.current}
+            onView={onView}
+            onRange={onRange}
+            onSelect={setSelected}
+            onMove={onMove}
+          />
+        )}
       </Suspense>
       {syncedCalendars.length ? (
         <details className="lb-stack">

@@ -7,8 +7,9 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventDisplayInfo, EventInput, EventSourceFunc } from '@fullcalendar/react';
+import { localDate } from '@lifeboard/shared/ui/model/local-date';
 import type { CalendarItem } from './calendar-items';
 import { eventTimeText, itemSpan, itemsInRange, timedItemText } from './calendar-range';
 
@@ -33,9 +34,16 @@ const eventContent = (info: EventDisplayInfo) =>
 const columnEventInnerClass = (info: EventDisplayInfo) =>
   info.isShort ? 'lb-event-line' : info.isNarrow ? 'lb-event-lines lb-event-narrow' : 'lb-event-lines';
 
+const viewNames = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek'] as const;
+export type CalendarViewName = (typeof viewNames)[number];
+
 export interface CalendarViewProps {
   items: CalendarItem[];
-  initialView?: 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
+  initialView?: CalendarViewName;
+  /** The day shown first (`YYYY-MM-DD`); today when absent. */
+  initialDate?: string;
+  /** The view shown and its current day (`YYYY-MM-DD`), after each change: the page draws a phone's month itself. */
+  onView?: (view: CalendarViewName, date: string) => void;
   /** The visible dates changed (paging, another view): first date and the day after the last. */
   onRange: (start: Date, end: Date) => void;
   onSelect: (item: CalendarItem) => void;
@@ -59,10 +67,14 @@ const drawnAs = (events: readonly EventInput[]) =>
 export default function CalendarView({
   items,
   initialView = 'dayGridMonth',
+  initialDate,
+  onView,
   onRange,
   onSelect,
   onMove,
 }: CalendarViewProps) {
+  // The first view and day only: later ones are FullCalendar's own (its toolbar), reported through `onView`.
+  const [first] = useState(() => ({ view: initialView, date: initialDate }));
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   // FullCalendar gets the items of the range it shows, not the whole list: the list holds the range fetched (a
   // month: ~10,000 items in a busy one), and FullCalendar sorts and slices every event it holds on each view it
@@ -117,7 +129,8 @@ export default function CalendarView({
       <FullCalendar
         ref={calendar}
         plugins={plugins}
-        initialView={initialView}
+        initialView={first.view}
+        {...(first.date ? { initialDate: first.date } : {})}
         headerToolbar={headerToolbar}
         todayText="Today"
         // Its spoken name holds its words ("This Month" did not contain "Today": axe's label-in-name).
@@ -147,7 +160,11 @@ export default function CalendarView({
         slotHeaderClass="lb-hour"
         events={events}
         lazyFetching={false}
-        datesSet={(info) => onRange(info.start, info.end)}
+        datesSet={(info) => {
+          onRange(info.start, info.end);
+          const view = viewNames.find((name) => name === info.view.type);
+          if (view) onView?.(view, localDate(info.view.calendar.getDate()));
+        }}
         eventClick={(info) => {
           const item = byId.get(info.event.id);
           if (item) onSelect(item);
