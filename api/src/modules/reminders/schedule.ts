@@ -1,15 +1,10 @@
 import * as rruleModule from 'rrule';
-import { floatingOf, instantOfFloating } from '@lifeboard/shared/lib/time-zone';
+import { floatingOf, instantOfFloating, wallDateOf } from '@lifeboard/shared/lib/time-zone';
 
 // Node loads rrule's CommonJS build (its ES build has no valid exports for Node), which arrives under `default`.
 const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const DAY_MS = 24 * 3600 * 1000;
-/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  return floatingOf(instant, timeZone).toISOString().slice(0, 10);
-}
-
 export interface ReminderTiming {
   remind_at: string | null;
   repeat: string | null;
@@ -46,8 +41,8 @@ export function habitTimesBetween(
   to: Date,
 ): Date[] {
   const found: Date[] = [];
-  const firstDay = Date.parse(`${localDate(new Date(from.getTime() - DAY_MS), timeZone)}T00:00:00Z`);
-  const lastDay = Date.parse(`${localDate(new Date(to.getTime() + DAY_MS), timeZone)}T00:00:00Z`);
+  const firstDay = Date.parse(`${wallDateOf(new Date(from.getTime() - DAY_MS), timeZone)}T00:00:00Z`);
+  const lastDay = Date.parse(`${wallDateOf(new Date(to.getTime() + DAY_MS), timeZone)}T00:00:00Z`);
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
     if (weekdays.length > 0 && !weekdays.includes(new Date(day).getUTCDay())) continue;
     for (const time of times) {
