@@ -1,3 +1,5 @@
+import { isTimeZone, wallTimeOf } from './time-zone';
+
 /** Spec §9: 'Day, Mon 1st 2024 @ time' — English abbreviations (April is 'Apl'), ordinal day, 12-hour clock. */
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -62,27 +64,6 @@ export function ordinal(day: number): string {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // en-US with numeric parts and a 24-hour clock: only the numbers and the weekday are read, our own words used.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /**
  * Formats an instant for display in `timeZone` (an IANA name; the browser's zone when absent, read from the
  * date itself), e.g. 'Sun, Nov 22nd 2026 @ 5:45 PM'. An invalid date or unknown zone gives ''.
@@ -99,21 +80,16 @@ export function formatDisplayDate(date: Date | string | number, timeZone?: strin
       instant.getHours(),
       instant.getMinutes(),
     );
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = formatterFor(timeZone).formatToParts(instant);
-  } catch {
-    return '';
-  }
-  const number = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const weekday = weekdayNames.indexOf(parts.find((p) => p.type === 'weekday')?.value as (typeof weekdayNames)[number]);
-  return displayOf(weekday, number('month') - 1, number('day'), number('year'), number('hour'), number('minute'));
+  if (!isTimeZone(timeZone)) return '';
+  const wall = wallTimeOf(instant, timeZone);
+  const weekday = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
+  return displayOf(weekday, wall.month - 1, wall.day, wall.year, wall.hour, wall.minute);
 }
 
 /**
  * The display from a date's fields (weekday 0 = Sunday, month 0 = January, hours 0–23): from the date itself in
  * the browser's zone, with no Intl formatter (the first one a page makes loads the locale's data; profiled:
- * ~25 ms of a cold /journal, most of the list's render), or from an Intl formatter's parts in a named zone.
+ * ~25 ms of a cold /journal, most of the list's render), or from its wall time in a named zone.
  */
 function displayOf(weekday: number, month: number, day: number, year: number, hours: number, minutes: number): string {
   const hour = hours % 12 || 12;

@@ -1,17 +1,11 @@
 import { z } from './zod';
 import { MAX_DB_ID, isoInstant } from './fields';
 import { roles } from './roles';
+import { isTimeZone } from '../lib/time-zone';
 
 export { roles, type Role } from './roles';
 
-function isIanaZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.includes('/') || zone === 'UTC';
-  } catch {
-    return false;
-  }
-}
+const isIanaZone = (zone: string) => isTimeZone(zone) && (zone.includes('/') || zone === 'UTC');
 
 /** `lat,lon` as one comma string, each in range (spec §7: split from a comma string). */
 export const locationString = z

@@ -1,8 +1,9 @@
 /**
  * A bounded least-recently-used map from a key to a list, a text or bytes, weighed by their lengths. The calendar
- * keeps whole answers and prepared sources here. Its keys hold what the value is made of (the user's calendar
- * version, a row's text; see the calendar routes and `rangeEventsJson`), so after an edit the key is new and the old
- * entry can never be served: nothing needs invalidating, which also holds across API processes sharing one database.
+ * keeps whole answers, prepared sources and each series' occurrences of a month here. Its keys hold what the value
+ * is made of (the user's calendar version, a row's text, a series' rule; see the calendar routes, `rangeEventsJson`
+ * and `occurrences`), so after an edit the key is new and the old entry can never be served: nothing needs
+ * invalidating, which also holds across API processes sharing one database.
  */
 export class BoundedCache<V extends { readonly length: number }> {
   private readonly entries = new Map<string, V>();

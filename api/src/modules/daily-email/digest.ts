@@ -5,8 +5,8 @@ import { modelTables } from '../../db/model-tables';
 import { rangeEvents } from '../calendar/sources';
 import { entriesByHabit, ruleOf } from '../habits/entries';
 import { habitStats } from '../habits/strength';
-import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
-import { localDate, occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
+import { instantOfFloating, wallTimeOf } from '@lifeboard/shared/lib/time-zone';
+import { occurrencesBetween, type ReminderTiming } from '../reminders/schedule';
 
 /** At most this many lines per section; the mail says how many more there are. */
 const SECTION_LIMIT = 15;
@@ -23,7 +23,8 @@ export const isEmptyDigest = (digest: Digest) => Object.values(digest).every((li
 const DAY_MS = 24 * 3600 * 1000;
 
 function timeText(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(instant);
+  const { hour, minute } = wallTimeOf(instant, timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 function limited(lines: string[]): string[] {
@@ -102,6 +103,3 @@ export async function buildDigest(
     events: limited(events),
   };
 }
-
-/** The day a daily e-mail sent at `instant` is about, in the user's zone. */
-export const digestDate = (instant: Date, timeZone: string) => localDate(instant, timeZone);

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { composeMail } from '../mail/compose';
 import { occurrenceJobId, SCAN_LOOKAHEAD_MS, SCAN_LOOKBACK_MS, type ReminderDeps } from '../reminders/delivery';
-import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
-import { localDate } from '../reminders/schedule';
+import { instantOfFloating, wallDateOf } from '@lifeboard/shared/lib/time-zone';
 import { buildDigest, isEmptyDigest } from './digest';
 
 export const DAILY_EMAIL_JOB = 'daily-email';
@@ -107,7 +106,7 @@ export async function scanDailyEmails(deps: Pick<DailyEmailDeps, 'db' | 'queue'>
   let queued = 0;
   for (const user of wanting) {
     // Today's 07:00 and, late in the evening with a long look-ahead, tomorrow's.
-    for (const date of new Set([localDate(new Date(from), user.timezone), localDate(new Date(to), user.timezone)])) {
+    for (const date of new Set([wallDateOf(new Date(from), user.timezone), wallDateOf(new Date(to), user.timezone)])) {
       const at = instantOfFloating(
         Date.parse(`${date}T${String(DAILY_EMAIL_HOUR).padStart(2, '0')}:00:00Z`),
         user.timezone,

@@ -13,6 +13,7 @@ import { ruleOf } from './entries';
 import type { ImportedHabit } from './loop-csv';
 import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
 import { dayOf, isoOf } from './strength';
+import { wallDateOf, zoneOrUtc } from '@lifeboard/shared/lib/time-zone';
 
 /** The habits module's reads and writes; its routes validate, call these and shape the answers. */
 
@@ -26,21 +27,10 @@ export interface PausedRange {
   to: string | null;
 }
 
-/** Today in a time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 /** Today in the user's own time zone. */
 export async function userToday(app: FastifyInstance, userId: number): Promise<string> {
   const [user] = await app.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
-  return todayIn(user?.timezone ?? 'UTC');
+  return wallDateOf(new Date(), zoneOrUtc(user?.timezone));
 }
 
 /** The user's habit on their board, or a 404. */

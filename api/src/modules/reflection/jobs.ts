@@ -1,4 +1,4 @@
-import { instantOfFloating } from '@lifeboard/shared/lib/time-zone';
+import { instantOfFloating, wallDateOf } from '@lifeboard/shared/lib/time-zone';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users, weeklyReflections } from '../../db/schema';
@@ -8,7 +8,6 @@ import { modelFor, takeDailyRequest } from '../ai/providers';
 import { dayOf, isoOf } from '../habits/strength';
 import { addNotification } from '../notifications/service';
 import { occurrenceJobId, SCAN_LOOKAHEAD_MS, SCAN_LOOKBACK_MS } from '../reminders/delivery';
-import { localDate } from '../reminders/schedule';
 import { gatherWeek, isEmptyWeek, weekEnding, writeReflection } from './service';
 
 export const WEEKLY_REFLECTION_JOB = 'weekly-reflection';
@@ -99,7 +98,7 @@ export async function scanWeeklyReflections(
     .where(eq(users.weeklyReflection, true));
   let queued = 0;
   for (const user of wanting) {
-    for (const date of new Set([localDate(new Date(from), user.timezone), localDate(new Date(to), user.timezone)])) {
+    for (const date of new Set([wallDateOf(new Date(from), user.timezone), wallDateOf(new Date(to), user.timezone)])) {
       if (!isMonday(date)) continue;
       const at = instantOfFloating(
         Date.parse(`${date}T${String(WEEKLY_REFLECTION_HOUR).padStart(2, '0')}:00:00Z`),

@@ -13,8 +13,9 @@ import type { SmsConfig } from '../sms/client';
 import { SMS_JOB, type SmsJob } from '../sms/jobs';
 import type { Mailer } from '../mail/mailer';
 import { defaultHabitChannels } from '@lifeboard/shared/models/habit';
+import { wallDateOf } from '@lifeboard/shared/lib/time-zone';
 import { ACTION_LINK_TTL_MS, type ActionPayload, type ActionSigner } from './action-links';
-import { habitTimesBetween, localDate, occurrencesBetween, type ReminderTiming } from './schedule';
+import { habitTimesBetween, occurrencesBetween, type ReminderTiming } from './schedule';
 
 export const REMINDER_JOB = 'reminder-mail';
 export const HABIT_REMINDER_JOB = 'habit-reminder-mail';
@@ -274,7 +275,7 @@ export function defineReminderJobs(deps: ReminderDeps): void {
       if (!channels.some((channel) => deliveredChannels(deps).includes(channel))) return;
       const at = new Date(occursAt);
       // Already done today: no nudge.
-      if (await habitDoneOn(deps.db, habitId, localDate(at, habit.timezone))) return;
+      if (await habitDoneOn(deps.db, habitId, wallDateOf(at, habit.timezone))) return;
       const when = `${whenText(at, habit.timezone)}${snoozes ? ' (snoozed)' : ''}`;
       await sendOccurrence(deps, job, {
         action: { kind: 'h', id: habitId, at: at.getTime(), snoozes },
@@ -377,7 +378,7 @@ export async function performAction(deps: ReminderDeps, payload: ActionPayload):
         habitKey,
         title,
       );
-    const date = localDate(occurrence, habit.timezone);
+    const date = wallDateOf(occurrence, habit.timezone);
     await deps.db
       .insert(habitEntries)
       .values({ userId: habit.userId, boardId: habit.boardId, habitId: habit.id, date, value: 'yes' })

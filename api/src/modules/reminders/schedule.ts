@@ -1,15 +1,7 @@
-import * as rruleModule from 'rrule';
-import { floatingOf, instantOfFloating } from '@lifeboard/shared/lib/time-zone';
-
-// Node loads rrule's CommonJS build (its ES build has no valid exports for Node), which arrives under `default`.
-const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+import { instantOfFloating, wallDateOf } from '@lifeboard/shared/lib/time-zone';
+import { occurrences } from '../calendar/recurrence';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  return floatingOf(instant, timeZone).toISOString().slice(0, 10);
-}
-
 export interface ReminderTiming {
   remind_at: string | null;
   repeat: string | null;
@@ -17,24 +9,13 @@ export interface ReminderTiming {
 
 /**
  * The occurrences of a reminder in [from, to): its `remind_at`, or with `repeat` (an RRULE) every time the rule
- * gives from `remind_at` on, expanded on the wall clock of the user's zone.
+ * gives from `remind_at` on, expanded on the wall clock of the user's zone as the calendar expands its series.
  */
 export function occurrencesBetween(reminder: ReminderTiming, timeZone: string, from: Date, to: Date): Date[] {
   if (!reminder.remind_at) return [];
   const start = new Date(reminder.remind_at);
   if (Number.isNaN(start.getTime())) return [];
-  if (!reminder.repeat) return start >= from && start < to ? [start] : [];
-  const options = RRule.parseString(reminder.repeat.replace(/^RRULE:/, ''));
-  const rule = new RRule({ ...options, dtstart: floatingOf(start, timeZone) });
-  // A day's margin either side covers any offset; the exact window is applied to the real instants.
-  const walls = rule.between(
-    new Date(floatingOf(from, timeZone).getTime() - DAY_MS),
-    new Date(floatingOf(to, timeZone).getTime() + DAY_MS),
-    true,
-  );
-  return walls
-    .map((wall) => instantOfFloating(wall.getTime(), timeZone))
-    .filter((instant) => instant >= from && instant < to);
+  return occurrences({ start, durationMs: 0, repeat: reminder.repeat }, timeZone, from, to).map((o) => o.start);
 }
 
 /** A habit's reminder times ("07:30") in [from, to), on its weekdays (0 = Sunday; none = every day). */
@@ -46,8 +27,8 @@ export function habitTimesBetween(
   to: Date,
 ): Date[] {
   const found: Date[] = [];
-  const firstDay = Date.parse(`${localDate(new Date(from.getTime() - DAY_MS), timeZone)}T00:00:00Z`);
-  const lastDay = Date.parse(`${localDate(new Date(to.getTime() + DAY_MS), timeZone)}T00:00:00Z`);
+  const firstDay = Date.parse(`${wallDateOf(new Date(from.getTime() - DAY_MS), timeZone)}T00:00:00Z`);
+  const lastDay = Date.parse(`${wallDateOf(new Date(to.getTime() + DAY_MS), timeZone)}T00:00:00Z`);
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
     if (weekdays.length > 0 && !weekdays.includes(new Date(day).getUTCDay())) continue;
     for (const time of times) {
