@@ -30,6 +30,9 @@ let user: ApiUser;
 /** An image's own canary: bytes after the PNG's end (browsers show the picture and ignore them). */
 const imageCanary = `image-canary-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const picture = Buffer.concat([tinyPng([220, 60, 20]), Buffer.from(imageCanary)]);
+const earlierCanary = `earlier-image-${Date.now().toString(36)}`;
+const earlierPicture = Buffer.concat([tinyPng([20, 60, 220]), Buffer.from(earlierCanary)]);
+let earlierImage = '';
 /** Every request body the browsers sent to the API (also as bytes: an upload is binary), and every answer. */
 const sentBytes: Buffer[] = [];
 const sent: string[] = [];
@@ -118,12 +121,28 @@ async function databaseDump(): Promise<Buffer> {
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpThroughApi(site, 'e2ee');
+  // An image uploaded in the clear before encryption, in the second entry: turning encryption on seals it too.
+  const form = new FormData();
+  form.append('file', new Blob([earlierPicture], { type: 'image/png' }), 'earlier.png');
+  const uploaded = await fetch(`${site.apiUrl}/api/uploads/image`, {
+    method: 'POST',
+    body: form,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${user.token}` },
+  });
+  earlierImage = ((await uploaded.json()) as { id: string }).id;
   for (const day of ['2026-10-01', '2026-10-02'])
     await apiRequest(
       site,
       'POST',
       '/api/journal_entry/create',
-      { board: user.boardId, params: { date: day, title: `Before ${day}`, body: `<p>Written on ${day}</p>` } },
+      {
+        board: user.boardId,
+        params: {
+          date: day,
+          title: `Before ${day}`,
+          body: `<p>Written on ${day}</p>${day === '2026-10-02' ? `<p><img src="/api/uploads/${earlierImage}"></p>` : ''}`,
+        },
+      },
       user.token,
     );
 });
@@ -167,6 +186,16 @@ describe('an encrypted journal', () => {
     const texts = await Promise.all(stored.map((entry) => openRecord(key, 'journal_entry', entry)));
     expect(texts.map((one) => one.record.body).join(' ')).toContain(canary);
     expect(texts.map((one) => one.record.body).join(' ')).toContain('Written on 2026-10-01');
+    // The image that was there is sealed and uploaded again; the entry names the sealed copy, the original is gone.
+    const earlier = texts.find((one) => String(one.record.body).includes('Written on 2026-10-02'))!.record.body;
+    expect(earlier).toMatch(/<img class="lb-sealed-image" data-sealed-upload="[\w-]{22}">/);
+    expect(earlier).not.toContain(earlierImage);
+    expect((await fetch(`${site.apiUrl}/api/uploads/${earlierImage}`)).status).toBe(404);
+    const copy = /data-sealed-upload="([\w-]{22})"/.exec(String(earlier))![1];
+    const sealedCopy = await fetch(`${site.apiUrl}/api/uploads/sealed/${copy}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(Buffer.from(await sealedCopy.arrayBuffer()).includes(Buffer.from(earlierCanary))).toBe(false);
   });
 
   it('seals an image put into an encrypted entry: its bytes never leave in the clear, and it shows decrypted', async () => {

@@ -1,10 +1,18 @@
-import { fetchSealedImage, fetchSharedPageImage, uploadSealedImage } from '../api/uploads';
+import { ApiError } from '../api/errors';
+import {
+  deleteUpload,
+  fetchPlainImage,
+  fetchSealedImage,
+  fetchSharedPageImage,
+  uploadImage,
+  uploadSealedImage,
+} from '../api/uploads';
 import { newRecordUid } from '../crypto/format';
 import { openImage, openImageWith, pageImageAad, sealImage, sealImageWith, type OpenedImage } from '../crypto/images';
-import { CryptoAlert, UndecryptableError } from '../crypto/keys';
+import { CryptoAlert, UndecryptableError, type DataKey } from '../crypto/keys';
 import { pageCryptoKey } from '../crypto/share';
 import { $encryption } from '../stores/encryption';
-import { safeSealedImageId, sealedImageAttribute, sealedImageClass } from './policy';
+import { safeSealedImageId, sealedImageAttribute, sealedImageClass, sealedImageHtml } from './policy';
 
 /**
  * Images of encrypted entries in the browser (shared/src/crypto/README.md, "Images"): sealing one before upload,
@@ -166,4 +174,60 @@ export async function copyImagesForPage(body: string, pageKey: CryptoKey): Promi
     ids.push(copy);
   }
   return { body: shown, ids };
+}
+
+const plainUploadImage = /<img\b[^>]*?\bsrc="([^"]*\/api\/uploads\/([A-Za-z0-9_-]{22}))"[^>]*>/g;
+const sealedImageTag = new RegExp(`<img\\b[^>]*?\\b${sealedImageAttribute}="([A-Za-z0-9_-]{22})"[^>]*>`, 'g');
+
+/** What one run of turning encryption on or off has converted: each image once, and the originals to delete. */
+export class ImageConversion {
+  /** Original id → the converted image's reference (a sealed id, or a plain address). */
+  readonly done = new Map<string, string>();
+
+  constructor(private readonly dataKey: DataKey) {}
+
+  /** The body with its uploaded plain images sealed and uploaded again (turning encryption on). */
+  async seal(body: string): Promise<string> {
+    let out = body;
+    for (const [tag, , id] of Array.from(body.matchAll(plainUploadImage))) {
+      let sealedId = this.done.get(id);
+      if (!sealedId) {
+        // An image that can no longer be read (deleted) stays as it was: there is nothing of it to protect.
+        const image = await fetchPlainImage(id).catch(() => null);
+        if (!image) continue;
+        sealedId = newRecordUid();
+        await uploadSealedImage(sealedId, await sealImage(this.dataKey, sealedId, image));
+        this.done.set(id, sealedId);
+      }
+      out = out.split(tag).join(sealedImageHtml(sealedId));
+    }
+    return out;
+  }
+
+  /** The body with its sealed images decrypted and uploaded plain again (turning encryption off). */
+  async open(body: string): Promise<string> {
+    let out = body;
+    for (const [tag, id] of Array.from(body.matchAll(sealedImageTag))) {
+      let address = this.done.get(id);
+      if (!address) {
+        let image: OpenedImage;
+        try {
+          image = await openImage(this.dataKey, id, await fetchSealedImage(id));
+        } catch (error) {
+          // One that can't be opened stays sealed (it says so where it is shown); the text is not held back.
+          if (error instanceof UndecryptableError || (error instanceof ApiError && error.status === 404)) continue;
+          throw error;
+        }
+        address = (await uploadImage(new Blob([image.bytes], { type: image.type }), 'image')).url;
+        this.done.set(id, address);
+      }
+      out = out.split(tag).join(`<img src="${address}">`);
+    }
+    return out;
+  }
+
+  /** Deletes the originals converted by this run, once every record naming them was written. */
+  async deleteOriginals(): Promise<void> {
+    for (const id of this.done.keys()) await deleteUpload(id).catch(() => false);
+  }
 }
