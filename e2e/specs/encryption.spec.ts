@@ -371,6 +371,8 @@ describe('an encrypted journal', () => {
       await page.getByRole('button', { name: 'Revoke link' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('button', { name: 'Share publicly' }).waitFor();
+      // The button shows at once; the server's answer (the copies deleted first) says when the link is dead.
+      await page.getByText('Link revoked: it now answers “not found”.').waitFor({ timeout: 30_000 });
       await reader.goto('about:blank');
       await reader.goto(link);
       await reader.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 30_000 });

@@ -185,10 +185,13 @@ describe('sealed uploads (an encrypted entry’s images)', () => {
     await postSealed(fields(other, copyBytes), owner.token);
     expect((await image(other)).statusCode).toBe(404);
 
-    await owner.post('/api/shared_page/update', {
+    const revoked = await owner.post('/api/shared_page/update', {
       board: owner.boardId,
       params: { id: page.id, revoked_at: new Date().toISOString() },
     });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().shared_page).toMatchObject({ sealed: null, sealed_key: null, sealed_images: null });
+    expect((await app.inject({ method: 'GET', url: `/api/public/shared/${page.slug}` })).statusCode).toBe(404);
     expect((await image(copy)).statusCode).toBe(404);
     // Deleted, not only hidden: the owner cannot read the copy either.
     expect((await getSealed(copy, owner.token)).statusCode).toBe(404);
