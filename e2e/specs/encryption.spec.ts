@@ -493,3 +493,61 @@ describe('a migration cut off midway', () => {
     },
   );
 });
+
+describe("an entry's image when encryption is turned on, then off", () => {
+  it(
+    'is sealed and uploaded again with the entry, then back in the clear, and each original is deleted',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const owner = await signUpThroughApi(site, 'e2ee-off');
+      const form = new FormData();
+      form.append('file', new Blob([earlierPicture], { type: 'image/png' }), 'lake.png');
+      const uploaded = await fetch(`${site.apiUrl}/api/uploads/image`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${owner.token}` },
+      });
+      const original = ((await uploaded.json()) as { id: string }).id;
+      await apiRequest(
+        site,
+        'POST',
+        '/api/journal_entry/create',
+        {
+          board: owner.boardId,
+          params: { date: '2026-10-05', title: 'Lake', body: `<p>Lake</p><p><img src="/api/uploads/${original}"></p>` },
+        },
+        owner.token,
+      );
+      const { page } = await contextOf();
+      await signIn(page, owner);
+      await turnOn(page);
+      await page.getByLabel('I have saved my recovery key').check();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(async () => (await progressOf(owner)).encrypted, { timeout: 30_000 }).toBe(1);
+      const material = (await apiRequest(site, 'GET', '/api/encryption', undefined, owner.token)).body.encryption;
+      const key = await unlock(owner.user.id, material as never, { passphrase: PASSPHRASE });
+      const sealedBody = String((await openRecord(key, 'journal_entry', (await entries(owner))[0])).record.body);
+      const sealedId = /data-sealed-upload="([\w-]{22})"/.exec(sealedBody)?.[1];
+      expect(sealedId).toBeDefined();
+      await expect.poll(async () => (await fetch(`${site.apiUrl}/api/uploads/${original}`)).status).toBe(404);
+
+      await page.locator('#field-off_passphrase').fill(PASSPHRASE);
+      await page.getByRole('button', { name: 'Decrypt everything and turn off' }).click();
+      // Off, /security offers to turn it on again.
+      await page.getByRole('button', { name: 'Turn on encryption' }).waitFor({ timeout: 60_000 });
+      const [plain] = await entries(owner);
+      expect(plain.encrypted).toBe(false);
+      const address = /<img src="([^"]*\/api\/uploads\/([\w-]{22}))"/.exec(String(plain.body));
+      expect(address).not.toBeNull();
+      const image = await fetch(new URL(address![1], site.apiUrl));
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).equals(earlierPicture)).toBe(true);
+      const sealedCopy = await fetch(`${site.apiUrl}/api/uploads/sealed/${sealedId}`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(sealedCopy.status).toBe(404);
+    },
+  );
+});

@@ -4,7 +4,7 @@ import { $config } from '@lifeboard/shared/stores/config';
 import { $encryption } from '@lifeboard/shared/stores/encryption';
 import { sealedImageAttribute } from '../rich-text/policy';
 import { sanitizeRichText } from '../rich-text/sanitize-rich-text';
-import type { SealedImageSource } from '../rich-text/sealed-images';
+import type { SealedImageSource, SealedImageUrls } from '../rich-text/sealed-images';
 import './rich-text.css';
 import './rich-text-view.css';
 
@@ -40,17 +40,16 @@ export function RichTextView({ html, className, label, sealedImages }: RichTextV
     const element = root.current;
     if (!element?.querySelector(`[${sealedImageAttribute}]`)) return undefined;
     let live = true;
-    let dispose = () => undefined as void;
+    let urls: SealedImageUrls | null = null;
     // The decrypting code loads only for a text with a sealed image; its blob: addresses go when the text does.
-    void import('../rich-text/sealed-images').then(({ ownImages, SealedImageUrls, showSealedImages }) => {
+    void import('../rich-text/sealed-images').then(({ ownImages, SealedImageUrls: Urls, showSealedImages }) => {
       if (!live) return;
-      const urls = new SealedImageUrls(sealedImages ?? ownImages);
-      dispose = () => urls.dispose();
+      urls = new Urls(sealedImages ?? ownImages);
       void showSealedImages(element, urls);
     });
     return () => {
       live = false;
-      dispose();
+      urls?.dispose();
     };
   }, [clean, sealedImages, dataKey]);
   return (
