@@ -57,7 +57,8 @@ export function contentSecurityPolicy(remotes, apiUrl, analytics = null) {
     `style-src ${list("'self'", ...remoteOrigins)}`,
     "style-src-attr 'unsafe-inline'",
     `connect-src ${list("'self'", ...remoteOrigins, api, stats)}`,
-    `img-src ${list("'self'", 'data:', api)}`,
+    // blob: shows an encrypted entry's images, decrypted in the page (shared/src/crypto/README.md, "Images").
+    `img-src ${list("'self'", 'data:', 'blob:', api)}`,
     `font-src ${list("'self'", ...remoteOrigins)}`,
     'frame-src https://www.youtube.com https://player.vimeo.com',
     "object-src 'none'",

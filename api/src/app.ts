@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes, { signer: reminders.signer });
   const s3 = s3SettingsOf(options.env);
   const blobStore = options.blobStore ?? (s3 ? createS3BlobStore(s3) : createDiskBlobStore(options.env.UPLOADS_DIR));
+  app.decorate('blobStore', blobStore);
   await app.register(uploadRoutes, { store: blobStore });
   await app.register(programCoverRoutes, { store: blobStore });
   await app.register(lessonFileRoutes, { store: blobStore });

@@ -15,6 +15,7 @@ export interface AuthContext {
 
 import type { AiConfig } from './modules/ai/config';
 import type { SmsConfig } from './modules/sms/client';
+import type { BlobStore } from './modules/uploads/blob-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     startDraining: () => void;
     /** Each model's exceptions to the engine, as its module registered them (`models/registry.ts`). */
     modelHooks: Map<string, ModelHooks>;
+    /** Where uploaded bytes live (a model's hooks delete a shared page's image copies with it). */
+    blobStore: BlobStore;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -13,7 +13,8 @@ import { switchApi } from '../support/api-switch';
 import type { ApiRecord, ApiUser } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser } from '../support/browser';
 import { signInThroughApi } from '../support/session';
-import { editorArea, navigateInApp, saveState } from '../support/journal-page';
+import { editorArea, editorToolbar, navigateInApp, saveState } from '../support/journal-page';
+import { tinyPng } from '../../api/src/modules/uploads/test-images';
 
 /**
  * End-to-end encryption of the journal (shared/src/crypto/README.md), as a person uses it: turned on at /security,
@@ -26,7 +27,14 @@ const PASSPHRASE = 'lanterns over a quiet harbour';
 const canary = `canary-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 let browser: Browser;
 let user: ApiUser;
-/** Every request body the browsers sent to the API, and every answer it gave them. */
+/** An image's own canary: bytes after the PNG's end (browsers show the picture and ignore them). */
+const imageCanary = `image-canary-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const picture = Buffer.concat([tinyPng([220, 60, 20]), Buffer.from(imageCanary)]);
+const earlierCanary = `earlier-image-${Date.now().toString(36)}`;
+const earlierPicture = Buffer.concat([tinyPng([20, 60, 220]), Buffer.from(earlierCanary)]);
+let earlierImage = '';
+/** Every request body the browsers sent to the API (also as bytes: an upload is binary), and every answer. */
+const sentBytes: Buffer[] = [];
 const sent: string[] = [];
 const answered: string[] = [];
 
@@ -35,7 +43,9 @@ async function contextOf(): Promise<{ context: BrowserContext; page: Page }> {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error', error.message));
   page.on('request', (request) => {
-    if (request.url().startsWith(site.apiUrl)) sent.push(request.postData() ?? '');
+    if (!request.url().startsWith(site.apiUrl)) return;
+    sent.push(request.postData() ?? '');
+    sentBytes.push(request.postDataBuffer() ?? Buffer.alloc(0));
   });
   page.on('response', (response) => {
     if (!response.url().startsWith(site.apiUrl)) return;
@@ -111,12 +121,28 @@ async function databaseDump(): Promise<Buffer> {
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpThroughApi(site, 'e2ee');
+  // An image uploaded in the clear before encryption, in the second entry: turning encryption on seals it too.
+  const form = new FormData();
+  form.append('file', new Blob([earlierPicture], { type: 'image/png' }), 'earlier.png');
+  const uploaded = await fetch(`${site.apiUrl}/api/uploads/image`, {
+    method: 'POST',
+    body: form,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${user.token}` },
+  });
+  earlierImage = ((await uploaded.json()) as { id: string }).id;
   for (const day of ['2026-10-01', '2026-10-02'])
     await apiRequest(
       site,
       'POST',
       '/api/journal_entry/create',
-      { board: user.boardId, params: { date: day, title: `Before ${day}`, body: `<p>Written on ${day}</p>` } },
+      {
+        board: user.boardId,
+        params: {
+          date: day,
+          title: `Before ${day}`,
+          body: `<p>Written on ${day}</p>${day === '2026-10-02' ? `<p><img src="/api/uploads/${earlierImage}"></p>` : ''}`,
+        },
+      },
       user.token,
     );
 });
@@ -160,6 +186,55 @@ describe('an encrypted journal', () => {
     const texts = await Promise.all(stored.map((entry) => openRecord(key, 'journal_entry', entry)));
     expect(texts.map((one) => one.record.body).join(' ')).toContain(canary);
     expect(texts.map((one) => one.record.body).join(' ')).toContain('Written on 2026-10-01');
+    // The image that was there is sealed and uploaded again; the entry names the sealed copy, the original is gone.
+    const earlier = texts.find((one) => String(one.record.body).includes('Written on 2026-10-02'))!.record.body;
+    expect(earlier).toMatch(/<img class="lb-sealed-image" data-sealed-upload="[\w-]{22}">/);
+    expect(earlier).not.toContain(earlierImage);
+    expect((await fetch(`${site.apiUrl}/api/uploads/${earlierImage}`)).status).toBe(404);
+    const copy = /data-sealed-upload="([\w-]{22})"/.exec(String(earlier))![1];
+    const sealedCopy = await fetch(`${site.apiUrl}/api/uploads/sealed/${copy}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(Buffer.from(await sealedCopy.arrayBuffer()).includes(Buffer.from(earlierCanary))).toBe(false);
+  });
+
+  it('seals an image put into an encrypted entry: its bytes never leave in the clear, and it shows decrypted', async () => {
+    const shared = (await entries(user)).find((entry) => entry.date !== '2026-10-01' && entry.date !== '2026-10-02');
+    if (!shared) throw new Error('the canary entry is missing');
+    const before = sentBytes.length;
+    await navigateInApp(page, `/journal?entry=${shared.id}`);
+    await editorArea(page).click();
+    await page.keyboard.press('Control+End');
+    const chooser = page.waitForEvent('filechooser');
+    await editorToolbar(page).locator('button.ql-image').click();
+    await (await chooser).setFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: picture });
+    // Shown in the editor from its decrypted copy, through a blob: address.
+    const shown = page.locator('.ql-editor img.lb-sealed-image[src^="blob:"]');
+    await shown.waitFor({ timeout: 30_000 });
+    expect(await shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+    await expect.poll(() => saveState(page), { timeout: 20_000 }).toBe('saved');
+
+    // The upload was the sealed image: no request carried the picture's bytes or its canary.
+    const uploads = sentBytes.slice(before);
+    expect(uploads.some((body) => body.length > picture.length)).toBe(true);
+    expect(uploads.filter((body) => body.includes(Buffer.from(imageCanary)) || body.includes(picture))).toEqual([]);
+    // The entry names the image by id only; the server has opaque bytes, for the owner only.
+    const material = (await apiRequest(site, 'GET', '/api/encryption', undefined, user.token)).body.encryption;
+    const key = await unlock(user.user.id, material as never, { passphrase: PASSPHRASE });
+    const stored = (await entries(user)).find((entry) => entry.id === shared.id);
+    const body = (await openRecord(key, 'journal_entry', stored!)).record.body as string;
+    const id = /data-sealed-upload="([\w-]{22})"/.exec(body)?.[1];
+    expect(id).toBeDefined();
+    expect(body).not.toMatch(/src=|blob:/);
+    const owner = await fetch(`${site.apiUrl}/api/uploads/sealed/${id}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get('content-type')).toBe('application/octet-stream');
+    const bytes = Buffer.from(await owner.arrayBuffer());
+    expect(bytes.includes(Buffer.from(imageCanary))).toBe(false);
+    expect(bytes.equals(picture)).toBe(false);
+    expect((await fetch(`${site.apiUrl}/api/uploads/${id}`)).status).toBe(404);
   });
 
   it(
@@ -186,6 +261,8 @@ describe('an encrypted journal', () => {
       const dump = await databaseDump();
       expect(dump.includes(Buffer.from(control))).toBe(true);
       expect(dump.includes(Buffer.from(canary))).toBe(false);
+      expect(dump.includes(Buffer.from(imageCanary))).toBe(false);
+      expect(sentBytes.filter((body) => body.includes(Buffer.from(imageCanary)))).toEqual([]);
     },
   );
 
@@ -276,6 +353,13 @@ describe('an encrypted journal', () => {
       await reader.goto(link);
       await reader.getByRole('heading', { name: `Secret ${canary}` }).waitFor({ timeout: 30_000 });
       expect(await reader.content()).toContain(`Only I can read ${canary}.`);
+      // The entry's image, copied under the page key: opened with the fragment's key, shown through blob:.
+      const image = reader.locator('img.lb-sealed-image[src^="blob:"]');
+      await image.waitFor({ timeout: 30_000 });
+      expect(await image.evaluate((one: HTMLImageElement) => one.complete && one.naturalWidth)).toBe(1);
+      const copy = await image.getAttribute('data-sealed-upload');
+      const copyUrl = `${site.apiUrl}/api/public/shared/${address.split('/a/')[1]}/images/${copy}`;
+      expect((await fetch(copyUrl)).status).toBe(200);
       expect(asked.filter((url) => url.includes(key))).toEqual([]);
       for (const wrong of [address, `${address}#k=${'A'.repeat(43)}`]) {
         await reader.goto('about:blank');
@@ -287,9 +371,13 @@ describe('an encrypted journal', () => {
       await page.getByRole('button', { name: 'Revoke link' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('button', { name: 'Share publicly' }).waitFor();
+      // The button shows at once; the server's answer (the copies deleted first) says when the link is dead.
+      await page.getByText('Link revoked: it now answers “not found”.').waitFor({ timeout: 30_000 });
       await reader.goto('about:blank');
       await reader.goto(link);
       await reader.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 30_000 });
+      // Revoked, the image copy is gone too.
+      expect((await fetch(copyUrl)).status).toBe(404);
       await context.close();
     },
   );
@@ -305,12 +393,26 @@ describe('an encrypted journal', () => {
       .poll(() => other.locator('.lb-entry__title').allTextContents(), { timeout: 30_000 })
       .toEqual(['Locked', 'Locked', 'Locked']);
     expect(await other.content()).not.toContain('lbe:');
+    // Locked, the image is not there to see either (nothing but the words "Locked").
+    expect(
+      await other
+        .locator('img')
+        .evaluateAll((images) => images.filter((one) => one.getAttribute('src')?.startsWith('blob:')).length),
+    ).toBe(0);
     await other.getByLabel('Passphrase').fill('not my passphrase at all');
     await other.getByRole('button', { name: 'Unlock' }).click();
     await other.getByText("That passphrase doesn't unlock your journal. Check it and try again.").waitFor();
     await other.getByLabel('Passphrase').fill(PASSPHRASE);
     await other.getByRole('button', { name: 'Unlock' }).click();
     await other.getByText(`Secret ${canary}`).first().waitFor({ timeout: 30_000 });
+    // Unlocked, the entry's image is fetched, decrypted here and shown (the list's full text, then the editor).
+    const item = other.locator('.lb-entry').filter({ hasText: `Secret ${canary}` });
+    await item.getByRole('button', { name: 'Read all' }).click();
+    const image = item.locator('img.lb-sealed-image[src^="blob:"]');
+    await image.waitFor({ timeout: 30_000 });
+    expect(await image.evaluate((one: HTMLImageElement) => one.complete && one.naturalWidth)).toBe(1);
+    await item.getByRole('link', { name: `Secret ${canary}` }).click();
+    await other.locator('.ql-editor img.lb-sealed-image[src^="blob:"]').waitFor({ timeout: 30_000 });
   });
 
   it(
@@ -388,6 +490,64 @@ describe('a migration cut off midway', () => {
       expect(bodies.map((one) => one.record.body).sort()).toEqual(
         Array.from({ length: count }, (_, i) => `<p>Body ${i}</p>`).sort(),
       );
+    },
+  );
+});
+
+describe("an entry's image when encryption is turned on, then off", () => {
+  it(
+    'is sealed and uploaded again with the entry, then back in the clear, and each original is deleted',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const owner = await signUpThroughApi(site, 'e2ee-off');
+      const form = new FormData();
+      form.append('file', new Blob([earlierPicture], { type: 'image/png' }), 'lake.png');
+      const uploaded = await fetch(`${site.apiUrl}/api/uploads/image`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${owner.token}` },
+      });
+      const original = ((await uploaded.json()) as { id: string }).id;
+      await apiRequest(
+        site,
+        'POST',
+        '/api/journal_entry/create',
+        {
+          board: owner.boardId,
+          params: { date: '2026-10-05', title: 'Lake', body: `<p>Lake</p><p><img src="/api/uploads/${original}"></p>` },
+        },
+        owner.token,
+      );
+      const { page } = await contextOf();
+      await signIn(page, owner);
+      await turnOn(page);
+      await page.getByLabel('I have saved my recovery key').check();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(async () => (await progressOf(owner)).encrypted, { timeout: 30_000 }).toBe(1);
+      const material = (await apiRequest(site, 'GET', '/api/encryption', undefined, owner.token)).body.encryption;
+      const key = await unlock(owner.user.id, material as never, { passphrase: PASSPHRASE });
+      const sealedBody = String((await openRecord(key, 'journal_entry', (await entries(owner))[0])).record.body);
+      const sealedId = /data-sealed-upload="([\w-]{22})"/.exec(sealedBody)?.[1];
+      expect(sealedId).toBeDefined();
+      await expect.poll(async () => (await fetch(`${site.apiUrl}/api/uploads/${original}`)).status).toBe(404);
+
+      await page.locator('#field-off_passphrase').fill(PASSPHRASE);
+      await page.getByRole('button', { name: 'Decrypt everything and turn off' }).click();
+      // Off, /security offers to turn it on again.
+      await page.getByRole('button', { name: 'Turn on encryption' }).waitFor({ timeout: 60_000 });
+      const [plain] = await entries(owner);
+      expect(plain.encrypted).toBe(false);
+      const address = /<img src="([^"]*\/api\/uploads\/([\w-]{22}))"/.exec(String(plain.body));
+      expect(address).not.toBeNull();
+      const image = await fetch(new URL(address![1], site.apiUrl));
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).equals(earlierPicture)).toBe(true);
+      const sealedCopy = await fetch(`${site.apiUrl}/api/uploads/sealed/${sealedId}`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(sealedCopy.status).toBe(404);
     },
   );
 });

@@ -70,6 +70,18 @@ describe('images and video', () => {
     expect(sanitizeRichText(`<p><img src="${src}">after</p>`)).toBe('<p>after</p>');
   });
 
+  it("keeps an encrypted entry's image reference (no address), and drops a malformed one", () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStUv';
+    const sealed = `<p><img class="lb-sealed-image" data-sealed-upload="${id}"></p>`;
+    expect(sanitizeRichText(sealed)).toBe(sealed);
+    expect(sanitizeRichText(`<img data-sealed-upload="${id}" src="https://tracker.example/p.gif" onerror="x()">`)).toBe(
+      `<img class="lb-sealed-image" data-sealed-upload="${id}">`,
+    );
+    expect(sanitizeRichText('<p><img class="lb-sealed-image" data-sealed-upload="../etc">after</p>')).toBe(
+      '<p>after</p>',
+    );
+  });
+
   it('drops event handlers and unknown attributes of an image', () => {
     expect(sanitizeRichText('<img src="https://a.test/x.png" onerror="alert(1)" width="100" style="x" id="i">')).toBe(
       '<img src="https://a.test/x.png" width="100">',

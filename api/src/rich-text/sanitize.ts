@@ -12,7 +12,10 @@ import {
   mediaSize,
   safeImageSrc,
   safeLinkHref,
+  safeSealedImageId,
   safeVideoSrc,
+  sealedImageAttribute,
+  sealedImageClass,
   videoHosts,
 } from '@lifeboard/shared/rich-text/policy';
 import sanitizeHtml from 'sanitize-html';
@@ -46,7 +49,10 @@ function cleanAttributes(tagName: string, attribs: Attributes): Attributes {
       break;
     }
     case 'img': {
-      const src = attribs.src === undefined ? null : safeImageSrc(attribs.src);
+      const sealed = safeSealedImageId(attribs[sealedImageAttribute]);
+      // A sealed image has no address: the owner's browser fetches and decrypts it by id.
+      if (sealed) Object.assign(out, { class: sealedImageClass, [sealedImageAttribute]: sealed });
+      const src = sealed || attribs.src === undefined ? null : safeImageSrc(attribs.src);
       if (src) out.src = src;
       copyIf('alt', () => true);
       copyIf('width', (value) => mediaSize.test(value));
@@ -107,7 +113,8 @@ function createContentTracker() {
     },
     removesClosed(frame: IFrame): boolean {
       if (lastClosed?.removeSelf) return true;
-      if (frame.tag === 'img' || frame.tag === 'iframe') return frame.attribs.src === undefined;
+      if (frame.tag === 'img') return frame.attribs.src === undefined && !frame.attribs[sealedImageAttribute];
+      if (frame.tag === 'iframe') return frame.attribs.src === undefined;
       return false;
     },
   };

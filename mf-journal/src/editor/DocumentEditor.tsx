@@ -203,6 +203,7 @@ export function DocumentEditor({
           onInput={autosave.touch}
           onBlur={() => void autosave.flush()}
           onReady={handleReady}
+          encryptable
         />
       </Suspense>
     </section>

@@ -128,6 +128,21 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it("keeps an encrypted entry's image reference without an address, and drops a malformed one", () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStUv';
+    expect(sanitizeRichText(`<p><img class="lb-sealed-image" data-sealed-upload="${id}"></p>`, 'http://api.x')).toBe(
+      `<p><img class="lb-sealed-image" data-sealed-upload="${id}"></p>`,
+    );
+    // Whatever address it came with is not shown: only the browser's decrypted blob: is.
+    expect(sanitizeRichText(`<img data-sealed-upload="${id}" src="https://tracker.example/p.gif" onerror="x()">`)).toBe(
+      `<img data-sealed-upload="${id}" class="lb-sealed-image">`,
+    );
+    expect(sanitizeRichText('<img class="lb-sealed-image" data-sealed-upload="../../etc">')).toBe('');
+    expect(sanitizeRichText('<img class="lb-sealed-image" src="https://x.example/a.png">')).toBe(
+      '<img src="https://x.example/a.png">',
+    );
+  });
+
   it('leaves nothing that can run in any payload of the shared XSS list', () => {
     const path = resolve(import.meta.dirname, '../../..', 'shared', 'test-fixtures', 'xss-payloads.json');
     const { payloads } = JSON.parse(readFileSync(path, 'utf8')) as { payloads: { html: string }[] };

@@ -6,6 +6,7 @@ import { messageOf } from '@lifeboard/shared/api/errors';
 import { formatDisplayDate } from '@lifeboard/shared/lib/date-display';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
 import { RichTextView } from '@lifeboard/shared/editor/RichTextView';
+import type { SealedImageSource } from '@lifeboard/shared/rich-text/sealed-images';
 
 interface PublicPage {
   title: string;
@@ -14,6 +15,8 @@ interface PublicPage {
   shared_at: string;
   /** An encrypted entry's page: opened here with the key in the link's fragment. */
   sealed?: string;
+  /** The fragment's key of an opened encrypted page (it opens the page's images too). */
+  pageKey?: string;
 }
 
 function isPublicPage(value: unknown): value is PublicPage {
@@ -35,7 +38,7 @@ async function readable(page: PublicPage): Promise<PublicPage | null> {
   const key = pageKeyFromFragment(window.location.hash);
   if (!key) return null;
   try {
-    return { ...page, ...(await openShare(key, page.sealed)) };
+    return { ...page, ...(await openShare(key, page.sealed)), pageKey: key };
   } catch {
     return null;
   }
@@ -49,6 +52,19 @@ export function PublicSharedPage() {
   const [missing, setMissing] = useState(false);
   const [unopened, setUnopened] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [images, setImages] = useState<SealedImageSource | undefined>(undefined);
+  const pageKey = page?.pageKey;
+  useEffect(() => {
+    if (!pageKey) return;
+    let live = true;
+    // An encrypted page's images are copies sealed under the same key; loaded only for such a page.
+    void import('@lifeboard/shared/rich-text/sealed-images').then(({ sharedPageImages }) => {
+      if (live) setImages(sharedPageImages(id, pageKey));
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, pageKey]);
   useEffect(() => {
     let live = true;
     setError(null);
@@ -74,12 +90,13 @@ export function PublicSharedPage() {
   if (missing) return <EmptyState title="Page not found" description={notSharedMessage} />;
   if (unopened) return <EmptyState title="This page can’t be opened" description={unopenedMessage} />;
   if (error) return <ErrorPanel title="Page unavailable" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!page) return <Skeleton lines={6} />;
+  // An encrypted page waits for its images' key, so they are never asked for as someone's own.
+  if (!page || (page.pageKey && !images)) return <Skeleton lines={6} />;
   return (
     <article className="lb-stack">
       <h1>{page.title || 'Untitled'}</h1>
       <p className="lb-muted">{formatDisplayDate(`${page.date}T12:00:00Z`, 'UTC').replace(/ @.*$/, '')}</p>
-      <RichTextView html={page.body} />
+      <RichTextView html={page.body} sealedImages={images} />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '@lifeboard/shared/api/client';
-import { ApiError } from '@lifeboard/shared/api/errors';
+import { ApiError, messageOf } from '@lifeboard/shared/api/errors';
 import { createResource } from '@lifeboard/shared/api/resource';
 import type { ModelRecord } from '@lifeboard/shared/api/resource';
 import { pageKeyOf, sealShare, shareFragment } from '@lifeboard/shared/crypto/share';
@@ -87,16 +87,32 @@ export async function createShare(model: ShareSource, id: number): Promise<ApiRe
         : 'Unlock your journal to share an encrypted entry.',
     );
   const date = typeof record.date === 'string' && record.date ? record.date : record.created_at.slice(0, 10);
-  const sealed = await sealShare(
-    dataKey,
-    { model, id },
-    {
-      title: typeof record.title === 'string' ? record.title : '',
-      body: typeof record.body === 'string' ? record.body : '',
-      date,
-    },
-  );
-  return shares().create({ source_model: model, source_id: id, sealed: sealed.sealed, sealed_key: sealed.sealed_key });
+  const content = {
+    title: typeof record.title === 'string' ? record.title : '',
+    body: typeof record.body === 'string' ? record.body : '',
+    date,
+  };
+  let images: string[] = [];
+  let sealed;
+  try {
+    sealed = await sealShare(dataKey, { model, id }, content, async (pageKey) => {
+      // The entry's images are copied under the page key, so the link's key opens them too.
+      const { copyImagesForPage, sealedImageIds } = await import('@lifeboard/shared/rich-text/sealed-images');
+      if (sealedImageIds(content.body).length === 0) return content;
+      const copied = await copyImagesForPage(content.body, pageKey);
+      images = copied.ids;
+      return { ...content, body: copied.body };
+    });
+  } catch (error) {
+    return failed(`This entry's images could not be prepared for the page: ${messageOf(error, 'try again.')}`);
+  }
+  return shares().create({
+    source_model: model,
+    source_id: id,
+    sealed: sealed.sealed,
+    sealed_key: sealed.sealed_key,
+    ...(images.length > 0 ? { sealed_images: images } : {}),
+  });
 }
 
 /**

@@ -33,6 +33,8 @@ export const errorCodes = {
   uploadType: 'LB-UPLOAD-TYPE',
   /** 415: an upload not sent as multipart/form-data. */
   uploadNotMultipart: 'LB-UPLOAD-NOT-MULTIPART',
+  /** 415: an encrypted entry's image sent without the sealed form (its version byte). */
+  uploadNotSealed: 'LB-UPLOAD-NOT-SEALED',
   /** 415: an image that is not of a type a program's cover may have (JPEG, PNG, WebP). */
   coverType: 'LB-COVER-TYPE',
   /** 419: a stale session or CSRF token. */

@@ -75,3 +75,46 @@ export async function uploadImage(file: Blob, fileName?: string, options: Upload
   }
   return { id: body.id, url: absoluteUploadUrl(body.url) };
 }
+
+/**
+ * An encrypted entry's image (shared/src/crypto/README.md, "Images"): bytes sealed in this browser, uploaded under
+ * the id they are bound to. Resolves when stored; rejects with the server's message.
+ */
+export async function uploadSealedImage(id: string, sealed: Uint8Array<ArrayBuffer>): Promise<void> {
+  const form = new FormData();
+  // The id first: the server reads it before the bytes.
+  form.append('id', id);
+  form.append('file', new File([sealed], 'sealed', { type: 'application/octet-stream' }));
+  const { status, body } = await send({ method: 'POST', url: '/api/uploads/sealed', data: form });
+  if (!isSuccessStatus(status)) throw errorFromResponse(status, body);
+}
+
+async function sealedBytes(url: string, missing: string): Promise<Uint8Array> {
+  const { status, body } = await send({ method: 'GET', url, responseType: 'arraybuffer' });
+  if (isSuccessStatus(status) && body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (status === 404) throw new ApiError(missing, 404);
+  throw errorFromResponse(status, null);
+}
+
+/** One of the user's sealed images, as stored (ciphertext). */
+export function fetchSealedImage(id: string): Promise<Uint8Array> {
+  return sealedBytes(`/api/uploads/sealed/${encodeURIComponent(id)}`, 'This image is no longer there.');
+}
+
+/** An image copy of a shared encrypted page, as stored (sealed under the page's key). */
+export function fetchSharedPageImage(slug: string, id: string): Promise<Uint8Array> {
+  return sealedBytes(
+    `/api/public/shared/${encodeURIComponent(slug)}/images/${encodeURIComponent(id)}`,
+    'This image is no longer shared.',
+  );
+}
+
+/** The bytes of one of the site's plain images (to seal it when encryption is turned on). */
+export function fetchPlainImage(id: string): Promise<{ type: string; bytes: Uint8Array }> {
+  return send({ method: 'GET', url: `/api/uploads/${encodeURIComponent(id)}`, responseType: 'blob' }).then(
+    async ({ status, body }) => {
+      if (!isSuccessStatus(status) || !(body instanceof Blob)) throw errorFromResponse(status, null);
+      return { type: body.type, bytes: new Uint8Array(await body.arrayBuffer()) };
+    },
+  );
+}

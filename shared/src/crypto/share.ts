@@ -28,6 +28,17 @@ function importPageKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
+/** The page key of a link (its fragment's base64url) as a key that opens the page's images. */
+export async function pageCryptoKey(pageKey: string): Promise<CryptoKey> {
+  if (!pageKeyPattern.test(pageKey)) throw new UndecryptableError();
+  const raw = fromBase64Url(pageKey);
+  try {
+    return await importPageKey(raw);
+  } finally {
+    raw.fill(0);
+  }
+}
+
 export interface SealedShare {
   sealed: string;
   sealed_key: string;
@@ -35,11 +46,15 @@ export interface SealedShare {
   pageKey: string;
 }
 
-/** Seals `content` under a new page key, and that key under the owner's data key. */
+/**
+ * Seals `content` under a new page key, and that key under the owner's data key. `withKey`, when given, makes the
+ * content with the page key first (the entry's images copied under it, the body naming the copies).
+ */
 export async function sealShare(
   dataKey: DataKey | null,
   source: { model: EncryptableModel; id: number },
   content: SharedContent,
+  withKey?: (pageKey: CryptoKey) => Promise<SharedContent>,
 ): Promise<SealedShare> {
   if (!dataKey) throw new CryptoAlert('noEncryptKey');
   let raw: Uint8Array<ArrayBuffer>;
@@ -50,8 +65,9 @@ export async function sealShare(
   }
   try {
     const key = await importPageKey(raw);
+    const shown = withKey ? await withKey(key) : content;
     return {
-      sealed: await seal(key, new TextEncoder().encode(JSON.stringify(content)), pageAad()),
+      sealed: await seal(key, new TextEncoder().encode(JSON.stringify(shown)), pageAad()),
       sealed_key: await seal(dataKey.key, raw, keyAad(dataKey.userId, source.model, source.id)),
       pageKey: toBase64Url(raw),
     };

@@ -13,6 +13,9 @@ import {
   isAcceptedImageType,
 } from '../rich-text/image-upload';
 import { setUpQuill, storedHtml } from '../rich-text/quill-setup';
+import { sealedImageAttribute } from '../rich-text/policy';
+import { encryptionState } from '../stores/encryption';
+import type { SealedImageUrls } from '../rich-text/sealed-images';
 import './editor.css';
 
 /** What the page holding an editor can do with it (the editor never re-renders for text changes). */
@@ -37,6 +40,31 @@ export interface RichTextEditorProps {
   onBlur?: () => void;
   /** Receives the handle once Quill is ready, and null when it goes. */
   onReady?: (handle: EditorHandle | null) => void;
+  /** A journal entry's or note's text: while encryption is on, its images are sealed before they are uploaded. */
+  encryptable?: boolean;
+}
+
+/** The embed an uploaded image becomes: an address, or (encryption on) the id of the image sealed here. */
+type Embed = { format: 'image'; value: string } | { format: 'sealed-image'; value: string };
+
+/** Uploads an image as the text requires: sealed with the data key while encryption is on, else as it is. */
+async function uploadFor(file: Blob, name: string, encryptable: boolean): Promise<Embed> {
+  if (encryptable && (await encryptionState()).material?.state === 'on') {
+    const { uploadOwnSealedImage } = await import('../rich-text/sealed-images');
+    return { format: 'sealed-image', value: await uploadOwnSealedImage(file) };
+  }
+  return { format: 'image', value: (await uploadImage(file, name)).url };
+}
+
+/** Shows the editor's sealed images decrypted (a `blob:` address on the element; stored text keeps the id). */
+async function showSealedInEditor(root: HTMLElement, urls: SealedImageUrls): Promise<void> {
+  const { wordsFor } = await import('../rich-text/sealed-images');
+  for (const image of Array.from(root.querySelectorAll<HTMLImageElement>(`img[${sealedImageAttribute}]:not([src])`))) {
+    void urls.resolve(image.getAttribute(sealedImageAttribute) ?? '').then((shown) => {
+      if (shown.state === 'open') image.src = shown.url;
+      else image.alt = wordsFor(shown.state);
+    });
+  }
 }
 
 function loadHtml(quill: Quill, html: string): void {
@@ -45,7 +73,13 @@ function loadHtml(quill: Quill, html: string): void {
 }
 
 /** Uploads one image file and inserts its URL at `index`; failures are told, never inlined. */
-async function uploadAndInsert(quill: Quill, file: File | Blob, index: number, onInput?: () => void): Promise<void> {
+async function uploadAndInsert(
+  quill: Quill,
+  file: File | Blob,
+  index: number,
+  encryptable: boolean,
+  onInput?: () => void,
+): Promise<void> {
   if (!isAcceptedImageType(file.type)) {
     notify({
       kind: 'error',
@@ -55,9 +89,9 @@ async function uploadAndInsert(quill: Quill, file: File | Blob, index: number, o
   }
   try {
     const name = file instanceof File && file.name ? file.name : fileNameFor(file.type);
-    const { url } = await uploadImage(file, name);
+    const embed = await uploadFor(file, name, encryptable);
     const at = Math.min(index, quill.getLength() - 1);
-    quill.insertEmbed(at, 'image', url, 'user');
+    quill.insertEmbed(at, embed.format, embed.value, 'user');
     quill.setSelection(at + 1, 0, 'silent');
     onInput?.();
   } catch (error) {
@@ -69,12 +103,17 @@ async function uploadAndInsert(quill: Quill, file: File | Blob, index: number, o
 }
 
 /** A pasted or dropped `data:` image is uploaded, then its inline copy is swapped for the URL (or removed). */
-async function replaceDataImage(quill: Quill, dataUrl: string, onInput?: () => void): Promise<void> {
+async function replaceDataImage(
+  quill: Quill,
+  dataUrl: string,
+  encryptable: boolean,
+  onInput?: () => void,
+): Promise<void> {
   const blob = dataUrlToBlob(dataUrl);
-  let url: string | null = null;
+  let embed: Embed | null = null;
   if (blob && isAcceptedImageType(blob.type)) {
     try {
-      url = (await uploadImage(blob, fileNameFor(blob.type))).url;
+      embed = await uploadFor(blob, fileNameFor(blob.type), encryptable);
     } catch (error) {
       notify({
         kind: 'error',
@@ -90,11 +129,11 @@ async function replaceDataImage(quill: Quill, dataUrl: string, onInput?: () => v
   const index = indexOfImage(quill.getContents().ops, dataUrl);
   if (index < 0) return;
   const change = new Delta().retain(index).delete(1);
-  quill.updateContents(url ? change.insert({ image: url }) : change, 'api');
+  quill.updateContents(embed ? change.insert({ [embed.format]: embed.value }) : change, 'api');
   onInput?.();
 }
 
-function pickImage(quill: Quill, onInput?: () => void): void {
+function pickImage(quill: Quill, encryptable: boolean, onInput?: () => void): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.accept = imageMimeTypes.join(',');
@@ -102,7 +141,7 @@ function pickImage(quill: Quill, onInput?: () => void): void {
     const file = input.files?.[0];
     if (!file) return;
     const range = quill.getSelection(true);
-    void uploadAndInsert(quill, file, range.index, onInput);
+    void uploadAndInsert(quill, file, range.index, encryptable, onInput);
   });
   input.click();
 }
@@ -117,12 +156,20 @@ function setLabels(element: HTMLElement, label: string): void {
  * Quill owns the DOM inside; React renders this component once. Typing costs Quill's own work plus one
  * `onInput()` call: the page serializes (`getHtml`) only when it saves.
  */
-function RichTextEditorView({ label, initialHtml, onInput, onBlur, onReady }: RichTextEditorProps) {
+function RichTextEditorView({
+  label,
+  initialHtml,
+  onInput,
+  onBlur,
+  onReady,
+  encryptable = false,
+}: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   // Callbacks through a ref: a new function from the page must not rebuild the editor.
   const callbacks = useRef({ onInput, onBlur, onReady });
   callbacks.current = { onInput, onBlur, onReady };
   const initial = useRef(initialHtml);
+  const sealing = useRef(encryptable);
 
   useEffect(() => {
     const element = host.current;
@@ -135,12 +182,14 @@ function RichTextEditorView({ label, initialHtml, onInput, onBlur, onReady }: Ri
       theme: 'snow',
       formats: editorFormats,
       modules: {
-        toolbar: { container: toolbarLayout, handlers: { image: () => pickImage(quill, input) } },
+        toolbar: { container: toolbarLayout, handlers: { image: () => pickImage(quill, sealing.current, input) } },
         history: historyConfig,
         uploader: {
           mimetypes: [...imageMimeTypes],
           handler: (range: Range, files: File[]) => {
-            files.forEach((file, offset) => void uploadAndInsert(quill, file, range.index + offset, input));
+            files.forEach(
+              (file, offset) => void uploadAndInsert(quill, file, range.index + offset, sealing.current, input),
+            );
           },
         },
       },
@@ -148,9 +197,23 @@ function RichTextEditorView({ label, initialHtml, onInput, onBlur, onReady }: Ri
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     loadHtml(quill, initial.current);
+    // The blob: addresses of the decrypted images live as long as this editor.
+    let sealedUrls: SealedImageUrls | null = null;
+    let closed = false;
+    const showSealed = () => {
+      if (!quill.root.querySelector(`img[${sealedImageAttribute}]:not([src])`)) return;
+      void import('../rich-text/sealed-images').then(({ ownImages, SealedImageUrls }) => {
+        if (closed) return;
+        sealedUrls ??= new SealedImageUrls(ownImages);
+        void showSealedInEditor(quill.root, sealedUrls);
+      });
+    };
+    showSealed();
 
     quill.on('text-change', (change, _old, source) => {
-      for (const dataUrl of insertedDataImages(change.ops)) void replaceDataImage(quill, dataUrl, input);
+      for (const dataUrl of insertedDataImages(change.ops))
+        void replaceDataImage(quill, dataUrl, sealing.current, input);
+      showSealed();
       if (source === 'user') input();
     });
     const handleBlur = () => callbacks.current.onBlur?.();
@@ -159,11 +222,16 @@ function RichTextEditorView({ label, initialHtml, onInput, onBlur, onReady }: Ri
     const handle: EditorHandle = {
       getHtml: () => (quill.getLength() <= 1 ? '' : storedHtml(quill.getSemanticHTML())),
       getWordCount: () => quill.getText().split(/\s+/).filter(Boolean).length,
-      setHtml: (html) => loadHtml(quill, html),
+      setHtml: (html) => {
+        loadHtml(quill, html);
+        showSealed();
+      },
       focus: () => quill.focus(),
     };
     callbacks.current.onReady?.(handle);
     return () => {
+      closed = true;
+      sealedUrls?.dispose();
       callbacks.current.onReady?.(null);
       quill.root.removeEventListener('blur', handleBlur);
       element.replaceChildren();

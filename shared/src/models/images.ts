@@ -25,3 +25,11 @@ export const allowedImageNames = 'PNG, GIF, JPEG, BMP, ICO, WebP';
 /** What a program's cover may be: photos and artwork a browser shows everywhere. */
 export const coverTypes: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 export const coverTypeNames = 'JPEG, PNG or WebP';
+
+/**
+ * An encrypted entry's image, sealed in the browser (shared/src/crypto/images.ts): stored and served as opaque
+ * bytes of this type, never sniffed or resized, and only to its owner (or through the shared page it is copied for).
+ */
+export const SEALED_IMAGE_TYPE = 'application/octet-stream';
+/** Sealing adds the version byte, the IV, the tag and the image's type (at most 41 bytes) to the image. */
+export const MAX_SEALED_IMAGE_BYTES = MAX_IMAGE_BYTES + 128;

@@ -46,6 +46,8 @@ export const editorFormats = [
   'code-block',
   'link',
   'image',
+  // An encrypted entry's image (quill-setup.ts's SealedImage).
+  'sealed-image',
   'video',
   'formula',
 ];

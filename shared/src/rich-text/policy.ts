@@ -64,6 +64,25 @@ export const linkSchemes = ['http', 'https', 'mailto', 'tel'] as const;
 export const videoHosts = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;
 /** Images served by this API (uploads): the only relative address allowed, for images only. */
 export const ownUploadPath = /^\/(?:api\/)?uploads\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/;
+/**
+ * An encrypted entry's image (shared/src/crypto/README.md, "Images"): `<img class="lb-sealed-image"
+ * data-sealed-upload="<upload id>">`, with no `src` in stored text. The browser fetches the sealed bytes, decrypts
+ * them and sets a `blob:` address on the shown element itself, never through the sanitizer.
+ */
+export const sealedImageAttribute = 'data-sealed-upload';
+export const sealedImageClass = 'lb-sealed-image';
+const sealedImageId = /^[A-Za-z0-9_-]{22}$/;
+
+/** The upload id of a sealed image reference, or null when the value is not one. */
+export function safeSealedImageId(value: string | null | undefined): string | null {
+  return value && sealedImageId.test(value) ? value : null;
+}
+
+/** The stored form of a sealed image (what the editor writes and the sanitizers keep). */
+export function sealedImageHtml(id: string): string {
+  return `<img class="${sealedImageClass}" ${sealedImageAttribute}="${id}">`;
+}
+
 /** What every link carries, whatever it had. */
 export const linkRel = 'noopener noreferrer nofollow';
 export const linkTarget = '_blank';
@@ -93,6 +112,7 @@ export const allowedClasses: Readonly<Record<string, readonly RegExp[]>> = {
   div: [/^ql-code-block-container$/, /^ql-code-block$/],
   span: [...inlineClasses, /^ql-formula$/, /^ql-token$/, /^hljs-[a-z][a-z0-9_-]{0,30}$/],
   iframe: [/^ql-video$/, /^ql-align-(?:right|center|justify)$/],
+  img: [/^lb-sealed-image$/],
 };
 
 /** Whether `tag` may carry the class `name`. */
@@ -108,7 +128,7 @@ export const allowedAttributes: Readonly<Record<string, readonly string[]>> = {
   pre: ['data-language', 'class', 'style'],
   div: ['data-language', 'spellcheck', 'class'],
   span: ['data-value', 'class', 'style'],
-  img: ['src', 'alt', 'width', 'height'],
+  img: ['src', 'alt', 'width', 'height', 'class', 'data-sealed-upload'],
   iframe: ['src', 'frameborder', 'allowfullscreen', 'width', 'height', 'class', 'sandbox', 'referrerpolicy'],
 };
 /** Every attribute name any tag may carry. */

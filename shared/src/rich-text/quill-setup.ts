@@ -1,13 +1,22 @@
 import katex from 'katex';
 import Quill from 'quill';
 import Formula from 'quill/formats/formula.js';
+import Image from 'quill/formats/image.js';
 import Link from 'quill/formats/link.js';
 import { SizeStyle } from 'quill/formats/size.js';
 import Video from 'quill/formats/video.js';
 import 'quill/dist/quill.snow.css';
 import 'katex/dist/katex.min.css';
 import { blankAddress, fontSizes, linkProtocols, videoHosts } from './editor-constants';
-import { linkRel, normalizeUrl, sizeFromStyleText } from './policy';
+import {
+  linkRel,
+  normalizeUrl,
+  safeSealedImageId,
+  sealedImageAttribute,
+  sealedImageClass,
+  sealedImageHtml,
+  sizeFromStyleText,
+} from './policy';
 
 /**
  * Quill as this app uses it: registered once, on the first import of the editor's chunk (so the journal
@@ -85,6 +94,37 @@ export class SafeFormula extends Formula {
   }
 }
 
+/**
+ * An encrypted entry's image: its value is the sealed upload's id, never an address. The element gets a `blob:`
+ * address from the editor once decrypted (RichTextEditor), but what is stored is only the reference.
+ */
+export class SealedImage extends Image {
+  static override blotName = 'sealed-image';
+  // Matched by this class before Image's tag (Parchment looks classes up first), so plain images stay Images.
+  static override className = sealedImageClass;
+
+  static override create(value: string): HTMLElement {
+    const node = super.create('') as HTMLElement;
+    node.removeAttribute('src');
+    node.setAttribute(sealedImageAttribute, safeSealedImageId(value) ?? '');
+    return node;
+  }
+
+  static override match(): boolean {
+    return false;
+  }
+
+  static override value(domNode: HTMLElement): string {
+    return domNode.getAttribute(sealedImageAttribute) ?? '';
+  }
+
+  html(): string {
+    const id =
+      this.domNode instanceof Element ? safeSealedImageId(this.domNode.getAttribute(sealedImageAttribute)) : null;
+    return id ? sealedImageHtml(id) : '';
+  }
+}
+
 let registered = false;
 
 /** Registers our formats over Quill's (idempotent). */
@@ -107,6 +147,7 @@ export function setUpQuill(): typeof Quill {
       'formats/link': SafeLink,
       'formats/video': SafeVideo,
       'formats/formula': SafeFormula,
+      'formats/sealed-image': SealedImage,
     },
     true,
   );

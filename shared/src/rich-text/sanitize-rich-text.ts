@@ -12,7 +12,10 @@ import {
   mediaSize,
   safeImageSrc,
   safeLinkHref,
+  safeSealedImageId,
   safeVideoSrc,
+  sealedImageAttribute,
+  sealedImageClass,
   sizeFromStyleText,
   videoSandbox,
 } from './policy';
@@ -74,6 +77,15 @@ function cleanElement(element: Element, apiUrl: string): void {
       break;
     }
     case 'img': {
+      const sealed = safeSealedImageId(element.getAttribute(sealedImageAttribute));
+      if (sealed) {
+        // Shown only once the browser has decrypted it (sealed-images.ts sets a blob: address on the live element).
+        element.removeAttribute('src');
+        element.setAttribute('class', sealedImageClass);
+        break;
+      }
+      element.removeAttribute(sealedImageAttribute);
+      element.removeAttribute('class');
       const src = safeImageSrc(element.getAttribute('src') ?? '', apiUrl || undefined);
       // An upload path needs the API's address to be shown from another origin; without it, it goes.
       if (src && (apiUrl || !src.startsWith('/'))) element.setAttribute('src', src);

@@ -206,6 +206,9 @@ export async function convertAll(direction: 'seal' | 'open'): Promise<number> {
   let done = counts.reduce((sum, one) => sum + (direction === 'seal' ? one.encrypted : one.total - one.encrypted), 0);
   let failed = 0;
   $conversion.set({ done, total, direction });
+  // The entries' images go with their text: sealed and uploaded again (or back plain), each once per run.
+  const { ImageConversion } = await import('../rich-text/sealed-images');
+  const images = new ImageConversion(dataKey);
   try {
     for (const model of Object.keys(encryptedFields) as EncryptableModel[]) {
       for (const board of boards) {
@@ -223,8 +226,9 @@ export async function convertAll(direction: 'seal' | 'open'): Promise<number> {
             try {
               const changes =
                 direction === 'seal'
-                  ? await sealRecord(dataKey, model, record)
+                  ? await sealRecord(dataKey, model, { ...record, body: await images.seal(String(record.body ?? '')) })
                   : await unsealRecord(dataKey, model, record);
+              if (direction === 'open') changes.body = await images.open(String(changes.body ?? ''));
               await call('POST', `/api/${model}/update`, {
                 board: board.id,
                 params: { ...changes, id: record.id, expected_updated_at: record.updated_at },
@@ -239,6 +243,8 @@ export async function convertAll(direction: 'seal' | 'open'): Promise<number> {
         } while (cursor);
       }
     }
+    // Every record that named an original now names its converted copy (or kept it, when its write failed).
+    if (failed === 0) await images.deleteOriginals();
   } finally {
     $conversion.set(null);
   }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isCiphertext } from '@lifeboard/shared/crypto/format';
 import { modelTables } from '../../db/model-tables';
 import { invalid, notFound } from '../../errors';
+import { deleteOwnSealedUploads, ownSealedUploads } from '../../modules/uploads/upload-records';
 import type { HookContext, ModelHooks, RecordData } from '../model-hooks';
 
 /**
@@ -21,7 +22,14 @@ async function requireOwnSource(ctx: HookContext, data: RecordData): Promise<voi
   if (!row) throw notFound('No such entry to share.');
   const sealed = data.sealed ?? null;
   const sealedKey = data.sealed_key ?? null;
+  const images = Array.isArray(data.sealed_images) ? data.sealed_images.map(String) : [];
   if (row.encrypted) {
+    const owned = await ownSealedUploads(ctx.app.db, ctx.userId, images);
+    if (images.some((id) => !owned.has(id)))
+      throw invalid(
+        { sealed_images: ['must be your own images, sealed in the browser for this page'] },
+        "One of this entry's images could not be shared. Try sharing it again.",
+      );
     if (!isCiphertext(sealed) || !isCiphertext(sealedKey))
       throw invalid(
         {
@@ -30,11 +38,18 @@ async function requireOwnSource(ctx: HookContext, data: RecordData): Promise<voi
         },
         'This entry is encrypted end to end: unlock your journal to share it.',
       );
-  } else if (sealed !== null || sealedKey !== null)
+  } else if (sealed !== null || sealedKey !== null || images.length > 0)
     throw invalid(
       { sealed: ['is only for an encrypted entry'] },
       'This entry is not encrypted: its page shows the entry itself.',
     );
+}
+
+/** Deletes a page's image copies (rows, then bytes); they are the page owner's, checked again here. */
+async function deleteImageCopies(ctx: HookContext, listed: unknown): Promise<void> {
+  const ids = Array.isArray(listed) ? listed.map(String) : [];
+  const keys = await deleteOwnSealedUploads(ctx.app.db, ctx.userId, ids);
+  await Promise.all(keys.map((key) => ctx.app.blobStore.delete(key).catch(() => undefined)));
 }
 
 /** Sharing needs a source the caller owns; the slug is made here, 128 random bits, never taken from the client. */
@@ -47,17 +62,22 @@ export const sharedPageHooks: ModelHooks = {
       revoked_at: data.revoked_at ?? null,
       sealed: data.sealed ?? null,
       sealed_key: data.sealed_key ?? null,
+      sealed_images: data.sealed_images ?? null,
     };
   },
   beforeUpdate: async (ctx, changes, stored) => {
-    // Revoked, an encrypted page's copy is deleted: nothing of it is kept that a leaked link could still open.
-    if (changes.revoked_at) return { ...changes, sealed: null, sealed_key: null };
+    // Revoked, an encrypted page's copy is deleted, its images too: nothing is kept that a leaked link could open.
+    if (changes.revoked_at) {
+      await deleteImageCopies(ctx, stored.sealed_images);
+      return { ...changes, sealed: null, sealed_key: null, sealed_images: null };
+    }
     if (
       changes.revoked_at === null ||
       changes.source_model !== undefined ||
       changes.source_id !== undefined ||
       changes.sealed !== undefined ||
-      changes.sealed_key !== undefined
+      changes.sealed_key !== undefined ||
+      changes.sealed_images !== undefined
     )
       await requireOwnSource(ctx, { ...stored, ...changes });
     return changes;

@@ -1,15 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
-import { AppError, invalid, notFound } from '../../errors';
+import { AppError, invalid, isUniqueViolation, notFound } from '../../errors';
 import { authOf } from '../../types';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, StoredBlob } from './blob-store';
 import { bytesStoredBy, deleteOwnUpload, findUpload, recordUpload } from './upload-records';
-import { allowedImageNames, MAX_IMAGE_BYTES, uploadIdPattern } from '@lifeboard/shared/models/images';
+import {
+  allowedImageNames,
+  MAX_IMAGE_BYTES,
+  MAX_SEALED_IMAGE_BYTES,
+  SEALED_IMAGE_TYPE,
+  uploadIdPattern,
+} from '@lifeboard/shared/models/images';
+import { isSealedBytes } from '@lifeboard/shared/crypto/images';
+import { sharedEntry } from '../shared-pages/service';
 import { detectImageType } from './image-type';
 import { documented, errorResponses, errorsOf } from '../../openapi';
 
@@ -47,6 +55,13 @@ const moreThanOneFile = () =>
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
+
+const notSealed = () =>
+  new AppError(
+    415,
+    'LB-UPLOAD-NOT-SEALED',
+    'This image is not encrypted: an encrypted journal uploads its images sealed in the browser. Reload the page and try again.',
+  );
 
 /** Reads the one file part, mapping the parser's failures to the contract's answers. */
 async function readImagePart(part: MultipartFile): Promise<Buffer> {
@@ -203,7 +218,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       const { id } = request.params;
       if (!uploadIdPattern.test(id)) throw notFound('No such image.');
       const row = await findUpload(app.db, id);
-      const blob = row ? await store.get(row.key) : null;
+      // A sealed image is its owner's only (GET /api/uploads/sealed/:id), even if its id leaked.
+      const blob = row && row.contentType !== SEALED_IMAGE_TYPE ? await store.get(row.key) : null;
       if (!row || !blob) throw notFound('No such image.');
       return (
         reply
@@ -218,6 +234,155 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           .header('Cross-Origin-Resource-Policy', 'cross-origin')
           .send(blob.body)
       );
+    },
+  );
+
+  /** Sends sealed bytes: opaque to the browser too (never rendered, never sniffed), and not for other sites. */
+  const sendSealed = (reply: FastifyReply, blob: StoredBlob, cache: string) =>
+    reply
+      .header('Content-Type', SEALED_IMAGE_TYPE)
+      .header('Content-Length', String(blob.size))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'attachment')
+      .header('Cache-Control', cache)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(blob.body);
+
+  api.post(
+    '/api/uploads/sealed',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: `Upload one image of an encrypted entry, sealed in the browser (multipart: field "id", then file "file"; at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB before sealing)`,
+        description:
+          'The bytes are AES-GCM ciphertext in the binary form of the encryption format (version byte first); the server stores them as they are, never sniffing or resizing them. `id` is made on the device (128 random bits, base64url) because the ciphertext is bound to it. Only the owner can read it back (GET /api/uploads/sealed/{id}).',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: documented(
+            z.object({ success: z.literal(true), id: z.string() }).meta({ description: 'Stored, as sent.' }),
+          ),
+          413: imageTooLarge,
+          ...errorsOf(400, 409, 415),
+        },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      if (!request.isMultipart())
+        throw new AppError(
+          415,
+          'LB-UPLOAD-NOT-MULTIPART',
+          'Send the sealed image as multipart/form-data with the fields "id" and "file".',
+        );
+      let id: string | undefined;
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_SEALED_IMAGE_BYTES } })) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'id' && typeof part.value === 'string') id = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            await part.toBuffer().catch(() => undefined);
+            throw noFile();
+          }
+          bytes = await readImagePart(part);
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (errorCode(error) === 'FST_FILES_LIMIT') throw moreThanOneFile();
+        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw noFile();
+      }
+      if (!id || !uploadIdPattern.test(id))
+        throw invalid({ id: ['must be 22 characters of base64url (128 random bits)'] }, 'The image has no valid id.');
+      if (!bytes) throw noFile();
+      if (!isSealedBytes(bytes)) throw notSealed();
+
+      const quota = app.env.UPLOAD_QUOTA_MB * MB;
+      const used = await bytesStoredBy(app.db, userId);
+      if (used + bytes.length > quota) throw overQuota(used, quota);
+      if (await findUpload(app.db, id))
+        throw new AppError(
+          409,
+          errorCodes.conflict,
+          'An image with this id exists already; seal it again under a new id.',
+        );
+
+      // A key of the server's own: two uploads racing for one id never write over each other's bytes.
+      const key = `sealed/${newUploadId()}`;
+      await store.put(key, bytes, SEALED_IMAGE_TYPE);
+      try {
+        await recordUpload(app.db, { id, userId, key, contentType: SEALED_IMAGE_TYPE, bytes: bytes.length });
+      } catch (error) {
+        await store.delete(key).catch(() => undefined);
+        throw isUniqueViolation(error)
+          ? new AppError(
+              409,
+              errorCodes.conflict,
+              'An image with this id exists already; seal it again under a new id.',
+            )
+          : error;
+      }
+      return reply.code(201).send({ success: true as const, id });
+    },
+  );
+
+  const sealedBytes = {
+    description: 'The sealed bytes, as uploaded (`application/octet-stream`, `nosniff`, never shown as a page).',
+    content: { [SEALED_IMAGE_TYPE]: { schema: documented(z.unknown().meta({ type: 'string', format: 'binary' })) } },
+  };
+
+  api.get(
+    '/api/uploads/sealed/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: "One of your sealed images (an encrypted entry's), for your browser to decrypt",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: sealedBytes, ...errorsOf(404) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { id } = request.params;
+      const row = uploadIdPattern.test(id) ? await findUpload(app.db, id) : undefined;
+      const blob =
+        row && row.userId === userId && row.contentType === SEALED_IMAGE_TYPE ? await store.get(row.key) : null;
+      if (!blob) throw notFound('No such image.');
+      return sendSealed(reply, blob, 'private, max-age=31536000, immutable');
+    },
+  );
+
+  api.get(
+    '/api/public/shared/:slug/images/:id',
+    {
+      schema: {
+        tags: ['shared_page'],
+        summary: "An image of a shared encrypted entry's page, sealed under the page's key (public while shared)",
+        security: [],
+        params: z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), id: z.string().max(100) }),
+        response: { 200: sealedBytes, ...errorsOf(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug, id } = request.params;
+      const found = uploadIdPattern.test(id) ? await sharedEntry(app.db, slug) : null;
+      const listed = found?.page.data.sealed_images;
+      const row =
+        found && Array.isArray(listed) && listed.includes(id) && typeof found.page.data.sealed === 'string'
+          ? await findUpload(app.db, id)
+          : undefined;
+      const blob =
+        row && row.userId === found?.page.userId && row.contentType === SEALED_IMAGE_TYPE
+          ? await store.get(row.key)
+          : null;
+      if (!blob) throw notFound('No such image.');
+      // Not cached: revoking the page must stop the image at once.
+      return sendSealed(reply, blob, 'no-store');
     },
   );
 

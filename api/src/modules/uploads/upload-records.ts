@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SEALED_IMAGE_TYPE } from '@lifeboard/shared/models/images';
 import type { Db } from '../../db/client';
 import { modelTables } from '../../db/model-tables';
 import { uploads } from '../../db/upload-schema';
@@ -22,13 +23,36 @@ export async function recordUpload(
 }
 
 /** Where an image's bytes are kept, by its public id (anyone holding the id may read it). */
-export async function findUpload(db: Db, id: string): Promise<{ key: string; contentType: string } | undefined> {
+export async function findUpload(
+  db: Db,
+  id: string,
+): Promise<{ key: string; contentType: string; userId: number } | undefined> {
   const [row] = await db
-    .select({ key: uploads.key, contentType: uploads.contentType })
+    .select({ key: uploads.key, contentType: uploads.contentType, userId: uploads.userId })
     .from(uploads)
     .where(eq(uploads.id, id))
     .limit(1);
   return row;
+}
+
+/** The ids among `ids` that are the user's own sealed images (an encrypted entry's, or a shared page's copies). */
+export async function ownSealedUploads(db: Db, userId: number, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...ids]), eq(uploads.userId, userId), eq(uploads.contentType, SEALED_IMAGE_TYPE)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Deletes the user's own sealed images among `ids` (a revoked page's copies); their storage keys. */
+export async function deleteOwnSealedUploads(db: Db, userId: number, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(uploads)
+    .where(and(inArray(uploads.id, [...ids]), eq(uploads.userId, userId), eq(uploads.contentType, SEALED_IMAGE_TYPE)))
+    .returning({ key: uploads.key });
+  return rows.map((row) => row.key);
 }
 
 /** Removes the user's own image record; its storage key, or undefined when it is not theirs or not there. */
