@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { users } from '../src/db/schema';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -11,14 +13,22 @@ import type { Limits } from '../src/plugins/limits';
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per test file: in-memory PGlite (its start costs ~4 s), or the PostgreSQL of `DATABASE_URL`
- * when set. Tests isolate themselves by signing up fresh users, so a shared database is fine.
+ * One database per test file: in-memory PGlite, or the PostgreSQL of `DATABASE_URL` when set. Tests isolate
+ * themselves by signing up fresh users, so a shared database is fine. PGlite starts from the database the
+ * global set-up migrated and seeded (test/global-setup.ts), rather than running initdb and every migration again.
  */
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: 'memory://' });
-    await database.migrate();
-    await seedMuscles(database.db);
+    const snapshot = inject('pgliteSnapshot');
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      pgliteDir: 'memory://',
+      ...(snapshot ? { pgliteData: new Blob([readFileSync(snapshot)]) } : {}),
+    });
+    if (!snapshot) {
+      await database.migrate();
+      await seedMuscles(database.db);
+    }
     return database;
   })();
   return shared;

@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** A folder, or `memory://` for a throwaway in-memory database. */
   pgliteDir: string;
+  /** PGlite only: start from this data folder (PGlite's `dumpDataDir`), as the tests start from one migrated copy. */
+  pgliteData?: Blob;
 }
 
 /** PostgreSQL when a URL is given (pooled, with a connect timeout), otherwise embedded PGlite in a folder. */
@@ -87,7 +89,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
   // btree_gin: the search indexes lead with the owner columns (migration 0006), as on PostgreSQL.
-  const client = new PGlite(options.pgliteDir, { extensions: { btree_gin } });
+  const client = new PGlite(options.pgliteDir, {
+    extensions: { btree_gin },
+    ...(options.pgliteData ? { loadDataDir: options.pgliteData } : {}),
+  });
   await client.waitReady;
   // Drizzle's PGlite driver, with named statements for prepared queries (src/db/pglite-session.ts).
   const db = pgliteDatabase(client, new PgDialect());

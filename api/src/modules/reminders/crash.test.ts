@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { postgresForTest, startApiProcess, type ApiProcess, type ThrowawayPostgres } from '../../../test/processes';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { uniqueEmail } from '../../../test/helpers';
@@ -59,7 +59,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   return false;
 }
 
-async function crashDuringDelivery(databaseEnv: Record<string, string>): Promise<void> {
+async function crashDuringDelivery(databaseEnv: Record<string, string>, expect: ExpectStatic): Promise<void> {
   const sink: SmtpSink = await startSmtpSink();
   cleanups.push(() => sink.close());
   const uploads = mkdtempSync(path.join(tmpdir(), 'lifeboard-crash-uploads-'));
@@ -136,14 +136,16 @@ async function crashDuringDelivery(databaseEnv: Record<string, string>): Promise
   await api.stop();
 }
 
-describe('kill -9 during delivery, then a restart', () => {
-  it('on PGlite (reopened from its folder): nothing lost, nothing sent twice', async () => {
+// The two databases' runs share nothing (each its own API process, SMTP sink and database) and mostly wait (for
+// reminders to fall due, a process to start, the dead worker's jobs to be taken back): run them side by side.
+describe.concurrent('kill -9 during delivery, then a restart', () => {
+  it('on PGlite (reopened from its folder): nothing lost, nothing sent twice', async ({ expect }) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lifeboard-crash-pglite-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    await crashDuringDelivery({ PGLITE_DIR: dir });
+    await crashDuringDelivery({ PGLITE_DIR: dir }, expect);
   }, 300_000);
 
-  it('on PostgreSQL: nothing lost, nothing sent twice', async () => {
+  it('on PostgreSQL: nothing lost, nothing sent twice', async ({ expect }) => {
     const postgres: ThrowawayPostgres | undefined = await postgresForTest();
     // Missing PostgreSQL fails the test, as a missing Radicale does (test/radicale.ts): a skip would prove nothing.
     if (!postgres)
@@ -151,6 +153,6 @@ describe('kill -9 during delivery, then a restart', () => {
         'No PostgreSQL here: set DATABASE_URL, or install the postgresql package (apt-get install postgresql; .ci/run does).',
       );
     cleanups.push(() => postgres.stop());
-    await crashDuringDelivery({ DATABASE_URL: postgres.url });
+    await crashDuringDelivery({ DATABASE_URL: postgres.url }, expect);
   }, 300_000);
 });

@@ -53,8 +53,10 @@ function link(mail: ReceivedMail, label: string): string {
 /** The path and query of a link to the API, for inject. */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
-describe('an e-mail reminder', () => {
-  it('arrives once, with its title in the subject, within a minute of its time', async () => {
+// Each test has a user of its own and mostly waits (for the reminder's time, for a repeat that must not come):
+// they run side by side.
+describe.concurrent('an e-mail reminder', () => {
+  it('arrives once, with its title in the subject, within a minute of its time', async ({ expect }) => {
     const user = await signUp(app);
     const remindAt = new Date(Date.now() + 3000);
     const created = await createReminder(user, {
@@ -75,7 +77,7 @@ describe('an e-mail reminder', () => {
     expect(mailsTo(user.email)).toHaveLength(1);
   }, 90_000);
 
-  it('is sent exactly once with two API processes scanning the same database', async () => {
+  it('is sent exactly once with two API processes scanning the same database', async ({ expect }) => {
     second = await createTestApp({ env: env() });
     await second.startWork();
     const user = await signUp(app);
@@ -90,7 +92,7 @@ describe('an e-mail reminder', () => {
     expect(mailsTo(user.email).map((mail) => mail.subject)).toEqual(['Reminder: Call Mum']);
   }, 90_000);
 
-  it('sends nothing for a reminder without e-mail, or one deleted before its time', async () => {
+  it('sends nothing for a reminder without e-mail, or one deleted before its time', async ({ expect }) => {
     const user = await signUp(app);
     const soon = new Date(Date.now() + 2500).toISOString();
     await createReminder(user, { title: 'Only push', remind_at: soon, channels: ['push'] });
@@ -214,7 +216,8 @@ describe('habit reminder times', () => {
   }, 60_000);
 });
 
-describe("a habit's reminder channels", () => {
+// Each test has a user of its own and mostly waits: they run side by side.
+describe.concurrent("a habit's reminder channels", () => {
   // The current minute (users are on UTC by default): due now, and not before the habits were made.
   const nowParts = () => {
     const now = new Date();
@@ -223,7 +226,9 @@ describe("a habit's reminder channels", () => {
   const createHabit = (user: TestUser, params: Record<string, unknown>) =>
     user.post('/api/habit/create', { board: user.boardId, params });
 
-  it('by text message only: the text arrives, no mail and no bell; a habit done today sends nothing', async () => {
+  it('by text message only: the text arrives, no mail and no bell; a habit done today sends nothing', async ({
+    expect,
+  }) => {
     const user = await signUp(app);
     // Unique in the database (the SMS tests use +4477…), so only this user's texts are read.
     const phone = `+4478${String(user.id).padStart(8, '0')}`;
@@ -250,7 +255,7 @@ describe("a habit's reminder channels", () => {
     expect((await user.get('/api/notifications')).json().notifications).toEqual([]);
   }, 60_000);
 
-  it('by the bell only: the bell has it and the inbox does not', async () => {
+  it('by the bell only: the bell has it and the inbox does not', async ({ expect }) => {
     const user = await signUp(app);
     const { time } = nowParts();
     await createHabit(user, { title: 'Read', reminder_times: [time], reminder_channels: ['bell'] });
@@ -265,7 +270,9 @@ describe("a habit's reminder channels", () => {
     expect(mailsTo(user.email)).toHaveLength(0);
   }, 60_000);
 
-  it('refuses text messages until the account can receive them, and unknown channels; nothing changes', async () => {
+  it('refuses text messages until the account can receive them, and unknown channels; nothing changes', async ({
+    expect,
+  }) => {
     const user = await signUp(app);
     const refused = await createHabit(user, { title: 'Walk', reminder_times: ['07:00'], reminder_channels: ['sms'] });
     expect(refused.statusCode).toBe(422);

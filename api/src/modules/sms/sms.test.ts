@@ -143,8 +143,12 @@ describe('the phone number and the texts switch', () => {
   });
 });
 
-describe('text-message reminders', () => {
-  it('sends one text to the phone, from the configured sender, with the title and a Done link that works', async () => {
+// Each test has a user and number of its own and mostly waits (for a text, for a retry that must not send
+// another): they run side by side.
+describe.concurrent('text-message reminders', () => {
+  it('sends one text to the phone, from the configured sender, with the title and a Done link that works', async ({
+    expect,
+  }) => {
     const user = await texter();
     const reminder = await remindSoon(user, 'Take your pills', ['sms', 'email']);
     const sms = await provider.waitFor((message) => message.to === user.phone);
@@ -166,7 +170,7 @@ describe('text-message reminders', () => {
     expect(acted.body).toContain('“Take your pills” is done.');
   }, 60_000);
 
-  it('sends nothing once the account has switched texts off', async () => {
+  it('sends nothing once the account has switched texts off', async ({ expect }) => {
     const user = await texter();
     await remindSoon(user, 'Quiet please', ['sms', 'bell']);
     await user.post('/api/user/update', { has_sms_enabled: false });
@@ -176,7 +180,9 @@ describe('text-message reminders', () => {
     expect(textsTo(user.phone)).toHaveLength(0);
   }, 60_000);
 
-  it('fails for good, without retrying, when the provider refuses the number; the admin sees why', async () => {
+  it('fails for good, without retrying, when the provider refuses the number; the admin sees why', async ({
+    expect,
+  }) => {
     const user = await texter();
     provider.answer(user.phone, invalidNumber(user.phone));
     const before = provider.refused.length;
@@ -198,7 +204,7 @@ describe('text-message reminders', () => {
     expect(textsTo(user.phone)).toHaveLength(0);
   }, 60_000);
 
-  it('retries while the provider is down (5xx), then sends the text once', async () => {
+  it('retries while the provider is down (5xx), then sends the text once', async ({ expect }) => {
     const user = await texter();
     provider.answer(user.phone, { status: 503, code: 20503, message: 'Service Unavailable' }, 1);
     await remindSoon(user, 'Stretch', ['sms']);
