@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
 import { startSmsProvider, type SmsProviderStandIn } from '../../api/test/sms-provider';
 import { apiRequest, signUpThroughApi } from '../support/api-client';
 import { expectNoPageProblems, launchBrowser, watchedPage } from '../support/browser';
@@ -40,8 +40,12 @@ afterAll(async () => {
   await provider?.close();
 });
 
-describe('reminders by text message', () => {
-  it('sets a phone number and texts on the account page, a reminder by text in the form, and gets one text whose Done link works', async () => {
+// The two journeys share nothing (each its own person, number and page) and mostly wait for a minute to come
+// round: side by side, as two people on one site.
+describe.concurrent('reminders by text message', () => {
+  it('sets a phone number and texts on the account page, a reminder by text in the form, and gets one text whose Done link works', async ({
+    expect,
+  }) => {
     const { page } = await watchedPage(browser);
     const user = await signUpThroughApi(siteB, 'texts');
     await signInThroughApi(page, siteB, { email: user.email, password: user.password });
@@ -89,7 +93,9 @@ describe('reminders by text message', () => {
     expect(provider.received.filter((sms) => sms.to === phone)).toHaveLength(1);
   }, 180_000);
 
-  it("texts a habit's reminder time when the habit form chose text messages only, and rings no bell", async () => {
+  it("texts a habit's reminder time when the habit form chose text messages only, and rings no bell", async ({
+    expect,
+  }) => {
     const { page } = await watchedPage(browser);
     const user = await signUpThroughApi(siteB, 'habit-texts');
     const digits = String(Date.now()).slice(-6);
