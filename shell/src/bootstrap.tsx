@@ -16,7 +16,7 @@ import { pageComponent } from './app/pages';
 import { signedInLayouts } from './app/ShellView';
 import { registerServiceWorker, watchOffline } from './app/offline-start';
 import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
-import { takeEarlySettings } from './remotes/early-config';
+import { settingsUrl, takeEarly } from './remotes/early-config';
 import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
 import { guard } from './routes/guard';
 
@@ -28,7 +28,7 @@ start({ urlRerouteOnly: true });
 watchOffline();
 
 // 2. The runtime settings (the API's address): every API call waits for them (shared/api/client.ts).
-loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
+loadRuntimeSettings(takeEarly(settingsUrl)).catch((error: unknown) => {
   console.error('LB-SETTINGS: /settings.json could not be read', error);
   notify({
     kind: 'error',
