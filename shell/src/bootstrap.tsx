@@ -2,7 +2,7 @@
  * The shell's start-up, in order. Before it: index.html preloads this module's chunks (build/preload-start-plugin.ts)
  * and index.ts has asked for remotes.json and settings.json. After it, no area is fetched until a person shows
  * the intent to open it (a pointer on or focus in its link, remotes/load-area.ts) or opens it.
- * What each step was measured to gain is in bench/README.md, "Start-up".
+ * What each step was measured to gain is in bench/README.md's history (`git log -p bench/README.md`, "Start-up").
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
