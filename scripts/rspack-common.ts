@@ -115,14 +115,15 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
           // would each be a chunk of 0.5–9 kB, ~20 asked for at once by a signed-in first load and queued six at a
-          // time on an HTTP/1.1 origin: they travel as two chunks. `shared-core` is what the shell's start imports
-          // (bootstrap.tsx, the public layout and the sign-in forms: the session, the settings, the toasts' and offline
-          // banner's stores, the forms' drafts and error types, and their helpers), preloaded by every app page; `shared-data` is the rest (the HTTP client, the data
-          // stores, the model catalog and its lookups, the names of the encrypted fields), fetched with the first
-          // screen that reads data, so a signed-out first load (/login) goes without it and without axios.
-          // A module the start comes to import belongs in `shared-core`: otherwise the start waits for all of
-          // `shared-data` (the bench's "shell's first load" shows it). The router stays apart: the landing's app
-          // needs it without the rest.
+          // time on an HTTP/1.1 origin: they travel as two chunks.
+          // - `shared-core`: what the shell's start imports (bootstrap.tsx, the public layout, the sign-in forms),
+          //   preloaded by every app page. A module the start comes to import belongs here: otherwise the start
+          //   waits for all of `shared-data` (the bench's "shell's first load" shows it).
+          // - `shared-data`: the rest (the HTTP client, the data stores, the model catalog and its lookups, the names
+          //   of the encrypted fields), fetched with the first screen that reads data, so /login goes without it and
+          //   without axios. Not axios itself: a remote's `shared-data` holds the catalog it does not share, which
+          //   its first screen loads.
+          // The router stays apart: the landing's app needs it without the rest.
           sharedCore: {
             test: /shared[\\/]src[\\/](stores[\\/](session|persistent|config|notifications|offline|theme|board|drafts)|lib[\\/](after-paint|lazy-screen|load-once|date-display)|api[\\/](errors|error-codes))\.ts$/,
             name: 'shared-core',
@@ -131,7 +132,7 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
             priority: 1,
           },
           sharedData: {
-            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts|crypto[\\/]fields\.ts)$|[\\/]node_modules[\\/]axios[\\/]/,
+            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts|crypto[\\/]fields\.ts)$/,
             name: 'shared-data',
             chunks: 'async',
             enforce: true,
