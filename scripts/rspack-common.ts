@@ -113,11 +113,16 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
             chunks: 'async',
             enforce: true,
           },
-          // The stores, the HTTP client and the helpers of shared/, each shared on its own, travel as two chunks (as
-          // ~20 chunks of 0.5–9 kB they queued six at a time on an HTTP/1.1 origin). `shared-core` is what the shell's
-          // start imports (bootstrap.tsx, the public layout, the sign-in forms), preloaded by every app page: a module
-          // the start comes to import belongs here, or /login loads all of `shared-data`. `shared-data` is the rest
-          // (with the model catalog, which a remote does not share), fetched with the first screen that reads data.
+          // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
+          // would each be a chunk of 0.5–9 kB, ~20 asked for at once by a signed-in first load and queued six at a
+          // time on an HTTP/1.1 origin: they travel as two chunks.
+          // - `shared-core`: what the shell's start imports (bootstrap.tsx, the public layout, the sign-in forms),
+          //   preloaded by every app page. A module the start comes to import belongs here: otherwise the start
+          //   waits for all of `shared-data` (the bench's "shell's first load" shows it).
+          // - `shared-data`: the rest (the HTTP client, the data stores, the model catalog and its lookups, the names
+          //   of the encrypted fields), fetched with the first screen that reads data, so /login goes without it and
+          //   without axios. Not axios itself: a remote's `shared-data` holds the catalog it does not share, which
+          //   its first screen loads.
           // The router stays apart: the landing's app needs it without the rest.
           sharedCore: {
             test: /shared[\\/]src[\\/](stores[\\/](session|persistent|config|notifications|offline|theme|board|drafts)|lib[\\/](after-paint|lazy-screen|load-once|date-display)|api[\\/](errors|error-codes))\.ts$/,

@@ -13,7 +13,7 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { $isAdmin, $isSignedIn, $session } from '@lifeboard/shared/stores/session';
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
-import { UserLayout } from './app/ShellView';
+import { signedInLayouts } from './app/ShellView';
 import { registerServiceWorker, watchOffline } from './app/offline-start';
 import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
 import { settingsUrl, takeEarly } from './remotes/early-config';
@@ -45,11 +45,12 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
-// The first render waits for the code of the signed-in layout and of a shell page (/home, /boards…), fetched beside
-// this module's, so the page paints whole. Rendered before it, it would wait behind a fallback React holds for 300 ms.
-const layout = entry?.layout === 'user' ? UserLayout.preload() : null;
-const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page)?.preload() : null;
-const pageCode = Promise.all([layout, shellPage]).catch(() => undefined);
+// The first render waits for the code of the page's signed-in layout and of a shell page (/home, /boards…), fetched
+// beside this module's, so the page paints whole. Rendered before it, it would wait behind a fallback that React
+// holds for 300 ms.
+const layout = entry?.layout === 'user' || entry?.layout === 'admin' ? signedInLayouts[entry.layout] : null;
+const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
+const pageCode = Promise.all([layout?.preload(), shellPage?.preload()]).catch(() => undefined);
 
 // 5. The first render, as a transition: React renders it in slices that yield to the browser instead of one long
 //    task (up to ~100 ms on a slow phone) that input would wait behind.

@@ -6,8 +6,11 @@ import { OfflineBanner } from '../layouts/OfflineBanner';
 import { Toasts } from '../layouts/Toasts';
 import { ShellView } from './ShellView';
 
-// Only signed-in pages take payments; it asks the API (so loads the HTTP client), which /login goes without.
-const TestModeRibbon = lazy(() => import('../layouts/TestModeRibbon'));
+// Only signed-in pages take payments; it asks the API (and so loads the HTTP client), which a signed-out first
+// load goes without. The prerendered public pages never showed it.
+const TestModeRibbon = lazy(() =>
+  import('../layouts/TestModeRibbon').then((module) => ({ default: module.TestModeRibbon })),
+);
 
 export function App() {
   const signedIn = useStore($isSignedIn);

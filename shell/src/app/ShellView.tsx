@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@lifeboard/shared/lib/router';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
 import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
-import { AdminLayout } from '../layouts/AdminLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { AreaOutlet } from '../remotes/AreaOutlet';
 import { guard } from '../routes/guard';
@@ -29,15 +28,21 @@ function ShellPage({ entry }: { entry: RouteEntry }) {
   );
 }
 
-/** The signed-in layout (sidebar, menus, palette) loads with the first page that shows it: /login goes without. */
-export const UserLayout = lazyScreen(() => import('../layouts/UserLayout').then((module) => module.UserLayout));
+/**
+ * The signed-in layouts (the sidebar, the menus, the palette) load with the first page that shows one, so a
+ * signed-out first load (/login) goes without them; the start-up asks for the visited page's (bootstrap.tsx).
+ */
+export const signedInLayouts = {
+  user: lazyScreen(() => import('../layouts/UserLayout').then((module) => module.UserLayout)),
+  admin: lazyScreen(() => import('../layouts/AdminLayout').then((module) => module.AdminLayout)),
+};
 
 function LayoutFrame({ layout, children }: { layout: Layout; children: ReactNode }) {
-  if (layout === 'admin') return <AdminLayout>{children}</AdminLayout>;
-  if (layout !== 'user') return <PublicLayout>{children}</PublicLayout>;
+  if (layout !== 'user' && layout !== 'admin') return <PublicLayout>{children}</PublicLayout>;
+  const SignedIn = signedInLayouts[layout];
   return (
     <Suspense fallback={<PageLoading />}>
-      <UserLayout>{children}</UserLayout>
+      <SignedIn>{children}</SignedIn>
     </Suspense>
   );
 }
@@ -61,8 +66,12 @@ export function ShellView() {
           ? documentTitle(null)
           : document.title;
   // Every navigation sets the page title and scrolls to the top (spec §2), back/forward included.
-  useEffect(() => void (document.title = title), [title]);
-  useEffect(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), [location.pathname]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [location.pathname]);
 
   if (decision.kind === 'redirect') {
     // The page asked for rides along to /login, so signing in goes back to it (after-sign-in.ts).

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { cleanup, renderAt } from '../pages/auth/test-helpers';
 import ForgotPassword from '../pages/auth/ForgotPassword';
-import TestModeRibbon from './TestModeRibbon';
+import { TestModeRibbon } from './TestModeRibbon';
 
 const api = withFakeApi();
 afterEach(() => cleanup());

@@ -2,7 +2,7 @@ import { useSiteConfig } from '@lifeboard/shared/api/site';
 import './layouts.css';
 
 /** On every page while the site takes test payments (PAYMENTS_PROVIDER=test), so nobody mistakes them for real. */
-export default function TestModeRibbon() {
+export function TestModeRibbon() {
   const config = useSiteConfig();
   if (config?.payments !== 'test') return null;
   return (

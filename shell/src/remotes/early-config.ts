@@ -1,7 +1,10 @@
 /**
- * `/remotes.json` and `/settings.json`, asked for side by side by the shell's first script (index.ts), before its
- * async boundary: an area's manifest waits for remotes.json and every API call for the settings, and neither waits
- * behind the bootstrap's chunks. `startRemotes` (load-area.ts) and the bootstrap take the answers over (`takeEarly`).
+ * `/remotes.json` and `/settings.json`, asked for by the shell's first script (index.ts) before its async
+ * boundary, side by side. The bootstrap's own chunks take a round trip or two to arrive, and an area's manifest
+ * can only be asked for once remotes.json is in: on a page load into an area it was the longest wait of the
+ * start, queued behind the shell's own chunks. The settings (the API's address,
+ * shared/stores/config.ts) come the same way, so no API call waits a round trip in series for them.
+ * `startRemotes` (load-area.ts) and the bootstrap take these answers over, once each (`takeEarly`).
  * No import here: this module is in the entry chunk, before the shared modules are set up.
  */
 export const remotesConfigUrl = '/remotes.json';
