@@ -114,14 +114,26 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
             enforce: true,
           },
           // The stores, the HTTP client and the helpers of shared/, each shared on its own (one instance per page),
-          // were each a chunk of 0.5–9 kB: a signed-in first load asked for ~20 of them at once, queued six at a
-          // time on an HTTP/1.1 origin. The router stays apart: the landing's app needs it without the rest.
-          // The model catalog (plain data the stores read) and its lookups travel with them, not copied into each
-          // user's chunk (the lookups alone were ten identical chunks, fetched by an area's first visit). So do the
-          // names of the encrypted fields, without the crypto code (stores/encryption.ts loads that when needed).
+          // would each be a chunk of 0.5–9 kB, ~20 asked for at once by a signed-in first load and queued six at a
+          // time on an HTTP/1.1 origin: they travel as two chunks.
+          // - `shared-core`: what the shell's start imports (bootstrap.tsx, the public layout, the sign-in forms),
+          //   preloaded by every app page. A module the start comes to import belongs here: otherwise the start
+          //   waits for all of `shared-data` (the bench's "shell's first load" shows it).
+          // - `shared-data`: the rest (the HTTP client, the data stores, the model catalog and its lookups, the names
+          //   of the encrypted fields), fetched with the first screen that reads data, so /login goes without it and
+          //   without axios. Not axios itself: a remote's `shared-data` holds the catalog it does not share, which
+          //   its first screen loads.
+          // The router stays apart: the landing's app needs it without the rest.
           sharedCore: {
-            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts|crypto[\\/]fields\.ts)$/,
+            test: /shared[\\/]src[\\/](stores[\\/](session|persistent|config|notifications|offline|theme|board|drafts)|lib[\\/](after-paint|lazy-screen|load-once|date-display)|api[\\/](errors|error-codes))\.ts$/,
             name: 'shared-core',
+            chunks: 'async',
+            enforce: true,
+            priority: 1,
+          },
+          sharedData: {
+            test: /shared[\\/]src[\\/]((stores|api|lib)[\\/](?!router\.ts$)[^\\/]+\.tsx?|models[\\/](catalog|traits)\.ts|crypto[\\/]fields\.ts)$/,
+            name: 'shared-data',
             chunks: 'async',
             enforce: true,
           },

@@ -2,7 +2,7 @@
  * The shell's start-up, in order. Before it: index.html preloads this module's chunks (build/preload-start-plugin.ts)
  * and index.ts has asked for remotes.json and settings.json. After it, no area is fetched until a person shows
  * the intent to open it (a pointer on or focus in its link, remotes/load-area.ts) or opens it.
- * What each step was measured to gain is in bench/README.md, "Start-up".
+ * What each step was measured to gain is in bench/README.md's history (`git log -p bench/README.md`, "Start-up").
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,9 +13,10 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { $isAdmin, $isSignedIn, $session } from '@lifeboard/shared/stores/session';
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
+import { signedInLayouts } from './app/ShellView';
 import { registerServiceWorker, watchOffline } from './app/offline-start';
 import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
-import { takeEarlySettings } from './remotes/early-config';
+import { settingsUrl, takeEarly } from './remotes/early-config';
 import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
 import { guard } from './routes/guard';
 
@@ -27,7 +28,7 @@ start({ urlRerouteOnly: true });
 watchOffline();
 
 // 2. The runtime settings (the API's address): every API call waits for them (shared/api/client.ts).
-loadRuntimeSettings(takeEarlySettings()).catch((error: unknown) => {
+loadRuntimeSettings(takeEarly(settingsUrl)).catch((error: unknown) => {
   console.error('LB-SETTINGS: /settings.json could not be read', error);
   notify({
     kind: 'error',
@@ -44,10 +45,12 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
-// A shell page (/home, /boards…): the first render waits for its code (fetched beside this module's), so the page
-// paints with the layout. Rendered before it, it would wait behind a fallback that React holds for 300 ms.
+// The first render waits for the code of the page's signed-in layout and of a shell page (/home, /boards…), fetched
+// beside this module's, so the page paints whole. Rendered before it, it would wait behind a fallback that React
+// holds for 300 ms.
+const layout = entry?.layout === 'user' || entry?.layout === 'admin' ? signedInLayouts[entry.layout] : null;
 const shellPage = entry?.area === 'shell' && entry.page ? pageComponent(entry.page) : null;
-const pageCode = shellPage ? shellPage.preload().catch(() => undefined) : Promise.resolve();
+const pageCode = Promise.all([layout?.preload(), shellPage?.preload()]).catch(() => undefined);
 
 // 5. The first render, as a transition: React renders it in slices that yield to the browser instead of one long
 //    task (up to ~100 ms on a slow phone) that input would wait behind.

@@ -1,18 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@lifeboard/shared/lib/router';
 import { $isAdmin, $isSignedIn } from '@lifeboard/shared/stores/session';
-import { AdminLayout } from '../layouts/AdminLayout';
+import { lazyScreen } from '@lifeboard/shared/lib/lazy-screen';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { UserLayout } from '../layouts/UserLayout';
 import { AreaOutlet } from '../remotes/AreaOutlet';
 import { guard } from '../routes/guard';
 import { documentTitle, productName } from '../routes/route-table';
 import type { Layout, RouteEntry } from '../routes/route-table';
 import { pageComponent } from './pages';
 import { askedPage } from '../pages/auth/after-sign-in';
-import { useRouteEffects } from './route-effects';
 import NotAllowed from '../pages/errors/NotAllowed';
 import NotFound from '../pages/errors/NotFound';
 import { PageLoading } from './status-pages';
@@ -30,10 +28,23 @@ function ShellPage({ entry }: { entry: RouteEntry }) {
   );
 }
 
+/**
+ * The signed-in layouts (the sidebar, the menus, the palette) load with the first page that shows one, so a
+ * signed-out first load (/login) goes without them; the start-up asks for the visited page's (bootstrap.tsx).
+ */
+export const signedInLayouts = {
+  user: lazyScreen(() => import('../layouts/UserLayout').then((module) => module.UserLayout)),
+  admin: lazyScreen(() => import('../layouts/AdminLayout').then((module) => module.AdminLayout)),
+};
+
 function LayoutFrame({ layout, children }: { layout: Layout; children: ReactNode }) {
-  if (layout === 'user') return <UserLayout>{children}</UserLayout>;
-  if (layout === 'admin') return <AdminLayout>{children}</AdminLayout>;
-  return <PublicLayout>{children}</PublicLayout>;
+  if (layout !== 'user' && layout !== 'admin') return <PublicLayout>{children}</PublicLayout>;
+  const SignedIn = signedInLayouts[layout];
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <SignedIn>{children}</SignedIn>
+    </Suspense>
+  );
 }
 
 /**
@@ -54,7 +65,13 @@ export function ShellView() {
         : decision.kind === 'not-found'
           ? documentTitle(null)
           : document.title;
-  useRouteEffects(location.pathname, title);
+  // Every navigation sets the page title and scrolls to the top (spec §2), back/forward included.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [location.pathname]);
 
   if (decision.kind === 'redirect') {
     // The page asked for rides along to /login, so signing in goes back to it (after-sign-in.ts).

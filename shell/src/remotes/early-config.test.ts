@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   remotesConfigRequest,
+  remotesConfigUrl,
   requestStartConfigEarly,
-  takeEarlyRemotesConfig,
-  takeEarlySettings,
+  settingsUrl,
+  takeEarly,
 } from './early-config';
 import { resetRemotesForTests, startRemotes } from './load-area';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  void takeEarlyRemotesConfig();
-  void takeEarlySettings();
+  void takeEarly(remotesConfigUrl);
+  void takeEarly(settingsUrl);
   resetRemotesForTests();
 });
 
@@ -52,7 +53,7 @@ describe('settings.json asked for by the first script', () => {
     vi.stubGlobal('fetch', fetchMock);
     requestStartConfigEarly();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/remotes.json', runtimeSettingsUrl]);
-    expect(takeEarlySettings()).toBeInstanceOf(Promise);
-    expect(takeEarlySettings()).toBeNull();
+    expect(takeEarly(settingsUrl)).toBeInstanceOf(Promise);
+    expect(takeEarly(settingsUrl)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * can only be asked for once remotes.json is in: on a page load into an area it was the longest wait of the
  * start, queued behind the shell's own chunks. The settings (the API's address,
  * shared/stores/config.ts) come the same way, so no API call waits a round trip in series for them.
- * `startRemotes` (load-area.ts) and the bootstrap take these answers over, once each.
+ * `startRemotes` (load-area.ts) and the bootstrap take these answers over, once each (`takeEarly`).
  * No import here: this module is in the entry chunk, before the shared modules are set up.
  */
 export const remotesConfigUrl = '/remotes.json';
@@ -12,27 +12,20 @@ export const remotesConfigUrl = '/remotes.json';
 export const settingsUrl = '/settings.json';
 export const remotesConfigRequest: RequestInit = { cache: 'no-cache', headers: { Accept: 'application/json' } };
 
-let early: Promise<Response> | null = null;
-let earlySettings: Promise<Response> | null = null;
+const early = new Map<string, Promise<Response>>();
 
-/** Both requests, side by side; each answer is taken over once (`takeEarly…`). */
+/** Both requests, side by side; each answer is taken over once (`takeEarly`). */
 export function requestStartConfigEarly(): void {
-  early = fetch(remotesConfigUrl, remotesConfigRequest);
-  earlySettings = fetch(settingsUrl, remotesConfigRequest);
-  // Reported by whoever takes them over.
-  early.catch(() => undefined);
-  earlySettings.catch(() => undefined);
+  for (const url of [remotesConfigUrl, settingsUrl]) {
+    const response = fetch(url, remotesConfigRequest);
+    response.catch(() => undefined); // reported by whoever takes it over
+    early.set(url, response);
+  }
 }
 
-/** The early request, if one was made and not yet taken; later callers fetch again. */
-export function takeEarlyRemotesConfig(): Promise<Response> | null {
-  const taken = early;
-  early = null;
-  return taken;
-}
-
-export function takeEarlySettings(): Promise<Response> | null {
-  const taken = earlySettings;
-  earlySettings = null;
+/** The early request for `url`, if one was made and not yet taken; later callers fetch again. */
+export function takeEarly(url: string): Promise<Response> | null {
+  const taken = early.get(url) ?? null;
+  early.delete(url);
   return taken;
 }

@@ -13,7 +13,7 @@ import { createInstance, getInstance } from '@module-federation/enhanced/runtime
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ParcelConfigObject } from 'single-spa';
 import { oldestAreaContract, shellContract } from '@lifeboard/shared/area/contract';
-import { remotesConfigRequest, remotesConfigUrl, takeEarlyRemotesConfig } from './early-config';
+import { remotesConfigRequest, remotesConfigUrl, takeEarly } from './early-config';
 import { createErrorParcel, remoteFallbackPlugin, remoteLoadErrorCode } from './fallback';
 import type { AreaParcelProps } from './fallback';
 import { areas, isAreaName, lifecyclesId } from './remotes';
@@ -96,7 +96,7 @@ let started: Promise<RegisteredRemotes> | null = null;
 let current: { config: RemotesConfig; unused: boolean } | null = null;
 
 /** `fetch`, except that the first call takes over the request the shell's first script made (early-config.ts). */
-const fetchTakingEarly: typeof fetch = (input, init) => takeEarlyRemotesConfig() ?? fetch(input, init);
+const fetchTakingEarly: typeof fetch = (input, init) => takeEarly(remotesConfigUrl) ?? fetch(input, init);
 
 /** Reads `/remotes.json` once (again after a failure) and registers the remotes. */
 export function startRemotes(fetchFn: typeof fetch = fetchTakingEarly): Promise<RegisteredRemotes> {
