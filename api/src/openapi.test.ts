@@ -10,8 +10,8 @@ import { createTestApp, publishProgram, signUp, startCheckout, testDatabase } fr
 import { makeAdmin } from './modules/admin/local-admin';
 import { calendarConnections } from './db/schema';
 import { modelResponses } from './models/responses';
-import { userList, roleSet } from './modules/admin/routes';
-import { aiModels, aiTested } from './modules/ai/routes';
+import { userList, roleSet } from './modules/admin';
+import { aiModels, aiTested } from './modules/ai';
 import {
   adminProgramList,
   authorPage,
@@ -20,16 +20,16 @@ import {
   oneAdminProgram,
   subscriptionList,
 } from './modules/authors/responses';
-import { calendarEvents } from './modules/calendar/routes';
+import { calendarEvents } from './modules/calendar';
 import { ledger, transaction } from './modules/creator-ledger/responses';
-import { checkedIn, entryList, historyAnswer, overviewAnswer, statsAnswer } from './modules/habits/routes';
-import { muscleList } from './modules/muscles/routes';
-import { catalogue, reviewList, subscribed } from './modules/programs/routes';
-import { checkoutCreated, checkoutView, paid, refunded } from './modules/payments/routes';
-import { sharedPage } from './modules/shared-pages/routes';
-import { answersRead, answersSaved } from './modules/simple-models/routes';
+import { checkedIn, entryList, historyAnswer, overviewAnswer, statsAnswer } from './modules/habits';
+import { muscleList } from './modules/muscles';
+import { catalogue, reviewList, subscribed } from './modules/programs';
+import { checkoutCreated, checkoutView, paid, refunded } from './modules/payments';
+import { sharedPage } from './modules/shared-pages';
+import { answersRead, answersSaved } from './modules/simple-models';
 import type { BlobStore } from './modules/uploads/blob-store';
-import { uploadDeleted } from './modules/uploads/routes';
+import { uploadDeleted } from './modules/uploads';
 import { tinyPng } from './modules/uploads/test-images';
 import { currentUser, devices, registered } from './modules/users/responses';
 import { documentErrorResponses, documented, documentingSerializerCompiler, errorResponses } from './openapi';

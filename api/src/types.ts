@@ -15,6 +15,9 @@ export interface AuthContext {
 
 import type { AiConfig } from './modules/ai/config';
 import type { SmsConfig } from './modules/sms/client';
+import type { Transfers } from './modules/creator-ledger/payouts';
+import type { PaymentProvider } from './modules/payments/providers';
+import type { ReminderDeps } from './modules/reminders/delivery';
 import type { BlobStore } from './modules/uploads/blob-store';
 
 declare module 'fastify' {
@@ -41,10 +44,17 @@ declare module 'fastify' {
     forgetTokens: () => void;
     /** Shutdown's first step (plugins/drain.ts): new requests get 503 with `Connection: close`; those in flight finish. */
     startDraining: () => void;
+    /** Checkout's provider (plugins/services.ts); `transfers` is its payouts side, null for the test provider. */
+    payments: PaymentProvider;
+    transfers: Transfers | null;
+    /** Where uploaded images and lesson files live: a folder, or an object store. */
+    blobStore: BlobStore;
+    /** What reminder delivery and its mail links need (plugins/jobs.ts): the queue, the link signer, push, SMS. */
+    reminders: ReminderDeps;
+    /** The token `admin:create` brings while this API holds the embedded database; null otherwise. */
+    localAdminToken: string | null;
     /** Each model's exceptions to the engine, as its module registered them (`models/registry.ts`). */
     modelHooks: Map<string, ModelHooks>;
-    /** Where uploaded bytes live (a model's hooks delete a shared page's image copies with it). */
-    blobStore: BlobStore;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -10,7 +10,7 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A claim with no answer after this long belongs to a process that died mid-write: the next repeat runs again. */
 const ABANDONED_AFTER_MS = 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
-/** The shape the payments' checkout accepts too (modules/payments/routes.ts). */
+/** The shape the payments' checkout accepts too (modules/payments/index.ts). */
 const KEY_SHAPE = /^[A-Za-z0-9_:.-]{8,200}$/;
 
 export const STILL_RUNNING = 'This change is still being saved. Try again in a moment.';

@@ -7,20 +7,19 @@ import { definePayoutJob, schedulePayouts } from '../modules/creator-ledger/payo
 import { defineDailyEmailJob, scanDailyEmails } from '../modules/daily-email/jobs';
 import { defineMailJob } from '../modules/mail/jobs';
 import { defineWeeklyReflectionJob, scanWeeklyReflections } from '../modules/reflection/jobs';
-import type { Transfers } from '../modules/creator-ledger/payouts';
 import { definePushJob, readPushConfig } from '../modules/push/service';
 import { ActionSigner } from '../modules/reminders/action-links';
-import { defineReminderJobs, scanReminders, type ReminderDeps } from '../modules/reminders/delivery';
+import { defineReminderJobs, scanReminders } from '../modules/reminders/delivery';
 import { readSmsConfig } from '../modules/sms/client';
 import { defineSmsJob } from '../modules/sms/jobs';
 
 /**
  * The background work: the queue (`app.queue`) with every kind of job defined before its first use, and the scan
  * that queues what comes due (reminders, daily e-mails, weekly reflections, calendar syncs, payouts) once `app.startWork()` runs, then
- * every REMINDER_SCAN_SECONDS. Answers what the routes that act on that work are given.
+ * every REMINDER_SCAN_SECONDS. What the routes that act on that work need is `app.reminders`.
  */
-export function registerJobs(app: FastifyInstance, transfers: Transfers | null, queueSchema?: string): ReminderDeps {
-  const { db, env, mailer } = app;
+export function registerJobs(app: FastifyInstance, queueSchema?: string): void {
+  const { db, env, mailer, transfers } = app;
   const queue = new JobQueue(
     { ...queueConnectionOf(db), ...(queueSchema ? { schema: queueSchema } : {}) },
     app.log,
@@ -39,6 +38,7 @@ export function registerJobs(app: FastifyInstance, transfers: Transfers | null, 
   defineCalendarSyncJob(queue, caldavDepsOf(db, env));
   definePayoutJob(queue, { db, transfers, log: app.log });
   app.decorate('queue', queue);
+  app.decorate('reminders', reminders);
   app.decorate('sms', sms);
   app.decorate('scanReminders', (now?: Date) => scanReminders(reminders, now));
   app.decorate('scanDailyEmails', (now?: Date) => scanDailyEmails(reminders, now));
@@ -71,5 +71,4 @@ export function registerJobs(app: FastifyInstance, transfers: Transfers | null, 
     // After the queue: a mail job still running when it stops may yet send.
     mailer.close();
   });
-  return reminders;
 }

@@ -7,7 +7,6 @@ import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import type { BlobStore } from '../uploads/blob-store';
 import { removeAccount } from '../users/account-data';
 import { succeeded } from '../users/responses';
 import { recordAudit } from './audit';
@@ -16,7 +15,7 @@ import { recordAudit } from './audit';
  * `POST /api/admin/users/delete`: an admin deletes an account as its owner would (`removeAccount`: the same rows,
  * uploads, queued mail and the one confirmation mail). The admin types the account's e-mail to confirm.
  */
-export async function adminDeleteRoutes(app: FastifyInstance, options: { store: BlobStore }): Promise<void> {
+export async function adminDeleteRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/delete',
     {
@@ -36,7 +35,7 @@ export async function adminDeleteRoutes(app: FastifyInstance, options: { store: 
       if (!user) throw notFound('No such user.');
       if (user.email.toLowerCase() !== email.toLowerCase())
         throw invalid({ email: ["is not this account's e-mail; nothing was deleted"] });
-      const deleted = await removeAccount(app, options.store, id, request.log);
+      const deleted = await removeAccount(app, app.blobStore, id, request.log);
       if (deleted)
         await recordAudit(app.db, {
           actorId: admin,

@@ -67,7 +67,10 @@ function sameToken(given: unknown, token: string): boolean {
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** The command's door into a running API: loopback only, and only with the token of `running-api.json`. */
-export async function localAdminRoutes(app: FastifyInstance, { token }: { token: string }): Promise<void> {
+export async function localAdminRoutes(app: FastifyInstance): Promise<void> {
+  const token = app.localAdminToken;
+  // Only while this API holds the embedded database (server.ts); otherwise `admin:create` opens the database itself.
+  if (!token) return;
   app.post('/api/local/admin-create', { schema: { hide: true } }, async (request, reply) => {
     if (
       !loopback.has(request.socket.remoteAddress ?? '') ||

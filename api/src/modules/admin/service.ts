@@ -6,18 +6,20 @@ import { boards, programReviews, subscriptions, tokens, transactions, users } fr
 import { escapeLike } from './audit';
 import { invalid, notFound } from '../../errors';
 
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  created_at: users.createdAt,
+  suspended_at: users.suspendedAt,
+};
+
 /** A page of accounts by id, after the id given; with `q`, only those whose name or e-mail holds it. */
 export function usersAfter(db: Db, after: number, limit: number, q?: string) {
   const words = q?.trim();
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      created_at: users.createdAt,
-      suspended_at: users.suspendedAt,
-    })
+    .select(accountColumns)
     .from(users)
     .where(
       and(
@@ -36,17 +38,7 @@ export function usersAfter(db: Db, after: number, limit: number, q?: string) {
  * sell, and their devices. Nothing of what they wrote (journal entries, notes) is read.
  */
 export async function userDetail(db: Db, userId: number) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      created_at: users.createdAt,
-      suspended_at: users.suspendedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
   const programs = modelTables.program;
   const title = sql<string>`coalesce(${programs.data}->>'title', '')`;

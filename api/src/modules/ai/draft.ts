@@ -28,3 +28,15 @@ export async function askForDraft<T>(
     };
   return { success: true as const, draft, model: model.name };
 }
+
+/** The object in a model's answer (from its first `{` to its last `}`: models wrap it in prose or code fences), or null. */
+export function jsonObjectIn(answer: string): Record<string, unknown> | null {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    return JSON.parse(answer.slice(start, end + 1)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}

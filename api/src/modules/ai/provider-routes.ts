@@ -107,7 +107,7 @@ async function setModels(app: FastifyInstance, providerId: number, names: string
  * Admin: AI providers (any OpenAI-compatible endpoint) with their models, key, daily limit and time-out; and a
  * streamed test of one model. A key goes in and is never answered back: only `has_api_key`.
  */
-export async function aiProviderRoutes(app: FastifyInstance, options: { fetch?: typeof fetch } = {}): Promise<void> {
+export async function aiProviderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireAdmin };
 
@@ -278,7 +278,6 @@ export async function aiProviderRoutes(app: FastifyInstance, options: { fetch?: 
       });
       const parts = streamChat(model.connection, model.name, [{ role: 'user', content: request.body.prompt }], {
         signal: stop.signal,
-        fetch: options.fetch,
       });
       async function* events() {
         for await (const part of parts) {

@@ -11,7 +11,7 @@ import type { PublicProgram } from '@lifeboard/shared/api/authors';
 import { publicProgram } from './service';
 import { lessonFile, quizQuestion } from '@lifeboard/shared/models/chapter';
 import { videoEmbedSrc } from '@lifeboard/shared/rich-text/policy';
-import { uploadPath } from '../uploads/routes';
+import { uploadPath } from '../uploads';
 
 export interface ImplementStep {
   kind: 'goal' | 'habit' | 'routine';

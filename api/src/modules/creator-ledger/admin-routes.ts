@@ -5,7 +5,7 @@ import { invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import { listPayouts, markPayoutPaid, payoutById, runPayouts, type Transfers } from './payouts';
+import { listPayouts, markPayoutPaid, payoutById, runPayouts } from './payouts';
 import { payoutObject } from './responses';
 
 const adminPayout = payoutObject.extend({
@@ -28,7 +28,7 @@ const payoutsMade = documented(
 );
 
 /** The admin's side of payouts: the list, marking a manual payout paid, and running the weekly payout now. */
-export async function adminPayoutRoutes(app: FastifyInstance, options: { transfers: Transfers | null }): Promise<void> {
+export async function adminPayoutRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const listed = (ids?: number[]) => listPayouts(app.db, ids);
@@ -82,7 +82,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, options: { transfe
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const made = await runPayouts(app.db, options.transfers, new Date(), request.log);
+      const made = await runPayouts(app.db, app.transfers, new Date(), request.log);
       const rows = made.length ? await listed(made.map((payout) => payout.id)) : [];
       return { success: true as const, made: rows };
     },

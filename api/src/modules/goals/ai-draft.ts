@@ -6,7 +6,7 @@ import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
-import { askForDraft } from '../ai/draft';
+import { askForDraft, jsonObjectIn } from '../ai/draft';
 import { modelFor, NO_PROVIDER, takeDailyRequest } from '../ai/providers';
 import { userToday } from '../habits/service';
 
@@ -67,44 +67,33 @@ export function draftPrompt(wish: string, today: string): string {
 
 /** The draft in a model's answer: the JSON object in it (models often wrap it in a code fence), checked. */
 export function readDraft(answer: string): GoalDraft | null {
-  const start = answer.indexOf('{');
-  const end = answer.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.slice(start, end + 1));
-  } catch {
-    return null;
-  }
+  const raw = jsonObjectIn(answer);
+  if (!raw) return null;
   // A bad date or an odd habit drops that part, not the whole draft.
-  if (typeof parsed === 'object' && parsed !== null) {
-    const raw = parsed as Record<string, unknown>;
-    if (typeof raw.target_date === 'string' && !isoDate.safeParse(raw.target_date).success) raw.target_date = null;
-    if (Array.isArray(raw.milestones)) {
-      raw.milestones = raw.milestones
-        .map((m: unknown) =>
-          typeof m === 'object' &&
-          m !== null &&
-          typeof (m as { due_date?: unknown }).due_date === 'string' &&
-          !isoDate.safeParse((m as { due_date: string }).due_date).success
-            ? { ...m, due_date: null }
-            : m,
-        )
-        .slice(0, 20);
-    }
-    if (Array.isArray(raw.habits)) {
-      raw.habits = raw.habits
-        .filter((h: unknown): h is Record<string, unknown> => typeof h === 'object' && h !== null)
-        .map((h) => {
-          const days = h.days === 7 ? 7 : 1;
-          const times =
-            typeof h.times === 'number' ? Math.min(days === 1 ? 1 : 7, Math.max(1, Math.round(h.times))) : 1;
-          return { title: h.title, times, days };
-        })
-        .slice(0, 10);
-    }
+  if (typeof raw.target_date === 'string' && !isoDate.safeParse(raw.target_date).success) raw.target_date = null;
+  if (Array.isArray(raw.milestones)) {
+    raw.milestones = raw.milestones
+      .map((m: unknown) =>
+        typeof m === 'object' &&
+        m !== null &&
+        typeof (m as { due_date?: unknown }).due_date === 'string' &&
+        !isoDate.safeParse((m as { due_date: string }).due_date).success
+          ? { ...m, due_date: null }
+          : m,
+      )
+      .slice(0, 20);
   }
-  const checked = goalDraft.safeParse(parsed);
+  if (Array.isArray(raw.habits)) {
+    raw.habits = raw.habits
+      .filter((h: unknown): h is Record<string, unknown> => typeof h === 'object' && h !== null)
+      .map((h) => {
+        const days = h.days === 7 ? 7 : 1;
+        const times = typeof h.times === 'number' ? Math.min(days === 1 ? 1 : 7, Math.max(1, Math.round(h.times))) : 1;
+        return { title: h.title, times, days };
+      })
+      .slice(0, 10);
+  }
+  const checked = goalDraft.safeParse(raw);
   return checked.success ? checked.data : null;
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import { askForDraft } from '../ai/draft';
+import { askForDraft, jsonObjectIn } from '../ai/draft';
 import { modelFor, NO_PROVIDER, takeDailyRequest } from '../ai/providers';
 
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -52,17 +52,8 @@ export function programPrompt(description: string): string {
 
 /** The draft in a model's answer: its JSON object (often in a code fence), checked; what does not fit is dropped. */
 export function readProgramDraft(answer: string): ProgramDraft | null {
-  const start = answer.indexOf('{');
-  const end = answer.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const raw = parsed as Record<string, unknown>;
+  const raw = jsonObjectIn(answer);
+  if (!raw) return null;
   const strings = (value: unknown, max: number, count: number) =>
     Array.isArray(value)
       ? value

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import type { BlobStore } from '../uploads/blob-store';
 import { coverTypeNames } from '@lifeboard/shared/models/images';
 import { setProgramCover } from './cover-service';
 
@@ -20,7 +19,7 @@ export const coverSet = documented(
  * (`POST /api/uploads/image`, which checks its bytes and size), then attached here by its owner or an admin.
  * The attached image then belongs to the program's creator; the cover it replaces is deleted, bytes included.
  */
-export async function programCoverRoutes(app: FastifyInstance, options: { store: BlobStore }): Promise<void> {
+export async function programCoverRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const present = recordSchema(models.program);
 
@@ -43,7 +42,7 @@ export async function programCoverRoutes(app: FastifyInstance, options: { store:
       const { row, replacedKey } = await setProgramCover(app.db, { userId, role }, programId, next);
       // After the commit: a failure here leaves unreachable bytes (no row names them), never a cover without its image.
       if (replacedKey)
-        await options.store
+        await app.blobStore
           .delete(replacedKey)
           .catch((error: unknown) =>
             request.log.error({ err: error, key: replacedKey }, 'a replaced cover could not be removed'),

@@ -15,9 +15,8 @@ import { AppError, invalid, notFound } from '../../errors';
 import { dbId } from '../../ids';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
-import type { BlobStore } from '../uploads/blob-store';
 import { detectLessonFileType } from '../uploads/file-type';
-import { UPLOADS_PER_MINUTE } from '../uploads/routes';
+import { UPLOADS_PER_MINUTE } from '../uploads';
 import { bytesStoredBy, deleteUpload, recordUpload, uploadShownInRecords } from '../uploads/upload-records';
 
 const MB = 1024 * 1024;
@@ -72,8 +71,8 @@ function present(row: typeof modelTables.chapter.$inferSelect) {
  * uploads storage, checked by its bytes and counted in its creator's quota, and lists it on the chapter;
  * `POST /api/chapter/file/delete` takes it off and deletes it. Only the chapter's creator may do either.
  */
-export async function lessonFileRoutes(app: FastifyInstance, options: { store: BlobStore }): Promise<void> {
-  const { store } = options;
+export async function lessonFileRoutes(app: FastifyInstance): Promise<void> {
+  const store = app.blobStore;
   await app.register(multipart, {
     limits: { fileSize: MAX_LESSON_FILE_BYTES, files: 1, fields: 5, parts: 10, headerPairs: 100 },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp } from '../../../test/helpers';
-import { SECOND_REVIEW } from './routes';
+import { SECOND_REVIEW } from './index';
 
 let app: FastifyInstance;
 beforeAll(async () => {

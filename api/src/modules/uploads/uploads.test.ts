@@ -9,7 +9,7 @@ import type { TestUser } from '../../../test/helpers';
 import { defaultEnv } from '../../env';
 import type { BlobStore } from './blob-store';
 import { MAX_IMAGE_BYTES } from '@lifeboard/shared/models/images';
-import { UPLOADS_PER_MINUTE } from './routes';
+import { UPLOADS_PER_MINUTE } from './index';
 import { tinyImages, tinyPng } from './test-images';
 import { filePart, multipart } from './test-multipart';
 import type { Part } from './test-multipart';

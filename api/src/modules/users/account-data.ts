@@ -30,10 +30,6 @@ import { succeeded } from './responses';
 import { loadUser } from './present';
 import { presentReflection } from '../reflection/service';
 
-export interface AccountDataOptions {
-  store: BlobStore;
-}
-
 /** The archive's one JSON file, and its format marker (a reader can check it before trusting the shape). */
 export const exportJsonName = 'lifeboard.json';
 export const exportFormat = 'lifeboard-account-export';
@@ -324,7 +320,7 @@ const archive = {
 };
 
 /** `GET /api/user/export` and `POST /api/user/delete`: the account's data out, and the account gone. */
-export async function accountDataRoutes(app: FastifyInstance, options: AccountDataOptions): Promise<void> {
+export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -348,7 +344,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
         .orderBy(asc(uploads.createdAt));
       const files = rows.map((row) => ({ name: uploadFileName(row.id, row.contentType), key: row.key }));
       const texts = [...markdownFiles(data.boards), ...csvFiles(data.boards)];
-      const body = streamArchive(JSON.stringify(data, null, 2), texts, files, options.store, (error) =>
+      const body = streamArchive(JSON.stringify(data, null, 2), texts, files, app.blobStore, (error) =>
         request.log.error({ err: error }, 'account export failed'),
       );
       return reply
@@ -377,7 +373,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: AccountDa
       if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
         throw invalid({ password: ['is not your password'] }, 'That is not your password; nothing was deleted.');
       }
-      await removeAccount(app, options.store, userId, request.log);
+      await removeAccount(app, app.blobStore, userId, request.log);
       return { success: true as const };
     },
   );

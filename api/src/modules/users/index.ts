@@ -12,6 +12,7 @@ import { activeDevices, revokeDevice, updateUser, type UserChanges } from './ser
 import { currentUser, devices, onboarded, succeeded, userUpdated } from './responses';
 import { dbId } from '../../ids';
 import { encryptionRoutes } from './encryption';
+import { accountDataRoutes } from './account-data';
 
 const updateBody = z
   .object(userUpdateFields)
@@ -179,4 +180,5 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await encryptionRoutes(app);
+  await app.register(accountDataRoutes);
 }

@@ -8,7 +8,7 @@ import { authOf } from '../../types';
 import { feeSettingsOf, ledgerEntry } from './ledger';
 import { errorsOf } from '../../openapi';
 import { earnings, ledger, transaction } from './responses';
-import { payoutOf, type Transfers } from './payouts';
+import { payoutOf } from './payouts';
 import { adminPayoutRoutes } from './admin-routes';
 import { earningRateRoutes } from './rate-routes';
 import type { LedgerEntry } from '@lifeboard/shared/api/creator-ledger';
@@ -89,10 +89,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
 }
 
 /** A creator's ledger (one entry per sale, from the booked transactions), earnings, payouts and one transaction's receipt. */
-export async function creatorLedgerRoutes(
-  app: FastifyInstance,
-  options: { transfers?: Transfers | null },
-): Promise<void> {
+export async function creatorLedgerRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const fees = feeSettingsOf(app.env);
   const provider = app.env.STRIPE_SECRET_KEY && app.env.STRIPE_WEBHOOK_SECRET ? ('stripe' as const) : ('test' as const);
@@ -214,5 +211,5 @@ export async function creatorLedgerRoutes(
   );
 
   await app.register(earningRateRoutes);
-  await app.register(adminPayoutRoutes, { transfers: options.transfers ?? null });
+  await app.register(adminPayoutRoutes);
 }

@@ -11,7 +11,7 @@ import { bodyLimits } from '../../plugins/body-limits';
 import { authOf } from '../../types';
 import { feeSettingsOf } from '../creator-ledger/ledger';
 import { findPublishedProgram, priceOf } from '../programs/install';
-import { providerOf, SignatureError, TestProvider, type PaymentProvider } from './providers';
+import { SignatureError, TestProvider } from './providers';
 import { bookRefund, completeCheckout, hasPaid } from './sales';
 import { couponCode, discountedPrice } from './coupons';
 import {
@@ -29,6 +29,7 @@ import {
   saleById,
   setCheckoutSession,
 } from './service';
+import { couponRoutes } from './coupon-routes';
 
 /** Stripe's published test cards (https://docs.stripe.com/testing), the only numbers the test provider takes. */
 export const TEST_CARDS = {
@@ -121,9 +122,9 @@ const paymentRequired = (message: string, code: ErrorCode = errorCodes.paymentRe
  * Checkout and refunds behind one provider interface (the test provider unless Stripe is configured).
  * A checkout completes only through `/api/payments/webhook/:provider`, whoever the provider is.
  */
-export async function paymentRoutes(app: FastifyInstance, options: { provider?: PaymentProvider }): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const provider = options.provider ?? providerOf(app.env);
+  const provider = app.payments;
   const fees = feeSettingsOf(app.env);
 
   api.post(
@@ -443,4 +444,5 @@ export async function paymentRoutes(app: FastifyInstance, options: { provider?: 
       };
     },
   );
+  await app.register(couponRoutes);
 }

@@ -13,6 +13,10 @@ import { reviewSchema } from '../admin/program-review';
 import { latestReviews } from '../admin/service';
 import { documented, errorsOf } from '../../openapi';
 import { cancelSubscription, defaultBoardOf, ownProgramIds, publishedPrograms, subscribableProgram } from './service';
+import { programAiRoutes } from './ai-draft';
+import { programOutlineRoutes } from './outline';
+import { programCoverRoutes } from './cover';
+import { lessonFileRoutes } from './lesson-files';
 
 /** What the program calls answer, for /api/docs only: answers are sent as they are. */
 export const catalogue = documented(
@@ -154,4 +158,8 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+  await app.register(programAiRoutes);
+  await app.register(programOutlineRoutes);
+  await app.register(programCoverRoutes);
+  await app.register(lessonFileRoutes);
 }

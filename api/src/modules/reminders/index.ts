@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { escapeHtml, ignoreFormBodies, linkPage, postBackForm, signedLinkQuery } from '../mail/link-pages';
-import type { ActionPayload, ActionSigner } from './action-links';
-import { performAction, type ReminderDeps } from './delivery';
+import type { ActionPayload } from './action-links';
+import { performAction } from './delivery';
 import { habitReminderHooks, reminderHooks } from './hooks';
 import { registerModelHooks } from '../../models/registry';
 
@@ -10,17 +10,14 @@ import { registerModelHooks } from '../../models/registry';
  * The "Done" and "Snooze 10 min" links of reminder mails. Opening one (GET) only shows a button, so a mail
  * scanner that follows links changes nothing; the button (POST) acts. A forged link is 403, an expired one 410.
  */
-export async function reminderActionRoutes(
-  app: FastifyInstance,
-  options: { deps: ReminderDeps; signer: ActionSigner },
-): Promise<void> {
+export async function reminderActionRoutes(app: FastifyInstance): Promise<void> {
   registerModelHooks(app, 'reminder', reminderHooks);
   registerModelHooks(app, 'habit', habitReminderHooks);
   const api = app.withTypeProvider<ZodTypeProvider>();
   ignoreFormBodies(app);
 
   const check = (token: string, reply: FastifyReply): ActionPayload | undefined => {
-    const result = options.signer.verify(token);
+    const result = app.reminders.signer.verify(token);
     if (result.ok) return result.payload;
     if (result.reason === 'expired') {
       void linkPage(
@@ -55,7 +52,7 @@ export async function reminderActionRoutes(
   api.post('/api/reminder-action', { schema: { hide: true, querystring: signedLinkQuery } }, async (request, reply) => {
     const payload = check(request.query.t, reply);
     if (!payload) return reply;
-    const message = await performAction(options.deps, payload);
+    const message = await performAction(app.reminders, payload);
     return linkPage(reply, 200, payload.action === 'done' ? 'Done' : 'Snoozed', `<p>${escapeHtml(message)}</p>`);
   });
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errorCodes } from '@lifeboard/shared/api/error-codes';
 import { AppError, invalid, isUniqueViolation, notFound } from '../../errors';
 import { authOf } from '../../types';
-import type { BlobStore, StoredBlob } from './blob-store';
+import type { StoredBlob } from './blob-store';
 import { bytesStoredBy, deleteOwnUpload, findUpload, recordUpload } from './upload-records';
 import {
   allowedImageNames,
@@ -20,10 +20,6 @@ import { isSealedBytes } from '@lifeboard/shared/crypto/images';
 import { sharedEntry } from '../shared-pages/service';
 import { detectImageType } from './image-type';
 import { documented, errorResponses, errorsOf } from '../../openapi';
-
-export interface UploadRoutesOptions {
-  store: BlobStore;
-}
 
 /** Uploads per IP per minute: enough to paste a gallery, not enough to fill a disk quickly. */
 export const UPLOADS_PER_MINUTE = 60;
@@ -124,8 +120,8 @@ export function dispositionOf(contentType: string, name: string | undefined): st
 }
 
 /** `POST /api/uploads/image` (signed in, multipart) and `GET /api/uploads/:id` (public, immutable bytes). */
-export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
-  const { store } = options;
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const store = app.blobStore;
   // Registered inside this plugin: the multipart parser exists for these routes only.
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 },

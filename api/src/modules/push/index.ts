@@ -6,14 +6,7 @@ import { dbId } from '../../ids';
 import { errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { occurrenceJobId } from '../reminders/delivery';
-import {
-  listSubscriptions,
-  queuePushes,
-  removeSubscription,
-  renewSubscription,
-  saveSubscription,
-  type PushConfig,
-} from './service';
+import { listSubscriptions, queuePushes, removeSubscription, renewSubscription, saveSubscription } from './service';
 
 const subscriptionView = z.object({
   id: z.number().int(),
@@ -60,10 +53,10 @@ const notSetUp = () =>
   );
 
 /** Web push: whether it is set up, and the devices (browsers) of the caller that receive it. */
-export async function pushRoutes(app: FastifyInstance, options: { config: PushConfig | null }): Promise<void> {
+export async function pushRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.authenticate };
-  const { config } = options;
+  const config = app.reminders.push;
 
   api.get(
     '/api/push/config',

@@ -10,11 +10,12 @@ import { presenterOf } from '../../models/presenter';
 import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
-import { statsAnswer } from '../habits/routes';
+import { statsAnswer } from '../habits';
 import { userToday } from '../habits/service';
 import { countedScores, goalHooks, goalOf, goalsOnBoard, linkedHabits, linkedRows } from './service';
 import { registerModelHooks } from '../../models/registry';
 import { goalProgress } from '@lifeboard/shared/models/goal-progress';
+import { goalAiRoutes } from './ai-draft';
 
 const board = dbId;
 const presentGoal = presenterOf(models.goal);
@@ -136,4 +137,5 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+  await app.register(goalAiRoutes);
 }

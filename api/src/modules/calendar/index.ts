@@ -44,6 +44,7 @@ import {
   type ConnectionRow,
 } from './service';
 import { refreshConnection } from './subscriptions';
+import { googleCalendarRoutes } from './google-routes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -640,4 +641,5 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
         .send(buildIcs(items, zone, name ? `${name} · Lifeboard` : 'Lifeboard'));
     },
   );
+  await app.register(googleCalendarRoutes);
 }

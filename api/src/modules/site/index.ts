@@ -11,8 +11,8 @@ const siteConfig = z.object({
 });
 
 /** What every page may know about this site's setup before anyone signs in: no secrets, no addresses. */
-export async function siteConfigRoutes(app: FastifyInstance, options: { payments: 'stripe' | 'test' }): Promise<void> {
-  const answer = { success: true as const, payments: options.payments, mail: app.env.MAIL !== 'off' };
+export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
+  const answer = { success: true as const, payments: app.payments.name, mail: app.env.MAIL !== 'off' };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/site/config',
     {

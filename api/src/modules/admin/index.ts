@@ -15,6 +15,8 @@ import { invalid } from '../../errors';
 import { authOf } from '../../types';
 import { PASSWORD_RESET_JOB } from '../auth/password-reset-job';
 import { succeeded } from '../users/responses';
+import { localAdminRoutes } from './local-admin';
+import { adminDeleteRoutes } from './delete-routes';
 
 const role = z.enum(roles);
 /** What the admin user calls answer, for /api/docs only: answers are sent as they are. */
@@ -267,4 +269,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
   await app.register(programReviewRoutes);
   await app.register(queueAdminRoutes);
+  await app.register(localAdminRoutes);
+  await app.register(adminDeleteRoutes);
 }

@@ -27,6 +27,7 @@ import {
 } from './service';
 import type { HabitStats } from '@lifeboard/shared/models/habit-answers';
 import { habitHistory, habitWeeks } from './strength';
+import { habitLoopRoutes } from './loop-routes';
 
 const board = dbId;
 const presentHabit = presenterOf(models.habit);
@@ -389,4 +390,5 @@ export async function habitRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, paused_ranges: await resumeHabit(app, userId, boardId, params.habit_id, from) };
     },
   );
+  await app.register(habitLoopRoutes);
 }

@@ -56,10 +56,6 @@ export const aiTested = documented(
     .meta({ description: "The model's reply, or the provider's failure (the test ran: its failure is its result)." }),
 );
 
-export interface AiRoutesOptions {
-  fetch?: typeof fetch;
-}
-
 /** The models a user may choose from, for the account page. */
 export const aiChoices = documented(
   z
@@ -77,7 +73,7 @@ export const aiChoices = documented(
 );
 
 /** The models users may choose, and admin views of the configured AI provider: what is configured, and a prompt to test a model with. */
-export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = {}): Promise<void> {
+export async function aiRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = app.ai;
 
@@ -142,7 +138,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = 
         );
       if (!config.models.some((m) => m.name === request.body.model))
         throw invalid({ model: ['is not one of the configured models (AI_MODELS)'] });
-      const result = await askModel(config, request.body.model, request.body.prompt, options.fetch);
+      const result = await askModel(config, request.body.model, request.body.prompt);
       // The test ran: a provider that fails is its result, shown to the admin (a 5xx would hide the reason).
       if (!result.ok) return { success: false as const, error: result.message, provider_status: result.status };
       return {
@@ -154,5 +150,5 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions = 
       };
     },
   );
-  await app.register(aiProviderRoutes, options);
+  await app.register(aiProviderRoutes);
 }

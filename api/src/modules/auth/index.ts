@@ -14,6 +14,7 @@ import { hashPassword, needsRehash, requireStrongPassword, verifyPassword } from
 import { registered, signedIn, succeeded } from '../users/responses';
 import { subscribeNewAccount } from './program-sign-up';
 import { createAccount, findUserByEmail, isNewDevice, issueToken, revokeToken, storePasswordHash } from './service';
+import { passwordRoutes } from './password-routes';
 
 const registerWithDevice = registerBody.extend({ device_id: z.uuid().optional() });
 const WRONG_CREDENTIALS = 'These credentials do not match our records.';
@@ -135,4 +136,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
+  await app.register(passwordRoutes);
 }

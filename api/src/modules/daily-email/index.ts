@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ignoreFormBodies, linkPage, postBackForm, signedLinkQuery } from '../mail/link-pages';
-import type { ActionSigner } from '../reminders/action-links';
 import { updateUser } from '../users/service';
 import type { UnsubscribePayload } from './jobs';
 
@@ -9,12 +8,12 @@ import type { UnsubscribePayload } from './jobs';
  * The daily e-mail's unsubscribe link (List-Unsubscribe). Opening it (GET) shows a button, so a link scanner
  * changes nothing; the button, or a mail client's one-click POST (RFC 8058), turns the daily e-mail off.
  */
-export async function unsubscribeRoutes(app: FastifyInstance, options: { signer: ActionSigner }): Promise<void> {
+export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   ignoreFormBodies(app);
 
   const check = (token: string, reply: FastifyReply): UnsubscribePayload | undefined => {
-    const result = options.signer.verifyFor<UnsubscribePayload>('unsubscribe', token);
+    const result = app.reminders.signer.verifyFor<UnsubscribePayload>('unsubscribe', token);
     if (result.ok && Number.isInteger(result.payload.u)) return result.payload;
     void linkPage(
       reply,

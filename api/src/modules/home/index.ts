@@ -16,7 +16,7 @@ import { documented, errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { requireOwnBoard } from '../boards/service';
 import { countedScores, linkedHabits } from '../goals/service';
-import { overviewAnswer } from '../habits/routes';
+import { overviewAnswer } from '../habits';
 import { habitPage, statsWithNotes, userToday } from '../habits/service';
 import { publishedPrograms } from '../programs/service';
 import type { HabitStats } from '@lifeboard/shared/models/habit-answers';

@@ -6,7 +6,7 @@ import { dbId } from '../../ids';
 import { errorsOf } from '../../openapi';
 import { authOf } from '../../types';
 import { ACTION_LINK_TTL_MS } from '../reminders/action-links';
-import { performAction, type ReminderDeps } from '../reminders/delivery';
+import { performAction } from '../reminders/delivery';
 import { findNotification, listNotifications, markRead, presentNotification, unreadCount } from './service';
 
 const notificationView = z.object({
@@ -22,7 +22,7 @@ const readBody = z.object({ ids: z.array(dbId).min(1).max(100).optional() }).str
 const actBody = z.object({ id: dbId, action: z.enum(['done', 'snooze']) }).strict();
 
 /** The in-app bell: what reminders delivered to it, the unread count, and Done / Snooze on a reminder. */
-export async function notificationRoutes(app: FastifyInstance, options: { deps: ReminderDeps }): Promise<void> {
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.authenticate };
 
@@ -107,7 +107,7 @@ export async function notificationRoutes(app: FastifyInstance, options: { deps: 
       // The same day as the e-mail's links.
       if (row.action.at + ACTION_LINK_TTL_MS < Date.now())
         throw invalid({ id: ['is more than a day old: open the reminder itself instead'] });
-      const message = await performAction(options.deps, {
+      const message = await performAction(app.reminders, {
         ...row.action,
         action: request.body.action,
         exp: Date.now() + 60_000,
