@@ -160,6 +160,18 @@ describe('images in an export', () => {
     expect(api.requests.some((r) => r.path.startsWith('/api/uploads/sealed/'))).toBe(false);
   });
 
+  it('exports the text of an entry whose image was deleted, and says the image is not in the zip', async () => {
+    encryption(true);
+    const body = `<p>${sealedImageHtml(newRecordUid())}</p>`;
+    notes.rows.push({ id: 2, board_id: 1, created_at: stamp, updated_at: stamp, title: 'Pic', body });
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Download export (.zip)' }));
+    expect(await screen.findByText('1 image was no longer on the server, so not in the export.')).toBeTruthy();
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    const files = unzipSync(downloads[0]);
+    expect(Object.keys(files).filter((name) => name.startsWith('images/'))).toEqual([]);
+  });
+
   it('keeps a plain upload image as it is', async () => {
     const body = '<p><img src="/api/uploads/AAAAAAAAAAAAAAAAAAAAAA"></p>';
     notes.rows.push({ id: 2, board_id: 1, created_at: stamp, updated_at: stamp, title: 'Pic', body });
