@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isCiphertext, fromBase64Url, toBase64Url } from '@lifeboard/shared/crypto/format';
@@ -235,6 +236,26 @@ describe('an encrypted journal', () => {
     expect(bytes.includes(Buffer.from(imageCanary))).toBe(false);
     expect(bytes.equals(picture)).toBe(false);
     expect((await fetch(`${site.apiUrl}/api/uploads/${id}`)).status).toBe(404);
+  });
+
+  it('exports the encrypted entry with its image decrypted into the zip, named by a relative path', async () => {
+    await navigateInApp(page, '/journal');
+    await page.getByRole('button', { name: 'Export / import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export or import your journal and notes' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download export (.zip)' }).click(),
+    ]);
+    await dialog.getByText(/^Exported .*, with \d+ images?\.$/).waitFor();
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    // The picture put in the entry, decrypted here: its very bytes, canary and all.
+    const [name] = Object.keys(files).filter((path) => Buffer.from(files[path]).equals(picture));
+    expect(name).toMatch(/^images\/[\w-]{22}\.png$/);
+    const json = JSON.parse(strFromU8(files['lifeboard-export.json'])) as { journal_entries: { body: string }[] };
+    const entry = json.journal_entries.find((e) => e.body.includes(canary));
+    expect(entry?.body).toContain(`<img src="${name}">`);
+    expect(entry?.body).not.toContain('data-sealed-upload');
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   it(

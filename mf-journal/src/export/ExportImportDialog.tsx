@@ -7,6 +7,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { Dialog } from '@lifeboard/shared/ui/Dialog';
 import { downloadBlob } from '@lifeboard/shared/lib/download';
 import { buildExportZip, exportFileName, toExportFile } from './build-export';
+import { exportSealedImages, type ExportedImages } from './export-images';
 import { fetchAll } from './fetch-all';
 import { importExport, readExport } from './import-export';
 import './export.css';
@@ -35,11 +36,11 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
     const notes = entries.ok ? await fetchAll('note', board.id, (n) => setProgress(`Reading notes… ${n}`)) : null;
     const moods = notes?.ok ? await fetchAll('mood', board.id, (n) => setProgress(`Reading moods… ${n}`)) : null;
     const categories = moods?.ok ? await fetchAll('category', board.id) : null;
-    setProgress('');
-    setBusy(false);
     if (!entries.ok || !notes?.ok || !moods?.ok || !categories?.ok) {
       const failed = [entries, notes, moods, categories].find((result) => result && !result.ok);
       const error = failed && !failed.ok ? failed.error : null;
+      setProgress('');
+      setBusy(false);
       setOutcome({
         kind: 'error',
         lines: [`The export was not made: ${error?.message ?? 'the records could not be read'}.`],
@@ -47,18 +48,33 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
       return;
     }
     const now = new Date();
-    const file = toExportFile(entries.records, notes.records, now, {
-      moods: moods.records,
-      categories: categories.records,
-    });
+    let exported: ExportedImages;
+    setProgress('Adding images…');
+    try {
+      exported = await exportSealedImages(
+        toExportFile(entries.records, notes.records, now, { moods: moods.records, categories: categories.records }),
+      );
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      setOutcome({ kind: 'error', lines: [`The export was not made: ${error.message.replace(/\.$/, '')}.`] });
+      return;
+    } finally {
+      setProgress('');
+      setBusy(false);
+    }
+    const { file, images, missing } = exported;
     downloadBlob(
-      new Blob([buildExportZip(file) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      new Blob([buildExportZip(file, images) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
       exportFileName(now),
     );
+    const imageCount = Object.keys(images).length;
     setOutcome({
       kind: 'info',
       lines: [
-        `Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}.`,
+        `Exported ${plural(file.journal_entries.length, 'journal entry', 'journal entries')} and ${plural(file.notes.length, 'note')}${imageCount ? `, with ${plural(imageCount, 'image')}` : ''}.`,
+        ...(missing
+          ? [`${plural(missing, 'image was', 'images were')} no longer on the server, so not in the export.`]
+          : []),
       ],
     });
   }
@@ -76,7 +92,7 @@ export default function ExportImportDialog({ onClose }: { onClose: () => void })
       setOutcome({ kind: 'error', lines: [`${chosen.name} was not imported; nothing changed.`, ...parsed.errors] });
       return;
     }
-    const report = await importExport(board.id, parsed.file, setProgress);
+    const report = await importExport(board.id, parsed.file, setProgress, parsed.images);
     setProgress('');
     setBusy(false);
     if (report.imported) {

@@ -5,6 +5,7 @@ import type { ExportFile, ExportedJournalEntry, ExportedMood, ExportedNote } fro
 import type { CategoryRecord, JournalRecord, MoodRecord, NoteRecord } from './fetch-all';
 import { frontMatter, htmlToMarkdown, slugify, uniqueName } from '@lifeboard/shared/lib/markdown';
 import { sanitizeRichText } from '@lifeboard/shared/rich-text/sanitize-rich-text';
+import { imagesFolder, zipImagesAsSealed } from './export-images';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -69,9 +70,20 @@ export function toExportFile(
   };
 }
 
-/** `journal/YYYY-MM-DD-title.md` and `notes/title.md`, each a Markdown file with its front matter, plus the JSON. */
-export function buildExportZip(file: ExportFile): Uint8Array {
+/** A body as Markdown, its zip images named by their path from the Markdown file's folder (`![](../images/…)`). */
+function markdownOf(body: string): string {
+  const { body: sealed, restore } = zipImagesAsSealed(body);
+  return htmlToMarkdown(restore(sanitizeRichText(sealed), `../${imagesFolder}`));
+}
+
+/**
+ * `journal/YYYY-MM-DD-title.md` and `notes/title.md`, each a Markdown file with its front matter, the JSON, and the
+ * images the bodies name (`images/…`, from `exportSealedImages`).
+ */
+export function buildExportZip(file: ExportFile, images: Readonly<Record<string, Uint8Array>> = {}): Uint8Array {
   const files: Zippable = {};
+  // Stored, not deflated again: pictures are compressed already.
+  for (const [path, bytes] of Object.entries(images)) files[path] = [bytes, { level: 0 }];
   const journalNames = new Set<string>();
   // Oldest first, so `-2` goes to the later of two same-day entries whatever order the API listed them in.
   const entries = [...file.journal_entries].sort((a, b) => a.date.localeCompare(b.date) || (a.id ?? 0) - (b.id ?? 0));
@@ -84,9 +96,7 @@ export function buildExportZip(file: ExportFile): Uint8Array {
       mood: entry.mood ? `${entry.mood.score}/5` : undefined,
       created_at: entry.created_at,
     });
-    files[name] = strToU8(
-      `${head}\n# ${entry.title || 'Untitled'}\n\n${htmlToMarkdown(sanitizeRichText(entry.body))}\n`,
-    );
+    files[name] = strToU8(`${head}\n# ${entry.title || 'Untitled'}\n\n${markdownOf(entry.body)}\n`);
   }
   const noteNames = new Set<string>();
   for (const note of file.notes) {
@@ -97,7 +107,7 @@ export function buildExportZip(file: ExportFile): Uint8Array {
       category: note.category,
       created_at: note.created_at,
     });
-    files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${htmlToMarkdown(sanitizeRichText(note.body))}\n`);
+    files[name] = strToU8(`${head}\n# ${note.title || 'Untitled'}\n\n${markdownOf(note.body)}\n`);
   }
   files[exportJsonName] = strToU8(JSON.stringify(file, null, 2));
   return zipSync(files, { level: 6 });

@@ -23,7 +23,13 @@ export function bodyHash(text: string): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/**
+ * Every image counts as the same image: an imported one is uploaded anew (a new id, sealed or not), so the body
+ * on the board names it otherwise than the file (`images/…`) does, and the record is still the same.
+ */
+const withoutImageNames = (body: string) => body.replace(/<img\b[^>]*>/g, '<img>');
+
 export function dedupeKey(model: 'journal_entry' | 'note', record: DedupeFields): string {
   const day = model === 'journal_entry' ? text(record.date) : '';
-  return [model, day, text(record.title).trim(), bodyHash(text(record.body))].join('\u0000');
+  return [model, day, text(record.title).trim(), bodyHash(withoutImageNames(text(record.body)))].join('\u0000');
 }

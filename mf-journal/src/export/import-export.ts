@@ -1,8 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { createResource } from '@lifeboard/shared/api/resource';
 import { exportJsonName, parseExportFile } from './export-format';
-import type { ExportFile, ExportedMood, ParseResult } from './export-format';
+import type { ExportFile, ExportedMood } from './export-format';
 import { dedupeKey } from './dedupe';
+import { ImageImport, imagesFolder, zipImageProblems } from './export-images';
 import { fetchAll } from './fetch-all';
 
 /** A zip starts with the local-file-header signature `PK\x03\x04`. */
@@ -10,21 +11,36 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-/** Reads an export — its JSON, or the zip holding it — and checks it; nothing is sent anywhere. */
-export function readExport(bytes: Uint8Array): ParseResult {
+/** A read export: the checked file and the images its zip holds (path in the zip → bytes). */
+export type ReadResult =
+  { ok: true; file: ExportFile; images: Map<string, Uint8Array> } | { ok: false; errors: string[] };
+
+/**
+ * Reads an export — its JSON, or the zip holding it and the images its bodies name — and checks it, images
+ * included; nothing is sent anywhere.
+ */
+export function readExport(bytes: Uint8Array): ReadResult {
   let json: string;
+  const images = new Map<string, Uint8Array>();
   if (isZip(bytes)) {
     let entries: Record<string, Uint8Array>;
     try {
       entries = unzipSync(bytes, {
-        filter: (file) => file.name === exportJsonName || file.name.endsWith(`/${exportJsonName}`),
+        filter: (file) =>
+          file.name === exportJsonName || file.name.endsWith(`/${exportJsonName}`) || file.name.includes(imagesFolder),
       });
     } catch {
       return { ok: false, errors: ['The zip file is damaged and cannot be read.'] };
     }
-    const found = Object.values(entries)[0];
-    if (!found) return { ok: false, errors: [`This zip holds no ${exportJsonName}: it is not a Lifeboard export.`] };
-    json = strFromU8(found);
+    const jsonName = Object.keys(entries).find(
+      (name) => name === exportJsonName || name.endsWith(`/${exportJsonName}`),
+    );
+    if (!jsonName) return { ok: false, errors: [`This zip holds no ${exportJsonName}: it is not a Lifeboard export.`] };
+    json = strFromU8(entries[jsonName]);
+    // The images sit beside the JSON (a zip re-made by hand may put both in a folder).
+    const folder = jsonName.slice(0, jsonName.length - exportJsonName.length);
+    for (const [name, content] of Object.entries(entries))
+      if (name.startsWith(`${folder}${imagesFolder}`)) images.set(name.slice(folder.length), content);
   } else {
     json = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   }
@@ -39,7 +55,11 @@ export function readExport(bytes: Uint8Array): ParseResult {
       ],
     };
   }
-  return parseExportFile(value);
+  const parsed = parseExportFile(value);
+  if (!parsed.ok) return parsed;
+  const problems = zipImageProblems(parsed.file, images, isZip(bytes));
+  if (problems.length) return { ok: false, errors: problems };
+  return { ok: true, file: parsed.file, images };
 }
 
 export interface ImportReport {
@@ -70,6 +90,7 @@ export async function importExport(
   board: number,
   file: ExportFile,
   progress: ImportProgress = () => undefined,
+  images: ReadonlyMap<string, Uint8Array> = new Map(),
 ): Promise<ImportReport> {
   progress('Reading what is already on this board…');
   const [entries, notes, categories] = [
@@ -110,6 +131,16 @@ export async function importExport(
     return true;
   });
   const report: ImportReport = { imported: 0, alreadyThere: work.length - todo.length, error: null };
+  const imageImport = new ImageImport(images);
+  if (todo.some((item) => typeof item.fields.body === 'string' && item.fields.body.includes(`src="${imagesFolder}`))) {
+    // Sealed or plain is settled before anything is made: a locked journal imports nothing.
+    try {
+      await imageImport.prepare();
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      return { ...report, error: `Nothing was imported: ${error.message}` };
+    }
+  }
   const resources = {
     journal_entry: createResource('journal_entry'),
     note: createResource('note'),
@@ -133,6 +164,14 @@ export async function importExport(
   for (const item of todo) {
     progress(`Importing ${report.imported + 1} of ${todo.length}…`);
     const fields = { ...item.fields };
+    if (typeof fields.body === 'string') {
+      try {
+        fields.body = await imageImport.rewrite(fields.body);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        return stopped(`an image could not be uploaded (${error.message.replace(/\.$/, '')})`);
+      }
+    }
     if (item.mood) {
       const mood = await resources.mood.create(board, item.mood);
       if (!mood.ok) return stopped(mood.error.message);

@@ -13,6 +13,8 @@ export interface RecordedRequest {
   query: string;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** The body's bytes as sent (a multipart upload, which `body` shows as text). */
+  raw: Uint8Array;
 }
 
 export interface FakeAnswer {
@@ -21,6 +23,8 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
   /** A body sent as it is, not as JSON (a stream of server-sent events); set its type in `headers`. */
   text?: string;
+  /** A binary body sent as it is (an image); set its type in `headers`. */
+  bytes?: Uint8Array;
   /** Destroy the socket without answering (a network failure). */
   hangUp?: boolean;
 }
@@ -35,15 +39,16 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<{ body: unknown; raw: Uint8Array }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return undefined;
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString('utf8');
+  if (!text) return { body: undefined, raw };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(text), raw };
   } catch {
-    return text;
+    return { body: text, raw };
   }
 }
 
@@ -75,7 +80,7 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
         path,
         query: address.search.slice(1),
         headers: req.headers,
-        body: await readBody(req),
+        ...(await readBody(req)),
       };
       requests.push(recorded);
       const route = table.get(`${recorded.method} ${path}`);
@@ -90,7 +95,7 @@ export async function startFakeApi(routes: Record<string, FakeRoute | FakeAnswer
         return;
       }
       res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...answer.headers });
-      res.end(answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
+      res.end(answer.bytes ?? answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

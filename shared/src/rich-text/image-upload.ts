@@ -34,9 +34,30 @@ export function dataUrlToBlob(dataUrl: string): Blob | null {
 
 /** The file extension for a name the server can show ("pasted-image.png"). */
 export function fileNameFor(type: string): string {
+  return `pasted-image.${imageExtension(type)}`;
+}
+
+/** The usual file extension of an image type ("jpg" for image/jpeg). */
+export function imageExtension(type: string): string {
   const extension =
-    ({ 'image/jpeg': 'jpg', 'image/x-icon': 'ico' } as Record<string, string>)[type] ?? type.split('/')[1] ?? 'img';
-  return `pasted-image.${extension}`;
+    ({ 'image/jpeg': 'jpg', 'image/x-icon': 'ico', 'image/svg+xml': 'svg' } as Record<string, string>)[type] ??
+    type.split('/')[1];
+  return extension && /^[a-z0-9.-]{1,20}$/.test(extension) ? extension : 'img';
+}
+
+/** The image type a file name's extension says (the ones the site takes), or null. */
+export function imageTypeOfName(name: string): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  const types: Record<string, string> = {
+    png: 'image/png',
+    gif: 'image/gif',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    bmp: 'image/bmp',
+    ico: 'image/x-icon',
+    webp: 'image/webp',
+  };
+  return types[extension] ?? null;
 }
 
 interface OpLike {
