@@ -44,6 +44,8 @@ self.addEventListener('activate', (event) =>
           names.filter((name) => name.startsWith('lifeboard-') && !KEPT.includes(name)).map((n) => caches.delete(n)),
         ),
       )
+      // The page's navigation is asked for while this worker starts, not after (a reload waits for neither).
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => clients.claim()),
   ),
 );
@@ -84,25 +86,38 @@ function keepable(response) {
   return response && !response.redirected && (response.ok || response.type === 'opaque');
 }
 
+/** Kept beside the answer, not before it: the page reads the answer while the copy is written. */
+function keepCopy(event, cacheName, request, response) {
+  if (!keepable(response)) return;
+  const copy = response.clone();
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => undefined),
+  );
+}
+
 /** Content-hashed files never change: the kept copy, else the network (and kept). */
-async function cacheFirst(request) {
-  const cache = await caches.open(ASSET_CACHE);
-  const kept = await cache.match(request);
+async function cacheFirst(event) {
+  const { request } = event;
+  const kept = await (await caches.open(ASSET_CACHE)).match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (keepable(response)) await cache.put(request, response.clone());
+  keepCopy(event, ASSET_CACHE, request, response);
   return response;
 }
 
-/** Entries, settings, remotes.json, HTML: the network, and the kept copy when there is none. */
-async function networkFirst(request, fallbackUrl) {
-  const cache = await caches.open(SHELL_CACHE);
+/** Entries, settings, remotes.json, HTML: the network (a navigation's preload), and the kept copy when there is none. */
+async function networkFirst(event, fallbackUrl) {
+  const { request } = event;
   try {
-    const response = await fetch(request);
-    if (keepable(response)) await cache.put(request, response.clone());
+    const response = (await event.preloadResponse) || (await fetch(request));
+    keepCopy(event, SHELL_CACHE, request, response);
     if (request.url.endsWith('/remotes.json')) remoteOrigins = null;
     return response;
   } catch (error) {
+    const cache = await caches.open(SHELL_CACHE);
     const kept =
       (await cache.match(request, { ignoreVary: true })) || (fallbackUrl && (await cache.match(fallbackUrl)));
     if (kept) return kept;
@@ -142,14 +157,18 @@ async function keepAnswer(key, response) {
 /** A read call: the network (its answer kept for this session), else the last answer kept for the same call. */
 async function readCall(event) {
   const { request } = event;
-  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
-  const key = await dataKey(request, body);
+  // The key is worked out while the call is under way.
+  const keyed = (request.method === 'GET' || request.method === 'HEAD' ? Promise.resolve('') : request.clone().text())
+    .then((body) => dataKey(request, body))
+    .catch(() => null);
   try {
     const response = await fetch(request);
+    const key = await keyed;
     // Kept beside the answer, not before it: the page does not wait for the copy.
     if (key && response.ok) event.waitUntil(keepAnswer(key, response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
+    const key = await keyed;
     const kept = key ? await (await caches.open(DATA_CACHE)).match(key) : undefined;
     if (!kept) throw error;
     await tellCached(event.clientId, request, kept);
@@ -168,16 +187,35 @@ self.addEventListener('fetch', (event) => {
   // Another site's file (the API's pictures, a video): the browser fetches it without this worker.
   if (url.origin !== self.location.origin && remoteOrigins && !remoteOrigins.has(url.origin)) return;
   if (request.mode === 'navigate') {
-    if (url.origin === self.location.origin) event.respondWith(networkFirst(request, APP_HTML));
+    if (url.origin === self.location.origin) event.respondWith(networkFirst(event, APP_HTML));
+    return;
+  }
+  if (HASHED.test(url.pathname) && navigator.onLine) {
+    // Online, a content-hashed file comes from the browser's own cache or the network, faster than through this
+    // worker; a copy is only made, beside it, when none is kept yet.
+    event.waitUntil(keepIfMissing(request, url));
     return;
   }
   event.respondWith(
     isAppFile(request, url).then((kept) => {
       if (!kept) return fetch(request);
-      return HASHED.test(url.pathname) ? cacheFirst(request) : networkFirst(request, null);
+      return HASHED.test(url.pathname) ? cacheFirst(event) : networkFirst(event, null);
     }),
   );
 });
+
+/** Keeps an app file that is not kept yet (fetched again, most often from the browser's cache). */
+async function keepIfMissing(request, url) {
+  if (!(await isAppFile(request, url))) return;
+  const cache = await caches.open(HASHED.test(url.pathname) ? ASSET_CACHE : SHELL_CACHE);
+  if (await cache.match(request)) return;
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(request, response);
+  } catch {
+    // offline again: kept on the next visit
+  }
+}
 
 /*
  * The app's first visit loaded its files before this worker took control: the page lists them once this worker
@@ -191,16 +229,10 @@ async function keepLoaded(urls) {
     } catch {
       continue;
     }
-    const request = new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' });
-    if (!(await isAppFile(request, url))) continue;
-    const cache = await caches.open(HASHED.test(url.pathname) ? ASSET_CACHE : SHELL_CACHE);
-    if (await cache.match(request)) continue;
-    try {
-      const response = await fetch(request);
-      if (keepable(response)) await cache.put(request, response);
-    } catch {
-      // offline again: kept on the next visit
-    }
+    await keepIfMissing(
+      new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' }),
+      url,
+    );
   }
 }
 
