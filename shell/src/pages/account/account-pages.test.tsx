@@ -414,5 +414,15 @@ describe('Account: download all my data', () => {
     await waitFor(() => expect(clicked).toEqual([expect.stringMatching(/^lifeboard-account-\d{4}-\d{2}-\d{2}\.zip$/)]));
     expect(created).toHaveBeenCalledWith(expect.any(Blob));
     expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer tok');
+    expect(screen.queryByText(/in this download they stay encrypted/)).toBeNull();
+  });
+
+  it('says that an encrypted journal stays encrypted in it, and where a readable copy is made', async () => {
+    api.on('GET /api/encryption', {
+      body: { success: true, encryption: { state: 'on', updated_at: '2026-11-29T00:00:00.000Z' } },
+    });
+    renderAt(<Account />, '/account', '/account');
+    expect(await screen.findByText(/in this download they stay encrypted/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Journal' }).getAttribute('href')).toBe('/journal');
   });
 });

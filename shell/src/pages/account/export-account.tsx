@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { fetchAccountExport } from '@lifeboard/shared/api/account';
+import { $encryption, encryptionState } from '@lifeboard/shared/stores/encryption';
 import { accountExportName, downloadBlob } from '@lifeboard/shared/lib/download';
 import { Link } from '@lifeboard/shared/lib/router';
 import { FormAlert } from '../auth/form-parts';
@@ -7,6 +9,11 @@ import { FormAlert } from '../auth/form-parts';
 /** "Your data" on `/account` and `/data`: one download of everything (the server builds the zip). */
 export function ExportAccount() {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const encrypted = Boolean(useStore($encryption).material);
+  useEffect(() => {
+    // Unknown stays unsaid: the download works either way.
+    encryptionState().catch(() => undefined);
+  }, []);
 
   async function download() {
     setState({ busy: true, error: null });
@@ -34,6 +41,13 @@ export function ExportAccount() {
         one per entry or note, in <code>markdown/</code>; a spreadsheet (CSV) file per kind of record in{' '}
         <code>csv/</code>; and your uploaded images in <code>uploads/</code>.
       </p>
+      {encrypted ? (
+        <p>
+          Your journal and notes are encrypted: in this download they stay encrypted, their images too, and only you can
+          read them. For a readable copy, use <strong>Export</strong> on the <Link to="/journal">Journal</Link> page,
+          which decrypts them in this browser.
+        </p>
+      ) : null}
       <FormAlert kind="error" message={state.error} />
       <button className="lb-button" type="button" disabled={state.busy} onClick={() => void download()}>
         {state.busy ? 'Preparing your download…' : 'Download all my data'}
