@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withFakeApi } from '../lib/test-fake-api';
+import { makeUser } from '../models/test-user';
+import { clearSession, setSession } from '../stores/session';
 import { $notifications, dismissAll } from '../stores/notifications';
 import { createResource } from './resource';
 
@@ -41,6 +43,27 @@ describe('createResource (POST /api/{M}/{verb})', () => {
     api.on('POST /api/journal_entry/all', { body: { success: true, journalEntries: [row(2)] } });
     const result = await createResource('journal_entry').all(3);
     expect(result.ok && result.data.items.map((r) => r.id)).toEqual([2]);
+  });
+
+  it("asks once whether the journal is encrypted after a journal's list, for a write made offline later", async () => {
+    setSession('tok', makeUser({ id: 41 }));
+    try {
+      api.on('POST /api/journal_entry/all', { body: { success: true, journalEntries: [row(2)] } });
+      api.on('POST /api/goal/all', { body: { success: true, goals: [row(1)] } });
+      api.on('GET /api/encryption', { body: { success: true, encryption: null } });
+      await goals.all(3);
+      await createResource('journal_entry').all(3);
+      await createResource('journal_entry').all(3);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'POST /api/goal/all',
+        'POST /api/journal_entry/all',
+        'GET /api/encryption',
+        'POST /api/journal_entry/all',
+      ]);
+    } finally {
+      clearSession();
+    }
   });
 
   it('reads the single mission object as a one-item list', async () => {

@@ -5,7 +5,14 @@ import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult, OfflineWrite } from './client';
 import { ApiError, BadResponseError, UnknownModelError } from './errors';
-import { $encryption, encryptableWritten, isEncryptableModel, openForScreen, sealForWrite } from '../stores/encryption';
+import {
+  $encryption,
+  encryptableWritten,
+  encryptionState,
+  isEncryptableModel,
+  openForScreen,
+  sealForWrite,
+} from '../stores/encryption';
 import { realValueOf } from '../stores/offline';
 
 /** A stored record as the API sends it: id, board and timestamps, then the model's fields. */
@@ -135,6 +142,9 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         notify({ kind: 'error', message: result.error.message });
       return result;
     }
+    // Whether the journal is encrypted is asked once a journal's list has come (once per person and page), so the
+    // service worker keeps that answer too: a journal edit made offline later is sealed, or not, by it.
+    if (sealed && verb === 'all') encryptionState().catch(() => undefined);
     const data = read(answer);
     if (data === undefined) {
       return {

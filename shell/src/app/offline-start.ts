@@ -36,14 +36,12 @@ export function registerServiceWorker(): void {
     .register(SERVICE_WORKER_URL, { scope: '/' })
     .then(() => navigator.serviceWorker.ready)
     .then(async (registration) => {
-      // The queue's code is asked for now, while online, so the worker keeps it for a write made offline.
-      // Whether the journal is encrypted is asked too, so the worker keeps the answer: a journal edit made offline
-      // is sealed (or not) by it before it is queued.
+      // The queue's code is asked for now, while online, so the worker keeps it for a write made offline. (Whether
+      // the journal is encrypted is asked with the journal's list: shared/src/api/resource.ts.)
       if ($session.get().token)
-        await Promise.all([
-          import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue'),
-          import('@lifeboard/shared/api/client').then(({ send }) => send({ method: 'GET', url: '/api/encryption' })),
-        ]).catch(() => undefined);
+        await import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue').catch(
+          () => undefined,
+        );
       const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
       registration.active?.postMessage({ type: 'lifeboard:keep-loaded', urls: [location.href, ...urls] });
     })
