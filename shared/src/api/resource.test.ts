@@ -45,19 +45,20 @@ describe('createResource (POST /api/{M}/{verb})', () => {
     expect(result.ok && result.data.items.map((r) => r.id)).toEqual([2]);
   });
 
-  it("asks once whether the journal is encrypted after a journal's list, for a write made offline later", async () => {
+  it("asks once whether the journal is encrypted after a journal's list or entry, for a write made offline later", async () => {
     setSession('tok', makeUser({ id: 41 }));
     try {
       api.on('POST /api/journal_entry/all', { body: { success: true, journalEntries: [row(2)] } });
       api.on('POST /api/goal/all', { body: { success: true, goals: [row(1)] } });
       api.on('GET /api/encryption', { body: { success: true, encryption: null } });
       await goals.all(3);
-      await createResource('journal_entry').all(3);
+      api.on('POST /api/journal_entry/get', { body: { success: true, journal_entry: row(2) } });
+      await createResource('journal_entry').get(3, 2);
       await createResource('journal_entry').all(3);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
         'POST /api/goal/all',
-        'POST /api/journal_entry/all',
+        'POST /api/journal_entry/get',
         'GET /api/encryption',
         'POST /api/journal_entry/all',
       ]);
