@@ -125,7 +125,7 @@ export function baseConfig({ dir, port }: AppOptions): Configuration {
           //   its first screen loads.
           // The router stays apart: the landing's app needs it without the rest.
           sharedCore: {
-            test: /shared[\\/]src[\\/](stores[\\/](session|persistent|config|notifications|offline|theme|board|drafts)|lib[\\/](after-paint|lazy-screen|load-once|date-display)|api[\\/](errors|error-codes))\.ts$/,
+            test: /shared[\\/]src[\\/](stores[\\/](session|persistent|config|notifications|offline|theme|board|drafts)|lib[\\/](after-paint|lazy-screen|load-once|date-display|time-zone)|api[\\/](errors|error-codes))\.ts$/,
             name: 'shared-core',
             chunks: 'async',
             enforce: true,
