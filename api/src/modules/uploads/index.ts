@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -72,6 +72,39 @@ async function readImagePart(part: MultipartFile): Promise<Buffer> {
   // chunk, and toBuffer returns the first 10 MB without an error: the flag is the only sign.
   if (part.file.truncated) throw tooLarge();
   return bytes;
+}
+
+/**
+ * Every part of a multipart upload, so a second file is seen (the parser's `files: 1` limit raises it) before
+ * anything is stored: the contract takes one file, and storing the first of five while answering 201 would hide
+ * the rest. Gives the file's bytes and the text fields before it.
+ */
+async function readUpload(
+  request: FastifyRequest,
+  fileSize?: number,
+): Promise<{ bytes: Buffer | undefined; fields: Map<string, string> }> {
+  const fields = new Map<string, string>();
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts(fileSize ? { limits: { fileSize } } : undefined)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
+        await part.toBuffer().catch(() => undefined);
+        throw noFile();
+      }
+      bytes = await readImagePart(part);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (errorCode(error) === 'FST_FILES_LIMIT') throw moreThanOneFile();
+    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw noFile();
+  }
+  return { bytes, fields };
 }
 
 const uploaded = documented(
@@ -151,25 +184,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
           'Send the image as multipart/form-data with one field named "file".',
         );
       }
-      // Every part is read, so a second file is seen (the parser's `files: 1` limit raises it) before anything is
-      // stored: the contract takes one file, and storing the first of five while answering 201 would hide the rest.
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file') {
-            // Read it away (bounded by the size limit) so the parser ends the request normally before we answer.
-            await part.toBuffer().catch(() => undefined);
-            throw noFile();
-          }
-          bytes = await readImagePart(part);
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (errorCode(error) === 'FST_FILES_LIMIT') throw moreThanOneFile();
-        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw noFile();
-      }
+      const { bytes } = await readUpload(request);
       if (!bytes) throw noFile();
       const contentType = detectImageType(bytes);
       if (!contentType) throw wrongType();
@@ -272,26 +287,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
           'LB-UPLOAD-NOT-MULTIPART',
           'Send the sealed image as multipart/form-data with the fields "id" and "file".',
         );
-      let id: string | undefined;
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: MAX_SEALED_IMAGE_BYTES } })) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'id' && typeof part.value === 'string') id = part.value;
-            continue;
-          }
-          if (part.fieldname !== 'file') {
-            await part.toBuffer().catch(() => undefined);
-            throw noFile();
-          }
-          bytes = await readImagePart(part);
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (errorCode(error) === 'FST_FILES_LIMIT') throw moreThanOneFile();
-        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw noFile();
-      }
+      const { bytes, fields } = await readUpload(request, MAX_SEALED_IMAGE_BYTES);
+      const id = fields.get('id');
       if (!id || !uploadIdPattern.test(id))
         throw invalid({ id: ['must be 22 characters of base64url (128 random bits)'] }, 'The image has no valid id.');
       if (!bytes) throw noFile();
