@@ -10,6 +10,7 @@ import type { Fields } from './autosave';
 import type { EditorHandle } from '@lifeboard/shared/editor/RichTextEditor';
 import { ConflictPanel, SaveStatus } from './SaveStatus';
 import { useAutosave } from './use-autosave';
+import { isBlankHtml } from '@lifeboard/shared/ui/model/rich-text';
 import './document-editor.css';
 
 // Quill and KaTeX arrive only when an editor opens: the lists never pay for them.
@@ -35,17 +36,6 @@ export interface DocumentEditorProps {
 
 function valuesOf(source: Record<string, unknown>, defaults: Fields): Fields {
   return Object.fromEntries(Object.keys(defaults).map((key) => [key, source[key] ?? defaults[key]]));
-}
-
-/** Rich text with nothing in it: no words, no image, video or formula. */
-export function isBlankHtml(html: string): boolean {
-  if (/<(img|iframe|video)\b|ql-formula/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|\u00a0/g, ' ')
-      .trim() === ''
-  );
 }
 
 function sameContent(a: Fields, b: Fields): boolean {

@@ -10,7 +10,7 @@ import { Button } from '@lifeboard/shared/ui/Button';
 import { deleteWithUndo } from '@lifeboard/shared/ui/delete-with-undo';
 import { Dialog } from '@lifeboard/shared/ui/Dialog';
 import { TextField } from '@lifeboard/shared/ui/fields';
-import { isBlankHtml } from '../editor/DocumentEditor';
+import { isBlankHtml } from '@lifeboard/shared/ui/model/rich-text';
 import { builtinTemplates, ownTemplates } from './templates';
 
 /** The person's own templates (loaded once the journal asks for them). */

@@ -40,3 +40,14 @@ export function textToHtml(text: string): string {
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return lines.map((line) => (line.trim() ? `<p>${escapeHtml(line)}</p>` : '<p><br></p>')).join('');
 }
+
+/** Rich text with nothing in it: no words, no image, video or formula. */
+export function isBlankHtml(html: string): boolean {
+  if (/<(img|iframe|video)\b|ql-formula/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .trim() === ''
+  );
+}
