@@ -125,14 +125,16 @@ export async function importExport(
       category: n.category,
     })),
   ];
-  const todo = work.filter((item) => {
+  const toImport = work.filter((item) => {
     if (known.has(item.key)) return false;
     known.add(item.key);
     return true;
   });
-  const report: ImportReport = { imported: 0, alreadyThere: work.length - todo.length, error: null };
+  const report: ImportReport = { imported: 0, alreadyThere: work.length - toImport.length, error: null };
   const imageImport = new ImageImport(images);
-  if (todo.some((item) => typeof item.fields.body === 'string' && item.fields.body.includes(`src="${imagesFolder}`))) {
+  if (
+    toImport.some((item) => typeof item.fields.body === 'string' && item.fields.body.includes(`src="${imagesFolder}`))
+  ) {
     // Sealed or plain is settled before anything is made: a locked journal imports nothing.
     try {
       await imageImport.prepare();
@@ -157,12 +159,12 @@ export async function importExport(
     ]),
   );
   const stopped = (message: string) => {
-    report.error = `The import stopped after ${report.imported} of ${todo.length}: ${message}. Importing the file again adds only what is missing.`;
+    report.error = `The import stopped after ${report.imported} of ${toImport.length}: ${message}. Importing the file again adds only what is missing.`;
     return report;
   };
   // One at a time: the embedded database serves one connection, and the order of the file is kept.
-  for (const item of todo) {
-    progress(`Importing ${report.imported + 1} of ${todo.length}…`);
+  for (const item of toImport) {
+    progress(`Importing ${report.imported + 1} of ${toImport.length}…`);
     const fields = { ...item.fields };
     if (typeof fields.body === 'string') {
       try {

@@ -104,7 +104,7 @@ export class SealedImageUrls {
   }
 }
 
-const placeholderClass = 'lb-sealed-image-placeholder';
+const sealedImageBoxClass = 'lb-sealed-image-box';
 
 /**
  * Shows the sealed images under `root` (a view's sanitized HTML): each decrypted one gets its `blob:` address; a
@@ -112,7 +112,7 @@ const placeholderClass = 'lb-sealed-image-placeholder';
  */
 export async function showSealedImages(root: HTMLElement, urls: SealedImageUrls): Promise<void> {
   // Boxes of an earlier try become images again (the journal may have been unlocked since).
-  for (const box of Array.from(root.querySelectorAll(`.${placeholderClass}[${sealedImageAttribute}]`))) {
+  for (const box of Array.from(root.querySelectorAll(`.${sealedImageBoxClass}[${sealedImageAttribute}]`))) {
     const image = document.createElement('img');
     image.className = sealedImageClass;
     image.setAttribute(sealedImageAttribute, box.getAttribute(sealedImageAttribute) ?? '');
@@ -130,7 +130,7 @@ export async function showSealedImages(root: HTMLElement, urls: SealedImageUrls)
         return;
       }
       const box = document.createElement('span');
-      box.className = `${placeholderClass} ${placeholderClass}--${shown.state}`;
+      box.className = `${sealedImageBoxClass} ${sealedImageBoxClass}--${shown.state}`;
       box.setAttribute('role', 'img');
       box.setAttribute('aria-label', wordsFor(shown.state));
       box.textContent = wordsFor(shown.state);
