@@ -91,9 +91,9 @@ export async function uploadSealedImage(id: string, sealed: Uint8Array<ArrayBuff
 
 async function sealedBytes(url: string, missing: string): Promise<Uint8Array> {
   const { status, body } = await send({ method: 'GET', url, responseType: 'arraybuffer' });
-  if (isSuccessStatus(status) && body instanceof ArrayBuffer) return new Uint8Array(body);
-  // Axios's Node adapter (the unit tests' client) answers a Buffer for the same request.
-  if (isSuccessStatus(status) && body instanceof Uint8Array) return new Uint8Array(body);
+  // A browser answers an ArrayBuffer; axios's Node adapter (the unit tests' client) a Buffer.
+  if (isSuccessStatus(status) && (body instanceof ArrayBuffer || body instanceof Uint8Array))
+    return new Uint8Array(body);
   if (status === 404) throw new ApiError(missing, 404);
   throw errorFromResponse(status, null);
 }
