@@ -95,7 +95,10 @@ export function registerAnonymousLimit(app: FastifyInstance): void {
       throw tooManyRequests(`Too many requests; try again in ${wait} s.`);
     }
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Counted before the 401 is sent, not after: a client that has the answer has been counted (the next request
+  // from that address sees it).
+  app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 401 && !isAnonymous(request)) await app.counters.hit(key(request), 60_000);
+    return payload;
   });
 }
