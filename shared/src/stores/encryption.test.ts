@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFakeApi } from '../lib/test-fake-api';
 import type { RecordedRequest } from '../lib/test-api-server';
 import { createResource } from '../api/resource';
@@ -112,6 +112,27 @@ describe('journal entries and notes with encryption on', () => {
     expect($encryption.get().dataKey).not.toBeNull();
     setSession('tok2', makeUser({ id: USER + 1 }));
     expect($encryption.get()).toEqual({ userId: null, material: null, dataKey: null });
+  });
+
+  it('stay unlocked when a key comes while the state is still being asked: the late answer locks nothing', async () => {
+    const other = USER + 2;
+    setSession('tok3', makeUser({ id: other }));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    api.on('GET /api/encryption', async () => {
+      await answered;
+      return { body: { success: true, encryption: null } };
+    });
+    const asked = encryptionState();
+    await vi.waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/encryption'));
+    const keys = await createKeyMaterial(other, PASSPHRASE, 1_000);
+    const unlocked = { ...keys.material, state: 'on' as const, updated_at: '2026-11-02T00:00:00.000Z' };
+    $encryption.set({ userId: other, material: unlocked, dataKey: keys.dataKey });
+    answer();
+    await asked;
+    expect($encryption.get()).toEqual({ userId: other, material: unlocked, dataKey: keys.dataKey });
   });
 
   it('say which passphrase was wrong and stay locked', async () => {

@@ -93,8 +93,11 @@ export function encryptionState(): Promise<EncryptionState> {
         return body as { encryption: StoredMaterial | null };
       })
       .then(({ encryption }) => {
+        // Set meanwhile for this user (turned on, unlocked) is newer than this answer; for another user, not theirs.
+        const now = $encryption.get();
+        if (now.userId === userId) return now;
         const state = { userId, material: encryption, dataKey: null };
-        $encryption.set(state);
+        if (currentUserId() === userId) $encryption.set(state);
         return state;
       })
       .finally(() => {
