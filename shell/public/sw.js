@@ -2,10 +2,9 @@
  * Lifeboard's service worker, served by the shell at /sw.js. It
  * - shows the web pushes the API sends (api/src/modules/push/service.ts, `PushMessage`) with their "Done" and
  *   "Snooze 10 min" buttons;
- * - keeps the site usable offline (issue 31): the shell's and the remotes' files (content-hashed ones cache-first,
- *   entries, settings and HTML network-first), and the last answer of every read call the app marks
- *   (`X-Lifeboard-Read`, shared/src/api/client.ts), kept per signed-in session and given back when the network
- *   is gone. Writes are never kept here: the app queues them itself (shared/src/api/offline-queue.ts).
+ * - keeps the site's files for offline use (issue 31): the shell's and the remotes' (content-hashed ones
+ *   cache-first, entries, settings and HTML network-first). The API's answers are the page's to keep
+ *   (shared/src/api/offline-copies.ts), and writes made offline its to queue (shared/src/api/offline-queue.ts).
  * Plain JavaScript on purpose: the browser fetches it as is, outside the build.
  */
 /* global clients */
@@ -13,17 +12,13 @@
 /** Bumped when what is kept changes shape: `activate` deletes every other `lifeboard-` cache. */
 const SHELL_CACHE = 'lifeboard-shell-v1';
 const ASSET_CACHE = 'lifeboard-assets-v1';
-/** The same name as `offlineDataCache` of shared/src/api/client.ts, which deletes it on sign-out. */
+/** The page's copies of the API's answers (`offlineDataCache` of shared/src/api/offline-copies.ts): left alone. */
 const DATA_CACHE = 'lifeboard-data-v1';
 const KEPT = [SHELL_CACHE, ASSET_CACHE, DATA_CACHE];
-/** The header the app's HTTP client sets on read calls (`readHeader` in shared/src/api/client.ts). */
-const READ_HEADER = 'x-lifeboard-read';
 /** A content-hashed file of a build: the same pattern as `hashedAsset` of scripts/serve-static.mjs. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
 /** The app's HTML for any app path, kept at install: what an address never opened before answers offline. */
 const APP_HTML = '/index.html';
-/** The header of a kept read answer saying when it came from the API. */
-const KEPT_AT = 'x-lifeboard-kept-at';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -74,8 +69,7 @@ async function remoteOriginSet() {
 }
 
 /** Whether a GET is one of the app's files to keep: the shell's own (not the API's), or a remote's. */
-async function isAppFile(request, url) {
-  if (request.headers.has('authorization')) return false;
+async function isAppFile(url) {
   if (url.origin === self.location.origin) return !url.pathname.startsWith('/api/') && url.pathname !== '/sw.js';
   return (await remoteOriginSet()).has(url.origin);
 }
@@ -125,64 +119,11 @@ async function networkFirst(event, fallbackUrl) {
   }
 }
 
-/** The key a read's answer is kept under: the call (method, address, body) and the session that made it. */
-async function dataKey(request, body) {
-  const auth = request.headers.get('authorization');
-  if (!auth) return null; // signed out: nothing is kept
-  const text = [request.method, request.url, auth, body].join('\n');
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${self.location.origin}/__lifeboard-data/${hex}`;
-}
-
-/** Tells the page that asked that it was answered from what was kept (the shell's banner says so). */
-async function tellCached(clientId, request, kept) {
-  const client = clientId ? await clients.get(clientId) : null;
-  if (client)
-    client.postMessage({ type: 'lifeboard:kept-answer', url: request.url, keptAt: kept.headers.get(KEPT_AT) });
-}
-
-/** A read's answer kept as a plain copy with the time it came: a cross-origin answer does not show its Date header. */
-async function keepAnswer(key, response) {
-  const copy = new Response(await response.blob(), {
-    status: response.status,
-    headers: {
-      'content-type': response.headers.get('content-type') || 'application/json',
-      [KEPT_AT]: new Date().toISOString(),
-    },
-  });
-  await (await caches.open(DATA_CACHE)).put(key, copy);
-}
-
-/** A read call: the network (its answer kept for this session), else the last answer kept for the same call. */
-async function readCall(event) {
-  const { request } = event;
-  // The key is worked out while the call is under way.
-  const keyed = (request.method === 'GET' || request.method === 'HEAD' ? Promise.resolve('') : request.clone().text())
-    .then((body) => dataKey(request, body))
-    .catch(() => null);
-  try {
-    const response = await fetch(request);
-    const key = await keyed;
-    // Kept beside the answer, not before it: the page does not wait for the copy.
-    if (key && response.ok) event.waitUntil(keepAnswer(key, response.clone()).catch(() => undefined));
-    return response;
-  } catch (error) {
-    const key = await keyed;
-    const kept = key ? await (await caches.open(DATA_CACHE)).match(key) : undefined;
-    if (!kept) throw error;
-    await tellCached(event.clientId, request, kept);
-    return kept;
-  }
-}
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.headers.has(READ_HEADER)) {
-    event.respondWith(readCall(event));
-    return;
-  }
-  if (request.method !== 'GET') return;
+  // The API's calls (signed in, they carry the session) go to the network without this worker: the page keeps
+  // their answers for offline use itself (shared/src/api/offline-copies.ts).
+  if (request.method !== 'GET' || request.headers.has('authorization')) return;
   const url = new URL(request.url);
   // Another site's file (the API's pictures, a video): the browser fetches it without this worker.
   if (url.origin !== self.location.origin && remoteOrigins && !remoteOrigins.has(url.origin)) return;
@@ -197,7 +138,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   event.respondWith(
-    isAppFile(request, url).then((kept) => {
+    isAppFile(url).then((kept) => {
       if (!kept) return fetch(request);
       return HASHED.test(url.pathname) ? cacheFirst(event) : networkFirst(event, null);
     }),
@@ -206,7 +147,7 @@ self.addEventListener('fetch', (event) => {
 
 /** Keeps an app file that is not kept yet (fetched again, most often from the browser's cache). */
 async function keepIfMissing(request, url) {
-  if (!(await isAppFile(request, url))) return;
+  if (!(await isAppFile(url))) return;
   const cache = await caches.open(HASHED.test(url.pathname) ? ASSET_CACHE : SHELL_CACHE);
   if (await cache.match(request)) return;
   try {

@@ -24,7 +24,7 @@ import { guard } from './routes/guard';
 //    router and each mounted area's router all hear every navigation, whichever of them made it.
 start({ urlRerouteOnly: true });
 
-// 1b. Offline use: the banner hears the network's state and the service worker's answers from its copies at once.
+// 1b. Offline use: the banner hears the network's state at once.
 watchOffline();
 
 // 2. The runtime settings (the API's address): every API call waits for them (shared/api/client.ts).

@@ -14,7 +14,7 @@ export async function registerSecurity(
     origin: [...origins],
     credentials: true,
     methods: ['GET', 'POST', 'OPTIONS'],
-    // X-Lifeboard-Read marks the app's read calls, whose last answer its service worker keeps for offline use.
+    // X-Lifeboard-Read: sent by pages of the releases before 2026-11-30 (their reads would fail without it).
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Idempotency-Key', 'X-Lifeboard-Read'],
     maxAge: 600,
   });

@@ -34,20 +34,6 @@ describe('request setup (spec §7)', () => {
     expect(api.requests[0].headers.authorization).toBeUndefined();
   });
 
-  it('marks read calls for the service worker (every GET, and a POST that says it reads); never a write', async () => {
-    api.on('GET /api/ping', { body: {} });
-    api.on('POST /api/home', { body: {} });
-    api.on('POST /api/mood/create', { body: {} });
-    await http.get('/api/ping');
-    await send({ method: 'POST', url: '/api/home', data: { board: 1 }, read: true });
-    await send({ method: 'POST', url: '/api/mood/create', data: { board: 1 } });
-    expect(api.requests.map((r) => [r.path, r.headers['x-lifeboard-read']])).toEqual([
-      ['/api/ping', '1'],
-      ['/api/home', '1'],
-      ['/api/mood/create', undefined],
-    ]);
-  });
-
   it('follows a base URL changed after start-up', async () => {
     const other = await startFakeApi({ 'GET /api/ping': { body: { from: 'other' } } });
     try {

@@ -6,6 +6,7 @@ import { $offline } from '../stores/offline';
 import { $session, tokenStorageKey } from '../stores/session';
 import { errorFromResponse, messageOf } from './errors';
 import type { ApiError } from './errors';
+import { keepReadAnswer, keptReadAnswer, offlineDataCache } from './offline-copies';
 
 /**
  * The one HTTP client of the site (spec §7, §8). Its interceptors never reject for an HTTP answer:
@@ -23,8 +24,8 @@ declare module 'axios' {
      */
     keepErrorBody?: boolean;
     /**
-     * A read call (it changes nothing): sent with `X-Lifeboard-Read`, so the service worker keeps its last answer
-     * for this session and gives it back offline (shell/public/sw.js). Every GET is one; a POST read says so.
+     * A read call (it changes nothing): its last answer is kept on this device for this session and given back
+     * offline (offline-copies.ts). Every GET is one; a POST read says so.
      */
     read?: boolean;
     /**
@@ -45,11 +46,6 @@ export interface OfflineWrite {
   /** The answer the caller gets in place of the API's when the write is queued (status 202). */
   standIn: () => { body: unknown; ids?: { id?: number; updated_at?: string; model?: string } };
 }
-
-/** The header that marks a read call for the service worker (its `READ_HEADER`). */
-export const readHeader = 'X-Lifeboard-Read';
-/** The service worker's cache of read answers (its `DATA_CACHE`): deleted on sign-out, see `forgetOfflineData`. */
-export const offlineDataCache = 'lifeboard-data-v1';
 
 /** Deletes the read answers kept for offline use (on sign-out: never shown to whoever signs in next). */
 export function forgetOfflineData(): void {
@@ -90,7 +86,6 @@ export async function attachRequestSetup(config: InternalAxiosRequestConfig): Pr
     );
   }
   config.headers.set('X-Requested-With', 'XMLHttpRequest');
-  if (config.read === true || (config.method ?? 'get').toLowerCase() === 'get') config.headers.set(readHeader, '1');
   const token = storedToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   else config.headers.delete('Authorization');
@@ -116,30 +111,40 @@ function readErrorField(body: unknown): string | null {
   return null;
 }
 
-export function handleResponseError(error: unknown): Promise<AxiosResponse> {
+function keepAnswer(response: AxiosResponse): AxiosResponse {
+  keepReadAnswer(response, (auth) => auth === `Bearer ${storedToken() ?? ''}`);
+  return response;
+}
+
+export async function handleResponseError(error: unknown): Promise<AxiosResponse> {
   // Not the API's answer (a cancel, a bug): passed on as it came.
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (!axios.isAxiosError(error) || axios.isCancel(error)) return Promise.reject(error);
+  // No network: a read seen before gets its kept answer.
+  if (error.code === 'ERR_NETWORK' && error.config) {
+    const kept = await keptReadAnswer(error.config);
+    if (kept) return kept;
+  }
   const response = error.response;
   const status = response?.status ?? 0;
   if (status === 419) {
     // The body's message when the server gave one (e.g. "CSRF token mismatch."), else axios's.
     const message = messageOf(response?.data, error.message);
     console.error('Request failed with a stale session (419):', message);
-    return Promise.resolve(emptyResult(error, status, message));
+    return emptyResult(error, status, message);
   }
-  if (response && (status === 401 || status === 403 || status === 422)) return Promise.resolve(response);
+  if (response && (status === 401 || status === 403 || status === 422)) return response;
   if (status === 429) notify({ kind: 'error', message: 'Too Many Requests!' });
   if (status === 500) {
     const message = readErrorField(response?.data);
     if (message) notify({ kind: 'error', message });
   }
   const keep = error.config?.keepErrorBody === true && response !== undefined;
-  return Promise.resolve(emptyResult(error, status, keep ? response.data : null));
+  return emptyResult(error, status, keep ? response.data : null);
 }
 
 http.interceptors.request.use(attachRequestSetup);
-http.interceptors.response.use((response) => response, handleResponseError);
+http.interceptors.response.use(keepAnswer, handleResponseError);
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 

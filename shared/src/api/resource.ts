@@ -143,7 +143,7 @@ export function createResource(modelName: string): Resource<AnyRecord> {
       return result;
     }
     // Whether the journal is encrypted is asked once a journal's list or entry has come (once per person and page),
-    // so the service worker keeps that answer too: a journal edit made offline later is sealed, or not, by it.
+    // so its answer is kept for offline use too: a journal edit made offline later is sealed, or not, by it.
     if (sealed && (verb === 'all' || verb === 'get')) encryptionState().catch(() => undefined);
     const data = read(answer);
     if (data === undefined) {

@@ -58,7 +58,7 @@ function allowCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader(
     'Access-Control-Allow-Headers',
-    'Authorization, Content-Type, X-Requested-With, Accept, Idempotency-Key, X-Lifeboard-Read',
+    'Authorization, Content-Type, X-Requested-With, Accept, Idempotency-Key',
   );
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
 }

@@ -15,9 +15,9 @@ export interface UnsentWrite {
 export interface OfflineState {
   /** The browser's own view (`navigator.onLine`, its online/offline events). */
   online: boolean;
-  /** When the oldest answer the service worker gave from its copies (no network) was kept; null when none. */
+  /** When the oldest answer given from this device's copies (no network) was kept; null when none. */
   keptAt: string | null;
-  /** Whether a screen shows kept data (the service worker answered a read from its copy). */
+  /** Whether a screen shows kept data (a read was answered from its copy: api/offline-copies.ts). */
   showsKept: boolean;
   /** Changes made offline, waiting to be sent. */
   pending: number;

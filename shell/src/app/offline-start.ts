@@ -1,12 +1,13 @@
-import { $offline, offlineWritesFlag, patchOffline } from '@lifeboard/shared/stores/offline';
+import { offlineWritesFlag, patchOffline } from '@lifeboard/shared/stores/offline';
 import { $session } from '@lifeboard/shared/stores/session';
 import { SERVICE_WORKER_URL } from '../pages/account/push-endpoint';
 
 /**
  * Offline use (issue 31), kept small because it is on the shell's first load: the browser's online/offline events
- * and the service worker's word that it answered from its copies feed the banner's store; the worker (the one of
- * web push, shell/public/sw.js) is registered once the page is idle; the queue of offline writes
- * (shared/api/offline-queue.ts) loads only when this browser holds some, or when a write finds no network.
+ * feed the banner's store (as do answers given from the page's copies, shared/src/api/offline-copies.ts); the
+ * service worker (the one of web push, shell/public/sw.js, which keeps the site's files) is registered once the
+ * page is idle; the queue of offline writes (shared/api/offline-queue.ts) loads only when this browser holds some,
+ * or when a write finds no network.
  */
 export function watchOffline(): void {
   window.addEventListener('offline', () => patchOffline({ online: false }));
@@ -17,15 +18,6 @@ export function watchOffline(): void {
   // Signed in again: that person's writes kept from an earlier session go now.
   $session.listen((session, previous) => {
     if (session.token && session.token !== previous?.token) sendOfflineWrites();
-  });
-  if (!('serviceWorker' in navigator)) return;
-  // Listened to from the start: the worker may answer the first screen's calls from its copies.
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data;
-    if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'lifeboard:kept-answer') return;
-    const keptAt = 'keptAt' in data && typeof data.keptAt === 'string' ? data.keptAt : null;
-    const earlier = $offline.get().keptAt;
-    patchOffline({ showsKept: true, keptAt: earlier && keptAt && earlier < keptAt ? earlier : (keptAt ?? earlier) });
   });
 }
 

@@ -33,7 +33,7 @@ export function signOutLocally(): void {
 
 /**
  * Signed in when `/api/user` returns a user with an id; signed out when it fails or returns none. With no answer
- * at all (offline, and no answer kept by the service worker) the stored session stays: only the API signs out.
+ * at all (offline, and no answer kept on this device) the stored session stays: only the API signs out.
  */
 export async function loadUser(): Promise<boolean> {
   const result = await api.fetchUser();

@@ -11,7 +11,7 @@ function changes(count: number): string {
 }
 
 /**
- * Says plainly when the network is gone, when a screen shows data kept from before (the service worker answered
+ * Says plainly when the network is gone, when a screen shows data kept from before (a read was answered
  * from its copy), and how many changes wait to be sent. The status region is always there, so a screen reader
  * hears each change of it.
  */
