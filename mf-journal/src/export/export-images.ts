@@ -2,7 +2,7 @@ import { ApiError } from '@lifeboard/shared/api/errors';
 import { uploadImage } from '@lifeboard/shared/api/uploads';
 import { CryptoAlert, cryptoAlerts, UndecryptableError } from '@lifeboard/shared/crypto/keys';
 import { imageExtension, imageTypeOfName } from '@lifeboard/shared/rich-text/image-upload';
-import { sealedImageAttribute, sealedImageHtml } from '@lifeboard/shared/rich-text/policy';
+import { sealedImageHtml, sealedImageTag } from '@lifeboard/shared/rich-text/policy';
 import type { SealedImageSource } from '@lifeboard/shared/rich-text/sealed-images';
 import { encryptionState } from '@lifeboard/shared/stores/encryption';
 import type { ExportFile } from './export-format';
@@ -16,7 +16,6 @@ import type { ExportFile } from './export-format';
 
 export const imagesFolder = 'images/';
 
-const sealedImageTag = new RegExp(`<img\\b[^>]*?\\b${sealedImageAttribute}="([A-Za-z0-9_-]{22})"[^>]*>`, 'g');
 /** An image named by its path in the zip, as an export writes it. */
 const zipImageTag = /<img\b[^>]*?\bsrc="images\/([^"/\\]{1,100})"[^>]*>/g;
 const safeImageName = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;

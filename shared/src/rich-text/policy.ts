@@ -83,6 +83,9 @@ export function sealedImageHtml(id: string): string {
   return `<img class="${sealedImageClass}" ${sealedImageAttribute}="${id}">`;
 }
 
+/** A sealed image's tag in stored text; its upload id is the first group (for `matchAll` and `replace`). */
+export const sealedImageTag = new RegExp(`<img\\b[^>]*?\\b${sealedImageAttribute}="([A-Za-z0-9_-]{22})"[^>]*>`, 'g');
+
 /** What every link carries, whatever it had. */
 export const linkRel = 'noopener noreferrer nofollow';
 export const linkTarget = '_blank';

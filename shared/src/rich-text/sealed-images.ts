@@ -12,7 +12,7 @@ import { openImage, openImageWith, pageImageAad, sealImage, sealImageWith, type 
 import { CryptoAlert, UndecryptableError, type DataKey } from '../crypto/keys';
 import { pageCryptoKey } from '../crypto/share';
 import { $encryption } from '../stores/encryption';
-import { safeSealedImageId, sealedImageAttribute, sealedImageClass, sealedImageHtml } from './policy';
+import { safeSealedImageId, sealedImageAttribute, sealedImageClass, sealedImageHtml, sealedImageTag } from './policy';
 
 /**
  * Images of encrypted entries in the browser (shared/src/crypto/README.md, "Images"): sealing one before upload,
@@ -177,7 +177,6 @@ export async function copyImagesForPage(body: string, pageKey: CryptoKey): Promi
 }
 
 const plainUploadImage = /<img\b[^>]*?\bsrc="([^"]*\/api\/uploads\/([A-Za-z0-9_-]{22}))"[^>]*>/g;
-const sealedImageTag = new RegExp(`<img\\b[^>]*?\\b${sealedImageAttribute}="([A-Za-z0-9_-]{22})"[^>]*>`, 'g');
 
 /** What one run of turning encryption on or off has converted: each image once, and the originals to delete. */
 export class ImageConversion {
