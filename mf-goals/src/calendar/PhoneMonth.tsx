@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDisplayDay, monthNames } from '@lifeboard/shared/lib/date-display';
 import { weekdayNames } from '@lifeboard/shared/models/habit-schedule';
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { addDays, localDate, mondayOf } from '@lifeboard/shared/ui/model/local-date';
 import { Button } from '@lifeboard/shared/ui/Button';
 import type { CalendarItem } from './calendar-items';
 import { eventTimeText } from './calendar-range';
@@ -40,8 +40,6 @@ const addMonths = (month: string, months: number) => {
   const day = dateOf(month);
   return localDate(new Date(day.getFullYear(), day.getMonth() + months, 1));
 };
-/** The Monday on or before a day: the month grid's weeks start on Monday, as FullCalendar's (firstDay 1). */
-const mondayOf = (date: string) => addDays(date, -((dateOf(date).getDay() + 6) % 7));
 
 /**
  * The days an item is on (`YYYY-MM-DD`, first and last), as FullCalendar's month places it: an all-day item from its

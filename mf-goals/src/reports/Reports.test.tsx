@@ -4,10 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { addDays, localDate, mondayOf } from '@lifeboard/shared/ui/model/local-date';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { minutesOf, mondayOf, weeklyByCategory } from './activity-weeks';
+import { minutesOf, weeklyByCategory } from './activity-weeks';
 import { ActivitySummary } from './Reports';
 import { Timeline, momentsOf } from './Timeline';
 

@@ -6,10 +6,10 @@ import { Link } from '@lifeboard/shared/lib/router';
 import { $board } from '@lifeboard/shared/stores/board';
 import { useCollection } from '@lifeboard/shared/stores/use-collection';
 import { EmptyState, ErrorPanel, Skeleton } from '@lifeboard/shared/ui/feedback';
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
+import { addDays, localDate, mondayOf } from '@lifeboard/shared/ui/model/local-date';
 import { PageHeader, Panel } from '@lifeboard/shared/ui/Panel';
 import { hoursAndMinutes } from '../planner/plan-actions';
-import { minutesOf, mondayOf, weeklyByCategory } from './activity-weeks';
+import { minutesOf, weeklyByCategory } from './activity-weeks';
 import { fetchRange } from './fetch-range';
 
 const ActivityWeeksChart = lazy(() => import('./ActivityWeeksChart'));

@@ -1,5 +1,5 @@
 import type { AnyRecord } from '@lifeboard/shared/api/resource';
-import { addDays } from '@lifeboard/shared/ui/model/local-date';
+import { addDays, mondayOf } from '@lifeboard/shared/ui/model/local-date';
 
 /** Minutes of one activity: its length, or the time between its start and end. */
 export function minutesOf(activity: AnyRecord): number {
@@ -7,12 +7,6 @@ export function minutesOf(activity: AnyRecord): number {
   const start = Date.parse(String(activity.start_at ?? ''));
   const end = Date.parse(String(activity.end_at ?? ''));
   return Number.isFinite(start) && Number.isFinite(end) && end > start ? Math.round((end - start) / 60_000) : 0;
-}
-
-/** The Monday of a date's week (`YYYY-MM-DD`). */
-export function mondayOf(date: string): string {
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return addDays(date, -((day + 6) % 7));
 }
 
 export interface CategoryWeeks {

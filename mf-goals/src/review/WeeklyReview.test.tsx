@@ -6,8 +6,8 @@ import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { clearData } from '@lifeboard/shared/stores/data';
 import { serveModel, type FakeTable } from '@lifeboard/shared/ui/model/test-backend';
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
-import { countedUpTo, mondayOf, reviewWeek } from './week';
+import { addDays, localDate, mondayOf } from '@lifeboard/shared/ui/model/local-date';
+import { countedUpTo, reviewWeek } from './week';
 import { WeeklyReview } from './WeeklyReview';
 
 const thisWeek = mondayOf(localDate());

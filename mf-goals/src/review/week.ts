@@ -1,11 +1,4 @@
-import { addDays, localDate } from '@lifeboard/shared/ui/model/local-date';
-
-/** The Monday of the week `day` is in (weeks run Monday to Sunday), as `YYYY-MM-DD`. */
-export function mondayOf(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const weekday = new Date(y, m - 1, d, 12).getDay();
-  return addDays(day, weekday === 0 ? -6 : 1 - weekday);
-}
+import { addDays, localDate, mondayOf } from '@lifeboard/shared/ui/model/local-date';
 
 /** The week a review is for: `?week=` when it is a date (any day of it), else this week. */
 export function reviewWeek(query: URLSearchParams, today = localDate()): string {

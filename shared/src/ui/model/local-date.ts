@@ -10,3 +10,9 @@ export function addDays(from: string, days: number): string {
   const [y, m, d] = from.split('-').map(Number);
   return localDate(new Date(y, m - 1, d + days));
 }
+
+/** The Monday of the week `day` is in (weeks run Monday to Sunday), as `YYYY-MM-DD`. */
+export function mondayOf(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return addDays(day, -((new Date(y, m - 1, d, 12).getDay() + 6) % 7));
+}
