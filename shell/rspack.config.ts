@@ -19,8 +19,6 @@ const dist = resolve(dir, 'dist');
  */
 const appStartModules =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|nanostores|@nanostores[\\/]react|single-spa|single-spa-react)[\\/]|shared[\\/]src[\\/]lib[\\/]router\.ts$/;
-/** What every app page starts with beside the entry: preloaded by index.html (build/preload-start-plugin.ts). */
-const startChunks = ['app-start', 'bootstrap', 'shared-core'];
 const baseCacheGroups = base.optimization?.splitChunks ? base.optimization.splitChunks.cacheGroups : {};
 
 /**
@@ -57,7 +55,8 @@ const app = {
     }),
     new rspack.sharing.ProvideSharedPlugin({ enhanced: true, provides: providedSingletons() }),
     new rspack.HtmlRspackPlugin({ template: resolve(dir, 'src/index.html') }),
-    new PreloadStartChunksPlugin({ chunks: startChunks }),
+    // What every app page starts with beside the entry (index.ts's `import()` of the bootstrap), preloaded by index.html.
+    new PreloadStartChunksPlugin({ group: 'bootstrap' }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(dir, 'public') }] }),
     ...productionPlugins(),
   ],
