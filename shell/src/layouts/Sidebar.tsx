@@ -8,23 +8,24 @@ import { BoardSwitcher } from './BoardSwitcher';
 import { currentItem, navSections } from './nav-sections';
 import type { NavItem, NavSection } from './nav-sections';
 
-/** Pointing at a link into an area starts loading that area (load-area.ts); never the admin area's files. */
-function warm(to: string): (() => void) | undefined {
+/**
+ * Pointing at a link into an area starts loading that area (load-area.ts); never the admin area's files. Looked up
+ * when the pointer comes, not as the sidebar renders: each new path is matched against the whole route table.
+ */
+function warm(to: string): void {
   const area = findRoute(to)?.area;
-  if (!area || area === 'shell' || !isPreloadable(area)) return undefined;
-  return () => void preloadArea(area);
+  if (area && area !== 'shell' && isPreloadable(area)) void preloadArea(area);
 }
 
 function SidebarLink({ item, current }: { item: NavItem; current: boolean }) {
-  const onWarm = warm(item.to);
   return (
     <li>
       <Link
         to={item.to}
         className={current ? 'lb-side__link is-active' : 'lb-side__link'}
         aria-current={current ? 'page' : undefined}
-        onMouseEnter={onWarm}
-        onFocus={onWarm}
+        onMouseEnter={() => warm(item.to)}
+        onFocus={() => warm(item.to)}
       >
         {item.label}
       </Link>
