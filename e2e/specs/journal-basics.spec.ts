@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequest, createRecord, getRecord, listRecords, signUpThroughApi } from '../support/api-client';
 import type { ApiUser } from '../support/api-client';
@@ -59,7 +59,20 @@ const entryLink = (name: string) => page.locator('.lb-entry-days').getByRole('li
 
 describe('the journal’s basics', () => {
   it('shows the entries of this day in earlier years under "On this day"', async () => {
+    // The list is asked for once on a page load into /journal: the shell's early request (bootstrap.tsx), which
+    // the screen takes over, not a second one of its own.
+    // (The month's marks and "On this day" ask for entries with a range; the opening list asks with no params.)
+    const listRequests: unknown[] = [];
+    const countList = (request: Request) => {
+      if (!request.url().endsWith('/api/journal_entry/all')) return;
+      const params = (request.postDataJSON() as { params?: Record<string, unknown> } | null)?.params ?? {};
+      if (Object.keys(params).length === 0) listRequests.push(params);
+    };
+    page.on('request', countList);
     await page.goto(`${site.shellUrl}/journal`);
+    await entryLink('Book club').waitFor();
+    page.off('request', countList);
+    expect(listRequests).toHaveLength(1);
     const section = page.getByRole('region', { name: 'On this day' });
     await section.getByRole('link', { name: 'A year ago by the sea' }).waitFor();
     expect(await section.getByText(/^1 year ago · /).count()).toBe(1);

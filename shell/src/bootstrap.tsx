@@ -45,6 +45,13 @@ startRemotes().catch((error: unknown) => console.error('LB-REMOTE-CONFIG: remote
 const visited = guard(window.location.pathname, { signedIn: $isSignedIn.get(), isAdmin: $isAdmin.get() });
 const entry = visited.kind === 'render' ? visited.entry : null;
 if (entry && entry.area !== 'shell') startAreaEarly(entry.area);
+// The list such a screen opens with, too: asked for now, it is in by the time the screen renders (the area's own
+// request goes out only once its code has run). The screen takes it over; one that fails is asked for again.
+const openingList = entry?.list && !window.location.search ? entry.list : null;
+if (openingList)
+  import('@lifeboard/shared/stores/collection')
+    .then(({ getCollection }) => getCollection(openingList).preload({}))
+    .catch((error: unknown) => console.info('The page’s list could not be asked for ahead; it will ask itself', error));
 // The first render waits for the code of the page's signed-in layout and of a shell page (/home, /boards…), fetched
 // beside this module's, so the page paints whole. Rendered before it, it would wait behind a fallback that React
 // holds for 300 ms.

@@ -134,6 +134,12 @@ describe('route table', () => {
     }
   });
 
+  it('names the list an area screen opens with only where the shell may ask for it: /journal’s entries', () => {
+    expect(routeTable.filter((entry) => entry.list).map((entry) => [entry.path, entry.area, entry.list])).toEqual([
+      ['/journal', 'mf_journal', 'journal_entry'],
+    ]);
+  });
+
   it('puts the public routes of spec §2 in the public layout without sign-in', () => {
     for (const path of ['/', '/support', '/a/:id', '/author/:author', '/login/:programGuid?', '/sign-up-creator']) {
       const entry = routeTable.find((row) => row.path === path);

@@ -1,3 +1,4 @@
+import type { ModelName } from '@lifeboard/shared/models/index';
 import type { AreaName } from '../remotes/remotes';
 
 /** Every route of spec §2 (architecture.md, *Which area owns which route*): one row each. */
@@ -14,14 +15,26 @@ export interface RouteEntry {
   auth: boolean;
   /** Shell routes: the page component's name in `src/pages/**` (`Landing` → `Landing.tsx` or `LandingPage.tsx`). */
   page?: string;
+  /**
+   * Area routes whose screen opens with a model's list (`load({})`): on a page load straight into the route (no
+   * query), the shell asks for that list as it starts, beside the area's code, and the screen takes it over
+   * (`Collection.preload`, bootstrap.tsx). The area's own request goes out only once its code has run.
+   */
+  list?: ModelName;
 }
 
 export const productName = 'Lifeboard';
 
 type Row = [path: string, title: string, page?: string];
 
+/** The `list` of the routes that have one. */
+const openingLists: Partial<Record<string, ModelName>> = { '/journal': 'journal_entry' };
+
 function rows(area: Area, layout: Layout, auth: boolean, list: Row[]): RouteEntry[] {
-  return list.map(([path, title, page]) => ({ path, title, area, layout, auth, ...(page ? { page } : {}) }));
+  return list.map(([path, title, page]) => {
+    const opens = openingLists[path];
+    return { path, title, area, layout, auth, ...(page ? { page } : {}), ...(opens ? { list: opens } : {}) };
+  });
 }
 
 const publicShell = rows('shell', 'public', false, [
