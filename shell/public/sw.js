@@ -2,9 +2,12 @@
  * Lifeboard's service worker, served by the shell at /sw.js. It
  * - shows the web pushes the API sends (api/src/modules/push/service.ts, `PushMessage`) with their "Done" and
  *   "Snooze 10 min" buttons;
- * - keeps the site's files for offline use (issue 31): the shell's and the remotes' (content-hashed ones
- *   cache-first, entries, settings and HTML network-first). The API's answers are the page's to keep
- *   (shared/src/api/offline-copies.ts), and writes made offline its to queue (shared/src/api/offline-queue.ts).
+ * - keeps the site's files for offline use (issue 31): the shell's and the remotes'. Online, only navigations pass
+ *   through it (network first, a kept copy of the HTML without a network); every other file comes from the browser's
+ *   own cache or the network without it, and the page tells it afterwards which files it loaded, to keep
+ *   (`lifeboard:keep-loaded`, shell/src/app/offline-start.ts). Offline, it answers them from what it kept.
+ *   The API's answers are the page's to keep (shared/src/api/offline-copies.ts), and writes made offline its to
+ *   queue (shared/src/api/offline-queue.ts).
  * Plain JavaScript on purpose: the browser fetches it as is, outside the build.
  */
 /* global clients */
@@ -92,28 +95,21 @@ function keepCopy(event, cacheName, request, response) {
   );
 }
 
-/** Content-hashed files never change: the kept copy, else the network (and kept). */
-async function cacheFirst(event) {
-  const { request } = event;
-  const kept = await (await caches.open(ASSET_CACHE)).match(request);
-  if (kept) return kept;
-  const response = await fetch(request);
-  keepCopy(event, ASSET_CACHE, request, response);
-  return response;
+/** Offline: the kept copy of an app file (content-hashed or not), else the network's failure. */
+async function keptCopy(request) {
+  return (await caches.match(request, { ignoreVary: true })) || fetch(request);
 }
 
-/** Entries, settings, remotes.json, HTML: the network (a navigation's preload), and the kept copy when there is none. */
-async function networkFirst(event, fallbackUrl) {
+/** A navigation: the network (the navigation's preload), and the kept HTML when there is none. */
+async function navigation(event) {
   const { request } = event;
   try {
     const response = (await event.preloadResponse) || (await fetch(request));
     keepCopy(event, SHELL_CACHE, request, response);
-    if (request.url.endsWith('/remotes.json')) remoteOrigins = null;
     return response;
   } catch (error) {
     const cache = await caches.open(SHELL_CACHE);
-    const kept =
-      (await cache.match(request, { ignoreVary: true })) || (fallbackUrl && (await cache.match(fallbackUrl)));
+    const kept = (await cache.match(request, { ignoreVary: true })) || (await cache.match(APP_HTML));
     if (kept) return kept;
     throw error;
   }
@@ -125,55 +121,52 @@ self.addEventListener('fetch', (event) => {
   // their answers for offline use itself (shared/src/api/offline-copies.ts).
   if (request.method !== 'GET' || request.headers.has('authorization')) return;
   const url = new URL(request.url);
-  // Another site's file (the API's pictures, a video): the browser fetches it without this worker.
-  if (url.origin !== self.location.origin && remoteOrigins && !remoteOrigins.has(url.origin)) return;
   if (request.mode === 'navigate') {
-    if (url.origin === self.location.origin) event.respondWith(networkFirst(event, APP_HTML));
+    if (url.origin === self.location.origin) event.respondWith(navigation(event));
     return;
   }
-  if (HASHED.test(url.pathname) && navigator.onLine) {
-    // Online, a content-hashed file comes from the browser's own cache or the network, faster than through this
-    // worker; a copy is only made, beside it, when none is kept yet.
-    event.waitUntil(keepIfMissing(request, url));
-    return;
-  }
-  event.respondWith(
-    isAppFile(url).then((kept) => {
-      if (!kept) return fetch(request);
-      return HASHED.test(url.pathname) ? cacheFirst(event) : networkFirst(event, null);
-    }),
-  );
+  // Online, the browser's own cache and the network are faster than this worker; the page says which files it
+  // loaded, and they are kept then, beside the page rather than in front of it.
+  if (navigator.onLine) return;
+  event.respondWith(isAppFile(url).then((kept) => (kept ? keptCopy(request) : fetch(request))));
 });
 
-/** Keeps an app file that is not kept yet (fetched again, most often from the browser's cache). */
-async function keepIfMissing(request, url) {
+/**
+ * Keeps an app file: a content-hashed one when not kept yet (it never changes), any other (remotes.json, settings,
+ * a remote's manifest and entry) afresh, so that offline the entries match the chunks kept with them.
+ * Fetched again, most often from the browser's cache (a 304 for the others).
+ */
+async function keep(request, url) {
   if (!(await isAppFile(url))) return;
-  const cache = await caches.open(HASHED.test(url.pathname) ? ASSET_CACHE : SHELL_CACHE);
-  if (await cache.match(request)) return;
+  const hashed = HASHED.test(url.pathname);
+  const cache = await caches.open(hashed ? ASSET_CACHE : SHELL_CACHE);
+  if (hashed && (await cache.match(request))) return;
   try {
     const response = await fetch(request);
     if (keepable(response)) await cache.put(request, response);
+    if (url.pathname.endsWith('/remotes.json') && url.origin === self.location.origin) remoteOrigins = null;
   } catch {
     // offline again: kept on the next visit
   }
 }
 
 /*
- * The app's first visit loaded its files before this worker took control: the page lists them once this worker
- * is active (shell/src/app/offline-start.ts), and the ones that are the app's are kept now.
+ * The files a page loaded (shell/src/app/offline-start.ts sends them once this worker is active, and then as
+ * the page loads more): the ones that are the app's are kept now. remotes.json first: it says which origins are
+ * the remotes'.
  */
 async function keepLoaded(urls) {
+  const parsed = [];
   for (const href of urls.slice(0, 400)) {
-    let url;
     try {
-      url = new URL(href);
+      parsed.push(new URL(href));
     } catch {
-      continue;
+      // not an address: nothing to keep
     }
-    await keepIfMissing(
-      new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' }),
-      url,
-    );
+  }
+  parsed.sort((a, b) => Number(b.pathname.endsWith('/remotes.json')) - Number(a.pathname.endsWith('/remotes.json')));
+  for (const url of parsed) {
+    await keep(new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' }), url);
   }
 }
 

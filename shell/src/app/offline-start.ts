@@ -1,3 +1,4 @@
+import { whenIdle } from '@lifeboard/shared/lib/after-paint';
 import { offlineWritesFlag, patchOffline } from '@lifeboard/shared/stores/offline';
 import { $session } from '@lifeboard/shared/stores/session';
 import { SERVICE_WORKER_URL } from '../pages/account/push-endpoint';
@@ -21,7 +22,11 @@ export function watchOffline(): void {
   });
 }
 
-/** Registers the worker and hands it the files this visit loaded before it took control, to keep them too. */
+/**
+ * Registers the worker and hands it the files this page loads, to keep for offline use: those loaded before it
+ * took control, and each one loaded later (another area, another screen), in batches when the page is idle. The
+ * worker keeps them beside the page, never in front of its requests (shell/public/sw.js).
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
@@ -34,11 +39,33 @@ export function registerServiceWorker(): void {
         await import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue').catch(
           () => undefined,
         );
-      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-      registration.active?.postMessage({ type: 'lifeboard:keep-loaded', urls: [location.href, ...urls] });
+      // This page's HTML too, when it loaded before the worker took control (it keeps the navigations it serves).
+      handLoadedFiles(registration, navigator.serviceWorker.controller ? [] : [location.href]);
     })
     .catch((error: unknown) => console.info('Offline use is not available in this browser', error));
   sendOfflineWrites();
+}
+
+/** Every file the page has loaded and goes on loading, to the worker, a batch per idle moment. */
+function handLoadedFiles(registration: ServiceWorkerRegistration, first: string[]): void {
+  let batch = first;
+  let scheduled = false;
+  const send = () => {
+    scheduled = false;
+    if (batch.length === 0) return;
+    const urls = batch;
+    batch = [];
+    registration.active?.postMessage({ type: 'lifeboard:keep-loaded', urls });
+  };
+  // A page left before its idle moment still hands over what it loaded.
+  window.addEventListener('pagehide', send);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) batch.push(entry.name);
+    if (!scheduled && batch.length > 0) {
+      scheduled = true;
+      whenIdle(send, 2000);
+    }
+  }).observe({ type: 'resource', buffered: true });
 }
 
 /** Sends the writes made offline, if this browser holds any, for the signed-in person. */

@@ -8,16 +8,25 @@ import { describe, expect, it } from 'vitest';
  */
 type Listener = (event: unknown) => void;
 
+const origin = 'https://app.example';
+
 function startWorker() {
   const listeners = new Map<string, Listener>();
   const stores = new Map<string, Map<string, Response>>();
   let online = true;
   let answer = (request: Request) => new Response(JSON.stringify({ from: 'api', url: request.url }));
+  const keyOf = (key: Request | string) => (typeof key === 'string' ? new URL(key, origin).href : key.url);
   const caches = {
+    match: (key: Request | string) => {
+      for (const store of stores.values()) {
+        const kept = store.get(keyOf(key));
+        if (kept) return Promise.resolve(kept.clone());
+      }
+      return Promise.resolve(undefined);
+    },
     open: (name: string) => {
       const store = stores.get(name) ?? new Map<string, Response>();
       stores.set(name, store);
-      const keyOf = (key: Request | string) => (typeof key === 'string' ? key : key.url);
       return Promise.resolve({
         put: (key: Request | string, response: Response) => {
           store.set(keyOf(key), response);
@@ -29,15 +38,20 @@ function startWorker() {
   };
   const fetch = (request: Request) =>
     online ? Promise.resolve(answer(request)) : Promise.reject(new TypeError('Failed to fetch'));
+  const navigator = {
+    get onLine() {
+      return online;
+    },
+  };
   const self = {
-    location: { origin: 'https://app.example' },
+    location: { origin },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
     registration: {},
   };
   const clients = {};
   const source = readFileSync(path.resolve(__dirname, '../../public/sw.js'), 'utf8');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('self', 'clients', 'fetch', 'caches', source)(self, clients, fetch, caches);
+  new Function('self', 'clients', 'fetch', 'caches', 'navigator', source)(self, clients, fetch, caches, navigator);
 
   /** What the worker answers for a request; null when it leaves it to the browser. */
   async function ask(request: Request): Promise<Response | null> {
@@ -56,8 +70,19 @@ function startWorker() {
     await Promise.all(pending);
     return response;
   }
+
+  /** The page's message with the files it loaded; settles once the worker has kept them. */
+  async function loaded(urls: string[]): Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    listeners.get('message')?.({
+      data: { type: 'lifeboard:keep-loaded', urls },
+      waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+    });
+    await Promise.all(pending);
+  }
   return {
     ask,
+    loaded,
     stores,
     goOffline: () => {
       online = false;
@@ -84,12 +109,82 @@ describe('the service worker and the API (issue 31)', () => {
     expect(worker.stores.size).toBe(0);
   });
 
-  it('answers an app file it kept when the network is gone', async () => {
+  it("answers an app file it kept when the network is gone", async () => {
     const worker = startWorker();
     worker.answerWith(() => new Response('{"journal":"https://app.example/journal/remoteEntry.js"}'));
-    await worker.ask(new Request('https://app.example/remotes.json'));
+    await worker.loaded(['https://app.example/remotes.json']);
     worker.goOffline();
     const kept = await worker.ask(new Request('https://app.example/remotes.json'));
     expect(await kept?.json()).toEqual({ journal: 'https://app.example/journal/remoteEntry.js' });
+  });
+});
+
+describe('the service worker and the site’s files (issue 35)', () => {
+  const remotes = '{"mf_journal":"https://journal.example/mf-manifest.json"}';
+  const chunk = 'https://journal.example/2643.172174b659.js';
+
+  it('stays out of the way of the page’s files while online, and keeps what the page says it loaded', async () => {
+    const worker = startWorker();
+    const asked: string[] = [];
+    worker.answerWith((request) => {
+      asked.push(request.url);
+      return new Response(request.url.endsWith('/remotes.json') ? remotes : `file ${request.url}`);
+    });
+    for (const url of ['https://app.example/remotes.json', 'https://app.example/main.b7fb6163d8.js', chunk])
+      expect(await worker.ask(new Request(url))).toBeNull();
+    expect(asked).toEqual([]);
+    // The remote's chunk comes before remotes.json in the list: the worker reads remotes.json first all the same.
+    await worker.loaded([chunk, 'https://app.example/main.b7fb6163d8.js', 'https://app.example/remotes.json']);
+    worker.goOffline();
+    expect(await (await worker.ask(new Request(chunk)))?.text()).toBe(`file ${chunk}`);
+    expect(await (await worker.ask(new Request('https://app.example/main.b7fb6163d8.js')))?.text()).toBe(
+      'file https://app.example/main.b7fb6163d8.js',
+    );
+  });
+
+  it('keeps a content-hashed file once, and an entry afresh each time, so the entry offline is the newest one', async () => {
+    const worker = startWorker();
+    const asked: string[] = [];
+    let version = 1;
+    worker.answerWith((request) => {
+      asked.push(request.url);
+      if (request.url.endsWith('/remotes.json')) return new Response(remotes);
+      return new Response(`version ${version}`);
+    });
+    const entry = 'https://journal.example/mf-manifest.json';
+    await worker.loaded(['https://app.example/remotes.json', entry, chunk]);
+    version = 2;
+    await worker.loaded(['https://app.example/remotes.json', entry, chunk]);
+    expect(asked.filter((url) => url === chunk)).toHaveLength(1);
+    expect(asked.filter((url) => url === entry)).toHaveLength(2);
+    worker.goOffline();
+    expect(await (await worker.ask(new Request(entry)))?.text()).toBe('version 2');
+    expect(await (await worker.ask(new Request(chunk)))?.text()).toBe('version 1');
+  });
+
+  it('keeps no file of another site, and none of the API', async () => {
+    const worker = startWorker();
+    worker.answerWith((request) => new Response(request.url.endsWith('/remotes.json') ? remotes : 'a file'));
+    await worker.loaded([
+      'https://app.example/remotes.json',
+      'https://pictures.example/photo.jpg',
+      'https://app.example/api/site/config',
+    ]);
+    expect([...(worker.stores.get('lifeboard-shell-v1')?.keys() ?? [])]).toEqual(['https://app.example/remotes.json']);
+    expect(worker.stores.get('lifeboard-assets-v1')?.size ?? 0).toBe(0);
+  });
+
+  it('answers a navigation from the network, and offline from the kept page or the app’s HTML', async () => {
+    const worker = startWorker();
+    worker.answerWith((request) => new Response(`page ${new URL(request.url).pathname}`));
+    // A page's own Request cannot have the mode of a navigation: the browser's does.
+    const navigate = (url: string) => ({ url, method: 'GET', mode: 'navigate', headers: new Headers() }) as Request;
+    const journal = navigate('https://app.example/journal');
+    expect(await (await worker.ask(journal))?.text()).toBe('page /journal');
+    await worker.loaded(['https://app.example/index.html']);
+    worker.goOffline();
+    expect(await (await worker.ask(journal))?.text()).toBe('page /journal');
+    const never = navigate('https://app.example/habits');
+    expect(await (await worker.ask(never))?.text()).toBe('page /index.html');
   });
 });
