@@ -15,6 +15,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createEntries, createEntry, searchWord, signUpBenchUser, timeApiSearch, wordsBody } from './journal-data';
 import type { BenchUser } from './journal-data';
+import { sideBuildDir } from './journal-side';
 import { describeTarget, median, ms, table } from './report';
 import type { Target } from './report';
 import type { Site } from './site';
@@ -83,18 +84,20 @@ async function openTimes(page: Page): Promise<OpenTimes> {
   return { shown: (await shown.jsonValue()) ?? Number.NaN, painted };
 }
 
+interface OpenRuns {
+  cold: OpenTimes[];
+  warm: OpenTimes[];
+}
+
 /**
- * Navigation start → the first entry of the list on screen, in a fresh visitor (cold) and on reloads (warm).
+ * Navigation start → the first entry of the list on screen, in a fresh visitor (cold) and on reloads (warm), for
+ * each shell of `shellUrls` (the site's, and another build's beside it: journal-side.ts). Each run visits every
+ * shell once, in an order that alternates from run to run.
  * Nothing of Playwright runs in the page while it loads: the bench waits for the list's answer on the network
  * (DevTools events, outside the page) and a moment more, then reads the page's own record.
  */
-async function measureOpen(
-  browser: Browser,
-  site: Site,
-  user: BenchUser,
-): Promise<{ cold: OpenTimes[]; warm: OpenTimes[] }> {
-  const cold: OpenTimes[] = [];
-  const warm: OpenTimes[] = [];
+async function measureOpen(browser: Browser, site: Site, user: BenchUser, shellUrls: string[]): Promise<OpenRuns[]> {
+  const runs = shellUrls.map((): OpenRuns => ({ cold: [], warm: [] }));
   const listAnswered = (page: Page) =>
     page.waitForResponse((response) => response.url().endsWith('/api/journal_entry/all'), { timeout: 30_000 });
   const open = async (page: Page, navigate: () => Promise<unknown>) => {
@@ -108,20 +111,25 @@ async function measureOpen(
   // against medians of 350 and 426): code run for the first time in the browser and in the site's servers, which a
   // visitor of a running site does not meet. Each measured visit still starts with an empty cache.
   for (let run = -1; run < openRuns; run += 1) {
-    const { context, page } = await newVisitor(browser, site, { session: user.session });
-    try {
-      await page.addInitScript({ content: firstEntryProbe });
-      const first = await open(page, () => page.goto(`${site.shellUrl}/journal`, { waitUntil: 'commit' }));
-      const again = await open(page, () => page.reload({ waitUntil: 'commit' }));
-      if (run >= 0) {
-        cold.push(first);
-        warm.push(again);
+    const order = shellUrls.map((_, index) => index);
+    if (run % 2 !== 0) order.reverse();
+    for (const index of order) {
+      const shellUrl = shellUrls[index];
+      const { context, page } = await newVisitor(browser, { ...site, shellUrl }, { session: user.session });
+      try {
+        await page.addInitScript({ content: firstEntryProbe });
+        const first = await open(page, () => page.goto(`${shellUrl}/journal`, { waitUntil: 'commit' }));
+        const again = await open(page, () => page.reload({ waitUntil: 'commit' }));
+        if (run >= 0) {
+          runs[index].cold.push(first);
+          runs[index].warm.push(again);
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
     }
   }
-  return { cold, warm };
+  return runs;
 }
 
 /** Keystroke → paint for `keystrokes` keys typed at the end of a 20,000-word entry. */
@@ -230,6 +238,7 @@ export async function measureJournal(
   site: Site,
   targets: Target[],
   log: (line: string) => void,
+  sideShellUrl: string | null = null,
 ): Promise<void> {
   const check = (target: Target) => {
     targets.push(target);
@@ -242,7 +251,8 @@ export async function measureJournal(
     `\n5. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
 
-  const open = await measureOpen(browser, site, user);
+  const side = sideBuildDir && sideShellUrl ? { dir: sideBuildDir, shellUrl: sideShellUrl } : null;
+  const [open, other] = await measureOpen(browser, site, user, [site.shellUrl, ...(side ? [side.shellUrl] : [])]);
   const shown = (times: OpenTimes[]) => times.map((time) => time.shown);
   const painted = (times: OpenTimes[]) => times.map((time) => time.painted);
   log(
@@ -257,6 +267,16 @@ export async function measureJournal(
   log(
     `    Element Timing cross-check, the first entry's pixels presented: first visit ${ms(median(painted(open.cold)))}, reload ${ms(median(painted(open.warm)))}`,
   );
+  if (side && other) {
+    log(`  The build of ${side.dir}, its visits alternating with this build's in the same run:`);
+    for (const kind of ['cold', 'warm'] as const) {
+      const name = kind === 'cold' ? 'first visit' : 'reload     ';
+      const theirs = median(shown(other[kind]));
+      log(
+        `    ${name} ${ms(theirs)} (${shown(other[kind]).map(ms).join(', ')}); this build ${ms(median(shown(open[kind])))}, ${check({ label: `journal open, ${name.trim()}, against ${side.dir}`, value: median(shown(open[kind])), limit: theirs, kind: 'max', format: ms })}`,
+      );
+    }
+  }
 
   const typing = await measureTyping(browser, site, user);
   const p95 = percentile(typing.latencies, 95);

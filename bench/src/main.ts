@@ -11,6 +11,7 @@ import { codeGzip } from './bytes';
 import { measureCalendarWeek } from './calendar-week';
 import { measureFitness } from './fitness';
 import { measureJournal } from './journal';
+import { serveSideBuild, sideBuildDir, sideShellPort } from './journal-side';
 import { measureEncryption } from './encryption';
 import { measureMarket } from './market';
 import { measureProduction } from './production';
@@ -274,9 +275,11 @@ async function main(): Promise<void> {
 
 /** The parts that need the built site (areas, screens, Lighthouse, journal, fitness, calendar). */
 async function measureSite(): Promise<void> {
+  const sidePort = parts.has('journal') ? await sideShellPort() : null;
   const site = await startSite({
     build: process.env.BENCH_SKIP_BUILD !== '1',
     apiPortOverride: process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : undefined,
+    otherOrigins: sidePort ? [`http://localhost:${sidePort}`] : [],
     log: (line) => log(`  ${line}`),
   });
   try {
@@ -293,9 +296,11 @@ async function measureSite(): Promise<void> {
     if (parts.has('screens')) await measureScreens(site, user, admin);
     if (parts.has('journal')) {
       const browser = await launchBrowser();
+      const side = sideBuildDir && sidePort ? await serveSideBuild(site, sideBuildDir, sidePort) : null;
       try {
-        await measureJournal(browser, site, targets, log);
+        await measureJournal(browser, site, targets, log, side?.shellUrl ?? null);
       } finally {
+        side?.stop();
         await browser.close();
       }
     }

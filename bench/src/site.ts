@@ -17,6 +17,8 @@ export interface Site {
   apiUrl: string;
   /** Origin (http://localhost:port) → the app served there. */
   appOfOrigin: Map<string, AppName>;
+  /** The shell's remotes file (area → manifest address), for another build served beside this one. */
+  remotesFile: string;
   /** The seeded demo account (a plain user) and an admin made for the bench. */
   user: Account;
   admin: Account;
@@ -29,11 +31,13 @@ const admin: Account = { email: 'bench-admin@lifeboard.local', password: 'bench-
 export interface SiteOptions {
   build: boolean;
   apiPortOverride?: number;
+  /** Other origins the API answers (another build's shell served beside this one: journal-side.ts). */
+  otherOrigins?: string[];
   log: (line: string) => void;
 }
 
 /** Builds (unless told not to), starts everything and makes the bench's admin account. */
-export async function startSite({ build, apiPortOverride, log }: SiteOptions): Promise<Site> {
+export async function startSite({ build, apiPortOverride, otherOrigins = [], log }: SiteOptions): Promise<Site> {
   const site = await startWholeSite({
     label: 'bench',
     demoPassword: demo.password,
@@ -41,8 +45,19 @@ export async function startSite({ build, apiPortOverride, log }: SiteOptions): P
     build,
     apiPort: apiPortOverride,
     log,
+    ...(otherOrigins.length > 0
+      ? { apiEnv: ({ shellUrl }) => ({ CORS_ORIGINS: [shellUrl, ...otherOrigins].join(',') }) }
+      : {}),
   });
   const appOfOrigin = new Map<string, AppName>([[site.shellUrl, 'shell']]);
   for (const app of remoteApps) appOfOrigin.set(`http://localhost:${site.remotes[app].port}`, app);
-  return { shellUrl: site.shellUrl, apiUrl: site.apiUrl, appOfOrigin, user: demo, admin, stop: site.stop };
+  return {
+    shellUrl: site.shellUrl,
+    apiUrl: site.apiUrl,
+    remotesFile: site.remotesFile,
+    appOfOrigin,
+    user: demo,
+    admin,
+    stop: site.stop,
+  };
 }
