@@ -109,7 +109,7 @@ describe('the service worker and the API (issue 31)', () => {
     expect(worker.stores.size).toBe(0);
   });
 
-  it("answers an app file it kept when the network is gone", async () => {
+  it('answers an app file it kept when the network is gone', async () => {
     const worker = startWorker();
     worker.answerWith(() => new Response('{"journal":"https://app.example/journal/remoteEntry.js"}'));
     await worker.loaded(['https://app.example/remotes.json']);
