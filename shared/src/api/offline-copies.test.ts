@@ -1,29 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryCaches } from '../lib/test-caches';
 import { withFakeApi } from '../lib/test-fake-api';
 import { $offline, patchOffline } from '../stores/offline';
 import { forgetOfflineData, http, send } from './client';
 import { offlineDataCache } from './offline-copies';
-
-/** Cache Storage as the browser has it, in memory: a map of answers per cache name. */
-function memoryCaches() {
-  const stores = new Map<string, Map<string, Response>>();
-  const keyOf = (key: RequestInfo | URL) => (typeof key === 'string' ? key : key instanceof URL ? key.href : key.url);
-  return {
-    stores,
-    open: (name: string) => {
-      const store = stores.get(name) ?? new Map<string, Response>();
-      stores.set(name, store);
-      return Promise.resolve({
-        put: (key: RequestInfo | URL, response: Response) => {
-          store.set(keyOf(key), response);
-          return Promise.resolve();
-        },
-        match: (key: RequestInfo | URL) => Promise.resolve(store.get(keyOf(key))?.clone()),
-      });
-    },
-    delete: (name: string) => Promise.resolve(stores.delete(name)),
-  };
-}
 
 const api = withFakeApi();
 let storage: ReturnType<typeof memoryCaches>;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memoryCaches } from '@lifeboard/shared/lib/test-caches';
 
 /**
  * shell/public/sw.js's offline part, run with stand-ins for its globals: the network (answers, or none) and the
@@ -12,30 +13,9 @@ const origin = 'https://app.example';
 
 function startWorker() {
   const listeners = new Map<string, Listener>();
-  const stores = new Map<string, Map<string, Response>>();
   let online = true;
   let answer = (request: Request) => new Response(JSON.stringify({ from: 'api', url: request.url }));
-  const keyOf = (key: Request | string) => (typeof key === 'string' ? new URL(key, origin).href : key.url);
-  const caches = {
-    match: (key: Request | string) => {
-      for (const store of stores.values()) {
-        const kept = store.get(keyOf(key));
-        if (kept) return Promise.resolve(kept.clone());
-      }
-      return Promise.resolve(undefined);
-    },
-    open: (name: string) => {
-      const store = stores.get(name) ?? new Map<string, Response>();
-      stores.set(name, store);
-      return Promise.resolve({
-        put: (key: Request | string, response: Response) => {
-          store.set(keyOf(key), response);
-          return Promise.resolve();
-        },
-        match: (key: Request | string) => Promise.resolve(store.get(keyOf(key))?.clone()),
-      });
-    },
-  };
+  const caches = memoryCaches(origin);
   const fetch = (request: Request) =>
     online ? Promise.resolve(answer(request)) : Promise.reject(new TypeError('Failed to fetch'));
   const navigator = {
@@ -83,7 +63,7 @@ function startWorker() {
   return {
     ask,
     loaded,
-    stores,
+    stores: caches.stores,
     goOffline: () => {
       online = false;
     },
