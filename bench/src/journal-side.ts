@@ -17,15 +17,20 @@ import type { Site } from './site';
 export const sideBuildDir = process.env.BENCH_SIDE_BUILD ?? null;
 
 export interface SideBuild {
+  /** The folder it is served from. */
+  dir: string;
   shellUrl: string;
   stop(): void;
 }
 
+/** A file each app's build has, by which a folder is known to hold one. */
+const builtFile = { shell: 'index.html', 'mf-journal': 'mf-manifest.json' };
+
 /** The shell's port for the other build, chosen before the site starts: the API must let its origin in. */
 export async function sideShellPort(): Promise<number | null> {
   if (!sideBuildDir) return null;
-  for (const app of ['shell', 'mf-journal']) {
-    if (!existsSync(join(sideBuildDir, app, 'index.html')) && !existsSync(join(sideBuildDir, app, 'mf-manifest.json')))
+  for (const [app, file] of Object.entries(builtFile)) {
+    if (!existsSync(join(sideBuildDir, app, file)))
       throw new Error(`BENCH_SIDE_BUILD: ${sideBuildDir}/${app} holds no build of ${app}`);
   }
   return freePort();
@@ -34,7 +39,7 @@ export async function sideShellPort(): Promise<number | null> {
 /** Serves the other build's shell on `shellPort` and its journal area on a free port, against the site's API. */
 export async function serveSideBuild(site: Site, dir: string, shellPort: number): Promise<SideBuild> {
   const journalPort = await freePort();
-  const remotes = { ...JSON.parse(readFileSync(site.remotesFile, 'utf8')) };
+  const remotes = JSON.parse(readFileSync(site.remotesFile, 'utf8')) as Record<string, string>;
   remotes.mf_journal = `http://localhost:${journalPort}/mf-manifest.json`;
   const remotesFile = join(tmpdir(), `lifeboard-bench-side-remotes-${shellPort}.json`);
   writeFileSync(remotesFile, JSON.stringify(remotes));
@@ -62,5 +67,5 @@ export async function serveSideBuild(site: Site, dir: string, shellPort: number)
     stop();
     throw error;
   }
-  return { shellUrl: `http://localhost:${shellPort}`, stop };
+  return { dir, shellUrl: `http://localhost:${shellPort}`, stop };
 }

@@ -15,7 +15,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createEntries, createEntry, searchWord, signUpBenchUser, timeApiSearch, wordsBody } from './journal-data';
 import type { BenchUser } from './journal-data';
-import { sideBuildDir } from './journal-side';
+import type { SideBuild } from './journal-side';
 import { describeTarget, median, ms, table } from './report';
 import type { Target } from './report';
 import type { Site } from './site';
@@ -238,7 +238,7 @@ export async function measureJournal(
   site: Site,
   targets: Target[],
   log: (line: string) => void,
-  sideShellUrl: string | null = null,
+  side: SideBuild | null = null,
 ): Promise<void> {
   const check = (target: Target) => {
     targets.push(target);
@@ -251,7 +251,6 @@ export async function measureJournal(
     `\n5. The journal (a fresh account; ${listEntries} entries made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
 
-  const side = sideBuildDir && sideShellUrl ? { dir: sideBuildDir, shellUrl: sideShellUrl } : null;
   const [open, other] = await measureOpen(browser, site, user, [site.shellUrl, ...(side ? [side.shellUrl] : [])]);
   const shown = (times: OpenTimes[]) => times.map((time) => time.shown);
   const painted = (times: OpenTimes[]) => times.map((time) => time.painted);

@@ -298,7 +298,7 @@ async function measureSite(): Promise<void> {
       const browser = await launchBrowser();
       const side = sideBuildDir && sidePort ? await serveSideBuild(site, sideBuildDir, sidePort) : null;
       try {
-        await measureJournal(browser, site, targets, log, side?.shellUrl ?? null);
+        await measureJournal(browser, site, targets, log, side);
       } finally {
         side?.stop();
         await browser.close();
