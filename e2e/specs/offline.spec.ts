@@ -7,9 +7,9 @@ import { editorArea, saveState } from '../support/journal-page';
 import { signInThroughApi } from '../support/session';
 
 /**
- * Issue 31 §4: the site works offline. Screens seen before open with their last data from the service worker,
- * the shell says it is offline, and a journal edit, a mood and a habit check-in made meanwhile are queued and
- * reach the API once each when the network is back.
+ * Issue 31 §4: the site works offline, once turned on in this browser (/devices; off by default, issue 35). Screens
+ * seen before open with their last data from the service worker, the shell says it is offline, and a journal edit,
+ * a mood and a habit check-in made meanwhile are queued and reach the API once each when the network is back.
  */
 const site = inject('site');
 let browser: Browser;
@@ -55,6 +55,18 @@ describe('offline', () => {
     'reads screens seen before, queues writes, and sends each once when the network is back',
     { timeout: 180_000 },
     async () => {
+      // Offline use is off until this browser's owner turns it on: no worker, nothing kept.
+      await visit('/home', () => page.getByRole('link', { name: 'Lifeboard' }).first().waitFor());
+      // The start's offline step has run once the queue's code is in (offline-start.ts).
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('offline-queue')),
+      );
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then(Boolean))).toBe(false);
+      await visit('/devices', () => page.getByRole('heading', { name: 'Offline use' }).waitFor());
+      await page.getByRole('checkbox', { name: 'Open Lifeboard in this browser without a network' }).check();
+      await page
+        .getByText('Offline use is on in this browser. The screens you open from now on are kept here.')
+        .waitFor();
       // Online: the service worker takes control, then each screen is opened once (its files and data kept).
       await visit('/home', () => page.getByRole('link', { name: 'Lifeboard' }).first().waitFor());
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -133,5 +145,22 @@ describe('offline', () => {
     await expect.poll(() => page.evaluate(() => caches.has('lifeboard-data-v1'))).toBe(false);
     // Signed out, the site's files are still kept, so the sign-in page opens offline too.
     expect(await page.evaluate(() => caches.has('lifeboard-shell-v1'))).toBe(true);
+  });
+
+  it('turned off, deletes what was kept and the worker: the next visit goes to the network alone', async () => {
+    await signInThroughApi(page, site, { email: user.email, password: user.password });
+    await visit('/devices', () => page.getByRole('heading', { name: 'Offline use' }).waitFor());
+    const box = page.getByRole('checkbox', { name: 'Open Lifeboard in this browser without a network' });
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await page
+      .getByText('Offline use is off in this browser. What was kept for it is deleted from this device.')
+      .waitFor();
+    expect(
+      await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('lifeboard-'))),
+    ).toEqual([]);
+    await visit('/home', () => page.getByRole('link', { name: 'Lifeboard' }).first().waitFor());
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then(Boolean))).toBe(false);
   });
 });

@@ -2,10 +2,12 @@
  * Lifeboard's service worker, served by the shell at /sw.js. It
  * - shows the web pushes the API sends (api/src/modules/push/service.ts, `PushMessage`) with their "Done" and
  *   "Snooze 10 min" buttons;
- * - keeps the site's files for offline use (issue 31): the shell's and the remotes'. Online, only navigations pass
- *   through it (network first, a kept copy of the HTML without a network); every other file comes from the browser's
- *   own cache or the network without it, and the page tells it afterwards which files it loaded, to keep
- *   (`lifeboard:keep-loaded`, shell/src/app/offline-start.ts). Offline, it answers them from what it kept.
+ * - keeps the site's files for offline use (issue 31) on a device whose owner turned it on (/devices): the shell's
+ *   and the remotes'. Online, only navigations pass through it (network first, a kept copy of the HTML without a
+ *   network); every other file comes from the browser's own cache or the network without it, and the page tells it
+ *   afterwards which files it loaded, to keep (`lifeboard:keep-loaded`, shell/src/app/offline-start.ts). Offline, it
+ *   answers them from what it kept. With offline use off (a worker registered for push only) nothing is kept: the
+ *   page never sends the files, and a navigation's HTML is kept only beside files kept before.
  *   The API's answers are the page's to keep (shared/src/api/offline-copies.ts), and writes made offline its to
  *   queue (shared/src/api/offline-queue.ts).
  * Plain JavaScript on purpose: the browser fetches it as is, outside the build.
@@ -20,19 +22,14 @@ const DATA_CACHE = 'lifeboard-data-v1';
 const KEPT = [SHELL_CACHE, ASSET_CACHE, DATA_CACHE];
 /** A content-hashed file of a build: the same pattern as `hashedAsset` of scripts/serve-static.mjs. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
-/** The app's HTML for any app path, kept at install: what an address never opened before answers offline. */
+/**
+ * The app's HTML for any app path, handed over by the page with its files: what an address never opened before
+ * answers offline.
+ */
 const APP_HTML = '/index.html';
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.addAll([APP_HTML, '/remotes.json', '/settings.json', '/manifest.webmanifest']))
-      // Offline support is a bonus: a failed first fill must not keep push from working.
-      .catch(() => undefined)
-      .then(() => self.skipWaiting()),
-  );
-});
+// What is kept comes from the page (`lifeboard:keep-loaded`), and only while offline use is on: nothing at install.
+self.addEventListener('install', (event) => event.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (event) =>
   event.waitUntil(
     caches
@@ -83,14 +80,17 @@ function keepable(response) {
   return response && !response.redirected && (response.ok || response.type === 'opaque');
 }
 
-/** Kept beside the answer, not before it: the page reads the answer while the copy is written. */
-function keepCopy(event, cacheName, request, response) {
+/**
+ * A navigation's HTML, kept beside the answer, not before it: the page reads the answer while the copy is written.
+ * Kept only where the app's files are (offline use on; the page deletes them when it is turned off).
+ */
+function keepPage(event, request, response) {
   if (!keepable(response)) return;
   const copy = response.clone();
   event.waitUntil(
     caches
-      .open(cacheName)
-      .then((cache) => cache.put(request, copy))
+      .has(SHELL_CACHE)
+      .then((kept) => kept && caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)))
       .catch(() => undefined),
   );
 }
@@ -105,7 +105,7 @@ async function navigation(event) {
   const { request } = event;
   try {
     const response = (await event.preloadResponse) || (await fetch(request));
-    keepCopy(event, SHELL_CACHE, request, response);
+    keepPage(event, request, response);
     return response;
   } catch (error) {
     const cache = await caches.open(SHELL_CACHE);
@@ -136,13 +136,15 @@ self.addEventListener('fetch', (event) => {
  * a remote's manifest and entry) afresh, so that offline the entries match the chunks kept with them.
  * Fetched again, most often from the browser's cache (a 304 for the others).
  */
-async function keep(request, url) {
-  if (!(await isAppFile(url))) return;
+async function keep(request, url, handOver) {
+  if (!(await isAppFile(url)) || handOver !== handOvers) return;
   const hashed = HASHED.test(url.pathname);
   const cache = await caches.open(hashed ? ASSET_CACHE : SHELL_CACHE);
   if (hashed && (await cache.match(request))) return;
   try {
     const response = await fetch(request);
+    // Offline use turned off meanwhile: its caches are gone, and stay gone.
+    if (handOver !== handOvers) return;
     if (keepable(response)) await cache.put(request, response);
     if (url.pathname.endsWith('/remotes.json') && url.origin === self.location.origin) remoteOrigins = null;
   } catch {
@@ -150,12 +152,15 @@ async function keep(request, url) {
   }
 }
 
+/** Counts the times offline use was turned off: a hand-over still being kept when it is stops there. */
+let handOvers = 0;
+
 /*
  * The files a page loaded (shell/src/app/offline-start.ts sends them once this worker is active, and then as
  * the page loads more): the ones that are the app's are kept now. remotes.json first: it says which origins are
  * the remotes'.
  */
-async function keepLoaded(urls) {
+async function keepLoaded(urls, handOver) {
   const parsed = [];
   for (const href of urls.slice(0, 400)) {
     try {
@@ -166,14 +171,38 @@ async function keepLoaded(urls) {
   }
   parsed.sort((a, b) => Number(b.pathname.endsWith('/remotes.json')) - Number(a.pathname.endsWith('/remotes.json')));
   for (const url of parsed) {
-    await keep(new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' }), url);
+    if (handOver !== handOvers) return;
+    await keep(
+      new Request(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors' }),
+      url,
+      handOver,
+    );
   }
+}
+
+/** Offline use turned off (the page's /devices): every kept file and answer goes, and nothing more is kept. */
+async function forgetKept() {
+  handOvers += 1;
+  remoteOrigins = null;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith('lifeboard-')).map((name) => caches.delete(name)));
 }
 
 self.addEventListener('message', (event) => {
   const message = event.data || {};
   if (message.type === 'lifeboard:keep-loaded' && Array.isArray(message.urls))
-    event.waitUntil(keepLoaded(message.urls));
+    event.waitUntil(keepLoaded(message.urls, handOvers));
+  if (message.type === 'lifeboard:forget-kept') {
+    const done = forgetKept();
+    event.waitUntil(done);
+    // The page waits for the answer before it says the files are gone.
+    const [port] = event.ports || [];
+    if (port)
+      void done.then(
+        () => port.postMessage('forgotten'),
+        () => port.postMessage('failed'),
+      );
+  }
 });
 
 self.addEventListener('push', (event) => {

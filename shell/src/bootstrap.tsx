@@ -14,7 +14,7 @@ import { $isAdmin, $isSignedIn, $session } from '@lifeboard/shared/stores/sessio
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
 import { signedInLayouts } from './app/ShellView';
-import { registerServiceWorker, watchOffline } from './app/offline-start';
+import { startServiceWorker, watchOffline } from './app/offline-start';
 import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
 import { settingsUrl, takeEarly } from './remotes/early-config';
 import { firstAreaMount, startAreaEarly, startRemotes } from './remotes/load-area';
@@ -81,7 +81,7 @@ void pageCode.then(() => {
     afterPaintWhenIdle(() => {
       startSessionWhenNeeded();
       // The service worker (push, offline use) once the first screen is in: it never competes with it.
-      registerServiceWorker();
+      startServiceWorker();
     }),
   );
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryCaches } from '../lib/test-caches';
 import { withFakeApi } from '../lib/test-fake-api';
-import { $offline, patchOffline } from '../stores/offline';
+import { $offline, offlineUseKey, patchOffline } from '../stores/offline';
 import { forgetOfflineData, http, send } from './client';
 import { offlineDataCache } from './offline-copies';
 
@@ -18,6 +18,7 @@ beforeEach(() => {
   storage = memoryCaches();
   vi.stubGlobal('caches', storage);
   localStorage.setItem('auth_token', 'tok-ada');
+  localStorage.setItem(offlineUseKey, 'on');
   patchOffline({ showsKept: false, keptAt: null });
   api.on('POST /api/home', { body: { habits: ['Stretch'] } });
   api.on('POST /api/mood/create', { body: { id: 1 } });
@@ -45,6 +46,16 @@ describe('the last answer of each read, kept on this device (issue 31 §4)', () 
     goOffline();
     expect((await send({ method: 'POST', url: '/api/home', data: { board: 2 }, read: true })).status).toBe(0);
     localStorage.setItem('auth_token', 'tok-bob');
+    expect((await send({ method: 'POST', url: '/api/home', data: { board: 1 }, read: true })).status).toBe(0);
+    expect($offline.get().showsKept).toBe(false);
+  });
+
+  it('keeps nothing while offline use is off on this device (its default), and gives nothing offline', async () => {
+    localStorage.removeItem(offlineUseKey);
+    await send({ method: 'POST', url: '/api/home', data: { board: 1 }, read: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(kept()).toBe(0);
+    goOffline();
     expect((await send({ method: 'POST', url: '/api/home', data: { board: 1 }, read: true })).status).toBe(0);
     expect($offline.get().showsKept).toBe(false);
   });

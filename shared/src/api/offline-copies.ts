@@ -1,10 +1,10 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { whenIdle } from '../lib/after-paint';
-import { $offline, patchOffline } from '../stores/offline';
+import { $offline, offlineUseOn, patchOffline } from '../stores/offline';
 
 /**
- * The last answer of every read call, kept on this device for offline use (issue 31 §4): per signed-in session and
- * call, in Cache Storage, written when the page is idle. With no network, a read seen before is answered from its
+ * The last answer of every read call, kept on this device for offline use (issue 31 §4) while the person has it on
+ * (`offlineUseOn`): per signed-in session and call, in Cache Storage, written when the page is idle. With no network, a read seen before is answered from its
  * copy and the shell's banner says the screen shows what was kept. Kept by the page, not the service worker: the
  * worker never sees the session's token or the person's data, and reads go straight to the network. Writes are
  * never kept here: the app queues them itself (offline-queue.ts).
@@ -47,11 +47,12 @@ async function copyKey(config: InternalAxiosRequestConfig): Promise<string | nul
  */
 export function keepReadAnswer(response: AxiosResponse, stillSignedIn: (auth: string) => boolean): void {
   const { config } = response;
-  if (!hasCacheStorage() || !isRead(config) || response.status < 200 || response.status >= 300) return;
+  if (!offlineUseOn() || !hasCacheStorage() || !isRead(config) || response.status < 200 || response.status >= 300)
+    return;
   const keep = () => {
     void (async () => {
       const key = await copyKey(config);
-      if (!key || !stillSignedIn(String(config.headers.get('Authorization')))) return;
+      if (!key || !offlineUseOn() || !stillSignedIn(String(config.headers.get('Authorization')))) return;
       const copy = new Response(JSON.stringify(response.data), {
         headers: { 'content-type': 'application/json', [keptAtHeader]: new Date().toISOString() },
       });

@@ -29,6 +29,8 @@ export function memoryCaches(origin = 'http://localhost') {
         match: (key: RequestInfo | URL) => Promise.resolve(store.get(keyOf(key))?.clone()),
       });
     },
+    has: (name: string) => Promise.resolve(stores.has(name)),
+    keys: () => Promise.resolve([...stores.keys()]),
     delete: (name: string) => Promise.resolve(stores.delete(name)),
   };
 }

@@ -58,3 +58,18 @@ export function realValueOf<T extends number | string>(value: T): T {
  * the network comes back; without it, the queue's code is never fetched.
  */
 export const offlineWritesFlag = 'lifeboard:offline-writes';
+
+/**
+ * Offline use is this device's owner's choice (/devices), off until turned on: while on, the service worker keeps
+ * the app's files and the page keeps its last answers, so screens seen before open without a network. Off, no copy
+ * of the person's data is kept on the device, and no worker stands between the page and its files.
+ */
+export const offlineUseKey = 'lifeboard:offline-use';
+
+export function offlineUseOn(): boolean {
+  try {
+    return localStorage.getItem(offlineUseKey) === 'on';
+  } catch {
+    return false;
+  }
+}

@@ -60,9 +60,23 @@ function startWorker() {
     });
     await Promise.all(pending);
   }
+  /** The page's word that offline use was turned off; settles once the worker answered. */
+  async function forget(): Promise<unknown> {
+    const pending: Promise<unknown>[] = [];
+    const answer = new Promise((resolve) => {
+      listeners.get('message')?.({
+        data: { type: 'lifeboard:forget-kept' },
+        ports: [{ postMessage: resolve }],
+        waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+      });
+    });
+    await Promise.all(pending);
+    return answer;
+  }
   return {
     ask,
     loaded,
+    forget,
     stores: caches.stores,
     goOffline: () => {
       online = false;
@@ -160,11 +174,32 @@ describe('the service worker and the site’s files (issue 35)', () => {
     // A page's own Request cannot have the mode of a navigation: the browser's does.
     const navigate = (url: string) => ({ url, method: 'GET', mode: 'navigate', headers: new Headers() }) as Request;
     const journal = navigate('https://app.example/journal');
-    expect(await (await worker.ask(journal))?.text()).toBe('page /journal');
     await worker.loaded(['https://app.example/index.html']);
+    expect(await (await worker.ask(journal))?.text()).toBe('page /journal');
     worker.goOffline();
     expect(await (await worker.ask(journal))?.text()).toBe('page /journal');
     const never = navigate('https://app.example/habits');
     expect(await (await worker.ask(never))?.text()).toBe('page /index.html');
+  });
+
+  it('keeps no page while the page hands over no file (offline use off: a worker there for push only)', async () => {
+    const worker = startWorker();
+    worker.answerWith((request) => new Response(`page ${new URL(request.url).pathname}`));
+    const journal = { url: 'https://app.example/journal', method: 'GET', mode: 'navigate', headers: new Headers() };
+    expect(await (await worker.ask(journal as Request))?.text()).toBe('page /journal');
+    expect(worker.stores.size).toBe(0);
+    worker.goOffline();
+    await expect(worker.ask(journal as Request)).rejects.toThrow();
+  });
+
+  it('forgets all it kept when offline use is turned off, and a hand-over under way keeps nothing more', async () => {
+    const worker = startWorker();
+    await worker.loaded(['https://app.example/remotes.json', 'https://app.example/main.0123456789.js']);
+    expect([...worker.stores.keys()].sort()).toEqual(['lifeboard-assets-v1', 'lifeboard-shell-v1']);
+    const files = Array.from({ length: 20 }, (_, index) => `https://app.example/chunk-${index}.0123456789.js`);
+    const underWay = worker.loaded(files);
+    expect(await worker.forget()).toBe('forgotten');
+    await underWay;
+    expect(worker.stores.size).toBe(0);
   });
 });

@@ -1,16 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { patchOffline } from '@lifeboard/shared/stores/offline';
+import { offlineUseKey, patchOffline } from '@lifeboard/shared/stores/offline';
 import { cleanup } from '../pages/auth/test-helpers';
 import { OfflineBanner } from './OfflineBanner';
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   patchOffline({ online: true, showsKept: false, keptAt: null, pending: 0, unsent: [] });
 });
 
 describe('the offline banner (issue 31)', () => {
   it('says plainly when the network is gone, that kept data is shown, and what waits to be sent', () => {
+    localStorage.setItem(offlineUseKey, 'on');
     render(<OfflineBanner />);
     expect(screen.getByRole('status').textContent).toBe('');
     act(() => patchOffline({ online: false }));
@@ -18,6 +20,14 @@ describe('the offline banner (issue 31)', () => {
     act(() => patchOffline({ showsKept: true, keptAt: new Date().toISOString(), pending: 2 }));
     expect(screen.getByRole('status').textContent).toBe(
       "You're offline. This screen shows what was kept just now. What you change is kept on this device and sent when you are back online. 2 changes waiting to be sent.",
+    );
+  });
+
+  it('says that other screens need the network while offline use is off in this browser, and where to turn it on', () => {
+    render(<OfflineBanner />);
+    act(() => patchOffline({ online: false }));
+    expect(screen.getByRole('status').textContent).toBe(
+      "You're offline. Other screens need the network: offline use is off in this browser (turn it on under Devices). What you change is kept on this device and sent when you are back online.",
     );
   });
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatTimeAgo } from '@lifeboard/shared/lib/date-display';
-import { $offline } from '@lifeboard/shared/stores/offline';
+import { $offline, offlineUseOn } from '@lifeboard/shared/stores/offline';
 import './layouts.css';
 
 const UnsentChanges = lazy(() => import(/* webpackChunkName: "unsent-changes" */ './UnsentChanges'));
@@ -22,7 +22,10 @@ export function OfflineBanner() {
   const message = !online
     ? [
         "You're offline.",
-        kept || 'Screens you opened before show what they showed then.',
+        kept ||
+          (offlineUseOn()
+            ? 'Screens you opened before show what they showed then.'
+            : 'Other screens need the network: offline use is off in this browser (turn it on under Devices).'),
         'What you change is kept on this device and sent when you are back online.',
         waiting,
       ]

@@ -6,13 +6,17 @@ import { notify } from '@lifeboard/shared/stores/notifications';
 import { Link } from '@lifeboard/shared/lib/router';
 import { failureMessage } from '../auth/form-parts';
 import { LoadStatus } from './load-status';
+import { OfflineUse } from './offline-use';
 import { PushDevices } from './push-devices';
 import '../auth/forms.css';
 import './account.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; devices: Device[] };
 
-/** `/devices`: where the account is signed in (this browser is marked, the others can be signed out), and push notifications. */
+/**
+ * `/devices`: where the account is signed in (this browser is marked, the others can be signed out), offline use in
+ * this browser, and push notifications.
+ */
 export default function Devices() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<number | null>(null);
@@ -77,6 +81,7 @@ export default function Devices() {
           ))}
         </ul>
       ) : null}
+      <OfflineUse />
       <PushDevices />
     </div>
   );
