@@ -14,6 +14,7 @@ import { $isAdmin, $isSignedIn, $session } from '@lifeboard/shared/stores/sessio
 import { App } from './app/App';
 import { pageComponent } from './app/pages';
 import { signedInLayouts } from './app/ShellView';
+import { markFirstScreenIn } from './app/first-screen';
 import { startServiceWorker, watchOffline } from './app/offline-start';
 import { PUSH_ENDPOINT_KEY } from './pages/account/push-endpoint';
 import { settingsUrl, takeEarly } from './remotes/early-config';
@@ -79,6 +80,7 @@ void pageCode.then(() => {
   const shown = entry && entry.area !== 'shell' ? firstAreaMount : Promise.resolve();
   void Promise.race([shown, capped]).then(() =>
     afterPaintWhenIdle(() => {
+      markFirstScreenIn();
       startSessionWhenNeeded();
       // The service worker (push, offline use) once the first screen is in: it never competes with it.
       startServiceWorker();

@@ -1,6 +1,7 @@
 import type { z } from '../models/zod';
 import { traitsOf } from '../models/traits';
 import type { models, ModelName, recordBase } from '../models/index';
+import { afterPaintWhenIdle } from '../lib/after-paint';
 import { notify } from '../stores/notifications';
 import { failure, isSuccessStatus, reportUnauthorized, send } from './client';
 import type { ApiResult, OfflineWrite } from './client';
@@ -142,9 +143,11 @@ export function createResource(modelName: string): Resource<AnyRecord> {
         notify({ kind: 'error', message: result.error.message });
       return result;
     }
-    // Whether the journal is encrypted is asked once a journal's list or entry has come (once per person and page),
-    // so its answer is kept for offline use too: a journal edit made offline later is sealed, or not, by it.
-    if (sealed && (verb === 'all' || verb === 'get')) encryptionState().catch(() => undefined);
+    // Whether the journal is encrypted is asked once a journal's list or entry has come and is painted (once per
+    // person and page), so its answer is kept for offline use too: a journal edit made offline later is sealed, or
+    // not, by it.
+    if (sealed && (verb === 'all' || verb === 'get'))
+      afterPaintWhenIdle(() => void encryptionState().catch(() => undefined));
     const data = read(answer);
     if (data === undefined) {
       return {

@@ -5,6 +5,7 @@ import type { AppNotification } from '@lifeboard/shared/api/notifications';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
 import { $notifications, dismissAll } from '@lifeboard/shared/stores/notifications';
 import { setSession } from '@lifeboard/shared/stores/session';
+import { markFirstScreenIn } from '../app/first-screen';
 import { signOutLocally } from '../auth/session-actions';
 import { cleanup, makeUser, renderAt } from '../pages/auth/test-helpers';
 import { NotificationBell } from './NotificationBell';
@@ -29,6 +30,8 @@ const old: AppNotification = {
 };
 
 beforeEach(() => {
+  // The bell asks for its count once the page's first screen is in (bootstrap.tsx says when).
+  markFirstScreenIn();
   signOutLocally();
   dismissAll();
   api.requests.length = 0;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@lifeboard/shared/lib/router';
+import { firstScreenIn } from '../app/first-screen';
 
 // The list and its actions load on the first click: the header itself only asks for the count.
 const NotificationPanel = lazy(() => import('./NotificationPanel'));
@@ -21,11 +22,16 @@ export function NotificationBell() {
   }, []);
 
   useEffect(() => {
-    void refresh();
+    let mounted = true;
+    // The count once the page's first screen is in: on a first load it does not compete with that screen's data.
+    void firstScreenIn.then(() => {
+      if (mounted) void refresh();
+    });
     const timer = setInterval(() => void refresh(), UNREAD_POLL_MS);
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);
     return () => {
+      mounted = false;
       clearInterval(timer);
       window.removeEventListener('focus', onFocus);
     };
