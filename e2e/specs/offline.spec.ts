@@ -50,6 +50,28 @@ async function visit(path: string, ready: () => Promise<unknown>): Promise<void>
   await ready();
 }
 
+const keptAnswers = () => page.evaluate(async () => (await (await caches.open('lifeboard-data-v1')).keys()).length);
+
+/**
+ * A screen opened online, then kept: the page keeps its answers and hands the worker its files when it is idle,
+ * so this waits as a person stays on a screen a moment before the network goes.
+ */
+async function visitAndKeep(path: string, ready: () => Promise<unknown>): Promise<void> {
+  const answersBefore = await keptAnswers();
+  await visit(path, ready);
+  await expect.poll(keptAnswers, { timeout: 15_000 }).toBeGreaterThan(answersBefore);
+  const unkept = () =>
+    page.evaluate(async () => {
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\.[0-9a-f]{8,}\.js$/.test(name));
+      const matches = await Promise.all(files.map((file) => caches.match(file)));
+      return files.filter((_, index) => !matches[index]);
+    });
+  await expect.poll(unkept, { timeout: 15_000 }).toEqual([]);
+}
+
 describe('offline', () => {
   it(
     'reads screens seen before, queues writes, and sends each once when the network is back',
@@ -74,10 +96,10 @@ describe('offline', () => {
         return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
       });
       await visit('/home', () => page.getByRole('link', { name: 'Lifeboard' }).first().waitFor());
-      await visit(`/journal?entry=${entry.id}`, () => editorArea(page).getByText('Packed the bags.').waitFor());
-      await visit('/moods', () => page.getByRole('button', { name: 'Log mood 4 of 5: Good' }).waitFor());
+      await visitAndKeep(`/journal?entry=${entry.id}`, () => editorArea(page).getByText('Packed the bags.').waitFor());
+      await visitAndKeep('/moods', () => page.getByRole('button', { name: 'Log mood 4 of 5: Good' }).waitFor());
       const line = page.locator(`[data-habit-id="${habit.id}"]`);
-      await visit('/habits', () => line.locator(`[data-date="${today}"]`).waitFor());
+      await visitAndKeep('/habits', () => line.locator(`[data-date="${today}"]`).waitFor());
       expect(await banner().count()).toBe(0);
 
       await page.context().setOffline(true);

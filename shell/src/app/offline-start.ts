@@ -34,19 +34,31 @@ export function startServiceWorker(): void {
     void import(/* webpackChunkName: "offline-queue" */ '@lifeboard/shared/api/offline-queue').catch(() => undefined);
   sendOfflineWrites();
   if (!('serviceWorker' in navigator)) return;
-  if (offlineUseOn()) keepForOffline(false);
-  else void forgetOfflineUse().catch((error: unknown) => console.info('What was kept for offline use stays', error));
+  void inTurn(() => followChoice(false)).catch((error: unknown) =>
+    console.info('Offline use could not be set up in this browser', error),
+  );
 }
 
 /** Turns offline use on or off in this browser (/devices). Off, what was kept for it is deleted from the device. */
 export async function setOfflineUse(on: boolean): Promise<void> {
-  if (on) {
-    localStorage.setItem(offlineUseKey, 'on');
-    keepForOffline(true);
-    return;
-  }
-  localStorage.removeItem(offlineUseKey);
-  await forgetOfflineUse();
+  if (on) localStorage.setItem(offlineUseKey, 'on');
+  else localStorage.removeItem(offlineUseKey);
+  await inTurn(() => followChoice(true));
+}
+
+/**
+ * One step at a time: a start's step still under way (it may be deleting what was kept) finishes before a turn on
+ * or off begins, and each step reads the choice when it runs, not when it was asked for.
+ */
+let lastStep: Promise<void> = Promise.resolve();
+function inTurn(step: () => Promise<void>): Promise<void> {
+  const next = lastStep.then(step, step);
+  lastStep = next.catch(() => undefined);
+  return next;
+}
+
+function followChoice(changedHere: boolean): Promise<void> {
+  return offlineUseOn() ? keepForOffline(changedHere) : forgetOfflineUse();
 }
 
 /**
@@ -54,18 +66,14 @@ export async function setOfflineUse(on: boolean): Promise<void> {
  * or not yet served by the worker (a first visit), the app's HTML for this and any other address and its settings
  * go too; the worker keeps the navigations it serves.
  */
-function keepForOffline(turnedOn: boolean): void {
-  navigator.serviceWorker
-    .register(SERVICE_WORKER_URL, { scope: '/' })
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      const start = turnedOn || !navigator.serviceWorker.controller ? [...appStartFiles, location.href] : [];
-      handLoadedFiles(
-        registration,
-        start.map((url) => new URL(url, location.href).href),
-      );
-    })
-    .catch((error: unknown) => console.info('Offline use is not available in this browser', error));
+async function keepForOffline(turnedOn: boolean): Promise<void> {
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  const registration = await navigator.serviceWorker.ready;
+  const start = turnedOn || !navigator.serviceWorker.controller ? [...appStartFiles, location.href] : [];
+  handLoadedFiles(
+    registration,
+    start.map((url) => new URL(url, location.href).href),
+  );
 }
 
 /** What any address needs to start offline, whichever screen was loaded: kept with the first files handed over. */
