@@ -108,8 +108,10 @@ async function navigation(event) {
     keepPage(event, request, response);
     return response;
   } catch (error) {
-    const cache = await caches.open(SHELL_CACHE);
-    const kept = (await cache.match(request, { ignoreVary: true })) || (await cache.match(APP_HTML));
+    // Looked up, not opened: an opened cache would exist from then on, and say offline use is on (keepPage).
+    const kept =
+      (await caches.match(request, { cacheName: SHELL_CACHE, ignoreVary: true })) ||
+      (await caches.match(APP_HTML, { cacheName: SHELL_CACHE }));
     if (kept) return kept;
     throw error;
   }

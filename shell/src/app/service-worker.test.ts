@@ -190,6 +190,8 @@ describe('the service worker and the site’s files (issue 35)', () => {
     expect(worker.stores.size).toBe(0);
     worker.goOffline();
     await expect(worker.ask(journal as Request)).rejects.toThrow();
+    // Nor after that failed offline navigation: back online, its page is still not kept.
+    expect(worker.stores.size).toBe(0);
   });
 
   it('forgets all it kept when offline use is turned off, and a hand-over under way keeps nothing more', async () => {
