@@ -4,10 +4,10 @@ import { $offline, offlineUseOn, patchOffline } from '../stores/offline';
 
 /**
  * The last answer of every read call, kept on this device for offline use (issue 31 §4) while the person has it on
- * (`offlineUseOn`): per signed-in session and call, in Cache Storage, written when the page is idle. With no network, a read seen before is answered from its
- * copy and the shell's banner says the screen shows what was kept. Kept by the page, not the service worker: the
- * worker never sees the session's token or the person's data, and reads go straight to the network. Writes are
- * never kept here: the app queues them itself (offline-queue.ts).
+ * (`offlineUseOn`): per signed-in session and call, in Cache Storage, written when the page is idle. With no
+ * network, a read seen before is answered from its copy and the shell's banner says the screen shows what was kept.
+ * Kept by the page, not the service worker: the worker never sees the session's token or the person's data, and
+ * reads go straight to the network. Writes are never kept here: the app queues them itself (offline-queue.ts).
  */
 
 /** Deleted on sign-out (`forgetOfflineData`); the service worker's `activate` leaves it alone (shell/public/sw.js). */

@@ -57,8 +57,8 @@ function inTurn(step: () => Promise<void>): Promise<void> {
   return next;
 }
 
-function followChoice(changedHere: boolean): Promise<void> {
-  return offlineUseOn() ? keepForOffline(changedHere) : forgetOfflineUse();
+function followChoice(turnedOnHere: boolean): Promise<void> {
+  return offlineUseOn() ? keepForOffline(turnedOnHere) : forgetOfflineUse();
 }
 
 /**
@@ -66,10 +66,10 @@ function followChoice(changedHere: boolean): Promise<void> {
  * or not yet served by the worker (a first visit), the app's HTML for this and any other address and its settings
  * go too; the worker keeps the navigations it serves.
  */
-async function keepForOffline(turnedOn: boolean): Promise<void> {
+async function keepForOffline(turnedOnHere: boolean): Promise<void> {
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
-  const start = turnedOn || !navigator.serviceWorker.controller ? [...appStartFiles, location.href] : [];
+  const start = turnedOnHere || !navigator.serviceWorker.controller ? [...appStartFiles, location.href] : [];
   handLoadedFiles(
     registration,
     start.map((url) => new URL(url, location.href).href),
