@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createEntries, createEntry, searchWord, signUpBenchUser, timeApiSearch, wordsBody } from './journal-data';
 import type { BenchUser } from './journal-data';
 import type { SideBuild } from './journal-side';
-import { describeTarget, median, ms, table } from './report';
+import { describeTarget, median, ms, pairedDifference, signedMs, table } from './report';
 import type { Target } from './report';
 import type { Site } from './site';
 import { newVisitor } from './visitor';
@@ -275,6 +275,13 @@ export async function measureJournal(
         `    ${name} ${ms(theirs)} (${shown(other[kind]).map(ms).join(', ')}); this build ${ms(median(shown(open[kind])))}, ${check({ label: `journal open, ${name.trim()}, against ${side.dir}`, value: median(shown(open[kind])), limit: theirs, kind: 'max', format: ms })}`,
       );
     }
+    const pairs = (kind: 'cold' | 'warm') => {
+      const difference = pairedDifference(shown(open[kind]), shown(other[kind]));
+      return `${signedMs(difference.median)} (95 % interval ${signedMs(difference.low)} to ${signedMs(difference.high)})`;
+    };
+    log(
+      `    this build − that build, visit by visit (median of ${openRuns} pairs): first visit ${pairs('cold')}, reload ${pairs('warm')}`,
+    );
   }
 
   const typing = await measureTyping(browser, site, user);

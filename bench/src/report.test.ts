@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeGzip, kindOf, sumByApp } from './bytes';
 import type { Transfer } from './bytes';
-import { bytesTable, describeTarget, isMet, kb, median, table } from './report';
+import { bytesTable, describeTarget, isMet, kb, median, pairedDifference, signedMs, table } from './report';
 
 const transfers: Transfer[] = [
   { url: 'http://localhost:1/main.1234567890.js', app: 'shell', kind: 'js', raw: 100_000, gzip: 30_000 },
@@ -60,5 +60,36 @@ describe('report', () => {
         '',
       ),
     ).toBe('a    bb\nccc   d');
+  });
+});
+
+describe('pairedDifference', () => {
+  it('is exact when every pair differs alike', () => {
+    expect(pairedDifference([310, 290, 350], [300, 280, 340])).toEqual({ median: 10, low: 10, high: 10 });
+  });
+
+  it('puts an interval around the median that holds it, and skips unfinished pairs', () => {
+    const these = [300, 320, 340, 360, 380, 305, 315, Number.NaN];
+    const those = [310, 300, 350, 330, 390, 300, 330, 100];
+    const difference = pairedDifference(these, those);
+    expect(difference.median).toBe(-10);
+    expect(difference.low).toBeLessThanOrEqual(difference.median);
+    expect(difference.high).toBeGreaterThanOrEqual(difference.median);
+    expect(difference.low).toBeGreaterThanOrEqual(-15);
+    expect(difference.high).toBeLessThanOrEqual(30);
+    expect(pairedDifference(these, those)).toEqual(difference);
+  });
+
+  it('has nothing to say without pairs', () => {
+    expect(pairedDifference([], [])).toEqual({ median: Number.NaN, low: Number.NaN, high: Number.NaN });
+  });
+});
+
+describe('signedMs', () => {
+  it('signs a duration', () => {
+    expect(signedMs(7.4)).toBe('+7 ms');
+    expect(signedMs(-6)).toBe('−6 ms');
+    expect(signedMs(0.2)).toBe('0 ms');
+    expect(signedMs(Number.NaN)).toBe('n/a');
   });
 });
