@@ -318,6 +318,38 @@ describe('CalendarPage', () => {
     expect(screen.queryByText('Standup')).toBeNull();
   }, 20_000);
 
+  it("switches FullCalendar's view on a wide screen without drawing the page again", async () => {
+    // The page asks whether it is on a phone each time it is drawn.
+    let drawn = 0;
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          get matches() {
+            drawn += 1;
+            return false;
+          },
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) satisfies Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'>,
+    );
+    try {
+      api.on('POST /api/google/events', { body: { events: [] } });
+      show();
+      const week = await screen.findByRole('tab', { name: 'Week view' }, { timeout: 10_000 });
+      await waitFor(() => expect(api.requests.some((request) => request.path === '/api/google/events')).toBe(true));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const before = drawn;
+      fireEvent.click(week);
+      await screen.findByRole('button', { name: 'Next Week' });
+      expect(week.getAttribute('aria-selected')).toBe('true');
+      expect(drawn).toBe(before);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 20_000);
+
   it('adds an event to a synced calendar, and says why the server refused one', async () => {
     api.on('POST /api/google/events', { body: { events: [] } });
     api.on('POST /api/calendar/connections', {
