@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
+import { stubMatchMedia } from '@lifeboard/shared/lib/test-media-query';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { $calendarEvents, clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -23,6 +24,7 @@ afterEach(() => {
   cleanup();
   clearData();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const tomorrow = addDays(localDate(), 1);
@@ -321,33 +323,20 @@ describe('CalendarPage', () => {
   it("switches FullCalendar's view on a wide screen without drawing the page again", async () => {
     // The page asks whether it is on a phone each time it is drawn.
     let drawn = 0;
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          get matches() {
-            drawn += 1;
-            return false;
-          },
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) satisfies Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'>,
-    );
-    try {
-      api.on('POST /api/google/events', { body: { events: [] } });
-      show();
-      const week = await screen.findByRole('tab', { name: 'Week view' }, { timeout: 10_000 });
-      await waitFor(() => expect(api.requests.some((request) => request.path === '/api/google/events')).toBe(true));
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      const before = drawn;
-      fireEvent.click(week);
-      await screen.findByRole('button', { name: 'Next Week' });
-      expect(week.getAttribute('aria-selected')).toBe('true');
-      expect(drawn).toBe(before);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    stubMatchMedia(() => {
+      drawn += 1;
+      return false;
+    });
+    api.on('POST /api/google/events', { body: { events: [] } });
+    show();
+    const week = await screen.findByRole('tab', { name: 'Week view' }, { timeout: 10_000 });
+    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/google/events')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = drawn;
+    fireEvent.click(week);
+    await screen.findByRole('button', { name: 'Next Week' });
+    expect(week.getAttribute('aria-selected')).toBe('true');
+    expect(drawn).toBe(before);
   }, 20_000);
 
   it('adds an event to a synced calendar, and says why the server refused one', async () => {

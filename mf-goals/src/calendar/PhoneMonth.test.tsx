@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { withFakeApi } from '@lifeboard/shared/lib/test-fake-api';
+import { stubMatchMedia } from '@lifeboard/shared/lib/test-media-query';
 import { setBoard } from '@lifeboard/shared/stores/board';
 import { $calendarEvents, clearData } from '@lifeboard/shared/stores/data';
 import { serveModel } from '@lifeboard/shared/ui/model/test-backend';
@@ -177,16 +178,7 @@ describe('the calendar page on a phone', () => {
     // The page's own clock only (timers stay real): December 9th 2026, 10 AM.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 11, 9, 10));
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 600px)',
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) satisfies Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'>,
-    );
+    stubMatchMedia((query) => query === '(max-width: 600px)');
     localStorage.clear();
     setBoard(1, 'Home');
     serveModel(api, 'event', 'events');
