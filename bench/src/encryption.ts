@@ -8,17 +8,10 @@ import { createKeyMaterial, unlock } from '@lifeboard/shared/crypto/keys';
 import { openRecord, sealRecord } from '@lifeboard/shared/crypto/records';
 import { DeviceSearch, listFound } from '@lifeboard/shared/crypto/device-search';
 import { describeTarget, median, type Target } from './report';
+import { seededRandom } from './seeded-random';
 
-/** A seeded generator, so every run searches the same entries. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-const next = random(42);
+// Seeded, so every run searches the same entries.
+const next = seededRandom(42);
 const syllables = 'ka lo mi ra te su vo ne pa di sho ber lin tor gam fel wis';
 /** 5,000 made-up words; an entry draws them skewed to the first ones, as common words are in real text. */
 const vocabulary = Array.from({ length: 5_000 }, () => {

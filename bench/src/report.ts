@@ -4,6 +4,7 @@
  */
 import { sumByApp, sumSizes } from './bytes';
 import type { AppSizes, Transfer } from './bytes';
+import { seededRandom } from './seeded-random';
 
 /** kB as browsers' DevTools and Lighthouse print them: 1000 bytes. */
 export function kb(bytes: number): string {
@@ -58,11 +59,7 @@ export function pairedDifference(these: readonly number[], those: readonly numbe
     Number.isFinite(value) && Number.isFinite(those[index]) ? [value - those[index]] : [],
   );
   if (differences.length === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN };
-  let seed = 1;
-  const random = () => {
-    seed = (seed * 48_271) % 2_147_483_647;
-    return seed / 2_147_483_647;
-  };
+  const random = seededRandom(1);
   const medians = Array.from({ length: resamples }, () =>
     median(differences.map(() => differences[Math.floor(random() * differences.length)])),
   ).sort((a, b) => a - b);
